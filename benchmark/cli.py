@@ -1,0 +1,31 @@
+"""The `ragstress` command line.
+
+Configuration (flags and environment) is read here and nowhere else; everything
+below receives plain values. Each stage's commands live in their own module and
+register themselves on the app through a `register(app)` function.
+"""
+
+from __future__ import annotations
+
+import typer
+
+from benchmark import cli_doctor
+
+app = typer.Typer(
+    name="ragstress",
+    help="Stress-test a RAG system for noise, negative rejection, integration and counterfactual robustness.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+for _module in (cli_doctor,):
+    _module.register(app)
+
+
+def main() -> None:
+    app()
+
+
+if __name__ == "__main__":
+    main()
