@@ -1,0 +1,240 @@
+"""One async chat client over the OpenAI protocol, used by every role.
+
+The SDK's own retries are switched off: retrying here lets us count every attempt,
+add jitter, honour Retry-After, restart a crashed bundled server, and treat a
+malformed 200 answer as the transient fault it usually is.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import re
+from dataclasses import asdict, dataclass
+from typing import Any
+
+import httpx
+import openai
+
+from benchmark.llm.cache import ResponseCache, request_key
+from benchmark.llm.config import ClientSettings, Endpoint
+from benchmark.llm.local import LocalModelServer
+from benchmark.types import Usage
+
+# A server may ask for a long pause; beyond this we would rather fail with the cause.
+RETRY_AFTER_CAP_S = 120.0
+_KEYLIKE = re.compile(r"\b(sk|key|token)[-_][A-Za-z0-9*._-]{4,}", re.IGNORECASE)
+
+
+@dataclass
+class RoleStats:
+    """Counters for one role. `requests` counts HTTP attempts, retries included."""
+
+    calls: int = 0
+    requests: int = 0
+    retries: int = 0
+    failures: int = 0
+    cache_hits: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+
+    def as_dict(self) -> dict[str, int]:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class ChatResult:
+    """A completion: its text, token usage, and whether it came from the cache."""
+
+    text: str
+    usage: Usage
+    finish_reason: str | None
+    cached: bool
+
+
+class LLMError(RuntimeError):
+    """A call that failed for good. The message names the endpoint and cause, never the key."""
+
+    def __init__(self, message: str, *, status: int | None = None, retryable: bool = False):
+        super().__init__(message)
+        self.status = status
+        self.retryable = retryable
+
+
+class MalformedResponse(Exception):
+    """A 200 answer whose body is not a usable completion (truncated or broken JSON)."""
+
+
+def redact(text: str, secret: str | None) -> str:
+    """Remove the key itself and anything key-shaped from a message meant for people."""
+    if secret:
+        text = text.replace(secret, "[redacted]")
+    return _KEYLIKE.sub("[redacted]", text)
+
+
+class ChatClient:
+    """The client for one role's endpoint: retries, limits, cache and accounting."""
+
+    def __init__(
+        self,
+        endpoint: Endpoint,
+        settings: ClientSettings,
+        *,
+        limiter: asyncio.Semaphore,
+        cache: ResponseCache | None = None,
+        local: LocalModelServer | None = None,
+    ):
+        if endpoint.is_bundled and local is None:
+            raise ValueError("a bundled endpoint needs a LocalModelServer")
+        self.endpoint = endpoint
+        self.settings = settings
+        self.stats = RoleStats()
+        self._limiter = limiter
+        self._cache = cache if settings.use_cache else None
+        self._local = local
+        self._sdk: openai.AsyncOpenAI | None = None
+        self._sdk_url: str | None = None
+
+    @property
+    def cache_namespace(self) -> str:
+        """What identifies the endpoint in cache keys: stable across runs (not the bundled server's port)."""
+        if self.endpoint.is_bundled:
+            return f"bundled:{self.endpoint.model}"
+        return self.endpoint.base_url or ""
+
+    def _where(self) -> str:
+        return f"{self.endpoint.role} endpoint {self.cache_namespace} (model {self.endpoint.model})"
+
+    async def _sdk_client(self) -> openai.AsyncOpenAI:
+        url = self.endpoint.base_url
+        if self._local is not None and self.endpoint.is_bundled:
+            url = await asyncio.to_thread(self._local.ensure_started)
+        if self._sdk is None or url != self._sdk_url:
+            if self._sdk is not None:
+                await self._sdk.close()
+            self._sdk = openai.AsyncOpenAI(
+                base_url=url, api_key=self.endpoint.api_key or "no-key", max_retries=0, timeout=self.settings.timeout_s
+            )
+            self._sdk_url = url
+        return self._sdk
+
+    async def chat(
+        self,
+        messages: list[dict[str, Any]],
+        *,
+        temperature: float = 0.0,
+        max_tokens: int | None = None,
+        response_format: dict[str, Any] | None = None,
+        seed: int | None = None,
+    ) -> ChatResult:
+        """One chat completion, from the cache when possible. Raises LLMError when it fails for good."""
+        params: dict[str, Any] = {"temperature": temperature}
+        if max_tokens is not None:
+            params["max_tokens"] = max_tokens
+        if response_format is not None:
+            params["response_format"] = response_format
+        if seed is not None:
+            params["seed"] = seed
+        self.stats.calls += 1
+        key = request_key(self.cache_namespace, self.endpoint.model, messages, params)
+        if self._cache is not None and (hit := self._cache.get(key)) is not None:
+            self.stats.cache_hits += 1
+            return ChatResult(hit["text"], Usage(**hit["usage"]), hit.get("finish_reason"), cached=True)
+        async with self._limiter:
+            result = await self._with_retries(messages, params)
+        if self._cache is not None:
+            self._cache.put(
+                key, {"text": result.text, "usage": result.usage.model_dump(), "finish_reason": result.finish_reason}
+            )
+        return result
+
+    async def _with_retries(self, messages: list[dict[str, Any]], params: dict[str, Any]) -> ChatResult:
+        attempt = 0
+        while True:
+            self.stats.requests += 1
+            try:
+                return await self._request_once(messages, params)
+            except Exception as exc:  # classified below; nothing escapes unrecorded
+                error, retry_after = self._classify(exc)
+            if not error.retryable or attempt >= self.settings.max_retries:
+                self.stats.failures += 1
+                if error.retryable:
+                    error = LLMError(f"{error} (gave up after {attempt + 1} attempts)", status=error.status, retryable=True)
+                raise error
+            attempt += 1
+            self.stats.retries += 1
+            await asyncio.sleep(self._backoff(attempt, retry_after))
+
+    async def _request_once(self, messages: list[dict[str, Any]], params: dict[str, Any]) -> ChatResult:
+        sdk = await self._sdk_client()
+        raw = await sdk.chat.completions.with_raw_response.create(
+            model=self.endpoint.model, messages=messages, **params  # type: ignore[arg-type]
+        )
+        try:
+            body = json.loads(raw.http_response.text)
+            choice = body["choices"][0]
+            text = choice["message"]["content"]
+            usage = body.get("usage") or {}
+        except (ValueError, KeyError, IndexError, TypeError) as exc:
+            raise MalformedResponse(f"malformed completion body ({type(exc).__name__}: {exc})") from exc
+        if not isinstance(text, str):
+            raise MalformedResponse("completion has no text content")
+        tokens = Usage(
+            prompt_tokens=int(usage.get("prompt_tokens") or 0), completion_tokens=int(usage.get("completion_tokens") or 0)
+        )
+        self.stats.prompt_tokens += tokens.prompt_tokens
+        self.stats.completion_tokens += tokens.completion_tokens
+        return ChatResult(text, tokens, choice.get("finish_reason"), cached=False)
+
+    def _classify(self, exc: Exception) -> tuple[LLMError, float | None]:
+        """Turn any failure into an LLMError that says whether to retry, plus a Retry-After hint."""
+        where = self._where()
+        key = self.endpoint.api_key
+        if isinstance(exc, openai.APITimeoutError):
+            return LLMError(f"{where}: timed out after {self.settings.timeout_s:g}s", retryable=True), None
+        if isinstance(exc, openai.APIConnectionError):
+            return LLMError(f"{where}: connection failed ({redact(str(exc.__cause__ or exc), key)})", retryable=True), None
+        if isinstance(exc, MalformedResponse):
+            return LLMError(f"{where}: {exc}", retryable=True), None
+        if isinstance(exc, openai.APIStatusError):
+            status = exc.status_code
+            detail = redact(_error_detail(exc), key)
+            if status == 401:
+                return LLMError(f"{where}: authentication failed (HTTP 401): the API key is wrong or missing", status=401), None
+            retryable = status == 408 or status == 409 or status == 429 or status >= 500
+            return LLMError(f"{where}: HTTP {status}: {detail}", status=status, retryable=retryable), _retry_after(exc)
+        if isinstance(exc, (httpx.HTTPError, json.JSONDecodeError, openai.APIResponseValidationError)):
+            return LLMError(f"{where}: bad response ({type(exc).__name__}: {redact(str(exc), key)})", retryable=True), None
+        return LLMError(f"{where}: {type(exc).__name__}: {redact(str(exc), key)}"), None
+
+    def _backoff(self, attempt: int, retry_after: float | None) -> float:
+        if retry_after is not None:
+            return min(retry_after, RETRY_AFTER_CAP_S)
+        ceiling = min(self.settings.backoff_max_s, self.settings.backoff_base_s * 2 ** (attempt - 1))
+        return ceiling * random.uniform(0.5, 1.0)  # jitter keeps many clients from retrying in lockstep
+
+    async def aclose(self) -> None:
+        if self._sdk is not None:
+            await self._sdk.close()
+            self._sdk = None
+
+
+def _error_detail(exc: openai.APIStatusError) -> str:
+    body = exc.body
+    if isinstance(body, dict):
+        inner = body.get("error", body)
+        message = inner.get("message") if isinstance(inner, dict) else inner
+        if message:
+            return str(message)[:300]
+    return (exc.response.text or exc.message or "")[:300]
+
+
+def _retry_after(exc: openai.APIStatusError) -> float | None:
+    value = exc.response.headers.get("retry-after")
+    if value is None:
+        return None
+    try:
+        return max(0.0, float(value))
+    except ValueError:
+        return None

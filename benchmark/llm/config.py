@@ -1,0 +1,107 @@
+"""Which endpoint each LLM role talks to, and how hard the client tries.
+
+Resolution order per role (first match wins, field by field):
+CLI flags -> RAGSTRESS_<ROLE>_{BASE_URL,API_KEY,MODEL} -> OPENAI_BASE_URL / OPENAI_API_KEY
+-> the bundled local model. The environment is passed in as a mapping by the CLI;
+nothing here reads os.environ.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Literal
+
+Role = Literal["generator", "target", "judge"]
+ROLES: tuple[Role, ...] = ("generator", "target", "judge")
+
+BUNDLED_MODEL = "SmolLM2-135M-Instruct"
+DEFAULT_REMOTE_MODEL = "gpt-4o-mini"
+
+# How the endpoint accepts a JSON schema: OpenAI's json_schema response format,
+# llama.cpp's json_object-with-schema (compiled to a grammar), or not at all.
+JsonMode = Literal["json_schema", "json_object_schema", "none"]
+
+
+@dataclass(frozen=True)
+class Endpoint:
+    """A resolved endpoint for one role. `base_url is None` means the bundled model."""
+
+    role: Role
+    model: str
+    base_url: str | None = None
+    api_key: str | None = field(default=None, repr=False)
+    source: str = "bundled"
+    json_mode: JsonMode = "json_schema"
+
+    @property
+    def is_bundled(self) -> bool:
+        return self.base_url is None
+
+    def describe(self) -> str:
+        """A one-line description that is safe to print or store: the key is never shown."""
+        where = "bundled llama.cpp server" if self.is_bundled else self.base_url
+        key = "no key" if not self.api_key else "key set"
+        return f"{self.role}: {self.model} @ {where} ({key}; from {self.source})"
+
+    def public_dict(self) -> dict[str, str | bool | None]:
+        """Fields for manifests and reports, with the secret left out."""
+        return {
+            "role": self.role,
+            "model": self.model,
+            "base_url": self.base_url,
+            "bundled": self.is_bundled,
+            "source": self.source,
+            "api_key": "set" if self.api_key else None,
+        }
+
+
+def resolve_endpoint(
+    role: Role,
+    env: Mapping[str, str],
+    *,
+    base_url: str | None = None,
+    api_key: str | None = None,
+    model: str | None = None,
+) -> Endpoint:
+    """Resolve one role's endpoint from explicit flags, then env vars, then the bundled model."""
+    prefix = f"RAGSTRESS_{role.upper()}_"
+    sources: list[str] = []
+
+    def pick(flag: str | None, *names: str) -> str | None:
+        if flag:
+            sources.append("flag")
+            return flag
+        for name in names:
+            if env.get(name):
+                sources.append(name)
+                return env[name]
+        return None
+
+    url = pick(base_url, prefix + "BASE_URL", "OPENAI_BASE_URL")
+    key = pick(api_key, prefix + "API_KEY", "OPENAI_API_KEY")
+    name = pick(model, prefix + "MODEL")
+    if url is None and (name == BUNDLED_MODEL or (key is None and name is None)):
+        # Nothing points at a remote endpoint: the bundled model serves this role.
+        return Endpoint(role=role, model=BUNDLED_MODEL, source="bundled", json_mode="json_object_schema")
+    if url is None:
+        url = "https://api.openai.com/v1"
+    return Endpoint(
+        role=role,
+        model=name or DEFAULT_REMOTE_MODEL,
+        base_url=url.rstrip("/"),
+        api_key=key,
+        source=", ".join(dict.fromkeys(sources)) or "default",
+    )
+
+
+@dataclass(frozen=True)
+class ClientSettings:
+    """Retry, timeout and concurrency behaviour shared by every role's client."""
+
+    timeout_s: float = 60.0
+    max_retries: int = 4
+    backoff_base_s: float = 0.5
+    backoff_max_s: float = 30.0
+    concurrency: int = 8
+    use_cache: bool = True

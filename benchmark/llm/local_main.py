@@ -1,0 +1,37 @@
+"""Entry point of the bundled model's server process: llama.cpp's server plus a watchdog.
+
+Usage: python -m benchmark.llm.local_main --parent-pid PID -- <llama_cpp.server args>
+
+The watchdog ends this process as soon as its parent is gone. It polls the parent
+pid instead of using PR_SET_PDEATHSIG, which fires when the spawning *thread* exits
+and would kill the server whenever a worker thread started it.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import threading
+import time
+
+
+def _watch_parent(parent_pid: int) -> None:
+    while True:
+        if os.getppid() != parent_pid:
+            os._exit(0)
+        time.sleep(0.5)
+
+
+def main() -> None:
+    args = sys.argv[1:]
+    if len(args) < 3 or args[0] != "--parent-pid" or args[2] != "--":
+        sys.exit("usage: python -m benchmark.llm.local_main --parent-pid PID -- <server args>")
+    threading.Thread(target=_watch_parent, args=(int(args[1]),), daemon=True).start()
+    from llama_cpp.server.__main__ import main as serve
+
+    sys.argv = [sys.argv[0], *args[3:]]
+    serve()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,165 @@
+"""Structured output: ask for JSON, read it defensively, validate it, re-ask once.
+
+Small and remote models alike wrap JSON in code fences, prose or trailing commas.
+The reader takes the *last* well-formed object that validates, so text a corpus or
+a response smuggles into the output (an earlier `{"verdict": 1}`) cannot win over
+the model's own final answer. A reply that never validates becomes a
+StructuredFailure that keeps the raw text, never a made-up value.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from benchmark.llm.client import ChatClient, LLMError
+from prompts import load_prompt
+
+T = TypeVar("T", bound=BaseModel)
+
+_TRAILING_COMMA = re.compile(r",(\s*[}\]])")
+
+
+def json_candidates(text: str) -> list[Any]:
+    """Every top-level JSON object or array found in `text`, in order of appearance.
+
+    Scans for balanced braces outside strings, so fences and surrounding prose are
+    ignored; each candidate is parsed as is, then with trailing commas removed.
+    """
+    found: list[Any] = []
+    i = 0
+    while i < len(text):
+        if text[i] not in "{[":
+            i += 1
+            continue
+        end = _balanced_end(text, i)
+        if end is None:
+            i += 1
+            continue
+        snippet = text[i:end]
+        for attempt in (snippet, _TRAILING_COMMA.sub(r"\1", snippet)):
+            try:
+                found.append(json.loads(attempt))
+                break
+            except json.JSONDecodeError:
+                continue
+        else:
+            i += 1
+            continue
+        i = end
+    return found
+
+
+def _balanced_end(text: str, start: int) -> int | None:
+    depth = 0
+    in_string = False
+    escaped = False
+    for j in range(start, len(text)):
+        ch = text[j]
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "{[":
+            depth += 1
+        elif ch in "}]":
+            depth -= 1
+            if depth == 0:
+                return j + 1
+    return None
+
+
+def parse_structured(text: str, schema: type[T]) -> T:
+    """The last JSON value in `text` that validates against `schema`; ValueError naming the problem otherwise."""
+    candidates = json_candidates(text)
+    if not candidates:
+        raise ValueError("no JSON object found in the reply")
+    last_error: ValidationError | None = None
+    for value in reversed(candidates):
+        try:
+            return schema.model_validate(value)
+        except ValidationError as exc:
+            last_error = exc
+    assert last_error is not None
+    first = last_error.errors()[0]
+    where = ".".join(str(p) for p in first["loc"]) or "(root)"
+    raise ValueError(f"JSON does not match the schema: {where}: {first['msg']}")
+
+
+@dataclass(frozen=True)
+class StructuredResult(Generic[T]):
+    """Either a validated value or a failure with its reason; `raw` always holds the last reply."""
+
+    value: T | None
+    raw: str
+    error: str | None
+    attempts: int
+
+    @property
+    def ok(self) -> bool:
+        return self.value is not None
+
+
+def response_format_for(client: ChatClient, schema: type[BaseModel]) -> dict[str, Any] | None:
+    """The response_format that makes this endpoint constrain its output to the schema."""
+    json_schema = schema.model_json_schema()
+    mode = client.endpoint.json_mode
+    if mode == "json_object_schema":  # llama.cpp compiles the schema into a grammar
+        return {"type": "json_object", "schema": json_schema}
+    if mode == "json_schema":
+        return {"type": "json_schema", "json_schema": {"name": schema.__name__, "schema": json_schema}}
+    return None
+
+
+async def ask_structured(
+    client: ChatClient,
+    messages: list[dict[str, Any]],
+    schema: type[T],
+    *,
+    lang: str = "en",
+    temperature: float = 0.0,
+    max_tokens: int | None = None,
+) -> StructuredResult[T]:
+    """Ask for a JSON reply matching `schema`; re-ask once with the validation error.
+
+    Transport failures (after the client's retries) are returned as failures too,
+    so callers record one kind of error with its cause.
+    """
+    response_format = response_format_for(client, schema)
+    conversation = list(messages)
+    raw = ""
+    for attempt in (1, 2):
+        try:
+            try:
+                reply = await client.chat(
+                    conversation, temperature=temperature, max_tokens=max_tokens, response_format=response_format
+                )
+            except LLMError as exc:
+                if exc.status != 400 or response_format is None:
+                    raise
+                # The endpoint refuses schema-constrained output: fall back to asking in the prompt alone.
+                response_format = None
+                reply = await client.chat(conversation, temperature=temperature, max_tokens=max_tokens)
+        except LLMError as exc:
+            return StructuredResult(None, raw, str(exc), attempt)
+        raw = reply.text
+        try:
+            return StructuredResult(parse_structured(raw, schema), raw, None, attempt)
+        except ValueError as exc:
+            error = str(exc)
+        if attempt == 2:
+            return StructuredResult(None, raw, f"invalid structured output after re-asking: {error}", attempt)
+        reask = load_prompt("reask_json", lang).render(
+            error=error, schema=json.dumps(schema.model_json_schema(), ensure_ascii=False)
+        )
+        conversation = [*messages, {"role": "assistant", "content": raw}, {"role": "user", "content": reask}]
+    raise AssertionError("unreachable")

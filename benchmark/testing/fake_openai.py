@@ -1,0 +1,281 @@
+"""A real OpenAI-protocol HTTP server on 127.0.0.1, scripted per request, for tests.
+
+It serves `/v1/chat/completions`, `/v1/embeddings` and `/v1/models`. A handler
+callable decides each chat answer; faults (latency, 429 / 500, hangs past the
+client's timeout, malformed or truncated JSON) are injected per reply or at random
+rates. It records every request and the peak number in flight, so tests can check
+concurrency limits and usage accounting against what the server really saw.
+
+    with FakeOpenAIServer(lambda req: "Paris") as server:
+        client = openai.OpenAI(base_url=server.base_url, api_key="test")
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import random
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+
+@dataclass(frozen=True)
+class FakeRequest:
+    """One request as the server received it."""
+
+    index: int
+    method: str
+    path: str
+    headers: dict[str, str]
+    body: dict[str, Any] | None
+
+    @property
+    def messages(self) -> list[dict[str, Any]]:
+        return (self.body or {}).get("messages", [])
+
+    @property
+    def last_user_text(self) -> str:
+        users = [m.get("content", "") for m in self.messages if m.get("role") == "user"]
+        return str(users[-1]) if users else ""
+
+
+@dataclass(frozen=True)
+class FakeReply:
+    """How to answer one request. Plain `str` handler results become `FakeReply(content=...)`."""
+
+    content: str = ""
+    status: int = 200
+    delay_s: float = 0.0
+    hang: bool = False
+    raw_body: bytes | None = None
+    headers: dict[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def error(cls, status: int, message: str = "injected fault", retry_after: float | None = None) -> FakeReply:
+        headers = {"Retry-After": f"{retry_after:g}"} if retry_after is not None else {}
+        body = json.dumps({"error": {"message": message, "type": "fake_error", "code": status}}).encode()
+        return cls(status=status, raw_body=body, headers=headers)
+
+    @classmethod
+    def malformed(cls) -> FakeReply:
+        return cls(raw_body=b"<html><body>502 Bad Gateway</body></html>")
+
+    @classmethod
+    def truncated(cls, content: str = "truncated") -> FakeReply:
+        full = json.dumps(_completion(content, "fake", 1, 1))
+        return cls(raw_body=full[: len(full) // 2].encode())
+
+
+Handler = Callable[[FakeRequest], "FakeReply | str"]
+
+
+@dataclass(frozen=True)
+class FaultPlan:
+    """Random fault rates applied before the handler; the same seed gives the same faults in order."""
+
+    rate_429: float = 0.0
+    rate_500: float = 0.0
+    rate_hang: float = 0.0
+    rate_malformed: float = 0.0
+    retry_after_s: float | None = None
+    seed: int = 0
+
+
+def _completion(content: str, model: str, prompt_tokens: int, completion_tokens: int) -> dict[str, Any]:
+    return {
+        "id": "chatcmpl-fake",
+        "object": "chat.completion",
+        "created": 0,
+        "model": model,
+        "choices": [{"index": 0, "message": {"role": "assistant", "content": content}, "finish_reason": "stop"}],
+        "usage": {
+            "prompt_tokens": prompt_tokens,
+            "completion_tokens": completion_tokens,
+            "total_tokens": prompt_tokens + completion_tokens,
+        },
+    }
+
+
+def count_tokens(text: str) -> int:
+    """The fake server's tokenizer: whitespace words plus each CJK character."""
+    return len(text.split()) + sum(1 for ch in text if "\u4e00" <= ch <= "\u9fff")
+
+
+def fake_embedding(text: str, dim: int = 64) -> list[float]:
+    """A deterministic bag-of-hashed-words vector, so texts sharing words are similar."""
+    vec = [0.0] * dim
+    for word in text.lower().split() or [text]:
+        digest = hashlib.sha256(word.encode()).digest()
+        vec[digest[0] % dim] += 1.0 if digest[1] % 2 else -1.0
+    norm = math.sqrt(sum(v * v for v in vec)) or 1.0
+    return [v / norm for v in vec]
+
+
+class FakeOpenAIServer:
+    """A threaded HTTP server on a free loopback port. Use as a context manager."""
+
+    def __init__(
+        self,
+        handler: Handler | None = None,
+        *,
+        latency_s: float = 0.0,
+        faults: FaultPlan | None = None,
+        hang_limit_s: float = 30.0,
+        embedding_dim: int = 64,
+    ):
+        self.handler: Handler = handler or (lambda req: "OK")
+        self.latency_s = latency_s
+        self.faults = faults
+        self.hang_limit_s = hang_limit_s
+        self.embedding_dim = embedding_dim
+        self.requests: list[FakeRequest] = []
+        self.served_prompt_tokens = 0
+        self.served_completion_tokens = 0
+        self.in_flight = 0
+        self.peak_in_flight = 0
+        self.faults_injected: dict[str, int] = {}
+        self._lock = threading.Lock()
+        self._rng = random.Random(faults.seed if faults else 0)
+        self._stopping = threading.Event()
+        self._httpd: ThreadingHTTPServer | None = None
+        self._port: int | None = None
+        self._thread: threading.Thread | None = None
+
+    @property
+    def base_url(self) -> str:
+        assert self._port is not None, "server not started"
+        return f"http://127.0.0.1:{self._port}/v1"
+
+    def chat_requests(self) -> list[FakeRequest]:
+        return [r for r in self.requests if r.path.endswith("/chat/completions")]
+
+    def start(self) -> FakeOpenAIServer:
+        server = self
+
+        class _Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def log_message(self, *args: object) -> None:  # keep test output clean
+                pass
+
+            def do_GET(self) -> None:
+                server._serve(self, "GET")
+
+            def do_POST(self) -> None:
+                server._serve(self, "POST")
+
+        self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
+        self._httpd.daemon_threads = True
+        self._port = self._httpd.server_address[1]
+        self._thread = threading.Thread(target=self._httpd.serve_forever, daemon=True)
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        self._stopping.set()
+        if self._httpd is not None:
+            self._httpd.shutdown()
+            self._httpd.server_close()
+            self._httpd = None
+
+    def __enter__(self) -> FakeOpenAIServer:
+        return self.start()
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.stop()
+
+    def _record(self, method: str, path: str, headers: dict[str, str], body: dict[str, Any] | None) -> FakeRequest:
+        with self._lock:
+            request = FakeRequest(len(self.requests), method, path, headers, body)
+            self.requests.append(request)
+            self.in_flight += 1
+            self.peak_in_flight = max(self.peak_in_flight, self.in_flight)
+            return request
+
+    def _serve(self, http: BaseHTTPRequestHandler, method: str) -> None:
+        length = int(http.headers.get("Content-Length") or 0)
+        raw = http.rfile.read(length) if length else b""
+        try:
+            body = json.loads(raw) if raw else None
+        except json.JSONDecodeError:
+            body = None
+        request = self._record(method, http.path, dict(http.headers), body)
+        try:
+            reply = self._reply_for(request)
+            if reply.hang:
+                self._stopping.wait(self.hang_limit_s)
+                return  # the client gave up long ago; close without answering
+            wait = self.latency_s + reply.delay_s
+            if wait:
+                time.sleep(wait)
+            payload = reply.raw_body if reply.raw_body is not None else self._body_for(request, reply)
+            http.send_response(reply.status)
+            http.send_header("Content-Type", "application/json")
+            http.send_header("Content-Length", str(len(payload)))
+            for name, value in reply.headers.items():
+                http.send_header(name, value)
+            http.end_headers()
+            http.wfile.write(payload)
+        except (BrokenPipeError, ConnectionResetError):
+            pass  # the client hung up (its timeout fired); nothing to answer
+        finally:
+            with self._lock:
+                self.in_flight -= 1
+
+    def _reply_for(self, request: FakeRequest) -> FakeReply:
+        if request.method == "GET" or not request.path.endswith("/chat/completions"):
+            return FakeReply()
+        if self.faults is not None:
+            fault = self._draw_fault()
+            if fault is not None:
+                with self._lock:
+                    self.faults_injected[fault] = self.faults_injected.get(fault, 0) + 1
+                return {
+                    "429": FakeReply.error(429, "rate limited", self.faults.retry_after_s),
+                    "500": FakeReply.error(500, "internal error"),
+                    "hang": FakeReply(hang=True),
+                    "malformed": self._rng_choice(FakeReply.malformed(), FakeReply.truncated()),
+                }[fault]
+        reply = self.handler(request)
+        return FakeReply(content=reply) if isinstance(reply, str) else reply
+
+    def _draw_fault(self) -> str | None:
+        assert self.faults is not None
+        with self._lock:
+            x = self._rng.random()
+        for name, rate in (("429", self.faults.rate_429), ("500", self.faults.rate_500),
+                           ("hang", self.faults.rate_hang), ("malformed", self.faults.rate_malformed)):  # fmt: skip
+            if x < rate:
+                return name
+            x -= rate
+        return None
+
+    def _rng_choice(self, *options: FakeReply) -> FakeReply:
+        with self._lock:
+            return self._rng.choice(options)
+
+    def _body_for(self, request: FakeRequest, reply: FakeReply) -> bytes:
+        if request.path.endswith("/models"):
+            return json.dumps({"object": "list", "data": [{"id": "fake-model", "object": "model"}]}).encode()
+        body = request.body or {}
+        if request.path.endswith("/embeddings"):
+            inputs = body.get("input", [])
+            inputs = [inputs] if isinstance(inputs, str) else inputs
+            data = [{"object": "embedding", "index": i, "embedding": fake_embedding(str(t), self.embedding_dim)}
+                    for i, t in enumerate(inputs)]  # fmt: skip
+            tokens = sum(count_tokens(str(t)) for t in inputs)
+            return json.dumps({"object": "list", "data": data, "model": body.get("model", "fake"),
+                               "usage": {"prompt_tokens": tokens, "total_tokens": tokens}}).encode()  # fmt: skip
+        if reply.status != 200:
+            return json.dumps({"error": {"message": reply.content or "error", "code": reply.status}}).encode()
+        prompt_tokens = sum(count_tokens(str(m.get("content", ""))) for m in request.messages)
+        completion_tokens = count_tokens(reply.content)
+        with self._lock:
+            self.served_prompt_tokens += prompt_tokens
+            self.served_completion_tokens += completion_tokens
+        return json.dumps(_completion(reply.content, body.get("model", "fake"), prompt_tokens, completion_tokens)).encode()
