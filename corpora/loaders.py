@@ -1,0 +1,213 @@
+"""Load a corpus directory (or a single file) into `Document` records.
+
+Supported: .txt, .md, .html/.htm, .pdf (one document per file), .jsonl (one document
+per line) and the BEIR layout (a directory with `corpus.jsonl`). Files are visited in
+sorted path order and read one at a time, so loading is deterministic and memory stays
+bounded by the largest single file.
+
+Anything that cannot become a document is reported, never silently dropped: the
+stream yields a `SkippedFile` with the reason and goes on. With `strict=True` the
+first such problem raises `CorpusError` instead. Unsupported file types are the one
+exception: a corpus folder often holds a LICENSE or a CSV next to the documents, so
+they are reported but never fatal. Hidden files and folders are ignored silently.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from benchmark.types import Document
+from corpora.formats import FILE_READERS, FormatError, JsonlProblem, iter_jsonl
+from corpora.langdetect import detect_lang
+from corpora.textdecode import text_sha
+
+BEIR_CORPUS_FILE = "corpus.jsonl"
+"""A directory holding this file is read as a BEIR dataset: only this file is loaded."""
+
+SUPPORTED_SUFFIXES: tuple[str, ...] = (*sorted(FILE_READERS), ".jsonl")
+
+# How many skip reasons an empty-corpus error lists before eliding the rest.
+_REASONS_SHOWN = 5
+
+
+@dataclass(frozen=True)
+class SkippedFile:
+    """A file (or JSONL line) that did not become a document, and why."""
+
+    path: str  # path relative to the corpus root (posix form)
+    reason: str  # human-readable cause; JSONL problems read "<path> line N: ..."
+
+
+@dataclass(frozen=True)
+class LoadResult:
+    """All documents of a corpus plus everything that was skipped, in load order."""
+
+    documents: list[Document]
+    skipped: list[SkippedFile]
+
+
+class CorpusError(ValueError):
+    """A corpus cannot be loaded; the message names the file (and line) at fault."""
+
+
+@dataclass(frozen=True)
+class _Problem:
+    path: str
+    detail: str
+    line: int | None = None
+    fatal_when_strict: bool = True
+
+    def skipped(self) -> SkippedFile:
+        reason = self.detail if self.line is None else f"{self.path} line {self.line}: {self.detail}"
+        return SkippedFile(path=self.path, reason=reason)
+
+    def message(self) -> str:
+        where = self.path if self.line is None else f"{self.path} line {self.line}"
+        return f"{where}: {self.detail}"
+
+
+@dataclass(frozen=True)
+class _Loaded:
+    document: Document
+    path: str
+    line: int | None = None
+
+
+def iter_corpus(root: Path, *, strict: bool = False) -> Iterator[Document | SkippedFile]:
+    """Stream the documents of a corpus directory or single file, with skip notices.
+
+    Order is deterministic: paths sorted at every level, JSONL records in line order.
+    A document whose id was already seen is skipped ("duplicate document id ...").
+    With `strict=True`, any unreadable file, bad JSONL line or duplicate raises
+    `CorpusError` naming the file and line. Yields nothing for an empty corpus.
+    """
+    root = Path(root)
+    if not root.exists():
+        raise CorpusError(f"corpus path does not exist: {root}")
+    first_seen: dict[str, str] = {}  # document id -> source where it first appeared
+    for item in _iter_unchecked(root):
+        if isinstance(item, _Loaded):
+            doc = item.document
+            if doc.id not in first_seen:
+                first_seen[doc.id] = doc.source
+                yield doc
+                continue
+            item = _Problem(
+                item.path,
+                f"duplicate document id {doc.id!r}, first seen in {first_seen[doc.id]}",
+                line=item.line,
+            )
+        if strict and item.fatal_when_strict:
+            raise CorpusError(item.message())
+        yield item.skipped()
+
+
+def load_corpus(root: Path, *, strict: bool = False) -> LoadResult:
+    """Load a whole corpus into memory (see `iter_corpus` for order and skipping rules).
+
+    Raises `CorpusError` if not a single document could be loaded.
+    """
+    documents: list[Document] = []
+    skipped: list[SkippedFile] = []
+    for item in iter_corpus(root, strict=strict):
+        if isinstance(item, Document):
+            documents.append(item)
+        else:
+            skipped.append(item)
+    if not documents:
+        raise CorpusError(f"no documents found in {root} ({_summarise(skipped)})")
+    return LoadResult(documents=documents, skipped=skipped)
+
+
+def _summarise(skipped: list[SkippedFile]) -> str:
+    if not skipped:
+        return "0 files skipped"
+    shown = "; ".join(
+        s.reason if s.reason.startswith(s.path) else f"{s.path}: {s.reason}" for s in skipped[:_REASONS_SHOWN]
+    )
+    more = f"; and {len(skipped) - _REASONS_SHOWN} more" if len(skipped) > _REASONS_SHOWN else ""
+    return f"{len(skipped)} files skipped: {shown}{more}"
+
+
+def _iter_unchecked(root: Path) -> Iterator[_Loaded | _Problem]:
+    """Every document and problem in path order, before duplicate checks."""
+    if root.is_file():
+        yield from _load_file(root, root.name)
+    elif (root / BEIR_CORPUS_FILE).is_file():
+        # BEIR: queries.jsonl and qrels/ sit next to the corpus; they are not documents.
+        yield from _load_jsonl(root / BEIR_CORPUS_FILE, BEIR_CORPUS_FILE)
+    else:
+        for entry in _walk(root, prefix=""):
+            if isinstance(entry, _Problem):
+                yield entry
+            else:
+                yield from _load_file(*entry)
+
+
+def _walk(directory: Path, prefix: str) -> Iterator[tuple[Path, str] | _Problem]:
+    """(path, relative posix path) of each visible file, sorted by name at every level."""
+    try:
+        with os.scandir(directory) as scan:
+            entries = sorted(scan, key=lambda e: e.name)
+    except OSError as exc:
+        yield _Problem(prefix.rstrip("/") or ".", f"cannot list directory: {exc.strerror or exc}")
+        return
+    for entry in entries:
+        if entry.name.startswith("."):
+            continue
+        relative = prefix + entry.name
+        # Symlinked directories are not followed: they can loop or leave the corpus.
+        if entry.is_dir(follow_symlinks=False):
+            yield from _walk(Path(entry.path), relative + "/")
+        elif entry.is_file():
+            yield Path(entry.path), relative
+        else:
+            yield _Problem(relative, "not a regular file (symlinked directory or special file)", fatal_when_strict=False)
+
+
+def _load_file(path: Path, relative: str) -> Iterator[_Loaded | _Problem]:
+    suffix = path.suffix.lower()
+    if suffix == ".jsonl":
+        yield from _load_jsonl(path, relative)
+        return
+    reader = FILE_READERS.get(suffix)
+    if reader is None:
+        kind = suffix or "(no extension)"
+        yield _Problem(relative, f"unsupported file type {kind}", fatal_when_strict=False)
+        return
+    try:
+        parsed = reader(path)
+    except FormatError as exc:
+        yield _Problem(relative, str(exc))
+        return
+    except OSError as exc:
+        yield _Problem(relative, f"cannot read file: {exc.strerror or exc}")
+        return
+    yield _Loaded(_make_document(relative, relative, parsed.title, parsed.text, lang=None), relative)
+
+
+def _load_jsonl(path: Path, relative: str) -> Iterator[_Loaded | _Problem]:
+    try:
+        for record in iter_jsonl(path):
+            if isinstance(record, JsonlProblem):
+                yield _Problem(relative, record.detail, line=record.line)
+                continue
+            source = f"{relative}#{record.line}"
+            doc = _make_document(record.id or source, source, record.title, record.text, lang=record.lang)
+            yield _Loaded(doc, relative, line=record.line)
+    except OSError as exc:
+        yield _Problem(relative, f"cannot read file: {exc.strerror or exc}")
+
+
+def _make_document(doc_id: str, source: str, title: str, text: str, *, lang: str | None) -> Document:
+    return Document(
+        id=doc_id,
+        source=source,
+        lang=lang or detect_lang(text),
+        title=title,
+        text=text,
+        sha=text_sha(text),
+    )
