@@ -8,8 +8,8 @@ Separators stay at the *end* of the piece they close, so a Chinese sentence keep
 
 Two guarantees are enforced here rather than trusted to the splitter:
 
-* offsets: `doc.text[chunk.start:chunk.end] == chunk.text` for every chunk, found by
-  searching forward from the previous chunk (robust to repeated passages);
+* offsets: `doc.text[chunk.start:chunk.end] == chunk.text` for every chunk, placed
+  by `corpora.spans` (robust to overlap and repeated passages);
 * size: no chunk exceeds `params.size` in `params.unit`. The splitter adds up piece
   lengths, which for a real tokenizer is not the token count of the joined text, so
   each chunk is re-measured and, if still too long, cut by characters.
@@ -25,6 +25,7 @@ from langchain_text_splitters import RecursiveCharacterTextSplitter
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from benchmark.types import Chunk, Document
+from corpora.spans import locate_chunks
 
 LengthFunction = Callable[[str], int]
 
@@ -121,7 +122,11 @@ def _chunks_of(
     length = _length_function(params, count_tokens)
     emitted: set[tuple[int, int]] = set()
     previous = (0, 0)
-    for span in _locate(text, splitter.split_text(text)):
+    for raw_start, raw_end in locate_chunks(text, splitter.split_text(text)):
+        # The splitter strips merged chunks but not pieces from its last-resort level.
+        span = _strip_span(text, raw_start, raw_end)
+        if span[0] == span[1]:
+            continue
         for start, end in _within_limit(text, span, params.size, length):
             # A span inside the previous one adds nothing (it happens when the splitter's
             # only new piece was whitespace that stripping removed).
@@ -132,25 +137,6 @@ def _chunks_of(
             yield Chunk(id=chunk_id(doc, start, end), doc_id=doc.id, text=text[start:end], start=start, end=end)
 
 
-def _locate(text: str, pieces: list[str]) -> Iterator[tuple[int, int]]:
-    """Character spans of the splitter's chunks, which appear in order in `text`.
-
-    Each chunk starts no earlier than the previous one and normally ends after it (it
-    adds text the previous chunk did not have). Searching from the earliest start
-    that satisfies both keeps a repeated passage from being mapped onto the copy
-    inside the previous chunk.
-    """
-    prev_start, prev_end = 0, 0
-    for piece in pieces:
-        start = text.find(piece, max(prev_start, prev_end - len(piece) + 1))
-        if start == -1:
-            start = text.find(piece, prev_start)
-        if start == -1:  # the splitter only ever returns substrings; fail loudly if not
-            raise RuntimeError(f"chunk text not found in document after offset {prev_start}")
-        prev_start, prev_end = start, start + len(piece)
-        yield prev_start, prev_end
-
-
 def _within_limit(text: str, span: tuple[int, int], size: int, length: LengthFunction) -> Iterator[tuple[int, int]]:
     """The span itself if it fits `size`, else consecutive character cuts that do."""
     start, end = span
@@ -159,6 +145,8 @@ def _within_limit(text: str, span: tuple[int, int], size: int, length: LengthFun
         return
     while start < end:
         cut = _longest_fitting_end(text, start, end, size, length)
+        if cut < end:
+            cut = _soft_cut(text, start, cut)
         piece_start, piece_end = _strip_span(text, start, cut)
         if piece_start < piece_end:
             yield piece_start, piece_end
@@ -175,6 +163,19 @@ def _longest_fitting_end(text: str, start: int, end: int, size: int, length: Len
         else:
             high = middle - 1
     return low
+
+
+# Characters after which a forced cut reads least badly.
+_SOFT_BREAKS = frozenset("。！？；，、.!?;,:：")
+
+
+def _soft_cut(text: str, start: int, cut: int) -> int:
+    """Move a forced cut back to just after a space or punctuation mark, if one is
+    in the second half of the piece; otherwise keep the hard character cut."""
+    for position in range(cut - 1, start + (cut - start) // 2, -1):
+        if text[position].isspace() or text[position] in _SOFT_BREAKS:
+            return position + 1
+    return cut
 
 
 def _strip_span(text: str, start: int, end: int) -> tuple[int, int]:

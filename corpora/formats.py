@@ -67,14 +67,25 @@ def read_plain(path: Path) -> ParsedFile:
     return ParsedFile(title="", text=_read_text(path))
 
 
-_ATX_H1 = re.compile(r"^# +(.+?)(?: +#+)? *$", re.MULTILINE)
+_ATX_H1 = re.compile(r"# +(.+?)(?: +#+)? *")
+_FENCE = re.compile(r" {0,3}(```|~~~)")
 
 
 def read_markdown(path: Path) -> ParsedFile:
     """A Markdown file, kept as its source text; the title is its first `# ` heading."""
     text = _read_text(path)
-    match = _ATX_H1.search(text)
-    return ParsedFile(title=match.group(1).strip() if match else "", text=text)
+    return ParsedFile(title=markdown_title(text), text=text)
+
+
+def markdown_title(text: str) -> str:
+    """The first level-1 ATX heading (`# Title`) outside code fences, or ''."""
+    in_fence = False
+    for line in text.split("\n"):
+        if _FENCE.match(line):
+            in_fence = not in_fence  # a shell comment in a code block is no heading
+        elif not in_fence and (match := _ATX_H1.fullmatch(line)):
+            return match.group(1).strip()
+    return ""
 
 
 def read_html(path: Path) -> ParsedFile:
