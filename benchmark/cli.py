@@ -19,6 +19,13 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
+
+
+@app.callback()
+def root() -> None:
+    """Stress-test a RAG system: build an index, generate cases, run the target, score, report."""
+
+
 for _module in (cli_doctor,):
     _module.register(app)
 

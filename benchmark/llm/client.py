@@ -126,14 +126,20 @@ class ChatClient:
         temperature: float = 0.0,
         max_tokens: int | None = None,
         response_format: dict[str, Any] | None = None,
+        grammar: str | None = None,
         seed: int | None = None,
     ) -> ChatResult:
-        """One chat completion, from the cache when possible. Raises LLMError when it fails for good."""
+        """One chat completion, from the cache when possible. Raises LLMError when it fails for good.
+
+        `grammar` is a llama.cpp GBNF grammar (bundled endpoint only) constraining the output.
+        """
         params: dict[str, Any] = {"temperature": temperature}
         if max_tokens is not None:
             params["max_tokens"] = max_tokens
         if response_format is not None:
             params["response_format"] = response_format
+        if grammar is not None:
+            params["grammar"] = grammar
         if seed is not None:
             params["seed"] = seed
         self.stats.calls += 1
@@ -168,8 +174,10 @@ class ChatClient:
 
     async def _request_once(self, messages: list[dict[str, Any]], params: dict[str, Any]) -> ChatResult:
         sdk = await self._sdk_client()
+        params = dict(params)
+        extra_body = {"grammar": params.pop("grammar")} if "grammar" in params else None
         raw = await sdk.chat.completions.with_raw_response.create(
-            model=self.endpoint.model, messages=messages, **params  # type: ignore[arg-type]
+            model=self.endpoint.model, messages=messages, extra_body=extra_body, **params  # type: ignore[arg-type]
         )
         try:
             body = json.loads(raw.http_response.text)

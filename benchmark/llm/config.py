@@ -18,9 +18,9 @@ ROLES: tuple[Role, ...] = ("generator", "target", "judge")
 BUNDLED_MODEL = "SmolLM2-135M-Instruct"
 DEFAULT_REMOTE_MODEL = "gpt-4o-mini"
 
-# How the endpoint accepts a JSON schema: OpenAI's json_schema response format,
-# llama.cpp's json_object-with-schema (compiled to a grammar), or not at all.
-JsonMode = Literal["json_schema", "json_object_schema", "none"]
+# How the endpoint constrains output to a JSON schema: OpenAI's json_schema response
+# format, a llama.cpp GBNF grammar built from the schema, or not at all.
+JsonMode = Literal["json_schema", "grammar", "none"]
 
 
 @dataclass(frozen=True)
@@ -83,7 +83,7 @@ def resolve_endpoint(
     name = pick(model, prefix + "MODEL")
     if url is None and (name == BUNDLED_MODEL or (key is None and name is None)):
         # Nothing points at a remote endpoint: the bundled model serves this role.
-        return Endpoint(role=role, model=BUNDLED_MODEL, source="bundled", json_mode="json_object_schema")
+        return Endpoint(role=role, model=BUNDLED_MODEL, source="bundled", json_mode="grammar")
     if url is None:
         url = "https://api.openai.com/v1"
     return Endpoint(

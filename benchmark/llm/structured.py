@@ -109,15 +109,27 @@ class StructuredResult(Generic[T]):
         return self.value is not None
 
 
-def response_format_for(client: ChatClient, schema: type[BaseModel]) -> dict[str, Any] | None:
-    """The response_format that makes this endpoint constrain its output to the schema."""
+def constraint_for(client: ChatClient, schema: type[BaseModel]) -> dict[str, Any]:
+    """The request arguments that make this endpoint constrain its output to the schema."""
     json_schema = schema.model_json_schema()
     mode = client.endpoint.json_mode
-    if mode == "json_object_schema":  # llama.cpp compiles the schema into a grammar
-        return {"type": "json_object", "schema": json_schema}
+    if mode == "grammar":
+        return {"grammar": gbnf_for(json_schema)}
     if mode == "json_schema":
-        return {"type": "json_schema", "json_schema": {"name": schema.__name__, "schema": json_schema}}
-    return None
+        return {"response_format": {"type": "json_schema", "json_schema": {"name": schema.__name__, "schema": json_schema}}}
+    return {}
+
+
+def gbnf_for(json_schema: dict[str, Any]) -> str:
+    """A llama.cpp grammar for the schema, with JSON's ban on raw control characters in strings.
+
+    llama-cpp-python's string rule admits newlines, so a small model could wander off
+    inside a string until max_tokens; JSON forbids them, so the grammar may too.
+    """
+    from llama_cpp.llama_grammar import json_schema_to_gbnf
+
+    grammar = json_schema_to_gbnf(json.dumps(json_schema))
+    return grammar.replace('char ::= [^"\\\\]', 'char ::= [^"\\\\\\x7F\\x00-\\x1F]', 1)
 
 
 async def ask_structured(
@@ -134,20 +146,18 @@ async def ask_structured(
     Transport failures (after the client's retries) are returned as failures too,
     so callers record one kind of error with its cause.
     """
-    response_format = response_format_for(client, schema)
+    constraint = constraint_for(client, schema)
     conversation = list(messages)
     raw = ""
     for attempt in (1, 2):
         try:
             try:
-                reply = await client.chat(
-                    conversation, temperature=temperature, max_tokens=max_tokens, response_format=response_format
-                )
+                reply = await client.chat(conversation, temperature=temperature, max_tokens=max_tokens, **constraint)
             except LLMError as exc:
-                if exc.status != 400 or response_format is None:
+                if exc.status != 400 or not constraint:
                     raise
                 # The endpoint refuses schema-constrained output: fall back to asking in the prompt alone.
-                response_format = None
+                constraint = {}
                 reply = await client.chat(conversation, temperature=temperature, max_tokens=max_tokens)
         except LLMError as exc:
             return StructuredResult(None, raw, str(exc), attempt)

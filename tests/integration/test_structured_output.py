@@ -84,10 +84,10 @@ async def test_endpoint_without_schema_support_falls_back_to_prompt_only():
     assert result.ok and len(server.chat_requests()) == 2
 
 
-async def test_llama_cpp_mode_uses_json_object_with_schema():
+async def test_llama_cpp_mode_sends_a_grammar():
     handler, seen = sequence('{"city": "Paris", "country": "France"}')
     with FakeOpenAIServer(handler) as server:
-        async with judge(server, json_mode="json_object_schema") as llm:
+        async with judge(server, json_mode="grammar") as llm:
             await ask_structured(llm.judge, ASK, Capital)
-    assert seen[0].body["response_format"]["type"] == "json_object"
-    assert "schema" in seen[0].body["response_format"]
+    assert "response_format" not in seen[0].body
+    assert seen[0].body["grammar"].startswith("char ::=") and '"\\"country\\""' in seen[0].body["grammar"]

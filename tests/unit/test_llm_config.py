@@ -7,7 +7,7 @@ from benchmark.llm import BUNDLED_MODEL, resolve_endpoint
 
 def test_nothing_configured_means_bundled():
     ep = resolve_endpoint("judge", {})
-    assert ep.is_bundled and ep.model == BUNDLED_MODEL and ep.json_mode == "json_object_schema"
+    assert ep.is_bundled and ep.model == BUNDLED_MODEL and ep.json_mode == "grammar"
 
 
 def test_order_flag_then_role_env_then_openai_env():
