@@ -17,7 +17,7 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	touch $(STAMP)
 
 demo: $(STAMP)
-	$(BIN)/ragstress demo
+	$(BIN)/ragstress doctor
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -q
