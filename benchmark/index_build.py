@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Callable
 
 from benchmark.store import (
+    check_embedding_model,
     CHUNKS_NAME,
     COLLECTION_NAME,
     MANIFEST_NAME,
@@ -103,9 +104,12 @@ def corpus_language(corpus_root: Path, sample: int = 200) -> str:
 
 def choose_embedder(corpus_root: Path, index_dir: Path, name: str | None) -> Embedder:
     """The embedder to build with: `name`, else the model an existing index records, else by corpus language."""
-    if name:
-        return make_embedder(name)
     manifest = read_manifest(index_dir)
+    if name:
+        if manifest:
+            # Refuse a mismatch before spending seconds loading the model.
+            check_embedding_model(manifest, name, str(index_dir))
+        return make_embedder(name)
     if manifest and manifest.get("embedding_model"):
         return make_embedder(manifest["embedding_model"])
     return make_embedder(default_embedding_name(corpus_language(corpus_root)))

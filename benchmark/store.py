@@ -78,21 +78,22 @@ def collection_metadata(embedder: Embedder, chunk_params: Any | None = None) -> 
     return meta
 
 
-def check_embedding_model(recorded: dict[str, Any], embedder: Embedder, where: str) -> None:
-    """Refuse `embedder` if the index at `where` was built with another model."""
+def check_embedding_model(recorded: dict[str, Any], model_name: str, where: str, dim: int | None = None) -> None:
+    """Refuse `model_name` if the index at `where` (metadata `recorded`) was built with another model."""
     built_with = recorded.get("embedding_model")
-    if built_with is None or canonical_embedding_name(built_with) == canonical_embedding_name(embedder.name):
-        if built_with is not None and int(recorded.get("embedding_dim", embedder.dim)) != embedder.dim:
-            raise EmbeddingMismatchError(
-                f"index {where} holds {recorded['embedding_dim']}-dimensional vectors but model "
-                f"{embedder.name!r} makes {embedder.dim}-dimensional ones"
-            )
+    if built_with is None:
         return
-    raise EmbeddingMismatchError(
-        f"index {where} was built with embedding model {built_with!r}, not {embedder.name!r}: "
-        f"vectors of different models cannot be mixed. Build into another index directory "
-        f"(or collection) to use {embedder.name!r}, or pass --embedding {built_with!r} to use this index."
-    )
+    if canonical_embedding_name(built_with) != canonical_embedding_name(model_name):
+        raise EmbeddingMismatchError(
+            f"index {where} was built with embedding model {built_with!r}, not {model_name!r}: "
+            f"vectors of different models cannot be mixed. Build into another index directory "
+            f"(or collection) to use {model_name!r}, or pass --embedding {built_with!r} to use this index."
+        )
+    if dim is not None and int(recorded.get("embedding_dim", dim)) != dim:
+        raise EmbeddingMismatchError(
+            f"index {where} holds {recorded['embedding_dim']}-dimensional vectors but model "
+            f"{model_name!r} makes {dim}-dimensional ones: rebuild into another index directory"
+        )
 
 
 def open_collection(client: chromadb.ClientAPI, name: str, embedder: Embedder, where: str, *, create: bool):
@@ -106,7 +107,7 @@ def open_collection(client: chromadb.ClientAPI, name: str, embedder: Embedder, w
             name, configuration={"hnsw": {"space": "cosine"}},
             metadata=collection_metadata(embedder), embedding_function=None,
         )
-    check_embedding_model(collection.metadata or {}, embedder, where)
+    check_embedding_model(collection.metadata or {}, embedder.name, where, embedder.dim)
     return collection
 
 
@@ -165,9 +166,12 @@ class IndexStore:
         manifest = read_manifest(index_dir)
         if manifest is None:
             raise StoreError(f"no index found at {index_dir} (no {MANIFEST_NAME}): run `ragstress build` first")
+        if isinstance(embedder, str):
+            # Checked before loading: refusing a model should not cost seconds of loading it.
+            check_embedding_model(manifest, embedder, str(index_dir))
         if embedder is None or isinstance(embedder, str):
             embedder = make_embedder(embedder or manifest["embedding_model"])
-        check_embedding_model(manifest, embedder, str(index_dir))
+        check_embedding_model(manifest, embedder.name, str(index_dir), embedder.dim)
         client = open_chroma(index_dir, chroma_url or manifest.get("chroma_url"))
         collection = open_collection(
             client, manifest.get("collection", COLLECTION_NAME), embedder, str(index_dir), create=False

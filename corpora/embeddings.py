@@ -83,7 +83,11 @@ def encode_by_length(texts: Sequence[str], encode_batch, dim: int, batch_size: i
 @functools.lru_cache(maxsize=4)
 def _load_sentence_transformer(name_or_path: str):
     from sentence_transformers import SentenceTransformer
+    from transformers.utils import logging as hf_logging
 
+    # A per-tensor "Loading weights" bar on every load is noise on our CLI's progress display.
+    bars_were_on = hf_logging.is_progress_bar_enabled()
+    hf_logging.disable_progress_bar()
     try:
         # local_files_only: a name that is not already on disk fails at once instead of downloading.
         return SentenceTransformer(name_or_path, device="cpu", local_files_only=True)
@@ -93,6 +97,9 @@ def _load_sentence_transformer(name_or_path: str):
             f"downloaded: pass a local sentence-transformers model directory, or a bundled model "
             f"('minilm' for English, 'e5' for Chinese/multilingual). Cause: {error}"
         ) from error
+    finally:
+        if bars_were_on:
+            hf_logging.enable_progress_bar()
 
 
 class SentenceTransformerEmbedder(Embedder):
