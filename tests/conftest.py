@@ -40,3 +40,43 @@ class CountingEmbedder(Embedder):
 def counting_minilm() -> CountingEmbedder:
     """The bundled MiniLM (loaded once per process) behind a call counter."""
     return CountingEmbedder(make_embedder("minilm"))
+
+
+# --- No process outlives the test session -------------------------------------------
+# Servers the tests start (the bundled llama.cpp server, Chroma servers) must be gone when
+# the session ends: a leftover is reported by pid and fails the run.
+_SERVER_MARKERS = ("benchmark.llm.local_main", "chroma run", "chroma\x00run")
+_preexisting: set[int] = set()
+
+
+def _server_pids() -> dict[int, str]:
+    import os
+
+    found = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/cmdline", "rb") as f:
+                cmdline = f.read().decode(errors="replace")
+        except OSError:
+            continue
+        if any(marker in cmdline for marker in _SERVER_MARKERS):
+            found[int(entry)] = cmdline.replace("\x00", " ").strip()
+    return found
+
+
+def pytest_sessionstart(session):
+    _preexisting.update(_server_pids())
+
+
+def pytest_sessionfinish(session, exitstatus):
+    import time
+
+    deadline = time.monotonic() + 15
+    while (leftover := {p: c for p, c in _server_pids().items() if p not in _preexisting}) and time.monotonic() < deadline:
+        time.sleep(0.5)
+    if leftover:
+        lines = "\n".join(f"  pid {pid}: {cmd}" for pid, cmd in leftover.items())
+        print(f"\nERROR: server processes left running after the tests:\n{lines}")
+        session.exitstatus = 1

@@ -1,0 +1,41 @@
+"""`ragstress doctor` against a loopback endpoint: endpoints shown redacted, replies printed."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from benchmark.testing.fake_openai import FakeOpenAIServer, FakeReply
+
+
+def run_doctor(*args: str, env_extra: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    env = {"PATH": "/usr/bin:/bin", "HOME": "/tmp", "COLUMNS": "200", **env_extra}
+    return subprocess.run(
+        [sys.executable, "-m", "benchmark.cli", "doctor", "--skip-embeddings", *args],
+        capture_output=True, text=True, timeout=300, env=env,
+    )  # fmt: skip
+
+
+def test_doctor_shows_each_role_and_its_reply_without_the_key():
+    with FakeOpenAIServer(lambda req: "Paris is the capital of France.") as server:
+        env = {"RAGSTRESS_GENERATOR_BASE_URL": server.base_url, "RAGSTRESS_TARGET_BASE_URL": server.base_url,
+               "RAGSTRESS_JUDGE_BASE_URL": server.base_url, "OPENAI_API_KEY": "sk-doctor-SECRET-42",
+               "RAGSTRESS_JUDGE_MODEL": "judge-x"}  # fmt: skip
+        result = run_doctor("--lang", "zh", env_extra=env)
+    out = result.stdout + result.stderr
+    assert result.returncode == 0, out
+    assert out.count("Paris is the capital of France.") == 3
+    assert "judge: judge-x @ " + server.base_url in out
+    assert "SECRET" not in out
+    assert len(server.chat_requests()) == 3
+    assert "法国的首都" in server.chat_requests()[0].last_user_text
+
+
+def test_doctor_fails_with_the_cause_when_an_endpoint_is_down():
+    with FakeOpenAIServer(lambda req: FakeReply.error(401, "bad key sk-doctor-SECRET-42")) as server:
+        env = {"OPENAI_BASE_URL": server.base_url, "OPENAI_API_KEY": "sk-doctor-SECRET-42"}
+        result = run_doctor(env_extra=env)
+    out = result.stdout + result.stderr
+    assert result.returncode == 1
+    assert "authentication failed" in out and "FAILED" in out
+    assert "SECRET" not in out
