@@ -108,6 +108,10 @@ class TargetResponse(Record):
     """What the system under test answered for one case."""
 
     case_id: str = Field(description="The Case answered.")
+    probe: Literal["case", "closed_book"] = Field(
+        default="case",
+        description="'case': the case as built; 'closed_book': the question alone, no passages (counterfactual cases).",
+    )
     answer: str = Field(description="The target's answer text ('' when it failed).")
     contexts: list[str] | None = Field(
         default=None, description="Passages the target says it used (e2e mode), if it reports them."
