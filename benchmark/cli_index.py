@@ -76,7 +76,8 @@ def build(
 
             def on_progress(state) -> None:
                 bar.update(docs_task, completed=state.documents, note=state.current[-40:])
-                bar.update(embed_task, completed=state.embedded, total=max(state.chunks, state.embedded))
+                # Reused chunks need no embedding, so they are not part of this bar's work.
+                bar.update(embed_task, completed=state.embedded, total=max(state.chunks - state.reused, state.embedded))
 
             stats = build_index(corpus, index, embedder, params, chroma_url=chroma_url, strict=strict, progress=on_progress)
     except (CorpusError, StoreError, EmbeddingModelError) as error:

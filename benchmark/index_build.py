@@ -48,6 +48,7 @@ class BuildProgress:
     documents: int = 0
     skipped: int = 0
     chunks: int = 0
+    reused: int = 0
     embedded: int = 0
     current: str = ""
 
@@ -192,7 +193,7 @@ def build_index(
                 tokens = embedder.count_tokens(chunk.text)
                 stats.truncated += tokens > embedder.max_tokens
                 if chunk.id in stored:
-                    stats.reused += 1
+                    running.reused += 1
                 else:
                     batcher.add(chunk, item, tokens)
             running.documents += 1
@@ -208,7 +209,7 @@ def build_index(
         collection.modify(metadata=collection_metadata(embedder, params))
 
     stats.documents, stats.chunks = running.documents, len(produced)
-    stats.embedded, stats.deleted = running.embedded, len(stale)
+    stats.embedded, stats.reused, stats.deleted = running.embedded, running.reused, len(stale)
     stats.seconds = time.perf_counter() - started
     _write_manifest(index_dir, corpus_root, embedder, params, chroma_url, collection_name, stats)
     return stats
