@@ -11,13 +11,13 @@ build picks up whatever was already upserted.
 
 from __future__ import annotations
 
-import json
 import time
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterator
 
+from benchmark.jsonl import write_json, write_records
 from benchmark.store import (
     check_embedding_model,
     CHUNKS_NAME,
@@ -27,7 +27,6 @@ from benchmark.store import (
     iter_collection_ids,
     open_chroma,
     open_collection,
-    atomic_text_file,
     read_manifest,
 )
 from benchmark.types import Chunk, Document
@@ -177,7 +176,8 @@ def build_index(
     batcher = _Batcher(collection, embedder, batch_size, running, report)
     produced: set[str] = set()
 
-    with atomic_text_file(index_dir / CHUNKS_NAME) as chunks_out:
+    def chunks_in_corpus_order() -> Iterator[Chunk]:
+        """Chunk the corpus as it streams, queueing unseen chunks for embedding on the way."""
         for item in iter_corpus(corpus_root, strict=strict):
             if isinstance(item, SkippedFile):
                 stats.skipped.append(item)
@@ -189,24 +189,28 @@ def build_index(
                 if chunk.id in produced:
                     continue
                 produced.add(chunk.id)
-                chunks_out.write(chunk.model_dump_json() + "\n")
                 tokens = embedder.count_tokens(chunk.text)
                 stats.truncated += tokens > embedder.max_tokens
                 if chunk.id in stored:
                     running.reused += 1
                 else:
                     batcher.add(chunk, item, tokens)
+                yield chunk
             running.documents += 1
             running.chunks = len(produced)
             report()
         if running.documents == 0:
-            # Deleting now would wipe the index because of a wrong path or an empty folder.
+            # Raising here keeps the old chunks.jsonl and, before any deletion, the old
+            # collection: an empty folder or a wrong path must not wipe the index.
             raise CorpusError(f"no documents found in {corpus_root}; the index was left unchanged")
         batcher.flush()
-        stale = sorted(stored - produced)
-        for begin in range(0, len(stale), 1000):
-            collection.delete(ids=stale[begin : begin + 1000])
-        collection.modify(metadata=collection_metadata(embedder, params))
+
+    # chunks.jsonl is replaced atomically only once the whole corpus went through.
+    write_records(index_dir / CHUNKS_NAME, chunks_in_corpus_order())
+    stale = sorted(stored - produced)
+    for begin in range(0, len(stale), 1000):
+        collection.delete(ids=stale[begin : begin + 1000])
+    collection.modify(metadata=collection_metadata(embedder, params))
 
     stats.documents, stats.chunks = running.documents, len(produced)
     stats.embedded, stats.reused, stats.deleted = running.embedded, running.reused, len(stale)
@@ -231,5 +235,4 @@ def _write_manifest(index_dir, corpus_root, embedder, params, chroma_url, collec
         "built_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
         "build_seconds": round(stats.seconds, 3),
     }
-    with atomic_text_file(index_dir / MANIFEST_NAME) as out:
-        out.write(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n")
+    write_json(index_dir / MANIFEST_NAME, manifest)

@@ -12,18 +12,15 @@ different model is refused, because vectors from two models are not comparable.
 
 from __future__ import annotations
 
-import json
-import os
-import tempfile
-from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator, TextIO
+from typing import Any, Iterator
 from urllib.parse import urlparse
 
 import chromadb
 from chromadb.config import Settings
 
+from benchmark.jsonl import read_json
 from benchmark.types import Chunk
 from corpora.embeddings import Embedder, canonical_embedding_name, make_embedder
 
@@ -122,27 +119,10 @@ def iter_collection_ids(collection) -> Iterator[str]:
         offset += len(page)
 
 
-@contextmanager
-def atomic_text_file(path: Path) -> Iterator[TextIO]:
-    """A file handle whose content replaces `path` only if the block completes.
-
-    Readers see the old file or the new one, never half of one (temp file + os.replace).
-    """
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            yield out
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
 def read_manifest(index_dir: Path) -> dict[str, Any] | None:
     """The index's `index.json`, or None if the directory holds no built index."""
     path = Path(index_dir) / MANIFEST_NAME
-    return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else None
+    return read_json(path) if path.is_file() else None
 
 
 class IndexStore:

@@ -205,6 +205,16 @@ def test_cli_build_then_search(tmp_path):
     assert "whales.txt" in found.output and "score" in found.output
 
 
+def test_cli_chunks_by_characters_when_asked(tmp_path):
+    corpus, index = write_corpus(tmp_path / "corpus"), tmp_path / "index"
+    args = ["build", str(corpus), "--index", str(index), "--chunk-unit", "chars", "--chunk-size", "120", "--chunk-overlap", "0"]
+    result = CliRunner().invoke(cli_app(), args)
+    assert result.exit_code == 0, result.output
+    chunks = read_chunks(index)
+    assert chunks and all(len(c.text) <= 120 for c in chunks)
+    assert json.loads((index / "index.json").read_text())["chunk_params"] == {"size": 120, "overlap": 0, "unit": "chars"}
+
+
 def test_cli_errors_exit_2_with_a_message(tmp_path):
     corpus, index = write_corpus(tmp_path / "corpus"), tmp_path / "index"
     runner = CliRunner()
