@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import typer
 
-from benchmark import cli_doctor
+from benchmark import cli_doctor, cli_index
 
 app = typer.Typer(
     name="ragstress",
@@ -26,7 +26,7 @@ def root() -> None:
     """Stress-test a RAG system: build an index, generate cases, run the target, score, report."""
 
 
-for _module in (cli_doctor,):
+for _module in (cli_doctor, cli_index):
     _module.register(app)
 
 
