@@ -19,6 +19,7 @@ from urllib.parse import urlparse
 
 import chromadb
 from chromadb.config import Settings
+from chromadb.errors import NotFoundError
 
 from benchmark.jsonl import read_json
 from benchmark.types import Chunk
@@ -97,7 +98,7 @@ def open_collection(client: chromadb.ClientAPI, name: str, embedder: Embedder, w
     """Get (or create) the chunk collection, refusing a different embedding model."""
     try:
         collection = client.get_collection(name, embedding_function=None)
-    except Exception as error:  # NotFoundError locally, other types over HTTP
+    except NotFoundError as error:
         if not create:
             raise StoreError(f"no index found at {where} (collection {name!r}): run `ragstress build` first") from error
         return client.create_collection(
