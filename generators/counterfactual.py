@@ -1,0 +1,121 @@
+"""Fake answers of the same type as the true one, and passages rewritten to carry them.
+
+A year or number is shifted (keeping its unit, digit grouping and the spelling of
+each alias); a date gets another year; a name becomes another name of the same kind
+found in the corpus: for Chinese the same suffix (市, 江, 公司 ...), for English a
+place (a name the corpus uses after "in", "at", "from" ...) or another name with the
+same number of words.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from generators.spans import contains_alias, extract_spans, kind_of, replace_aliases, unique
+
+_NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?")
+_PLACE_WORDS = re.compile(r"\b(?:in|at|near|from|to|into|across)\s+(?:the\s+)?$", re.IGNORECASE)
+_ZH_SUFFIX = re.compile(r"(省|市|县|江|河|湖|海|山|峰|岛|港|公司|集团|大学|大桥|铁路|运河|寺|宫|塔)$")
+
+
+@dataclass(frozen=True)
+class FakeAnswer:
+    """The planted answer: its aliases (first is the main one) and how each true alias is rewritten."""
+
+    aliases: list[str]
+    replacements: dict[str, str]
+    kind: str
+
+
+def name_category(name: str, context_before: str, lang: str) -> str:
+    """The kind of a name, used to pick a fake of the same kind."""
+    if lang == "zh" or re.search(r"[\u4e00-\u9fff]", name):
+        suffix = _ZH_SUFFIX.search(name)
+        return f"zh:{suffix[1]}" if suffix else "zh:other"
+    if _PLACE_WORDS.search(context_before[-20:]):
+        return "en:place"
+    return f"en:words{min(len(name.split()), 3)}"
+
+
+def name_inventory(texts: Iterable[str], lang: str) -> dict[str, tuple[str, ...]]:
+    """Names found in the corpus by category, sorted, so the choice of a fake is reproducible."""
+    found: dict[str, set[str]] = {}
+    for text in texts:
+        for span in extract_spans(text, lang):
+            if span.kind == "name":
+                found.setdefault(name_category(span.text, text[: span.start], lang), set()).add(span.text)
+    return {category: tuple(sorted(names)) for category, names in sorted(found.items())}
+
+
+def answer_category(aliases: list[str], source_text: str, lang: str) -> str:
+    """The category of a true name answer, judged where it first occurs in its source passage."""
+    for alias in aliases:
+        m = re.search(re.escape(alias), source_text, re.IGNORECASE)
+        if m:
+            return name_category(alias, source_text[: m.start()], lang)
+    return name_category(aliases[0], "", lang)
+
+
+def _shift_number(value: str, kind: str, rng: random.Random) -> str:
+    """Another number written like `value`: years shift by a few years, quantities by 15-60%."""
+    plain = value.replace(",", "")
+    decimals = len(plain.split(".")[1]) if "." in plain else 0
+    number = float(plain)
+    if kind in ("year", "date"):
+        new = number + rng.choice([-1, 1]) * rng.randint(3, 40)
+    else:
+        new = number * (rng.uniform(1.15, 1.6) if rng.random() < 0.5 else rng.uniform(0.45, 0.85))
+        if decimals == 0 and new >= 10:
+            new = round(new, -max(0, len(str(int(number))) - len(str(int(number)).rstrip("0"))))
+        if round(new, decimals) == number:
+            new = number + 1
+    text = f"{new:.{decimals}f}" if decimals else str(int(round(new)))
+    if "," in value:
+        whole, _, frac = text.partition(".")
+        text = f"{int(whole):,}" + (f".{frac}" if frac else "")
+    return text
+
+
+def make_fake_answer(
+    aliases: list[str], lang: str, rng: random.Random, *, source_text: str, names: Mapping[str, tuple[str, ...]]
+) -> FakeAnswer | None:
+    """A fake for the true `aliases`, or None when no fake of the same kind can be made."""
+    kind = kind_of(aliases[0], lang)
+    if kind in ("year", "number", "date"):
+        numbers = _NUMBER.findall(aliases[0])
+        if not numbers:
+            return None
+        # Dates change their year; other values their first number.
+        old = next((n for n in numbers if re.fullmatch(r"\d{3,4}", n)), numbers[0]) if kind == "date" else numbers[0]
+        new = _shift_number(old, kind, rng)
+        old_plain, new_plain = old.replace(",", ""), new.replace(",", "")
+        replacements = {}
+        for alias in aliases:
+            replaced = alias.replace(old, new) if old in alias else alias.replace(old_plain, new_plain)
+            if replaced != alias:
+                replacements[alias] = replaced
+        if aliases[0] not in replacements:
+            return None
+        return FakeAnswer(unique([replacements[aliases[0]], *replacements.values()]), replacements, kind)
+    category = answer_category(aliases, source_text, lang)
+    lowered = [a.lower() for a in aliases]
+    choices = [
+        name for name in names.get(category, ())
+        if not any(a in name.lower() or name.lower() in a for a in lowered)
+        and not set(name.lower().split()) & {w for a in lowered for w in a.split()}
+    ]  # fmt: skip
+    if not choices:
+        return None
+    fake = rng.choice(choices)
+    return FakeAnswer([fake], {alias: fake for alias in aliases}, f"name ({category})")
+
+
+def rewrite_passage(text: str, true_aliases: list[str], fake: FakeAnswer) -> str | None:
+    """The passage with every true alias replaced consistently; None if the result still shows the truth."""
+    rewritten = replace_aliases(text, fake.replacements)
+    if contains_alias(rewritten, true_aliases) or not contains_alias(rewritten, fake.aliases):
+        return None
+    return rewritten

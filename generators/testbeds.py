@@ -1,0 +1,177 @@
+"""The four testbeds, registered by name: each turns one seed into cases.
+
+A testbed is a pure function `(seed, pool, settings) -> list[Case]`; each case draws
+its randomness from a generator seeded by its own id (and the run's seed), so a case
+does not change when other seeds or testbeds are added. Defaults follow RGB: five
+passages a case, `ceil(5 x ratio)` of them noise, the rest positives, shuffled.
+
+Every case records in `params`: noise_ratio, n_passages, n_positive, n_noise,
+positive_chunk_ids (the seed's answer chunks), rng_seed, reference (the
+answer-bearing sentences of the source chunks) and the noise mode.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from benchmark.registry import Registry
+from benchmark.types import Case, Context, SeedQuestion
+from generators.counterfactual import make_fake_answer, rewrite_passage
+from generators.pool import ChunkPool, NoiseMode, case_rng
+
+NOISE_RATIOS = (0.0, 0.2, 0.4, 0.6, 0.8)
+INTEGRATION_RATIOS = (0.0, 0.2, 0.4)
+N_PASSAGES = 5
+
+
+@dataclass(frozen=True)
+class TestbedSettings:
+    """What every testbed needs besides the seed and the pool."""
+
+    __test__ = False  # not a pytest test class despite the name
+
+    base_seed: int = 13
+    noise_mode: NoiseMode = "hard"
+    n_passages: int = N_PASSAGES
+    noise_ratios: tuple[float, ...] = NOISE_RATIOS
+    integration_ratios: tuple[float, ...] = INTEGRATION_RATIOS
+
+
+TestbedFn = Callable[[SeedQuestion, ChunkPool, TestbedSettings], list[Case]]
+TESTBEDS: Registry[TestbedFn] = Registry("testbed")
+
+
+def noise_count(ratio: float, n_passages: int = N_PASSAGES) -> int:
+    """RGB's number of noise passages: ceil(n x ratio), guarded against float noise (5 x 0.6 = 3.0000000000000004)."""
+    return min(n_passages, math.ceil(round(n_passages * ratio, 9)))
+
+
+def _ratio_label(ratio: float) -> str:
+    return f"{ratio:g}"
+
+
+def _assemble(
+    seed: SeedQuestion,
+    testbed: str,
+    ratio: float,
+    pool: ChunkPool,
+    settings: TestbedSettings,
+    build: Callable[[random.Random], tuple[list[Context], dict]],
+    expected: str,
+    fake_answer: list[str] | None = None,
+) -> Case:
+    """Shared case plumbing: id, rng, shuffle, and the params every consumer relies on."""
+    case_id = f"{seed.id}:{testbed}:{_ratio_label(ratio)}"
+    rng, rng_seed = case_rng(case_id, settings.base_seed)
+    contexts, extra = build(rng)
+    rng.shuffle(contexts)
+    params = {
+        "noise_ratio": ratio,
+        "n_passages": len(contexts),
+        "n_positive": sum(c.role != "noise" for c in contexts),
+        "n_noise": sum(c.role == "noise" for c in contexts),
+        "positive_chunk_ids": list(seed.chunk_ids),
+        "rng_seed": rng_seed,
+        "reference": pool.reference(seed),
+        "noise_mode": settings.noise_mode,
+        **extra,
+    }
+    return Case(
+        id=case_id, seed_id=seed.id, testbed=testbed, lang=seed.lang, question=seed.question,
+        answers=seed.answers, fake_answer=fake_answer, contexts=contexts, expected=expected, params=params,
+    )  # fmt: skip
+
+
+def _noise_contexts(seed: SeedQuestion, pool: ChunkPool, count: int, mode: NoiseMode, rng: random.Random) -> list[Context]:
+    return [Context(text=pool.chunk(cid).text, role="noise", chunk_id=cid) for cid in pool.noise_ids(seed, count, mode, rng)]
+
+
+def _positive_ids(per_fact: list[list[str]], count: int) -> list[str]:
+    """`count` positives spread over the facts: every fact's source first, then extras round-robin."""
+    target = max(count, len(per_fact))  # never drop a fact, even when noise leaves little room
+    chosen: list[str] = []
+    depth = 0
+    while len(chosen) < target and any(depth < len(ids) for ids in per_fact):
+        for ids in per_fact:
+            if depth < len(ids) and ids[depth] not in chosen and len(chosen) < target:
+                chosen.append(ids[depth])
+        depth += 1
+    return chosen
+
+
+def _mixed_cases(seed: SeedQuestion, pool: ChunkPool, settings: TestbedSettings, testbed: str, ratios) -> list[Case]:
+    cases = []
+    for ratio in ratios:
+        n_noise = noise_count(ratio, settings.n_passages)
+
+        def build(rng: random.Random, n_noise: int = n_noise) -> tuple[list[Context], dict]:
+            positives = _positive_ids(pool.positives_per_fact(seed), settings.n_passages - n_noise)
+            contexts = [Context(text=pool.chunk(cid).text, role="positive", chunk_id=cid) for cid in positives]
+            return contexts + _noise_contexts(seed, pool, n_noise, settings.noise_mode, rng), {}
+
+        cases.append(_assemble(seed, testbed, ratio, pool, settings, build, "answer"))
+    return cases
+
+
+@TESTBEDS.register("noise")
+def noise_robustness(seed: SeedQuestion, pool: ChunkPool, settings: TestbedSettings) -> list[Case]:
+    """Positives plus hard (or random) noise at each noise ratio; expected: the answer. Single-fact seeds."""
+    if len(seed.answers) != 1:
+        return []
+    return _mixed_cases(seed, pool, settings, "noise", settings.noise_ratios)
+
+
+@TESTBEDS.register("negative")
+def negative_rejection(seed: SeedQuestion, pool: ChunkPool, settings: TestbedSettings) -> list[Case]:
+    """Noise passages only; expected: a refusal. Single-fact seeds."""
+    if len(seed.answers) != 1:
+        return []
+
+    def build(rng: random.Random) -> tuple[list[Context], dict]:
+        return _noise_contexts(seed, pool, settings.n_passages, settings.noise_mode, rng), {}
+
+    return [_assemble(seed, "negative", 1.0, pool, settings, build, "reject")]
+
+
+@TESTBEDS.register("integration")
+def information_integration(seed: SeedQuestion, pool: ChunkPool, settings: TestbedSettings) -> list[Case]:
+    """One positive per required fact plus noise at each integration ratio; expected: every part."""
+    if len(seed.answers) < 2:
+        return []
+    return _mixed_cases(seed, pool, settings, "integration", settings.integration_ratios)
+
+
+@TESTBEDS.register("counterfactual")
+def counterfactual_robustness(seed: SeedQuestion, pool: ChunkPool, settings: TestbedSettings) -> list[Case]:
+    """The positives with the answer consistently replaced by a fake of the same type; expected: flag_error.
+
+    No case when no fake of the same type exists or a rewritten passage would still show the truth.
+    """
+    if len(seed.answers) != 1:
+        return []
+    aliases = seed.answers[0]
+    positives = _positive_ids(pool.positives_per_fact(seed), settings.n_passages)
+    case_id = f"{seed.id}:counterfactual:0"
+    rng, _ = case_rng(case_id + ":fake", settings.base_seed)
+    source = pool.chunk(positives[0]).text
+    fake = make_fake_answer(aliases, seed.lang, rng, source_text=source, names=pool.names)
+    if fake is None:
+        return []
+    rewritten = [(cid, rewrite_passage(pool.chunk(cid).text, aliases, fake)) for cid in positives]
+    if any(text is None for _, text in rewritten):
+        return []
+
+    def build(rng: random.Random) -> tuple[list[Context], dict]:
+        contexts = [Context(text=text, role="counterfactual", chunk_id=cid) for cid, text in rewritten]
+        return contexts, {"fake_kind": fake.kind}
+
+    return [_assemble(seed, "counterfactual", 0.0, pool, settings, build, "flag_error", fake_answer=fake.aliases)]
+
+
+def build_cases(seeds: list[SeedQuestion], pool: ChunkPool, testbeds: list[str], settings: TestbedSettings) -> list[Case]:
+    """All cases for these seeds and testbeds, seed by seed in the order given, testbeds in the order given."""
+    functions = [TESTBEDS.get(name) for name in testbeds]
+    return [case for seed in seeds for build in functions for case in build(seed, pool, settings)]
