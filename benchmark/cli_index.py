@@ -51,6 +51,9 @@ def build(
     chunk_overlap: Optional[int] = typer.Option(None, "--chunk-overlap", min=0, help="Overlap between chunks."),
     chunk_unit: ChunkUnit = typer.Option(ChunkUnit.tokens, "--chunk-unit", help="Count size in model tokens or characters."),
     strict: bool = typer.Option(False, "--strict", help="Fail on any unreadable file instead of skipping it."),
+    collection: str = typer.Option(
+        "ragstress_chunks", "--collection", help="Chroma collection name; give each index its own on a shared server."
+    ),
 ) -> None:
     """Chunk and embed a corpus into an index; only new or changed chunks are embedded."""
     # Imported here so that `ragstress --help` stays fast (these pull in chromadb and torch).
@@ -82,7 +85,8 @@ def build(
                 # Reused chunks need no embedding, so they are not part of this bar's work.
                 bar.update(embed_task, completed=state.embedded, total=max(state.chunks - state.reused, state.embedded))
 
-            stats = build_index(corpus, index, embedder, params, chroma_url=chroma_url, strict=strict, progress=on_progress)
+            stats = build_index(corpus, index, embedder, params, chroma_url=chroma_url, strict=strict, progress=on_progress,
+                                collection_name=collection)
     except (CorpusError, StoreError, EmbeddingModelError) as error:
         _fail(console, str(error))
     out = Console()

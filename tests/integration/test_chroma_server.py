@@ -106,6 +106,14 @@ def test_build_and_query_against_a_chroma_server(tmp_path, chroma_server, counti
     assert (again.embedded, again.reused) == (0, 3) and counting_minilm.passage_calls == []
     assert server.poll() is None
 
+    # A second index on the same server, in its own collection, leaves the first one whole.
+    other_corpus = tmp_path / "other"
+    other_corpus.mkdir()
+    (other_corpus / "tea.txt").write_text("Green tea is grown on terraced hills in Zhejiang.", encoding="utf-8")
+    other = build_index(other_corpus, tmp_path / "index2", counting_minilm, params, chroma_url=url, collection_name="second")
+    assert (other.documents, other.deleted) == (1, 0)
+    assert IndexStore.open(index).count() == 3 and IndexStore.open(tmp_path / "index2").count() == 1
+
 
 def test_server_process_is_gone_after_teardown(tmp_path):
     with running_chroma_server(tmp_path) as (url, server):
