@@ -1,0 +1,98 @@
+"""`ragstress score` (judge a run's responses) and `ragstress metrics` (what can be scored)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.markup import escape
+from rich.table import Table
+
+from benchmark import cli_common as cc
+from benchmark.jsonl import RecordFileError
+from benchmark.llm import LLMSession
+from benchmark.metrics import METRICS
+from benchmark.registry import UnknownNameError
+from benchmark.scoring import score_run
+
+
+def metrics() -> None:
+    """List every metric: kind, testbeds, inputs, LLM calls when scored alone, shared judge call."""
+    table = Table(title="Metrics")
+    for column in ("name", "kind", "testbeds", "inputs", "LLM calls", "shared call", "description"):
+        table.add_column(column, overflow="fold")
+    for name in METRICS:
+        m = METRICS.get(name)
+        testbeds = ", ".join(m.testbeds) + (" (closed-book probe)" if m.probe == "closed_book" else "")
+        table.add_row(name, m.kind, testbeds, ", ".join(m.inputs), str(m.llm_calls), ", ".join(m.shared_calls) or "-",
+                      escape(m.description))  # fmt: skip
+    cc.console.print(table)
+    cc.console.print("Metrics naming the same shared call make that call once per case between them.")
+
+
+def _print_summary(summary: dict[str, Any]) -> None:
+    table = Table(title=f"Scores in {escape(summary['run_dir'])}")
+    for column in ("metric", "scored", "unscored", "errored", "mean (scored only)"):
+        table.add_column(column)
+    for name, row in summary["per_metric"].items():
+        mean = "-" if row["mean"] is None else f"{row['mean']:.3f}"
+        table.add_row(name, str(row["scored"]), str(row["unscored"]), str(row["errored"]), mean)
+    cc.console.print(table)
+    cc.console.print(
+        f"responses scored: {summary['responses_scored']}; target errored (not scored): {summary['target_errored']}; "
+        f"missing responses: {summary['missing_responses']}; pairs already scored: {summary['pairs_resumed']}"
+    )
+    calls = summary["llm_calls"]
+    if calls["cases_judged"]:
+        cc.console.print(
+            f"judge LLM calls per case: {calls['actual_per_case']:.2f} actual vs {calls['naive_per_case']:.2f} naive "
+            f"(sum of each metric scored alone; {calls['actual_total']} vs {calls['naive_total']} over "
+            f"{calls['cases_judged']} cases, cache hits included)"
+        )
+    judge = summary.get("judge")
+    if judge and judge.get("bundled"):
+        cc.console.print("note: the judge is the bundled SmolLM2-135M model: fine for a demo, not for real judging.")
+
+
+def score(
+    run_dir: Annotated[Path, typer.Argument(help="Run directory holding cases.jsonl and responses.jsonl.")],
+    metric_names: Annotated[str | None, typer.Option("--metrics", help="Comma-separated metric names (default: all; see `ragstress metrics`).")] = None,
+    rescore: Annotated[bool, typer.Option("--rescore", help="Recompute these metrics even where scores.jsonl has them.")] = False,
+    concurrency: Annotated[int, typer.Option("--concurrency", help="Cases scored at once.")] = 4,
+    judge_base_url: cc.JudgeBaseUrl = None,
+    judge_model: cc.JudgeModel = None,
+    judge_api_key: cc.JudgeApiKey = None,
+    timeout: cc.Timeout = 120.0,
+    max_retries: cc.MaxRetries = 4,
+    llm_concurrency: cc.Concurrency = 8,
+    no_cache: cc.NoCache = False,
+    cache_dir: cc.CacheDir = None,
+) -> None:
+    """Score a run's responses (the target is not called again) into scores.jsonl and score.json."""
+    if not run_dir.is_dir():
+        cc.fail(f"run directory {run_dir} does not exist")
+    try:
+        names = METRICS.resolve(metric_names) if metric_names else None
+    except UnknownNameError as exc:
+        cc.fail(str(exc))
+    if concurrency < 1:
+        cc.fail("--concurrency must be at least 1")
+    endpoint = cc.endpoint_for("judge", judge_base_url, judge_model, judge_api_key)
+    settings = cc.client_settings(timeout, max_retries, llm_concurrency, no_cache)
+
+    async def run() -> dict[str, Any]:
+        async with LLMSession({"judge": endpoint}, settings, cache_path=cc.cache_path(cache_dir)) as llm:
+            return await score_run(run_dir, metrics=names, llm=llm, concurrency=concurrency, rescore=rescore)
+
+    try:
+        summary = cc.run_async(run())
+    except (RecordFileError, ValueError) as exc:
+        cc.fail(str(exc))
+    _print_summary(summary)
+
+
+def register(app: typer.Typer) -> None:
+    """Add the `score` and `metrics` commands to the app."""
+    app.command()(score)
+    app.command()(metrics)

@@ -1,0 +1,137 @@
+"""Score a run directory: cases.jsonl + responses.jsonl -> scores.jsonl + score.json.
+
+The target is never called again, so a run can be re-scored with another judge or
+other metrics. Scores are appended as each case finishes; an interrupted score
+resumes by skipping the (case, metric) pairs already in scores.jsonl, unless
+`rescore` asks for those metrics to be computed afresh.
+
+A response whose `error` is set gets no scores at all: the target failed, there is
+nothing to judge, and a 0 would blame the answer for the transport. The summary
+counts such responses as `target_errored` instead.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from benchmark.jsonl import RecordAppender, iter_records, read_json, read_records, write_json, write_records
+from benchmark.llm import LLMSession
+from benchmark.metrics import METRICS, metrics_for, naive_calls, score_case
+from benchmark.types import Case, Score, TargetResponse
+
+PROBES = ("case", "closed_book")
+
+
+def _summarise_metric(scores: list[Score]) -> dict[str, Any]:
+    values = [s.value for s in scores if s.value is not None]
+    return {
+        "scored": len(values),
+        "unscored": sum(s.value is None and s.error is None for s in scores),
+        "errored": sum(s.error is not None for s in scores),
+        "mean": sum(values) / len(values) if values else None,  # over scored cases only; unscored is not 0
+    }
+
+
+def _drop_metrics(scores_path: Path, names: Sequence[str]) -> None:
+    """Remove the scores of `names` (to rescore them), keeping every other metric's scores."""
+    if scores_path.exists():
+        kept = [s for s in iter_records(scores_path, Score) if s.metric not in names]
+        write_records(scores_path, kept)
+
+
+async def score_run(
+    run_dir: Path,
+    *,
+    metrics: str | Sequence[str] | None = None,
+    llm: LLMSession | None = None,
+    embedder_for: Callable[[str], Any] | None = None,
+    concurrency: int = 4,
+    rescore: bool = False,
+    on_case_done: Callable[[str], None] | None = None,
+) -> dict[str, Any]:
+    """Score every response in `run_dir` with `metrics` (default: all) and return the summary.
+
+    `llm` supplies the judge (needed only if a judged metric is chosen); `embedder_for`
+    maps a case language to an embedder (default: the bundled models); at most
+    `concurrency` cases are scored at once. Raises RecordFileError for unreadable
+    input, UnknownNameError for misspelt metric names, ValueError for a missing judge.
+    """
+    run_dir = Path(run_dir)
+    names = METRICS.resolve(metrics) if metrics else METRICS.names()
+    judged = [n for n in names if METRICS.get(n).kind == "judged"]
+    if judged and llm is None:
+        raise ValueError(f"metrics {', '.join(judged)} need a judge model")
+    if concurrency < 1:
+        raise ValueError("concurrency must be at least 1")
+    cases = read_records(run_dir / "cases.jsonl", Case)
+    responses = {(r.case_id, r.probe): r for r in read_records(run_dir / "responses.jsonl", TargetResponse)}
+    run_info = read_json(run_dir / "run.json") if (run_dir / "run.json").exists() else {}
+    scores_path = run_dir / "scores.jsonl"
+    if rescore:
+        _drop_metrics(scores_path, names)
+    done = {(s.case_id, s.metric) for s in iter_records(scores_path, Score)} if scores_path.exists() else set()
+
+    counts = {"cases": len(cases), "responses_scored": 0, "target_errored": 0, "missing_responses": 0, "pairs_resumed": 0}
+    work: list[tuple[Case, TargetResponse, list[str]]] = []
+    for case in cases:
+        for probe in PROBES:
+            applicable = [m.name for m in metrics_for(case, names, probe)]
+            if not applicable:
+                continue
+            response = responses.get((case.id, probe))
+            if response is None:
+                counts["missing_responses"] += 1
+            elif response.error is not None:
+                counts["target_errored"] += 1
+            else:
+                pending = [n for n in applicable if (case.id, n) not in done]
+                counts["pairs_resumed"] += len(applicable) - len(pending)
+                if pending:
+                    work.append((case, response, pending))
+    counts["unknown_case_responses"] = len({cid for cid, _ in responses} - {c.id for c in cases})
+
+    judge = llm.judge if judged and llm is not None else None
+    limit = asyncio.Semaphore(concurrency)
+    calls = {"actual": 0, "naive": 0, "cases": 0}
+
+    with RecordAppender(scores_path) as appender:
+
+        async def score_one(case: Case, response: TargetResponse, pending: list[str]) -> None:
+            async with limit:
+                scores, ctx = await score_case(case, response, pending, judge=judge, embedder_for=embedder_for)
+            for score in scores:
+                appender.append(score)
+            counts["responses_scored"] += 1
+            cost = naive_calls([METRICS.get(n) for n in pending])
+            if cost:
+                calls["cases"] += 1
+                calls["actual"] += ctx.llm_calls
+                calls["naive"] += cost
+            if on_case_done is not None:
+                on_case_done(case.id)
+
+        await asyncio.gather(*(score_one(*item) for item in work))
+
+    all_scores = [s for s in iter_records(scores_path, Score) if s.metric in names]
+    judged_cases = calls["cases"]
+    summary: dict[str, Any] = {
+        "run_dir": str(run_dir),
+        "target": run_info.get("target"),
+        "metrics": names,
+        "judge": llm.endpoints["judge"].public_dict() if judge is not None and llm is not None else None,
+        **counts,
+        "llm_calls": {
+            "cases_judged": judged_cases,
+            "actual_total": calls["actual"],
+            "naive_total": calls["naive"],
+            "actual_per_case": calls["actual"] / judged_cases if judged_cases else None,
+            "naive_per_case": calls["naive"] / judged_cases if judged_cases else None,
+        },
+        "usage": llm.usage() if llm is not None else {},
+        "per_metric": {n: _summarise_metric([s for s in all_scores if s.metric == n]) for n in names},
+    }
+    write_json(run_dir / "score.json", summary)
+    return summary
