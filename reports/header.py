@@ -1,0 +1,139 @@
+"""The run header: target, mode, endpoints and usage per role, judge, seed, versions, counts.
+
+Manifests are written by other stages and may lack fields or name them slightly
+differently across versions, so every lookup tries the known spellings and falls
+back to None ("not recorded").
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from datetime import datetime
+from typing import Any
+
+from benchmark.llm.config import BUNDLED_MODEL
+from reports.model import Counts, RoleInfo, RunHeader
+from reports.rundir import RunData, first_field, redact
+
+BUNDLED_JUDGE_WARNING = (
+    f"The judge is the bundled {BUNDLED_MODEL} model (135M parameters). It exists for offline demos and tests; "
+    "its verdicts are not reliable, so judged metrics in this report should not be published as results."
+)
+_USAGE_FIELDS = ("calls", "requests", "retries", "failures", "cache_hits", "prompt_tokens", "completion_tokens")
+_ENDPOINT_FIELDS = ("model", "base_url", "bundled", "source", "api_key")
+
+
+def build_header(data: RunData, metrics_used: list[str]) -> RunHeader:
+    """Everything above the first section of the report."""
+    run, score, testset = data.run_meta, data.score_meta, data.testset_meta
+    roles = _roles("run", run) + _roles("score", score)
+    judge = _judge(roles)
+    wall = {stage: seconds for stage, meta in (("run", run), ("score", score)) if (seconds := _wall_time(meta)) is not None}
+    target = first_field([run], "target", "target_spec")
+    return RunHeader(
+        run_name=data.run_dir.resolve().name,
+        target=redact(target) if isinstance(target, dict) else ({"spec": redact(str(target))} if target else None),
+        mode=_text(first_field([run], "mode")),
+        roles=roles,
+        judge=judge,
+        judge_warning=BUNDLED_JUDGE_WARNING if judge and _is_bundled(judge) else None,
+        random_seed=_seed(first_field([testset, run], "seed", "random_seed", "rng_seed", "settings.seed")),
+        tool_version=_text(first_field([run, score, testset], "tool_version", "ragstress_version", "version")),
+        testset_hash=_text(first_field([run, testset], "testset_hash", "test_set_hash", "testset_sha", "cases_sha256", "cases_sha")),
+        started_at=_text(first_field([run, score], "started_at", "start_time", "started")),
+        ended_at=_text(first_field([score, run], "ended_at", "finished_at", "end_time", "ended")),
+        wall_time_s=wall,
+        metrics_used=_metrics_used(score, metrics_used),
+        counts=_counts(data),
+    )
+
+
+def _text(value: Any) -> str | None:
+    return None if value is None else str(value)
+
+
+def _seed(value: Any) -> int | str | None:
+    if value is None or isinstance(value, int) and not isinstance(value, bool):
+        return value
+    return str(value)
+
+
+def _as_role_map(value: Any) -> dict[str, dict[str, Any]]:
+    """Endpoints/usage as role -> fields, whether stored as a dict by role or a list of dicts."""
+    if isinstance(value, dict):
+        return {str(role): fields for role, fields in value.items() if isinstance(fields, dict)}
+    if isinstance(value, list):
+        return {str(item["role"]): item for item in value if isinstance(item, dict) and item.get("role")}
+    return {}
+
+
+def _roles(stage: str, meta: dict[str, Any]) -> list[RoleInfo]:
+    endpoints = _as_role_map(first_field([meta], "endpoints", "roles"))
+    usage = _as_role_map(first_field([meta], "usage", "llm_usage"))
+    single_judge = meta.get("judge") if isinstance(meta.get("judge"), dict) else None
+    if single_judge and "judge" not in endpoints:
+        endpoints["judge"] = single_judge
+    rows = []
+    for role in dict.fromkeys([*endpoints, *usage]):
+        fields = {**redact(endpoints.get(role, {})), **redact(usage.get(role, {}))}
+        api_key = fields.get("api_key")
+        rows.append(RoleInfo(
+            stage=stage, role=role,
+            **{name: _text(fields.get(name)) for name in ("model", "base_url", "source")},
+            bundled=fields.get("bundled") if isinstance(fields.get("bundled"), bool) else None,
+            api_key=None if api_key in (None, False) else "set",
+            **{name: _int(fields.get(name)) for name in _USAGE_FIELDS},
+        ))  # fmt: skip
+    return rows
+
+
+def _int(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _judge(roles: list[RoleInfo]) -> RoleInfo | None:
+    """The judge as the score stage recorded it, else as the run recorded it (bench)."""
+    for stage in ("score", "run"):
+        for role in roles:
+            if role.stage == stage and role.role == "judge":
+                return role
+    return None
+
+
+def _is_bundled(role: RoleInfo) -> bool:
+    return bool(role.bundled) or role.model == BUNDLED_MODEL
+
+
+def _wall_time(meta: dict[str, Any]) -> float | None:
+    seconds = first_field([meta], "wall_time_s", "duration_s", "elapsed_s")
+    if isinstance(seconds, (int, float)) and not isinstance(seconds, bool):
+        return float(seconds)
+    start, end = first_field([meta], "started_at", "start_time"), first_field([meta], "ended_at", "finished_at", "end_time")
+    try:
+        return (datetime.fromisoformat(str(end)) - datetime.fromisoformat(str(start))).total_seconds()
+    except (TypeError, ValueError):
+        return None
+
+
+def _metrics_used(score: dict[str, Any], found: list[str]) -> list[str]:
+    declared = first_field([score], "metrics", "metrics_used")
+    names = [str(m) for m in declared] if isinstance(declared, list) else []
+    return list(dict.fromkeys([*names, *found]))
+
+
+def _counts(data: RunData) -> Counts:
+    case_ids = {case.id for case in data.cases}
+    answered = {cid for cid, probe in data.responses if probe == "case"}
+    own_scores = [s for cid, per in data.scores.items() if cid in case_ids for s in per.values()]
+    return Counts(
+        cases=len(data.cases),
+        cases_by_testbed=dict(Counter(case.testbed for case in data.cases)),
+        cases_by_lang=dict(Counter(case.lang for case in data.cases)),
+        responses=sum(1 for cid, _ in data.responses if cid in case_ids),
+        response_errors=sum(1 for (cid, _), r in data.responses.items() if cid in case_ids and r.error),
+        missing_responses=len(case_ids - answered) if data.responses else len(case_ids),
+        scores=len(own_scores),
+        scored=sum(1 for s in own_scores if s.value is not None),
+        unscored=sum(1 for s in own_scores if s.value is None and not s.error),
+        score_errors=sum(1 for s in own_scores if s.error),
+    )

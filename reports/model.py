@@ -1,0 +1,216 @@
+"""The schema of report.json: every number a rendered report shows, and nothing else.
+
+Bump SCHEMA_VERSION on any change that renames or removes a field (adding an
+optional field is compatible). Markdown, HTML, CSV and the comparison are all built
+from a `Report`, so whatever they show can be checked against report.json.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+SCHEMA_VERSION = "1.0"
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Estimate(_Model):
+    """One metric over a group of cases, with the bookkeeping that shows what was left out.
+
+    `n` cases were in the group; `n_scored` have a value; `n_errored` have a score that
+    records an error; `n_unscored` have a score without a value or error (nothing to
+    judge); `n_missing` have no score at all. Only scored values enter `value`.
+    """
+
+    metric: str
+    value: float | None = Field(description="Mean over scored cases (a proportion for pass/fail metrics); None if none scored.")
+    low: float | None = Field(description="Lower end of the 95% interval.")
+    high: float | None = Field(description="Upper end of the 95% interval.")
+    method: Literal["wilson", "bootstrap", "none"] = Field(description="How the interval was computed.")
+    n: int
+    n_scored: int
+    n_errored: int
+    n_unscored: int
+    n_missing: int
+
+
+class RoleInfo(_Model):
+    """An LLM role as one stage used it: identity (no secret) and its accounting."""
+
+    stage: str = Field(description="Which stage's manifest this comes from: run or score.")
+    role: str
+    model: str | None = None
+    base_url: str | None = None
+    bundled: bool | None = None
+    source: str | None = None
+    api_key: str | None = Field(default=None, description="'set' or None; never the key itself.")
+    calls: int | None = None
+    requests: int | None = None
+    retries: int | None = None
+    failures: int | None = None
+    cache_hits: int | None = None
+    prompt_tokens: int | None = None
+    completion_tokens: int | None = None
+
+
+class Counts(_Model):
+    """How many records of each kind the run directory holds."""
+
+    cases: int
+    cases_by_testbed: dict[str, int]
+    cases_by_lang: dict[str, int]
+    responses: int
+    response_errors: int
+    missing_responses: int
+    scores: int
+    scored: int
+    unscored: int
+    score_errors: int
+
+
+class RunHeader(_Model):
+    """Who was tested, how, with what judge, and at what cost. None = not recorded."""
+
+    run_name: str
+    target: dict[str, Any] | None = Field(description="Target spec with secrets redacted.")
+    mode: str | None
+    roles: list[RoleInfo]
+    judge: RoleInfo | None
+    judge_warning: str | None = Field(description="Set when the judge is the tiny bundled model.")
+    random_seed: int | str | None
+    tool_version: str | None
+    testset_hash: str | None
+    started_at: str | None
+    ended_at: str | None
+    wall_time_s: dict[str, float] = Field(description="Wall time per stage (run, score) where recorded.")
+    metrics_used: list[str]
+    counts: Counts
+
+
+class RatioPoint(_Model):
+    """Metrics at one noise ratio (None: the cases did not record one)."""
+
+    noise_ratio: float | None
+    n_cases: int
+    accuracy: Estimate
+    partial_credit: Estimate | None = None
+    by_lang: dict[str, Estimate] = Field(default_factory=dict, description="Accuracy per language.")
+
+
+class NoiseSection(_Model):
+    n_cases: int
+    overall: Estimate
+    points: list[RatioPoint]
+
+
+class NegativeSection(_Model):
+    n_cases: int
+    rejection: Estimate
+    rejection_judged: Estimate
+    over_refusal: Estimate = Field(description="Refusals on answerable (noise and integration) cases; lower is better.")
+    by_lang: dict[str, Estimate] = Field(default_factory=dict, description="Phrase-based rejection per language.")
+
+
+class IntegrationSection(_Model):
+    n_cases: int
+    overall: Estimate
+    partial_credit: Estimate
+    points: list[RatioPoint]
+
+
+class CounterfactualSection(_Model):
+    """RGB's counterfactual scores, restricted to the cases the target knows closed-book."""
+
+    n_cases: int
+    n_known: int = Field(description="Cases whose closed-book probe answered correctly: the subset scored below.")
+    closed_book_accuracy: Estimate
+    accuracy_with_counterfactual: Estimate
+    error_detection: Estimate
+    error_detection_judged: Estimate
+    error_correction: Estimate
+    all_cases: list[Estimate] = Field(description="The same metrics over every counterfactual case, for reference.")
+
+
+class MetricRow(_Model):
+    """One metric across testbeds: a cell per testbed (absent when it never applied there)."""
+
+    metric: str
+    kind: Literal["deterministic", "judge", "other"]
+    overall: Estimate
+    by_testbed: dict[str, Estimate]
+
+
+class CaseScore(_Model):
+    metric: str
+    value: float | None
+    label: str
+    explanation: str
+    error: str | None
+
+
+class CasePassage(_Model):
+    role: str
+    text: str
+    chunk_id: str | None
+
+
+class CaseAnswer(_Model):
+    answer: str
+    error: str | None
+    latency_s: float | None
+
+
+class CaseDetail(_Model):
+    """Everything the drill-down shows for one case."""
+
+    id: str
+    testbed: str
+    lang: str
+    expected: str
+    noise_ratio: float | None
+    question: str
+    answers: list[list[str]]
+    fake_answer: list[str] | None
+    passages: list[CasePassage]
+    response: CaseAnswer | None
+    closed_book: CaseAnswer | None
+    scores: list[CaseScore]
+    outcome: Literal["pass", "fail", "error", "unscored"] = Field(
+        description="error: the response or a score failed; fail: the testbed's main metric is below 0.5."
+    )
+
+
+class ThresholdCheck(_Model):
+    metric: str
+    testbed: str | None
+    direction: Literal["min", "max"]
+    threshold: float
+    value: float | None
+    passed: bool
+    message: str
+
+
+class Gating(_Model):
+    passed: bool
+    checks: list[ThresholdCheck]
+
+
+class Report(_Model):
+    """Top level of report.json."""
+
+    schema_version: str = SCHEMA_VERSION
+    generated_at: str
+    generator_version: str = Field(description="ragstress version that built the report.")
+    header: RunHeader
+    noise: NoiseSection
+    negative: NegativeSection
+    integration: IntegrationSection
+    counterfactual: CounterfactualSection
+    metrics: list[MetricRow] = Field(description="Every metric found in scores.jsonl, overall and per testbed.")
+    cases: list[CaseDetail]
+    warnings: list[str]
+    gating: Gating | None = None
