@@ -164,6 +164,15 @@ def target_kind(spec: str) -> str:
     return kind
 
 
+def public_spec(spec: str) -> str:
+    """The spec as run.json records it: URLs without passwords or secret query values."""
+    if target_kind(spec) == "http":
+        from benchmark.targets.http_target import redact_url
+
+        return redact_url(spec)
+    return spec
+
+
 def load_target(spec: str, *, llm: Any = None, http_config: Any = None) -> Target:
     """Build the target a spec names.
 
@@ -192,5 +201,6 @@ __all__ = [
     "context_texts",
     "import_object",
     "load_target",
+    "public_spec",
     "target_kind",
 ]
