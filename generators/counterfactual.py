@@ -18,6 +18,12 @@ from generators.spans import contains_alias, extract_spans, kind_of, replace_ali
 
 _NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?")
 _PLACE_WORDS = re.compile(r"\b(?:in|at|near|from|to|into|across)\s+(?:the\s+)?$", re.IGNORECASE)
+_PERSON_CUES = re.compile(
+    r"\b(?:by|engineer|architect|founder|founded by|designer|inventor|scientist|president|astronaut|"
+    r"cosmonaut|pilot|named after|son|daughter|brother|led by|physician|businessman|explorer)\s+(?:\w+\s+)?$",
+    re.IGNORECASE,
+)
+_NUMBER_WORDS = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
 _ZH_SUFFIX = re.compile(r"(省|市|县|江|河|湖|海|山|峰|岛|港|公司|集团|大学|大桥|铁路|运河|寺|宫|塔)$")
 
 
@@ -37,7 +43,19 @@ def name_category(name: str, context_before: str, lang: str) -> str:
         return f"zh:{suffix[1]}" if suffix else "zh:other"
     if _PLACE_WORDS.search(context_before[-20:]):
         return "en:place"
+    if len(name.split()) >= 2 and _PERSON_CUES.search(context_before[-40:]):
+        return "en:person"
     return f"en:words{min(len(name.split()), 3)}"
+
+
+def question_category(question: str) -> str | None:
+    """The kind of name a question asks for, when its wording says so."""
+    q = question.strip().lower()
+    if re.match(r"(who|whose|by whom)\b", q) or re.search(r"\b(who|whom)\b", q) or "谁" in q:
+        return "person"
+    if re.search(r"\b(where|which|what) (city|country|place|town|river|sea|ocean|state|island|continent)\b|^where\b|\bcapital\b", q):
+        return "place"
+    return None
 
 
 def name_inventory(texts: Iterable[str], lang: str) -> dict[str, tuple[str, ...]]:
@@ -50,8 +68,11 @@ def name_inventory(texts: Iterable[str], lang: str) -> dict[str, tuple[str, ...]
     return {category: tuple(sorted(names)) for category, names in sorted(found.items())}
 
 
-def answer_category(aliases: list[str], source_text: str, lang: str) -> str:
-    """The category of a true name answer, judged where it first occurs in its source passage."""
+def answer_category(aliases: list[str], source_text: str, lang: str, question: str = "") -> str:
+    """The category of a true name answer: from the question's wording, else where it first occurs in its source."""
+    asked = question_category(question) if lang != "zh" else None
+    if asked:
+        return f"en:{asked}"
     for alias in aliases:
         m = re.search(re.escape(alias), source_text, re.IGNORECASE)
         if m:
@@ -80,7 +101,13 @@ def _shift_number(value: str, kind: str, rng: random.Random) -> str:
 
 
 def make_fake_answer(
-    aliases: list[str], lang: str, rng: random.Random, *, source_text: str, names: Mapping[str, tuple[str, ...]]
+    aliases: list[str],
+    lang: str,
+    rng: random.Random,
+    *,
+    source_text: str,
+    names: Mapping[str, tuple[str, ...]],
+    question: str = "",
 ) -> FakeAnswer | None:
     """A fake for the true `aliases`, or None when no fake of the same kind can be made."""
     kind = kind_of(aliases[0], lang)
@@ -100,7 +127,13 @@ def make_fake_answer(
         if aliases[0] not in replacements:
             return None
         return FakeAnswer(unique([replacements[aliases[0]], *replacements.values()]), replacements, kind)
-    category = answer_category(aliases, source_text, lang)
+    if aliases[0].lower() in _NUMBER_WORDS:
+        # A spelled-out count ("five") is a number: another count, not a name.
+        word = aliases[0].lower()
+        others = [w for w in _NUMBER_WORDS if w != word]
+        fake_word = rng.choice(others)
+        return FakeAnswer([fake_word], {alias: fake_word for alias in aliases}, "number (word)")
+    category = answer_category(aliases, source_text, lang, question)
     lowered = [a.lower() for a in aliases]
     choices = [
         name for name in names.get(category, ())

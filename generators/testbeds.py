@@ -157,7 +157,7 @@ def counterfactual_robustness(seed: SeedQuestion, pool: ChunkPool, settings: Tes
     case_id = f"{seed.id}:counterfactual:0"
     rng, _ = case_rng(case_id + ":fake", settings.base_seed)
     source = pool.chunk(positives[0]).text
-    fake = make_fake_answer(aliases, seed.lang, rng, source_text=source, names=pool.names)
+    fake = make_fake_answer(aliases, seed.lang, rng, source_text=source, names=pool.names, question=seed.question)
     if fake is None:
         return []
     rewritten = [(cid, rewrite_passage(pool.chunk(cid).text, aliases, fake)) for cid in positives]

@@ -1,0 +1,181 @@
+"""The gates a candidate seed must pass, with a logged reason for every rejection.
+
+In order, cheapest first:
+
+- `draft`: the generator produced a question at all;
+- `alias_in_chunk`: each fact has an alias in its source chunk;
+- `answer_not_in_question`: the question gives away no alias;
+- `round_trip`: the question retrieves every source chunk in the top k;
+- `answerable`: the judge says the source chunk(s) alone answer it (structured yes/no);
+- `near_duplicate`: no kept seed's question is too similar (cosine of embeddings).
+
+Pass rates are counted per gate over the candidates that reached it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from typing import Literal
+
+import numpy as np
+from pydantic import BaseModel, Field
+
+from benchmark.llm import ChatClient, ask_structured
+from benchmark.store import IndexStore
+from benchmark.types import Answers, Record
+from generators.seeds import Candidate
+from generators.spans import contains_alias
+from prompts import load_prompt
+
+GATES = ("draft", "alias_in_chunk", "answer_not_in_question", "round_trip", "answerable", "near_duplicate")
+
+
+class Verdict(BaseModel):
+    """A judge's yes/no with a short reason."""
+
+    verdict: Literal["yes", "no"] = Field(description="yes or no.")
+    reason: str = Field(default="", max_length=300, description="One short sentence.")
+
+
+class RejectedCandidate(Record):
+    """A candidate (or curated seed) that was dropped, with the gate and the reason."""
+
+    candidate_id: str = Field(description="Stable id of the candidate or curated seed.")
+    gate: str = Field(description="The gate that dropped it.")
+    reason: str = Field(description="Why, in words.")
+    question: str = Field(description="The question as drafted ('' if none).")
+    answers: Answers = Field(description="The answer aliases per fact.")
+    chunk_ids: list[str] = Field(description="Source chunks.")
+    lang: str = Field(description="Language of the candidate.")
+
+
+@dataclass
+class GateStats:
+    """How many candidates reached and passed each gate."""
+
+    tried: dict[str, int] = field(default_factory=lambda: dict.fromkeys(GATES, 0))
+    passed: dict[str, int] = field(default_factory=lambda: dict.fromkeys(GATES, 0))
+
+    def count(self, gate: str, ok: bool) -> None:
+        self.tried[gate] = self.tried.get(gate, 0) + 1
+        self.passed[gate] = self.passed.get(gate, 0) + int(ok)
+
+    def as_dict(self) -> dict[str, dict[str, float | int | None]]:
+        return {
+            gate: {
+                "tried": self.tried[gate],
+                "passed": self.passed[gate],
+                "pass_rate": round(self.passed[gate] / self.tried[gate], 4) if self.tried[gate] else None,
+            }
+            for gate in self.tried
+        }
+
+
+def alias_in_chunk(candidate: Candidate) -> str | None:
+    """None if each fact's chunk holds one of its aliases, else the reason."""
+    for i, (text, aliases) in enumerate(zip(candidate.texts, candidate.answers)):
+        if not contains_alias(text, aliases):
+            return f"fact {i + 1}: none of {aliases} occurs in chunk {candidate.chunk_ids[i]}"
+    return None
+
+
+def answer_not_in_question(candidate: Candidate) -> str | None:
+    """None if the question contains no alias of any fact, else the reason."""
+    for aliases in candidate.answers:
+        leaked = [a for a in aliases if contains_alias(candidate.question, [a])]
+        if leaked:
+            return f"the question contains the answer {leaked[0]!r}"
+    return None
+
+
+def round_trip(candidates: list[Candidate], store: IndexStore, k: int) -> list[str | None]:
+    """For each candidate: None if its question retrieves all its source chunks in the top k, else the reason."""
+    hits = store.query_many([c.question for c in candidates], k=k)
+    reasons: list[str | None] = []
+    for candidate, found in zip(candidates, hits):
+        ids = [h.chunk_id for h in found]
+        missing = [cid for cid in candidate.chunk_ids if cid not in ids]
+        reasons.append(f"source chunk {missing[0]} not in the top {k} (got {ids})" if missing else None)
+    return reasons
+
+
+async def answerable(judge: ChatClient, candidate: Candidate) -> str | None:
+    """None if the judge says the source chunk(s) alone answer the question, else the judge's reason."""
+    passages = "\n\n".join(candidate.texts)
+    answer = " / ".join(aliases[0] for aliases in candidate.answers)
+    prompt = load_prompt("seed_answerable", candidate.lang).render(
+        passages=passages, question=candidate.question, answer=answer
+    )
+    result = await ask_structured(judge, [{"role": "user", "content": prompt}], Verdict, lang=candidate.lang, max_tokens=120)
+    if not result.ok:
+        return f"no usable verdict from the judge: {result.error}"
+    if result.value.verdict != "yes":
+        return f"judge: not answerable from the chunk alone ({result.value.reason.strip() or 'no reason given'})"
+    return None
+
+
+class GatePipeline:
+    """Runs candidates through every gate, remembering kept questions for the duplicate check."""
+
+    def __init__(self, store: IndexStore, judge: ChatClient, *, k: int = 5, duplicate_threshold: float = 0.92):
+        self.store, self.judge, self.k, self.threshold = store, judge, k, duplicate_threshold
+        self.stats = GateStats()
+        self.rejected: list[RejectedCandidate] = []
+        self._kept_vectors: list[np.ndarray] = []
+        self._kept_ids: list[str] = []
+
+    def remember(self, seed_id: str, question: str) -> None:
+        """Count a question as kept (curated seeds too), so later candidates may not duplicate it."""
+        self._kept_vectors.append(self.store.embedder.embed_queries([question])[0])
+        self._kept_ids.append(seed_id)
+
+    def _reject(self, candidate: Candidate, gate: str, reason: str) -> None:
+        self.rejected.append(RejectedCandidate(
+            candidate_id=candidate.id, gate=gate, reason=reason, question=candidate.question,
+            answers=candidate.answers, chunk_ids=candidate.chunk_ids, lang=candidate.lang,
+        ))  # fmt: skip
+
+    def _gate(self, survivors: list[Candidate], gate: str, reasons: list[str | None]) -> list[Candidate]:
+        kept = []
+        for candidate, reason in zip(survivors, reasons):
+            self.stats.count(gate, reason is None)
+            if reason is None:
+                kept.append(candidate)
+            else:
+                self._reject(candidate, gate, reason)
+        return kept
+
+    async def run(self, candidates: list[Candidate], limit: int | None = None) -> list[Candidate]:
+        """The candidates that pass every gate, in input order, at most `limit` of them."""
+        alive = self._gate(candidates, "draft", [c.error and f"generator failed: {c.error}" for c in candidates])
+        alive = self._gate(alive, "alias_in_chunk", [alias_in_chunk(c) for c in alive])
+        alive = self._gate(alive, "answer_not_in_question", [answer_not_in_question(c) for c in alive])
+        if alive:
+            alive = self._gate(alive, "round_trip", round_trip(alive, self.store, self.k))
+        if alive:
+            verdicts = await asyncio.gather(*(answerable(self.judge, c) for c in alive))
+            alive = self._gate(alive, "answerable", list(verdicts))
+        kept = []
+        vectors = self.store.embedder.embed_queries([c.question for c in alive]) if alive else []
+        for candidate, vector in zip(alive, vectors):
+            if limit is not None and len(kept) >= limit:
+                break  # enough seeds: the rest are neither counted nor logged as rejected
+            reason = self._duplicate_reason(vector)
+            self.stats.count("near_duplicate", reason is None)
+            if reason is not None:
+                self._reject(candidate, "near_duplicate", reason)
+                continue
+            kept.append(candidate)
+            self._kept_vectors.append(vector)
+            self._kept_ids.append(candidate.id)
+        return kept
+
+    def _duplicate_reason(self, vector: np.ndarray) -> str | None:
+        if not self._kept_vectors:
+            return None
+        similarities = np.stack(self._kept_vectors) @ vector
+        best = int(np.argmax(similarities))
+        if similarities[best] >= self.threshold:
+            return f"near-duplicate of {self._kept_ids[best]} (cosine {similarities[best]:.3f} >= {self.threshold})"
+        return None

@@ -1,0 +1,226 @@
+"""Generate a test set: seeds (curated and/or generated and gated), then the testbeds' cases.
+
+Writes into the output directory:
+
+- `cases.jsonl`: every Case, seed by seed, testbed by testbed;
+- `seeds.jsonl`: the kept SeedQuestions;
+- `rejected.jsonl`: every dropped candidate with its gate and reason;
+- `testset.json`: counts per testbed and ratio, gate statistics, models (no secrets),
+  prompt identities, the random seed and the index's embedding model.
+
+No timestamps and no per-run accounting go into these files: the same index, options
+and LLM cache give byte-identical output.
+"""
+
+from __future__ import annotations
+
+import importlib.metadata
+import random
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+from benchmark.jsonl import read_records, write_json, write_records
+from benchmark.llm import LLMSession, ask_structured
+from benchmark.store import CHUNKS_NAME, IndexStore, read_manifest
+from benchmark.types import Case, Chunk, SeedQuestion
+from corpora.langdetect import detect_lang
+from generators.counterfactual import name_inventory
+from generators.curated import map_curated, read_seed_file
+from generators.gates import GatePipeline, GateStats, RejectedCandidate, Verdict
+from generators.pool import ChunkPool, NoiseMode
+from generators.seeds import Candidate, Target, draft_all, pair_targets, single_targets
+from generators.spans import contains_any_answer
+from generators.testbeds import TESTBEDS, TestbedSettings, build_cases
+from prompts import load_prompt
+
+PROMPT_IDS = ("seed_question", "seed_pair", "seed_answerable", "gen_noise_check")
+
+
+@dataclass(frozen=True)
+class GenerateOptions:
+    """What to generate. `n_pairs=None` means a quarter of `n_seeds` (at least one) when integration is wanted."""
+
+    testbeds: tuple[str, ...] = tuple(TESTBEDS)
+    n_seeds: int = 20
+    n_pairs: int | None = None
+    seed_file: Path | None = None
+    random_seed: int = 13
+    noise_mode: NoiseMode = "hard"
+    judge_noise: bool = False
+    round_trip_k: int = 5
+    duplicate_threshold: float = 0.92
+    neighbours_k: int = 30
+    candidates_per_seed: int = 4
+
+    def pairs_wanted(self) -> int:
+        if self.n_pairs is not None:
+            return self.n_pairs
+        return max(1, self.n_seeds // 4) if "integration" in self.testbeds and self.n_seeds else 0
+
+
+@dataclass
+class TestsetResult:
+    """What was generated (also written to the output directory)."""
+
+    __test__ = False
+
+    seeds: list[SeedQuestion]
+    cases: list[Case]
+    rejected: list[RejectedCandidate]
+    manifest: dict = field(default_factory=dict)
+
+
+def load_chunks(store: IndexStore) -> list[Chunk]:
+    """Every chunk of the index in corpus order, from `chunks.jsonl` beside it."""
+    return read_records(store.index_dir / CHUNKS_NAME, Chunk)
+
+
+async def _generate(
+    targets: list[Target], wanted: int, pipeline: GatePipeline, llm: LLMSession, budget: int
+) -> list[Candidate]:
+    """Draft and gate targets in waves until `wanted` are kept or the budget of drafts is spent."""
+    kept: list[Candidate] = []
+    position = 0
+    while len(kept) < wanted and position < min(len(targets), budget):
+        size = min(max(4, 2 * (wanted - len(kept))), budget - position)
+        wave = targets[position : position + size]
+        position += len(wave)
+        drafted = await draft_all(llm.generator, wave)
+        kept += await pipeline.run(drafted, limit=wanted - len(kept))
+    return kept
+
+
+def _as_seed(candidate: Candidate) -> SeedQuestion:
+    return SeedQuestion(
+        id=candidate.id, question=candidate.question, answers=candidate.answers,
+        chunk_ids=candidate.chunk_ids, lang=candidate.lang, origin="generated",
+    )  # fmt: skip
+
+
+async def _judged_not_noise(
+    llm: LLMSession, seeds: list[SeedQuestion], pool: ChunkPool, per_seed: int = 8
+) -> dict[str, frozenset[str]]:
+    """Chunks among each seed's nearest alias-free ones that the judge says answer it anyway."""
+    result = {}
+    for seed in seeds:
+        suspects = [
+            cid for cid in pool.neighbours.get(seed.id, ())
+            if cid not in seed.chunk_ids and not contains_any_answer(pool.chunk(cid).text, seed.answers)
+        ][:per_seed]  # fmt: skip
+        banned = []
+        for cid in suspects:
+            prompt = load_prompt("gen_noise_check", seed.lang).render(passage=pool.chunk(cid).text, question=seed.question)
+            verdict = await ask_structured(llm.judge, [{"role": "user", "content": prompt}], Verdict, lang=seed.lang, max_tokens=100)
+            if verdict.ok and verdict.value.verdict == "yes":
+                banned.append(cid)
+        result[seed.id] = frozenset(banned)
+    return result
+
+
+async def generate_testset(
+    store: IndexStore, llm: LLMSession, out_dir: Path, options: GenerateOptions = GenerateOptions()
+) -> TestsetResult:
+    """Make seeds and cases from the index in `store` and write them to `out_dir` (see the module docstring).
+
+    Testbed names are checked first (UnknownNameError with suggestions); a bad seed
+    file raises RecordFileError naming the line.
+    """
+    testbeds = TESTBEDS.resolve(list(options.testbeds))
+    chunks = load_chunks(store)
+    langs = {c.id: detect_lang(c.text) for c in chunks}
+    stats = GateStats()
+    seeds: list[SeedQuestion] = []
+    rejected: list[RejectedCandidate] = []
+    if options.seed_file is not None:
+        curated, dropped = map_curated(read_seed_file(options.seed_file), chunks)
+        seeds += curated
+        rejected += dropped
+        stats.tried["seed_file"] = len(curated) + len(dropped)
+        stats.passed["seed_file"] = len(curated)
+
+    wanted_pairs = options.pairs_wanted()
+    if options.n_seeds > 0 or wanted_pairs > 0:
+        pipeline = GatePipeline(store, llm.judge, k=options.round_trip_k, duplicate_threshold=options.duplicate_threshold)
+        pipeline.stats = stats
+        for seed in seeds:
+            pipeline.remember(seed.id, seed.question)
+        rng = random.Random(options.random_seed)
+        singles = single_targets(chunks, langs, rng)
+        kept = await _generate(singles, options.n_seeds, pipeline, llm, options.candidates_per_seed * options.n_seeds)
+        if wanted_pairs:
+            sample = list(chunks)
+            rng.shuffle(sample)
+            sample = sample[: max(20, 4 * wanted_pairs)]
+            hits = store.query_many([c.text for c in sample], k=10)
+            neighbours = {c.id: [h.chunk_id for h in found] for c, found in zip(sample, hits)}
+            pairs = pair_targets(sample, neighbours, langs, rng)
+            kept += await _generate(pairs, wanted_pairs, pipeline, llm, options.candidates_per_seed * wanted_pairs)
+        seeds += [_as_seed(c) for c in kept]
+        rejected += pipeline.rejected
+
+    hits = store.query_many([s.question for s in seeds], k=options.neighbours_k) if seeds else []
+    names: dict[str, tuple[str, ...]] = {}
+    for lang in sorted(set(langs.values())):
+        names.update(name_inventory([c.text for c in chunks if langs[c.id] == lang], lang))
+    pool = ChunkPool(
+        chunks={c.id: c for c in chunks},
+        neighbours={s.id: tuple(h.chunk_id for h in found) for s, found in zip(seeds, hits)},
+        names=names,
+    )
+    if options.judge_noise and seeds:
+        pool = ChunkPool(pool.chunks, pool.neighbours, await _judged_not_noise(llm, seeds, pool), pool.names)
+    settings = TestbedSettings(base_seed=options.random_seed, noise_mode=options.noise_mode)
+    cases = build_cases(seeds, pool, testbeds, settings)
+
+    manifest = _manifest(store, llm, options, testbeds, seeds, cases, stats, sorted(set(langs.values())))
+    out_dir = Path(out_dir)
+    write_records(out_dir / "cases.jsonl", cases)
+    write_records(out_dir / "seeds.jsonl", seeds)
+    write_records(out_dir / "rejected.jsonl", rejected)
+    write_json(out_dir / "testset.json", manifest)
+    return TestsetResult(seeds, cases, rejected, manifest)
+
+
+def case_counts(cases: list[Case]) -> dict[str, dict[str, int]]:
+    """Number of cases per testbed and noise ratio."""
+    counts: dict[str, dict[str, int]] = {}
+    for case in cases:
+        ratio = f"{case.params.get('noise_ratio', 0):g}"
+        per_ratio = counts.setdefault(case.testbed, {})
+        per_ratio[ratio] = per_ratio.get(ratio, 0) + 1
+    return {testbed: dict(sorted(r.items(), key=lambda kv: float(kv[0]))) for testbed, r in sorted(counts.items())}
+
+
+def _manifest(store, llm, options, testbeds, seeds, cases, stats, langs) -> dict:
+    index_manifest = read_manifest(store.index_dir) or {}
+    origins: dict[str, int] = {}
+    for seed in seeds:
+        origins[seed.origin] = origins.get(seed.origin, 0) + 1
+    try:
+        version = importlib.metadata.version("ragstress")
+    except importlib.metadata.PackageNotFoundError:
+        version = "unknown"
+    opts = asdict(options)
+    opts["seed_file"] = str(options.seed_file) if options.seed_file else None
+    opts["testbeds"] = testbeds
+    return {
+        "ragstress_version": version,
+        "random_seed": options.random_seed,
+        "options": opts,
+        "index": {
+            "dir": str(store.index_dir),
+            "embedding_model": index_manifest.get("embedding_model", store.embedder.name),
+            "chunks": index_manifest.get("chunks"),
+        },
+        "seeds": {"total": len(seeds), "by_origin": dict(sorted(origins.items())),
+                  "two_part": sum(len(s.answers) > 1 for s in seeds)},  # fmt: skip
+        "cases": {"total": len(cases), "by_testbed": case_counts(cases)},
+        "gates": stats.as_dict(),
+        "models": {role: endpoint.public_dict() for role, endpoint in sorted(llm.endpoints.items())},
+        # Mixed-language material uses the English prompts.
+        "prompts": [
+            load_prompt(pid, lang).identity()
+            for lang in sorted({"en" if lang == "mixed" else lang for lang in langs})
+            for pid in PROMPT_IDS
+        ],
+    }
