@@ -1,0 +1,82 @@
+"""Targets for tests, named by specs such as `python:fixtures_run.targets:echo`."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import time
+
+from langchain_core.messages import AIMessage
+from langchain_core.runnables import RunnableLambda
+
+from benchmark.types import TargetResponse
+
+
+def echo(request):
+    """Sync: repeats the question, returns the passages it was given."""
+    return {"answer": f"echo: {request.question}", "contexts": request.contexts}
+
+
+async def async_echo(request):
+    await asyncio.sleep(0.01)
+    return f"async echo: {request.question} ({request.probe}, {len(request.contexts or [])} passages)"
+
+
+def slow_echo(request):
+    """Sleeps RAGSTRESS_TEST_SLEEP seconds (default 0.1) per case, for timing and kill tests."""
+    time.sleep(float(os.environ.get("RAGSTRESS_TEST_SLEEP", "0.1")))
+    return f"slow echo: {request.question}"
+
+
+def fails_on_odd(request):
+    if int(request.case_id.rsplit("-", 1)[-1]) % 2:
+        raise ValueError(f"no answer for {request.case_id}")
+    return "even"
+
+
+def hangs(request):
+    time.sleep(30)
+    return "too late"
+
+
+async def async_hangs(request):
+    await asyncio.sleep(3600)
+
+
+def bad_type(request):
+    return 42
+
+
+def full_response(request):
+    return TargetResponse(case_id=request.case_id, answer="as a record", latency_s=0.0, contexts=["x"])
+
+
+def retrieving(request):
+    """Uses the runner's e2e retriever when it is given one."""
+    documents = request.retriever.invoke(request.question) if request.retriever is not None else []
+    return {"answer": "retrieved", "contexts": [d.page_content for d in documents]}
+
+
+def _chain_reply(inputs):
+    return {"input": inputs["input"], "context": inputs.get("context", []),
+            "answer": AIMessage(content=f"chain: {inputs['question']}",
+                                usage_metadata={"input_tokens": 7, "output_tokens": 3, "total_tokens": 10})}
+
+
+retrieval_chain = RunnableLambda(_chain_reply)
+string_chain = RunnableLambda(lambda inputs: f"plain: {inputs['question']}")
+message_chain = RunnableLambda(lambda inputs: AIMessage(content="a message"))
+hanging_chain = RunnableLambda(async_hangs)
+
+
+def make_chain(retriever):
+    """A factory: the runner calls it with its e2e retriever (None in contexts mode)."""
+
+    async def answer(inputs):
+        documents = await retriever.ainvoke(inputs["question"]) if retriever is not None else inputs.get("context", [])
+        return {"answer": f"factory: {len(documents)} documents", "context": documents}
+
+    return RunnableLambda(answer)
+
+
+not_a_target = 3
