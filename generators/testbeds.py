@@ -7,7 +7,9 @@ passages a case, `ceil(5 x ratio)` of them noise, the rest positives, shuffled.
 
 Every case records in `params`: noise_ratio, n_passages, n_positive, n_noise,
 positive_chunk_ids (the seed's answer chunks), rng_seed, reference (the
-answer-bearing sentences of the source chunks) and the noise mode.
+answer-bearing sentences of the source chunks), the noise mode and passage_rank
+(each passage's rank within its role before the shuffle); counterfactual cases add
+fake_kind and true_passages (the unaltered passages, indexed by rank).
 """
 
 from __future__ import annotations
@@ -53,21 +55,33 @@ def _ratio_label(ratio: float) -> str:
     return f"{ratio:g}"
 
 
-def _assemble(
+def make_case(
     seed: SeedQuestion,
     testbed: str,
     ratio: float,
-    pool: ChunkPool,
-    settings: TestbedSettings,
     build: Callable[[random.Random], tuple[list[Context], dict]],
     expected: str,
+    *,
+    base_seed: int,
+    reference: str,
     fake_answer: list[str] | None = None,
 ) -> Case:
-    """Shared case plumbing: id, rng, shuffle, and the params every consumer relies on."""
+    """Shared case plumbing: the id, its rng, the shuffle, and the params every consumer relies on.
+
+    `build(rng)` returns the passages in rank order (positives, then noise) plus extra params.
+    """
     case_id = f"{seed.id}:{testbed}:{_ratio_label(ratio)}"
-    rng, rng_seed = case_rng(case_id, settings.base_seed)
+    rng, rng_seed = case_rng(case_id, base_seed)
     contexts, extra = build(rng)
-    rng.shuffle(contexts)
+    # Each passage's rank within its role before shuffling (source chunk first, nearest noise first),
+    # so an export can restore the retrieval order that the shuffle hides.
+    seen: dict[str, int] = {}
+    ranked = []
+    for context in contexts:
+        ranked.append((context, seen.get(context.role, 0)))
+        seen[context.role] = seen.get(context.role, 0) + 1
+    rng.shuffle(ranked)
+    contexts = [context for context, _ in ranked]
     params = {
         "noise_ratio": ratio,
         "n_passages": len(contexts),
@@ -75,13 +89,24 @@ def _assemble(
         "n_noise": sum(c.role == "noise" for c in contexts),
         "positive_chunk_ids": list(seed.chunk_ids),
         "rng_seed": rng_seed,
-        "reference": pool.reference(seed),
-        "noise_mode": settings.noise_mode,
+        "reference": reference,
+        "passage_rank": [rank for _, rank in ranked],
         **extra,
     }
     return Case(
         id=case_id, seed_id=seed.id, testbed=testbed, lang=seed.lang, question=seed.question,
         answers=seed.answers, fake_answer=fake_answer, contexts=contexts, expected=expected, params=params,
+    )  # fmt: skip
+
+
+def _assemble(seed, testbed, ratio, pool: ChunkPool, settings: TestbedSettings, build, expected, fake_answer=None) -> Case:
+    def build_with_mode(rng: random.Random) -> tuple[list[Context], dict]:
+        contexts, extra = build(rng)
+        return contexts, {"noise_mode": settings.noise_mode, **extra}
+
+    return make_case(
+        seed, testbed, ratio, build_with_mode, expected,
+        base_seed=settings.base_seed, reference=pool.reference(seed), fake_answer=fake_answer,
     )  # fmt: skip
 
 
@@ -166,7 +191,8 @@ def counterfactual_robustness(seed: SeedQuestion, pool: ChunkPool, settings: Tes
 
     def build(rng: random.Random) -> tuple[list[Context], dict]:
         contexts = [Context(text=text, role="counterfactual", chunk_id=cid) for cid, text in rewritten]
-        return contexts, {"fake_kind": fake.kind}
+        # The unaltered passages, by rank (see passage_rank), for exports and for judges that need the truth.
+        return contexts, {"fake_kind": fake.kind, "true_passages": [pool.chunk(cid).text for cid in positives]}
 
     return [_assemble(seed, "counterfactual", 0.0, pool, settings, build, "flag_error", fake_answer=fake.aliases)]
 
