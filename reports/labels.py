@@ -1,0 +1,112 @@
+"""UI labels in English and Chinese, shared by the Markdown and HTML renderers."""
+
+from __future__ import annotations
+
+from reports.model import Estimate
+
+LABELS: dict[str, tuple[str, str]] = {
+    "title": ("RAG robustness report", "RAG 鲁棒性报告"),
+    "compare_title": ("RAG robustness comparison", "RAG 鲁棒性对比"),
+    "header": ("Run", "运行信息"),
+    "noise": ("Noise robustness", "噪声鲁棒性"),
+    "negative": ("Negative rejection", "否定拒答"),
+    "integration": ("Information integration", "信息整合"),
+    "counterfactual": ("Counterfactual robustness", "反事实鲁棒性"),
+    "metrics": ("Judge and other metrics", "评审模型及其他指标"),
+    "cases": ("Cases", "用例明细"),
+    "warnings": ("Warnings", "警告"),
+    "gating": ("Thresholds", "阈值检查"),
+    "noise_ratio": ("Noise ratio", "噪声比例"),
+    "accuracy": ("Accuracy", "准确率"),
+    "partial_credit": ("Per-fact partial credit", "逐事实部分得分"),
+    "ci": ("95% CI", "95% 置信区间"),
+    "counts": ("n / scored / errored / unscored / missing", "总数 / 已评分 / 出错 / 未评分 / 缺失"),
+    "rejection": ("Rejection rate (phrase)", "拒答率（短语匹配）"),
+    "rejection_judged": ("Rejection rate (judged)", "拒答率（模型评审）"),
+    "over_refusal": ("Over-refusal on answerable cases (lower is better)", "可回答用例的过度拒答率（越低越好）"),
+    "closed_book_accuracy": ("Closed-book accuracy (all cases)", "闭卷准确率（全部用例）"),
+    "accuracy_with_counterfactual": ("Accuracy with counterfactual documents", "反事实文档下的准确率"),
+    "error_detection": ("Error detection (phrase)", "错误检测率（短语匹配）"),
+    "error_detection_judged": ("Error detection (judged)", "错误检测率（模型评审）"),
+    "error_correction": ("Error correction", "错误纠正率"),
+    "known_subset": ("Scored on the cases the target answers correctly closed-book", "仅在目标闭卷答对的用例上评分"),
+    "all_cf_cases": ("Same metrics over every counterfactual case", "全部反事实用例上的同一指标"),
+    "metric": ("Metric", "指标"),
+    "value": ("Value", "数值"),
+    "overall": ("Overall", "总体"),
+    "language": ("Language", "语言"),
+    "testbed": ("Testbed", "测试集"),
+    "all": ("all", "全部"),
+    "failures_only": ("Failures only", "仅失败"),
+    "errors_only": ("Errors only", "仅错误"),
+    "question": ("Question", "问题"),
+    "passages": ("Passages", "段落"),
+    "response": ("Response", "回答"),
+    "closed_book": ("Closed-book response", "闭卷回答"),
+    "expected": ("Expected answer", "期望答案"),
+    "fake_answer": ("Planted answer", "植入的错误答案"),
+    "scores": ("Scores", "评分"),
+    "shown": ("cases shown", "条用例显示中"),
+    "not_recorded": ("not recorded", "未记录"),
+    "no_cases": ("No cases in this run.", "本次运行没有此类用例。"),
+    "chart": ("Accuracy against noise ratio", "准确率随噪声比例的变化"),
+    "difference": ("Difference (B − A)", "差值（B − A）"),
+    "verdict": ("Verdict", "结论"),
+}
+
+METRIC_LABELS: dict[str, tuple[str, str]] = {
+    "accuracy": ("Accuracy", "准确率"),
+    "answer_match": ("Answer match", "答案匹配"),
+    "answer_match_partial": ("Per-fact partial credit", "逐事实部分得分"),
+    "rejection": ("Rejection (phrase)", "拒答（短语）"),
+    "rejection_judged": ("Rejection (judged)", "拒答（评审）"),
+    "over_refusal": ("Over-refusal", "过度拒答"),
+    "error_detection": ("Error detection (phrase)", "错误检测（短语）"),
+    "error_detection_judged": ("Error detection (judged)", "错误检测（评审）"),
+    "error_correction": ("Error correction", "错误纠正"),
+    "closed_book_accuracy": ("Closed-book accuracy", "闭卷准确率"),
+    "faithfulness": ("Faithfulness", "忠实度"),
+    "answer_correctness": ("Answer correctness", "答案正确性"),
+    "context_precision": ("Context precision", "上下文精确率"),
+    "context_recall": ("Context recall", "上下文召回率"),
+    "answer_accuracy": ("Answer accuracy", "答案准确度"),
+    "context_relevance": ("Context relevance", "上下文相关性"),
+    "response_groundedness": ("Response groundedness", "回答有据性"),
+    "factual_accuracy": ("Factual accuracy", "事实准确性"),
+    "rag_judge_relevance": ("RAG judge: relevance", "RAG 评审：相关性"),
+    "rag_judge_truthfulness": ("RAG judge: truthfulness", "RAG 评审：真实性"),
+    "rag_judge_accuracy": ("RAG judge: accuracy", "RAG 评审：准确性"),
+    "semantic_similarity": ("Semantic similarity", "语义相似度"),
+}
+
+
+def bilingual(key: str) -> str:
+    """'English · 中文' for plain-text outputs (Markdown, CLI)."""
+    en, zh = LABELS[key]
+    return f"{en} · {zh}"
+
+
+def metric_label(metric: str) -> tuple[str, str]:
+    """Display names of a metric; unknown metrics show under their registered name."""
+    return METRIC_LABELS.get(metric, (metric, metric))
+
+
+def fmt_value(value: float | None) -> str:
+    return "—" if value is None else f"{value:.3f}"
+
+
+def fmt_estimate(est: Estimate) -> str:
+    """'0.700 [0.397, 0.892]' or '— (none scored)'."""
+    if est.value is None:
+        return "— (none scored)"
+    return f"{est.value:.3f} [{est.low:.3f}, {est.high:.3f}]"
+
+
+def fmt_counts(est: Estimate) -> str:
+    """'n=10 scored=9 errored=1' plus unscored/missing only when non-zero."""
+    parts = [f"n={est.n}", f"scored={est.n_scored}", f"errored={est.n_errored}"]
+    if est.n_unscored:
+        parts.append(f"unscored={est.n_unscored}")
+    if est.n_missing:
+        parts.append(f"missing={est.n_missing}")
+    return " ".join(parts)

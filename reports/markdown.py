@@ -1,0 +1,131 @@
+"""report.md: the per-dimension tables in Markdown, headings in English and Chinese.
+
+Any text that did not come from this module (names, models, warnings, ids) goes
+through `cell`, so it cannot open HTML or break a table where the Markdown is rendered.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from benchmark.types import TESTBEDS
+from reports.labels import LABELS, bilingual, fmt_counts, fmt_estimate, fmt_value, metric_label
+from reports.model import Estimate, RatioPoint, Report, RunHeader
+
+
+def cell(text: object) -> str:
+    """Text made safe for a Markdown table cell (HTML-escaped, pipes and newlines neutralised)."""
+    return escape(str(text), quote=False).replace("|", "\\|").replace("\n", " ").replace("`", "\\`")
+
+
+def _table(header: list[str], rows: list[list[str]]) -> list[str]:
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    lines += ["| " + " | ".join(row) + " |" for row in rows]
+    return lines + [""]
+
+
+def _estimate_row(label: str, est: Estimate) -> list[str]:
+    return [label, fmt_estimate(est), est.method, fmt_counts(est)]
+
+
+EST_HEADER = [bilingual("metric"), f"{LABELS['value'][0]} {LABELS['ci'][0]}", "CI method", bilingual("counts")]
+
+
+def _or_missing(value: object) -> str:
+    return cell(value) if value not in (None, "", {}, []) else f"_{LABELS['not_recorded'][0]}_"
+
+
+def header_lines(h: RunHeader) -> list[str]:
+    lines = [f"## {bilingual('header')}", ""]
+    if h.judge_warning:
+        lines += [f"> **Warning · 警告:** {cell(h.judge_warning)}", ""]
+    target = ", ".join(f"{k}={v}" for k, v in h.target.items()) if h.target else None
+    judge = f"{h.judge.model} @ {h.judge.base_url or 'bundled'}" if h.judge else None
+    rows = [
+        ["run", cell(h.run_name)], ["target", _or_missing(target)], ["mode", _or_missing(h.mode)],
+        ["judge", _or_missing(judge)], ["random seed", _or_missing(h.random_seed)],
+        ["tool version", _or_missing(h.tool_version)], ["test-set hash", _or_missing(h.testset_hash)],
+        ["started / ended", f"{_or_missing(h.started_at)} / {_or_missing(h.ended_at)}"],
+        ["wall time (s)", _or_missing(", ".join(f"{k} {v:.1f}" for k, v in h.wall_time_s.items()))],
+        ["cases", cell(f"{h.counts.cases} ({', '.join(f'{k} {v}' for k, v in h.counts.cases_by_testbed.items())}; "
+                       f"{', '.join(f'{k} {v}' for k, v in h.counts.cases_by_lang.items())})")],
+        ["responses", cell(f"{h.counts.responses}, errors {h.counts.response_errors}, missing {h.counts.missing_responses}")],
+        ["scores", cell(f"{h.counts.scores}, scored {h.counts.scored}, unscored {h.counts.unscored}, errors {h.counts.score_errors}")],
+    ]  # fmt: skip
+    lines += _table(["field", "value"], rows)
+    if h.roles:
+        usage = [[cell(r.stage), cell(r.role), _or_missing(r.model), _or_missing(r.base_url or ("bundled" if r.bundled else None)),
+                  *(_or_missing(getattr(r, f)) for f in ("requests", "retries", "failures", "cache_hits", "prompt_tokens", "completion_tokens"))]
+                 for r in h.roles]  # fmt: skip
+        lines += _table(["stage", "role", "model", "endpoint", "requests", "retries", "failures", "cache hits",
+                         "prompt tokens", "completion tokens"], usage)  # fmt: skip
+    return lines
+
+
+def _points_table(points: list[RatioPoint], with_partial: bool) -> list[str]:
+    rows = []
+    for p in points:
+        ratio = "not recorded" if p.noise_ratio is None else f"{p.noise_ratio:g}"
+        row = [ratio, fmt_estimate(p.accuracy), fmt_counts(p.accuracy)]
+        if with_partial and p.partial_credit is not None:
+            row.append(fmt_estimate(p.partial_credit))
+        row.append(cell("; ".join(f"{lang} {fmt_value(e.value)} (n={e.n})" for lang, e in p.by_lang.items())) or "—")
+        rows.append(row)
+    header = [bilingual("noise_ratio"), f"{LABELS['accuracy'][0]} {LABELS['ci'][0]}", bilingual("counts")]
+    if with_partial:
+        header.append(bilingual("partial_credit"))
+    return _table(header + ["by language"], rows)
+
+
+def section_lines(report: Report) -> list[str]:
+    """The four dimension sections and the judge-metrics table."""
+    lines = [f"## {bilingual('noise')}", ""]
+    lines += _table(EST_HEADER, [_estimate_row(bilingual("overall"), report.noise.overall)])
+    lines += _points_table(report.noise.points, with_partial=False)
+    neg = report.negative
+    lines += [f"## {bilingual('negative')}", ""]
+    lines += _table(EST_HEADER, [_estimate_row(bilingual(k), getattr(neg, k)) for k in ("rejection", "rejection_judged", "over_refusal")]
+                    + [_estimate_row(f"rejection ({cell(lang)})", e) for lang, e in neg.by_lang.items()])  # fmt: skip
+    lines += [f"## {bilingual('integration')}", ""]
+    integ = report.integration
+    lines += _table(EST_HEADER, [_estimate_row(bilingual("overall"), integ.overall), _estimate_row(bilingual("partial_credit"), integ.partial_credit)])
+    lines += _points_table(integ.points, with_partial=True)
+    cf = report.counterfactual
+    lines += [f"## {bilingual('counterfactual')}", "",
+              f"{bilingual('known_subset')}: **{cf.n_known} / {cf.n_cases}**", ""]  # fmt: skip
+    keys = ("closed_book_accuracy", "accuracy_with_counterfactual", "error_detection", "error_detection_judged", "error_correction")
+    lines += _table(EST_HEADER, [_estimate_row(bilingual(k), getattr(cf, k)) for k in keys])
+    lines += [f"{bilingual('all_cf_cases')}:", ""]
+    lines += _table(EST_HEADER, [_estimate_row(cell(metric_label(e.metric)[0]), e) for e in cf.all_cases])
+    lines += [f"## {bilingual('metrics')}", "", "Each cell: mean [95% CI] (n / scored / errored).", ""]
+    rows = []
+    for row in report.metrics:
+        cells = [cell(f"{metric_label(row.metric)[0]} ({row.metric})"), cell(row.kind)]
+        for testbed in (*TESTBEDS, None):
+            est = row.overall if testbed is None else row.by_testbed.get(testbed)
+            cells.append("" if est is None else f"{fmt_estimate(est)} ({est.n}/{est.n_scored}/{est.n_errored})")
+        rows.append(cells)
+    lines += _table([bilingual("metric"), "kind", *TESTBEDS, bilingual("overall")], rows)
+    return lines
+
+
+def render_markdown(report: Report) -> str:
+    """The whole report.md."""
+    lines = [f"# {bilingual('title')}", "",
+             f"Report schema {report.schema_version}, built {report.generated_at} by ragstress {cell(report.generator_version)}.", ""]  # fmt: skip
+    lines += header_lines(report.header)
+    if report.gating is not None:
+        lines += [f"## {bilingual('gating')}", "", f"**{'PASSED' if report.gating.passed else 'FAILED'}**", ""]
+        lines += _table(["metric", "testbed", "rule", "value", "result"], [
+            [cell(c.metric), cell(c.testbed or "all"), f"{'≥' if c.direction == 'min' else '≤'} {c.threshold:g}",
+             fmt_value(c.value), "pass" if c.passed else f"**FAIL**: {cell(c.message)}"] for c in report.gating.checks])  # fmt: skip
+    lines += section_lines(report)
+    problems = [c for c in report.cases if c.outcome in ("fail", "error")]
+    lines += [f"## {bilingual('cases')}", "",
+              f"{len(report.cases)} cases; {sum(c.outcome == 'fail' for c in report.cases)} failed, "
+              f"{sum(c.outcome == 'error' for c in report.cases)} errored. The HTML report has the full drill-down.", ""]  # fmt: skip
+    if problems:
+        lines += _table(["case", "testbed", "lang", "outcome"], [[cell(c.id), c.testbed, c.lang, c.outcome] for c in problems])
+    if report.warnings:
+        lines += [f"## {bilingual('warnings')}", ""] + [f"- {cell(w)}" for w in report.warnings] + [""]
+    return "\n".join(lines)

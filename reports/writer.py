@@ -1,0 +1,88 @@
+"""Writing a run's report files: report.json, report.md, report.html and scores.csv."""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from benchmark.jsonl import write_json, write_text
+from reports.aggregate import build_report
+from reports.cases import noise_ratio
+from reports.gating import Threshold, check_thresholds
+from reports.html import render_html
+from reports.markdown import render_markdown
+from reports.model import Report
+from reports.rundir import RunData, load_run
+
+REPORT_FILES = ("report.json", "report.md", "report.html", "scores.csv")
+CSV_COLUMNS = ("case_id", "testbed", "lang", "expected", "noise_ratio", "metric", "value", "label", "explanation", "error")
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+@dataclass(frozen=True)
+class ReportResult:
+    """What write_report produced. `exit_code`: 0 all thresholds met (or none), 1 one missed."""
+
+    report: Report
+    paths: dict[str, Path] = field(default_factory=dict)
+
+    @property
+    def passed(self) -> bool:
+        return self.report.gating is None or self.report.gating.passed
+
+    @property
+    def exit_code(self) -> int:
+        return 0 if self.passed else 1
+
+
+def write_report(
+    run_dir: Path, *, thresholds: list[Threshold] | None = None, out_dir: Path | None = None
+) -> ReportResult:
+    """Aggregate `run_dir` and write report.json, report.md, report.html and scores.csv.
+
+    Files go to `out_dir` (default: the run directory itself), each written atomically.
+    `thresholds` (see reports.gating) are checked and recorded in the report; a missed
+    one shows in `ReportResult.exit_code`. Raises FileNotFoundError without cases.jsonl,
+    benchmark.jsonl.RecordFileError for a malformed record file, and
+    reports.gating.ThresholdError for a threshold naming a metric the run lacks.
+    """
+    data = load_run(Path(run_dir))
+    report = build_report(data)
+    if thresholds:
+        report = report.model_copy(update={"gating": check_thresholds(report, thresholds)})
+    out = Path(out_dir) if out_dir is not None else Path(run_dir)
+    paths = {name: out / name for name in REPORT_FILES}
+    write_json(paths["report.json"], report.model_dump(mode="json"))
+    write_text(paths["report.md"], render_markdown(report))
+    write_text(paths["report.html"], render_html(report))
+    write_text(paths["scores.csv"], scores_csv(data))
+    return ReportResult(report=report, paths=paths)
+
+
+def _spreadsheet_safe(text: str) -> str:
+    # A cell starting with = + - @ is run as a formula by spreadsheet programs; corpus
+    # and judge text must stay text.
+    return "'" + text if text.startswith(_FORMULA_START) else text
+
+
+def scores_csv(data: RunData) -> str:
+    """One row per score, with the case's testbed, language and noise ratio; empty value = unscored."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(CSV_COLUMNS)
+    for case in data.cases:
+        for score in data.scores.get(case.id, {}).values():
+            ratio = noise_ratio(case)
+            writer.writerow([
+                _spreadsheet_safe(case.id), case.testbed, case.lang, case.expected, "" if ratio is None else f"{ratio:g}",
+                score.metric, "" if score.value is None else repr(score.value), _spreadsheet_safe(score.label),
+                _spreadsheet_safe(score.explanation), _spreadsheet_safe(score.error or ""),
+            ])  # fmt: skip
+    return buffer.getvalue()
+
+
+def load_report(path: Path) -> Report:
+    """Read a report.json back into the schema (raises pydantic.ValidationError if it does not fit)."""
+    return Report.model_validate_json(Path(path).read_text(encoding="utf-8"))
