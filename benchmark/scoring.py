@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from benchmark.jsonl import RecordAppender, iter_records, read_json, read_records, write_json, write_records
+from benchmark.jsonl import RecordAppender, iter_records, read_json, read_records, repair_torn_tail, write_json, write_records
 from benchmark.llm import LLMSession
 from benchmark.metrics import METRICS, metrics_for, naive_calls, score_case
 from benchmark.types import Case, Score, TargetResponse
@@ -70,6 +70,7 @@ async def score_run(
     responses = {(r.case_id, r.probe): r for r in read_records(run_dir / "responses.jsonl", TargetResponse)}
     run_info = read_json(run_dir / "run.json") if (run_dir / "run.json").exists() else {}
     scores_path = run_dir / "scores.jsonl"
+    repair_torn_tail(scores_path)  # an interrupted score may have left half a line
     if rescore:
         _drop_metrics(scores_path, names)
     done = {(s.case_id, s.metric) for s in iter_records(scores_path, Score)} if scores_path.exists() else set()
