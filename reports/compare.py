@@ -1,0 +1,212 @@
+"""Comparing runs of different systems on the same test set, with paired evidence.
+
+Runs are matched case by case: only case ids present in every run, with identical
+case content, are compared, and the report says how many were left out. Each other
+run is compared with the first (the baseline) per dimension: the paired mean
+difference B − A with a paired-bootstrap 95% interval, and McNemar's exact p-value
+for pass/fail metrics. "B is more robust to noise" is then a claim with evidence:
+the interval for noise accuracy lies above zero.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import datetime, timezone
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict
+
+from reports.aggregate import JUDGE_METRICS, LOWER_IS_BETTER, METRIC_NAMES, build_report
+from reports.cases import noise_ratio
+from reports.model import Estimate, Report
+from reports.rundir import RunData, load_run
+from reports.stats import paired_difference
+
+COMPARE_SCHEMA_VERSION = "1.0"
+
+
+class CompareError(ValueError):
+    """Runs that cannot be compared (no shared cases, or a mismatch under --strict)."""
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class PairedRow(_Model):
+    """Run B against run A on one metric over the cases both scored."""
+
+    dimension: str
+    metric: str
+    scope: str
+    run_a: str
+    run_b: str
+    n_pairs: int
+    mean_a: float | None
+    mean_b: float | None
+    difference: float | None
+    low: float | None
+    high: float | None
+    mcnemar_p: float | None
+    a_only: int
+    b_only: int
+    verdict: str = ""
+    """"B better" / "B worse" (interval excludes 0 and, for pass/fail, McNemar p < 0.05) or "no clear difference"."""
+
+
+class SideBySideRow(_Model):
+    dimension: str
+    label: str
+    estimates: list[Estimate | None]
+
+
+class RunSummary(_Model):
+    name: str
+    target: dict | None
+    testset_hash: str | None
+    n_cases: int
+    n_compared: int
+    judge_warning: str | None
+
+
+class Comparison(_Model):
+    schema_version: str = COMPARE_SCHEMA_VERSION
+    generated_at: str
+    runs: list[RunSummary]
+    n_shared: int
+    notes: list[str]
+    side_by_side: list[SideBySideRow]
+    paired: list[PairedRow]
+
+
+# (dimension, metric role or name, testbeds whose cases it is compared on)
+PAIRED_METRICS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
+    ("noise", "accuracy", ("noise",)),
+    ("negative", "rejection", ("negative",)),
+    ("negative", "rejection_judged", ("negative",)),
+    ("negative", "over_refusal", ("noise", "integration")),
+    ("integration", "accuracy", ("integration",)),
+    ("integration", "partial_credit", ("integration",)),
+    ("counterfactual", "closed_book_accuracy", ("counterfactual",)),
+    ("counterfactual", "answer_match", ("counterfactual",)),
+    ("counterfactual", "error_detection", ("counterfactual",)),
+    ("counterfactual", "error_detection_judged", ("counterfactual",)),
+    ("counterfactual", "error_correction", ("counterfactual",)),
+)
+
+
+def _shared_cases(runs: list[RunData], strict: bool) -> tuple[list[str], list[str]]:
+    notes: list[str] = []
+    hashes = {r.run_meta.get("testset_hash") for r in runs if r.run_meta.get("testset_hash")}
+    if len(hashes) > 1:
+        if strict:
+            raise CompareError(f"runs were made on different test sets (test-set hashes {', '.join(sorted(map(str, hashes)))})")
+        notes.append("The runs record different test-set hashes: only cases with the same id and content are compared.")
+    by_id = [{c.id: c for c in r.cases} for r in runs]
+    shared = [cid for cid in by_id[0] if all(cid in other for other in by_id[1:])]
+    same = [cid for cid in shared if all(other[cid] == by_id[0][cid] for other in by_id[1:])]
+    if len(same) < len(shared):
+        notes.append(f"{len(shared) - len(same)} shared case id(s) have different content across runs and are left out.")
+    if not same:
+        raise CompareError("the runs share no identical case: they were made on different test sets and cannot be compared")
+    for run in runs:
+        if len(run.cases) != len(same):
+            if strict:
+                raise CompareError(f"{run.run_dir}: {len(run.cases)} cases, of which {len(same)} are shared with every run")
+            notes.append(f"{run.run_dir.name}: compared on {len(same)} of its {len(run.cases)} cases (the shared case ids).")
+    return same, notes
+
+
+def _restrict(run: RunData, ids: set[str]) -> RunData:
+    return replace(run, cases=[c for c in run.cases if c.id in ids],
+                   scores={cid: s for cid, s in run.scores.items() if cid in ids})  # fmt: skip
+
+
+def _verdict(metric: str, low: float, high: float, mcnemar_p: float | None) -> str:
+    # Pass/fail metrics need McNemar's test to agree: on a handful of cases a bootstrap
+    # interval of identical differences is degenerate and would overstate the evidence.
+    if low <= 0 <= high or (mcnemar_p is not None and mcnemar_p >= 0.05):
+        return "no clear difference"
+    b_higher = low > 0
+    better = b_higher != (metric in LOWER_IS_BETTER)
+    return "B better" if better else "B worse"
+
+
+def _paired_row(a: RunData, b: RunData, names: tuple[str, str], dimension: str, metric: str, scope: str, case_ids: list[str]) -> PairedRow:
+    pairs = []
+    for cid in case_ids:
+        sa, sb = a.scores.get(cid, {}).get(metric), b.scores.get(cid, {}).get(metric)
+        if sa is not None and sb is not None and sa.value is not None and sb.value is not None:
+            pairs.append((sa.value, sb.value))
+    base = dict(dimension=dimension, metric=metric, scope=scope, run_a=names[0], run_b=names[1], n_pairs=len(pairs))
+    if not pairs:
+        return PairedRow(**base, mean_a=None, mean_b=None, difference=None, low=None, high=None, mcnemar_p=None,
+                         a_only=0, b_only=0, verdict="no case scored in both runs")  # fmt: skip
+    d = paired_difference([p[0] for p in pairs], [p[1] for p in pairs])
+    return PairedRow(**base, mean_a=d.mean_a, mean_b=d.mean_b, difference=d.difference, low=d.low, high=d.high,
+                     mcnemar_p=d.mcnemar_p, a_only=d.a_only, b_only=d.b_only, verdict=_verdict(metric, d.low, d.high, d.mcnemar_p))  # fmt: skip
+
+
+def _paired_rows(a: RunData, b: RunData, names: tuple[str, str]) -> list[PairedRow]:
+    rows = []
+    for dimension, role, testbeds in PAIRED_METRICS:
+        metric = METRIC_NAMES.get(role, role)
+        ids = [c.id for c in a.cases if c.testbed in testbeds]
+        if not ids:
+            continue
+        rows.append(_paired_row(a, b, names, dimension, metric, "+".join(testbeds), ids))
+        if role == "accuracy" and dimension == "noise":
+            for ratio in sorted({noise_ratio(c) for c in a.cases if c.id in set(ids)} - {None}):
+                at = [c.id for c in a.cases if c.id in set(ids) and noise_ratio(c) == ratio]
+                rows.append(_paired_row(a, b, names, dimension, metric, f"noise @ {ratio:g}", at))
+    found = set(a.metric_names()) & set(b.metric_names())
+    for metric in (m for m in JUDGE_METRICS if m in found):
+        for testbed in ("noise", "negative", "integration", "counterfactual"):
+            ids = [c.id for c in a.cases if c.testbed == testbed and metric in a.scores.get(c.id, {})]
+            if ids:
+                rows.append(_paired_row(a, b, names, "judge", metric, testbed, ids))
+    return rows
+
+
+def _side_by_side(reports: list[Report]) -> list[SideBySideRow]:
+    def row(dimension: str, label: str, pick) -> SideBySideRow:
+        return SideBySideRow(dimension=dimension, label=label, estimates=[pick(r) for r in reports])
+
+    def at_ratio(points, ratio):
+        return next((p.accuracy for p in points if p.noise_ratio == ratio), None)
+
+    rows = [row("noise", "accuracy (all ratios)", lambda r: r.noise.overall)]
+    ratios = sorted({p.noise_ratio for r in reports for p in r.noise.points if p.noise_ratio is not None})
+    rows += [row("noise", f"accuracy @ noise {x:g}", lambda r, x=x: at_ratio(r.noise.points, x)) for x in ratios]
+    rows += [row("negative", k.replace("_", " "), lambda r, k=k: getattr(r.negative, k)) for k in ("rejection", "rejection_judged", "over_refusal")]
+    rows += [row("integration", "accuracy", lambda r: r.integration.overall),
+             row("integration", "partial credit", lambda r: r.integration.partial_credit)]  # fmt: skip
+    rows += [row("counterfactual", k.replace("_", " ") + ("" if k == "closed_book_accuracy" else " (known subset)"),
+                 lambda r, k=k: getattr(r.counterfactual, k))
+             for k in ("closed_book_accuracy", "accuracy_with_counterfactual", "error_detection", "error_detection_judged", "error_correction")]  # fmt: skip
+    return rows
+
+
+def compare_runs(run_dirs: list[Path], *, strict: bool = False) -> tuple[Comparison, list[Report]]:
+    """Compare runs (the first is the baseline) on their shared cases; raises CompareError."""
+    if len(run_dirs) < 2:
+        raise CompareError("compare needs at least two run directories")
+    runs = [load_run(Path(d)) for d in run_dirs]
+    shared, notes = _shared_cases(runs, strict)
+    restricted = [_restrict(r, set(shared)) for r in runs]
+    reports = [build_report(r) for r in restricted]
+    names = _unique_names([r.header.run_name for r in reports])
+    paired = [row for i in range(1, len(runs)) for row in _paired_rows(restricted[0], restricted[i], (names[0], names[i]))]
+    summaries = [RunSummary(name=n, target=rep.header.target, testset_hash=rep.header.testset_hash, n_cases=len(run.cases),
+                            n_compared=len(shared), judge_warning=rep.header.judge_warning)
+                 for n, rep, run in zip(names, reports, runs)]  # fmt: skip
+    comparison = Comparison(generated_at=datetime.now(timezone.utc).replace(microsecond=0).isoformat(), runs=summaries,
+                            n_shared=len(shared), notes=notes, side_by_side=_side_by_side(reports), paired=paired)  # fmt: skip
+    return comparison, reports
+
+
+def _unique_names(names: list[str]) -> list[str]:
+    out = []
+    for i, name in enumerate(names):
+        out.append(name if names.count(name) == 1 else f"{name} #{i + 1}")
+    return out

@@ -1,0 +1,81 @@
+"""compare.md, compare.html and compare.json for a Comparison."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from benchmark.jsonl import write_json, write_text
+from reports.charts import accuracy_chart, series_from_points
+from reports.compare import Comparison, PairedRow
+from reports.html import bi, esc, page, table
+from reports.labels import LABELS, bilingual, fmt_counts, fmt_estimate
+from reports.markdown import cell
+from reports.model import Report
+
+COMPARE_FILES = ("compare.json", "compare.md", "compare.html")
+PAIRED_HEADER = ["dimension", "metric", "cases", "A", "B", "pairs", "mean A", "mean B", "B − A [95% CI]",
+                 "McNemar p", "A only / B only", "verdict"]  # fmt: skip
+
+
+def _num(value: float | None, digits: int = 3) -> str:
+    return "—" if value is None else f"{value:.{digits}f}"
+
+
+def _paired_cells(row: PairedRow) -> list[str]:
+    diff = "—" if row.difference is None else f"{row.difference:+.3f} [{row.low:+.3f}, {row.high:+.3f}]"
+    p = "—" if row.mcnemar_p is None else f"{row.mcnemar_p:.4g}"
+    return [row.dimension, row.metric, row.scope, row.run_a, row.run_b, str(row.n_pairs), _num(row.mean_a),
+            _num(row.mean_b), diff, p, f"{row.a_only} / {row.b_only}", row.verdict]  # fmt: skip
+
+
+def render_compare_markdown(comparison: Comparison) -> str:
+    names = [r.name for r in comparison.runs]
+    lines = [f"# {bilingual('compare_title')}", "",
+             f"Baseline (A): **{cell(names[0])}**; compared on **{comparison.n_shared}** shared cases.", ""]  # fmt: skip
+    lines += [f"- {cell(n)}" for n in comparison.notes] + ([""] if comparison.notes else [])
+    for run in comparison.runs:
+        if run.judge_warning:
+            lines += [f"> **Warning · 警告 ({cell(run.name)}):** {cell(run.judge_warning)}", ""]
+    lines += ["| dimension | metric | " + " | ".join(cell(n) for n in names) + " |", "|" + "---|" * (len(names) + 2)]
+    for row in comparison.side_by_side:
+        values = [f"{fmt_estimate(e)} ({fmt_counts(e)})" if e else "—" for e in row.estimates]
+        lines.append(f"| {row.dimension} | {cell(row.label)} | " + " | ".join(values) + " |")
+    lines += ["", f"## {bilingual('difference')}", "",
+              "Paired over cases both runs scored: mean difference with a paired-bootstrap 95% CI; "
+              "McNemar's exact test for pass/fail metrics. A verdict needs the CI to exclude 0 (and p < 0.05).", ""]  # fmt: skip
+    lines += ["| " + " | ".join(PAIRED_HEADER) + " |", "|" + "---|" * len(PAIRED_HEADER)]
+    lines += ["| " + " | ".join(cell(c) for c in _paired_cells(row)) + " |" for row in comparison.paired]
+    return "\n".join(lines) + "\n"
+
+
+def render_compare_html(comparison: Comparison, reports: list[Report]) -> str:
+    names = [r.name for r in comparison.runs]
+    series = [series_from_points(name, rep.noise.points) for name, rep in zip(names, reports)]
+    chart = accuracy_chart(series, title=f"{LABELS['chart'][0]} · {LABELS['chart'][1]}",
+                           x_label="noise ratio · 噪声比例", y_label="accuracy · 准确率")  # fmt: skip
+    body = [f"<h1>{bi('compare_title')}</h1>",
+            f"<p>Baseline (A): <strong>{esc(names[0])}</strong>; compared on <strong>{comparison.n_shared}</strong> shared cases.</p>"]  # fmt: skip
+    if comparison.notes:
+        body.append("<ul>" + "".join(f"<li>{esc(n)}</li>" for n in comparison.notes) + "</ul>")
+    body += [f'<div class="warning"><strong>Warning · 警告 ({esc(r.name)}):</strong> {esc(r.judge_warning)}</div>'
+             for r in comparison.runs if r.judge_warning]  # fmt: skip
+    body += [f"<h2>{bi('noise')}</h2>", chart]
+    side = [[esc(row.dimension), esc(row.label)]
+            + [f'{esc(fmt_estimate(e))}<br><span class="counts">{esc(fmt_counts(e))}</span>' if e else "—" for e in row.estimates]
+            for row in comparison.side_by_side]  # fmt: skip
+    body += [f"<h2>{bi('metrics')}</h2>", table(["dimension", "metric", *map(esc, names)], side)]
+    body += [f"<h2>{bi('difference')}</h2>",
+             "<p>Paired over cases both runs scored: mean difference with a paired-bootstrap 95% CI; McNemar's exact "
+             "test for pass/fail metrics. A verdict needs the CI to exclude 0 (and p &lt; 0.05).</p>",
+             table(PAIRED_HEADER, [[esc(c) for c in _paired_cells(row)] for row in comparison.paired])]  # fmt: skip
+    return page(LABELS["compare_title"][0], "\n".join(body), {"labels": LABELS})
+
+
+def write_comparison(comparison: Comparison, reports: list[Report], out_dir: Path) -> dict[str, Path]:
+    """Write compare.json, compare.md and compare.html into `out_dir` (created if needed)."""
+    out = Path(out_dir)
+    paths = {name: out / name for name in COMPARE_FILES}
+    write_json(paths["compare.json"], comparison.model_dump(mode="json"))
+    write_text(paths["compare.md"], render_compare_markdown(comparison))
+    write_text(paths["compare.html"], render_compare_html(comparison, reports))
+    return paths
