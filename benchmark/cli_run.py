@@ -96,10 +96,12 @@ def run(
     options = dict(mode=mode.value, index=index, top_k=top_k, chroma_url=chroma_url, concurrency=concurrency,
                    target_timeout=target_timeout, shard=slice_, testset=cases,
                    selection={"testbeds": testbeds.split(",") if testbeds else None, "limit": limit})  # fmt: skip
-    cc.run_async(_run(run_dir, target, http_settings, endpoint, settings, cc.cache_path(cache_dir), options))
+    # Only the baseline talks to an LLM: other targets need no cache file.
+    cache = cc.cache_path(cache_dir) if kind == "baseline" else None
+    cc.run_async(_run(run_dir, target, http_settings, endpoint, settings, cache, options))
 
 
-async def _run(run_dir: RunDir, spec: str, http_settings: Any, endpoint: Any, settings: Any, cache: Path,
+async def _run(run_dir: RunDir, spec: str, http_settings: Any, endpoint: Any, settings: Any, cache: Path | None,
                options: dict[str, Any]) -> None:  # fmt: skip
     from benchmark.llm import LLMSession
     from benchmark.targets import TargetError, load_target
