@@ -136,13 +136,14 @@ def import_rgb(
             kind, records = read_rgb(path)
         except RecordFileError as error:
             cc.fail(str(error))
-        seeds, cases = rgb_cases(records, kind, base_seed=seed, lang=lang)
+        # The file name keeps ids apart across files (RGB numbers each file's records from 0).
+        seeds, cases = rgb_cases(records, kind, base_seed=seed, lang=lang, source=f"rgb-{path.stem}")
         all_seeds += seeds
         all_cases += cases
         sources.append({"file": str(path), "kind": kind, "records": len(records)})
     ids = [c.id for c in all_cases]
     if len(set(ids)) != len(ids):
-        cc.fail("two files give the same case ids: import files of the same kind separately")
+        cc.fail("two input files give the same case ids (same file name twice?): import them separately")
     write_records(out / "cases.jsonl", all_cases)
     write_records(out / "seeds.jsonl", all_seeds)
     manifest = {

@@ -102,21 +102,30 @@ def _reference(answers: Answers, per_fact: list[list[str]]) -> str:
     return " ".join(parts)
 
 
-def rgb_seed(record: RgbRecord, kind: RgbKind, lang: str | None = None) -> SeedQuestion:
-    """The seed question for an RGB record (no chunks: RGB passages come from the web, not an index)."""
+def rgb_seed(record: RgbRecord, kind: RgbKind, lang: str | None = None, source: str | None = None) -> SeedQuestion:
+    """The seed question for an RGB record (no chunks: RGB passages come from the web, not an index).
+
+    Its id is `<source>-<record id>`; `source` defaults to `rgb`, `rgb_int` or `rgb_fact` by kind.
+    """
     return SeedQuestion(
-        id=f"rgb{SUFFIX[kind]}-{record.id}", question=record.query, answers=normalise_answer(record.answer),
+        id=f"{source or 'rgb' + SUFFIX[kind]}-{record.id}", question=record.query, answers=normalise_answer(record.answer),
         chunk_ids=[], lang=lang or detect_lang(record.query), origin="rgb",
     )  # fmt: skip
 
 
 def rgb_cases(
-    records: Iterable[RgbRecord], kind: RgbKind, *, base_seed: int = 13, n_passages: int = N_PASSAGES, lang: str | None = None
+    records: Iterable[RgbRecord],
+    kind: RgbKind,
+    *,
+    base_seed: int = 13,
+    n_passages: int = N_PASSAGES,
+    lang: str | None = None,
+    source: str | None = None,
 ) -> tuple[list[SeedQuestion], list[Case]]:
-    """Seeds and cases for RGB records of one file kind, sampled as RGB samples them."""
+    """Seeds and cases for RGB records of one file kind, sampled as RGB samples them (see rgb_seed for ids)."""
     seeds, cases = [], []
     for record in records:
-        seed = rgb_seed(record, kind, lang)
+        seed = rgb_seed(record, kind, lang, source)
         seeds.append(seed)
         per_fact = _positives_per_fact(record, kind)
         reference = _reference(seed.answers, per_fact)

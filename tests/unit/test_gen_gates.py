@@ -1,0 +1,126 @@
+"""Each gate drops the candidate that fails it and logs the gate and reason; pass rates add up."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from benchmark.llm import ClientSettings, Endpoint, LLMSession
+from benchmark.store import Hit
+from benchmark.testing.fake_openai import FakeOpenAIServer, FakeRequest
+from generators.gates import GATES, GatePipeline, alias_in_chunk, answer_not_in_question
+from generators.seeds import Candidate
+
+SETTINGS = ClientSettings(timeout_s=5.0, max_retries=0, backoff_base_s=0.01, backoff_max_s=0.01)
+TEXT = {
+    "c1": "The Aurora Observatory opened in 1962 on a ridge above the lake.",
+    "c2": "The Sable River runs for 412 kilometres to the sea.",
+    "c3": "Kestrel Motors was founded in 1931 by two brothers.",
+}
+
+
+class StubEmbedder:
+    """Questions are embedded by a fixed table, so similarity is chosen by the test."""
+
+    def __init__(self, vectors: dict[str, list[float]]):
+        self.vectors = vectors
+
+    def embed_queries(self, texts):
+        rows = np.array([self.vectors.get(t, [0.0, 0.0, 1.0]) for t in texts], dtype=np.float32)
+        return rows / np.linalg.norm(rows, axis=1, keepdims=True)
+
+
+class StubStore:
+    """Retrieval by a fixed table: question -> ranked chunk ids."""
+
+    def __init__(self, ranking: dict[str, list[str]], vectors: dict[str, list[float]]):
+        self.ranking, self.embedder = ranking, StubEmbedder(vectors)
+
+    def query_many(self, texts, k=5):
+        return [[Hit(cid, "doc", TEXT.get(cid, ""), 1.0) for cid in self.ranking.get(t, [])[:k]] for t in texts]
+
+
+def candidate(cid, question, answers, chunk_id, error=None):
+    return Candidate(cid, question, answers, [chunk_id], "en", error, [TEXT[chunk_id]])
+
+
+GOOD = candidate("good", "When did the Aurora Observatory open?", [["1962"]], "c1")
+TWIN = candidate("twin", "In which year did the Aurora Observatory open?", [["1962"]], "c1")
+CANDIDATES = [
+    candidate("no-draft", "", [["1931"]], "c3", error="invalid structured output"),
+    candidate("wrong-span", "Which year is it?", [["1975"]], "c1"),
+    candidate("leaky", "Did the Sable River run 412 kilometres?", [["412 kilometres", "412"]], "c2"),
+    candidate("lost", "What is the lake near?", [["1962"]], "c1"),
+    candidate("unanswerable", "Who founded Kestrel Motors in which year?", [["1931"]], "c3"),
+    GOOD,
+    TWIN,
+]
+RANKING = {c.question: [c.chunk_ids[0], "c2"] for c in CANDIDATES}
+RANKING["What is the lake near?"] = ["c2", "c3"]
+RANKING["How long is the Sable River?"] = ["c2", "c1"]
+VECTORS = {GOOD.question: [1.0, 0.0, 0.0], TWIN.question: [0.99, 0.05, 0.0], CANDIDATES[4].question: [0.0, 1.0, 0.0]}
+
+
+def judge_handler(req: FakeRequest):
+    text = req.last_user_text
+    if "Kestrel" in text:
+        return json.dumps({"verdict": "no", "reason": "the question asks two things at once"})
+    return json.dumps({"verdict": "yes", "reason": "the text states it"})
+
+
+def test_single_gates_give_reasons():
+    assert alias_in_chunk(CANDIDATES[1]).startswith("fact 1: none of ['1975']")
+    assert alias_in_chunk(GOOD) is None
+    assert "412 kilometres" in answer_not_in_question(CANDIDATES[2])
+    assert answer_not_in_question(GOOD) is None
+
+
+async def test_every_gate_drops_its_failure_with_the_reason_logged():
+    with FakeOpenAIServer(judge_handler) as server:
+        endpoint = Endpoint(role="judge", model="fake", base_url=server.base_url, api_key="k")
+        async with LLMSession({"judge": endpoint}, SETTINGS) as llm:
+            pipeline = GatePipeline(StubStore(RANKING, VECTORS), llm.judge, k=2, duplicate_threshold=0.9)
+            kept = await pipeline.run(CANDIDATES)
+        judged = [r for r in server.chat_requests()]
+    assert [c.id for c in kept] == ["good"]
+    by_gate = {r.gate: r for r in pipeline.rejected}
+    assert {r.candidate_id: r.gate for r in pipeline.rejected} == {
+        "no-draft": "draft", "wrong-span": "alias_in_chunk", "leaky": "answer_not_in_question",
+        "lost": "round_trip", "unanswerable": "answerable", "twin": "near_duplicate",
+    }  # fmt: skip
+    assert "generator failed" in by_gate["draft"].reason
+    assert "not in the top 2" in by_gate["round_trip"].reason
+    assert "two things" in by_gate["answerable"].reason
+    assert "near-duplicate of good" in by_gate["near_duplicate"].reason
+    # The judge only saw candidates that survived the cheaper gates.
+    assert len(judged) == 3
+    stats = pipeline.stats.as_dict()
+    assert list(stats) == list(GATES)
+    assert stats["draft"] == {"tried": 7, "passed": 6, "pass_rate": pytest.approx(6 / 7, abs=1e-4)}
+    assert stats["near_duplicate"] == {"tried": 2, "passed": 1, "pass_rate": 0.5}
+    assert [stats[g]["tried"] for g in GATES] == [7, 6, 5, 4, 3, 2]
+
+
+async def test_a_judge_without_a_usable_verdict_rejects_and_says_so():
+    with FakeOpenAIServer(lambda req: "I think so.") as server:
+        endpoint = Endpoint(role="judge", model="fake", base_url=server.base_url, api_key="k")
+        async with LLMSession({"judge": endpoint}, SETTINGS) as llm:
+            pipeline = GatePipeline(StubStore(RANKING, VECTORS), llm.judge, k=2)
+            kept = await pipeline.run([GOOD])
+    assert kept == [] and pipeline.rejected[0].gate == "answerable"
+    assert "no usable verdict" in pipeline.rejected[0].reason
+
+
+async def test_remembered_seeds_count_as_kept_and_the_limit_stops_early():
+    with FakeOpenAIServer(judge_handler) as server:
+        endpoint = Endpoint(role="judge", model="fake", base_url=server.base_url, api_key="k")
+        async with LLMSession({"judge": endpoint}, SETTINGS) as llm:
+            pipeline = GatePipeline(StubStore(RANKING, VECTORS), llm.judge, k=2, duplicate_threshold=0.9)
+            pipeline.remember("curated-1", GOOD.question)
+            assert await pipeline.run([TWIN]) == []
+            assert "curated-1" in pipeline.rejected[0].reason
+            other = candidate("other", "How long is the Sable River?", [["412 kilometres"]], "c2")
+            kept = await pipeline.run([other, GOOD], limit=1)
+    assert [c.id for c in kept] == ["other"]
