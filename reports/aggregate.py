@@ -19,7 +19,8 @@ from reports.model import (
 from reports.rundir import RunData
 from reports.stats import interval_for
 
-# Report role -> name registered in benchmark.metrics (checked against benchmark/metrics/deterministic.py).
+# Report role -> name registered in benchmark.metrics (checked against its registry by
+# tests/unit/test_report_aggregate.py, so a rename there fails a test here).
 METRIC_NAMES: dict[str, str] = {
     "accuracy": "accuracy",  # noise and integration: all facts present, not a refusal
     "answer_match": "answer_match",  # counterfactual: true answer given despite the planted one
@@ -35,8 +36,12 @@ METRIC_NAMES: dict[str, str] = {
 JUDGE_METRICS: tuple[str, ...] = (
     "faithfulness", "answer_correctness", "context_precision", "context_recall", "answer_accuracy",
     "context_relevance", "response_groundedness", "factual_accuracy",
-    "rag_judge_relevance", "rag_judge_truthfulness", "rag_judge_accuracy", "semantic_similarity",
+    "rag_judge", "semantic_similarity",
 )  # fmt: skip
+"""Judge (and embedding) metrics, in display order. `rag_judge` is one score: relevance AND
+truthfulness AND the judge's accuracy verdict (its label carries the three numbers)."""
+CLOSED_BOOK_METRICS = frozenset({METRIC_NAMES["closed_book_accuracy"]})
+"""Metrics that score the closed-book probe rather than the case's own response."""
 PASS_FAIL_METRICS = frozenset(
     METRIC_NAMES[k] for k in METRIC_NAMES if k != "partial_credit"
 )  # everything RGB counts as a rate; anything else is a graded mean
@@ -69,13 +74,25 @@ class _Scores:
     def __init__(self, data: RunData):
         self.data = data
 
+    def get(self, case: Case, metric: str) -> Score | None:
+        """The case's score, or a stand-in error when the target failed and the scorer skipped it."""
+        score = self.data.scores.get(case.id, {}).get(metric)
+        if score is not None:
+            return score
+        probe = "closed_book" if metric in CLOSED_BOOK_METRICS else "case"
+        response = self.data.responses.get((case.id, probe))
+        if response is not None and response.error:
+            # The scorer writes nothing for a failed response: count it as errored, not as missing.
+            return Score(case_id=case.id, metric=metric, value=None, label="target error", error=f"target error: {response.error}")
+        return None
+
     def of(self, cases: Iterable[Case], role: str) -> Estimate:
         metric = METRIC_NAMES.get(role, role)
-        return estimate(metric, (self.data.scores.get(c.id, {}).get(metric) for c in cases))
+        return estimate(metric, (self.get(c, metric) for c in cases))
 
     def applied(self, cases: Iterable[Case], metric: str) -> list[Case]:
-        """Cases in which `metric` was recorded at all (the metric applied to them)."""
-        return [c for c in cases if metric in self.data.scores.get(c.id, {})]
+        """Cases `metric` scored, plus cases it could not because the target failed on them."""
+        return [c for c in cases if self.get(c, metric) is not None]
 
     def passed(self, case: Case, role: str) -> bool:
         score = self.data.scores.get(case.id, {}).get(METRIC_NAMES[role])
@@ -119,13 +136,16 @@ def _metric_rows(data: RunData, s: _Scores) -> list[MetricRow]:
     ordered += [m for m in found if m not in ordered]
     rows = []
     for metric in ordered:
-        by_testbed = {}
+        by_testbed, pooled = {}, []
         for testbed in TESTBEDS:
-            applied = s.applied([c for c in data.cases if c.testbed == testbed], metric)
-            if applied:
-                by_testbed[testbed] = estimate(metric, (data.scores[c.id][metric] for c in applied))
+            group = [c for c in data.cases if c.testbed == testbed]
+            # A testbed counts only if the metric really scored one of its cases there.
+            if any(metric in data.scores.get(c.id, {}) for c in group):
+                applied = s.applied(group, metric)
+                pooled += applied
+                by_testbed[testbed] = estimate(metric, (s.get(c, metric) for c in applied))
+        overall = estimate(metric, (s.get(c, metric) for c in pooled))
         kind = "deterministic" if metric in deterministic else "judge" if metric in judged else "other"
-        overall = estimate(metric, (data.scores[c.id][metric] for c in s.applied(data.cases, metric)))
         rows.append(MetricRow(metric=metric, kind=kind, overall=overall, by_testbed=by_testbed))
     return rows
 

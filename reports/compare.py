@@ -18,6 +18,7 @@ from pydantic import BaseModel, ConfigDict
 
 from reports.aggregate import JUDGE_METRICS, LOWER_IS_BETTER, METRIC_NAMES, build_report
 from reports.cases import noise_ratio
+from reports.header import testset_hash
 from reports.model import Estimate, Report
 from reports.rundir import RunData, load_run
 from reports.stats import paired_difference
@@ -97,7 +98,7 @@ PAIRED_METRICS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
 
 def _shared_cases(runs: list[RunData], strict: bool) -> tuple[list[str], list[str]]:
     notes: list[str] = []
-    hashes = {r.run_meta.get("testset_hash") for r in runs if r.run_meta.get("testset_hash")}
+    hashes = {h for r in runs if (h := testset_hash(r))}
     if len(hashes) > 1:
         if strict:
             raise CompareError(f"runs were made on different test sets (test-set hashes {', '.join(sorted(map(str, hashes)))})")

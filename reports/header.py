@@ -26,10 +26,15 @@ _ENDPOINT_FIELDS = ("model", "base_url", "bundled", "source", "api_key")
 def build_header(data: RunData, metrics_used: list[str]) -> RunHeader:
     """Everything above the first section of the report."""
     run, score, testset = data.run_meta, data.score_meta, data.testset_meta
-    roles = _roles("run", run) + _roles("score", score)
+    roles = (
+        _roles("generate", testset, ("models",), ())
+        + _roles("run", run, ("models", "endpoints"), ("llm_usage", "usage"), target_usage=run.get("target_usage"))
+        + _roles("score", score, ("endpoints",), ("usage", "llm_usage"), judge=score.get("judge"))
+    )
     judge = _judge(roles)
     wall = {stage: seconds for stage, meta in (("run", run), ("score", score)) if (seconds := _wall_time(meta)) is not None}
-    target = first_field([run], "target", "target_spec")
+    target = first_field([run, score], "target", "target_spec")
+    per_case = first_field([score], "llm_calls.actual_per_case", "calls_per_case")
     return RunHeader(
         run_name=data.run_dir.resolve().name,
         target=redact(target) if isinstance(target, dict) else ({"spec": redact(str(target))} if target else None),
@@ -37,15 +42,21 @@ def build_header(data: RunData, metrics_used: list[str]) -> RunHeader:
         roles=roles,
         judge=judge,
         judge_warning=BUNDLED_JUDGE_WARNING if judge and _is_bundled(judge) else None,
-        random_seed=_seed(first_field([testset, run], "seed", "random_seed", "rng_seed", "settings.seed")),
-        tool_version=_text(first_field([run, score, testset], "tool_version", "ragstress_version", "version")),
-        testset_hash=_text(first_field([run, testset], "testset_hash", "test_set_hash", "testset_sha", "cases_sha256", "cases_sha")),
-        started_at=_text(first_field([run, score], "started_at", "start_time", "started")),
-        ended_at=_text(first_field([score, run], "ended_at", "finished_at", "end_time", "ended")),
+        judge_calls_per_case=float(per_case) if isinstance(per_case, (int, float)) and not isinstance(per_case, bool) else None,
+        random_seed=_seed(first_field([testset, run], "random_seed", "seed", "options.random_seed")),
+        tool_version=_text(first_field([run, score, testset], "version", "tool_version", "ragstress_version")),
+        testset_hash=testset_hash(data),
+        started_at=_text(first_field([run, score], "started_at", "start_time")),
+        ended_at=_text(first_field([score, run], "finished_at", "ended_at", "end_time")),
         wall_time_s=wall,
         metrics_used=_metrics_used(score, metrics_used),
         counts=_counts(data),
     )
+
+
+def testset_hash(data: RunData) -> str | None:
+    """The test-set hash the run recorded (run.json's testset.sha256), if any."""
+    return _text(first_field([data.run_meta, data.testset_meta], "testset.sha256", "testset_hash", "testset_sha256"))
 
 
 def _text(value: Any) -> str | None:
@@ -67,12 +78,16 @@ def _as_role_map(value: Any) -> dict[str, dict[str, Any]]:
     return {}
 
 
-def _roles(stage: str, meta: dict[str, Any]) -> list[RoleInfo]:
-    endpoints = _as_role_map(first_field([meta], "endpoints", "roles"))
-    usage = _as_role_map(first_field([meta], "usage", "llm_usage"))
-    single_judge = meta.get("judge") if isinstance(meta.get("judge"), dict) else None
-    if single_judge and "judge" not in endpoints:
-        endpoints["judge"] = single_judge
+def _roles(stage: str, meta: dict[str, Any], endpoint_keys: tuple[str, ...], usage_keys: tuple[str, ...], *,
+           target_usage: Any = None, judge: Any = None) -> list[RoleInfo]:  # fmt: skip
+    """One row per role a stage's manifest mentions, endpoint identity merged with its usage."""
+    endpoints = _as_role_map(first_field([meta], *endpoint_keys)) if endpoint_keys else {}
+    usage = _as_role_map(first_field([meta], *usage_keys)) if usage_keys else {}
+    if isinstance(judge, dict):
+        endpoints.setdefault("judge", judge)
+    if isinstance(target_usage, dict) and target_usage and "target" not in usage:
+        # A python or http target is not an LLM role; the runner still counts its calls and tokens.
+        usage["target"] = target_usage
     rows = []
     for role in dict.fromkeys([*endpoints, *usage]):
         fields = {**redact(endpoints.get(role, {})), **redact(usage.get(role, {}))}
@@ -108,7 +123,7 @@ def _wall_time(meta: dict[str, Any]) -> float | None:
     seconds = first_field([meta], "wall_time_s", "duration_s", "elapsed_s")
     if isinstance(seconds, (int, float)) and not isinstance(seconds, bool):
         return float(seconds)
-    start, end = first_field([meta], "started_at", "start_time"), first_field([meta], "ended_at", "finished_at", "end_time")
+    start, end = first_field([meta], "started_at", "start_time"), first_field([meta], "finished_at", "ended_at", "end_time")
     try:
         return (datetime.fromisoformat(str(end)) - datetime.fromisoformat(str(start))).total_seconds()
     except (TypeError, ValueError):

@@ -88,6 +88,8 @@ def header_html(h: RunHeader) -> str:
         parts.append(f'<div class="warning" role="alert"><strong>Warning · 警告:</strong> {esc(h.judge_warning)}</div>')
     target = "; ".join(f"{k}={v}" for k, v in h.target.items()) if h.target else None
     judge = f"{h.judge.model} @ {h.judge.base_url or 'bundled llama.cpp'}" if h.judge else None
+    if judge and h.judge_calls_per_case is not None:
+        judge += f" ({h.judge_calls_per_case:.2f} calls per judged case)"
     counts = h.counts
     rows = [
         ("run", esc(h.run_name)), ("target", _not_recorded(target)), ("mode", _not_recorded(h.mode)),

@@ -73,6 +73,7 @@ METRIC_LABELS: dict[str, tuple[str, str]] = {
     "context_relevance": ("Context relevance", "上下文相关性"),
     "response_groundedness": ("Response groundedness", "回答有据性"),
     "factual_accuracy": ("Factual accuracy", "事实准确性"),
+    "rag_judge": ("RAG judge (relevance ∧ truthfulness ∧ accuracy)", "RAG 评审（相关性 ∧ 真实性 ∧ 准确性）"),
     "rag_judge_relevance": ("RAG judge: relevance", "RAG 评审：相关性"),
     "rag_judge_truthfulness": ("RAG judge: truthfulness", "RAG 评审：真实性"),
     "rag_judge_accuracy": ("RAG judge: accuracy", "RAG 评审：准确性"),

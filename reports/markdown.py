@@ -41,6 +41,8 @@ def header_lines(h: RunHeader) -> list[str]:
         lines += [f"> **Warning · 警告:** {cell(h.judge_warning)}", ""]
     target = ", ".join(f"{k}={v}" for k, v in h.target.items()) if h.target else None
     judge = f"{h.judge.model} @ {h.judge.base_url or 'bundled'}" if h.judge else None
+    if judge and h.judge_calls_per_case is not None:
+        judge += f" ({h.judge_calls_per_case:.2f} calls per judged case)"
     rows = [
         ["run", cell(h.run_name)], ["target", _or_missing(target)], ["mode", _or_missing(h.mode)],
         ["judge", _or_missing(judge)], ["random seed", _or_missing(h.random_seed)],

@@ -81,6 +81,7 @@ class RunHeader(_Model):
     roles: list[RoleInfo]
     judge: RoleInfo | None
     judge_warning: str | None = Field(description="Set when the judge is the tiny bundled model.")
+    judge_calls_per_case: float | None = Field(default=None, description="Judge calls per judged case (score.json).")
     random_seed: int | str | None
     tool_version: str | None
     testset_hash: str | None

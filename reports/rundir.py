@@ -21,6 +21,9 @@ _SECRET_KEY = re.compile(
     re.IGNORECASE,
 )
 _URL_CREDENTIALS = re.compile(r"(?P<scheme>[a-z][a-z0-9+.-]*://)[^/@\s]+@", re.IGNORECASE)
+_URL_SECRET_PARAM = re.compile(
+    r"([?&](?:api[_-]?key|key|token|access[_-]?token|auth|secret|password|sig|signature)=)[^&#\s]*", re.IGNORECASE
+)
 REDACTED = "***"
 
 
@@ -129,5 +132,6 @@ def redact(value: Any) -> Any:
     if isinstance(value, list):
         return [redact(item) for item in value]
     if isinstance(value, str):
-        return _URL_CREDENTIALS.sub(lambda m: m.group("scheme") + REDACTED + "@", value)
+        value = _URL_CREDENTIALS.sub(lambda m: m.group("scheme") + REDACTED + "@", value)
+        return _URL_SECRET_PARAM.sub(lambda m: m.group(1) + REDACTED, value)
     return value

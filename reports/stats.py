@@ -46,8 +46,11 @@ def wilson_interval(successes: int, n: int, z: float = Z_95) -> Interval:
     denominator = 1 + z2 / n
     centre = (p + z2 / (2 * n)) / denominator
     half = z / denominator * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n))
-    # Clamp only against floating-point dust at the ends.
-    return Interval(p, max(0.0, centre - half), min(1.0, centre + half), "wilson")
+    low, high = centre - half, centre + half
+    # At 0/n and n/n the exact end is 0 or 1; floating point lands a hair off it.
+    low = 0.0 if successes == 0 else max(0.0, low)
+    high = 1.0 if successes == n else min(1.0, high)
+    return Interval(p, low, high, "wilson")
 
 
 def bootstrap_mean_interval(

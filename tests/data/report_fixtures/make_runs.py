@@ -75,7 +75,8 @@ def _correct(case: Case, profile: str) -> bool:
     return (case.params.get("noise_ratio") or 0.0) == 0.0
 
 
-def write_run(run_dir: Path, profile: str = "robust", *, hostile: bool = False, bundled_judge: bool = True) -> Path:
+def write_run(run_dir: Path, profile: str = "robust", *, hostile: bool = False, bundled_judge: bool = True,
+              other_testset: bool = False) -> Path:
     """Write a complete run directory; returns it."""
     run_dir = Path(run_dir)
     cases = build_cases(hostile)
@@ -91,8 +92,8 @@ def write_run(run_dir: Path, profile: str = "robust", *, hostile: bool = False, 
     for case in cases:
         cid, ok = case.id, _correct(case, profile)
         if cid == "noise-en-4-1":  # the target failed on this one
+            # The scorer writes no score for a failed response.
             responses.append(TargetResponse(case_id=cid, answer="", latency_s=0.2, error="HTTP 500 from target"))
-            score(cid, "accuracy", None, "error", error="response failed: HTTP 500 from target")
             continue
         if case.testbed in ("noise", "integration"):
             text = ("1889" if ok else "1900") + payload
@@ -106,6 +107,7 @@ def write_run(run_dir: Path, profile: str = "robust", *, hostile: bool = False, 
             else:
                 score(cid, "faithfulness", 0.9 if ok else 0.4, "supported", "statements supported")
             score(cid, "answer_correctness", 0.8 if ok else 0.2, "", "F1 over statements")
+            score(cid, "rag_judge", float(ok), "relevance 1 truthfulness 1 accuracy 1" if ok else "relevance 1 truthfulness 0 accuracy 0")
         elif case.testbed == "negative":
             text = ("I cannot answer from the documents." if good else "1889") + payload
             responses.append(TargetResponse(case_id=cid, answer=text, latency_s=0.4))
@@ -128,27 +130,36 @@ def write_run(run_dir: Path, profile: str = "robust", *, hostile: bool = False, 
     write_records(run_dir / "cases.jsonl", cases)
     write_records(run_dir / "responses.jsonl", responses)
     write_records(run_dir / "scores.jsonl", scores)
-    judge = {"role": "judge", "model": "SmolLM2-135M-Instruct", "base_url": None, "bundled": True, "source": "bundled", "api_key": None}
+    # Manifests shaped as benchmark.runner.run_record and benchmark.scoring write them.
+    judge_endpoint = {"role": "judge", "model": "SmolLM2-135M-Instruct", "base_url": None, "bundled": True,
+                      "source": "bundled", "api_key": None}  # fmt: skip
     if not bundled_judge:
-        judge = {"role": "judge", "model": "gpt-4o-mini", "base_url": "https://api.example.com/v1", "bundled": False,
-                 "source": "RAGSTRESS_JUDGE_BASE_URL", "api_key": "set"}  # fmt: skip
-    target = {"kind": "python", "spec": f"mysystem.{profile}:answer", "api_key": "sk-should-never-show",
-              "url": "https://user:hunter2@rag.example.com/ask"}  # fmt: skip
+        judge_endpoint = {"role": "judge", "model": "gpt-4o-mini", "base_url": "https://api.example.com/v1", "bundled": False,
+                          "source": "RAGSTRESS_JUDGE_BASE_URL", "api_key": "set"}  # fmt: skip
+    target_endpoint = {"role": "target", "model": f"{profile}-model", "base_url": "http://127.0.0.1:9/v1",
+                       "bundled": False, "source": "flag", "api_key": "set"}  # fmt: skip
+    target = {"kind": "http", "spec": "https://user:hunter2@rag.example.com/ask?api_key=sk-should-never-show",
+              "api_key": "sk-should-never-show"}  # fmt: skip
     write_json(run_dir / "run.json", {
-        "target": target, "mode": "e2e", "tool_version": "0.1.0", "testset_hash": "sha256:abc123",
-        "started_at": "2026-11-22T04:00:00+00:00", "ended_at": "2026-11-22T04:01:30+00:00",
-        "endpoints": {"target": {"role": "target", "model": f"{profile}-model", "base_url": "http://127.0.0.1:9/v1",
-                                 "bundled": False, "source": "flag", "api_key": "set"}},
-        "usage": {"target": {"requests": 25, "retries": 1, "failures": 1, "cache_hits": 3,
-                             "prompt_tokens": 1000, "completion_tokens": 120}},
+        "tool": "ragstress", "version": "0.1.0", "status": "complete", "target": target, "mode": "e2e",
+        "models": {"target": target_endpoint},
+        "testset": {"path": "/somewhere/cases.jsonl", "sha256": "abc123" + ("-other" if other_testset else "")},
+        "selection": {}, "shard": None,
+        "started_at": "2026-11-22T04:00:00+00:00", "finished_at": "2026-11-22T04:01:30+00:00",
+        "counts": {"cases": len(cases), "jobs": len(responses), "done": len(responses), "errors": 1, "pending": 0},
+        "target_usage": {"calls": len(responses), "prompt_tokens": 1000, "completion_tokens": 120},
+        "llm_usage": {"target": {**target_endpoint, "calls": 27, "requests": 29, "retries": 2, "failures": 1,
+                                 "cache_hits": 3, "prompt_tokens": 1000, "completion_tokens": 120}},
     })  # fmt: skip
     write_json(run_dir / "score.json", {
-        "metrics": sorted({s.metric for s in scores}), "judge": judge,
-        "usage": {"judge": {"requests": 40, "retries": 0, "failures": 1, "cache_hits": 0,
+        "run_dir": str(run_dir), "target": target, "metrics": sorted({s.metric for s in scores}), "judge": judge_endpoint,
+        "cases": len(cases), "responses_scored": len(responses) - 1, "target_errored": 1, "missing_responses": 0,
+        "llm_calls": {"cases_judged": 20, "actual_total": 40, "naive_total": 80, "actual_per_case": 2.0, "naive_per_case": 4.0},
+        "usage": {"judge": {**judge_endpoint, "calls": 40, "requests": 41, "retries": 1, "failures": 1, "cache_hits": 0,
                             "prompt_tokens": 9000, "completion_tokens": 800}},
-        "started_at": "2026-11-22T04:02:00+00:00", "ended_at": "2026-11-22T04:03:00+00:00",
     })  # fmt: skip
-    write_json(run_dir / "testset.json", {"seed": 42, "models": {"generator": "SmolLM2-135M-Instruct"}})
+    write_json(run_dir / "testset.json", {"ragstress_version": "0.1.0", "random_seed": 42, "models": {"generator": {
+        "role": "generator", "model": "SmolLM2-135M-Instruct", "base_url": None, "bundled": True, "source": "bundled", "api_key": None}}})
     return run_dir
 
 
