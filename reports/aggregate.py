@@ -128,8 +128,8 @@ def _counterfactual(cases: list[Case], s: _Scores) -> CounterfactualSection:
 
 
 def _metric_rows(data: RunData, s: _Scores) -> list[MetricRow]:
-    deterministic = set(METRIC_NAMES.values())
-    judged = set(JUDGE_METRICS)
+    judged = set(JUDGE_METRICS) | {METRIC_NAMES["rejection_judged"], METRIC_NAMES["error_detection_judged"]}
+    deterministic = set(METRIC_NAMES.values()) - judged
     found = data.metric_names()
     # Known judge metrics first in their usual order, then anything else in first-seen order.
     ordered = [m for m in METRIC_NAMES.values() if m in found] + [m for m in JUDGE_METRICS if m in found]

@@ -1,0 +1,81 @@
+"""`ragstress compare` on a robust and a fragile run: the evidence points the right way."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+
+import typer
+from typer.testing import CliRunner
+
+from benchmark.cli_report import register
+from benchmark.jsonl import read_records, write_records
+from benchmark.types import Case
+
+_spec = importlib.util.spec_from_file_location("report_make_runs", Path(__file__).parents[1] / "data" / "report_fixtures" / "make_runs.py")
+make_runs = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(make_runs)
+
+
+def invoke(*args):
+    app = typer.Typer()
+    register(app)
+    return CliRunner().invoke(app, [str(a) for a in args])
+
+
+def _row(comparison: dict, metric: str, scope: str) -> dict:
+    return next(r for r in comparison["paired"] if r["metric"] == metric and r["scope"] == scope)
+
+
+def test_robust_system_is_shown_more_robust_to_noise_with_evidence(tmp_path):
+    fragile = make_runs.write_run(tmp_path / "fragile", "fragile")
+    robust = make_runs.write_run(tmp_path / "robust", "robust")
+    result = invoke("compare", fragile, robust, "--out", tmp_path / "cmp")
+    assert result.exit_code == 0, result.output
+    comparison = json.loads((tmp_path / "cmp" / "compare.json").read_text(encoding="utf-8"))
+    assert comparison["n_shared"] == 24 and [r["name"] for r in comparison["runs"]] == ["fragile", "robust"]
+    noise = _row(comparison, "accuracy", "noise")
+    # 11 scored pairs (one target failure): robust right on all, fragile only on the 4 noise-free ones.
+    assert noise["n_pairs"] == 11 and (noise["a_only"], noise["b_only"]) == (0, 7)
+    assert noise["difference"] > 0 and noise["low"] > 0
+    assert noise["mcnemar_p"] == 2 / 2**7
+    assert noise["verdict"] == "B better"
+    assert _row(comparison, "accuracy", "noise @ 0")["verdict"] == "no clear difference"
+    assert _row(comparison, "over_refusal", "noise+integration")["difference"] == 0
+    assert "B better" in result.output
+    html = (tmp_path / "cmp" / "compare.html").read_text(encoding="utf-8")
+    assert html.count("<polyline") == 2  # one accuracy-vs-noise line per run
+    assert "McNemar" in (tmp_path / "cmp" / "compare.md").read_text(encoding="utf-8")
+
+    reverse = invoke("compare", robust, fragile, "--out", tmp_path / "rev")
+    assert reverse.exit_code == 0
+    swapped = json.loads((tmp_path / "rev" / "compare.json").read_text(encoding="utf-8"))
+    assert _row(swapped, "accuracy", "noise")["verdict"] == "B worse" and _row(swapped, "accuracy", "noise")["high"] < 0
+
+
+def test_runs_on_different_test_sets_are_refused_or_restricted(tmp_path):
+    a = make_runs.write_run(tmp_path / "a", "robust")
+    b = make_runs.write_run(tmp_path / "b", "fragile", other_testset=True)
+    # Same case ids and content under another test-set hash: compared on the shared cases, and said so.
+    result = invoke("compare", a, b, "--out", tmp_path / "cmp")
+    assert result.exit_code == 0 and "different test-set hashes" in result.output
+    assert invoke("compare", a, b, "--strict", "--out", tmp_path / "cmp2").exit_code == 2
+
+    # Drop half of b's cases and change one question: only identical shared cases are compared.
+    cases = read_records(b / "cases.jsonl", Case)
+    kept = cases[::2]
+    kept[0] = kept[0].model_copy(update={"question": "Another question?"})
+    write_records(b / "cases.jsonl", kept)
+    result = invoke("compare", a, b, "--out", tmp_path / "cmp3")
+    assert result.exit_code == 0
+    comparison = json.loads((tmp_path / "cmp3" / "compare.json").read_text(encoding="utf-8"))
+    assert comparison["n_shared"] == len(kept) - 1
+    assert any("different content" in n for n in comparison["notes"])
+    assert any(f"compared on {len(kept) - 1} of its 24 cases" in n for n in comparison["notes"])
+
+    # Nothing in common: refused.
+    write_records(b / "cases.jsonl", [c.model_copy(update={"id": c.id + "-x"}) for c in cases])
+    refused = invoke("compare", a, b, "--out", tmp_path / "cmp4")
+    assert refused.exit_code == 2 and "share no identical case" in refused.output
+    assert invoke("compare", a).exit_code == 2
