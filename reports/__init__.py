@@ -1,0 +1,25 @@
+"""Reports: per-dimension aggregation with confidence intervals, renderers and comparisons.
+
+Public API:
+
+- `write_report(run_dir, *, thresholds=None, out_dir=None) -> ReportResult` writes
+  report.json (schema `reports.model.Report`, version SCHEMA_VERSION), report.md,
+  report.html and scores.csv; `ReportResult.exit_code` is 0, or 1 when a threshold
+  was missed.
+- `parse_fail_under("accuracy@noise=0.8")` and `load_thresholds(path)` build the
+  thresholds; `check_thresholds(report, thresholds)` checks them on any Report.
+- `compare_runs(run_dirs, strict=False)` and `write_comparison(...)` compare runs on
+  their shared cases with paired bootstrap intervals and McNemar's exact test.
+- `load_report(path)` reads a report.json back into the schema.
+"""
+
+from reports.compare import CompareError, compare_runs
+from reports.compare_render import write_comparison
+from reports.gating import Threshold, ThresholdError, check_thresholds, load_thresholds, parse_fail_under
+from reports.model import SCHEMA_VERSION, Report
+from reports.writer import ReportResult, load_report, write_report
+
+__all__ = [
+    "SCHEMA_VERSION", "CompareError", "Report", "ReportResult", "Threshold", "ThresholdError", "check_thresholds",
+    "compare_runs", "load_report", "load_thresholds", "parse_fail_under", "write_comparison", "write_report",
+]  # fmt: skip

@@ -85,7 +85,8 @@ def _not_recorded(value: object) -> str:
 def header_html(h: RunHeader) -> str:
     parts = [f"<h2>{bi('header')}</h2>"]
     if h.judge_warning:
-        parts.append(f'<div class="warning" role="alert"><strong>Warning · 警告:</strong> {esc(h.judge_warning)}</div>')
+        parts.append(f'<div class="warning" role="alert"><strong>Warning · 警告:</strong> <span class="en" lang="en">'
+                     f'{esc(h.judge_warning)}</span><span class="zh" lang="zh">{esc(LABELS["bundled_judge_zh"][1])}</span></div>')
     target = "; ".join(f"{k}={v}" for k, v in h.target.items()) if h.target else None
     judge = f"{h.judge.model} @ {h.judge.base_url or 'bundled llama.cpp'}" if h.judge else None
     if judge and h.judge_calls_per_case is not None:

@@ -52,6 +52,9 @@ LABELS: dict[str, tuple[str, str]] = {
     "chart": ("Accuracy against noise ratio", "准确率随噪声比例的变化"),
     "difference": ("Difference (B − A)", "差值（B − A）"),
     "verdict": ("Verdict", "结论"),
+    # Shown beside header.judge_warning, the only warning the header carries.
+    "bundled_judge_zh": ("", "评审模型是内置的 SmolLM2-135M-Instruct（1.35 亿参数），仅用于离线演示和测试；其评审结论不可靠，"
+                             "本报告中的模型评审指标不应作为结果发布。"),
 }
 
 METRIC_LABELS: dict[str, tuple[str, str]] = {

@@ -38,7 +38,7 @@ def _or_missing(value: object) -> str:
 def header_lines(h: RunHeader) -> list[str]:
     lines = [f"## {bilingual('header')}", ""]
     if h.judge_warning:
-        lines += [f"> **Warning · 警告:** {cell(h.judge_warning)}", ""]
+        lines += [f"> **Warning · 警告:** {cell(h.judge_warning)}", ">", f"> {cell(LABELS['bundled_judge_zh'][1])}", ""]
     target = ", ".join(f"{k}={v}" for k, v in h.target.items()) if h.target else None
     judge = f"{h.judge.model} @ {h.judge.base_url or 'bundled'}" if h.judge else None
     if judge and h.judge_calls_per_case is not None:
