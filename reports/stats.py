@@ -69,9 +69,18 @@ def bootstrap_mean_interval(
 
 
 def _resampled_means(data: np.ndarray, resamples: int, seed: int) -> np.ndarray:
+    """Means of `resamples` samples drawn with replacement from `data`."""
     rng = np.random.default_rng(seed)
-    picks = rng.integers(0, data.size, size=(resamples, data.size))
-    return data[picks].mean(axis=1)
+    values, counts = np.unique(data, return_counts=True)
+    if values.size <= 64:
+        # How often each distinct value is drawn is multinomial: the same resampling as
+        # drawing indices, and far cheaper for judge scores, which take few distinct values.
+        return rng.multinomial(data.size, counts / data.size, size=resamples) @ values / data.size
+    # In batches, so that a cell of many thousand cases never holds resamples x n indices at once.
+    batch = max(1, min(resamples, 2_000_000 // data.size))
+    means = [data[rng.integers(0, data.size, size=(min(batch, resamples - done), data.size))].mean(axis=1)
+             for done in range(0, resamples, batch)]  # fmt: skip
+    return np.concatenate(means)
 
 
 def is_binary(values: Sequence[float]) -> bool:

@@ -85,3 +85,15 @@ def test_paired_difference_of_graded_scores_has_no_mcnemar():
     assert math.isclose(result.difference, (0.1 + 0.1 + 0.3) / 3)
     with pytest.raises(ValueError):
         paired_difference([1.0], [])
+
+
+@pytest.mark.parametrize("values", [[0.0, 1.0] * 50, [i / 99 for i in range(100)]])
+def test_bootstrap_agrees_with_the_normal_approximation_on_a_large_sample(values):
+    # Few distinct values take the multinomial shortcut, many take index resampling: both
+    # must give the textbook interval mean ± 1.96 · sd / sqrt(n) on a large symmetric sample.
+    n = len(values)
+    mean = sum(values) / n
+    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / n)
+    interval = bootstrap_mean_interval(values)
+    assert interval.low == pytest.approx(mean - 1.96 * sd / math.sqrt(n), abs=0.015)
+    assert interval.high == pytest.approx(mean + 1.96 * sd / math.sqrt(n), abs=0.015)
