@@ -125,10 +125,11 @@ class GatePipeline:
         self._kept_vectors: list[np.ndarray] = []
         self._kept_ids: list[str] = []
 
-    def remember(self, seed_id: str, question: str) -> None:
-        """Count a question as kept (curated seeds too), so later candidates may not duplicate it."""
-        self._kept_vectors.append(self.store.embedder.embed_queries([question])[0])
-        self._kept_ids.append(seed_id)
+    def remember(self, seed_ids: list[str], questions: list[str]) -> None:
+        """Count questions as kept (curated seeds too), so later candidates may not duplicate them."""
+        if questions:
+            self._kept_vectors += list(self.store.embedder.embed_queries(questions))
+            self._kept_ids += seed_ids
 
     def _reject(self, candidate: Candidate, gate: str, reason: str) -> None:
         self.rejected.append(RejectedCandidate(

@@ -20,7 +20,7 @@ from pydantic import BaseModel, Field
 
 from benchmark.llm import ChatClient, ask_structured
 from benchmark.types import Chunk
-from generators.spans import FactSpan, SpanKind, default_aliases, extract_spans, unique
+from generators.spans import FactSpan, SpanKind, answer_sentences, default_aliases, extract_spans, unique
 from prompts import load_prompt
 
 # Kinds are visited in turn so that a small set of seeds covers several answer types;
@@ -100,6 +100,23 @@ def single_targets(chunks: list[Chunk], langs: dict[str, str], rng: random.Rando
         of_kind = [s for s in spans if s.kind == wanted]
         targets.append(Target((chunk,), (of_kind[0] if of_kind else spans[0],), langs[chunk.id]))
     return targets
+
+
+def pair_probes(chunks: list[Chunk], langs: dict[str, str], limit: int) -> dict[str, str]:
+    """For up to `limit` chunks: the sentence holding a pairable fact, used to find related chunks.
+
+    A short sentence ("... opened in 1937.") finds chunks stating the same kind of fact
+    about a related subject, and embeds far faster than the whole chunk.
+    """
+    probes: dict[str, str] = {}
+    for chunk in chunks:
+        spans = [s for s in usable_spans(chunk, langs[chunk.id]) if s.kind in PAIR_KINDS]
+        found = answer_sentences(chunk.text, [spans[0].text]) if spans else []
+        if found:
+            probes[chunk.id] = found[0]
+            if len(probes) >= limit:
+                break
+    return probes
 
 
 def pair_targets(

@@ -12,6 +12,7 @@ Chinese has no word boundaries, so Han characters match anywhere.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from typing import Literal
@@ -144,6 +145,7 @@ def unique(items: list[str]) -> list[str]:
     return list(dict.fromkeys(i for i in items if i and i.strip()))
 
 
+@functools.lru_cache(maxsize=65536)
 def alias_pattern(alias: str) -> re.Pattern[str]:
     """A regex finding `alias` as a whole token: not glued to Latin letters or digits at an alphanumeric edge."""
     body = re.escape(alias.strip())

@@ -28,7 +28,7 @@ from generators.counterfactual import name_inventory
 from generators.curated import map_curated, read_seed_file
 from generators.gates import GatePipeline, GateStats, RejectedCandidate, Verdict
 from generators.pool import ChunkPool, NoiseMode
-from generators.seeds import Candidate, Target, draft_all, pair_targets, single_targets
+from generators.seeds import Candidate, Target, draft_all, pair_probes, pair_targets, single_targets
 from generators.spans import contains_any_answer
 from generators.testbeds import TESTBEDS, TestbedSettings, build_cases
 from prompts import load_prompt
@@ -142,18 +142,17 @@ async def generate_testset(
     if options.n_seeds > 0 or wanted_pairs > 0:
         pipeline = GatePipeline(store, llm.judge, k=options.round_trip_k, duplicate_threshold=options.duplicate_threshold)
         pipeline.stats = stats
-        for seed in seeds:
-            pipeline.remember(seed.id, seed.question)
+        pipeline.remember([s.id for s in seeds], [s.question for s in seeds])
         rng = random.Random(options.random_seed)
         singles = single_targets(chunks, langs, rng)
         kept = await _generate(singles, options.n_seeds, pipeline, llm, options.candidates_per_seed * options.n_seeds)
         if wanted_pairs:
             sample = list(chunks)
             rng.shuffle(sample)
-            sample = sample[: max(20, 4 * wanted_pairs)]
-            hits = store.query_many([c.text for c in sample], k=10)
-            neighbours = {c.id: [h.chunk_id for h in found] for c, found in zip(sample, hits)}
-            pairs = pair_targets(sample, neighbours, langs, rng)
+            probes = pair_probes(sample, langs, max(12, 4 * wanted_pairs))
+            hits = store.query_many(list(probes.values()), k=10)
+            neighbours = {cid: [h.chunk_id for h in found] for cid, found in zip(probes, hits)}
+            pairs = pair_targets([c for c in sample if c.id in probes], neighbours, langs, rng)
             kept += await _generate(pairs, wanted_pairs, pipeline, llm, options.candidates_per_seed * wanted_pairs)
         seeds += [_as_seed(c) for c in kept]
         rejected += pipeline.rejected

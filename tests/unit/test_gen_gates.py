@@ -118,7 +118,7 @@ async def test_remembered_seeds_count_as_kept_and_the_limit_stops_early():
         endpoint = Endpoint(role="judge", model="fake", base_url=server.base_url, api_key="k")
         async with LLMSession({"judge": endpoint}, SETTINGS) as llm:
             pipeline = GatePipeline(StubStore(RANKING, VECTORS), llm.judge, k=2, duplicate_threshold=0.9)
-            pipeline.remember("curated-1", GOOD.question)
+            pipeline.remember(["curated-1"], [GOOD.question])
             assert await pipeline.run([TWIN]) == []
             assert "curated-1" in pipeline.rejected[0].reason
             other = candidate("other", "How long is the Sable River?", [["412 kilometres"]], "c2")

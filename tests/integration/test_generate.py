@@ -1,0 +1,172 @@
+"""The whole path, index -> generate -> cases.jsonl, against a scripted loopback generator and judge."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+import typer
+from typer.testing import CliRunner
+
+from benchmark.cli_generate import register
+from benchmark.index_build import build_index
+from benchmark.jsonl import read_records
+from benchmark.llm import ClientSettings, Endpoint, LLMSession
+from benchmark.store import IndexStore
+from benchmark.testing.fake_openai import FakeOpenAIServer, FakeRequest
+from benchmark.types import Case, SeedQuestion
+from corpora.chunking import ChunkParams
+from corpora.embeddings import make_embedder
+from generators.gates import RejectedCandidate
+from generators.spans import contains_alias, contains_any_answer, sentences
+from generators.testset import GenerateOptions, generate_testset
+
+SAMPLES = Path(__file__).resolve().parents[2] / "corpora" / "samples" / "en"
+DOCS = ["eiffel_tower.txt", "tokyo_tower.txt", "cn_tower.txt", "golden_gate_bridge.txt", "brooklyn_bridge.txt",
+        "toyota.txt", "honda.txt"]  # fmt: skip
+SETTINGS = ClientSettings(timeout_s=10.0, max_retries=1, backoff_base_s=0.01, backoff_max_s=0.01)
+FILES = ("cases.jsonl", "seeds.jsonl", "rejected.jsonl", "testset.json")
+
+
+def _between(text: str, start: str, end: str) -> str:
+    return text.split(start, 1)[1].split(end, 1)[0].strip()
+
+
+def scripted(req: FakeRequest) -> str:
+    """A generator that blanks the answer out of its sentence, and a judge that says yes."""
+    prompt = req.last_user_text
+    if '"verdict"' in prompt:
+        return json.dumps({"verdict": "yes", "reason": "The text states it."})
+    if "Passage A" in prompt:
+        parts = []
+        for passage, answer in (("Passage A:", 'whose answer is "'), ("Passage B:", 'whose answer is "')):
+            text = _between(prompt, passage + "\n<<<", ">>>")
+            value = prompt.split(answer)[1 if passage == "Passage A:" else 2].split('"')[0]
+            parts.append(_blank(text, value))
+        return json.dumps({"question": " and ".join(parts)})
+    passage = _between(prompt, "<<<", ">>>")
+    answer = _between(prompt, "The answer is:", "\n")
+    return json.dumps({"question": _blank(passage, answer), "aliases": [answer.upper(), "nonsense alias"]})
+
+
+def _blank(passage: str, answer: str) -> str:
+    sentence = next((s for s in sentences(passage) if answer in s), passage)
+    digits = re.sub(r"\d", "", sentence.replace(answer, "what")).rstrip(".")
+    return digits + "?"
+
+
+@pytest.fixture(scope="module")
+def index_dir(tmp_path_factory) -> Path:
+    corpus = tmp_path_factory.mktemp("corpus")
+    for name in DOCS:
+        shutil.copy(SAMPLES / "docs" / name, corpus / name)
+    index = tmp_path_factory.mktemp("index")
+    build_index(corpus, index, make_embedder("minilm"), ChunkParams(size=120, overlap=0, unit="tokens"))
+    return index
+
+
+@pytest.fixture(scope="module")
+def seed_file(tmp_path_factory) -> Path:
+    rows = [json.loads(line) for line in (SAMPLES / "seeds.jsonl").read_text(encoding="utf-8").splitlines()]
+    kept = [r for r in rows if set(r["doc_ids"]) <= set(DOCS)]
+    path = tmp_path_factory.mktemp("seeds") / "seeds.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in kept), encoding="utf-8")
+    return path
+
+
+@pytest.fixture(scope="module")
+def server():
+    with FakeOpenAIServer(scripted) as fake:
+        yield fake
+
+
+def endpoints(server) -> dict[str, Endpoint]:
+    return {role: Endpoint(role=role, model="fake-model", base_url=server.base_url, api_key="sk-secret-test-key")
+            for role in ("generator", "judge")}  # fmt: skip
+
+
+async def run(index_dir, server, out, cache, **options):
+    async with LLMSession(endpoints(server), SETTINGS, cache_path=cache) as llm:
+        return await generate_testset(IndexStore.open(index_dir), llm, out, GenerateOptions(**options))
+
+
+async def test_generation_runs_end_to_end_and_writes_every_file(index_dir, server, seed_file, tmp_path):
+    result = await run(index_dir, server, tmp_path / "out", tmp_path / "cache.sqlite", n_seeds=4, n_pairs=1, seed_file=seed_file)
+    assert all((tmp_path / "out" / name).is_file() for name in FILES)
+    seeds = read_records(tmp_path / "out" / "seeds.jsonl", SeedQuestion)
+    cases = read_records(tmp_path / "out" / "cases.jsonl", Case)
+    rejected = read_records(tmp_path / "out" / "rejected.jsonl", RejectedCandidate)
+    assert seeds == result.seeds and cases == result.cases and rejected == result.rejected
+    generated = [s for s in seeds if s.origin == "generated"]
+    assert len([s for s in generated if len(s.answers) == 1]) == 4 and len([s for s in generated if len(s.answers) == 2]) == 1
+    assert {s.origin for s in seeds} == {"curated", "generated"}
+    for seed in generated:
+        assert not contains_any_answer(seed.question, seed.answers)
+        assert "nonsense alias" not in seed.answers[0]  # unrelated aliases from the generator are dropped
+    assert {c.testbed for c in cases} == {"noise", "negative", "integration", "counterfactual"}
+    assert len({c.id for c in cases}) == len(cases)
+    for case in cases:
+        assert {"noise_ratio", "n_passages", "positive_chunk_ids", "rng_seed", "reference"} <= set(case.params)
+        assert all(not contains_any_answer(c.text, case.answers) for c in case.contexts if c.role == "noise")
+        if case.testbed == "counterfactual":
+            assert all(contains_alias(c.text, case.fake_answer) for c in case.contexts)
+    assert all(r.gate and r.reason for r in rejected)
+
+    manifest = json.loads((tmp_path / "out" / "testset.json").read_text(encoding="utf-8"))
+    assert manifest["random_seed"] == 13 and manifest["index"]["embedding_model"] == "all-MiniLM-L6-v2"
+    assert manifest["cases"]["total"] == len(cases)
+    assert manifest["cases"]["by_testbed"]["noise"] == {r: manifest["cases"]["by_testbed"]["noise"]["0"] for r in ("0", "0.2", "0.4", "0.6", "0.8")}
+    assert set(manifest["gates"]) >= {"draft", "round_trip", "answerable", "near_duplicate", "seed_file"}
+    assert manifest["models"]["judge"]["model"] == "fake-model" and manifest["models"]["judge"]["api_key"] == "set"
+    assert {p["id"] for p in manifest["prompts"]} == {"seed_question", "seed_pair", "seed_answerable", "gen_noise_check"}
+    assert "sk-secret-test-key" not in (tmp_path / "out" / "testset.json").read_text()
+
+
+async def test_same_inputs_seed_and_cache_give_byte_identical_files(index_dir, server, tmp_path):
+    cache = tmp_path / "cache.sqlite"
+    await run(index_dir, server, tmp_path / "a", cache, n_seeds=3, n_pairs=1, noise_mode="random")
+    requests = len(server.chat_requests())
+    await run(index_dir, server, tmp_path / "b", cache, n_seeds=3, n_pairs=1, noise_mode="random")
+    assert len(server.chat_requests()) == requests  # the second run came entirely from the cache
+    for name in FILES:
+        assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes(), name
+
+
+def cli() -> typer.Typer:
+    app = typer.Typer()
+    register(app)
+    return app
+
+
+def llm_flags(server, tmp_path) -> list[str]:
+    return [
+        "--generator-base-url", server.base_url, "--generator-model", "fake-model", "--generator-api-key", "k",
+        "--judge-base-url", server.base_url, "--judge-model", "fake-model", "--judge-api-key", "k",
+        "--cache-dir", str(tmp_path / "cache"),
+    ]  # fmt: skip
+
+
+def test_cli_generate_with_a_seed_file_only(index_dir, server, seed_file, tmp_path):
+    args = ["generate", str(index_dir), "--out", str(tmp_path / "out"), "--seed-file", str(seed_file),
+            "--testbeds", "noise,counterfactual", *llm_flags(server, tmp_path)]  # fmt: skip
+    result = CliRunner().invoke(cli(), args)
+    assert result.exit_code == 0, result.output
+    cases = read_records(tmp_path / "out" / "cases.jsonl", Case)
+    assert {c.testbed for c in cases} == {"noise", "counterfactual"}
+    assert {c.seed_id for c in cases} <= {json.loads(line)["id"] for line in seed_file.read_text().splitlines()}
+    assert "seed_file" in result.output and "counterfactual" in result.output
+
+
+def test_cli_bad_input_is_a_clear_error(index_dir, server, tmp_path):
+    runner, flags = CliRunner(), llm_flags(server, tmp_path)
+    result = runner.invoke(cli(), ["generate", str(tmp_path / "nowhere"), "--out", str(tmp_path / "o"), *flags])
+    assert result.exit_code == 2 and "no index found" in result.output
+    result = runner.invoke(cli(), ["generate", str(index_dir), "--out", str(tmp_path / "o"), "--testbeds", "noise,counterfactul", *flags])
+    assert result.exit_code == 2 and "did you mean 'counterfactual'" in result.output
+    broken = tmp_path / "broken.jsonl"
+    broken.write_text('{"id": "a", "question": "Q?", "answers": [["1889"]], "doc_ids": ["eiffel_tower.txt"]}\nnot json\n')
+    result = runner.invoke(cli(), ["generate", str(index_dir), "--out", str(tmp_path / "o"), "--seed-file", str(broken), *flags])
+    assert result.exit_code == 2 and "line 2" in result.output
