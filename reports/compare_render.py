@@ -36,6 +36,7 @@ def render_compare_markdown(comparison: Comparison) -> str:
     for run in comparison.runs:
         if run.judge_warning:
             lines += [f"> **Warning · 警告 ({cell(run.name)}):** {cell(run.judge_warning)}", ""]
+    lines += [f"## {bilingual('side_by_side')}", ""]
     lines += ["| dimension | metric | " + " | ".join(cell(n) for n in names) + " |", "|" + "---|" * (len(names) + 2)]
     for row in comparison.side_by_side:
         values = [f"{fmt_estimate(e)} ({fmt_counts(e)})" if e else "—" for e in row.estimates]
@@ -63,7 +64,7 @@ def render_compare_html(comparison: Comparison, reports: list[Report]) -> str:
     side = [[esc(row.dimension), esc(row.label)]
             + [f'{esc(fmt_estimate(e))}<br><span class="counts">{esc(fmt_counts(e))}</span>' if e else "—" for e in row.estimates]
             for row in comparison.side_by_side]  # fmt: skip
-    body += [f"<h2>{bi('metrics')}</h2>", table(["dimension", "metric", *map(esc, names)], side)]
+    body += [f"<h2>{bi('side_by_side')}</h2>", table(["dimension", "metric", *map(esc, names)], side)]
     body += [f"<h2>{bi('difference')}</h2>",
              "<p>Paired over cases both runs scored: mean difference with a paired-bootstrap 95% CI; McNemar's exact "
              "test for pass/fail metrics. A verdict needs the CI to exclude 0 (and p &lt; 0.05).</p>",

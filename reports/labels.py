@@ -51,6 +51,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "no_cases": ("No cases in this run.", "本次运行没有此类用例。"),
     "chart": ("Accuracy against noise ratio", "准确率随噪声比例的变化"),
     "difference": ("Difference (B − A)", "差值（B − A）"),
+    "side_by_side": ("Side by side", "并列对比"),
     "verdict": ("Verdict", "结论"),
     # Shown beside header.judge_warning, the only warning the header carries.
     "bundled_judge_zh": ("", "评审模型是内置的 SmolLM2-135M-Instruct（1.35 亿参数），仅用于离线演示和测试；其评审结论不可靠，"
