@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from benchmark.types import TESTBEDS
+from reports.aggregate import JUDGE_METRICS, METRIC_NAMES
 from reports.model import Estimate, Gating, Report, ThresholdCheck
 
 
@@ -105,14 +106,18 @@ def _lookup(report: Report, threshold: Threshold) -> Estimate | None:
 
 
 def check_thresholds(report: Report, thresholds: list[Threshold]) -> Gating:
-    """Check every threshold; raises ThresholdError for a metric the report never scored."""
-    known = [row.metric for row in report.metrics]
+    """Check every threshold.
+
+    A metric this run did not score fails its threshold (exit 1); a name that is no
+    metric at all is a usage error (ThresholdError, exit 2) with a "did you mean".
+    """
+    known = list(dict.fromkeys([row.metric for row in report.metrics] + list(METRIC_NAMES.values()) + list(JUDGE_METRICS)))
     checks = []
     for t in thresholds:
         if t.metric not in known:
             close = difflib.get_close_matches(t.metric, known, n=3, cutoff=0.5)
             hint = f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
-            raise ThresholdError(f"threshold {t.describe()}: no metric {t.metric!r} in this run{hint} (known: {', '.join(known) or 'none'})")
+            raise ThresholdError(f"threshold {t.describe()}: unknown metric {t.metric!r}{hint} (known: {', '.join(known)})")
         est = _lookup(report, t)
         if est is None or est.value is None:
             where = f"on {t.testbed} cases" if t.testbed else "at all"

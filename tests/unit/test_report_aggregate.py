@@ -113,6 +113,9 @@ def test_thresholds_from_options_and_files(tmp_path):
             parse_fail_under(bad)
     with pytest.raises(ThresholdError, match="did you mean 'accuracy'"):
         check_thresholds(report, [parse_fail_under("acuracy=0.5")])
+    # A real metric this run never scored is a missed threshold, not a usage error.
+    missed = check_thresholds(report, [parse_fail_under("context_recall=0.5")])
+    assert not missed.passed and missed.checks[0].message == "context_recall was not scored at all"
 
 
 def test_text_escaping_helpers():
