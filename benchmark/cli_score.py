@@ -10,8 +10,8 @@ from rich.markup import escape
 from rich.table import Table
 
 from benchmark import cli_common as cc
-from benchmark.jsonl import RecordFileError
-from benchmark.llm import LLMSession
+from benchmark.jsonl import RecordFileError, read_json
+from benchmark.llm import Endpoint, LLMSession
 from benchmark.metrics import METRICS
 from benchmark.registry import UnknownNameError
 from benchmark.scoring import score_run
@@ -55,10 +55,24 @@ def _print_summary(summary: dict[str, Any]) -> None:
         cc.console.print("note: the judge is the bundled SmolLM2-135M model: fine for a demo, not for real judging.")
 
 
+def _note_judge_change(run_dir: Path, endpoint: Endpoint, rescore: bool) -> None:
+    """Say so when existing scores came from another judge and will be kept (no --rescore)."""
+    try:
+        previous = read_json(run_dir / "score.json").get("judges_in_scores") or []
+    except (RecordFileError, AttributeError):
+        return
+    others = {str(j.get("model")) for j in previous if (j.get("model"), j.get("base_url")) != (endpoint.model, endpoint.base_url)}
+    if others and not rescore:
+        cc.console.print(
+            f"note: scores already in scores.jsonl came from judge {escape(', '.join(sorted(others)))}; they are kept. "
+            "Pass --rescore to judge them again with this judge."
+        )
+
+
 def score(
     run_dir: Annotated[Path, typer.Argument(help="Run directory holding cases.jsonl and responses.jsonl.")],
     metric_names: Annotated[str | None, typer.Option("--metrics", help="Comma-separated metric names (default: all; see `ragstress metrics`).")] = None,
-    rescore: Annotated[bool, typer.Option("--rescore", help="Recompute these metrics even where scores.jsonl has them.")] = False,
+    rescore: Annotated[bool, typer.Option("--rescore", help="Recompute these metrics even where scores.jsonl has them (e.g. with another judge).")] = False,
     concurrency: Annotated[int, typer.Option("--concurrency", help="Cases scored at once.")] = 4,
     judge_base_url: cc.JudgeBaseUrl = None,
     judge_model: cc.JudgeModel = None,
@@ -79,6 +93,7 @@ def score(
     if concurrency < 1:
         cc.fail("--concurrency must be at least 1")
     endpoint = cc.endpoint_for("judge", judge_base_url, judge_model, judge_api_key)
+    _note_judge_change(run_dir, endpoint, rescore)
     settings = cc.client_settings(timeout, max_retries, llm_concurrency, no_cache)
 
     async def run() -> dict[str, Any]:

@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from benchmark.jsonl import RecordAppender, iter_records, read_json, read_records, repair_torn_tail, write_json, write_records
+from benchmark.jsonl import RecordAppender, RecordFileError, iter_records, read_json, read_records, repair_torn_tail, write_json, write_records
 from benchmark.llm import LLMSession
 from benchmark.metrics import METRICS, metrics_for, naive_calls, score_case
 from benchmark.types import Case, Score, TargetResponse
@@ -40,6 +40,19 @@ def _drop_metrics(scores_path: Path, names: Sequence[str]) -> None:
     if scores_path.exists():
         kept = [s for s in iter_records(scores_path, Score) if s.metric not in names]
         write_records(scores_path, kept)
+
+
+def _judges_in_scores(run_dir: Path, current: dict[str, Any] | None, rescore: bool) -> list[dict[str, Any]]:
+    """Every judge whose verdicts scores.jsonl holds: earlier runs' (kept unless rescored) plus this one's."""
+    judges: list[dict[str, Any]] = []
+    if not rescore and (run_dir / "score.json").exists():
+        try:
+            judges = list(read_json(run_dir / "score.json").get("judges_in_scores") or [])
+        except (RecordFileError, AttributeError):
+            judges = []
+    if current is not None and current not in judges:
+        judges.append(current)
+    return judges
 
 
 async def score_run(
@@ -117,12 +130,14 @@ async def score_run(
         await asyncio.gather(*(score_one(*item) for item in work))
 
     all_scores = [s for s in iter_records(scores_path, Score) if s.metric in names]
+    judge_info = llm.endpoints["judge"].public_dict() if judge is not None and llm is not None else None
     judged_cases = calls["cases"]
     summary: dict[str, Any] = {
         "run_dir": str(run_dir),
         "target": run_info.get("target"),
         "metrics": names,
-        "judge": llm.endpoints["judge"].public_dict() if judge is not None and llm is not None else None,
+        "judge": judge_info,
+        "judges_in_scores": _judges_in_scores(run_dir, judge_info if calls["cases"] else None, rescore),
         **counts,
         "llm_calls": {
             "cases_judged": judged_cases,

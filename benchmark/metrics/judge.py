@@ -25,7 +25,7 @@ from prompts import load_prompt
 T = TypeVar("T", bound=BaseModel)
 
 JSON_MAX_TOKENS = 1200
-TEXT_MAX_TOKENS = 300
+TEXT_MAX_TOKENS = 600
 MAX_STATEMENTS = 24  # bounds a runaway decomposition (and the bundled model's grammar)
 
 

@@ -21,6 +21,12 @@ RAG_DIMENSIONS = ("relevance", "truthfulness", "accuracy")
 _SCORE_TOKEN = re.compile(r"(relevance|truthfulness|accuracy|相关性|真实性|准确性)\s*[:：]?\s*\{\{([^{}]{0,8})\}\}", re.IGNORECASE)
 
 
+# The grammar's reasoning is capped in characters; a small model spends up to ~3 tokens
+# on a CJK character, so this must leave the rating token room within the judge's
+# max_tokens (judge.TEXT_MAX_TOKENS) or the reply is cut off before its verdict.
+REASON_CHARS = 160
+
+
 class VerdictParseError(ValueError):
     """A judge reply with no usable verdict token; the message says what was wrong."""
 
@@ -51,13 +57,13 @@ def parse_rag_scores(text: str) -> dict[str, int]:
     return {d: int(found[d]) for d in RAG_DIMENSIONS}
 
 
-def rating_grammar(allowed: Iterable[int], max_reason_chars: int = 300) -> str:
+def rating_grammar(allowed: Iterable[int], max_reason_chars: int = REASON_CHARS) -> str:
     """A llama.cpp grammar: one line of reasoning, then the rating token, nothing after it."""
     choices = " | ".join(f'"{n}"' for n in allowed)
     return f'root ::= reason " [[" ({choices}) "]]"\nreason ::= [^\\[\\]\\n{{}}]{{1,{max_reason_chars}}}\n'
 
 
-def rag_scores_grammar(lang: str, max_reason_chars: int = 300) -> str:
+def rag_scores_grammar(lang: str, max_reason_chars: int = REASON_CHARS) -> str:
     """A llama.cpp grammar for the RAG judge's reply: reasoning, then the three labelled scores."""
     labels = ("相关性", "真实性", "准确性") if lang == "zh" else ("relevance", "truthfulness", "accuracy")
     colon = "：" if lang == "zh" else ": "

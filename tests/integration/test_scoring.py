@@ -163,3 +163,20 @@ def test_cli_metrics_lists_every_metric():
     assert result.exit_code == 0
     for name in ("answer_match", "faithfulness", "context_precision", "rag_judge", "semantic_similarity", "closed_book_accuracy"):
         assert name in result.output
+
+
+def test_cli_notes_when_another_judge_would_leave_old_scores_in_place(tmp_path):
+    run_dir = make_run(tmp_path / "run")
+    with FakeOpenAIServer(ScriptedJudge(REPLIES)) as server:
+        common = ["score", str(run_dir), "--metrics", METRICS, "--judge-base-url", server.base_url, "--judge-api-key", "k",
+                  "--cache-dir", str(tmp_path / "cache")]  # fmt: skip
+        first = CliRunner().invoke(cli(), [*common, "--judge-model", "judge-a"])
+        second = CliRunner().invoke(cli(), [*common, "--judge-model", "judge-b"])
+        kept = read_json(run_dir / "score.json")["judges_in_scores"]
+        third = CliRunner().invoke(cli(), [*common, "--judge-model", "judge-b", "--rescore"])
+    assert first.exit_code == second.exit_code == third.exit_code == 0
+    assert "note:" not in first.output and "came from judge judge-a" in " ".join(second.output.split())
+    assert "came from judge" not in third.output
+    assert [j["model"] for j in kept] == ["judge-a"]  # judge-b scored nothing: every pair was already there
+    summary = read_json(run_dir / "score.json")
+    assert summary["judge"]["model"] == "judge-b" and [j["model"] for j in summary["judges_in_scores"]] == ["judge-b"]
