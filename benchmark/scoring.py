@@ -13,11 +13,15 @@ counts such responses as `target_errored` instead.
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Callable, Sequence
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from benchmark.jsonl import RecordAppender, RecordFileError, iter_records, read_json, read_records, repair_torn_tail, write_json, write_records
+from benchmark.jsonl import (
+    RecordAppender, RecordFileError, iter_records, read_json, read_records, repair_torn_tail, write_json, write_records,
+)  # fmt: skip
 from benchmark.llm import LLMSession
 from benchmark.metrics import METRICS, metrics_for, naive_calls, score_case
 from benchmark.types import Case, Score, TargetResponse
@@ -55,6 +59,33 @@ def _judges_in_scores(run_dir: Path, current: dict[str, Any] | None, rescore: bo
     return judges
 
 
+Work = list[tuple[Case, TargetResponse, list[str]]]
+
+
+def _plan(cases: list[Case], responses: dict[tuple[str, str], TargetResponse], names: list[str],
+          done: set[tuple[str, str]]) -> tuple[Work, dict[str, int]]:  # fmt: skip
+    """Which (case, response, metrics) still need scoring, and what was skipped and why."""
+    counts = {"cases": len(cases), "responses_scored": 0, "target_errored": 0, "missing_responses": 0, "pairs_resumed": 0}
+    work: Work = []
+    for case in cases:
+        for probe in PROBES:
+            applicable = [m.name for m in metrics_for(case, names, probe)]
+            if not applicable:
+                continue
+            response = responses.get((case.id, probe))
+            if response is None:
+                counts["missing_responses"] += 1
+            elif response.error is not None:
+                counts["target_errored"] += 1
+            else:
+                pending = [n for n in applicable if (case.id, n) not in done]
+                counts["pairs_resumed"] += len(applicable) - len(pending)
+                if pending:
+                    work.append((case, response, pending))
+    counts["unknown_case_responses"] = len({cid for cid, _ in responses} - {c.id for c in cases})
+    return work, counts
+
+
 async def score_run(
     run_dir: Path,
     *,
@@ -73,6 +104,7 @@ async def score_run(
     input, UnknownNameError for misspelt metric names, ValueError for a missing judge.
     """
     run_dir = Path(run_dir)
+    started_at, clock = datetime.now(timezone.utc), time.monotonic()
     names = METRICS.resolve(metrics) if metrics else METRICS.names()
     judged = [n for n in names if METRICS.get(n).kind == "judged"]
     if judged and llm is None:
@@ -88,24 +120,7 @@ async def score_run(
         _drop_metrics(scores_path, names)
     done = {(s.case_id, s.metric) for s in iter_records(scores_path, Score)} if scores_path.exists() else set()
 
-    counts = {"cases": len(cases), "responses_scored": 0, "target_errored": 0, "missing_responses": 0, "pairs_resumed": 0}
-    work: list[tuple[Case, TargetResponse, list[str]]] = []
-    for case in cases:
-        for probe in PROBES:
-            applicable = [m.name for m in metrics_for(case, names, probe)]
-            if not applicable:
-                continue
-            response = responses.get((case.id, probe))
-            if response is None:
-                counts["missing_responses"] += 1
-            elif response.error is not None:
-                counts["target_errored"] += 1
-            else:
-                pending = [n for n in applicable if (case.id, n) not in done]
-                counts["pairs_resumed"] += len(applicable) - len(pending)
-                if pending:
-                    work.append((case, response, pending))
-    counts["unknown_case_responses"] = len({cid for cid, _ in responses} - {c.id for c in cases})
+    work, counts = _plan(cases, responses, names, done)
 
     judge = llm.judge if judged and llm is not None else None
     limit = asyncio.Semaphore(concurrency)
@@ -147,6 +162,9 @@ async def score_run(
             "naive_per_case": calls["naive"] / judged_cases if judged_cases else None,
         },
         "usage": llm.usage() if llm is not None else {},
+        "started_at": started_at.isoformat(timespec="seconds"),
+        "finished_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        "wall_time_s": round(time.monotonic() - clock, 3),
         "per_metric": {n: _summarise_metric([s for s in all_scores if s.metric == n]) for n in names},
     }
     write_json(run_dir / "score.json", summary)
