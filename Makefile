@@ -19,11 +19,13 @@ $(STAMP): pyproject.toml | $(BIN)/python
 demo: $(STAMP)
 	$(BIN)/ragstress doctor
 
-# The HTML report is checked in Debian's chromium, driven through its executable path:
-# no test ever downloads a browser. Installed here when we may (root), else those tests skip.
+# The HTML report is checked in Debian's chromium (with a CJK font, so Chinese renders),
+# driven through its executable path: no test ever downloads a browser. Installed here
+# when we may (root), else the browser tests skip.
+BROWSER_PKGS := chromium fonts-wqy-microhei
 browser:
-	@command -v chromium >/dev/null 2>&1 || [ "$$(id -u)" != 0 ] || \
-		{ apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+	@dpkg -s $(BROWSER_PKGS) >/dev/null 2>&1 || [ "$$(id -u)" != 0 ] || \
+		{ apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(BROWSER_PKGS) >/dev/null; }
 
 test: $(STAMP) browser
 	$(BIN)/python -m pytest -q
