@@ -1,0 +1,31 @@
+"""Test-set generation: verified seed questions, the four RGB testbeds, and RGB import/export.
+
+    from generators import GenerateOptions, generate_testset, TESTBEDS
+    result = await generate_testset(store, llm, out_dir, GenerateOptions(n_seeds=20))
+"""
+
+from generators.gates import GATES, GatePipeline, GateStats, RejectedCandidate
+from generators.pool import ChunkPool, case_rng
+from generators.rgb import cases_to_rgb, read_rgb, rgb_cases, write_rgb
+from generators.testbeds import TESTBEDS, TestbedSettings, build_cases, noise_count
+from generators.testset import GenerateOptions, TestsetResult, generate_testset
+
+__all__ = [
+    "GATES",
+    "TESTBEDS",
+    "ChunkPool",
+    "GateStats",
+    "GatePipeline",
+    "GenerateOptions",
+    "RejectedCandidate",
+    "TestbedSettings",
+    "TestsetResult",
+    "build_cases",
+    "case_rng",
+    "cases_to_rgb",
+    "generate_testset",
+    "noise_count",
+    "read_rgb",
+    "rgb_cases",
+    "write_rgb",
+]
