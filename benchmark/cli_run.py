@@ -18,7 +18,7 @@ from benchmark import cli_common as cc
 from benchmark.jsonl import RecordFileError, read_records, write_json
 from benchmark.runner import (
     DEFAULT_TARGET_TIMEOUT_S, RUN_FILE, RunDir, RunDirError, Shard, merge_runs, now, plan_jobs,
-    prepare_run_dir, run_cases, run_record, select_cases,
+    prepare_run_dir, repeated_ids, run_cases, run_record, select_cases,
 )  # fmt: skip
 from benchmark.types import Case
 
@@ -73,8 +73,14 @@ def run(
         kind = target_kind(target)
         if http_settings is not None and kind != "http":
             cc.fail(f"--target-config applies to http targets only, not {kind!r}")
-        selected = select_cases(read_records(cases, Case), testbeds.split(",") if testbeds else None, limit)
+        all_cases = read_records(cases, Case)
     except (TargetError, RecordFileError, ValueError) as error:
+        cc.fail(str(error))
+    if repeated := repeated_ids(all_cases):
+        cc.fail(f"{cases}: case id(s) {repeated[:3]} occur more than once; each case needs its own id")
+    try:
+        selected = select_cases(all_cases, testbeds.split(",") if testbeds else None, limit)
+    except ValueError as error:
         cc.fail(str(error))
     if not selected:
         cc.fail(f"{cases}: no cases selected (check --testbeds)")
@@ -116,8 +122,12 @@ async def _run(run_dir: RunDir, spec: str, http_settings: Any, endpoint: Any, se
             cc.fail(str(error))
         e2e = None
         try:
-            if options["mode"] == "e2e" and target.accepts_retriever and options["index"] is not None:
-                e2e = _build_e2e(options, mine)
+            if options["mode"] == "e2e" and options["index"] is not None:
+                if target.accepts_retriever:
+                    # From every selected case, not just this shard's: each shard must see the same variants.
+                    e2e = _build_e2e(options, run_dir.cases)
+                else:
+                    cc.err_console.print(f"note: a {target.kind} target retrieves for itself; --index is not used")
             models = {"target": endpoint.public_dict()} if target.kind == "baseline" else {}
             extra = {"settings": {"concurrency": options["concurrency"], "target_timeout_s": options["target_timeout"]},
                      "e2e": None if e2e is None else {"index": str(options["index"]), "top_k": options["top_k"], "variants": e2e.stats}}  # fmt: skip

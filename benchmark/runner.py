@@ -82,6 +82,17 @@ def select_cases(cases: Iterable[Case], testbeds: Iterable[str] | None = None, l
     return chosen if limit is None else chosen[:limit]
 
 
+def repeated_ids(cases: Iterable[Case]) -> list[str]:
+    """Case ids that occur more than once (responses are keyed by case id, so a test set must not repeat one)."""
+    seen: set[str] = set()
+    repeated = []
+    for case in cases:
+        if case.id in seen:
+            repeated.append(case.id)
+        seen.add(case.id)
+    return repeated
+
+
 @dataclass(frozen=True)
 class Job:
     """One call to the target: a case as built, or its closed-book probe."""

@@ -18,7 +18,7 @@ from fixtures_run.cases import write_cases
 from typer.testing import CliRunner
 
 from benchmark.cli_run import register
-from benchmark.jsonl import read_records
+from benchmark.jsonl import read_records, write_records
 from benchmark.types import Case, TargetResponse
 
 TESTS_DIR = Path(__file__).resolve().parents[1]
@@ -74,7 +74,10 @@ def test_bad_input_exits_2_with_the_cause(tmp_path):
         handle.write('{"id": "x", "testbed": "noisy"}\n')
     result = invoke("run", testset, "--target", "python:fixtures_run.targets:echo", "--out", tmp_path / "r")
     assert result.exit_code == 2 and "line 3" in result.output and "cases.jsonl" in result.output
-    write_cases(testset, 2)
+    cases = write_cases(testset, 2)
+    write_records(tmp_path / "twice.jsonl", cases + cases[:1])
+    twice = invoke("run", tmp_path / "twice.jsonl", "--target", "python:fixtures_run.targets:echo", "--out", tmp_path / "t")
+    assert twice.exit_code == 2 and "twice.jsonl" in twice.output and "'case-0'" in twice.output
     for args, message in (
         (["--target", "python:fixtures_run.targets:nope"], "has no attribute 'nope'"),
         (["--target", "pythn:x:y"], "did you mean 'python'"),
