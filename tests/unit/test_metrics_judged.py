@@ -237,3 +237,8 @@ def test_metrics_apply_per_testbed_and_probe():
     assert {"error_detection", "error_correction", "error_detection_judged"} <= {m.name for m in metrics_for(counterfactual, names)}
     assert [m.name for m in metrics_for(counterfactual, names, probe="closed_book")] == ["closed_book_accuracy"]
     assert metrics_for(noise, names, probe="closed_book") == []
+
+
+async def test_mixed_language_cases_use_the_english_prompts():
+    _, judge, _, _ = await judge_case(ALL_REPLIES, make_case(lang="mixed"), ["context_relevance"])
+    assert judge.langs == {"en": 2}
