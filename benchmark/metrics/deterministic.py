@@ -15,7 +15,11 @@ from benchmark.types import Score
 Rule = Callable[[CaseJudging], Score]
 
 
-def _deterministic(name: str, description: str, inputs: tuple[str, ...], testbeds: tuple[str, ...], **extra) -> Callable[[Rule], Rule]:
+def _deterministic(
+    name: str, description: str, inputs: tuple[str, ...], testbeds: tuple[str, ...], **extra: object
+) -> Callable[[Rule], Rule]:
+    """Register `rule` (a pure function of the case and response) as a deterministic metric."""
+
     def wrap(rule: Rule) -> Rule:
         async def compute(ctx: CaseJudging) -> Score:
             return rule(ctx)

@@ -45,14 +45,16 @@ async def two_template_rating(ctx: CaseJudging, name: str, prompt_ids: tuple[str
 
 async def answer_accuracy(ctx: CaseJudging) -> Score:
     values = {"question": ctx.case.question, "response": ctx.answer, "reference": ctx.reference or ""}
-    return await two_template_rating(ctx, "answer_accuracy", ("judge_answer_accuracy_1", "judge_answer_accuracy_2"), (0, 2, 4), values)
+    templates = ("judge_answer_accuracy_1", "judge_answer_accuracy_2")
+    return await two_template_rating(ctx, "answer_accuracy", templates, (0, 2, 4), values)
 
 
 async def context_relevance(ctx: CaseJudging) -> Score:
     if not ctx.contexts:
         return ctx.unscored("context_relevance", "no passages were retrieved: nothing to rate")
     values = {"question": ctx.case.question, "passages": format_passages(ctx.contexts, ctx.lang)}
-    return await two_template_rating(ctx, "context_relevance", ("judge_context_relevance_1", "judge_context_relevance_2"), (0, 1, 2), values)
+    templates = ("judge_context_relevance_1", "judge_context_relevance_2")
+    return await two_template_rating(ctx, "context_relevance", templates, (0, 1, 2), values)
 
 
 async def response_groundedness(ctx: CaseJudging) -> Score:
@@ -61,12 +63,13 @@ async def response_groundedness(ctx: CaseJudging) -> Score:
     if not ctx.answer.strip():
         return ctx.unscored("response_groundedness", "the response is empty")
     values = {"passages": format_passages(ctx.contexts, ctx.lang), "response": ctx.answer}
-    return await two_template_rating(ctx, "response_groundedness", ("judge_groundedness_1", "judge_groundedness_2"), (0, 1, 2), values)
+    templates = ("judge_groundedness_1", "judge_groundedness_2")
+    return await two_template_rating(ctx, "response_groundedness", templates, (0, 1, 2), values)
 
 
 register_metric(Metric(
     name="answer_accuracy",
-    description="NVIDIA answer accuracy: response vs reference rated 0/2/4 by two templates with the roles swapped, averaged.",
+    description="NVIDIA answer accuracy: response vs reference rated 0/2/4 by two templates, roles swapped, averaged.",
     kind="judged", inputs=("question", "response", "reference"), testbeds=WITH_REFERENCE, llm_calls=2,
     compute=answer_accuracy, needs_reference=True,
 ))  # fmt: skip

@@ -103,7 +103,7 @@ async def context_precision(ctx: CaseJudging) -> Score:
         return ctx.failed(name, f"context audit failed: {result.error}", result.raw)
     verdicts = result.value.passages
     useful = [v.useful == "yes" for v in verdicts]
-    lines = [f"passage {i}: {'useful' if u else 'not useful'} — {v.reason}" for i, (u, v) in enumerate(zip(useful, verdicts), 1)]
+    lines = [f"passage {i}: {'useful' if v.useful == 'yes' else 'not useful'} — {v.reason}" for i, v in enumerate(verdicts, 1)]
     return ctx.score(name, average_precision(useful), f"useful {sum(useful)}/{len(useful)}", "\n".join(lines))
 
 
@@ -123,18 +123,22 @@ async def context_recall(ctx: CaseJudging) -> Score:
     return ctx.score(name, attributed / len(wanted), f"attributed {attributed}/{len(wanted)}", "\n".join(lines))
 
 
-def _judged(name: str, description: str, compute, inputs: tuple[str, ...], testbeds: tuple[str, ...], shared: str, **extra) -> None:
+def _judged(name: str, description: str, compute, inputs: tuple[str, ...], testbeds: tuple[str, ...], shared: str,
+            **extra) -> None:  # fmt: skip
     register_metric(Metric(name=name, description=description, kind="judged", inputs=inputs, testbeds=testbeds,
                            llm_calls=1, compute=compute, shared_calls=(shared,), **extra))  # fmt: skip
 
 
-_judged("faithfulness", "Share of the response's standalone statements that the passages support; unscored without statements or passages.",
-        faithfulness, ("question", "response", "contexts"), ALL_TESTBEDS, "statement_audit")
-_judged("factual_accuracy", "UpTrain-style: each stated fact judged yes / unclear / no against the passages (1 / 0.5 / 0), averaged.",
-        factual_accuracy, ("question", "response", "contexts"), ALL_TESTBEDS, "statement_audit")
-_judged("answer_correctness", "0.75 x F1 of response statements vs the reference (TP / FP / FN) + 0.25 x embedding similarity.",
-        answer_correctness, ("question", "response", "reference"), WITH_REFERENCE, "statement_audit", needs_reference=True)
-_judged("context_precision", "Average precision of the passage ranking, each passage judged useful or not for the reference.",
-        context_precision, ("question", "contexts", "reference"), WITH_REFERENCE, "context_audit", needs_reference=True)
+RESPONSE_SIDE = ("question", "response", "contexts")
+REFERENCE_SIDE = ("question", "contexts", "reference")
+_judged("faithfulness", "Share of the response's standalone statements that the passages support; "
+        "unscored without statements or passages.", faithfulness, RESPONSE_SIDE, ALL_TESTBEDS, "statement_audit")
+_judged("factual_accuracy", "UpTrain-style: each stated fact judged yes / unclear / no against the passages "
+        "(1 / 0.5 / 0), averaged.", factual_accuracy, RESPONSE_SIDE, ALL_TESTBEDS, "statement_audit")
+_judged("answer_correctness", "0.75 x F1 of response statements vs the reference (TP / FP / FN) "
+        "+ 0.25 x embedding similarity.", answer_correctness, ("question", "response", "reference"), WITH_REFERENCE,
+        "statement_audit", needs_reference=True)
+_judged("context_precision", "Average precision of the passage ranking, each passage judged useful or not "
+        "for the reference.", context_precision, REFERENCE_SIDE, WITH_REFERENCE, "context_audit", needs_reference=True)
 _judged("context_recall", "Share of reference sentences attributable to the passages (0 when nothing was retrieved).",
-        context_recall, ("question", "contexts", "reference"), WITH_REFERENCE, "context_audit", needs_reference=True)
+        context_recall, REFERENCE_SIDE, WITH_REFERENCE, "context_audit", needs_reference=True)
