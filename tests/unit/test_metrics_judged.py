@@ -242,3 +242,26 @@ def test_metrics_apply_per_testbed_and_probe():
 async def test_mixed_language_cases_use_the_english_prompts():
     _, judge, _, _ = await judge_case(ALL_REPLIES, make_case(lang="mixed"), ["context_relevance"])
     assert judge.langs == {"en": 2}
+
+
+async def test_a_case_without_facts_is_audited_without_a_reference():
+    only = json.dumps({"statements": [statement("The prize rewards digital art.", "yes")]})
+    scores, judge, _, _ = await judge_case({"judge_statements": only}, make_case("negative", answers=[], reference=None),
+                                           ["faithfulness", "answer_correctness"])  # fmt: skip
+    assert judge.counts == {"judge_statements": 1} and scores["faithfulness"].value == 1.0
+    assert "answer_correctness" not in scores  # nothing to compare against: not applicable
+
+
+async def test_an_embedding_failure_is_an_error_on_the_score():
+    class BrokenEmbedder:
+        def embed_passages(self, texts):
+            raise OSError("model files missing")
+
+    judge = ScriptedJudge(ALL_REPLIES)
+    response = TargetResponse(case_id="c-noise", answer=RESPONSE, latency_s=0.1)
+    with FakeOpenAIServer(judge) as server:
+        endpoint = Endpoint(role="judge", model="m", base_url=server.base_url, api_key="k")
+        async with LLMSession({"judge": endpoint}, SETTINGS) as llm:
+            scores, _ = await score_case(make_case(), response, ["answer_correctness", "semantic_similarity"],
+                                         judge=llm.judge, embedder_for=lambda lang: BrokenEmbedder())  # fmt: skip
+    assert all(s.value is None and "model files missing" in s.error for s in scores)
