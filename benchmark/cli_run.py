@@ -98,6 +98,11 @@ def run(
         sys.path.insert(0, "")  # like `python -m`: modules in the current directory can be targets
 
     endpoint = cc.endpoint_for("target", target_base_url, target_model, target_api_key)
+    if kind == "baseline" and endpoint.is_bundled and concurrency > 1:
+        # The bundled server answers one request at a time: more cases in flight would only
+        # spend their --target-timeout waiting in its queue.
+        cc.err_console.print("note: the bundled model answers one request at a time; running one case at a time")
+        concurrency = 1
     settings = cc.client_settings(timeout, max_retries, llm_concurrency, no_cache)
     options = dict(mode=mode.value, index=index, top_k=top_k, chroma_url=chroma_url, concurrency=concurrency,
                    target_timeout=target_timeout, shard=slice_, testset=cases,

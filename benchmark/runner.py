@@ -210,10 +210,13 @@ async def run_cases(
     counts = RunCounts(jobs=len(jobs))
     pending = iter(jobs)  # shared by the workers: the event loop hands out one job at a time
 
+    write_lock = asyncio.Lock()
+
     async def worker(appender: RecordAppender) -> None:
         for job in pending:
             response = await ask(target, build_request(job, mode, retriever_for), target_timeout_s)
-            appender.append(response)
+            async with write_lock:  # one line at a time; the fsync runs off the loop so other calls go on
+                await asyncio.to_thread(appender.append, response)
             counts.answered += 1
             counts.errors += response.error is not None
             counts.prompt_tokens += response.usage.prompt_tokens

@@ -23,7 +23,7 @@ from benchmark.targets.langchain_target import message_text, message_usage
 from prompts import load_prompt
 
 _OPENAI_ROLES = {"system": "system", "human": "user", "ai": "assistant"}
-DEFAULT_MAX_TOKENS = 256
+DEFAULT_MAX_TOKENS = 128  # RGB-style answers are a sentence or two; a small model rambles otherwise
 
 
 class ClientChatModel(BaseChatModel):
