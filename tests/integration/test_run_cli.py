@@ -206,7 +206,7 @@ def test_http_target_from_a_config_file_keeps_secrets_out_of_run_json(tmp_path, 
     for secret in ("s3cr3t", "literal-key", "in-the-url"):
         assert secret not in written
     assert "env:RAG_TOKEN" in written
-    assert [r.answer for r in read_records(tmp_path / "r" / "responses.jsonl", TargetResponse)][:1] == [
-        read_records(testset, Case)[0].question]  # fmt: skip
+    answers = {r.case_id: r.answer for r in read_records(tmp_path / "r" / "responses.jsonl", TargetResponse)}
+    assert answers == {case.id: case.question for case in read_records(testset, Case)}
     missing = invoke("run", testset, "--target-config", config, "--out", tmp_path / "r2", env={"RAG_TOKEN": ""})
     assert missing.exit_code == 2 and "env:RAG_TOKEN, which is not set" in missing.output
