@@ -183,7 +183,9 @@ def answer_aliases(span: FactSpan, proposed: list[str], lang: str) -> list[str]:
 async def draft_single(client: ChatClient, target: Target) -> Candidate:
     """Ask the generator for a question whose answer is the target's span."""
     chunk, span = target.chunks[0], target.spans[0]
-    prompt = load_prompt("seed_question", target.lang).render(passage=chunk.text, answer=span.text)
+    # Pointing at the sentence that holds the answer keeps small models on the right fact.
+    sentence = next(iter(answer_sentences(chunk.text, [span.text])), chunk.text)
+    prompt = load_prompt("seed_question", target.lang).render(passage=chunk.text, sentence=sentence, answer=span.text)
     result = await ask_structured(
         client, [{"role": "user", "content": prompt}], QuestionDraft, lang=target.lang, max_tokens=160
     )

@@ -48,7 +48,7 @@ def scripted(req: FakeRequest) -> str:
             parts.append(_blank(text, value))
         return json.dumps({"question": " and ".join(parts)})
     passage = _between(prompt, "<<<", ">>>")
-    answer = _between(prompt, "Required answer:", "\n")
+    answer = _between(prompt, "\nAnswer:", "\n")
     return json.dumps({"question": _blank(passage, answer), "aliases": [answer.upper(), "nonsense alias"]})
 
 
