@@ -14,6 +14,7 @@ and LLM cache give byte-identical output.
 
 from __future__ import annotations
 
+import asyncio
 import importlib.metadata
 import random
 from dataclasses import asdict, dataclass, field
@@ -100,21 +101,32 @@ def _as_seed(candidate: Candidate) -> SeedQuestion:
 async def _judged_not_noise(
     llm: LLMSession, seeds: list[SeedQuestion], pool: ChunkPool, per_seed: int = 8
 ) -> dict[str, frozenset[str]]:
-    """Chunks among each seed's nearest alias-free ones that the judge says answer it anyway."""
-    result = {}
-    for seed in seeds:
-        suspects = [
+    """Chunks among each seed's nearest alias-free ones that the judge says answer it anyway.
+
+    String matching misses paraphrases ("one hundred years" for "100 years"); the
+    nearest chunks are where such a hidden answer is likeliest, so only they are asked about.
+    """
+    suspects = [
+        (seed, cid)
+        for seed in seeds
+        for cid in [
             cid for cid in pool.neighbours.get(seed.id, ())
             if cid not in seed.chunk_ids and not contains_any_answer(pool.chunk(cid).text, seed.answers)
-        ][:per_seed]  # fmt: skip
-        banned = []
-        for cid in suspects:
-            prompt = load_prompt("gen_noise_check", seed.lang).render(passage=pool.chunk(cid).text, question=seed.question)
-            verdict = await ask_structured(llm.judge, [{"role": "user", "content": prompt}], Verdict, lang=seed.lang, max_tokens=100)
-            if verdict.ok and verdict.value.verdict == "yes":
-                banned.append(cid)
-        result[seed.id] = frozenset(banned)
-    return result
+        ][:per_seed]
+    ]  # fmt: skip
+
+    async def answers_it(seed: SeedQuestion, chunk_id: str) -> bool:
+        prompt = load_prompt("gen_noise_check", seed.lang).render(passage=pool.chunk(chunk_id).text, question=seed.question)
+        verdict = await ask_structured(llm.judge, [{"role": "user", "content": prompt}], Verdict, lang=seed.lang, max_tokens=100)
+        # No usable verdict keeps the chunk eligible: the string check already passed it.
+        return verdict.ok and verdict.value.verdict == "yes"
+
+    flags = await asyncio.gather(*(answers_it(seed, cid) for seed, cid in suspects))
+    banned: dict[str, set[str]] = {seed.id: set() for seed in seeds}
+    for (seed, cid), flagged in zip(suspects, flags):
+        if flagged:
+            banned[seed.id].add(cid)
+    return {seed_id: frozenset(ids) for seed_id, ids in banned.items()}
 
 
 async def generate_testset(

@@ -170,3 +170,16 @@ def test_cli_bad_input_is_a_clear_error(index_dir, server, tmp_path):
     broken.write_text('{"id": "a", "question": "Q?", "answers": [["1889"]], "doc_ids": ["eiffel_tower.txt"]}\nnot json\n')
     result = runner.invoke(cli(), ["generate", str(index_dir), "--out", str(tmp_path / "o"), "--seed-file", str(broken), *flags])
     assert result.exit_code == 2 and "line 2" in result.output
+
+
+async def test_judge_noise_check_keeps_flagged_chunks_out_of_the_noise(index_dir, seed_file, tmp_path):
+    """A judge that finds the answer in every near chunk pushes noise further down the ranking."""
+    with FakeOpenAIServer(lambda req: json.dumps({"verdict": "yes", "reason": "it does"})) as judge_server:
+        plain = await run(index_dir, judge_server, tmp_path / "plain", None, n_seeds=0, seed_file=seed_file, testbeds=("negative",))
+        assert judge_server.chat_requests() == []  # curated seeds alone need no LLM
+        judged = await run(index_dir, judge_server, tmp_path / "judged", None, n_seeds=0, seed_file=seed_file,
+                           testbeds=("negative",), judge_noise=True)  # fmt: skip
+        assert judge_server.chat_requests()
+    for before, after in zip(plain.cases, judged.cases, strict=True):
+        near = {c.chunk_id for c in before.contexts}
+        assert near.isdisjoint(c.chunk_id for c in after.contexts)
