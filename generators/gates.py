@@ -9,7 +9,8 @@ In order, cheapest first:
 - `answerable`: the judge says the source chunk(s) alone answer it (structured yes/no);
 - `near_duplicate`: no kept seed's question is too similar (cosine of embeddings).
 
-Pass rates are counted per gate over the candidates that reached it.
+Pass rates are counted per gate over the candidates that reached it. Candidates that
+passed every gate after enough seeds were kept are logged with gate `surplus`.
 """
 
 from __future__ import annotations
@@ -161,7 +162,9 @@ class GatePipeline:
         vectors = self.store.embedder.embed_queries([c.question for c in alive]) if alive else []
         for candidate, vector in zip(alive, vectors):
             if limit is not None and len(kept) >= limit:
-                break  # enough seeds: the rest are neither counted nor logged as rejected
+                # Enough seeds: logged so every drafted candidate is accounted for, but not a gate failure.
+                self._reject(candidate, "surplus", f"{limit} seed(s) were wanted and already kept")
+                continue
             reason = self._duplicate_reason(vector)
             self.stats.count("near_duplicate", reason is None)
             if reason is not None:

@@ -58,7 +58,7 @@ async def test_generation_with_the_bundled_model(lang, local_server, tmp_path):
     drafted = gates["draft"]["tried"]
     assert 0 < drafted <= 2 * 2 + 2 * 1
     # Every drafted candidate was either kept or logged with the gate that dropped it.
-    logged = [r for r in result.rejected if r.gate in GATES]
+    logged = [r for r in result.rejected if r.gate in (*GATES, "surplus")]
     assert len(generated) + len(logged) == drafted
     assert set(counts) == {"noise", "negative", "integration", "counterfactual"}
     assert (tmp_path / "out" / "cases.jsonl").stat().st_size > 0

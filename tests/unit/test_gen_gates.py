@@ -124,3 +124,4 @@ async def test_remembered_seeds_count_as_kept_and_the_limit_stops_early():
             other = candidate("other", "How long is the Sable River?", [["412 kilometres"]], "c2")
             kept = await pipeline.run([other, GOOD], limit=1)
     assert [c.id for c in kept] == ["other"]
+    assert pipeline.rejected[-1].candidate_id == "good" and pipeline.rejected[-1].gate == "surplus"
