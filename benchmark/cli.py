@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import typer
 
-from benchmark import cli_doctor, cli_generate, cli_index, cli_report, cli_run, cli_score
+from benchmark import cli_bench, cli_doctor, cli_generate, cli_index, cli_report, cli_run, cli_score
 
 app = typer.Typer(
     name="ragstress",
@@ -26,7 +26,7 @@ def root() -> None:
     """Stress-test a RAG system: build an index, generate cases, run the target, score, report."""
 
 
-for _module in (cli_doctor, cli_index, cli_generate, cli_run, cli_score, cli_report):
+for _module in (cli_doctor, cli_index, cli_generate, cli_run, cli_score, cli_report, cli_bench):
     _module.register(app)
 
 
