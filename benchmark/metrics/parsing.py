@@ -21,10 +21,11 @@ RAG_DIMENSIONS = ("relevance", "truthfulness", "accuracy")
 _SCORE_TOKEN = re.compile(r"(relevance|truthfulness|accuracy|相关性|真实性|准确性)\s*[:：]?\s*\{\{([^{}]{0,8})\}\}", re.IGNORECASE)
 
 
-# The grammar's reasoning is capped in characters; a small model spends up to ~3 tokens
-# on a CJK character, so this must leave the rating token room within the judge's
-# max_tokens (judge.TEXT_MAX_TOKENS) or the reply is cut off before its verdict.
-REASON_CHARS = 160
+# Grammars constrain llama.cpp endpoints only (the bundled model). There the reasoning
+# is worth little and every grammar-checked token is slow, and a CJK character can cost
+# a small model ~3 tokens: a short cap keeps calls quick and leaves the rating token
+# well inside the judge's max_tokens (judge.TEXT_MAX_TOKENS).
+REASON_CHARS = 80
 
 
 class VerdictParseError(ValueError):
