@@ -71,7 +71,7 @@ def over_refusal(ctx: CaseJudging) -> Score:
 
 
 @_deterministic("accuracy", "RGB's accuracy: no required fact missing and the response is not a refusal.",
-                ("response", "answers"), ANSWERABLE, needs_reference=True)  # fmt: skip
+                ("response", "answers"), ANSWERABLE, needs_reference=True, expected=("answer",))  # fmt: skip
 def accuracy(ctx: CaseJudging) -> Score:
     hits, total, report = _facts_report(ctx)
     phrase = refusal_phrase(ctx.answer)
