@@ -180,3 +180,11 @@ def test_cli_notes_when_another_judge_would_leave_old_scores_in_place(tmp_path):
     assert [j["model"] for j in kept] == ["judge-a"]  # judge-b scored nothing: every pair was already there
     summary = read_json(run_dir / "score.json")
     assert summary["judge"]["model"] == "judge-b" and [j["model"] for j in summary["judges_in_scores"]] == ["judge-b"]
+
+
+async def test_semantic_similarity_with_the_bundled_embedder(tmp_path):
+    run_dir = make_run(tmp_path / "run")
+    summary = await score_run(run_dir, metrics="semantic_similarity")  # no judge needed, default embedder
+    scores = {s.case_id: s for s in read_records(run_dir / "scores.jsonl", Score)}
+    assert set(scores) == {"c1", "c3"} and summary["judge"] is None and summary["llm_calls"]["cases_judged"] == 0
+    assert 0.3 < scores["c1"].value <= 1.0  # "It is in Paris. Also in Rome." vs "Paris"
