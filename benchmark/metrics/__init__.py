@@ -1,9 +1,13 @@
 """The metric set: RGB's deterministic scores, embedding similarity, and LLM judges.
 
-    from benchmark.metrics import METRICS, CaseJudging, score_case
-    scores = await score_case(case, response, ["accuracy", "faithfulness"], judge=llm.judge)
+    from benchmark.metrics import METRICS, score_case
+    scores, judging = await score_case(case, response, ["accuracy", "faithfulness"], judge=llm.judge)
+    judging.llm_calls  # judge requests this case really made
 
 Every metric is registered in METRICS by name (misspelt names get a "did you mean").
+A metric that does not apply to a case (by testbed, expected behaviour, probe, or a
+missing reference) produces no Score; `value=None` means unscored, never 0.
+Scoring a whole run directory is `benchmark.scoring.score_run`.
 """
 
 from __future__ import annotations
