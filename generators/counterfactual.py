@@ -24,6 +24,16 @@ _PERSON_CUES = re.compile(
     re.IGNORECASE,
 )
 _NUMBER_WORDS = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
+_ZH_ROLES = (
+    "创始人|创办人|科学家|药学家|物理学家|工程师|建筑师|设计师|航天员|宇航员|驾驶员|指令长|运动员|工匠|知州|太守|"
+    "长官|总统|总理|皇帝|发明家|作家|诗人|将军|船长|导演|投资家|向导|教练"
+)
+# After a role word: a Chinese name of 2-3 characters, or a transliterated one with "·" between its parts,
+# ending where punctuation or a common following word begins.
+_ZH_PERSON = re.compile(
+    rf"(?:{_ZH_ROLES})([\u4e00-\u9fff]{{2,5}}(?:·[\u4e00-\u9fff]{{2,5}}?)+|[\u4e00-\u9fff]{{2,3}})"
+    r"(?=[，。、；）]|[于在的是和与主领率发提设创带乘从首拍也旗])"
+)
 _ZH_SUFFIX = re.compile(r"(省|市|县|江|河|湖|海|山|峰|岛|港|公司|集团|大学|大桥|铁路|运河|寺|宫|塔)$")
 
 
@@ -53,6 +63,8 @@ def question_category(question: str) -> str | None:
     q = question.strip().lower()
     if re.match(r"(who|whose|by whom)\b", q) or re.search(r"\b(who|whom)\b", q) or "谁" in q:
         return "person"
+    if re.search(r"[\u4e00-\u9fff]", q):
+        return None  # Chinese places are typed by their suffix (市, 江, 海 ...), which is sharper
     if re.search(r"\b(where|which|what) (city|country|place|town|river|sea|ocean|state|island|continent)\b|^where\b|\bcapital\b", q):
         return "place"
     return None
@@ -62,6 +74,10 @@ def name_inventory(texts: Iterable[str], lang: str) -> dict[str, tuple[str, ...]
     """Names found in the corpus by category, sorted, so the choice of a fake is reproducible."""
     found: dict[str, set[str]] = {}
     for text in texts:
+        if lang == "zh":
+            # Chinese person names are not capitalised: find them after a role word, or by the "·" of foreign names.
+            for m in _ZH_PERSON.finditer(text):
+                found.setdefault("zh:person", set()).add(m[1])
         for span in extract_spans(text, lang):
             if span.kind == "name":
                 found.setdefault(name_category(span.text, text[: span.start], lang), set()).add(span.text)
@@ -70,9 +86,9 @@ def name_inventory(texts: Iterable[str], lang: str) -> dict[str, tuple[str, ...]
 
 def answer_category(aliases: list[str], source_text: str, lang: str, question: str = "") -> str:
     """The category of a true name answer: from the question's wording, else where it first occurs in its source."""
-    asked = question_category(question) if lang != "zh" else None
+    asked = question_category(question)
     if asked:
-        return f"en:{asked}"
+        return f"{'zh' if lang == 'zh' else 'en'}:{asked}"
     for alias in aliases:
         m = re.search(re.escape(alias), source_text, re.IGNORECASE)
         if m:

@@ -41,7 +41,7 @@ _EN_NOT_NAMES = frozenset(
 ) | frozenset(_MONTHS.split("|"))
 
 _HAN = "\u4e00-\u9fff"
-_ZH_UNITS = "平方公里|平方千米|公里|千米|米|吨|人|座|个|层|天|小时|分钟|秒|千瓦|公顷|元|美元|亿元|岁|项|次|届|枚|块|级"
+_ZH_UNITS = "平方公里|平方千米|公里|千米|公斤|千克|米|克|吨|人|座|个|层|天|小时|分钟|秒|千瓦|公顷|元|美元|亿元|岁|项|次|届|枚|块|级|倍"
 _ZH_PATTERNS: list[tuple[SpanKind, re.Pattern[str]]] = [
     ("date", re.compile(r"(?:公元前)?\d{3,4}年\d{1,2}月(?:\d{1,2}日)?|\d{1,2}月\d{1,2}日")),
     ("year", re.compile(r"(?:公元前)?(?<!\d)\d{3,4}年(?!\d{1,2}月)")),

@@ -9,7 +9,7 @@ import pytest
 
 from benchmark.jsonl import RecordFileError
 from benchmark.types import Chunk
-from generators.counterfactual import make_fake_answer, rewrite_passage
+from generators.counterfactual import make_fake_answer, name_inventory, rewrite_passage
 from generators.curated import map_curated, read_seed_file
 from generators.seeds import answer_aliases
 from generators.spans import (
@@ -150,3 +150,11 @@ def test_a_broken_seed_file_line_is_named(tmp_path):
     path.write_text('{"id": "x", "question": "Q?", "answers": [["1"]], "doc_ids": ["a.txt"]}\n{"id": "y", "question": ""}\n')
     with pytest.raises(RecordFileError, match="line 2"):
         read_seed_file(path)
+
+
+def test_chinese_person_answers_get_a_person_as_fake():
+    texts = ["该工程由秦国蜀郡太守李冰主持修建。", "苏联航天员尤里·加加林乘坐东方一号进入太空。", "创始人任正非于1987年创办了公司。"]
+    names = name_inventory(texts, "zh")
+    assert names["zh:person"] == ("任正非", "尤里·加加林", "李冰")
+    fake = make_fake_answer(["屠呦呦"], "zh", random.Random(0), source_text="", names=names, question="发现青蒿素的是谁？")
+    assert fake.kind == "name (zh:person)" and fake.aliases[0] in names["zh:person"]
