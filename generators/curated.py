@@ -54,10 +54,14 @@ def map_curated(
     for chunk in chunks:
         by_doc.setdefault(chunk.doc_id, []).append(chunk)
     seeds, rejected = [], []
+    seen: set[str] = set()
     for record in records:
         lang = record.lang or detect_lang(record.question)
         chunk_ids, problem = [], None
-        for i, aliases in enumerate(record.answers):
+        if record.id in seen:
+            problem = f"id {record.id!r} appears earlier in the file"
+        seen.add(record.id)
+        for i, aliases in enumerate([] if problem else record.answers):
             docs = [record.doc_ids[i]] if len(record.doc_ids) == len(record.answers) else record.doc_ids
             unknown = [d for d in docs if d not in by_doc]
             if unknown:

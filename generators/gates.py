@@ -119,9 +119,17 @@ async def answerable(judge: ChatClient, candidate: Candidate) -> str | None:
 class GatePipeline:
     """Runs candidates through every gate, remembering kept questions for the duplicate check."""
 
-    def __init__(self, store: IndexStore, judge: ChatClient, *, k: int = 5, duplicate_threshold: float = 0.92):
+    def __init__(
+        self,
+        store: IndexStore,
+        judge: ChatClient,
+        *,
+        k: int = 5,
+        duplicate_threshold: float = 0.92,
+        stats: GateStats | None = None,
+    ):
         self.store, self.judge, self.k, self.threshold = store, judge, k, duplicate_threshold
-        self.stats = GateStats()
+        self.stats = stats or GateStats()
         self.rejected: list[RejectedCandidate] = []
         self._kept_vectors: list[np.ndarray] = []
         self._kept_ids: list[str] = []

@@ -152,8 +152,9 @@ async def generate_testset(
 
     wanted_pairs = options.pairs_wanted()
     if options.n_seeds > 0 or wanted_pairs > 0:
-        pipeline = GatePipeline(store, llm.judge, k=options.round_trip_k, duplicate_threshold=options.duplicate_threshold)
-        pipeline.stats = stats
+        pipeline = GatePipeline(
+            store, llm.judge, k=options.round_trip_k, duplicate_threshold=options.duplicate_threshold, stats=stats
+        )
         pipeline.remember([s.id for s in seeds], [s.question for s in seeds])
         rng = random.Random(options.random_seed)
         singles = single_targets(chunks, langs, rng)

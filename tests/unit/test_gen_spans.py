@@ -136,13 +136,15 @@ def test_curated_seeds_map_to_the_chunk_holding_the_answer(tmp_path):
         {"id": "c2", "question": "When did Alpha and Beta open?", "answers": [["1901"], ["1911"]], "doc_ids": ["a.txt", "b.txt"]},
         {"id": "c3", "question": "When did Gamma open?", "answers": [["1921"]], "doc_ids": ["c.txt"]},
         {"id": "c4", "question": "When did Beta close?", "answers": [["1999"]], "doc_ids": ["b.txt"]},
+        {"id": "c1", "question": "When did Alpha open again?", "answers": [["1901"]], "doc_ids": ["a.txt"]},
     ]
     seeds, rejected = map_curated(read_seed_file(write_seeds(tmp_path / "s.jsonl", rows)), CHUNKS)
     assert [(s.id, s.chunk_ids, s.origin, s.lang) for s in seeds] == [
         ("c1", ["a1"], "curated", "en"), ("c2", ["a1", "b0"], "curated", "en"),
     ]
-    assert [(r.candidate_id, r.gate) for r in rejected] == [("c3", "seed_file"), ("c4", "seed_file")]
+    assert [(r.candidate_id, r.gate) for r in rejected] == [("c3", "seed_file"), ("c4", "seed_file"), ("c1", "seed_file")]
     assert "not in the index" in rejected[0].reason and "no chunk" in rejected[1].reason
+    assert "appears earlier" in rejected[2].reason
 
 
 def test_a_broken_seed_file_line_is_named(tmp_path):
