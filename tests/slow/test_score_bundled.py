@@ -74,5 +74,5 @@ def test_score_with_the_bundled_judge(tmp_path, bundled_server):
     for score in scores:  # a number, an explained unscored, or an error that keeps the cause
         assert score.value is not None or score.error or score.explanation
     assert {s.metric: s.value for s in scores if s.case_id == "n1" and s.metric == "accuracy"} == {"accuracy": 1.0}
+    # Speed belongs to `make perf`; here the figure is only printed.
     print(f"\nbundled judge: {elapsed:.0f}s, calls per case {summary['llm_calls']['actual_per_case']:.2f}")
-    assert elapsed < 180
