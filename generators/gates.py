@@ -2,7 +2,7 @@
 
 In order, cheapest first:
 
-- `draft`: the generator produced a question at all;
+- `draft`: the generator produced a well-formed question (a question mark, not a bare phrase);
 - `alias_in_chunk`: each fact has an alias in its source chunk;
 - `answer_not_in_question`: the question gives away no alias;
 - `round_trip`: the question retrieves every source chunk in the top k;
@@ -71,6 +71,19 @@ class GateStats:
             }
             for gate in self.tried
         }
+
+
+def well_formed(candidate: Candidate) -> str | None:
+    """None if drafting gave a question (ends with a question mark, not a bare phrase), else the reason."""
+    if candidate.error:
+        return f"generator failed: {candidate.error}"
+    question = candidate.question.strip()
+    if not question.endswith(("?", "？")):
+        return f"not a question (no question mark): {question[:80]!r}"
+    size = len(question.split()) if candidate.lang != "zh" else len(question)
+    if size < (6 if candidate.lang == "zh" else 4):
+        return f"too short to be a self-contained question: {question!r}"
+    return None
 
 
 def alias_in_chunk(candidate: Candidate) -> str | None:
@@ -158,7 +171,7 @@ class GatePipeline:
 
     async def run(self, candidates: list[Candidate], limit: int | None = None) -> list[Candidate]:
         """The candidates that pass every gate, in input order, at most `limit` of them."""
-        alive = self._gate(candidates, "draft", [c.error and f"generator failed: {c.error}" for c in candidates])
+        alive = self._gate(candidates, "draft", [well_formed(c) for c in candidates])
         alive = self._gate(alive, "alias_in_chunk", [alias_in_chunk(c) for c in alive])
         alive = self._gate(alive, "answer_not_in_question", [answer_not_in_question(c) for c in alive])
         if alive:

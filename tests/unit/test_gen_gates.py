@@ -10,7 +10,7 @@ import pytest
 from benchmark.llm import ClientSettings, Endpoint, LLMSession
 from benchmark.store import Hit
 from benchmark.testing.fake_openai import FakeOpenAIServer, FakeRequest
-from generators.gates import GATES, GatePipeline, alias_in_chunk, answer_not_in_question
+from generators.gates import GATES, GatePipeline, alias_in_chunk, answer_not_in_question, well_formed
 from generators.seeds import Candidate
 
 SETTINGS = ClientSettings(timeout_s=5.0, max_retries=0, backoff_base_s=0.01, backoff_max_s=0.01)
@@ -50,6 +50,7 @@ GOOD = candidate("good", "When did the Aurora Observatory open?", [["1962"]], "c
 TWIN = candidate("twin", "In which year did the Aurora Observatory open?", [["1962"]], "c1")
 CANDIDATES = [
     candidate("no-draft", "", [["1931"]], "c3", error="invalid structured output"),
+    candidate("phrase", "The Tower of London", [["1931"]], "c3"),
     candidate("wrong-span", "Which year is it?", [["1975"]], "c1"),
     candidate("leaky", "Did the Sable River run 412 kilometres?", [["412 kilometres", "412"]], "c2"),
     candidate("lost", "What is the lake near?", [["1962"]], "c1"),
@@ -57,10 +58,11 @@ CANDIDATES = [
     GOOD,
     TWIN,
 ]
+BY_ID = {c.id: c for c in CANDIDATES}
 RANKING = {c.question: [c.chunk_ids[0], "c2"] for c in CANDIDATES}
 RANKING["What is the lake near?"] = ["c2", "c3"]
 RANKING["How long is the Sable River?"] = ["c2", "c1"]
-VECTORS = {GOOD.question: [1.0, 0.0, 0.0], TWIN.question: [0.99, 0.05, 0.0], CANDIDATES[4].question: [0.0, 1.0, 0.0]}
+VECTORS = {GOOD.question: [1.0, 0.0, 0.0], TWIN.question: [0.99, 0.05, 0.0], BY_ID["unanswerable"].question: [0.0, 1.0, 0.0]}
 
 
 def judge_handler(req: FakeRequest):
@@ -71,9 +73,10 @@ def judge_handler(req: FakeRequest):
 
 
 def test_single_gates_give_reasons():
-    assert alias_in_chunk(CANDIDATES[1]).startswith("fact 1: none of ['1975']")
+    assert alias_in_chunk(BY_ID["wrong-span"]).startswith("fact 1: none of ['1975']")
     assert alias_in_chunk(GOOD) is None
-    assert "412 kilometres" in answer_not_in_question(CANDIDATES[2])
+    assert "not a question" in well_formed(BY_ID["phrase"]) and well_formed(GOOD) is None
+    assert "412 kilometres" in answer_not_in_question(BY_ID["leaky"])
     assert answer_not_in_question(GOOD) is None
 
 
@@ -87,10 +90,10 @@ async def test_every_gate_drops_its_failure_with_the_reason_logged():
     assert [c.id for c in kept] == ["good"]
     by_gate = {r.gate: r for r in pipeline.rejected}
     assert {r.candidate_id: r.gate for r in pipeline.rejected} == {
-        "no-draft": "draft", "wrong-span": "alias_in_chunk", "leaky": "answer_not_in_question",
+        "no-draft": "draft", "phrase": "draft", "wrong-span": "alias_in_chunk", "leaky": "answer_not_in_question",
         "lost": "round_trip", "unanswerable": "answerable", "twin": "near_duplicate",
     }  # fmt: skip
-    assert "generator failed" in by_gate["draft"].reason
+    assert "generator failed" in pipeline.rejected[0].reason and "not a question" in pipeline.rejected[1].reason
     assert "not in the top 2" in by_gate["round_trip"].reason
     assert "two things" in by_gate["answerable"].reason
     assert "near-duplicate of good" in by_gate["near_duplicate"].reason
@@ -98,9 +101,9 @@ async def test_every_gate_drops_its_failure_with_the_reason_logged():
     assert len(judged) == 3
     stats = pipeline.stats.as_dict()
     assert list(stats) == list(GATES)
-    assert stats["draft"] == {"tried": 7, "passed": 6, "pass_rate": pytest.approx(6 / 7, abs=1e-4)}
+    assert stats["draft"] == {"tried": 8, "passed": 6, "pass_rate": 0.75}
     assert stats["near_duplicate"] == {"tried": 2, "passed": 1, "pass_rate": 0.5}
-    assert [stats[g]["tried"] for g in GATES] == [7, 6, 5, 4, 3, 2]
+    assert [stats[g]["tried"] for g in GATES] == [8, 6, 5, 4, 3, 2]
 
 
 async def test_a_judge_without_a_usable_verdict_rejects_and_says_so():
