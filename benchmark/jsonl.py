@@ -111,6 +111,10 @@ def _replace_atomically(path: Path, write: Any) -> None:
             write(handle)
             handle.flush()
             os.fsync(handle.fileno())
+        # mkstemp makes the file private (0600); give it the permissions a plain open() would.
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)

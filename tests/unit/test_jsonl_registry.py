@@ -54,3 +54,14 @@ def test_registry_suggests_close_names():
     with pytest.raises(ValueError, match="registered twice"):
         reg.register("faithfulness")(3)
     assert reg.resolve("faithfulness, answer_correctness,faithfulness") == ["faithfulness", "answer_correctness"]
+
+
+def test_atomic_writes_get_ordinary_permissions(tmp_path):
+    import os
+
+    umask = os.umask(0o022)
+    try:
+        write_json(tmp_path / "report.json", {"a": 1})
+    finally:
+        os.umask(umask)
+    assert (tmp_path / "report.json").stat().st_mode & 0o777 == 0o644
