@@ -16,8 +16,9 @@ from rich.progress import (
 
 from benchmark import cli_common as cc
 from benchmark.jsonl import RecordFileError, read_records, write_json
+from benchmark.merge import merge_runs
 from benchmark.runner import (
-    DEFAULT_TARGET_TIMEOUT_S, RUN_FILE, RunDir, RunDirError, Shard, merge_runs, now, plan_jobs,
+    DEFAULT_TARGET_TIMEOUT_S, RUN_FILE, RunDir, RunDirError, Shard, now, plan_jobs,
     prepare_run_dir, repeated_ids, run_cases, run_record, select_cases,
 )  # fmt: skip
 from benchmark.types import Case

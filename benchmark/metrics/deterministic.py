@@ -6,7 +6,7 @@ how text is normalised); the explanation names the alias or phrase that decided 
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 
 from benchmark.metrics.base import ANSWERABLE, WITH_REFERENCE, CaseJudging, Metric, register_metric
 from benchmark.metrics.matching import asserted_alias, contains_alias, error_flag_phrase, matched_facts, refusal_phrase

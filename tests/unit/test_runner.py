@@ -10,8 +10,9 @@ import pytest
 from fixtures_run.cases import make_case, write_cases
 
 from benchmark.jsonl import read_records, write_json, write_records
+from benchmark.merge import merge_runs
 from benchmark.runner import (
-    RunDirError, Shard, ask, build_request, merge_runs, plan_jobs, prepare_run_dir, run_cases, select_cases,
+    RunDirError, Shard, ask, build_request, plan_jobs, prepare_run_dir, run_cases, select_cases,
 )  # fmt: skip
 from benchmark.targets import Target, TargetOutput, TargetRequest, load_target
 from benchmark.types import Case, TargetResponse
