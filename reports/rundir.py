@@ -83,7 +83,12 @@ def load_run(run_dir: Path) -> RunData:
         data.warnings.append(f"{len(stray)} response/score record(s) name case ids not in cases.jsonl (ignored), e.g. {stray[0]!r}")
     data.run_meta = _optional_json(run_dir / "run.json", data.warnings)
     data.score_meta = _optional_json(run_dir / "score.json", data.warnings)
-    data.testset_meta = _optional_json(run_dir / "testset.json", data.warnings, quiet=True)
+    # testset.json sits beside the test set the run read (testset/ in a bench directory).
+    recorded = (data.run_meta.get("testset") or {}).get("path") if isinstance(data.run_meta.get("testset"), dict) else None
+    manifest = run_dir / "testset.json"
+    if not manifest.exists() and recorded:
+        manifest = Path(recorded).parent / "testset.json"
+    data.testset_meta = _optional_json(manifest, data.warnings, quiet=True)
     return data
 
 
