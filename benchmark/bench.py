@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from benchmark.jsonl import read_json, write_json
+from benchmark.runner import file_sha256
 
 BENCH_FILE = "bench.json"
 STAGES = ("build", "generate", "run", "score", "report")
@@ -46,14 +47,7 @@ class StageFailed(RuntimeError):
 
 def file_digest(path: Path) -> str | None:
     """sha256 of a file's bytes, or None when it does not exist."""
-    path = Path(path)
-    if not path.is_file():
-        return None
-    digest = hashlib.sha256()
-    with path.open("rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
+    return file_sha256(path) if Path(path).is_file() else None
 
 
 def fingerprint(*parts: Any) -> str:
