@@ -48,6 +48,9 @@ Timeout = Annotated[float, typer.Option("--timeout", help="Per-request LLM timeo
 MaxRetries = Annotated[int, typer.Option("--max-retries", help="Retries on 429/5xx/timeouts.", rich_help_panel="LLM client")]
 Concurrency = Annotated[int, typer.Option("--llm-concurrency", help="Requests in flight per endpoint.", rich_help_panel="LLM client")]
 NoCache = Annotated[bool, typer.Option("--no-cache", help="Bypass the on-disk LLM response cache.", rich_help_panel="LLM client")]
+RetryBackoff = Annotated[float, typer.Option(
+    "--retry-backoff", help="Seconds before the first retry; doubles per retry (a Retry-After header wins).",
+    rich_help_panel="LLM client")]
 CacheDir = Annotated[Path | None, typer.Option("--cache-dir", help="LLM cache folder (default: user cache dir).", rich_help_panel="LLM client")]
 
 
@@ -60,10 +63,12 @@ def endpoint_for(role: Role, base_url: str | None, model: str | None, api_key: s
     return resolve_endpoint(role, environment(), base_url=base_url, model=model, api_key=api_key)
 
 
-def client_settings(timeout: float, max_retries: int, concurrency: int, no_cache: bool) -> ClientSettings:
-    if timeout <= 0 or max_retries < 0 or concurrency < 1:
-        fail("--timeout must be > 0, --max-retries >= 0 and --llm-concurrency >= 1")
-    return ClientSettings(timeout_s=timeout, max_retries=max_retries, concurrency=concurrency, use_cache=not no_cache)
+def client_settings(timeout: float, max_retries: int, concurrency: int, no_cache: bool,
+                    backoff: float = ClientSettings.backoff_base_s) -> ClientSettings:  # fmt: skip
+    if timeout <= 0 or max_retries < 0 or concurrency < 1 or backoff < 0:
+        fail("--timeout must be > 0, --max-retries >= 0, --llm-concurrency >= 1 and --retry-backoff >= 0")
+    return ClientSettings(timeout_s=timeout, max_retries=max_retries, concurrency=concurrency, use_cache=not no_cache,
+                          backoff_base_s=backoff)  # fmt: skip
 
 
 def cache_path(cache_dir: Path | None) -> Path:
