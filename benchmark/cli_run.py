@@ -47,6 +47,8 @@ def run(
     testbeds: Annotated[Optional[str], typer.Option("--testbeds", help="Comma-separated: noise,negative,integration,counterfactual.")] = None,
     shard: Annotated[Optional[str], typer.Option("--shard", help="K/N: run slice K of N (by a stable hash of the case id).")] = None,
     resume: Annotated[bool, typer.Option("--resume", help="Continue an interrupted run in --out, skipping answered cases.")] = False,
+    retry_errors: Annotated[bool, typer.Option(
+        "--retry-errors", help="With --resume: ask again the cases whose recorded response is an error.")] = False,
     target_base_url: cc.TargetBaseUrl = None,
     target_model: cc.TargetModel = None,
     target_api_key: cc.TargetApiKey = None,
@@ -55,6 +57,7 @@ def run(
     llm_concurrency: cc.Concurrency = 8,
     no_cache: cc.NoCache = False,
     cache_dir: cc.CacheDir = None,
+    retry_backoff: cc.RetryBackoff = 0.5,
 ) -> None:
     """Ask the target every case of a test set and record its answers (resumable, shardable)."""
     from benchmark.targets import TargetError, public_spec, target_kind
@@ -90,9 +93,12 @@ def run(
     if index is not None and mode is RunMode.contexts:
         cc.err_console.print("note: --index is used in e2e mode only; contexts mode hands each case's passages")
     try:
-        run_dir = prepare_run_dir(out, cases, selected, target_spec=public_spec(target), mode=mode.value, resume=resume)
+        run_dir = prepare_run_dir(out, cases, selected, target_spec=public_spec(target), mode=mode.value, resume=resume,
+                                  retry_errors=retry_errors)  # fmt: skip
     except (RunDirError, RecordFileError) as error:
         cc.fail(str(error))
+    if run_dir.retried_errors:
+        cc.err_console.print(f"asking again {run_dir.retried_errors} case(s) whose response was an error")
     if run_dir.repaired_tail:
         cc.err_console.print(f"repaired a torn last line in {out / 'responses.jsonl'} (a crash interrupted its write)")
     if kind in ("python", "langchain") and "" not in sys.path:
@@ -104,7 +110,7 @@ def run(
         # spend their --target-timeout waiting in its queue.
         cc.err_console.print("note: the bundled model answers one request at a time; running one case at a time")
         concurrency = 1
-    settings = cc.client_settings(timeout, max_retries, llm_concurrency, no_cache)
+    settings = cc.client_settings(timeout, max_retries, llm_concurrency, no_cache, retry_backoff)
     options = dict(mode=mode.value, index=index, top_k=top_k, chroma_url=chroma_url, concurrency=concurrency,
                    target_timeout=target_timeout, shard=slice_, testset=cases,
                    selection={"testbeds": testbeds.split(",") if testbeds else None, "limit": limit})  # fmt: skip

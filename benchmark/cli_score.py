@@ -43,6 +43,7 @@ def _print_summary(summary: dict[str, Any]) -> None:
     cc.console.print(
         f"responses scored: {summary['responses_scored']}; target errored (not scored): {summary['target_errored']}; "
         f"missing responses: {summary['missing_responses']}; pairs already scored: {summary['pairs_resumed']}"
+        + (f"; errored scores retried: {summary['retried_errors']}" if summary.get("retried_errors") else "")
     )
     calls = summary["llm_calls"]
     if calls["cases_judged"]:
@@ -74,6 +75,7 @@ def score(
     run_dir: Annotated[Path, typer.Argument(help="Run directory holding cases.jsonl and responses.jsonl.")],
     metric_names: Annotated[str | None, typer.Option("--metrics", help="Comma-separated metric names (default: all; see `ragstress metrics`).")] = None,
     rescore: Annotated[bool, typer.Option("--rescore", help="Recompute these metrics even where scores.jsonl has them (e.g. with another judge).")] = False,
+    retry_errors: Annotated[bool, typer.Option("--retry-errors", help="Score again the pairs whose recorded score is an error (judge failures).")] = False,
     concurrency: Annotated[int, typer.Option("--concurrency", help="Cases scored at once.")] = 4,
     judge_base_url: cc.JudgeBaseUrl = None,
     judge_model: cc.JudgeModel = None,
@@ -83,6 +85,7 @@ def score(
     llm_concurrency: cc.Concurrency = 8,
     no_cache: cc.NoCache = False,
     cache_dir: cc.CacheDir = None,
+    retry_backoff: cc.RetryBackoff = 0.5,
 ) -> None:
     """Score a run's responses (the target is not called again) into scores.jsonl and score.json."""
     if not run_dir.is_dir():
@@ -95,7 +98,7 @@ def score(
         cc.fail("--concurrency must be at least 1")
     endpoint = cc.endpoint_for("judge", judge_base_url, judge_model, judge_api_key)
     _note_judge_change(run_dir, endpoint, rescore)
-    settings = cc.client_settings(timeout, max_retries, llm_concurrency, no_cache)
+    settings = cc.client_settings(timeout, max_retries, llm_concurrency, no_cache, retry_backoff)
 
     progress = Progress(SpinnerColumn(), TextColumn("{task.completed} responses scored"), TimeElapsedColumn(),
                         console=cc.err_console, transient=True)  # fmt: skip
@@ -105,7 +108,7 @@ def score(
         async with LLMSession({"judge": endpoint}, settings, cache_path=cc.cache_path(cache_dir)) as llm:
             with progress:
                 return await score_run(run_dir, metrics=names, llm=llm, concurrency=concurrency, rescore=rescore,
-                                       on_case_done=lambda _: progress.advance(task))  # fmt: skip
+                                       retry_errors=retry_errors, on_case_done=lambda _: progress.advance(task))  # fmt: skip
 
     try:
         summary = cc.run_async(run())

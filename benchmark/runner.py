@@ -4,7 +4,10 @@ A run directory holds `cases.jsonl` (the cases this run selected, which the scor
 reads), `responses.jsonl` (one TargetResponse per (case id, probe), appended and
 fsynced as each arrives) and `run.json` (what ran, how, and how it went). A crash
 loses at most the line being written: `--resume` repairs a torn last line and asks
-only for the (case id, probe) pairs not yet answered.
+only for the (case id, probe) pairs not yet answered. `--retry-errors` also asks again
+the pairs whose response is an error: their lines are dropped from responses.jsonl
+by an atomic rewrite before anything new is appended, so the file holds each pair
+at most once whenever the run stops.
 
 A failure of the target (exception, timeout, bad return type) is a result, not a
 stop: it is recorded as a response with `answer=""` and `error` set.
@@ -239,15 +242,19 @@ class RunDir:
     done: set[tuple[str, str]] = field(default_factory=set)
     repaired_tail: bool = False
     previous: dict[str, Any] | None = None
+    retried_errors: int = 0
 
 
 def prepare_run_dir(out_dir: Path, testset: Path, cases: list[Case], *, target_spec: str, mode: Mode,
-                    resume: bool) -> RunDir:  # fmt: skip
+                    resume: bool, retry_errors: bool = False) -> RunDir:  # fmt: skip
     """Check that `out_dir` may take this run, write its cases.jsonl, and load what is already answered.
 
     Without `resume`, existing responses are an error; with it, the test set (by sha256),
-    the target spec and the mode must be those recorded in run.json.
+    the target spec and the mode must be those recorded in run.json. `retry_errors`
+    (with `resume`) removes errored responses so that their pairs are asked again.
     """
+    if retry_errors and not resume:
+        raise RunDirError("--retry-errors continues an earlier run: pass --resume too")
     out_dir = Path(out_dir)
     responses = out_dir / RESPONSES_FILE
     sha = file_sha256(testset)
@@ -263,9 +270,14 @@ def prepare_run_dir(out_dir: Path, testset: Path, cases: list[Case], *, target_s
             if recorded[what] != given[what]:
                 raise RunDirError(f"cannot resume {out_dir}: its {what} is {recorded[what]!r}, this run's is {given[what]!r}")
     repaired = repair_torn_tail(responses)
-    done = {(r.case_id, r.probe) for r in read_records(responses, TargetResponse)} if responses.is_file() else set()
+    answered = read_records(responses, TargetResponse) if responses.is_file() else []
+    errored = [r for r in answered if r.error is not None] if retry_errors else []
+    if errored:
+        # Rewritten, not appended to: readers (score, merge) then never see two lines for one pair.
+        write_records(responses, [r for r in answered if r.error is None])
+    done = {(r.case_id, r.probe) for r in answered if r.error is None or not retry_errors}
     write_records(out_dir / CASES_FILE, cases)
-    return RunDir(out_dir, sha, cases, done, repaired, previous)
+    return RunDir(out_dir, sha, cases, done, repaired, previous, len(errored))
 
 
 def run_record(run_dir: RunDir, *, target: dict[str, Any], mode: Mode, testset: Path, shard: Shard | None,
@@ -292,5 +304,7 @@ def run_record(run_dir: RunDir, *, target: dict[str, Any], mode: Mode, testset: 
             "calls": len(done), "prompt_tokens": sum(r.usage.prompt_tokens for r in done),
             "completion_tokens": sum(r.usage.completion_tokens for r in done),
         },
-        "llm_usage": llm_usage or {}, **(extra or {}),
+        "llm_usage": llm_usage or {},
+        "retried_errors": (run_dir.previous or {}).get("retried_errors", 0) + run_dir.retried_errors,
+        **(extra or {}),
     }  # fmt: skip

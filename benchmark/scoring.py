@@ -3,7 +3,10 @@
 The target is never called again, so a run can be re-scored with another judge or
 other metrics. Scores are appended as each case finishes; an interrupted score
 resumes by skipping the (case, metric) pairs already in scores.jsonl, unless
-`rescore` asks for those metrics to be computed afresh.
+`rescore` asks for those metrics to be computed afresh, or `retry_errors` for the
+pairs whose score recorded an error (a judge that failed for good). Both drop the
+lines concerned by an atomic rewrite before scoring, so each (case, metric) is in
+scores.jsonl at most once whenever scoring stops.
 
 A response whose `error` is set gets no scores at all: the target failed, there is
 nothing to judge, and a 0 would blame the answer for the transport. The summary
@@ -39,11 +42,15 @@ def _summarise_metric(scores: list[Score]) -> dict[str, Any]:
     }
 
 
-def _drop_metrics(scores_path: Path, names: Sequence[str]) -> None:
-    """Remove the scores of `names` (to rescore them), keeping every other metric's scores."""
-    if scores_path.exists():
-        kept = [s for s in iter_records(scores_path, Score) if s.metric not in names]
+def _drop_scores(scores_path: Path, names: Sequence[str], errored_only: bool) -> int:
+    """Remove the scores of `names` (all, or only errored ones) so they are scored again; returns how many."""
+    if not scores_path.exists():
+        return 0
+    scores = read_records(scores_path, Score)
+    kept = [s for s in scores if s.metric not in names or (errored_only and s.error is None)]
+    if len(kept) < len(scores):
         write_records(scores_path, kept)
+    return len(scores) - len(kept)
 
 
 def _judges_in_scores(run_dir: Path, current: dict[str, Any] | None, rescore: bool) -> list[dict[str, Any]]:
@@ -94,13 +101,15 @@ async def score_run(
     embedder_for: Callable[[str], Any] | None = None,
     concurrency: int = 4,
     rescore: bool = False,
+    retry_errors: bool = False,
     on_case_done: Callable[[str], None] | None = None,
 ) -> dict[str, Any]:
     """Score every response in `run_dir` with `metrics` (default: all) and return the summary.
 
     `llm` supplies the judge (needed only if a judged metric is chosen); `embedder_for`
     maps a case language to an embedder (default: the bundled models); at most
-    `concurrency` cases are scored at once. Raises RecordFileError for unreadable
+    `concurrency` cases are scored at once; `rescore` recomputes `metrics` everywhere,
+    `retry_errors` only where their score is an error. Raises RecordFileError for unreadable
     input, UnknownNameError for misspelt metric names, ValueError for a missing judge.
     """
     run_dir = Path(run_dir)
@@ -116,8 +125,7 @@ async def score_run(
     run_info = read_json(run_dir / "run.json") if (run_dir / "run.json").exists() else {}
     scores_path = run_dir / "scores.jsonl"
     repair_torn_tail(scores_path)  # an interrupted score may have left half a line
-    if rescore:
-        _drop_metrics(scores_path, names)
+    retried = _drop_scores(scores_path, names, errored_only=not rescore) if rescore or retry_errors else 0
     done = {(s.case_id, s.metric) for s in iter_records(scores_path, Score)} if scores_path.exists() else set()
 
     work, counts = _plan(cases, responses, names, done)
@@ -154,6 +162,7 @@ async def score_run(
         "judge": judge_info,
         "judges_in_scores": _judges_in_scores(run_dir, judge_info if calls["cases"] else None, rescore),
         **counts,
+        "retried_errors": 0 if rescore else retried,
         "llm_calls": {
             "cases_judged": judged_cases,
             "actual_total": calls["actual"],
