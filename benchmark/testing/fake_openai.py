@@ -86,6 +86,10 @@ class FaultPlan:
     seed: int = 0
 
 
+# Not part of the OpenAI protocol: lets a test in another process read the counters.
+STATS_PATH = "/fake/stats"
+
+
 def _completion(content: str, model: str, prompt_tokens: int, completion_tokens: int) -> dict[str, Any]:
     return {
         "id": "chatcmpl-fake",
@@ -114,6 +118,13 @@ def fake_embedding(text: str, dim: int = 64) -> list[float]:
         vec[digest[0] % dim] += 1.0 if digest[1] % 2 else -1.0
     norm = math.sqrt(sum(v * v for v in vec)) or 1.0
     return [v / norm for v in vec]
+
+
+class _Listener(ThreadingHTTPServer):
+    # One thread per connection; the stock backlog of 5 would make a burst of new
+    # connections (16 clients starting at once) wait on SYN retries.
+    daemon_threads = True
+    request_queue_size = 128
 
 
 class FakeOpenAIServer:
@@ -154,6 +165,17 @@ class FakeOpenAIServer:
     def chat_requests(self) -> list[FakeRequest]:
         return [r for r in self.requests if r.path.endswith("/chat/completions")]
 
+    def stats(self) -> dict[str, Any]:
+        """What the server has seen so far (also served as JSON at `GET <base_url>/fake/stats`)."""
+        with self._lock:
+            return {
+                "chat_requests": sum(r.path.endswith("/chat/completions") for r in self.requests),
+                "peak_in_flight": self.peak_in_flight,
+                "faults_injected": dict(self.faults_injected),
+                "prompt_tokens": self.served_prompt_tokens,
+                "completion_tokens": self.served_completion_tokens,
+            }
+
     def start(self) -> FakeOpenAIServer:
         server = self
 
@@ -169,8 +191,7 @@ class FakeOpenAIServer:
             def do_POST(self) -> None:
                 server._serve(self, "POST")
 
-        self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
-        self._httpd.daemon_threads = True
+        self._httpd = _Listener(("127.0.0.1", 0), _Handler)
         self._port = self._httpd.server_address[1]
         self._thread = threading.Thread(target=self._httpd.serve_forever, daemon=True)
         self._thread.start()
@@ -260,6 +281,8 @@ class FakeOpenAIServer:
             return self._rng.choice(options)
 
     def _body_for(self, request: FakeRequest, reply: FakeReply) -> bytes:
+        if request.path.endswith(STATS_PATH):
+            return json.dumps(self.stats()).encode()
         if request.path.endswith("/models"):
             return json.dumps({"object": "list", "data": [{"id": "fake-model", "object": "model"}]}).encode()
         body = request.body or {}
