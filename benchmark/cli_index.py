@@ -11,6 +11,8 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from corpora.loaders import DEFAULT_MAX_DOCUMENT_MB
+
 EXIT_USAGE = 2
 _EXCERPT_CHARS = 160
 
@@ -50,7 +52,10 @@ def build(
     chunk_size: Optional[int] = typer.Option(None, "--chunk-size", min=1, help="Chunk size (default 200 tokens)."),
     chunk_overlap: Optional[int] = typer.Option(None, "--chunk-overlap", min=0, help="Overlap between chunks."),
     chunk_unit: ChunkUnit = typer.Option(ChunkUnit.tokens, "--chunk-unit", help="Count size in model tokens or characters."),
-    strict: bool = typer.Option(False, "--strict", help="Fail on any unreadable file instead of skipping it."),
+    strict: bool = typer.Option(False, "--strict", help="Fail on any unreadable or over-large file instead of skipping it."),
+    max_document_mb: float = typer.Option(
+        DEFAULT_MAX_DOCUMENT_MB, "--max-document-mb", help="Skip (with --strict: refuse) any document larger than this; 0 means no limit."
+    ),
     collection: str = typer.Option(
         "ragstress_chunks", "--collection", help="Chroma collection name; give each index its own on a shared server."
     ),
@@ -63,8 +68,11 @@ def build(
     from corpora.loaders import CorpusError
 
     console = Console(stderr=True)
+    if max_document_mb < 0:
+        _fail(console, "--max-document-mb must be >= 0 (0 means no limit)")
+    max_bytes = int(max_document_mb * 1_000_000) or None
     try:
-        embedder = choose_embedder(corpus, index, embedding)
+        embedder = choose_embedder(corpus, index, embedding, max_document_bytes=max_bytes)
         try:
             params = default_chunk_params(embedder, chunk_size, chunk_overlap, chunk_unit.value)
         except ValueError as error:  # pydantic's ValidationError: say what is wrong, not where
@@ -86,7 +94,7 @@ def build(
                 bar.update(embed_task, completed=state.embedded, total=max(state.chunks - state.reused, state.embedded))
 
             stats = build_index(corpus, index, embedder, params, chroma_url=chroma_url, strict=strict, progress=on_progress,
-                                collection_name=collection)
+                                collection_name=collection, max_document_bytes=max_bytes)
     except (CorpusError, StoreError, EmbeddingModelError) as error:
         _fail(console, str(error))
     out = Console()

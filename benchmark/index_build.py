@@ -32,7 +32,7 @@ from benchmark.store import (
 from benchmark.types import Chunk, Document
 from corpora.chunking import ChunkParams, chunk_document
 from corpora.embeddings import Embedder, default_embedding_name, make_embedder
-from corpora.loaders import CorpusError, SkippedFile, iter_corpus
+from corpora.loaders import DEFAULT_MAX_DOCUMENT_BYTES, CorpusError, SkippedFile, iter_corpus
 
 DEFAULT_CHUNK_TOKENS = 200
 DEFAULT_OVERLAP_TOKENS = 30
@@ -92,11 +92,11 @@ def default_chunk_params(
     return ChunkParams(size=size, overlap=overlap, unit=unit)
 
 
-def corpus_language(corpus_root: Path, sample: int = 200) -> str:
+def corpus_language(corpus_root: Path, sample: int = 200, max_document_bytes: int | None = DEFAULT_MAX_DOCUMENT_BYTES) -> str:
     """`en` if the first `sample` documents are all English, `zh` if all Chinese, else `mixed`."""
     langs: set[str] = set()
     seen = 0
-    for item in iter_corpus(corpus_root):
+    for item in iter_corpus(corpus_root, max_document_bytes=max_document_bytes):
         if isinstance(item, Document):
             langs.add(item.lang)
             seen += 1
@@ -105,7 +105,9 @@ def corpus_language(corpus_root: Path, sample: int = 200) -> str:
     return langs.pop() if len(langs) == 1 else "mixed"
 
 
-def choose_embedder(corpus_root: Path, index_dir: Path, name: str | None) -> Embedder:
+def choose_embedder(
+    corpus_root: Path, index_dir: Path, name: str | None, max_document_bytes: int | None = DEFAULT_MAX_DOCUMENT_BYTES
+) -> Embedder:
     """The embedder to build with: `name`, else the model an existing index records, else by corpus language."""
     manifest = read_manifest(index_dir)
     if name:
@@ -115,7 +117,7 @@ def choose_embedder(corpus_root: Path, index_dir: Path, name: str | None) -> Emb
         return make_embedder(name)
     if manifest and manifest.get("embedding_model"):
         return make_embedder(manifest["embedding_model"])
-    return make_embedder(default_embedding_name(corpus_language(corpus_root)))
+    return make_embedder(default_embedding_name(corpus_language(corpus_root, max_document_bytes=max_document_bytes)))
 
 
 class _Batcher:
@@ -159,11 +161,13 @@ def build_index(
     *,
     collection_name: str = COLLECTION_NAME,
     batch_size: int = 64,
+    max_document_bytes: int | None = DEFAULT_MAX_DOCUMENT_BYTES,
 ) -> BuildStats:
     """Bring the index in `index_dir` up to date with the corpus at `corpus_root`.
 
     Raises `CorpusError` if the corpus yields no document (the index is left as it
     was) and `EmbeddingMismatchError` if the index was built with another model.
+    Documents over `max_document_bytes` are skipped (None: no limit).
     """
     started = time.perf_counter()
     corpus_root, index_dir = Path(corpus_root), Path(index_dir)
@@ -181,7 +185,7 @@ def build_index(
 
     def chunks_in_corpus_order() -> Iterator[Chunk]:
         """Chunk the corpus as it streams, queueing unseen chunks for embedding on the way."""
-        for item in iter_corpus(corpus_root, strict=strict):
+        for item in iter_corpus(corpus_root, strict=strict, max_document_bytes=max_document_bytes):
             if isinstance(item, SkippedFile):
                 stats.skipped.append(item)
                 running.skipped += 1

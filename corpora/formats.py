@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from benchmark.types import Lang
 from corpora.htmltext import html_to_text
@@ -50,7 +51,7 @@ class JsonlProblem:
 
 
 def _read_text(path: Path) -> str:
-    data = path.read_bytes()
+    data = path.read_bytes()  # the loader checked the size first: this is bounded
     if not data.strip():
         raise FormatError("empty file")
     try:
@@ -128,15 +129,19 @@ FILE_READERS: dict[str, Callable[[Path], ParsedFile]] = {
 """Single-document formats by lower-case suffix. `.jsonl` is handled by `iter_jsonl`."""
 
 
-def iter_jsonl(path: Path) -> Iterator[JsonlRecord | JsonlProblem]:
+def iter_jsonl(path: Path, max_line_bytes: int | None = None) -> Iterator[JsonlRecord | JsonlProblem]:
     """Stream the records of a JSONL file, one line at a time (1-based line numbers).
 
     Each line is an object with a required string `text` and optional `id` (or BEIR's
     `_id`), `title` and `lang`. Blank lines are ignored; any other bad line becomes a
-    `JsonlProblem` and reading goes on.
+    `JsonlProblem` and reading goes on. A line longer than `max_line_bytes` is a
+    problem too, and is skipped without ever being held in memory whole.
     """
     with path.open("rb") as lines:
-        for number, raw in enumerate(lines, start=1):
+        for number, raw in enumerate(_bounded_lines(lines, max_line_bytes), start=1):
+            if raw is None:
+                yield JsonlProblem(line=number, detail=f"line longer than the per-document limit of {_megabytes(max_line_bytes)} (raise it with --max-document-mb)")
+                continue
             if number == 1:
                 raw = raw.removeprefix(b"\xef\xbb\xbf")  # UTF-8 BOM
             if not raw.strip():
@@ -145,6 +150,24 @@ def iter_jsonl(path: Path) -> Iterator[JsonlRecord | JsonlProblem]:
                 yield _parse_record(number, raw)
             except FormatError as exc:
                 yield JsonlProblem(line=number, detail=str(exc))
+
+
+def _bounded_lines(handle: Any, limit: int | None) -> Iterator[bytes | None]:
+    """Each line of a binary file, or None for a line over `limit` bytes (read past in blocks, never kept)."""
+    if limit is None:
+        yield from handle
+        return
+    while line := handle.readline(limit + 1):
+        if len(line) <= limit or line.endswith(b"\n") and len(line) == limit + 1:
+            yield line
+            continue
+        while line and not line.endswith(b"\n"):  # drop the rest of the over-long line
+            line = handle.readline(1 << 20)
+        yield None
+
+
+def _megabytes(size: int | None) -> str:
+    return f"{(size or 0) / 1e6:g} MB"
 
 
 def _parse_record(number: int, raw: bytes) -> JsonlRecord:

@@ -7,9 +7,16 @@ bounded by the largest single file.
 
 Anything that cannot become a document is reported, never silently dropped: the
 stream yields a `SkippedFile` with the reason and goes on. With `strict=True` the
-first such problem raises `CorpusError` instead. Unsupported file types are the one
-exception: a corpus folder often holds a LICENSE or a CSV next to the documents, so
-they are reported but never fatal. Hidden files and folders are ignored silently.
+first such problem raises `CorpusError` instead. Unsupported file types and repeated
+texts are the exceptions: a corpus folder often holds a LICENSE or a CSV next to the
+documents, or the same page saved twice, so they are reported but never fatal.
+Hidden files and folders are ignored silently.
+
+A document over the size limit (`max_document_bytes`, default 20 MB: a few
+thousand pages, which takes minutes to embed on a laptop) is skipped by its size on
+disk before any of it is read; a JSONL line over the limit is read past in blocks.
+The same text under a second name is skipped as a duplicate of the first: kept
+twice, it would be retrieved twice and could serve as its own "noise" passage.
 """
 
 from __future__ import annotations
@@ -31,6 +38,9 @@ SUPPORTED_SUFFIXES: tuple[str, ...] = (*sorted(FILE_READERS), ".jsonl")
 
 # How many skip reasons an empty-corpus error lists before eliding the rest.
 _REASONS_SHOWN = 5
+
+DEFAULT_MAX_DOCUMENT_MB = 20.0
+DEFAULT_MAX_DOCUMENT_BYTES = int(DEFAULT_MAX_DOCUMENT_MB * 1_000_000)
 
 
 @dataclass(frozen=True)
@@ -76,43 +86,51 @@ class _Loaded:
     line: int | None = None
 
 
-def iter_corpus(root: Path, *, strict: bool = False) -> Iterator[Document | SkippedFile]:
+def iter_corpus(
+    root: Path, *, strict: bool = False, max_document_bytes: int | None = DEFAULT_MAX_DOCUMENT_BYTES
+) -> Iterator[Document | SkippedFile]:
     """Stream the documents of a corpus directory or single file, with skip notices.
 
     Order is deterministic: paths sorted at every level, JSONL records in line order.
-    A document whose id was already seen is skipped ("duplicate document id ...").
-    With `strict=True`, any unreadable file, bad JSONL line or duplicate raises
-    `CorpusError` naming the file and line. Yields nothing for an empty corpus.
+    A document whose id was already seen is skipped ("duplicate document id ..."), and
+    so is one whose text was already seen ("same text as ..."). A file (or JSONL line)
+    larger than `max_document_bytes` is skipped unread; None means no limit.
+    With `strict=True`, any unreadable or over-large file, bad JSONL line or duplicate
+    id raises `CorpusError` naming the file and line. Yields nothing for an empty corpus.
     """
     root = Path(root)
     if not root.exists():
         raise CorpusError(f"corpus path does not exist: {root}")
     first_seen: dict[str, str] = {}  # document id -> source where it first appeared
-    for item in _iter_unchecked(root):
+    text_seen: dict[str, str] = {}  # text sha -> source where that text first appeared
+    for item in _iter_unchecked(root, max_document_bytes):
         if isinstance(item, _Loaded):
             doc = item.document
-            if doc.id not in first_seen:
-                first_seen[doc.id] = doc.source
+            if doc.id in first_seen:
+                item = _Problem(item.path, f"duplicate document id {doc.id!r}, first seen in {first_seen[doc.id]}",
+                                line=item.line)  # fmt: skip
+            elif doc.sha in text_seen:
+                item = _Problem(item.path, f"same text as {text_seen[doc.sha]} (duplicate document, kept once)",
+                                line=item.line, fatal_when_strict=False)  # fmt: skip
+            else:
+                first_seen[doc.id] = text_seen[doc.sha] = doc.source
                 yield doc
                 continue
-            item = _Problem(
-                item.path,
-                f"duplicate document id {doc.id!r}, first seen in {first_seen[doc.id]}",
-                line=item.line,
-            )
         if strict and item.fatal_when_strict:
             raise CorpusError(item.message())
         yield item.skipped()
 
 
-def load_corpus(root: Path, *, strict: bool = False) -> LoadResult:
+def load_corpus(
+    root: Path, *, strict: bool = False, max_document_bytes: int | None = DEFAULT_MAX_DOCUMENT_BYTES
+) -> LoadResult:
     """Load a whole corpus into memory (see `iter_corpus` for order and skipping rules).
 
     Raises `CorpusError` if not a single document could be loaded.
     """
     documents: list[Document] = []
     skipped: list[SkippedFile] = []
-    for item in iter_corpus(root, strict=strict):
+    for item in iter_corpus(root, strict=strict, max_document_bytes=max_document_bytes):
         if isinstance(item, Document):
             documents.append(item)
         else:
@@ -132,19 +150,19 @@ def _summarise(skipped: list[SkippedFile]) -> str:
     return f"{len(skipped)} files skipped: {shown}{more}"
 
 
-def _iter_unchecked(root: Path) -> Iterator[_Loaded | _Problem]:
+def _iter_unchecked(root: Path, max_bytes: int | None) -> Iterator[_Loaded | _Problem]:
     """Every document and problem in path order, before duplicate checks."""
     if root.is_file():
-        yield from _load_file(root, root.name)
+        yield from _load_file(root, root.name, max_bytes)
     elif (root / BEIR_CORPUS_FILE).is_file():
         # BEIR: queries.jsonl and qrels/ sit next to the corpus; they are not documents.
-        yield from _load_jsonl(root / BEIR_CORPUS_FILE, BEIR_CORPUS_FILE)
+        yield from _load_jsonl(root / BEIR_CORPUS_FILE, BEIR_CORPUS_FILE, max_bytes)
     else:
         for entry in _walk(root, prefix=""):
             if isinstance(entry, _Problem):
                 yield entry
             else:
-                yield from _load_file(*entry)
+                yield from _load_file(*entry, max_bytes)
 
 
 def _walk(directory: Path, prefix: str) -> Iterator[tuple[Path, str] | _Problem]:
@@ -168,10 +186,11 @@ def _walk(directory: Path, prefix: str) -> Iterator[tuple[Path, str] | _Problem]
             yield _Problem(relative, "not a regular file (symlinked directory or special file)", fatal_when_strict=False)
 
 
-def _load_file(path: Path, relative: str) -> Iterator[_Loaded | _Problem]:
+def _load_file(path: Path, relative: str, max_bytes: int | None) -> Iterator[_Loaded | _Problem]:
     suffix = path.suffix.lower()
     if suffix == ".jsonl":
-        yield from _load_jsonl(path, relative)
+        # A JSONL file holds many documents: the limit applies to each line, not the file.
+        yield from _load_jsonl(path, relative, max_bytes)
         return
     reader = FILE_READERS.get(suffix)
     if reader is None:
@@ -179,6 +198,11 @@ def _load_file(path: Path, relative: str) -> Iterator[_Loaded | _Problem]:
         yield _Problem(relative, f"unsupported file type {kind}", fatal_when_strict=False)
         return
     try:
+        size = path.stat().st_size
+        if max_bytes is not None and size > max_bytes:
+            yield _Problem(relative, f"{size / 1e6:.1f} MB is over the per-document limit of {max_bytes / 1e6:g} MB "
+                                     "(raise it with --max-document-mb)")  # fmt: skip
+            return
         parsed = reader(path)
     except FormatError as exc:
         yield _Problem(relative, str(exc))
@@ -189,9 +213,9 @@ def _load_file(path: Path, relative: str) -> Iterator[_Loaded | _Problem]:
     yield _Loaded(_make_document(relative, relative, parsed.title, parsed.text, lang=None), relative)
 
 
-def _load_jsonl(path: Path, relative: str) -> Iterator[_Loaded | _Problem]:
+def _load_jsonl(path: Path, relative: str, max_bytes: int | None) -> Iterator[_Loaded | _Problem]:
     try:
-        for record in iter_jsonl(path):
+        for record in iter_jsonl(path, max_bytes):
             if isinstance(record, JsonlProblem):
                 yield _Problem(relative, record.detail, line=record.line)
                 continue

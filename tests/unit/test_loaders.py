@@ -34,11 +34,12 @@ def by_id(result_documents: list[Document]) -> dict[str, Document]:
 
 def test_gbk_and_utf8_bom_chinese_files_decode(tmp_path: Path) -> None:
     write(tmp_path / "gbk.txt", ZH_TEXT.encode("gbk"))
-    write(tmp_path / "bom.txt", b"\xef\xbb\xbf" + ZH_TEXT.encode("utf-8"))
+    # Each file holds its own text: a repeated text would be skipped as a duplicate.
+    write(tmp_path / "bom.txt", b"\xef\xbb\xbf" + (ZH_TEXT + "（副本）").encode("utf-8"))
     write(tmp_path / "gb18030.md", ("# 标题\n\n" + ZH_TEXT).encode("gb18030"))
     docs = by_id(load_corpus(tmp_path).documents)
     assert docs["gbk.txt"].text == ZH_TEXT
-    assert docs["bom.txt"].text == ZH_TEXT  # BOM stripped
+    assert docs["bom.txt"].text == ZH_TEXT + "（副本）"  # BOM stripped
     assert docs["gb18030.md"].title == "标题"
     assert all(doc.lang == "zh" for doc in docs.values())
 
