@@ -21,7 +21,8 @@ from benchmark.runner import (
     DEFAULT_TARGET_TIMEOUT_S, RUN_FILE, RunDir, RunDirError, Shard, now, plan_jobs,
     prepare_run_dir, repeated_ids, run_cases, run_record, select_cases,
 )  # fmt: skip
-from benchmark.types import Case
+from benchmark.registry import UnknownNameError, check_names
+from benchmark.types import TESTBEDS, Case
 
 
 class RunMode(str, enum.Enum):
@@ -83,8 +84,9 @@ def run(
     if repeated := repeated_ids(all_cases):
         cc.fail(f"{cases}: case id(s) {repeated[:3]} occur more than once; each case needs its own id")
     try:
-        selected = select_cases(all_cases, testbeds.split(",") if testbeds else None, limit)
-    except ValueError as error:
+        # check_names first: a misspelt testbed gets a "did you mean".
+        selected = select_cases(all_cases, check_names("testbed", testbeds, TESTBEDS) if testbeds else None, limit)
+    except (UnknownNameError, ValueError) as error:
         cc.fail(str(error))
     if not selected:
         cc.fail(f"{cases}: no cases selected (check --testbeds)")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import difflib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Generic, TypeVar
 
 T = TypeVar("T")
@@ -14,6 +14,24 @@ class UnknownNameError(KeyError):
 
     def __str__(self) -> str:  # KeyError would quote the message
         return str(self.args[0])
+
+
+def unknown_name(kind: str, name: str, known: Iterable[str]) -> UnknownNameError:
+    """The error for a `name` not among `known`, suggesting the closest known names."""
+    known = list(known)
+    close = difflib.get_close_matches(name, known, n=3, cutoff=0.5)
+    hint = f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
+    return UnknownNameError(f"unknown {kind} {name!r}{hint} (known: {', '.join(sorted(known))})")
+
+
+def check_names(kind: str, names: str, known: Iterable[str]) -> list[str]:
+    """The names of a comma-separated option, each checked against `known` (UnknownNameError if not)."""
+    known = list(known)
+    wanted = [n.strip() for n in names.split(",") if n.strip()]
+    for name in wanted:
+        if name not in known:
+            raise unknown_name(kind, name, known)
+    return wanted
 
 
 class Registry(Generic[T]):
@@ -35,9 +53,7 @@ class Registry(Generic[T]):
     def get(self, name: str) -> T:
         if name in self._items:
             return self._items[name]
-        close = difflib.get_close_matches(name, list(self._items), n=3, cutoff=0.5)
-        hint = f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
-        raise UnknownNameError(f"unknown {self.kind} {name!r}{hint} (known: {', '.join(sorted(self._items))})")
+        raise unknown_name(self.kind, name, self._items)
 
     def resolve(self, names: str | list[str]) -> list[str]:
         """Check a comma-separated string or list of names; returns them in order, deduplicated."""
