@@ -134,13 +134,20 @@ async def score_run(
     limit = asyncio.Semaphore(concurrency)
     calls = {"actual": 0, "naive": 0, "cases": 0}
 
+    write_lock = asyncio.Lock()
+
+    def append_all(appender: RecordAppender, scores: list[Score]) -> None:
+        for score in scores:
+            appender.append(score)
+
     with RecordAppender(scores_path) as appender:
 
         async def score_one(case: Case, response: TargetResponse, pending: list[str]) -> None:
             async with limit:
                 scores, ctx = await score_case(case, response, pending, judge=judge, embedder_for=embedder_for)
-            for score in scores:
-                appender.append(score)
+            # Each append fsyncs; off the event loop, so judge calls in flight are not held up meanwhile.
+            async with write_lock:
+                await asyncio.to_thread(append_all, appender, scores)
             counts["responses_scored"] += 1
             cost = naive_calls([METRICS.get(n) for n in pending])
             if cost:
