@@ -181,6 +181,9 @@ class FakeOpenAIServer:
 
         class _Handler(BaseHTTPRequestHandler):
             protocol_version = "HTTP/1.1"
+            # Headers and body go out as two writes; with Nagle's algorithm the body would
+            # wait for the client's delayed ACK, adding ~40 ms to every reply.
+            disable_nagle_algorithm = True
 
             def log_message(self, *args: object) -> None:  # keep test output clean
                 pass
