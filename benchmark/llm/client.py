@@ -174,13 +174,15 @@ class ChatClient:
 
     async def _request_once(self, messages: list[dict[str, Any]], params: dict[str, Any]) -> ChatResult:
         sdk = await self._sdk_client()
-        params = dict(params)
-        extra_body = {"grammar": params.pop("grammar")} if "grammar" in params else None
-        raw = await sdk.chat.completions.with_raw_response.create(
-            model=self.endpoint.model, messages=messages, extra_body=extra_body, **params  # type: ignore[arg-type]
+        # The plain POST skips the SDK's typed-parameter transform, which walks every
+        # message and schema on each request (~0.8 ms of CPU) to rename nothing here;
+        # auth, timeouts, the connection pool and the status errors are the SDK's as before.
+        # `grammar` is a llama.cpp extension and rides in the same body.
+        raw = await sdk.post(
+            "/chat/completions", cast_to=str, body={"model": self.endpoint.model, "messages": messages, **params}
         )
         try:
-            body = json.loads(raw.http_response.text)
+            body = json.loads(raw)
             choice = body["choices"][0]
             text = choice["message"]["content"]
             usage = body.get("usage") or {}

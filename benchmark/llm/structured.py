@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel, ValidationError
@@ -109,12 +110,24 @@ class StructuredResult(Generic[T]):
         return self.value is not None
 
 
+@lru_cache(maxsize=256)
+def json_schema_of(schema: type[BaseModel]) -> dict[str, Any]:
+    """The schema's JSON schema, built once per class: pydantic takes milliseconds to build one,
+    which every judge call would otherwise pay. Callers must not modify the returned dict."""
+    return schema.model_json_schema()
+
+
+@lru_cache(maxsize=256)
+def _gbnf_cached(schema: type[BaseModel]) -> str:
+    return gbnf_for(json_schema_of(schema))
+
+
 def constraint_for(client: ChatClient, schema: type[BaseModel]) -> dict[str, Any]:
     """The request arguments that make this endpoint constrain its output to the schema."""
-    json_schema = schema.model_json_schema()
     mode = client.endpoint.json_mode
     if mode == "grammar":
-        return {"grammar": gbnf_for(json_schema)}
+        return {"grammar": _gbnf_cached(schema)}
+    json_schema = json_schema_of(schema)
     if mode == "json_schema":
         return {"response_format": {"type": "json_schema", "json_schema": {"name": schema.__name__, "schema": json_schema}}}
     return {}
@@ -169,7 +182,7 @@ async def ask_structured(
         if attempt == 2:
             return StructuredResult(None, raw, f"invalid structured output after re-asking: {error}", attempt)
         reask = load_prompt("reask_json", lang).render(
-            error=error, schema=json.dumps(schema.model_json_schema(), ensure_ascii=False)
+            error=error, schema=json.dumps(json_schema_of(schema), ensure_ascii=False)
         )
         conversation = [*messages, {"role": "assistant", "content": raw}, {"role": "user", "content": reask}]
     raise AssertionError("unreachable")

@@ -13,6 +13,7 @@ Prompts are rendered deterministically (same case, same text), so a re-score hit
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal, TypeVar
 
 from pydantic import BaseModel, Field, conlist, create_model
@@ -58,8 +59,12 @@ class SentenceVerdict(BaseModel):
     attributed: Literal["yes", "no"]
 
 
+@lru_cache(maxsize=128)
 def context_audit_schema(n_passages: int, n_sentences: int) -> type[BaseModel]:
-    """The context audit's schema with exactly one verdict per passage and per reference sentence."""
+    """The context audit's schema with exactly one verdict per passage and per reference sentence.
+
+    Cached per shape: building a pydantic model costs milliseconds, and a run has few shapes.
+    """
     return create_model(
         "ContextAudit",
         passages=(conlist(PassageVerdict, min_length=n_passages, max_length=n_passages), ...),
