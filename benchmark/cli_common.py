@@ -82,6 +82,40 @@ def cache_path(cache_dir: Path | None) -> Path:
     return cache_dir / "llm-cache.sqlite"
 
 
+# A preflight is one small request: it should not take the whole LLM timeout to say "unreachable".
+_PREFLIGHT_TIMEOUT_S = 10.0
+
+
+def check_endpoint(endpoint: Endpoint, timeout_s: float = _PREFLIGHT_TIMEOUT_S) -> None:
+    """Fail (exit 2) at once if `endpoint` cannot be reached or refuses its API key.
+
+    Without this check a wrong URL or key would surface only as one retried error per
+    case, minutes later. It asks `GET <base_url>/models`, which OpenAI-compatible servers
+    answer cheaply; any answer other than 401/403 (even a 404 from a server without that
+    route) counts as reachable. The bundled model needs no check. The key is never shown.
+    """
+    if endpoint.is_bundled or not endpoint.base_url:
+        return
+    import httpx  # here: most commands never need a preflight
+
+    where = f"{endpoint.role} endpoint {endpoint.base_url}"
+    flags = f"--{endpoint.role}-base-url or RAGSTRESS_{endpoint.role.upper()}_BASE_URL / OPENAI_BASE_URL"
+    headers = {"Authorization": f"Bearer {endpoint.api_key}"} if endpoint.api_key else {}
+    try:
+        reply = httpx.get(endpoint.base_url.rstrip("/") + "/models", headers=headers, timeout=timeout_s)
+    except httpx.TimeoutException:
+        fail(f"{where} did not answer within {timeout_s:g}s; check {flags}")
+    except httpx.HTTPError as exc:
+        cause = str(exc.__cause__ or exc) or type(exc).__name__
+        if endpoint.api_key:
+            cause = cause.replace(endpoint.api_key, "[redacted]")
+        fail(f"{where} is unreachable ({type(exc).__name__}: {cause}); check {flags}")
+    if reply.status_code in (401, 403):
+        state = "was refused: wrong key" if endpoint.api_key else "is missing"
+        fail(f"{where} answered HTTP {reply.status_code}: the API key {state}; set "
+             f"--{endpoint.role}-api-key, RAGSTRESS_{endpoint.role.upper()}_API_KEY or OPENAI_API_KEY")
+
+
 def fail(message: str, code: int = 2) -> typer.Exit:
     """Print an error for people and exit with `code` (2: usage or input error)."""
     err_console.print(f"[bold red]error:[/] {escape(message)}", soft_wrap=True)

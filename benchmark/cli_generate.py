@@ -89,6 +89,9 @@ def generate(
         "generator": cc.endpoint_for("generator", generator_base_url, generator_model, generator_api_key),
         "judge": cc.endpoint_for("judge", judge_base_url, judge_model, judge_api_key),
     }
+    if wanted or pairs or judge_noise:  # curated seeds alone ask no model
+        for endpoint in endpoints.values():
+            cc.check_endpoint(endpoint)
     options = GenerateOptions(
         testbeds=tuple(chosen), n_seeds=wanted, n_pairs=pairs, seed_file=seed_file, random_seed=seed,
         noise_mode=noise.value, judge_noise=judge_noise, round_trip_k=round_trip_k,

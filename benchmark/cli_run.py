@@ -107,6 +107,8 @@ def run(
         sys.path.insert(0, "")  # like `python -m`: modules in the current directory can be targets
 
     endpoint = cc.endpoint_for("target", target_base_url, target_model, target_api_key)
+    if kind == "baseline":
+        cc.check_endpoint(endpoint)  # only the baseline talks to an LLM
     if kind == "baseline" and endpoint.is_bundled and concurrency > 1:
         # The bundled server answers one request at a time: more cases in flight would only
         # spend their --target-timeout waiting in its queue.
