@@ -87,6 +87,17 @@ class Cli:
     def run(self, *args: object, timeout: float = 300) -> subprocess.CompletedProcess[str]:
         return subprocess.run(self.command(*args), env=self.env, capture_output=True, text=True, timeout=timeout)
 
+    def invoke(self, *args: object) -> subprocess.CompletedProcess[str]:
+        """The same command in this process (no interpreter start-up): for tests about results, not processes."""
+        from typer.testing import CliRunner
+
+        from benchmark.cli import app
+
+        unset = {name: None for name in os.environ if name not in self.env}
+        result = CliRunner().invoke(app, [str(a) for a in args], env={**unset, **self.env})
+        crash = "" if result.exception is None or isinstance(result.exception, SystemExit) else repr(result.exception)
+        return subprocess.CompletedProcess(args, result.exit_code, result.stdout, result.stderr + crash)
+
     def start(self, *args: object) -> subprocess.Popen[bytes]:
         return subprocess.Popen(self.command(*args), env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
 

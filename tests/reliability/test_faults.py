@@ -106,7 +106,7 @@ def test_retry_after_is_honoured_not_hammered(tmp_path, cli, rel):
 
     with FakeOpenAIServer(rate_limited) as server:
         cli.point_at(server.base_url)
-        ran = cli.run("run", testset, "--target", "baseline", "--out", tmp_path / "run", "--concurrency", 8,
+        ran = cli.invoke("run", testset, "--target", "baseline", "--out", tmp_path / "run", "--concurrency", 8,
                       "--timeout", 5, "--max-retries", 4, "--retry-backoff", 0.01, "--no-cache")  # fmt: skip
         assert ran.returncode == 0, ran.stderr
         requests = len(server.chat_requests())
@@ -125,7 +125,7 @@ def test_an_endpoint_that_always_rate_limits_gets_a_bounded_number_of_requests(t
     cases = write_cases(testset, 6)
     with FakeOpenAIServer(lambda request: FakeReply.error(429, "quota exhausted", retry_after=0.1)) as server:
         cli.point_at(server.base_url)
-        ran = cli.run("run", testset, "--target", "baseline", "--out", tmp_path / "run", "--timeout", 5,
+        ran = cli.invoke("run", testset, "--target", "baseline", "--out", tmp_path / "run", "--timeout", 5,
                       "--max-retries", 2, "--no-cache")  # fmt: skip
         assert ran.returncode == 0, ran.stderr
         requests = len(server.chat_requests())
