@@ -1,0 +1,77 @@
+"""`kill -9` of the real `ragstress build` while it embeds; the next build repairs the index."""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+import signal
+import sqlite3
+import time
+from contextlib import closing
+from pathlib import Path
+
+import corpora
+import pytest
+
+from benchmark.jsonl import read_records
+from benchmark.store import CHROMA_DIRNAME, COLLECTION_NAME, IndexStore, iter_collection_ids, open_chroma
+from benchmark.types import Chunk
+
+SAMPLE_DOCS = Path(corpora.__file__).parent / "samples" / "en" / "docs"
+
+
+def test_a_build_killed_mid_embedding_is_finished_by_the_next_build(tmp_path, cli, rel):
+    rng = random.Random(5)
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    for doc in sorted(SAMPLE_DOCS.glob("*.txt")):  # ~100 chunks: two embedding batches of 64
+        (corpus / doc.name).write_bytes(doc.read_bytes())
+    index = tmp_path / "index"
+    database = index / CHROMA_DIRNAME / "chroma.sqlite3"
+    process = cli.start("build", corpus, "--index", index)
+    try:
+        deadline = time.monotonic() + 180
+        while _stored(database) == 0:  # the kill lands after the first batch is stored, while the next one embeds
+            assert process.poll() is None, f"the build ended before it could be killed: {process.stderr.read().decode()}"
+            assert time.monotonic() < deadline, "no chunk was stored within 180s"
+            time.sleep(0.05)
+        time.sleep(rng.uniform(0, 0.5))
+        os.kill(process.pid, signal.SIGKILL)
+    finally:
+        rel.kill_hard(process)
+    assert not (index / "index.json").exists() and not (index / "chunks.jsonl").exists(), "the build was not interrupted"
+    collection = open_chroma(index).get_collection(COLLECTION_NAME, embedding_function=None)
+    partial = len(list(iter_collection_ids(collection)))
+    assert partial > 0
+
+    # Before the repair, the index says what to do rather than serve a half-built collection.
+    with pytest.raises(Exception, match="run `ragstress build` first"):
+        IndexStore.open(index)
+    repaired = cli.run("build", corpus, "--index", index)
+    assert repaired.returncode == 0, repaired.stderr
+    reused = int(re.search(r"reused\s*│\s*(\d+)", repaired.stdout)[1])
+    embedded = int(re.search(r"embedded\s*│\s*(\d+)", repaired.stdout)[1])
+    assert reused == partial  # what the killed build upserted is kept, not embedded twice
+
+    chunks = read_records(index / "chunks.jsonl", Chunk)
+    store = IndexStore.open(index)
+    assert sorted(store.all_chunk_ids()) == sorted(c.id for c in chunks) and store.count() == len(chunks) == reused + embedded
+    stored = store.get_chunks([c.id for c in chunks])
+    assert [s.text for s in stored] == [c.text for c in chunks]
+    hit = store.query("Who were the first people to walk on the Moon?", k=3)[0]
+    assert hit.doc_id.startswith("apollo_11"), hit
+    again = cli.run("build", corpus, "--index", index)
+    assert again.returncode == 0 and re.search(r"embedded\s*│\s*0\b", again.stdout), again.stdout
+    print(f"\nbuild killed after {partial} of {len(chunks)} chunks were stored; the next build embedded {embedded}")
+
+
+def _stored(database: Path) -> int:
+    """Rows Chroma has committed, read without waiting on (or blocking) the writer: 0 if not readable yet."""
+    if not database.exists():
+        return 0
+    try:
+        with closing(sqlite3.connect(f"file:{database}?mode=ro", uri=True, timeout=0)) as connection:
+            return connection.execute("SELECT COUNT(*) FROM embeddings_queue").fetchone()[0]
+    except sqlite3.Error:  # not created yet, or locked by a commit in progress
+        return 0
