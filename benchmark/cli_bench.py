@@ -70,6 +70,7 @@ def bench(
     cache_dir: cc.CacheDir = None,
 ) -> None:
     """Build, generate, run, score and report in one run directory; unchanged stages are skipped."""
+    _check_names(testbeds, metrics)
     common = (["--no-cache"] if no_cache else []) + (["--cache-dir", str(cache_dir)] if cache_dir else [])
     gen_roles = _role_args("generator", generator_base_url, generator_model, generator_api_key)
     judge_roles = _role_args("judge", judge_base_url, judge_model, judge_api_key)
@@ -104,6 +105,21 @@ def bench(
     cc.console.print(f"report: {escape(str(out / 'report.html'))}")
     if record.get("exit_code"):
         raise typer.Exit(record["exit_code"])
+
+
+def _check_names(testbeds: str | None, metrics: str | None) -> None:
+    """Misspelt testbed or metric names fail before the first stage: a typo must not cost a build."""
+    from benchmark.metrics import METRICS
+    from benchmark.registry import UnknownNameError, check_names
+    from benchmark.types import TESTBEDS
+
+    try:
+        if testbeds:
+            check_names("testbed", testbeds, TESTBEDS)
+        if metrics:
+            METRICS.resolve(metrics)
+    except UnknownNameError as exc:
+        cc.fail(str(exc))
 
 
 def _demo_seed_file(lang: str, dest: Path) -> Path:
