@@ -80,3 +80,15 @@ def make_chain(retriever):
 
 
 not_a_target = 3
+
+
+def misbehaves(request):
+    """A different failure per case number (mod 4): a non-string, an exception, a hang, or a proper answer."""
+    number = int(request.case_id.rsplit("-", 1)[-1]) % 4
+    if number == 0:
+        return ["not", "a", "string"]
+    if number == 1:
+        raise RuntimeError(f"retriever offline for {request.case_id}")
+    if number == 2:
+        time.sleep(30)  # abandoned by the runner's --target-timeout
+    return f"answer for {request.case_id}"
