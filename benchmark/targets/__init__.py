@@ -13,6 +13,7 @@ anything else with a message that says what was returned.
 from __future__ import annotations
 
 import importlib
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -130,11 +131,22 @@ def coerce_output(value: Any) -> TargetOutput:
     )
 
 
+_DOTTED_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*")
+
+
 def import_object(spec: str, reference: str) -> Any:
-    """Import `pkg.module:attr` (attr may be dotted). Only the named module is imported; nothing is evaluated."""
+    """Import `pkg.module:attr` (attr may be dotted). Only the named module is imported; nothing is evaluated.
+
+    Both parts must be dotted Python names: a file path, a relative import or private
+    attribute (`_name`, `__class__`) is refused before anything is imported.
+    """
     module_name, sep, attr = reference.partition(":")
     if not sep or not module_name or not attr:
         raise TargetError(f"target {spec!r}: expected the form KIND:pkg.module:object")
+    if not _DOTTED_NAME.fullmatch(module_name):
+        raise TargetError(f"target {spec!r}: {module_name!r} is not a module name (dotted Python names only, no paths)")
+    if not _DOTTED_NAME.fullmatch(attr) or any(part.startswith("_") for part in attr.split(".")):
+        raise TargetError(f"target {spec!r}: {attr!r} is not a public attribute name")
     try:
         obj: Any = importlib.import_module(module_name)
     except Exception as exc:  # an ImportError, or any error the module raises while loading
