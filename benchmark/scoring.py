@@ -66,6 +66,20 @@ def _judges_in_scores(run_dir: Path, current: dict[str, Any] | None, rescore: bo
     return judges
 
 
+def _read_responses(path: Path) -> list[TargetResponse]:
+    """The run's responses; a last line torn by a crash is named as such, with the command that repairs it."""
+    try:
+        return read_records(path, TargetResponse)
+    except RecordFileError as exc:
+        data = path.read_bytes()
+        last_line = data.count(b"\n") + 1
+        if data.endswith(b"\n") or f" line {last_line}:" not in str(exc):
+            raise
+        # The scorer never rewrites the run's files: the run itself repairs its torn line.
+        raise RecordFileError(f"{exc} (the run was interrupted while writing it: `ragstress run ... --resume` "
+                              f"with --out {path.parent} repairs it and asks the rest)") from None  # fmt: skip
+
+
 Work = list[tuple[Case, TargetResponse, list[str]]]
 
 
@@ -121,7 +135,7 @@ async def score_run(
     if concurrency < 1:
         raise ValueError("concurrency must be at least 1")
     cases = read_records(run_dir / "cases.jsonl", Case)
-    responses = {(r.case_id, r.probe): r for r in read_records(run_dir / "responses.jsonl", TargetResponse)}
+    responses = {(r.case_id, r.probe): r for r in _read_responses(run_dir / "responses.jsonl")}
     run_info = read_json(run_dir / "run.json") if (run_dir / "run.json").exists() else {}
     scores_path = run_dir / "scores.jsonl"
     repair_torn_tail(scores_path)  # an interrupted score may have left half a line

@@ -40,6 +40,12 @@ def test_killed_run_resumes_with_every_case_once(tmp_path, cli, rel, seed):
     finally:
         rel.kill_hard(process)
     assert read_json(out / "run.json")["status"] == "running"  # it had no chance to record more
+    if responses.read_bytes().endswith(b"\n"):
+        with responses.open("a") as handle:  # as if the kill had landed mid-line, when it did not
+            handle.write('{"case_id": "case-1", "probe": "ca')
+    # Scoring the interrupted run names the torn line and the command that repairs it.
+    early = cli.invoke("score", out, "--metrics", "answer_match")
+    assert early.returncode == 2 and "--resume" in early.stderr and "responses.jsonl" in early.stderr, early.stderr
 
     resumed = cli.invoke(*run, "--resume")
     assert resumed.returncode == 0, resumed.stderr
