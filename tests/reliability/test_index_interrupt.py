@@ -61,8 +61,6 @@ def test_a_build_killed_mid_embedding_is_finished_by_the_next_build(tmp_path, cl
     assert [s.text for s in stored] == [c.text for c in chunks]
     hit = store.query("Who were the first people to walk on the Moon?", k=3)[0]
     assert hit.doc_id.startswith("apollo_11"), hit
-    again = cli.run("build", corpus, "--index", index)
-    assert again.returncode == 0 and re.search(r"embedded\s*│\s*0\b", again.stdout), again.stdout
     print(f"\nbuild killed after {partial} of {len(chunks)} chunks were stored; the next build embedded {embedded}")
 
 
