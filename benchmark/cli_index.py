@@ -27,6 +27,26 @@ def _fail(console: Console, message: str) -> None:
     raise typer.Exit(EXIT_USAGE)
 
 
+def _refuse_early(corpus: Path, strict: bool, max_bytes: int | None) -> None:
+    """Raise CorpusError for a corpus the build would refuse, before the index is opened.
+
+    Opening a Chroma store rewrites its files, so a refused build must fail before that
+    to leave an existing index byte-identical. Without --strict one document is enough
+    to go on; with it every file is read once here (reading is cheap next to embedding).
+    """
+    from benchmark.types import Document
+    from corpora.loaders import CorpusError, iter_corpus
+
+    documents = 0
+    for item in iter_corpus(corpus, strict=strict, max_document_bytes=max_bytes):
+        if isinstance(item, Document):
+            documents += 1
+            if not strict:
+                return
+    if not documents:
+        raise CorpusError(f"no documents found in {corpus}; the index was left unchanged")
+
+
 def _summary_table(stats) -> Table:
     table = Table(title="Index build", show_header=False, title_justify="left")
     table.add_column(style="bold")
@@ -72,6 +92,7 @@ def build(
         _fail(console, "--max-document-mb must be >= 0 (0 means no limit)")
     max_bytes = int(max_document_mb * 1_000_000) or None
     try:
+        _refuse_early(corpus, strict, max_bytes)
         embedder = choose_embedder(corpus, index, embedding, max_document_bytes=max_bytes)
         try:
             params = default_chunk_params(embedder, chunk_size, chunk_overlap, chunk_unit.value)
