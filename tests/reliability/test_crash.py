@@ -15,7 +15,7 @@ import time
 import pytest
 from fixtures_run.cases import write_cases
 
-from benchmark.jsonl import read_json, write_records
+from benchmark.jsonl import read_json
 from benchmark.testing.fake_openai import FakeOpenAIServer
 
 SEEDS = (1, 2, 3)
