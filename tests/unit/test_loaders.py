@@ -278,3 +278,34 @@ def test_missing_root_is_an_error(tmp_path: Path) -> None:
 )
 def test_detect_lang(text: str, lang: str) -> None:
     assert detect_lang(text) == lang
+
+
+# --- size limit and repeated texts --------------------------------------------------
+
+
+def test_documents_over_the_size_limit_are_skipped_unread(tmp_path: Path) -> None:
+    write(tmp_path / "big.txt", "x" * 2_000)
+    write(tmp_path / "small.txt", "fits")
+    long_line = json.dumps({"id": "long", "text": "y" * 3_000})
+    write(tmp_path / "rows.jsonl", f'{{"id": "a", "text": "short"}}\n{long_line}\n{{"id": "b", "text": "after"}}\n')
+    result = load_corpus(tmp_path, max_document_bytes=1_000)
+    assert [d.id for d in result.documents] == ["a", "b", "small.txt"]
+    assert [s.reason for s in result.skipped] == [
+        "0.0 MB is over the per-document limit of 0.001 MB (raise it with --max-document-mb)",
+        "rows.jsonl line 2: line longer than the per-document limit of 0.001 MB (raise it with --max-document-mb)",
+    ]
+    with pytest.raises(CorpusError, match=r"big\.txt: .* over the per-document limit"):
+        load_corpus(tmp_path, strict=True, max_document_bytes=1_000)
+    assert len(load_corpus(tmp_path, max_document_bytes=None).documents) == 5
+
+
+def test_a_repeated_text_is_kept_once_with_a_note(tmp_path: Path) -> None:
+    write(tmp_path / "a.txt", "The same page.")
+    write(tmp_path / "b" / "copy.md", "The same page.")
+    write(tmp_path / "rows.jsonl", '{"id": "r1", "text": "The same page."}\n')
+    result = load_corpus(tmp_path, strict=True)  # a repeat is a note, never fatal
+    assert [d.id for d in result.documents] == ["a.txt"]
+    assert [s.reason for s in result.skipped] == [
+        "same text as a.txt (duplicate document, kept once)",
+        "rows.jsonl line 1: same text as a.txt (duplicate document, kept once)",
+    ]
