@@ -23,6 +23,7 @@ import numpy as np
 
 from benchmark.jsonl import write_json, write_records
 from benchmark.store import (
+    BUILDING_NAME,
     check_embedding_model,
     CHUNKS_NAME,
     COLLECTION_NAME,
@@ -223,6 +224,8 @@ def build_index(
     collection = open_collection(
         open_chroma(index_dir, chroma_url), collection_name, embedder, str(index_dir), create=True
     )
+    building = index_dir / BUILDING_NAME
+    building.write_text(f"started {datetime.now(timezone.utc).isoformat(timespec='seconds')}\n", encoding="utf-8")
     stored, stored_by_text = _scan_stored(collection)
     stats, running = BuildStats(), BuildProgress()
     report = (lambda: progress(running)) if progress else (lambda: None)
@@ -259,7 +262,12 @@ def build_index(
         batcher.flush()
 
     # chunks.jsonl is replaced atomically only once the whole corpus went through.
-    write_records(index_dir / CHUNKS_NAME, chunks_in_corpus_order())
+    try:
+        write_records(index_dir / CHUNKS_NAME, chunks_in_corpus_order())
+    except CorpusError:
+        if running.embedded + running.copied == 0:
+            building.unlink(missing_ok=True)  # nothing was stored: the index is as it was
+        raise
     stale = sorted(stored - produced)
     for begin in range(0, len(stale), 1000):
         collection.delete(ids=stale[begin : begin + 1000])
@@ -269,6 +277,7 @@ def build_index(
     stats.embedded, stats.reused, stats.copied, stats.deleted = running.embedded, running.reused, running.copied, len(stale)
     stats.seconds = time.perf_counter() - started
     _write_manifest(index_dir, corpus_root, embedder, params, chroma_url, collection_name, stats)
+    building.unlink()
     return stats
 
 

@@ -29,6 +29,9 @@ COLLECTION_NAME = "ragstress_chunks"
 CHROMA_DIRNAME = "chroma"
 MANIFEST_NAME = "index.json"
 CHUNKS_NAME = "chunks.jsonl"
+# Present while a build changes the collection: if a build dies, the collection may hold
+# chunks that chunks.jsonl and index.json do not describe until the next build finishes.
+BUILDING_NAME = "build-in-progress"
 _PAGE = 1000
 
 
@@ -147,6 +150,11 @@ class IndexStore:
         manifest = read_manifest(index_dir)
         if manifest is None:
             raise StoreError(f"no index found at {index_dir} (no {MANIFEST_NAME}): run `ragstress build` first")
+        if (index_dir / BUILDING_NAME).exists():
+            raise StoreError(
+                f"a build of {index_dir} did not finish (it was interrupted or is still running; see "
+                f"{index_dir / BUILDING_NAME}): run `ragstress build` on its corpus again to complete the index"
+            )
         if isinstance(embedder, str):
             # Checked before loading: refusing a model should not cost seconds of loading it.
             check_embedding_model(manifest, embedder, str(index_dir))
