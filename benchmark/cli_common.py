@@ -13,6 +13,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from benchmark.llm import ClientSettings, Endpoint, Role, resolve_endpoint
+from benchmark.redaction import redact_url
 
 console = Console(highlight=False)
 err_console = Console(stderr=True, highlight=False)
@@ -98,7 +99,7 @@ def check_endpoint(endpoint: Endpoint, timeout_s: float = _PREFLIGHT_TIMEOUT_S) 
         return
     import httpx  # here: most commands never need a preflight
 
-    where = f"{endpoint.role} endpoint {endpoint.base_url}"
+    where = f"{endpoint.role} endpoint {redact_url(endpoint.base_url)}"
     flags = f"--{endpoint.role}-base-url or RAGSTRESS_{endpoint.role.upper()}_BASE_URL / OPENAI_BASE_URL"
     headers = {"Authorization": f"Bearer {endpoint.api_key}"} if endpoint.api_key else {}
     try:

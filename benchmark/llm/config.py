@@ -12,6 +12,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
+from benchmark.redaction import redact_url
+
 Role = Literal["generator", "target", "judge"]
 ROLES: tuple[Role, ...] = ("generator", "target", "judge")
 
@@ -40,7 +42,7 @@ class Endpoint:
 
     def describe(self) -> str:
         """A one-line description that is safe to print or store: the key is never shown."""
-        where = "bundled llama.cpp server" if self.is_bundled else self.base_url
+        where = "bundled llama.cpp server" if self.is_bundled else redact_url(self.base_url or "")
         key = "no key" if not self.api_key else "key set"
         return f"{self.role}: {self.model} @ {where} ({key}; from {self.source})"
 
@@ -49,7 +51,7 @@ class Endpoint:
         return {
             "role": self.role,
             "model": self.model,
-            "base_url": self.base_url,
+            "base_url": None if self.base_url is None else redact_url(self.base_url),  # a URL can carry a key
             "bundled": self.is_bundled,
             "source": self.source,
             "api_key": "set" if self.api_key else None,

@@ -31,18 +31,16 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import httpx
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
+from benchmark.redaction import REDACTED, redact_url
 from benchmark.targets import TARGET_KINDS, Target, TargetError, TargetOutput, TargetOutputError, TargetRequest, context_texts
 from benchmark.types import Usage
 
 REQUEST_FIELDS = ("question", "contexts", "lang", "case_id", "probe")
 _ENV_REF = re.compile(r"env:([A-Za-z_][A-Za-z0-9_]*)")
-_SECRET_QUERY_KEY = re.compile(r"key|token|secret|pass|auth|sig|cred", re.IGNORECASE)
-REDACTED = "[redacted]"
 
 
 class ResponsePaths(BaseModel):
@@ -110,16 +108,6 @@ def resolve_settings(config: HttpTargetConfig, env: dict[str, str], where: str =
                 raise TargetError(f"{where}: header {name!r} refers to env:{var}, which is not set")
         headers[name] = _ENV_REF.sub(lambda m: env[m[1]], value)
     return HttpTargetSettings(config, headers)
-
-
-def redact_url(url: str) -> str:
-    """The URL without a password and without the values of secret-looking query parameters."""
-    parts = urlsplit(url)
-    netloc = parts.netloc
-    if parts.password is not None:
-        netloc = netloc.replace(f":{parts.password}@", f":{REDACTED}@")
-    query = [(k, REDACTED if _SECRET_QUERY_KEY.search(k) else v) for k, v in parse_qsl(parts.query, keep_blank_values=True)]
-    return urlunsplit(parts._replace(netloc=netloc, query=urlencode(query, safe="[]")))
 
 
 def lookup(data: Any, path: str) -> Any:

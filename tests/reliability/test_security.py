@@ -34,7 +34,8 @@ GENERATOR_KEY = "sk-GEN-flag-91f04b2c"
 HEADER_TOKEN = "tok-HEADER-env-e6b2a4d1"
 LITERAL_HEADER = "literal-HDR-secret-77c3"
 URL_KEY = "url-KEY-in-query-5a9e"
-SECRETS = (OPENAI_KEY, JUDGE_KEY, TARGET_KEY, GENERATOR_KEY, HEADER_TOKEN, LITERAL_HEADER, URL_KEY)
+URL_PASSWORD = "url-PASSWORD-b81f"
+SECRETS = (OPENAI_KEY, JUDGE_KEY, TARGET_KEY, GENERATOR_KEY, HEADER_TOKEN, LITERAL_HEADER, URL_KEY, URL_PASSWORD)
 
 
 def invoke(*args: object, env: dict[str, str | None]):
@@ -135,7 +136,10 @@ def test_no_secret_reaches_any_file_or_output(tmp_path):
                 "--metrics", "answer_match,faithfulness,answer_accuracy,rejection_judged", env=env).output)  # fmt: skip
             testset = bench_run / "testset" / "cases.jsonl"
             outputs.append(invoke("run", testset, "--target-config", config, "--out", http_run, env=env).output)
-            outputs.append(invoke("score", http_run, "--metrics", "faithfulness,answer_match", env=env).output)
+            # A judge URL that carries a password, as some proxies want.
+            judge_url = server.base_url.replace("http://", f"http://judge:{URL_PASSWORD}@")
+            outputs.append(invoke("score", http_run, "--metrics", "faithfulness,answer_match", "--judge-base-url", judge_url,
+                                  env=env).output)  # fmt: skip
             outputs.append(invoke("report", http_run, env=env).output)
             seen = {v for r in server.chat_requests() for k, v in r.headers.items() if k.lower() == "authorization"}
     finally:
