@@ -20,6 +20,7 @@ import openai
 from benchmark.llm.cache import ResponseCache, request_key
 from benchmark.llm.config import ClientSettings, Endpoint
 from benchmark.llm.local import LocalModelServer
+from benchmark.redaction import redact_url
 from benchmark.types import Usage
 
 # A server may ask for a long pause; beyond this we would rather fail with the cause.
@@ -104,7 +105,7 @@ class ChatClient:
         return self.endpoint.base_url or ""
 
     def _where(self) -> str:
-        return f"{self.endpoint.role} endpoint {self.cache_namespace} (model {self.endpoint.model})"
+        return f"{self.endpoint.role} endpoint {redact_url(self.cache_namespace)} (model {self.endpoint.model})"
 
     async def _sdk_client(self) -> openai.AsyncOpenAI:
         url = self.endpoint.base_url
