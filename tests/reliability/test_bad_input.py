@@ -305,6 +305,7 @@ def test_an_unreachable_endpoint_fails_fast_naming_it(tmp_path, cli, echo_run):
     seconds = time.perf_counter() - started
     assert result.returncode == 2, result.stderr
     assert f"judge endpoint {url} is unreachable" in result.stderr and "Connection refused" in result.stderr
+    print(f"\nscore against a closed port exited {result.returncode} after {seconds:.2f}s (process start included)")
     assert seconds < 20, f"took {seconds:.1f}s to notice a closed port"
     assert not (run / "scores.jsonl").exists()
     baseline = invoke("run", cases, "--target", "baseline", "--out", tmp_path / "b", "--target-base-url", url,
