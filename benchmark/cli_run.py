@@ -94,6 +94,9 @@ def run(
         cc.fail("the baseline target needs --index in e2e mode: it retrieves from that index")
     if index is not None and mode is RunMode.contexts:
         cc.err_console.print("note: --index is used in e2e mode only; contexts mode hands each case's passages")
+    endpoint = cc.endpoint_for("target", target_base_url, target_model, target_api_key)
+    if kind == "baseline":  # only the baseline talks to an LLM; checked before the run directory is touched
+        cc.check_endpoint(endpoint)
     try:
         run_dir = prepare_run_dir(out, cases, selected, target_spec=public_spec(target), mode=mode.value, resume=resume,
                                   retry_errors=retry_errors)  # fmt: skip
@@ -106,9 +109,6 @@ def run(
     if kind in ("python", "langchain") and "" not in sys.path:
         sys.path.insert(0, "")  # like `python -m`: modules in the current directory can be targets
 
-    endpoint = cc.endpoint_for("target", target_base_url, target_model, target_api_key)
-    if kind == "baseline":
-        cc.check_endpoint(endpoint)  # only the baseline talks to an LLM
     if kind == "baseline" and endpoint.is_bundled and concurrency > 1:
         # The bundled server answers one request at a time: more cases in flight would only
         # spend their --target-timeout waiting in its queue.

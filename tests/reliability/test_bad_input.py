@@ -311,6 +311,7 @@ def test_an_unreachable_endpoint_fails_fast_naming_it(tmp_path, cli, echo_run):
     baseline = invoke("run", cases, "--target", "baseline", "--out", tmp_path / "b", "--target-base-url", url,
                       "--target-model", "m")  # fmt: skip
     assert baseline.exit_code == 2 and f"target endpoint {url} is unreachable" in baseline.flat, baseline.output
+    assert not (tmp_path / "b").exists(), "a refused run created its run directory"
 
 
 class RejectingService:
