@@ -78,6 +78,7 @@ def _clean_scoring(size: dict[str, int], workdir: Path) -> list[Row]:
         write_run(workdir / "warm-up", 4)
         asyncio.run(_score(workdir / "warm-up", server, names, cache=None))
         first = asyncio.run(_score(run_dir, server, names, cache))
+        peak = server.stats()["peak_in_flight"]
         again = asyncio.run(_score(run_dir, server, names, cache, rescore=True))
     requests, counts = first["requests"], lost_scores(run_dir, names)
     cpu_ms = 1000 * first["cpu"] / requests if requests else None
@@ -87,7 +88,8 @@ def _clean_scoring(size: dict[str, int], workdir: Path) -> list[Row]:
                 WALL_FACTOR, note),  # fmt: skip
         below(SECTION, "score: client CPU per judge request", cpu_ms, CPU_MS_LIMIT, "ms",
               f"this process's CPU time / requests the server saw, after a warm-up; {first['cpu']:.2f} s CPU in all"),  # fmt: skip
-        info(SECTION, "score: requests per case, all judged metrics", requests / len(cases), "requests"),
+        info(SECTION, "score: requests per case, all judged metrics", requests / len(cases), "requests",
+             note=f"the server saw at most {peak} in flight"),
         info(SECTION, "score: pairs scored / unscored / errored", counts["scored"], "pairs",
              note=f"{counts['unscored']} unscored (with reason), {counts['errored']} errored, {counts['lost']} lost"),
         below(SECTION, "rescore with a warm cache: requests made", again["requests"], 0, "requests",

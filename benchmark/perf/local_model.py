@@ -102,8 +102,10 @@ async def _probe(client: ChatClient, content: str, max_tokens: int, grammar: str
 async def _token_rates(client: ChatClient, size: dict) -> tuple[float, float, str]:
     # A fresh number up front keeps llama.cpp's prompt cache from serving an earlier prefix.
     stamp = time.time_ns()
-    words = " ".join(f"item{i}" for i in range(size["prompt_words"]))
-    long_prompt, long_out, long_s = await _probe(client, f"{stamp} Repeat the last item of: {words}", 1)
+    docs = sorted((Path(corpora.__file__).parent / "samples" / "en" / "docs").glob("*.txt"))
+    words = " ".join(w for doc in docs[:8] for w in doc.read_text(encoding="utf-8").split())
+    text = " ".join(words.split()[: size["prompt_words"]])
+    long_prompt, _, long_s = await _probe(client, f"{stamp} Summarise in one word: {text}", 1)
     short_prompt, _, short_s = await _probe(client, f"{stamp + 1} Write letters.", 1)
     grammar = f"root ::= [a-z]{{{size['gen_chars']}}}"
     _, gen_tokens, gen_s = await _probe(client, f"{stamp + 2} Write letters.", size["gen_chars"], grammar)
