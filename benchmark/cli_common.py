@@ -117,6 +117,24 @@ def check_endpoint(endpoint: Endpoint, timeout_s: float = _PREFLIGHT_TIMEOUT_S) 
              f"--{endpoint.role}-api-key, RAGSTRESS_{endpoint.role.upper()}_API_KEY or OPENAI_API_KEY")
 
 
+def check_reachable(url: str, what: str, timeout_s: float = _PREFLIGHT_TIMEOUT_S) -> None:
+    """Fail (exit 2) at once if nothing accepts a connection at `url`'s host and port.
+
+    For services whose API we cannot ask anything harmless (an http target): a refused
+    connection at the start would otherwise become one identical error per case.
+    """
+    import socket
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(url)
+    port = parts.port or (443 if parts.scheme == "https" else 80)
+    try:
+        with socket.create_connection((parts.hostname or "", port), timeout=timeout_s):
+            pass
+    except OSError as exc:
+        fail(f"{what} {redact_url(url)} is unreachable ({exc.strerror or exc})")
+
+
 def fail(message: str, code: int = 2) -> typer.Exit:
     """Print an error for people and exit with `code` (2: usage or input error)."""
     err_console.print(f"[bold red]error:[/] {escape(message)}", soft_wrap=True)

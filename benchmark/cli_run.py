@@ -97,6 +97,8 @@ def run(
     endpoint = cc.endpoint_for("target", target_base_url, target_model, target_api_key)
     if kind == "baseline":  # only the baseline talks to an LLM; checked before the run directory is touched
         cc.check_endpoint(endpoint)
+    elif kind == "http":
+        cc.check_reachable(target, "http target")
     try:
         run_dir = prepare_run_dir(out, cases, selected, target_spec=public_spec(target), mode=mode.value, resume=resume,
                                   retry_errors=retry_errors)  # fmt: skip

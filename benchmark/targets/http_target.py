@@ -161,6 +161,8 @@ class HttpTarget(Target):
             reply = await self._client.post(self.url, json=self._body(request))
         except httpx.TimeoutException as exc:
             raise TimeoutError(f"HTTP target timed out after {self.settings.config.timeout_s:g}s ({type(exc).__name__})") from exc
+        except httpx.TransportError as exc:  # refused, reset, DNS: name the service, never its secrets
+            raise ConnectionError(f"cannot reach {redact_url(self.url)}: {type(exc).__name__}: {exc}") from None
         if reply.status_code // 100 != 2:
             raise RuntimeError(f"HTTP {reply.status_code} from {redact_url(self.url)}: {reply.text[:300]}")
         try:
