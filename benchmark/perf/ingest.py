@@ -40,7 +40,10 @@ class ChildFailed(RuntimeError):
 
 
 def run_child(args: list[str], env: dict[str, str], log: Path) -> tuple[str, float]:
-    """Run `python args...`, returning (stdout, peak RSS in MiB of that child alone)."""
+    """Run `python args...`, returning (stdout, peak RSS in MiB of that child alone).
+
+    The peak is at least this process's own RSS when it forked (small here, far below a build's).
+    """
     with open(log.with_suffix(".out"), "w+") as out, open(log.with_suffix(".err"), "w+") as err:
         proc = subprocess.Popen([sys.executable, *args], stdout=out, stderr=err, env=env)
         deadline = time.monotonic() + _CHILD_TIMEOUT_S

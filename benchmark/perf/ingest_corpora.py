@@ -81,9 +81,10 @@ _ESCAPES = [
     (re.compile(r"\\\*(\(..|\[[^\]]*\]|.)"), ""),  # predefined strings
     (re.compile(r"\\\((em|en)"), "—"),
     (re.compile(r"\\\(..|\\\[[^\]]*\]"), ""),  # other special characters: rare, not worth a table
-    (re.compile(r"\\[-e]"), lambda m: "-" if m.group(0) == "\\-" else "\\"),
+    (re.compile(r"\\-"), "-"),
     (re.compile(r"\\[&,/:|^0 ~%]"), ""),
     (re.compile(r"\\\"[^\n]*"), ""),  # trailing comments
+    (re.compile(r"\\e"), r"\\"),  # a literal backslash: last, so no rule above eats it
 ]
 
 
