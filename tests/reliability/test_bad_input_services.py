@@ -104,6 +104,10 @@ def test_an_unreachable_endpoint_fails_fast_naming_it(tmp_path, cli, echo_run):
                       "--target-model", "m")  # fmt: skip
     assert baseline.exit_code == 2 and f"target endpoint {url} is unreachable" in baseline.flat, baseline.output
     assert not (tmp_path / "b").exists(), "a refused run created its run directory"
+    generate = invoke("generate", tmp_path / "index", "--out", tmp_path / "g", "--seeds", "1",
+                      "--generator-base-url", url, "--generator-model", "m")  # fmt: skip
+    assert generate.exit_code == 2 and f"generator endpoint {url} is unreachable" in generate.flat, generate.output
+    assert not (tmp_path / "g").exists()
     service_url = url.replace("/v1", "/ask?token=never-shown")
     http = invoke("run", cases, "--target", service_url, "--out", tmp_path / "h")
     assert http.exit_code == 2 and "is unreachable (Connection refused)" in http.flat, http.output
