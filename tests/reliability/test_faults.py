@@ -64,10 +64,10 @@ def test_run_and_score_survive_injected_faults(tmp_path, cli, loopback_llm, rel)
         assert score.value is not None or score.error or score.explanation, score
     score_errors = [s for s in scores.values() if s.error is not None]
     summary = read_json(out / "score.json")
-    judged_responses = sum(1 for c in cases for probe in ("case", "closed_book") if (c.id, probe) in responses
-                           and rel.metrics_for(c, names, probe))  # fmt: skip
-    assert summary["responses_scored"] + summary["target_errored"] + summary["missing_responses"] == judged_responses
-    assert summary["missing_responses"] == 0 and summary["target_errored"] == len(run_errors)
+    to_judge = [responses[(c.id, probe)] for c in cases for probe in ("case", "closed_book")
+                if (c.id, probe) in responses and rel.metrics_for(c, names, probe)]  # fmt: skip
+    assert summary["responses_scored"] + summary["target_errored"] + summary["missing_responses"] == len(to_judge)
+    assert summary["missing_responses"] == 0 and summary["target_errored"] == sum(r.error is not None for r in to_judge)
     for name, row in summary["per_metric"].items():
         assert row["scored"] + row["unscored"] + row["errored"] == sum(1 for (_, m) in scores if m == name), name
     assert sum(row["errored"] for row in summary["per_metric"].values()) == len(score_errors)
