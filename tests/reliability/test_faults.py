@@ -12,9 +12,9 @@ import json
 import threading
 import time
 
-from fixtures_run.cases import write_cases
+from fixtures_run.cases import make_case, write_cases
 
-from benchmark.jsonl import read_json
+from benchmark.jsonl import read_json, write_records
 from benchmark.testing.fake_openai import FakeOpenAIServer, FakeReply, FaultPlan
 
 CASES = 200
@@ -25,7 +25,9 @@ FAST_CLIENT = ["--timeout", CLIENT_TIMEOUT_S, "--max-retries", 4, "--retry-backo
 
 def test_run_and_score_survive_injected_faults(tmp_path, cli, loopback_llm, rel):
     testset = tmp_path / "cases.jsonl"
-    cases = write_cases(testset, CASES)
+    # Half the cases in Chinese: their target and judge prompts are the zh ones.
+    cases = [make_case(number, lang="zh" if number % 2 else "en") for number in range(CASES)]
+    write_records(testset, cases)
     out = tmp_path / "run"
     plan = FaultPlan(rate_429=0.10, rate_500=0.10, rate_hang=0.05, rate_malformed=0.10, retry_after_s=0.05, seed=11)
     started = time.perf_counter()
@@ -76,6 +78,7 @@ def test_run_and_score_survive_injected_faults(tmp_path, cli, loopback_llm, rel)
     assert judge_usage["retries"] + judge_usage["failures"] >= sum(faults.values()) - sum(run_faults.values())
     score_faults = {kind: faults[kind] - run_faults.get(kind, 0) for kind in faults}
     assert all(faults.get(kind, 0) > 0 for kind in ("429", "500", "hang", "malformed")), faults
+    assert loopback_llm.judge.langs["zh"] > 0 and loopback_llm.judge.langs["en"] > 0
     figures = {
         "cases": CASES, "jobs": len(responses), "chat_requests": requests, "faults_injected": faults,
         "faults_in_run": run_faults, "faults_in_score": score_faults,
