@@ -35,6 +35,7 @@ EXPORT_RECIPE = "mean-pool-l2-opset17-v1"
 PRECISIONS = ("fp32", "int8")
 _MODEL_FILE = "model-{precision}.onnx"
 _RECORD_FILE = "model-{precision}.json"
+_log = logging.getLogger(__name__)
 
 
 class OnnxExportError(RuntimeError):
@@ -191,6 +192,8 @@ def ensure_exported(model_dir: Path, cache_root: Path, precision: str = "fp32") 
     with _exclusive(folder):
         # Another process may have finished the export while we waited for the lock.
         if not cached_model_is_valid(folder, precision):
+            # Seconds of silence on a first run deserve a word; later runs reuse the file quietly.
+            _log.warning("note: exporting the embedding model to ONNX (%s) once, into %s", precision, folder)
             if source is None:
                 _write_exported(folder, precision, lambda tmp: _export_fp32(Path(model_dir), tmp))
             else:

@@ -37,7 +37,16 @@ TEXTS = [
 
 @pytest.fixture(scope="module")
 def cache(tmp_path_factory) -> Path:
-    return tmp_path_factory.mktemp("model-cache")
+    """A private cache seeded with the export every default MiniLM uses (made once per machine).
+
+    Copying it saves a second real export per test run; the export itself is what
+    `make_embedder("minilm")` just ran or reused, and its vectors are checked below.
+    """
+    default = embeddings.make_embedder("minilm")
+    assert default.backend == "onnx-fp32", "the default MiniLM fell back to PyTorch: is onnx installed?"
+    cache = tmp_path_factory.mktemp("model-cache")
+    shutil.copytree(default.onnx_path.parent, cache / "onnx" / default.onnx_path.parent.name)
+    return cache
 
 
 @pytest.fixture(scope="module")
