@@ -1,4 +1,4 @@
-"""all-MiniLM-L6-v2 through ONNX Runtime: the same vectors as sentence-transformers, about twice as fast.
+"""all-MiniLM-L6-v2 through ONNX Runtime: the same vectors as sentence-transformers, in less CPU time.
 
 The ONNX file is not shipped: it is exported here from the bundled PyTorch weights
 on first use and cached under `<cache>/onnx/<weights-sha>/`. The export folds the
