@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -39,29 +40,34 @@ class ChildFailed(RuntimeError):
     """A measured child process exited non-zero; the message carries its stderr tail."""
 
 
-def run_child(args: list[str], env: dict[str, str], log: Path) -> tuple[str, float]:
-    """Run `python args...`, returning (stdout, peak RSS in MiB of that child alone).
+# A child's ru_maxrss counts the pages it had at fork, i.e. its parent's: a small launcher
+# process forks the measured one, so the figure is the workload's own, whatever our size.
+_LAUNCHER = (
+    "import os, subprocess, sys\n"
+    "child = subprocess.Popen(sys.argv[2:])\n"
+    "_, status, usage = os.wait4(child.pid, 0)\n"
+    "open(sys.argv[1], 'w').write(str(usage.ru_maxrss))\n"
+    "sys.exit(os.waitstatus_to_exitcode(status))\n"
+)
 
-    The peak is at least this process's own RSS when it forked (small here, far below a build's).
-    """
+
+def run_child(args: list[str], env: dict[str, str], log: Path) -> tuple[str, float]:
+    """Run `python args...`, returning (stdout, peak RSS in MiB of that child alone)."""
+    peak_file = log.with_suffix(".maxrss")
     with open(log.with_suffix(".out"), "w+") as out, open(log.with_suffix(".err"), "w+") as err:
-        proc = subprocess.Popen([sys.executable, *args], stdout=out, stderr=err, env=env)
-        deadline = time.monotonic() + _CHILD_TIMEOUT_S
-        while True:  # wait4 instead of Popen.wait: it hands back this child's own rusage
-            pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
-            if pid:
-                break
-            if time.monotonic() > deadline:
-                proc.kill()
-                os.wait4(proc.pid, 0)
-                raise ChildFailed(f"{' '.join(args[:3])} timed out after {_CHILD_TIMEOUT_S} s")
-            time.sleep(0.2)
-        proc.returncode = os.waitstatus_to_exitcode(status)
+        proc = subprocess.Popen([sys.executable, "-c", _LAUNCHER, str(peak_file), sys.executable, *args],
+                                stdout=out, stderr=err, env=env, start_new_session=True)
+        try:
+            proc.wait(timeout=_CHILD_TIMEOUT_S)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)  # the launcher and the workload, nothing else
+            proc.wait()
+            raise ChildFailed(f"{' '.join(args[:3])} timed out after {_CHILD_TIMEOUT_S} s") from None
         out.seek(0), err.seek(0)
         stdout, stderr = out.read(), err.read()
     if proc.returncode != 0:
         raise ChildFailed(f"{' '.join(args[:3])} exited {proc.returncode}: {stderr.strip()[-800:]}")
-    return stdout, usage.ru_maxrss / 1024  # Linux reports KiB
+    return stdout, int(peak_file.read_text()) / 1024  # Linux reports KiB
 
 
 def _build(corpus: Path, index: Path, env: dict[str, str], log: Path, fresh: bool = True) -> dict:

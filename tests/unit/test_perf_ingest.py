@@ -64,8 +64,8 @@ def test_run_child_reports_the_childs_own_peak_memory_and_its_errors(tmp_path):
     grow = "buf = b'x' * (200 * 1024 * 1024); print('done')"
     out, big = run_child(["-c", grow], env, tmp_path / "big")
     _, small = run_child(["-c", "print('done')"], env, tmp_path / "small")
-    # A child's peak includes its parent's pages at fork time (here pytest's), so compare, not pin.
-    assert out.strip() == "done" and big >= 200 and big > small + 100
+    # The figure is the child's own, not this (large) pytest process's pages at fork time.
+    assert out.strip() == "done" and 200 <= big < 400 and small < 60
     with pytest.raises(ChildFailed, match="exited 3: boom"):
         run_child(["-c", "import sys; sys.exit('boom') if False else (sys.stderr.write('boom'), sys.exit(3))"],
                   env, tmp_path / "fail")
