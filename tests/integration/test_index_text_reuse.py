@@ -8,6 +8,7 @@ import numpy as np
 
 from benchmark.index_build import build_index
 from benchmark.store import IndexStore
+from corpora.bf16 import MIN_COSINE
 from corpora.chunking import ChunkParams
 
 PARAMS = ChunkParams(size=30, overlap=0, unit="tokens")
@@ -59,7 +60,9 @@ def test_an_edit_in_the_middle_embeds_only_the_changed_chunk(tmp_path, counting_
     assert sorted(incremental) == sorted(fresh)
     for cid, (text, vector) in fresh.items():
         assert incremental[cid][0] == text
-        np.testing.assert_allclose(incremental[cid][1], vector, atol=1e-5)
+        # The copied vector is this text's own: as close to a fresh one as any two runs of the model
+        # (bfloat16 kernels round differently by batch shape), far from any other chunk's.
+        assert float(np.dot(incremental[cid][1], vector)) >= MIN_COSINE
 
 
 def test_duplicate_texts_are_embedded_once_and_moved_files_cost_nothing(tmp_path, counting_minilm):

