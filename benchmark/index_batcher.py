@@ -1,8 +1,10 @@
-"""Batched upserts for the index build, reusing stored vectors by chunk text.
+"""What an index build reuses: stored vectors by chunk text, previous chunk boundaries, and batched upserts.
 
 Each chunk records the sha of its text in its metadata. A new chunk whose text is
 already stored (under any id) gets that vector copied instead of being embedded,
-and a text repeated within one batch is embedded once.
+and a text repeated within one batch is embedded once. A document whose chunk ids
+are unchanged (ids hash the document's sha) keeps the previous build's chunk
+boundaries, so an unchanged corpus is not tokenised again.
 """
 
 from __future__ import annotations
@@ -11,9 +13,15 @@ from dataclasses import dataclass
 
 import numpy as np
 
+import json
+from pathlib import Path
+
 from benchmark.types import Chunk, Document
+from corpora.chunking import CHUNKER_VERSION, ChunkParams, chunk_id
 from corpora.embeddings import Embedder
 from corpora.textdecode import text_sha
+
+Span = tuple[str, int, int]  # chunk id, start, end
 
 _PAGE = 1000
 
@@ -31,21 +39,46 @@ class BuildProgress:
     current: str = ""
 
 
-def scan_stored(collection) -> tuple[set[str], dict[str, str]]:
-    """The stored chunk ids, and for each stored text sha one id holding its vector (paged: bounded memory)."""
-    ids: set[str] = set()
+def scan_stored(collection) -> tuple[dict[str, int | None], dict[str, str]]:
+    """Stored chunk ids with their token counts, and for each stored text sha one id holding its vector.
+
+    Paged, so memory stays bounded by the page, not the collection.
+    """
+    ids: dict[str, int | None] = {}
     by_text: dict[str, str] = {}
     offset = 0
     while True:
         page = collection.get(include=["metadatas"], limit=_PAGE, offset=offset)
-        for chunk_id, meta in zip(page["ids"], page["metadatas"]):
-            ids.add(chunk_id)
+        for stored_id, meta in zip(page["ids"], page["metadatas"]):
+            ids[stored_id] = (meta or {}).get("tokens")
             sha = (meta or {}).get("text_sha")
             if sha:  # indexes built before text shas were recorded simply reuse by id
-                by_text.setdefault(sha, chunk_id)
+                by_text.setdefault(sha, stored_id)
         if len(page["ids"]) < _PAGE:
             return ids, by_text
         offset += len(page["ids"])
+
+
+def previous_spans(chunks_file: Path, manifest: dict | None, embedder: Embedder, params: ChunkParams) -> dict[str, list[Span]]:
+    """The last build's chunk boundaries per document, if it chunked the way this build will; else {}."""
+    same_chunking = manifest is not None and manifest.get("chunker") == CHUNKER_VERSION and (
+        manifest.get("embedding_model") == embedder.name and manifest.get("chunk_params") == params.model_dump()
+    )
+    if not same_chunking or not chunks_file.is_file():
+        return {}
+    spans: dict[str, list[Span]] = {}
+    with open(chunks_file, encoding="utf-8") as handle:
+        for line in handle:
+            record = json.loads(line)
+            spans.setdefault(record["doc_id"], []).append((record["id"], record["start"], record["end"]))
+    return spans
+
+
+def reuse_chunks(doc: Document, spans: list[Span] | None) -> list[Chunk] | None:
+    """`doc`'s chunks at the previous boundaries if its content is unchanged (every id still matches), else None."""
+    if not spans or any(chunk_id(doc, start, end) != old_id for old_id, start, end in spans):
+        return None
+    return [Chunk(id=old_id, doc_id=doc.id, text=doc.text[start:end], start=start, end=end) for old_id, start, end in spans]
 
 
 class Batcher:

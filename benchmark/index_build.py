@@ -7,8 +7,10 @@ batches as the corpus streams by; stored ids no longer produced (vanished or edi
 documents) are deleted at the end. Each chunk also records the sha of its text, so
 a new id whose text is already in the collection (the untouched paragraphs of an
 edited document, a file that moved) gets the stored vector copied instead of being
-embedded again: an edit costs only the chunks whose text changed. An interrupted
-build leaves a usable collection; the next build picks up whatever was upserted.
+embedded again: an edit costs only the chunks whose text changed. Unchanged documents
+keep the previous build's chunk boundaries instead of being tokenised again. An
+interrupted build leaves a usable collection; the next build picks up whatever was
+upserted.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Callable, Iterator
 
-from benchmark.index_batcher import Batcher, BuildProgress, scan_stored
+from benchmark.index_batcher import Batcher, BuildProgress, previous_spans, reuse_chunks, scan_stored
 from benchmark.jsonl import write_json, write_records
 from benchmark.store import (
     BUILDING_NAME,
@@ -33,7 +35,7 @@ from benchmark.store import (
     read_manifest,
 )
 from benchmark.types import Chunk, Document
-from corpora.chunking import ChunkParams, chunk_document
+from corpora.chunking import CHUNKER_VERSION, ChunkParams, chunk_document
 from corpora.embeddings import Embedder, default_embedding_name, make_embedder
 from corpora.loaders import DEFAULT_MAX_DOCUMENT_BYTES, CorpusError, SkippedFile, iter_corpus
 
@@ -146,6 +148,7 @@ def build_index(
     building = index_dir / BUILDING_NAME
     building.write_text(f"started {datetime.now(timezone.utc).isoformat(timespec='seconds')}\n", encoding="utf-8")
     stored, stored_by_text = scan_stored(collection)
+    previous = previous_spans(index_dir / CHUNKS_NAME, read_manifest(index_dir), embedder, params)
     stats, running = BuildStats(), BuildProgress()
     report = (lambda: progress(running)) if progress else (lambda: None)
     batcher = Batcher(collection, embedder, batch_size, running, report, stored_by_text)
@@ -160,11 +163,12 @@ def build_index(
                 report()
                 continue
             running.current = item.id
-            for chunk in chunk_document(item, params, count_tokens):
+            chunks = reuse_chunks(item, previous.pop(item.id, None)) or chunk_document(item, params, count_tokens)
+            for chunk in chunks:
                 if chunk.id in produced:
                     continue
                 produced.add(chunk.id)
-                tokens = embedder.count_tokens(chunk.text)
+                tokens = stored.get(chunk.id) or embedder.count_tokens(chunk.text)
                 stats.truncated += tokens > embedder.max_tokens
                 if chunk.id in stored:
                     running.reused += 1
@@ -187,7 +191,7 @@ def build_index(
         if running.embedded + running.copied == 0:
             building.unlink(missing_ok=True)  # nothing was stored: the index is as it was
         raise
-    stale = sorted(stored - produced)
+    stale = sorted(stored.keys() - produced)
     for begin in range(0, len(stale), 1000):
         collection.delete(ids=stale[begin : begin + 1000])
     collection.modify(metadata=collection_metadata(embedder, params))
@@ -208,6 +212,7 @@ def _write_manifest(index_dir, corpus_root, embedder, params, chroma_url, collec
         "embedding_dim": int(embedder.dim),
         "max_tokens": int(embedder.max_tokens),
         "chunk_params": params.model_dump(),
+        "chunker": CHUNKER_VERSION,
         "corpus_root": str(corpus_root.resolve()),
         "chroma_url": chroma_url,
         "collection": collection_name,

@@ -44,6 +44,11 @@ SEPARATORS: tuple[str, ...] = (
 )
 
 
+# Bump whenever the same document and parameters would give other chunks: builds reuse the
+# previous build's chunk boundaries for unchanged documents only while this matches.
+CHUNKER_VERSION = 1
+
+
 class ChunkParams(BaseModel):
     """How to chunk: maximum size and overlap, measured in tokens or characters."""
 

