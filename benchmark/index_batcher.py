@@ -9,12 +9,11 @@ boundaries, so an unchanged corpus is not tokenised again.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
-
-import json
-from pathlib import Path
 
 from benchmark.types import Chunk, Document
 from corpora.chunking import CHUNKER_VERSION, ChunkParams, chunk_id
@@ -59,7 +58,9 @@ def scan_stored(collection) -> tuple[dict[str, int | None], dict[str, str]]:
         offset += len(page["ids"])
 
 
-def previous_spans(chunks_file: Path, manifest: dict | None, embedder: Embedder, params: ChunkParams) -> dict[str, list[Span]]:
+def previous_spans(
+    chunks_file: Path, manifest: dict | None, embedder: Embedder, params: ChunkParams
+) -> dict[str, list[Span]]:
     """The last build's chunk boundaries per document, if it chunked the way this build will; else {}."""
     same_chunking = manifest is not None and manifest.get("chunker") == CHUNKER_VERSION and (
         manifest.get("embedding_model") == embedder.name and manifest.get("chunk_params") == params.model_dump()
@@ -78,7 +79,8 @@ def reuse_chunks(doc: Document, spans: list[Span] | None) -> list[Chunk] | None:
     """`doc`'s chunks at the previous boundaries if its content is unchanged (every id still matches), else None."""
     if not spans or any(chunk_id(doc, start, end) != old_id for old_id, start, end in spans):
         return None
-    return [Chunk(id=old_id, doc_id=doc.id, text=doc.text[start:end], start=start, end=end) for old_id, start, end in spans]
+    return [Chunk(id=old_id, doc_id=doc.id, text=doc.text[start:end], start=start, end=end)
+            for old_id, start, end in spans]
 
 
 class Batcher:
