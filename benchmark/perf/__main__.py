@@ -30,6 +30,8 @@ def _fmt(value) -> str:
     if value is None:
         return "—"
     if isinstance(value, float):
+        if 0.99 < value < 1:  # a cosine such as 0.99995 must not print as 1
+            return f"{value:.6f}"
         return f"{value:.3g}" if abs(value) < 1000 else f"{value:,.0f}"
     return str(value)
 
