@@ -40,7 +40,7 @@ $(PERF_STAMP): pyproject.toml $(STAMP)
 	touch $(PERF_STAMP)
 
 perf: $(STAMP) $(PERF_STAMP)
-	$(BIN)/python -m benchmark.perf
+	$(BIN)/python -m ragstress.perf
 
 clean:
 	rm -rf $(VENV) build *.egg-info

@@ -1,12 +1,12 @@
 """ragstress: stress-test RAG systems on your own corpus.
 
-The pipeline core: record types, LLM access, the vector store, targets, the runner,
-metrics and the command line.
+This folder (benchmark/) is installed as the package `ragstress`; the other code folders
+of the checkout become its subpackages (`ragstress.corpora`, `ragstress.generators`,
+`ragstress.reports`, `ragstress.prompts`), so the wheel adds one top-level name only.
+The stages are subpackages in data-flow order: `indexing` -> `ragstress.generators` ->
+`running` -> `scoring` -> `ragstress.reports`, all on `core`; `cli` is their face.
 """
 
-from importlib.metadata import PackageNotFoundError, version
+from ragstress.core.version import __version__
 
-try:
-    __version__ = version("ragstress")
-except PackageNotFoundError:  # running from a checkout that was never installed
-    __version__ = "0+unknown"
+__all__ = ["__version__"]

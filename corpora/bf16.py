@@ -19,7 +19,7 @@ from pathlib import Path
 
 import numpy as np
 
-from corpora.embeddings import MIN_COSINE, SentenceTransformerEmbedder
+from ragstress.corpora.embeddings import MIN_COSINE, SentenceTransformerEmbedder
 
 _CHECK_TEXTS = (
     "x",

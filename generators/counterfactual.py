@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from generators.spans import contains_alias, extract_spans, kind_of, replace_aliases, unique
+from ragstress.generators.spans import contains_alias, extract_spans, kind_of, replace_aliases, unique
 
 _NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?")
 _PLACE_WORDS = re.compile(r"\b(?:in|at|near|from|to|into|across)\s+(?:the\s+)?$", re.IGNORECASE)

@@ -14,11 +14,11 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from benchmark.jsonl import read_records
-from benchmark.types import Answers, Chunk, Lang, SeedQuestion
-from corpora.langdetect import detect_lang
-from generators.gates import RejectedCandidate
-from generators.spans import contains_alias
+from ragstress.core.jsonl import read_records
+from ragstress.core.types import Answers, Chunk, Lang, SeedQuestion
+from ragstress.corpora.langdetect import detect_lang
+from ragstress.generators.gates import RejectedCandidate
+from ragstress.generators.spans import contains_alias
 
 
 class SeedFileRecord(BaseModel):

@@ -22,12 +22,12 @@ from typing import Literal
 import numpy as np
 from pydantic import BaseModel, Field
 
-from benchmark.llm import ChatClient, ask_structured
-from benchmark.store import IndexStore
-from benchmark.types import Answers, Record
-from generators.seeds import Candidate
-from generators.spans import contains_alias
-from prompts import load_prompt
+from ragstress.llm import ChatClient, ask_structured
+from ragstress.indexing.store import IndexStore
+from ragstress.core.types import Answers, Record
+from ragstress.generators.seeds import Candidate
+from ragstress.generators.spans import contains_alias
+from ragstress.prompts import load_prompt
 
 GATES = ("draft", "alias_in_chunk", "answer_not_in_question", "round_trip", "answerable", "near_duplicate")
 

@@ -15,8 +15,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
-from benchmark.types import Chunk, SeedQuestion
-from generators.spans import answer_sentences, contains_alias, contains_any_answer
+from ragstress.core.types import Chunk, SeedQuestion
+from ragstress.generators.spans import answer_sentences, contains_alias, contains_any_answer
 
 NoiseMode = Literal["hard", "random"]
 

@@ -23,11 +23,11 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from benchmark.jsonl import iter_records, write_text
-from benchmark.types import Answers, Case, Context, SeedQuestion
-from corpora.langdetect import detect_lang
-from generators.spans import answer_sentences, contains_alias
-from generators.testbeds import INTEGRATION_RATIOS, N_PASSAGES, NOISE_RATIOS, make_case, noise_count
+from ragstress.core.jsonl import iter_records, write_text
+from ragstress.core.types import Answers, Case, Context, SeedQuestion
+from ragstress.corpora.langdetect import detect_lang
+from ragstress.generators.spans import answer_sentences, contains_alias
+from ragstress.generators.testbeds import INTEGRATION_RATIOS, N_PASSAGES, NOISE_RATIOS, make_case, noise_count
 
 RgbKind = Literal["plain", "int", "fact"]
 SUFFIX = {"plain": "", "int": "_int", "fact": "_fact"}

@@ -18,10 +18,10 @@ from dataclasses import dataclass, field
 
 from pydantic import BaseModel, Field
 
-from benchmark.llm import ChatClient, ask_structured
-from benchmark.types import Chunk
-from generators.spans import FactSpan, SpanKind, answer_sentences, default_aliases, extract_spans, unique
-from prompts import load_prompt
+from ragstress.llm import ChatClient, ask_structured
+from ragstress.core.types import Chunk
+from ragstress.generators.spans import FactSpan, SpanKind, answer_sentences, default_aliases, extract_spans, unique
+from ragstress.prompts import load_prompt
 
 # Kinds are visited in turn so that a small set of seeds covers several answer types;
 # years come first because they make the best-known facts (see counterfactual seeds).

@@ -19,10 +19,10 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from benchmark.registry import Registry
-from benchmark.types import Case, Context, SeedQuestion
-from generators.counterfactual import make_fake_answer, rewrite_passage
-from generators.pool import ChunkPool, NoiseMode, case_rng
+from ragstress.core.registry import Registry
+from ragstress.core.types import Case, Context, SeedQuestion
+from ragstress.generators.counterfactual import make_fake_answer, rewrite_passage
+from ragstress.generators.pool import ChunkPool, NoiseMode, case_rng
 
 NOISE_RATIOS = (0.0, 0.2, 0.4, 0.6, 0.8)
 INTEGRATION_RATIOS = (0.0, 0.2, 0.4)

@@ -20,19 +20,19 @@ import random
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from benchmark.jsonl import read_records, write_json, write_records
-from benchmark.llm import LLMSession, ask_structured
-from benchmark.store import CHUNKS_NAME, IndexStore, read_manifest
-from benchmark.types import Case, Chunk, SeedQuestion
-from corpora.langdetect import detect_lang
-from generators.counterfactual import name_inventory
-from generators.curated import map_curated, read_seed_file
-from generators.gates import GatePipeline, GateStats, RejectedCandidate, Verdict
-from generators.pool import ChunkPool, NoiseMode
-from generators.seeds import Candidate, Target, draft_all, pair_probes, pair_targets, single_targets
-from generators.spans import contains_any_answer
-from generators.testbeds import TESTBEDS, TestbedSettings, build_cases
-from prompts import load_prompt
+from ragstress.core.jsonl import read_records, write_json, write_records
+from ragstress.llm import LLMSession, ask_structured
+from ragstress.indexing.store import CHUNKS_NAME, IndexStore, read_manifest
+from ragstress.core.types import Case, Chunk, SeedQuestion
+from ragstress.corpora.langdetect import detect_lang
+from ragstress.generators.counterfactual import name_inventory
+from ragstress.generators.curated import map_curated, read_seed_file
+from ragstress.generators.gates import GatePipeline, GateStats, RejectedCandidate, Verdict
+from ragstress.generators.pool import ChunkPool, NoiseMode
+from ragstress.generators.seeds import Candidate, Target, draft_all, pair_probes, pair_targets, single_targets
+from ragstress.generators.spans import contains_any_answer
+from ragstress.generators.testbeds import TESTBEDS, TestbedSettings, build_cases
+from ragstress.prompts import load_prompt
 
 PROMPT_IDS = ("seed_question", "seed_pair", "seed_answerable", "gen_noise_check")
 

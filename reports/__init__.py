@@ -3,7 +3,7 @@
 Public API:
 
 - `write_report(run_dir, *, thresholds=None, out_dir=None) -> ReportResult` writes
-  report.json (schema `reports.model.Report`, version SCHEMA_VERSION), report.md,
+  report.json (schema `ragstress.reports.model.Report`, version SCHEMA_VERSION), report.md,
   report.html and scores.csv; `ReportResult.exit_code` is 0, or 1 when a threshold
   was missed.
 - `parse_fail_under("accuracy@noise=0.8")` and `load_thresholds(path)` build the
@@ -13,11 +13,11 @@ Public API:
 - `load_report(path)` reads a report.json back into the schema.
 """
 
-from reports.compare import CompareError, compare_runs
-from reports.compare_render import write_comparison
-from reports.gating import Threshold, ThresholdError, check_thresholds, load_thresholds, parse_fail_under
-from reports.model import SCHEMA_VERSION, Report
-from reports.writer import ReportResult, load_report, write_report
+from ragstress.reports.compare import CompareError, compare_runs
+from ragstress.reports.compare_render import write_comparison
+from ragstress.reports.gating import Threshold, ThresholdError, check_thresholds, load_thresholds, parse_fail_under
+from ragstress.reports.model import SCHEMA_VERSION, Report
+from ragstress.reports.writer import ReportResult, load_report, write_report
 
 __all__ = [
     "SCHEMA_VERSION", "CompareError", "Report", "ReportResult", "Threshold", "ThresholdError", "check_thresholds",

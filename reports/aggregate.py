@@ -10,16 +10,16 @@ import importlib.metadata
 from collections.abc import Iterable
 from datetime import datetime, timezone
 
-from benchmark.types import TESTBEDS, Case, Score
-from reports.cases import case_details, noise_ratio
-from reports.header import build_header
-from reports.model import (
+from ragstress.core.types import TESTBEDS, Case, Score
+from ragstress.reports.cases import case_details, noise_ratio
+from ragstress.reports.header import build_header
+from ragstress.reports.model import (
     CounterfactualSection, Estimate, IntegrationSection, MetricRow, NegativeSection, NoiseSection, RatioPoint, Report,
 )  # fmt: skip
-from reports.rundir import RunData
-from reports.stats import interval_for
+from ragstress.reports.rundir import RunData
+from ragstress.reports.stats import interval_for
 
-# Report role -> name registered in benchmark.metrics (checked against its registry by
+# Report role -> name registered in ragstress.scoring.metrics (checked against its registry by
 # tests/unit/test_report_aggregate.py, so a rename there fails a test here).
 METRIC_NAMES: dict[str, str] = {
     "accuracy": "accuracy",  # noise and integration: all facts present, not a refusal

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from benchmark.types import Case, TargetResponse
-from reports.model import CaseAnswer, CaseDetail, CasePassage, CaseScore
-from reports.rundir import RunData
+from ragstress.core.types import Case, TargetResponse
+from ragstress.reports.model import CaseAnswer, CaseDetail, CasePassage, CaseScore
+from ragstress.reports.rundir import RunData
 
 
 def _answer(response: TargetResponse | None) -> CaseAnswer | None:

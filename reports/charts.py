@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from html import escape
 
-from reports.model import RatioPoint
+from ragstress.reports.model import RatioPoint
 
 WIDTH, HEIGHT = 560, 320
 LEFT, RIGHT, TOP, BOTTOM = 56, 150, 20, 48

@@ -16,12 +16,12 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict
 
-from reports.aggregate import JUDGE_METRICS, LOWER_IS_BETTER, METRIC_NAMES, build_report
-from reports.cases import noise_ratio
-from reports.header import testset_hash
-from reports.model import Estimate, Report
-from reports.rundir import RunData, load_run
-from reports.stats import paired_difference
+from ragstress.reports.aggregate import JUDGE_METRICS, LOWER_IS_BETTER, METRIC_NAMES, build_report
+from ragstress.reports.cases import noise_ratio
+from ragstress.reports.header import testset_hash
+from ragstress.reports.model import Estimate, Report
+from ragstress.reports.rundir import RunData, load_run
+from ragstress.reports.stats import paired_difference
 
 COMPARE_SCHEMA_VERSION = "1.0"
 

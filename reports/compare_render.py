@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from benchmark.jsonl import write_json, write_text
-from reports.charts import accuracy_chart, series_from_points
-from reports.compare import Comparison, PairedRow
-from reports.html import bi, esc, page, table
-from reports.labels import LABELS, bilingual, fmt_counts, fmt_estimate
-from reports.markdown import cell
-from reports.model import Report
+from ragstress.core.jsonl import write_json, write_text
+from ragstress.reports.charts import accuracy_chart, series_from_points
+from ragstress.reports.compare import Comparison, PairedRow
+from ragstress.reports.html import bi, esc, page, table
+from ragstress.reports.labels import LABELS, bilingual, fmt_counts, fmt_estimate
+from ragstress.reports.markdown import cell
+from ragstress.reports.model import Report
 
 COMPARE_FILES = ("compare.json", "compare.md", "compare.html")
 PAIRED_HEADER = ["dimension", "metric", "cases", "A", "B", "pairs", "mean A", "mean B", "B − A [95% CI]",

@@ -22,9 +22,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from benchmark.types import TESTBEDS
-from reports.aggregate import JUDGE_METRICS, METRIC_NAMES
-from reports.model import Estimate, Gating, Report, ThresholdCheck
+from ragstress.core.types import TESTBEDS
+from ragstress.reports.aggregate import JUDGE_METRICS, METRIC_NAMES
+from ragstress.reports.model import Estimate, Gating, Report, ThresholdCheck
 
 
 class ThresholdError(ValueError):

@@ -11,9 +11,9 @@ from collections import Counter
 from datetime import datetime
 from typing import Any
 
-from benchmark.llm.config import BUNDLED_MODEL
-from reports.model import Counts, RoleInfo, RunHeader
-from reports.rundir import RunData, first_field, redact
+from ragstress.llm.config import BUNDLED_MODEL
+from ragstress.reports.model import Counts, RoleInfo, RunHeader
+from ragstress.reports.rundir import RunData, first_field, redact
 
 BUNDLED_JUDGE_WARNING = (
     f"The judge is the bundled {BUNDLED_MODEL} model (135M parameters). It exists for offline demos and tests; "

@@ -20,10 +20,10 @@ from html import escape
 from importlib import resources
 from typing import Any
 
-from benchmark.types import TESTBEDS
-from reports.charts import accuracy_chart, series_from_points
-from reports.labels import LABELS, fmt_counts, fmt_estimate, fmt_value, metric_label
-from reports.model import Estimate, RatioPoint, Report, RunHeader
+from ragstress.core.types import TESTBEDS
+from ragstress.reports.charts import accuracy_chart, series_from_points
+from ragstress.reports.labels import LABELS, fmt_counts, fmt_estimate, fmt_value, metric_label
+from ragstress.reports.model import Estimate, RatioPoint, Report, RunHeader
 
 _PLACEHOLDER = re.compile(r"\{\{(\w+)\}\}")
 
@@ -40,7 +40,7 @@ def json_for_script(data: Any) -> str:
 
 
 def _template(name: str) -> str:
-    return resources.files("reports").joinpath("templates", name).read_text(encoding="utf-8")
+    return resources.files("ragstress.reports").joinpath("templates", name).read_text(encoding="utf-8")
 
 
 def page(title: str, body: str, data: Any) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from reports.model import Estimate
+from ragstress.reports.model import Estimate
 
 LABELS: dict[str, tuple[str, str]] = {
     "title": ("RAG robustness report", "RAG 鲁棒性报告"),

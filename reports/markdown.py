@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from html import escape
 
-from benchmark.types import TESTBEDS
-from reports.labels import LABELS, bilingual, fmt_counts, fmt_estimate, fmt_value, metric_label
-from reports.model import Estimate, RatioPoint, Report, RunHeader
+from ragstress.core.types import TESTBEDS
+from ragstress.reports.labels import LABELS, bilingual, fmt_counts, fmt_estimate, fmt_value, metric_label
+from ragstress.reports.model import Estimate, RatioPoint, Report, RunHeader
 
 
 def cell(text: object) -> str:

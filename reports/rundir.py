@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from benchmark.jsonl import RecordFileError, read_json, read_records
-from benchmark.types import Case, Score, TargetResponse
+from ragstress.core.jsonl import RecordFileError, read_json, read_records
+from ragstress.core.types import Case, Score, TargetResponse
 
 # Token *counts* (prompt_tokens) are not secrets; access/auth tokens are.
 _SECRET_KEY = re.compile(

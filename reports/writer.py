@@ -7,14 +7,14 @@ import io
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from benchmark.jsonl import write_text
-from reports.aggregate import build_report
-from reports.cases import noise_ratio
-from reports.gating import Threshold, check_thresholds
-from reports.html import render_html
-from reports.markdown import render_markdown
-from reports.model import Report
-from reports.rundir import RunData, load_run
+from ragstress.core.jsonl import write_text
+from ragstress.reports.aggregate import build_report
+from ragstress.reports.cases import noise_ratio
+from ragstress.reports.gating import Threshold, check_thresholds
+from ragstress.reports.html import render_html
+from ragstress.reports.markdown import render_markdown
+from ragstress.reports.model import Report
+from ragstress.reports.rundir import RunData, load_run
 
 REPORT_FILES = ("report.json", "report.md", "report.html", "scores.csv")
 CSV_COLUMNS = ("case_id", "testbed", "lang", "expected", "noise_ratio", "metric", "value", "label", "explanation", "error")
@@ -43,10 +43,10 @@ def write_report(
     """Aggregate `run_dir` and write report.json, report.md, report.html and scores.csv.
 
     Files go to `out_dir` (default: the run directory itself), each written atomically.
-    `thresholds` (see reports.gating) are checked and recorded in the report; a missed
+    `thresholds` (see ragstress.reports.gating) are checked and recorded in the report; a missed
     one shows in `ReportResult.exit_code`. Raises FileNotFoundError without cases.jsonl,
-    benchmark.jsonl.RecordFileError for a malformed record file, and
-    reports.gating.ThresholdError for a threshold naming a metric the run lacks.
+    ragstress.core.jsonl.RecordFileError for a malformed record file, and
+    ragstress.reports.gating.ThresholdError for a threshold naming a metric the run lacks.
     """
     data = load_run(Path(run_dir))
     report = build_report(data)

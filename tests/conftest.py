@@ -7,7 +7,7 @@ from typing import Sequence
 import numpy as np
 import pytest
 
-from corpora.embeddings import Embedder, make_embedder
+from ragstress.corpora.embeddings import Embedder, make_embedder
 
 
 class CountingEmbedder(Embedder):
@@ -46,7 +46,7 @@ def counting_minilm() -> CountingEmbedder:
 # --- No process outlives the test session -------------------------------------------
 # Servers the tests start (the bundled llama.cpp server, Chroma servers) must be gone when
 # the session ends: a leftover is reported by pid and fails the run.
-_SERVER_MARKERS = ("benchmark.llm.local_main", "chroma run", "chroma\x00run")
+_SERVER_MARKERS = ("ragstress.llm.local_main", "chroma run", "chroma\x00run")
 _preexisting: set[int] = set()
 
 

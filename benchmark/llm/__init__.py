@@ -1,11 +1,11 @@
 """LLM access for every role (generator, target, judge) over the OpenAI protocol."""
 
-from benchmark.llm.cache import ResponseCache
-from benchmark.llm.client import ChatClient, ChatResult, LLMError, RoleStats
-from benchmark.llm.config import BUNDLED_MODEL, ROLES, ClientSettings, Endpoint, Role, resolve_endpoint
-from benchmark.llm.local import LocalModelServer, bundled_gguf_path
-from benchmark.llm.session import LLMSession
-from benchmark.llm.structured import StructuredResult, ask_structured, parse_structured
+from ragstress.llm.cache import ResponseCache
+from ragstress.llm.client import ChatClient, ChatResult, LLMError, RoleStats
+from ragstress.llm.config import BUNDLED_MODEL, ROLES, ClientSettings, Endpoint, Role, resolve_endpoint
+from ragstress.llm.local import LocalModelServer, bundled_gguf_path
+from ragstress.llm.session import LLMSession
+from ragstress.llm.structured import StructuredResult, ask_structured, parse_structured
 
 __all__ = [
     "BUNDLED_MODEL",

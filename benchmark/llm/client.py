@@ -17,11 +17,11 @@ from typing import Any
 import httpx
 import openai
 
-from benchmark.llm.cache import ResponseCache, request_key
-from benchmark.llm.config import ClientSettings, Endpoint
-from benchmark.llm.local import LocalModelServer
-from benchmark.redaction import redact_url
-from benchmark.types import Usage
+from ragstress.llm.cache import ResponseCache, request_key
+from ragstress.llm.config import ClientSettings, Endpoint
+from ragstress.llm.local import LocalModelServer
+from ragstress.core.redaction import redact_url
+from ragstress.core.types import Usage
 
 # A server may ask for a long pause; beyond this we would rather fail with the cause.
 RETRY_AFTER_CAP_S = 120.0

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
-from benchmark.redaction import redact_url
+from ragstress.core.redaction import redact_url
 
 Role = Literal["generator", "target", "judge"]
 ROLES: tuple[Role, ...] = ("generator", "target", "judge")

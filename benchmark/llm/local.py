@@ -20,7 +20,7 @@ import time
 import urllib.request
 from pathlib import Path
 
-from benchmark.llm.config import BUNDLED_MODEL
+from ragstress.llm.config import BUNDLED_MODEL
 
 
 class LocalModelError(RuntimeError):
@@ -96,7 +96,7 @@ class LocalModelServer:
         os.close(fd)
         self._log_path = Path(log)
         cmd = [
-            sys.executable, "-m", "benchmark.llm.local_main", "--parent-pid", str(os.getpid()), "--",
+            sys.executable, "-m", "ragstress.llm.local_main", "--parent-pid", str(os.getpid()), "--",
             "--model", str(model), "--model_alias", BUNDLED_MODEL,
             "--host", "127.0.0.1", "--port", str(port),
             "--n_ctx", str(self.n_ctx), "--n_threads", str(os.cpu_count() or 1), "--verbose", "False",

@@ -1,6 +1,6 @@
 """Entry point of the bundled model's server process: llama.cpp's server plus a watchdog.
 
-Usage: python -m benchmark.llm.local_main --parent-pid PID -- <llama_cpp.server args>
+Usage: python -m ragstress.llm.local_main --parent-pid PID -- <llama_cpp.server args>
 
 The watchdog ends this process as soon as its parent is gone. It polls the parent
 pid instead of using PR_SET_PDEATHSIG, which fires when the spawning *thread* exits
@@ -47,7 +47,7 @@ def _without_extra_buffer_types() -> None:
 def main() -> None:
     args = sys.argv[1:]
     if len(args) < 3 or args[0] != "--parent-pid" or args[2] != "--":
-        sys.exit("usage: python -m benchmark.llm.local_main --parent-pid PID -- <server args>")
+        sys.exit("usage: python -m ragstress.llm.local_main --parent-pid PID -- <server args>")
     threading.Thread(target=_watch_parent, args=(int(args[1]),), daemon=True).start()
     # llama.cpp's OpenMP threads otherwise spin between steps. On a machine whose cores
     # are busy (the client, other jobs, CI) the spinning threads fight for them and a

@@ -11,10 +11,10 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from benchmark.llm.cache import ResponseCache
-from benchmark.llm.client import ChatClient
-from benchmark.llm.config import ClientSettings, Endpoint, Role
-from benchmark.llm.local import LocalModelServer, shared_server
+from ragstress.llm.cache import ResponseCache
+from ragstress.llm.client import ChatClient
+from ragstress.llm.config import ClientSettings, Endpoint, Role
+from ragstress.llm.local import LocalModelServer, shared_server
 
 # llama.cpp's server answers one request at a time; queueing here keeps the
 # per-request timeout meaningful instead of spending it in the server's queue.

@@ -17,8 +17,8 @@ from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from benchmark.llm.client import ChatClient, LLMError
-from prompts import load_prompt
+from ragstress.llm.client import ChatClient, LLMError
+from ragstress.prompts import load_prompt
 
 T = TypeVar("T", bound=BaseModel)
 

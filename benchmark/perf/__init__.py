@@ -3,7 +3,7 @@
 These machines are noisy, so no figure is judged alone: every row pairs ours with a
 reference measured minutes apart on the same cores (a baseline tool, a ceiling, or
 a computed lower bound) and judges the ratio. Section modules return `Row`s; the
-entry point (`python -m benchmark.perf`) prints them and writes `perf/results.json`
+entry point (`python -m ragstress.perf`) prints them and writes `perf/results.json`
 and `perf/results.md`.
 """
 

@@ -1,6 +1,6 @@
 """Run every perf section, print the table, write perf/results.json and perf/results.md.
 
-`python -m benchmark.perf [--only SECTION ...] [--quick] [--out DIR]`; `--quick`
+`python -m ragstress.perf [--only SECTION ...] [--quick] [--out DIR]`; `--quick`
 shrinks every workload for a smoke run (its figures are not the published ones).
 Exit status is 0 even when a target is missed: misses are findings, printed and saved.
 """
@@ -15,14 +15,14 @@ import time
 from datetime import datetime, timezone
 from pathlib import Path
 
-from benchmark.jsonl import write_json, write_text
-from benchmark.perf import Row
+from ragstress.core.jsonl import write_json, write_text
+from ragstress.perf import Row
 
 # Section name -> module with `measure(quick: bool, workdir: Path) -> list[Row]`.
 SECTIONS = {
-    "ingest": "benchmark.perf.ingest",
-    "evaluate": "benchmark.perf.evaluate",
-    "local_model": "benchmark.perf.local_model",
+    "ingest": "ragstress.perf.ingest",
+    "evaluate": "ragstress.perf.evaluate",
+    "local_model": "ragstress.perf.local_model",
 }
 
 
@@ -56,7 +56,7 @@ def render_markdown(rows: list[Row], header: dict) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m benchmark.perf", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m ragstress.perf", description=__doc__)
     parser.add_argument("--only", action="append", choices=sorted(SECTIONS), help="run only these sections")
     parser.add_argument("--quick", action="store_true", help="small workloads: a smoke run, not figures to publish")
     parser.add_argument("--out", type=Path, default=Path("perf"), help="where results.json and results.md go")

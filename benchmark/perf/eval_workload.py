@@ -12,11 +12,11 @@ from pathlib import Path
 
 import numpy as np
 
-from benchmark.jsonl import read_records, write_json, write_records
-from benchmark.metrics import metrics_for
-from benchmark.scoring import PROBES
-from benchmark.testing.fake_openai import fake_embedding
-from benchmark.types import TESTBEDS, Case, Context, Score, TargetResponse
+from ragstress.core.jsonl import read_records, write_json, write_records
+from ragstress.scoring.metrics import metrics_for
+from ragstress.scoring.scorer import PROBES
+from ragstress.testing.fake_openai import fake_embedding
+from ragstress.core.types import TESTBEDS, Case, Context, Score, TargetResponse
 
 TARGET_SLEEP_S = 0.2
 

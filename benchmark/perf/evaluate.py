@@ -17,16 +17,16 @@ from typing import Any
 
 import openai
 
-from benchmark.llm import ClientSettings, Endpoint, LLMSession
-from benchmark.metrics import CORE_JUDGED, METRICS
-from benchmark.perf import Row, at_most, below, info
-from benchmark.perf.eval_workload import TARGET_SLEEP_S, HashedWordsEmbedder, lost_scores, write_run
-from benchmark.runner import plan_jobs, run_cases
-from benchmark.scoring import score_run
-from benchmark.targets import load_target
-from benchmark.testing.fake_openai import FaultPlan
-from benchmark.testing.fake_server_process import FakeServerProcess, RunningFakeServer
-from prompts import load_prompt
+from ragstress.llm import ClientSettings, Endpoint, LLMSession
+from ragstress.scoring.metrics import CORE_JUDGED, METRICS
+from ragstress.perf import Row, at_most, below, info
+from ragstress.perf.eval_workload import TARGET_SLEEP_S, HashedWordsEmbedder, lost_scores, write_run
+from ragstress.running.runner import plan_jobs, run_cases
+from ragstress.scoring.scorer import score_run
+from ragstress.running.targets import load_target
+from ragstress.testing.fake_openai import FaultPlan
+from ragstress.testing.fake_server_process import FakeServerProcess, RunningFakeServer
+from ragstress.prompts import load_prompt
 
 SECTION = "evaluate"
 LATENCY_S = 0.2
@@ -152,7 +152,7 @@ def _runner(size: dict[str, int], workdir: Path) -> list[Row]:
     cases = write_run(run_dir, size["runner"])
     (run_dir / "responses.jsonl").unlink()
     jobs = plan_jobs(cases)  # counterfactual cases add a closed-book probe
-    target = load_target("python:benchmark.perf.eval_workload:sleeping_target")
+    target = load_target("python:ragstress.perf.eval_workload:sleeping_target")
 
     async def run() -> float:
         started = time.perf_counter()

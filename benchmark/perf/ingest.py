@@ -3,7 +3,7 @@
 Every contender runs in its own process on the same documents: LangChain's
 `Chroma.from_documents` + `HuggingFaceEmbeddings` (the baseline), PyTorch
 `SentenceTransformer.encode` on the baseline's chunks (the ceiling of that path)
-and our real build (`python -m benchmark.cli build`). Build times are the build's
+and our real build (`python -m ragstress.cli build`). Build times are the build's
 own (index.json's build_seconds; LangChain's split + embed + store), excluding
 interpreter start and model loading, which each pays once. Peak memory is the
 child's ru_maxrss. The ONNX export is made fresh in the work folder first, so its
@@ -23,11 +23,11 @@ from pathlib import Path
 
 import numpy as np
 
-from benchmark.perf import Row, at_least, at_most, below, info, ratio_of
-from benchmark.perf.ingest_corpora import (
+from ragstress.perf import Row, at_least, at_most, below, info, ratio_of
+from ragstress.perf.ingest_corpora import (
     EN_PACKAGE, ZH_PACKAGE, chinese_sources, english_sources, ensure_packages, write_subset,
 )
-from corpora.embeddings import MIN_COSINE
+from ragstress.corpora.embeddings import MIN_COSINE
 
 SECTION = "ingest"
 # The full run: ~1,600 baseline chunks for throughput, 5k/10k-chunk builds for memory, ~300 zh chunks
@@ -78,7 +78,7 @@ def _build(corpus: Path, index: Path, env: dict[str, str], log: Path, fresh: boo
     """Our real build through the CLI in a child; index.json's figures plus the child's peak RSS."""
     if fresh and index.exists():
         shutil.rmtree(index)
-    _, rss = run_child(["-m", "benchmark.cli", "build", str(corpus), "--index", str(index)], env, log)
+    _, rss = run_child(["-m", "ragstress.cli", "build", str(corpus), "--index", str(index)], env, log)
     manifest = json.loads((index / "index.json").read_text(encoding="utf-8"))
     return {**manifest, "rss_mib": rss}
 
@@ -86,7 +86,7 @@ def _build(corpus: Path, index: Path, env: dict[str, str], log: Path, fresh: boo
 def _encode(kind: str, chunks: Path, work: Path, env: dict[str, str]) -> tuple[dict, np.ndarray]:
     out = work / f"vectors-{kind}.npy"
     stdout, _ = run_child(
-        ["-m", "benchmark.perf.ingest_workers", "encode", kind, str(chunks), str(out), env["RAGSTRESS_CACHE_DIR"]],
+        ["-m", "ragstress.perf.ingest_workers", "encode", kind, str(chunks), str(out), env["RAGSTRESS_CACHE_DIR"]],
         env, work / f"encode-{kind}",
     )
     return json.loads(stdout.strip().splitlines()[-1]), np.load(out)
@@ -94,7 +94,7 @@ def _encode(kind: str, chunks: Path, work: Path, env: dict[str, str]) -> tuple[d
 
 def _export_seconds(env: dict[str, str], work: Path) -> float:
     started = time.perf_counter()
-    run_child(["-c", "import corpora.embeddings as e, sys, pathlib; e.set_model_cache_dir(pathlib.Path(sys.argv[1])); "
+    run_child(["-c", "import ragstress.corpora.embeddings as e, sys, pathlib; e.set_model_cache_dir(pathlib.Path(sys.argv[1])); "
                "e.make_embedder('minilm')", env["RAGSTRESS_CACHE_DIR"]], env, work / "export")
     return time.perf_counter() - started
 
@@ -122,7 +122,7 @@ def _cosine_row(what: str, vectors: np.ndarray, reference: np.ndarray) -> Row:
 def _int8_rows(work: Path, env: dict[str, str], chunks: Path, fp32: dict, fp32_vectors: np.ndarray) -> list[Row]:
     """The opt-in quantised model: its speed, and whether retrieval holds within 1 point of fp32."""
     int8, vectors = _encode("onnx-int8", chunks, work, env)
-    stdout, _ = run_child(["-m", "benchmark.perf.ingest_quality", env["RAGSTRESS_CACHE_DIR"], str(work),
+    stdout, _ = run_child(["-m", "ragstress.perf.ingest_quality", env["RAGSTRESS_CACHE_DIR"], str(work),
                            "minilm", "minilm-int8"], env, work / "recall")
     recall = json.loads(stdout.strip().splitlines()[-1])
     full, quantised = recall["minilm"], recall["minilm-int8"]
@@ -161,7 +161,7 @@ def measure(quick: bool, workdir: Path) -> list[Row]:
     baseline_dir = workdir / "langchain"
     shutil.rmtree(baseline_dir, ignore_errors=True)
     baseline_dir.mkdir()
-    stdout, _ = run_child(["-m", "benchmark.perf.ingest_workers", "langchain", str(sample), str(baseline_dir)],
+    stdout, _ = run_child(["-m", "ragstress.perf.ingest_workers", "langchain", str(sample), str(baseline_dir)],
                           env, workdir / "langchain")
     baseline = json.loads(stdout.strip().splitlines()[-1])
     ours = _build(sample, workdir / "en-sample-index", env, workdir / "build-sample")
@@ -220,7 +220,7 @@ def measure(quick: bool, workdir: Path) -> list[Row]:
     chinese = chinese_sources()
     zh_all = workdir / "zh-all"
     write_subset(chinese, sizes["zh_all_chars"], zh_all)
-    stdout, _ = run_child(["-m", "benchmark.perf.ingest_workers", "chunk", str(zh_all), "e5"], env, workdir / "chunk-zh")
+    stdout, _ = run_child(["-m", "ragstress.perf.ingest_workers", "chunk", str(zh_all), "e5"], env, workdir / "chunk-zh")
     zh_chunked = json.loads(stdout.strip().splitlines()[-1])
     zh = workdir / "zh-sample"
     zh_files, zh_chars = write_subset(chinese, sizes["zh_chars"], zh)

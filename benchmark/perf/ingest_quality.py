@@ -1,6 +1,6 @@
 """Retrieval recall@5 of the bundled English sample's seed questions, per embedding model.
 
-`python -m benchmark.perf.ingest_quality CACHE WORK MODEL...` builds the sample
+`python -m ragstress.perf.ingest_quality CACHE WORK MODEL...` builds the sample
 corpus (corpora/samples/en) once per model with our real build, asks every seed
 question, and counts a seed as found when one of the top 5 chunks comes from one of
 its source documents. Prints one JSON line {model: recall %, "seeds": n}.
@@ -18,9 +18,9 @@ SAMPLE = Path(__file__).resolve().parents[2] / "corpora" / "samples" / "en"
 
 def recall_at_5(model: str, work: Path) -> tuple[float, int]:
     """(recall@5 in %, number of seeds) for the sample corpus built with `model`."""
-    from benchmark.index_build import build_index
-    from benchmark.store import IndexStore
-    from corpora.embeddings import make_embedder
+    from ragstress.indexing.build import build_index
+    from ragstress.indexing.store import IndexStore
+    from ragstress.corpora.embeddings import make_embedder
 
     embedder = make_embedder(model)
     index = work / f"recall-{embedder.name}"
@@ -37,7 +37,7 @@ def main(argv: list[str]) -> int:
     if len(argv) < 3:
         print(__doc__, file=sys.stderr)
         return 2
-    from corpora.embeddings import set_model_cache_dir
+    from ragstress.corpora.embeddings import set_model_cache_dir
 
     set_model_cache_dir(Path(argv[0]))
     work = Path(argv[1])

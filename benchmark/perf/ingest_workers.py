@@ -1,6 +1,6 @@
 """Child processes for the ingestion figures, one workload each, so none inherits another's caches or threads.
 
-`python -m benchmark.perf.ingest_workers langchain DOCS OUT` builds the LangChain
+`python -m ragstress.perf.ingest_workers langchain DOCS OUT` builds the LangChain
 baseline (RecursiveCharacterTextSplitter 800/80, HuggingFaceEmbeddings, Chroma
 .from_documents) and writes its chunks to OUT/chunks.jsonl; `encode KIND CHUNKS OUT CACHE`
 embeds those same chunks with sentence-transformers (`st`, the PyTorch ceiling), our
@@ -62,19 +62,19 @@ def langchain_baseline(docs_dir: Path, out_dir: Path) -> dict:
 
 def encode(kind: str, chunks_file: Path, out_file: Path, model_cache: Path) -> dict:
     """Embed every chunk text of `chunks_file` with `kind`; save the vectors to `out_file` (.npy)."""
-    from corpora.embeddings import set_model_cache_dir
+    from ragstress.corpora.embeddings import set_model_cache_dir
 
     set_model_cache_dir(model_cache)
     texts = [json.loads(line)["text"] for line in chunks_file.read_text(encoding="utf-8").splitlines()]
     if kind == "st":
-        from corpora.embeddings import SentenceTransformerEmbedder
+        from ragstress.corpora.embeddings import SentenceTransformerEmbedder
 
         embedder = SentenceTransformerEmbedder()
         model = embedder._model
         run = lambda: model.encode(texts, batch_size=32, normalize_embeddings=True, convert_to_numpy=True,  # noqa: E731
                                    show_progress_bar=False)
     else:
-        from corpora.embeddings import make_embedder, onnx_minilm
+        from ragstress.corpora.embeddings import make_embedder, onnx_minilm
 
         # `onnx-*` is the ONNX model itself, whichever backend the default picks on this CPU.
         embedder = make_embedder("minilm") if kind == "default" else onnx_minilm(kind.removeprefix("onnx-"))
@@ -91,11 +91,11 @@ def encode(kind: str, chunks_file: Path, out_file: Path, model_cache: Path) -> d
 
 def chunk_only(docs_dir: Path, model: str) -> dict:
     """Chunk every document of `docs_dir` with `build`'s defaults for `model`, embedding nothing."""
-    from benchmark.index_build import default_chunk_params
-    from benchmark.types import Document
-    from corpora.chunking import chunk_document
-    from corpora.embeddings import make_embedder
-    from corpora.loaders import iter_corpus
+    from ragstress.indexing.build import default_chunk_params
+    from ragstress.core.types import Document
+    from ragstress.corpora.chunking import chunk_document
+    from ragstress.corpora.embeddings import make_embedder
+    from ragstress.corpora.loaders import iter_corpus
 
     embedder = make_embedder(model)
     params = default_chunk_params(embedder)

@@ -16,14 +16,14 @@ import json
 import time
 from pathlib import Path
 
-import corpora
-from benchmark.jsonl import read_records, write_json, write_records
-from benchmark.llm import ChatClient, ClientSettings, LLMSession, LocalModelServer, resolve_endpoint
-from benchmark.perf import Row, info
-from benchmark.runner import Job, run_cases
-from benchmark.scoring import score_run
-from benchmark.targets import load_target
-from benchmark.types import Case, Context, TargetResponse
+from ragstress import corpora
+from ragstress.core.jsonl import read_records, write_json, write_records
+from ragstress.llm import ChatClient, ClientSettings, LLMSession, LocalModelServer, resolve_endpoint
+from ragstress.perf import Row, info
+from ragstress.running.runner import Job, run_cases
+from ragstress.scoring.scorer import score_run
+from ragstress.running.targets import load_target
+from ragstress.core.types import Case, Context, TargetResponse
 
 SECTION = "local_model"
 SIZES = {  # quick: a smoke run inside a minute; full: the published figures, a few minutes

@@ -1,6 +1,6 @@
 """The fake OpenAI server in a process of its own, so a client's CPU time can be measured alone.
 
-    python -m benchmark.testing.fake_server_process --latency 0.2 --judge --rate-429 0.05
+    python -m ragstress.testing.fake_server_process --latency 0.2 --judge --rate-429 0.05
 
 prints one JSON line `{"base_url": ...}` and serves until its stdin closes (so it
 never outlives the process that started it) or it is terminated. From Python:
@@ -22,7 +22,7 @@ import urllib.request
 from dataclasses import dataclass
 from typing import Any
 
-from benchmark.testing.fake_openai import STATS_PATH, FakeOpenAIServer, FaultPlan
+from ragstress.testing.fake_openai import STATS_PATH, FakeOpenAIServer, FaultPlan
 
 START_TIMEOUT_S = 30.0
 STOP_TIMEOUT_S = 10.0
@@ -30,7 +30,7 @@ STOP_TIMEOUT_S = 10.0
 
 @dataclass
 class FakeServerProcess:
-    """Starts `python -m benchmark.testing.fake_server_process` with these options; a context manager."""
+    """Starts `python -m ragstress.testing.fake_server_process` with these options; a context manager."""
 
     latency_s: float = 0.0
     judge: bool = False
@@ -51,7 +51,7 @@ class FakeServerProcess:
         return args
 
     def __enter__(self) -> RunningFakeServer:
-        command = [sys.executable, "-m", "benchmark.testing.fake_server_process", *self.arguments()]
+        command = [sys.executable, "-m", "ragstress.testing.fake_server_process", *self.arguments()]
         process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
         self._running = RunningFakeServer(process, _read_address(process))
         return self._running
@@ -106,7 +106,7 @@ def _read_address(process: subprocess.Popen) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m benchmark.testing.fake_server_process", description=__doc__,
+    parser = argparse.ArgumentParser(prog="python -m ragstress.testing.fake_server_process", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)  # fmt: skip
     parser.add_argument("--latency", type=float, default=0.0, help="seconds added to every reply")
     parser.add_argument("--judge", action="store_true", help="answer judge prompts with valid verdicts (else 'OK')")
@@ -119,7 +119,7 @@ def main(argv: list[str] | None = None) -> int:
 
     handler = None
     if args.judge:
-        from benchmark.metrics.scripted import valid_judge  # the metrics package only when judging
+        from ragstress.scoring.metrics.scripted import valid_judge  # the metrics package only when judging
 
         handler = valid_judge(args.invalid_rate, args.seed)
     rates = (args.rate_429, args.rate_500, args.rate_hang, args.rate_malformed)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from benchmark.jsonl import write_records
-from benchmark.types import TESTBEDS, Case, Context
+from ragstress.core.jsonl import write_records
+from ragstress.core.types import TESTBEDS, Case, Context
 
 
 def make_case(number: int, testbed: str | None = None, lang: str = "en") -> Case:

@@ -22,7 +22,7 @@ _CLEAN_ENV = {"OPENAI_BASE_URL": None, "OPENAI_API_KEY": None, "RAGSTRESS_JUDGE_
 
 def invoke(*args: object, env: dict[str, str | None] | None = None):
     """Run `ragstress ARGS` in this process; the result gains `flat`, its output with rich's line wrapping undone."""
-    from benchmark.cli import app
+    from ragstress.cli import app
 
     result = CliRunner().invoke(app, [str(a) for a in args], env={**_CLEAN_ENV, **(env or {})})
     result.flat = " ".join(result.output.split())

@@ -9,7 +9,7 @@ import time
 from langchain_core.messages import AIMessage
 from langchain_core.runnables import RunnableLambda
 
-from benchmark.types import TargetResponse
+from ragstress.core.types import TargetResponse
 
 
 def echo(request):

@@ -5,15 +5,15 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import corpora
+from ragstress import corpora
 import pytest
 import typer
 from typer.testing import CliRunner
 
-from benchmark import cli_bench
-from benchmark.jsonl import read_json
-from benchmark.metrics.scripted import ScriptedJudge, identify_prompt
-from benchmark.testing.fake_openai import FakeOpenAIServer, FakeRequest
+from ragstress.cli import bench as cli_bench
+from ragstress.core.jsonl import read_json
+from ragstress.scoring.metrics.scripted import ScriptedJudge, identify_prompt
+from ragstress.testing.fake_openai import FakeOpenAIServer, FakeRequest
 
 SAMPLES = Path(corpora.__file__).parent / "samples" / "en"
 METRICS = "answer_match,accuracy,rejection,over_refusal,error_detection,error_correction,closed_book_accuracy,faithfulness,answer_accuracy,rejection_judged"

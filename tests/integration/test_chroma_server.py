@@ -14,9 +14,9 @@ from typing import Iterator
 
 import pytest
 
-from benchmark.index_build import build_index
-from benchmark.store import IndexStore
-from corpora.chunking import ChunkParams
+from ragstress.indexing.build import build_index
+from ragstress.indexing.store import IndexStore
+from ragstress.corpora.chunking import ChunkParams
 
 HEARTBEAT_TIMEOUT_S = 60
 DOCS = {

@@ -5,13 +5,13 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from benchmark.testing.fake_openai import FakeOpenAIServer, FakeReply
+from ragstress.testing.fake_openai import FakeOpenAIServer, FakeReply
 
 
 def run_doctor(*args: str, env_extra: dict[str, str]) -> subprocess.CompletedProcess[str]:
     env = {"PATH": "/usr/bin:/bin", "HOME": "/tmp", "COLUMNS": "200", **env_extra}
     return subprocess.run(
-        [sys.executable, "-m", "benchmark.cli", "doctor", "--skip-embeddings", *args],
+        [sys.executable, "-m", "ragstress.cli", "doctor", "--skip-embeddings", *args],
         capture_output=True, text=True, timeout=300, env=env,
     )  # fmt: skip
 

@@ -9,9 +9,9 @@ from pathlib import Path
 import typer
 from typer.testing import CliRunner
 
-from benchmark.cli_report import register
-from benchmark.jsonl import read_records, write_records
-from benchmark.types import Case
+from ragstress.cli.report import register
+from ragstress.core.jsonl import read_records, write_records
+from ragstress.core.types import Case
 
 _spec = importlib.util.spec_from_file_location("report_make_runs", Path(__file__).parents[1] / "data" / "report_fixtures" / "make_runs.py")
 make_runs = importlib.util.module_from_spec(_spec)

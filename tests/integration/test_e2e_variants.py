@@ -5,12 +5,12 @@ from __future__ import annotations
 import pytest
 from fixtures_run.index import build_small_index, chunk_with
 
-from benchmark.e2e import build_e2e_index, plan_variant
-from benchmark.jsonl import read_records
-from benchmark.runner import plan_jobs, run_cases
-from benchmark.store import IndexStore
-from benchmark.targets import load_target
-from benchmark.types import Case, Context, TargetResponse
+from ragstress.running.e2e import build_e2e_index, plan_variant
+from ragstress.core.jsonl import read_records
+from ragstress.running.runner import plan_jobs, run_cases
+from ragstress.indexing.store import IndexStore
+from ragstress.running.targets import load_target
+from ragstress.core.types import Case, Context, TargetResponse
 
 QUESTION = "When was Mount Etna added to the UNESCO World Heritage list?"
 FAKE = "Mount Etna was added to the list of UNESCO World Heritage Sites in 1999."

@@ -9,15 +9,15 @@ import urllib.request
 
 import openai
 
-from benchmark.llm import ClientSettings, Endpoint, LLMSession
-from benchmark.metrics import METRICS
-from benchmark.metrics.parsing import parse_rating
-from benchmark.metrics.scripted import valid_judge
-from benchmark.perf.eval_workload import HashedWordsEmbedder, lost_scores, write_run
-from benchmark.scoring import score_run
-from benchmark.testing.fake_openai import FakeOpenAIServer
-from benchmark.testing.fake_server_process import FakeServerProcess
-from prompts import load_prompt
+from ragstress.llm import ClientSettings, Endpoint, LLMSession
+from ragstress.scoring.metrics import METRICS
+from ragstress.scoring.metrics.parsing import parse_rating
+from ragstress.scoring.metrics.scripted import valid_judge
+from ragstress.perf.eval_workload import HashedWordsEmbedder, lost_scores, write_run
+from ragstress.scoring.scorer import score_run
+from ragstress.testing.fake_openai import FakeOpenAIServer
+from ragstress.testing.fake_server_process import FakeServerProcess
+from ragstress.prompts import load_prompt
 
 JUDGED = [name for name in METRICS.names() if METRICS.get(name).kind == "judged"]
 SETTINGS = ClientSettings(timeout_s=10.0, max_retries=0, concurrency=8)

@@ -11,18 +11,18 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from benchmark.cli_generate import register
-from benchmark.index_build import build_index
-from benchmark.jsonl import read_records
-from benchmark.llm import ClientSettings, Endpoint, LLMSession
-from benchmark.store import IndexStore
-from benchmark.testing.fake_openai import FakeOpenAIServer, FakeRequest
-from benchmark.types import Case, SeedQuestion
-from corpora.chunking import ChunkParams
-from corpora.embeddings import make_embedder
-from generators.gates import RejectedCandidate
-from generators.spans import contains_alias, contains_any_answer, sentences
-from generators.testset import GenerateOptions, generate_testset
+from ragstress.cli.generate import register
+from ragstress.indexing.build import build_index
+from ragstress.core.jsonl import read_records
+from ragstress.llm import ClientSettings, Endpoint, LLMSession
+from ragstress.indexing.store import IndexStore
+from ragstress.testing.fake_openai import FakeOpenAIServer, FakeRequest
+from ragstress.core.types import Case, SeedQuestion
+from ragstress.corpora.chunking import ChunkParams
+from ragstress.corpora.embeddings import make_embedder
+from ragstress.generators.gates import RejectedCandidate
+from ragstress.generators.spans import contains_alias, contains_any_answer, sentences
+from ragstress.generators.testset import GenerateOptions, generate_testset
 
 SAMPLES = Path(__file__).resolve().parents[2] / "corpora" / "samples" / "en"
 DOCS = ["eiffel_tower.txt", "tokyo_tower.txt", "cn_tower.txt", "golden_gate_bridge.txt", "brooklyn_bridge.txt",

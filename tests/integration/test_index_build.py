@@ -9,13 +9,13 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from benchmark.cli_index import register
-from benchmark.index_build import build_index, default_chunk_params
-from benchmark.store import EmbeddingMismatchError, IndexStore
-from benchmark.types import Chunk
-from corpora.chunking import ChunkParams
-from corpora.embeddings import make_embedder
-from corpora.loaders import CorpusError
+from ragstress.cli.index import register
+from ragstress.indexing.build import build_index, default_chunk_params
+from ragstress.indexing.store import EmbeddingMismatchError, IndexStore
+from ragstress.core.types import Chunk
+from ragstress.corpora.chunking import ChunkParams
+from ragstress.corpora.embeddings import make_embedder
+from ragstress.corpora.loaders import CorpusError
 
 DOCS = {
     "volcanoes.txt": (

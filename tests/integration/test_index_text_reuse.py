@@ -6,10 +6,10 @@ from pathlib import Path
 
 import numpy as np
 
-from benchmark.index_build import build_index
-from benchmark.store import IndexStore
-from corpora.embeddings import MIN_COSINE
-from corpora.chunking import ChunkParams
+from ragstress.indexing.build import build_index
+from ragstress.indexing.store import IndexStore
+from ragstress.corpora.embeddings import MIN_COSINE
+from ragstress.corpora.chunking import ChunkParams
 
 PARAMS = ChunkParams(size=30, overlap=0, unit="tokens")
 PARAGRAPHS = [
@@ -85,7 +85,7 @@ def test_duplicate_texts_are_embedded_once_and_moved_files_cost_nothing(tmp_path
 
 def test_unchanged_documents_keep_their_chunk_boundaries_without_being_chunked_again(tmp_path, counting_minilm,
                                                                                         monkeypatch):  # fmt: skip
-    import benchmark.index_build as index_build
+    import ragstress.indexing.build as index_build
 
     chunked: list[str] = []
     real_chunk_document = index_build.chunk_document

@@ -6,8 +6,8 @@ import time
 
 import pytest
 
-from benchmark.llm import ClientSettings, Endpoint, LLMError, LLMSession
-from benchmark.testing.fake_openai import FakeOpenAIServer, FakeReply, FakeRequest
+from ragstress.llm import ClientSettings, Endpoint, LLMError, LLMSession
+from ragstress.testing.fake_openai import FakeOpenAIServer, FakeReply, FakeRequest
 
 FAST = ClientSettings(timeout_s=5.0, max_retries=3, backoff_base_s=0.01, backoff_max_s=0.05, concurrency=4)
 SECRET = "sk-test-VERYSECRET-0123456789"

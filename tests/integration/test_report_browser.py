@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from reports.writer import write_report
+from ragstress.reports.writer import write_report
 
 _spec = importlib.util.spec_from_file_location("report_make_runs", Path(__file__).parents[1] / "data" / "report_fixtures" / "make_runs.py")
 make_runs = importlib.util.module_from_spec(_spec)
@@ -116,8 +116,8 @@ def test_report_renders_filters_and_keeps_hostile_text_inert(tmp_path, browser_p
 
 
 def test_compare_page_renders_both_lines(tmp_path, browser_page):
-    from reports.compare import compare_runs
-    from reports.compare_render import write_comparison
+    from ragstress.reports.compare import compare_runs
+    from ragstress.reports.compare_render import write_comparison
 
     runs = [make_runs.write_run(tmp_path / name, name, hostile=True) for name in ("fragile", "robust")]
     comparison, reports = compare_runs(runs)

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from benchmark.index_build import build_index, choose_embedder, default_chunk_params
-from benchmark.store import IndexStore
+from ragstress.indexing.build import build_index, choose_embedder, default_chunk_params
+from ragstress.indexing.store import IndexStore
 
 SAMPLES = Path(__file__).resolve().parents[2] / "corpora" / "samples"
 TOP_K = 5

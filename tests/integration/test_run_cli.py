@@ -17,13 +17,13 @@ import typer
 from fixtures_run.cases import write_cases
 from typer.testing import CliRunner
 
-from benchmark.cli_run import register
-from benchmark.jsonl import read_records, write_records
-from benchmark.types import Case, TargetResponse
+from ragstress.cli.run import register
+from ragstress.core.jsonl import read_records, write_records
+from ragstress.core.types import Case, TargetResponse
 
 TESTS_DIR = Path(__file__).resolve().parents[1]
 APP_SCRIPT = (
-    "import typer\nfrom benchmark.cli_run import register\n"
+    "import typer\nfrom ragstress.cli.run import register\n"
     "app = typer.Typer()\napp.callback()(lambda: None)\nregister(app)\napp()\n"
 )
 

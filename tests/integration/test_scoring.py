@@ -8,13 +8,13 @@ from pathlib import Path
 import typer
 from typer.testing import CliRunner
 
-from benchmark import cli_score
-from benchmark.jsonl import read_json, read_records, write_json, write_records
-from benchmark.llm import ClientSettings, Endpoint, LLMSession
-from benchmark.metrics.scripted import ScriptedJudge
-from benchmark.scoring import score_run
-from benchmark.testing.fake_openai import FakeOpenAIServer
-from benchmark.types import Case, Context, Score, TargetResponse
+from ragstress.cli import score as cli_score
+from ragstress.core.jsonl import read_json, read_records, write_json, write_records
+from ragstress.llm import ClientSettings, Endpoint, LLMSession
+from ragstress.scoring.metrics.scripted import ScriptedJudge
+from ragstress.scoring.scorer import score_run
+from ragstress.testing.fake_openai import FakeOpenAIServer
+from ragstress.core.types import Case, Context, Score, TargetResponse
 
 SETTINGS = ClientSettings(timeout_s=5.0, max_retries=0, backoff_base_s=0.01, backoff_max_s=0.01)
 STATEMENTS = json.dumps({"statements": [

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
-from benchmark.llm import ClientSettings, Endpoint, LLMSession, ask_structured
-from benchmark.testing.fake_openai import FakeOpenAIServer, FakeReply, FakeRequest
+from ragstress.llm import ClientSettings, Endpoint, LLMSession, ask_structured
+from ragstress.testing.fake_openai import FakeOpenAIServer, FakeReply, FakeRequest
 
 SETTINGS = ClientSettings(timeout_s=5.0, max_retries=1, backoff_base_s=0.01, backoff_max_s=0.01)
 

@@ -5,16 +5,16 @@ from __future__ import annotations
 import pytest
 from fixtures_run.index import build_small_index, chunk_with
 
-from benchmark.e2e import build_e2e_index
-from benchmark.jsonl import read_records
-from benchmark.llm import ClientSettings, Endpoint, LLMSession
-from benchmark.runner import plan_jobs, run_cases
-from benchmark.store import IndexStore
-from benchmark.targets import load_target
-from benchmark.targets.baseline import number_documents
-from benchmark.testing.fake_openai import FakeOpenAIServer
-from benchmark.types import Case, Context, TargetResponse
-from prompts import load_prompt
+from ragstress.running.e2e import build_e2e_index
+from ragstress.core.jsonl import read_records
+from ragstress.llm import ClientSettings, Endpoint, LLMSession
+from ragstress.running.runner import plan_jobs, run_cases
+from ragstress.indexing.store import IndexStore
+from ragstress.running.targets import load_target
+from ragstress.running.targets.baseline import number_documents
+from ragstress.testing.fake_openai import FakeOpenAIServer
+from ragstress.core.types import Case, Context, TargetResponse
+from ragstress.prompts import load_prompt
 
 
 def reply(request) -> str:
@@ -109,6 +109,6 @@ async def test_baseline_without_documents_or_retriever_is_an_error(tmp_path, ses
 
 
 def _chunk(text):
-    from benchmark.types import Chunk
+    from ragstress.core.types import Chunk
 
     return Chunk(id=text, doc_id="d", text=text, start=0, end=len(text))

@@ -10,11 +10,11 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import pytest
 from fixtures_run.cases import make_case
 
-from benchmark.jsonl import read_records
-from benchmark.runner import plan_jobs, run_cases
-from benchmark.targets import load_target
-from benchmark.targets.http_target import HttpTargetConfig, ResponsePaths, resolve_settings
-from benchmark.types import TargetResponse
+from ragstress.core.jsonl import read_records
+from ragstress.running.runner import plan_jobs, run_cases
+from ragstress.running.targets import load_target
+from ragstress.running.targets.http_target import HttpTargetConfig, ResponsePaths, resolve_settings
+from ragstress.core.types import TargetResponse
 
 HANG_LIMIT_S = 5.0  # the hanging handler gives up after this, so no thread outlives the test by long
 

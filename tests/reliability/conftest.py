@@ -15,11 +15,11 @@ from pathlib import Path
 
 import pytest
 
-from benchmark.jsonl import read_records
-from benchmark.metrics import metrics_for
-from benchmark.metrics.scripted import ScriptedJudge, identify_prompt
-from benchmark.testing.fake_openai import FakeReply, FakeRequest
-from benchmark.types import Case, Score, TargetResponse
+from ragstress.core.jsonl import read_records
+from ragstress.scoring.metrics import metrics_for
+from ragstress.scoring.metrics.scripted import ScriptedJudge, identify_prompt
+from ragstress.testing.fake_openai import FakeReply, FakeRequest
+from ragstress.core.types import Case, Score, TargetResponse
 
 TESTS_DIR = Path(__file__).resolve().parents[1]
 RAGSTRESS = Path(sys.executable).parent / "ragstress"
@@ -91,7 +91,7 @@ class Cli:
         """The same command in this process (no interpreter start-up): for tests about results, not processes."""
         from typer.testing import CliRunner
 
-        from benchmark.cli import app
+        from ragstress.cli import app
 
         unset = {name: None for name in os.environ if name not in self.env}
         result = CliRunner().invoke(app, [str(a) for a in args], env={**unset, **self.env})

@@ -19,8 +19,8 @@ import pytest
 from fixtures_run.index import DOCS
 from fixtures_run.inprocess import copy_run, invoke, make_echo_run, snapshot
 
-from benchmark.jsonl import read_json, read_records
-from benchmark.types import Chunk
+from ragstress.core.jsonl import read_json, read_records
+from ragstress.core.types import Chunk
 
 ZH_TEXT = "长安是唐朝的都城，位于关中平原。城中有东市和西市，商人来自丝绸之路沿线各国。"
 

@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 from fixtures_run.inprocess import closed_port, copy_run, invoke, make_echo_run
 
-from benchmark.jsonl import read_json, read_records
-from benchmark.testing.fake_openai import FakeOpenAIServer, FakeReply
-from benchmark.types import Score
+from ragstress.core.jsonl import read_json, read_records
+from ragstress.testing.fake_openai import FakeOpenAIServer, FakeReply
+from ragstress.core.types import Score
 
 API_KEY = "sk-wrong-KEY-5d1e9a"
 

@@ -15,8 +15,8 @@ import time
 import pytest
 from fixtures_run.cases import write_cases
 
-from benchmark.jsonl import read_json
-from benchmark.testing.fake_openai import FakeOpenAIServer
+from ragstress.core.jsonl import read_json
+from ragstress.testing.fake_openai import FakeOpenAIServer
 
 SEEDS = (1, 2, 3)
 REPORT_FILES = ("report.json", "report.md", "report.html", "scores.csv")

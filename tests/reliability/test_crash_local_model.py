@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from fixtures_run.cases import write_cases
 
-from benchmark.jsonl import read_json
+from ragstress.core.jsonl import read_json
 
 pytestmark = pytest.mark.slow
 RUN_BOUND_S = 150  # model start-up twice plus five short answers on two busy cores, with room to spare
@@ -28,7 +28,7 @@ def server_children(parent: int) -> list[int]:
         except OSError:
             continue
         ppid = int(stat.rsplit(")", 1)[1].split()[1])
-        if ppid == parent and b"benchmark.llm.local_main" in cmdline:
+        if ppid == parent and b"ragstress.llm.local_main" in cmdline:
             found.append(int(entry.name))
     return found
 

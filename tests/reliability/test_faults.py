@@ -14,8 +14,8 @@ import time
 
 from fixtures_run.cases import make_case, write_cases
 
-from benchmark.jsonl import read_json, write_records
-from benchmark.testing.fake_openai import FakeOpenAIServer, FakeReply, FaultPlan
+from ragstress.core.jsonl import read_json, write_records
+from ragstress.testing.fake_openai import FakeOpenAIServer, FakeReply, FaultPlan
 
 CASES = 200
 CLIENT_TIMEOUT_S = 1.0

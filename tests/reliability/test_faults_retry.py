@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from fixtures_run.cases import write_cases
 
-from benchmark.jsonl import read_json
-from benchmark.testing.fake_openai import FakeOpenAIServer
+from ragstress.core.jsonl import read_json
+from ragstress.testing.fake_openai import FakeOpenAIServer
 
 NO_RETRIES = ["--timeout", 5, "--max-retries", 0]
 

@@ -11,15 +11,15 @@ import time
 from contextlib import closing
 from pathlib import Path
 
-import corpora
+from ragstress import corpora
 import pytest
 from chromadb.api.client import SharedSystemClient
 
-from benchmark.jsonl import read_records
-from benchmark.store import (
+from ragstress.core.jsonl import read_records
+from ragstress.indexing.store import (
     BUILDING_NAME, CHROMA_DIRNAME, COLLECTION_NAME, IndexStore, StoreError, iter_collection_ids, open_chroma,
 )  # fmt: skip
-from benchmark.types import Chunk
+from ragstress.core.types import Chunk
 
 SAMPLE_DOCS = Path(corpora.__file__).parent / "samples" / "en" / "docs"
 

@@ -19,10 +19,10 @@ from fixtures_run.cases import make_case, write_cases
 from fixtures_run.index import DOCS
 from typer.testing import CliRunner
 
-from benchmark.jsonl import read_json, read_records, write_records
-from benchmark.metrics.scripted import ScriptedJudge, identify_prompt
-from benchmark.testing.fake_openai import FakeOpenAIServer, FakeRequest
-from benchmark.types import Score, TargetResponse
+from ragstress.core.jsonl import read_json, read_records, write_records
+from ragstress.scoring.metrics.scripted import ScriptedJudge, identify_prompt
+from ragstress.testing.fake_openai import FakeOpenAIServer, FakeRequest
+from ragstress.core.types import Score, TargetResponse
 
 REPO = Path(__file__).resolve().parents[2]
 PACKAGES = ("benchmark", "corpora", "generators", "reports", "prompts")
@@ -39,7 +39,7 @@ SECRETS = (OPENAI_KEY, JUDGE_KEY, TARGET_KEY, GENERATOR_KEY, HEADER_TOKEN, LITER
 
 
 def invoke(*args: object, env: dict[str, str | None]):
-    from benchmark.cli import app
+    from ragstress.cli import app
 
     result = CliRunner().invoke(app, [str(a) for a in args], env={"COLUMNS": "200", **env})
     assert result.exit_code == 0, result.output
@@ -240,7 +240,7 @@ _BANNED_CALLS = {
 _BANNED_MODULES = {"pickle", "marshal", "shelve", "dill", "cloudpickle"}
 # importlib.import_module with a computed name, and why each place may do it.
 _DYNAMIC_IMPORTS = {
-    "benchmark/targets/__init__.py": "a target spec names the module the user asks to run; checked as a dotted name",
+    "benchmark/running/targets/__init__.py": "a target spec names the module the user asks to run; checked as a dotted name",
     "benchmark/perf/__main__.py": "section names map to modules through a fixed table",
 }
 
@@ -304,7 +304,7 @@ def test_no_pickle_eval_or_shell_on_user_data_in_the_package():
 
 
 def test_target_specs_import_only_a_named_module(tmp_path):
-    from benchmark.targets import TargetError, load_target
+    from ragstress.running.targets import TargetError, load_target
 
     marker = tmp_path / "pwned"
     for spec in ("python:../../tmp/evil:run", "python:/etc/passwd:x", "python:os.path/..:join", "python:.hidden:fn",

@@ -17,12 +17,12 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from benchmark.cli_run import register
-from benchmark.index_build import build_index, choose_embedder, default_chunk_params
-from benchmark.jsonl import read_records, write_records
-from benchmark.llm.local import shared_server
-from benchmark.store import IndexStore
-from benchmark.types import Case, Chunk, Context, TargetResponse
+from ragstress.cli.run import register
+from ragstress.indexing.build import build_index, choose_embedder, default_chunk_params
+from ragstress.core.jsonl import read_records, write_records
+from ragstress.llm.local import shared_server
+from ragstress.indexing.store import IndexStore
+from ragstress.core.types import Case, Chunk, Context, TargetResponse
 
 pytestmark = pytest.mark.slow
 SAMPLES = Path(__file__).resolve().parents[2] / "corpora" / "samples"

@@ -11,7 +11,7 @@ import time
 import pytest
 from pydantic import BaseModel
 
-from benchmark.llm import ClientSettings, LLMSession, LocalModelServer, ask_structured, resolve_endpoint
+from ragstress.llm import ClientSettings, LLMSession, LocalModelServer, ask_structured, resolve_endpoint
 
 pytestmark = pytest.mark.slow
 
@@ -94,7 +94,7 @@ def test_server_restarts_after_a_crash(local_server):
 
 PARENT = """
 import sys, time
-from benchmark.llm import LocalModelServer
+from ragstress.llm import LocalModelServer
 server = LocalModelServer()
 server.ensure_started()
 print(server.pid, flush=True)

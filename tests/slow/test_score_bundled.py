@@ -13,10 +13,10 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from benchmark import cli_score
-from benchmark.jsonl import read_json, read_records, write_json, write_records
-from benchmark.llm.local import shared_server
-from benchmark.types import Case, Context, Score, TargetResponse
+from ragstress.cli import score as cli_score
+from ragstress.core.jsonl import read_json, read_records, write_json, write_records
+from ragstress.llm.local import shared_server
+from ragstress.core.types import Case, Context, Score, TargetResponse
 
 pytestmark = pytest.mark.slow
 

@@ -9,9 +9,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-import corpora
-import corpora.bf16 as bf16
-from corpora.embeddings import MINILM_NAME, SentenceTransformerEmbedder, make_embedder
+from ragstress import corpora
+import ragstress.corpora.bf16 as bf16
+from ragstress.corpora.embeddings import MINILM_NAME, SentenceTransformerEmbedder, make_embedder
 
 SAMPLES = Path(corpora.__file__).parent / "samples"
 
@@ -62,7 +62,7 @@ def test_bf16_embedder_is_the_same_model_in_bfloat16():
 def test_vectors_that_drift_send_the_model_back_to_full_precision(monkeypatch, caplog):
     monkeypatch.setattr(bf16, "cpu_multiplies_bf16", lambda: True)
     monkeypatch.setattr(bf16, "MIN_COSINE", 1.01)  # no backend can pass: the check must refuse it
-    with caplog.at_level(logging.WARNING, logger="corpora.bf16"):
+    with caplog.at_level(logging.WARNING, logger="ragstress.corpora.bf16"):
         assert bf16.bf16_minilm() is None
     assert "using full precision" in caplog.text
     monkeypatch.setattr(bf16, "MIN_COSINE", 0.9999)

@@ -8,10 +8,10 @@ import re
 import pytest
 from pydantic import ValidationError
 
-from benchmark.types import Chunk, Document
-from corpora.chunking import ChunkParams, chunk_document, chunk_documents, chunk_id
-from corpora.langdetect import detect_lang
-from corpora.textdecode import text_sha
+from ragstress.core.types import Chunk, Document
+from ragstress.corpora.chunking import ChunkParams, chunk_document, chunk_documents, chunk_id
+from ragstress.corpora.langdetect import detect_lang
+from ragstress.corpora.textdecode import text_sha
 
 ZH_SENTENCES = [
     "长城是中国古代的军事防御工程。",

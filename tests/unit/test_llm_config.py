@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from benchmark.llm import BUNDLED_MODEL, resolve_endpoint
+from ragstress.llm import BUNDLED_MODEL, resolve_endpoint
 
 
 def test_nothing_configured_means_bundled():

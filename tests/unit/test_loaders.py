@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 from fpdf import FPDF
 
-from benchmark.types import Document
-from corpora.langdetect import detect_lang
-from corpora.loaders import CorpusError, SkippedFile, iter_corpus, load_corpus
-from corpora.textdecode import UndecodableText, decode_text, text_sha
+from ragstress.core.types import Document
+from ragstress.corpora.langdetect import detect_lang
+from ragstress.corpora.loaders import CorpusError, SkippedFile, iter_corpus, load_corpus
+from ragstress.corpora.textdecode import UndecodableText, decode_text, text_sha
 
 ZH_TEXT = "长城是中国古代的军事防御工程。它始建于春秋战国时期，总长度超过两万公里。"
 

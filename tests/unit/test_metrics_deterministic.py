@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from benchmark.metrics import METRICS, score_case
-from benchmark.metrics.matching import asserted_alias, contains_alias, normalise, refusal_phrase
-from benchmark.types import Case, Context, TargetResponse
+from ragstress.scoring.metrics import METRICS, score_case
+from ragstress.scoring.metrics.matching import asserted_alias, contains_alias, normalise, refusal_phrase
+from ragstress.core.types import Case, Context, TargetResponse
 
 DATA = Path(__file__).parents[1] / "data" / "deterministic_labelled.jsonl"
 ITEMS = [json.loads(line) for line in DATA.read_text(encoding="utf-8").splitlines() if line.strip()]

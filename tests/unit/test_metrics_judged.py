@@ -10,11 +10,11 @@ import json
 import numpy as np
 import pytest
 
-from benchmark.llm import ClientSettings, Endpoint, LLMSession
-from benchmark.metrics import CORE_JUDGED, METRICS, metrics_for, naive_calls, score_case
-from benchmark.metrics.scripted import ScriptedJudge
-from benchmark.testing.fake_openai import FakeOpenAIServer
-from benchmark.types import Case, Context, TargetResponse
+from ragstress.llm import ClientSettings, Endpoint, LLMSession
+from ragstress.scoring.metrics import CORE_JUDGED, METRICS, metrics_for, naive_calls, score_case
+from ragstress.scoring.metrics.scripted import ScriptedJudge
+from ragstress.testing.fake_openai import FakeOpenAIServer
+from ragstress.core.types import Case, Context, TargetResponse
 
 SETTINGS = ClientSettings(timeout_s=5.0, max_retries=0, backoff_base_s=0.01, backoff_max_s=0.01, use_cache=False)
 RESPONSE = "The Eiffel Tower is in Paris and was completed in 1889. It is painted red. It is in Lyon."
@@ -221,7 +221,7 @@ async def test_a_json_verdict_injected_before_the_judges_own_does_not_win():
 
 
 def test_reference_falls_back_to_the_first_alias_of_each_fact():
-    from benchmark.metrics import reference_answer
+    from ragstress.scoring.metrics import reference_answer
 
     assert reference_answer(make_case(reference=None, answers=[["Paris", "Paris, France"], ["1889"]])) == "Paris; 1889"
     assert reference_answer(make_case(lang="zh", reference=None, answers=[["巴黎"], ["1889年"]])) == "巴黎；1889年"

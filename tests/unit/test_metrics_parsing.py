@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from benchmark.metrics.parsing import VerdictParseError, parse_rag_scores, parse_rating
+from ragstress.scoring.metrics.parsing import VerdictParseError, parse_rag_scores, parse_rating
 
 
 def test_rating_takes_the_final_token_not_the_first_digit():

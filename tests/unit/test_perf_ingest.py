@@ -7,8 +7,8 @@ import sys
 
 import pytest
 
-from benchmark.perf.ingest import ChildFailed, _edit_one_percent, run_child
-from benchmark.perf.ingest_corpora import Source, roff_to_text, write_subset
+from ragstress.perf.ingest import ChildFailed, _edit_one_percent, run_child
+from ragstress.perf.ingest_corpora import Source, roff_to_text, write_subset
 
 MAN_PAGE = r""".\" generated file: a comment that must not show
 .TH LS 1 2022年9月 "GNU coreutils 9.1" 用户命令

@@ -8,15 +8,15 @@ from pathlib import Path
 
 import pytest
 
-from benchmark.jsonl import write_records
-from benchmark.types import Score
-from reports.aggregate import JUDGE_METRICS, METRIC_NAMES, build_report, estimate
-from reports.gating import ThresholdError, check_thresholds, load_thresholds, parse_fail_under
-from reports.html import json_for_script
-from reports.markdown import cell
-from reports.model import SCHEMA_VERSION, Report
-from reports.rundir import load_run, redact
-from reports.writer import load_report, report_json, scores_csv, write_report
+from ragstress.core.jsonl import write_records
+from ragstress.core.types import Score
+from ragstress.reports.aggregate import JUDGE_METRICS, METRIC_NAMES, build_report, estimate
+from ragstress.reports.gating import ThresholdError, check_thresholds, load_thresholds, parse_fail_under
+from ragstress.reports.html import json_for_script
+from ragstress.reports.markdown import cell
+from ragstress.reports.model import SCHEMA_VERSION, Report
+from ragstress.reports.rundir import load_run, redact
+from ragstress.reports.writer import load_report, report_json, scores_csv, write_report
 
 _spec = importlib.util.spec_from_file_location("report_make_runs", Path(__file__).parents[1] / "data" / "report_fixtures" / "make_runs.py")
 make_runs = importlib.util.module_from_spec(_spec)
@@ -42,10 +42,10 @@ def test_graded_metrics_get_a_bootstrap_interval():
 
 
 def test_metric_table_matches_the_metrics_registry():
-    metrics = pytest.importorskip("benchmark.metrics")
+    metrics = pytest.importorskip("ragstress.scoring.metrics")
     registered = set(metrics.METRICS.names()) if hasattr(metrics, "METRICS") else set()
     if not registered:
-        from benchmark.metrics.base import METRICS
+        from ragstress.scoring.metrics.base import METRICS
 
         registered = set(METRICS.names())
     # Every name the report reads must be one the scorer writes...

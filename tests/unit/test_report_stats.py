@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from reports.stats import (
+from ragstress.reports.stats import (
     bootstrap_mean_interval, interval_for, mcnemar_exact_p, paired_difference, wilson_interval,
 )  # fmt: skip
 

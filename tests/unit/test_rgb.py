@@ -9,12 +9,12 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from benchmark.cli_generate import register
-from benchmark.jsonl import read_records
-from benchmark.types import Case
-from generators.rgb import cases_to_rgb, normalise_answer, read_rgb, rgb_cases, write_rgb
-from generators.spans import contains_alias
-from generators.testbeds import noise_count
+from ragstress.cli.generate import register
+from ragstress.core.jsonl import read_records
+from ragstress.core.types import Case
+from ragstress.generators.rgb import cases_to_rgb, normalise_answer, read_rgb, rgb_cases, write_rgb
+from ragstress.generators.spans import contains_alias
+from ragstress.generators.testbeds import noise_count
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "rgb"
 FILES = {"plain": DATA / "en.json", "int": DATA / "en_int.json", "fact": DATA / "en_fact.json"}

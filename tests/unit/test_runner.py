@@ -9,13 +9,13 @@ import time
 import pytest
 from fixtures_run.cases import make_case, write_cases
 
-from benchmark.jsonl import read_records, write_json, write_records
-from benchmark.merge import merge_runs
-from benchmark.runner import (
+from ragstress.core.jsonl import read_records, write_json, write_records
+from ragstress.running.merge import merge_runs
+from ragstress.running.runner import (
     RunDirError, Shard, ask, build_request, plan_jobs, prepare_run_dir, run_cases, select_cases,
 )  # fmt: skip
-from benchmark.targets import Target, TargetOutput, TargetRequest, load_target
-from benchmark.types import Case, TargetResponse
+from ragstress.running.targets import Target, TargetOutput, TargetRequest, load_target
+from ragstress.core.types import Case, TargetResponse
 
 
 def test_shard_parse_and_partition():

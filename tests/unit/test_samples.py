@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-import corpora
+from ragstress import corpora
 
 SAMPLES = Path(corpora.__file__).parent / "samples"
 LANGS = ("en", "zh")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from pydantic import BaseModel
 
-from benchmark.llm.structured import json_candidates, parse_structured
+from ragstress.llm.structured import json_candidates, parse_structured
 
 
 class Verdict(BaseModel):

@@ -8,7 +8,7 @@ import pytest
 from langchain_core.documents import Document
 from langchain_core.messages import AIMessage
 
-from benchmark.targets import (
+from ragstress.running.targets import (
     TargetError,
     TargetOutput,
     TargetOutputError,
@@ -19,9 +19,9 @@ from benchmark.targets import (
     public_spec,
     target_kind,
 )
-from benchmark.targets.http_target import HttpTargetConfig, load_http_config, lookup, redact_url, resolve_settings
-from benchmark.targets.langchain_target import chain_input, langchain_output
-from benchmark.types import TargetResponse, Usage
+from ragstress.running.targets.http_target import HttpTargetConfig, load_http_config, lookup, redact_url, resolve_settings
+from ragstress.running.targets.langchain_target import chain_input, langchain_output
+from ragstress.core.types import TargetResponse, Usage
 
 REQUEST = TargetRequest(case_id="case-1", question="Who?", lang="en", contexts=["p1", "p2"])
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from benchmark.registry import UnknownNameError
-from benchmark.types import Chunk, SeedQuestion
-from generators.counterfactual import name_inventory
-from generators.pool import ChunkPool
-from generators.spans import contains_alias, contains_any_answer
-from generators.testbeds import TESTBEDS, TestbedSettings, build_cases, noise_count
+from ragstress.core.registry import UnknownNameError
+from ragstress.core.types import Chunk, SeedQuestion
+from ragstress.generators.counterfactual import name_inventory
+from ragstress.generators.pool import ChunkPool
+from ragstress.generators.spans import contains_alias, contains_any_answer
+from ragstress.generators.testbeds import TESTBEDS, TestbedSettings, build_cases, noise_count
 
 TEXTS = {
     "eiffel#0": ("eiffel", "The Eiffel Tower in Paris was completed in 1889 for the world's fair."),

@@ -16,8 +16,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from benchmark.jsonl import write_json, write_records
-from benchmark.types import Case, Context, Score, TargetResponse, Usage
+from ragstress.core.jsonl import write_json, write_records
+from ragstress.core.types import Case, Context, Score, TargetResponse, Usage
 
 PAYLOADS = (
     "<script>window.__pwned = 1; alert(1)</script>",
@@ -130,7 +130,7 @@ def write_run(run_dir: Path, profile: str = "robust", *, hostile: bool = False, 
     write_records(run_dir / "cases.jsonl", cases)
     write_records(run_dir / "responses.jsonl", responses)
     write_records(run_dir / "scores.jsonl", scores)
-    # Manifests shaped as benchmark.runner.run_record and benchmark.scoring write them.
+    # Manifests shaped as ragstress.running.runner.run_record and ragstress.scoring.scorer write them.
     judge_endpoint = {"role": "judge", "model": "SmolLM2-135M-Instruct", "base_url": None, "bundled": True,
                       "source": "bundled", "api_key": None}  # fmt: skip
     if not bundled_judge:

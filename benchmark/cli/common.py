@@ -1,0 +1,150 @@
+"""Options and helpers shared by the commands: the only place that reads the environment."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from collections.abc import Coroutine
+from pathlib import Path
+from typing import Annotated, Any, TypeVar
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+
+from ragstress.llm import ClientSettings, Endpoint, Role, resolve_endpoint
+from ragstress.core.redaction import redact_url
+
+console = Console(highlight=False)
+err_console = Console(stderr=True, highlight=False)
+
+T = TypeVar("T")
+
+
+def _role_option(role: str, field: str, help_text: str) -> Any:
+    return typer.Option(f"--{role}-{field}", help=help_text, show_default=False, rich_help_panel=f"{role} LLM")
+
+
+def _role_options(role: str) -> tuple[Any, Any, Any]:
+    env = f"RAGSTRESS_{role.upper()}_"
+    return (
+        _role_option(role, "base-url", f"OpenAI-compatible base URL (else ${env}BASE_URL, $OPENAI_BASE_URL, bundled model)."),
+        _role_option(role, "model", f"Model name (else ${env}MODEL)."),
+        _role_option(role, "api-key", f"API key (prefer ${env}API_KEY or $OPENAI_API_KEY: flags show in process lists)."),
+    )
+
+
+_g, _t, _j = _role_options("generator"), _role_options("target"), _role_options("judge")
+GeneratorBaseUrl = Annotated[str | None, _g[0]]
+GeneratorModel = Annotated[str | None, _g[1]]
+GeneratorApiKey = Annotated[str | None, _g[2]]
+TargetBaseUrl = Annotated[str | None, _t[0]]
+TargetModel = Annotated[str | None, _t[1]]
+TargetApiKey = Annotated[str | None, _t[2]]
+JudgeBaseUrl = Annotated[str | None, _j[0]]
+JudgeModel = Annotated[str | None, _j[1]]
+JudgeApiKey = Annotated[str | None, _j[2]]
+
+Timeout = Annotated[float, typer.Option("--timeout", help="Per-request LLM timeout in seconds.", rich_help_panel="LLM client")]
+MaxRetries = Annotated[int, typer.Option("--max-retries", help="Retries on 429/5xx/timeouts.", rich_help_panel="LLM client")]
+Concurrency = Annotated[int, typer.Option("--llm-concurrency", help="Requests in flight per endpoint.", rich_help_panel="LLM client")]
+NoCache = Annotated[bool, typer.Option("--no-cache", help="Bypass the on-disk LLM response cache.", rich_help_panel="LLM client")]
+RetryBackoff = Annotated[float, typer.Option(
+    "--retry-backoff", help="Seconds before the first retry; doubles per retry (a Retry-After header wins).",
+    rich_help_panel="LLM client")]
+CacheDir = Annotated[Path | None, typer.Option("--cache-dir", help="LLM cache folder (default: user cache dir).", rich_help_panel="LLM client")]
+
+
+def environment() -> dict[str, str]:
+    """A snapshot of the process environment, handed down as plain data."""
+    return dict(os.environ)
+
+
+def endpoint_for(role: Role, base_url: str | None, model: str | None, api_key: str | None) -> Endpoint:
+    return resolve_endpoint(role, environment(), base_url=base_url, model=model, api_key=api_key)
+
+
+def client_settings(timeout: float, max_retries: int, concurrency: int, no_cache: bool,
+                    backoff: float = ClientSettings.backoff_base_s) -> ClientSettings:  # fmt: skip
+    if timeout <= 0 or max_retries < 0 or concurrency < 1 or backoff < 0:
+        fail("--timeout must be > 0, --max-retries >= 0, --llm-concurrency >= 1 and --retry-backoff >= 0")
+    return ClientSettings(timeout_s=timeout, max_retries=max_retries, concurrency=concurrency, use_cache=not no_cache,
+                          backoff_base_s=backoff)  # fmt: skip
+
+
+def cache_path(cache_dir: Path | None) -> Path:
+    """Where the LLM cache lives: --cache-dir, $RAGSTRESS_CACHE_DIR, $XDG_CACHE_HOME/ragstress, ~/.cache/ragstress."""
+    env = environment()
+    if cache_dir is None:
+        if env.get("RAGSTRESS_CACHE_DIR"):
+            cache_dir = Path(env["RAGSTRESS_CACHE_DIR"])
+        else:
+            cache_dir = Path(env.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "ragstress"
+    return cache_dir / "llm-cache.sqlite"
+
+
+# A preflight is one small request: it should not take the whole LLM timeout to say "unreachable".
+_PREFLIGHT_TIMEOUT_S = 10.0
+
+
+def check_endpoint(endpoint: Endpoint, timeout_s: float = _PREFLIGHT_TIMEOUT_S) -> None:
+    """Fail (exit 2) at once if `endpoint` cannot be reached or refuses its API key.
+
+    Without this check a wrong URL or key would surface only as one retried error per
+    case, minutes later. It asks `GET <base_url>/models`, which OpenAI-compatible servers
+    answer cheaply; any answer other than 401/403 (even a 404 from a server without that
+    route) counts as reachable. The bundled model needs no check. The key is never shown.
+    """
+    if endpoint.is_bundled or not endpoint.base_url:
+        return
+    import httpx  # here: most commands never need a preflight
+
+    where = f"{endpoint.role} endpoint {redact_url(endpoint.base_url)}"
+    flags = f"--{endpoint.role}-base-url or RAGSTRESS_{endpoint.role.upper()}_BASE_URL / OPENAI_BASE_URL"
+    headers = {"Authorization": f"Bearer {endpoint.api_key}"} if endpoint.api_key else {}
+    try:
+        reply = httpx.get(endpoint.base_url.rstrip("/") + "/models", headers=headers, timeout=timeout_s)
+    except httpx.TimeoutException:
+        fail(f"{where} did not answer within {timeout_s:g}s; check {flags}")
+    except httpx.HTTPError as exc:
+        cause = str(exc.__cause__ or exc) or type(exc).__name__
+        if endpoint.api_key:
+            cause = cause.replace(endpoint.api_key, "[redacted]")
+        fail(f"{where} is unreachable ({type(exc).__name__}: {cause}); check {flags}")
+    if reply.status_code in (401, 403):
+        state = "was refused: wrong key" if endpoint.api_key else "is missing"
+        fail(f"{where} answered HTTP {reply.status_code}: the API key {state}; set "
+             f"--{endpoint.role}-api-key, RAGSTRESS_{endpoint.role.upper()}_API_KEY or OPENAI_API_KEY")
+
+
+def check_reachable(url: str, what: str, timeout_s: float = _PREFLIGHT_TIMEOUT_S) -> None:
+    """Fail (exit 2) at once if nothing accepts a connection at `url`'s host and port.
+
+    For services whose API we cannot ask anything harmless (an http target): a refused
+    connection at the start would otherwise become one identical error per case.
+    """
+    import socket
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(url)
+    port = parts.port or (443 if parts.scheme == "https" else 80)
+    try:
+        with socket.create_connection((parts.hostname or "", port), timeout=timeout_s):
+            pass
+    except OSError as exc:
+        fail(f"{what} {redact_url(url)} is unreachable ({exc.strerror or exc})")
+
+
+def fail(message: str, code: int = 2) -> typer.Exit:
+    """Print an error for people and exit with `code` (2: usage or input error)."""
+    err_console.print(f"[bold red]error:[/] {escape(message)}", soft_wrap=True)
+    raise typer.Exit(code)
+
+
+def run_async(coro: Coroutine[Any, Any, T]) -> T:
+    """Run a command's coroutine; Ctrl-C exits 130 after cleanup has run."""
+    try:
+        return asyncio.run(coro)
+    except KeyboardInterrupt:
+        err_console.print("interrupted")
+        raise typer.Exit(130) from None

@@ -1,0 +1,188 @@
+"""`ragstress generate`, `import-rgb` and `export-rgb`: make test cases, or move them to and from RGB's format."""
+
+from __future__ import annotations
+
+import enum
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+from rich.markup import escape
+from rich.table import Table
+
+from ragstress.cli import common as cc
+
+ALL_TESTBEDS = "noise,negative,integration,counterfactual"
+
+
+class NoiseChoice(str, enum.Enum):
+    hard = "hard"
+    random = "random"
+
+
+def _summary(manifest: dict) -> None:
+    gates = Table(title="Gates", title_justify="left")
+    for column in ("gate", "tried", "passed", "pass rate"):
+        gates.add_column(column, justify="left" if column == "gate" else "right")
+    for gate, row in manifest.get("gates", {}).items():
+        rate = "-" if row["pass_rate"] is None else f"{row['pass_rate']:.0%}"
+        gates.add_row(gate, str(row["tried"]), str(row["passed"]), rate)
+    cases = Table(title="Cases", title_justify="left")
+    for column in ("testbed", "noise ratio", "cases"):
+        cases.add_column(column)
+    for testbed, per_ratio in manifest["cases"]["by_testbed"].items():
+        for ratio, count in per_ratio.items():
+            cases.add_row(testbed, ratio, str(count))
+    if manifest.get("gates"):
+        cc.console.print(gates)
+    cc.console.print(cases)
+    cc.console.print(f"seeds: {manifest['seeds']['total']} {manifest['seeds']['by_origin']}; cases: {manifest['cases']['total']}")
+
+
+def generate(
+    index: Annotated[Path, typer.Argument(help="Index directory made by `ragstress build`.")],
+    out: Annotated[Path, typer.Option("--out", help="Output directory for cases.jsonl, seeds.jsonl, rejected.jsonl, testset.json.")],
+    testbeds: Annotated[str, typer.Option("--testbeds", help="Comma-separated testbeds.")] = ALL_TESTBEDS,
+    seeds: Annotated[Optional[int], typer.Option("--seeds", help="Generated seeds wanted (default 20; 0 with --seed-file alone).")] = None,
+    pairs: Annotated[Optional[int], typer.Option("--pairs", help="Two-part seeds wanted for integration (default: a quarter of --seeds).")] = None,
+    seed_file: Annotated[Optional[Path], typer.Option("--seed-file", help="Curated seeds (JSONL: id, question, answers, doc_ids, lang).")] = None,
+    seed: Annotated[int, typer.Option("--seed", help="Random seed: same inputs, seed and cache give identical files.")] = 13,
+    noise: Annotated[NoiseChoice, typer.Option("--noise", help="Noise passages: nearest alias-free chunks (hard) or random ones.")] = NoiseChoice.hard,
+    judge_noise: Annotated[bool, typer.Option("--judge-noise", help="Also ask the judge to rule out near noise chunks that answer the question.")] = False,
+    round_trip_k: Annotated[int, typer.Option("--round-trip-k", help="A question must retrieve its source chunk in this top k.")] = 5,
+    chroma_url: Annotated[Optional[str], typer.Option("--chroma-url", help="Chroma server, if the index lives there.")] = None,
+    generator_base_url: cc.GeneratorBaseUrl = None,
+    generator_model: cc.GeneratorModel = None,
+    generator_api_key: cc.GeneratorApiKey = None,
+    judge_base_url: cc.JudgeBaseUrl = None,
+    judge_model: cc.JudgeModel = None,
+    judge_api_key: cc.JudgeApiKey = None,
+    timeout: cc.Timeout = 120.0,
+    max_retries: cc.MaxRetries = 4,
+    concurrency: cc.Concurrency = 8,
+    no_cache: cc.NoCache = False,
+    cache_dir: cc.CacheDir = None,
+) -> None:
+    """Generate verified seed questions and the four testbeds' cases from an index."""
+    from ragstress.core.jsonl import RecordFileError
+    from ragstress.llm import LLMSession
+    from ragstress.core.registry import UnknownNameError
+    from ragstress.indexing.store import IndexStore, StoreError
+    from ragstress.generators.testbeds import TESTBEDS
+    from ragstress.generators.testset import GenerateOptions, generate_testset
+
+    try:
+        chosen = TESTBEDS.resolve(testbeds)
+    except UnknownNameError as error:
+        cc.fail(str(error))
+    if not chosen:
+        cc.fail("--testbeds names no testbed")
+    if (seeds is not None and seeds < 0) or (pairs is not None and pairs < 0) or round_trip_k < 1:
+        cc.fail("--seeds and --pairs must be >= 0 and --round-trip-k >= 1")
+    if seed_file is not None and not seed_file.is_file():
+        cc.fail(f"--seed-file {seed_file}: no such file")
+    wanted = seeds if seeds is not None else (0 if seed_file is not None else 20)
+    if wanted == 0 and not pairs and seed_file is None:
+        cc.fail("nothing to do: give --seeds N (> 0) and/or --seed-file F")
+    settings = cc.client_settings(timeout, max_retries, concurrency, no_cache)
+    endpoints = {
+        "generator": cc.endpoint_for("generator", generator_base_url, generator_model, generator_api_key),
+        "judge": cc.endpoint_for("judge", judge_base_url, judge_model, judge_api_key),
+    }
+    if wanted or pairs or judge_noise:  # curated seeds alone ask no model
+        for endpoint in endpoints.values():
+            cc.check_endpoint(endpoint)
+    options = GenerateOptions(
+        testbeds=tuple(chosen), n_seeds=wanted, n_pairs=pairs, seed_file=seed_file, random_seed=seed,
+        noise_mode=noise.value, judge_noise=judge_noise, round_trip_k=round_trip_k,
+    )  # fmt: skip
+    try:
+        store = IndexStore.open(index, chroma_url=chroma_url)
+    except StoreError as error:
+        cc.fail(str(error))
+
+    async def run():
+        async with LLMSession(endpoints, settings, cache_path=cc.cache_path(cache_dir)) as llm:
+            result = await generate_testset(store, llm, out, options)
+            return result, llm.usage()
+
+    try:
+        result, usage = cc.run_async(run())
+    except RecordFileError as error:
+        cc.fail(str(error))
+    _summary(result.manifest)
+    for role, stats in usage.items():
+        cc.console.print(
+            f"{role}: {stats['calls']} calls, {stats['cache_hits']} from cache, {stats['failures']} failed", highlight=False
+        )
+    if any(e.is_bundled for role, e in endpoints.items() if role in usage):
+        cc.console.print("note: the bundled SmolLM2-135M model wrote or judged these seeds; expect a low pass rate.")
+    cc.console.print(f"wrote {escape(str(out))}/cases.jsonl, seeds.jsonl, rejected.jsonl, testset.json")
+
+
+def import_rgb(
+    files: Annotated[list[Path], typer.Argument(help="RGB JSONL file(s): plain, *_int.json or *_fact.json.")],
+    out: Annotated[Path, typer.Option("--out", help="Output directory for cases.jsonl, seeds.jsonl, testset.json.")],
+    seed: Annotated[int, typer.Option("--seed", help="Random seed for the per-instance shuffle.")] = 13,
+    lang: Annotated[Optional[str], typer.Option("--lang", help="en or zh (default: detected per question).")] = None,
+) -> None:
+    """Turn RGB-format data into ragstress cases (noise, negative, integration, counterfactual)."""
+    from ragstress.core.jsonl import RecordFileError, write_json, write_records
+    from ragstress.generators.rgb import read_rgb, rgb_cases
+    from ragstress.generators.testset import case_counts
+
+    if lang not in (None, "en", "zh"):
+        cc.fail(f"--lang must be en or zh, not {lang!r}")
+    all_seeds, all_cases, sources = [], [], []
+    for path in files:
+        try:
+            kind, records = read_rgb(path)
+        except RecordFileError as error:
+            cc.fail(str(error))
+        # The file name keeps ids apart across files (RGB numbers each file's records from 0).
+        seeds, cases = rgb_cases(records, kind, base_seed=seed, lang=lang, source=f"rgb-{path.stem}")
+        all_seeds += seeds
+        all_cases += cases
+        sources.append({"file": str(path), "kind": kind, "records": len(records)})
+    ids = [c.id for c in all_cases]
+    if len(set(ids)) != len(ids):
+        cc.fail("two input files give the same case ids (same file name twice?): import them separately")
+    write_records(out / "cases.jsonl", all_cases)
+    write_records(out / "seeds.jsonl", all_seeds)
+    manifest = {
+        "random_seed": seed, "sources": sources,
+        "seeds": {"total": len(all_seeds), "by_origin": {"rgb": len(all_seeds)}, "two_part": sum(len(s.answers) > 1 for s in all_seeds)},
+        "cases": {"total": len(all_cases), "by_testbed": case_counts(all_cases)},
+    }  # fmt: skip
+    write_json(out / "testset.json", manifest)
+    _summary(manifest)
+
+
+def export_rgb(
+    cases: Annotated[Path, typer.Argument(help="cases.jsonl, or a directory holding one.")],
+    out: Annotated[Path, typer.Option("--out", help="RGB file to write, e.g. en.json (adds en_int.json, en_fact.json as needed).")],
+) -> None:
+    """Write cases' seeds and passages in RGB's format."""
+    from ragstress.core.jsonl import RecordFileError, read_records
+    from ragstress.core.types import Case
+    from ragstress.generators.rgb import write_rgb
+
+    path = cases / "cases.jsonl" if cases.is_dir() else cases
+    if not path.is_file():
+        cc.fail(f"{path}: no such file")
+    try:
+        records = read_records(path, Case)
+    except RecordFileError as error:
+        cc.fail(str(error))
+    written = write_rgb(records, out)
+    if not written:
+        cc.fail(f"{path} holds no cases to export")
+    for kind, target in written.items():
+        cc.console.print(f"wrote {escape(str(target))} ({kind})", highlight=False)
+
+
+def register(app: typer.Typer) -> None:
+    """Add `generate`, `import-rgb` and `export-rgb` to the app."""
+    app.command()(generate)
+    app.command("import-rgb")(import_rgb)
+    app.command("export-rgb")(export_rgb)

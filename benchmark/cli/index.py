@@ -1,0 +1,161 @@
+"""`ragstress build` and `ragstress search`: make a chunk index from a corpus and look into it."""
+
+from __future__ import annotations
+
+import enum
+from pathlib import Path
+from typing import Optional
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from ragstress.corpora.loaders import DEFAULT_MAX_DOCUMENT_MB
+
+EXIT_USAGE = 2
+_EXCERPT_CHARS = 160
+
+
+class ChunkUnit(str, enum.Enum):
+    tokens = "tokens"
+    chars = "chars"
+
+
+def _fail(console: Console, message: str) -> None:
+    console.print(f"[bold red]error:[/] {message}", highlight=False)
+    raise typer.Exit(EXIT_USAGE)
+
+
+def _refuse_early(corpus: Path, strict: bool, max_bytes: int | None) -> None:
+    """Raise CorpusError for a corpus the build would refuse, before the index is opened.
+
+    Opening a Chroma store rewrites its files, so a refused build must fail before that
+    to leave an existing index byte-identical. Without --strict one document is enough
+    to go on; with it every file is read once here (reading is cheap next to embedding).
+    """
+    from ragstress.core.types import Document
+    from ragstress.corpora.loaders import CorpusError, iter_corpus
+
+    documents = 0
+    for item in iter_corpus(corpus, strict=strict, max_document_bytes=max_bytes):
+        if isinstance(item, Document):
+            documents += 1
+            if not strict:
+                return
+    if not documents:
+        raise CorpusError(f"no documents found in {corpus}; the index was left unchanged")
+
+
+def _summary_table(stats) -> Table:
+    table = Table(title="Index build", show_header=False, title_justify="left")
+    table.add_column(style="bold")
+    table.add_column(justify="right")
+    rows = [
+        ("documents", stats.documents), ("chunks", stats.chunks), ("skipped files", len(stats.skipped)),
+        ("embedded", stats.embedded), ("reused", stats.reused), ("deleted", stats.deleted),
+        ("truncated", stats.truncated), ("seconds", f"{stats.seconds:.1f}"),
+        ("chunks/s", f"{stats.chunks_per_second:.1f}"),
+    ]
+    for label, value in rows:
+        table.add_row(label, str(value))
+    return table
+
+
+def build(
+    corpus: Path = typer.Argument(..., help="Corpus directory (or a single file) to index."),
+    index: Path = typer.Option(..., "--index", help="Index directory (created if missing)."),
+    chroma_url: Optional[str] = typer.Option(None, "--chroma-url", help="Use a Chroma server, e.g. http://127.0.0.1:8000."),
+    embedding: Optional[str] = typer.Option(
+        None, "--embedding", help="minilm, e5, or a local sentence-transformers model; default by corpus language."
+    ),
+    chunk_size: Optional[int] = typer.Option(None, "--chunk-size", min=1, help="Chunk size (default 200 tokens)."),
+    chunk_overlap: Optional[int] = typer.Option(None, "--chunk-overlap", min=0, help="Overlap between chunks."),
+    chunk_unit: ChunkUnit = typer.Option(ChunkUnit.tokens, "--chunk-unit", help="Count size in model tokens or characters."),
+    strict: bool = typer.Option(False, "--strict", help="Fail on any unreadable or over-large file instead of skipping it."),
+    max_document_mb: float = typer.Option(
+        DEFAULT_MAX_DOCUMENT_MB, "--max-document-mb", help="Skip (with --strict: refuse) any document larger than this; 0 means no limit."
+    ),
+    collection: str = typer.Option(
+        "ragstress_chunks", "--collection", help="Chroma collection name; give each index its own on a shared server."
+    ),
+) -> None:
+    """Chunk and embed a corpus into an index; only new or changed chunks are embedded."""
+    # Imported here so that `ragstress --help` stays fast (these pull in chromadb and torch).
+    from ragstress.indexing.build import build_index, choose_embedder, default_chunk_params
+    from ragstress.indexing.store import StoreError
+    from ragstress.corpora.embeddings import EmbeddingModelError
+    from ragstress.corpora.loaders import CorpusError
+
+    console = Console(stderr=True)
+    if max_document_mb < 0:
+        _fail(console, "--max-document-mb must be >= 0 (0 means no limit)")
+    max_bytes = int(max_document_mb * 1_000_000) or None
+    try:
+        _refuse_early(corpus, strict, max_bytes)
+        embedder = choose_embedder(corpus, index, embedding, max_document_bytes=max_bytes)
+        try:
+            params = default_chunk_params(embedder, chunk_size, chunk_overlap, chunk_unit.value)
+        except ValueError as error:  # pydantic's ValidationError: say what is wrong, not where
+            _fail(console, f"invalid chunk parameters: {error.errors()[0]['msg'] if hasattr(error, 'errors') else error}")
+        console.print(
+            f"embedding with [bold]{embedder.name}[/] (window {embedder.max_tokens} tokens); "
+            f"chunks of {params.size} {params.unit}, overlap {params.overlap}", highlight=False,
+        )
+        with Progress(
+            SpinnerColumn(), TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+            TextColumn("{task.fields[note]}"), TimeElapsedColumn(), console=console, transient=True,
+        ) as bar:
+            docs_task = bar.add_task("documents", total=None, note="")
+            embed_task = bar.add_task("embedded chunks", total=None, note="")
+
+            def on_progress(state) -> None:
+                bar.update(docs_task, completed=state.documents, note=state.current[-40:])
+                # Reused chunks need no embedding, so they are not part of this bar's work.
+                bar.update(embed_task, completed=state.embedded, total=max(state.chunks - state.reused, state.embedded))
+
+            stats = build_index(corpus, index, embedder, params, chroma_url=chroma_url, strict=strict, progress=on_progress,
+                                collection_name=collection, max_document_bytes=max_bytes)
+    except (CorpusError, StoreError, EmbeddingModelError) as error:
+        _fail(console, str(error))
+    out = Console()
+    out.print(_summary_table(stats))
+    for skipped in stats.skipped:
+        out.print(f"  skipped {skipped.path}: {skipped.reason}", highlight=False)
+    if stats.truncated:
+        out.print(f"[yellow]warning:[/] {stats.truncated} chunk(s) exceed the model window and are embedded in part; "
+                  "use a smaller --chunk-size or --chunk-unit tokens")
+
+
+def search(
+    index: Path = typer.Argument(..., help="Index directory made by `ragstress build`."),
+    query: str = typer.Argument(..., help="Text to search for."),
+    k: int = typer.Option(5, "-k", "--top-k", min=1, help="Number of chunks to show."),
+    chroma_url: Optional[str] = typer.Option(None, "--chroma-url", help="Chroma server (default: as recorded at build)."),
+) -> None:
+    """Show the chunks of an index closest to a query, with cosine similarity scores."""
+    from ragstress.indexing.store import IndexStore, StoreError
+    from ragstress.corpora.embeddings import EmbeddingModelError
+
+    console = Console(stderr=True)
+    try:
+        hits = IndexStore.open(index, chroma_url=chroma_url).query(query, k)
+    except (StoreError, EmbeddingModelError) as error:
+        _fail(console, str(error))
+    table = Table(title=f"Top {len(hits)} for: {query}", title_justify="left")
+    table.add_column("#", justify="right")
+    table.add_column("score", justify="right")
+    table.add_column("document")
+    table.add_column("excerpt", overflow="fold")
+    for rank, hit in enumerate(hits, 1):
+        excerpt = " ".join(hit.text.split())
+        if len(excerpt) > _EXCERPT_CHARS:
+            excerpt = excerpt[:_EXCERPT_CHARS] + "…"
+        table.add_row(str(rank), f"{hit.score:.3f}", hit.doc_id, excerpt)
+    Console().print(table)
+
+
+def register(app: typer.Typer) -> None:
+    """Add the `build` and `search` commands to the `ragstress` app."""
+    app.command("build")(build)
+    app.command("search")(search)

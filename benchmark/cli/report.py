@@ -1,0 +1,96 @@
+"""`ragstress report` and `ragstress compare`: per-dimension reports, comparisons, CI gating.
+
+Exit codes: 0 everything written and every threshold met; 1 a threshold missed;
+2 a usage or input error (bad option, missing or malformed run files).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from pydantic import ValidationError
+from rich.markup import escape
+
+from ragstress.cli import common as cc
+from ragstress.core.jsonl import RecordFileError
+from ragstress.reports.compare import CompareError, compare_runs
+from ragstress.reports.compare_render import write_comparison
+from ragstress.reports.gating import Threshold, ThresholdError, load_thresholds, parse_fail_under
+from ragstress.reports.labels import fmt_estimate
+from ragstress.reports.writer import write_report
+
+
+def _thresholds(fail_under: list[str] | None, thresholds_file: Path | None) -> list[Threshold]:
+    try:
+        parsed = [parse_fail_under(option) for option in fail_under or []]
+        if thresholds_file is not None:
+            parsed += load_thresholds(thresholds_file)
+    except ThresholdError as exc:
+        raise cc.fail(str(exc)) from None
+    return parsed
+
+
+def report(
+    run_dir: Annotated[Path, typer.Argument(help="Run directory with cases.jsonl, responses.jsonl and scores.jsonl.")],
+    out: Annotated[Path | None, typer.Option("--out", help="Where to write the report files (default: RUN_DIR).")] = None,
+    fail_under: Annotated[
+        list[str] | None, typer.Option("--fail-under", help="Gate: METRIC[@testbed]=VALUE, e.g. accuracy@noise=0.8 (repeatable).")
+    ] = None,
+    thresholds_file: Annotated[
+        Path | None, typer.Option("--thresholds", help='Gate file (JSON or TOML): {"accuracy@noise": 0.8, "over_refusal": {"max": 0.1}}.')
+    ] = None,
+) -> None:
+    """Write report.json, report.md, report.html and scores.csv for a scored run; optionally gate on thresholds."""
+    thresholds = _thresholds(fail_under, thresholds_file)
+    try:
+        result = write_report(run_dir, thresholds=thresholds, out_dir=out)
+    except (FileNotFoundError, RecordFileError, ThresholdError, ValidationError) as exc:
+        raise cc.fail(str(exc)) from None
+    rep = result.report
+    for name, path in result.paths.items():
+        cc.console.print(f"wrote {escape(str(path))}")
+    cc.console.print(
+        f"noise accuracy {fmt_estimate(rep.noise.overall)} · rejection {fmt_estimate(rep.negative.rejection)} · "
+        f"integration {fmt_estimate(rep.integration.overall)} · error detection {fmt_estimate(rep.counterfactual.error_detection)}"
+    )
+    if rep.header.judge_warning:
+        cc.err_console.print(f"warning: {escape(rep.header.judge_warning)}")
+    for warning in rep.warnings:
+        cc.err_console.print(f"note: {escape(warning)}")
+    if rep.gating is not None:
+        failed = [c for c in rep.gating.checks if not c.passed]
+        for check in failed:
+            cc.err_console.print(f"[bold red]threshold missed:[/] {escape(check.message)}")
+        cc.console.print(f"{len(rep.gating.checks) - len(failed)}/{len(rep.gating.checks)} thresholds met")
+    raise typer.Exit(result.exit_code)
+
+
+def compare(
+    run_dirs: Annotated[list[Path], typer.Argument(help="Two or more run directories; the first is the baseline (A).")],
+    out: Annotated[Path | None, typer.Option("--out", help="Output folder (default: 'compare' beside the first run).")] = None,
+    strict: Annotated[bool, typer.Option("--strict", help="Refuse runs whose case sets differ instead of comparing the shared cases.")] = False,
+) -> None:
+    """Side-by-side tables, an overlaid accuracy-vs-noise chart and paired differences with CIs."""
+    if len(run_dirs) < 2:
+        raise cc.fail("compare needs at least two run directories")
+    try:
+        comparison, reports = compare_runs(run_dirs, strict=strict)
+    except (FileNotFoundError, RecordFileError, CompareError) as exc:
+        raise cc.fail(str(exc)) from None
+    target = out if out is not None else Path(run_dirs[0]).resolve().parent / "compare"
+    for note in comparison.notes:
+        cc.err_console.print(f"note: {escape(note)}")
+    for path in write_comparison(comparison, reports, target).values():
+        cc.console.print(f"wrote {escape(str(path))}")
+    for row in comparison.paired:
+        if row.verdict in ("B better", "B worse"):
+            cc.console.print(f"{escape(row.run_b)} vs {escape(row.run_a)}: {row.metric} on {row.scope}: "
+                             f"{row.difference:+.3f} [{row.low:+.3f}, {row.high:+.3f}] → {row.verdict}")  # fmt: skip
+
+
+def register(app: typer.Typer) -> None:
+    """Add `report` and `compare` to the ragstress command line."""
+    app.command()(report)
+    app.command()(compare)

@@ -1,0 +1,238 @@
+"""`ragstress run` (ask a target every case) and `ragstress merge` (join shard runs)."""
+
+from __future__ import annotations
+
+import enum
+import sys
+import time
+from pathlib import Path
+from typing import Annotated, Any, Optional
+
+import typer
+from rich.markup import escape
+from rich.progress import (
+    BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn, TimeRemainingColumn,
+)  # fmt: skip
+
+from ragstress.cli import common as cc
+from ragstress.core.jsonl import RecordFileError, read_records, write_json
+from ragstress.running.merge import merge_runs
+from ragstress.running.runner import (
+    DEFAULT_TARGET_TIMEOUT_S, RUN_FILE, RunDir, RunDirError, Shard, now, plan_jobs,
+    prepare_run_dir, repeated_ids, run_cases, run_record, select_cases,
+)  # fmt: skip
+from ragstress.core.registry import UnknownNameError, check_names
+from ragstress.core.types import TESTBEDS, Case
+
+
+class RunMode(str, enum.Enum):
+    contexts = "contexts"
+    e2e = "e2e"
+
+
+def run(
+    cases: Annotated[Path, typer.Argument(help="Test set: a cases.jsonl made by `ragstress generate`.")],
+    out: Annotated[Path, typer.Option("--out", help="Run directory (cases.jsonl, responses.jsonl, run.json).")],
+    target: Annotated[Optional[str], typer.Option(
+        "--target", help="python:pkg.module:callable | langchain:pkg.module:object | http(s)://URL | baseline.",
+        show_default=False)] = None,
+    target_config: Annotated[Optional[Path], typer.Option(
+        "--target-config", help="JSON/TOML config for an http target (url, headers with env:NAME, field mapping).")] = None,
+    mode: Annotated[RunMode, typer.Option("--mode", help="contexts: hand the case's passages; e2e: the target retrieves.")] = RunMode.contexts,
+    index: Annotated[Optional[Path], typer.Option("--index", help="Index directory: e2e retrieval for targets that take a retriever.")] = None,
+    top_k: Annotated[int, typer.Option("--top-k", min=1, help="Passages per question from the e2e retriever.")] = 5,
+    chroma_url: Annotated[Optional[str], typer.Option("--chroma-url", help="Chroma server of the index (default: as built).")] = None,
+    concurrency: Annotated[int, typer.Option("--concurrency", min=1, help="Cases in flight at once.")] = 4,
+    target_timeout: Annotated[float, typer.Option("--target-timeout", help="Seconds the target may take per case.")] = DEFAULT_TARGET_TIMEOUT_S,
+    limit: Annotated[Optional[int], typer.Option("--limit", min=1, help="Only the first N selected cases.")] = None,
+    testbeds: Annotated[Optional[str], typer.Option("--testbeds", help="Comma-separated: noise,negative,integration,counterfactual.")] = None,
+    shard: Annotated[Optional[str], typer.Option("--shard", help="K/N: run slice K of N (by a stable hash of the case id).")] = None,
+    resume: Annotated[bool, typer.Option("--resume", help="Continue an interrupted run in --out, skipping answered cases.")] = False,
+    retry_errors: Annotated[bool, typer.Option(
+        "--retry-errors", help="With --resume: ask again the cases whose recorded response is an error.")] = False,
+    target_base_url: cc.TargetBaseUrl = None,
+    target_model: cc.TargetModel = None,
+    target_api_key: cc.TargetApiKey = None,
+    timeout: cc.Timeout = 60.0,
+    max_retries: cc.MaxRetries = 4,
+    llm_concurrency: cc.Concurrency = 8,
+    no_cache: cc.NoCache = False,
+    cache_dir: cc.CacheDir = None,
+    retry_backoff: cc.RetryBackoff = 0.5,
+) -> None:
+    """Ask the target every case of a test set and record its answers (resumable, shardable)."""
+    from ragstress.running.targets import TargetError, public_spec, target_kind
+    from ragstress.running.targets.http_target import HttpTargetSettings, load_http_config, resolve_settings
+
+    if target_timeout <= 0:
+        cc.fail("--target-timeout must be > 0")
+    try:
+        slice_ = Shard.parse(shard) if shard else None
+        http_settings: HttpTargetSettings | None = None
+        if target_config is not None:
+            config = load_http_config(target_config)
+            target = target or config.url
+            http_settings = resolve_settings(config, cc.environment(), str(target_config))
+        if not target:
+            cc.fail("--target is required (or a --target-config with a url)")
+        kind = target_kind(target)
+        if http_settings is not None and kind != "http":
+            cc.fail(f"--target-config applies to http targets only, not {kind!r}")
+        all_cases = read_records(cases, Case)
+    except (TargetError, RecordFileError, ValueError) as error:
+        cc.fail(str(error))
+    if repeated := repeated_ids(all_cases):
+        cc.fail(f"{cases}: case id(s) {repeated[:3]} occur more than once; each case needs its own id")
+    try:
+        # check_names first: a misspelt testbed gets a "did you mean".
+        selected = select_cases(all_cases, check_names("testbed", testbeds, TESTBEDS) if testbeds else None, limit)
+    except (UnknownNameError, ValueError) as error:
+        cc.fail(str(error))
+    if not selected:
+        cc.fail(f"{cases}: no cases selected (check --testbeds)")
+    if kind == "baseline" and mode is RunMode.e2e and index is None:
+        cc.fail("the baseline target needs --index in e2e mode: it retrieves from that index")
+    if index is not None and mode is RunMode.contexts:
+        cc.err_console.print("note: --index is used in e2e mode only; contexts mode hands each case's passages")
+    endpoint = cc.endpoint_for("target", target_base_url, target_model, target_api_key)
+    if kind == "baseline":  # only the baseline talks to an LLM; checked before the run directory is touched
+        cc.check_endpoint(endpoint)
+    elif kind == "http":
+        cc.check_reachable(target, "http target")
+    try:
+        run_dir = prepare_run_dir(out, cases, selected, target_spec=public_spec(target), mode=mode.value, resume=resume,
+                                  retry_errors=retry_errors)  # fmt: skip
+    except (RunDirError, RecordFileError) as error:
+        cc.fail(str(error))
+    if run_dir.retried_errors:
+        cc.err_console.print(f"asking again {run_dir.retried_errors} case(s) whose response was an error")
+    if run_dir.repaired_tail:
+        cc.err_console.print(f"repaired a torn last line in {out / 'responses.jsonl'} (a crash interrupted its write)")
+    if kind in ("python", "langchain") and "" not in sys.path:
+        sys.path.insert(0, "")  # like `python -m`: modules in the current directory can be targets
+
+    if kind == "baseline" and endpoint.is_bundled and concurrency > 1:
+        # The bundled server answers one request at a time: more cases in flight would only
+        # spend their --target-timeout waiting in its queue.
+        cc.err_console.print("note: the bundled model answers one request at a time; running one case at a time")
+        concurrency = 1
+    settings = cc.client_settings(timeout, max_retries, llm_concurrency, no_cache, retry_backoff)
+    options = dict(mode=mode.value, index=index, top_k=top_k, chroma_url=chroma_url, concurrency=concurrency,
+                   target_timeout=target_timeout, shard=slice_, testset=cases,
+                   selection={"testbeds": testbeds.split(",") if testbeds else None, "limit": limit})  # fmt: skip
+    # Only the baseline talks to an LLM: other targets need no cache file.
+    cache = cc.cache_path(cache_dir) if kind == "baseline" else None
+    cc.run_async(_run(run_dir, target, http_settings, endpoint, settings, cache, options))
+
+
+async def _run(run_dir: RunDir, spec: str, http_settings: Any, endpoint: Any, settings: Any, cache: Path | None,
+               options: dict[str, Any]) -> None:  # fmt: skip
+    from ragstress.llm import LLMSession
+    from ragstress.running.targets import TargetError, load_target
+
+    shard: Shard | None = options["shard"]
+    mine = [case for case in run_dir.cases if shard is None or shard.holds(case.id)]
+    jobs = plan_jobs(mine, run_dir.done)
+    async with LLMSession({"target": endpoint}, settings, cache_path=cache) as llm:
+        try:
+            target = load_target(spec, llm=llm, http_config=http_settings)
+        except TargetError as error:
+            cc.fail(str(error))
+        e2e = None
+        try:
+            if options["mode"] == "e2e" and options["index"] is not None:
+                if target.accepts_retriever:
+                    # From every selected case, not just this shard's: each shard must see the same variants.
+                    e2e = _build_e2e(options, run_dir.cases)
+                else:
+                    cc.err_console.print(f"note: a {target.kind} target retrieves for itself; --index is not used")
+            models = {"target": endpoint.public_dict()} if target.kind == "baseline" else {}
+            extra = {"settings": {"concurrency": options["concurrency"], "target_timeout_s": options["target_timeout"]},
+                     "e2e": None if e2e is None else {"index": str(options["index"]), "top_k": options["top_k"], "variants": e2e.stats}}  # fmt: skip
+            started = now()
+
+            def record(status: str) -> None:
+                write_json(run_dir.path / RUN_FILE, run_record(
+                    run_dir, target=target.describe(), mode=options["mode"], testset=options["testset"], shard=shard,
+                    selection=options["selection"], started_at=started, status=status, models=models,
+                    llm_usage=llm.usage(), extra=extra))  # fmt: skip
+
+            record("running")
+            status = "interrupted"
+            try:
+                counts, seconds = await _run_with_progress(jobs, target, run_dir, options, e2e)
+                status = "complete"
+            finally:
+                record(status)
+        finally:
+            if e2e is not None:
+                e2e.close()
+            await target.aclose()
+    previously = len(run_dir.done)
+    rate = counts.answered / seconds if seconds > 0 else 0.0
+    cc.console.print(
+        f"{counts.answered} answered in {seconds:.1f}s ({rate:.2f}/s), {counts.errors} error(s)"
+        + (f"; {previously} answered earlier" if previously else "") + f" -> {escape(str(run_dir.path))}"
+    )
+    if counts.errors:
+        cc.console.print(f"errors are recorded in responses.jsonl with their cause ({counts.errors} this time)")
+
+
+def _build_e2e(options: dict[str, Any], mine: list[Case]) -> Any:
+    from ragstress.running.e2e import build_e2e_index
+    from ragstress.indexing.store import IndexStore, StoreError
+    from ragstress.corpora.embeddings import EmbeddingModelError
+
+    try:
+        store = IndexStore.open(options["index"], chroma_url=options["chroma_url"])
+    except (StoreError, EmbeddingModelError) as error:
+        cc.fail(str(error))
+    cc.err_console.print("building the e2e index variants (stored vectors are reused)...")
+    return build_e2e_index(store, mine, top_k=options["top_k"], chroma_url=options["chroma_url"])
+
+
+async def _run_with_progress(jobs: list, target: Any, run_dir: RunDir, options: dict[str, Any], e2e: Any) -> tuple[Any, float]:
+    started = time.perf_counter()
+    columns = (
+        SpinnerColumn(), TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+        TextColumn("errors {task.fields[errors]}"), TextColumn("{task.fields[rate]}"),
+        TextColumn("ETA"), TimeRemainingColumn(), TimeElapsedColumn(),
+    )  # fmt: skip
+    with Progress(*columns, console=cc.err_console) as bar:
+        task = bar.add_task(f"asking {target.kind} target", total=len(jobs), errors=0, rate="")
+        state = {"done": 0, "errors": 0}
+
+        def on_response(response: Any) -> None:
+            state["done"] += 1
+            state["errors"] += response.error is not None
+            elapsed = time.perf_counter() - started
+            bar.update(task, advance=1, errors=state["errors"], rate=f"{state['done'] / elapsed:.2f}/s" if elapsed else "")
+
+        counts = await run_cases(
+            jobs, target, run_dir.path / "responses.jsonl", mode=options["mode"],
+            retriever_for=None if e2e is None else e2e.retriever, concurrency=options["concurrency"],
+            target_timeout_s=options["target_timeout"], on_response=on_response,
+        )  # fmt: skip
+    return counts, time.perf_counter() - started
+
+
+def merge(
+    run_dirs: Annotated[list[Path], typer.Argument(help="Run directories of the shards to join.")],
+    out: Annotated[Path, typer.Option("--out", help="Directory for the merged run.")],
+) -> None:
+    """Join the run directories of several shards into one run (refuses overlaps and mixed test sets)."""
+    try:
+        merged = merge_runs(run_dirs, out)
+    except (RunDirError, RecordFileError) as error:
+        cc.fail(str(error))
+    counts = merged["counts"]
+    cc.console.print(
+        f"merged {len(run_dirs)} run(s): {counts['done']}/{counts['jobs']} answered, {counts['errors']} error(s), "
+        f"{counts['pending']} pending -> {escape(str(out))}"
+    )
+
+
+def register(app: typer.Typer) -> None:
+    """Add the `run` and `merge` commands to the `ragstress` app."""
+    app.command("run")(run)
+    app.command("merge")(merge)

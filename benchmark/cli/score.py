@@ -1,0 +1,125 @@
+"""`ragstress score` (judge a run's responses) and `ragstress metrics` (what can be scored)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.markup import escape
+from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from ragstress.cli import common as cc
+from ragstress.core.jsonl import RecordFileError, read_json
+from ragstress.llm import Endpoint, LLMSession
+from ragstress.scoring.metrics import METRICS
+from ragstress.core.registry import UnknownNameError
+from ragstress.scoring.scorer import score_run
+
+
+def metrics() -> None:
+    """List every metric: kind, testbeds, inputs, LLM calls when scored alone, shared judge call."""
+    table = Table(title="Metrics")
+    for column in ("name", "kind", "testbeds", "inputs", "LLM calls", "shared call", "description"):
+        table.add_column(column, overflow="fold")
+    for name in METRICS:
+        m = METRICS.get(name)
+        testbeds = ", ".join(m.testbeds) + (" (closed-book probe)" if m.probe == "closed_book" else "")
+        table.add_row(name, m.kind, testbeds, ", ".join(m.inputs), str(m.llm_calls), ", ".join(m.shared_calls) or "-",
+                      escape(m.description))  # fmt: skip
+    cc.console.print(table)
+    cc.console.print("Metrics naming the same shared call make that call once per case between them.")
+
+
+def _print_summary(summary: dict[str, Any]) -> None:
+    table = Table(title=f"Scores in {escape(summary['run_dir'])}")
+    for column in ("metric", "scored", "unscored", "errored", "mean (scored only)"):
+        table.add_column(column)
+    for name, row in summary["per_metric"].items():
+        mean = "-" if row["mean"] is None else f"{row['mean']:.3f}"
+        table.add_row(name, str(row["scored"]), str(row["unscored"]), str(row["errored"]), mean)
+    cc.console.print(table)
+    cc.console.print(
+        f"responses scored: {summary['responses_scored']}; target errored (not scored): {summary['target_errored']}; "
+        f"missing responses: {summary['missing_responses']}; pairs already scored: {summary['pairs_resumed']}"
+        + (f"; errored scores retried: {summary['retried_errors']}" if summary.get("retried_errors") else "")
+    )
+    calls = summary["llm_calls"]
+    if calls["cases_judged"]:
+        cc.console.print(
+            f"judge LLM calls per case: {calls['actual_per_case']:.2f} actual vs {calls['naive_per_case']:.2f} naive "
+            f"(sum of each metric scored alone; {calls['actual_total']} vs {calls['naive_total']} over "
+            f"{calls['cases_judged']} cases, cache hits included)"
+        )
+    judge = summary.get("judge")
+    if judge and judge.get("bundled"):
+        cc.console.print("note: the judge is the bundled SmolLM2-135M model: fine for a demo, not for real judging.")
+
+
+def _note_judge_change(run_dir: Path, endpoint: Endpoint, rescore: bool) -> None:
+    """Say so when existing scores came from another judge and will be kept (no --rescore)."""
+    try:
+        previous = read_json(run_dir / "score.json").get("judges_in_scores") or []
+    except (RecordFileError, AttributeError):
+        return
+    others = {str(j.get("model")) for j in previous if (j.get("model"), j.get("base_url")) != (endpoint.model, endpoint.base_url)}
+    if others and not rescore:
+        cc.console.print(
+            f"note: scores already in scores.jsonl came from judge {escape(', '.join(sorted(others)))}; they are kept. "
+            "Pass --rescore to judge them again with this judge."
+        )
+
+
+def score(
+    run_dir: Annotated[Path, typer.Argument(help="Run directory holding cases.jsonl and responses.jsonl.")],
+    metric_names: Annotated[str | None, typer.Option("--metrics", help="Comma-separated metric names (default: all; see `ragstress metrics`).")] = None,
+    rescore: Annotated[bool, typer.Option("--rescore", help="Recompute these metrics even where scores.jsonl has them (e.g. with another judge).")] = False,
+    retry_errors: Annotated[bool, typer.Option("--retry-errors", help="Score again the pairs whose recorded score is an error (judge failures).")] = False,
+    concurrency: Annotated[int, typer.Option("--concurrency", help="Cases scored at once.")] = 4,
+    judge_base_url: cc.JudgeBaseUrl = None,
+    judge_model: cc.JudgeModel = None,
+    judge_api_key: cc.JudgeApiKey = None,
+    timeout: cc.Timeout = 120.0,
+    max_retries: cc.MaxRetries = 4,
+    llm_concurrency: cc.Concurrency = 8,
+    no_cache: cc.NoCache = False,
+    cache_dir: cc.CacheDir = None,
+    retry_backoff: cc.RetryBackoff = 0.5,
+) -> None:
+    """Score a run's responses (the target is not called again) into scores.jsonl and score.json."""
+    if not run_dir.is_dir():
+        cc.fail(f"run directory {run_dir} does not exist")
+    try:
+        names = METRICS.resolve(metric_names) if metric_names else None
+    except UnknownNameError as exc:
+        cc.fail(str(exc))
+    if concurrency < 1:
+        cc.fail("--concurrency must be at least 1")
+    endpoint = cc.endpoint_for("judge", judge_base_url, judge_model, judge_api_key)
+    if any(METRICS.get(name).kind == "judged" for name in names or METRICS.names()):
+        cc.check_endpoint(endpoint)  # a wrong URL or key fails here, not once per case
+    _note_judge_change(run_dir, endpoint, rescore)
+    settings = cc.client_settings(timeout, max_retries, llm_concurrency, no_cache, retry_backoff)
+
+    progress = Progress(SpinnerColumn(), TextColumn("{task.completed} responses scored"), TimeElapsedColumn(),
+                        console=cc.err_console, transient=True)  # fmt: skip
+    task = progress.add_task("score", total=None)
+
+    async def run() -> dict[str, Any]:
+        async with LLMSession({"judge": endpoint}, settings, cache_path=cc.cache_path(cache_dir)) as llm:
+            with progress:
+                return await score_run(run_dir, metrics=names, llm=llm, concurrency=concurrency, rescore=rescore,
+                                       retry_errors=retry_errors, on_case_done=lambda _: progress.advance(task))  # fmt: skip
+
+    try:
+        summary = cc.run_async(run())
+    except (RecordFileError, ValueError) as exc:
+        cc.fail(str(exc))
+    _print_summary(summary)
+
+
+def register(app: typer.Typer) -> None:
+    """Add the `score` and `metrics` commands to the app."""
+    app.command()(score)
+    app.command()(metrics)

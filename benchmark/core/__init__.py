@@ -1,0 +1,1 @@
+"""Foundation shared by every stage: record types, JSONL files, registries, redaction."""

@@ -1,0 +1,1 @@
+"""Build stage: chunk a corpus and embed it into a Chroma store."""

@@ -1,0 +1,1 @@
+"""Run stage: ask a target every case (contexts or end-to-end), merge shards."""

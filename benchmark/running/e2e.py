@@ -1,0 +1,201 @@
+"""End-to-end mode: each testbed's variant of the index, and a retriever over it.
+
+In e2e mode a target that accepts a retriever retrieves for itself, from a copy of
+the index changed the way the testbed changes a case's passages. What is read from
+the cases (per testbed, over all its cases):
+
+- the seed's positive chunk ids: `case.params["positive_chunk_ids"]` plus the
+  `chunk_id` of every context with role `positive`;
+- counterfactual passages: contexts with role `counterfactual`, whose `chunk_id`
+  names the chunk they replace (a passage without one is simply added);
+- distractors: contexts with role `noise`. Those whose chunk is already in the index
+  need nothing; those with no `chunk_id`, or one the index lacks, are added.
+
+The variants:
+
+- integration: the index itself (nothing is copied);
+- noise: the index plus distractors it lacks (the index itself if there are none);
+- negative: the index without the positive chunks of every negative case;
+- counterfactual: the index with the replaced (and positive) chunks removed and the
+  counterfactual passages added in their place.
+
+Copies reuse the stored vectors (fetched with `include=["embeddings"]`); only text
+that is not in the index is embedded, each distinct text once. Copies live in an
+in-memory Chroma and are dropped by `close()`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import uuid
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+import chromadb
+from chromadb.config import Settings
+from langchain_core.embeddings import Embeddings
+
+from ragstress.indexing.store import COLLECTION_NAME, IndexStore, open_chroma, read_manifest
+from ragstress.core.types import Case
+from ragstress.corpora.embeddings import Embedder
+
+_PAGE = 1000
+DEFAULT_TOP_K = 5
+
+
+class EmbedderEmbeddings(Embeddings):
+    """Our Embedder as LangChain Embeddings (queries keep the model's query prefix)."""
+
+    def __init__(self, embedder: Embedder):
+        self.embedder = embedder
+
+    def embed_documents(self, texts: list[str]) -> list[list[float]]:
+        return self.embedder.embed_passages(texts).tolist()
+
+    def embed_query(self, text: str) -> list[float]:
+        return self.embedder.embed_queries([text])[0].tolist()
+
+
+@dataclass(frozen=True)
+class Addition:
+    """A passage to put into a variant. `if_absent`: skip it when the index already holds `id`."""
+
+    id: str
+    text: str
+    metadata: dict[str, Any]
+    if_absent: bool = False
+
+
+@dataclass
+class VariantPlan:
+    """How one testbed's variant differs from the index."""
+
+    remove: set[str] = field(default_factory=set)
+    additions: dict[str, Addition] = field(default_factory=dict)
+
+    def add(self, addition: Addition) -> None:
+        self.additions.setdefault(addition.id, addition)
+
+
+def _text_id(kind: str, text: str) -> str:
+    return f"e2e-{kind}-{hashlib.sha256(text.encode()).hexdigest()[:16]}"
+
+
+def positive_chunk_ids(case: Case) -> set[str]:
+    """The seed's answer chunks: params["positive_chunk_ids"] plus the positive contexts' chunk ids."""
+    ids = set(case.params.get("positive_chunk_ids") or [])
+    return ids | {c.chunk_id for c in case.contexts if c.role == "positive" and c.chunk_id}
+
+
+def plan_variant(testbed: str, cases: Iterable[Case]) -> VariantPlan:
+    """The changes one testbed makes to the index (see the module docstring)."""
+    plan = VariantPlan()
+    for case in cases:
+        if testbed in ("negative", "counterfactual"):
+            plan.remove |= positive_chunk_ids(case)
+        for context in case.contexts:
+            if context.role == "counterfactual":
+                if context.chunk_id:
+                    plan.remove.add(context.chunk_id)
+                # Ids derive from the text, so two cases faking the same chunk differently keep both fakes.
+                meta = {"doc_id": "", "variant": "counterfactual", "replaces": context.chunk_id or ""}
+                plan.add(Addition(_text_id("cf", context.text), context.text, meta))
+            elif context.role == "noise":
+                meta = {"doc_id": "", "variant": "noise"}
+                if context.chunk_id:
+                    plan.add(Addition(context.chunk_id, context.text, meta, if_absent=True))
+                else:
+                    plan.add(Addition(_text_id("noise", context.text), context.text, meta))
+    return plan
+
+
+class E2EIndex:
+    """One retriever per testbed; `close()` drops the in-memory copies."""
+
+    def __init__(self, retrievers: dict[str, Any], stats: dict[str, Any], client: Any, names: list[str]):
+        self.retrievers = retrievers
+        self.stats = stats
+        self._client = client
+        self._names = names
+
+    def retriever(self, testbed: str) -> Any:
+        """The LangChain retriever over `testbed`'s variant."""
+        return self.retrievers[testbed]
+
+    def close(self) -> None:
+        for name in self._names:
+            self._client.delete_collection(name)
+        self._names = []
+
+
+def build_e2e_index(store: IndexStore, cases: list[Case], *, top_k: int = DEFAULT_TOP_K,
+                    chroma_url: str | None = None) -> E2EIndex:  # fmt: skip
+    """Build the variants the testbeds among `cases` need, and a retriever (top `top_k`) over each."""
+    from langchain_chroma import Chroma  # pulls in much of LangChain: only e2e runs pay for it
+
+    manifest = read_manifest(store.index_dir) or {}
+    base_name = manifest.get("collection", COLLECTION_NAME)
+    testbeds = sorted({case.testbed for case in cases})
+    plans = {tb: plan_variant(tb, [c for c in cases if c.testbed == tb]) for tb in testbeds if tb != "integration"}
+    plans = {tb: plan for tb, plan in plans.items() if plan.remove or plan.additions}
+
+    memory = chromadb.EphemeralClient(settings=Settings(anonymized_telemetry=False))
+    run_tag = uuid.uuid4().hex[:8]
+    copies = {
+        tb: memory.create_collection(
+            f"e2e-{tb}-{run_tag}", configuration={"hnsw": {"space": "cosine"}},
+            metadata=dict(store.collection.metadata or {}) or None, embedding_function=None,
+        )
+        for tb in plans
+    }  # fmt: skip
+    stats: dict[str, Any] = {tb: {"removed": 0, "added": 0} for tb in testbeds}
+    in_index = _copy_index(store.collection, copies, plans, stats)
+    stats["embedded"] = _add_passages(store.embedder, copies, plans, in_index, stats)
+
+    embeddings = EmbedderEmbeddings(store.embedder)
+    base_client = open_chroma(store.index_dir, chroma_url or manifest.get("chroma_url"))
+    retrievers = {}
+    for tb in testbeds:
+        client, name = (memory, copies[tb].name) if tb in copies else (base_client, base_name)
+        stats[tb]["collection"] = name if tb in copies else "(the index)"
+        stats[tb]["chunks"] = copies[tb].count() if tb in copies else store.count()
+        vectors = Chroma(client=client, collection_name=name, embedding_function=embeddings)
+        retrievers[tb] = vectors.as_retriever(search_kwargs={"k": top_k})
+    return E2EIndex(retrievers, stats, memory, [c.name for c in copies.values()])
+
+
+def _copy_index(base: Any, copies: dict[str, Any], plans: dict[str, VariantPlan], stats: dict[str, Any]) -> set[str]:
+    """Copy every chunk with its stored vector into each copy, minus what the plan removes. Returns all ids."""
+    seen: set[str] = set()
+    offset = 0
+    while copies:
+        page = base.get(include=["embeddings", "documents", "metadatas"], limit=_PAGE, offset=offset)
+        rows = list(zip(page["ids"], page["embeddings"], page["documents"], page["metadatas"]))
+        seen.update(page["ids"])
+        for tb, copy in copies.items():
+            kept = [row for row in rows if row[0] not in plans[tb].remove]
+            stats[tb]["removed"] += len(rows) - len(kept)
+            if kept:
+                ids, vectors, docs, metas = zip(*kept)
+                copy.add(ids=list(ids), embeddings=list(vectors), documents=list(docs), metadatas=list(metas))
+        if len(rows) < _PAGE:
+            break
+        offset += len(rows)
+    return seen
+
+
+def _add_passages(embedder: Embedder, copies: dict[str, Any], plans: dict[str, VariantPlan],
+                  in_index: set[str], stats: dict[str, Any]) -> int:  # fmt: skip
+    """Embed each new text once and add it to every copy that wants it. Returns the number embedded."""
+    wanted = {tb: [a for a in plans[tb].additions.values() if not (a.if_absent and a.id in in_index)] for tb in copies}
+    texts = sorted({a.text for additions in wanted.values() for a in additions})
+    vectors = dict(zip(texts, embedder.embed_passages(texts))) if texts else {}
+    for tb, additions in wanted.items():
+        if additions:
+            copies[tb].upsert(
+                ids=[a.id for a in additions], embeddings=[vectors[a.text] for a in additions],
+                documents=[a.text for a in additions], metadatas=[a.metadata for a in additions],
+            )  # fmt: skip
+        stats[tb]["added"] = len(additions)
+    return len(texts)

@@ -1,0 +1,310 @@
+"""The runner: ask the target every case, appending each response as it arrives.
+
+A run directory holds `cases.jsonl` (the cases this run selected, which the scorer
+reads), `responses.jsonl` (one TargetResponse per (case id, probe), appended and
+fsynced as each arrives) and `run.json` (what ran, how, and how it went). A crash
+loses at most the line being written: `--resume` repairs a torn last line and asks
+only for the (case id, probe) pairs not yet answered. `--retry-errors` also asks again
+the pairs whose response is an error: their lines are dropped from responses.jsonl
+by an atomic rewrite before anything new is appended, so the file holds each pair
+at most once whenever the run stops.
+
+A failure of the target (exception, timeout, bad return type) is a result, not a
+stop: it is recorded as a response with `answer=""` and `error` set.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import hashlib
+import re
+import threading
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Literal
+
+from ragstress.core.version import __version__
+from ragstress.core.jsonl import RecordAppender, read_json, read_records, repair_torn_tail, write_records
+from ragstress.running.targets import Probe, Target, TargetRequest
+from ragstress.core.types import TESTBEDS, Case, TargetResponse
+
+Mode = Literal["contexts", "e2e"]
+CASES_FILE, RESPONSES_FILE, RUN_FILE = "cases.jsonl", "responses.jsonl", "run.json"
+DEFAULT_TARGET_TIMEOUT_S = 120.0
+
+
+class RunDirError(ValueError):
+    """A run directory that cannot be used as asked; the message says what to do instead."""
+
+
+def now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+def file_sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with Path(path).open("rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+@dataclass(frozen=True)
+class Shard:
+    """Slice K of N (1-based) of a test set, chosen by a stable hash of the case id."""
+
+    index: int
+    count: int
+
+    @classmethod
+    def parse(cls, text: str) -> Shard:
+        match = re.fullmatch(r"\s*(\d+)\s*/\s*(\d+)\s*", text)
+        if not match or not 1 <= int(match[1]) <= int(match[2]):
+            raise ValueError(f"--shard must be K/N with 1 <= K <= N, got {text!r}")
+        return cls(int(match[1]), int(match[2]))
+
+    def holds(self, case_id: str) -> bool:
+        # sha256, not hash(): Python's str hash changes between processes.
+        return int.from_bytes(hashlib.sha256(case_id.encode()).digest()[:8], "big") % self.count == self.index - 1
+
+    def __str__(self) -> str:
+        return f"{self.index}/{self.count}"
+
+
+def select_cases(cases: Iterable[Case], testbeds: Iterable[str] | None = None, limit: int | None = None) -> list[Case]:
+    """The cases of the given testbeds (all if None), the first `limit` of them in file order."""
+    wanted = set(testbeds or TESTBEDS)
+    unknown = wanted - set(TESTBEDS)
+    if unknown:
+        raise ValueError(f"unknown testbed(s) {sorted(unknown)}; known: {', '.join(TESTBEDS)}")
+    chosen = [case for case in cases if case.testbed in wanted]
+    return chosen if limit is None else chosen[:limit]
+
+
+def repeated_ids(cases: Iterable[Case]) -> list[str]:
+    """Case ids that occur more than once (responses are keyed by case id, so a test set must not repeat one)."""
+    seen: set[str] = set()
+    repeated = []
+    for case in cases:
+        if case.id in seen:
+            repeated.append(case.id)
+        seen.add(case.id)
+    return repeated
+
+
+@dataclass(frozen=True)
+class Job:
+    """One call to the target: a case as built, or its closed-book probe."""
+
+    case: Case
+    probe: Probe = "case"
+
+
+def plan_jobs(cases: Iterable[Case], done: set[tuple[str, str]] = frozenset()) -> list[Job]:
+    """Every (case, probe) not in `done`: each case, plus a closed-book probe for counterfactual cases."""
+    jobs = []
+    for case in cases:
+        probes: tuple[Probe, ...] = ("case", "closed_book") if case.testbed == "counterfactual" else ("case",)
+        jobs.extend(Job(case, probe) for probe in probes if (case.id, probe) not in done)
+    return jobs
+
+
+def build_request(job: Job, mode: Mode, retriever_for: Callable[[str], Any] | None = None) -> TargetRequest:
+    """Passages in contexts mode, `[]` for a closed-book probe, a retriever (if any) in e2e mode."""
+    case = job.case
+    if job.probe == "closed_book":
+        return TargetRequest(case.id, case.question, case.lang, contexts=[], probe="closed_book")
+    if mode == "contexts":
+        return TargetRequest(case.id, case.question, case.lang, contexts=[c.text for c in case.contexts])
+    retriever = retriever_for(case.testbed) if retriever_for is not None else None
+    return TargetRequest(case.id, case.question, case.lang, contexts=None, retriever=retriever)
+
+
+def describe_error(exc: BaseException) -> str:
+    """`Type: message`, followed by the chain of causes, so the record says why."""
+    parts = [f"{type(exc).__name__}: {exc}"]
+    while (exc := exc.__cause__) is not None:  # type: ignore[assignment]
+        parts.append(f"caused by {type(exc).__name__}: {exc}")
+    return "; ".join(parts)
+
+
+async def ask(target: Target, request: TargetRequest, timeout_s: float) -> TargetResponse:
+    """One call to the target, bounded by `timeout_s`; every failure becomes a response with `error`."""
+
+    async def guarded() -> tuple[Any, str | None]:
+        # Errors are caught in here so that a TimeoutError raised by the target is not mistaken for ours.
+        try:
+            return await target.answer(request), None
+        except Exception as exc:
+            return None, describe_error(exc)
+
+    started = time.perf_counter()
+    try:
+        output, error = await asyncio.wait_for(guarded(), timeout_s)
+    except TimeoutError:
+        output, error = None, f"TimeoutError: the target did not answer within {timeout_s:g}s"
+    latency = time.perf_counter() - started
+    if output is None or output.error:
+        return TargetResponse(case_id=request.case_id, probe=request.probe, answer="",
+                              latency_s=latency, error=error or output.error)  # fmt: skip
+    return TargetResponse(case_id=request.case_id, probe=request.probe, answer=output.answer,
+                          contexts=output.contexts, latency_s=latency, usage=output.usage)  # fmt: skip
+
+
+class AbandonableExecutor(concurrent.futures.ThreadPoolExecutor):
+    """A default executor whose threads are daemons and whose shutdown does not wait.
+
+    Sync targets (and LangChain's sync steps) run in the loop's default executor. A
+    call that hangs past its timeout is abandoned; with the stock executor it would
+    still block the interpreter's exit until it returned.
+    """
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> concurrent.futures.Future:
+        future: concurrent.futures.Future = concurrent.futures.Future()
+
+        def work() -> None:
+            if not future.set_running_or_notify_cancel():
+                return
+            try:
+                future.set_result(fn(*args, **kwargs))
+            except BaseException as exc:  # handed to the awaiting coroutine, which records it
+                future.set_exception(exc)
+
+        threading.Thread(target=work, daemon=True, name="ragstress-target-call").start()
+        return future
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        return None
+
+
+@dataclass
+class RunCounts:
+    """What one `run_cases` call did."""
+
+    jobs: int = 0
+    answered: int = 0
+    errors: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+
+
+async def run_cases(
+    jobs: list[Job],
+    target: Target,
+    responses_path: Path,
+    *,
+    mode: Mode = "contexts",
+    retriever_for: Callable[[str], Any] | None = None,
+    concurrency: int = 4,
+    target_timeout_s: float = DEFAULT_TARGET_TIMEOUT_S,
+    on_response: Callable[[TargetResponse], None] | None = None,
+) -> RunCounts:
+    """Ask `target` every job, at most `concurrency` at once, appending each response to `responses_path`.
+
+    Installs an AbandonableExecutor as the running loop's default executor.
+    """
+    if concurrency < 1 or target_timeout_s <= 0:
+        raise ValueError("concurrency must be >= 1 and the target timeout > 0")
+    asyncio.get_running_loop().set_default_executor(AbandonableExecutor())
+    counts = RunCounts(jobs=len(jobs))
+    pending = iter(jobs)  # shared by the workers: the event loop hands out one job at a time
+
+    write_lock = asyncio.Lock()
+
+    async def worker(appender: RecordAppender) -> None:
+        for job in pending:
+            response = await ask(target, build_request(job, mode, retriever_for), target_timeout_s)
+            async with write_lock:  # one line at a time; the fsync runs off the loop so other calls go on
+                await asyncio.to_thread(appender.append, response)
+            counts.answered += 1
+            counts.errors += response.error is not None
+            counts.prompt_tokens += response.usage.prompt_tokens
+            counts.completion_tokens += response.usage.completion_tokens
+            if on_response is not None:
+                on_response(response)
+
+    with RecordAppender(responses_path) as appender:
+        await asyncio.gather(*(worker(appender) for _ in range(min(concurrency, len(jobs)))))
+    return counts
+
+
+@dataclass
+class RunDir:
+    """A prepared run directory: the cases to ask and what an earlier attempt already answered."""
+
+    path: Path
+    testset_sha256: str
+    cases: list[Case]
+    done: set[tuple[str, str]] = field(default_factory=set)
+    repaired_tail: bool = False
+    previous: dict[str, Any] | None = None
+    retried_errors: int = 0
+
+
+def prepare_run_dir(out_dir: Path, testset: Path, cases: list[Case], *, target_spec: str, mode: Mode,
+                    resume: bool, retry_errors: bool = False) -> RunDir:  # fmt: skip
+    """Check that `out_dir` may take this run, write its cases.jsonl, and load what is already answered.
+
+    Without `resume`, existing responses are an error; with it, the test set (by sha256),
+    the target spec and the mode must be those recorded in run.json. `retry_errors`
+    (with `resume`) removes errored responses so that their pairs are asked again.
+    """
+    if retry_errors and not resume:
+        raise RunDirError("--retry-errors continues an earlier run: pass --resume too")
+    out_dir = Path(out_dir)
+    responses = out_dir / RESPONSES_FILE
+    sha = file_sha256(testset)
+    previous = read_json(out_dir / RUN_FILE) if (out_dir / RUN_FILE).is_file() else None
+    has_responses = responses.is_file() and responses.stat().st_size > 0
+    if has_responses and not resume:
+        raise RunDirError(f"{responses} already holds responses: pass --resume to continue that run, or choose another --out")
+    if resume and previous is not None:
+        recorded = {"test set sha256": previous["testset"]["sha256"], "target": previous["target"]["spec"],
+                    "mode": previous["mode"]}  # fmt: skip
+        given = {"test set sha256": sha, "target": target_spec, "mode": mode}
+        for what in recorded:
+            if recorded[what] != given[what]:
+                raise RunDirError(f"cannot resume {out_dir}: its {what} is {recorded[what]!r}, this run's is {given[what]!r}")
+    repaired = repair_torn_tail(responses)
+    answered = read_records(responses, TargetResponse) if responses.is_file() else []
+    errored = [r for r in answered if r.error is not None] if retry_errors else []
+    if errored:
+        # Rewritten, not appended to: readers (score, merge) then never see two lines for one pair.
+        write_records(responses, [r for r in answered if r.error is None])
+    done = {(r.case_id, r.probe) for r in answered if r.error is None or not retry_errors}
+    write_records(out_dir / CASES_FILE, cases)
+    return RunDir(out_dir, sha, cases, done, repaired, previous, len(errored))
+
+
+def run_record(run_dir: RunDir, *, target: dict[str, Any], mode: Mode, testset: Path, shard: Shard | None,
+               selection: dict[str, Any], started_at: str, status: str, models: dict[str, Any] | None = None,
+               llm_usage: dict[str, Any] | None = None, extra: dict[str, Any] | None = None) -> dict[str, Any]:  # fmt: skip
+    """The run.json document; counts come from responses.jsonl itself, so they hold across resumes."""
+    responses = run_dir.path / RESPONSES_FILE
+    answered = read_records(responses, TargetResponse) if responses.is_file() else []
+    mine = [case for case in run_dir.cases if shard is None or shard.holds(case.id)]
+    wanted = {(job.case.id, job.probe) for job in plan_jobs(mine)}
+    done = [r for r in answered if (r.case_id, r.probe) in wanted]
+    first_started = (run_dir.previous or {}).get("started_at", started_at)
+    return {
+        "tool": "ragstress", "version": __version__, "status": status,
+        "target": target, "mode": mode, "models": models or {},
+        "testset": {"path": str(Path(testset).resolve()), "sha256": run_dir.testset_sha256},
+        "selection": selection, "shard": None if shard is None else {"index": shard.index, "count": shard.count},
+        "started_at": first_started, "finished_at": now() if status != "running" else None,
+        "counts": {
+            "cases": len(mine), "jobs": len(wanted), "done": len(done),
+            "errors": sum(r.error is not None for r in done), "pending": len(wanted) - len(done),
+        },
+        "target_usage": {
+            "calls": len(done), "prompt_tokens": sum(r.usage.prompt_tokens for r in done),
+            "completion_tokens": sum(r.usage.completion_tokens for r in done),
+        },
+        "llm_usage": llm_usage or {},
+        "retried_errors": (run_dir.previous or {}).get("retried_errors", 0) + run_dir.retried_errors,
+        **(extra or {}),
+    }  # fmt: skip

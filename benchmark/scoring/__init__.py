@@ -1,0 +1,1 @@
+"""Score stage: the metrics and the scorer that applies them to a run."""

@@ -1,0 +1,84 @@
+"""The metric set: RGB's deterministic scores, embedding similarity, and LLM judges.
+
+    from ragstress.scoring.metrics import METRICS, score_case
+    scores, judging = await score_case(case, response, ["accuracy", "faithfulness"], judge=llm.judge)
+    judging.llm_calls  # judge requests this case really made
+
+Every metric is registered in METRICS by name (misspelt names get a "did you mean").
+A metric that does not apply to a case (by testbed, expected behaviour, probe, or a
+missing reference) produces no Score; `value=None` means unscored, never 0.
+Scoring a whole run directory is `ragstress.scoring.scorer.score_run`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from ragstress.llm import ChatClient
+# Imported for their registrations, in the order `ragstress metrics` lists them.
+from ragstress.scoring.metrics import deterministic  # noqa: F401  isort: skip
+from ragstress.scoring.metrics import similarity  # noqa: F401  isort: skip
+from ragstress.scoring.metrics import judged_ragas  # noqa: F401  isort: skip
+from ragstress.scoring.metrics import judged_nvidia  # noqa: F401  isort: skip
+from ragstress.scoring.metrics import judged_verdicts  # noqa: F401  isort: skip
+from ragstress.scoring.metrics.base import METRICS, CaseJudging, Metric, reference_answer, register_metric
+from ragstress.core.types import Case, Score, TargetResponse
+
+CORE_JUDGED = (
+    "faithfulness", "answer_correctness", "context_precision", "context_recall",
+    "answer_accuracy", "context_relevance", "response_groundedness",
+)  # fmt: skip
+"""The seven judged metrics the per-case call budget is measured on."""
+
+
+def metrics_for(case: Case, names: Sequence[str], probe: str = "case") -> list[Metric]:
+    """The named metrics that apply to `case` for responses of kind `probe`."""
+    chosen = [METRICS.get(name) for name in names]
+    return [m for m in chosen if m.probe == probe and m.applies(case)]
+
+
+def naive_calls(metrics: Sequence[Metric]) -> int:
+    """What the metrics would cost a case if each were scored on its own, sharing nothing."""
+    return sum(m.llm_calls for m in metrics)
+
+
+async def score_case(
+    case: Case,
+    response: TargetResponse,
+    names: Sequence[str],
+    *,
+    judge: ChatClient | None = None,
+    embedder_for: Callable[[str], Any] | None = None,
+) -> tuple[list[Score], CaseJudging]:
+    """Score one response with every named metric that applies; shared judge calls run once.
+
+    Returns the Scores (in the order of `names`) and the CaseJudging, whose
+    `llm_calls` says how many judge requests the case really made.
+    """
+    ctx = CaseJudging(case, response, judge=judge, embedder_for=embedder_for)
+    metrics = metrics_for(case, names, response.probe)
+    scores = await asyncio.gather(*(_compute_safely(m, ctx) for m in metrics))
+    return list(scores), ctx
+
+
+async def _compute_safely(metric: Metric, ctx: CaseJudging) -> Score:
+    # One metric's unexpected failure is recorded on its score; the others still count.
+    try:
+        return await metric.compute(ctx)
+    except Exception as exc:
+        return ctx.failed(metric.name, f"{type(exc).__name__}: {exc}")
+
+
+__all__ = [
+    "CORE_JUDGED",
+    "METRICS",
+    "CaseJudging",
+    "Metric",
+    "metrics_for",
+    "naive_calls",
+    "reference_answer",
+    "register_metric",
+    "score_case",
+]

@@ -1,0 +1,201 @@
+"""Score a run directory: cases.jsonl + responses.jsonl -> scores.jsonl + score.json.
+
+The target is never called again, so a run can be re-scored with another judge or
+other metrics. Scores are appended as each case finishes; an interrupted score
+resumes by skipping the (case, metric) pairs already in scores.jsonl, unless
+`rescore` asks for those metrics to be computed afresh, or `retry_errors` for the
+pairs whose score recorded an error (a judge that failed for good). Both drop the
+lines concerned by an atomic rewrite before scoring, so each (case, metric) is in
+scores.jsonl at most once whenever scoring stops.
+
+A response whose `error` is set gets no scores at all: the target failed, there is
+nothing to judge, and a 0 would blame the answer for the transport. The summary
+counts such responses as `target_errored` instead.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable, Sequence
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from ragstress.core.jsonl import (
+    RecordAppender, RecordFileError, iter_records, read_json, read_records, repair_torn_tail, write_json, write_records,
+)  # fmt: skip
+from ragstress.llm import LLMSession
+from ragstress.scoring.metrics import METRICS, metrics_for, naive_calls, score_case
+from ragstress.core.types import Case, Score, TargetResponse
+
+PROBES = ("case", "closed_book")
+
+
+def _summarise_metric(scores: list[Score]) -> dict[str, Any]:
+    values = [s.value for s in scores if s.value is not None]
+    return {
+        "scored": len(values),
+        "unscored": sum(s.value is None and s.error is None for s in scores),
+        "errored": sum(s.error is not None for s in scores),
+        "mean": sum(values) / len(values) if values else None,  # over scored cases only; unscored is not 0
+    }
+
+
+def _drop_scores(scores_path: Path, names: Sequence[str], errored_only: bool) -> int:
+    """Remove the scores of `names` (all, or only errored ones) so they are scored again; returns how many."""
+    if not scores_path.exists():
+        return 0
+    scores = read_records(scores_path, Score)
+    kept = [s for s in scores if s.metric not in names or (errored_only and s.error is None)]
+    if len(kept) < len(scores):
+        write_records(scores_path, kept)
+    return len(scores) - len(kept)
+
+
+def _judges_in_scores(run_dir: Path, current: dict[str, Any] | None, rescore: bool) -> list[dict[str, Any]]:
+    """Every judge whose verdicts scores.jsonl holds: earlier runs' (kept unless rescored) plus this one's."""
+    judges: list[dict[str, Any]] = []
+    if not rescore and (run_dir / "score.json").exists():
+        try:
+            judges = list(read_json(run_dir / "score.json").get("judges_in_scores") or [])
+        except (RecordFileError, AttributeError):
+            judges = []
+    if current is not None and current not in judges:
+        judges.append(current)
+    return judges
+
+
+def _read_responses(path: Path) -> list[TargetResponse]:
+    """The run's responses; a last line torn by a crash is named as such, with the command that repairs it."""
+    try:
+        return read_records(path, TargetResponse)
+    except RecordFileError as exc:
+        data = path.read_bytes()
+        last_line = data.count(b"\n") + 1
+        if data.endswith(b"\n") or f" line {last_line}:" not in str(exc):
+            raise
+        # The scorer never rewrites the run's files: the run itself repairs its torn line.
+        raise RecordFileError(f"{exc} (the run was interrupted while writing it: `ragstress run ... --resume` "
+                              f"with --out {path.parent} repairs it and asks the rest)") from None  # fmt: skip
+
+
+Work = list[tuple[Case, TargetResponse, list[str]]]
+
+
+def _plan(cases: list[Case], responses: dict[tuple[str, str], TargetResponse], names: list[str],
+          done: set[tuple[str, str]]) -> tuple[Work, dict[str, int]]:  # fmt: skip
+    """Which (case, response, metrics) still need scoring, and what was skipped and why."""
+    counts = {"cases": len(cases), "responses_scored": 0, "target_errored": 0, "missing_responses": 0, "pairs_resumed": 0}
+    work: Work = []
+    for case in cases:
+        for probe in PROBES:
+            applicable = [m.name for m in metrics_for(case, names, probe)]
+            if not applicable:
+                continue
+            response = responses.get((case.id, probe))
+            if response is None:
+                counts["missing_responses"] += 1
+            elif response.error is not None:
+                counts["target_errored"] += 1
+            else:
+                pending = [n for n in applicable if (case.id, n) not in done]
+                counts["pairs_resumed"] += len(applicable) - len(pending)
+                if pending:
+                    work.append((case, response, pending))
+    counts["unknown_case_responses"] = len({cid for cid, _ in responses} - {c.id for c in cases})
+    return work, counts
+
+
+async def score_run(
+    run_dir: Path,
+    *,
+    metrics: str | Sequence[str] | None = None,
+    llm: LLMSession | None = None,
+    embedder_for: Callable[[str], Any] | None = None,
+    concurrency: int = 4,
+    rescore: bool = False,
+    retry_errors: bool = False,
+    on_case_done: Callable[[str], None] | None = None,
+) -> dict[str, Any]:
+    """Score every response in `run_dir` with `metrics` (default: all) and return the summary.
+
+    `llm` supplies the judge (needed only if a judged metric is chosen); `embedder_for`
+    maps a case language to an embedder (default: the bundled models); at most
+    `concurrency` cases are scored at once; `rescore` recomputes `metrics` everywhere,
+    `retry_errors` only where their score is an error. Raises RecordFileError for unreadable
+    input, UnknownNameError for misspelt metric names, ValueError for a missing judge.
+    """
+    run_dir = Path(run_dir)
+    started_at, clock = datetime.now(timezone.utc), time.monotonic()
+    names = METRICS.resolve(metrics) if metrics else METRICS.names()
+    judged = [n for n in names if METRICS.get(n).kind == "judged"]
+    if judged and llm is None:
+        raise ValueError(f"metrics {', '.join(judged)} need a judge model")
+    if concurrency < 1:
+        raise ValueError("concurrency must be at least 1")
+    cases = read_records(run_dir / "cases.jsonl", Case)
+    responses = {(r.case_id, r.probe): r for r in _read_responses(run_dir / "responses.jsonl")}
+    run_info = read_json(run_dir / "run.json") if (run_dir / "run.json").exists() else {}
+    scores_path = run_dir / "scores.jsonl"
+    repair_torn_tail(scores_path)  # an interrupted score may have left half a line
+    retried = _drop_scores(scores_path, names, errored_only=not rescore) if rescore or retry_errors else 0
+    done = {(s.case_id, s.metric) for s in iter_records(scores_path, Score)} if scores_path.exists() else set()
+
+    work, counts = _plan(cases, responses, names, done)
+
+    judge = llm.judge if judged and llm is not None else None
+    limit = asyncio.Semaphore(concurrency)
+    calls = {"actual": 0, "naive": 0, "cases": 0}
+
+    write_lock = asyncio.Lock()
+
+    def append_all(appender: RecordAppender, scores: list[Score]) -> None:
+        for score in scores:
+            appender.append(score)
+
+    with RecordAppender(scores_path) as appender:
+
+        async def score_one(case: Case, response: TargetResponse, pending: list[str]) -> None:
+            async with limit:
+                scores, ctx = await score_case(case, response, pending, judge=judge, embedder_for=embedder_for)
+            # Each append fsyncs; off the event loop, so judge calls in flight are not held up meanwhile.
+            async with write_lock:
+                await asyncio.to_thread(append_all, appender, scores)
+            counts["responses_scored"] += 1
+            cost = naive_calls([METRICS.get(n) for n in pending])
+            if cost:
+                calls["cases"] += 1
+                calls["actual"] += ctx.llm_calls
+                calls["naive"] += cost
+            if on_case_done is not None:
+                on_case_done(case.id)
+
+        await asyncio.gather(*(score_one(*item) for item in work))
+
+    all_scores = [s for s in iter_records(scores_path, Score) if s.metric in names]
+    judge_info = llm.endpoints["judge"].public_dict() if judge is not None and llm is not None else None
+    judged_cases = calls["cases"]
+    summary: dict[str, Any] = {
+        "run_dir": str(run_dir),
+        "target": run_info.get("target"),
+        "metrics": names,
+        "judge": judge_info,
+        "judges_in_scores": _judges_in_scores(run_dir, judge_info if calls["cases"] else None, rescore),
+        **counts,
+        "retried_errors": 0 if rescore else retried,
+        "llm_calls": {
+            "cases_judged": judged_cases,
+            "actual_total": calls["actual"],
+            "naive_total": calls["naive"],
+            "actual_per_case": calls["actual"] / judged_cases if judged_cases else None,
+            "naive_per_case": calls["naive"] / judged_cases if judged_cases else None,
+        },
+        "usage": llm.usage() if llm is not None else {},
+        "started_at": started_at.isoformat(timespec="seconds"),
+        "finished_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        "wall_time_s": round(time.monotonic() - clock, 3),
+        "per_metric": {n: _summarise_metric([s for s in all_scores if s.metric == n]) for n in names},
+    }
+    write_json(run_dir / "score.json", summary)
+    return summary
