@@ -42,9 +42,9 @@ def test_every_row_has_the_documented_fields_and_types(rows):
         assert r["lang"] in {"en", "zh"} and r["testbed"] in TESTBEDS and r["split"] in {"dev", "holdout"}, where
         assert r["question"].strip() and r["response"].strip() and r["style"].strip(), where
         assert isinstance(r["hard"], bool), where
-        assert r["answers"] and all(
-            isinstance(fact, list) and fact and all(isinstance(a, str) and a.strip() for a in fact) for fact in r["answers"]
-        ), where
+        facts = r["answers"]
+        assert facts and all(isinstance(f, list) and f for f in facts), where
+        assert all(isinstance(a, str) and a.strip() for f in facts for a in f), where
         if r["testbed"] == "counterfactual":
             assert isinstance(r["fake_answer"], str) and r["fake_answer"].strip(), where
         else:

@@ -38,12 +38,13 @@ def _labels(path: Path, line_no: int, testbed: str, spec: str) -> dict:
         if key not in KEYS or value not in VALUES:
             _fail(path, line_no, f"bad label token {token!r}")
         given[KEYS[key]] = VALUES[value]
-    needed = ["correct", "rejects"] + (["flags_error", "corrects", "asserts_fake"] if testbed == "counterfactual" else [])
+    counterfactual_only = ["flags_error", "corrects", "asserts_fake"]
+    needed = ["correct", "rejects"] + (counterfactual_only if testbed == "counterfactual" else [])
     for name in needed:
         if name not in given:
             _fail(path, line_no, f"missing label {name}")
     labels = {name: given.get(name) for name in KEYS.values()}
-    if testbed != "counterfactual" and any(given.get(n) is not None for n in ("flags_error", "corrects", "asserts_fake")):
+    if testbed != "counterfactual" and any(given.get(n) is not None for n in counterfactual_only):
         _fail(path, line_no, "counterfactual-only label on another testbed")
     if "over_refusal" not in given:
         labels["over_refusal"] = None if testbed == "negative" else labels["rejects"]
