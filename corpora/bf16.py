@@ -19,7 +19,8 @@ from pathlib import Path
 
 import numpy as np
 
-from ragstress.corpora.embeddings import MIN_COSINE, SentenceTransformerEmbedder
+from ragstress.corpora.embedding_base import MIN_COSINE
+from ragstress.corpora.st_embedder import SentenceTransformerEmbedder
 
 _CHECK_TEXTS = (
     "x",

@@ -8,7 +8,7 @@ from typing import Sequence
 
 import numpy as np
 
-from ragstress.corpora.embeddings import E5_NAME, Embedder, encode_by_length
+from ragstress.corpora.embedding_base import E5_NAME, Embedder, encode_by_length
 
 
 @functools.lru_cache(maxsize=1)

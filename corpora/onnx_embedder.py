@@ -28,7 +28,7 @@ from typing import Iterator, Sequence
 
 import numpy as np
 
-from ragstress.corpora.embeddings import Embedder, normalise_rows
+from ragstress.corpora.embedding_base import Embedder, normalise_rows
 
 # Bump when the exported graph changes: the cache key includes it, so old exports are not reused.
 EXPORT_RECIPE = "mean-pool-l2-opset17-v1"

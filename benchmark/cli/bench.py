@@ -23,13 +23,18 @@ DEMO_METRICS = (
 )
 
 
+# The app this module's commands are registered on; set by `register`, so that bench can run
+# the other commands without importing ragstress.cli (nothing imports the CLI package).
+_app: typer.Typer | None = None
+
+
 def _invoke(args: Sequence[str]) -> int:
     """Run one ragstress command in this process; its exit code (0 on success)."""
     from typer.main import get_command
 
-    from ragstress.cli import app
-
-    result = get_command(app).main(list(args), prog_name="ragstress", standalone_mode=False)
+    if _app is None:
+        raise RuntimeError("bench's commands are not registered on an app")
+    result = get_command(_app).main(list(args), prog_name="ragstress", standalone_mode=False)
     return result if isinstance(result, int) else 0
 
 
@@ -162,5 +167,7 @@ def demo(
 
 
 def register(app: typer.Typer) -> None:
+    global _app
+    _app = app
     app.command()(bench)
     app.command()(demo)

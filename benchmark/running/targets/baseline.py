@@ -18,7 +18,7 @@ from langchain_core.outputs import ChatResult as LangChainResult
 from langchain_core.runnables import Runnable, RunnableLambda, RunnablePassthrough
 from pydantic import ConfigDict
 
-from ragstress.running.targets import TARGET_KINDS, Target, TargetError, TargetOutput, TargetRequest, context_texts
+from ragstress.running.targets.base import TARGET_KINDS, Target, TargetError, TargetOutput, TargetRequest, context_texts
 from ragstress.running.targets.langchain_target import message_text, message_usage
 from ragstress.prompts import load_prompt
 

@@ -36,7 +36,7 @@ import httpx
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
 from ragstress.core.redaction import REDACTED, redact_url
-from ragstress.running.targets import TARGET_KINDS, Target, TargetError, TargetOutput, TargetOutputError, TargetRequest, context_texts
+from ragstress.running.targets.base import TARGET_KINDS, Target, TargetError, TargetOutput, TargetOutputError, TargetRequest, context_texts
 from ragstress.core.types import Usage
 
 REQUEST_FIELDS = ("question", "contexts", "lang", "case_id", "probe")

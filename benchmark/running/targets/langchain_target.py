@@ -23,7 +23,7 @@ from langchain_core.documents import Document
 from langchain_core.messages import BaseMessage
 from langchain_core.runnables import Runnable
 
-from ragstress.running.targets import (
+from ragstress.running.targets.base import (
     TARGET_KINDS,
     Target,
     TargetError,

@@ -6,7 +6,7 @@ import asyncio
 import inspect
 from typing import Any
 
-from ragstress.running.targets import TARGET_KINDS, Target, TargetError, TargetOutput, TargetRequest, coerce_output, import_object
+from ragstress.running.targets.base import TARGET_KINDS, Target, TargetError, TargetOutput, TargetRequest, coerce_output, import_object
 
 
 class PythonTarget(Target):

@@ -1,0 +1,152 @@
+"""The package's import graph: no cycles, nothing imports the CLI, and core imports no stage.
+
+Every module's source is parsed (not imported), so an import inside a function counts as much
+as one at the top; only `if TYPE_CHECKING:` blocks are skipped, since they never run. A
+package's `__init__` is a module of its own: `import ragstress.core.types` is an edge to
+`ragstress.core.types` only, while `from ragstress.running.targets import make_target` is an
+edge to the package `ragstress.running.targets` (its __init__).
+"""
+
+from __future__ import annotations
+
+import ast
+import tomllib
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+CLI = "ragstress.cli"
+CORE = "ragstress.core"
+# The stages of the data flow and the faces over them; core is under all of them.
+STAGES = ("ragstress.indexing", "ragstress.running", "ragstress.scoring", "ragstress.pipeline",
+          "ragstress.api", "ragstress.generators", "ragstress.reports", "ragstress.cli")  # fmt: skip
+
+
+def _module_files() -> dict[str, Path]:
+    """Module name -> source file, for every module of the installed package."""
+    setuptools = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
+    modules: dict[str, Path] = {}
+    for name, folder in setuptools["package-dir"].items():
+        root = REPO / folder
+        for path in root.rglob("*.py"):
+            parts = path.relative_to(root).with_suffix("").parts
+            if parts[-1] == "__init__":
+                parts = parts[:-1]
+            module = ".".join((name, *parts))
+            # A subfolder mapped elsewhere (none today) would be listed twice; the mapping wins.
+            modules.setdefault(module, path)
+    return modules
+
+
+def _is_type_checking(node: ast.If) -> bool:
+    test = node.test
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def _imported_names(tree: ast.AST, module: str, is_package: bool) -> list[tuple[str, list[str]]]:
+    """(imported module, names taken from it) for every import statement that can run."""
+    found: list[tuple[str, list[str]]] = []
+
+    def visit(node: ast.AST) -> None:
+        if isinstance(node, ast.If) and _is_type_checking(node):
+            for child in node.orelse:
+                visit(child)
+            return
+        if isinstance(node, ast.Import):
+            found.extend((alias.name, []) for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = module.split(".") if is_package else module.split(".")[:-1]
+                anchor = anchor[: len(anchor) - (node.level - 1)]
+                base = ".".join(anchor + ([base] if base else []))
+            found.append((base, [alias.name for alias in node.names]))
+        for child in ast.iter_child_nodes(node):
+            visit(child)
+
+    visit(tree)
+    return found
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Module -> the package modules it imports."""
+    files = _module_files()
+    graph: dict[str, set[str]] = {}
+    for module, path in files.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        edges: set[str] = set()
+        for target, names in _imported_names(tree, module, path.name == "__init__.py"):
+            submodules = [f"{target}.{name}" for name in names if f"{target}.{name}" in files]
+            edges.update(submodules)
+            if len(submodules) < len(names) or not names:
+                if target in files:
+                    edges.add(target)
+        edges.discard(module)
+        graph[module] = edges
+    return graph
+
+
+def _find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """One cycle as a path [a, b, ..., a], or None (iterative depth-first search)."""
+    state: dict[str, int] = {}  # 1 = on the current path, 2 = finished
+    for start in sorted(graph):
+        if state.get(start):
+            continue
+        path = [start]
+        stack = [iter(sorted(graph[start]))]
+        state[start] = 1
+        while stack:
+            nxt = next(stack[-1], None)
+            if nxt is None:
+                state[path.pop()] = 2
+                stack.pop()
+            elif state.get(nxt) == 1:
+                return path[path.index(nxt) :] + [nxt]
+            elif not state.get(nxt):
+                state[nxt] = 1
+                path.append(nxt)
+                stack.append(iter(sorted(graph.get(nxt, ()))))
+    return None
+
+
+def _within(module: str, package: str) -> bool:
+    return module == package or module.startswith(package + ".")
+
+
+def test_the_graph_covers_the_package():
+    graph = import_graph()
+    assert "ragstress.core.types" in graph and "ragstress.corpora.embeddings" in graph
+    assert "ragstress.core.types" in graph["ragstress.running.runner"]
+
+
+def test_the_cycle_finder_reports_the_path():
+    assert _find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": set()}) == ["a", "b", "c", "a"]
+    assert _find_cycle({"a": {"b"}, "b": set()}) is None
+
+
+def test_no_import_cycles():
+    cycle = _find_cycle(import_graph())
+    assert cycle is None, "import cycle: " + " -> ".join(cycle or [])
+
+
+def test_nothing_outside_the_cli_imports_the_cli():
+    offenders = sorted(
+        f"{module} imports {target}"
+        for module, targets in import_graph().items()
+        if not _within(module, CLI)
+        for target in targets
+        if _within(target, CLI)
+    )
+    assert not offenders, "\n".join(offenders)
+
+
+def test_core_imports_no_stage():
+    offenders = sorted(
+        f"{module} imports {target}"
+        for module, targets in import_graph().items()
+        if _within(module, CORE)
+        for target in targets
+        if any(_within(target, stage) for stage in STAGES)
+    )
+    assert not offenders, "\n".join(offenders)
