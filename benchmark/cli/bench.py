@@ -23,19 +23,35 @@ DEMO_METRICS = (
 )
 
 
-# The app this module's commands are registered on; set by `register`, so that bench can run
-# the other commands without importing ragstress.cli (nothing imports the CLI package).
-_app: typer.Typer | None = None
+def _stage_app() -> typer.Typer:
+    """An app with the stage commands bench runs, built here so that nothing imports ragstress.cli."""
+    from ragstress.cli import common, generate, index, report, run, score
+    from ragstress.corpora.embeddings import set_model_cache_dir
+
+    app = typer.Typer(name="ragstress", add_completion=False, pretty_exceptions_enable=False)
+
+    @app.callback()
+    def root() -> None:
+        set_model_cache_dir(common.cache_path(None).parent)
+
+    for module in (index, generate, run, score, report):
+        module.register(app)
+    return app
 
 
 def _invoke(args: Sequence[str]) -> int:
     """Run one ragstress command in this process; its exit code (0 on success)."""
     from typer.main import get_command
 
-    if _app is None:
-        raise RuntimeError("bench's commands are not registered on an app")
-    result = get_command(_app).main(list(args), prog_name="ragstress", standalone_mode=False)
+    app = _stage_app() if args and args[0] != "bench" else _bench_app()
+    result = get_command(app).main(list(args), prog_name="ragstress", standalone_mode=False)
     return result if isinstance(result, int) else 0
+
+
+def _bench_app() -> typer.Typer:
+    app = typer.Typer(name="ragstress", add_completion=False, pretty_exceptions_enable=False)
+    register(app)
+    return app
 
 
 def _role_args(role: str, base_url: str | None, model: str | None, api_key: str | None) -> list[str]:
@@ -167,7 +183,5 @@ def demo(
 
 
 def register(app: typer.Typer) -> None:
-    global _app
-    _app = app
     app.command()(bench)
     app.command()(demo)
