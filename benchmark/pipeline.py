@@ -23,16 +23,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ragstress.core.jsonl import read_json, write_json
+from ragstress.core.manifests import BenchManifest, read_manifest, write_manifest
+from ragstress.core.rundir import BENCH_MANIFEST, CASES_FILE, REPORT_FILES, RESPONSES_FILE, RUN_MANIFEST, SCORE_MANIFEST, SCORES_FILE, RunDir
 from ragstress.running.runner import file_sha256
 
-BENCH_FILE = "bench.json"
+BENCH_FILE = BENCH_MANIFEST
 STAGES = ("build", "generate", "run", "score", "report")
 # What each stage leaves in RUN_DIR; removed when an upstream stage's output changes.
 DERIVED: dict[str, tuple[str, ...]] = {
-    "run": ("cases.jsonl", "responses.jsonl", "run.json"),
-    "score": ("scores.jsonl", "score.json"),
-    "report": ("report.json", "report.md", "report.html", "scores.csv"),
+    "run": (CASES_FILE, RESPONSES_FILE, RUN_MANIFEST),
+    "score": (SCORES_FILE, SCORE_MANIFEST),
+    "report": REPORT_FILES,
 }
 
 
@@ -74,11 +75,11 @@ class BenchPlan:
 
     @property
     def index_dir(self) -> Path:
-        return self.out / "index"
+        return RunDir(self.out).index
 
     @property
     def testset_dir(self) -> Path:
-        return self.out / "testset"
+        return RunDir(self.out).testset
 
 
 Invoke = Callable[[Sequence[str]], int]
@@ -93,7 +94,9 @@ def run_bench(plan: BenchPlan, invoke: Invoke, say: Callable[[str], None] = prin
     out = plan.out
     out.mkdir(parents=True, exist_ok=True)
     state_path = out / BENCH_FILE
-    previous = read_json(state_path).get("stages", {}) if state_path.is_file() else {}
+    previous = (
+        read_manifest(state_path, BenchManifest).model_dump(mode="json")["stages"] if state_path.is_file() else {}
+    )
     stages: dict[str, dict[str, Any]] = {}
     record = {"corpus": str(plan.corpus), "stages": stages}
 
@@ -112,18 +115,18 @@ def run_bench(plan: BenchPlan, invoke: Invoke, say: Callable[[str], None] = prin
         code = invoke(args) or 0
         stages[name] = {"inputs": inputs, "exit_code": code, "seconds": round(time.perf_counter() - started, 2),
                         "skipped": False}  # fmt: skip
-        write_json(state_path, record)
+        write_manifest(state_path, record, BenchManifest)
         if code not in (0, 1) or (code == 1 and name != "report"):
             raise StageFailed(name, code)
         return code
 
     # Build is incremental by itself (an unchanged corpus costs seconds), so it always runs.
     stage("build", plan.build_args, None, True)
-    chunks = file_digest(plan.index_dir / "chunks.jsonl")
+    chunks = file_digest(RunDir(out).chunks)
     generate_inputs = fingerprint(chunks, plan.generate_args, file_digest(plan.seed_file) if plan.seed_file else None,
                                   plan.generator_identity, plan.judge_identity)  # fmt: skip
-    stage("generate", plan.generate_args, generate_inputs, (plan.testset_dir / "cases.jsonl").is_file())
-    cases = file_digest(plan.testset_dir / "cases.jsonl")
+    stage("generate", plan.generate_args, generate_inputs, RunDir(out).testset_cases.is_file())
+    cases = file_digest(RunDir(out).testset_cases)
     run_inputs = fingerprint(cases, plan.run_args, plan.target_identity)
     # The runner resumes: a run interrupted last time continues where it stopped.
     stage("run", plan.run_args, run_inputs, False)
@@ -131,7 +134,7 @@ def run_bench(plan: BenchPlan, invoke: Invoke, say: Callable[[str], None] = prin
     stage("score", plan.score_args, score_inputs, False)
     gate = stage("report", plan.report_args, None, True)
     record["exit_code"] = gate
-    write_json(state_path, record)
+    write_manifest(state_path, record, BenchManifest)
     return record
 
 

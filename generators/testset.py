@@ -20,7 +20,9 @@ import random
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from ragstress.core.jsonl import read_records, write_json, write_records
+from ragstress.core.jsonl import read_records, write_records
+from ragstress.core.manifests import TestsetManifest, write_manifest
+from ragstress.core.rundir import CASES_FILE, REJECTED_FILE, SEEDS_FILE, TESTSET_MANIFEST
 from ragstress.llm import LLMSession, ask_structured
 from ragstress.indexing.store import CHUNKS_NAME, IndexStore, read_manifest
 from ragstress.core.types import Case, Chunk, SeedQuestion
@@ -186,10 +188,10 @@ async def generate_testset(
 
     manifest = _manifest(store, llm, options, testbeds, seeds, cases, stats, sorted(set(langs.values())))
     out_dir = Path(out_dir)
-    write_records(out_dir / "cases.jsonl", cases)
-    write_records(out_dir / "seeds.jsonl", seeds)
-    write_records(out_dir / "rejected.jsonl", rejected)
-    write_json(out_dir / "testset.json", manifest)
+    write_records(out_dir / CASES_FILE, cases)
+    write_records(out_dir / SEEDS_FILE, seeds)
+    write_records(out_dir / REJECTED_FILE, rejected)
+    write_manifest(out_dir / TESTSET_MANIFEST, manifest, TestsetManifest)
     return TestsetResult(seeds, cases, rejected, manifest)
 
 

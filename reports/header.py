@@ -1,8 +1,7 @@
 """The run header: target, mode, endpoints and usage per role, judge, seed, versions, counts.
 
-Manifests are written by other stages and may lack fields or name them slightly
-differently across versions, so every lookup tries the known spellings and falls
-back to None ("not recorded").
+The manifests arrive parsed (ragstress.core.manifests): a manifest that is missing or
+unreadable is None, and each field it lacks shows as "not recorded".
 """
 
 from __future__ import annotations
@@ -13,7 +12,8 @@ from typing import Any
 
 from ragstress.llm.config import BUNDLED_MODEL
 from ragstress.reports.model import Counts, RoleInfo, RunHeader
-from ragstress.reports.rundir import RunData, first_field, redact
+from ragstress.core.manifests import RunManifest, ScoreManifest
+from ragstress.reports.rundir import RunData, redact
 
 BUNDLED_JUDGE_WARNING = (
     f"The judge is the bundled {BUNDLED_MODEL} model (135M parameters). It exists for offline demos and tests; "
@@ -25,48 +25,44 @@ _ENDPOINT_FIELDS = ("model", "base_url", "bundled", "source", "api_key")
 
 def build_header(data: RunData, metrics_used: list[str]) -> RunHeader:
     """Everything above the first section of the report."""
-    run, score, testset = data.run_meta, data.score_meta, data.testset_meta
+    run, score, testset = data.run_manifest, data.score_manifest, data.testset_manifest
     roles = (
-        _roles("generate", testset, ("models",), ())
-        + _roles("run", run, ("models", "endpoints"), ("llm_usage", "usage"), target_usage=run.get("target_usage"))
-        + _roles("score", score, ("endpoints",), ("usage", "llm_usage"), judge=score.get("judge"))
+        (_roles("generate", testset.models, {}) if testset else [])
+        + (_roles("run", run.models, run.llm_usage, target_usage=run.target_usage) if run else [])
+        + (_roles("score", {}, score.usage, judge=score.judge) if score else [])
     )
     judge = _judge(roles)
     wall = {stage: seconds for stage, meta in (("run", run), ("score", score)) if (seconds := _wall_time(meta)) is not None}
-    target = first_field([run, score], "target", "target_spec")
-    per_case = first_field([score], "llm_calls.actual_per_case", "calls_per_case")
+    target = run.target if run else score.target if score else None
+    per_case = score.llm_calls.get("actual_per_case") if score else None
+    version = (run.version if run else None) or (testset.ragstress_version if testset else None)
     return RunHeader(
         run_name=data.run_dir.resolve().name,
         target=redact(target) if isinstance(target, dict) else ({"spec": redact(str(target))} if target else None),
-        mode=_text(first_field([run], "mode")),
+        mode=run.mode if run else None,
         roles=roles,
         judge=judge,
         judge_warning=BUNDLED_JUDGE_WARNING if judge and _is_bundled(judge) else None,
         judge_calls_per_case=float(per_case) if isinstance(per_case, (int, float)) and not isinstance(per_case, bool) else None,
-        random_seed=_seed(first_field([testset, run], "random_seed", "seed", "options.random_seed")),
-        tool_version=_text(first_field([run, score, testset], "version", "tool_version", "ragstress_version")),
+        random_seed=testset.random_seed if testset else None,
+        tool_version=version,
         testset_hash=testset_hash(data),
-        started_at=_text(first_field([run, score], "started_at", "start_time")),
-        ended_at=_text(first_field([score, run], "finished_at", "ended_at", "end_time")),
+        started_at=(run.started_at if run else None) or (score.started_at if score else None),
+        ended_at=(score.finished_at if score else None) or (run.finished_at if run else None),
         wall_time_s=wall,
-        metrics_used=_metrics_used(score, metrics_used),
+        metrics_used=list(dict.fromkeys([*(score.metrics if score else []), *metrics_used])),
         counts=_counts(data),
     )
 
 
 def testset_hash(data: RunData) -> str | None:
     """The test-set hash the run recorded (run.json's testset.sha256), if any."""
-    return _text(first_field([data.run_meta, data.testset_meta], "testset.sha256", "testset_hash", "testset_sha256"))
+    run = data.run_manifest
+    return run.testset.sha256 if run and run.testset else None
 
 
 def _text(value: Any) -> str | None:
     return None if value is None else str(value)
-
-
-def _seed(value: Any) -> int | str | None:
-    if value is None or isinstance(value, int) and not isinstance(value, bool):
-        return value
-    return str(value)
 
 
 def _as_role_map(value: Any) -> dict[str, dict[str, Any]]:
@@ -78,11 +74,9 @@ def _as_role_map(value: Any) -> dict[str, dict[str, Any]]:
     return {}
 
 
-def _roles(stage: str, meta: dict[str, Any], endpoint_keys: tuple[str, ...], usage_keys: tuple[str, ...], *,
-           target_usage: Any = None, judge: Any = None) -> list[RoleInfo]:  # fmt: skip
+def _roles(stage: str, endpoints: Any, usage: Any, *, target_usage: Any = None, judge: Any = None) -> list[RoleInfo]:
     """One row per role a stage's manifest mentions, endpoint identity merged with its usage."""
-    endpoints = _as_role_map(first_field([meta], *endpoint_keys)) if endpoint_keys else {}
-    usage = _as_role_map(first_field([meta], *usage_keys)) if usage_keys else {}
+    endpoints, usage = _as_role_map(endpoints), _as_role_map(usage)
     if isinstance(judge, dict):
         endpoints.setdefault("judge", judge)
     if isinstance(target_usage, dict) and target_usage and "target" not in usage:
@@ -119,21 +113,16 @@ def _is_bundled(role: RoleInfo) -> bool:
     return bool(role.bundled) or role.model == BUNDLED_MODEL
 
 
-def _wall_time(meta: dict[str, Any]) -> float | None:
-    seconds = first_field([meta], "wall_time_s", "duration_s", "elapsed_s")
-    if isinstance(seconds, (int, float)) and not isinstance(seconds, bool):
+def _wall_time(meta: RunManifest | ScoreManifest | None) -> float | None:
+    if meta is None:
+        return None
+    seconds = getattr(meta, "wall_time_s", None)
+    if seconds is not None:
         return float(seconds)
-    start, end = first_field([meta], "started_at", "start_time"), first_field([meta], "finished_at", "ended_at", "end_time")
     try:
-        return (datetime.fromisoformat(str(end)) - datetime.fromisoformat(str(start))).total_seconds()
+        return (datetime.fromisoformat(str(meta.finished_at)) - datetime.fromisoformat(str(meta.started_at))).total_seconds()
     except (TypeError, ValueError):
         return None
-
-
-def _metrics_used(score: dict[str, Any], found: list[str]) -> list[str]:
-    declared = first_field([score], "metrics", "metrics_used")
-    names = [str(m) for m in declared] if isinstance(declared, list) else []
-    return list(dict.fromkeys([*names, *found]))
 
 
 def _counts(data: RunData) -> Counts:

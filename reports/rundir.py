@@ -10,9 +10,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-from ragstress.core.jsonl import RecordFileError, read_json, read_records
+from ragstress.core.jsonl import RecordFileError, read_records
+from ragstress.core.manifests import Manifest, RunManifest, ScoreManifest, TestsetManifest, read_manifest
+from ragstress.core.rundir import TESTSET_MANIFEST, RunDir
 from ragstress.core.types import Case, Score, TargetResponse
 
 # Token *counts* (prompt_tokens) are not secrets; access/auth tokens are.
@@ -25,6 +27,7 @@ _URL_SECRET_PARAM = re.compile(
     r"([?&](?:api[_-]?key|key|token|access[_-]?token|auth|secret|password|sig|signature)=)[^&#\s]*", re.IGNORECASE
 )
 REDACTED = "***"
+M = TypeVar("M", bound=Manifest)
 
 
 @dataclass
@@ -38,9 +41,9 @@ class RunData:
     scores: dict[str, dict[str, Score]] = field(default_factory=dict)
     """case_id -> metric -> the last score recorded for it (a re-score supersedes)."""
     n_score_records: int = 0
-    run_meta: dict[str, Any] = field(default_factory=dict)
-    score_meta: dict[str, Any] = field(default_factory=dict)
-    testset_meta: dict[str, Any] = field(default_factory=dict)
+    run_manifest: RunManifest | None = None
+    score_manifest: ScoreManifest | None = None
+    testset_manifest: TestsetManifest | None = None
     warnings: list[str] = field(default_factory=list)
 
     def metric_names(self) -> list[str]:
@@ -56,20 +59,21 @@ def load_run(run_dir: Path) -> RunData:
     run_dir = Path(run_dir)
     if not run_dir.is_dir():
         raise FileNotFoundError(f"{run_dir}: not a directory")
-    cases_path = run_dir / "cases.jsonl"
+    files = RunDir(run_dir)
+    cases_path = files.cases
     if not cases_path.exists():
         raise FileNotFoundError(f"{run_dir}: no cases.jsonl, so nothing to report on")
     data = RunData(run_dir=run_dir, cases=read_records(cases_path, Case))
     known_ids = {case.id for case in data.cases}
 
-    responses_path = run_dir / "responses.jsonl"
+    responses_path = files.responses
     if responses_path.exists():
         for response in read_records(responses_path, TargetResponse):
             data.responses[(response.case_id, response.probe)] = response
     else:
         data.warnings.append("responses.jsonl not found: responses are not recorded")
 
-    scores_path = run_dir / "scores.jsonl"
+    scores_path = files.scores
     if scores_path.exists():
         records = read_records(scores_path, Score)
         data.n_score_records = len(records)
@@ -81,43 +85,28 @@ def load_run(run_dir: Path) -> RunData:
     stray = sorted({cid for cid, _ in data.responses} - known_ids) + sorted(set(data.scores) - known_ids)
     if stray:
         data.warnings.append(f"{len(stray)} response/score record(s) name case ids not in cases.jsonl (ignored), e.g. {stray[0]!r}")
-    data.run_meta = _optional_json(run_dir / "run.json", data.warnings)
-    data.score_meta = _optional_json(run_dir / "score.json", data.warnings)
+    data.run_manifest = _optional_manifest(files.run_manifest, RunManifest, data.warnings)
+    data.score_manifest = _optional_manifest(files.score_manifest, ScoreManifest, data.warnings)
     # testset.json sits beside the test set the run read (testset/ in a bench directory).
-    recorded = (data.run_meta.get("testset") or {}).get("path") if isinstance(data.run_meta.get("testset"), dict) else None
-    manifest = run_dir / "testset.json"
-    if not manifest.exists() and recorded:
-        manifest = Path(recorded).parent / "testset.json"
-    data.testset_meta = _optional_json(manifest, data.warnings, quiet=True)
+    testset_ref = data.run_manifest.testset if data.run_manifest else None
+    manifest = run_dir / TESTSET_MANIFEST
+    if not manifest.exists() and testset_ref is not None and testset_ref.path:
+        manifest = Path(testset_ref.path).parent / TESTSET_MANIFEST
+    data.testset_manifest = _optional_manifest(manifest, TestsetManifest, data.warnings, quiet=True)
     return data
 
 
-def _optional_json(path: Path, warnings: list[str], quiet: bool = False) -> dict[str, Any]:
+def _optional_manifest(path: Path, model: type[M], warnings: list[str], quiet: bool = False) -> M | None:
+    """The manifest at `path`, or None with a warning: a report shows what it can of a damaged run."""
     if not path.exists():
         if not quiet:
             warnings.append(f"{path.name} not found: its fields show as not recorded")
-        return {}
+        return None
     try:
-        value = read_json(path)
+        return read_manifest(path, model)
     except RecordFileError as exc:
         warnings.append(f"{exc} (ignored)")
-        return {}
-    if not isinstance(value, dict):
-        warnings.append(f"{path.name} is not a JSON object (ignored)")
-        return {}
-    return value
-
-
-def first_field(sources: list[dict[str, Any]], *names: str) -> Any:
-    """The first non-empty value among `names` in any of `sources` (dotted names reach into dicts)."""
-    for source in sources:
-        for name in names:
-            value: Any = source
-            for part in name.split("."):
-                value = value.get(part) if isinstance(value, dict) else None
-            if value not in (None, "", {}, []):
-                return value
-    return None
+        return None
 
 
 def redact(value: Any) -> Any:

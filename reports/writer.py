@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ragstress.core.jsonl import write_text
+from ragstress.core.rundir import REPORT_FILES
 from ragstress.reports.aggregate import build_report
 from ragstress.reports.cases import noise_ratio
 from ragstress.reports.gating import Threshold, check_thresholds
@@ -16,7 +17,7 @@ from ragstress.reports.markdown import render_markdown
 from ragstress.reports.model import Report
 from ragstress.reports.rundir import RunData, load_run
 
-REPORT_FILES = ("report.json", "report.md", "report.html", "scores.csv")
+
 CSV_COLUMNS = ("case_id", "testbed", "lang", "expected", "noise_ratio", "metric", "value", "label", "explanation", "error")
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 

@@ -11,6 +11,7 @@ import typer
 from rich.markup import escape
 
 from ragstress.cli import common as cc
+from ragstress.core.rundir import RunDir
 from ragstress.pipeline import BenchPlan, StageFailed, run_bench
 
 DEMO_SEEDS_PER_LANG = 4
@@ -103,7 +104,7 @@ def bench(
     for flag, value in (("--testbeds", testbeds), ("--seeds", seeds), ("--pairs", pairs), ("--seed-file", seed_file)):
         if value is not None:
             plan.generate_args += [flag, str(value)]
-    plan.run_args = ["run", str(plan.testset_dir / "cases.jsonl"), "--out", str(out), "--target", target,
+    plan.run_args = ["run", str(RunDir(out).testset_cases), "--out", str(out), "--target", target,
                      "--mode", mode, "--concurrency", str(concurrency), "--resume", *target_roles, *common]  # fmt: skip
     if mode == "e2e":
         plan.run_args += ["--index", str(plan.index_dir)]
@@ -123,7 +124,7 @@ def bench(
     except StageFailed as failed:
         cc.err_console.print(f"bench stopped: {failed}")
         raise typer.Exit(failed.code) from None
-    cc.console.print(f"report: {escape(str(out / 'report.html'))}")
+    cc.console.print(f"report: {escape(str(RunDir(out).report_html))}")
     if record.get("exit_code"):
         raise typer.Exit(record["exit_code"])
 
@@ -176,7 +177,7 @@ def demo(
         code = _invoke(args)
         if code not in (0, 1):
             raise typer.Exit(code)
-        reports.append(out / lang / "report.html")
+        reports.append(RunDir(out / lang).report_html)
     cc.console.print("The judge in this demo is the bundled SmolLM2-135M model: its verdicts show the pipeline, not real quality.")
     for path in reports:
         cc.console.print(f"report: {escape(str(path.resolve()))}")

@@ -11,6 +11,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from ragstress.cli import common as cc
+from ragstress.core.rundir import CASES_FILE, SEEDS_FILE, TESTSET_MANIFEST
 
 ALL_TESTBEDS = "noise,negative,integration,counterfactual"
 
@@ -127,7 +128,8 @@ def import_rgb(
     lang: Annotated[Optional[str], typer.Option("--lang", help="en or zh (default: detected per question).")] = None,
 ) -> None:
     """Turn RGB-format data into ragstress cases (noise, negative, integration, counterfactual)."""
-    from ragstress.core.jsonl import RecordFileError, write_json, write_records
+    from ragstress.core.jsonl import RecordFileError, write_records
+    from ragstress.core.manifests import TestsetManifest, write_manifest
     from ragstress.generators.rgb import read_rgb, rgb_cases
     from ragstress.generators.testset import case_counts
 
@@ -147,14 +149,14 @@ def import_rgb(
     ids = [c.id for c in all_cases]
     if len(set(ids)) != len(ids):
         cc.fail("two input files give the same case ids (same file name twice?): import them separately")
-    write_records(out / "cases.jsonl", all_cases)
-    write_records(out / "seeds.jsonl", all_seeds)
+    write_records(out / CASES_FILE, all_cases)
+    write_records(out / SEEDS_FILE, all_seeds)
     manifest = {
         "random_seed": seed, "sources": sources,
         "seeds": {"total": len(all_seeds), "by_origin": {"rgb": len(all_seeds)}, "two_part": sum(len(s.answers) > 1 for s in all_seeds)},
         "cases": {"total": len(all_cases), "by_testbed": case_counts(all_cases)},
     }  # fmt: skip
-    write_json(out / "testset.json", manifest)
+    write_manifest(out / TESTSET_MANIFEST, manifest, TestsetManifest)
     _summary(manifest)
 
 
@@ -167,7 +169,7 @@ def export_rgb(
     from ragstress.core.types import Case
     from ragstress.generators.rgb import write_rgb
 
-    path = cases / "cases.jsonl" if cases.is_dir() else cases
+    path = cases / CASES_FILE if cases.is_dir() else cases
     if not path.is_file():
         cc.fail(f"{path}: no such file")
     try:

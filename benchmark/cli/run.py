@@ -15,10 +15,11 @@ from rich.progress import (
 )  # fmt: skip
 
 from ragstress.cli import common as cc
-from ragstress.core.jsonl import RecordFileError, read_records, write_json
+from ragstress.core.jsonl import RecordFileError, read_records
+from ragstress.core.manifests import RunManifest, write_manifest
 from ragstress.running.merge import merge_runs
 from ragstress.running.runner import (
-    DEFAULT_TARGET_TIMEOUT_S, RUN_FILE, RunDir, RunDirError, Shard, now, plan_jobs,
+    DEFAULT_TARGET_TIMEOUT_S, RESPONSES_FILE, RUN_FILE, RunDir, RunDirError, Shard, now, plan_jobs,
     prepare_run_dir, repeated_ids, run_cases, run_record, select_cases,
 )  # fmt: skip
 from ragstress.core.registry import UnknownNameError, check_names
@@ -152,10 +153,10 @@ async def _run(run_dir: RunDir, spec: str, http_settings: Any, endpoint: Any, se
             started = now()
 
             def record(status: str) -> None:
-                write_json(run_dir.path / RUN_FILE, run_record(
+                write_manifest(run_dir.path / RUN_FILE, RunManifest.model_validate(run_record(
                     run_dir, target=target.describe(), mode=options["mode"], testset=options["testset"], shard=shard,
                     selection=options["selection"], started_at=started, status=status, models=models,
-                    llm_usage=llm.usage(), extra=extra))  # fmt: skip
+                    llm_usage=llm.usage(), extra=extra)))  # fmt: skip
 
             record("running")
             status = "interrupted"
@@ -209,7 +210,7 @@ async def _run_with_progress(jobs: list, target: Any, run_dir: RunDir, options: 
             bar.update(task, advance=1, errors=state["errors"], rate=f"{state['done'] / elapsed:.2f}/s" if elapsed else "")
 
         counts = await run_cases(
-            jobs, target, run_dir.path / "responses.jsonl", mode=options["mode"],
+            jobs, target, run_dir.path / RESPONSES_FILE, mode=options["mode"],
             retriever_for=None if e2e is None else e2e.retriever, concurrency=options["concurrency"],
             target_timeout_s=options["target_timeout"], on_response=on_response,
         )  # fmt: skip

@@ -11,7 +11,9 @@ from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from ragstress.cli import common as cc
-from ragstress.core.jsonl import RecordFileError, read_json
+from ragstress.core.jsonl import RecordFileError
+from ragstress.core.manifests import ScoreManifest, read_manifest
+from ragstress.core.rundir import RunDir
 from ragstress.llm import Endpoint, LLMSession
 from ragstress.scoring.metrics import METRICS
 from ragstress.core.registry import UnknownNameError
@@ -60,8 +62,8 @@ def _print_summary(summary: dict[str, Any]) -> None:
 def _note_judge_change(run_dir: Path, endpoint: Endpoint, rescore: bool) -> None:
     """Say so when existing scores came from another judge and will be kept (no --rescore)."""
     try:
-        previous = read_json(run_dir / "score.json").get("judges_in_scores") or []
-    except (RecordFileError, AttributeError):
+        previous = read_manifest(RunDir(run_dir).score_manifest, ScoreManifest).judges_in_scores
+    except RecordFileError:
         return
     others = {str(j.get("model")) for j in previous if (j.get("model"), j.get("base_url")) != (endpoint.model, endpoint.base_url)}
     if others and not rescore:

@@ -22,7 +22,8 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 from ragstress.indexing.batcher import Batcher, BuildProgress, previous_spans, reuse_chunks, scan_stored
-from ragstress.core.jsonl import write_json, write_records
+from ragstress.core.jsonl import write_records
+from ragstress.core.manifests import IndexManifest, write_manifest
 from ragstress.indexing.store import (
     BUILDING_NAME,
     check_embedding_model,
@@ -226,4 +227,4 @@ def _write_manifest(index_dir, corpus_root, embedder, params, chroma_url, collec
         "built_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
         "build_seconds": round(stats.seconds, 3),
     }
-    write_json(index_dir / MANIFEST_NAME, manifest)
+    write_manifest(index_dir / MANIFEST_NAME, manifest, IndexManifest)

@@ -21,14 +21,16 @@ import chromadb
 from chromadb.config import Settings
 from chromadb.errors import NotFoundError
 
-from ragstress.core.jsonl import read_json
+from ragstress.core.manifests import IndexManifest
+from ragstress.core.manifests import read_manifest as read_typed_manifest
+from ragstress.core.rundir import CHUNKS_FILE, INDEX_MANIFEST
 from ragstress.core.types import Chunk
 from ragstress.corpora.embeddings import Embedder, canonical_embedding_name, make_embedder
 
 COLLECTION_NAME = "ragstress_chunks"
 CHROMA_DIRNAME = "chroma"
-MANIFEST_NAME = "index.json"
-CHUNKS_NAME = "chunks.jsonl"
+MANIFEST_NAME = INDEX_MANIFEST
+CHUNKS_NAME = CHUNKS_FILE
 # Present while a build changes the collection: if a build dies, the collection may hold
 # chunks that chunks.jsonl and index.json do not describe until the next build finishes.
 BUILDING_NAME = "build-in-progress"
@@ -126,7 +128,7 @@ def iter_collection_ids(collection) -> Iterator[str]:
 def read_manifest(index_dir: Path) -> dict[str, Any] | None:
     """The index's `index.json`, or None if the directory holds no built index."""
     path = Path(index_dir) / MANIFEST_NAME
-    return read_json(path) if path.is_file() else None
+    return read_typed_manifest(path, IndexManifest).model_dump(mode="json") if path.is_file() else None
 
 
 class IndexStore:

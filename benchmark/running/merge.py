@@ -5,7 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ragstress.core.jsonl import read_json, read_records, write_json, write_records
+from ragstress.core.jsonl import read_records, write_records
+from ragstress.core.manifests import RunManifest, read_manifest, write_manifest
 from ragstress.running.runner import CASES_FILE, RESPONSES_FILE, RUN_FILE, RunDirError, file_sha256, plan_jobs
 from ragstress.core.types import Case, TargetResponse
 
@@ -24,7 +25,7 @@ def merge_runs(run_dirs: list[Path], out_dir: Path) -> dict[str, Any]:
     for run in map(Path, run_dirs):
         if not (run / RUN_FILE).is_file() or not (run / CASES_FILE).is_file():
             raise RunDirError(f"{run} is not a run directory (no {RUN_FILE} or {CASES_FILE})")
-        records.append(read_json(run / RUN_FILE))
+        records.append(read_manifest(run / RUN_FILE, RunManifest).model_dump(mode="json"))
         case_shas.append(file_sha256(run / CASES_FILE))
     first = records[0]
     for run, record, cases_sha in zip(run_dirs[1:], records[1:], case_shas[1:]):
@@ -62,7 +63,7 @@ def merge_runs(run_dirs: list[Path], out_dir: Path) -> dict[str, Any]:
         "llm_usage": {role: _sum_numbers([r.get("llm_usage", {}).get(role, {}) for r in records])
                       for role in {role for r in records for role in r.get("llm_usage", {})}},
     }  # fmt: skip
-    write_json(out_dir / RUN_FILE, merged)
+    write_manifest(out_dir / RUN_FILE, merged, RunManifest)
     return merged
 
 

@@ -28,12 +28,13 @@ from pathlib import Path
 from typing import Any, Literal
 
 from ragstress.core.version import __version__
-from ragstress.core.jsonl import RecordAppender, read_json, read_records, repair_torn_tail, write_records
+from ragstress.core.jsonl import RecordAppender, read_records, repair_torn_tail, write_records
+from ragstress.core.manifests import RunManifest, read_manifest
+from ragstress.core.rundir import CASES_FILE, RESPONSES_FILE, RUN_MANIFEST as RUN_FILE
 from ragstress.running.targets import Probe, Target, TargetRequest
 from ragstress.core.types import TESTBEDS, Case, TargetResponse
 
 Mode = Literal["contexts", "e2e"]
-CASES_FILE, RESPONSES_FILE, RUN_FILE = "cases.jsonl", "responses.jsonl", "run.json"
 DEFAULT_TARGET_TIMEOUT_S = 120.0
 
 
@@ -258,7 +259,8 @@ def prepare_run_dir(out_dir: Path, testset: Path, cases: list[Case], *, target_s
     out_dir = Path(out_dir)
     responses = out_dir / RESPONSES_FILE
     sha = file_sha256(testset)
-    previous = read_json(out_dir / RUN_FILE) if (out_dir / RUN_FILE).is_file() else None
+    # Parsed through the model (a damaged run.json is an error naming its field), used as a dict.
+    previous = read_manifest(out_dir / RUN_FILE, RunManifest).model_dump(mode="json") if (out_dir / RUN_FILE).is_file() else None
     has_responses = responses.is_file() and responses.stat().st_size > 0
     if has_responses and not resume:
         raise RunDirError(f"{responses} already holds responses: pass --resume to continue that run, or choose another --out")

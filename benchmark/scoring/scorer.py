@@ -23,8 +23,10 @@ from pathlib import Path
 from typing import Any
 
 from ragstress.core.jsonl import (
-    RecordAppender, RecordFileError, iter_records, read_json, read_records, repair_torn_tail, write_json, write_records,
+    RecordAppender, RecordFileError, iter_records, read_records, repair_torn_tail, write_records,
 )  # fmt: skip
+from ragstress.core.manifests import RunManifest, ScoreManifest, read_manifest, write_manifest
+from ragstress.core.rundir import RunDir
 from ragstress.llm import LLMSession
 from ragstress.scoring.metrics import METRICS, metrics_for, naive_calls, score_case
 from ragstress.core.types import Case, Score, TargetResponse
@@ -56,10 +58,10 @@ def _drop_scores(scores_path: Path, names: Sequence[str], errored_only: bool) ->
 def _judges_in_scores(run_dir: Path, current: dict[str, Any] | None, rescore: bool) -> list[dict[str, Any]]:
     """Every judge whose verdicts scores.jsonl holds: earlier runs' (kept unless rescored) plus this one's."""
     judges: list[dict[str, Any]] = []
-    if not rescore and (run_dir / "score.json").exists():
+    if not rescore and RunDir(run_dir).score_manifest.exists():
         try:
-            judges = list(read_json(run_dir / "score.json").get("judges_in_scores") or [])
-        except (RecordFileError, AttributeError):
+            judges = list(read_manifest(RunDir(run_dir).score_manifest, ScoreManifest).judges_in_scores)
+        except RecordFileError:
             judges = []
     if current is not None and current not in judges:
         judges.append(current)
@@ -134,10 +136,11 @@ async def score_run(
         raise ValueError(f"metrics {', '.join(judged)} need a judge model")
     if concurrency < 1:
         raise ValueError("concurrency must be at least 1")
-    cases = read_records(run_dir / "cases.jsonl", Case)
-    responses = {(r.case_id, r.probe): r for r in _read_responses(run_dir / "responses.jsonl")}
-    run_info = read_json(run_dir / "run.json") if (run_dir / "run.json").exists() else {}
-    scores_path = run_dir / "scores.jsonl"
+    files = RunDir(run_dir)
+    cases = read_records(files.cases, Case)
+    responses = {(r.case_id, r.probe): r for r in _read_responses(files.responses)}
+    run_info = read_manifest(files.run_manifest, RunManifest).model_dump(mode="json") if files.run_manifest.exists() else {}
+    scores_path = files.scores
     repair_torn_tail(scores_path)  # an interrupted score may have left half a line
     retried = _drop_scores(scores_path, names, errored_only=not rescore) if rescore or retry_errors else 0
     done = {(s.case_id, s.metric) for s in iter_records(scores_path, Score)} if scores_path.exists() else set()
@@ -197,5 +200,5 @@ async def score_run(
         "wall_time_s": round(time.monotonic() - clock, 3),
         "per_metric": {n: _summarise_metric([s for s in all_scores if s.metric == n]) for n in names},
     }
-    write_json(run_dir / "score.json", summary)
+    write_manifest(files.score_manifest, summary, ScoreManifest)
     return summary
