@@ -7,6 +7,21 @@ The stages are subpackages in data-flow order: `indexing` -> `ragstress.generato
 `running` -> `scoring` -> `ragstress.reports`, all on `core`; `cli` is their face.
 """
 
+from typing import Any
+
 from ragstress.core.version import __version__
 
-__all__ = ["__version__"]
+# The Python API (ragstress.api), loaded on first use: every submodule import runs this
+# file, and a process that needs one small module (the local model server, say) must not
+# pay for Chroma and the embedding models.
+_API_NAMES = ("build_index", "score", "report", "Report", "IndexResult", "endpoint")
+
+__all__ = ["__version__", *_API_NAMES]
+
+
+def __getattr__(name: str) -> Any:
+    if name in _API_NAMES:
+        from ragstress import api
+
+        return getattr(api, name)
+    raise AttributeError(f"module 'ragstress' has no attribute {name!r}")
