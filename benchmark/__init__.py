@@ -14,7 +14,7 @@ from ragstress.core.version import __version__
 # The Python API (ragstress.api), loaded on first use: every submodule import runs this
 # file, and a process that needs one small module (the local model server, say) must not
 # pay for Chroma and the embedding models.
-_API_NAMES = ("build_index", "score", "report", "Report", "IndexResult", "endpoint")
+_API_NAMES = ("bench", "build_index", "generate", "run", "score", "report", "Report", "endpoint")
 
 __all__ = ["__version__", *_API_NAMES]
 
