@@ -81,6 +81,9 @@ async def test_score_run_writes_scores_and_an_honest_summary(tmp_path):
     on_disk = read_json(run_dir / "score.json")
     assert on_disk["judge"]["model"] == "judge-m" and "secret-key-123" not in json.dumps(on_disk)
     assert on_disk["usage"]["judge"]["requests"] == 8 and on_disk["target"] == "baseline"
+    table = on_disk["metric_table"]  # the report of this run reads its labels and kinds from here
+    assert list(table) == on_disk["metrics"]
+    assert table["faithfulness"]["kind"] == "judged" and table["faithfulness"]["label_zh"] == "忠实度"
 
 
 async def test_an_interrupted_score_resumes_and_rescore_recomputes(tmp_path):
