@@ -151,12 +151,12 @@ def sections_html(report: Report) -> str:
               est_rows([(bi_metric(e.metric, report.metric_table), e) for e in cf.all_cases]), "</section>"]  # fmt: skip
     rows = []
     for row in report.metrics:
-        cells = [f"{bi_metric(row.metric, report.metric_table)} <code>{esc(row.metric)}</code>", esc(row.kind)]
+        cells = [f"{bi_metric(row.metric, report.metric_table)} <code>{esc(row.metric)}</code>", bi(f"kind_{row.kind}")]
         for est in [row.by_testbed.get(t) for t in TESTBEDS] + [row.overall]:
             cells.append("" if est is None else f'{esc(fmt_estimate(est))}<br><span class="counts">{esc(fmt_counts(est))}</span>')
         rows.append(cells)
     parts += [f'<section id="metrics"><h2>{bi("metrics")}</h2>',
-              table([bi("metric"), "kind", *map(bi, TESTBEDS), bi("overall")], rows), "</section>"]  # fmt: skip
+              table([bi("metric"), bi("kind"), *map(bi, TESTBEDS), bi("overall")], rows), "</section>"]  # fmt: skip
     return "\n".join(parts)
 
 

@@ -102,12 +102,13 @@ def section_lines(report: Report) -> list[str]:
     lines += [f"## {bilingual('metrics')}", "", "Each cell: mean [95% CI] (n / scored / errored).", ""]
     rows = []
     for row in report.metrics:
-        cells = [cell(f"{' · '.join(metric_label(row.metric, report.metric_table))} ({row.metric})"), cell(row.kind)]
+        cells = [cell(f"{' · '.join(metric_label(row.metric, report.metric_table))} ({row.metric})"),
+                 bilingual(f"kind_{row.kind}")]  # fmt: skip
         for testbed in (*TESTBEDS, None):
             est = row.overall if testbed is None else row.by_testbed.get(testbed)
             cells.append("" if est is None else f"{fmt_estimate(est)} ({est.n}/{est.n_scored}/{est.n_errored})")
         rows.append(cells)
-    lines += _table([bilingual("metric"), "kind", *TESTBEDS, bilingual("overall")], rows)
+    lines += _table([bilingual("metric"), bilingual("kind"), *TESTBEDS, bilingual("overall")], rows)
     return lines
 
 

@@ -72,7 +72,7 @@ def test_a_run_without_a_metric_table_reports_with_the_registry(tmp_path):
     assert report.metric_table["faithfulness"].label_zh == "忠实度"
     html, markdown = render_html(report), render_markdown(report)
     assert "忠实度" in html and "Faithfulness" in html and "答案正确性" in html
-    assert "Faithfulness · 忠实度 (faithfulness)" in markdown
+    assert "Faithfulness · 忠实度 (faithfulness) | judged · 模型评审 |" in markdown
 
 
 def test_the_recorded_metric_table_wins_and_describes_metrics_the_registry_lacks(tmp_path):
@@ -94,6 +94,8 @@ def test_the_recorded_metric_table_wins_and_describes_metrics_the_registry_lacks
     assert kinds["retired_similarity"] == "embedding" and kinds["semantic_similarity"] == "embedding"
     html = render_html(report)
     assert "Faithfulness as scored then" in html and "已停用的相似度" in html and "语义相似度" in html
+    similarity_row = next(line for line in render_markdown(report).splitlines() if "(semantic_similarity)" in line)
+    assert "embedding · 向量相似度" in similarity_row
 
 
 def test_a_metric_nobody_describes_shows_under_its_name_as_other(tmp_path):
