@@ -1,62 +1,61 @@
 """From a run directory's records to a `Report`: per-dimension estimates with intervals.
 
-The metric names this module reads live in METRIC_NAMES / JUDGE_METRICS below and
-nowhere else: if the metrics package renames one, this table is the only fix.
+Which metric fills which role of a section is ROLE_METRICS below, written with the
+metric definitions themselves (no name is spelt here); what a metric is (kind,
+direction, pass/fail, labels) comes from the run's metric table (reports/metric_table.py).
 """
 
 from __future__ import annotations
 
 import importlib.metadata
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from datetime import datetime, timezone
 
 from ragstress.core.types import TESTBEDS, Case, Score
 from ragstress.reports.cases import case_details, noise_ratio
 from ragstress.reports.header import build_header
+from ragstress.reports.metric_table import info_for, run_metric_table
 from ragstress.reports.model import (
-    CounterfactualSection, Estimate, IntegrationSection, MetricRow, NegativeSection, NoiseSection, RatioPoint, Report,
+    CounterfactualSection, Estimate, IntegrationSection, MetricInfo, MetricRow, NegativeSection, NoiseSection,
+    RatioPoint, Report,
 )  # fmt: skip
 from ragstress.reports.rundir import RunData
 from ragstress.reports.stats import interval_for
+from ragstress.scoring.metrics import deterministic as rules
+from ragstress.scoring.metrics import judged_verdicts as verdicts
 
-# Report role -> name registered in ragstress.scoring.metrics (checked against its registry by
-# tests/unit/test_report_aggregate.py, so a rename there fails a test here).
-METRIC_NAMES: dict[str, str] = {
-    "accuracy": "accuracy",  # noise and integration: all facts present, not a refusal
-    "answer_match": "answer_match",  # counterfactual: true answer given despite the planted one
-    "partial_credit": "answer_match_partial",  # integration: share of required facts found
-    "rejection": "rejection",
-    "rejection_judged": "rejection_judged",
-    "over_refusal": "over_refusal",
-    "error_detection": "error_detection",
-    "error_detection_judged": "error_detection_judged",
-    "error_correction": "error_correction",
-    "closed_book_accuracy": "closed_book_accuracy",
+ROLE_METRICS: dict[str, str] = {
+    "accuracy": rules.accuracy.name,  # noise and integration: all facts present, not a refusal
+    "answer_match": rules.answer_match.name,  # counterfactual: true answer given despite the planted one
+    "partial_credit": rules.answer_match_partial.name,  # integration: share of required facts found
+    "rejection": rules.rejection.name,
+    "rejection_judged": verdicts.rejection_judged.name,
+    "over_refusal": rules.over_refusal.name,
+    "error_detection": rules.error_detection.name,
+    "error_detection_judged": verdicts.error_detection_judged.name,
+    "error_correction": rules.error_correction.name,
+    "closed_book_accuracy": rules.closed_book_accuracy.name,
 }
-JUDGE_METRICS: tuple[str, ...] = (
-    "faithfulness", "answer_correctness", "context_precision", "context_recall", "answer_accuracy",
-    "context_relevance", "response_groundedness", "factual_accuracy",
-    "rag_judge", "semantic_similarity",
-)  # fmt: skip
-"""Judge (and embedding) metrics, in display order. `rag_judge` is one score: relevance AND
-truthfulness AND the judge's accuracy verdict (its label carries the three numbers)."""
-CLOSED_BOOK_METRICS = frozenset({METRIC_NAMES["closed_book_accuracy"]})
-"""Metrics that score the closed-book probe rather than the case's own response."""
-PASS_FAIL_METRICS = frozenset(
-    METRIC_NAMES[k] for k in METRIC_NAMES if k != "partial_credit"
-)  # everything RGB counts as a rate; anything else is a graded mean
+"""Report role (a field of a section) -> the metric that fills it."""
 MAIN_METRIC: dict[str, str] = {
-    "noise": METRIC_NAMES["accuracy"],
-    "integration": METRIC_NAMES["accuracy"],
-    "negative": METRIC_NAMES["rejection"],
-    "counterfactual": METRIC_NAMES["error_detection"],
+    "noise": ROLE_METRICS["accuracy"],
+    "integration": ROLE_METRICS["accuracy"],
+    "negative": ROLE_METRICS["rejection"],
+    "counterfactual": ROLE_METRICS["error_detection"],
 }
 """The metric that decides whether a case passed, per testbed (drill-down filter)."""
-LOWER_IS_BETTER = frozenset({METRIC_NAMES["over_refusal"]})
 
 
-def estimate(metric: str, scores: Iterable[Score | None]) -> Estimate:
-    """Aggregate one metric over a group; None entries are cases with no score at all."""
+def lower_is_better(table: Mapping[str, MetricInfo]) -> frozenset[str]:
+    """The metrics of `table` where a lower value is the better one (over-refusal)."""
+    return frozenset(name for name, info in table.items() if not info.higher_is_better)
+
+
+def estimate(metric: str, scores: Iterable[Score | None], table: Mapping[str, MetricInfo] | None = None) -> Estimate:
+    """Aggregate one metric over a group; None entries are cases with no score at all.
+
+    Pass/fail metrics (per `table`, else the registry) get a Wilson interval, the rest a bootstrap.
+    """
     items = list(scores)
     values = [s.value for s in items if s is not None and s.value is not None]
     errored = sum(1 for s in items if s is not None and s.value is None and s.error)
@@ -65,21 +64,25 @@ def estimate(metric: str, scores: Iterable[Score | None]) -> Estimate:
     counts = dict(n=len(items), n_scored=len(values), n_errored=errored, n_unscored=unscored, n_missing=missing)
     if not values:
         return Estimate(metric=metric, value=None, low=None, high=None, method="none", **counts)
-    interval = interval_for(values, binary_metric=metric in PASS_FAIL_METRICS)
+    interval = interval_for(values, binary_metric=info_for(metric, table or {}).pass_fail)
     return Estimate(metric=metric, value=interval.value, low=interval.low, high=interval.high,
                     method=interval.method, **counts)  # fmt: skip
 
 
 class _Scores:
-    def __init__(self, data: RunData):
+    def __init__(self, data: RunData, table: Mapping[str, MetricInfo]):
         self.data = data
+        self.table = table
+
+    def estimate(self, metric: str, scores: Iterable[Score | None]) -> Estimate:
+        return estimate(metric, scores, self.table)
 
     def get(self, case: Case, metric: str) -> Score | None:
         """The case's score, or a stand-in error when the target failed and the scorer skipped it."""
         score = self.data.scores.get(case.id, {}).get(metric)
         if score is not None:
             return score
-        probe = "closed_book" if metric in CLOSED_BOOK_METRICS else "case"
+        probe = info_for(metric, self.table).probe
         response = self.data.responses.get((case.id, probe))
         if response is not None and response.error:
             # The scorer writes nothing for a failed response: count it as errored, not as missing.
@@ -87,15 +90,15 @@ class _Scores:
         return None
 
     def of(self, cases: Iterable[Case], role: str) -> Estimate:
-        metric = METRIC_NAMES.get(role, role)
-        return estimate(metric, (self.get(c, metric) for c in cases))
+        metric = ROLE_METRICS.get(role, role)
+        return self.estimate(metric, (self.get(c, metric) for c in cases))
 
     def applied(self, cases: Iterable[Case], metric: str) -> list[Case]:
         """Cases `metric` scored, plus cases it could not because the target failed on them."""
         return [c for c in cases if self.get(c, metric) is not None]
 
     def passed(self, case: Case, role: str) -> bool:
-        score = self.data.scores.get(case.id, {}).get(METRIC_NAMES[role])
+        score = self.data.scores.get(case.id, {}).get(ROLE_METRICS[role])
         return score is not None and score.value is not None and score.value >= 0.5
 
 
@@ -128,12 +131,10 @@ def _counterfactual(cases: list[Case], s: _Scores) -> CounterfactualSection:
 
 
 def _metric_rows(data: RunData, s: _Scores) -> list[MetricRow]:
-    judged = set(JUDGE_METRICS) | {METRIC_NAMES["rejection_judged"], METRIC_NAMES["error_detection_judged"]}
-    deterministic = set(METRIC_NAMES.values()) - judged
     found = data.metric_names()
-    # Known judge metrics first in their usual order, then anything else in first-seen order.
-    ordered = [m for m in METRIC_NAMES.values() if m in found] + [m for m in JUDGE_METRICS if m in found]
-    ordered += [m for m in found if m not in ordered]
+    # Section metrics first, then the rest in metric-table order, then unknown names as first seen.
+    ordered = [m for m in ROLE_METRICS.values() if m in found] + [m for m in s.table if m in found]
+    ordered = list(dict.fromkeys(ordered + found))
     rows = []
     for metric in ordered:
         by_testbed, pooled = {}, []
@@ -143,10 +144,9 @@ def _metric_rows(data: RunData, s: _Scores) -> list[MetricRow]:
             if any(metric in data.scores.get(c.id, {}) for c in group):
                 applied = s.applied(group, metric)
                 pooled += applied
-                by_testbed[testbed] = estimate(metric, (s.get(c, metric) for c in applied))
-        overall = estimate(metric, (s.get(c, metric) for c in pooled))
-        kind = "deterministic" if metric in deterministic else "judge" if metric in judged else "other"
-        rows.append(MetricRow(metric=metric, kind=kind, overall=overall, by_testbed=by_testbed))
+                by_testbed[testbed] = s.estimate(metric, (s.get(c, metric) for c in applied))
+        overall = s.estimate(metric, (s.get(c, metric) for c in pooled))
+        rows.append(MetricRow(metric=metric, kind=info_for(metric, s.table).kind, overall=overall, by_testbed=by_testbed))
     return rows
 
 
@@ -159,11 +159,12 @@ def _version() -> str:
 
 def build_report(data: RunData) -> Report:
     """The whole report for one run directory (gating is added by the caller)."""
-    s = _Scores(data)
+    warnings = list(data.warnings)
+    table = run_metric_table(data.score_meta, data.metric_names(), warnings)
+    s = _Scores(data, table)
     by_testbed = {t: [c for c in data.cases if c.testbed == t] for t in TESTBEDS}
     answerable = [c for c in by_testbed["noise"] + by_testbed["integration"] if c.expected == "answer"]
     negative = by_testbed["negative"]
-    warnings = list(data.warnings)
     for testbed, cases in by_testbed.items():
         if not cases:
             warnings.append(f"no {testbed} cases in this run: that section is empty")
@@ -185,6 +186,7 @@ def build_report(data: RunData) -> Report:
         ),
         counterfactual=_counterfactual(by_testbed["counterfactual"], s),
         metrics=_metric_rows(data, s),
-        cases=case_details(data, MAIN_METRIC, LOWER_IS_BETTER),
+        metric_table=table,
+        cases=case_details(data, MAIN_METRIC, lower_is_better(table)),
         warnings=warnings,
     )  # fmt: skip

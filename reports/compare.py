@@ -16,10 +16,10 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict
 
-from ragstress.reports.aggregate import JUDGE_METRICS, LOWER_IS_BETTER, METRIC_NAMES, build_report
+from ragstress.reports.aggregate import ROLE_METRICS, build_report, lower_is_better
 from ragstress.reports.cases import noise_ratio
 from ragstress.reports.header import testset_hash
-from ragstress.reports.model import Estimate, Report
+from ragstress.reports.model import Estimate, MetricInfo, Report
 from ragstress.reports.rundir import RunData, load_run
 from ragstress.reports.stats import paired_difference
 
@@ -123,17 +123,18 @@ def _restrict(run: RunData, ids: set[str]) -> RunData:
                    scores={cid: s for cid, s in run.scores.items() if cid in ids})  # fmt: skip
 
 
-def _verdict(metric: str, low: float, high: float, mcnemar_p: float | None) -> str:
+def _verdict(metric: str, low: float, high: float, mcnemar_p: float | None, lower_better: frozenset[str]) -> str:
     # Pass/fail metrics need McNemar's test to agree: on a handful of cases a bootstrap
     # interval of identical differences is degenerate and would overstate the evidence.
     if low <= 0 <= high or (mcnemar_p is not None and mcnemar_p >= 0.05):
         return "no clear difference"
     b_higher = low > 0
-    better = b_higher != (metric in LOWER_IS_BETTER)
+    better = b_higher != (metric in lower_better)
     return "B better" if better else "B worse"
 
 
-def _paired_row(a: RunData, b: RunData, names: tuple[str, str], dimension: str, metric: str, scope: str, case_ids: list[str]) -> PairedRow:
+def _paired_row(a: RunData, b: RunData, names: tuple[str, str], dimension: str, metric: str, scope: str, case_ids: list[str],
+                lower_better: frozenset[str]) -> PairedRow:  # fmt: skip
     pairs = []
     for cid in case_ids:
         sa, sb = a.scores.get(cid, {}).get(metric), b.scores.get(cid, {}).get(metric)
@@ -145,27 +146,30 @@ def _paired_row(a: RunData, b: RunData, names: tuple[str, str], dimension: str, 
                          a_only=0, b_only=0, verdict="no case scored in both runs")  # fmt: skip
     d = paired_difference([p[0] for p in pairs], [p[1] for p in pairs])
     return PairedRow(**base, mean_a=d.mean_a, mean_b=d.mean_b, difference=d.difference, low=d.low, high=d.high,
-                     mcnemar_p=d.mcnemar_p, a_only=d.a_only, b_only=d.b_only, verdict=_verdict(metric, d.low, d.high, d.mcnemar_p))  # fmt: skip
+                     mcnemar_p=d.mcnemar_p, a_only=d.a_only, b_only=d.b_only, verdict=_verdict(metric, d.low, d.high, d.mcnemar_p, lower_better))  # fmt: skip
 
 
-def _paired_rows(a: RunData, b: RunData, names: tuple[str, str]) -> list[PairedRow]:
+def _paired_rows(a: RunData, b: RunData, names: tuple[str, str], table: dict[str, MetricInfo]) -> list[PairedRow]:
+    """B against A on every section metric, then per testbed on each judged or embedding metric both scored."""
+    lower_better = lower_is_better(table)
     rows = []
     for dimension, role, testbeds in PAIRED_METRICS:
-        metric = METRIC_NAMES.get(role, role)
+        metric = ROLE_METRICS.get(role, role)
         ids = [c.id for c in a.cases if c.testbed in testbeds]
         if not ids:
             continue
-        rows.append(_paired_row(a, b, names, dimension, metric, "+".join(testbeds), ids))
+        rows.append(_paired_row(a, b, names, dimension, metric, "+".join(testbeds), ids, lower_better))
         if role == "accuracy" and dimension == "noise":
             for ratio in sorted({noise_ratio(c) for c in a.cases if c.id in set(ids)} - {None}):
                 at = [c.id for c in a.cases if c.id in set(ids) and noise_ratio(c) == ratio]
-                rows.append(_paired_row(a, b, names, dimension, metric, f"noise @ {ratio:g}", at))
+                rows.append(_paired_row(a, b, names, dimension, metric, f"noise @ {ratio:g}", at, lower_better))
     found = set(a.metric_names()) & set(b.metric_names())
-    for metric in (m for m in JUDGE_METRICS if m in found):
+    section = set(ROLE_METRICS.values())
+    for metric in (m for m, info in table.items() if m in found and m not in section and info.kind in ("judged", "embedding")):
         for testbed in ("noise", "negative", "integration", "counterfactual"):
             ids = [c.id for c in a.cases if c.testbed == testbed and metric in a.scores.get(c.id, {})]
             if ids:
-                rows.append(_paired_row(a, b, names, "judge", metric, testbed, ids))
+                rows.append(_paired_row(a, b, names, "judge", metric, testbed, ids, lower_better))
     return rows
 
 
@@ -197,7 +201,8 @@ def compare_runs(run_dirs: list[Path], *, strict: bool = False) -> tuple[Compari
     restricted = [_restrict(r, set(shared)) for r in runs]
     reports = [build_report(r) for r in restricted]
     names = _unique_names([r.header.run_name for r in reports])
-    paired = [row for i in range(1, len(runs)) for row in _paired_rows(restricted[0], restricted[i], (names[0], names[i]))]
+    paired = [row for i in range(1, len(runs))
+              for row in _paired_rows(restricted[0], restricted[i], (names[0], names[i]), reports[0].metric_table)]
     summaries = [RunSummary(name=n, target=rep.header.target, testset_hash=rep.header.testset_hash, n_cases=len(run.cases),
                             n_compared=len(shared), judge_warning=rep.header.judge_warning)
                  for n, rep, run in zip(names, reports, runs)]  # fmt: skip

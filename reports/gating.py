@@ -23,8 +23,8 @@ from pathlib import Path
 from typing import Any, Literal
 
 from ragstress.core.types import TESTBEDS
-from ragstress.reports.aggregate import JUDGE_METRICS, METRIC_NAMES
 from ragstress.reports.model import Estimate, Gating, Report, ThresholdCheck
+from ragstress.scoring.metrics import METRICS
 
 
 class ThresholdError(ValueError):
@@ -111,7 +111,7 @@ def check_thresholds(report: Report, thresholds: list[Threshold]) -> Gating:
     A metric this run did not score fails its threshold (exit 1); a name that is no
     metric at all is a usage error (ThresholdError, exit 2) with a "did you mean".
     """
-    known = list(dict.fromkeys([row.metric for row in report.metrics] + list(METRIC_NAMES.values()) + list(JUDGE_METRICS)))
+    known = list(dict.fromkeys([row.metric for row in report.metrics] + list(report.metric_table) + METRICS.names()))
     checks = []
     for t in thresholds:
         if t.metric not in known:

@@ -18,12 +18,13 @@ import json
 import re
 from html import escape
 from importlib import resources
+from collections.abc import Mapping
 from typing import Any
 
 from ragstress.core.types import TESTBEDS
 from ragstress.reports.charts import accuracy_chart, series_from_points
 from ragstress.reports.labels import LABELS, fmt_counts, fmt_estimate, fmt_value, metric_label
-from ragstress.reports.model import Estimate, RatioPoint, Report, RunHeader
+from ragstress.reports.model import Estimate, MetricInfo, RatioPoint, Report, RunHeader
 
 _PLACEHOLDER = re.compile(r"\{\{(\w+)\}\}")
 
@@ -59,8 +60,8 @@ def bi(key: str, tag: str = "span") -> str:
     return f'<{tag} class="en" lang="en">{esc(en)}</{tag}><{tag} class="zh" lang="zh">{esc(zh)}</{tag}>'
 
 
-def bi_metric(metric: str) -> str:
-    en, zh = metric_label(metric)
+def bi_metric(metric: str, table: Mapping[str, MetricInfo]) -> str:
+    en, zh = metric_label(metric, table)
     return f'<span class="en" lang="en">{esc(en)}</span><span class="zh" lang="zh">{esc(zh)}</span>'
 
 
@@ -147,15 +148,15 @@ def sections_html(report: Report) -> str:
     parts += [f'<section id="counterfactual"><h2>{bi("counterfactual")}</h2>',
               f"<p>{bi('known_subset')}: <strong>{cf.n_known} / {cf.n_cases}</strong></p>",
               est_rows([(bi(k), getattr(cf, k)) for k in keys]), f"<p>{bi('all_cf_cases')}</p>",
-              est_rows([(bi_metric(e.metric), e) for e in cf.all_cases]), "</section>"]  # fmt: skip
+              est_rows([(bi_metric(e.metric, report.metric_table), e) for e in cf.all_cases]), "</section>"]  # fmt: skip
     rows = []
     for row in report.metrics:
-        cells = [f"{bi_metric(row.metric)} <code>{esc(row.metric)}</code>", esc(row.kind)]
+        cells = [f"{bi_metric(row.metric, report.metric_table)} <code>{esc(row.metric)}</code>", bi(f"kind_{row.kind}")]
         for est in [row.by_testbed.get(t) for t in TESTBEDS] + [row.overall]:
             cells.append("" if est is None else f'{esc(fmt_estimate(est))}<br><span class="counts">{esc(fmt_counts(est))}</span>')
         rows.append(cells)
     parts += [f'<section id="metrics"><h2>{bi("metrics")}</h2>',
-              table([bi("metric"), "kind", *map(bi, TESTBEDS), bi("overall")], rows), "</section>"]  # fmt: skip
+              table([bi("metric"), bi("kind"), *map(bi, TESTBEDS), bi("overall")], rows), "</section>"]  # fmt: skip
     return "\n".join(parts)
 
 

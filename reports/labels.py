@@ -1,8 +1,14 @@
-"""UI labels in English and Chinese, shared by the Markdown and HTML renderers."""
+"""UI labels in English and Chinese, shared by the Markdown and HTML renderers.
+
+Section and field labels live here; metric labels come from the metric table.
+"""
 
 from __future__ import annotations
 
-from ragstress.reports.model import Estimate
+from collections.abc import Mapping
+
+from ragstress.reports.metric_table import info_for
+from ragstress.reports.model import Estimate, MetricInfo
 
 LABELS: dict[str, tuple[str, str]] = {
     "title": ("RAG robustness report", "RAG 鲁棒性报告"),
@@ -32,6 +38,11 @@ LABELS: dict[str, tuple[str, str]] = {
     "known_subset": ("Scored on the cases the target answers correctly closed-book", "仅在目标闭卷答对的用例上评分"),
     "all_cf_cases": ("Same metrics over every counterfactual case", "全部反事实用例上的同一指标"),
     "metric": ("Metric", "指标"),
+    "kind": ("Kind", "类型"),
+    "kind_deterministic": ("deterministic", "确定性规则"),
+    "kind_judged": ("judged", "模型评审"),
+    "kind_embedding": ("embedding", "向量相似度"),
+    "kind_other": ("other", "其他"),
     "value": ("Value", "数值"),
     "overall": ("Overall", "总体"),
     "language": ("Language", "语言"),
@@ -58,42 +69,20 @@ LABELS: dict[str, tuple[str, str]] = {
                              "本报告中的模型评审指标不应作为结果发布。"),
 }
 
-METRIC_LABELS: dict[str, tuple[str, str]] = {
-    "accuracy": ("Accuracy", "准确率"),
-    "answer_match": ("Answer match", "答案匹配"),
-    "answer_match_partial": ("Per-fact partial credit", "逐事实部分得分"),
-    "rejection": ("Rejection (phrase)", "拒答（短语）"),
-    "rejection_judged": ("Rejection (judged)", "拒答（评审）"),
-    "over_refusal": ("Over-refusal", "过度拒答"),
-    "error_detection": ("Error detection (phrase)", "错误检测（短语）"),
-    "error_detection_judged": ("Error detection (judged)", "错误检测（评审）"),
-    "error_correction": ("Error correction", "错误纠正"),
-    "closed_book_accuracy": ("Closed-book accuracy", "闭卷准确率"),
-    "faithfulness": ("Faithfulness", "忠实度"),
-    "answer_correctness": ("Answer correctness", "答案正确性"),
-    "context_precision": ("Context precision", "上下文精确率"),
-    "context_recall": ("Context recall", "上下文召回率"),
-    "answer_accuracy": ("Answer accuracy", "答案准确度"),
-    "context_relevance": ("Context relevance", "上下文相关性"),
-    "response_groundedness": ("Response groundedness", "回答有据性"),
-    "factual_accuracy": ("Factual accuracy", "事实准确性"),
-    "rag_judge": ("RAG judge (relevance ∧ truthfulness ∧ accuracy)", "RAG 评审（相关性 ∧ 真实性 ∧ 准确性）"),
-    "rag_judge_relevance": ("RAG judge: relevance", "RAG 评审：相关性"),
-    "rag_judge_truthfulness": ("RAG judge: truthfulness", "RAG 评审：真实性"),
-    "rag_judge_accuracy": ("RAG judge: accuracy", "RAG 评审：准确性"),
-    "semantic_similarity": ("Semantic similarity", "语义相似度"),
-}
-
-
 def bilingual(key: str) -> str:
     """'English · 中文' for plain-text outputs (Markdown, CLI)."""
     en, zh = LABELS[key]
     return f"{en} · {zh}"
 
 
-def metric_label(metric: str) -> tuple[str, str]:
-    """Display names of a metric; unknown metrics show under their registered name."""
-    return METRIC_LABELS.get(metric, (metric, metric))
+def metric_label(metric: str, table: Mapping[str, MetricInfo]) -> tuple[str, str]:
+    """(English, Chinese) display names of a metric from the report's metric table.
+
+    Metric labels live with the metric definitions (the `metric` decorator); a name
+    the table lacks is looked up in the registry, else shown as itself.
+    """
+    info = info_for(metric, table)
+    return info.label_en, info.label_zh
 
 
 def fmt_value(value: float | None) -> str:

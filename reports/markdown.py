@@ -98,16 +98,17 @@ def section_lines(report: Report) -> list[str]:
     keys = ("closed_book_accuracy", "accuracy_with_counterfactual", "error_detection", "error_detection_judged", "error_correction")
     lines += _table(EST_HEADER, [_estimate_row(bilingual(k), getattr(cf, k)) for k in keys])
     lines += [f"{bilingual('all_cf_cases')}:", ""]
-    lines += _table(EST_HEADER, [_estimate_row(cell(metric_label(e.metric)[0]), e) for e in cf.all_cases])
+    lines += _table(EST_HEADER, [_estimate_row(cell(metric_label(e.metric, report.metric_table)[0]), e) for e in cf.all_cases])
     lines += [f"## {bilingual('metrics')}", "", "Each cell: mean [95% CI] (n / scored / errored).", ""]
     rows = []
     for row in report.metrics:
-        cells = [cell(f"{metric_label(row.metric)[0]} ({row.metric})"), cell(row.kind)]
+        cells = [cell(f"{' · '.join(metric_label(row.metric, report.metric_table))} ({row.metric})"),
+                 bilingual(f"kind_{row.kind}")]  # fmt: skip
         for testbed in (*TESTBEDS, None):
             est = row.overall if testbed is None else row.by_testbed.get(testbed)
             cells.append("" if est is None else f"{fmt_estimate(est)} ({est.n}/{est.n_scored}/{est.n_errored})")
         rows.append(cells)
-    lines += _table([bilingual("metric"), "kind", *TESTBEDS, bilingual("overall")], rows)
+    lines += _table([bilingual("metric"), bilingual("kind"), *TESTBEDS, bilingual("overall")], rows)
     return lines
 
 

@@ -11,7 +11,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-SCHEMA_VERSION = "1.0"
+SCHEMA_VERSION = "1.1"
 
 
 class _Model(BaseModel):
@@ -136,11 +136,34 @@ class CounterfactualSection(_Model):
     all_cases: list[Estimate] = Field(description="The same metrics over every counterfactual case, for reference.")
 
 
+MetricKind = Literal["deterministic", "judged", "embedding", "other"]
+
+
+class MetricInfo(_Model):
+    """One entry of the metric table (score.json's `metric_table`, else the installed registry).
+
+    "other" is a metric that neither the run nor the installed release describes.
+    """
+
+    name: str
+    kind: MetricKind
+    label_en: str
+    label_zh: str
+    description_en: str
+    description_zh: str
+    testbeds: list[str] = Field(default_factory=list)
+    inputs: list[str] = Field(default_factory=list)
+    llm_calls: int | None = None
+    probe: str = "case"
+    higher_is_better: bool = True
+    pass_fail: bool = False
+
+
 class MetricRow(_Model):
     """One metric across testbeds: a cell per testbed (absent when it never applied there)."""
 
     metric: str
-    kind: Literal["deterministic", "judge", "other"]
+    kind: MetricKind
     overall: Estimate
     by_testbed: dict[str, Estimate]
 
@@ -212,6 +235,7 @@ class Report(_Model):
     integration: IntegrationSection
     counterfactual: CounterfactualSection
     metrics: list[MetricRow] = Field(description="Every metric found in scores.jsonl, overall and per testbed.")
+    metric_table: dict[str, MetricInfo] = Field(default_factory=dict, description="What each metric is and its labels.")
     cases: list[CaseDetail]
     warnings: list[str]
     gating: Gating | None = None

@@ -15,21 +15,26 @@ from ragstress.core.jsonl import RecordFileError
 from ragstress.core.manifests import ScoreManifest, read_manifest
 from ragstress.core.rundir import RunDir
 from ragstress.llm import Endpoint, LLMSession
-from ragstress.scoring.metrics import METRICS
+from ragstress.scoring.metrics import METRICS, metric_table
 from ragstress.core.registry import UnknownNameError
 from ragstress.scoring.scorer import score_run
 
 
-def metrics() -> None:
-    """List every metric: kind, testbeds, inputs, LLM calls when scored alone, shared judge call."""
-    table = Table(title="Metrics")
-    for column in ("name", "kind", "testbeds", "inputs", "LLM calls", "shared call", "description"):
+def metrics(
+    lang: Annotated[str, typer.Option("--lang", help="Language of the descriptions: en or zh.")] = "en",
+) -> None:
+    """List every metric from the registry: kind, testbeds, LLM calls when scored alone, labels, description."""
+    if lang not in ("en", "zh"):
+        raise typer.BadParameter(f"--lang must be en or zh, not {lang!r}", param_hint="--lang")
+    table = Table(title="Metrics · 指标")
+    for column in ("name", "kind", "testbeds", "LLM calls", "shared call", "better", "label · 标签", "inputs", "description"):
         table.add_column(column, overflow="fold")
-    for name in METRICS:
-        m = METRICS.get(name)
-        testbeds = ", ".join(m.testbeds) + (" (closed-book probe)" if m.probe == "closed_book" else "")
-        table.add_row(name, m.kind, testbeds, ", ".join(m.inputs), str(m.llm_calls), ", ".join(m.shared_calls) or "-",
-                      escape(m.description))  # fmt: skip
+    for name, info in metric_table().items():
+        entry = METRICS.get(name)
+        testbeds = ", ".join(info["testbeds"]) + (" (closed-book probe)" if info["probe"] == "closed_book" else "")
+        table.add_row(name, info["kind"], testbeds, str(info["llm_calls"]), ", ".join(entry.shared_calls) or "-",
+                      "higher" if info["higher_is_better"] else "lower", escape(f"{info['label_en']} · {info['label_zh']}"),
+                      ", ".join(info["inputs"]), escape(info[f"description_{lang}"]))  # fmt: skip
     cc.console.print(table)
     cc.console.print("Metrics naming the same shared call make that call once per case between them.")
 

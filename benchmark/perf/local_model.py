@@ -21,6 +21,9 @@ from ragstress.core.jsonl import read_records, write_json, write_records
 from ragstress.llm import ChatClient, ClientSettings, LLMSession, LocalModelServer, resolve_endpoint
 from ragstress.perf import Row, info
 from ragstress.running.runner import Job, run_cases
+from ragstress.scoring.metrics.judged_nvidia import answer_accuracy
+from ragstress.scoring.metrics.judged_ragas import faithfulness
+from ragstress.scoring.metrics.judged_verdicts import rag_judge
 from ragstress.scoring.scorer import score_run
 from ragstress.running.targets import load_target
 from ragstress.core.types import Case, Context, TargetResponse
@@ -28,10 +31,10 @@ from ragstress.core.types import Case, Context, TargetResponse
 SECTION = "local_model"
 SIZES = {  # quick: a smoke run inside a minute; full: the published figures, a few minutes
     True: {"cases": 2, "target_budget_s": 10.0, "judge_budget_s": 10.0, "prompt_words": 60, "gen_tokens": 48,
-           "metrics": ["answer_accuracy"]},
+           "metrics": [answer_accuracy.name]},
     # One metric per verdict format: rating tokens, {{score}} tokens, grammar-constrained JSON.
     False: {"cases": 8, "target_budget_s": 75.0, "judge_budget_s": 90.0, "prompt_words": 400, "gen_tokens": 160,
-            "metrics": ["answer_accuracy", "rag_judge", "faithfulness"]},
+            "metrics": [answer_accuracy.name, rag_judge.name, faithfulness.name]},
 }  # fmt: skip
 # A call that outlives this on a busy machine is recorded as an error instead of stretching the section.
 SETTINGS = ClientSettings(use_cache=False, timeout_s=90.0, max_retries=1)

@@ -28,7 +28,7 @@ from ragstress.core.jsonl import (
 from ragstress.core.manifests import RunManifest, ScoreManifest, read_manifest, write_manifest
 from ragstress.core.rundir import RunDir
 from ragstress.llm import LLMSession
-from ragstress.scoring.metrics import METRICS, metrics_for, naive_calls, score_case
+from ragstress.scoring.metrics import METRICS, metric_table, metrics_for, naive_calls, score_case
 from ragstress.core.types import Case, Score, TargetResponse
 
 PROBES = ("case", "closed_book")
@@ -183,6 +183,8 @@ async def score_run(
         "run_dir": str(run_dir),
         "target": run_info.get("target"),
         "metrics": names,
+        # The metadata of each metric scored, so a report of this run needs no registry to label it.
+        "metric_table": metric_table(names),
         "judge": judge_info,
         "judges_in_scores": _judges_in_scores(run_dir, judge_info if calls["cases"] else None, rescore),
         **counts,

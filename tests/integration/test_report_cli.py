@@ -56,7 +56,7 @@ def test_report_writes_all_four_files_with_every_section_filled(run_dir):
     cf = report["counterfactual"]
     assert (cf["n_cases"], cf["n_known"]) == (4, 3)
     assert cf["closed_book_accuracy"]["value"] == 0.75 and cf["error_correction"]["n"] == 3
-    judged = {row["metric"]: row for row in report["metrics"] if row["kind"] == "judge"}
+    judged = {row["metric"]: row for row in report["metrics"] if row["kind"] == "judged"}
     assert set(judged) == {"rejection_judged", "error_detection_judged", "faithfulness", "answer_correctness", "rag_judge"}
     assert set(judged["faithfulness"]["by_testbed"]) == {"noise", "integration"}
     for row in report["metrics"]:

@@ -81,6 +81,9 @@ async def test_score_run_writes_scores_and_an_honest_summary(tmp_path):
     on_disk = read_json(run_dir / "score.json")
     assert on_disk["judge"]["model"] == "judge-m" and "secret-key-123" not in json.dumps(on_disk)
     assert on_disk["usage"]["judge"]["requests"] == 8 and on_disk["target"] == "baseline"
+    table = on_disk["metric_table"]  # the report of this run reads its labels and kinds from here
+    assert list(table) == on_disk["metrics"]
+    assert table["faithfulness"]["kind"] == "judged" and table["faithfulness"]["label_zh"] == "忠实度"
 
 
 async def test_an_interrupted_score_resumes_and_rescore_recomputes(tmp_path):
@@ -163,6 +166,11 @@ def test_cli_metrics_lists_every_metric():
     assert result.exit_code == 0
     for name in ("answer_match", "faithfulness", "context_precision", "rag_judge", "semantic_similarity", "closed_book_accuracy"):
         assert name in result.output
+    rows = {line.split("│")[1].strip(): line for line in result.output.splitlines() if line.count("│") > 5}
+    assert "embedding" in rows["semantic_similarity"] and "忠实度" in rows["faithfulness"]
+    assert "judged" in rows["faithfulness"] and "lower" in rows["over_refusal"]
+    zh = CliRunner().invoke(cli(), ["metrics", "--lang", "zh"], env={"COLUMNS": "400"})
+    assert zh.exit_code == 0 and "检索段落" in zh.output
 
 
 def test_cli_notes_when_another_judge_would_leave_old_scores_in_place(tmp_path):

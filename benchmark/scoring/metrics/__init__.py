@@ -4,7 +4,8 @@
     scores, judging = await score_case(case, response, ["accuracy", "faithfulness"], judge=llm.judge)
     judging.llm_calls  # judge requests this case really made
 
-Every metric is registered in METRICS by name (misspelt names get a "did you mean").
+Every metric is defined once with the `metric` decorator (base.py), which registers it in
+METRICS by its function's name with its metadata (misspelt names get a "did you mean").
 A metric that does not apply to a case (by testbed, expected behaviour, probe, or a
 missing reference) produces no Score; `value=None` means unscored, never 0.
 Scoring a whole run directory is `ragstress.scoring.scorer.score_run`.
@@ -23,13 +24,14 @@ from ragstress.scoring.metrics import similarity  # noqa: F401  isort: skip
 from ragstress.scoring.metrics import judged_ragas  # noqa: F401  isort: skip
 from ragstress.scoring.metrics import judged_nvidia  # noqa: F401  isort: skip
 from ragstress.scoring.metrics import judged_verdicts  # noqa: F401  isort: skip
-from ragstress.scoring.metrics.base import METRICS, CaseJudging, Metric, reference_answer, register_metric
+from ragstress.scoring.metrics.base import METRICS, CaseJudging, Metric, metric, metric_info, metric_table, reference_answer
 from ragstress.core.types import Case, Score, TargetResponse
 
-CORE_JUDGED = (
-    "faithfulness", "answer_correctness", "context_precision", "context_recall",
-    "answer_accuracy", "context_relevance", "response_groundedness",
-)  # fmt: skip
+CORE_JUDGED = tuple(m.name for m in (
+    judged_ragas.faithfulness, judged_ragas.answer_correctness, judged_ragas.context_precision,
+    judged_ragas.context_recall, judged_nvidia.answer_accuracy, judged_nvidia.context_relevance,
+    judged_nvidia.response_groundedness,
+))  # fmt: skip
 """The seven judged metrics the per-case call budget is measured on."""
 
 
@@ -78,7 +80,9 @@ __all__ = [
     "Metric",
     "metrics_for",
     "naive_calls",
+    "metric",
+    "metric_info",
+    "metric_table",
     "reference_answer",
-    "register_metric",
     "score_case",
 ]

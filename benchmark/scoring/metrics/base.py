@@ -9,6 +9,7 @@ case pays for each of them once however many metrics read it.
 from __future__ import annotations
 
 import asyncio
+import inspect
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, Literal, TypeVar
@@ -32,10 +33,15 @@ class Metric:
     `llm_calls` is what the metric costs scored on its own; `shared_calls` names the
     memoised judge calls it reads, so metrics listing the same name share one call.
     `probe` says which response it scores: the case itself or the closed-book probe.
+    `pass_fail` marks metrics whose every value is 0 or 1 and that reports count as a rate.
+    The labels and descriptions are what reports and `ragstress metrics` show, in both languages.
     """
 
     name: str
     description: str
+    description_zh: str
+    label_en: str
+    label_zh: str
     kind: Kind
     inputs: tuple[str, ...]
     testbeds: tuple[str, ...]
@@ -45,6 +51,8 @@ class Metric:
     probe: Probe = "case"
     needs_reference: bool = False
     expected: tuple[str, ...] = ("answer", "reject", "flag_error")
+    higher_is_better: bool = True
+    pass_fail: bool = False
 
     def applies(self, case: Case) -> bool:
         """Whether this metric scores `case` at all; if not, it produces no Score for it."""
@@ -56,10 +64,59 @@ class Metric:
 METRICS: Registry[Metric] = Registry("metric")
 """Every metric by name. Modules in this package register theirs on import."""
 
+ScoreFunction = Callable[["CaseJudging", str], "Score | Awaitable[Score]"]
 
-def register_metric(metric: Metric) -> Metric:
-    """Add `metric` to METRICS under its name."""
-    return METRICS.register(metric.name)(metric)
+
+def metric(
+    *,
+    kind: Kind,
+    label: tuple[str, str],
+    description: tuple[str, str],
+    inputs: tuple[str, ...],
+    testbeds: tuple[str, ...],
+    llm_calls: int = 0,
+    **options: Any,
+) -> Callable[[ScoreFunction], Metric]:
+    """Register the decorated function as a metric named after it; the one way to define a metric.
+
+    The function takes the CaseJudging and the metric's name and returns its Score
+    (plain functions for rules, coroutines for anything that awaits). `label` and
+    `description` are (English, Chinese). Other keywords are Metric fields
+    (shared_calls, probe, needs_reference, expected, higher_is_better, pass_fail).
+    The decorated name becomes the registered Metric, so other code refers to
+    `accuracy.name` rather than spelling the name again.
+    """
+
+    def register(function: ScoreFunction) -> Metric:
+        name = function.__name__
+        is_coroutine = inspect.iscoroutinefunction(function)
+
+        async def compute(ctx: CaseJudging) -> Score:
+            result = function(ctx, name)
+            return await result if is_coroutine else result  # type: ignore[misc]
+
+        entry = Metric(name=name, description=description[0], description_zh=description[1], label_en=label[0],
+                       label_zh=label[1], kind=kind, inputs=inputs, testbeds=testbeds, llm_calls=llm_calls,
+                       compute=compute, **options)  # fmt: skip
+        METRICS.register(name)(entry)
+        return entry
+
+    return register
+
+
+def metric_info(entry: Metric) -> dict[str, Any]:
+    """The metadata of a metric as plain JSON (what score.json records in its metric table)."""
+    return {
+        "name": entry.name, "kind": entry.kind, "label_en": entry.label_en, "label_zh": entry.label_zh,
+        "description_en": entry.description, "description_zh": entry.description_zh,
+        "testbeds": list(entry.testbeds), "inputs": list(entry.inputs), "llm_calls": entry.llm_calls,
+        "probe": entry.probe, "higher_is_better": entry.higher_is_better, "pass_fail": entry.pass_fail,
+    }  # fmt: skip
+
+
+def metric_table(names: list[str] | None = None) -> dict[str, dict[str, Any]]:
+    """Name -> metadata for `names` (default: every registered metric), in that order."""
+    return {name: metric_info(METRICS.get(name)) for name in (METRICS.names() if names is None else names)}
 
 
 def reference_answer(case: Case) -> str | None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 
-from ragstress.scoring.metrics.base import ALL_TESTBEDS, WITH_REFERENCE, CaseJudging, Metric, register_metric
+from ragstress.scoring.metrics.base import ALL_TESTBEDS, WITH_REFERENCE, CaseJudging, metric
 from ragstress.scoring.metrics.judge import ask_text, format_passages
 from ragstress.scoring.metrics.parsing import VerdictParseError, parse_rating, rating_grammar
 from ragstress.core.types import Score
@@ -43,43 +43,36 @@ async def two_template_rating(ctx: CaseJudging, name: str, prompt_ids: tuple[str
     return ctx.score(name, value, label, notes)
 
 
-async def answer_accuracy(ctx: CaseJudging) -> Score:
+@metric(kind="judged", label=("Answer accuracy", "答案准确度"), inputs=("question", "response", "reference"),
+        testbeds=WITH_REFERENCE, llm_calls=2, needs_reference=True,
+        description=("NVIDIA answer accuracy: response vs reference rated 0/2/4 by two templates, roles swapped, averaged.",
+                     "NVIDIA 答案准确度：两个模板（角色互换）将回答与参考答案对照评 0/2/4 分，取平均。"))  # fmt: skip
+async def answer_accuracy(ctx: CaseJudging, name: str) -> Score:
     values = {"question": ctx.case.question, "response": ctx.answer, "reference": ctx.reference or ""}
     templates = ("judge_answer_accuracy_1", "judge_answer_accuracy_2")
-    return await two_template_rating(ctx, "answer_accuracy", templates, (0, 2, 4), values)
+    return await two_template_rating(ctx, name, templates, (0, 2, 4), values)
 
 
-async def context_relevance(ctx: CaseJudging) -> Score:
+@metric(kind="judged", label=("Context relevance", "上下文相关性"), inputs=("question", "contexts"), testbeds=ALL_TESTBEDS,
+        llm_calls=2, description=("NVIDIA context relevance: passages vs question rated 0/1/2 by two templates, averaged.",
+                                  "NVIDIA 上下文相关性：两个模板对照问题为检索段落评 0/1/2 分，取平均。"))  # fmt: skip
+async def context_relevance(ctx: CaseJudging, name: str) -> Score:
     if not ctx.contexts:
-        return ctx.unscored("context_relevance", "no passages were retrieved: nothing to rate")
+        return ctx.unscored(name, "no passages were retrieved: nothing to rate")
     values = {"question": ctx.case.question, "passages": format_passages(ctx.contexts, ctx.lang)}
     templates = ("judge_context_relevance_1", "judge_context_relevance_2")
-    return await two_template_rating(ctx, "context_relevance", templates, (0, 1, 2), values)
+    return await two_template_rating(ctx, name, templates, (0, 1, 2), values)
 
 
-async def response_groundedness(ctx: CaseJudging) -> Score:
+@metric(kind="judged", label=("Response groundedness", "回答有据性"), inputs=("response", "contexts"), testbeds=ALL_TESTBEDS,
+        llm_calls=2, description=("NVIDIA response groundedness: response vs passages rated 0/1/2 by two templates, averaged.",
+                                  "NVIDIA 回答有据性：两个模板对照检索段落为回答评 0/1/2 分，取平均。"))  # fmt: skip
+async def response_groundedness(ctx: CaseJudging, name: str) -> Score:
     if not ctx.contexts:
-        return ctx.unscored("response_groundedness", "no passages to ground the response in")
+        return ctx.unscored(name, "no passages to ground the response in")
     if not ctx.answer.strip():
-        return ctx.unscored("response_groundedness", "the response is empty")
+        return ctx.unscored(name, "the response is empty")
     values = {"passages": format_passages(ctx.contexts, ctx.lang), "response": ctx.answer}
     templates = ("judge_groundedness_1", "judge_groundedness_2")
-    return await two_template_rating(ctx, "response_groundedness", templates, (0, 1, 2), values)
+    return await two_template_rating(ctx, name, templates, (0, 1, 2), values)
 
-
-register_metric(Metric(
-    name="answer_accuracy",
-    description="NVIDIA answer accuracy: response vs reference rated 0/2/4 by two templates, roles swapped, averaged.",
-    kind="judged", inputs=("question", "response", "reference"), testbeds=WITH_REFERENCE, llm_calls=2,
-    compute=answer_accuracy, needs_reference=True,
-))  # fmt: skip
-register_metric(Metric(
-    name="context_relevance",
-    description="NVIDIA context relevance: passages vs question rated 0/1/2 by two templates, averaged.",
-    kind="judged", inputs=("question", "contexts"), testbeds=ALL_TESTBEDS, llm_calls=2, compute=context_relevance,
-))  # fmt: skip
-register_metric(Metric(
-    name="response_groundedness",
-    description="NVIDIA response groundedness: response vs passages rated 0/1/2 by two templates, averaged.",
-    kind="judged", inputs=("response", "contexts"), testbeds=ALL_TESTBEDS, llm_calls=2, compute=response_groundedness,
-))  # fmt: skip

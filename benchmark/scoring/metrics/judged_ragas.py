@@ -7,11 +7,13 @@ call of its own, so asking for all five costs a case two judge calls.
 
 from __future__ import annotations
 
-from ragstress.scoring.metrics.base import ALL_TESTBEDS, WITH_REFERENCE, CaseJudging, Metric, register_metric
+from ragstress.scoring.metrics.base import ALL_TESTBEDS, WITH_REFERENCE, CaseJudging, metric
 from ragstress.scoring.metrics.judge import StatementAuditWithReference, context_audit, reference_sentences, statement_audit
 from ragstress.scoring.metrics.similarity import embedding_similarity
 from ragstress.core.types import Score
 
+RESPONSE_SIDE = ("question", "response", "contexts")
+REFERENCE_SIDE = ("question", "contexts", "reference")
 CORRECTNESS_F1_WEIGHT = 0.75
 CORRECTNESS_SIMILARITY_WEIGHT = 0.25
 FACT_CREDIT = {"yes": 1.0, "unclear": 0.5, "no": 0.0}
@@ -27,8 +29,12 @@ async def _statements(ctx: CaseJudging, name: str):
     return result.value.statements
 
 
-async def faithfulness(ctx: CaseJudging) -> Score:
-    name = "faithfulness"
+@metric(kind="judged", label=("Faithfulness", "忠实度"), inputs=RESPONSE_SIDE, testbeds=ALL_TESTBEDS, llm_calls=1,
+        shared_calls=("statement_audit",),
+        description=("Share of the response's standalone statements that the passages support; "
+                     "unscored without statements or passages.",
+                     "回答中可由检索段落支持的独立陈述所占比例；没有陈述或没有段落时不评分。"))  # fmt: skip
+async def faithfulness(ctx: CaseJudging, name: str) -> Score:
     if not ctx.contexts:
         return ctx.unscored(name, "no passages to check the response against")
     statements = await _statements(ctx, name)
@@ -41,8 +47,11 @@ async def faithfulness(ctx: CaseJudging) -> Score:
     return ctx.score(name, supported / len(statements), f"supported {supported}/{len(statements)}", "\n".join(lines))
 
 
-async def factual_accuracy(ctx: CaseJudging) -> Score:
-    name = "factual_accuracy"
+@metric(kind="judged", label=("Factual accuracy", "事实准确性"), inputs=RESPONSE_SIDE, testbeds=ALL_TESTBEDS, llm_calls=1,
+        shared_calls=("statement_audit",),
+        description=("UpTrain-style: each stated fact judged yes / unclear / no against the passages (1 / 0.5 / 0), averaged.",
+                     "UpTrain 式：逐条事实对照检索段落判为是 / 不确定 / 否（1 / 0.5 / 0），取平均。"))  # fmt: skip
+async def factual_accuracy(ctx: CaseJudging, name: str) -> Score:
     if not ctx.contexts:
         return ctx.unscored(name, "no passages to check the facts against")
     statements = await _statements(ctx, name)
@@ -60,8 +69,11 @@ def f1_from_counts(tp: int, fp: int, fn: int) -> float:
     return tp / (tp + 0.5 * (fp + fn)) if tp else 0.0
 
 
-async def answer_correctness(ctx: CaseJudging) -> Score:
-    name = "answer_correctness"
+@metric(kind="judged", label=("Answer correctness", "答案正确性"), inputs=("question", "response", "reference"),
+        testbeds=WITH_REFERENCE, llm_calls=1, shared_calls=("statement_audit",), needs_reference=True,
+        description=("0.75 x F1 of response statements vs the reference (TP / FP / FN) + 0.25 x embedding similarity.",
+                     "0.75 × 回答陈述对照参考答案的 F1（TP / FP / FN）+ 0.25 × 向量相似度。"))  # fmt: skip
+async def answer_correctness(ctx: CaseJudging, name: str) -> Score:
     if not ctx.answer.strip():
         return ctx.score(name, 0.0, "empty response", "the response is empty: nothing of the reference is conveyed")
     result = await statement_audit(ctx)
@@ -94,8 +106,11 @@ def average_precision(useful: list[bool]) -> float:
     return total / hits if hits else 0.0
 
 
-async def context_precision(ctx: CaseJudging) -> Score:
-    name = "context_precision"
+@metric(kind="judged", label=("Context precision", "上下文精确率"), inputs=REFERENCE_SIDE, testbeds=WITH_REFERENCE,
+        llm_calls=1, shared_calls=("context_audit",), needs_reference=True,
+        description=("Average precision of the passage ranking, each passage judged useful or not for the reference.",
+                     "检索段落排序的平均精确率，逐段判断其对参考答案是否有用。"))  # fmt: skip
+async def context_precision(ctx: CaseJudging, name: str) -> Score:
     if not ctx.contexts:
         return ctx.unscored(name, "no passages were retrieved: precision is undefined")
     result = await context_audit(ctx)
@@ -107,8 +122,11 @@ async def context_precision(ctx: CaseJudging) -> Score:
     return ctx.score(name, average_precision(useful), f"useful {sum(useful)}/{len(useful)}", "\n".join(lines))
 
 
-async def context_recall(ctx: CaseJudging) -> Score:
-    name = "context_recall"
+@metric(kind="judged", label=("Context recall", "上下文召回率"), inputs=REFERENCE_SIDE, testbeds=WITH_REFERENCE,
+        llm_calls=1, shared_calls=("context_audit",), needs_reference=True,
+        description=("Share of reference sentences attributable to the passages (0 when nothing was retrieved).",
+                     "参考答案中能归因于检索段落的句子所占比例（未检索到任何段落时为 0）。"))  # fmt: skip
+async def context_recall(ctx: CaseJudging, name: str) -> Score:
     wanted = reference_sentences(ctx)
     if not wanted:
         return ctx.unscored(name, "the reference has no sentences to attribute")
@@ -122,23 +140,3 @@ async def context_recall(ctx: CaseJudging) -> Score:
     lines = [f"[{v.attributed}] {sentence} — {v.reason}" for sentence, v in zip(wanted, verdicts)]
     return ctx.score(name, attributed / len(wanted), f"attributed {attributed}/{len(wanted)}", "\n".join(lines))
 
-
-def _judged(name: str, description: str, compute, inputs: tuple[str, ...], testbeds: tuple[str, ...], shared: str,
-            **extra) -> None:  # fmt: skip
-    register_metric(Metric(name=name, description=description, kind="judged", inputs=inputs, testbeds=testbeds,
-                           llm_calls=1, compute=compute, shared_calls=(shared,), **extra))  # fmt: skip
-
-
-RESPONSE_SIDE = ("question", "response", "contexts")
-REFERENCE_SIDE = ("question", "contexts", "reference")
-_judged("faithfulness", "Share of the response's standalone statements that the passages support; "
-        "unscored without statements or passages.", faithfulness, RESPONSE_SIDE, ALL_TESTBEDS, "statement_audit")
-_judged("factual_accuracy", "UpTrain-style: each stated fact judged yes / unclear / no against the passages "
-        "(1 / 0.5 / 0), averaged.", factual_accuracy, RESPONSE_SIDE, ALL_TESTBEDS, "statement_audit")
-_judged("answer_correctness", "0.75 x F1 of response statements vs the reference (TP / FP / FN) "
-        "+ 0.25 x embedding similarity.", answer_correctness, ("question", "response", "reference"), WITH_REFERENCE,
-        "statement_audit", needs_reference=True)
-_judged("context_precision", "Average precision of the passage ranking, each passage judged useful or not "
-        "for the reference.", context_precision, REFERENCE_SIDE, WITH_REFERENCE, "context_audit", needs_reference=True)
-_judged("context_recall", "Share of reference sentences attributable to the passages (0 when nothing was retrieved).",
-        context_recall, REFERENCE_SIDE, WITH_REFERENCE, "context_audit", needs_reference=True)

@@ -7,7 +7,7 @@ import threading
 
 import numpy as np
 
-from ragstress.scoring.metrics.base import WITH_REFERENCE, CaseJudging, Metric, register_metric
+from ragstress.scoring.metrics.base import WITH_REFERENCE, CaseJudging, metric
 from ragstress.core.types import Score
 
 # Cases are scored concurrently, but an embedding model is one shared object whose
@@ -38,8 +38,11 @@ async def embedding_similarity(ctx: CaseJudging, first: str, second: str) -> flo
     return float(np.clip(np.dot(vectors[0], vectors[1]), 0.0, 1.0))
 
 
-async def semantic_similarity(ctx: CaseJudging) -> Score:
-    name = "semantic_similarity"
+@metric(kind="embedding", label=("Semantic similarity", "语义相似度"), inputs=("response", "reference"),
+        testbeds=WITH_REFERENCE, needs_reference=True,
+        description=("Cosine similarity of response and reference embeddings (bundled MiniLM / multilingual e5).",
+                     "回答与参考答案向量的余弦相似度（内置 MiniLM / 多语言 e5）。"))  # fmt: skip
+async def semantic_similarity(ctx: CaseJudging, name: str) -> Score:
     if not ctx.answer.strip():
         return ctx.score(name, 0.0, "empty response", "the response is empty")
     try:
@@ -48,10 +51,3 @@ async def semantic_similarity(ctx: CaseJudging) -> Score:
         return ctx.failed(name, f"embedding failed: {type(exc).__name__}: {exc}")
     return ctx.score(name, value, f"cosine {value:.3f}", "cosine similarity of response and reference embeddings")
 
-
-register_metric(Metric(
-    name="semantic_similarity",
-    description="Cosine similarity of response and reference embeddings (bundled MiniLM / multilingual e5).",
-    kind="embedding", inputs=("response", "reference"), testbeds=WITH_REFERENCE, llm_calls=0,
-    compute=semantic_similarity, needs_reference=True,
-))  # fmt: skip
