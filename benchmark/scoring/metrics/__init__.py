@@ -19,6 +19,7 @@ from typing import Any
 from ragstress.llm import ChatClient
 # Imported for their registrations, in the order `ragstress metrics` lists them.
 from ragstress.scoring.metrics import deterministic  # noqa: F401  isort: skip
+from ragstress.scoring.metrics import rules_rgb  # noqa: F401  isort: skip
 from ragstress.scoring.metrics import similarity  # noqa: F401  isort: skip
 from ragstress.scoring.metrics import judged_ragas  # noqa: F401  isort: skip
 from ragstress.scoring.metrics import judged_nvidia  # noqa: F401  isort: skip

@@ -1,7 +1,9 @@
-"""RGB's deterministic scores: alias matching, refusals and error flags, no model involved.
+"""The default deterministic scores: alias matching, refusals and error flags, no model involved.
 
-Each rule is a pure function of the case and the response text (see matching.py for
-how text is normalised); the explanation names the alias or phrase that decided it.
+Each rule is a pure function of the case and the response text. Refusal, error-flag
+and stance decisions are the negation- and scope-aware rules of rules.py; the
+explanation names the rule and the span it matched. RGB's own exact rules, for
+comparison with its published tables, are the `*_rgb` metrics in rules_rgb.py.
 """
 
 from __future__ import annotations
@@ -9,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ragstress.scoring.metrics.base import ANSWERABLE, WITH_REFERENCE, CaseJudging, Metric, register_metric
-from ragstress.scoring.metrics.matching import asserted_alias, contains_alias, error_flag_phrase, matched_facts, refusal_phrase
+from ragstress.scoring.metrics import rules
+from ragstress.scoring.metrics.matching import contains_alias, matched_facts
 from ragstress.core.types import Score
 
 Rule = Callable[[CaseJudging], Score]
@@ -52,10 +55,8 @@ def answer_match_partial(ctx: CaseJudging) -> Score:
 
 
 def _refusal_score(ctx: CaseJudging, name: str) -> Score:
-    phrase = refusal_phrase(ctx.answer)
-    if phrase:
-        return ctx.score(name, 1.0, "refused", f"refusal phrase {phrase!r}")
-    return ctx.score(name, 0.0, "answered", "no refusal phrase in the response")
+    decision = rules.refusal(ctx.answer, ctx.case.answers)
+    return ctx.score(name, float(decision.value), "refused" if decision.value else "answered", decision.why)
 
 
 @_deterministic("rejection", "The response declines for lack of information (RGB's rejection rate; lexicon in both languages).",
@@ -70,37 +71,30 @@ def over_refusal(ctx: CaseJudging) -> Score:
     return _refusal_score(ctx, "over_refusal")
 
 
-@_deterministic("accuracy", "RGB's accuracy: no required fact missing and the response is not a refusal.",
+@_deterministic("accuracy", "Every required fact stated (not disputed) and the question not refused (scope-aware).",
                 ("response", "answers"), ANSWERABLE, needs_reference=True, expected=("answer",))  # fmt: skip
 def accuracy(ctx: CaseJudging) -> Score:
-    hits, total, report = _facts_report(ctx)
-    phrase = refusal_phrase(ctx.answer)
-    if phrase:
-        return ctx.score("accuracy", 0.0, "refused", f"refusal phrase {phrase!r} (a refusal is never accurate); {report}")
-    return ctx.score("accuracy", float(hits == total), f"{hits}/{total} facts", report)
+    refused = rules.refusal(ctx.answer, ctx.case.answers)
+    stated, report = rules.facts_stated(ctx.answer, ctx.case.answers)
+    if refused.value:
+        return ctx.score("accuracy", 0.0, "refused", f"{refused.why} (a refusal is never accurate); {report}")
+    label = "all facts stated" if stated else "fact missing or disputed"
+    return ctx.score("accuracy", float(stated), label, report)
 
 
-def _error_flag_score(ctx: CaseJudging) -> tuple[bool, str]:
-    phrase = error_flag_phrase(ctx.answer)
-    return phrase is not None, f"error flag {phrase!r}" if phrase else "no error flag in the response"
-
-
-@_deterministic("error_detection", "The response says its sources contain factual errors (RGB's error detection rate).",
+@_deterministic("error_detection", "The response says its sources contain factual errors; negated flags do not count.",
                 ("response",), ("counterfactual",))  # fmt: skip
 def error_detection(ctx: CaseJudging) -> Score:
-    flagged, why = _error_flag_score(ctx)
-    return ctx.score("error_detection", float(flagged), "flagged" if flagged else "not flagged", why)
+    decision = rules.error_flag(ctx.answer)
+    return ctx.score("error_detection", float(decision.value), "flagged" if decision.value else "not flagged", decision.why)
 
 
-@_deterministic("error_correction", "Errors flagged, the true answer given, and the planted answer not asserted.",
+@_deterministic("error_correction", "Errors flagged (or the planted answer disputed), the true answer stated, the planted answer not asserted.",
                 ("response", "answers", "fake_answer"), ("counterfactual",), needs_reference=True)  # fmt: skip
 def error_correction(ctx: CaseJudging) -> Score:
-    flagged, why = _error_flag_score(ctx)
-    hits, total, report = _facts_report(ctx)
-    fake = asserted_alias(ctx.answer, ctx.case.fake_answer or [])
-    reasons = [why, report, f"asserts the planted answer {fake!r}" if fake else "planted answer not asserted"]
-    ok = flagged and hits == total and fake is None
-    return ctx.score("error_correction", float(ok), "corrected" if ok else "not corrected", "; ".join(reasons))
+    decision = rules.error_correction(ctx.answer, ctx.case.answers, ctx.case.fake_answer or [])
+    return ctx.score("error_correction", float(decision.value), "corrected" if decision.value else "not corrected",
+                     decision.why)  # fmt: skip
 
 
 @_deterministic("closed_book_accuracy", "Closed-book probe: the model knows the true answer without any passage.",
