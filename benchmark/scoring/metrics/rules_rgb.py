@@ -100,7 +100,7 @@ async def error_detection_rgb(ctx: CaseJudging) -> Score:
 async def error_correction_rgb(ctx: CaseJudging) -> Score:
     v = _verdict(ctx)
     if v.flag is None:
-        return ctx.unscored("error_correction_rgb", "not flagged, so outside RGB's correction-rate denominator")
+        return ctx.unscored("error_correction_rgb", f"{_flag_why(v)}: outside RGB's correction-rate denominator")
     ok = v.no_fact_missing
     return ctx.score("error_correction_rgb", float(ok), "corrected" if ok else "not corrected", f"{_flag_why(v)}; {v.report}")
 
