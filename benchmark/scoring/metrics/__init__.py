@@ -24,6 +24,7 @@ from ragstress.scoring.metrics import similarity  # noqa: F401  isort: skip
 from ragstress.scoring.metrics import judged_ragas  # noqa: F401  isort: skip
 from ragstress.scoring.metrics import judged_nvidia  # noqa: F401  isort: skip
 from ragstress.scoring.metrics import judged_verdicts  # noqa: F401  isort: skip
+from ragstress.scoring.metrics import judged_over_refusal  # noqa: F401  isort: skip
 from ragstress.scoring.metrics.base import METRICS, CaseJudging, Metric, reference_answer, register_metric
 from ragstress.core.types import Case, Score, TargetResponse
 
