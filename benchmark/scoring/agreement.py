@@ -6,7 +6,7 @@
 A labels file holds one JSON object per line: id, lang, testbed, question, answers,
 fake_answer, response, split (dev / holdout) and `labels`, each true, false or null
 (not labelled): correct, rejects, flags_error, corrects, asserts_fake, over_refusal,
-rgb_rejects, rgb_flags. Each label is compared with the verdict of one metric of each
+rgb_rejects, rgb_flags, rgb_correct. Each label is compared with the verdict of one metric of each
 rule set (see CHECKS); a null label, or an unscored verdict, leaves the line out of
 that row. Prints a Markdown table of agreement and Cohen's kappa per split.
 """
@@ -28,7 +28,7 @@ from ragstress.core.types import Case, TargetResponse
 from ragstress.scoring.metrics import METRICS, CaseJudging
 from ragstress.scoring.metrics import rules
 
-LABELS = ("correct", "rejects", "flags_error", "corrects", "asserts_fake", "over_refusal", "rgb_rejects", "rgb_flags")
+LABELS = ("correct", "rejects", "flags_error", "corrects", "asserts_fake", "over_refusal", "rgb_rejects", "rgb_flags", "rgb_correct")
 EXPECTED = {"negative": "reject", "counterfactual": "flag_error"}
 
 
@@ -84,6 +84,7 @@ CHECKS: dict[str, dict[str, Check]] = {
     "over_refusal": {"default": Check("over_refusal"), "rgb": Check("rejection_rgb"), "judged": Check("over_refusal_judged")},
     "rgb_rejects": {"default": Check("rejection"), "rgb": Check("rejection_rgb")},
     "rgb_flags": {"default": Check("error_detection"), "rgb": Check("error_detection_rgb")},
+    "rgb_correct": {"default": Check("accuracy"), "rgb": Check("accuracy_rgb")},
 }  # fmt: skip
 
 

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from ragstress.scoring.metrics import rules_en, rules_zh
 from ragstress.scoring.metrics.matching import alias_pattern, normalise
+from ragstress.scoring.metrics.numerals import arabic_numerals
 from ragstress.scoring.metrics.rules_base import Hit, NamedPattern
 
 REFUSAL_PATTERNS: tuple[NamedPattern, ...] = rules_en.REFUSAL + rules_zh.REFUSAL
@@ -103,17 +104,36 @@ def _dispute(norm: str, start: int, end: int, sources_disputed: bool) -> Hit | N
     return None
 
 
+_NUMBER = re.compile(r"\d+")
+_YEAR = re.compile(r"(\d+)年")
+
+
+def alias_patterns(alias: str) -> list[re.Pattern[str]]:
+    """How the default rules find an alias: Chinese numerals read as digits, and numbers by their digits.
+
+    A number must not run on into more digits ("1889" is not in "18890" or "1889.5") but may touch a
+    unit ("333m", "1889年"); a year alias "1889年" is also found as "1889" (an English answer to a
+    Chinese question).
+    """
+    alias = normalise(arabic_numerals(alias))
+    year = _YEAR.fullmatch(alias)
+    numbers = [alias] if _NUMBER.fullmatch(alias) else [year[1]] if year else []
+    found = [re.compile(rf"(?<![\d.,]){n}(?!\d|[.,]\d)") for n in numbers]
+    if not _NUMBER.fullmatch(alias):
+        found.append(alias_pattern(alias))
+    return [p for p in found if p is not None]
+
+
 def stance(text: str, aliases: Sequence[str], *, sources_disputed: bool = False) -> Stance:
     """Find every mention of any alias and sort it into asserted or disputed (first of each kept).
 
     `sources_disputed`: the response elsewhere flags or corrects its sources, so a
     mention reported as what the sources say ("the document says 1895") is disputed.
     """
-    norm = normalise(text)
+    norm = normalise(arabic_numerals(text))
     asserted = disputed = None
     for alias in aliases:
-        pattern = alias_pattern(alias)
-        for match in pattern.finditer(norm) if pattern else ():
+        for match in (m for pattern in alias_patterns(alias) for m in pattern.finditer(norm)):
             dispute = _dispute(norm, match.start(), match.end(), sources_disputed)
             if dispute is not None and disputed is None:
                 disputed = Hit(dispute.rule, f"{dispute.span} … {match[0]}" if dispute.start <= match.start()

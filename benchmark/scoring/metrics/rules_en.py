@@ -16,11 +16,15 @@ REFUSAL = (
                  r"|not enough (?:information|context|data|details|evidence)",
                  "The response says the information it has is not enough."),
     NamedPattern("en.cannot_answer",
-                 r"(?:cannot|can't|can not|unable to|not able to|impossible to) (?:answer|determine|tell|say|find|confirm|"
-                 r"identify|provide|be determined|be answered|know)",
+                 r"(?:cannot|can't|can not|unable to|not able to|impossible to) (?:\w+ )?(?:answer|determine|tell|say|find|confirm|"
+                 r"identify|provide|give|be determined|be answered|know)"
+                 r"|\bno answer (?:can be|could be|is|was) (?:found|given|provided)|\bi'd rather not guess",
                  "The response says it cannot answer, determine or find the answer."),
     NamedPattern("en.sources_silent",
-                 r"(?:do|does|did)(?: not|n't) (?:contain|mention|provide|include|say|specify|state|give|indicate|address)"
+                 r"(?:do|does|did)(?: not|n't) (?:contain|mention|provide|include|say|specify|state|give|indicate|address|cover)"
+                 r"|\bnone of (?:the |these |those |them|the provided )?(?:\w+ )?(?:documents?|passages?|sources?|texts?|them)? ?(?:says?|mentions?|states?|contains?|gives?|provides?|specif(?:y|ies))"
+                 r"|(?:answer|information) is not (?:in|found in|available in|given in|contained in) the"
+                 r"|beyond (?:what|the scope of) (?:the |these |this )?(?:context|documents?|passages?|sources?|information)"
                  r"|(?:is|are|was|were)(?: not|n't) (?:mentioned|provided|specified|stated|given|included|found|available)"
                  r"|(?:there is |there's |contains? |provides? )?no (?:relevant |specific )?(?:information|mention|details?|data) (?:about|on|regarding|of|is|in|was)",
                  "The response says the passages do not say (so the answer is unknown to it)."),
@@ -40,6 +44,11 @@ ERROR_FLAG = (
                  r"\b(?:incorrect|inaccurate|false|wrong|erroneous|mistaken) (?:information|claim|statement|fact|data|date|year|figure|answer|number)"
                  r"|misinformation|\b(?:an|a) (?:error|mistake|typo) in the (?:document|passage|source|text|context)",
                  "Something in the sources is called wrong information / a wrong claim."),
+    NamedPattern("en.sources_wrongly",
+                 r"\b(?:incorrectly|wrongly|mistakenly|falsely|erroneously) (?:\w+ )?(?:states?|names?|says?|claims?|lists?|gives?|"
+                 r"attributes?|reports?|dates?|places?|puts?|credits?)\b"
+                 r"|\bnot [^,;.]{1,30} as (?:the |these )?(?:documents?|passages?|sources?|texts?|context) (?:claims?|says?|states?|suggests?)",
+                 "The sources are said to state something wrongly: 'the documents incorrectly name X', 'not 1895 as the passages claim'."),
     NamedPattern("en.is_wrong",
                  r"\b(?:is|are|was|were|'s|seems|appears to be|seem to be) (?:incorrect|wrong|inaccurate|false|erroneous|mistaken|an error|a mistake|not correct|not accurate|not true)\b",
                  "Something is said to be incorrect, wrong, false or a mistake."),
@@ -58,7 +67,7 @@ NEGATOR = NamedPattern(
 
 DISPUTE_BEFORE = NamedPattern(
     "en.disputed",
-    r"(?:\bnot|n't|\bnever|rather than|instead of|as opposed to|\bno longer)\b[^,;]{0,40}$",
+    r"(?:\bnot|n't|\bnever|rather than|instead of|as opposed to|\bno longer|\bincorrectly|\bwrongly|\bmistakenly|\bfalsely)\b[^,;]{0,40}$",
     "A negation before the mention, in its clause: 'not 1895', 'wasn't completed in 1895', 'rather than 1895'.",
 )
 
@@ -77,5 +86,5 @@ ATTRIBUTED = NamedPattern(
     "The mention is reported as what the sources say; it is not asserted when the response also disputes or corrects it.",
 )
 
-CLAUSE_BREAK = r"[.;:!?,()\n]|\bbut\b|\bhowever\b|\balthough\b|\bwhereas\b"
+CLAUSE_BREAK = r"[.;:!?,()\n—–]|--|\s-\s|\bbut\b|\bhowever\b|\balthough\b|\bwhereas\b"
 """Where a clause ends for negation scope: punctuation and contrastive conjunctions."""
