@@ -10,7 +10,9 @@ every response, since answers mix languages. What this module adds is scope:
 - a mention of an answer is disputed only when the negation or the "wrong" applies to
   it ("not 1895", "1895 is incorrect", "不是1895年"); "built in 1895, not 1889" and
   "actually completed in 1895" assert 1895. A mention reported as what the sources
-  say counts as disputed only if the response also flags or corrects the sources.
+  say counts as disputed only if the response also flags, doubts or corrects the sources;
+- a mention that names something else ("the 1889 World's Fair", "1889年的博览会") or is
+  only a point of comparison ("two years before 1889") is neither stated nor disputed.
 Every decision returns the Hit (rule name and matched span) that the Score cites.
 """
 
@@ -22,7 +24,7 @@ from dataclasses import dataclass
 
 from ragstress.scoring.metrics import rules_en, rules_zh
 from ragstress.scoring.metrics.matching import alias_pattern, normalise
-from ragstress.scoring.metrics.numerals import arabic_numerals
+from ragstress.scoring.metrics.numerals import arabic_numerals, canonical_dates
 from ragstress.scoring.metrics.rules_base import Hit, NamedPattern
 
 REFUSAL_PATTERNS: tuple[NamedPattern, ...] = rules_en.REFUSAL + rules_zh.REFUSAL
@@ -86,6 +88,19 @@ class Stance:
         return self.asserted is not None or self.disputed is not None
 
 
+def _other_role(norm: str, start: int, end: int, prefix: str) -> Hit | None:
+    """A mention that names something else, or is only a point of comparison, is neither stated nor disputed."""
+    numeric = any(ch.isdigit() for ch in norm[start:end])
+    for lang in (rules_en, rules_zh):
+        found = lang.OTHER_ROLE_BEFORE.pattern.search(prefix)
+        if found:
+            return Hit(lang.OTHER_ROLE_BEFORE.name, found[0].strip(), start)
+        before, after = lang.OTHER_ROLE_AROUND
+        if numeric and re.search(before, prefix) and re.search(after, norm[end:]):
+            return Hit(lang.OTHER_ROLE_BEFORE.name, norm[max(0, start - 4) : end + 6], start)
+    return None
+
+
 def _dispute(norm: str, start: int, end: int, sources_disputed: bool) -> Hit | None:
     prefix = clause_before(norm, start)
     for pattern in (rules_en.DISPUTE_BEFORE, rules_zh.DISPUTE_BEFORE):
@@ -105,6 +120,12 @@ def _dispute(norm: str, start: int, end: int, sources_disputed: bool) -> Hit | N
 
 
 _NUMBER = re.compile(r"\d+")
+_HYPHEN_AFTER_LETTER = re.compile(r"(?<=[a-z])-(?=[a-z0-9])")
+
+
+def comparable(text: str) -> str:
+    """The form answers are looked for in: normalised, Chinese numerals as digits, dates in one form, "vostok-1" as "vostok 1"."""
+    return _HYPHEN_AFTER_LETTER.sub(" ", canonical_dates(normalise(arabic_numerals(text))))
 _YEAR = re.compile(r"(\d+)年")
 
 
@@ -115,7 +136,7 @@ def alias_patterns(alias: str) -> list[re.Pattern[str]]:
     unit ("333m", "1889年"); a year alias "1889年" is also found as "1889" (an English answer to a
     Chinese question).
     """
-    alias = normalise(arabic_numerals(alias))
+    alias = comparable(alias)
     year = _YEAR.fullmatch(alias)
     numbers = [alias] if _NUMBER.fullmatch(alias) else [year[1]] if year else []
     found = [re.compile(rf"(?<![\d.,]){n}(?!\d|[.,]\d)") for n in numbers]
@@ -130,10 +151,12 @@ def stance(text: str, aliases: Sequence[str], *, sources_disputed: bool = False)
     `sources_disputed`: the response elsewhere flags or corrects its sources, so a
     mention reported as what the sources say ("the document says 1895") is disputed.
     """
-    norm = normalise(arabic_numerals(text))
+    norm = comparable(text)
     asserted = disputed = None
     for alias in aliases:
         for match in (m for pattern in alias_patterns(alias) for m in pattern.finditer(norm)):
+            if _other_role(norm, match.start(), match.end(), clause_before(norm, match.start())):
+                continue
             dispute = _dispute(norm, match.start(), match.end(), sources_disputed)
             if dispute is not None and disputed is None:
                 disputed = Hit(dispute.rule, f"{dispute.span} … {match[0]}" if dispute.start <= match.start()
@@ -178,7 +201,9 @@ def asserts_fake(text: str, fake: Sequence[str], answers: Sequence[Sequence[str]
     """Does the response state the planted answer as the answer?"""
     flagged = error_flag(text).value
     corrected = bool(answers) and facts_stated(text, answers)[0]
-    found = stance(text, fake, sources_disputed=flagged or corrected)
+    norm = normalise(text)
+    doubted = any(p.pattern.search(norm) for p in (rules_en.DOUBT, rules_zh.DOUBT))
+    found = stance(text, fake, sources_disputed=flagged or corrected or doubted)
     if found.asserted:
         return Decision(True, f"planted answer: stated as {found.asserted.span!r}", found.asserted)
     if found.disputed:

@@ -86,5 +86,20 @@ ATTRIBUTED = NamedPattern(
     "The mention is reported as what the sources say; it is not asserted when the response also disputes or corrects it.",
 )
 
+OTHER_ROLE_BEFORE = NamedPattern(
+    "en.other_role",
+    r"\b(?:before|after|(?<!rather )than|prior to)\s+(?:the\s+)?$",
+    "The mention is a point of comparison, not the answer: 'two years before 1889', 'later than 1889'.",
+)
+
+OTHER_ROLE_AROUND = (r"\bthe\s+$", r"^\s+(?!in\b|on\b|at\b|and\b|or\b|is\b|was\b|by\b)[a-z]")
+"""'the <number> <word>': the number names something else ('the 1889 World's Fair', 'the 1903 event')."""
+
+DOUBT = NamedPattern(
+    "en.doubted",
+    r"not sure (?:that|this|it|if that|whether that)(?:'s| is)? ?(?:right|correct|accurate|true)?|\bi doubt\b|(?:seems|looks) (?:doubtful|questionable)",
+    "The response doubts what the sources say, so a mention reported from them is not asserted.",
+)
+
 CLAUSE_BREAK = r"[.;:!?,()\n—–]|--|\s-\s|\bbut\b|\bhowever\b|\balthough\b|\bwhereas\b"
 """Where a clause ends for negation scope: punctuation and contrastive conjunctions."""
