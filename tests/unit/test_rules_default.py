@@ -143,3 +143,45 @@ def test_issue_examples_through_the_metrics():
     refused = _scores("negative", "en", "The documents do not contain enough information to answer.")
     assert refused["rejection"].value == 1.0
     assert refused["rejection"].explanation == "refusal: en.sources_silent matched 'do not contain'"
+
+
+@pytest.mark.parametrize(("text", "answers", "stated"), [
+    # numbers and dates in other forms (numerals.py, rules.comparable)
+    ("铁塔于一八八九年落成。", ZH, True),
+    ("主峰海拔一千五百四十五米。", [["1545米"]], True),
+    ("It opened on 14/03/1998.", [["March 14, 1998"]], True),
+    ("开幕式在1998-03-14举行。", [["1998年3月14日"]], True),
+    ("It opened on 03/04/1998.", [["March 4, 1998"]], False),  # day and month could swap: not read
+    ("The mast is 412m tall.", [["412 metres"]], True),
+    ("It was completed in 1889.", [["1889年"]], True),  # an English answer to a Chinese question
+    ("The launch used the Soyuz-2 rocket.", [["Soyuz 2"]], True),
+    ("It has 18890 rooms.", EN, False),
+    # a mention naming something else, or a point of comparison, is not the answer
+    ("It was finished in 1887, two years before the 1889 exhibition.", EN, False),
+    ("It was finished in 1887, before 1889.", EN, False),
+    ("铁塔1887年建成，比1889年的博览会早两年。", ZH, False),
+    ("The tower was completed in 1889 for the 1889 exhibition.", EN, True),
+])  # fmt: skip
+def test_answers_in_other_forms_and_roles(text, answers, stated):
+    assert rules.facts_stated(text, answers)[0] is stated, rules.facts_stated(text, answers)[1]
+
+
+@pytest.mark.parametrize(("text", "refuses"), [
+    ("None of the passages mentions the completion year.", True),
+    ("That is beyond what the documents cover.", True),
+    ("The answer is not in the provided context.", True),
+    ("抱歉，我无法根据这些资料作答。", True),
+    ("这超出了所给资料的范围。", True),
+    ("资料中没有关于建成年份的信息。", True),
+])  # fmt: skip
+def test_more_refusal_wordings(text, refuses):
+    assert rules.refusal(text, EN).value is refuses
+
+
+def test_sources_stated_wrongly_and_doubted():
+    assert rules.error_flag("The passage wrongly dates the tower to 1895.").hit.rule == "en.sources_wrongly"
+    assert rules.error_flag("It was 1889, not 1895 as the documents say.").value
+    assert rules.error_flag("文档误将建成年份写成1895年。").hit.rule == "zh.sources_wrongly"
+    doubted = "The passages say 1895, but I'm not sure that's right."
+    assert not rules.asserts_fake(doubted, FAKE_EN, EN).value
+    assert rules.asserts_fake("The passages say 1895.", FAKE_EN, EN).value

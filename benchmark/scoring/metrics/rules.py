@@ -90,7 +90,7 @@ class Stance:
 
 def _other_role(norm: str, start: int, end: int, prefix: str) -> Hit | None:
     """A mention that names something else, or is only a point of comparison, is neither stated nor disputed."""
-    numeric = any(ch.isdigit() for ch in norm[start:end])
+    numeric = norm[start].isdigit()  # "the 1889 exhibition", but not "the Soyuz 2 rocket"
     for lang in (rules_en, rules_zh):
         found = lang.OTHER_ROLE_BEFORE.pattern.search(prefix)
         if found:
@@ -121,11 +121,16 @@ def _dispute(norm: str, start: int, end: int, sources_disputed: bool) -> Hit | N
 
 _NUMBER = re.compile(r"\d+")
 _HYPHEN_AFTER_LETTER = re.compile(r"(?<=[a-z])-(?=[a-z0-9])")
+_UNIT_WORDS = ((re.compile(r"(?<=\d) ?(?:kilomet(?:re|er)s?)\b"), " km"), (re.compile(r"(?<=\d) ?(?:met(?:re|er)s?)\b"), " m"),
+               (re.compile(r"(?<=\d) ?(?:feet|foot)\b"), " ft"), (re.compile(r"(?<=\d) ?(km|m|ft)\b"), r" \1"))  # fmt: skip
 
 
 def comparable(text: str) -> str:
-    """The form answers are looked for in: normalised, Chinese numerals as digits, dates in one form, "vostok-1" as "vostok 1"."""
-    return _HYPHEN_AFTER_LETTER.sub(" ", canonical_dates(normalise(arabic_numerals(text))))
+    """The form answers are looked for in: normalised, Chinese numerals as digits, dates in one form, "vostok-1" as "vostok 1", "380 metres" as "380 m"."""
+    text = _HYPHEN_AFTER_LETTER.sub(" ", canonical_dates(normalise(arabic_numerals(text))))
+    for pattern, symbol in _UNIT_WORDS:  # "380 metres", "380 meters", "380m" all read "380 m"
+        text = pattern.sub(symbol, text)
+    return text
 _YEAR = re.compile(r"(\d+)年")
 
 
