@@ -48,7 +48,7 @@ ERROR_FLAG = (
                  r"\b(?:incorrectly|wrongly|mistakenly|falsely|erroneously) (?:\w+ )?(?:states?|names?|says?|claims?|lists?|gives?|"
                  r"attributes?|reports?|dates?|places?|puts?|credits?)\b"
                  r"|\bnot [^,;.]{1,30} as (?:the |these )?(?:documents?|passages?|sources?|texts?|context) (?:claims?|says?|states?|suggests?)",
-                 "The sources are said to state something wrongly: 'the documents incorrectly name X', 'not 1895 as the passages claim'."),
+                 "The sources are said to state something wrongly: 'the documents incorrectly name X', 'not 1895 as the documents state'."),
     NamedPattern("en.is_wrong",
                  r"\b(?:is|are|was|were|'s|seems|appears to be|seem to be) (?:incorrect|wrong|inaccurate|false|erroneous|mistaken|an error|a mistake|not correct|not accurate|not true)\b",
                  "Something is said to be incorrect, wrong, false or a mistake."),

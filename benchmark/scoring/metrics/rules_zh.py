@@ -64,7 +64,7 @@ ATTRIBUTED = NamedPattern(
 OTHER_ROLE_BEFORE = NamedPattern(
     "zh.other_role",
     r"(?:比|距|距离|早于|晚于|先于)$",
-    "提及是比较的参照，而不是答案：“比1889年的博览会晚了一年”“距1974年”。",
+    "提及是比较的参照，而不是答案：“比1889年的博览会早两年”“距1889年已有五年”。",
 )
 
 OTHER_ROLE_AROUND = ("", r"^的(?!时候)")
