@@ -37,7 +37,7 @@ def _deterministic(
 def _facts_report(ctx: CaseJudging) -> tuple[int, int, str]:
     found = matched_facts(ctx.answer, ctx.case.answers)
     parts = [f"{aliases[0]!r}: {'found as ' + repr(hit) if hit else 'missing'}" for aliases, hit in zip(ctx.case.answers, found)]
-    return sum(hit is not None for hit in found), len(found), "; ".join(parts)
+    return sum(hit is not None for hit in found), len(found), "alias match: " + "; ".join(parts)
 
 
 @_deterministic("answer_match", "Every required fact appears in the response under one of its aliases (1/0).",
@@ -77,9 +77,9 @@ def accuracy(ctx: CaseJudging) -> Score:
     refused = rules.refusal(ctx.answer, ctx.case.answers)
     stated, report = rules.facts_stated(ctx.answer, ctx.case.answers)
     if refused.value:
-        return ctx.score("accuracy", 0.0, "refused", f"{refused.why} (a refusal is never accurate); {report}")
+        return ctx.score("accuracy", 0.0, "refused", f"{refused.why} (a refusal is never accurate); facts: {report}")
     label = "all facts stated" if stated else "fact missing or disputed"
-    return ctx.score("accuracy", float(stated), label, report)
+    return ctx.score("accuracy", float(stated), label, f"facts: {report}; {refused.why}")
 
 
 @_deterministic("error_detection", "The response says its sources contain factual errors; negated flags do not count.",
