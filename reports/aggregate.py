@@ -36,10 +36,12 @@ METRIC_NAMES: dict[str, str] = {
 JUDGE_METRICS: tuple[str, ...] = (
     "faithfulness", "answer_correctness", "context_precision", "context_recall", "answer_accuracy",
     "context_relevance", "response_groundedness", "factual_accuracy",
-    "rag_judge", "semantic_similarity",
+    "rag_judge", "semantic_similarity", "over_refusal_judged",
 )  # fmt: skip
 """Judge (and embedding) metrics, in display order. `rag_judge` is one score: relevance AND
 truthfulness AND the judge's accuracy verdict (its label carries the three numbers)."""
+RGB_EXACT_METRICS: tuple[str, ...] = ("accuracy_rgb", "rejection_rgb", "error_detection_rgb", "error_correction_rgb")
+"""RGB's evalue.py rules as written (docs/scoring.md): deterministic, shown beside the default rules' rows."""
 CLOSED_BOOK_METRICS = frozenset({METRIC_NAMES["closed_book_accuracy"]})
 """Metrics that score the closed-book probe rather than the case's own response."""
 PASS_FAIL_METRICS = frozenset(
@@ -52,7 +54,7 @@ MAIN_METRIC: dict[str, str] = {
     "counterfactual": METRIC_NAMES["error_detection"],
 }
 """The metric that decides whether a case passed, per testbed (drill-down filter)."""
-LOWER_IS_BETTER = frozenset({METRIC_NAMES["over_refusal"]})
+LOWER_IS_BETTER = frozenset({METRIC_NAMES["over_refusal"], "over_refusal_judged"})
 
 
 def estimate(metric: str, scores: Iterable[Score | None]) -> Estimate:
@@ -129,10 +131,10 @@ def _counterfactual(cases: list[Case], s: _Scores) -> CounterfactualSection:
 
 def _metric_rows(data: RunData, s: _Scores) -> list[MetricRow]:
     judged = set(JUDGE_METRICS) | {METRIC_NAMES["rejection_judged"], METRIC_NAMES["error_detection_judged"]}
-    deterministic = set(METRIC_NAMES.values()) - judged
+    deterministic = (set(METRIC_NAMES.values()) - judged) | set(RGB_EXACT_METRICS)
     found = data.metric_names()
-    # Known judge metrics first in their usual order, then anything else in first-seen order.
-    ordered = [m for m in METRIC_NAMES.values() if m in found] + [m for m in JUDGE_METRICS if m in found]
+    # Known metrics first in their usual order (RGB-exact beside the default rules), then anything else in first-seen order.
+    ordered = [m for m in (*METRIC_NAMES.values(), *RGB_EXACT_METRICS, *JUDGE_METRICS) if m in found]
     ordered += [m for m in found if m not in ordered]
     rows = []
     for metric in ordered:
