@@ -160,7 +160,8 @@ def _version() -> str:
 def build_report(data: RunData) -> Report:
     """The whole report for one run directory (gating is added by the caller)."""
     warnings = list(data.warnings)
-    table = run_metric_table(data.score_meta, data.metric_names(), warnings)
+    recorded = data.score_manifest.metric_table if data.score_manifest else None
+    table = run_metric_table(recorded, data.metric_names(), warnings)
     s = _Scores(data, table)
     by_testbed = {t: [c for c in data.cases if c.testbed == t] for t in TESTBEDS}
     answerable = [c for c in by_testbed["noise"] + by_testbed["integration"] if c.expected == "answer"]

@@ -27,14 +27,13 @@ def unknown_metric(name: str) -> MetricInfo:
     return MetricInfo(name=name, kind="other", label_en=name, label_zh=name, description_en="", description_zh="")
 
 
-def run_metric_table(score_meta: Mapping[str, Any], found: Iterable[str], warnings: list[str] | None = None) -> dict[str, MetricInfo]:
-    """The table for a run: score.json's entries first, then the registry, then `unknown_metric`.
+def run_metric_table(recorded: Any, found: Iterable[str], warnings: list[str] | None = None) -> dict[str, MetricInfo]:
+    """The table for a run: score.json's `metric_table` (`recorded`) first, then the registry, then `unknown_metric`.
 
     Covers every registered metric (report sections name them even when unscored) and
     every name in `found` (the metrics the run's scores.jsonl holds). An entry of
     score.json that does not parse is replaced by the registry's, with a warning.
     """
-    recorded = score_meta.get("metric_table")
     table: dict[str, MetricInfo] = {}
     if isinstance(recorded, dict):
         for name, info in recorded.items():

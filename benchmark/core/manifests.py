@@ -104,6 +104,8 @@ class ScoreManifest(Manifest):
     llm_calls: dict[str, Any] = Field(default_factory=dict)
     usage: dict[str, Any] = Field(default_factory=dict)
     per_metric: dict[str, Any] = Field(default_factory=dict)
+    metric_table: dict[str, Any] | None = None
+    """name -> the metadata of each metric scored (absent in runs scored before it was recorded)."""
 
 
 class BenchStage(BaseModel):

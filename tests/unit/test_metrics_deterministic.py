@@ -14,12 +14,14 @@ from pathlib import Path
 import pytest
 
 from ragstress.scoring.metrics import METRICS, score_case
-from ragstress.scoring.metrics.matching import asserted_alias, contains_alias, normalise, refusal_phrase
+from ragstress.scoring.metrics import rules
+from ragstress.scoring.metrics.matching import contains_alias, normalise
 from ragstress.core.types import Case, Context, TargetResponse
 
 DATA = Path(__file__).parents[1] / "data" / "deterministic_labelled.jsonl"
 ITEMS = [json.loads(line) for line in DATA.read_text(encoding="utf-8").splitlines() if line.strip()]
-DETERMINISTIC = [n for n in METRICS if METRICS.get(n).kind == "deterministic"]
+# The RGB-exact `*_rgb` metrics are checked against their own fixtures (test_rules_rgb.py).
+DETERMINISTIC = [n for n in METRICS if METRICS.get(n).kind == "deterministic" and not n.endswith("_rgb")]
 EXPECTED_BY_TESTBED = {"negative": "reject", "counterfactual": "flag_error"}
 
 
@@ -65,7 +67,7 @@ def test_alias_boundaries():
 
 
 def test_refusal_and_assertion_helpers():
-    assert refusal_phrase("The answer is Paris.") is None
-    assert refusal_phrase("资料不足") == "资料不足"
-    assert asserted_alias("It is not Rome. It is Paris.", ["Rome"]) is None
-    assert asserted_alias("It is Rome.", ["Rome"]) == "Rome"
+    assert not rules.refusal("The answer is Paris.").value
+    assert rules.refusal("资料不足").hit.span == "资料不足"
+    assert rules.stance("It is not Rome. It is Paris.", ["Rome"]).asserted is None
+    assert rules.stance("It is Rome.", ["Rome"]).asserted.span == "rome"

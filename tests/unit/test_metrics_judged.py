@@ -265,3 +265,17 @@ async def test_an_embedding_failure_is_an_error_on_the_score():
             scores, _ = await score_case(make_case(), response, ["answer_correctness", "semantic_similarity"],
                                          judge=llm.judge, embedder_for=lambda lang: BrokenEmbedder())  # fmt: skip
     assert all(s.value is None and "model files missing" in s.error for s in scores)
+
+
+async def test_over_refusal_judged_in_both_languages():
+    replies = {"judge_over_refusal": '{"reason": "answers the year, declines only the architect", "refuses": false}'}
+    hedged = "The passages do not name the architect, but it was completed in 1889."
+    scores, judge, requests, _ = await judge_case(replies, make_case("noise"), ["over_refusal", "over_refusal_judged"], answer=hedged)
+    assert scores["over_refusal_judged"].value == 0.0 and scores["over_refusal"].value == 0.0 and requests == 1
+    assert scores["over_refusal_judged"].explanation == "answers the year, declines only the architect"
+    refusal = {"judge_over_refusal": '{"reason": "说资料不足", "refuses": true}'}
+    scores, judge, _, _ = await judge_case(refusal, make_case("noise", lang="zh"), ["over_refusal_judged"], answer="信息不足，无法回答。")
+    assert scores["over_refusal_judged"].value == 1.0 and judge.langs == {"zh": 1}
+    scores, *_ = await judge_case({"judge_over_refusal": "no json here"}, make_case("noise"), ["over_refusal_judged"])
+    assert scores["over_refusal_judged"].value is None and "no json here" in scores["over_refusal_judged"].error
+    assert "over_refusal_judged" not in {m.name for m in metrics_for(make_case("negative"), ["over_refusal_judged"])}

@@ -20,11 +20,13 @@ from typing import Any
 from ragstress.llm import ChatClient
 # Imported for their registrations, in the order `ragstress metrics` lists them.
 from ragstress.scoring.metrics import deterministic  # noqa: F401  isort: skip
+from ragstress.scoring.metrics import rules_rgb  # noqa: F401  isort: skip
 from ragstress.scoring.metrics import similarity  # noqa: F401  isort: skip
 from ragstress.scoring.metrics import judged_ragas  # noqa: F401  isort: skip
 from ragstress.scoring.metrics import judged_nvidia  # noqa: F401  isort: skip
 from ragstress.scoring.metrics import judged_verdicts  # noqa: F401  isort: skip
 from ragstress.scoring.metrics.base import METRICS, CaseJudging, Metric, metric, metric_info, metric_table, reference_answer
+from ragstress.scoring.metrics import judged_over_refusal  # noqa: F401  isort: skip
 from ragstress.core.types import Case, Score, TargetResponse
 
 CORE_JUDGED = tuple(m.name for m in (

@@ -1,19 +1,22 @@
-"""RGB's deterministic scores: alias matching, refusals and error flags, no model involved.
+"""The default deterministic scores: alias matching, refusals and error flags, no model involved.
 
-Each rule is a pure function of the case and the response text (see matching.py for
-how text is normalised); the explanation names the alias or phrase that decided it.
+Each rule is a pure function of the case and the response text. Refusal, error-flag
+and stance decisions are the negation- and scope-aware rules of rules.py; the
+explanation names the rule and the span it matched. RGB's own exact rules, for
+comparison with its published tables, are the `*_rgb` metrics in rules_rgb.py.
 """
 
 from __future__ import annotations
 
+from ragstress.scoring.metrics import rules
 from ragstress.scoring.metrics.base import ANSWERABLE, WITH_REFERENCE, CaseJudging, metric
-from ragstress.scoring.metrics.matching import asserted_alias, contains_alias, error_flag_phrase, matched_facts, refusal_phrase
+from ragstress.scoring.metrics.matching import contains_alias, matched_facts
 from ragstress.core.types import Score
 
 def _facts_report(ctx: CaseJudging) -> tuple[int, int, str]:
     found = matched_facts(ctx.answer, ctx.case.answers)
     parts = [f"{aliases[0]!r}: {'found as ' + repr(hit) if hit else 'missing'}" for aliases, hit in zip(ctx.case.answers, found)]
-    return sum(hit is not None for hit in found), len(found), "; ".join(parts)
+    return sum(hit is not None for hit in found), len(found), "alias match: " + "; ".join(parts)
 
 
 @metric(kind="deterministic", label=("Answer match", "答案匹配"), inputs=("response", "answers"), testbeds=WITH_REFERENCE,
@@ -21,7 +24,7 @@ def _facts_report(ctx: CaseJudging) -> tuple[int, int, str]:
                      "回答以某个别名写出了全部必需事实（1/0）。"), needs_reference=True, pass_fail=True)  # fmt: skip
 def answer_match(ctx: CaseJudging, name: str) -> Score:
     hits, total, report = _facts_report(ctx)
-    return ctx.score("answer_match", float(hits == total), f"{hits}/{total} facts", report)
+    return ctx.score(name, float(hits == total), f"{hits}/{total} facts", report)
 
 
 @metric(kind="deterministic", label=("Per-fact partial credit", "逐事实部分得分"), inputs=("response", "answers"),
@@ -29,21 +32,19 @@ def answer_match(ctx: CaseJudging, name: str) -> Score:
                                               "回答中出现的必需事实所占比例（逐事实计分）。"), needs_reference=True)  # fmt: skip
 def answer_match_partial(ctx: CaseJudging, name: str) -> Score:
     hits, total, report = _facts_report(ctx)
-    return ctx.score("answer_match_partial", hits / total, f"{hits}/{total} facts", report)
+    return ctx.score(name, hits / total, f"{hits}/{total} facts", report)
 
 
 def _refusal_score(ctx: CaseJudging, name: str) -> Score:
-    phrase = refusal_phrase(ctx.answer)
-    if phrase:
-        return ctx.score(name, 1.0, "refused", f"refusal phrase {phrase!r}")
-    return ctx.score(name, 0.0, "answered", "no refusal phrase in the response")
+    decision = rules.refusal(ctx.answer, ctx.case.answers)
+    return ctx.score(name, float(decision.value), "refused" if decision.value else "answered", decision.why)
 
 
 @metric(kind="deterministic", label=("Rejection (phrase)", "拒答（短语）"), inputs=("response",), testbeds=("negative",),
         description=("The response declines for lack of information (RGB's rejection rate; lexicon in both languages).",
                      "回答以信息不足为由拒绝作答（RGB 拒答率；中英文短语表）。"), pass_fail=True)  # fmt: skip
 def rejection(ctx: CaseJudging, name: str) -> Score:
-    return _refusal_score(ctx, "rejection")
+    return _refusal_score(ctx, name)
 
 
 @metric(kind="deterministic", label=("Over-refusal", "过度拒答"), inputs=("response",), testbeds=ANSWERABLE,
@@ -51,45 +52,38 @@ def rejection(ctx: CaseJudging, name: str) -> Score:
                      "资料足以回答问题，回答却拒绝作答（越低越好）。"), expected=("answer",), higher_is_better=False,
         pass_fail=True)  # fmt: skip
 def over_refusal(ctx: CaseJudging, name: str) -> Score:
-    return _refusal_score(ctx, "over_refusal")
+    return _refusal_score(ctx, name)
 
 
 @metric(kind="deterministic", label=("Accuracy", "准确率"), inputs=("response", "answers"), testbeds=ANSWERABLE,
-        description=("RGB's accuracy: no required fact missing and the response is not a refusal.",
-                     "RGB 准确率：必需事实无一缺失，且回答不是拒答。"), needs_reference=True, expected=("answer",),
-        pass_fail=True)  # fmt: skip
+        description=("Every required fact stated (not disputed) and the question not refused (scope-aware).",
+                     "必需事实全部写出（且未被否定），问题本身没有被拒答（按范围判断）。"), needs_reference=True,
+        expected=("answer",), pass_fail=True)  # fmt: skip
 def accuracy(ctx: CaseJudging, name: str) -> Score:
-    hits, total, report = _facts_report(ctx)
-    phrase = refusal_phrase(ctx.answer)
-    if phrase:
-        return ctx.score("accuracy", 0.0, "refused", f"refusal phrase {phrase!r} (a refusal is never accurate); {report}")
-    return ctx.score("accuracy", float(hits == total), f"{hits}/{total} facts", report)
-
-
-def _error_flag_score(ctx: CaseJudging) -> tuple[bool, str]:
-    phrase = error_flag_phrase(ctx.answer)
-    return phrase is not None, f"error flag {phrase!r}" if phrase else "no error flag in the response"
+    refused = rules.refusal(ctx.answer, ctx.case.answers)
+    stated, report = rules.facts_stated(ctx.answer, ctx.case.answers)
+    if refused.value:
+        return ctx.score(name, 0.0, "refused", f"{refused.why} (a refusal is never accurate); facts: {report}")
+    label = "all facts stated" if stated else "fact missing or disputed"
+    return ctx.score(name, float(stated), label, f"facts: {report}; {refused.why}")
 
 
 @metric(kind="deterministic", label=("Error detection (phrase)", "错误检测（短语）"), inputs=("response",),
-        testbeds=("counterfactual",), description=("The response says its sources contain factual errors (RGB's error detection rate).",
-                                                   "回答指出资料中含有事实错误（RGB 错误检测率）。"), pass_fail=True)  # fmt: skip
+        testbeds=("counterfactual",), description=("The response says its sources contain factual errors; negated flags do not count.",
+                                                   "回答指出资料中含有事实错误；否定式的说法不算。"), pass_fail=True)  # fmt: skip
 def error_detection(ctx: CaseJudging, name: str) -> Score:
-    flagged, why = _error_flag_score(ctx)
-    return ctx.score("error_detection", float(flagged), "flagged" if flagged else "not flagged", why)
+    decision = rules.error_flag(ctx.answer)
+    return ctx.score(name, float(decision.value), "flagged" if decision.value else "not flagged", decision.why)
 
 
 @metric(kind="deterministic", label=("Error correction", "错误纠正"), inputs=("response", "answers", "fake_answer"),
-        testbeds=("counterfactual",), description=("Errors flagged, the true answer given, and the planted answer not asserted.",
-                                                   "指出错误、给出正确答案，且没有断言植入的错误答案。"),
+        testbeds=("counterfactual",),
+        description=("Errors flagged (or the planted answer disputed), the true answer stated, the planted answer not asserted.",
+                     "指出错误（或否定植入的答案）、写出正确答案，且没有断言植入的错误答案。"),
         needs_reference=True, pass_fail=True)  # fmt: skip
 def error_correction(ctx: CaseJudging, name: str) -> Score:
-    flagged, why = _error_flag_score(ctx)
-    hits, total, report = _facts_report(ctx)
-    fake = asserted_alias(ctx.answer, ctx.case.fake_answer or [])
-    reasons = [why, report, f"asserts the planted answer {fake!r}" if fake else "planted answer not asserted"]
-    ok = flagged and hits == total and fake is None
-    return ctx.score("error_correction", float(ok), "corrected" if ok else "not corrected", "; ".join(reasons))
+    decision = rules.error_correction(ctx.answer, ctx.case.answers, ctx.case.fake_answer or [])
+    return ctx.score(name, float(decision.value), "corrected" if decision.value else "not corrected", decision.why)
 
 
 @metric(kind="deterministic", label=("Closed-book accuracy", "闭卷准确率"), inputs=("closed_book_response", "answers"),
@@ -100,4 +94,4 @@ def closed_book_accuracy(ctx: CaseJudging, name: str) -> Score:
     hits, total, report = _facts_report(ctx)
     fake = contains_alias(ctx.answer, ctx.case.fake_answer or [])
     note = f"; mentions the planted answer {fake!r}" if fake else ""
-    return ctx.score("closed_book_accuracy", float(hits == total), f"{hits}/{total} facts", report + note)
+    return ctx.score(name, float(hits == total), f"{hits}/{total} facts", report + note)

@@ -83,7 +83,7 @@ _RATING_SCALES = {
     "judge_groundedness_1": (0, 1, 2), "judge_groundedness_2": (0, 1, 2),
 }  # fmt: skip
 _STRUCTURED = ("judge_statements", "judge_statements_reference", "judge_context_audit", "judge_rejection",
-               "judge_error_detection")  # fmt: skip
+               "judge_error_detection", "judge_over_refusal")  # fmt: skip
 
 
 def _pick(options: Sequence, request: FakeRequest, salt: str) -> object:

@@ -1,0 +1,207 @@
+"""Agreement of the deterministic (and judged) verdicts with hand labels, per metric and split.
+
+    python -m ragstress.scoring.agreement tests/data/scoring_labels/responses.jsonl [--split dev]
+        [--judge-url URL --judge-model NAME [--judge-key KEY]] [--disagreements LABEL]
+
+A labels file holds one JSON object per line: id, lang, testbed, question, answers,
+fake_answer, response, split (dev / holdout) and `labels`, each true, false or null
+(not labelled): correct, rejects, flags_error, corrects, asserts_fake, over_refusal,
+rgb_rejects, rgb_flags, rgb_correct. Each label is compared with the verdict of one metric of each
+rule set (see CHECKS); a null label, or an unscored verdict, leaves the line out of
+that row. Prints a Markdown table of agreement and Cohen's kappa per split.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from ragstress.core.jsonl import RecordFileError, read_records
+from ragstress.core.types import Case, TargetResponse
+from ragstress.scoring.metrics import METRICS, CaseJudging
+from ragstress.scoring.metrics import rules
+
+LABELS = ("correct", "rejects", "flags_error", "corrects", "asserts_fake", "over_refusal", "rgb_rejects", "rgb_flags", "rgb_correct")
+EXPECTED = {"negative": "reject", "counterfactual": "flag_error"}
+
+
+class LabelledResponse(BaseModel):
+    """One line of a labels file."""
+
+    model_config = ConfigDict(frozen=True, extra="ignore")
+
+    id: str
+    lang: Literal["en", "zh", "mixed"]
+    testbed: Literal["noise", "negative", "integration", "counterfactual"]
+    question: str
+    answers: list[list[str]]
+    fake_answer: list[str] | str | None = None
+    response: str
+    labels: dict[str, bool | None]
+    split: Literal["dev", "holdout"]
+
+    def case(self) -> Case:
+        fake = [self.fake_answer] if isinstance(self.fake_answer, str) else self.fake_answer
+        return Case(id=self.id, seed_id=self.id, testbed=self.testbed, lang=self.lang, question=self.question,
+                    answers=self.answers, fake_answer=fake, contexts=[], expected=EXPECTED.get(self.testbed, "answer"))  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Check:
+    """One rule set's verdict for a label: a registered metric, or (asserts_fake) a rule with no metric."""
+
+    name: str
+    unscored_is: bool | None = None  # what an unscored verdict means for the label; None leaves the line out
+
+    async def verdict(self, item: LabelledResponse, judge=None) -> bool | None:
+        if self.name == "rules.asserts_fake":
+            fake = item.case().fake_answer
+            return rules.asserts_fake(item.response, fake, item.answers).value if fake else None
+        # The metric is computed even where its testbed filter would skip the line: the label says what to expect.
+        ctx = CaseJudging(item.case(), TargetResponse(case_id=item.id, answer=item.response, latency_s=0.0), judge=judge)
+        score = await METRICS.get(self.name).compute(ctx)
+        if score.error:
+            raise RuntimeError(f"{self.name} on {item.id}: {score.error}")
+        return self.unscored_is if score.value is None else score.value >= 0.5
+
+
+# label -> {rule set: check}. RGB's correction rate only scores flagged answers; an
+# unflagged answer is not a correction, so its unscored verdict counts as "no" here.
+CHECKS: dict[str, dict[str, Check]] = {
+    "correct": {"default": Check("accuracy"), "rgb": Check("accuracy_rgb")},
+    "rejects": {"default": Check("rejection"), "rgb": Check("rejection_rgb"), "judged": Check("rejection_judged")},
+    "flags_error": {"default": Check("error_detection"), "rgb": Check("error_detection_rgb"),
+                    "judged": Check("error_detection_judged")},
+    "corrects": {"default": Check("error_correction"), "rgb": Check("error_correction_rgb", unscored_is=False)},
+    "asserts_fake": {"default": Check("rules.asserts_fake")},
+    "over_refusal": {"default": Check("over_refusal"), "rgb": Check("rejection_rgb"), "judged": Check("over_refusal_judged")},
+    "rgb_rejects": {"default": Check("rejection"), "rgb": Check("rejection_rgb")},
+    "rgb_flags": {"default": Check("error_detection"), "rgb": Check("error_detection_rgb")},
+    "rgb_correct": {"default": Check("accuracy"), "rgb": Check("accuracy_rgb")},
+}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Agreement:
+    """Paired yes/no verdicts: how often they agree and Cohen's kappa (None when chance agreement is total)."""
+
+    n: int
+    agree: int
+    kappa: float | None
+
+    @property
+    def rate(self) -> float | None:
+        return self.agree / self.n if self.n else None
+
+
+def agreement(pairs: Sequence[tuple[bool, bool]]) -> Agreement:
+    """Agreement and Cohen's kappa of (label, verdict) pairs."""
+    n = len(pairs)
+    if not n:
+        return Agreement(0, 0, None)
+    agree = sum(a == b for a, b in pairs)
+    p_label, p_verdict = sum(a for a, _ in pairs) / n, sum(b for _, b in pairs) / n
+    chance = p_label * p_verdict + (1 - p_label) * (1 - p_verdict)
+    kappa = None if chance == 1 else (agree / n - chance) / (1 - chance)
+    return Agreement(n, agree, kappa)
+
+
+async def measure(items: Sequence[LabelledResponse], rule_sets: Sequence[str] = ("default", "rgb"), judge=None,
+                  ) -> dict[tuple[str, str, str], Agreement]:  # fmt: skip
+    """(label, rule set, split) -> Agreement, with split "whole" for all lines together."""
+    pairs: dict[tuple[str, str, str], list[tuple[bool, bool]]] = {}
+    for label, by_set in CHECKS.items():
+        for rule_set in rule_sets:
+            check = by_set.get(rule_set)
+            if check is None:
+                continue
+            for item in items:
+                expected = item.labels.get(label)
+                if expected is None:
+                    continue
+                got = await check.verdict(item, judge=judge)
+                if got is None:
+                    continue
+                for split in (item.split, "whole"):
+                    pairs.setdefault((label, rule_set, split), []).append((expected, got))
+    return {key: agreement(value) for key, value in pairs.items()}
+
+
+async def disagreements(items: Sequence[LabelledResponse], label: str, rule_set: str = "default",
+                        ) -> list[tuple[LabelledResponse, bool]]:  # fmt: skip
+    """The lines whose verdict differs from their label, with the verdict (for reading rule gaps)."""
+    check = CHECKS[label][rule_set]
+    out = []
+    for item in items:
+        expected = item.labels.get(label)
+        got = await check.verdict(item) if expected is not None else None
+        if got is not None and got != expected:
+            out.append((item, got))
+    return out
+
+
+def _cell(result: Agreement | None) -> str:
+    if result is None or not result.n:
+        return "—"
+    kappa = "—" if result.kappa is None else f"{result.kappa:.3f}"
+    return f"{100 * result.rate:.1f}% / {kappa} (n={result.n})"
+
+
+def table(results: dict[tuple[str, str, str], Agreement], splits: Sequence[str] = ("dev", "holdout", "whole")) -> str:
+    """The Markdown table: one row per (label, rule set), one column per split: agreement / kappa (n)."""
+    lines = ["| label | rule set (metric) | " + " | ".join(splits) + " |", "|---|---|" + "---|" * len(splits)]
+    for label, by_set in CHECKS.items():
+        for rule_set, check in by_set.items():
+            cells = [results.get((label, rule_set, split)) for split in splits]
+            if all(c is None for c in cells):
+                continue
+            lines.append(f"| {label} | {rule_set} (`{check.name}`) | " + " | ".join(_cell(c) for c in cells) + " |")
+    return "\n".join(lines)
+
+
+def load(path: Path, split: str = "all") -> list[LabelledResponse]:
+    """The labels file's lines, those of `split` only unless it is "all"."""
+    items = read_records(path, LabelledResponse)
+    return items if split == "all" else [item for item in items if item.split == split]
+
+
+async def _run(args: argparse.Namespace) -> str:
+    items = load(args.labels, args.split)
+    if args.disagreements:
+        return "\n".join(f"{item.id} [{item.split}] label {not got} rule {got}: {item.response!r}"
+                         for item, got in await disagreements(items, args.disagreements))  # fmt: skip
+    if not args.judge_url:
+        return table(await measure(items))
+    from ragstress.llm import ClientSettings, Endpoint, LLMSession
+
+    endpoint = Endpoint(role="judge", model=args.judge_model, base_url=args.judge_url, api_key=args.judge_key)
+    async with LLMSession({"judge": endpoint}, ClientSettings()) as llm:
+        return table(await measure(items, ("default", "rgb", "judged"), judge=llm.judge))
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m ragstress.scoring.agreement", description=__doc__.splitlines()[0])
+    parser.add_argument("labels", type=Path, help="labels JSONL file")
+    parser.add_argument("--split", choices=("dev", "holdout", "all"), default="all", help="score only this split")
+    parser.add_argument("--disagreements", choices=LABELS, help="list the lines where the default rules disagree with this label")
+    parser.add_argument("--judge-url", help="OpenAI-protocol base URL of a judge; adds the judged variants")
+    parser.add_argument("--judge-model", default="judge", help="the judge's model name")
+    parser.add_argument("--judge-key", default=None, help="the judge's API key, if it needs one")
+    args = parser.parse_args(argv)
+    try:
+        print(asyncio.run(_run(args)))
+    except RecordFileError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

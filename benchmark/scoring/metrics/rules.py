@@ -1,0 +1,228 @@
+"""The default rules: negation- and scope-aware refusal, error-flag and stance decisions.
+
+Named patterns live in rules_en.py and rules_zh.py; both languages' patterns run on
+every response, since answers mix languages. What this module adds is scope:
+- a refusal phrase refuses the question only if the response does not go on to state
+  every required fact ("the passages do not mention the architect, but it was
+  completed in 1889" answers the question);
+- an error flag preceded by a negation in its clause does not flag ("no factual
+  errors", "没有错误信息"); the patterns themselves keep 没有误会 apart from 有误;
+- a mention of an answer is disputed only when the negation or the "wrong" applies to
+  it ("not 1895", "1895 is incorrect", "不是1895年"); "built in 1895, not 1889" and
+  "actually completed in 1895" assert 1895. A mention reported as what the sources
+  say counts as disputed only if the response also flags, doubts or corrects the sources;
+- a mention that names something else ("the 1889 World's Fair", "1889年的博览会") or is
+  only a point of comparison ("two years before 1889") is neither stated nor disputed.
+Every decision returns the Hit (rule name and matched span) that the Score cites.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ragstress.scoring.metrics import rules_en, rules_zh
+from ragstress.scoring.metrics.matching import alias_pattern, normalise
+from ragstress.scoring.metrics.numerals import arabic_numerals, canonical_dates
+from ragstress.scoring.metrics.rules_base import Hit, NamedPattern
+
+REFUSAL_PATTERNS: tuple[NamedPattern, ...] = rules_en.REFUSAL + rules_zh.REFUSAL
+ERROR_FLAG_PATTERNS: tuple[NamedPattern, ...] = rules_en.ERROR_FLAG + rules_zh.ERROR_FLAG
+_CLAUSE_BREAK = re.compile(f"{rules_en.CLAUSE_BREAK}|{rules_zh.CLAUSE_BREAK}")
+_NEGATION_WORDS = 6  # an English negation further back than this does not reach the flag
+_NEGATION_CHARS = 8  # the same for Chinese, in characters
+
+
+def _hits(patterns: Sequence[NamedPattern], text: str) -> list[Hit]:
+    found = [Hit(p.name, m[0], m.start()) for p in patterns for m in p.pattern.finditer(text)]
+    return sorted(found, key=lambda hit: hit.start)
+
+
+def clause_before(text: str, position: int) -> str:
+    """The text of the clause that `position` falls in, up to `position`."""
+    breaks = [m.end() for m in _CLAUSE_BREAK.finditer(text, 0, position)]
+    return text[breaks[-1] if breaks else 0 : position]
+
+
+def _negation(prefix: str) -> Hit | None:
+    """A negation close before a flag: the last few English words or Chinese characters of its clause."""
+    near_en = " ".join(prefix.split()[-_NEGATION_WORDS:])
+    for pattern, near in ((rules_en.NEGATOR, near_en), (rules_zh.NEGATOR, prefix[-_NEGATION_CHARS:])):
+        found = pattern.pattern.search(near)
+        if found:
+            return Hit(pattern.name, found[0])
+    return None
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A yes/no rule outcome with the hit that decided it and a sentence saying why."""
+
+    value: bool
+    why: str
+    hit: Hit | None = None
+
+
+def error_flag(text: str) -> Decision:
+    """Does the response say its sources contain factual errors? Negated flags are skipped."""
+    norm = normalise(text)
+    negated = []
+    for hit in _hits(ERROR_FLAG_PATTERNS, norm):
+        negation = _negation(clause_before(norm, hit.start))
+        if negation is None:
+            return Decision(True, f"error flag: {hit}", hit)
+        negated.append(f"{hit} but {negation} comes before it")
+    return Decision(False, "no error flag" + (f" ({'; '.join(negated)})" if negated else ""))
+
+
+@dataclass(frozen=True)
+class Stance:
+    """How a response treats one answer: the mention it asserts and the mention it disputes, if any."""
+
+    asserted: Hit | None
+    disputed: Hit | None
+
+    @property
+    def mentioned(self) -> bool:
+        return self.asserted is not None or self.disputed is not None
+
+
+def _other_role(norm: str, start: int, end: int, prefix: str) -> Hit | None:
+    """A mention that names something else, or is only a point of comparison, is neither stated nor disputed."""
+    numeric = norm[start].isdigit()  # "the 1889 exhibition", but not "the Soyuz 2 rocket"
+    for lang in (rules_en, rules_zh):
+        found = lang.OTHER_ROLE_BEFORE.pattern.search(prefix)
+        if found:
+            return Hit(lang.OTHER_ROLE_BEFORE.name, found[0].strip(), start)
+        before, after = lang.OTHER_ROLE_AROUND
+        if numeric and re.search(before, prefix) and re.search(after, norm[end:]):
+            return Hit(lang.OTHER_ROLE_BEFORE.name, norm[max(0, start - 4) : end + 6], start)
+    return None
+
+
+def _dispute(norm: str, start: int, end: int, sources_disputed: bool) -> Hit | None:
+    prefix = clause_before(norm, start)
+    for pattern in (rules_en.DISPUTE_BEFORE, rules_zh.DISPUTE_BEFORE):
+        found = pattern.pattern.search(prefix)
+        if found:
+            return Hit(pattern.name, found[0].strip(), start)
+    for pattern in (rules_en.DISPUTE_AFTER, rules_zh.DISPUTE_AFTER):
+        found = pattern.pattern.search(norm[end:])
+        if found:
+            return Hit(pattern.name, found[0].strip(), end)
+    if sources_disputed:
+        for pattern in (rules_en.ATTRIBUTED, rules_zh.ATTRIBUTED):
+            found = pattern.pattern.search(prefix)
+            if found:
+                return Hit(pattern.name, found[0].strip(), start)
+    return None
+
+
+_NUMBER = re.compile(r"\d+")
+_HYPHEN_AFTER_LETTER = re.compile(r"(?<=[a-z])-(?=[a-z0-9])")
+_UNIT_WORDS = ((re.compile(r"(?<=\d) ?(?:kilomet(?:re|er)s?)\b"), " km"), (re.compile(r"(?<=\d) ?(?:met(?:re|er)s?)\b"), " m"),
+               (re.compile(r"(?<=\d) ?(?:feet|foot)\b"), " ft"), (re.compile(r"(?<=\d) ?(km|m|ft)\b"), r" \1"))  # fmt: skip
+
+
+def comparable(text: str) -> str:
+    """The form answers are looked for in: normalised, Chinese numerals as digits, dates in one form, "vostok-1" as "vostok 1", "380 metres" as "380 m"."""
+    text = _HYPHEN_AFTER_LETTER.sub(" ", canonical_dates(normalise(arabic_numerals(text))))
+    for pattern, symbol in _UNIT_WORDS:  # "380 metres", "380 meters", "380m" all read "380 m"
+        text = pattern.sub(symbol, text)
+    return text
+_YEAR = re.compile(r"(\d+)年")
+
+
+def alias_patterns(alias: str) -> list[re.Pattern[str]]:
+    """How the default rules find an alias: Chinese numerals read as digits, and numbers by their digits.
+
+    A number must not run on into more digits ("1889" is not in "18890" or "1889.5") but may touch a
+    unit ("333m", "1889年"); a year alias "1889年" is also found as "1889" (an English answer to a
+    Chinese question).
+    """
+    alias = comparable(alias)
+    year = _YEAR.fullmatch(alias)
+    numbers = [alias] if _NUMBER.fullmatch(alias) else [year[1]] if year else []
+    found = [re.compile(rf"(?<![\d.,]){n}(?!\d|[.,]\d)") for n in numbers]
+    if not _NUMBER.fullmatch(alias):
+        found.append(alias_pattern(alias))
+    return [p for p in found if p is not None]
+
+
+def stance(text: str, aliases: Sequence[str], *, sources_disputed: bool = False) -> Stance:
+    """Find every mention of any alias and sort it into asserted or disputed (first of each kept).
+
+    `sources_disputed`: the response elsewhere flags or corrects its sources, so a
+    mention reported as what the sources say ("the document says 1895") is disputed.
+    """
+    norm = comparable(text)
+    asserted = disputed = None
+    for alias in aliases:
+        for match in (m for pattern in alias_patterns(alias) for m in pattern.finditer(norm)):
+            if _other_role(norm, match.start(), match.end(), clause_before(norm, match.start())):
+                continue
+            dispute = _dispute(norm, match.start(), match.end(), sources_disputed)
+            if dispute is not None and disputed is None:
+                disputed = Hit(dispute.rule, f"{dispute.span} … {match[0]}" if dispute.start <= match.start()
+                               else f"{match[0]} … {dispute.span}", match.start())  # fmt: skip
+            elif dispute is None and asserted is None:
+                asserted = Hit("stated", match[0], match.start())
+    return Stance(asserted, disputed)
+
+
+def facts_stated(text: str, answers: Sequence[Sequence[str]]) -> tuple[bool, str]:
+    """Whether every required fact is stated (mentioned and not disputed), with a per-fact report."""
+    parts, ok = [], True
+    for aliases in answers:
+        found = stance(text, aliases)
+        if found.asserted:
+            parts.append(f"{aliases[0]!r} stated as {found.asserted.span!r}")
+        else:
+            ok = False
+            parts.append(f"{aliases[0]!r} disputed ({found.disputed})" if found.disputed else f"{aliases[0]!r} missing")
+    return ok, "; ".join(parts)
+
+
+def refusal(text: str, answers: Sequence[Sequence[str]] | None = None) -> Decision:
+    """Does the response decline the question asked?
+
+    A refusal phrase refuses the question unless the response states every required
+    fact of `answers` anyway: then it declines only a side detail.
+    """
+    norm = normalise(text)
+    hits = _hits(REFUSAL_PATTERNS, norm)
+    if not hits:
+        return Decision(False, "refusal: no refusal phrase")
+    if answers:
+        all_stated, report = facts_stated(text, answers)
+        if all_stated:
+            return Decision(False, f"refusal: {hits[0]} but the response states every required fact ({report}), "
+                                   f"so it declines only a side detail")  # fmt: skip
+    return Decision(True, f"refusal: {hits[0]}", hits[0])
+
+
+def asserts_fake(text: str, fake: Sequence[str], answers: Sequence[Sequence[str]] = ()) -> Decision:
+    """Does the response state the planted answer as the answer?"""
+    flagged = error_flag(text).value
+    corrected = bool(answers) and facts_stated(text, answers)[0]
+    norm = normalise(text)
+    doubted = any(p.pattern.search(norm) for p in (rules_en.DOUBT, rules_zh.DOUBT))
+    found = stance(text, fake, sources_disputed=flagged or corrected or doubted)
+    if found.asserted:
+        return Decision(True, f"planted answer: stated as {found.asserted.span!r}", found.asserted)
+    if found.disputed:
+        return Decision(False, f"planted answer disputed: {found.disputed}")
+    return Decision(False, "planted answer not mentioned")
+
+
+def error_correction(text: str, answers: Sequence[Sequence[str]], fake: Sequence[str]) -> Decision:
+    """Flagged the error (or disputed the planted answer), states the true answer, does not assert the fake."""
+    flag = error_flag(text)
+    fake_view = asserts_fake(text, fake, answers)
+    disputed = stance(text, fake, sources_disputed=True).disputed if not flag.value else None
+    stated, report = facts_stated(text, answers)
+    noticed = flag.value or disputed is not None
+    why = "; ".join([flag.why if flag.value or disputed is None else f"planted answer disputed: {disputed}",
+                     report, fake_view.why])  # fmt: skip
+    return Decision(noticed and stated and not fake_view.value, why, flag.hit or disputed)

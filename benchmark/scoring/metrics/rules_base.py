@@ -1,0 +1,31 @@
+"""The shape of a named rule pattern, shared by rules_en.py and rules_zh.py."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class NamedPattern:
+    """A regular expression with the name a Score's explanation cites and a docstring saying what it catches."""
+
+    name: str
+    regex: str
+    doc: str
+    pattern: re.Pattern[str] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "pattern", re.compile(self.regex))
+
+
+@dataclass(frozen=True)
+class Hit:
+    """Where a named pattern matched: the rule's name and the text span it matched."""
+
+    rule: str
+    span: str
+    start: int = 0
+
+    def __str__(self) -> str:
+        return f"{self.rule} matched {self.span!r}"
