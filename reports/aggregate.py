@@ -17,7 +17,7 @@ from ragstress.reports.model import (
     CounterfactualSection, Estimate, IntegrationSection, MetricRow, NegativeSection, NoiseSection, RatioPoint, Report,
 )  # fmt: skip
 from ragstress.reports.rundir import RunData
-from ragstress.reports.stats import interval_for
+from ragstress.reports.clustered import clustered_interval
 
 # Report role -> name registered in ragstress.scoring.metrics (checked against its registry by
 # tests/unit/test_report_aggregate.py, so a rename there fails a test here).
@@ -55,24 +55,50 @@ MAIN_METRIC: dict[str, str] = {
 LOWER_IS_BETTER = frozenset({METRIC_NAMES["over_refusal"]})
 
 
-def estimate(metric: str, scores: Iterable[Score | None]) -> Estimate:
-    """Aggregate one metric over a group; None entries are cases with no score at all."""
+TARGET_ERROR_LABEL = "target error"
+"""Label of the stand-in score for a case the scorer skipped because the target failed on it."""
+
+
+def estimate(
+    metric: str, scores: Iterable[Score | None], clusters: Iterable[str] | None = None, *, errors_as_failures: bool = True
+) -> Estimate:
+    """Aggregate one metric over a group; None entries are cases with no score at all.
+
+    `clusters` gives each entry's seed question (cases of one seed are resampled together);
+    without it every entry is its own cluster. With `errors_as_failures` (the default) a case
+    the target failed on counts as not passing (the metric's worst value) instead of leaving
+    the rate: a system that errors cannot look better than one that answers wrongly.
+    """
     items = list(scores)
-    values = [s.value for s in items if s is not None and s.value is not None]
+    keys = [str(i) for i in range(len(items))] if clusters is None else list(clusters)
+    worst = 1.0 if metric in LOWER_IS_BETTER else 0.0
+    values, value_keys, target_errors = [], [], 0
+    for s, key in zip(items, keys, strict=True):
+        if s is not None and s.value is not None:
+            values.append(s.value)
+            value_keys.append(key)
+        elif s is not None and s.label == TARGET_ERROR_LABEL:
+            target_errors += 1
+            if errors_as_failures:
+                values.append(worst)
+                value_keys.append(key)
     errored = sum(1 for s in items if s is not None and s.value is None and s.error)
     missing = sum(1 for s in items if s is None)
-    unscored = len(items) - len(values) - errored - missing
-    counts = dict(n=len(items), n_scored=len(values), n_errored=errored, n_unscored=unscored, n_missing=missing)
+    n_scored = len(values) - (target_errors if errors_as_failures else 0)
+    unscored = len(items) - n_scored - errored - missing
+    counts = dict(n=len(items), n_scored=n_scored, n_errored=errored, n_unscored=unscored, n_missing=missing,
+                  n_target_errors=target_errors, errors_counted=errors_as_failures)  # fmt: skip
     if not values:
         return Estimate(metric=metric, value=None, low=None, high=None, method="none", **counts)
-    interval = interval_for(values, binary_metric=metric in PASS_FAIL_METRICS)
+    interval = clustered_interval(values, value_keys, binary_metric=metric in PASS_FAIL_METRICS)
     return Estimate(metric=metric, value=interval.value, low=interval.low, high=interval.high,
                     method=interval.method, **counts)  # fmt: skip
 
 
 class _Scores:
-    def __init__(self, data: RunData):
+    def __init__(self, data: RunData, errors_as_failures: bool = True):
         self.data = data
+        self.errors_as_failures = errors_as_failures
 
     def get(self, case: Case, metric: str) -> Score | None:
         """The case's score, or a stand-in error when the target failed and the scorer skipped it."""
@@ -83,12 +109,17 @@ class _Scores:
         response = self.data.responses.get((case.id, probe))
         if response is not None and response.error:
             # The scorer writes nothing for a failed response: count it as errored, not as missing.
-            return Score(case_id=case.id, metric=metric, value=None, label="target error", error=f"target error: {response.error}")
+            return Score(case_id=case.id, metric=metric, value=None, label=TARGET_ERROR_LABEL, error=f"target error: {response.error}")
         return None
 
     def of(self, cases: Iterable[Case], role: str) -> Estimate:
         metric = METRIC_NAMES.get(role, role)
-        return estimate(metric, (self.get(c, metric) for c in cases))
+        return self.estimate(cases, metric)
+
+    def estimate(self, cases: Iterable[Case], metric: str) -> Estimate:
+        group = list(cases)
+        return estimate(metric, (self.get(c, metric) for c in group), (c.seed_id for c in group),
+                        errors_as_failures=self.errors_as_failures)  # fmt: skip
 
     def applied(self, cases: Iterable[Case], metric: str) -> list[Case]:
         """Cases `metric` scored, plus cases it could not because the target failed on them."""
@@ -143,8 +174,8 @@ def _metric_rows(data: RunData, s: _Scores) -> list[MetricRow]:
             if any(metric in data.scores.get(c.id, {}) for c in group):
                 applied = s.applied(group, metric)
                 pooled += applied
-                by_testbed[testbed] = estimate(metric, (s.get(c, metric) for c in applied))
-        overall = estimate(metric, (s.get(c, metric) for c in pooled))
+                by_testbed[testbed] = s.estimate(applied, metric)
+        overall = s.estimate(pooled, metric)
         kind = "deterministic" if metric in deterministic else "judge" if metric in judged else "other"
         rows.append(MetricRow(metric=metric, kind=kind, overall=overall, by_testbed=by_testbed))
     return rows
@@ -157,9 +188,13 @@ def _version() -> str:
         return "unknown"
 
 
-def build_report(data: RunData) -> Report:
-    """The whole report for one run directory (gating is added by the caller)."""
-    s = _Scores(data)
+def build_report(data: RunData, *, errors_as_failures: bool = True) -> Report:
+    """The whole report for one run directory (gating is added by the caller).
+
+    `errors_as_failures=False` leaves cases the target failed on out of every rate (each
+    estimate records which rule it used, and the rendered report says so beside it).
+    """
+    s = _Scores(data, errors_as_failures)
     by_testbed = {t: [c for c in data.cases if c.testbed == t] for t in TESTBEDS}
     answerable = [c for c in by_testbed["noise"] + by_testbed["integration"] if c.expected == "answer"]
     negative = by_testbed["negative"]

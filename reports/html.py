@@ -22,7 +22,7 @@ from typing import Any
 
 from ragstress.core.types import TESTBEDS
 from ragstress.reports.charts import accuracy_chart, series_from_points
-from ragstress.reports.labels import LABELS, fmt_counts, fmt_estimate, fmt_value, metric_label
+from ragstress.reports.labels import LABELS, errors_by_testbed, fmt_counts, fmt_estimate, fmt_value, metric_label
 from ragstress.reports.model import Estimate, RatioPoint, Report, RunHeader
 
 _PLACEHOLDER = re.compile(r"\{\{(\w+)\}\}")
@@ -100,6 +100,7 @@ def header_html(h: RunHeader) -> str:
         ("wall time (s)", _not_recorded(", ".join(f"{k} {v:.1f}" for k, v in h.wall_time_s.items()))),
         ("cases", esc(f"{counts.cases} — " + ", ".join(f"{k} {v}" for k, v in {**counts.cases_by_testbed, **counts.cases_by_lang}.items()))),
         ("responses", esc(f"{counts.responses}; errors {counts.response_errors}; missing {counts.missing_responses}")),
+        ("target errors by testbed", esc(errors_by_testbed(h))),
         ("scores", esc(f"{counts.scores}; scored {counts.scored}; unscored {counts.unscored}; errors {counts.score_errors}")),
     ]  # fmt: skip
     parts.append(table(["field", "value"], [[esc(k), v] for k, v in rows]))

@@ -9,7 +9,7 @@ from __future__ import annotations
 from html import escape
 
 from ragstress.core.types import TESTBEDS
-from ragstress.reports.labels import LABELS, bilingual, fmt_counts, fmt_estimate, fmt_value, metric_label
+from ragstress.reports.labels import LABELS, bilingual, errors_by_testbed, fmt_counts, fmt_estimate, fmt_value, metric_label
 from ragstress.reports.model import Estimate, RatioPoint, Report, RunHeader
 
 
@@ -52,6 +52,7 @@ def header_lines(h: RunHeader) -> list[str]:
         ["cases", cell(f"{h.counts.cases} ({', '.join(f'{k} {v}' for k, v in h.counts.cases_by_testbed.items())}; "
                        f"{', '.join(f'{k} {v}' for k, v in h.counts.cases_by_lang.items())})")],
         ["responses", cell(f"{h.counts.responses}, errors {h.counts.response_errors}, missing {h.counts.missing_responses}")],
+        ["target errors by testbed", cell(errors_by_testbed(h))],
         ["scores", cell(f"{h.counts.scores}, scored {h.counts.scored}, unscored {h.counts.unscored}, errors {h.counts.score_errors}")],
     ]  # fmt: skip
     lines += _table(["field", "value"], rows)
