@@ -12,6 +12,7 @@ from datetime import datetime, timezone
 
 from ragstress.core.types import TESTBEDS, Case, Score
 from ragstress.reports.cases import case_details, noise_ratio
+from ragstress.reports.errors import error_rates
 from ragstress.reports.header import build_header
 from ragstress.reports.model import (
     CounterfactualSection, Estimate, IntegrationSection, MetricRow, NegativeSection, NoiseSection, RatioPoint, Report,
@@ -92,7 +93,7 @@ def estimate(
         return Estimate(metric=metric, value=None, low=None, high=None, method="none", **counts)
     interval = clustered_interval(values, value_keys, binary_metric=metric in PASS_FAIL_METRICS)
     return Estimate(metric=metric, value=interval.value, low=interval.low, high=interval.high,
-                    method=interval.method, **counts)  # fmt: skip
+                    method=interval.method, n_clusters=len(set(value_keys)), **counts)  # fmt: skip
 
 
 class _Scores:
@@ -222,4 +223,5 @@ def build_report(data: RunData, *, errors_as_failures: bool = True) -> Report:
         metrics=_metric_rows(data, s),
         cases=case_details(data, MAIN_METRIC, LOWER_IS_BETTER),
         warnings=warnings,
+        error_rates=error_rates(data),
     )  # fmt: skip

@@ -24,6 +24,7 @@ from ragstress.core.types import TESTBEDS
 from ragstress.reports.charts import accuracy_chart, series_from_points
 from ragstress.reports.labels import LABELS, errors_by_testbed, fmt_counts, fmt_estimate, fmt_value, metric_label
 from ragstress.reports.model import Estimate, RatioPoint, Report, RunHeader
+from ragstress.reports.markdown import GATE_ON_TEXT
 
 _PLACEHOLDER = re.compile(r"\{\{(\w+)\}\}")
 
@@ -179,9 +180,11 @@ def render_html(report: Report) -> str:
             f"ragstress {esc(report.generator_version)}</p>", header_html(report.header)]  # fmt: skip
     if report.gating is not None:
         status = '<span class="pass">PASSED</span>' if report.gating.passed else '<span class="fail">FAILED</span>'
-        body += [f'<section id="gating"><h2>{bi("gating")}</h2><p>{status}</p>', table(["metric", "testbed", "rule", "value", "result"], [
+        status += f" (gated on {esc(GATE_ON_TEXT[report.gating.gate_on])})"
+        body += [f'<section id="gating"><h2>{bi("gating")}</h2><p>{status}</p>', table(["metric", "testbed", "rule", "value", "result", "power"], [
             [esc(c.metric), esc(c.testbed or "all"), esc(f"{'≥' if c.direction == 'min' else '≤'} {c.threshold:g}"),
-             esc(fmt_value(c.value)), esc("pass" if c.passed else f"FAIL: {c.message}")] for c in report.gating.checks]), "</section>"]  # fmt: skip
+             esc(fmt_value(c.value)), esc(("pass: " if c.passed else "FAIL: ") + c.message), esc(c.power_note or "—")]
+            for c in report.gating.checks]), "</section>"]  # fmt: skip
     body.append(sections_html(report))
     if report.warnings:
         body.append(f'<section id="warnings"><h2>{bi("warnings")}</h2><ul>'

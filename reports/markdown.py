@@ -13,6 +13,9 @@ from ragstress.reports.labels import LABELS, bilingual, errors_by_testbed, fmt_c
 from ragstress.reports.model import Estimate, RatioPoint, Report, RunHeader
 
 
+GATE_ON_TEXT = {"point": "the point estimate", "lower": "the 95% interval's end on the failing side"}
+
+
 def cell(text: object) -> str:
     """Text made safe for a Markdown table cell (HTML-escaped, pipes and newlines neutralised)."""
     return escape(str(text), quote=False).replace("|", "\\|").replace("\n", " ").replace("`", "\\`")
@@ -118,10 +121,12 @@ def render_markdown(report: Report) -> str:
              f"Report schema {report.schema_version}, built {report.generated_at} by ragstress {cell(report.generator_version)}.", ""]  # fmt: skip
     lines += header_lines(report.header)
     if report.gating is not None:
-        lines += [f"## {bilingual('gating')}", "", f"**{'PASSED' if report.gating.passed else 'FAILED'}**", ""]
-        lines += _table(["metric", "testbed", "rule", "value", "result"], [
+        lines += [f"## {bilingual('gating')}", "", f"**{'PASSED' if report.gating.passed else 'FAILED'}** "
+                  f"(gated on {GATE_ON_TEXT[report.gating.gate_on]})", ""]
+        lines += _table(["metric", "testbed", "rule", "value", "result", "power"], [
             [cell(c.metric), cell(c.testbed or "all"), f"{'≥' if c.direction == 'min' else '≤'} {c.threshold:g}",
-             fmt_value(c.value), "pass" if c.passed else f"**FAIL**: {cell(c.message)}"] for c in report.gating.checks])  # fmt: skip
+             fmt_value(c.value), ("pass: " if c.passed else "**FAIL**: ") + cell(c.message), cell(c.power_note or "—")]
+            for c in report.gating.checks])  # fmt: skip
     lines += section_lines(report)
     problems = [c for c in report.cases if c.outcome in ("fail", "error")]
     lines += [f"## {bilingual('cases')}", "",

@@ -39,6 +39,7 @@ class Estimate(_Model):
     n_unscored: int
     n_missing: int
     n_target_errors: int = Field(default=0, description="Cases the target failed on (part of n_errored).")
+    n_clusters: int | None = Field(default=None, description="Seed questions behind the values (the resampling unit).")
     errors_counted: bool = Field(
         default=False, description="True: target errors count as not passing (in `value`); False: they are left out."
     )
@@ -228,4 +229,7 @@ class Report(_Model):
     metrics: list[MetricRow] = Field(description="Every metric found in scores.jsonl, overall and per testbed.")
     cases: list[CaseDetail]
     warnings: list[str]
+    error_rates: dict[str, Estimate] = Field(
+        default_factory=dict, description="Share of cases the target failed on (or never answered): 'all' and per testbed."
+    )
     gating: Gating | None = None

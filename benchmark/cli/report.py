@@ -17,16 +17,20 @@ from ragstress.cli import common as cc
 from ragstress.core.jsonl import RecordFileError
 from ragstress.reports.compare import CompareError, compare_runs
 from ragstress.reports.compare_render import write_comparison
-from ragstress.reports.gating import Threshold, ThresholdError, load_thresholds, parse_fail_under
+from ragstress.reports.gating import (
+    GATE_ON_CHOICES, Threshold, ThresholdError, load_thresholds, max_error_rate, parse_fail_under,
+)
 from ragstress.reports.labels import fmt_estimate
 from ragstress.reports.writer import write_report
 
 
-def _thresholds(fail_under: list[str] | None, thresholds_file: Path | None) -> list[Threshold]:
+def _thresholds(fail_under: list[str] | None, thresholds_file: Path | None, max_errors: float | None) -> list[Threshold]:
     try:
         parsed = [parse_fail_under(option) for option in fail_under or []]
         if thresholds_file is not None:
             parsed += load_thresholds(thresholds_file)
+        if max_errors is not None:
+            parsed.append(max_error_rate(max_errors))
     except ThresholdError as exc:
         raise cc.fail(str(exc)) from None
     return parsed
@@ -41,11 +45,22 @@ def report(
     thresholds_file: Annotated[
         Path | None, typer.Option("--thresholds", help='Gate file (JSON or TOML): {"accuracy@noise": 0.8, "over_refusal": {"max": 0.1}}.')
     ] = None,
+    max_errors: Annotated[
+        float | None, typer.Option("--max-error-rate", help="Gate: at most this share of cases may fail in the target (e.g. 0.05).")
+    ] = None,
+    gate_on: Annotated[
+        str, typer.Option("--gate-on", help="point: the estimate must clear each threshold; lower: the 95% interval's end must.")
+    ] = "point",
+    exclude_errors: Annotated[
+        bool, typer.Option("--exclude-errors", help="Leave cases the target failed on out of the rates (default: they count as fails).")
+    ] = False,
 ) -> None:
     """Write report.json, report.md, report.html and scores.csv for a scored run; optionally gate on thresholds."""
-    thresholds = _thresholds(fail_under, thresholds_file)
+    if gate_on not in GATE_ON_CHOICES:
+        raise cc.fail(f"--gate-on {gate_on!r}: choose one of {', '.join(GATE_ON_CHOICES)}")
+    thresholds = _thresholds(fail_under, thresholds_file, max_errors)
     try:
-        result = write_report(run_dir, thresholds=thresholds, out_dir=out)
+        result = write_report(run_dir, thresholds=thresholds, out_dir=out, gate_on=gate_on, errors_as_failures=not exclude_errors)
     except (FileNotFoundError, RecordFileError, ThresholdError, ValidationError) as exc:
         raise cc.fail(str(exc)) from None
     rep = result.report
@@ -55,6 +70,10 @@ def report(
         f"noise accuracy {fmt_estimate(rep.noise.overall)} · rejection {fmt_estimate(rep.negative.rejection)} · "
         f"integration {fmt_estimate(rep.integration.overall)} · error detection {fmt_estimate(rep.counterfactual.error_detection)}"
     )
+    errors = rep.error_rates.get("all")
+    if errors is not None and errors.n_target_errors:
+        rule = "counted as fails in every rate" if not exclude_errors else "EXCLUDED from the rates (--exclude-errors)"
+        cc.err_console.print(f"target errors: {errors.n_target_errors} of {errors.n} cases ({errors.value:.1%}), {rule}")
     if rep.header.judge_warning:
         cc.err_console.print(f"warning: {escape(rep.header.judge_warning)}")
     for warning in rep.warnings:
@@ -63,6 +82,8 @@ def report(
         failed = [c for c in rep.gating.checks if not c.passed]
         for check in failed:
             cc.err_console.print(f"[bold red]threshold missed:[/] {escape(check.message)}")
+            if check.power_note:
+                cc.err_console.print(f"  {escape(check.power_note)}")
         cc.console.print(f"{len(rep.gating.checks) - len(failed)}/{len(rep.gating.checks)} thresholds met")
     raise typer.Exit(result.exit_code)
 
