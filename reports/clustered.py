@@ -36,17 +36,17 @@ def cluster_totals(values: Sequence[float], clusters: Sequence[str]) -> tuple[np
 def resampled_ratio_means(sums: np.ndarray, counts: np.ndarray, resamples: int, seed: int) -> np.ndarray:
     """Replicate means of a cluster bootstrap: clusters drawn with replacement, whole.
 
-    How often each cluster is drawn is multinomial(k, 1/k each), so one matrix product
-    gives every replicate's totals without materialising the drawn indices.
+    Each replicate draws k cluster indices; gathering the clusters' totals and summing
+    them row-wise is one vectorised step per batch (batches bound the memory on big runs).
     """
     k = sums.size
     rng = np.random.default_rng(seed)
     means = np.empty(resamples)
-    batch = max(1, min(resamples, 4_000_000 // max(k, 1)))  # bounded memory on very large runs
+    batch = max(1, min(resamples, 4_000_000 // max(k, 1)))
     for start in range(0, resamples, batch):
         size = min(batch, resamples - start)
-        draws = rng.multinomial(k, np.full(k, 1.0 / k), size=size).astype(float)
-        means[start:start + size] = (draws @ sums) / (draws @ counts)
+        drawn = rng.integers(0, k, size=(size, k))
+        means[start:start + size] = sums[drawn].sum(axis=1) / counts[drawn].sum(axis=1)
     return means
 
 
