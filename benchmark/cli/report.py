@@ -14,13 +14,14 @@ from pydantic import ValidationError
 from rich.markup import escape
 
 from ragstress.cli import common as cc
-from ragstress.core.jsonl import RecordFileError
+from ragstress.core.jsonl import RecordFileError, write_json
 from ragstress.reports.compare import CompareError, compare_runs
 from ragstress.reports.compare_render import write_comparison
 from ragstress.reports.gating import (
     GATE_ON_CHOICES, Threshold, ThresholdError, load_thresholds, max_error_rate, parse_fail_under,
 )
 from ragstress.reports.labels import fmt_estimate
+from ragstress.reports.regression import DEFAULT_ALPHA, check_regressions, describe
 from ragstress.reports.writer import write_report
 
 
@@ -92,6 +93,13 @@ def compare(
     run_dirs: Annotated[list[Path], typer.Argument(help="Two or more run directories; the first is the baseline (A).")],
     out: Annotated[Path | None, typer.Option("--out", help="Output folder (default: 'compare' beside the first run).")] = None,
     strict: Annotated[bool, typer.Option("--strict", help="Refuse runs whose case sets differ instead of comparing the shared cases.")] = False,
+    fail_on_regression: Annotated[bool, typer.Option(
+        "--fail-on-regression", help="Exit 1 when a metric is significantly worse than the baseline (paired by case, "
+        "resampled by seed question, Holm-corrected across the metrics compared).")] = False,
+    regression_metric: Annotated[list[str] | None, typer.Option(
+        "--regression-metric", help="Limit --fail-on-regression to METRIC@dimension, e.g. accuracy@noise (repeatable).")] = None,
+    exclude_errors: Annotated[bool, typer.Option(
+        "--exclude-errors", help="Drop pairs where a target failed instead of counting the failure against it.")] = False,
 ) -> None:
     """Side-by-side tables, an overlaid accuracy-vs-noise chart and paired differences with CIs."""
     if len(run_dirs) < 2:
@@ -109,6 +117,25 @@ def compare(
         if row.verdict in ("B better", "B worse"):
             cc.console.print(f"{escape(row.run_b)} vs {escape(row.run_a)}: {row.metric} on {row.scope}: "
                              f"{row.difference:+.3f} [{row.low:+.3f}, {row.high:+.3f}] → {row.verdict}")  # fmt: skip
+    if fail_on_regression:
+        _regression_gate(run_dirs, target, regression_metric, strict, not exclude_errors)
+
+
+def _regression_gate(run_dirs: list[Path], out: Path, selected: list[str] | None, strict: bool, errors_as_failures: bool) -> None:
+    """Print every regression row, write regression.json, and exit 1 if any row regressed."""
+    try:
+        rows = check_regressions(run_dirs, selected=selected, strict=strict, errors_as_failures=errors_as_failures)
+    except (FileNotFoundError, RecordFileError, CompareError) as exc:
+        raise cc.fail(str(exc)) from None
+    path = out / "regression.json"
+    write_json(path, {"alpha": DEFAULT_ALPHA, "errors_counted": errors_as_failures, "rows": [r.model_dump(mode="json") for r in rows]})
+    cc.console.print(f"wrote {escape(str(path))}")
+    for row in rows:
+        (cc.err_console if row.regressed else cc.console).print(escape(describe(row)))
+    regressed = [r for r in rows if r.regressed]
+    cc.console.print(f"regression check: {len(regressed)} of {len(rows)} rows significantly worse (Holm-adjusted p < {DEFAULT_ALPHA})")
+    if regressed:
+        raise typer.Exit(1)
 
 
 def register(app: typer.Typer) -> None:

@@ -62,3 +62,10 @@ def test_paired_difference_by_seed_sees_a_planted_drop_and_not_an_absent_one():
     assert worse.difference < 0 and worse.high < 0 and worse.p_value < 0.01 and worse.n_clusters == 40
     same = clustered_paired_difference(a.tolist(), a.tolist(), clusters)
     assert same.difference == 0 and same.p_value == 1.0
+
+
+def test_holm_adjusts_step_down_and_keeps_order():
+    from ragstress.reports.regression import holm
+
+    assert holm([0.01, 0.04, 0.03, 0.5]) == pytest.approx([0.04, 0.09, 0.09, 0.5])
+    assert holm([0.6, 0.6]) == [1.0, 1.0]
