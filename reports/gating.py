@@ -20,6 +20,9 @@ By default a gate compares the point estimate (`gate_on="point"`). With
 `gate_on="lower"` a minimum must be cleared by the interval's lower end and a maximum
 by its upper end: the run must show, with 95% confidence, that the rule holds. Every
 check carries a power note: how many seed questions would detect a 0.05 drop.
+
+`answer_match`, `error_detection(_judged)` and `error_correction` @counterfactual gate
+the known subset the report's headline shows (cases the target answers closed-book).
 """
 
 from __future__ import annotations
@@ -37,6 +40,13 @@ from ragstress.reports.errors import ERROR_RATE, OVERALL
 from ragstress.reports.model import Estimate, Gating, Report, ThresholdCheck
 from ragstress.reports.power import power_note
 
+KNOWN_SUBSET = {
+    METRIC_NAMES["answer_match"]: "accuracy_with_counterfactual",
+    METRIC_NAMES["error_detection"]: "error_detection",
+    METRIC_NAMES["error_detection_judged"]: "error_detection_judged",
+    METRIC_NAMES["error_correction"]: "error_correction",
+}
+"""metric@counterfactual -> the CounterfactualSection field (known subset) a gate checks."""
 GateOn = Literal["point", "lower"]
 GATE_ON_CHOICES: tuple[str, ...] = ("point", "lower")
 
@@ -126,6 +136,10 @@ def load_thresholds(path: Path) -> list[Threshold]:
 def _lookup(report: Report, threshold: Threshold) -> Estimate | None:
     if threshold.metric == ERROR_RATE:
         return report.error_rates.get(threshold.testbed or OVERALL)
+    if threshold.testbed == "counterfactual" and threshold.metric in KNOWN_SUBSET:
+        # The counterfactual headline scores only the cases the target knows closed-book (RGB's
+        # rule); a gate on the all-cases row would hold the system to a different number.
+        return getattr(report.counterfactual, KNOWN_SUBSET[threshold.metric])
     for row in report.metrics:
         if row.metric == threshold.metric:
             return row.overall if threshold.testbed is None else row.by_testbed.get(threshold.testbed)

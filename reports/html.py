@@ -123,7 +123,7 @@ def _points_html(points: list[RatioPoint], with_partial: bool) -> str:
                f'<span class="counts">{esc(fmt_counts(p.accuracy))}</span>']  # fmt: skip
         if with_partial:
             row.append(esc(fmt_estimate(p.partial_credit)) if p.partial_credit else "—")
-        row.append(esc("; ".join(f"{lang} {fmt_value(e.value)} (n={e.n})" for lang, e in p.by_lang.items())) or "—")
+        row.append(esc("; ".join(f"{lang} {fmt_estimate(e)} (n={e.n})" for lang, e in p.by_lang.items())) or "—")
         rows.append(row)
     return table(header + [bi("language")], rows)
 

@@ -75,7 +75,7 @@ def _points_table(points: list[RatioPoint], with_partial: bool) -> list[str]:
         row = [ratio, fmt_estimate(p.accuracy), fmt_counts(p.accuracy)]
         if with_partial and p.partial_credit is not None:
             row.append(fmt_estimate(p.partial_credit))
-        row.append(cell("; ".join(f"{lang} {fmt_value(e.value)} (n={e.n})" for lang, e in p.by_lang.items())) or "—")
+        row.append(cell("; ".join(f"{lang} {fmt_estimate(e)} (n={e.n})" for lang, e in p.by_lang.items())) or "—")
         rows.append(row)
     header = [bilingual("noise_ratio"), f"{LABELS['accuracy'][0]} {LABELS['ci'][0]}", bilingual("counts")]
     if with_partial:

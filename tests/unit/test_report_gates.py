@@ -104,3 +104,17 @@ def test_power_note_grows_with_clustering(tmp_path):
     # Every seed's four cases agree: the design effect is near the cluster size, so far more seeds are needed
     # than 80 independent cases would suggest (p(1-p) (z_a + z_b)^2 / 0.05^2 = 465 cases = 117 seeds of 4).
     assert seeds_needed(est) > 300
+
+
+def test_counterfactual_gates_check_the_known_subset_the_headline_shows(tmp_path):
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("report_make_runs", Path(__file__).parents[1] / "data" / "report_fixtures" / "make_runs.py")
+    make_runs = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(make_runs)
+    run = make_runs.write_run(tmp_path / "run", "robust")
+    result = write_report(run, thresholds=[parse_fail_under("error_detection@counterfactual=0.5")])
+    cf = result.report.counterfactual
+    assert cf.n_known == 3 and cf.n_cases == 4
+    assert result.report.gating.checks[0].value == cf.error_detection.value
+    assert "n 3," in result.report.gating.checks[0].message  # the 3 known cases, not all 4
