@@ -36,11 +36,18 @@ def cluster_totals(values: Sequence[float], clusters: Sequence[str]) -> tuple[np
 def resampled_ratio_means(sums: np.ndarray, counts: np.ndarray, resamples: int, seed: int) -> np.ndarray:
     """Replicate means of a cluster bootstrap: clusters drawn with replacement, whole.
 
-    Each replicate draws k cluster indices; gathering the clusters' totals and summing
-    them row-wise is one vectorised step per batch (batches bound the memory on big runs).
+    Clusters with the same (sum, count) are interchangeable, and pass/fail metrics over a
+    few cases per seed have only a handful of such kinds: drawing k clusters is then a
+    multinomial over the kinds, far cheaper than drawing k indices per replicate on a
+    large run and the same resampling. Otherwise each replicate draws k indices, in
+    batches that bound the memory.
     """
     k = sums.size
     rng = np.random.default_rng(seed)
+    kinds, frequency = np.unique(np.stack([sums, counts], axis=1), axis=0, return_counts=True)
+    if kinds.shape[0] <= min(256, k // 4):  # few kinds among many clusters: the multinomial is cheaper
+        draws = rng.multinomial(k, frequency / k, size=resamples).astype(float)
+        return (draws @ kinds[:, 0]) / (draws @ kinds[:, 1])
     means = np.empty(resamples)
     batch = max(1, min(resamples, 4_000_000 // max(k, 1)))
     for start in range(0, resamples, batch):

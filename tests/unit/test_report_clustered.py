@@ -69,3 +69,14 @@ def test_holm_adjusts_step_down_and_keeps_order():
 
     assert holm([0.01, 0.04, 0.03, 0.5]) == pytest.approx([0.04, 0.09, 0.09, 0.5])
     assert holm([0.6, 0.6]) == [1.0, 1.0]
+
+
+def test_large_runs_take_the_multinomial_path_with_the_same_width():
+    # 2,000 seeds whose 3 cases always agree: the interval is that of 2,000 independent
+    # cases, half-width 1.96 * sqrt(0.7 * 0.3 / 2000), not that of 6,000.
+    seeds = (np.random.default_rng(5).random(2000) < 0.7).astype(float)
+    values = np.repeat(seeds, 3).tolist()
+    clusters = [f"s{i // 3}" for i in range(6000)]
+    interval = clustered_interval(values, clusters, binary_metric=True)
+    expected = 1.959963984540054 * np.sqrt(seeds.mean() * (1 - seeds.mean()) / 2000)
+    assert (interval.high - interval.low) / 2 == pytest.approx(expected, rel=0.1)
