@@ -13,6 +13,7 @@ from datetime import datetime, timezone
 
 from ragstress.core.types import TESTBEDS, Case, Score
 from ragstress.reports.cases import case_details, noise_ratio
+from ragstress.reports.errors import error_rates
 from ragstress.reports.header import build_header
 from ragstress.reports.metric_table import info_for, run_metric_table
 from ragstress.reports.model import (
@@ -20,7 +21,7 @@ from ragstress.reports.model import (
     RatioPoint, Report,
 )  # fmt: skip
 from ragstress.reports.rundir import RunData
-from ragstress.reports.stats import interval_for
+from ragstress.reports.clustered import clustered_interval
 from ragstress.scoring.metrics import deterministic as rules
 from ragstress.scoring.metrics import judged_verdicts as verdicts
 
@@ -46,36 +47,63 @@ MAIN_METRIC: dict[str, str] = {
 """The metric that decides whether a case passed, per testbed (drill-down filter)."""
 
 
+TARGET_ERROR_LABEL = "target error"
+"""Label of the stand-in score for a case the scorer skipped because the target failed on it."""
+
+
 def lower_is_better(table: Mapping[str, MetricInfo]) -> frozenset[str]:
     """The metrics of `table` where a lower value is the better one (over-refusal)."""
     return frozenset(name for name, info in table.items() if not info.higher_is_better)
 
 
-def estimate(metric: str, scores: Iterable[Score | None], table: Mapping[str, MetricInfo] | None = None) -> Estimate:
+def estimate(
+    metric: str,
+    scores: Iterable[Score | None],
+    clusters: Iterable[str] | None = None,
+    *,
+    table: Mapping[str, MetricInfo] | None = None,
+    errors_as_failures: bool = True,
+) -> Estimate:
     """Aggregate one metric over a group; None entries are cases with no score at all.
 
-    Pass/fail metrics (per `table`, else the registry) get a Wilson interval, the rest a bootstrap.
+    `clusters` gives each entry's seed question (cases of one seed are resampled together);
+    without it every entry is its own cluster. What the metric is (pass/fail, direction)
+    comes from `table`, else the registry. With `errors_as_failures` (the default) a case
+    the target failed on counts as not passing (the metric's worst value) instead of leaving
+    the rate: a system that errors cannot look better than one that answers wrongly.
     """
     items = list(scores)
-    values = [s.value for s in items if s is not None and s.value is not None]
+    keys = [str(i) for i in range(len(items))] if clusters is None else list(clusters)
+    info = info_for(metric, table or {})
+    worst = 0.0 if info.higher_is_better else 1.0
+    values, value_keys, target_errors = [], [], 0
+    for s, key in zip(items, keys, strict=True):
+        if s is not None and s.value is not None:
+            values.append(s.value)
+            value_keys.append(key)
+        elif s is not None and s.label == TARGET_ERROR_LABEL:
+            target_errors += 1
+            if errors_as_failures:
+                values.append(worst)
+                value_keys.append(key)
     errored = sum(1 for s in items if s is not None and s.value is None and s.error)
     missing = sum(1 for s in items if s is None)
-    unscored = len(items) - len(values) - errored - missing
-    counts = dict(n=len(items), n_scored=len(values), n_errored=errored, n_unscored=unscored, n_missing=missing)
+    n_scored = len(values) - (target_errors if errors_as_failures else 0)
+    unscored = len(items) - n_scored - errored - missing
+    counts = dict(n=len(items), n_scored=n_scored, n_errored=errored, n_unscored=unscored, n_missing=missing,
+                  n_target_errors=target_errors, errors_counted=errors_as_failures)  # fmt: skip
     if not values:
         return Estimate(metric=metric, value=None, low=None, high=None, method="none", **counts)
-    interval = interval_for(values, binary_metric=info_for(metric, table or {}).pass_fail)
+    interval = clustered_interval(values, value_keys, binary_metric=info.pass_fail)
     return Estimate(metric=metric, value=interval.value, low=interval.low, high=interval.high,
-                    method=interval.method, **counts)  # fmt: skip
+                    method=interval.method, n_clusters=len(set(value_keys)), **counts)  # fmt: skip
 
 
 class _Scores:
-    def __init__(self, data: RunData, table: Mapping[str, MetricInfo]):
+    def __init__(self, data: RunData, table: Mapping[str, MetricInfo], errors_as_failures: bool = True):
         self.data = data
         self.table = table
-
-    def estimate(self, metric: str, scores: Iterable[Score | None]) -> Estimate:
-        return estimate(metric, scores, self.table)
+        self.errors_as_failures = errors_as_failures
 
     def get(self, case: Case, metric: str) -> Score | None:
         """The case's score, or a stand-in error when the target failed and the scorer skipped it."""
@@ -86,12 +114,17 @@ class _Scores:
         response = self.data.responses.get((case.id, probe))
         if response is not None and response.error:
             # The scorer writes nothing for a failed response: count it as errored, not as missing.
-            return Score(case_id=case.id, metric=metric, value=None, label="target error", error=f"target error: {response.error}")
+            return Score(case_id=case.id, metric=metric, value=None, label=TARGET_ERROR_LABEL, error=f"target error: {response.error}")
         return None
 
     def of(self, cases: Iterable[Case], role: str) -> Estimate:
         metric = ROLE_METRICS.get(role, role)
-        return self.estimate(metric, (self.get(c, metric) for c in cases))
+        return self.estimate(cases, metric)
+
+    def estimate(self, cases: Iterable[Case], metric: str) -> Estimate:
+        group = list(cases)
+        return estimate(metric, (self.get(c, metric) for c in group), (c.seed_id for c in group),
+                        table=self.table, errors_as_failures=self.errors_as_failures)  # fmt: skip
 
     def applied(self, cases: Iterable[Case], metric: str) -> list[Case]:
         """Cases `metric` scored, plus cases it could not because the target failed on them."""
@@ -144,8 +177,8 @@ def _metric_rows(data: RunData, s: _Scores) -> list[MetricRow]:
             if any(metric in data.scores.get(c.id, {}) for c in group):
                 applied = s.applied(group, metric)
                 pooled += applied
-                by_testbed[testbed] = s.estimate(metric, (s.get(c, metric) for c in applied))
-        overall = s.estimate(metric, (s.get(c, metric) for c in pooled))
+                by_testbed[testbed] = s.estimate(applied, metric)
+        overall = s.estimate(pooled, metric)
         rows.append(MetricRow(metric=metric, kind=info_for(metric, s.table).kind, overall=overall, by_testbed=by_testbed))
     return rows
 
@@ -157,12 +190,16 @@ def _version() -> str:
         return "unknown"
 
 
-def build_report(data: RunData) -> Report:
-    """The whole report for one run directory (gating is added by the caller)."""
+def build_report(data: RunData, *, errors_as_failures: bool = True) -> Report:
+    """The whole report for one run directory (gating is added by the caller).
+
+    `errors_as_failures=False` leaves cases the target failed on out of every rate (each
+    estimate records which rule it used, and the rendered report says so beside it).
+    """
     warnings = list(data.warnings)
     recorded = data.score_manifest.metric_table if data.score_manifest else None
     table = run_metric_table(recorded, data.metric_names(), warnings)
-    s = _Scores(data, table)
+    s = _Scores(data, table, errors_as_failures)
     by_testbed = {t: [c for c in data.cases if c.testbed == t] for t in TESTBEDS}
     answerable = [c for c in by_testbed["noise"] + by_testbed["integration"] if c.expected == "answer"]
     negative = by_testbed["negative"]
@@ -190,4 +227,5 @@ def build_report(data: RunData) -> Report:
         metric_table=table,
         cases=case_details(data, MAIN_METRIC, lower_is_better(table)),
         warnings=warnings,
+        error_rates=error_rates(data),
     )  # fmt: skip

@@ -11,6 +11,18 @@ or in TOML, optionally under a [thresholds] table:
     over_refusal = { max = 0.1 }
 
 A metric with no scored case fails its threshold: a gate must never pass on nothing.
+
+`error_rate` (the share of cases the target failed on or never answered, overall or
+`error_rate@testbed`) can only be held to a maximum: `--max-error-rate 0.05` or
+{"error_rate": {"max": 0.05}} in a file.
+
+By default a gate compares the point estimate (`gate_on="point"`). With
+`gate_on="lower"` a minimum must be cleared by the interval's lower end and a maximum
+by its upper end: the run must show, with 95% confidence, that the rule holds. Every
+check carries a power note: how many seed questions would detect a 0.05 drop.
+
+`answer_match`, `error_detection(_judged)` and `error_correction` @counterfactual gate
+the known subset the report's headline shows (cases the target answers closed-book).
 """
 
 from __future__ import annotations
@@ -23,8 +35,21 @@ from pathlib import Path
 from typing import Any, Literal
 
 from ragstress.core.types import TESTBEDS
+from ragstress.reports.aggregate import ROLE_METRICS
+from ragstress.reports.errors import ERROR_RATE, OVERALL
 from ragstress.reports.model import Estimate, Gating, Report, ThresholdCheck
+from ragstress.reports.power import power_note
 from ragstress.scoring.metrics import METRICS
+
+KNOWN_SUBSET = {
+    ROLE_METRICS["answer_match"]: "accuracy_with_counterfactual",
+    ROLE_METRICS["error_detection"]: "error_detection",
+    ROLE_METRICS["error_detection_judged"]: "error_detection_judged",
+    ROLE_METRICS["error_correction"]: "error_correction",
+}
+"""metric@counterfactual -> the CounterfactualSection field (known subset) a gate checks."""
+GateOn = Literal["point", "lower"]
+GATE_ON_CHOICES: tuple[str, ...] = ("point", "lower")
 
 
 class ThresholdError(ValueError):
@@ -68,7 +93,18 @@ def parse_fail_under(option: str) -> Threshold:
     except ValueError:
         raise ThresholdError(f"--fail-under {option!r}: {raw!r} is not a number") from None
     metric, testbed = _parse_key(key)
-    return Threshold(metric, testbed, "min", _number(key, number))
+    return _checked(Threshold(metric, testbed, "min", _number(key, number)))
+
+
+def max_error_rate(value: float, testbed: str | None = None) -> Threshold:
+    """The `--max-error-rate VALUE` gate: at most this share of cases may fail in the target."""
+    return Threshold(ERROR_RATE, testbed, "max", _number(ERROR_RATE, value))
+
+
+def _checked(threshold: Threshold) -> Threshold:
+    if threshold.metric == ERROR_RATE and threshold.direction != "max":
+        raise ThresholdError(f"{ERROR_RATE} is a maximum: use --max-error-rate VALUE or {{\"{ERROR_RATE}\": {{\"max\": VALUE}}}}")
+    return threshold
 
 
 def load_thresholds(path: Path) -> list[Threshold]:
@@ -95,23 +131,32 @@ def load_thresholds(path: Path) -> list[Threshold]:
             thresholds += [Threshold(metric, testbed, d, _number(key, value[d])) for d in ("min", "max") if d in value]
         else:
             thresholds.append(Threshold(metric, testbed, "min", _number(key, value)))
-    return thresholds
+    return [_checked(t) for t in thresholds]
 
 
 def _lookup(report: Report, threshold: Threshold) -> Estimate | None:
+    if threshold.metric == ERROR_RATE:
+        return report.error_rates.get(threshold.testbed or OVERALL)
+    if threshold.testbed == "counterfactual" and threshold.metric in KNOWN_SUBSET:
+        # The counterfactual headline scores only the cases the target knows closed-book (RGB's
+        # rule); a gate on the all-cases row would hold the system to a different number.
+        return getattr(report.counterfactual, KNOWN_SUBSET[threshold.metric])
     for row in report.metrics:
         if row.metric == threshold.metric:
             return row.overall if threshold.testbed is None else row.by_testbed.get(threshold.testbed)
     return None
 
 
-def check_thresholds(report: Report, thresholds: list[Threshold]) -> Gating:
-    """Check every threshold.
+def check_thresholds(report: Report, thresholds: list[Threshold], gate_on: GateOn = "point") -> Gating:
+    """Check every threshold, on the point estimate or (gate_on="lower") on the interval's far end.
 
     A metric this run did not score fails its threshold (exit 1); a name that is no
     metric at all is a usage error (ThresholdError, exit 2) with a "did you mean".
     """
-    known = list(dict.fromkeys([row.metric for row in report.metrics] + list(report.metric_table) + METRICS.names()))
+    if gate_on not in GATE_ON_CHOICES:
+        raise ThresholdError(f"gate on {gate_on!r}: choose one of {', '.join(GATE_ON_CHOICES)}")
+    known = list(dict.fromkeys([row.metric for row in report.metrics] + list(report.metric_table) + METRICS.names()
+                               + [ERROR_RATE]))  # fmt: skip
     checks = []
     for t in thresholds:
         if t.metric not in known:
@@ -124,8 +169,21 @@ def check_thresholds(report: Report, thresholds: list[Threshold]) -> Gating:
             checks.append(ThresholdCheck(metric=t.metric, testbed=t.testbed, direction=t.direction, threshold=t.value,
                                          value=None, passed=False, message=f"{t.metric} was not scored {where}"))  # fmt: skip
             continue
-        ok = est.value >= t.value if t.direction == "min" else est.value <= t.value
-        message = f"{t.describe()}: {est.value:.3f} (n scored {est.n_scored}, CI [{est.low:.3f}, {est.high:.3f}])"
-        checks.append(ThresholdCheck(metric=t.metric, testbed=t.testbed, direction=t.direction, threshold=t.value,
-                                     value=est.value, passed=ok, message=message))  # fmt: skip
-    return Gating(passed=all(c.passed for c in checks), checks=checks)
+        checks.append(_check(t, est, gate_on))
+    return Gating(passed=all(c.passed for c in checks), checks=checks, gate_on=gate_on)
+
+
+def _check(t: Threshold, est: Estimate, gate_on: GateOn) -> ThresholdCheck:
+    if gate_on == "lower":
+        # The end of the interval on the failing side: a minimum needs the lower end above it.
+        compared, basis = (est.low, "CI lower end") if t.direction == "min" else (est.high, "CI upper end")
+    else:
+        compared, basis = est.value, "estimate"
+    ok = compared >= t.value if t.direction == "min" else compared <= t.value
+    errors = ""
+    if est.n_target_errors and t.metric != ERROR_RATE:
+        errors = f", target errors {est.n_target_errors} {'counted as fails' if est.errors_counted else 'EXCLUDED'}"
+    message = (f"{t.describe()} on the {basis}: {est.value:.3f} (n {est.n}, scored {est.n_scored}{errors}, "
+               f"CI [{est.low:.3f}, {est.high:.3f}])")  # fmt: skip
+    return ThresholdCheck(metric=t.metric, testbed=t.testbed, direction=t.direction, threshold=t.value, value=est.value,
+                          passed=ok, message=message, compared=compared, power_note=power_note(est))  # fmt: skip

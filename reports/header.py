@@ -10,6 +10,7 @@ from collections import Counter
 from datetime import datetime
 from typing import Any
 
+from ragstress.core.types import TESTBEDS
 from ragstress.llm.config import BUNDLED_MODEL
 from ragstress.reports.model import Counts, RoleInfo, RunHeader
 from ragstress.core.manifests import RunManifest, ScoreManifest
@@ -140,4 +141,12 @@ def _counts(data: RunData) -> Counts:
         scored=sum(1 for s in own_scores if s.value is not None),
         unscored=sum(1 for s in own_scores if s.value is None and not s.error),
         score_errors=sum(1 for s in own_scores if s.error),
+        response_errors_by_testbed={t: n for t in TESTBEDS
+                                    if (n := sum(1 for c in data.cases if c.testbed == t and _failed(data, c.id)))},  # fmt: skip
     )
+
+
+def _failed(data: RunData, case_id: str) -> bool:
+    """Whether the target failed on the case itself (its closed-book probe aside)."""
+    response = data.responses.get((case_id, "case"))
+    return response is not None and bool(response.error)

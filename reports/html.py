@@ -23,7 +23,8 @@ from typing import Any
 
 from ragstress.core.types import TESTBEDS
 from ragstress.reports.charts import accuracy_chart, series_from_points
-from ragstress.reports.labels import LABELS, fmt_counts, fmt_estimate, fmt_value, metric_label
+from ragstress.reports.labels import LABELS, errors_by_testbed, fmt_counts, fmt_estimate, fmt_value, metric_label
+from ragstress.reports.markdown import GATE_ON_TEXT
 from ragstress.reports.model import Estimate, MetricInfo, RatioPoint, Report, RunHeader
 
 _PLACEHOLDER = re.compile(r"\{\{(\w+)\}\}")
@@ -101,6 +102,7 @@ def header_html(h: RunHeader) -> str:
         ("wall time (s)", _not_recorded(", ".join(f"{k} {v:.1f}" for k, v in h.wall_time_s.items()))),
         ("cases", esc(f"{counts.cases} — " + ", ".join(f"{k} {v}" for k, v in {**counts.cases_by_testbed, **counts.cases_by_lang}.items()))),
         ("responses", esc(f"{counts.responses}; errors {counts.response_errors}; missing {counts.missing_responses}")),
+        ("target errors by testbed", esc(errors_by_testbed(h))),
         ("scores", esc(f"{counts.scores}; scored {counts.scored}; unscored {counts.unscored}; errors {counts.score_errors}")),
     ]  # fmt: skip
     parts.append(table(["field", "value"], [[esc(k), v] for k, v in rows]))
@@ -122,7 +124,7 @@ def _points_html(points: list[RatioPoint], with_partial: bool) -> str:
                f'<span class="counts">{esc(fmt_counts(p.accuracy))}</span>']  # fmt: skip
         if with_partial:
             row.append(esc(fmt_estimate(p.partial_credit)) if p.partial_credit else "—")
-        row.append(esc("; ".join(f"{lang} {fmt_value(e.value)} (n={e.n})" for lang, e in p.by_lang.items())) or "—")
+        row.append(esc("; ".join(f"{lang} {fmt_estimate(e)} (n={e.n})" for lang, e in p.by_lang.items())) or "—")
         rows.append(row)
     return table(header + [bi("language")], rows)
 
@@ -179,9 +181,11 @@ def render_html(report: Report) -> str:
             f"ragstress {esc(report.generator_version)}</p>", header_html(report.header)]  # fmt: skip
     if report.gating is not None:
         status = '<span class="pass">PASSED</span>' if report.gating.passed else '<span class="fail">FAILED</span>'
-        body += [f'<section id="gating"><h2>{bi("gating")}</h2><p>{status}</p>', table(["metric", "testbed", "rule", "value", "result"], [
+        status += f" (gated on {esc(GATE_ON_TEXT[report.gating.gate_on])})"
+        body += [f'<section id="gating"><h2>{bi("gating")}</h2><p>{status}</p>', table(["metric", "testbed", "rule", "value", "result", "power"], [
             [esc(c.metric), esc(c.testbed or "all"), esc(f"{'≥' if c.direction == 'min' else '≤'} {c.threshold:g}"),
-             esc(fmt_value(c.value)), esc("pass" if c.passed else f"FAIL: {c.message}")] for c in report.gating.checks]), "</section>"]  # fmt: skip
+             esc(fmt_value(c.value)), esc(("pass: " if c.passed else "FAIL: ") + c.message), esc(c.power_note or "—")]
+            for c in report.gating.checks]), "</section>"]  # fmt: skip
     body.append(sections_html(report))
     if report.warnings:
         body.append(f'<section id="warnings"><h2>{bi("warnings")}</h2><ul>'

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ragstress.reports.metric_table import info_for
-from ragstress.reports.model import Estimate, MetricInfo
+from ragstress.reports.model import Estimate, MetricInfo, RunHeader
 
 LABELS: dict[str, tuple[str, str]] = {
     "title": ("RAG robustness report", "RAG 鲁棒性报告"),
@@ -103,4 +103,13 @@ def fmt_counts(est: Estimate) -> str:
         parts.append(f"unscored={est.n_unscored}")
     if est.n_missing:
         parts.append(f"missing={est.n_missing}")
+    if est.n_target_errors:
+        parts.append(f"target errors={est.n_target_errors} " + ("counted as fails" if est.errors_counted else "EXCLUDED from the rate"))
     return " ".join(parts)
+
+
+def errors_by_testbed(header: RunHeader) -> str:
+    """'noise 3/25, negative 0/10, ...': cases the target failed on, per testbed."""
+    by_testbed = header.counts.cases_by_testbed
+    errors = header.counts.response_errors_by_testbed
+    return ", ".join(f"{t} {errors.get(t, 0)}/{n}" for t, n in by_testbed.items()) or "—"

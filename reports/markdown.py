@@ -9,8 +9,11 @@ from __future__ import annotations
 from html import escape
 
 from ragstress.core.types import TESTBEDS
-from ragstress.reports.labels import LABELS, bilingual, fmt_counts, fmt_estimate, fmt_value, metric_label
+from ragstress.reports.labels import LABELS, bilingual, errors_by_testbed, fmt_counts, fmt_estimate, fmt_value, metric_label
 from ragstress.reports.model import Estimate, RatioPoint, Report, RunHeader
+
+
+GATE_ON_TEXT = {"point": "the point estimate", "lower": "the 95% interval's end on the failing side"}
 
 
 def cell(text: object) -> str:
@@ -52,6 +55,7 @@ def header_lines(h: RunHeader) -> list[str]:
         ["cases", cell(f"{h.counts.cases} ({', '.join(f'{k} {v}' for k, v in h.counts.cases_by_testbed.items())}; "
                        f"{', '.join(f'{k} {v}' for k, v in h.counts.cases_by_lang.items())})")],
         ["responses", cell(f"{h.counts.responses}, errors {h.counts.response_errors}, missing {h.counts.missing_responses}")],
+        ["target errors by testbed", cell(errors_by_testbed(h))],
         ["scores", cell(f"{h.counts.scores}, scored {h.counts.scored}, unscored {h.counts.unscored}, errors {h.counts.score_errors}")],
     ]  # fmt: skip
     lines += _table(["field", "value"], rows)
@@ -71,7 +75,7 @@ def _points_table(points: list[RatioPoint], with_partial: bool) -> list[str]:
         row = [ratio, fmt_estimate(p.accuracy), fmt_counts(p.accuracy)]
         if with_partial and p.partial_credit is not None:
             row.append(fmt_estimate(p.partial_credit))
-        row.append(cell("; ".join(f"{lang} {fmt_value(e.value)} (n={e.n})" for lang, e in p.by_lang.items())) or "—")
+        row.append(cell("; ".join(f"{lang} {fmt_estimate(e)} (n={e.n})" for lang, e in p.by_lang.items())) or "—")
         rows.append(row)
     header = [bilingual("noise_ratio"), f"{LABELS['accuracy'][0]} {LABELS['ci'][0]}", bilingual("counts")]
     if with_partial:
@@ -118,10 +122,12 @@ def render_markdown(report: Report) -> str:
              f"Report schema {report.schema_version}, built {report.generated_at} by ragstress {cell(report.generator_version)}.", ""]  # fmt: skip
     lines += header_lines(report.header)
     if report.gating is not None:
-        lines += [f"## {bilingual('gating')}", "", f"**{'PASSED' if report.gating.passed else 'FAILED'}**", ""]
-        lines += _table(["metric", "testbed", "rule", "value", "result"], [
+        lines += [f"## {bilingual('gating')}", "", f"**{'PASSED' if report.gating.passed else 'FAILED'}** "
+                  f"(gated on {GATE_ON_TEXT[report.gating.gate_on]})", ""]
+        lines += _table(["metric", "testbed", "rule", "value", "result", "power"], [
             [cell(c.metric), cell(c.testbed or "all"), f"{'≥' if c.direction == 'min' else '≤'} {c.threshold:g}",
-             fmt_value(c.value), "pass" if c.passed else f"**FAIL**: {cell(c.message)}"] for c in report.gating.checks])  # fmt: skip
+             fmt_value(c.value), ("pass: " if c.passed else "**FAIL**: ") + cell(c.message), cell(c.power_note or "—")]
+            for c in report.gating.checks])  # fmt: skip
     lines += section_lines(report)
     problems = [c for c in report.cases if c.outcome in ("fail", "error")]
     lines += [f"## {bilingual('cases')}", "",

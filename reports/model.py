@@ -30,12 +30,19 @@ class Estimate(_Model):
     value: float | None = Field(description="Mean over scored cases (a proportion for pass/fail metrics); None if none scored.")
     low: float | None = Field(description="Lower end of the 95% interval.")
     high: float | None = Field(description="Upper end of the 95% interval.")
-    method: Literal["wilson", "bootstrap", "none"] = Field(description="How the interval was computed.")
+    method: Literal["wilson", "bootstrap", "cluster_bootstrap", "none"] = Field(
+        description="How the interval was computed: wilson (one case per seed question) or a bootstrap over seed questions."
+    )
     n: int
     n_scored: int
     n_errored: int
     n_unscored: int
     n_missing: int
+    n_target_errors: int = Field(default=0, description="Cases the target failed on (part of n_errored).")
+    n_clusters: int | None = Field(default=None, description="Seed questions behind the values (the resampling unit).")
+    errors_counted: bool = Field(
+        default=False, description="True: target errors count as not passing (in `value`); False: they are left out."
+    )
 
 
 class RoleInfo(_Model):
@@ -70,6 +77,9 @@ class Counts(_Model):
     scored: int
     unscored: int
     score_errors: int
+    response_errors_by_testbed: dict[str, int] = Field(
+        default_factory=dict, description="Cases per testbed whose response failed (the target errored)."
+    )
 
 
 class RunHeader(_Model):
@@ -216,11 +226,16 @@ class ThresholdCheck(_Model):
     value: float | None
     passed: bool
     message: str
+    compared: float | None = Field(default=None, description="The number held against the threshold (value, or an interval end).")
+    power_note: str | None = Field(default=None, description="How many seed questions would detect a drop at this variance.")
 
 
 class Gating(_Model):
     passed: bool
     checks: list[ThresholdCheck]
+    gate_on: Literal["point", "lower"] = Field(
+        default="point", description="point: the estimate must clear the threshold; lower: its whole 95% interval must."
+    )
 
 
 class Report(_Model):
@@ -238,4 +253,7 @@ class Report(_Model):
     metric_table: dict[str, MetricInfo] = Field(default_factory=dict, description="What each metric is and its labels.")
     cases: list[CaseDetail]
     warnings: list[str]
+    error_rates: dict[str, Estimate] = Field(
+        default_factory=dict, description="Share of cases the target failed on (or never answered): 'all' and per testbed."
+    )
     gating: Gating | None = None

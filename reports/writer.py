@@ -11,7 +11,7 @@ from ragstress.core.jsonl import write_text
 from ragstress.core.rundir import REPORT_FILES
 from ragstress.reports.aggregate import build_report
 from ragstress.reports.cases import noise_ratio
-from ragstress.reports.gating import Threshold, check_thresholds
+from ragstress.reports.gating import GateOn, Threshold, check_thresholds
 from ragstress.reports.html import render_html
 from ragstress.reports.markdown import render_markdown
 from ragstress.reports.model import Report
@@ -39,20 +39,22 @@ class ReportResult:
 
 
 def write_report(
-    run_dir: Path, *, thresholds: list[Threshold] | None = None, out_dir: Path | None = None
-) -> ReportResult:
+    run_dir: Path, *, thresholds: list[Threshold] | None = None, out_dir: Path | None = None,
+    gate_on: GateOn = "point", errors_as_failures: bool = True,
+) -> ReportResult:  # fmt: skip
     """Aggregate `run_dir` and write report.json, report.md, report.html and scores.csv.
 
     Files go to `out_dir` (default: the run directory itself), each written atomically.
     `thresholds` (see ragstress.reports.gating) are checked and recorded in the report; a missed
-    one shows in `ReportResult.exit_code`. Raises FileNotFoundError without cases.jsonl,
+    one shows in `ReportResult.exit_code`. `gate_on="lower"` gates on the interval's end;
+    `errors_as_failures=False` leaves target errors out of the rates. Raises FileNotFoundError without cases.jsonl,
     ragstress.core.jsonl.RecordFileError for a malformed record file, and
     ragstress.reports.gating.ThresholdError for a threshold naming a metric the run lacks.
     """
     data = load_run(Path(run_dir))
-    report = build_report(data)
+    report = build_report(data, errors_as_failures=errors_as_failures)
     if thresholds:
-        report = report.model_copy(update={"gating": check_thresholds(report, thresholds)})
+        report = report.model_copy(update={"gating": check_thresholds(report, thresholds, gate_on)})
     out = Path(out_dir) if out_dir is not None else Path(run_dir)
     paths = {name: out / name for name in REPORT_FILES}
     # pydantic's own serializer: json.dumps with indent takes seconds on a run of thousands of cases.

@@ -116,9 +116,12 @@ def bench(
     plan.report_args = ["report", str(out)] + [a for f in fail_under or [] for a in ("--fail-under", f)]
     if thresholds is not None:
         plan.report_args += ["--thresholds", str(thresholds)]
-    plan.generator_identity = cc.endpoint_for("generator", generator_base_url, generator_model, generator_api_key).public_dict()
-    plan.target_identity = cc.endpoint_for("target", target_base_url, target_model, target_api_key).public_dict()
-    plan.judge_identity = cc.endpoint_for("judge", judge_base_url, judge_model, judge_api_key).public_dict()
+    endpoints = [cc.endpoint_for("generator", generator_base_url, generator_model, generator_api_key),
+                 cc.endpoint_for("target", target_base_url, target_model, target_api_key),
+                 cc.endpoint_for("judge", judge_base_url, judge_model, judge_api_key)]  # fmt: skip
+    # Before any stage starts: where every role's requests will go (the target role only serves the baseline).
+    cc.announce_endpoints(e for e in endpoints if e.role != "target" or target == "baseline")
+    plan.generator_identity, plan.target_identity, plan.judge_identity = (e.public_dict() for e in endpoints)
     try:
         record = run_bench(plan, _invoke, say=lambda line: cc.err_console.print(escape(line), soft_wrap=True))
     except StageFailed as failed:

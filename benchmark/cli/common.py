@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import os
-from collections.abc import Coroutine
+from collections.abc import Coroutine, Iterable
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
@@ -62,6 +62,25 @@ def environment() -> dict[str, str]:
 
 def endpoint_for(role: Role, base_url: str | None, model: str | None, api_key: str | None) -> Endpoint:
     return resolve_endpoint(role, environment(), base_url=base_url, model=model, api_key=api_key)
+
+
+def announce_endpoints(endpoints: Iterable[Endpoint]) -> None:
+    """Say, before any model is called, where each role's requests go and why.
+
+    One warning line first when a remote endpoint was chosen only because OPENAI_* is set:
+    the corpus and questions would leave the machine without anyone having asked for it.
+    """
+    endpoints = list(endpoints)
+    remote = [e for e in endpoints if e.remote_via_openai_env]
+    if remote:
+        roles = ", ".join(e.role for e in remote)
+        err_console.print(
+            f"[bold yellow]warning:[/] {escape(roles)} will call a remote endpoint chosen only through OPENAI_* environment "
+            "variables; pass --<role>-base-url / set RAGSTRESS_<ROLE>_* to mean it, or unset OPENAI_* for the bundled model",
+            soft_wrap=True,
+        )
+    for endpoint in endpoints:
+        err_console.print(f"endpoint {escape(endpoint.describe())}", soft_wrap=True)
 
 
 def client_settings(timeout: float, max_retries: int, concurrency: int, no_cache: bool,

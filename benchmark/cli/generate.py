@@ -91,6 +91,7 @@ def generate(
         "judge": cc.endpoint_for("judge", judge_base_url, judge_model, judge_api_key),
     }
     if wanted or pairs or judge_noise:  # curated seeds alone ask no model
+        cc.announce_endpoints(endpoints.values())
         for endpoint in endpoints.values():
             cc.check_endpoint(endpoint)
     options = GenerateOptions(

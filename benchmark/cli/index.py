@@ -76,8 +76,9 @@ def build(
     max_document_mb: float = typer.Option(
         DEFAULT_MAX_DOCUMENT_MB, "--max-document-mb", help="Skip (with --strict: refuse) any document larger than this; 0 means no limit."
     ),
-    collection: str = typer.Option(
-        "ragstress_chunks", "--collection", help="Chroma collection name; give each index its own on a shared server."
+    collection: str | None = typer.Option(
+        None, "--collection", help="Chroma collection name (default: on a server, one derived from the index directory; "
+        "embedded, ragstress_chunks).",
     ),
 ) -> None:
     """Chunk and embed a corpus into an index; only new or changed chunks are embedded."""

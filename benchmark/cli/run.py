@@ -97,6 +97,7 @@ def run(
         cc.err_console.print("note: --index is used in e2e mode only; contexts mode hands each case's passages")
     endpoint = cc.endpoint_for("target", target_base_url, target_model, target_api_key)
     if kind == "baseline":  # only the baseline talks to an LLM; checked before the run directory is touched
+        cc.announce_endpoints([endpoint])
         cc.check_endpoint(endpoint)
     elif kind == "http":
         cc.check_reachable(target, "http target")

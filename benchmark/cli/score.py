@@ -105,6 +105,7 @@ def score(
         cc.fail("--concurrency must be at least 1")
     endpoint = cc.endpoint_for("judge", judge_base_url, judge_model, judge_api_key)
     if any(METRICS.get(name).kind == "judged" for name in names or METRICS.names()):
+        cc.announce_endpoints([endpoint])
         cc.check_endpoint(endpoint)  # a wrong URL or key fails here, not once per case
     _note_judge_change(run_dir, endpoint, rescore)
     settings = cc.client_settings(timeout, max_retries, llm_concurrency, no_cache, retry_backoff)

@@ -31,6 +31,7 @@ from ragstress.indexing.store import (
     COLLECTION_NAME,
     MANIFEST_NAME,
     collection_metadata,
+    default_collection_name,
     open_chroma,
     open_collection,
     read_manifest,
@@ -128,7 +129,7 @@ def build_index(
     strict: bool = False,
     progress: Callable[[BuildProgress], None] | None = None,
     *,
-    collection_name: str = COLLECTION_NAME,
+    collection_name: str | None = None,
     batch_size: int = 64,
     max_document_bytes: int | None = DEFAULT_MAX_DOCUMENT_BYTES,
 ) -> BuildStats:
@@ -136,12 +137,15 @@ def build_index(
 
     Raises `CorpusError` if the corpus yields no document (the index is left as it
     was) and `EmbeddingMismatchError` if the index was built with another model.
-    Documents over `max_document_bytes` are skipped (None: no limit).
+    Documents over `max_document_bytes` are skipped (None: no limit). Without
+    `collection_name`, a Chroma server gets a collection named after the index directory
+    (see `default_collection_name`), so two indexes never share one by accident.
     """
     started = time.perf_counter()
     corpus_root, index_dir = Path(corpus_root), Path(index_dir)
     params = chunk_params or default_chunk_params(embedder)
     count_tokens = embedder.count_tokens if params.unit == "tokens" else None
+    collection_name = collection_name or default_collection_name(index_dir, chroma_url)
     index_dir.mkdir(parents=True, exist_ok=True)
     collection = open_collection(
         open_chroma(index_dir, chroma_url), collection_name, embedder, str(index_dir), create=True

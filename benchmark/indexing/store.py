@@ -12,6 +12,8 @@ different model is refused, because vectors from two models are not comparable.
 
 from __future__ import annotations
 
+import hashlib
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator
@@ -123,6 +125,27 @@ def iter_collection_ids(collection) -> Iterator[str]:
         if len(page) < _PAGE:
             return
         offset += len(page)
+
+
+def default_collection_name(index_dir: Path, chroma_url: str | None) -> str:
+    """The collection an index uses when none is named.
+
+    Embedded, each index has its own Chroma database, so the fixed COLLECTION_NAME is
+    safe. On a server every index shares one database: a fixed name would make a second
+    index's build delete the first one's chunks as stale. There the name is derived
+    from the index directory (its name, for people reading the server, and a hash of
+    its absolute path, for uniqueness); an index already built on the same server
+    keeps the name its manifest records.
+    """
+    manifest = read_manifest(index_dir)
+    if manifest is not None and manifest.get("collection") and (manifest.get("chroma_url") or None) == (chroma_url or None):
+        return str(manifest["collection"])
+    if not chroma_url:
+        return COLLECTION_NAME
+    resolved = Path(index_dir).resolve()
+    slug = re.sub(r"[^A-Za-z0-9_-]+", "-", resolved.name).strip("-_")[:40] or "index"
+    digest = hashlib.sha256(str(resolved).encode("utf-8")).hexdigest()[:12]
+    return f"ragstress_{slug}_{digest}"  # Chroma: 3-512 chars of [A-Za-z0-9._-], alphanumeric at both ends
 
 
 def read_manifest(index_dir: Path) -> dict[str, Any] | None:

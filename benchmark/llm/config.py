@@ -40,6 +40,17 @@ class Endpoint:
     def is_bundled(self) -> bool:
         return self.base_url is None
 
+    @property
+    def remote_via_openai_env(self) -> bool:
+        """A remote endpoint chosen only through OPENAI_* variables (or the remote defaults they pull in).
+
+        Such a role talks to a paid service no flag or RAGSTRESS_* variable asked for: a user
+        who meant the offline default must be told before the first case leaves the machine.
+        """
+        if self.is_bundled:
+            return False
+        return all(part.startswith("OPENAI_") or part == "default" for part in self.source.split(", "))
+
     def describe(self) -> str:
         """A one-line description that is safe to print or store: the key is never shown."""
         where = "bundled llama.cpp server" if self.is_bundled else redact_url(self.base_url or "")
@@ -55,6 +66,7 @@ class Endpoint:
             "bundled": self.is_bundled,
             "source": self.source,
             "api_key": "set" if self.api_key else None,
+            "remote_via_openai_env": self.remote_via_openai_env,
         }
 
 

@@ -114,6 +114,14 @@ def test_build_and_query_against_a_chroma_server(tmp_path, chroma_server, counti
     assert (other.documents, other.deleted) == (1, 0)
     assert IndexStore.open(index).count() == 3 and IndexStore.open(tmp_path / "index2").count() == 1
 
+    # No collection named: each index directory gets its own on the server, and keeps it on rebuilds.
+    third = build_index(other_corpus, tmp_path / "index3", counting_minilm, params, chroma_url=url)
+    names = {json.loads((d / "index.json").read_text())["collection"] for d in (index, tmp_path / "index3")}
+    assert third.deleted == 0 and len(names) == 2 and IndexStore.open(index).count() == 3
+    assert json.loads((index / "index.json").read_text())["collection"].startswith("ragstress_index_")
+    again = build_index(other_corpus, tmp_path / "index3", counting_minilm, params, chroma_url=url)
+    assert (again.reused, again.deleted) == (1, 0) and IndexStore.open(tmp_path / "index3").count() == 1
+
 
 def test_server_process_is_gone_after_teardown(tmp_path):
     with running_chroma_server(tmp_path) as (url, server):

@@ -79,3 +79,31 @@ def test_runs_on_different_test_sets_are_refused_or_restricted(tmp_path):
     refused = invoke("compare", a, b, "--out", tmp_path / "cmp4")
     assert refused.exit_code == 2 and "share no identical case" in refused.output
     assert invoke("compare", a).exit_code == 2
+
+
+def test_fail_on_regression_exits_1_on_a_planted_regression_and_0_on_identical_runs(tmp_path):
+    robust = make_runs.write_run(tmp_path / "robust", "robust")
+    same = make_runs.write_run(tmp_path / "same", "robust")
+    result = invoke("compare", robust, same, "--out", tmp_path / "c1", "--fail-on-regression")
+    assert result.exit_code == 0, result.output
+    assert "0 of" in result.output and "target errors A 1, B 1" in result.output
+
+    # Plant a regression: a build that fails noise accuracy on every seed question.
+    cases = [Case(**{**c.model_dump(), "seed_id": f"seed-{c.id}"}) for c in make_runs.build_cases()]
+    for run in (robust, same):
+        write_records(run / "cases.jsonl", cases)  # one case per seed: enough seeds for a test to see anything
+    broken = tmp_path / "same"
+    scores = [s.model_copy(update={"value": 0.0}) if s.metric == "accuracy" and s.case_id.startswith("noise") else s
+              for s in read_records(broken / "scores.jsonl", make_runs.Score)]  # fmt: skip
+    write_records(broken / "scores.jsonl", scores)
+    result = invoke("compare", robust, broken, "--out", tmp_path / "c2", "--fail-on-regression")
+    assert result.exit_code == 1, result.output
+    rows = json.loads((tmp_path / "c2" / "regression.json").read_text(encoding="utf-8"))["rows"]
+    noise = next(r for r in rows if r["key"] == "accuracy@noise")
+    assert noise["regressed"] and noise["difference"] < 0 and noise["p_holm"] >= noise["p_value"]
+    assert [r["key"] for r in rows if r["regressed"]] == ["accuracy@noise"]
+    # Selecting only an untouched metric passes; an unknown key is a usage error.
+    assert invoke("compare", robust, broken, "--out", tmp_path / "c3", "--fail-on-regression",
+                  "--regression-metric", "rejection@negative").exit_code == 0  # fmt: skip
+    assert invoke("compare", robust, broken, "--out", tmp_path / "c4", "--fail-on-regression",
+                  "--regression-metric", "accuracy@nowhere").exit_code == 2  # fmt: skip

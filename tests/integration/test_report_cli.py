@@ -89,7 +89,9 @@ def test_gating_exit_codes_and_printed_failures(run_dir, tmp_path):
     gate = json.loads((run_dir / "report.json").read_text())["gating"]
     assert gate["passed"] is False and len(gate["checks"]) == 2
     (tmp_path / "gate.toml").write_text('[thresholds]\n"over_refusal" = { max = 0.05 }\n', encoding="utf-8")
-    assert invoke("report", run_dir, "--thresholds", tmp_path / "gate.toml").exit_code == 0
+    # The one answerable case the target failed on counts against it (1 of 16 > 0.05) unless errors are excluded.
+    assert invoke("report", run_dir, "--thresholds", tmp_path / "gate.toml").exit_code == 1
+    assert invoke("report", run_dir, "--thresholds", tmp_path / "gate.toml", "--exclude-errors").exit_code == 0
 
 
 @pytest.mark.parametrize("args, message", [

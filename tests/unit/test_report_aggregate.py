@@ -38,7 +38,7 @@ def test_unscored_and_errored_values_are_counted_never_averaged_as_zero():
 
 def test_graded_metrics_get_a_bootstrap_interval():
     est = estimate("faithfulness", [Score(case_id=str(i), metric="faithfulness", value=v) for i, v in enumerate([0.2, 0.5, 0.9])])
-    assert est.method == "bootstrap" and est.low <= est.value <= est.high
+    assert est.method == "cluster_bootstrap" and est.low <= est.value <= est.high
 
 
 def test_every_section_role_names_a_registered_metric():

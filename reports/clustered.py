@@ -1,0 +1,134 @@
+"""Intervals and paired tests that respect the clustering of cases by seed question.
+
+Every testbed derives several cases from one seed question (one per noise ratio, one
+per language variant, ...). Those cases share the question's difficulty, so they are
+correlated: treating them as independent draws makes an interval too narrow. Here the
+seed question is the unit of resampling (a cluster bootstrap): each replicate draws
+seeds with replacement and keeps all of a drawn seed's cases together; the statistic
+is the ratio of summed values to summed case counts, which is the plain mean when
+every seed contributes once.
+
+Wilson's interval is kept for the one case where it is right: pass/fail values with a
+single case per seed (independent observations). See docs/statistics.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from ragstress.reports.stats import BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED, Interval, is_binary, wilson_interval
+
+
+def cluster_totals(values: Sequence[float], clusters: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
+    """Per-cluster sum of values and case count, clusters in first-seen order."""
+    if len(values) != len(clusters):
+        raise ValueError("every value needs its cluster id")
+    index: dict[str, int] = {}
+    codes = np.fromiter((index.setdefault(c, len(index)) for c in clusters), dtype=np.int64, count=len(clusters))
+    sums = np.bincount(codes, weights=np.asarray(values, dtype=float), minlength=len(index))
+    counts = np.bincount(codes, minlength=len(index)).astype(float)
+    return sums, counts
+
+
+def resampled_ratio_means(sums: np.ndarray, counts: np.ndarray, resamples: int, seed: int) -> np.ndarray:
+    """Replicate means of a cluster bootstrap: clusters drawn with replacement, whole.
+
+    Clusters with the same (sum, count) are interchangeable, and pass/fail metrics over a
+    few cases per seed have only a handful of such kinds: drawing k clusters is then a
+    multinomial over the kinds, far cheaper than drawing k indices per replicate on a
+    large run and the same resampling. Otherwise each replicate draws k indices, in
+    batches that bound the memory.
+    """
+    k = sums.size
+    rng = np.random.default_rng(seed)
+    kinds, frequency = np.unique(np.stack([sums, counts], axis=1), axis=0, return_counts=True)
+    if kinds.shape[0] <= min(256, k // 4):  # few kinds among many clusters: the multinomial is cheaper
+        draws = rng.multinomial(k, frequency / k, size=resamples).astype(float)
+        return (draws @ kinds[:, 0]) / (draws @ kinds[:, 1])
+    means = np.empty(resamples)
+    batch = max(1, min(resamples, 4_000_000 // max(k, 1)))
+    for start in range(0, resamples, batch):
+        size = min(batch, resamples - start)
+        drawn = rng.integers(0, k, size=(size, k))
+        means[start:start + size] = sums[drawn].sum(axis=1) / counts[drawn].sum(axis=1)
+    return means
+
+
+def clustered_interval(
+    values: Sequence[float], clusters: Sequence[str], *, binary_metric: bool,
+    resamples: int = BOOTSTRAP_RESAMPLES, seed: int = BOOTSTRAP_SEED,
+) -> Interval:  # fmt: skip
+    """95% interval for the mean of `values`, resampling whole clusters (seed questions).
+
+    Pass/fail values with one case per cluster get Wilson's interval; everything else a
+    percentile cluster bootstrap (method "cluster_bootstrap").
+    """
+    if not values:
+        raise ValueError("a mean needs at least one value")
+    sums, counts = cluster_totals(values, clusters)
+    mean = float(sums.sum() / counts.sum())
+    if binary_metric and is_binary(values) and np.all(counts == 1):
+        return wilson_interval(int(sums.sum()), int(counts.sum()))
+    data = np.asarray(values, dtype=float)
+    if sums.size == 1 or np.all(data == data[0]):
+        return Interval(mean, mean, mean, "cluster_bootstrap")
+    low, high = np.quantile(resampled_ratio_means(sums, counts, resamples, seed), [0.025, 0.975])
+    return Interval(mean, float(low), float(high), "cluster_bootstrap")
+
+
+def design_effect(values: Sequence[float], clusters: Sequence[str]) -> float:
+    """Variance of the clustered mean over the variance it would have with independent cases.
+
+    Uses the standard linearised variance of a ratio mean over clusters; 1.0 when the
+    values do not vary or there is a single cluster (nothing to measure).
+    """
+    sums, counts = cluster_totals(values, clusters)
+    k, n = sums.size, counts.sum()
+    data = np.asarray(values, dtype=float)
+    naive = data.var(ddof=1) / n if n > 1 else 0.0
+    if k < 2 or naive <= 0:
+        return 1.0
+    mean = sums.sum() / n
+    residuals = sums - mean * counts
+    clustered = k / (k - 1) * float(np.sum(residuals**2)) / n**2
+    return max(clustered / naive, 1e-9)
+
+
+@dataclass(frozen=True)
+class ClusteredDifference:
+    """Mean of B − A over paired cases, with a cluster-bootstrap interval and two-sided p."""
+
+    n_pairs: int
+    n_clusters: int
+    difference: float
+    low: float
+    high: float
+    p_value: float
+
+
+def clustered_paired_difference(
+    a: Sequence[float], b: Sequence[float], clusters: Sequence[str], *,
+    resamples: int = BOOTSTRAP_RESAMPLES, seed: int = BOOTSTRAP_SEED,
+) -> ClusteredDifference:  # fmt: skip
+    """Paired difference resampled by seed question.
+
+    The p-value is the bootstrap's: twice the smaller share of replicates on either side
+    of zero, never below 1/(resamples + 1) (a finite bootstrap cannot show less). A
+    difference that is the same for every pair has no spread: p is 1 when it is 0 and
+    the smallest value otherwise, since nothing in the data argues against it.
+    """
+    if len(a) != len(b) or not a:
+        raise ValueError("paired scores need the same, non-zero number of values on both sides")
+    deltas = np.asarray(b, dtype=float) - np.asarray(a, dtype=float)
+    sums, counts = cluster_totals(deltas.tolist(), clusters)
+    difference = float(deltas.mean())
+    floor = 1.0 / (resamples + 1)
+    if np.all(deltas == deltas[0]):
+        return ClusteredDifference(len(a), sums.size, difference, difference, difference, 1.0 if difference == 0 else floor)
+    means = resampled_ratio_means(sums, counts, resamples, seed)
+    low, high = (float(x) for x in np.quantile(means, [0.025, 0.975]))
+    p = 2 * min(float(np.mean(means <= 0)), float(np.mean(means >= 0)))
+    return ClusteredDifference(len(a), sums.size, difference, low, high, min(1.0, max(floor, p)))
