@@ -50,6 +50,7 @@ def generate(
     noise: Annotated[NoiseChoice, typer.Option("--noise", help="Noise passages: nearest alias-free chunks (hard) or random ones.")] = NoiseChoice.hard,
     judge_noise: Annotated[bool, typer.Option("--judge-noise", help="Also ask the judge to rule out near noise chunks that answer the question.")] = False,
     round_trip_k: Annotated[int, typer.Option("--round-trip-k", help="A question must retrieve its source chunk in this top k.")] = 5,
+    polish: Annotated[Optional[bool], typer.Option("--polish/--no-polish", help="Let the generator rephrase in-situ questions (default: unless it is the bundled model).")] = None,
     chroma_url: Annotated[Optional[str], typer.Option("--chroma-url", help="Chroma server, if the index lives there.")] = None,
     generator_base_url: cc.GeneratorBaseUrl = None,
     generator_model: cc.GeneratorModel = None,
@@ -94,7 +95,7 @@ def generate(
             cc.check_endpoint(endpoint)
     options = GenerateOptions(
         testbeds=tuple(chosen), n_seeds=wanted, n_pairs=pairs, seed_file=seed_file, random_seed=seed,
-        noise_mode=noise.value, judge_noise=judge_noise, round_trip_k=round_trip_k,
+        noise_mode=noise.value, judge_noise=judge_noise, round_trip_k=round_trip_k, polish=polish,
     )  # fmt: skip
     try:
         store = IndexStore.open(index, chroma_url=chroma_url)
@@ -116,7 +117,7 @@ def generate(
             f"{role}: {stats['calls']} calls, {stats['cache_hits']} from cache, {stats['failures']} failed", highlight=False
         )
     if any(e.is_bundled for role, e in endpoints.items() if role in usage):
-        cc.console.print("note: the bundled SmolLM2-135M model wrote or judged these seeds; expect a low pass rate.")
+        cc.console.print("note: the bundled SmolLM2-135M model judged (or polished) these seeds; its verdicts are weak.")
     cc.console.print(f"wrote {escape(str(out))}/cases.jsonl, seeds.jsonl, rejected.jsonl, testset.json")
 
 
