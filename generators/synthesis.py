@@ -19,8 +19,8 @@ from pydantic import BaseModel, Field
 from ragstress.core.types import Chunk
 from ragstress.generators.gates import GATES, GatePipeline, GateStats, RejectedCandidate
 from ragstress.generators.insitu import insitu_question
-from ragstress.generators.seeds import KIND_ROTATION, Candidate, Target, answer_aliases, usable_spans
-from ragstress.generators.spans import default_aliases
+from ragstress.generators.seeds import KIND_ROTATION, PAIR_KINDS, Candidate, Target, answer_aliases, usable_spans
+from ragstress.generators.spans import FactSpan, default_aliases
 from ragstress.llm import ChatClient, ask_structured
 from ragstress.prompts import load_prompt
 
@@ -75,24 +75,34 @@ def insitu_candidates(chunks: list[Chunk], langs: dict[str, str], rng: random.Ra
     return [c for r in rounds for c in r]
 
 
+def _askable_by_kind(chunk: Chunk, lang: str, title: str | None) -> dict[str, tuple[FactSpan, str]]:
+    """The first span of each kind in `chunk` that makes an in-situ question, with the question."""
+    found: dict[str, tuple[FactSpan, str]] = {}
+    for span in usable_spans(chunk, lang):
+        if span.kind not in found:
+            question = insitu_question(span, chunk.text, title, lang)
+            if question is not None:
+                found[span.kind] = (span, question)
+    return found
+
+
 def insitu_pair(target: Target, titles: dict[str, str]) -> Candidate | None:
-    """A two-part in-situ candidate: the two facts' questions joined into one, or None."""
-    questions = [
-        insitu_question(span, chunk.text, titles.get(chunk.doc_id), target.lang)
-        for chunk, span in zip(target.chunks, target.spans)
-    ]
-    if None in questions:
+    """A two-part in-situ candidate for the target's two chunks: same-kind facts, their questions joined; or None."""
+    (a, b), lang = target.chunks, target.lang
+    in_a, in_b = (_askable_by_kind(c, lang, titles.get(c.doc_id)) for c in (a, b))
+    kind = next((k for k in PAIR_KINDS if k in in_a and k in in_b and in_a[k][0].text != in_b[k][0].text), None)
+    if kind is None:
         return None
-    first, second = questions
-    if target.lang == "zh":
+    (span_a, first), (span_b, second) = in_a[kind], in_b[kind]
+    if lang == "zh":
         question = f"{first[:-1]}；{second}"
     else:
         opener = second.split(" ", 1)[0]
         second = second[0].lower() + second[1:] if opener in ("The", "In", "On", "By") else second
         question = f"{first[:-1]}, and {second}"
-    answers = [default_aliases(s.text, target.lang) for s in target.spans]
-    chunk_ids = [c.id for c in target.chunks]
-    return Candidate(target.id, question, answers, chunk_ids, target.lang, None, [c.text for c in target.chunks], "insitu")
+    pair = Target((a, b), (span_a, span_b), lang)
+    answers = [default_aliases(s.text, lang) for s in (span_a, span_b)]
+    return Candidate(pair.id, question, answers, [a.id, b.id], lang, None, [a.text, b.text], "insitu")
 
 
 async def _polish_one(client: ChatClient, candidate: Candidate) -> Candidate:
