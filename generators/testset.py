@@ -32,6 +32,7 @@ from ragstress.generators.pool import ChunkPool, NoiseMode
 from ragstress.generators.seeds import Candidate, pair_probes, pair_targets
 from ragstress.generators.synthesis import document_titles, insitu_candidates, insitu_pair, language_stats, polish_or_keep
 from ragstress.generators.spans import contains_any_answer
+from ragstress.generators.styles import styled_cases
 from ragstress.generators.testbeds import TESTBEDS, TestbedSettings, build_cases
 from ragstress.prompts import load_prompt
 
@@ -55,6 +56,8 @@ class GenerateOptions:
     candidates_per_seed: int = 4
     # None: polish in-situ questions with the generator unless it is the bundled model (too small to help).
     polish: bool | None = None
+    # Question styles (typo, distracting, preamble): restyled copies of the noise-free noise cases.
+    styles: tuple[str, ...] = ()
 
     def pairs_wanted(self) -> int:
         if self.n_pairs is not None:
@@ -214,6 +217,7 @@ async def generate_testset(
         pool = ChunkPool(pool.chunks, pool.neighbours, await _judged_not_noise(llm, seeds, pool), pool.names)
     settings = TestbedSettings(base_seed=options.random_seed, noise_mode=options.noise_mode)
     cases = build_cases(seeds, pool, testbeds, settings)
+    cases += styled_cases(cases, options.styles, options.random_seed)
 
     manifest = _manifest(store, llm, options, testbeds, seeds, cases, stats, sorted(set(langs.values())))
     # Per language: candidates, each gate's pass rate, and the share of seeds from the in-situ vs polished path.

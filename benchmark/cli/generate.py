@@ -51,6 +51,7 @@ def generate(
     judge_noise: Annotated[bool, typer.Option("--judge-noise", help="Also ask the judge to rule out near noise chunks that answer the question.")] = False,
     round_trip_k: Annotated[int, typer.Option("--round-trip-k", help="A question must retrieve its source chunk in this top k.")] = 5,
     polish: Annotated[Optional[bool], typer.Option("--polish/--no-polish", help="Let the generator rephrase in-situ questions (default: unless it is the bundled model).")] = None,
+    styles: Annotated[str, typer.Option("--styles", help="Also ask noise-free cases in these styles: typo, distracting, preamble (comma-separated).")] = "",
     chroma_url: Annotated[Optional[str], typer.Option("--chroma-url", help="Chroma server, if the index lives there.")] = None,
     generator_base_url: cc.GeneratorBaseUrl = None,
     generator_model: cc.GeneratorModel = None,
@@ -82,6 +83,11 @@ def generate(
         cc.fail("--seeds and --pairs must be >= 0 and --round-trip-k >= 1")
     if seed_file is not None and not seed_file.is_file():
         cc.fail(f"--seed-file {seed_file}: no such file")
+    from ragstress.generators.styles import STYLES
+
+    chosen_styles = tuple(s.strip() for s in styles.split(",") if s.strip())
+    if any(s not in STYLES for s in chosen_styles):
+        cc.fail(f"--styles: unknown style in {styles!r}; known: {', '.join(STYLES)}")
     wanted = seeds if seeds is not None else (0 if seed_file is not None else 20)
     if wanted == 0 and not pairs and seed_file is None:
         cc.fail("nothing to do: give --seeds N (> 0) and/or --seed-file F")
@@ -96,6 +102,7 @@ def generate(
     options = GenerateOptions(
         testbeds=tuple(chosen), n_seeds=wanted, n_pairs=pairs, seed_file=seed_file, random_seed=seed,
         noise_mode=noise.value, judge_noise=judge_noise, round_trip_k=round_trip_k, polish=polish,
+        styles=chosen_styles,
     )  # fmt: skip
     try:
         store = IndexStore.open(index, chroma_url=chroma_url)
