@@ -26,6 +26,14 @@ _LOCATION_PREP = re.compile(r"\b(in|at|on|near|from|to|into)\s+(?:the\s+)?$", re
 _CLAUSE_BREAK = re.compile(r",\s+(?=(?:and|but|while|whereas|which|where|when|so)\s)|;\s+")
 _PRONOUN_ANYWHERE = re.compile(r"\b(?:it|its|he|his|she|her|they|their|this|these)\b", re.I)
 _LOCATED_VERBS = r"\w+ed|is|was|are|were|lies|lie|stands|sits|rises|flows|lives|lived|born|based"
+_COMMON_HEADS = frozenset("River Tower Bridge Canal Wall Games Cup Telescope Building Tunnel Press Station Dam Lake Sea Ocean Cathedral Palace".split())
+# A definite phrase that points back to something the question does not name.
+_POINTS_BACK = re.compile(
+    r"\b(?:the|that|this|his|her|their)\s+(?:company|canal|wreck|site|race|club|mission|building|structure|river|"
+    r"tower|bridge|findings|title|city|wall|project|team|firm|ship|probe|craft|tournament|event|island)\b"
+    r"|\b(?:there|then|when|where),?\s+(?:it|they|he|she)\b",
+    re.I,
+)
 _MEASURE_UNITS = {"metres", "meters", "metre", "meter", "kilometres", "kilometers", "kilometre", "kilometer", "km",
                   "feet", "foot", "miles", "mile", "tonnes", "tons"}  # fmt: skip
 
@@ -70,21 +78,29 @@ def _clause_with(sentence: str, at: int, length: int) -> tuple[str, int]:
 def _standalone_subject(clause: str, title: str | None) -> str | None:
     """The clause with a pronoun or topic noun-phrase subject replaced by the title; None if unresolvable."""
     clause = clause[:1].upper() + clause[1:]
+    named = _with_article(title).capitalize()[:1] + _with_article(title)[1:] if title else None
     m = _POSSESSIVE_SUBJECT.match(clause)
     if m:
-        return f"{title}'s{clause[m.end():]}" if title else None
+        return f"{named}'s{clause[m.end():]}" if named else None
     m = _PRONOUN_SUBJECT.match(clause)
     if m:
         if m[1] == "This" and re.match(r"This\s+[a-z]", clause):
             pass  # "This tower ..." is a definite noun phrase, handled below
         else:
-            return f"{title}{clause[m.end():]}" if title else None
+            return f"{named}{clause[m.end():]}" if named else None
     m = _DEFINITE_SUBJECT.match(clause)
-    if m and title and m[1].lower() in title.lower().split():
+    if m and title and m[1].lower() == title.lower().split()[-1]:
         return f"The {title}{clause[m.end():]}" if not title.lower().startswith("the ") else title + clause[m.end():]
     if m and m[0].startswith(("This", "That")):
         return None  # "This method ..." refers back to something we cannot name
     return clause
+
+
+def _with_article(title: str) -> str:
+    """The title as a subject: "the" before names headed by a common noun ("the Mississippi River")."""
+    if title.split()[-1] in _COMMON_HEADS or title.startswith("Tour "):
+        return "the " + title if not title.startswith("The ") else title
+    return title
 
 
 def _wh_phrase(span: FactSpan, before: str, after: str) -> tuple[str, str, str] | None:
@@ -149,7 +165,7 @@ def insitu_question_en(span: FactSpan, text: str, title: str | None) -> str | No
         if before is None:
             return None
     question = _front(before, wh, after) or f"{before}{wh}{after}"
-    if len(question.split()) < 5 or not _names_something(question):
+    if len(question.split()) < 5 or not _names_something(question) or _POINTS_BACK.search(question):
         return None
     # A pronoun left in a question usually points outside it; the subject must be named.
     if _PRONOUN_ANYWHERE.search(question.split(" ", 3)[-1]) and not title:
