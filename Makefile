@@ -17,7 +17,7 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	touch $(STAMP)
 
 demo: $(STAMP)
-	$(BIN)/ragstress demo
+	$(BIN)/ragstress demo $(DEMO_ARGS)
 
 # The HTML report is checked in Debian's chromium (with a CJK font, so Chinese renders),
 # driven through its executable path: no test ever downloads a browser. Installed here

@@ -68,6 +68,8 @@ class Candidate:
     lang: str
     error: str | None = None
     texts: list[str] = field(default_factory=list)
+    # How the wording was made: "model" (drafted), "insitu" (from the sentence), "polished" (in-situ, rephrased).
+    path: str = "model"
 
 
 def _topic_words(chunk: Chunk) -> set[str]:

@@ -31,12 +31,14 @@ from ragstress.generators.counterfactual import name_inventory
 from ragstress.generators.curated import map_curated, read_seed_file
 from ragstress.generators.gates import GatePipeline, GateStats, RejectedCandidate, Verdict
 from ragstress.generators.pool import ChunkPool, NoiseMode
-from ragstress.generators.seeds import Candidate, Target, draft_all, pair_probes, pair_targets, single_targets
+from ragstress.generators.seeds import Candidate, pair_probes, pair_targets
+from ragstress.generators.synthesis import document_titles, insitu_candidates, insitu_pair, language_stats, polish_or_keep
 from ragstress.generators.spans import contains_any_answer
+from ragstress.generators.styles import styled_cases
 from ragstress.generators.testbeds import TESTBEDS, TestbedSettings, build_cases
 from ragstress.prompts import load_prompt
 
-PROMPT_IDS = ("seed_question", "seed_pair", "seed_answerable", "gen_noise_check")
+PROMPT_IDS = ("seed_polish", "seed_answerable", "gen_noise_check")
 
 
 @dataclass(frozen=True)
@@ -54,6 +56,10 @@ class GenerateOptions:
     duplicate_threshold: float = 0.92
     neighbours_k: int = 30
     candidates_per_seed: int = 4
+    # None: polish in-situ questions with the generator unless it is the bundled model (too small to help).
+    polish: bool | None = None
+    # Question styles (typo, distracting, preamble): restyled copies of the noise-free noise cases.
+    styles: tuple[str, ...] = ()
 
     def pairs_wanted(self) -> int:
         if self.n_pairs is not None:
@@ -78,18 +84,38 @@ def load_chunks(store: IndexStore) -> list[Chunk]:
     return read_records(store.index_dir / CHUNKS_NAME, Chunk)
 
 
-async def _generate(
-    targets: list[Target], wanted: int, pipeline: GatePipeline, llm: LLMSession, budget: int
-) -> list[Candidate]:
-    """Draft and gate targets in waves until `wanted` are kept or the budget of drafts is spent."""
+@dataclass
+class _Run:
+    """One generation's gate pipeline, polish settings and the candidates sent through."""
+
+    pipeline: GatePipeline
+    llm: LLMSession
+    polish: bool
+    options: GenerateOptions
+    polish_stats: dict[str, GateStats] = field(default_factory=dict)
+    sent: list[Candidate] = field(default_factory=list)
+
+    def checker(self, lang: str) -> GatePipeline:
+        stats = self.polish_stats.setdefault(lang, GateStats())
+        return GatePipeline(self.pipeline.store, self.llm.judge, k=self.options.round_trip_k,
+                            duplicate_threshold=self.options.duplicate_threshold, stats=stats)  # fmt: skip
+
+
+async def _generate(candidates: list[Candidate], wanted: int, run: _Run, budget: int) -> list[Candidate]:
+    """Gate in-situ candidates in waves (polished first when polishing) until `wanted` are kept or the budget is spent."""
     kept: list[Candidate] = []
     position = 0
-    while len(kept) < wanted and position < min(len(targets), budget):
+    while len(kept) < wanted and position < min(len(candidates), budget):
         size = min(max(4, 2 * (wanted - len(kept))), budget - position)
-        wave = targets[position : position + size]
+        wave = candidates[position : position + size]
         position += len(wave)
-        drafted = await draft_all(llm.generator, wave)
-        kept += await pipeline.run(drafted, limit=wanted - len(kept))
+        if run.polish:
+            for lang in sorted({c.lang for c in wave}):
+                mine = [c for c in wave if c.lang == lang]
+                chosen = dict(zip((c.id for c in mine), await polish_or_keep(run.llm.generator, mine, run.checker(lang))))
+                wave = [chosen.get(c.id, c) for c in wave]
+        run.sent += wave
+        kept += await run.pipeline.run(wave, limit=wanted - len(kept))
     return kept
 
 
@@ -159,18 +185,26 @@ async def generate_testset(
         )
         pipeline.remember([s.id for s in seeds], [s.question for s in seeds])
         rng = random.Random(options.random_seed)
-        singles = single_targets(chunks, langs, rng)
-        kept = await _generate(singles, options.n_seeds, pipeline, llm, options.candidates_per_seed * options.n_seeds)
+        polish = options.polish if options.polish is not None else not llm.endpoints["generator"].is_bundled
+        run = _Run(pipeline, llm, polish, options)
+        singles = insitu_candidates(chunks, langs, rng)
+        kept = await _generate(singles, options.n_seeds, run, options.candidates_per_seed * options.n_seeds)
         if wanted_pairs:
             sample = list(chunks)
             rng.shuffle(sample)
             probes = pair_probes(sample, langs, max(12, 4 * wanted_pairs))
             hits = store.query_many(list(probes.values()), k=10)
             neighbours = {cid: [h.chunk_id for h in found] for cid, found in zip(probes, hits)}
-            pairs = pair_targets([c for c in sample if c.id in probes], neighbours, langs, rng)
-            kept += await _generate(pairs, wanted_pairs, pipeline, llm, options.candidates_per_seed * wanted_pairs)
+            titles = document_titles(chunks)
+            pairs = [insitu_pair(t, titles) for t in pair_targets([c for c in sample if c.id in probes], neighbours, langs, rng)]
+            pairs = [p for p in pairs if p is not None]
+            kept += await _generate(pairs, wanted_pairs, run, options.candidates_per_seed * wanted_pairs)
         seeds += [_as_seed(c) for c in kept]
         rejected += pipeline.rejected
+        per_lang = {lang: sum(v == lang for v in langs.values()) for lang in set(langs.values())}
+        generation_stats = {"polish": polish, "by_lang": language_stats(run.sent, kept, pipeline.rejected, per_lang, run.polish_stats)}
+    else:
+        generation_stats = {"polish": False, "by_lang": {}}
 
     hits = store.query_many([s.question for s in seeds], k=options.neighbours_k) if seeds else []
     names: dict[str, tuple[str, ...]] = {}
@@ -185,8 +219,11 @@ async def generate_testset(
         pool = ChunkPool(pool.chunks, pool.neighbours, await _judged_not_noise(llm, seeds, pool), pool.names)
     settings = TestbedSettings(base_seed=options.random_seed, noise_mode=options.noise_mode)
     cases = build_cases(seeds, pool, testbeds, settings)
+    cases += styled_cases(cases, options.styles, options.random_seed)
 
     manifest = _manifest(store, llm, options, testbeds, seeds, cases, stats, sorted(set(langs.values())))
+    # Per language: candidates, each gate's pass rate, and the share of seeds from the in-situ vs polished path.
+    manifest["generation_stats"] = generation_stats
     out_dir = Path(out_dir)
     write_records(out_dir / CASES_FILE, cases)
     write_records(out_dir / SEEDS_FILE, seeds)

@@ -163,6 +163,7 @@ def _demo_seed_file(lang: str, dest: Path) -> Path:
 def demo(
     out: Annotated[Path, typer.Option("--out", help="Where the two demo runs go.")] = Path("runs/demo"),
     metrics: Annotated[str, typer.Option("--metrics", help="Metrics to score (default: a set sized for the bundled model).")] = DEMO_METRICS,
+    curated: Annotated[bool, typer.Option("--curated/--no-curated", help="Use the samples' curated seeds, or generate seeds from the corpus (in-situ questions).")] = True,
     cache_dir: cc.CacheDir = None,
 ) -> None:
     """Bench the built-in baseline on both sample corpora with the bundled model as generator, target and judge."""
@@ -171,9 +172,12 @@ def demo(
     reports = []
     for lang in ("en", "zh"):
         corpus = Path(corpora.__file__).parent / "samples" / lang / "docs"
-        seed_file = _demo_seed_file(lang, out / f"demo-seeds-{lang}.jsonl")
-        args = ["bench", str(corpus), "--out", str(out / lang), "--target", "baseline", "--seeds", "0",
-                "--seed-file", str(seed_file), "--metrics", metrics]  # fmt: skip
+        args = ["bench", str(corpus), "--out", str(out / lang), "--target", "baseline", "--metrics", metrics]
+        if curated:
+            seed_file = _demo_seed_file(lang, out / f"demo-seeds-{lang}.jsonl")
+            args += ["--seeds", "0", "--seed-file", str(seed_file)]
+        else:
+            args += ["--seeds", str(DEMO_SEEDS_PER_LANG), "--pairs", str(DEMO_PAIRS_PER_LANG)]
         if cache_dir is not None:
             args += ["--cache-dir", str(cache_dir)]
         cc.err_console.print(f"== demo: {lang} sample corpus ==")

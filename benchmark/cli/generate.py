@@ -51,6 +51,8 @@ def generate(
     noise: Annotated[NoiseChoice, typer.Option("--noise", help="Noise passages: nearest alias-free chunks (hard) or random ones.")] = NoiseChoice.hard,
     judge_noise: Annotated[bool, typer.Option("--judge-noise", help="Also ask the judge to rule out near noise chunks that answer the question.")] = False,
     round_trip_k: Annotated[int, typer.Option("--round-trip-k", help="A question must retrieve its source chunk in this top k.")] = 5,
+    polish: Annotated[Optional[bool], typer.Option("--polish/--no-polish", help="Let the generator rephrase in-situ questions (default: unless it is the bundled model).")] = None,
+    styles: Annotated[str, typer.Option("--styles", help="Also ask noise-free cases in these styles: typo, distracting, preamble (comma-separated).")] = "",
     chroma_url: Annotated[Optional[str], typer.Option("--chroma-url", help="Chroma server, if the index lives there.")] = None,
     generator_base_url: cc.GeneratorBaseUrl = None,
     generator_model: cc.GeneratorModel = None,
@@ -82,6 +84,11 @@ def generate(
         cc.fail("--seeds and --pairs must be >= 0 and --round-trip-k >= 1")
     if seed_file is not None and not seed_file.is_file():
         cc.fail(f"--seed-file {seed_file}: no such file")
+    from ragstress.generators.styles import STYLES
+
+    chosen_styles = tuple(s.strip() for s in styles.split(",") if s.strip())
+    if any(s not in STYLES for s in chosen_styles):
+        cc.fail(f"--styles: unknown style in {styles!r}; known: {', '.join(STYLES)}")
     wanted = seeds if seeds is not None else (0 if seed_file is not None else 20)
     if wanted == 0 and not pairs and seed_file is None:
         cc.fail("nothing to do: give --seeds N (> 0) and/or --seed-file F")
@@ -96,7 +103,8 @@ def generate(
             cc.check_endpoint(endpoint)
     options = GenerateOptions(
         testbeds=tuple(chosen), n_seeds=wanted, n_pairs=pairs, seed_file=seed_file, random_seed=seed,
-        noise_mode=noise.value, judge_noise=judge_noise, round_trip_k=round_trip_k,
+        noise_mode=noise.value, judge_noise=judge_noise, round_trip_k=round_trip_k, polish=polish,
+        styles=chosen_styles,
     )  # fmt: skip
     try:
         store = IndexStore.open(index, chroma_url=chroma_url)
@@ -118,7 +126,7 @@ def generate(
             f"{role}: {stats['calls']} calls, {stats['cache_hits']} from cache, {stats['failures']} failed", highlight=False
         )
     if any(e.is_bundled for role, e in endpoints.items() if role in usage):
-        cc.console.print("note: the bundled SmolLM2-135M model wrote or judged these seeds; expect a low pass rate.")
+        cc.console.print("note: the bundled SmolLM2-135M model judged (or polished) these seeds; its verdicts are weak.")
     cc.console.print(f"wrote {escape(str(out))}/cases.jsonl, seeds.jsonl, rejected.jsonl, testset.json")
 
 

@@ -23,6 +23,7 @@ SECTIONS = {
     "ingest": "ragstress.perf.ingest",
     "evaluate": "ragstress.perf.evaluate",
     "local_model": "ragstress.perf.local_model",
+    "generation": "ragstress.perf.generation_quality",
 }
 
 

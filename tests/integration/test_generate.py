@@ -121,7 +121,10 @@ async def test_generation_runs_end_to_end_and_writes_every_file(index_dir, serve
     assert manifest["cases"]["by_testbed"]["noise"] == {r: manifest["cases"]["by_testbed"]["noise"]["0"] for r in ("0", "0.2", "0.4", "0.6", "0.8")}
     assert set(manifest["gates"]) >= {"draft", "round_trip", "answerable", "near_duplicate", "seed_file"}
     assert manifest["models"]["judge"]["model"] == "fake-model" and manifest["models"]["judge"]["api_key"] == "set"
-    assert {p["id"] for p in manifest["prompts"]} == {"seed_question", "seed_pair", "seed_answerable", "gen_noise_check"}
+    assert {p["id"] for p in manifest["prompts"]} == {"seed_polish", "seed_answerable", "gen_noise_check"}
+    by_lang = manifest["generation_stats"]["by_lang"]["en"]
+    assert manifest["generation_stats"]["polish"] is True and by_lang["kept"] == len(generated)
+    assert sum(by_lang["kept_by_path"].values()) == len(generated) and by_lang["candidates"] >= len(generated)
     assert "sk-secret-test-key" not in (tmp_path / "out" / "testset.json").read_text()
 
 
@@ -183,3 +186,41 @@ async def test_judge_noise_check_keeps_flagged_chunks_out_of_the_noise(index_dir
     for before, after in zip(plain.cases, judged.cases, strict=True):
         near = {c.chunk_id for c in before.contexts}
         assert near.isdisjoint(c.chunk_id for c in after.contexts)
+
+
+def polisher(req: FakeRequest) -> str:
+    """A generator that rephrases well when the answer's last digit is even and leaks the answer otherwise."""
+    prompt = req.last_user_text
+    if '"verdict"' in prompt:
+        return json.dumps({"verdict": "yes", "reason": "The text states it."})
+    question = _between(prompt, "\nQuestion:", "\n")
+    answer = _between(prompt, "\nAnswer:", "\n")
+    digits = re.sub(r"\D", "", answer)
+    if digits and int(digits[-1]) % 2 == 0:
+        return json.dumps({"question": "Tell me this: " + question})
+    return json.dumps({"question": f"Was it {answer}? {question}"})
+
+
+async def test_polish_is_kept_only_when_it_passes_the_gates(index_dir, tmp_path):
+    with FakeOpenAIServer(polisher) as fake:
+        result = await run(index_dir, fake, tmp_path / "out", None, n_seeds=6, n_pairs=0, testbeds=("noise",))
+        polish_calls = [r for r in fake.chat_requests() if "Rephrase a test question" in r.last_user_text]
+    assert polish_calls and len(result.seeds) == 6
+    for seed in result.seeds:
+        digits = re.sub(r"\D", "", seed.answers[0][0])
+        leaked_form = bool(digits) and int(digits[-1]) % 2 == 1
+        # A leaking rephrasing fails answer_not_in_question, so the in-situ form stays.
+        assert seed.question.startswith("Tell me this: ") is (not leaked_form), seed
+        assert not contains_any_answer(seed.question, seed.answers)
+    stats = result.manifest["generation_stats"]["by_lang"]["en"]
+    polished = sum(s.question.startswith("Tell me this: ") for s in result.seeds)
+    assert stats["kept_by_path"] == {"insitu": 6 - polished, "polished": polished, "model": 0}
+    assert stats["polish_gates"]["answer_not_in_question"]["passed"] < stats["polish_gates"]["answer_not_in_question"]["tried"]
+
+
+async def test_without_polish_the_generator_is_never_asked(index_dir, tmp_path):
+    with FakeOpenAIServer(polisher) as fake:
+        result = await run(index_dir, fake, tmp_path / "out", None, n_seeds=4, n_pairs=1, testbeds=("noise",), polish=False)
+        assert not [r for r in fake.chat_requests() if "Rephrase a test question" in r.last_user_text]
+    stats = result.manifest["generation_stats"]
+    assert stats["polish"] is False and stats["by_lang"]["en"]["kept_by_path"]["insitu"] == len(result.seeds) == 5

@@ -1,0 +1,113 @@
+"""Generation yield and quality with only the bundled models (`--only generation`).
+
+For the two bundled samples and two real corpora that Debian packages ship (the
+Python manual, Chinese man pages), it builds an index, generates seeds with no seed
+file (in-situ questions, the bundled SmolLM2-135M as judge, no polish) and reports
+verified seeds per 100 chunks, the in-situ share and each gate's pass rate.
+
+Quality is read, not computed: the run writes a blind-read sample (questions only,
+shuffled, no answers or origins) of each sample corpus's seeds, and the share read as
+well-formed comes from the reader's judgements committed in
+`docs/generation_reading.jsonl` (protocol: docs/generation.md). A judgement counts
+only for a question that this run produced word for word, so a change in the
+synthesis that alters questions shows up as unread ones instead of stale figures.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import time
+from pathlib import Path
+
+from ragstress.core.jsonl import write_text
+from ragstress.perf import Row, at_least, info
+
+SECTION = "generation"
+ROOT = Path(__file__).resolve().parents[2]
+SAMPLES = ROOT / "corpora" / "samples"
+READINGS = ROOT / "docs" / "generation_reading.jsonl"
+SAMPLE_PER_LANG = 40
+MIN_SEEDS, MIN_WELL_FORMED = 30, 0.6
+
+
+def _corpora(quick: bool, workdir: Path) -> list[tuple[str, str, Path]]:
+    """(name, language, folder) of every corpus measured; the packaged ones only when installed."""
+    from ragstress.perf.ingest_corpora import CorpusUnavailable, chinese_sources, english_sources, write_subset
+
+    corpora = [("sample-en", "en", SAMPLES / "en" / "docs"), ("sample-zh", "zh", SAMPLES / "zh" / "docs")]
+    chars = 30_000 if quick else 80_000
+    for name, lang, sources in (("python-docs", "en", english_sources), ("manpages-zh", "zh", chinese_sources)):
+        try:
+            folder = workdir / name
+            write_subset(sources(), chars, folder)
+            corpora.append((name, lang, folder))
+        except (CorpusUnavailable, OSError) as error:
+            print(f"   {name}: skipped ({error})", flush=True)
+    return corpora
+
+
+async def _generate(folder: Path, workdir: Path, server) -> tuple[dict, list[str], float]:
+    """Build and generate on one corpus: (its generation_stats, kept questions, seconds)."""
+    from ragstress.generators.testset import GenerateOptions, generate_testset, load_chunks
+    from ragstress.indexing.build import build_index, choose_embedder, default_chunk_params
+    from ragstress.indexing.store import IndexStore
+    from ragstress.llm import ClientSettings, LLMSession, resolve_endpoint
+
+    index = workdir / "index"
+    embedder = choose_embedder(folder, index, None)
+    build_index(folder, index, embedder, default_chunk_params(embedder))
+    store = IndexStore.open(index)
+    endpoints = {role: resolve_endpoint(role, {}) for role in ("generator", "judge")}
+    n_chunks = len(load_chunks(store))
+    # As many seeds as chunks, so the yield is not capped by the number wanted.
+    options = GenerateOptions(testbeds=("noise",), n_seeds=n_chunks, n_pairs=0, candidates_per_seed=2)
+    started = time.perf_counter()
+    async with LLMSession(endpoints, ClientSettings(timeout_s=120), local=server) as llm:
+        result = await generate_testset(store, llm, workdir / "testset", options)
+    return result.manifest["generation_stats"], [s.question for s in result.seeds], time.perf_counter() - started
+
+
+def blind_sample(questions: list[str], n: int, seed: int = 13) -> list[str]:
+    """Up to `n` questions in a shuffled order that hides how they were made."""
+    picked = list(questions)
+    random.Random(seed).shuffle(picked)
+    return picked[:n]
+
+
+def read_judgements(path: Path = READINGS) -> dict[str, bool]:
+    """The reader's verdicts: question -> well-formed."""
+    if not path.is_file():
+        return {}
+    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    return {row["question"]: bool(row["well_formed"]) for row in rows}
+
+
+def measure(quick: bool, workdir: Path) -> list[Row]:
+    from ragstress.llm import LocalModelServer
+
+    workdir.mkdir(parents=True, exist_ok=True)
+    rows: list[Row] = []
+    judgements = read_judgements()
+    server = LocalModelServer()
+    try:
+        for name, lang, folder in _corpora(quick, workdir):
+            stats, questions, seconds = asyncio.run(_generate(folder, workdir / f"run-{name}", server))
+            mine = stats["by_lang"].get(lang) or {}
+            note = f"{mine.get('chunks')} chunks, {mine.get('candidates')} in-situ candidates, {seconds:.0f} s, bundled judge"
+            rows.append(info(SECTION, f"verified seeds per 100 chunks ({name})", mine.get("kept_per_100_chunks"), "seeds", note=note))
+            rows.append(info(SECTION, f"in-situ share of kept seeds ({name})", (mine.get("share_by_path") or {}).get("insitu"), "share"))
+            for gate, row in (mine.get("gates") or {}).items():
+                rows.append(info(SECTION, f"{gate} pass rate ({name})", row["pass_rate"], "share", note=f"{row['passed']}/{row['tried']}"))
+            if name.startswith("sample-"):
+                rows.append(at_least(SECTION, f"verified seeds, no seed file ({name})", mine.get("kept"), MIN_SEEDS, "seeds", 1.0))
+                sample = blind_sample(questions, SAMPLE_PER_LANG)
+                write_text(workdir / f"blind-read-{lang}.txt", "".join(q + "\n" for q in sample))
+                read = [judgements[q] for q in sample if q in judgements]
+                share = sum(read) / len(read) if read else None
+                note = f"{sum(read)}/{len(read)} read well-formed; {len(sample) - len(read)} of the sample unread"
+                rows.append(at_least(SECTION, f"well-formed share, blind read ({name})", share, MIN_WELL_FORMED, "share", 1.0, note))
+    finally:
+        server.stop()
+    return rows

@@ -1,0 +1,94 @@
+"""Chinese in-situ questions: the answer span becomes a wh-word in place (1889年 -> 哪一年).
+
+Chinese asks in situ, so no reordering is needed: 埃菲尔铁塔于1889年建成 ->
+埃菲尔铁塔于哪一年建成？ The sentence is cut after the clause holding the span (later
+clauses state other facts), and a pronoun subject (它、该塔、这座桥、其) or a bare head
+noun that the title ends with (铁塔 for 埃菲尔铁塔) is replaced by the document title.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ragstress.generators.spans import FactSpan
+
+_APPROXIMATORS = re.compile(r"(?:大约|大概|约|近|将近|超过|逾|共|达|多达|仅|不到|高达|长达|全长)$")
+_PRONOUN_START = re.compile(r"^(?:它们|它|其|该[\u4e00-\u9fff]|这[座条个家项部]?[\u4e00-\u9fff]?|此[\u4e00-\u9fff]?)")
+
+
+def _wh_word(span: FactSpan) -> str | None:
+    text = span.text
+    if span.kind == "year":
+        return "哪一年"
+    if span.kind == "date":
+        return "哪一天" if "日" in text else "什么时候"
+    if span.kind == "number":
+        unit = re.sub(r"^[\d.]+(?:万|亿)?", "", text)
+        return f"多少{unit}" if unit else None
+    # Suffix-found place names are often cut mid-word (杭州湖 of 杭州湖畔), so only persons are asked.
+    return "谁" if "·" in text else None
+
+
+def _sentence_with(span: FactSpan, text: str) -> tuple[str, int] | None:
+    for sentence in re.split(r"(?<=[。！？；])|\n+", text):
+        at = sentence.find(span.text)
+        if at >= 0:
+            return sentence.strip(), sentence.strip().find(span.text)
+    return None
+
+
+def _resolve_subject(question: str, title: str | None) -> str | None:
+    """Name the subject: a pronoun or a bare head noun of the title becomes the title; None if unresolvable."""
+    m = _PRONOUN_START.match(question)
+    if m:
+        if not title:
+            return None
+        rest = question[m.end():]
+        return f"{title}的{rest}" if m[0] == "其" else title + rest
+    if title and not question.startswith(title):
+        # 铁塔于…… in a text titled 埃菲尔铁塔: the clause names the topic by its last characters.
+        for size in range(min(len(title) - 1, 4), 1, -1):
+            if question.startswith(title[-size:]):
+                return title + question[size:]
+    return question
+
+
+def insitu_question_zh(span: FactSpan, text: str, title: str | None) -> str | None:
+    """The Chinese in-situ question whose answer is `span`, or None when the sentence will not do."""
+    wh = _wh_word(span)
+    found = _sentence_with(span, text) if wh else None
+    if found is None:
+        return None
+    sentence, at = found
+    if span.kind == "year" and re.match(r"\d{1,2}月", sentence[at + len(span.text):]):
+        return None  # the year of a full date belongs to it
+    end = at + len(span.text)
+    cut = re.search(r"[，；。！？,;]", sentence[end:])
+    clauses_before = re.split(r"[，,]", sentence[:at])
+    head = sentence[:at]
+    tail = sentence[end : end + cut.start()] if cut else sentence[end:].rstrip("。！？")
+    head = _APPROXIMATORS.sub("", head)
+    if span.kind == "number" and re.search(r"[\d一二三四五六七八九十百千万]$", head):
+        return None
+    if head.endswith(("，", "、", "至", "到")) or re.match(r"[\d、至到—-]", tail) or "、" in tail:
+        return None  # one item of a list or range
+    if not head.strip() and not re.match(r"[，,]", sentence[end:]):
+        return None  # 2008年北京奥运会: the year is a modifier, not the fact asked about
+    if not head.strip() and re.match(r"[，,]", sentence[end:]):
+        # 1889年，法国举办世界博览会 -> 法国举办世界博览会是在哪一年？
+        rest = sentence[end:].lstrip("，, ")
+        cut = re.search(r"[，；。！？,;]", rest)
+        main = rest[: cut.start()] if cut else rest
+        question = f"{main}是在{wh}" if span.kind in ("year", "date") and len(main) >= 4 else None
+    elif len(clauses_before) > 2:
+        return None  # a long run of clauses: the question would state several other facts
+    else:
+        question = f"{head}{wh}{tail}"
+    if question is None:
+        return None
+    question = _resolve_subject(question.strip("，, "), title)
+    if question is None or len(question) < 8 or re.search(r"[它其该此]", question[len(title or ""):][:1]):
+        return None
+    if "它" in question:
+        return None  # a pronoun left inside points outside the question
+    return question.rstrip("。") + "？"

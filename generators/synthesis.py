@@ -1,0 +1,164 @@
+"""Seed candidates without a model deciding anything: in-situ questions, optionally polished by the model.
+
+The rule is "the model polishes, never decides": the span (the answer) and the
+question's content come from the sentence; a configured generator may only rephrase.
+A rephrased question is kept when it passes the same gates as the in-situ one (the
+answers are fixed by the span, so the judge checks it still asks for them);
+otherwise the in-situ form stays.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+from dataclasses import replace
+
+from pydantic import BaseModel, Field
+
+from ragstress.core.types import Chunk
+from ragstress.generators.gates import GATES, GatePipeline, GateStats, RejectedCandidate
+from ragstress.generators.insitu import insitu_question
+from ragstress.generators.seeds import KIND_ROTATION, PAIR_KINDS, Candidate, Target, answer_aliases, usable_spans
+from ragstress.generators.spans import FactSpan, default_aliases
+from ragstress.llm import ChatClient, ask_structured
+from ragstress.prompts import load_prompt
+
+SPANS_PER_CHUNK = 2
+
+
+class PolishDraft(BaseModel):
+    """The generator's rephrasing of an in-situ question."""
+
+    question: str = Field(description="The same question, rephrased to read naturally.")
+
+
+def document_titles(chunks: list[Chunk]) -> dict[str, str]:
+    """Each document's title: the first line of its first chunk when it reads like a heading."""
+    titles: dict[str, str] = {}
+    for chunk in chunks:
+        if chunk.doc_id in titles:
+            continue
+        first = chunk.text.strip().split("\n", 1)[0].strip()
+        if first and len(first) <= 40 and not re.search(r"[.。!?！？,，]$", first):
+            titles[chunk.doc_id] = first
+    return titles
+
+
+def insitu_candidates(chunks: list[Chunk], langs: dict[str, str], rng: random.Random) -> list[Candidate]:
+    """In-situ candidates, chunks in a shuffled order: every chunk's first askable span, then its second.
+
+    Within a chunk, span kinds are tried in the rotation of `KIND_ROTATION`, so the
+    seeds cover years, names, numbers and dates.
+    """
+    titles = document_titles(chunks)
+    order = list(chunks)
+    rng.shuffle(order)
+    rounds: list[list[Candidate]] = [[] for _ in range(SPANS_PER_CHUNK)]
+    for n, chunk in enumerate(order):
+        lang = langs[chunk.id]
+        spans = usable_spans(chunk, lang)
+        first = KIND_ROTATION.index(KIND_ROTATION[n % len(KIND_ROTATION)])
+        rotation = KIND_ROTATION[first:] + KIND_ROTATION[:first]
+        spans.sort(key=lambda s: rotation.index(s.kind))
+        made = 0
+        for span in spans:
+            question = insitu_question(span, chunk.text, titles.get(chunk.doc_id), lang)
+            if question is None:
+                continue
+            target = Target((chunk,), (span,), lang)
+            answers = [answer_aliases(span, [], lang)]
+            rounds[made].append(Candidate(target.id, question, answers, [chunk.id], lang, None, [chunk.text], "insitu"))
+            made += 1
+            if made == SPANS_PER_CHUNK:
+                break
+    return [c for r in rounds for c in r]
+
+
+def _askable_by_kind(chunk: Chunk, lang: str, title: str | None) -> dict[str, tuple[FactSpan, str]]:
+    """The first span of each kind in `chunk` that makes an in-situ question, with the question."""
+    found: dict[str, tuple[FactSpan, str]] = {}
+    for span in usable_spans(chunk, lang):
+        if span.kind not in found:
+            question = insitu_question(span, chunk.text, title, lang)
+            if question is not None:
+                found[span.kind] = (span, question)
+    return found
+
+
+def insitu_pair(target: Target, titles: dict[str, str]) -> Candidate | None:
+    """A two-part in-situ candidate for the target's two chunks: same-kind facts, their questions joined; or None."""
+    (a, b), lang = target.chunks, target.lang
+    in_a, in_b = (_askable_by_kind(c, lang, titles.get(c.doc_id)) for c in (a, b))
+    kind = next((k for k in PAIR_KINDS if k in in_a and k in in_b and in_a[k][0].text != in_b[k][0].text), None)
+    if kind is None:
+        return None
+    (span_a, first), (span_b, second) = in_a[kind], in_b[kind]
+    if lang == "zh":
+        question = f"{first[:-1]}；{second}"
+    else:
+        opener = second.split(" ", 1)[0]
+        second = second[0].lower() + second[1:] if opener in ("The", "In", "On", "By") else second
+        question = f"{first[:-1]}, and {second}"
+    pair = Target((a, b), (span_a, span_b), lang)
+    answers = [default_aliases(s.text, lang) for s in (span_a, span_b)]
+    return Candidate(pair.id, question, answers, [a.id, b.id], lang, None, [a.text, b.text], "insitu")
+
+
+async def _polish_one(client: ChatClient, candidate: Candidate) -> Candidate:
+    answer = " / ".join(aliases[0] for aliases in candidate.answers)
+    prompt = load_prompt("seed_polish", candidate.lang).render(
+        passage="\n\n".join(candidate.texts), question=candidate.question, answer=answer
+    )
+    result = await ask_structured(client, [{"role": "user", "content": prompt}], PolishDraft, lang=candidate.lang, max_tokens=120)
+    question = result.value.question.strip() if result.ok else ""
+    error = result.error if not result.ok else (None if question else "empty question")
+    return replace(candidate, question=question, error=error, path="polished")
+
+
+async def polish_or_keep(
+    client: ChatClient, candidates: list[Candidate], checker: GatePipeline
+) -> list[Candidate]:
+    """Each candidate's polished form when it passes `checker`'s gates, else its in-situ form (same order)."""
+    polished = list(await asyncio.gather(*(_polish_one(client, c) for c in candidates)))
+    changed = [p for p, c in zip(polished, candidates) if p.question != c.question]
+    passed = {p.id for p in await checker.run(changed)}
+    return [p if p.id in passed else c for p, c in zip(polished, candidates)]
+
+
+def language_stats(
+    candidates: list[Candidate], kept: list[Candidate], rejected: list[RejectedCandidate], chunks_per_lang: dict[str, int],
+    polish: dict[str, GateStats],
+) -> dict[str, dict]:
+    """Per language: chunks, candidates, each gate's pass rate, seeds kept and the share from each path.
+
+    Gate counts come from the records: a candidate dropped at gate g passed every gate before g.
+    """
+    dropped = {r.candidate_id: r.gate for r in rejected}
+    kept_paths = {c.id: c.path for c in kept}
+    stats: dict[str, dict] = {}
+    for lang in sorted({c.lang for c in candidates} | set(chunks_per_lang)):
+        mine = [c for c in candidates if c.lang == lang]
+        gates = GateStats()
+        for c in mine:
+            stop = dropped.get(c.id, "kept")
+            for gate in GATES:
+                if stop == "surplus" and gate == "near_duplicate":
+                    break
+                gates.count(gate, gate != stop)
+                if gate == stop:
+                    break
+        kept_here = [c for c in mine if c.id in kept_paths]
+        paths = {p: sum(kept_paths[c.id] == p for c in kept_here) for p in ("insitu", "polished", "model")}
+        chunks = chunks_per_lang.get(lang, 0)
+        stats[lang] = {
+            "chunks": chunks,
+            "candidates": len(mine),
+            "gates": gates.as_dict(),
+            "kept": len(kept_here),
+            "kept_per_100_chunks": round(100 * len(kept_here) / chunks, 2) if chunks else None,
+            "kept_by_path": paths,
+            "share_by_path": {p: round(n / len(kept_here), 4) if kept_here else None for p, n in paths.items()},
+            "polish_gates": polish[lang].as_dict() if lang in polish else None,
+        }
+    return stats
