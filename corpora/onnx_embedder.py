@@ -218,9 +218,9 @@ def _write_exported(folder: Path, precision: str, produce) -> None:
 
 
 # Tokens per session run and core. Measured on 2-core AMD EPYC (AVX2) over the Python manual's
-# 200-token chunks: 8 chunks of ~160 tokens per run encoded about 1.4x as fast as 16 and 3x as fast
-# as 32, because a small batch's activations stay in the per-core caches; single chunks lose to
-# per-run overhead. The budget grows with cores so each still gets a cache-sized share.
+# 200-token chunks (one run on a busy machine, to be confirmed by `make perf`): 8 chunks of ~160
+# tokens per run beat 16 and 32, as a small batch's activations stay in the per-core caches;
+# single chunks lose to per-run overhead. The budget grows with cores so each still gets a cache-sized share.
 TOKENS_PER_CORE = 640
 
 
