@@ -15,6 +15,7 @@ fp32 model before the bfloat16 path is trusted.
 from __future__ import annotations
 
 import logging
+import os
 from pathlib import Path
 
 import numpy as np
@@ -44,9 +45,18 @@ def cpu_multiplies_bf16(cpuinfo: Path = Path("/proc/cpuinfo")) -> bool:
     return False
 
 
+# Set to 0 to keep the full-precision (ONNX) path even on an AMX CPU, e.g. to measure both paths.
+DISABLE_ENV = "RAGSTRESS_BF16"
+
+
+def bf16_disabled() -> bool:
+    """True if the environment turns the bfloat16 path off (RAGSTRESS_BF16=0/off/no/false)."""
+    return os.environ.get(DISABLE_ENV, "").strip().lower() in ("0", "off", "no", "false")
+
+
 def bf16_minilm() -> SentenceTransformerEmbedder | None:
     """The bundled MiniLM in bfloat16 if this CPU runs it natively and its vectors pass the check, else None."""
-    if not cpu_multiplies_bf16():
+    if bf16_disabled() or not cpu_multiplies_bf16():
         return None
     fast = SentenceTransformerEmbedder(bf16=True)
     reference = SentenceTransformerEmbedder()

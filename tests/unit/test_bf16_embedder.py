@@ -73,3 +73,12 @@ def test_vectors_that_drift_send_the_model_back_to_full_precision(monkeypatch, c
 @pytest.mark.skipif(not bf16.cpu_multiplies_bf16(), reason="this CPU has no AMX-BF16: MiniLM runs in fp32")
 def test_this_cpu_gets_the_bf16_default():
     assert make_embedder("minilm").backend == "torch-bf16"
+
+
+def test_environment_can_turn_the_bf16_path_off(monkeypatch):
+    monkeypatch.setattr(bf16, "cpu_multiplies_bf16", lambda: True)
+    for off in ("0", "off", "No", "false"):
+        monkeypatch.setenv(bf16.DISABLE_ENV, off)
+        assert bf16.bf16_disabled() and bf16.bf16_minilm() is None
+    monkeypatch.setenv(bf16.DISABLE_ENV, "1")
+    assert not bf16.bf16_disabled()

@@ -155,3 +155,21 @@ def test_int8_is_opt_in_under_its_own_name(onnx_minilm, cache):
     np.testing.assert_allclose(np.linalg.norm(ours, axis=1), 1.0, rtol=1e-5)
     cosines = np.sum(ours * full, axis=1)
     assert 0.7 < cosines.mean() < 0.9999  # close to the model, yet not the same vectors
+
+
+def test_token_batches_keep_each_run_within_the_budget_and_cover_every_row():
+    lengths = [300, 256, 120, 120, 100, 64, 64, 10, 3]  # longest first, as the embedder sorts them
+    runs = list(onnx_embedder.token_batches(lengths, 256))
+    assert [list(r) for r in runs] == [[0], [1], [2, 3], [4, 5], [6, 7, 8]]
+    for run in runs:
+        # A run pads to its first row; only a lone over-long row may exceed the budget.
+        assert len(run) * lengths[run.start] <= 256 or len(run) == 1
+    assert list(onnx_embedder.token_batches([], 256)) == []
+    assert onnx_embedder.batch_tokens_for(4) == 2 * onnx_embedder.batch_tokens_for(2)
+
+
+def test_small_token_budget_gives_the_same_vectors_in_the_input_order(cache):
+    tiny = OnnxEmbedder(MODEL_DIR, cache, name=MINILM_NAME, batch_tokens=16)  # ~one row per run
+    texts = ["short", TEXTS[2], "a little longer than short", TEXTS[3], "巴黎"]
+    np.testing.assert_allclose(tiny.embed_passages(texts), OnnxEmbedder(MODEL_DIR, cache, name=MINILM_NAME)
+                               .embed_passages(texts), atol=1e-5)
