@@ -20,6 +20,8 @@ class Report:
         """The full report (report.json's schema, ragstress.reports.model.Report)."""
         self.paths = paths or {}
         """report.json, report.md, report.html and scores.csv, when written."""
+        self.stage_seconds: dict[str, float] = {}
+        """Set by bench: the seconds each stage took (0 when its inputs were unchanged and it was skipped)."""
 
     @property
     def rates(self) -> dict[str, float | None]:

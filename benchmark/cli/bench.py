@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+import sys
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -12,7 +12,7 @@ from rich.markup import escape
 
 from ragstress.cli import common as cc
 from ragstress.core.rundir import RunDir
-from ragstress.pipeline import BenchPlan, StageFailed, run_bench
+from ragstress.pipeline import BenchResult, BenchSettings, StageFailed, run_bench
 
 DEMO_SEEDS_PER_LANG = 4
 DEMO_PAIRS_PER_LANG = 1
@@ -22,45 +22,6 @@ DEMO_METRICS = (
     "answer_match,answer_match_partial,accuracy,rejection,over_refusal,error_detection,error_correction,"
     "closed_book_accuracy,semantic_similarity,answer_accuracy,rejection_judged,error_detection_judged"
 )
-
-
-def _stage_app() -> typer.Typer:
-    """An app with the stage commands bench runs, built here so that nothing imports ragstress.cli."""
-    from ragstress.cli import common, generate, index, report, run, score
-    from ragstress.corpora.embeddings import set_model_cache_dir
-
-    app = typer.Typer(name="ragstress", add_completion=False, pretty_exceptions_enable=False)
-
-    @app.callback()
-    def root() -> None:
-        set_model_cache_dir(common.cache_path(None).parent)
-
-    for module in (index, generate, run, score, report):
-        module.register(app)
-    return app
-
-
-def _invoke(args: Sequence[str]) -> int:
-    """Run one ragstress command in this process; its exit code (0 on success)."""
-    from typer.main import get_command
-
-    app = _stage_app() if args and args[0] != "bench" else _bench_app()
-    result = get_command(app).main(list(args), prog_name="ragstress", standalone_mode=False)
-    return result if isinstance(result, int) else 0
-
-
-def _bench_app() -> typer.Typer:
-    app = typer.Typer(name="ragstress", add_completion=False, pretty_exceptions_enable=False)
-    register(app)
-    return app
-
-
-def _role_args(role: str, base_url: str | None, model: str | None, api_key: str | None) -> list[str]:
-    args: list[str] = []
-    for flag, value in (("base-url", base_url), ("model", model), ("api-key", api_key)):
-        if value:
-            args += [f"--{role}-{flag}", value]
-    return args
 
 
 def bench(
@@ -90,43 +51,57 @@ def bench(
     judge_api_key: cc.JudgeApiKey = None,
     no_cache: cc.NoCache = False,
     cache_dir: cc.CacheDir = None,
+    reuse_answers: Annotated[bool, typer.Option(
+        "--reuse-answers", help="Keep answers recorded for an earlier version of the target (its code, URL or model).")] = False,
 ) -> None:
-    """Build, generate, run, score and report in one run directory; unchanged stages are skipped."""
+    """Build, generate, run, score and report in one run directory; unchanged stages are skipped.
+
+    An edited target (a python target's module, an http target's URL or config, the
+    baseline's model or prompts) is asked again, unless --reuse-answers.
+    """
+    from ragstress.corpora.embeddings import set_model_cache_dir
+    from ragstress.running.targets import target_kind
+
     _check_names(testbeds, metrics)
-    common = (["--no-cache"] if no_cache else []) + (["--cache-dir", str(cache_dir)] if cache_dir else [])
-    gen_roles = _role_args("generator", generator_base_url, generator_model, generator_api_key)
-    judge_roles = _role_args("judge", judge_base_url, judge_model, judge_api_key)
-    target_roles = _role_args("target", target_base_url, target_model, target_api_key)
-    plan = BenchPlan(corpus=corpus, out=out, seed_file=seed_file)
-    plan.build_args = ["build", str(corpus), "--index", str(plan.index_dir)] + (["--embedding", embedding] if embedding else [])
-    plan.generate_args = ["generate", str(plan.index_dir), "--out", str(plan.testset_dir), "--seed", str(seed),
-                          *gen_roles, *judge_roles, *common]  # fmt: skip
-    for flag, value in (("--testbeds", testbeds), ("--seeds", seeds), ("--pairs", pairs), ("--seed-file", seed_file)):
-        if value is not None:
-            plan.generate_args += [flag, str(value)]
-    plan.run_args = ["run", str(RunDir(out).testset_cases), "--out", str(out), "--target", target,
-                     "--mode", mode, "--concurrency", str(concurrency), "--resume", *target_roles, *common]  # fmt: skip
-    if mode == "e2e":
-        plan.run_args += ["--index", str(plan.index_dir)]
-    if target_config is not None:
-        plan.run_args += ["--target-config", str(target_config)]
-    plan.score_args = ["score", str(out), "--concurrency", str(concurrency), *judge_roles, *common]
-    if metrics:
-        plan.score_args += ["--metrics", metrics]
-    plan.report_args = ["report", str(out)] + [a for f in fail_under or [] for a in ("--fail-under", f)]
-    if thresholds is not None:
-        plan.report_args += ["--thresholds", str(thresholds)]
-    plan.generator_identity = cc.endpoint_for("generator", generator_base_url, generator_model, generator_api_key).public_dict()
-    plan.target_identity = cc.endpoint_for("target", target_base_url, target_model, target_api_key).public_dict()
-    plan.judge_identity = cc.endpoint_for("judge", judge_base_url, judge_model, judge_api_key).public_dict()
+    if mode not in ("contexts", "e2e"):
+        cc.fail(f"--mode must be contexts or e2e, not {mode!r}")
+    cache_file = cc.cache_path(cache_dir)
+    set_model_cache_dir(cc.cache_path(None).parent)  # as the ragstress app does: models are not in --cache-dir
+    if target and target_kind(target) in ("python", "langchain") and "" not in sys.path:
+        sys.path.insert(0, "")  # like `python -m`: modules in the current directory can be targets
+    settings = BenchSettings(
+        corpus=corpus, out=out, target=None if target_config is not None and target == "baseline" else target,
+        target_config=target_config, mode=mode, testbeds=testbeds.split(",") if testbeds else None, seeds=seeds,
+        pairs=pairs, seed_file=seed_file, random_seed=seed, embedding=embedding, metrics=metrics,
+        concurrency=concurrency, fail_under=tuple(fail_under or ()), thresholds_file=thresholds,
+        cache_dir=None if no_cache else cache_file.parent, reuse_answers=reuse_answers,
+        endpoints={
+            "generator": cc.endpoint_for("generator", generator_base_url, generator_model, generator_api_key),
+            "target": cc.endpoint_for("target", target_base_url, target_model, target_api_key),
+            "judge": cc.endpoint_for("judge", judge_base_url, judge_model, judge_api_key),
+        },
+    )  # fmt: skip
+    result = run_and_print(settings)
+    if result.exit_code:
+        raise typer.Exit(result.exit_code)
+
+
+def run_and_print(settings: BenchSettings) -> BenchResult:
+    """Run bench with its progress on stderr, then the gate verdicts, stage times and report path."""
     try:
-        record = run_bench(plan, _invoke, say=lambda line: cc.err_console.print(escape(line), soft_wrap=True))
+        result = run_bench(settings, say=lambda line: cc.err_console.print(escape(line), soft_wrap=True))
     except StageFailed as failed:
-        cc.err_console.print(f"bench stopped: {failed}")
+        cc.err_console.print(f"bench stopped: {escape(str(failed))}")
         raise typer.Exit(failed.code) from None
-    cc.console.print(f"report: {escape(str(RunDir(out).report_html))}")
-    if record.get("exit_code"):
-        raise typer.Exit(record["exit_code"])
+    report = result.report
+    for message in report.failed_checks:
+        cc.err_console.print(f"[bold red]threshold missed:[/] {escape(message)}")
+    if report.model.gating is not None:
+        checks = report.model.gating.checks
+        cc.console.print(f"{len(checks) - len(report.failed_checks)}/{len(checks)} thresholds met")
+    cc.console.print("stage seconds: " + ", ".join(f"{name} {seconds:.1f}" for name, seconds in result.durations.items()))
+    cc.console.print(f"report: {escape(str(RunDir(settings.out).report_html))}")
+    return result
 
 
 def _check_names(testbeds: str | None, metrics: str | None) -> None:
@@ -169,14 +144,13 @@ def demo(
     for lang in ("en", "zh"):
         corpus = Path(corpora.__file__).parent / "samples" / lang / "docs"
         seed_file = _demo_seed_file(lang, out / f"demo-seeds-{lang}.jsonl")
-        args = ["bench", str(corpus), "--out", str(out / lang), "--target", "baseline", "--seeds", "0",
-                "--seed-file", str(seed_file), "--metrics", metrics]  # fmt: skip
-        if cache_dir is not None:
-            args += ["--cache-dir", str(cache_dir)]
+        settings = BenchSettings(
+            corpus=corpus, out=out / lang, target="baseline", seeds=0, seed_file=seed_file, metrics=metrics,
+            cache_dir=cc.cache_path(cache_dir).parent,
+            endpoints={role: cc.endpoint_for(role, None, None, None) for role in ("generator", "target", "judge")},
+        )  # fmt: skip
         cc.err_console.print(f"== demo: {lang} sample corpus ==")
-        code = _invoke(args)
-        if code not in (0, 1):
-            raise typer.Exit(code)
+        run_and_print(settings)
         reports.append(RunDir(out / lang).report_html)
     cc.console.print("The judge in this demo is the bundled SmolLM2-135M model: its verdicts show the pipeline, not real quality.")
     for path in reports:
