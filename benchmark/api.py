@@ -1,5 +1,6 @@
-"""The Python API: `import ragstress`, then `ragstress.bench(...)`, or one stage at a time:
-`build_index`, `generate`, `run`, `score`, `report`.
+"""The Python API's stages: `import ragstress`, then one stage at a time: `build_index`,
+`generate`, `run` (ragstress.api_run), `score`, `report` (ragstress.api_report); or all of
+them with `ragstress.bench(...)` (ragstress.pipeline, which is built on these functions).
 
 Plain keyword arguments in, typed results out, synchronous: each function runs the same
 stage code as the command line (over its async internals where there are any). Nothing
@@ -10,7 +11,7 @@ here reads the environment: an LLM role is the bundled local model unless its ba
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -140,49 +141,6 @@ def generate(
     return TestsetSummary(Path(out) / CASES_FILE, len(result.cases), len(result.seeds), len(result.rejected))
 
 
-def bench(
-    corpus: str | Path,
-    out: str | Path,
-    *,
-    target: str,
-    seeds: int | None = None,
-    pairs: int | None = None,
-    seed_file: str | Path | None = None,
-    testbeds: Sequence[str] | None = None,
-    metrics: str | Sequence[str] | None = None,
-    fail_under: Iterable[str] = (),
-    concurrency: int = 4,
-    embedding: str | None = None,
-    base_url: str | None = None,
-    model: str | None = None,
-    api_key: str | None = None,
-    cache_dir: str | Path | None = None,
-    reuse_answers: bool = False,
-    progress: Callable[[str], None] | None = None,
-) -> Report:
-    """Build, generate, run, score and report in one run directory `out`; returns the Report.
-
-    Stages whose inputs are unchanged since the last bench in `out` are skipped; an edited
-    target (its module's source, its URL or config, the baseline's model and prompts) is
-    asked again unless `reuse_answers`. `base_url`/`model`/`api_key` name one OpenAI-protocol
-    endpoint for every LLM role (generator, baseline target, judge); without them each role
-    is the bundled model. `progress` receives one line per stage. The Report's
-    `stage_seconds` says how long each stage took (0 when skipped).
-    """
-    from ragstress.pipeline import BenchSettings, run_bench
-
-    settings = BenchSettings(
-        corpus=Path(corpus), out=Path(out), target=target, seeds=seeds, pairs=pairs, testbeds=testbeds,
-        seed_file=Path(seed_file) if seed_file is not None else None, metrics=metrics, fail_under=tuple(fail_under),
-        concurrency=concurrency, embedding=embedding, reuse_answers=reuse_answers,
-        cache_dir=Path(cache_dir) if cache_dir is not None else None,
-        endpoints={role: endpoint(role, base_url, model, api_key) for role in ("generator", "target", "judge")},
-    )  # fmt: skip
-    result = run_bench(settings, say=progress or (lambda line: None))
-    result.report.stage_seconds = result.durations
-    return result.report
-
-
 def _role(endpoints: Mapping[str, Endpoint] | None, role: str, base_url: str | None, model: str | None,
           api_key: str | None) -> Endpoint:  # fmt: skip
     """The role's Endpoint: the one given in `endpoints`, else one made from the plain values."""
@@ -195,5 +153,5 @@ def _cache(cache_dir: str | Path | None) -> Path | None:
     return Path(cache_dir) / "llm-cache.sqlite" if cache_dir is not None else None
 
 
-__all__ = ["IndexResult", "Report", "RunSummary", "TestsetSummary", "bench", "build_index", "endpoint", "generate",
+__all__ = ["IndexResult", "Report", "RunSummary", "TestsetSummary", "build_index", "endpoint", "generate",
            "report", "run", "score"]  # fmt: skip

@@ -20,11 +20,12 @@ from __future__ import annotations
 import hashlib
 import json
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ragstress.api_report import Report
 from ragstress.core.manifests import BenchManifest, read_manifest, write_manifest
 from ragstress.core.rundir import BENCH_MANIFEST, CASES_FILE, REPORT_FILES, RESPONSES_FILE, RUN_MANIFEST, SCORE_MANIFEST, SCORES_FILE, RunDir
 from ragstress.llm.config import Endpoint
@@ -201,6 +202,49 @@ def run_bench(settings: BenchSettings, say: Callable[[str], None] = print) -> Be
     record["exit_code"] = stages["report"]["exit_code"]
     write_manifest(state_path, record, BenchManifest)
     return BenchResult(record, report, durations)
+
+
+def bench(
+    corpus: str | Path,
+    out: str | Path,
+    *,
+    target: str,
+    seeds: int | None = None,
+    pairs: int | None = None,
+    seed_file: str | Path | None = None,
+    testbeds: Sequence[str] | None = None,
+    metrics: str | Sequence[str] | None = None,
+    fail_under: Iterable[str] = (),
+    concurrency: int = 4,
+    embedding: str | None = None,
+    base_url: str | None = None,
+    model: str | None = None,
+    api_key: str | None = None,
+    cache_dir: str | Path | None = None,
+    reuse_answers: bool = False,
+    progress: Callable[[str], None] | None = None,
+) -> Report:
+    """Build, generate, run, score and report in one run directory `out`; returns the Report.
+
+    Stages whose inputs are unchanged since the last bench in `out` are skipped; an edited
+    target (its module's source, its URL or config, the baseline's model and prompts) is
+    asked again unless `reuse_answers`. `base_url`/`model`/`api_key` name one OpenAI-protocol
+    endpoint for every LLM role (generator, baseline target, judge); without them each role
+    is the bundled model. `progress` receives one line per stage. The Report's
+    `stage_seconds` says how long each stage took (0 when skipped).
+    """
+    from ragstress.api import endpoint
+
+    settings = BenchSettings(
+        corpus=Path(corpus), out=Path(out), target=target, seeds=seeds, pairs=pairs, testbeds=testbeds,
+        seed_file=Path(seed_file) if seed_file is not None else None, metrics=metrics, fail_under=tuple(fail_under),
+        concurrency=concurrency, embedding=embedding, reuse_answers=reuse_answers,
+        cache_dir=Path(cache_dir) if cache_dir is not None else None,
+        endpoints={role: endpoint(role, base_url, model, api_key) for role in ("generator", "target", "judge")},
+    )  # fmt: skip
+    result = run_bench(settings, say=progress or (lambda line: None))
+    result.report.stage_seconds = result.durations
+    return result.report
 
 
 def _config_url(target_config: Path | None) -> str:
