@@ -81,9 +81,20 @@ def bench(
             "judge": cc.endpoint_for("judge", judge_base_url, judge_model, judge_api_key),
         },
     )  # fmt: skip
+    _preflight(settings)
     result = run_and_print(settings)
     if result.exit_code:
         raise typer.Exit(result.exit_code)
+
+
+def _preflight(settings: BenchSettings) -> None:
+    """An unreachable target fails before the build, not as one error per case after generation."""
+    from ragstress.running.targets import target_kind
+
+    if settings.target and target_kind(settings.target) == "baseline":
+        cc.check_endpoint(settings.endpoints["target"])
+    elif settings.target and target_kind(settings.target) == "http":
+        cc.check_reachable(settings.target, "http target")
 
 
 def run_and_print(settings: BenchSettings) -> BenchResult:
