@@ -60,14 +60,18 @@ def bench(
     baseline's model or prompts) is asked again, unless --reuse-answers.
     """
     from ragstress.corpora.embeddings import set_model_cache_dir
-    from ragstress.running.targets import target_kind
+    from ragstress.running.targets import TargetError, target_kind
 
     _check_names(testbeds, metrics)
     if mode not in ("contexts", "e2e"):
         cc.fail(f"--mode must be contexts or e2e, not {mode!r}")
+    try:
+        kind = target_kind(target)
+    except TargetError as error:
+        cc.fail(str(error))
     cache_file = cc.cache_path(cache_dir)
     set_model_cache_dir(cc.cache_path(None).parent)  # as the ragstress app does: models are not in --cache-dir
-    if target and target_kind(target) in ("python", "langchain") and "" not in sys.path:
+    if kind in ("python", "langchain") and "" not in sys.path:
         sys.path.insert(0, "")  # like `python -m`: modules in the current directory can be targets
     settings = BenchSettings(
         corpus=corpus, out=out, target=None if target_config is not None and target == "baseline" else target,
@@ -104,7 +108,17 @@ def run_and_print(settings: BenchSettings) -> BenchResult:
     except StageFailed as failed:
         cc.err_console.print(f"bench stopped: {escape(str(failed))}")
         raise typer.Exit(failed.code) from None
-    report = result.report
+    from ragstress.reports.labels import fmt_estimate
+
+    report, model = result.report, result.report.model
+    cc.console.print(
+        f"noise accuracy {fmt_estimate(model.noise.overall)} · rejection {fmt_estimate(model.negative.rejection)} · "
+        f"integration {fmt_estimate(model.integration.overall)} · error detection {fmt_estimate(model.counterfactual.error_detection)}"
+    )  # fmt: skip
+    if model.header.judge_warning:
+        cc.err_console.print(f"warning: {escape(model.header.judge_warning)}")
+    for warning in model.warnings:
+        cc.err_console.print(f"note: {escape(warning)}")
     for message in report.failed_checks:
         cc.err_console.print(f"[bold red]threshold missed:[/] {escape(message)}")
     if report.model.gating is not None:
