@@ -67,6 +67,9 @@ def test_editing_a_python_target_makes_bench_ask_it_again(tmp_path, fake_llm, mo
     assert first.exit_code == 0, first.output
     asked = calls(code)
     assert asked > 0 and answers(out) == {"first"}
+    assert "stage seconds: build" in first.output
+    recorded = read_json(out / "bench.json")["stages"]["run"]["target"]
+    assert recorded["module"] == "fresh_target_mod" and list(recorded["files"]) == ["fresh_target_mod.py"]
 
     unchanged = CliRunner().invoke(app, args)
     assert unchanged.exit_code == 0, unchanged.output
