@@ -1,5 +1,6 @@
-"""The Python API: `import ragstress`, then `ragstress.bench(...)`, or one stage at a time:
-`build_index`, `generate`, `run`, `score`, `report`.
+"""The Python API's stages: `import ragstress`, then one stage at a time: `build_index`,
+`generate`, `run` (ragstress.api_run), `score`, `report` (ragstress.api_report); or all of
+them with `ragstress.bench(...)` (ragstress.pipeline, which is built on these functions).
 
 Plain keyword arguments in, typed results out, synchronous: each function runs the same
 stage code as the command line (over its async internals where there are any). Nothing
@@ -10,14 +11,15 @@ here reads the environment: an LLM role is the bundled local model unless its ba
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterable, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from ragstress.core.rundir import CASES_FILE, RunDir
+from ragstress.core.rundir import CASES_FILE
 from ragstress.llm.config import Endpoint, resolve_endpoint
-from ragstress.reports.model import Estimate, Report as ReportModel
+from ragstress.api_report import Report, report
+from ragstress.api_run import RunSummary, run
 
 
 def endpoint(role: str, base_url: str | None = None, model: str | None = None, api_key: str | None = None) -> Endpoint:
@@ -59,105 +61,25 @@ def score(
     judge_api_key: str | None = None,
     concurrency: int = 4,
     rescore: bool = False,
+    endpoints: Mapping[str, Endpoint] | None = None,
     cache_dir: str | Path | None = None,
 ) -> dict[str, Any]:
     """Score the responses of `run_dir` into scores.jsonl and score.json; returns score.json's content.
 
-    Judged metrics use the judge at `judge_base_url` (OpenAI protocol), or the bundled model.
-    `cache_dir` caches LLM answers (none by default).
+    Judged metrics use the judge at `judge_base_url` (OpenAI protocol), or the bundled model;
+    `endpoints["judge"]`, an Endpoint, replaces the judge_* values. `cache_dir` caches LLM
+    answers (none by default).
     """
     from ragstress.llm import LLMSession
     from ragstress.scoring.scorer import score_run
 
-    judge = endpoint("judge", judge_base_url, judge_model, judge_api_key)
+    judge = _role(endpoints, "judge", judge_base_url, judge_model, judge_api_key)
 
     async def go() -> dict[str, Any]:
         async with LLMSession({"judge": judge}, cache_path=_cache(cache_dir)) as llm:
             return await score_run(Path(run_dir), metrics=metrics, llm=llm, concurrency=concurrency, rescore=rescore)
 
     return asyncio.run(go())
-
-
-class Report:
-    """A run's report: per-metric rates overall and per testbed, and whether its thresholds held."""
-
-    def __init__(self, model: ReportModel, paths: dict[str, Path] | None = None):
-        self.model = model
-        """The full report (report.json's schema, ragstress.reports.model.Report)."""
-        self.paths = paths or {}
-        """report.json, report.md, report.html and scores.csv, when written."""
-
-    @property
-    def rates(self) -> dict[str, float | None]:
-        """Metric -> mean over the scored cases of all testbeds (None: nothing scored)."""
-        return {row.metric: row.overall.value for row in self.model.metrics}
-
-    def rate(self, metric: str, testbed: str | None = None) -> float | None:
-        """One metric's mean, overall or on one testbed; KeyError names the metrics there are."""
-        estimate = self.estimate(metric, testbed)
-        return None if estimate is None else estimate.value
-
-    def estimate(self, metric: str, testbed: str | None = None) -> Estimate | None:
-        """One metric's estimate with its interval and counts (None: it never applied on `testbed`)."""
-        for row in self.model.metrics:
-            if row.metric == metric:
-                return row.overall if testbed is None else row.by_testbed.get(testbed)
-        raise KeyError(f"no metric {metric!r} in this report; it has: {', '.join(self.rates) or 'none'}")
-
-    @property
-    def passed(self) -> bool:
-        """True when every threshold held (or none was given)."""
-        return self.model.gating is None or self.model.gating.passed
-
-    @property
-    def failed_checks(self) -> list[str]:
-        """The thresholds that did not hold, described."""
-        gating = self.model.gating
-        return [] if gating is None else [c.message for c in gating.checks if not c.passed]
-
-    def to_dataframe(self):
-        """One row per metric and testbed ("all" for overall): value, interval and counts. Needs pandas."""
-        try:
-            import pandas as pd
-        except ImportError as exc:
-            raise ImportError("Report.to_dataframe needs pandas, which is not installed") from exc
-        rows = []
-        for row in self.model.metrics:
-            for testbed, estimate in (("all", row.overall), *row.by_testbed.items()):
-                rows.append({"metric": row.metric, "kind": row.kind, "testbed": testbed, **estimate.model_dump()})
-        return pd.DataFrame(rows)
-
-    def __repr__(self) -> str:
-        return f"Report(passed={self.passed}, rates={self.rates})"
-
-
-def report(
-    run_dir: str | Path,
-    *,
-    fail_under: Iterable[str] = (),
-    thresholds_file: str | Path | None = None,
-    write: bool = True,
-) -> Report:
-    """Aggregate a scored run directory into a Report, checking thresholds.
-
-    `fail_under` takes the command line's gates (`"rejection@negative=0.5"`); `thresholds_file`
-    a JSON or TOML gate file. `write` also writes report.json/.md/.html and scores.csv.
-    """
-    from ragstress.reports.aggregate import build_report
-    from ragstress.reports.gating import check_thresholds, load_thresholds, parse_fail_under
-    from ragstress.reports.rundir import load_run
-    from ragstress.reports.writer import write_report
-
-    thresholds = [parse_fail_under(option) for option in fail_under]
-    if thresholds_file is not None:
-        thresholds += load_thresholds(Path(thresholds_file))
-    if write:
-        result = write_report(Path(run_dir), thresholds=thresholds or None)
-        return Report(result.report, result.paths)
-    model = build_report(load_run(Path(run_dir)))
-    if thresholds:
-        model = model.model_copy(update={"gating": check_thresholds(model, thresholds)})
-    return Report(model)
 
 
 @dataclass(frozen=True)
@@ -176,7 +98,7 @@ def generate(
     index_dir: str | Path,
     out: str | Path,
     *,
-    seeds: int = 20,
+    seeds: int | None = None,
     pairs: int | None = None,
     seed_file: str | Path | None = None,
     testbeds: Sequence[str] | None = None,
@@ -187,23 +109,27 @@ def generate(
     judge_base_url: str | None = None,
     judge_model: str | None = None,
     judge_api_key: str | None = None,
+    endpoints: Mapping[str, Endpoint] | None = None,
     cache_dir: str | Path | None = None,
 ) -> TestsetSummary:
     """Generate verified test cases from the index at `index_dir` into `out` (cases.jsonl, testset.json).
 
-    `seeds=0` with a `seed_file` uses curated seeds only (no generator calls).
+    `seeds` defaults to 20, or to 0 (curated seeds only, no generator calls) with a `seed_file`.
+    `endpoints["generator"]`/`["judge"]`, Endpoints, replace the generator_*/judge_* values.
     """
     from ragstress.generators.testset import GenerateOptions, generate_testset
     from ragstress.indexing.store import IndexStore
     from ragstress.llm import LLMSession
 
+    if seeds is None:
+        seeds = 0 if seed_file is not None else 20
     options = GenerateOptions(n_seeds=seeds, n_pairs=pairs, random_seed=random_seed,
                               seed_file=Path(seed_file) if seed_file is not None else None)  # fmt: skip
     if testbeds is not None:
         options = replace(options, testbeds=tuple(testbeds))
     endpoints = {
-        "generator": endpoint("generator", generator_base_url, generator_model, generator_api_key),
-        "judge": endpoint("judge", judge_base_url, judge_model, judge_api_key),
+        "generator": _role(endpoints, "generator", generator_base_url, generator_model, generator_api_key),
+        "judge": _role(endpoints, "judge", judge_base_url, judge_model, judge_api_key),
     }
     store = IndexStore.open(Path(index_dir))
 
@@ -215,108 +141,11 @@ def generate(
     return TestsetSummary(Path(out) / CASES_FILE, len(result.cases), len(result.seeds), len(result.rejected))
 
 
-@dataclass(frozen=True)
-class RunSummary:
-    """What run recorded: answered and errored responses, and the run directory."""
-
-    run_dir: Path
-    answered: int
-    errors: int
-
-
-def run(
-    testset: str | Path,
-    out: str | Path,
-    *,
-    target: str,
-    concurrency: int = 4,
-    resume: bool = False,
-    target_timeout: float = 120.0,
-    target_base_url: str | None = None,
-    target_model: str | None = None,
-    target_api_key: str | None = None,
-    cache_dir: str | Path | None = None,
-) -> RunSummary:
-    """Ask the target every case of `testset` (a cases.jsonl) in contexts mode; responses go to `out`.
-
-    `target` is a spec as on the command line: `python:pkg.module:function`, an http(s) URL,
-    `langchain:...` or `baseline` (which answers with the target endpoint's model).
-    """
-    from ragstress.core.jsonl import read_records
-    from ragstress.core.manifests import RunManifest, write_manifest
-    from ragstress.core.types import Case
-    from ragstress.llm import LLMSession
-    from ragstress.running.runner import RUN_FILE, now, plan_jobs, prepare_run_dir, run_cases, run_record
-    from ragstress.running.targets import load_target, public_spec
-
-    testset, out = Path(testset), Path(out)
-    cases = read_records(testset, Case)
-    run_dir = prepare_run_dir(out, testset, cases, target_spec=public_spec(target), mode="contexts", resume=resume)
-    llm_endpoint = endpoint("target", target_base_url, target_model, target_api_key)
-    jobs = plan_jobs(run_dir.cases, run_dir.done)
-
-    async def go():
-        async with LLMSession({"target": llm_endpoint}, cache_path=_cache(cache_dir)) as llm:
-            rag = load_target(target, llm=llm)
-            models = {"target": llm_endpoint.public_dict()} if rag.kind == "baseline" else {}
-            started = now()
-
-            def record(status: str) -> None:
-                write_manifest(out / RUN_FILE, RunManifest.model_validate(run_record(
-                    run_dir, target=rag.describe(), mode="contexts", testset=testset, shard=None,
-                    selection={"testbeds": None, "limit": None}, started_at=started, status=status, models=models,
-                    llm_usage=llm.usage(), extra={"settings": {"concurrency": concurrency, "target_timeout_s": target_timeout}})))  # fmt: skip
-
-            record("running")
-            status = "interrupted"
-            try:
-                counts = await run_cases(jobs, rag, RunDir(out).responses, mode="contexts", concurrency=concurrency,
-                                         target_timeout_s=target_timeout)  # fmt: skip
-                status = "complete"
-            finally:
-                record(status)
-                await rag.aclose()
-            return counts
-
-    counts = asyncio.run(go())
-    return RunSummary(out, counts.answered, counts.errors)
-
-
-def bench(
-    corpus: str | Path,
-    out: str | Path,
-    *,
-    target: str,
-    seeds: int = 20,
-    pairs: int | None = None,
-    seed_file: str | Path | None = None,
-    metrics: str | Sequence[str] | None = None,
-    fail_under: Iterable[str] = (),
-    concurrency: int = 4,
-    embedding: str | None = None,
-    base_url: str | None = None,
-    model: str | None = None,
-    api_key: str | None = None,
-    cache_dir: str | Path | None = None,
-) -> Report:
-    """Build, generate, run, score and report in one run directory `out`; returns the Report.
-
-    `base_url`/`model`/`api_key` name one OpenAI-protocol endpoint for every LLM role
-    (generator, baseline target, judge); without them each role is the bundled model.
-    """
-    files = RunDir(Path(out))
-    build_index(corpus, files.index, embedding=embedding)
-    roles = {"base_url": base_url, "model": model, "api_key": api_key}
-    generate(files.index, files.testset, seeds=seeds, pairs=pairs, seed_file=seed_file, cache_dir=cache_dir,
-             **{f"{role}_{key}": value for role in ("generator", "judge") for key, value in roles.items()})  # fmt: skip
-    # A fresh test set means fresh answers: responses of an earlier one must not be mixed in.
-    for stale in (files.cases, files.responses, files.run_manifest, files.scores, files.score_manifest):
-        stale.unlink(missing_ok=True)
-    run(files.testset_cases, files.path, target=target, concurrency=concurrency, cache_dir=cache_dir,
-        **{f"target_{key}": value for key, value in roles.items()})  # fmt: skip
-    score(files.path, metrics=metrics, concurrency=concurrency, cache_dir=cache_dir,
-          **{f"judge_{key}": value for key, value in roles.items()})  # fmt: skip
-    return report(files.path, fail_under=fail_under)
+def _role(endpoints: Mapping[str, Endpoint] | None, role: str, base_url: str | None, model: str | None,
+          api_key: str | None) -> Endpoint:  # fmt: skip
+    """The role's Endpoint: the one given in `endpoints`, else one made from the plain values."""
+    given = (endpoints or {}).get(role)
+    return given if given is not None else endpoint(role, base_url, model, api_key)
 
 
 def _cache(cache_dir: str | Path | None) -> Path | None:
@@ -324,5 +153,5 @@ def _cache(cache_dir: str | Path | None) -> Path | None:
     return Path(cache_dir) / "llm-cache.sqlite" if cache_dir is not None else None
 
 
-__all__ = ["IndexResult", "Report", "RunSummary", "TestsetSummary", "bench", "build_index", "endpoint", "generate",
+__all__ = ["IndexResult", "Report", "RunSummary", "TestsetSummary", "build_index", "endpoint", "generate",
            "report", "run", "score"]  # fmt: skip

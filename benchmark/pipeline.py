@@ -1,10 +1,12 @@
 """The one-command benchmark: build -> generate -> run -> score -> report in one run directory.
 
-Each stage is the same command a user would type, invoked in-process, so `bench`
-behaves exactly like the stages run by hand. A stage whose inputs have not changed
-since the last bench in this directory is skipped (its fingerprint is kept in
-bench.json); when a stage's inputs change, the files derived from its old output are
-removed first, so no report ever mixes two test sets or two targets.
+Each stage is the Python API's stage function (ragstress.api), so `bench` behaves exactly
+like the stages run one at a time. A stage whose inputs have not changed since the last
+bench in this directory is skipped (its fingerprint is kept in bench.json); when a stage's
+inputs change, the files derived from its old output are removed first, so no report ever
+mixes two test sets or two targets. The run stage's inputs include the target itself (its
+code, service or model: running.target_identity), so an edited RAG system is asked again;
+`reuse_answers` keeps answers recorded for an earlier version of the target, on purpose.
 
     RUN_DIR/index/       chunks.jsonl, index.json, chroma/      (build)
     RUN_DIR/testset/     cases.jsonl, testset.json, seeds, rejected (generate)
@@ -18,13 +20,15 @@ from __future__ import annotations
 import hashlib
 import json
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ragstress.api_report import Report
 from ragstress.core.manifests import BenchManifest, read_manifest, write_manifest
 from ragstress.core.rundir import BENCH_MANIFEST, CASES_FILE, REPORT_FILES, RESPONSES_FILE, RUN_MANIFEST, SCORE_MANIFEST, SCORES_FILE, RunDir
+from ragstress.llm.config import Endpoint
 from ragstress.running.runner import file_sha256
 
 BENCH_FILE = BENCH_MANIFEST
@@ -38,17 +42,55 @@ DERIVED: dict[str, tuple[str, ...]] = {
 
 
 class StageFailed(RuntimeError):
-    """A stage exited non-zero; `code` is its exit code (2: input error)."""
+    """A stage failed; `code` is the exit code it stands for (2: bad input or configuration)."""
 
-    def __init__(self, stage: str, code: int):
-        super().__init__(f"stage {stage!r} failed with exit code {code}")
+    def __init__(self, stage: str, code: int, cause: str = ""):
+        super().__init__(f"stage {stage!r} failed" + (f": {cause}" if cause else f" with exit code {code}"))
         self.stage = stage
         self.code = code
 
 
-def file_digest(path: Path) -> str | None:
+@dataclass
+class BenchSettings:
+    """Everything bench needs, as values: the stages' options and each LLM role's resolved Endpoint."""
+
+    corpus: Path
+    out: Path
+    target: str | None = "baseline"
+    target_config: Path | None = None
+    mode: str = "contexts"
+    testbeds: Sequence[str] | None = None
+    seeds: int | None = None
+    pairs: int | None = None
+    seed_file: Path | None = None
+    random_seed: int = 13
+    embedding: str | None = None
+    metrics: str | Sequence[str] | None = None
+    concurrency: int = 4
+    fail_under: Sequence[str] = ()
+    thresholds_file: Path | None = None
+    endpoints: dict[str, Endpoint] = field(default_factory=dict)
+    cache_dir: Path | None = None
+    reuse_answers: bool = False
+
+
+@dataclass
+class BenchResult:
+    """How a bench ended: bench.json's content, the Report and each stage's seconds (0 when skipped)."""
+
+    record: dict[str, Any]
+    report: Any
+    durations: dict[str, float]
+
+    @property
+    def exit_code(self) -> int:
+        """0, or 1 when a threshold was missed."""
+        return int(self.record.get("exit_code") or 0)
+
+
+def file_digest(path: Path | None) -> str | None:
     """sha256 of a file's bytes, or None when it does not exist."""
-    return file_sha256(path) if Path(path).is_file() else None
+    return file_sha256(path) if path is not None and Path(path).is_file() else None
 
 
 def fingerprint(*parts: Any) -> str:
@@ -56,93 +98,181 @@ def fingerprint(*parts: Any) -> str:
     return hashlib.sha256(json.dumps(parts, sort_keys=True, default=str).encode()).hexdigest()
 
 
-@dataclass
-class BenchPlan:
-    """Everything bench needs: the argument lists of each stage and the inputs that fingerprint them."""
+def _input_errors() -> tuple[type[BaseException], ...]:
+    """The failures that are the user's input or configuration (exit 2), not a bug in a stage."""
+    from ragstress.core.registry import UnknownNameError
+    from ragstress.llm.client import LLMError
+    from ragstress.llm.local import LocalModelError
+    from ragstress.prompts import PromptError
 
-    corpus: Path
-    out: Path
-    build_args: list[str] = field(default_factory=list)
-    generate_args: list[str] = field(default_factory=list)
-    run_args: list[str] = field(default_factory=list)
-    score_args: list[str] = field(default_factory=list)
-    report_args: list[str] = field(default_factory=list)
-    seed_file: Path | None = None
-    # Endpoint descriptions (no secrets) that change what a stage produces.
-    generator_identity: dict[str, Any] = field(default_factory=dict)
-    target_identity: dict[str, Any] = field(default_factory=dict)
-    judge_identity: dict[str, Any] = field(default_factory=dict)
-
-    @property
-    def index_dir(self) -> Path:
-        return RunDir(self.out).index
-
-    @property
-    def testset_dir(self) -> Path:
-        return RunDir(self.out).testset
+    return (ValueError, OSError, UnknownNameError, LLMError, LocalModelError, PromptError)
 
 
-Invoke = Callable[[Sequence[str]], int]
+def run_bench(settings: BenchSettings, say: Callable[[str], None] = print) -> BenchResult:
+    """Run the stages in order, skipping those whose inputs are unchanged; returns a BenchResult.
 
-
-def run_bench(plan: BenchPlan, invoke: Invoke, say: Callable[[str], None] = print) -> dict[str, Any]:
-    """Run the stages in order, skipping those whose inputs are unchanged. Returns bench.json's content.
-
-    `invoke(args)` runs one `ragstress` command and returns its exit code. A report whose
-    thresholds are missed (exit 1) still completes the bench; any other failure stops it.
+    A report whose thresholds are missed (exit code 1) still completes the bench; a stage
+    that fails on bad input raises StageFailed (code 2) after bench.json records it.
     """
-    out = plan.out
+    from ragstress import api
+    from ragstress.running.target_identity import fingerprint_of, reload_target_module, target_identity
+
+    out, files, roles = Path(settings.out), RunDir(Path(settings.out)), settings.endpoints
     out.mkdir(parents=True, exist_ok=True)
     state_path = out / BENCH_FILE
-    previous = (
-        read_manifest(state_path, BenchManifest).model_dump(mode="json")["stages"] if state_path.is_file() else {}
-    )
+    previous = read_manifest(state_path, BenchManifest).model_dump(mode="json")["stages"] if state_path.is_file() else {}
     stages: dict[str, dict[str, Any]] = {}
-    record = {"corpus": str(plan.corpus), "stages": stages}
+    record: dict[str, Any] = {"corpus": str(settings.corpus), "stages": stages}
+    durations: dict[str, float] = {}
+    common = {"endpoints": roles, "cache_dir": settings.cache_dir}
 
-    def stage(name: str, args: list[str], inputs: str | None, output_ready: bool) -> int:
-        unchanged = inputs is not None and previous.get(name, {}).get("inputs") == inputs and output_ready
-        if unchanged and previous[name].get("exit_code") == 0:
+    def stage(name: str, action: Callable[[], Any], inputs: str | None = None, output_ready: bool = True,
+              extra: dict[str, Any] | None = None, stale: bool = False) -> Any:  # fmt: skip
+        before = previous.get(name, {})
+        if inputs is not None and before.get("inputs") == inputs and output_ready and before.get("exit_code") == 0:
             say(f"[{name}] inputs unchanged: skipped")
-            stages[name] = {**previous[name], "skipped": True}
-            return 0
-        if inputs is not None and previous.get(name, {}).get("inputs") not in (None, inputs):
+            stages[name], durations[name] = {**before, "skipped": True}, 0.0
+            return None
+        if stale or (inputs is not None and before.get("inputs") not in (None, inputs)):
             for downstream in STAGES[STAGES.index(name):]:
-                for stale in DERIVED.get(downstream, ()):
-                    (out / stale).unlink(missing_ok=True)
-        say(f"[{name}] ragstress {' '.join(_shown(args))}")
+                for derived in DERIVED.get(downstream, ()):
+                    (out / derived).unlink(missing_ok=True)
+        say(f"[{name}] running")
         started = time.perf_counter()
-        code = invoke(args) or 0
-        stages[name] = {"inputs": inputs, "exit_code": code, "seconds": round(time.perf_counter() - started, 2),
-                        "skipped": False}  # fmt: skip
+        try:
+            result, code = action(), 0
+        except _input_errors() as exc:
+            result, code = exc, 2
+        durations[name] = round(time.perf_counter() - started, 2)
+        if name == "report" and code == 0:
+            code = 0 if result.passed else 1
+        stages[name] = {"inputs": inputs, "exit_code": code, "seconds": durations[name], "skipped": False, **(extra or {})}
         write_manifest(state_path, record, BenchManifest)
-        if code not in (0, 1) or (code == 1 and name != "report"):
-            raise StageFailed(name, code)
-        return code
+        if code == 2:
+            raise StageFailed(name, 2, str(result)) from result
+        say(f"[{name}] done in {durations[name]:.1f}s" + (f": {_summary(result)}" if _summary(result) else ""))
+        return result
 
     # Build is incremental by itself (an unchanged corpus costs seconds), so it always runs.
-    stage("build", plan.build_args, None, True)
-    chunks = file_digest(RunDir(out).chunks)
-    generate_inputs = fingerprint(chunks, plan.generate_args, file_digest(plan.seed_file) if plan.seed_file else None,
-                                  plan.generator_identity, plan.judge_identity)  # fmt: skip
-    stage("generate", plan.generate_args, generate_inputs, RunDir(out).testset_cases.is_file())
-    cases = file_digest(RunDir(out).testset_cases)
-    run_inputs = fingerprint(cases, plan.run_args, plan.target_identity)
-    # The runner resumes: a run interrupted last time continues where it stopped.
-    stage("run", plan.run_args, run_inputs, False)
-    score_inputs = fingerprint(run_inputs, plan.score_args, plan.judge_identity)
-    stage("score", plan.score_args, score_inputs, False)
-    gate = stage("report", plan.report_args, None, True)
-    record["exit_code"] = gate
+    stage("build", lambda: api.build_index(settings.corpus, files.index, embedding=settings.embedding))
+    generate_inputs = fingerprint(
+        file_digest(files.chunks), [settings.testbeds, settings.seeds, settings.pairs, settings.random_seed],
+        file_digest(settings.seed_file), *(_public(roles, role) for role in ("generator", "judge")))  # fmt: skip
+
+    def generate() -> Any:
+        return api.generate(files.index, files.testset, seeds=settings.seeds, pairs=settings.pairs,
+                            seed_file=settings.seed_file, testbeds=settings.testbeds, random_seed=settings.random_seed,
+                            **common)  # fmt: skip
+
+    stage("generate", generate, generate_inputs, files.testset_cases.is_file())
+
+    # The run's inputs: the test set, how it is asked, and what answers (the target's code or service).
+    try:
+        spec = settings.target or _config_url(settings.target_config)
+        identity = target_identity(spec, target_config=settings.target_config, endpoint=roles.get("target"))
+    except _input_errors() as exc:
+        raise StageFailed("run", 2, str(exc)) from exc
+    answered_by = fingerprint_of(identity)
+    kept = previous.get("run", {}).get("target_fingerprint")
+    run_inputs = fingerprint(file_digest(files.testset_cases), settings.mode, settings.testbeds, identity["spec"],
+                             file_digest(settings.target_config), _public(roles, "target"))  # fmt: skip
+    # The target's fingerprint is kept apart from the inputs: --reuse-answers may keep answers it made.
+    code_changed = kept not in (None, answered_by)
+    target_changed = code_changed and previous.get("run", {}).get("inputs") == run_inputs
+    if target_changed and settings.reuse_answers:
+        say("[run] the target changed since its answers were recorded; reusing them as asked (--reuse-answers)")
+        answered_by = kept  # the answers on file still come from the earlier target
+    elif target_changed:
+        say("[run] the target changed since its answers were recorded: asking it again")
+    if code_changed and not settings.reuse_answers:
+        reload_target_module(spec)
+
+    def ask() -> Any:
+        # The runner resumes: a run interrupted last time continues where it stopped.
+        return api.run(files.testset_cases, out, target=settings.target, target_config=settings.target_config,
+                       mode=settings.mode, index_dir=files.index if settings.mode == "e2e" else None,
+                       concurrency=settings.concurrency, resume=True, **common)  # fmt: skip
+
+    stage("run", ask, run_inputs, False, {"target_fingerprint": answered_by, "target": identity},
+          stale=target_changed and not settings.reuse_answers)
+    score_inputs = fingerprint(run_inputs, answered_by, settings.metrics, _public(roles, "judge"))
+    stage("score", lambda: api.score(out, metrics=settings.metrics, concurrency=settings.concurrency, **common),
+          score_inputs, False)  # fmt: skip
+    report = stage("report", lambda: api.report(out, fail_under=settings.fail_under, thresholds_file=settings.thresholds_file))
+    record["exit_code"] = stages["report"]["exit_code"]
     write_manifest(state_path, record, BenchManifest)
-    return record
+    return BenchResult(record, report, durations)
 
 
-def _shown(args: Sequence[str]) -> list[str]:
-    """The arguments as safe to print: values of --*-api-key flags are hidden."""
-    shown: list[str] = []
-    hide_next = False
-    for arg in args:
-        shown.append("***" if hide_next else arg)
-        hide_next = arg.endswith("-api-key")
-    return shown
+def bench(
+    corpus: str | Path,
+    out: str | Path,
+    *,
+    target: str,
+    seeds: int | None = None,
+    pairs: int | None = None,
+    seed_file: str | Path | None = None,
+    testbeds: Sequence[str] | None = None,
+    metrics: str | Sequence[str] | None = None,
+    fail_under: Iterable[str] = (),
+    concurrency: int = 4,
+    embedding: str | None = None,
+    base_url: str | None = None,
+    model: str | None = None,
+    api_key: str | None = None,
+    cache_dir: str | Path | None = None,
+    reuse_answers: bool = False,
+    progress: Callable[[str], None] | None = None,
+) -> Report:
+    """Build, generate, run, score and report in one run directory `out`; returns the Report.
+
+    Stages whose inputs are unchanged since the last bench in `out` are skipped; an edited
+    target (its module's source, its URL or config, the baseline's model and prompts) is
+    asked again unless `reuse_answers`. `base_url`/`model`/`api_key` name one OpenAI-protocol
+    endpoint for every LLM role (generator, baseline target, judge); without them each role
+    is the bundled model. `progress` receives one line per stage. The Report's
+    `stage_seconds` says how long each stage took (0 when skipped).
+    """
+    from ragstress.api import endpoint
+
+    settings = BenchSettings(
+        corpus=Path(corpus), out=Path(out), target=target, seeds=seeds, pairs=pairs, testbeds=testbeds,
+        seed_file=Path(seed_file) if seed_file is not None else None, metrics=metrics, fail_under=tuple(fail_under),
+        concurrency=concurrency, embedding=embedding, reuse_answers=reuse_answers,
+        cache_dir=Path(cache_dir) if cache_dir is not None else None,
+        endpoints={role: endpoint(role, base_url, model, api_key) for role in ("generator", "target", "judge")},
+    )  # fmt: skip
+    result = run_bench(settings, say=progress or (lambda line: None))
+    result.report.stage_seconds = result.durations
+    return result.report
+
+
+def _config_url(target_config: Path | None) -> str:
+    """The URL of an http target given by its config file only."""
+    from ragstress.running.targets import TargetError
+    from ragstress.running.targets.http_target import load_http_config
+
+    if target_config is None:
+        raise TargetError("a target spec (or a target config with a url) is required")
+    return load_http_config(target_config).url
+
+
+def _public(roles: dict[str, Endpoint], role: str) -> dict[str, Any] | None:
+    """A role's endpoint as bench.json may show it (never the key); None for the bundled default."""
+    endpoint = roles.get(role)
+    return None if endpoint is None else endpoint.public_dict()
+
+
+def _summary(result: Any) -> str:
+    """One line on what a stage produced, for the progress lines."""
+    from ragstress.api import IndexResult, TestsetSummary
+    from ragstress.api_run import RunSummary
+
+    if isinstance(result, IndexResult):
+        return f"{result.chunks} chunks ({result.embedded} embedded, {result.reused} reused)"
+    if isinstance(result, TestsetSummary):
+        return f"{result.cases} cases from {result.seeds} seeds ({result.rejected} rejected)"
+    if isinstance(result, RunSummary):
+        earlier = f"; {result.answered_earlier} answered earlier" if result.answered_earlier else ""
+        return f"{result.answered} answered, {result.errors} error(s){earlier}"
+    return ""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+import sys
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -12,7 +12,7 @@ from rich.markup import escape
 
 from ragstress.cli import common as cc
 from ragstress.core.rundir import RunDir
-from ragstress.pipeline import BenchPlan, StageFailed, run_bench
+from ragstress.pipeline import BenchResult, BenchSettings, StageFailed, run_bench
 
 DEMO_SEEDS_PER_LANG = 4
 DEMO_PAIRS_PER_LANG = 1
@@ -22,45 +22,6 @@ DEMO_METRICS = (
     "answer_match,answer_match_partial,accuracy,rejection,over_refusal,error_detection,error_correction,"
     "closed_book_accuracy,semantic_similarity,answer_accuracy,rejection_judged,error_detection_judged"
 )
-
-
-def _stage_app() -> typer.Typer:
-    """An app with the stage commands bench runs, built here so that nothing imports ragstress.cli."""
-    from ragstress.cli import common, generate, index, report, run, score
-    from ragstress.corpora.embeddings import set_model_cache_dir
-
-    app = typer.Typer(name="ragstress", add_completion=False, pretty_exceptions_enable=False)
-
-    @app.callback()
-    def root() -> None:
-        set_model_cache_dir(common.cache_path(None).parent)
-
-    for module in (index, generate, run, score, report):
-        module.register(app)
-    return app
-
-
-def _invoke(args: Sequence[str]) -> int:
-    """Run one ragstress command in this process; its exit code (0 on success)."""
-    from typer.main import get_command
-
-    app = _stage_app() if args and args[0] != "bench" else _bench_app()
-    result = get_command(app).main(list(args), prog_name="ragstress", standalone_mode=False)
-    return result if isinstance(result, int) else 0
-
-
-def _bench_app() -> typer.Typer:
-    app = typer.Typer(name="ragstress", add_completion=False, pretty_exceptions_enable=False)
-    register(app)
-    return app
-
-
-def _role_args(role: str, base_url: str | None, model: str | None, api_key: str | None) -> list[str]:
-    args: list[str] = []
-    for flag, value in (("base-url", base_url), ("model", model), ("api-key", api_key)):
-        if value:
-            args += [f"--{role}-{flag}", value]
-    return args
 
 
 def bench(
@@ -90,46 +51,84 @@ def bench(
     judge_api_key: cc.JudgeApiKey = None,
     no_cache: cc.NoCache = False,
     cache_dir: cc.CacheDir = None,
+    reuse_answers: Annotated[bool, typer.Option(
+        "--reuse-answers", help="Keep answers recorded for an earlier version of the target (its code, URL or model).")] = False,
 ) -> None:
-    """Build, generate, run, score and report in one run directory; unchanged stages are skipped."""
+    """Build, generate, run, score and report in one run directory; unchanged stages are skipped.
+
+    An edited target (a python target's module, an http target's URL or config, the
+    baseline's model or prompts) is asked again, unless --reuse-answers.
+    """
+    from ragstress.corpora.embeddings import set_model_cache_dir
+    from ragstress.running.targets import TargetError, target_kind
+
     _check_names(testbeds, metrics)
-    common = (["--no-cache"] if no_cache else []) + (["--cache-dir", str(cache_dir)] if cache_dir else [])
-    gen_roles = _role_args("generator", generator_base_url, generator_model, generator_api_key)
-    judge_roles = _role_args("judge", judge_base_url, judge_model, judge_api_key)
-    target_roles = _role_args("target", target_base_url, target_model, target_api_key)
-    plan = BenchPlan(corpus=corpus, out=out, seed_file=seed_file)
-    plan.build_args = ["build", str(corpus), "--index", str(plan.index_dir)] + (["--embedding", embedding] if embedding else [])
-    plan.generate_args = ["generate", str(plan.index_dir), "--out", str(plan.testset_dir), "--seed", str(seed),
-                          *gen_roles, *judge_roles, *common]  # fmt: skip
-    for flag, value in (("--testbeds", testbeds), ("--seeds", seeds), ("--pairs", pairs), ("--seed-file", seed_file)):
-        if value is not None:
-            plan.generate_args += [flag, str(value)]
-    plan.run_args = ["run", str(RunDir(out).testset_cases), "--out", str(out), "--target", target,
-                     "--mode", mode, "--concurrency", str(concurrency), "--resume", *target_roles, *common]  # fmt: skip
-    if mode == "e2e":
-        plan.run_args += ["--index", str(plan.index_dir)]
-    if target_config is not None:
-        plan.run_args += ["--target-config", str(target_config)]
-    plan.score_args = ["score", str(out), "--concurrency", str(concurrency), *judge_roles, *common]
-    if metrics:
-        plan.score_args += ["--metrics", metrics]
-    plan.report_args = ["report", str(out)] + [a for f in fail_under or [] for a in ("--fail-under", f)]
-    if thresholds is not None:
-        plan.report_args += ["--thresholds", str(thresholds)]
-    endpoints = [cc.endpoint_for("generator", generator_base_url, generator_model, generator_api_key),
-                 cc.endpoint_for("target", target_base_url, target_model, target_api_key),
-                 cc.endpoint_for("judge", judge_base_url, judge_model, judge_api_key)]  # fmt: skip
-    # Before any stage starts: where every role's requests will go (the target role only serves the baseline).
-    cc.announce_endpoints(e for e in endpoints if e.role != "target" or target == "baseline")
-    plan.generator_identity, plan.target_identity, plan.judge_identity = (e.public_dict() for e in endpoints)
+    if mode not in ("contexts", "e2e"):
+        cc.fail(f"--mode must be contexts or e2e, not {mode!r}")
     try:
-        record = run_bench(plan, _invoke, say=lambda line: cc.err_console.print(escape(line), soft_wrap=True))
+        kind = target_kind(target)
+    except TargetError as error:
+        cc.fail(str(error))
+    cache_file = cc.cache_path(cache_dir)
+    set_model_cache_dir(cc.cache_path(None).parent)  # as the ragstress app does: models are not in --cache-dir
+    if kind in ("python", "langchain") and "" not in sys.path:
+        sys.path.insert(0, "")  # like `python -m`: modules in the current directory can be targets
+    settings = BenchSettings(
+        corpus=corpus, out=out, target=None if target_config is not None and target == "baseline" else target,
+        target_config=target_config, mode=mode, testbeds=testbeds.split(",") if testbeds else None, seeds=seeds,
+        pairs=pairs, seed_file=seed_file, random_seed=seed, embedding=embedding, metrics=metrics,
+        concurrency=concurrency, fail_under=tuple(fail_under or ()), thresholds_file=thresholds,
+        cache_dir=None if no_cache else cache_file.parent, reuse_answers=reuse_answers,
+        endpoints={
+            "generator": cc.endpoint_for("generator", generator_base_url, generator_model, generator_api_key),
+            "target": cc.endpoint_for("target", target_base_url, target_model, target_api_key),
+            "judge": cc.endpoint_for("judge", judge_base_url, judge_model, judge_api_key),
+        },
+    )  # fmt: skip
+    # Before any stage starts: where every role's requests will go (the target role only serves the baseline).
+    cc.announce_endpoints(e for e in settings.endpoints.values() if e.role != "target" or target == "baseline")
+    _preflight(settings)
+    result = run_and_print(settings)
+    if result.exit_code:
+        raise typer.Exit(result.exit_code)
+
+
+def _preflight(settings: BenchSettings) -> None:
+    """An unreachable target fails before the build, not as one error per case after generation."""
+    from ragstress.running.targets import target_kind
+
+    if settings.target and target_kind(settings.target) == "baseline":
+        cc.check_endpoint(settings.endpoints["target"])
+    elif settings.target and target_kind(settings.target) == "http":
+        cc.check_reachable(settings.target, "http target")
+
+
+def run_and_print(settings: BenchSettings) -> BenchResult:
+    """Run bench with its progress on stderr, then the gate verdicts, stage times and report path."""
+    try:
+        result = run_bench(settings, say=lambda line: cc.err_console.print(escape(line), soft_wrap=True))
     except StageFailed as failed:
-        cc.err_console.print(f"bench stopped: {failed}")
+        cc.err_console.print(f"bench stopped: {escape(str(failed))}")
         raise typer.Exit(failed.code) from None
-    cc.console.print(f"report: {escape(str(RunDir(out).report_html))}")
-    if record.get("exit_code"):
-        raise typer.Exit(record["exit_code"])
+    from ragstress.reports.labels import fmt_estimate
+
+    report, model = result.report, result.report.model
+    cc.console.print(
+        f"noise accuracy {fmt_estimate(model.noise.overall)} · rejection {fmt_estimate(model.negative.rejection)} · "
+        f"integration {fmt_estimate(model.integration.overall)} · error detection {fmt_estimate(model.counterfactual.error_detection)}"
+    )  # fmt: skip
+    if model.header.judge_warning:
+        cc.err_console.print(f"warning: {escape(model.header.judge_warning)}")
+    for warning in model.warnings:
+        cc.err_console.print(f"note: {escape(warning)}")
+    for message in report.failed_checks:
+        cc.err_console.print(f"[bold red]threshold missed:[/] {escape(message)}")
+    if report.model.gating is not None:
+        checks = report.model.gating.checks
+        cc.console.print(f"{len(checks) - len(report.failed_checks)}/{len(checks)} thresholds met")
+    cc.console.print("stage seconds: " + ", ".join(f"{name} {seconds:.1f}" for name, seconds in result.durations.items()))
+    cc.console.print(f"report: {escape(str(RunDir(settings.out).report_html))}")
+    return result
 
 
 def _check_names(testbeds: str | None, metrics: str | None) -> None:
@@ -172,18 +171,18 @@ def demo(
     reports = []
     for lang in ("en", "zh"):
         corpus = Path(corpora.__file__).parent / "samples" / lang / "docs"
-        args = ["bench", str(corpus), "--out", str(out / lang), "--target", "baseline", "--metrics", metrics]
         if curated:
             seed_file = _demo_seed_file(lang, out / f"demo-seeds-{lang}.jsonl")
-            args += ["--seeds", "0", "--seed-file", str(seed_file)]
+            sizes = dict(seeds=0, seed_file=seed_file)
         else:
-            args += ["--seeds", str(DEMO_SEEDS_PER_LANG), "--pairs", str(DEMO_PAIRS_PER_LANG)]
-        if cache_dir is not None:
-            args += ["--cache-dir", str(cache_dir)]
+            sizes = dict(seeds=DEMO_SEEDS_PER_LANG, pairs=DEMO_PAIRS_PER_LANG)
+        settings = BenchSettings(
+            corpus=corpus, out=out / lang, target="baseline", metrics=metrics, cache_dir=cc.cache_path(cache_dir).parent,
+            endpoints={role: cc.endpoint_for(role, None, None, None) for role in ("generator", "target", "judge")},
+            **sizes,
+        )  # fmt: skip
         cc.err_console.print(f"== demo: {lang} sample corpus ==")
-        code = _invoke(args)
-        if code not in (0, 1):
-            raise typer.Exit(code)
+        run_and_print(settings)
         reports.append(RunDir(out / lang).report_html)
     cc.console.print("The judge in this demo is the bundled SmolLM2-135M model: its verdicts show the pipeline, not real quality.")
     for path in reports:

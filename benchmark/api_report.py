@@ -1,0 +1,99 @@
+"""The Python API's report: `ragstress.report(run_dir)` and the Report object it returns.
+
+A Report wraps report.json's schema (ragstress.reports.model.Report) with the questions a
+test or a notebook asks: a metric's rate, whether the thresholds held, a DataFrame.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+
+from ragstress.reports.model import Estimate, Report as ReportModel
+
+
+class Report:
+    """A run's report: per-metric rates overall and per testbed, and whether its thresholds held."""
+
+    def __init__(self, model: ReportModel, paths: dict[str, Path] | None = None):
+        self.model = model
+        """The full report (report.json's schema, ragstress.reports.model.Report)."""
+        self.paths = paths or {}
+        """report.json, report.md, report.html and scores.csv, when written."""
+        self.stage_seconds: dict[str, float] = {}
+        """Set by bench: the seconds each stage took (0 when its inputs were unchanged and it was skipped)."""
+
+    @property
+    def rates(self) -> dict[str, float | None]:
+        """Metric -> mean over the scored cases of all testbeds (None: nothing scored)."""
+        return {row.metric: row.overall.value for row in self.model.metrics}
+
+    def rate(self, metric: str, testbed: str | None = None) -> float | None:
+        """One metric's mean, overall or on one testbed; KeyError names the metrics there are."""
+        estimate = self.estimate(metric, testbed)
+        return None if estimate is None else estimate.value
+
+    def estimate(self, metric: str, testbed: str | None = None) -> Estimate | None:
+        """One metric's estimate with its interval and counts (None: it never applied on `testbed`)."""
+        for row in self.model.metrics:
+            if row.metric == metric:
+                return row.overall if testbed is None else row.by_testbed.get(testbed)
+        raise KeyError(f"no metric {metric!r} in this report; it has: {', '.join(self.rates) or 'none'}")
+
+    @property
+    def passed(self) -> bool:
+        """True when every threshold held (or none was given)."""
+        return self.model.gating is None or self.model.gating.passed
+
+    @property
+    def failed_checks(self) -> list[str]:
+        """The thresholds that did not hold, described."""
+        gating = self.model.gating
+        return [] if gating is None else [c.message for c in gating.checks if not c.passed]
+
+    def to_dataframe(self):
+        """One row per metric and testbed ("all" for overall): value, interval and counts. Needs pandas."""
+        try:
+            import pandas as pd
+        except ImportError as exc:
+            raise ImportError("Report.to_dataframe needs pandas, which is not installed") from exc
+        rows = []
+        for row in self.model.metrics:
+            for testbed, estimate in (("all", row.overall), *row.by_testbed.items()):
+                rows.append({"metric": row.metric, "kind": row.kind, "testbed": testbed, **estimate.model_dump()})
+        return pd.DataFrame(rows)
+
+    def __repr__(self) -> str:
+        return f"Report(passed={self.passed}, rates={self.rates})"
+
+
+def report(
+    run_dir: str | Path,
+    *,
+    fail_under: Iterable[str] = (),
+    thresholds_file: str | Path | None = None,
+    write: bool = True,
+) -> Report:
+    """Aggregate a scored run directory into a Report, checking thresholds.
+
+    `fail_under` takes the command line's gates (`"rejection@negative=0.5"`); `thresholds_file`
+    a JSON or TOML gate file. `write` also writes report.json/.md/.html and scores.csv.
+    """
+    from ragstress.reports.aggregate import build_report
+    from ragstress.reports.gating import check_thresholds, load_thresholds, parse_fail_under
+    from ragstress.reports.rundir import load_run
+    from ragstress.reports.writer import write_report
+
+    thresholds = [parse_fail_under(option) for option in fail_under]
+    if thresholds_file is not None:
+        thresholds += load_thresholds(Path(thresholds_file))
+    if write:
+        result = write_report(Path(run_dir), thresholds=thresholds or None)
+        return Report(result.report, result.paths)
+    model = build_report(load_run(Path(run_dir)))
+    if thresholds:
+        model = model.model_copy(update={"gating": check_thresholds(model, thresholds)})
+    return Report(model)
+
+
+__all__ = ["Report", "report"]
