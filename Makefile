@@ -27,10 +27,15 @@ browser:
 	@dpkg -s $(BROWSER_PKGS) >/dev/null 2>&1 || [ "$$(id -u)" != 0 ] || \
 		{ apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(BROWSER_PKGS) >/dev/null; }
 
+# The formatter and linter (pinned in the test extra) gate the suite: a diff or a finding fails `make test`.
 test: $(STAMP) browser
+	$(BIN)/ruff format --check --quiet .
+	$(BIN)/ruff check --quiet .
 	$(BIN)/python -m pytest -q
 
 test-fast: $(STAMP)
+	$(BIN)/ruff format --check --quiet .
+	$(BIN)/ruff check --quiet .
 	$(BIN)/python -m pytest -q -m "not slow"
 
 # The perf extra (the LangChain baseline) only for `make perf`; remade when the dependency list changes.

@@ -16,10 +16,10 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from ragstress.core.rundir import CASES_FILE
-from ragstress.llm.config import Endpoint, resolve_endpoint
 from ragstress.api_report import Report, report
 from ragstress.api_run import RunSummary, run
+from ragstress.core.rundir import CASES_FILE
+from ragstress.llm.config import Endpoint, resolve_endpoint
 
 
 def endpoint(role: str, base_url: str | None = None, model: str | None = None, api_key: str | None = None) -> Endpoint:
@@ -44,7 +44,8 @@ def build_index(corpus: str | Path, index_dir: str | Path, *, embedding: str | N
 
     `embedding` names the model (default: by corpus language, a bundled model).
     """
-    from ragstress.indexing.build import build_index as build, choose_embedder
+    from ragstress.indexing.build import build_index as build
+    from ragstress.indexing.build import choose_embedder
 
     corpus, index_dir = Path(corpus), Path(index_dir)
     embedder = choose_embedder(corpus, index_dir, embedding)
@@ -123,8 +124,12 @@ def generate(
 
     if seeds is None:
         seeds = 0 if seed_file is not None else 20
-    options = GenerateOptions(n_seeds=seeds, n_pairs=pairs, random_seed=random_seed,
-                              seed_file=Path(seed_file) if seed_file is not None else None)  # fmt: skip
+    options = GenerateOptions(
+        n_seeds=seeds,
+        n_pairs=pairs,
+        random_seed=random_seed,
+        seed_file=Path(seed_file) if seed_file is not None else None,
+    )
     if testbeds is not None:
         options = replace(options, testbeds=tuple(testbeds))
     endpoints = {
@@ -141,8 +146,9 @@ def generate(
     return TestsetSummary(Path(out) / CASES_FILE, len(result.cases), len(result.seeds), len(result.rejected))
 
 
-def _role(endpoints: Mapping[str, Endpoint] | None, role: str, base_url: str | None, model: str | None,
-          api_key: str | None) -> Endpoint:  # fmt: skip
+def _role(
+    endpoints: Mapping[str, Endpoint] | None, role: str, base_url: str | None, model: str | None, api_key: str | None
+) -> Endpoint:
     """The role's Endpoint: the one given in `endpoints`, else one made from the plain values."""
     given = (endpoints or {}).get(role)
     return given if given is not None else endpoint(role, base_url, model, api_key)
@@ -153,5 +159,15 @@ def _cache(cache_dir: str | Path | None) -> Path | None:
     return Path(cache_dir) / "llm-cache.sqlite" if cache_dir is not None else None
 
 
-__all__ = ["IndexResult", "Report", "RunSummary", "TestsetSummary", "build_index", "endpoint", "generate",
-           "report", "run", "score"]  # fmt: skip
+__all__ = [
+    "IndexResult",
+    "Report",
+    "RunSummary",
+    "TestsetSummary",
+    "build_index",
+    "endpoint",
+    "generate",
+    "report",
+    "run",
+    "score",
+]

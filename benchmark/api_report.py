@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
-from ragstress.reports.model import Estimate, Report as ReportModel
+from ragstress.reports.model import Estimate
+from ragstress.reports.model import Report as ReportModel
 
 
 class Report:

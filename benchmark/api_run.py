@@ -84,20 +84,28 @@ def run(
     if not selected:
         raise ValueError(f"{testset}: no cases selected (testbeds {list(testbeds or [])})")
     llm_endpoint = (endpoints or {}).get("target") or resolve_endpoint(
-        "target", {}, base_url=target_base_url, model=target_model, api_key=target_api_key)  # fmt: skip
+        "target", {}, base_url=target_base_url, model=target_model, api_key=target_api_key
+    )
     if target_kind(target) == "baseline" and llm_endpoint.is_bundled:
         concurrency = 1  # the bundled server answers one request at a time: more would only queue
     run_dir = prepare_run_dir(out, testset, selected, target_spec=public_spec(target), mode=mode, resume=resume)
-    options = {"mode": mode, "index_dir": index_dir, "top_k": top_k, "concurrency": concurrency,
-               "target_timeout": target_timeout, "testset": testset,
-               "selection": {"testbeds": list(testbeds) if testbeds else None, "limit": None}}  # fmt: skip
+    options = {
+        "mode": mode,
+        "index_dir": index_dir,
+        "top_k": top_k,
+        "concurrency": concurrency,
+        "target_timeout": target_timeout,
+        "testset": testset,
+        "selection": {"testbeds": list(testbeds) if testbeds else None, "limit": None},
+    }
     cache = Path(cache_dir) / "llm-cache.sqlite" if cache_dir is not None else None
     counts = asyncio.run(_ask(run_dir, target, http_settings, llm_endpoint, cache, options))
     return RunSummary(out, counts.answered, counts.errors, len(run_dir.done))
 
 
-async def _ask(run_dir: Any, spec: str, http_settings: Any, llm_endpoint: Endpoint, cache: Path | None,
-               options: dict[str, Any]) -> Any:  # fmt: skip
+async def _ask(
+    run_dir: Any, spec: str, http_settings: Any, llm_endpoint: Endpoint, cache: Path | None, options: dict[str, Any]
+) -> Any:
     from ragstress.core.manifests import RunManifest, write_manifest
     from ragstress.llm import LLMSession
     from ragstress.running.runner import RUN_FILE, now, plan_jobs, run_cases, run_record
@@ -112,23 +120,46 @@ async def _ask(run_dir: Any, spec: str, http_settings: Any, llm_endpoint: Endpoi
             if options["mode"] == "e2e" and options["index_dir"] is not None and rag.accepts_retriever:
                 e2e = _e2e_index(Path(options["index_dir"]), run_dir.cases, options["top_k"])
             models = {"target": llm_endpoint.public_dict()} if rag.kind == "baseline" else {}
-            extra = {"settings": {"concurrency": options["concurrency"], "target_timeout_s": options["target_timeout"]},
-                     "e2e": None if e2e is None else {"index": str(options["index_dir"]), "top_k": options["top_k"],
-                                                      "variants": e2e.stats}}  # fmt: skip
+            extra = {
+                "settings": {"concurrency": options["concurrency"], "target_timeout_s": options["target_timeout"]},
+                "e2e": None
+                if e2e is None
+                else {"index": str(options["index_dir"]), "top_k": options["top_k"], "variants": e2e.stats},
+            }
             started = now()
 
             def record(status: str) -> None:
-                write_manifest(run_dir.path / RUN_FILE, RunManifest.model_validate(run_record(
-                    run_dir, target=rag.describe(), mode=options["mode"], testset=options["testset"], shard=None,
-                    selection=options["selection"], started_at=started, status=status, models=models,
-                    llm_usage=llm.usage(), extra=extra)))  # fmt: skip
+                write_manifest(
+                    run_dir.path / RUN_FILE,
+                    RunManifest.model_validate(
+                        run_record(
+                            run_dir,
+                            target=rag.describe(),
+                            mode=options["mode"],
+                            testset=options["testset"],
+                            shard=None,
+                            selection=options["selection"],
+                            started_at=started,
+                            status=status,
+                            models=models,
+                            llm_usage=llm.usage(),
+                            extra=extra,
+                        )
+                    ),
+                )
 
             record("running")
             status = "interrupted"
             try:
-                counts = await run_cases(jobs, rag, RunDir(run_dir.path).responses, mode=options["mode"],
-                                         retriever_for=None if e2e is None else e2e.retriever,
-                                         concurrency=options["concurrency"], target_timeout_s=options["target_timeout"])  # fmt: skip
+                counts = await run_cases(
+                    jobs,
+                    rag,
+                    RunDir(run_dir.path).responses,
+                    mode=options["mode"],
+                    retriever_for=None if e2e is None else e2e.retriever,
+                    concurrency=options["concurrency"],
+                    target_timeout_s=options["target_timeout"],
+                )
                 status = "complete"
             finally:
                 record(status)

@@ -27,7 +27,16 @@ from typing import Any
 
 from ragstress.api_report import Report
 from ragstress.core.manifests import BenchManifest, read_manifest, write_manifest
-from ragstress.core.rundir import BENCH_MANIFEST, CASES_FILE, REPORT_FILES, RESPONSES_FILE, RUN_MANIFEST, SCORE_MANIFEST, SCORES_FILE, RunDir
+from ragstress.core.rundir import (
+    BENCH_MANIFEST,
+    CASES_FILE,
+    REPORT_FILES,
+    RESPONSES_FILE,
+    RUN_MANIFEST,
+    SCORE_MANIFEST,
+    SCORES_FILE,
+    RunDir,
+)
 from ragstress.llm.config import Endpoint
 from ragstress.running.runner import file_sha256
 
@@ -120,21 +129,29 @@ def run_bench(settings: BenchSettings, say: Callable[[str], None] = print) -> Be
     out, files, roles = Path(settings.out), RunDir(Path(settings.out)), settings.endpoints
     out.mkdir(parents=True, exist_ok=True)
     state_path = out / BENCH_FILE
-    previous = read_manifest(state_path, BenchManifest).model_dump(mode="json")["stages"] if state_path.is_file() else {}
+    previous = (
+        read_manifest(state_path, BenchManifest).model_dump(mode="json")["stages"] if state_path.is_file() else {}
+    )
     stages: dict[str, dict[str, Any]] = {}
     record: dict[str, Any] = {"corpus": str(settings.corpus), "stages": stages}
     durations: dict[str, float] = {}
     common = {"endpoints": roles, "cache_dir": settings.cache_dir}
 
-    def stage(name: str, action: Callable[[], Any], inputs: str | None = None, output_ready: bool = True,
-              extra: dict[str, Any] | None = None, stale: bool = False) -> Any:  # fmt: skip
+    def stage(
+        name: str,
+        action: Callable[[], Any],
+        inputs: str | None = None,
+        output_ready: bool = True,
+        extra: dict[str, Any] | None = None,
+        stale: bool = False,
+    ) -> Any:
         before = previous.get(name, {})
         if inputs is not None and before.get("inputs") == inputs and output_ready and before.get("exit_code") == 0:
             say(f"[{name}] inputs unchanged: skipped")
             stages[name], durations[name] = {**before, "skipped": True}, 0.0
             return None
         if stale or (inputs is not None and before.get("inputs") not in (None, inputs)):
-            for downstream in STAGES[STAGES.index(name):]:
+            for downstream in STAGES[STAGES.index(name) :]:
                 for derived in DERIVED.get(downstream, ()):
                     (out / derived).unlink(missing_ok=True)
         say(f"[{name}] running")
@@ -146,7 +163,13 @@ def run_bench(settings: BenchSettings, say: Callable[[str], None] = print) -> Be
         durations[name] = round(time.perf_counter() - started, 2)
         if name == "report" and code == 0:
             code = 0 if result.passed else 1
-        stages[name] = {"inputs": inputs, "exit_code": code, "seconds": durations[name], "skipped": False, **(extra or {})}
+        stages[name] = {
+            "inputs": inputs,
+            "exit_code": code,
+            "seconds": durations[name],
+            "skipped": False,
+            **(extra or {}),
+        }
         write_manifest(state_path, record, BenchManifest)
         if code == 2:
             raise StageFailed(name, 2, str(result)) from result
@@ -156,13 +179,23 @@ def run_bench(settings: BenchSettings, say: Callable[[str], None] = print) -> Be
     # Build is incremental by itself (an unchanged corpus costs seconds), so it always runs.
     stage("build", lambda: api.build_index(settings.corpus, files.index, embedding=settings.embedding))
     generate_inputs = fingerprint(
-        file_digest(files.chunks), [settings.testbeds, settings.seeds, settings.pairs, settings.random_seed],
-        file_digest(settings.seed_file), *(_public(roles, role) for role in ("generator", "judge")))  # fmt: skip
+        file_digest(files.chunks),
+        [settings.testbeds, settings.seeds, settings.pairs, settings.random_seed],
+        file_digest(settings.seed_file),
+        *(_public(roles, role) for role in ("generator", "judge")),
+    )
 
     def generate() -> Any:
-        return api.generate(files.index, files.testset, seeds=settings.seeds, pairs=settings.pairs,
-                            seed_file=settings.seed_file, testbeds=settings.testbeds, random_seed=settings.random_seed,
-                            **common)  # fmt: skip
+        return api.generate(
+            files.index,
+            files.testset,
+            seeds=settings.seeds,
+            pairs=settings.pairs,
+            seed_file=settings.seed_file,
+            testbeds=settings.testbeds,
+            random_seed=settings.random_seed,
+            **common,
+        )
 
     stage("generate", generate, generate_inputs, files.testset_cases.is_file())
 
@@ -174,8 +207,14 @@ def run_bench(settings: BenchSettings, say: Callable[[str], None] = print) -> Be
         raise StageFailed("run", 2, str(exc)) from exc
     answered_by = fingerprint_of(identity)
     kept = previous.get("run", {}).get("target_fingerprint")
-    run_inputs = fingerprint(file_digest(files.testset_cases), settings.mode, settings.testbeds, identity["spec"],
-                             file_digest(settings.target_config), _public(roles, "target"))  # fmt: skip
+    run_inputs = fingerprint(
+        file_digest(files.testset_cases),
+        settings.mode,
+        settings.testbeds,
+        identity["spec"],
+        file_digest(settings.target_config),
+        _public(roles, "target"),
+    )
     # The target's fingerprint is kept apart from the inputs: --reuse-answers may keep answers it made.
     code_changed = kept not in (None, answered_by)
     target_changed = code_changed and previous.get("run", {}).get("inputs") == run_inputs
@@ -189,16 +228,36 @@ def run_bench(settings: BenchSettings, say: Callable[[str], None] = print) -> Be
 
     def ask() -> Any:
         # The runner resumes: a run interrupted last time continues where it stopped.
-        return api.run(files.testset_cases, out, target=settings.target, target_config=settings.target_config,
-                       mode=settings.mode, index_dir=files.index if settings.mode == "e2e" else None,
-                       concurrency=settings.concurrency, resume=True, **common)  # fmt: skip
+        return api.run(
+            files.testset_cases,
+            out,
+            target=settings.target,
+            target_config=settings.target_config,
+            mode=settings.mode,
+            index_dir=files.index if settings.mode == "e2e" else None,
+            concurrency=settings.concurrency,
+            resume=True,
+            **common,
+        )
 
-    stage("run", ask, run_inputs, False, {"target_fingerprint": answered_by, "target": identity},
-          stale=target_changed and not settings.reuse_answers)
+    stage(
+        "run",
+        ask,
+        run_inputs,
+        False,
+        {"target_fingerprint": answered_by, "target": identity},
+        stale=target_changed and not settings.reuse_answers,
+    )
     score_inputs = fingerprint(run_inputs, answered_by, settings.metrics, _public(roles, "judge"))
-    stage("score", lambda: api.score(out, metrics=settings.metrics, concurrency=settings.concurrency, **common),
-          score_inputs, False)  # fmt: skip
-    report = stage("report", lambda: api.report(out, fail_under=settings.fail_under, thresholds_file=settings.thresholds_file))
+    stage(
+        "score",
+        lambda: api.score(out, metrics=settings.metrics, concurrency=settings.concurrency, **common),
+        score_inputs,
+        False,
+    )
+    report = stage(
+        "report", lambda: api.report(out, fail_under=settings.fail_under, thresholds_file=settings.thresholds_file)
+    )
     record["exit_code"] = stages["report"]["exit_code"]
     write_manifest(state_path, record, BenchManifest)
     return BenchResult(record, report, durations)
@@ -236,12 +295,21 @@ def bench(
     from ragstress.api import endpoint
 
     settings = BenchSettings(
-        corpus=Path(corpus), out=Path(out), target=target, seeds=seeds, pairs=pairs, testbeds=testbeds,
-        seed_file=Path(seed_file) if seed_file is not None else None, metrics=metrics, fail_under=tuple(fail_under),
-        concurrency=concurrency, embedding=embedding, reuse_answers=reuse_answers,
+        corpus=Path(corpus),
+        out=Path(out),
+        target=target,
+        seeds=seeds,
+        pairs=pairs,
+        testbeds=testbeds,
+        seed_file=Path(seed_file) if seed_file is not None else None,
+        metrics=metrics,
+        fail_under=tuple(fail_under),
+        concurrency=concurrency,
+        embedding=embedding,
+        reuse_answers=reuse_answers,
         cache_dir=Path(cache_dir) if cache_dir is not None else None,
         endpoints={role: endpoint(role, base_url, model, api_key) for role in ("generator", "target", "judge")},
-    )  # fmt: skip
+    )
     result = run_bench(settings, say=progress or (lambda line: None))
     result.report.stage_seconds = result.durations
     return result.report

@@ -73,9 +73,7 @@ def chunk_id(doc: Document, start: int, end: int) -> str:
     return hashlib.sha256(key.encode("utf-8")).hexdigest()[:24]
 
 
-def chunk_document(
-    doc: Document, params: ChunkParams, count_tokens: LengthFunction | None = None
-) -> list[Chunk]:
+def chunk_document(doc: Document, params: ChunkParams, count_tokens: LengthFunction | None = None) -> list[Chunk]:
     """Split one document into chunks with exact character offsets into `doc.text`.
 
     `count_tokens` must be given when `params.unit == "tokens"`: it should count the

@@ -8,7 +8,8 @@ ever imports the factory back.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 
@@ -77,4 +78,3 @@ def encode_by_length(texts: Sequence[str], encode_batch, dim: int, batch_size: i
         batch_ids = order[begin : begin + batch_size]
         out[batch_ids] = normalise_rows(encode_batch([texts[i] for i in batch_ids]), dim)
     return out
-

@@ -140,7 +140,10 @@ def iter_jsonl(path: Path, max_line_bytes: int | None = None) -> Iterator[JsonlR
     with path.open("rb") as lines:
         for number, raw in enumerate(_bounded_lines(lines, max_line_bytes), start=1):
             if raw is None:
-                yield JsonlProblem(line=number, detail=f"line longer than the per-document limit of {_megabytes(max_line_bytes)} (raise it with --max-document-mb)")
+                yield JsonlProblem(
+                    line=number,
+                    detail=f"line longer than the per-document limit of {_megabytes(max_line_bytes)} (raise it with --max-document-mb)",
+                )
                 continue
             if number == 1:
                 raw = raw.removeprefix(b"\xef\xbb\xbf")  # UTF-8 BOM

@@ -18,12 +18,37 @@ _HIDDEN = frozenset({"script", "style", "head", "template", "noscript", "svg", "
 # Elements that end a paragraph-like block: a blank line around them.
 _PARAGRAPH_BLOCKS = frozenset(
     {
-        "p", "div", "section", "article", "main", "header", "footer", "aside", "nav",
-        "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "pre", "table", "ul", "ol",
-        "dl", "figure", "figcaption", "form", "fieldset", "details", "summary", "hr",
+        "p",
+        "div",
+        "section",
+        "article",
+        "main",
+        "header",
+        "footer",
+        "aside",
+        "nav",
+        "h1",
+        "h2",
+        "h3",
+        "h4",
+        "h5",
+        "h6",
+        "blockquote",
+        "pre",
+        "table",
+        "ul",
+        "ol",
+        "dl",
+        "figure",
+        "figcaption",
+        "form",
+        "fieldset",
+        "details",
+        "summary",
+        "hr",
         "address",
     }
-)  # fmt: skip
+)
 
 # Elements that only start a new line.
 _LINE_BLOCKS = frozenset({"br", "li", "dt", "dd", "tr", "caption", "option", "legend"})

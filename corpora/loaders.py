@@ -107,11 +107,16 @@ def iter_corpus(
         if isinstance(item, _Loaded):
             doc = item.document
             if doc.id in first_seen:
-                item = _Problem(item.path, f"duplicate document id {doc.id!r}, first seen in {first_seen[doc.id]}",
-                                line=item.line)  # fmt: skip
+                item = _Problem(
+                    item.path, f"duplicate document id {doc.id!r}, first seen in {first_seen[doc.id]}", line=item.line
+                )
             elif doc.sha in text_seen:
-                item = _Problem(item.path, f"same text as {text_seen[doc.sha]} (duplicate document, kept once)",
-                                line=item.line, fatal_when_strict=False)  # fmt: skip
+                item = _Problem(
+                    item.path,
+                    f"same text as {text_seen[doc.sha]} (duplicate document, kept once)",
+                    line=item.line,
+                    fatal_when_strict=False,
+                )
             else:
                 first_seen[doc.id] = text_seen[doc.sha] = doc.source
                 yield doc
@@ -183,7 +188,9 @@ def _walk(directory: Path, prefix: str) -> Iterator[tuple[Path, str] | _Problem]
         elif entry.is_file():
             yield Path(entry.path), relative
         else:
-            yield _Problem(relative, "not a regular file (symlinked directory or special file)", fatal_when_strict=False)
+            yield _Problem(
+                relative, "not a regular file (symlinked directory or special file)", fatal_when_strict=False
+            )
 
 
 def _load_file(path: Path, relative: str, max_bytes: int | None) -> Iterator[_Loaded | _Problem]:
@@ -200,8 +207,11 @@ def _load_file(path: Path, relative: str, max_bytes: int | None) -> Iterator[_Lo
     try:
         size = path.stat().st_size
         if max_bytes is not None and size > max_bytes:
-            yield _Problem(relative, f"{size / 1e6:.1f} MB is over the per-document limit of {max_bytes / 1e6:g} MB "
-                                     "(raise it with --max-document-mb)")  # fmt: skip
+            yield _Problem(
+                relative,
+                f"{size / 1e6:.1f} MB is over the per-document limit of {max_bytes / 1e6:g} MB "
+                "(raise it with --max-document-mb)",
+            )
             return
         parsed = reader(path)
     except FormatError as exc:

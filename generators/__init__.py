@@ -1,7 +1,7 @@
 """Test-set generation: verified seed questions, the four RGB testbeds, and RGB import/export.
 
-    from ragstress.generators import GenerateOptions, generate_testset, TESTBEDS
-    result = await generate_testset(store, llm, out_dir, GenerateOptions(n_seeds=20))
+from ragstress.generators import GenerateOptions, generate_testset, TESTBEDS
+result = await generate_testset(store, llm, out_dir, GenerateOptions(n_seeds=20))
 """
 
 from ragstress.generators.gates import GATES, GatePipeline, GateStats, RejectedCandidate

@@ -65,7 +65,10 @@ def question_category(question: str) -> str | None:
         return "person"
     if re.search(r"[\u4e00-\u9fff]", q):
         return None  # Chinese places are typed by their suffix (市, 江, 海 ...), which is sharper
-    if re.search(r"\b(where|which|what) (city|country|place|town|river|sea|ocean|state|island|continent)\b|^where\b|\bcapital\b", q):
+    if re.search(
+        r"\b(where|which|what) (city|country|place|town|river|sea|ocean|state|island|continent)\b|^where\b|\bcapital\b",
+        q,
+    ):
         return "place"
     return None
 
@@ -152,10 +155,11 @@ def make_fake_answer(
     category = answer_category(aliases, source_text, lang, question)
     lowered = [a.lower() for a in aliases]
     choices = [
-        name for name in names.get(category, ())
+        name
+        for name in names.get(category, ())
         if not any(a in name.lower() or name.lower() in a for a in lowered)
         and not set(name.lower().split()) & {w for a in lowered for w in a.split()}
-    ]  # fmt: skip
+    ]
     if not choices:
         return None
     fake = rng.choice(choices)

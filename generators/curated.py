@@ -73,13 +73,26 @@ def map_curated(
                 break
             chunk_ids.append(found)
         if problem:
-            rejected.append(RejectedCandidate(
-                candidate_id=record.id, gate="seed_file", reason=problem, question=record.question,
-                answers=record.answers, chunk_ids=chunk_ids, lang=lang,
-            ))  # fmt: skip
+            rejected.append(
+                RejectedCandidate(
+                    candidate_id=record.id,
+                    gate="seed_file",
+                    reason=problem,
+                    question=record.question,
+                    answers=record.answers,
+                    chunk_ids=chunk_ids,
+                    lang=lang,
+                )
+            )
             continue
-        seeds.append(SeedQuestion(
-            id=record.id, question=record.question, answers=record.answers,
-            chunk_ids=chunk_ids, lang=lang, origin="curated",
-        ))  # fmt: skip
+        seeds.append(
+            SeedQuestion(
+                id=record.id,
+                question=record.question,
+                answers=record.answers,
+                chunk_ids=chunk_ids,
+                lang=lang,
+                origin="curated",
+            )
+        )
     return seeds, rejected

@@ -22,11 +22,11 @@ from typing import Literal
 import numpy as np
 from pydantic import BaseModel, Field
 
-from ragstress.llm import ChatClient, ask_structured
-from ragstress.indexing.store import IndexStore
 from ragstress.core.types import Answers, Record
 from ragstress.generators.seeds import Candidate
 from ragstress.generators.spans import contains_alias
+from ragstress.indexing.store import IndexStore
+from ragstress.llm import ChatClient, ask_structured
 from ragstress.prompts import load_prompt
 
 GATES = ("draft", "alias_in_chunk", "answer_not_in_question", "round_trip", "answerable", "near_duplicate")
@@ -121,7 +121,9 @@ async def answerable(judge: ChatClient, candidate: Candidate) -> str | None:
     prompt = load_prompt("seed_answerable", candidate.lang).render(
         passages=passages, question=candidate.question, answer=answer
     )
-    result = await ask_structured(judge, [{"role": "user", "content": prompt}], Verdict, lang=candidate.lang, max_tokens=120)
+    result = await ask_structured(
+        judge, [{"role": "user", "content": prompt}], Verdict, lang=candidate.lang, max_tokens=120
+    )
     if not result.ok:
         return f"no usable verdict from the judge: {result.error}"
     if result.value.verdict != "yes":
@@ -154,10 +156,17 @@ class GatePipeline:
             self._kept_ids += seed_ids
 
     def _reject(self, candidate: Candidate, gate: str, reason: str) -> None:
-        self.rejected.append(RejectedCandidate(
-            candidate_id=candidate.id, gate=gate, reason=reason, question=candidate.question,
-            answers=candidate.answers, chunk_ids=candidate.chunk_ids, lang=candidate.lang,
-        ))  # fmt: skip
+        self.rejected.append(
+            RejectedCandidate(
+                candidate_id=candidate.id,
+                gate=gate,
+                reason=reason,
+                question=candidate.question,
+                answers=candidate.answers,
+                chunk_ids=candidate.chunk_ids,
+                lang=candidate.lang,
+            )
+        )
 
     def _gate(self, survivors: list[Candidate], gate: str, reasons: list[str | None]) -> list[Candidate]:
         kept = []

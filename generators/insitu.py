@@ -17,16 +17,23 @@ import re
 
 from ragstress.generators.spans import _MONTHS, FactSpan, sentences
 
-_PRONOUN_SUBJECT = re.compile(r"^(It|This|That|He|She|They|These|Those)\b(?!\s+(?:is|was)\s+(?:also\s+)?(?:the|a|an)\s+\w+\s+(?:that|which|who)\b)")
+_PRONOUN_SUBJECT = re.compile(
+    r"^(It|This|That|He|She|They|These|Those)\b(?!\s+(?:is|was)\s+(?:also\s+)?(?:the|a|an)\s+\w+\s+(?:that|which|who)\b)"
+)
 _POSSESSIVE_SUBJECT = re.compile(r"^(Its|His|Her|Their)\b")
 _DEFINITE_SUBJECT = re.compile(r"^(?:The|This|That)\s+([a-z][\w-]*)\b")
 _AUXILIARIES = "was|were|is|are|has|have|had"
-_APPROXIMATORS = re.compile(r"\b(?:roughly|about|around|some|nearly|almost|approximately|over|more than|less than|just over|just under|up to)\s+$", re.I)
+_APPROXIMATORS = re.compile(
+    r"\b(?:roughly|about|around|some|nearly|almost|approximately|over|more than|less than|just over|just under|up to)\s+$",
+    re.I,
+)
 _LOCATION_PREP = re.compile(r"\b(in|at|on|near|from|to|into)\s+(?:the\s+)?$", re.I)
 _CLAUSE_BREAK = re.compile(r",\s+(?=(?:and|but|while|whereas|which|where|when|so)\s)|;\s+")
 _PRONOUN_ANYWHERE = re.compile(r"\b(?:it|its|he|his|she|her|they|their|this|these)\b", re.I)
 _LOCATED_VERBS = r"\w+ed|is|was|are|were|lies|lie|stands|sits|rises|flows|lives|lived|born|based"
-_COMMON_HEADS = frozenset("River Tower Bridge Canal Wall Games Cup Telescope Building Tunnel Press Station Dam Lake Sea Ocean Cathedral Palace".split())
+_COMMON_HEADS = frozenset(
+    "River Tower Bridge Canal Wall Games Cup Telescope Building Tunnel Press Station Dam Lake Sea Ocean Cathedral Palace".split()
+)
 # A definite phrase that points back to something the question does not name.
 _POINTS_BACK = re.compile(
     r"\b(?:the|that|this|his|her|their)\s+(?:company|canal|wreck|site|race|club|mission|building|structure|river|"
@@ -34,8 +41,23 @@ _POINTS_BACK = re.compile(
     r"|\b(?:there|then|when|where),?\s+(?:it|they|he|she)\b",
     re.I,
 )
-_MEASURE_UNITS = {"metres", "meters", "metre", "meter", "kilometres", "kilometers", "kilometre", "kilometer", "km",
-                  "feet", "foot", "miles", "mile", "tonnes", "tons"}  # fmt: skip
+_MEASURE_UNITS = {
+    "metres",
+    "meters",
+    "metre",
+    "meter",
+    "kilometres",
+    "kilometers",
+    "kilometre",
+    "kilometer",
+    "km",
+    "feet",
+    "foot",
+    "miles",
+    "mile",
+    "tonnes",
+    "tons",
+}
 
 
 def insitu_question(span: FactSpan, text: str, title: str | None, lang: str) -> str | None:
@@ -81,16 +103,16 @@ def _standalone_subject(clause: str, title: str | None) -> str | None:
     named = _with_article(title).capitalize()[:1] + _with_article(title)[1:] if title else None
     m = _POSSESSIVE_SUBJECT.match(clause)
     if m:
-        return f"{named}'s{clause[m.end():]}" if named else None
+        return f"{named}'s{clause[m.end() :]}" if named else None
     m = _PRONOUN_SUBJECT.match(clause)
     if m:
         if m[1] == "This" and re.match(r"This\s+[a-z]", clause):
             pass  # "This tower ..." is a definite noun phrase, handled below
         else:
-            return f"{named}{clause[m.end():]}" if named else None
+            return f"{named}{clause[m.end() :]}" if named else None
     m = _DEFINITE_SUBJECT.match(clause)
     if m and title and m[1].lower() == title.lower().split()[-1]:
-        return f"The {title}{clause[m.end():]}" if not title.lower().startswith("the ") else title + clause[m.end():]
+        return f"The {title}{clause[m.end() :]}" if not title.lower().startswith("the ") else title + clause[m.end() :]
     if m and m[0].startswith(("This", "That")):
         return None  # "This method ..." refers back to something we cannot name
     return clause
@@ -119,7 +141,7 @@ def _wh_phrase(span: FactSpan, before: str, after: str) -> tuple[str, str, str] 
         if unit in ("million", "billion"):
             m = re.match(r"\s+([a-z]+)\b", after)
             if m:
-                unit, after = m[1], after[m.end():]
+                unit, after = m[1], after[m.end() :]
         if unit in ("per", "percent", "%", "cent"):
             return (before, "what percentage", "")
         if not unit or unit in ("million", "billion"):
@@ -130,7 +152,13 @@ def _wh_phrase(span: FactSpan, before: str, after: str) -> tuple[str, str, str] 
         return (before, "whom", after)
     m = _LOCATION_PREP.search(before)
     verb = re.search(r"\b(\w+)\s+$", before[: m.start()]) if m else None
-    if m and m[1].lower() in ("in", "at", "near") and re.fullmatch(r"|\s+(?:on|in|at|by|and)\b.*", after) and verb and re.fullmatch(_LOCATED_VERBS, verb[1]):
+    if (
+        m
+        and m[1].lower() in ("in", "at", "near")
+        and re.fullmatch(r"|\s+(?:on|in|at|by|and)\b.*", after)
+        and verb
+        and re.fullmatch(_LOCATED_VERBS, verb[1])
+    ):
         return (before[: m.start()], "where", after)
     return None
 
@@ -193,7 +221,13 @@ def _askable(span: FactSpan, sentence: str, at: int, before: str, after: str) ->
         return False
     if re.search(r"\bof\s+$", before) and span.kind == "date":
         return False
-    if span.kind == "name" and (span.text[:1].islower() or span.text.endswith(("'s", "’s")) or re.match(r"\s+and\s", after) or re.match(r"\s+[A-Z]", after) or re.search(r"\b[A-Z]$", span.text)):
+    if span.kind == "name" and (
+        span.text[:1].islower()
+        or span.text.endswith(("'s", "’s"))
+        or re.match(r"\s+and\s", after)
+        or re.match(r"\s+[A-Z]", after)
+        or re.search(r"\b[A-Z]$", span.text)
+    ):
         return False  # part of a longer name ("New York" of "New York City", "John F")
     return True
 
@@ -204,7 +238,7 @@ def _main_clause_after(sentence: str, end: int) -> str | None:
     m = re.match(r"\s*,?\s*(?=[A-Z]|the\s)", rest)
     if not m:
         return None
-    main = rest[m.end():]
+    main = rest[m.end() :]
     cut = re.search(r",(?!\d)|;|\s+\(|—|\s-\s", main)
     main = (main[: cut.start()] if cut else main).rstrip(" .!?:;")
     return main if len(main.split()) >= 3 and "," not in main else None

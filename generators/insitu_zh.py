@@ -43,7 +43,7 @@ def _resolve_subject(question: str, title: str | None) -> str | None:
     if m:
         if not title:
             return None
-        rest = question[m.end():]
+        rest = question[m.end() :]
         return f"{title}的{rest}" if m[0] == "其" else title + rest
     if title and not question.startswith(title):
         # 铁塔于…… in a text titled 埃菲尔铁塔: the clause names the topic by its last characters.
@@ -60,7 +60,7 @@ def insitu_question_zh(span: FactSpan, text: str, title: str | None) -> str | No
     if found is None:
         return None
     sentence, at = found
-    if span.kind == "year" and re.match(r"\d{1,2}月", sentence[at + len(span.text):]):
+    if span.kind == "year" and re.match(r"\d{1,2}月", sentence[at + len(span.text) :]):
         return None  # the year of a full date belongs to it
     end = at + len(span.text)
     cut = re.search(r"[，；。！？,;]", sentence[end:])
@@ -87,7 +87,7 @@ def insitu_question_zh(span: FactSpan, text: str, title: str | None) -> str | No
     if question is None:
         return None
     question = _resolve_subject(question.strip("，, "), title)
-    if question is None or len(question) < 8 or re.search(r"[它其该此]", question[len(title or ""):][:1]):
+    if question is None or len(question) < 8 or re.search(r"[它其该此]", question[len(title or "") :][:1]):
         return None
     if "它" in question:
         return None  # a pronoun left inside points outside the question

@@ -58,9 +58,10 @@ class ChunkPool:
         for aliases, source_id in zip(seed.answers, self.fact_chunk_ids(seed)):
             doc_id = self.chunks[source_id].doc_id
             extra = [
-                cid for cid, c in self.chunks.items()
+                cid
+                for cid, c in self.chunks.items()
                 if cid != source_id and c.doc_id == doc_id and contains_alias(c.text, aliases)
-            ]  # fmt: skip
+            ]
             result.append([source_id, *extra])
         return result
 

@@ -108,9 +108,13 @@ def rgb_seed(record: RgbRecord, kind: RgbKind, lang: str | None = None, source: 
     Its id is `<source>-<record id>`; `source` defaults to `rgb`, `rgb_int` or `rgb_fact` by kind.
     """
     return SeedQuestion(
-        id=f"{source or 'rgb' + SUFFIX[kind]}-{record.id}", question=record.query, answers=normalise_answer(record.answer),
-        chunk_ids=[], lang=lang or detect_lang(record.query), origin="rgb",
-    )  # fmt: skip
+        id=f"{source or 'rgb' + SUFFIX[kind]}-{record.id}",
+        question=record.query,
+        answers=normalise_answer(record.answer),
+        chunk_ids=[],
+        lang=lang or detect_lang(record.query),
+        origin="rgb",
+    )
 
 
 def rgb_cases(
@@ -145,17 +149,24 @@ def rgb_cases(
                     chosen = [Context(text=p, role="counterfactual") for p in wrong]
                     truth = [p for p in record.positive if isinstance(p, str)][: len(wrong)]
                     return chosen + [Context(text=p, role="noise") for p in record.negative[:n_noise]], {
-                        **extra, "true_passages": truth,
+                        **extra,
+                        "true_passages": truth,
                     }
                 else:
-                    chosen = [Context(text=p, role="positive") for p in _first_positives(per_fact, n_passages - n_noise)]
+                    chosen = [
+                        Context(text=p, role="positive") for p in _first_positives(per_fact, n_passages - n_noise)
+                    ]
                 chosen += [Context(text=p, role="noise") for p in record.negative[:n_noise]]
                 return chosen, dict(extra)
 
             fake = None
             if testbed == "counterfactual" and record.fakeanswer is not None:
                 fake = [record.fakeanswer] if isinstance(record.fakeanswer, str) else list(record.fakeanswer)
-            cases.append(make_case(seed, testbed, ratio, build, expected, base_seed=base_seed, reference=reference, fake_answer=fake))
+            cases.append(
+                make_case(
+                    seed, testbed, ratio, build, expected, base_seed=base_seed, reference=reference, fake_answer=fake
+                )
+            )
     return seeds, cases
 
 

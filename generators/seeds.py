@@ -18,9 +18,9 @@ from dataclasses import dataclass, field
 
 from pydantic import BaseModel, Field
 
-from ragstress.llm import ChatClient, ask_structured
 from ragstress.core.types import Chunk
 from ragstress.generators.spans import FactSpan, SpanKind, answer_sentences, default_aliases, extract_spans, unique
+from ragstress.llm import ChatClient, ask_structured
 from ragstress.prompts import load_prompt
 
 # Kinds are visited in turn so that a small set of seeds covers several answer types;
@@ -203,7 +203,9 @@ async def draft_pair(client: ChatClient, target: Target) -> Candidate:
     prompt = load_prompt("seed_pair", target.lang).render(
         passage_a=a.text, answer_a=span_a.text, passage_b=b.text, answer_b=span_b.text
     )
-    result = await ask_structured(client, [{"role": "user", "content": prompt}], PairDraft, lang=target.lang, max_tokens=120)
+    result = await ask_structured(
+        client, [{"role": "user", "content": prompt}], PairDraft, lang=target.lang, max_tokens=120
+    )
     question = result.value.question.strip() if result.ok else ""
     answers = [default_aliases(span_a.text, target.lang), default_aliases(span_b.text, target.lang)]
     error = result.error if not result.ok else (None if question else "empty question")
@@ -213,6 +215,7 @@ async def draft_pair(client: ChatClient, target: Target) -> Candidate:
 async def draft_all(client: ChatClient, targets: list[Target]) -> list[Candidate]:
     """Draft every target concurrently (the client limits requests in flight); results in target order."""
     return list(
-        await asyncio.gather(*(draft_pair(client, t) if len(t.spans) == 2 else draft_single(client, t) for t in targets))
+        await asyncio.gather(
+            *(draft_pair(client, t) if len(t.spans) == 2 else draft_single(client, t) for t in targets)
+        )
     )
-

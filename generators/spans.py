@@ -19,18 +19,24 @@ from typing import Literal
 
 SpanKind = Literal["year", "date", "number", "name"]
 
-_MONTHS = (
-    "January|February|March|April|May|June|July|August|September|October|November|December"
-)
+_MONTHS = "January|February|March|April|May|June|July|August|September|October|November|December"
 _EN_UNITS = (
     "metres|meters|metre|meter|kilometres|kilometers|kilometre|kilometer|km|feet|foot|miles|mile|"
     "tonnes|tons|people|passengers|visitors|employees|rivets|steps|storeys|floors|days|hours|minutes|"
     "years|million|billion|per cent|percent|%"
 )
 _EN_PATTERNS: list[tuple[SpanKind, re.Pattern[str]]] = [
-    ("date", re.compile(rf"\b(?:\d{{1,2}} (?:{_MONTHS}) \d{{4}}|(?:{_MONTHS}) \d{{1,2}}, \d{{4}}|(?:{_MONTHS}) \d{{4}})\b")),
+    (
+        "date",
+        re.compile(rf"\b(?:\d{{1,2}} (?:{_MONTHS}) \d{{4}}|(?:{_MONTHS}) \d{{1,2}}, \d{{4}}|(?:{_MONTHS}) \d{{4}})\b"),
+    ),
     ("year", re.compile(r"(?<![\d,.])\b(?:1[0-9]{3}|20[0-9]{2})\b(?![\d,.]\d)(?!\s*(?:" + _EN_UNITS + r")\b)")),
-    ("number", re.compile(rf"(?<![\d,.])\b\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?(?: (?:{_EN_UNITS})\b)?|(?<![\d,.])\b\d+(?:\.\d+)? (?:{_EN_UNITS})\b")),
+    (
+        "number",
+        re.compile(
+            rf"(?<![\d,.])\b\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?(?: (?:{_EN_UNITS})\b)?|(?<![\d,.])\b\d+(?:\.\d+)? (?:{_EN_UNITS})\b"
+        ),
+    ),
 ]
 # A run of capitalised words, allowing short lower-case joiners inside ("Khalifa bin Zayed").
 _EN_NAME = re.compile(r"\b[A-Z][\w'’-]*(?:[ ]+(?:(?:of|de|bin|von|van|la|del|the)[ ]+)?[A-Z][\w'’-]*)*")
@@ -49,7 +55,9 @@ _ZH_PATTERNS: list[tuple[SpanKind, re.Pattern[str]]] = [
 ]
 # Quoted names, titles, and place/organisation words: a few Han characters before a telling suffix.
 # The characters before the suffix exclude common function characters, so "注入渤海" yields "渤海".
-_ZH_FUNCTION_CHARS = "的了和与是在于入到向从为把被将等及由自以对位经注流进出上下中内外年月日其该这那一个起至使些多每各也都"
+_ZH_FUNCTION_CHARS = (
+    "的了和与是在于入到向从为把被将等及由自以对位经注流进出上下中内外年月日其该这那一个起至使些多每各也都"
+)
 _ZH_NAMES = [
     re.compile(r"《([^《》]{2,20})》"),
     re.compile(r"“([^“”，。、；：！？\s]{2,12})”"),

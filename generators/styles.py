@@ -37,9 +37,24 @@ _PREAMBLES = {
     "zh": ("我打算明年春天去旅行，想先把情况弄清楚。", "我在帮孩子准备学校的小报告。", "我正在给同事们出一份小测验。"),
 }
 # Keys that sit next to each other: a typo swaps in a neighbour, as a hurried typist would.
-_NEIGHBOURS = {row[i]: row[i + 1] if i + 1 < len(row) else row[i - 1] for row in ("qwertyuiop", "asdfghjkl", "zxcvbnm") for i in range(len(row))}
+_NEIGHBOURS = {
+    row[i]: row[i + 1] if i + 1 < len(row) else row[i - 1]
+    for row in ("qwertyuiop", "asdfghjkl", "zxcvbnm")
+    for i in range(len(row))
+}
 # Chinese typos are homophone slips of common characters.
-_ZH_HOMOPHONES = {"的": "得", "在": "再", "哪": "那", "是": "事", "建": "见", "成": "城", "年": "念", "于": "与", "多": "夺", "少": "绍"}
+_ZH_HOMOPHONES = {
+    "的": "得",
+    "在": "再",
+    "哪": "那",
+    "是": "事",
+    "建": "见",
+    "成": "城",
+    "年": "念",
+    "于": "与",
+    "多": "夺",
+    "少": "绍",
+}
 
 
 def typo(question: str, lang: str, rng: random.Random, answers: list[list[str]] | None = None) -> str:
@@ -51,13 +66,21 @@ def typo(question: str, lang: str, rng: random.Random, answers: list[list[str]] 
             chars[i] = _ZH_HOMOPHONES[chars[i]]
         return "".join(chars)
     words = question.split(" ")
-    spots = [i for i, w in enumerate(words) if len(w) >= 5 and w.isalpha() and not (answers and contains_alias(w, [a for f in answers for a in f]))]
+    spots = [
+        i
+        for i, w in enumerate(words)
+        if len(w) >= 5 and w.isalpha() and not (answers and contains_alias(w, [a for f in answers for a in f]))
+    ]
     for i in sorted(rng.sample(spots, min(len(spots), 2))):
         word = words[i]
         j = rng.randrange(1, len(word) - 1)
         letter = word[j].lower()
         swap = rng.random() < 0.5 and word[j] != word[j + 1]
-        words[i] = word[:j] + word[j + 1] + word[j] + word[j + 2 :] if swap else word[:j] + _NEIGHBOURS.get(letter, letter) + word[j + 1 :]
+        words[i] = (
+            word[:j] + word[j + 1] + word[j] + word[j + 2 :]
+            if swap
+            else word[:j] + _NEIGHBOURS.get(letter, letter) + word[j + 1 :]
+        )
     return " ".join(words)
 
 
@@ -90,7 +113,15 @@ def styled_cases(cases: list[Case], styles: tuple[str, ...], base_seed: int) -> 
             case_id = f"{case.id}:{style}"
             rng, _ = case_rng(case_id, base_seed)
             lang = "zh" if case.lang == "zh" else "en"
-            question = typo(case.question, lang, rng, case.answers) if style == "typo" else STYLES[style](case.question, lang, rng)
+            question = (
+                typo(case.question, lang, rng, case.answers)
+                if style == "typo"
+                else STYLES[style](case.question, lang, rng)
+            )
             if question != case.question and re.search(r"\S", question):
-                out.append(case.model_copy(update={"id": case_id, "question": question, "params": {**case.params, "style": style}}))
+                out.append(
+                    case.model_copy(
+                        update={"id": case_id, "question": question, "params": {**case.params, "style": style}}
+                    )
+                )
     return out

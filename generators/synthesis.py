@@ -110,15 +110,15 @@ async def _polish_one(client: ChatClient, candidate: Candidate) -> Candidate:
     prompt = load_prompt("seed_polish", candidate.lang).render(
         passage="\n\n".join(candidate.texts), question=candidate.question, answer=answer
     )
-    result = await ask_structured(client, [{"role": "user", "content": prompt}], PolishDraft, lang=candidate.lang, max_tokens=120)
+    result = await ask_structured(
+        client, [{"role": "user", "content": prompt}], PolishDraft, lang=candidate.lang, max_tokens=120
+    )
     question = result.value.question.strip() if result.ok else ""
     error = result.error if not result.ok else (None if question else "empty question")
     return replace(candidate, question=question, error=error, path="polished")
 
 
-async def polish_or_keep(
-    client: ChatClient, candidates: list[Candidate], checker: GatePipeline
-) -> list[Candidate]:
+async def polish_or_keep(client: ChatClient, candidates: list[Candidate], checker: GatePipeline) -> list[Candidate]:
     """Each candidate's polished form when it passes `checker`'s gates, else its in-situ form (same order)."""
     polished = list(await asyncio.gather(*(_polish_one(client, c) for c in candidates)))
     changed = [p for p, c in zip(polished, candidates) if p.question != c.question]
@@ -127,7 +127,10 @@ async def polish_or_keep(
 
 
 def language_stats(
-    candidates: list[Candidate], kept: list[Candidate], rejected: list[RejectedCandidate], chunks_per_lang: dict[str, int],
+    candidates: list[Candidate],
+    kept: list[Candidate],
+    rejected: list[RejectedCandidate],
+    chunks_per_lang: dict[str, int],
     polish: dict[str, GateStats],
 ) -> dict[str, dict]:
     """Per language: chunks, candidates, each gate's pass rate, seeds kept and the share from each path.

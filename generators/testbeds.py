@@ -94,24 +94,44 @@ def make_case(
         **extra,
     }
     return Case(
-        id=case_id, seed_id=seed.id, testbed=testbed, lang=seed.lang, question=seed.question,
-        answers=seed.answers, fake_answer=fake_answer, contexts=contexts, expected=expected, params=params,
-    )  # fmt: skip
+        id=case_id,
+        seed_id=seed.id,
+        testbed=testbed,
+        lang=seed.lang,
+        question=seed.question,
+        answers=seed.answers,
+        fake_answer=fake_answer,
+        contexts=contexts,
+        expected=expected,
+        params=params,
+    )
 
 
-def _assemble(seed, testbed, ratio, pool: ChunkPool, settings: TestbedSettings, build, expected, fake_answer=None) -> Case:
+def _assemble(
+    seed, testbed, ratio, pool: ChunkPool, settings: TestbedSettings, build, expected, fake_answer=None
+) -> Case:
     def build_with_mode(rng: random.Random) -> tuple[list[Context], dict]:
         contexts, extra = build(rng)
         return contexts, {"noise_mode": settings.noise_mode, **extra}
 
     return make_case(
-        seed, testbed, ratio, build_with_mode, expected,
-        base_seed=settings.base_seed, reference=pool.reference(seed), fake_answer=fake_answer,
-    )  # fmt: skip
+        seed,
+        testbed,
+        ratio,
+        build_with_mode,
+        expected,
+        base_seed=settings.base_seed,
+        reference=pool.reference(seed),
+        fake_answer=fake_answer,
+    )
 
 
-def _noise_contexts(seed: SeedQuestion, pool: ChunkPool, count: int, mode: NoiseMode, rng: random.Random) -> list[Context]:
-    return [Context(text=pool.chunk(cid).text, role="noise", chunk_id=cid) for cid in pool.noise_ids(seed, count, mode, rng)]
+def _noise_contexts(
+    seed: SeedQuestion, pool: ChunkPool, count: int, mode: NoiseMode, rng: random.Random
+) -> list[Context]:
+    return [
+        Context(text=pool.chunk(cid).text, role="noise", chunk_id=cid) for cid in pool.noise_ids(seed, count, mode, rng)
+    ]
 
 
 def _positive_ids(per_fact: list[list[str]], count: int) -> list[str]:
@@ -197,7 +217,9 @@ def counterfactual_robustness(seed: SeedQuestion, pool: ChunkPool, settings: Tes
     return [_assemble(seed, "counterfactual", 0.0, pool, settings, build, "flag_error", fake_answer=fake.aliases)]
 
 
-def build_cases(seeds: list[SeedQuestion], pool: ChunkPool, testbeds: list[str], settings: TestbedSettings) -> list[Case]:
+def build_cases(
+    seeds: list[SeedQuestion], pool: ChunkPool, testbeds: list[str], settings: TestbedSettings
+) -> list[Case]:
     """All cases for these seeds and testbeds, seed by seed in the order given, testbeds in the order given."""
     functions = [TESTBEDS.get(name) for name in testbeds]
     return [case for seed in seeds for build in functions for case in build(seed, pool, settings)]

@@ -23,8 +23,6 @@ from pathlib import Path
 from ragstress.core.jsonl import read_records, write_records
 from ragstress.core.manifests import TestsetManifest, write_manifest
 from ragstress.core.rundir import CASES_FILE, REJECTED_FILE, SEEDS_FILE, TESTSET_MANIFEST
-from ragstress.llm import LLMSession, ask_structured
-from ragstress.indexing.store import CHUNKS_NAME, IndexStore, read_manifest
 from ragstress.core.types import Case, Chunk, SeedQuestion
 from ragstress.corpora.langdetect import detect_lang
 from ragstress.generators.counterfactual import name_inventory
@@ -32,10 +30,18 @@ from ragstress.generators.curated import map_curated, read_seed_file
 from ragstress.generators.gates import GatePipeline, GateStats, RejectedCandidate, Verdict
 from ragstress.generators.pool import ChunkPool, NoiseMode
 from ragstress.generators.seeds import Candidate, pair_probes, pair_targets
-from ragstress.generators.synthesis import document_titles, insitu_candidates, insitu_pair, language_stats, polish_or_keep
 from ragstress.generators.spans import contains_any_answer
 from ragstress.generators.styles import styled_cases
+from ragstress.generators.synthesis import (
+    document_titles,
+    insitu_candidates,
+    insitu_pair,
+    language_stats,
+    polish_or_keep,
+)
 from ragstress.generators.testbeds import TESTBEDS, TestbedSettings, build_cases
+from ragstress.indexing.store import CHUNKS_NAME, IndexStore, read_manifest
+from ragstress.llm import LLMSession, ask_structured
 from ragstress.prompts import load_prompt
 
 PROMPT_IDS = ("seed_polish", "seed_answerable", "gen_noise_check")
@@ -97,8 +103,13 @@ class _Run:
 
     def checker(self, lang: str) -> GatePipeline:
         stats = self.polish_stats.setdefault(lang, GateStats())
-        return GatePipeline(self.pipeline.store, self.llm.judge, k=self.options.round_trip_k,
-                            duplicate_threshold=self.options.duplicate_threshold, stats=stats)  # fmt: skip
+        return GatePipeline(
+            self.pipeline.store,
+            self.llm.judge,
+            k=self.options.round_trip_k,
+            duplicate_threshold=self.options.duplicate_threshold,
+            stats=stats,
+        )
 
 
 async def _generate(candidates: list[Candidate], wanted: int, run: _Run, budget: int) -> list[Candidate]:
@@ -112,7 +123,9 @@ async def _generate(candidates: list[Candidate], wanted: int, run: _Run, budget:
         if run.polish:
             for lang in sorted({c.lang for c in wave}):
                 mine = [c for c in wave if c.lang == lang]
-                chosen = dict(zip((c.id for c in mine), await polish_or_keep(run.llm.generator, mine, run.checker(lang))))
+                chosen = dict(
+                    zip((c.id for c in mine), await polish_or_keep(run.llm.generator, mine, run.checker(lang)))
+                )
                 wave = [chosen.get(c.id, c) for c in wave]
         run.sent += wave
         kept += await run.pipeline.run(wave, limit=wanted - len(kept))
@@ -121,9 +134,13 @@ async def _generate(candidates: list[Candidate], wanted: int, run: _Run, budget:
 
 def _as_seed(candidate: Candidate) -> SeedQuestion:
     return SeedQuestion(
-        id=candidate.id, question=candidate.question, answers=candidate.answers,
-        chunk_ids=candidate.chunk_ids, lang=candidate.lang, origin="generated",
-    )  # fmt: skip
+        id=candidate.id,
+        question=candidate.question,
+        answers=candidate.answers,
+        chunk_ids=candidate.chunk_ids,
+        lang=candidate.lang,
+        origin="generated",
+    )
 
 
 async def _judged_not_noise(
@@ -138,14 +155,19 @@ async def _judged_not_noise(
         (seed, cid)
         for seed in seeds
         for cid in [
-            cid for cid in pool.neighbours.get(seed.id, ())
+            cid
+            for cid in pool.neighbours.get(seed.id, ())
             if cid not in seed.chunk_ids and not contains_any_answer(pool.chunk(cid).text, seed.answers)
         ][:per_seed]
-    ]  # fmt: skip
+    ]
 
     async def answers_it(seed: SeedQuestion, chunk_id: str) -> bool:
-        prompt = load_prompt("gen_noise_check", seed.lang).render(passage=pool.chunk(chunk_id).text, question=seed.question)
-        verdict = await ask_structured(llm.judge, [{"role": "user", "content": prompt}], Verdict, lang=seed.lang, max_tokens=100)
+        prompt = load_prompt("gen_noise_check", seed.lang).render(
+            passage=pool.chunk(chunk_id).text, question=seed.question
+        )
+        verdict = await ask_structured(
+            llm.judge, [{"role": "user", "content": prompt}], Verdict, lang=seed.lang, max_tokens=100
+        )
         # No usable verdict keeps the chunk eligible: the string check already passed it.
         return verdict.ok and verdict.value.verdict == "yes"
 
@@ -196,13 +218,19 @@ async def generate_testset(
             hits = store.query_many(list(probes.values()), k=10)
             neighbours = {cid: [h.chunk_id for h in found] for cid, found in zip(probes, hits)}
             titles = document_titles(chunks)
-            pairs = [insitu_pair(t, titles) for t in pair_targets([c for c in sample if c.id in probes], neighbours, langs, rng)]
+            pairs = [
+                insitu_pair(t, titles)
+                for t in pair_targets([c for c in sample if c.id in probes], neighbours, langs, rng)
+            ]
             pairs = [p for p in pairs if p is not None]
             kept += await _generate(pairs, wanted_pairs, run, options.candidates_per_seed * wanted_pairs)
         seeds += [_as_seed(c) for c in kept]
         rejected += pipeline.rejected
         per_lang = {lang: sum(v == lang for v in langs.values()) for lang in set(langs.values())}
-        generation_stats = {"polish": polish, "by_lang": language_stats(run.sent, kept, pipeline.rejected, per_lang, run.polish_stats)}
+        generation_stats = {
+            "polish": polish,
+            "by_lang": language_stats(run.sent, kept, pipeline.rejected, per_lang, run.polish_stats),
+        }
     else:
         generation_stats = {"polish": False, "by_lang": {}}
 
@@ -263,8 +291,11 @@ def _manifest(store, llm, options, testbeds, seeds, cases, stats, langs) -> dict
             "embedding_model": index_manifest.get("embedding_model", store.embedder.name),
             "chunks": index_manifest.get("chunks"),
         },
-        "seeds": {"total": len(seeds), "by_origin": dict(sorted(origins.items())),
-                  "two_part": sum(len(s.answers) > 1 for s in seeds)},  # fmt: skip
+        "seeds": {
+            "total": len(seeds),
+            "by_origin": dict(sorted(origins.items())),
+            "two_part": sum(len(s.answers) > 1 for s in seeds),
+        },
         "cases": {"total": len(cases), "by_testbed": case_counts(cases)},
         "gates": stats.as_dict(),
         "models": {role: endpoint.public_dict() for role, endpoint in sorted(llm.endpoints.items())},

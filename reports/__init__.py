@@ -18,14 +18,31 @@ Public API:
 from ragstress.reports.compare import CompareError, compare_runs
 from ragstress.reports.compare_render import write_comparison
 from ragstress.reports.gating import (
-    Threshold, ThresholdError, check_thresholds, load_thresholds, max_error_rate, parse_fail_under,
-)  # fmt: skip
+    Threshold,
+    ThresholdError,
+    check_thresholds,
+    load_thresholds,
+    max_error_rate,
+    parse_fail_under,
+)
 from ragstress.reports.model import SCHEMA_VERSION, Report
 from ragstress.reports.regression import check_regressions
 from ragstress.reports.writer import ReportResult, load_report, write_report
 
 __all__ = [
-    "SCHEMA_VERSION", "CompareError", "Report", "ReportResult", "Threshold", "ThresholdError", "check_thresholds",
-    "check_regressions", "compare_runs", "load_report", "load_thresholds", "max_error_rate", "parse_fail_under",
-    "write_comparison", "write_report",
-]  # fmt: skip
+    "SCHEMA_VERSION",
+    "CompareError",
+    "Report",
+    "ReportResult",
+    "Threshold",
+    "ThresholdError",
+    "check_thresholds",
+    "check_regressions",
+    "compare_runs",
+    "load_report",
+    "load_thresholds",
+    "max_error_rate",
+    "parse_fail_under",
+    "write_comparison",
+    "write_report",
+]

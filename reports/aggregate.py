@@ -9,19 +9,26 @@ from __future__ import annotations
 
 import importlib.metadata
 from collections.abc import Iterable, Mapping
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from ragstress.core.types import TESTBEDS, Case, Score
 from ragstress.reports.cases import case_details, noise_ratio
+from ragstress.reports.clustered import clustered_interval
 from ragstress.reports.errors import error_rates
 from ragstress.reports.header import build_header
 from ragstress.reports.metric_table import info_for, run_metric_table
 from ragstress.reports.model import (
-    CounterfactualSection, Estimate, IntegrationSection, MetricInfo, MetricRow, NegativeSection, NoiseSection,
-    RatioPoint, Report,
-)  # fmt: skip
+    CounterfactualSection,
+    Estimate,
+    IntegrationSection,
+    MetricInfo,
+    MetricRow,
+    NegativeSection,
+    NoiseSection,
+    RatioPoint,
+    Report,
+)
 from ragstress.reports.rundir import RunData
-from ragstress.reports.clustered import clustered_interval
 from ragstress.scoring.metrics import deterministic as rules
 from ragstress.scoring.metrics import judged_verdicts as verdicts
 
@@ -90,13 +97,27 @@ def estimate(
     missing = sum(1 for s in items if s is None)
     n_scored = len(values) - (target_errors if errors_as_failures else 0)
     unscored = len(items) - n_scored - errored - missing
-    counts = dict(n=len(items), n_scored=n_scored, n_errored=errored, n_unscored=unscored, n_missing=missing,
-                  n_target_errors=target_errors, errors_counted=errors_as_failures)  # fmt: skip
+    counts = dict(
+        n=len(items),
+        n_scored=n_scored,
+        n_errored=errored,
+        n_unscored=unscored,
+        n_missing=missing,
+        n_target_errors=target_errors,
+        errors_counted=errors_as_failures,
+    )
     if not values:
         return Estimate(metric=metric, value=None, low=None, high=None, method="none", **counts)
     interval = clustered_interval(values, value_keys, binary_metric=info.pass_fail)
-    return Estimate(metric=metric, value=interval.value, low=interval.low, high=interval.high,
-                    method=interval.method, n_clusters=len(set(value_keys)), **counts)  # fmt: skip
+    return Estimate(
+        metric=metric,
+        value=interval.value,
+        low=interval.low,
+        high=interval.high,
+        method=interval.method,
+        n_clusters=len(set(value_keys)),
+        **counts,
+    )
 
 
 class _Scores:
@@ -114,7 +135,13 @@ class _Scores:
         response = self.data.responses.get((case.id, probe))
         if response is not None and response.error:
             # The scorer writes nothing for a failed response: count it as errored, not as missing.
-            return Score(case_id=case.id, metric=metric, value=None, label=TARGET_ERROR_LABEL, error=f"target error: {response.error}")
+            return Score(
+                case_id=case.id,
+                metric=metric,
+                value=None,
+                label=TARGET_ERROR_LABEL,
+                error=f"target error: {response.error}",
+            )
         return None
 
     def of(self, cases: Iterable[Case], role: str) -> Estimate:
@@ -123,8 +150,13 @@ class _Scores:
 
     def estimate(self, cases: Iterable[Case], metric: str) -> Estimate:
         group = list(cases)
-        return estimate(metric, (self.get(c, metric) for c in group), (c.seed_id for c in group),
-                        table=self.table, errors_as_failures=self.errors_as_failures)  # fmt: skip
+        return estimate(
+            metric,
+            (self.get(c, metric) for c in group),
+            (c.seed_id for c in group),
+            table=self.table,
+            errors_as_failures=self.errors_as_failures,
+        )
 
     def applied(self, cases: Iterable[Case], metric: str) -> list[Case]:
         """Cases `metric` scored, plus cases it could not because the target failed on them."""
@@ -141,11 +173,17 @@ def _points(cases: list[Case], s: _Scores, with_partial: bool) -> list[RatioPoin
     for ratio in ratios:
         group = [c for c in cases if noise_ratio(c) == ratio]
         langs = sorted({c.lang for c in group})
-        points.append(RatioPoint(
-            noise_ratio=ratio, n_cases=len(group), accuracy=s.of(group, "accuracy"),
-            partial_credit=s.of(group, "partial_credit") if with_partial else None,
-            by_lang={lang: s.of([c for c in group if c.lang == lang], "accuracy") for lang in langs} if len(langs) > 1 else {},
-        ))  # fmt: skip
+        points.append(
+            RatioPoint(
+                noise_ratio=ratio,
+                n_cases=len(group),
+                accuracy=s.of(group, "accuracy"),
+                partial_credit=s.of(group, "partial_credit") if with_partial else None,
+                by_lang={lang: s.of([c for c in group if c.lang == lang], "accuracy") for lang in langs}
+                if len(langs) > 1
+                else {},
+            )
+        )
     return points
 
 
@@ -153,14 +191,15 @@ def _counterfactual(cases: list[Case], s: _Scores) -> CounterfactualSection:
     known = [c for c in cases if s.passed(c, "closed_book_accuracy")]
     roles = ("answer_match", "error_detection", "error_detection_judged", "error_correction")
     return CounterfactualSection(
-        n_cases=len(cases), n_known=len(known),
+        n_cases=len(cases),
+        n_known=len(known),
         closed_book_accuracy=s.of(cases, "closed_book_accuracy"),
         accuracy_with_counterfactual=s.of(known, "answer_match"),
         error_detection=s.of(known, "error_detection"),
         error_detection_judged=s.of(known, "error_detection_judged"),
         error_correction=s.of(known, "error_correction"),
         all_cases=[s.of(cases, role) for role in roles],
-    )  # fmt: skip
+    )
 
 
 def _metric_rows(data: RunData, s: _Scores) -> list[MetricRow]:
@@ -179,7 +218,9 @@ def _metric_rows(data: RunData, s: _Scores) -> list[MetricRow]:
                 pooled += applied
                 by_testbed[testbed] = s.estimate(applied, metric)
         overall = s.estimate(pooled, metric)
-        rows.append(MetricRow(metric=metric, kind=info_for(metric, s.table).kind, overall=overall, by_testbed=by_testbed))
+        rows.append(
+            MetricRow(metric=metric, kind=info_for(metric, s.table).kind, overall=overall, by_testbed=by_testbed)
+        )
     return rows
 
 
@@ -207,18 +248,27 @@ def build_report(data: RunData, *, errors_as_failures: bool = True) -> Report:
         if not cases:
             warnings.append(f"no {testbed} cases in this run: that section is empty")
     return Report(
-        generated_at=datetime.now(timezone.utc).replace(microsecond=0).isoformat(),
+        generated_at=datetime.now(UTC).replace(microsecond=0).isoformat(),
         generator_version=_version(),
         header=build_header(data, data.metric_names()),
-        noise=NoiseSection(n_cases=len(by_testbed["noise"]), overall=s.of(by_testbed["noise"], "accuracy"),
-                           points=_points(by_testbed["noise"], s, with_partial=False)),
+        noise=NoiseSection(
+            n_cases=len(by_testbed["noise"]),
+            overall=s.of(by_testbed["noise"], "accuracy"),
+            points=_points(by_testbed["noise"], s, with_partial=False),
+        ),
         negative=NegativeSection(
-            n_cases=len(negative), rejection=s.of(negative, "rejection"),
-            rejection_judged=s.of(negative, "rejection_judged"), over_refusal=s.of(answerable, "over_refusal"),
-            by_lang={lang: s.of([c for c in negative if c.lang == lang], "rejection") for lang in sorted({c.lang for c in negative})},
+            n_cases=len(negative),
+            rejection=s.of(negative, "rejection"),
+            rejection_judged=s.of(negative, "rejection_judged"),
+            over_refusal=s.of(answerable, "over_refusal"),
+            by_lang={
+                lang: s.of([c for c in negative if c.lang == lang], "rejection")
+                for lang in sorted({c.lang for c in negative})
+            },
         ),
         integration=IntegrationSection(
-            n_cases=len(by_testbed["integration"]), overall=s.of(by_testbed["integration"], "accuracy"),
+            n_cases=len(by_testbed["integration"]),
+            overall=s.of(by_testbed["integration"], "accuracy"),
             partial_credit=s.of(by_testbed["integration"], "partial_credit"),
             points=_points(by_testbed["integration"], s, with_partial=True),
         ),
@@ -228,4 +278,4 @@ def build_report(data: RunData, *, errors_as_failures: bool = True) -> Report:
         cases=case_details(data, MAIN_METRIC, lower_is_better(table)),
         warnings=warnings,
         error_rates=error_rates(data),
-    )  # fmt: skip
+    )

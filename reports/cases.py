@@ -37,14 +37,24 @@ def case_details(data: RunData, main_metric: dict[str, str], lower_is_better: fr
         else:
             good = main.value < 0.5 if main.metric in lower_is_better else main.value >= 0.5
             outcome = "pass" if good else "fail"
-        details.append(CaseDetail(
-            id=case.id, testbed=case.testbed, lang=case.lang, expected=case.expected,
-            noise_ratio=noise_ratio(case), question=case.question,
-            answers=[list(a) for a in case.answers], fake_answer=list(case.fake_answer) if case.fake_answer else None,
-            passages=[CasePassage(role=c.role, text=c.text, chunk_id=c.chunk_id) for c in case.contexts],
-            response=_answer(response), closed_book=_answer(data.responses.get((case.id, "closed_book"))),
-            scores=[CaseScore(metric=s.metric, value=s.value, label=s.label, explanation=s.explanation, error=s.error)
-                    for s in scores.values()],
-            outcome=outcome,
-        ))  # fmt: skip
+        details.append(
+            CaseDetail(
+                id=case.id,
+                testbed=case.testbed,
+                lang=case.lang,
+                expected=case.expected,
+                noise_ratio=noise_ratio(case),
+                question=case.question,
+                answers=[list(a) for a in case.answers],
+                fake_answer=list(case.fake_answer) if case.fake_answer else None,
+                passages=[CasePassage(role=c.role, text=c.text, chunk_id=c.chunk_id) for c in case.contexts],
+                response=_answer(response),
+                closed_book=_answer(data.responses.get((case.id, "closed_book"))),
+                scores=[
+                    CaseScore(metric=s.metric, value=s.value, label=s.label, explanation=s.explanation, error=s.error)
+                    for s in scores.values()
+                ],
+                outcome=outcome,
+            )
+        )
     return details

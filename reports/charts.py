@@ -62,7 +62,9 @@ def accuracy_chart(series: list[Series], *, title: str, x_label: str, y_label: s
     for tick in sorted(set(xs) | {x_min, x_max}):
         x = px(tick)
         parts.append(f'<text x="{x:.1f}" y="{TOP + plot_h + 16}" text-anchor="middle" font-size="11">{tick:g}</text>')
-    parts.append(f'<text x="{LEFT + plot_w / 2:.1f}" y="{HEIGHT - 10}" text-anchor="middle" font-size="12">{escape(x_label)}</text>')
+    parts.append(
+        f'<text x="{LEFT + plot_w / 2:.1f}" y="{HEIGHT - 10}" text-anchor="middle" font-size="12">{escape(x_label)}</text>'
+    )
     parts.append(
         f'<text transform="translate(14 {TOP + plot_h / 2:.1f}) rotate(-90)" text-anchor="middle" font-size="12">{escape(y_label)}</text>'
     )
@@ -75,12 +77,18 @@ def accuracy_chart(series: list[Series], *, title: str, x_label: str, y_label: s
         parts.append(f'<polyline points="{coords}" fill="none" stroke="{colour}" stroke-width="2"/>')
         for x, y, low, high in ordered:
             cx = px(x) + shift
-            parts.append(f'<line x1="{cx:.1f}" y1="{py(low):.1f}" x2="{cx:.1f}" y2="{py(high):.1f}" stroke="{colour}" stroke-width="1.2"/>')
-            parts.append(f'<circle cx="{cx:.1f}" cy="{py(y):.1f}" r="3.5" fill="{colour}"><title>{escape(line.name)}: '
-                         f"{y:.3f} [{low:.3f}, {high:.3f}] @ {x:g}</title></circle>")  # fmt: skip
+            parts.append(
+                f'<line x1="{cx:.1f}" y1="{py(low):.1f}" x2="{cx:.1f}" y2="{py(high):.1f}" stroke="{colour}" stroke-width="1.2"/>'
+            )
+            parts.append(
+                f'<circle cx="{cx:.1f}" cy="{py(y):.1f}" r="3.5" fill="{colour}"><title>{escape(line.name)}: '
+                f"{y:.3f} [{low:.3f}, {high:.3f}] @ {x:g}</title></circle>"
+            )
         legend_y = TOP + 14 + index * 18
         parts.append(f'<rect x="{WIDTH - RIGHT + 12}" y="{legend_y - 9}" width="12" height="12" fill="{colour}"/>')
-        parts.append(f'<text x="{WIDTH - RIGHT + 30}" y="{legend_y + 1}" font-size="12">{escape(_short(line.name))}</text>')
+        parts.append(
+            f'<text x="{WIDTH - RIGHT + 30}" y="{legend_y + 1}" font-size="12">{escape(_short(line.name))}</text>'
+        )
     parts.append("</svg>")
     return "\n".join(parts)
 

@@ -53,14 +53,18 @@ def resampled_ratio_means(sums: np.ndarray, counts: np.ndarray, resamples: int, 
     for start in range(0, resamples, batch):
         size = min(batch, resamples - start)
         drawn = rng.integers(0, k, size=(size, k))
-        means[start:start + size] = sums[drawn].sum(axis=1) / counts[drawn].sum(axis=1)
+        means[start : start + size] = sums[drawn].sum(axis=1) / counts[drawn].sum(axis=1)
     return means
 
 
 def clustered_interval(
-    values: Sequence[float], clusters: Sequence[str], *, binary_metric: bool,
-    resamples: int = BOOTSTRAP_RESAMPLES, seed: int = BOOTSTRAP_SEED,
-) -> Interval:  # fmt: skip
+    values: Sequence[float],
+    clusters: Sequence[str],
+    *,
+    binary_metric: bool,
+    resamples: int = BOOTSTRAP_RESAMPLES,
+    seed: int = BOOTSTRAP_SEED,
+) -> Interval:
     """95% interval for the mean of `values`, resampling whole clusters (seed questions).
 
     Pass/fail values with one case per cluster get Wilson's interval; everything else a
@@ -110,9 +114,13 @@ class ClusteredDifference:
 
 
 def clustered_paired_difference(
-    a: Sequence[float], b: Sequence[float], clusters: Sequence[str], *,
-    resamples: int = BOOTSTRAP_RESAMPLES, seed: int = BOOTSTRAP_SEED,
-) -> ClusteredDifference:  # fmt: skip
+    a: Sequence[float],
+    b: Sequence[float],
+    clusters: Sequence[str],
+    *,
+    resamples: int = BOOTSTRAP_RESAMPLES,
+    seed: int = BOOTSTRAP_SEED,
+) -> ClusteredDifference:
     """Paired difference resampled by seed question.
 
     The p-value is the bootstrap's: twice the smaller share of replicates on either side
@@ -127,7 +135,9 @@ def clustered_paired_difference(
     difference = float(deltas.mean())
     floor = 1.0 / (resamples + 1)
     if np.all(deltas == deltas[0]):
-        return ClusteredDifference(len(a), sums.size, difference, difference, difference, 1.0 if difference == 0 else floor)
+        return ClusteredDifference(
+            len(a), sums.size, difference, difference, difference, 1.0 if difference == 0 else floor
+        )
     means = resampled_ratio_means(sums, counts, resamples, seed)
     low, high = (float(x) for x in np.quantile(means, [0.025, 0.975]))
     p = 2 * min(float(np.mean(means <= 0)), float(np.mean(means >= 0)))

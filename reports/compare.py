@@ -11,7 +11,7 @@ the interval for noise accuracy lies above zero.
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict
@@ -101,26 +101,37 @@ def _shared_cases(runs: list[RunData], strict: bool) -> tuple[list[str], list[st
     hashes = {h for r in runs if (h := testset_hash(r))}
     if len(hashes) > 1:
         if strict:
-            raise CompareError(f"runs were made on different test sets (test-set hashes {', '.join(sorted(map(str, hashes)))})")
+            raise CompareError(
+                f"runs were made on different test sets (test-set hashes {', '.join(sorted(map(str, hashes)))})"
+            )
         notes.append("The runs record different test-set hashes: only cases with the same id and content are compared.")
     by_id = [{c.id: c for c in r.cases} for r in runs]
     shared = [cid for cid in by_id[0] if all(cid in other for other in by_id[1:])]
     same = [cid for cid in shared if all(other[cid] == by_id[0][cid] for other in by_id[1:])]
     if len(same) < len(shared):
-        notes.append(f"{len(shared) - len(same)} shared case id(s) have different content across runs and are left out.")
+        notes.append(
+            f"{len(shared) - len(same)} shared case id(s) have different content across runs and are left out."
+        )
     if not same:
-        raise CompareError("the runs share no identical case: they were made on different test sets and cannot be compared")
+        raise CompareError(
+            "the runs share no identical case: they were made on different test sets and cannot be compared"
+        )
     for run in runs:
         if len(run.cases) != len(same):
             if strict:
-                raise CompareError(f"{run.run_dir}: {len(run.cases)} cases, of which {len(same)} are shared with every run")
-            notes.append(f"{run.run_dir.name}: compared on {len(same)} of its {len(run.cases)} cases (the shared case ids).")
+                raise CompareError(
+                    f"{run.run_dir}: {len(run.cases)} cases, of which {len(same)} are shared with every run"
+                )
+            notes.append(
+                f"{run.run_dir.name}: compared on {len(same)} of its {len(run.cases)} cases (the shared case ids)."
+            )
     return same, notes
 
 
 def _restrict(run: RunData, ids: set[str]) -> RunData:
-    return replace(run, cases=[c for c in run.cases if c.id in ids],
-                   scores={cid: s for cid, s in run.scores.items() if cid in ids})  # fmt: skip
+    return replace(
+        run, cases=[c for c in run.cases if c.id in ids], scores={cid: s for cid, s in run.scores.items() if cid in ids}
+    )
 
 
 def _verdict(metric: str, low: float, high: float, mcnemar_p: float | None, lower_better: frozenset[str]) -> str:
@@ -133,8 +144,16 @@ def _verdict(metric: str, low: float, high: float, mcnemar_p: float | None, lowe
     return "B better" if better else "B worse"
 
 
-def _paired_row(a: RunData, b: RunData, names: tuple[str, str], dimension: str, metric: str, scope: str, case_ids: list[str],
-                lower_better: frozenset[str]) -> PairedRow:  # fmt: skip
+def _paired_row(
+    a: RunData,
+    b: RunData,
+    names: tuple[str, str],
+    dimension: str,
+    metric: str,
+    scope: str,
+    case_ids: list[str],
+    lower_better: frozenset[str],
+) -> PairedRow:
     pairs = []
     for cid in case_ids:
         sa, sb = a.scores.get(cid, {}).get(metric), b.scores.get(cid, {}).get(metric)
@@ -142,11 +161,31 @@ def _paired_row(a: RunData, b: RunData, names: tuple[str, str], dimension: str, 
             pairs.append((sa.value, sb.value))
     base = dict(dimension=dimension, metric=metric, scope=scope, run_a=names[0], run_b=names[1], n_pairs=len(pairs))
     if not pairs:
-        return PairedRow(**base, mean_a=None, mean_b=None, difference=None, low=None, high=None, mcnemar_p=None,
-                         a_only=0, b_only=0, verdict="no case scored in both runs")  # fmt: skip
+        return PairedRow(
+            **base,
+            mean_a=None,
+            mean_b=None,
+            difference=None,
+            low=None,
+            high=None,
+            mcnemar_p=None,
+            a_only=0,
+            b_only=0,
+            verdict="no case scored in both runs",
+        )
     d = paired_difference([p[0] for p in pairs], [p[1] for p in pairs])
-    return PairedRow(**base, mean_a=d.mean_a, mean_b=d.mean_b, difference=d.difference, low=d.low, high=d.high,
-                     mcnemar_p=d.mcnemar_p, a_only=d.a_only, b_only=d.b_only, verdict=_verdict(metric, d.low, d.high, d.mcnemar_p, lower_better))  # fmt: skip
+    return PairedRow(
+        **base,
+        mean_a=d.mean_a,
+        mean_b=d.mean_b,
+        difference=d.difference,
+        low=d.low,
+        high=d.high,
+        mcnemar_p=d.mcnemar_p,
+        a_only=d.a_only,
+        b_only=d.b_only,
+        verdict=_verdict(metric, d.low, d.high, d.mcnemar_p, lower_better),
+    )
 
 
 def _paired_rows(a: RunData, b: RunData, names: tuple[str, str], table: dict[str, MetricInfo]) -> list[PairedRow]:
@@ -165,7 +204,9 @@ def _paired_rows(a: RunData, b: RunData, names: tuple[str, str], table: dict[str
                 rows.append(_paired_row(a, b, names, dimension, metric, f"noise @ {ratio:g}", at, lower_better))
     found = set(a.metric_names()) & set(b.metric_names())
     section = set(ROLE_METRICS.values())
-    for metric in (m for m, info in table.items() if m in found and m not in section and info.kind in ("judged", "embedding")):
+    for metric in (
+        m for m, info in table.items() if m in found and m not in section and info.kind in ("judged", "embedding")
+    ):
         for testbed in ("noise", "negative", "integration", "counterfactual"):
             ids = [c.id for c in a.cases if c.testbed == testbed and metric in a.scores.get(c.id, {})]
             if ids:
@@ -183,12 +224,28 @@ def _side_by_side(reports: list[Report]) -> list[SideBySideRow]:
     rows = [row("noise", "accuracy (all ratios)", lambda r: r.noise.overall)]
     ratios = sorted({p.noise_ratio for r in reports for p in r.noise.points if p.noise_ratio is not None})
     rows += [row("noise", f"accuracy @ noise {x:g}", lambda r, x=x: at_ratio(r.noise.points, x)) for x in ratios]
-    rows += [row("negative", k.replace("_", " "), lambda r, k=k: getattr(r.negative, k)) for k in ("rejection", "rejection_judged", "over_refusal")]
-    rows += [row("integration", "accuracy", lambda r: r.integration.overall),
-             row("integration", "partial credit", lambda r: r.integration.partial_credit)]  # fmt: skip
-    rows += [row("counterfactual", k.replace("_", " ") + ("" if k == "closed_book_accuracy" else " (known subset)"),
-                 lambda r, k=k: getattr(r.counterfactual, k))
-             for k in ("closed_book_accuracy", "accuracy_with_counterfactual", "error_detection", "error_detection_judged", "error_correction")]  # fmt: skip
+    rows += [
+        row("negative", k.replace("_", " "), lambda r, k=k: getattr(r.negative, k))
+        for k in ("rejection", "rejection_judged", "over_refusal")
+    ]
+    rows += [
+        row("integration", "accuracy", lambda r: r.integration.overall),
+        row("integration", "partial credit", lambda r: r.integration.partial_credit),
+    ]
+    rows += [
+        row(
+            "counterfactual",
+            k.replace("_", " ") + ("" if k == "closed_book_accuracy" else " (known subset)"),
+            lambda r, k=k: getattr(r.counterfactual, k),
+        )
+        for k in (
+            "closed_book_accuracy",
+            "accuracy_with_counterfactual",
+            "error_detection",
+            "error_detection_judged",
+            "error_correction",
+        )
+    ]
     return rows
 
 
@@ -201,13 +258,30 @@ def compare_runs(run_dirs: list[Path], *, strict: bool = False) -> tuple[Compari
     restricted = [_restrict(r, set(shared)) for r in runs]
     reports = [build_report(r) for r in restricted]
     names = _unique_names([r.header.run_name for r in reports])
-    paired = [row for i in range(1, len(runs))
-              for row in _paired_rows(restricted[0], restricted[i], (names[0], names[i]), reports[0].metric_table)]
-    summaries = [RunSummary(name=n, target=rep.header.target, testset_hash=rep.header.testset_hash, n_cases=len(run.cases),
-                            n_compared=len(shared), judge_warning=rep.header.judge_warning)
-                 for n, rep, run in zip(names, reports, runs)]  # fmt: skip
-    comparison = Comparison(generated_at=datetime.now(timezone.utc).replace(microsecond=0).isoformat(), runs=summaries,
-                            n_shared=len(shared), notes=notes, side_by_side=_side_by_side(reports), paired=paired)  # fmt: skip
+    paired = [
+        row
+        for i in range(1, len(runs))
+        for row in _paired_rows(restricted[0], restricted[i], (names[0], names[i]), reports[0].metric_table)
+    ]
+    summaries = [
+        RunSummary(
+            name=n,
+            target=rep.header.target,
+            testset_hash=rep.header.testset_hash,
+            n_cases=len(run.cases),
+            n_compared=len(shared),
+            judge_warning=rep.header.judge_warning,
+        )
+        for n, rep, run in zip(names, reports, runs)
+    ]
+    comparison = Comparison(
+        generated_at=datetime.now(UTC).replace(microsecond=0).isoformat(),
+        runs=summaries,
+        n_shared=len(shared),
+        notes=notes,
+        side_by_side=_side_by_side(reports),
+        paired=paired,
+    )
     return comparison, reports
 
 

@@ -13,8 +13,20 @@ from ragstress.reports.markdown import cell
 from ragstress.reports.model import Report
 
 COMPARE_FILES = ("compare.json", "compare.md", "compare.html")
-PAIRED_HEADER = ["dimension", "metric", "cases", "A", "B", "pairs", "mean A", "mean B", "B − A [95% CI]",
-                 "McNemar p", "A only / B only", "verdict"]  # fmt: skip
+PAIRED_HEADER = [
+    "dimension",
+    "metric",
+    "cases",
+    "A",
+    "B",
+    "pairs",
+    "mean A",
+    "mean B",
+    "B − A [95% CI]",
+    "McNemar p",
+    "A only / B only",
+    "verdict",
+]
 
 
 def _num(value: float | None, digits: int = 3) -> str:
@@ -24,14 +36,30 @@ def _num(value: float | None, digits: int = 3) -> str:
 def _paired_cells(row: PairedRow) -> list[str]:
     diff = "—" if row.difference is None else f"{row.difference:+.3f} [{row.low:+.3f}, {row.high:+.3f}]"
     p = "—" if row.mcnemar_p is None else f"{row.mcnemar_p:.4g}"
-    return [row.dimension, row.metric, row.scope, row.run_a, row.run_b, str(row.n_pairs), _num(row.mean_a),
-            _num(row.mean_b), diff, p, f"{row.a_only} / {row.b_only}", row.verdict]  # fmt: skip
+    return [
+        row.dimension,
+        row.metric,
+        row.scope,
+        row.run_a,
+        row.run_b,
+        str(row.n_pairs),
+        _num(row.mean_a),
+        _num(row.mean_b),
+        diff,
+        p,
+        f"{row.a_only} / {row.b_only}",
+        row.verdict,
+    ]
 
 
 def render_compare_markdown(comparison: Comparison) -> str:
     names = [r.name for r in comparison.runs]
-    lines = [f"# {bilingual('compare_title')}", "",
-             f"Baseline (A): **{cell(names[0])}**; compared on **{comparison.n_shared}** shared cases.", ""]  # fmt: skip
+    lines = [
+        f"# {bilingual('compare_title')}",
+        "",
+        f"Baseline (A): **{cell(names[0])}**; compared on **{comparison.n_shared}** shared cases.",
+        "",
+    ]
     lines += [f"- {cell(n)}" for n in comparison.notes] + ([""] if comparison.notes else [])
     for run in comparison.runs:
         if run.judge_warning:
@@ -41,9 +69,14 @@ def render_compare_markdown(comparison: Comparison) -> str:
     for row in comparison.side_by_side:
         values = [f"{fmt_estimate(e)} ({fmt_counts(e)})" if e else "—" for e in row.estimates]
         lines.append(f"| {row.dimension} | {cell(row.label)} | " + " | ".join(values) + " |")
-    lines += ["", f"## {bilingual('difference')}", "",
-              "Paired over cases both runs scored: mean difference with a paired-bootstrap 95% CI; "
-              "McNemar's exact test for pass/fail metrics. A verdict needs the CI to exclude 0 (and p < 0.05).", ""]  # fmt: skip
+    lines += [
+        "",
+        f"## {bilingual('difference')}",
+        "",
+        "Paired over cases both runs scored: mean difference with a paired-bootstrap 95% CI; "
+        "McNemar's exact test for pass/fail metrics. A verdict needs the CI to exclude 0 (and p < 0.05).",
+        "",
+    ]
     lines += ["| " + " | ".join(PAIRED_HEADER) + " |", "|" + "---|" * len(PAIRED_HEADER)]
     lines += ["| " + " | ".join(cell(c) for c in _paired_cells(row)) + " |" for row in comparison.paired]
     return "\n".join(lines) + "\n"
@@ -52,23 +85,39 @@ def render_compare_markdown(comparison: Comparison) -> str:
 def render_compare_html(comparison: Comparison, reports: list[Report]) -> str:
     names = [r.name for r in comparison.runs]
     series = [series_from_points(name, rep.noise.points) for name, rep in zip(names, reports)]
-    chart = accuracy_chart(series, title=f"{LABELS['chart'][0]} · {LABELS['chart'][1]}",
-                           x_label="noise ratio · 噪声比例", y_label="accuracy · 准确率")  # fmt: skip
-    body = [f"<h1>{bi('compare_title')}</h1>",
-            f"<p>Baseline (A): <strong>{esc(names[0])}</strong>; compared on <strong>{comparison.n_shared}</strong> shared cases.</p>"]  # fmt: skip
+    chart = accuracy_chart(
+        series,
+        title=f"{LABELS['chart'][0]} · {LABELS['chart'][1]}",
+        x_label="noise ratio · 噪声比例",
+        y_label="accuracy · 准确率",
+    )
+    body = [
+        f"<h1>{bi('compare_title')}</h1>",
+        f"<p>Baseline (A): <strong>{esc(names[0])}</strong>; compared on <strong>{comparison.n_shared}</strong> shared cases.</p>",
+    ]
     if comparison.notes:
         body.append("<ul>" + "".join(f"<li>{esc(n)}</li>" for n in comparison.notes) + "</ul>")
-    body += [f'<div class="warning"><strong>Warning · 警告 ({esc(r.name)}):</strong> {esc(r.judge_warning)}</div>'
-             for r in comparison.runs if r.judge_warning]  # fmt: skip
+    body += [
+        f'<div class="warning"><strong>Warning · 警告 ({esc(r.name)}):</strong> {esc(r.judge_warning)}</div>'
+        for r in comparison.runs
+        if r.judge_warning
+    ]
     body += [f"<h2>{bi('noise')}</h2>", chart]
-    side = [[esc(row.dimension), esc(row.label)]
-            + [f'{esc(fmt_estimate(e))}<br><span class="counts">{esc(fmt_counts(e))}</span>' if e else "—" for e in row.estimates]
-            for row in comparison.side_by_side]  # fmt: skip
+    side = [
+        [esc(row.dimension), esc(row.label)]
+        + [
+            f'{esc(fmt_estimate(e))}<br><span class="counts">{esc(fmt_counts(e))}</span>' if e else "—"
+            for e in row.estimates
+        ]
+        for row in comparison.side_by_side
+    ]
     body += [f"<h2>{bi('side_by_side')}</h2>", table(["dimension", "metric", *map(esc, names)], side)]
-    body += [f"<h2>{bi('difference')}</h2>",
-             "<p>Paired over cases both runs scored: mean difference with a paired-bootstrap 95% CI; McNemar's exact "
-             "test for pass/fail metrics. A verdict needs the CI to exclude 0 (and p &lt; 0.05).</p>",
-             table(PAIRED_HEADER, [[esc(c) for c in _paired_cells(row)] for row in comparison.paired])]  # fmt: skip
+    body += [
+        f"<h2>{bi('difference')}</h2>",
+        "<p>Paired over cases both runs scored: mean difference with a paired-bootstrap 95% CI; McNemar's exact "
+        "test for pass/fail metrics. A verdict needs the CI to exclude 0 (and p &lt; 0.05).</p>",
+        table(PAIRED_HEADER, [[esc(c) for c in _paired_cells(row)] for row in comparison.paired]),
+    ]
     return page(LABELS["compare_title"][0], "\n".join(body), {"labels": LABELS})
 
 

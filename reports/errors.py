@@ -32,7 +32,17 @@ def error_rates(data: RunData) -> dict[str, Estimate]:
         flags = [1.0 if _errored(data, c.id) else 0.0 for c in cases]
         interval = clustered_interval(flags, [c.seed_id for c in cases], binary_metric=True)
         n_err = int(sum(flags))
-        rates[name] = Estimate(metric=ERROR_RATE, value=interval.value, low=interval.low, high=interval.high,
-                               method=interval.method, n=len(cases), n_scored=len(cases), n_errored=0,
-                               n_unscored=0, n_missing=0, n_target_errors=n_err)  # fmt: skip
+        rates[name] = Estimate(
+            metric=ERROR_RATE,
+            value=interval.value,
+            low=interval.low,
+            high=interval.high,
+            method=interval.method,
+            n=len(cases),
+            n_scored=len(cases),
+            n_errored=0,
+            n_unscored=0,
+            n_missing=0,
+            n_target_errors=n_err,
+        )
     return rates

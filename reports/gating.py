@@ -103,7 +103,9 @@ def max_error_rate(value: float, testbed: str | None = None) -> Threshold:
 
 def _checked(threshold: Threshold) -> Threshold:
     if threshold.metric == ERROR_RATE and threshold.direction != "max":
-        raise ThresholdError(f"{ERROR_RATE} is a maximum: use --max-error-rate VALUE or {{\"{ERROR_RATE}\": {{\"max\": VALUE}}}}")
+        raise ThresholdError(
+            f'{ERROR_RATE} is a maximum: use --max-error-rate VALUE or {{"{ERROR_RATE}": {{"max": VALUE}}}}'
+        )
     return threshold
 
 
@@ -116,7 +118,9 @@ def load_thresholds(path: Path) -> list[Threshold]:
     except OSError as exc:
         raise ThresholdError(f"{path}: cannot read: {exc.strerror or exc}") from exc
     except (ValueError, tomllib.TOMLDecodeError) as exc:
-        raise ThresholdError(f"{path}: not valid {'TOML' if path.suffix.lower() == '.toml' else 'JSON'}: {exc}") from exc
+        raise ThresholdError(
+            f"{path}: not valid {'TOML' if path.suffix.lower() == '.toml' else 'JSON'}: {exc}"
+        ) from exc
     if isinstance(data, dict) and isinstance(data.get("thresholds"), dict):
         data = data["thresholds"]
     if not isinstance(data, dict):
@@ -127,7 +131,7 @@ def load_thresholds(path: Path) -> list[Threshold]:
         if isinstance(value, dict):
             unknown = set(value) - {"min", "max"}
             if unknown or not value:
-                raise ThresholdError(f"{path}: threshold {key!r}: use {{\"min\": x}} and/or {{\"max\": y}}")
+                raise ThresholdError(f'{path}: threshold {key!r}: use {{"min": x}} and/or {{"max": y}}')
             thresholds += [Threshold(metric, testbed, d, _number(key, value[d])) for d in ("min", "max") if d in value]
         else:
             thresholds.append(Threshold(metric, testbed, "min", _number(key, value)))
@@ -155,19 +159,33 @@ def check_thresholds(report: Report, thresholds: list[Threshold], gate_on: GateO
     """
     if gate_on not in GATE_ON_CHOICES:
         raise ThresholdError(f"gate on {gate_on!r}: choose one of {', '.join(GATE_ON_CHOICES)}")
-    known = list(dict.fromkeys([row.metric for row in report.metrics] + list(report.metric_table) + METRICS.names()
-                               + [ERROR_RATE]))  # fmt: skip
+    known = list(
+        dict.fromkeys(
+            [row.metric for row in report.metrics] + list(report.metric_table) + METRICS.names() + [ERROR_RATE]
+        )
+    )
     checks = []
     for t in thresholds:
         if t.metric not in known:
             close = difflib.get_close_matches(t.metric, known, n=3, cutoff=0.5)
             hint = f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
-            raise ThresholdError(f"threshold {t.describe()}: unknown metric {t.metric!r}{hint} (known: {', '.join(known)})")
+            raise ThresholdError(
+                f"threshold {t.describe()}: unknown metric {t.metric!r}{hint} (known: {', '.join(known)})"
+            )
         est = _lookup(report, t)
         if est is None or est.value is None:
             where = f"on {t.testbed} cases" if t.testbed else "at all"
-            checks.append(ThresholdCheck(metric=t.metric, testbed=t.testbed, direction=t.direction, threshold=t.value,
-                                         value=None, passed=False, message=f"{t.metric} was not scored {where}"))  # fmt: skip
+            checks.append(
+                ThresholdCheck(
+                    metric=t.metric,
+                    testbed=t.testbed,
+                    direction=t.direction,
+                    threshold=t.value,
+                    value=None,
+                    passed=False,
+                    message=f"{t.metric} was not scored {where}",
+                )
+            )
             continue
         checks.append(_check(t, est, gate_on))
     return Gating(passed=all(c.passed for c in checks), checks=checks, gate_on=gate_on)
@@ -183,7 +201,18 @@ def _check(t: Threshold, est: Estimate, gate_on: GateOn) -> ThresholdCheck:
     errors = ""
     if est.n_target_errors and t.metric != ERROR_RATE:
         errors = f", target errors {est.n_target_errors} {'counted as fails' if est.errors_counted else 'EXCLUDED'}"
-    message = (f"{t.describe()} on the {basis}: {est.value:.3f} (n {est.n}, scored {est.n_scored}{errors}, "
-               f"CI [{est.low:.3f}, {est.high:.3f}])")  # fmt: skip
-    return ThresholdCheck(metric=t.metric, testbed=t.testbed, direction=t.direction, threshold=t.value, value=est.value,
-                          passed=ok, message=message, compared=compared, power_note=power_note(est))  # fmt: skip
+    message = (
+        f"{t.describe()} on the {basis}: {est.value:.3f} (n {est.n}, scored {est.n_scored}{errors}, "
+        f"CI [{est.low:.3f}, {est.high:.3f}])"
+    )
+    return ThresholdCheck(
+        metric=t.metric,
+        testbed=t.testbed,
+        direction=t.direction,
+        threshold=t.value,
+        value=est.value,
+        passed=ok,
+        message=message,
+        compared=compared,
+        power_note=power_note(est),
+    )

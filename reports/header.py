@@ -10,10 +10,10 @@ from collections import Counter
 from datetime import datetime
 from typing import Any
 
+from ragstress.core.manifests import RunManifest, ScoreManifest
 from ragstress.core.types import TESTBEDS
 from ragstress.llm.config import BUNDLED_MODEL
 from ragstress.reports.model import Counts, RoleInfo, RunHeader
-from ragstress.core.manifests import RunManifest, ScoreManifest
 from ragstress.reports.rundir import RunData, redact
 
 BUNDLED_JUDGE_WARNING = (
@@ -33,7 +33,9 @@ def build_header(data: RunData, metrics_used: list[str]) -> RunHeader:
         + (_roles("score", {}, score.usage, judge=score.judge) if score else [])
     )
     judge = _judge(roles)
-    wall = {stage: seconds for stage, meta in (("run", run), ("score", score)) if (seconds := _wall_time(meta)) is not None}
+    wall = {
+        stage: seconds for stage, meta in (("run", run), ("score", score)) if (seconds := _wall_time(meta)) is not None
+    }
     target = run.target if run else score.target if score else None
     per_case = score.llm_calls.get("actual_per_case") if score else None
     version = (run.version if run else None) or (testset.ragstress_version if testset else None)
@@ -44,7 +46,9 @@ def build_header(data: RunData, metrics_used: list[str]) -> RunHeader:
         roles=roles,
         judge=judge,
         judge_warning=BUNDLED_JUDGE_WARNING if judge and _is_bundled(judge) else None,
-        judge_calls_per_case=float(per_case) if isinstance(per_case, (int, float)) and not isinstance(per_case, bool) else None,
+        judge_calls_per_case=float(per_case)
+        if isinstance(per_case, (int, float)) and not isinstance(per_case, bool)
+        else None,
         random_seed=testset.random_seed if testset else None,
         tool_version=version,
         testset_hash=testset_hash(data),
@@ -87,13 +91,16 @@ def _roles(stage: str, endpoints: Any, usage: Any, *, target_usage: Any = None, 
     for role in dict.fromkeys([*endpoints, *usage]):
         fields = {**redact(endpoints.get(role, {})), **redact(usage.get(role, {}))}
         api_key = fields.get("api_key")
-        rows.append(RoleInfo(
-            stage=stage, role=role,
-            **{name: _text(fields.get(name)) for name in ("model", "base_url", "source")},
-            bundled=fields.get("bundled") if isinstance(fields.get("bundled"), bool) else None,
-            api_key=None if api_key in (None, False) else "set",
-            **{name: _int(fields.get(name)) for name in _USAGE_FIELDS},
-        ))  # fmt: skip
+        rows.append(
+            RoleInfo(
+                stage=stage,
+                role=role,
+                **{name: _text(fields.get(name)) for name in ("model", "base_url", "source")},
+                bundled=fields.get("bundled") if isinstance(fields.get("bundled"), bool) else None,
+                api_key=None if api_key in (None, False) else "set",
+                **{name: _int(fields.get(name)) for name in _USAGE_FIELDS},
+            )
+        )
     return rows
 
 
@@ -121,7 +128,9 @@ def _wall_time(meta: RunManifest | ScoreManifest | None) -> float | None:
     if seconds is not None:
         return float(seconds)
     try:
-        return (datetime.fromisoformat(str(meta.finished_at)) - datetime.fromisoformat(str(meta.started_at))).total_seconds()
+        return (
+            datetime.fromisoformat(str(meta.finished_at)) - datetime.fromisoformat(str(meta.started_at))
+        ).total_seconds()
     except (TypeError, ValueError):
         return None
 
@@ -141,8 +150,9 @@ def _counts(data: RunData) -> Counts:
         scored=sum(1 for s in own_scores if s.value is not None),
         unscored=sum(1 for s in own_scores if s.value is None and not s.error),
         score_errors=sum(1 for s in own_scores if s.error),
-        response_errors_by_testbed={t: n for t in TESTBEDS
-                                    if (n := sum(1 for c in data.cases if c.testbed == t and _failed(data, c.id)))},  # fmt: skip
+        response_errors_by_testbed={
+            t: n for t in TESTBEDS if (n := sum(1 for c in data.cases if c.testbed == t and _failed(data, c.id)))
+        },
     )
 
 

@@ -16,9 +16,9 @@ import base64
 import hashlib
 import json
 import re
+from collections.abc import Mapping
 from html import escape
 from importlib import resources
-from collections.abc import Mapping
 from typing import Any
 
 from ragstress.core.types import TESTBEDS
@@ -49,8 +49,14 @@ def page(title: str, body: str, data: Any) -> str:
     """A complete HTML page around `body` (already escaped markup) with `data` for the script."""
     script = _template("report.js")
     digest = base64.b64encode(hashlib.sha256(script.encode("utf-8")).digest()).decode("ascii")
-    values = {"title": esc(title), "css": _template("report.css"), "body": body, "data": json_for_script(data),
-              "script": script, "script_hash": f"sha256-{digest}"}  # fmt: skip
+    values = {
+        "title": esc(title),
+        "css": _template("report.css"),
+        "body": body,
+        "data": json_for_script(data),
+        "script": script,
+        "script_hash": f"sha256-{digest}",
+    }
     # One pass: text substituted in is never scanned for placeholders again.
     return _PLACEHOLDER.sub(lambda m: values[m.group(1)], _template("report.html"))
 
@@ -74,7 +80,11 @@ def table(header: list[str], rows: list[list[str]], css_class: str = "") -> str:
 
 
 def estimate_cells(est: Estimate) -> list[str]:
-    return [f'<span class="num">{esc(fmt_estimate(est))}</span>', esc(est.method), f'<span class="counts">{esc(fmt_counts(est))}</span>']
+    return [
+        f'<span class="num">{esc(fmt_estimate(est))}</span>',
+        esc(est.method),
+        f'<span class="counts">{esc(fmt_counts(est))}</span>',
+    ]
 
 
 EST_HEADER = [bi("metric"), f"{bi('value')} ({bi('ci')})", "CI", bi("counts")]
@@ -87,30 +97,57 @@ def _not_recorded(value: object) -> str:
 def header_html(h: RunHeader) -> str:
     parts = [f"<h2>{bi('header')}</h2>"]
     if h.judge_warning:
-        parts.append(f'<div class="warning" role="alert"><strong>Warning · 警告:</strong> <span class="en" lang="en">'
-                     f'{esc(h.judge_warning)}</span><span class="zh" lang="zh">{esc(LABELS["bundled_judge_zh"][1])}</span></div>')
+        parts.append(
+            f'<div class="warning" role="alert"><strong>Warning · 警告:</strong> <span class="en" lang="en">'
+            f'{esc(h.judge_warning)}</span><span class="zh" lang="zh">{esc(LABELS["bundled_judge_zh"][1])}</span></div>'
+        )
     target = "; ".join(f"{k}={v}" for k, v in h.target.items()) if h.target else None
     judge = f"{h.judge.model} @ {h.judge.base_url or 'bundled llama.cpp'}" if h.judge else None
     if judge and h.judge_calls_per_case is not None:
         judge += f" ({h.judge_calls_per_case:.2f} calls per judged case)"
     counts = h.counts
     rows = [
-        ("run", esc(h.run_name)), ("target", _not_recorded(target)), ("mode", _not_recorded(h.mode)),
-        ("judge", _not_recorded(judge)), ("random seed", _not_recorded(h.random_seed)),
-        ("tool version", _not_recorded(h.tool_version)), ("test-set hash", _not_recorded(h.testset_hash)),
+        ("run", esc(h.run_name)),
+        ("target", _not_recorded(target)),
+        ("mode", _not_recorded(h.mode)),
+        ("judge", _not_recorded(judge)),
+        ("random seed", _not_recorded(h.random_seed)),
+        ("tool version", _not_recorded(h.tool_version)),
+        ("test-set hash", _not_recorded(h.testset_hash)),
         ("started / ended", f"{_not_recorded(h.started_at)} / {_not_recorded(h.ended_at)}"),
         ("wall time (s)", _not_recorded(", ".join(f"{k} {v:.1f}" for k, v in h.wall_time_s.items()))),
-        ("cases", esc(f"{counts.cases} — " + ", ".join(f"{k} {v}" for k, v in {**counts.cases_by_testbed, **counts.cases_by_lang}.items()))),
+        (
+            "cases",
+            esc(
+                f"{counts.cases} — "
+                + ", ".join(f"{k} {v}" for k, v in {**counts.cases_by_testbed, **counts.cases_by_lang}.items())
+            ),
+        ),
         ("responses", esc(f"{counts.responses}; errors {counts.response_errors}; missing {counts.missing_responses}")),
         ("target errors by testbed", esc(errors_by_testbed(h))),
-        ("scores", esc(f"{counts.scores}; scored {counts.scored}; unscored {counts.unscored}; errors {counts.score_errors}")),
-    ]  # fmt: skip
+        (
+            "scores",
+            esc(f"{counts.scores}; scored {counts.scored}; unscored {counts.unscored}; errors {counts.score_errors}"),
+        ),
+    ]
     parts.append(table(["field", "value"], [[esc(k), v] for k, v in rows]))
     usage_fields = ("requests", "retries", "failures", "cache_hits", "prompt_tokens", "completion_tokens")
     if h.roles:
-        parts.append(table(["stage", "role", "model", "endpoint", *(f.replace("_", " ") for f in usage_fields)], [
-            [esc(r.stage), esc(r.role), _not_recorded(r.model), _not_recorded(r.base_url or ("bundled" if r.bundled else None)),
-             *(_not_recorded(getattr(r, f)) for f in usage_fields)] for r in h.roles]))  # fmt: skip
+        parts.append(
+            table(
+                ["stage", "role", "model", "endpoint", *(f.replace("_", " ") for f in usage_fields)],
+                [
+                    [
+                        esc(r.stage),
+                        esc(r.role),
+                        _not_recorded(r.model),
+                        _not_recorded(r.base_url or ("bundled" if r.bundled else None)),
+                        *(_not_recorded(getattr(r, f)) for f in usage_fields),
+                    ]
+                    for r in h.roles
+                ],
+            )
+        )
     return "\n".join(parts)
 
 
@@ -120,8 +157,11 @@ def _points_html(points: list[RatioPoint], with_partial: bool) -> str:
         header.append(bi("partial_credit"))
     rows = []
     for p in points:
-        row = [esc("not recorded" if p.noise_ratio is None else f"{p.noise_ratio:g}"), esc(fmt_estimate(p.accuracy)),
-               f'<span class="counts">{esc(fmt_counts(p.accuracy))}</span>']  # fmt: skip
+        row = [
+            esc("not recorded" if p.noise_ratio is None else f"{p.noise_ratio:g}"),
+            esc(fmt_estimate(p.accuracy)),
+            f'<span class="counts">{esc(fmt_counts(p.accuracy))}</span>',
+        ]
         if with_partial:
             row.append(esc(fmt_estimate(p.partial_credit)) if p.partial_credit else "—")
         row.append(esc("; ".join(f"{lang} {fmt_estimate(e)} (n={e.n})" for lang, e in p.by_lang.items())) or "—")
@@ -130,66 +170,123 @@ def _points_html(points: list[RatioPoint], with_partial: bool) -> str:
 
 
 def chart(name: str, points: list[RatioPoint]) -> str:
-    return accuracy_chart([series_from_points(name, points)], title=f"{LABELS['chart'][0]} · {LABELS['chart'][1]}",
-                          x_label="noise ratio · 噪声比例", y_label="accuracy · 准确率")  # fmt: skip
+    return accuracy_chart(
+        [series_from_points(name, points)],
+        title=f"{LABELS['chart'][0]} · {LABELS['chart'][1]}",
+        x_label="noise ratio · 噪声比例",
+        y_label="accuracy · 准确率",
+    )
 
 
 def sections_html(report: Report) -> str:
     """The four dimensions and the judge-metrics table (shared with nothing else)."""
     est_rows = lambda pairs: table(EST_HEADER, [[label, *estimate_cells(e)] for label, e in pairs])  # noqa: E731
     noise, neg, integ, cf = report.noise, report.negative, report.integration, report.counterfactual
-    parts = [f'<section id="noise"><h2>{bi("noise")}</h2>', est_rows([(bi("overall"), noise.overall)]),
-             chart(report.header.run_name, noise.points), _points_html(noise.points, False), "</section>"]  # fmt: skip
-    parts += [f'<section id="negative"><h2>{bi("negative")}</h2>',
-              est_rows([(bi(k), getattr(neg, k)) for k in ("rejection", "rejection_judged", "over_refusal")]
-                       + [(f"{bi('rejection')} ({esc(lang)})", e) for lang, e in neg.by_lang.items()]), "</section>"]  # fmt: skip
-    parts += [f'<section id="integration"><h2>{bi("integration")}</h2>',
-              est_rows([(bi("overall"), integ.overall), (bi("partial_credit"), integ.partial_credit)]),
-              chart(report.header.run_name, integ.points), _points_html(integ.points, True), "</section>"]  # fmt: skip
-    keys = ("closed_book_accuracy", "accuracy_with_counterfactual", "error_detection", "error_detection_judged", "error_correction")
-    parts += [f'<section id="counterfactual"><h2>{bi("counterfactual")}</h2>',
-              f"<p>{bi('known_subset')}: <strong>{cf.n_known} / {cf.n_cases}</strong></p>",
-              est_rows([(bi(k), getattr(cf, k)) for k in keys]), f"<p>{bi('all_cf_cases')}</p>",
-              est_rows([(bi_metric(e.metric, report.metric_table), e) for e in cf.all_cases]), "</section>"]  # fmt: skip
+    parts = [
+        f'<section id="noise"><h2>{bi("noise")}</h2>',
+        est_rows([(bi("overall"), noise.overall)]),
+        chart(report.header.run_name, noise.points),
+        _points_html(noise.points, False),
+        "</section>",
+    ]
+    parts += [
+        f'<section id="negative"><h2>{bi("negative")}</h2>',
+        est_rows(
+            [(bi(k), getattr(neg, k)) for k in ("rejection", "rejection_judged", "over_refusal")]
+            + [(f"{bi('rejection')} ({esc(lang)})", e) for lang, e in neg.by_lang.items()]
+        ),
+        "</section>",
+    ]
+    parts += [
+        f'<section id="integration"><h2>{bi("integration")}</h2>',
+        est_rows([(bi("overall"), integ.overall), (bi("partial_credit"), integ.partial_credit)]),
+        chart(report.header.run_name, integ.points),
+        _points_html(integ.points, True),
+        "</section>",
+    ]
+    keys = (
+        "closed_book_accuracy",
+        "accuracy_with_counterfactual",
+        "error_detection",
+        "error_detection_judged",
+        "error_correction",
+    )
+    parts += [
+        f'<section id="counterfactual"><h2>{bi("counterfactual")}</h2>',
+        f"<p>{bi('known_subset')}: <strong>{cf.n_known} / {cf.n_cases}</strong></p>",
+        est_rows([(bi(k), getattr(cf, k)) for k in keys]),
+        f"<p>{bi('all_cf_cases')}</p>",
+        est_rows([(bi_metric(e.metric, report.metric_table), e) for e in cf.all_cases]),
+        "</section>",
+    ]
     rows = []
     for row in report.metrics:
         cells = [f"{bi_metric(row.metric, report.metric_table)} <code>{esc(row.metric)}</code>", bi(f"kind_{row.kind}")]
         for est in [row.by_testbed.get(t) for t in TESTBEDS] + [row.overall]:
-            cells.append("" if est is None else f'{esc(fmt_estimate(est))}<br><span class="counts">{esc(fmt_counts(est))}</span>')
+            cells.append(
+                "" if est is None else f'{esc(fmt_estimate(est))}<br><span class="counts">{esc(fmt_counts(est))}</span>'
+            )
         rows.append(cells)
-    parts += [f'<section id="metrics"><h2>{bi("metrics")}</h2>',
-              table([bi("metric"), bi("kind"), *map(bi, TESTBEDS), bi("overall")], rows), "</section>"]  # fmt: skip
+    parts += [
+        f'<section id="metrics"><h2>{bi("metrics")}</h2>',
+        table([bi("metric"), bi("kind"), *map(bi, TESTBEDS), bi("overall")], rows),
+        "</section>",
+    ]
     return "\n".join(parts)
 
 
 def _drilldown(report: Report) -> str:
     testbeds = "".join(f'<option value="{esc(t)}">{esc(t)}</option>' for t in TESTBEDS)
-    langs = "".join(f'<option value="{esc(lang)}">{esc(lang)}</option>' for lang in sorted({c.lang for c in report.cases}))
-    return (f'<section id="cases"><h2>{bi("cases")}</h2><div class="filters">'
-            f'<label><input type="checkbox" id="filter-failures"> {bi("failures_only")}</label>'
-            f'<label><input type="checkbox" id="filter-errors"> {bi("errors_only")}</label>'
-            f'<label>{bi("testbed")} <select id="filter-testbed"><option value="">all · 全部</option>{testbeds}</select></label>'
-            f'<label>{bi("language")} <select id="filter-lang"><option value="">all · 全部</option>{langs}</select></label>'
-            f'<span><span id="shown-count">{len(report.cases)}</span> {bi("shown")}</span></div>'
-            '<div id="case-list"></div></section>')  # fmt: skip
+    langs = "".join(
+        f'<option value="{esc(lang)}">{esc(lang)}</option>' for lang in sorted({c.lang for c in report.cases})
+    )
+    return (
+        f'<section id="cases"><h2>{bi("cases")}</h2><div class="filters">'
+        f'<label><input type="checkbox" id="filter-failures"> {bi("failures_only")}</label>'
+        f'<label><input type="checkbox" id="filter-errors"> {bi("errors_only")}</label>'
+        f'<label>{bi("testbed")} <select id="filter-testbed"><option value="">all · 全部</option>{testbeds}</select></label>'
+        f'<label>{bi("language")} <select id="filter-lang"><option value="">all · 全部</option>{langs}</select></label>'
+        f'<span><span id="shown-count">{len(report.cases)}</span> {bi("shown")}</span></div>'
+        '<div id="case-list"></div></section>'
+    )
 
 
 def render_html(report: Report) -> str:
     """The whole report.html."""
-    body = [f"<h1>{bi('title')}</h1>",
-            f'<p class="muted">Report schema {esc(report.schema_version)} · {esc(report.generated_at)} · '
-            f"ragstress {esc(report.generator_version)}</p>", header_html(report.header)]  # fmt: skip
+    body = [
+        f"<h1>{bi('title')}</h1>",
+        f'<p class="muted">Report schema {esc(report.schema_version)} · {esc(report.generated_at)} · '
+        f"ragstress {esc(report.generator_version)}</p>",
+        header_html(report.header),
+    ]
     if report.gating is not None:
         status = '<span class="pass">PASSED</span>' if report.gating.passed else '<span class="fail">FAILED</span>'
         status += f" (gated on {esc(GATE_ON_TEXT[report.gating.gate_on])})"
-        body += [f'<section id="gating"><h2>{bi("gating")}</h2><p>{status}</p>', table(["metric", "testbed", "rule", "value", "result", "power"], [
-            [esc(c.metric), esc(c.testbed or "all"), esc(f"{'≥' if c.direction == 'min' else '≤'} {c.threshold:g}"),
-             esc(fmt_value(c.value)), esc(("pass: " if c.passed else "FAIL: ") + c.message), esc(c.power_note or "—")]
-            for c in report.gating.checks]), "</section>"]  # fmt: skip
+        body += [
+            f'<section id="gating"><h2>{bi("gating")}</h2><p>{status}</p>',
+            table(
+                ["metric", "testbed", "rule", "value", "result", "power"],
+                [
+                    [
+                        esc(c.metric),
+                        esc(c.testbed or "all"),
+                        esc(f"{'≥' if c.direction == 'min' else '≤'} {c.threshold:g}"),
+                        esc(fmt_value(c.value)),
+                        esc(("pass: " if c.passed else "FAIL: ") + c.message),
+                        esc(c.power_note or "—"),
+                    ]
+                    for c in report.gating.checks
+                ],
+            ),
+            "</section>",
+        ]
     body.append(sections_html(report))
     if report.warnings:
-        body.append(f'<section id="warnings"><h2>{bi("warnings")}</h2><ul>'
-                    + "".join(f"<li>{esc(w)}</li>" for w in report.warnings) + "</ul></section>")  # fmt: skip
+        body.append(
+            f'<section id="warnings"><h2>{bi("warnings")}</h2><ul>'
+            + "".join(f"<li>{esc(w)}</li>" for w in report.warnings)
+            + "</ul></section>"
+        )
     body.append(_drilldown(report))
     data = {"labels": LABELS, "cases": [c.model_dump(mode="json") for c in report.cases]}
     return page(f"{LABELS['title'][0]} — {report.header.run_name}", "\n".join(body), data)

@@ -65,9 +65,13 @@ LABELS: dict[str, tuple[str, str]] = {
     "side_by_side": ("Side by side", "并列对比"),
     "verdict": ("Verdict", "结论"),
     # Shown beside header.judge_warning, the only warning the header carries.
-    "bundled_judge_zh": ("", "评审模型是内置的 SmolLM2-135M-Instruct（1.35 亿参数），仅用于离线演示和测试；其评审结论不可靠，"
-                             "本报告中的模型评审指标不应作为结果发布。"),
+    "bundled_judge_zh": (
+        "",
+        "评审模型是内置的 SmolLM2-135M-Instruct（1.35 亿参数），仅用于离线演示和测试；其评审结论不可靠，"
+        "本报告中的模型评审指标不应作为结果发布。",
+    ),
 }
+
 
 def bilingual(key: str) -> str:
     """'English · 中文' for plain-text outputs (Markdown, CLI)."""
@@ -104,7 +108,10 @@ def fmt_counts(est: Estimate) -> str:
     if est.n_missing:
         parts.append(f"missing={est.n_missing}")
     if est.n_target_errors:
-        parts.append(f"target errors={est.n_target_errors} " + ("counted as fails" if est.errors_counted else "EXCLUDED from the rate"))
+        parts.append(
+            f"target errors={est.n_target_errors} "
+            + ("counted as fails" if est.errors_counted else "EXCLUDED from the rate")
+        )
     return " ".join(parts)
 
 

@@ -9,9 +9,16 @@ from __future__ import annotations
 from html import escape
 
 from ragstress.core.types import TESTBEDS
-from ragstress.reports.labels import LABELS, bilingual, errors_by_testbed, fmt_counts, fmt_estimate, fmt_value, metric_label
+from ragstress.reports.labels import (
+    LABELS,
+    bilingual,
+    errors_by_testbed,
+    fmt_counts,
+    fmt_estimate,
+    fmt_value,
+    metric_label,
+)
 from ragstress.reports.model import Estimate, RatioPoint, Report, RunHeader
-
 
 GATE_ON_TEXT = {"point": "the point estimate", "lower": "the 95% interval's end on the failing side"}
 
@@ -47,24 +54,64 @@ def header_lines(h: RunHeader) -> list[str]:
     if judge and h.judge_calls_per_case is not None:
         judge += f" ({h.judge_calls_per_case:.2f} calls per judged case)"
     rows = [
-        ["run", cell(h.run_name)], ["target", _or_missing(target)], ["mode", _or_missing(h.mode)],
-        ["judge", _or_missing(judge)], ["random seed", _or_missing(h.random_seed)],
-        ["tool version", _or_missing(h.tool_version)], ["test-set hash", _or_missing(h.testset_hash)],
+        ["run", cell(h.run_name)],
+        ["target", _or_missing(target)],
+        ["mode", _or_missing(h.mode)],
+        ["judge", _or_missing(judge)],
+        ["random seed", _or_missing(h.random_seed)],
+        ["tool version", _or_missing(h.tool_version)],
+        ["test-set hash", _or_missing(h.testset_hash)],
         ["started / ended", f"{_or_missing(h.started_at)} / {_or_missing(h.ended_at)}"],
         ["wall time (s)", _or_missing(", ".join(f"{k} {v:.1f}" for k, v in h.wall_time_s.items()))],
-        ["cases", cell(f"{h.counts.cases} ({', '.join(f'{k} {v}' for k, v in h.counts.cases_by_testbed.items())}; "
-                       f"{', '.join(f'{k} {v}' for k, v in h.counts.cases_by_lang.items())})")],
-        ["responses", cell(f"{h.counts.responses}, errors {h.counts.response_errors}, missing {h.counts.missing_responses}")],
+        [
+            "cases",
+            cell(
+                f"{h.counts.cases} ({', '.join(f'{k} {v}' for k, v in h.counts.cases_by_testbed.items())}; "
+                f"{', '.join(f'{k} {v}' for k, v in h.counts.cases_by_lang.items())})"
+            ),
+        ],
+        [
+            "responses",
+            cell(f"{h.counts.responses}, errors {h.counts.response_errors}, missing {h.counts.missing_responses}"),
+        ],
         ["target errors by testbed", cell(errors_by_testbed(h))],
-        ["scores", cell(f"{h.counts.scores}, scored {h.counts.scored}, unscored {h.counts.unscored}, errors {h.counts.score_errors}")],
-    ]  # fmt: skip
+        [
+            "scores",
+            cell(
+                f"{h.counts.scores}, scored {h.counts.scored}, unscored {h.counts.unscored}, errors {h.counts.score_errors}"
+            ),
+        ],
+    ]
     lines += _table(["field", "value"], rows)
     if h.roles:
-        usage = [[cell(r.stage), cell(r.role), _or_missing(r.model), _or_missing(r.base_url or ("bundled" if r.bundled else None)),
-                  *(_or_missing(getattr(r, f)) for f in ("requests", "retries", "failures", "cache_hits", "prompt_tokens", "completion_tokens"))]
-                 for r in h.roles]  # fmt: skip
-        lines += _table(["stage", "role", "model", "endpoint", "requests", "retries", "failures", "cache hits",
-                         "prompt tokens", "completion tokens"], usage)  # fmt: skip
+        usage = [
+            [
+                cell(r.stage),
+                cell(r.role),
+                _or_missing(r.model),
+                _or_missing(r.base_url or ("bundled" if r.bundled else None)),
+                *(
+                    _or_missing(getattr(r, f))
+                    for f in ("requests", "retries", "failures", "cache_hits", "prompt_tokens", "completion_tokens")
+                ),
+            ]
+            for r in h.roles
+        ]
+        lines += _table(
+            [
+                "stage",
+                "role",
+                "model",
+                "endpoint",
+                "requests",
+                "retries",
+                "failures",
+                "cache hits",
+                "prompt tokens",
+                "completion tokens",
+            ],
+            usage,
+        )
     return lines
 
 
@@ -90,24 +137,47 @@ def section_lines(report: Report) -> list[str]:
     lines += _points_table(report.noise.points, with_partial=False)
     neg = report.negative
     lines += [f"## {bilingual('negative')}", ""]
-    lines += _table(EST_HEADER, [_estimate_row(bilingual(k), getattr(neg, k)) for k in ("rejection", "rejection_judged", "over_refusal")]
-                    + [_estimate_row(f"rejection ({cell(lang)})", e) for lang, e in neg.by_lang.items()])  # fmt: skip
+    lines += _table(
+        EST_HEADER,
+        [_estimate_row(bilingual(k), getattr(neg, k)) for k in ("rejection", "rejection_judged", "over_refusal")]
+        + [_estimate_row(f"rejection ({cell(lang)})", e) for lang, e in neg.by_lang.items()],
+    )
     lines += [f"## {bilingual('integration')}", ""]
     integ = report.integration
-    lines += _table(EST_HEADER, [_estimate_row(bilingual("overall"), integ.overall), _estimate_row(bilingual("partial_credit"), integ.partial_credit)])
+    lines += _table(
+        EST_HEADER,
+        [
+            _estimate_row(bilingual("overall"), integ.overall),
+            _estimate_row(bilingual("partial_credit"), integ.partial_credit),
+        ],
+    )
     lines += _points_table(integ.points, with_partial=True)
     cf = report.counterfactual
-    lines += [f"## {bilingual('counterfactual')}", "",
-              f"{bilingual('known_subset')}: **{cf.n_known} / {cf.n_cases}**", ""]  # fmt: skip
-    keys = ("closed_book_accuracy", "accuracy_with_counterfactual", "error_detection", "error_detection_judged", "error_correction")
+    lines += [
+        f"## {bilingual('counterfactual')}",
+        "",
+        f"{bilingual('known_subset')}: **{cf.n_known} / {cf.n_cases}**",
+        "",
+    ]
+    keys = (
+        "closed_book_accuracy",
+        "accuracy_with_counterfactual",
+        "error_detection",
+        "error_detection_judged",
+        "error_correction",
+    )
     lines += _table(EST_HEADER, [_estimate_row(bilingual(k), getattr(cf, k)) for k in keys])
     lines += [f"{bilingual('all_cf_cases')}:", ""]
-    lines += _table(EST_HEADER, [_estimate_row(cell(metric_label(e.metric, report.metric_table)[0]), e) for e in cf.all_cases])
+    lines += _table(
+        EST_HEADER, [_estimate_row(cell(metric_label(e.metric, report.metric_table)[0]), e) for e in cf.all_cases]
+    )
     lines += [f"## {bilingual('metrics')}", "", "Each cell: mean [95% CI] (n / scored / errored).", ""]
     rows = []
     for row in report.metrics:
-        cells = [cell(f"{' · '.join(metric_label(row.metric, report.metric_table))} ({row.metric})"),
-                 bilingual(f"kind_{row.kind}")]  # fmt: skip
+        cells = [
+            cell(f"{' · '.join(metric_label(row.metric, report.metric_table))} ({row.metric})"),
+            bilingual(f"kind_{row.kind}"),
+        ]
         for testbed in (*TESTBEDS, None):
             est = row.overall if testbed is None else row.by_testbed.get(testbed)
             cells.append("" if est is None else f"{fmt_estimate(est)} ({est.n}/{est.n_scored}/{est.n_errored})")
@@ -118,23 +188,47 @@ def section_lines(report: Report) -> list[str]:
 
 def render_markdown(report: Report) -> str:
     """The whole report.md."""
-    lines = [f"# {bilingual('title')}", "",
-             f"Report schema {report.schema_version}, built {report.generated_at} by ragstress {cell(report.generator_version)}.", ""]  # fmt: skip
+    lines = [
+        f"# {bilingual('title')}",
+        "",
+        f"Report schema {report.schema_version}, built {report.generated_at} by ragstress {cell(report.generator_version)}.",
+        "",
+    ]
     lines += header_lines(report.header)
     if report.gating is not None:
-        lines += [f"## {bilingual('gating')}", "", f"**{'PASSED' if report.gating.passed else 'FAILED'}** "
-                  f"(gated on {GATE_ON_TEXT[report.gating.gate_on]})", ""]
-        lines += _table(["metric", "testbed", "rule", "value", "result", "power"], [
-            [cell(c.metric), cell(c.testbed or "all"), f"{'≥' if c.direction == 'min' else '≤'} {c.threshold:g}",
-             fmt_value(c.value), ("pass: " if c.passed else "**FAIL**: ") + cell(c.message), cell(c.power_note or "—")]
-            for c in report.gating.checks])  # fmt: skip
+        lines += [
+            f"## {bilingual('gating')}",
+            "",
+            f"**{'PASSED' if report.gating.passed else 'FAILED'}** (gated on {GATE_ON_TEXT[report.gating.gate_on]})",
+            "",
+        ]
+        lines += _table(
+            ["metric", "testbed", "rule", "value", "result", "power"],
+            [
+                [
+                    cell(c.metric),
+                    cell(c.testbed or "all"),
+                    f"{'≥' if c.direction == 'min' else '≤'} {c.threshold:g}",
+                    fmt_value(c.value),
+                    ("pass: " if c.passed else "**FAIL**: ") + cell(c.message),
+                    cell(c.power_note or "—"),
+                ]
+                for c in report.gating.checks
+            ],
+        )
     lines += section_lines(report)
     problems = [c for c in report.cases if c.outcome in ("fail", "error")]
-    lines += [f"## {bilingual('cases')}", "",
-              f"{len(report.cases)} cases; {sum(c.outcome == 'fail' for c in report.cases)} failed, "
-              f"{sum(c.outcome == 'error' for c in report.cases)} errored. The HTML report has the full drill-down.", ""]  # fmt: skip
+    lines += [
+        f"## {bilingual('cases')}",
+        "",
+        f"{len(report.cases)} cases; {sum(c.outcome == 'fail' for c in report.cases)} failed, "
+        f"{sum(c.outcome == 'error' for c in report.cases)} errored. The HTML report has the full drill-down.",
+        "",
+    ]
     if problems:
-        lines += _table(["case", "testbed", "lang", "outcome"], [[cell(c.id), c.testbed, c.lang, c.outcome] for c in problems])
+        lines += _table(
+            ["case", "testbed", "lang", "outcome"], [[cell(c.id), c.testbed, c.lang, c.outcome] for c in problems]
+        )
     if report.warnings:
         lines += [f"## {bilingual('warnings')}", ""] + [f"- {cell(w)}" for w in report.warnings] + [""]
     return "\n".join(lines)

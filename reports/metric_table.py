@@ -41,8 +41,10 @@ def run_metric_table(recorded: Any, found: Iterable[str], warnings: list[str] | 
                 table[name] = MetricInfo.model_validate(info)
             except ValidationError as exc:
                 if warnings is not None:
-                    warnings.append(f"score.json: metric_table entry {name!r} unreadable ({exc.error_count()} error(s)); "
-                                    "using the installed metric definitions")  # fmt: skip
+                    warnings.append(
+                        f"score.json: metric_table entry {name!r} unreadable ({exc.error_count()} error(s)); "
+                        "using the installed metric definitions"
+                    )
     elif recorded is not None and warnings is not None:
         warnings.append("score.json: metric_table is not an object (ignored); using the installed metric definitions")
     for name, info in registry_table().items():

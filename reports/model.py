@@ -27,7 +27,9 @@ class Estimate(_Model):
     """
 
     metric: str
-    value: float | None = Field(description="Mean over scored cases (a proportion for pass/fail metrics); None if none scored.")
+    value: float | None = Field(
+        description="Mean over scored cases (a proportion for pass/fail metrics); None if none scored."
+    )
     low: float | None = Field(description="Lower end of the 95% interval.")
     high: float | None = Field(description="Upper end of the 95% interval.")
     method: Literal["wilson", "bootstrap", "cluster_bootstrap", "none"] = Field(
@@ -226,8 +228,12 @@ class ThresholdCheck(_Model):
     value: float | None
     passed: bool
     message: str
-    compared: float | None = Field(default=None, description="The number held against the threshold (value, or an interval end).")
-    power_note: str | None = Field(default=None, description="How many seed questions would detect a drop at this variance.")
+    compared: float | None = Field(
+        default=None, description="The number held against the threshold (value, or an interval end)."
+    )
+    power_note: str | None = Field(
+        default=None, description="How many seed questions would detect a drop at this variance."
+    )
 
 
 class Gating(_Model):
@@ -254,6 +260,7 @@ class Report(_Model):
     cases: list[CaseDetail]
     warnings: list[str]
     error_rates: dict[str, Estimate] = Field(
-        default_factory=dict, description="Share of cases the target failed on (or never answered): 'all' and per testbed."
+        default_factory=dict,
+        description="Share of cases the target failed on (or never answered): 'all' and per testbed.",
     )
     gating: Gating | None = None

@@ -46,9 +46,13 @@ def power_note(est: Estimate, drop: float = DEFAULT_DROP) -> str:
     """One sentence for the report beside a gate."""
     needed = seeds_needed(est, drop)
     if needed is None:
-        return f"power: no spread measured on {est.n_clusters or 0} seed question(s); a drop of {drop:g} cannot be sized"
+        return (
+            f"power: no spread measured on {est.n_clusters or 0} seed question(s); a drop of {drop:g} cannot be sized"
+        )
     deff = design_effect(est)
     cases_per_seed = est.n / est.n_clusters if est.n_clusters else 1.0
-    text = (f"power: detecting a drop of {drop:g} (80% power, one-sided 5%) needs about {needed} seed questions "
-            f"(~{math.ceil(needed * cases_per_seed)} cases); this run has {est.n_clusters}")
+    text = (
+        f"power: detecting a drop of {drop:g} (80% power, one-sided 5%) needs about {needed} seed questions "
+        f"(~{math.ceil(needed * cases_per_seed)} cases); this run has {est.n_clusters}"
+    )
     return text + (f"; design effect {deff:.2f}" if deff is not None else "")

@@ -19,9 +19,9 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict
 
 from ragstress.reports.aggregate import ROLE_METRICS, TARGET_ERROR_LABEL, _Scores
-from ragstress.reports.metric_table import info_for, registry_table
 from ragstress.reports.clustered import clustered_paired_difference
 from ragstress.reports.compare import PAIRED_METRICS, CompareError, _restrict, _shared_cases, _unique_names
+from ragstress.reports.metric_table import info_for, registry_table
 from ragstress.reports.rundir import RunData, load_run
 
 DEFAULT_ALPHA = 0.05
@@ -63,8 +63,15 @@ def holm(p_values: list[float]) -> list[float]:
     return adjusted
 
 
-def _row(a: RunData, b: RunData, names: tuple[str, str], key: str, metric: str, testbeds: tuple[str, ...],
-         errors_as_failures: bool) -> RegressionRow | None:  # fmt: skip
+def _row(
+    a: RunData,
+    b: RunData,
+    names: tuple[str, str],
+    key: str,
+    metric: str,
+    testbeds: tuple[str, ...],
+    errors_as_failures: bool,
+) -> RegressionRow | None:
     table = registry_table()
     sa, sb = _Scores(a, table), _Scores(b, table)
     lower_better = not info_for(metric, table).higher_is_better
@@ -76,7 +83,9 @@ def _row(a: RunData, b: RunData, names: tuple[str, str], key: str, metric: str, 
         for scores in (sa, sb):
             s = scores.get(case, metric)
             target_error = s is not None and s.value is None and s.label == TARGET_ERROR_LABEL
-            both.append((worst if target_error and errors_as_failures else None if s is None else s.value, target_error))
+            both.append(
+                (worst if target_error and errors_as_failures else None if s is None else s.value, target_error)
+            )
         a_errors += both[0][1]
         b_errors += both[1][1]
         if both[0][0] is None or both[1][0] is None:
@@ -86,14 +95,32 @@ def _row(a: RunData, b: RunData, names: tuple[str, str], key: str, metric: str, 
         clusters.append(case.seed_id)
     if not pairs and not dropped:
         return None  # the metric never applied here in either run
-    base = dict(key=key, run_a=names[0], run_b=names[1], n_pairs=len(pairs), n_seeds=len(set(clusters)),
-                a_errors=a_errors, b_errors=b_errors, dropped=dropped)  # fmt: skip
+    base = dict(
+        key=key,
+        run_a=names[0],
+        run_b=names[1],
+        n_pairs=len(pairs),
+        n_seeds=len(set(clusters)),
+        a_errors=a_errors,
+        b_errors=b_errors,
+        dropped=dropped,
+    )
     if not pairs:
-        return RegressionRow(**base, difference=None, low=None, high=None, p_value=None, p_holm=None, worse=False, regressed=False)
+        return RegressionRow(
+            **base, difference=None, low=None, high=None, p_value=None, p_holm=None, worse=False, regressed=False
+        )
     d = clustered_paired_difference([p[0] for p in pairs], [p[1] for p in pairs], clusters)
     worse = d.difference > 0 if lower_better else d.difference < 0
-    return RegressionRow(**base, difference=d.difference, low=d.low, high=d.high, p_value=d.p_value, p_holm=None,
-                         worse=worse, regressed=False)  # fmt: skip
+    return RegressionRow(
+        **base,
+        difference=d.difference,
+        low=d.low,
+        high=d.high,
+        p_value=d.p_value,
+        p_holm=None,
+        worse=worse,
+        regressed=False,
+    )
 
 
 def selectable_keys() -> list[str]:
@@ -101,8 +128,14 @@ def selectable_keys() -> list[str]:
     return [f"{ROLE_METRICS.get(role, role)}@{dimension}" for dimension, role, _ in PAIRED_METRICS]
 
 
-def check_regressions(run_dirs: list[Path], *, selected: list[str] | None = None, strict: bool = False,
-                      alpha: float = DEFAULT_ALPHA, errors_as_failures: bool = True) -> list[RegressionRow]:  # fmt: skip
+def check_regressions(
+    run_dirs: list[Path],
+    *,
+    selected: list[str] | None = None,
+    strict: bool = False,
+    alpha: float = DEFAULT_ALPHA,
+    errors_as_failures: bool = True,
+) -> list[RegressionRow]:
     """Rows for every later run against the first; raises CompareError on unusable input or an unknown key."""
     known = selectable_keys()
     unknown = [k for k in selected or [] if k not in known]
@@ -135,8 +168,12 @@ def describe(row: RegressionRow) -> str:
     if row.difference is None:
         effect = "no pair scored on both sides"
     else:
-        effect = (f"{row.difference:+.3f} [{row.low:+.3f}, {row.high:+.3f}] over {row.n_pairs} pairs / {row.n_seeds} seeds, "
-                  f"p {row.p_value:.4g}, Holm {row.p_holm:.4g}")
+        effect = (
+            f"{row.difference:+.3f} [{row.low:+.3f}, {row.high:+.3f}] over {row.n_pairs} pairs / {row.n_seeds} seeds, "
+            f"p {row.p_value:.4g}, Holm {row.p_holm:.4g}"
+        )
     status = "REGRESSED" if row.regressed else "worse, not significant" if row.worse else "ok"
-    return (f"{row.run_b} vs {row.run_a}: {row.key}: {effect}; target errors A {row.a_errors}, B {row.b_errors}; "
-            f"dropped {row.dropped} → {status}")
+    return (
+        f"{row.run_b} vs {row.run_a}: {row.key}: {effect}; target errors A {row.a_errors}, B {row.b_errors}; "
+        f"dropped {row.dropped} → {status}"
+    )

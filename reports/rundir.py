@@ -84,7 +84,9 @@ def load_run(run_dir: Path) -> RunData:
 
     stray = sorted({cid for cid, _ in data.responses} - known_ids) + sorted(set(data.scores) - known_ids)
     if stray:
-        data.warnings.append(f"{len(stray)} response/score record(s) name case ids not in cases.jsonl (ignored), e.g. {stray[0]!r}")
+        data.warnings.append(
+            f"{len(stray)} response/score record(s) name case ids not in cases.jsonl (ignored), e.g. {stray[0]!r}"
+        )
     data.run_manifest = _optional_manifest(files.run_manifest, RunManifest, data.warnings)
     data.score_manifest = _optional_manifest(files.score_manifest, ScoreManifest, data.warnings)
     # testset.json sits beside the test set the run read (testset/ in a bench directory).
@@ -118,7 +120,11 @@ def redact(value: Any) -> Any:
     if isinstance(value, dict):
         out = {}
         for key, item in value.items():
-            if _SECRET_KEY.search(str(key)) and item not in (None, "set", False, True) and not isinstance(item, (dict, list)):
+            if (
+                _SECRET_KEY.search(str(key))
+                and item not in (None, "set", False, True)
+                and not isinstance(item, (dict, list))
+            ):
                 out[key] = REDACTED
             else:
                 out[key] = redact(item)

@@ -78,8 +78,10 @@ def _resampled_means(data: np.ndarray, resamples: int, seed: int) -> np.ndarray:
         return rng.multinomial(data.size, counts / data.size, size=resamples) @ values / data.size
     # In batches, so that a cell of many thousand cases never holds resamples x n indices at once.
     batch = max(1, min(resamples, 2_000_000 // data.size))
-    means = [data[rng.integers(0, data.size, size=(min(batch, resamples - done), data.size))].mean(axis=1)
-             for done in range(0, resamples, batch)]  # fmt: skip
+    means = [
+        data[rng.integers(0, data.size, size=(min(batch, resamples - done), data.size))].mean(axis=1)
+        for done in range(0, resamples, batch)
+    ]
     return np.concatenate(means)
 
 
@@ -131,7 +133,9 @@ def paired_difference(
         a_only = int(np.sum((first == 1) & (second == 0)))
         b_only = int(np.sum((first == 0) & (second == 1)))
         p_value = mcnemar_exact_p(a_only, b_only)
-    return PairedDifference(len(a), float(first.mean()), float(second.mean()), difference, low, high, p_value, a_only, b_only)
+    return PairedDifference(
+        len(a), float(first.mean()), float(second.mean()), difference, low, high, p_value, a_only, b_only
+    )
 
 
 def mcnemar_exact_p(b: int, c: int) -> float:

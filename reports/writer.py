@@ -17,8 +17,18 @@ from ragstress.reports.markdown import render_markdown
 from ragstress.reports.model import Report
 from ragstress.reports.rundir import RunData, load_run
 
-
-CSV_COLUMNS = ("case_id", "testbed", "lang", "expected", "noise_ratio", "metric", "value", "label", "explanation", "error")
+CSV_COLUMNS = (
+    "case_id",
+    "testbed",
+    "lang",
+    "expected",
+    "noise_ratio",
+    "metric",
+    "value",
+    "label",
+    "explanation",
+    "error",
+)
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
@@ -39,9 +49,13 @@ class ReportResult:
 
 
 def write_report(
-    run_dir: Path, *, thresholds: list[Threshold] | None = None, out_dir: Path | None = None,
-    gate_on: GateOn = "point", errors_as_failures: bool = True,
-) -> ReportResult:  # fmt: skip
+    run_dir: Path,
+    *,
+    thresholds: list[Threshold] | None = None,
+    out_dir: Path | None = None,
+    gate_on: GateOn = "point",
+    errors_as_failures: bool = True,
+) -> ReportResult:
     """Aggregate `run_dir` and write report.json, report.md, report.html and scores.csv.
 
     Files go to `out_dir` (default: the run directory itself), each written atomically.
@@ -84,11 +98,20 @@ def scores_csv(data: RunData) -> str:
     for case in data.cases:
         for score in data.scores.get(case.id, {}).values():
             ratio = noise_ratio(case)
-            writer.writerow([
-                _spreadsheet_safe(case.id), case.testbed, case.lang, case.expected, "" if ratio is None else f"{ratio:g}",
-                score.metric, "" if score.value is None else repr(score.value), _spreadsheet_safe(score.label),
-                _spreadsheet_safe(score.explanation), _spreadsheet_safe(score.error or ""),
-            ])  # fmt: skip
+            writer.writerow(
+                [
+                    _spreadsheet_safe(case.id),
+                    case.testbed,
+                    case.lang,
+                    case.expected,
+                    "" if ratio is None else f"{ratio:g}",
+                    score.metric,
+                    "" if score.value is None else repr(score.value),
+                    _spreadsheet_safe(score.label),
+                    _spreadsheet_safe(score.explanation),
+                    _spreadsheet_safe(score.error or ""),
+                ]
+            )
     return buffer.getvalue()
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 import numpy as np
 import pytest
@@ -75,7 +75,9 @@ def pytest_sessionfinish(session, exitstatus):
     import time
 
     deadline = time.monotonic() + 15
-    while (leftover := {p: c for p, c in _server_pids().items() if p not in _preexisting}) and time.monotonic() < deadline:
+    while (
+        leftover := {p: c for p, c in _server_pids().items() if p not in _preexisting}
+    ) and time.monotonic() < deadline:
         time.sleep(0.5)
     if leftover:
         lines = "\n".join(f"  pid {pid}: {cmd}" for pid, cmd in leftover.items())

@@ -21,7 +21,6 @@ app = typer.Typer(
 )
 
 
-
 @app.callback()
 def root() -> None:
     """Stress-test a RAG system: build an index, generate cases, run the target, score, report."""

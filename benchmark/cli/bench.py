@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 from rich.markup import escape
@@ -28,18 +28,30 @@ def bench(
     corpus: Annotated[Path, typer.Argument(help="Corpus directory (or file) to test against.")],
     out: Annotated[Path, typer.Option("--out", help="Run directory: index/, testset/, responses, scores, report.")],
     target: Annotated[str, typer.Option("--target", help="Target spec (see `ragstress run --help`).")] = "baseline",
-    target_config: Annotated[Optional[Path], typer.Option("--target-config", help="Config file of an http target.")] = None,
+    target_config: Annotated[
+        Path | None, typer.Option("--target-config", help="Config file of an http target.")
+    ] = None,
     mode: Annotated[str, typer.Option("--mode", help="contexts (RGB-controlled) or e2e.")] = "contexts",
-    testbeds: Annotated[Optional[str], typer.Option("--testbeds", help="Comma-separated testbeds (default: all four).")] = None,
-    seeds: Annotated[Optional[int], typer.Option("--seeds", help="Generated seeds wanted (0: curated seeds only).")] = None,
-    pairs: Annotated[Optional[int], typer.Option("--pairs", help="Two-part seeds wanted for integration.")] = None,
-    seed_file: Annotated[Optional[Path], typer.Option("--seed-file", help="Curated seeds (JSONL).")] = None,
+    testbeds: Annotated[
+        str | None, typer.Option("--testbeds", help="Comma-separated testbeds (default: all four).")
+    ] = None,
+    seeds: Annotated[
+        int | None, typer.Option("--seeds", help="Generated seeds wanted (0: curated seeds only).")
+    ] = None,
+    pairs: Annotated[int | None, typer.Option("--pairs", help="Two-part seeds wanted for integration.")] = None,
+    seed_file: Annotated[Path | None, typer.Option("--seed-file", help="Curated seeds (JSONL).")] = None,
     seed: Annotated[int, typer.Option("--seed", help="Random seed of test-set generation.")] = 13,
-    embedding: Annotated[Optional[str], typer.Option("--embedding", help="Embedding model (default by corpus language).")] = None,
-    metrics: Annotated[Optional[str], typer.Option("--metrics", help="Comma-separated metrics (default: all).")] = None,
-    concurrency: Annotated[int, typer.Option("--concurrency", min=1, help="Cases in flight when running and scoring.")] = 4,
-    fail_under: Annotated[Optional[list[str]], typer.Option("--fail-under", help="Gate: METRIC[@testbed]=VALUE (repeatable).")] = None,
-    thresholds: Annotated[Optional[Path], typer.Option("--thresholds", help="Gate file (JSON or TOML).")] = None,
+    embedding: Annotated[
+        str | None, typer.Option("--embedding", help="Embedding model (default by corpus language).")
+    ] = None,
+    metrics: Annotated[str | None, typer.Option("--metrics", help="Comma-separated metrics (default: all).")] = None,
+    concurrency: Annotated[
+        int, typer.Option("--concurrency", min=1, help="Cases in flight when running and scoring.")
+    ] = 4,
+    fail_under: Annotated[
+        list[str] | None, typer.Option("--fail-under", help="Gate: METRIC[@testbed]=VALUE (repeatable).")
+    ] = None,
+    thresholds: Annotated[Path | None, typer.Option("--thresholds", help="Gate file (JSON or TOML).")] = None,
     generator_base_url: cc.GeneratorBaseUrl = None,
     generator_model: cc.GeneratorModel = None,
     generator_api_key: cc.GeneratorApiKey = None,
@@ -51,8 +63,13 @@ def bench(
     judge_api_key: cc.JudgeApiKey = None,
     no_cache: cc.NoCache = False,
     cache_dir: cc.CacheDir = None,
-    reuse_answers: Annotated[bool, typer.Option(
-        "--reuse-answers", help="Keep answers recorded for an earlier version of the target (its code, URL or model).")] = False,
+    reuse_answers: Annotated[
+        bool,
+        typer.Option(
+            "--reuse-answers",
+            help="Keep answers recorded for an earlier version of the target (its code, URL or model).",
+        ),
+    ] = False,
 ) -> None:
     """Build, generate, run, score and report in one run directory; unchanged stages are skipped.
 
@@ -74,17 +91,29 @@ def bench(
     if kind in ("python", "langchain") and "" not in sys.path:
         sys.path.insert(0, "")  # like `python -m`: modules in the current directory can be targets
     settings = BenchSettings(
-        corpus=corpus, out=out, target=None if target_config is not None and target == "baseline" else target,
-        target_config=target_config, mode=mode, testbeds=testbeds.split(",") if testbeds else None, seeds=seeds,
-        pairs=pairs, seed_file=seed_file, random_seed=seed, embedding=embedding, metrics=metrics,
-        concurrency=concurrency, fail_under=tuple(fail_under or ()), thresholds_file=thresholds,
-        cache_dir=None if no_cache else cache_file.parent, reuse_answers=reuse_answers,
+        corpus=corpus,
+        out=out,
+        target=None if target_config is not None and target == "baseline" else target,
+        target_config=target_config,
+        mode=mode,
+        testbeds=testbeds.split(",") if testbeds else None,
+        seeds=seeds,
+        pairs=pairs,
+        seed_file=seed_file,
+        random_seed=seed,
+        embedding=embedding,
+        metrics=metrics,
+        concurrency=concurrency,
+        fail_under=tuple(fail_under or ()),
+        thresholds_file=thresholds,
+        cache_dir=None if no_cache else cache_file.parent,
+        reuse_answers=reuse_answers,
         endpoints={
             "generator": cc.endpoint_for("generator", generator_base_url, generator_model, generator_api_key),
             "target": cc.endpoint_for("target", target_base_url, target_model, target_api_key),
             "judge": cc.endpoint_for("judge", judge_base_url, judge_model, judge_api_key),
         },
-    )  # fmt: skip
+    )
     # Before any stage starts: where every role's requests will go (the target role only serves the baseline).
     cc.announce_endpoints(e for e in settings.endpoints.values() if e.role != "target" or target == "baseline")
     _preflight(settings)
@@ -116,7 +145,7 @@ def run_and_print(settings: BenchSettings) -> BenchResult:
     cc.console.print(
         f"noise accuracy {fmt_estimate(model.noise.overall)} · rejection {fmt_estimate(model.negative.rejection)} · "
         f"integration {fmt_estimate(model.integration.overall)} · error detection {fmt_estimate(model.counterfactual.error_detection)}"
-    )  # fmt: skip
+    )
     if model.header.judge_warning:
         cc.err_console.print(f"warning: {escape(model.header.judge_warning)}")
     for warning in model.warnings:
@@ -126,16 +155,18 @@ def run_and_print(settings: BenchSettings) -> BenchResult:
     if report.model.gating is not None:
         checks = report.model.gating.checks
         cc.console.print(f"{len(checks) - len(report.failed_checks)}/{len(checks)} thresholds met")
-    cc.console.print("stage seconds: " + ", ".join(f"{name} {seconds:.1f}" for name, seconds in result.durations.items()))
+    cc.console.print(
+        "stage seconds: " + ", ".join(f"{name} {seconds:.1f}" for name, seconds in result.durations.items())
+    )
     cc.console.print(f"report: {escape(str(RunDir(settings.out).report_html))}")
     return result
 
 
 def _check_names(testbeds: str | None, metrics: str | None) -> None:
     """Misspelt testbed or metric names fail before the first stage: a typo must not cost a build."""
-    from ragstress.scoring.metrics import METRICS
     from ragstress.core.registry import UnknownNameError, check_names
     from ragstress.core.types import TESTBEDS
+    from ragstress.scoring.metrics import METRICS
 
     try:
         if testbeds:
@@ -151,7 +182,9 @@ def _demo_seed_file(lang: str, dest: Path) -> Path:
     from ragstress import corpora
 
     samples = Path(corpora.__file__).parent / "samples" / lang
-    rows = [json.loads(line) for line in (samples / "seeds.jsonl").read_text(encoding="utf-8").splitlines() if line.strip()]
+    rows = [
+        json.loads(line) for line in (samples / "seeds.jsonl").read_text(encoding="utf-8").splitlines() if line.strip()
+    ]
     singles = [r for r in rows if len(r["answers"]) == 1][:DEMO_SEEDS_PER_LANG]
     pairs = [r for r in rows if len(r["answers"]) > 1][:DEMO_PAIRS_PER_LANG]
     dest.parent.mkdir(parents=True, exist_ok=True)
@@ -161,8 +194,16 @@ def _demo_seed_file(lang: str, dest: Path) -> Path:
 
 def demo(
     out: Annotated[Path, typer.Option("--out", help="Where the two demo runs go.")] = Path("runs/demo"),
-    metrics: Annotated[str, typer.Option("--metrics", help="Metrics to score (default: a set sized for the bundled model).")] = DEMO_METRICS,
-    curated: Annotated[bool, typer.Option("--curated/--no-curated", help="Use the samples' curated seeds, or generate seeds from the corpus (in-situ questions).")] = True,
+    metrics: Annotated[
+        str, typer.Option("--metrics", help="Metrics to score (default: a set sized for the bundled model).")
+    ] = DEMO_METRICS,
+    curated: Annotated[
+        bool,
+        typer.Option(
+            "--curated/--no-curated",
+            help="Use the samples' curated seeds, or generate seeds from the corpus (in-situ questions).",
+        ),
+    ] = True,
     cache_dir: cc.CacheDir = None,
 ) -> None:
     """Bench the built-in baseline on both sample corpora with the bundled model as generator, target and judge."""
@@ -177,14 +218,20 @@ def demo(
         else:
             sizes = dict(seeds=DEMO_SEEDS_PER_LANG, pairs=DEMO_PAIRS_PER_LANG)
         settings = BenchSettings(
-            corpus=corpus, out=out / lang, target="baseline", metrics=metrics, cache_dir=cc.cache_path(cache_dir).parent,
+            corpus=corpus,
+            out=out / lang,
+            target="baseline",
+            metrics=metrics,
+            cache_dir=cc.cache_path(cache_dir).parent,
             endpoints={role: cc.endpoint_for(role, None, None, None) for role in ("generator", "target", "judge")},
             **sizes,
-        )  # fmt: skip
+        )
         cc.err_console.print(f"== demo: {lang} sample corpus ==")
         run_and_print(settings)
         reports.append(RunDir(out / lang).report_html)
-    cc.console.print("The judge in this demo is the bundled SmolLM2-135M model: its verdicts show the pipeline, not real quality.")
+    cc.console.print(
+        "The judge in this demo is the bundled SmolLM2-135M model: its verdicts show the pipeline, not real quality."
+    )
     for path in reports:
         cc.console.print(f"report: {escape(str(path.resolve()))}")
 

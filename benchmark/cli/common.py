@@ -12,8 +12,8 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-from ragstress.llm import ClientSettings, Endpoint, Role, resolve_endpoint
 from ragstress.core.redaction import redact_url
+from ragstress.llm import ClientSettings, Endpoint, Role, resolve_endpoint
 
 console = Console(highlight=False)
 err_console = Console(stderr=True, highlight=False)
@@ -28,9 +28,13 @@ def _role_option(role: str, field: str, help_text: str) -> Any:
 def _role_options(role: str) -> tuple[Any, Any, Any]:
     env = f"RAGSTRESS_{role.upper()}_"
     return (
-        _role_option(role, "base-url", f"OpenAI-compatible base URL (else ${env}BASE_URL, $OPENAI_BASE_URL, bundled model)."),
+        _role_option(
+            role, "base-url", f"OpenAI-compatible base URL (else ${env}BASE_URL, $OPENAI_BASE_URL, bundled model)."
+        ),
         _role_option(role, "model", f"Model name (else ${env}MODEL)."),
-        _role_option(role, "api-key", f"API key (prefer ${env}API_KEY or $OPENAI_API_KEY: flags show in process lists)."),
+        _role_option(
+            role, "api-key", f"API key (prefer ${env}API_KEY or $OPENAI_API_KEY: flags show in process lists)."
+        ),
     )
 
 
@@ -45,14 +49,30 @@ JudgeBaseUrl = Annotated[str | None, _j[0]]
 JudgeModel = Annotated[str | None, _j[1]]
 JudgeApiKey = Annotated[str | None, _j[2]]
 
-Timeout = Annotated[float, typer.Option("--timeout", help="Per-request LLM timeout in seconds.", rich_help_panel="LLM client")]
-MaxRetries = Annotated[int, typer.Option("--max-retries", help="Retries on 429/5xx/timeouts.", rich_help_panel="LLM client")]
-Concurrency = Annotated[int, typer.Option("--llm-concurrency", help="Requests in flight per endpoint.", rich_help_panel="LLM client")]
-NoCache = Annotated[bool, typer.Option("--no-cache", help="Bypass the on-disk LLM response cache.", rich_help_panel="LLM client")]
-RetryBackoff = Annotated[float, typer.Option(
-    "--retry-backoff", help="Seconds before the first retry; doubles per retry (a Retry-After header wins).",
-    rich_help_panel="LLM client")]
-CacheDir = Annotated[Path | None, typer.Option("--cache-dir", help="LLM cache folder (default: user cache dir).", rich_help_panel="LLM client")]
+Timeout = Annotated[
+    float, typer.Option("--timeout", help="Per-request LLM timeout in seconds.", rich_help_panel="LLM client")
+]
+MaxRetries = Annotated[
+    int, typer.Option("--max-retries", help="Retries on 429/5xx/timeouts.", rich_help_panel="LLM client")
+]
+Concurrency = Annotated[
+    int, typer.Option("--llm-concurrency", help="Requests in flight per endpoint.", rich_help_panel="LLM client")
+]
+NoCache = Annotated[
+    bool, typer.Option("--no-cache", help="Bypass the on-disk LLM response cache.", rich_help_panel="LLM client")
+]
+RetryBackoff = Annotated[
+    float,
+    typer.Option(
+        "--retry-backoff",
+        help="Seconds before the first retry; doubles per retry (a Retry-After header wins).",
+        rich_help_panel="LLM client",
+    ),
+]
+CacheDir = Annotated[
+    Path | None,
+    typer.Option("--cache-dir", help="LLM cache folder (default: user cache dir).", rich_help_panel="LLM client"),
+]
 
 
 def environment() -> dict[str, str]:
@@ -83,12 +103,18 @@ def announce_endpoints(endpoints: Iterable[Endpoint]) -> None:
         err_console.print(f"endpoint {escape(endpoint.describe())}", soft_wrap=True)
 
 
-def client_settings(timeout: float, max_retries: int, concurrency: int, no_cache: bool,
-                    backoff: float = ClientSettings.backoff_base_s) -> ClientSettings:  # fmt: skip
+def client_settings(
+    timeout: float, max_retries: int, concurrency: int, no_cache: bool, backoff: float = ClientSettings.backoff_base_s
+) -> ClientSettings:
     if timeout <= 0 or max_retries < 0 or concurrency < 1 or backoff < 0:
         fail("--timeout must be > 0, --max-retries >= 0, --llm-concurrency >= 1 and --retry-backoff >= 0")
-    return ClientSettings(timeout_s=timeout, max_retries=max_retries, concurrency=concurrency, use_cache=not no_cache,
-                          backoff_base_s=backoff)  # fmt: skip
+    return ClientSettings(
+        timeout_s=timeout,
+        max_retries=max_retries,
+        concurrency=concurrency,
+        use_cache=not no_cache,
+        backoff_base_s=backoff,
+    )
 
 
 def cache_path(cache_dir: Path | None) -> Path:
@@ -132,8 +158,10 @@ def check_endpoint(endpoint: Endpoint, timeout_s: float = _PREFLIGHT_TIMEOUT_S) 
         fail(f"{where} is unreachable ({type(exc).__name__}: {cause}); check {flags}")
     if reply.status_code in (401, 403):
         state = "was refused: wrong key" if endpoint.api_key else "is missing"
-        fail(f"{where} answered HTTP {reply.status_code}: the API key {state}; set "
-             f"--{endpoint.role}-api-key, RAGSTRESS_{endpoint.role.upper()}_API_KEY or OPENAI_API_KEY")
+        fail(
+            f"{where} answered HTTP {reply.status_code}: the API key {state}; set "
+            f"--{endpoint.role}-api-key, RAGSTRESS_{endpoint.role.upper()}_API_KEY or OPENAI_API_KEY"
+        )
 
 
 def check_reachable(url: str, what: str, timeout_s: float = _PREFLIGHT_TIMEOUT_S) -> None:

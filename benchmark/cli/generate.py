@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import enum
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 from rich.markup import escape
@@ -37,23 +37,58 @@ def _summary(manifest: dict) -> None:
     if manifest.get("gates"):
         cc.console.print(gates)
     cc.console.print(cases)
-    cc.console.print(f"seeds: {manifest['seeds']['total']} {manifest['seeds']['by_origin']}; cases: {manifest['cases']['total']}")
+    cc.console.print(
+        f"seeds: {manifest['seeds']['total']} {manifest['seeds']['by_origin']}; cases: {manifest['cases']['total']}"
+    )
 
 
 def generate(
     index: Annotated[Path, typer.Argument(help="Index directory made by `ragstress build`.")],
-    out: Annotated[Path, typer.Option("--out", help="Output directory for cases.jsonl, seeds.jsonl, rejected.jsonl, testset.json.")],
+    out: Annotated[
+        Path, typer.Option("--out", help="Output directory for cases.jsonl, seeds.jsonl, rejected.jsonl, testset.json.")
+    ],
     testbeds: Annotated[str, typer.Option("--testbeds", help="Comma-separated testbeds.")] = ALL_TESTBEDS,
-    seeds: Annotated[Optional[int], typer.Option("--seeds", help="Generated seeds wanted (default 20; 0 with --seed-file alone).")] = None,
-    pairs: Annotated[Optional[int], typer.Option("--pairs", help="Two-part seeds wanted for integration (default: a quarter of --seeds).")] = None,
-    seed_file: Annotated[Optional[Path], typer.Option("--seed-file", help="Curated seeds (JSONL: id, question, answers, doc_ids, lang).")] = None,
-    seed: Annotated[int, typer.Option("--seed", help="Random seed: same inputs, seed and cache give identical files.")] = 13,
-    noise: Annotated[NoiseChoice, typer.Option("--noise", help="Noise passages: nearest alias-free chunks (hard) or random ones.")] = NoiseChoice.hard,
-    judge_noise: Annotated[bool, typer.Option("--judge-noise", help="Also ask the judge to rule out near noise chunks that answer the question.")] = False,
-    round_trip_k: Annotated[int, typer.Option("--round-trip-k", help="A question must retrieve its source chunk in this top k.")] = 5,
-    polish: Annotated[Optional[bool], typer.Option("--polish/--no-polish", help="Let the generator rephrase in-situ questions (default: unless it is the bundled model).")] = None,
-    styles: Annotated[str, typer.Option("--styles", help="Also ask noise-free cases in these styles: typo, distracting, preamble (comma-separated).")] = "",
-    chroma_url: Annotated[Optional[str], typer.Option("--chroma-url", help="Chroma server, if the index lives there.")] = None,
+    seeds: Annotated[
+        int | None, typer.Option("--seeds", help="Generated seeds wanted (default 20; 0 with --seed-file alone).")
+    ] = None,
+    pairs: Annotated[
+        int | None,
+        typer.Option("--pairs", help="Two-part seeds wanted for integration (default: a quarter of --seeds)."),
+    ] = None,
+    seed_file: Annotated[
+        Path | None, typer.Option("--seed-file", help="Curated seeds (JSONL: id, question, answers, doc_ids, lang).")
+    ] = None,
+    seed: Annotated[
+        int, typer.Option("--seed", help="Random seed: same inputs, seed and cache give identical files.")
+    ] = 13,
+    noise: Annotated[
+        NoiseChoice, typer.Option("--noise", help="Noise passages: nearest alias-free chunks (hard) or random ones.")
+    ] = NoiseChoice.hard,
+    judge_noise: Annotated[
+        bool,
+        typer.Option(
+            "--judge-noise", help="Also ask the judge to rule out near noise chunks that answer the question."
+        ),
+    ] = False,
+    round_trip_k: Annotated[
+        int, typer.Option("--round-trip-k", help="A question must retrieve its source chunk in this top k.")
+    ] = 5,
+    polish: Annotated[
+        bool | None,
+        typer.Option(
+            "--polish/--no-polish",
+            help="Let the generator rephrase in-situ questions (default: unless it is the bundled model).",
+        ),
+    ] = None,
+    styles: Annotated[
+        str,
+        typer.Option(
+            "--styles", help="Also ask noise-free cases in these styles: typo, distracting, preamble (comma-separated)."
+        ),
+    ] = "",
+    chroma_url: Annotated[
+        str | None, typer.Option("--chroma-url", help="Chroma server, if the index lives there.")
+    ] = None,
     generator_base_url: cc.GeneratorBaseUrl = None,
     generator_model: cc.GeneratorModel = None,
     generator_api_key: cc.GeneratorApiKey = None,
@@ -68,11 +103,11 @@ def generate(
 ) -> None:
     """Generate verified seed questions and the four testbeds' cases from an index."""
     from ragstress.core.jsonl import RecordFileError
-    from ragstress.llm import LLMSession
     from ragstress.core.registry import UnknownNameError
-    from ragstress.indexing.store import IndexStore, StoreError
     from ragstress.generators.testbeds import TESTBEDS
     from ragstress.generators.testset import GenerateOptions, generate_testset
+    from ragstress.indexing.store import IndexStore, StoreError
+    from ragstress.llm import LLMSession
 
     try:
         chosen = TESTBEDS.resolve(testbeds)
@@ -102,10 +137,17 @@ def generate(
         for endpoint in endpoints.values():
             cc.check_endpoint(endpoint)
     options = GenerateOptions(
-        testbeds=tuple(chosen), n_seeds=wanted, n_pairs=pairs, seed_file=seed_file, random_seed=seed,
-        noise_mode=noise.value, judge_noise=judge_noise, round_trip_k=round_trip_k, polish=polish,
+        testbeds=tuple(chosen),
+        n_seeds=wanted,
+        n_pairs=pairs,
+        seed_file=seed_file,
+        random_seed=seed,
+        noise_mode=noise.value,
+        judge_noise=judge_noise,
+        round_trip_k=round_trip_k,
+        polish=polish,
         styles=chosen_styles,
-    )  # fmt: skip
+    )
     try:
         store = IndexStore.open(index, chroma_url=chroma_url)
     except StoreError as error:
@@ -123,10 +165,13 @@ def generate(
     _summary(result.manifest)
     for role, stats in usage.items():
         cc.console.print(
-            f"{role}: {stats['calls']} calls, {stats['cache_hits']} from cache, {stats['failures']} failed", highlight=False
+            f"{role}: {stats['calls']} calls, {stats['cache_hits']} from cache, {stats['failures']} failed",
+            highlight=False,
         )
     if any(e.is_bundled for role, e in endpoints.items() if role in usage):
-        cc.console.print("note: the bundled SmolLM2-135M model judged (or polished) these seeds; its verdicts are weak.")
+        cc.console.print(
+            "note: the bundled SmolLM2-135M model judged (or polished) these seeds; its verdicts are weak."
+        )
     cc.console.print(f"wrote {escape(str(out))}/cases.jsonl, seeds.jsonl, rejected.jsonl, testset.json")
 
 
@@ -134,7 +179,7 @@ def import_rgb(
     files: Annotated[list[Path], typer.Argument(help="RGB JSONL file(s): plain, *_int.json or *_fact.json.")],
     out: Annotated[Path, typer.Option("--out", help="Output directory for cases.jsonl, seeds.jsonl, testset.json.")],
     seed: Annotated[int, typer.Option("--seed", help="Random seed for the per-instance shuffle.")] = 13,
-    lang: Annotated[Optional[str], typer.Option("--lang", help="en or zh (default: detected per question).")] = None,
+    lang: Annotated[str | None, typer.Option("--lang", help="en or zh (default: detected per question).")] = None,
 ) -> None:
     """Turn RGB-format data into ragstress cases (noise, negative, integration, counterfactual)."""
     from ragstress.core.jsonl import RecordFileError, write_records
@@ -161,17 +206,24 @@ def import_rgb(
     write_records(out / CASES_FILE, all_cases)
     write_records(out / SEEDS_FILE, all_seeds)
     manifest = {
-        "random_seed": seed, "sources": sources,
-        "seeds": {"total": len(all_seeds), "by_origin": {"rgb": len(all_seeds)}, "two_part": sum(len(s.answers) > 1 for s in all_seeds)},
+        "random_seed": seed,
+        "sources": sources,
+        "seeds": {
+            "total": len(all_seeds),
+            "by_origin": {"rgb": len(all_seeds)},
+            "two_part": sum(len(s.answers) > 1 for s in all_seeds),
+        },
         "cases": {"total": len(all_cases), "by_testbed": case_counts(all_cases)},
-    }  # fmt: skip
+    }
     write_manifest(out / TESTSET_MANIFEST, manifest, TestsetManifest)
     _summary(manifest)
 
 
 def export_rgb(
     cases: Annotated[Path, typer.Argument(help="cases.jsonl, or a directory holding one.")],
-    out: Annotated[Path, typer.Option("--out", help="RGB file to write, e.g. en.json (adds en_int.json, en_fact.json as needed).")],
+    out: Annotated[
+        Path, typer.Option("--out", help="RGB file to write, e.g. en.json (adds en_int.json, en_fact.json as needed).")
+    ],
 ) -> None:
     """Write cases' seeds and passages in RGB's format."""
     from ragstress.core.jsonl import RecordFileError, read_records

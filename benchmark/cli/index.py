@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import enum
 from pathlib import Path
-from typing import Optional
 
 import typer
 from rich.console import Console
@@ -52,9 +51,14 @@ def _summary_table(stats) -> Table:
     table.add_column(style="bold")
     table.add_column(justify="right")
     rows = [
-        ("documents", stats.documents), ("chunks", stats.chunks), ("skipped files", len(stats.skipped)),
-        ("embedded", stats.embedded), ("reused", stats.reused), ("deleted", stats.deleted),
-        ("truncated", stats.truncated), ("seconds", f"{stats.seconds:.1f}"),
+        ("documents", stats.documents),
+        ("chunks", stats.chunks),
+        ("skipped files", len(stats.skipped)),
+        ("embedded", stats.embedded),
+        ("reused", stats.reused),
+        ("deleted", stats.deleted),
+        ("truncated", stats.truncated),
+        ("seconds", f"{stats.seconds:.1f}"),
         ("chunks/s", f"{stats.chunks_per_second:.1f}"),
     ]
     for label, value in rows:
@@ -65,28 +69,38 @@ def _summary_table(stats) -> Table:
 def build(
     corpus: Path = typer.Argument(..., help="Corpus directory (or a single file) to index."),
     index: Path = typer.Option(..., "--index", help="Index directory (created if missing)."),
-    chroma_url: Optional[str] = typer.Option(None, "--chroma-url", help="Use a Chroma server, e.g. http://127.0.0.1:8000."),
-    embedding: Optional[str] = typer.Option(
+    chroma_url: str | None = typer.Option(
+        None, "--chroma-url", help="Use a Chroma server, e.g. http://127.0.0.1:8000."
+    ),
+    embedding: str | None = typer.Option(
         None, "--embedding", help="minilm, e5, or a local sentence-transformers model; default by corpus language."
     ),
-    chunk_size: Optional[int] = typer.Option(None, "--chunk-size", min=1, help="Chunk size (default 200 tokens)."),
-    chunk_overlap: Optional[int] = typer.Option(None, "--chunk-overlap", min=0, help="Overlap between chunks."),
-    chunk_unit: ChunkUnit = typer.Option(ChunkUnit.tokens, "--chunk-unit", help="Count size in model tokens or characters."),
-    strict: bool = typer.Option(False, "--strict", help="Fail on any unreadable or over-large file instead of skipping it."),
+    chunk_size: int | None = typer.Option(None, "--chunk-size", min=1, help="Chunk size (default 200 tokens)."),
+    chunk_overlap: int | None = typer.Option(None, "--chunk-overlap", min=0, help="Overlap between chunks."),
+    chunk_unit: ChunkUnit = typer.Option(
+        ChunkUnit.tokens, "--chunk-unit", help="Count size in model tokens or characters."
+    ),
+    strict: bool = typer.Option(
+        False, "--strict", help="Fail on any unreadable or over-large file instead of skipping it."
+    ),
     max_document_mb: float = typer.Option(
-        DEFAULT_MAX_DOCUMENT_MB, "--max-document-mb", help="Skip (with --strict: refuse) any document larger than this; 0 means no limit."
+        DEFAULT_MAX_DOCUMENT_MB,
+        "--max-document-mb",
+        help="Skip (with --strict: refuse) any document larger than this; 0 means no limit.",
     ),
     collection: str | None = typer.Option(
-        None, "--collection", help="Chroma collection name (default: on a server, one derived from the index directory; "
+        None,
+        "--collection",
+        help="Chroma collection name (default: on a server, one derived from the index directory; "
         "embedded, ragstress_chunks).",
     ),
 ) -> None:
     """Chunk and embed a corpus into an index; only new or changed chunks are embedded."""
     # Imported here so that `ragstress --help` stays fast (these pull in chromadb and torch).
-    from ragstress.indexing.build import build_index, choose_embedder, default_chunk_params
-    from ragstress.indexing.store import StoreError
     from ragstress.corpora.embeddings import EmbeddingModelError
     from ragstress.corpora.loaders import CorpusError
+    from ragstress.indexing.build import build_index, choose_embedder, default_chunk_params
+    from ragstress.indexing.store import StoreError
 
     console = Console(stderr=True)
     if max_document_mb < 0:
@@ -98,14 +112,23 @@ def build(
         try:
             params = default_chunk_params(embedder, chunk_size, chunk_overlap, chunk_unit.value)
         except ValueError as error:  # pydantic's ValidationError: say what is wrong, not where
-            _fail(console, f"invalid chunk parameters: {error.errors()[0]['msg'] if hasattr(error, 'errors') else error}")
+            _fail(
+                console, f"invalid chunk parameters: {error.errors()[0]['msg'] if hasattr(error, 'errors') else error}"
+            )
         console.print(
             f"embedding with [bold]{embedder.name}[/] (window {embedder.max_tokens} tokens); "
-            f"chunks of {params.size} {params.unit}, overlap {params.overlap}", highlight=False,
+            f"chunks of {params.size} {params.unit}, overlap {params.overlap}",
+            highlight=False,
         )
         with Progress(
-            SpinnerColumn(), TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-            TextColumn("{task.fields[note]}"), TimeElapsedColumn(), console=console, transient=True,
+            SpinnerColumn(),
+            TextColumn("{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TextColumn("{task.fields[note]}"),
+            TimeElapsedColumn(),
+            console=console,
+            transient=True,
         ) as bar:
             docs_task = bar.add_task("documents", total=None, note="")
             embed_task = bar.add_task("embedded chunks", total=None, note="")
@@ -115,8 +138,17 @@ def build(
                 # Reused chunks need no embedding, so they are not part of this bar's work.
                 bar.update(embed_task, completed=state.embedded, total=max(state.chunks - state.reused, state.embedded))
 
-            stats = build_index(corpus, index, embedder, params, chroma_url=chroma_url, strict=strict, progress=on_progress,
-                                collection_name=collection, max_document_bytes=max_bytes)
+            stats = build_index(
+                corpus,
+                index,
+                embedder,
+                params,
+                chroma_url=chroma_url,
+                strict=strict,
+                progress=on_progress,
+                collection_name=collection,
+                max_document_bytes=max_bytes,
+            )
     except (CorpusError, StoreError, EmbeddingModelError) as error:
         _fail(console, str(error))
     out = Console()
@@ -124,19 +156,21 @@ def build(
     for skipped in stats.skipped:
         out.print(f"  skipped {skipped.path}: {skipped.reason}", highlight=False)
     if stats.truncated:
-        out.print(f"[yellow]warning:[/] {stats.truncated} chunk(s) exceed the model window and are embedded in part; "
-                  "use a smaller --chunk-size or --chunk-unit tokens")
+        out.print(
+            f"[yellow]warning:[/] {stats.truncated} chunk(s) exceed the model window and are embedded in part; "
+            "use a smaller --chunk-size or --chunk-unit tokens"
+        )
 
 
 def search(
     index: Path = typer.Argument(..., help="Index directory made by `ragstress build`."),
     query: str = typer.Argument(..., help="Text to search for."),
     k: int = typer.Option(5, "-k", "--top-k", min=1, help="Number of chunks to show."),
-    chroma_url: Optional[str] = typer.Option(None, "--chroma-url", help="Chroma server (default: as recorded at build)."),
+    chroma_url: str | None = typer.Option(None, "--chroma-url", help="Chroma server (default: as recorded at build)."),
 ) -> None:
     """Show the chunks of an index closest to a query, with cosine similarity scores."""
-    from ragstress.indexing.store import IndexStore, StoreError
     from ragstress.corpora.embeddings import EmbeddingModelError
+    from ragstress.indexing.store import IndexStore, StoreError
 
     console = Console(stderr=True)
     try:

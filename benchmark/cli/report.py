@@ -18,14 +18,21 @@ from ragstress.core.jsonl import RecordFileError, write_json
 from ragstress.reports.compare import CompareError, compare_runs
 from ragstress.reports.compare_render import write_comparison
 from ragstress.reports.gating import (
-    GATE_ON_CHOICES, Threshold, ThresholdError, load_thresholds, max_error_rate, parse_fail_under,
+    GATE_ON_CHOICES,
+    Threshold,
+    ThresholdError,
+    load_thresholds,
+    max_error_rate,
+    parse_fail_under,
 )
 from ragstress.reports.labels import fmt_estimate
 from ragstress.reports.regression import DEFAULT_ALPHA, check_regressions, describe
 from ragstress.reports.writer import write_report
 
 
-def _thresholds(fail_under: list[str] | None, thresholds_file: Path | None, max_errors: float | None) -> list[Threshold]:
+def _thresholds(
+    fail_under: list[str] | None, thresholds_file: Path | None, max_errors: float | None
+) -> list[Threshold]:
     try:
         parsed = [parse_fail_under(option) for option in fail_under or []]
         if thresholds_file is not None:
@@ -39,21 +46,34 @@ def _thresholds(fail_under: list[str] | None, thresholds_file: Path | None, max_
 
 def report(
     run_dir: Annotated[Path, typer.Argument(help="Run directory with cases.jsonl, responses.jsonl and scores.jsonl.")],
-    out: Annotated[Path | None, typer.Option("--out", help="Where to write the report files (default: RUN_DIR).")] = None,
+    out: Annotated[
+        Path | None, typer.Option("--out", help="Where to write the report files (default: RUN_DIR).")
+    ] = None,
     fail_under: Annotated[
-        list[str] | None, typer.Option("--fail-under", help="Gate: METRIC[@testbed]=VALUE, e.g. accuracy@noise=0.8 (repeatable).")
+        list[str] | None,
+        typer.Option("--fail-under", help="Gate: METRIC[@testbed]=VALUE, e.g. accuracy@noise=0.8 (repeatable)."),
     ] = None,
     thresholds_file: Annotated[
-        Path | None, typer.Option("--thresholds", help='Gate file (JSON or TOML): {"accuracy@noise": 0.8, "over_refusal": {"max": 0.1}}.')
+        Path | None,
+        typer.Option(
+            "--thresholds", help='Gate file (JSON or TOML): {"accuracy@noise": 0.8, "over_refusal": {"max": 0.1}}.'
+        ),
     ] = None,
     max_errors: Annotated[
-        float | None, typer.Option("--max-error-rate", help="Gate: at most this share of cases may fail in the target (e.g. 0.05).")
+        float | None,
+        typer.Option("--max-error-rate", help="Gate: at most this share of cases may fail in the target (e.g. 0.05)."),
     ] = None,
     gate_on: Annotated[
-        str, typer.Option("--gate-on", help="point: the estimate must clear each threshold; lower: the 95% interval's end must.")
+        str,
+        typer.Option(
+            "--gate-on", help="point: the estimate must clear each threshold; lower: the 95% interval's end must."
+        ),
     ] = "point",
     exclude_errors: Annotated[
-        bool, typer.Option("--exclude-errors", help="Leave cases the target failed on out of the rates (default: they count as fails).")
+        bool,
+        typer.Option(
+            "--exclude-errors", help="Leave cases the target failed on out of the rates (default: they count as fails)."
+        ),
     ] = False,
 ) -> None:
     """Write report.json, report.md, report.html and scores.csv for a scored run; optionally gate on thresholds."""
@@ -61,11 +81,13 @@ def report(
         raise cc.fail(f"--gate-on {gate_on!r}: choose one of {', '.join(GATE_ON_CHOICES)}")
     thresholds = _thresholds(fail_under, thresholds_file, max_errors)
     try:
-        result = write_report(run_dir, thresholds=thresholds, out_dir=out, gate_on=gate_on, errors_as_failures=not exclude_errors)
+        result = write_report(
+            run_dir, thresholds=thresholds, out_dir=out, gate_on=gate_on, errors_as_failures=not exclude_errors
+        )
     except (FileNotFoundError, RecordFileError, ThresholdError, ValidationError) as exc:
         raise cc.fail(str(exc)) from None
     rep = result.report
-    for name, path in result.paths.items():
+    for path in result.paths.values():
         cc.console.print(f"wrote {escape(str(path))}")
     cc.console.print(
         f"noise accuracy {fmt_estimate(rep.noise.overall)} · rejection {fmt_estimate(rep.negative.rejection)} · "
@@ -74,7 +96,9 @@ def report(
     errors = rep.error_rates.get("all")
     if errors is not None and errors.n_target_errors:
         rule = "counted as fails in every rate" if not exclude_errors else "EXCLUDED from the rates (--exclude-errors)"
-        cc.err_console.print(f"target errors: {errors.n_target_errors} of {errors.n} cases ({errors.value:.1%}), {rule}")
+        cc.err_console.print(
+            f"target errors: {errors.n_target_errors} of {errors.n} cases ({errors.value:.1%}), {rule}"
+        )
     if rep.header.judge_warning:
         cc.err_console.print(f"warning: {escape(rep.header.judge_warning)}")
     for warning in rep.warnings:
@@ -91,15 +115,33 @@ def report(
 
 def compare(
     run_dirs: Annotated[list[Path], typer.Argument(help="Two or more run directories; the first is the baseline (A).")],
-    out: Annotated[Path | None, typer.Option("--out", help="Output folder (default: 'compare' beside the first run).")] = None,
-    strict: Annotated[bool, typer.Option("--strict", help="Refuse runs whose case sets differ instead of comparing the shared cases.")] = False,
-    fail_on_regression: Annotated[bool, typer.Option(
-        "--fail-on-regression", help="Exit 1 when a metric is significantly worse than the baseline (paired by case, "
-        "resampled by seed question, Holm-corrected across the metrics compared).")] = False,
-    regression_metric: Annotated[list[str] | None, typer.Option(
-        "--regression-metric", help="Limit --fail-on-regression to METRIC@dimension, e.g. accuracy@noise (repeatable).")] = None,
-    exclude_errors: Annotated[bool, typer.Option(
-        "--exclude-errors", help="Drop pairs where a target failed instead of counting the failure against it.")] = False,
+    out: Annotated[
+        Path | None, typer.Option("--out", help="Output folder (default: 'compare' beside the first run).")
+    ] = None,
+    strict: Annotated[
+        bool, typer.Option("--strict", help="Refuse runs whose case sets differ instead of comparing the shared cases.")
+    ] = False,
+    fail_on_regression: Annotated[
+        bool,
+        typer.Option(
+            "--fail-on-regression",
+            help="Exit 1 when a metric is significantly worse than the baseline (paired by case, "
+            "resampled by seed question, Holm-corrected across the metrics compared).",
+        ),
+    ] = False,
+    regression_metric: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--regression-metric",
+            help="Limit --fail-on-regression to METRIC@dimension, e.g. accuracy@noise (repeatable).",
+        ),
+    ] = None,
+    exclude_errors: Annotated[
+        bool,
+        typer.Option(
+            "--exclude-errors", help="Drop pairs where a target failed instead of counting the failure against it."
+        ),
+    ] = False,
 ) -> None:
     """Side-by-side tables, an overlaid accuracy-vs-noise chart and paired differences with CIs."""
     if len(run_dirs) < 2:
@@ -115,25 +157,38 @@ def compare(
         cc.console.print(f"wrote {escape(str(path))}")
     for row in comparison.paired:
         if row.verdict in ("B better", "B worse"):
-            cc.console.print(f"{escape(row.run_b)} vs {escape(row.run_a)}: {row.metric} on {row.scope}: "
-                             f"{row.difference:+.3f} [{row.low:+.3f}, {row.high:+.3f}] → {row.verdict}")  # fmt: skip
+            cc.console.print(
+                f"{escape(row.run_b)} vs {escape(row.run_a)}: {row.metric} on {row.scope}: "
+                f"{row.difference:+.3f} [{row.low:+.3f}, {row.high:+.3f}] → {row.verdict}"
+            )
     if fail_on_regression:
         _regression_gate(run_dirs, target, regression_metric, strict, not exclude_errors)
 
 
-def _regression_gate(run_dirs: list[Path], out: Path, selected: list[str] | None, strict: bool, errors_as_failures: bool) -> None:
+def _regression_gate(
+    run_dirs: list[Path], out: Path, selected: list[str] | None, strict: bool, errors_as_failures: bool
+) -> None:
     """Print every regression row, write regression.json, and exit 1 if any row regressed."""
     try:
         rows = check_regressions(run_dirs, selected=selected, strict=strict, errors_as_failures=errors_as_failures)
     except (FileNotFoundError, RecordFileError, CompareError) as exc:
         raise cc.fail(str(exc)) from None
     path = out / "regression.json"
-    write_json(path, {"alpha": DEFAULT_ALPHA, "errors_counted": errors_as_failures, "rows": [r.model_dump(mode="json") for r in rows]})
+    write_json(
+        path,
+        {
+            "alpha": DEFAULT_ALPHA,
+            "errors_counted": errors_as_failures,
+            "rows": [r.model_dump(mode="json") for r in rows],
+        },
+    )
     cc.console.print(f"wrote {escape(str(path))}")
     for row in rows:
         (cc.err_console if row.regressed else cc.console).print(escape(describe(row)))
     regressed = [r for r in rows if r.regressed]
-    cc.console.print(f"regression check: {len(regressed)} of {len(rows)} rows significantly worse (Holm-adjusted p < {DEFAULT_ALPHA})")
+    cc.console.print(
+        f"regression check: {len(regressed)} of {len(rows)} rows significantly worse (Holm-adjusted p < {DEFAULT_ALPHA})"
+    )
     if regressed:
         raise typer.Exit(1)
 

@@ -6,24 +6,41 @@ import enum
 import sys
 import time
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any
 
 import typer
 from rich.markup import escape
 from rich.progress import (
-    BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn, TimeRemainingColumn,
-)  # fmt: skip
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    SpinnerColumn,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 
 from ragstress.cli import common as cc
 from ragstress.core.jsonl import RecordFileError, read_records
 from ragstress.core.manifests import RunManifest, write_manifest
-from ragstress.running.merge import merge_runs
-from ragstress.running.runner import (
-    DEFAULT_TARGET_TIMEOUT_S, RESPONSES_FILE, RUN_FILE, RunDir, RunDirError, Shard, now, plan_jobs,
-    prepare_run_dir, repeated_ids, run_cases, run_record, select_cases,
-)  # fmt: skip
 from ragstress.core.registry import UnknownNameError, check_names
 from ragstress.core.types import TESTBEDS, Case
+from ragstress.running.merge import merge_runs
+from ragstress.running.runner import (
+    DEFAULT_TARGET_TIMEOUT_S,
+    RESPONSES_FILE,
+    RUN_FILE,
+    RunDir,
+    RunDirError,
+    Shard,
+    now,
+    plan_jobs,
+    prepare_run_dir,
+    repeated_ids,
+    run_cases,
+    run_record,
+    select_cases,
+)
 
 
 class RunMode(str, enum.Enum):
@@ -34,23 +51,49 @@ class RunMode(str, enum.Enum):
 def run(
     cases: Annotated[Path, typer.Argument(help="Test set: a cases.jsonl made by `ragstress generate`.")],
     out: Annotated[Path, typer.Option("--out", help="Run directory (cases.jsonl, responses.jsonl, run.json).")],
-    target: Annotated[Optional[str], typer.Option(
-        "--target", help="python:pkg.module:callable | langchain:pkg.module:object | http(s)://URL | baseline.",
-        show_default=False)] = None,
-    target_config: Annotated[Optional[Path], typer.Option(
-        "--target-config", help="JSON/TOML config for an http target (url, headers with env:NAME, field mapping).")] = None,
-    mode: Annotated[RunMode, typer.Option("--mode", help="contexts: hand the case's passages; e2e: the target retrieves.")] = RunMode.contexts,
-    index: Annotated[Optional[Path], typer.Option("--index", help="Index directory: e2e retrieval for targets that take a retriever.")] = None,
+    target: Annotated[
+        str | None,
+        typer.Option(
+            "--target",
+            help="python:pkg.module:callable | langchain:pkg.module:object | http(s)://URL | baseline.",
+            show_default=False,
+        ),
+    ] = None,
+    target_config: Annotated[
+        Path | None,
+        typer.Option(
+            "--target-config", help="JSON/TOML config for an http target (url, headers with env:NAME, field mapping)."
+        ),
+    ] = None,
+    mode: Annotated[
+        RunMode, typer.Option("--mode", help="contexts: hand the case's passages; e2e: the target retrieves.")
+    ] = RunMode.contexts,
+    index: Annotated[
+        Path | None,
+        typer.Option("--index", help="Index directory: e2e retrieval for targets that take a retriever."),
+    ] = None,
     top_k: Annotated[int, typer.Option("--top-k", min=1, help="Passages per question from the e2e retriever.")] = 5,
-    chroma_url: Annotated[Optional[str], typer.Option("--chroma-url", help="Chroma server of the index (default: as built).")] = None,
+    chroma_url: Annotated[
+        str | None, typer.Option("--chroma-url", help="Chroma server of the index (default: as built).")
+    ] = None,
     concurrency: Annotated[int, typer.Option("--concurrency", min=1, help="Cases in flight at once.")] = 4,
-    target_timeout: Annotated[float, typer.Option("--target-timeout", help="Seconds the target may take per case.")] = DEFAULT_TARGET_TIMEOUT_S,
-    limit: Annotated[Optional[int], typer.Option("--limit", min=1, help="Only the first N selected cases.")] = None,
-    testbeds: Annotated[Optional[str], typer.Option("--testbeds", help="Comma-separated: noise,negative,integration,counterfactual.")] = None,
-    shard: Annotated[Optional[str], typer.Option("--shard", help="K/N: run slice K of N (by a stable hash of the case id).")] = None,
-    resume: Annotated[bool, typer.Option("--resume", help="Continue an interrupted run in --out, skipping answered cases.")] = False,
-    retry_errors: Annotated[bool, typer.Option(
-        "--retry-errors", help="With --resume: ask again the cases whose recorded response is an error.")] = False,
+    target_timeout: Annotated[
+        float, typer.Option("--target-timeout", help="Seconds the target may take per case.")
+    ] = DEFAULT_TARGET_TIMEOUT_S,
+    limit: Annotated[int | None, typer.Option("--limit", min=1, help="Only the first N selected cases.")] = None,
+    testbeds: Annotated[
+        str | None, typer.Option("--testbeds", help="Comma-separated: noise,negative,integration,counterfactual.")
+    ] = None,
+    shard: Annotated[
+        str | None, typer.Option("--shard", help="K/N: run slice K of N (by a stable hash of the case id).")
+    ] = None,
+    resume: Annotated[
+        bool, typer.Option("--resume", help="Continue an interrupted run in --out, skipping answered cases.")
+    ] = False,
+    retry_errors: Annotated[
+        bool,
+        typer.Option("--retry-errors", help="With --resume: ask again the cases whose recorded response is an error."),
+    ] = False,
     target_base_url: cc.TargetBaseUrl = None,
     target_model: cc.TargetModel = None,
     target_api_key: cc.TargetApiKey = None,
@@ -102,8 +145,15 @@ def run(
     elif kind == "http":
         cc.check_reachable(target, "http target")
     try:
-        run_dir = prepare_run_dir(out, cases, selected, target_spec=public_spec(target), mode=mode.value, resume=resume,
-                                  retry_errors=retry_errors)  # fmt: skip
+        run_dir = prepare_run_dir(
+            out,
+            cases,
+            selected,
+            target_spec=public_spec(target),
+            mode=mode.value,
+            resume=resume,
+            retry_errors=retry_errors,
+        )
     except (RunDirError, RecordFileError) as error:
         cc.fail(str(error))
     if run_dir.retried_errors:
@@ -119,16 +169,31 @@ def run(
         cc.err_console.print("note: the bundled model answers one request at a time; running one case at a time")
         concurrency = 1
     settings = cc.client_settings(timeout, max_retries, llm_concurrency, no_cache, retry_backoff)
-    options = dict(mode=mode.value, index=index, top_k=top_k, chroma_url=chroma_url, concurrency=concurrency,
-                   target_timeout=target_timeout, shard=slice_, testset=cases,
-                   selection={"testbeds": testbeds.split(",") if testbeds else None, "limit": limit})  # fmt: skip
+    options = dict(
+        mode=mode.value,
+        index=index,
+        top_k=top_k,
+        chroma_url=chroma_url,
+        concurrency=concurrency,
+        target_timeout=target_timeout,
+        shard=slice_,
+        testset=cases,
+        selection={"testbeds": testbeds.split(",") if testbeds else None, "limit": limit},
+    )
     # Only the baseline talks to an LLM: other targets need no cache file.
     cache = cc.cache_path(cache_dir) if kind == "baseline" else None
     cc.run_async(_run(run_dir, target, http_settings, endpoint, settings, cache, options))
 
 
-async def _run(run_dir: RunDir, spec: str, http_settings: Any, endpoint: Any, settings: Any, cache: Path | None,
-               options: dict[str, Any]) -> None:  # fmt: skip
+async def _run(
+    run_dir: RunDir,
+    spec: str,
+    http_settings: Any,
+    endpoint: Any,
+    settings: Any,
+    cache: Path | None,
+    options: dict[str, Any],
+) -> None:
     from ragstress.llm import LLMSession
     from ragstress.running.targets import TargetError, load_target
 
@@ -149,15 +214,33 @@ async def _run(run_dir: RunDir, spec: str, http_settings: Any, endpoint: Any, se
                 else:
                     cc.err_console.print(f"note: a {target.kind} target retrieves for itself; --index is not used")
             models = {"target": endpoint.public_dict()} if target.kind == "baseline" else {}
-            extra = {"settings": {"concurrency": options["concurrency"], "target_timeout_s": options["target_timeout"]},
-                     "e2e": None if e2e is None else {"index": str(options["index"]), "top_k": options["top_k"], "variants": e2e.stats}}  # fmt: skip
+            extra = {
+                "settings": {"concurrency": options["concurrency"], "target_timeout_s": options["target_timeout"]},
+                "e2e": None
+                if e2e is None
+                else {"index": str(options["index"]), "top_k": options["top_k"], "variants": e2e.stats},
+            }
             started = now()
 
             def record(status: str) -> None:
-                write_manifest(run_dir.path / RUN_FILE, RunManifest.model_validate(run_record(
-                    run_dir, target=target.describe(), mode=options["mode"], testset=options["testset"], shard=shard,
-                    selection=options["selection"], started_at=started, status=status, models=models,
-                    llm_usage=llm.usage(), extra=extra)))  # fmt: skip
+                write_manifest(
+                    run_dir.path / RUN_FILE,
+                    RunManifest.model_validate(
+                        run_record(
+                            run_dir,
+                            target=target.describe(),
+                            mode=options["mode"],
+                            testset=options["testset"],
+                            shard=shard,
+                            selection=options["selection"],
+                            started_at=started,
+                            status=status,
+                            models=models,
+                            llm_usage=llm.usage(),
+                            extra=extra,
+                        )
+                    ),
+                )
 
             record("running")
             status = "interrupted"
@@ -174,16 +257,17 @@ async def _run(run_dir: RunDir, spec: str, http_settings: Any, endpoint: Any, se
     rate = counts.answered / seconds if seconds > 0 else 0.0
     cc.console.print(
         f"{counts.answered} answered in {seconds:.1f}s ({rate:.2f}/s), {counts.errors} error(s)"
-        + (f"; {previously} answered earlier" if previously else "") + f" -> {escape(str(run_dir.path))}"
+        + (f"; {previously} answered earlier" if previously else "")
+        + f" -> {escape(str(run_dir.path))}"
     )
     if counts.errors:
         cc.console.print(f"errors are recorded in responses.jsonl with their cause ({counts.errors} this time)")
 
 
 def _build_e2e(options: dict[str, Any], mine: list[Case]) -> Any:
-    from ragstress.running.e2e import build_e2e_index
-    from ragstress.indexing.store import IndexStore, StoreError
     from ragstress.corpora.embeddings import EmbeddingModelError
+    from ragstress.indexing.store import IndexStore, StoreError
+    from ragstress.running.e2e import build_e2e_index
 
     try:
         store = IndexStore.open(options["index"], chroma_url=options["chroma_url"])
@@ -193,13 +277,21 @@ def _build_e2e(options: dict[str, Any], mine: list[Case]) -> Any:
     return build_e2e_index(store, mine, top_k=options["top_k"], chroma_url=options["chroma_url"])
 
 
-async def _run_with_progress(jobs: list, target: Any, run_dir: RunDir, options: dict[str, Any], e2e: Any) -> tuple[Any, float]:
+async def _run_with_progress(
+    jobs: list, target: Any, run_dir: RunDir, options: dict[str, Any], e2e: Any
+) -> tuple[Any, float]:
     started = time.perf_counter()
     columns = (
-        SpinnerColumn(), TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-        TextColumn("errors {task.fields[errors]}"), TextColumn("{task.fields[rate]}"),
-        TextColumn("ETA"), TimeRemainingColumn(), TimeElapsedColumn(),
-    )  # fmt: skip
+        SpinnerColumn(),
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("errors {task.fields[errors]}"),
+        TextColumn("{task.fields[rate]}"),
+        TextColumn("ETA"),
+        TimeRemainingColumn(),
+        TimeElapsedColumn(),
+    )
     with Progress(*columns, console=cc.err_console) as bar:
         task = bar.add_task(f"asking {target.kind} target", total=len(jobs), errors=0, rate="")
         state = {"done": 0, "errors": 0}
@@ -208,13 +300,20 @@ async def _run_with_progress(jobs: list, target: Any, run_dir: RunDir, options: 
             state["done"] += 1
             state["errors"] += response.error is not None
             elapsed = time.perf_counter() - started
-            bar.update(task, advance=1, errors=state["errors"], rate=f"{state['done'] / elapsed:.2f}/s" if elapsed else "")
+            bar.update(
+                task, advance=1, errors=state["errors"], rate=f"{state['done'] / elapsed:.2f}/s" if elapsed else ""
+            )
 
         counts = await run_cases(
-            jobs, target, run_dir.path / RESPONSES_FILE, mode=options["mode"],
-            retriever_for=None if e2e is None else e2e.retriever, concurrency=options["concurrency"],
-            target_timeout_s=options["target_timeout"], on_response=on_response,
-        )  # fmt: skip
+            jobs,
+            target,
+            run_dir.path / RESPONSES_FILE,
+            mode=options["mode"],
+            retriever_for=None if e2e is None else e2e.retriever,
+            concurrency=options["concurrency"],
+            target_timeout_s=options["target_timeout"],
+            on_response=on_response,
+        )
     return counts, time.perf_counter() - started
 
 

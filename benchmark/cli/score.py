@@ -13,10 +13,10 @@ from rich.table import Table
 from ragstress.cli import common as cc
 from ragstress.core.jsonl import RecordFileError
 from ragstress.core.manifests import ScoreManifest, read_manifest
+from ragstress.core.registry import UnknownNameError
 from ragstress.core.rundir import RunDir
 from ragstress.llm import Endpoint, LLMSession
 from ragstress.scoring.metrics import METRICS, metric_table
-from ragstress.core.registry import UnknownNameError
 from ragstress.scoring.scorer import score_run
 
 
@@ -27,14 +27,32 @@ def metrics(
     if lang not in ("en", "zh"):
         raise typer.BadParameter(f"--lang must be en or zh, not {lang!r}", param_hint="--lang")
     table = Table(title="Metrics · 指标")
-    for column in ("name", "kind", "testbeds", "LLM calls", "shared call", "better", "label · 标签", "inputs", "description"):
+    for column in (
+        "name",
+        "kind",
+        "testbeds",
+        "LLM calls",
+        "shared call",
+        "better",
+        "label · 标签",
+        "inputs",
+        "description",
+    ):
         table.add_column(column, overflow="fold")
     for name, info in metric_table().items():
         entry = METRICS.get(name)
         testbeds = ", ".join(info["testbeds"]) + (" (closed-book probe)" if info["probe"] == "closed_book" else "")
-        table.add_row(name, info["kind"], testbeds, str(info["llm_calls"]), ", ".join(entry.shared_calls) or "-",
-                      "higher" if info["higher_is_better"] else "lower", escape(f"{info['label_en']} · {info['label_zh']}"),
-                      ", ".join(info["inputs"]), escape(info[f"description_{lang}"]))  # fmt: skip
+        table.add_row(
+            name,
+            info["kind"],
+            testbeds,
+            str(info["llm_calls"]),
+            ", ".join(entry.shared_calls) or "-",
+            "higher" if info["higher_is_better"] else "lower",
+            escape(f"{info['label_en']} · {info['label_zh']}"),
+            ", ".join(info["inputs"]),
+            escape(info[f"description_{lang}"]),
+        )
     cc.console.print(table)
     cc.console.print("Metrics naming the same shared call make that call once per case between them.")
 
@@ -70,7 +88,11 @@ def _note_judge_change(run_dir: Path, endpoint: Endpoint, rescore: bool) -> None
         previous = read_manifest(RunDir(run_dir).score_manifest, ScoreManifest).judges_in_scores
     except RecordFileError:
         return
-    others = {str(j.get("model")) for j in previous if (j.get("model"), j.get("base_url")) != (endpoint.model, endpoint.base_url)}
+    others = {
+        str(j.get("model"))
+        for j in previous
+        if (j.get("model"), j.get("base_url")) != (endpoint.model, endpoint.base_url)
+    }
     if others and not rescore:
         cc.console.print(
             f"note: scores already in scores.jsonl came from judge {escape(', '.join(sorted(others)))}; they are kept. "
@@ -80,9 +102,20 @@ def _note_judge_change(run_dir: Path, endpoint: Endpoint, rescore: bool) -> None
 
 def score(
     run_dir: Annotated[Path, typer.Argument(help="Run directory holding cases.jsonl and responses.jsonl.")],
-    metric_names: Annotated[str | None, typer.Option("--metrics", help="Comma-separated metric names (default: all; see `ragstress metrics`).")] = None,
-    rescore: Annotated[bool, typer.Option("--rescore", help="Recompute these metrics even where scores.jsonl has them (e.g. with another judge).")] = False,
-    retry_errors: Annotated[bool, typer.Option("--retry-errors", help="Score again the pairs whose recorded score is an error (judge failures).")] = False,
+    metric_names: Annotated[
+        str | None,
+        typer.Option("--metrics", help="Comma-separated metric names (default: all; see `ragstress metrics`)."),
+    ] = None,
+    rescore: Annotated[
+        bool,
+        typer.Option(
+            "--rescore", help="Recompute these metrics even where scores.jsonl has them (e.g. with another judge)."
+        ),
+    ] = False,
+    retry_errors: Annotated[
+        bool,
+        typer.Option("--retry-errors", help="Score again the pairs whose recorded score is an error (judge failures)."),
+    ] = False,
     concurrency: Annotated[int, typer.Option("--concurrency", help="Cases scored at once.")] = 4,
     judge_base_url: cc.JudgeBaseUrl = None,
     judge_model: cc.JudgeModel = None,
@@ -110,15 +143,27 @@ def score(
     _note_judge_change(run_dir, endpoint, rescore)
     settings = cc.client_settings(timeout, max_retries, llm_concurrency, no_cache, retry_backoff)
 
-    progress = Progress(SpinnerColumn(), TextColumn("{task.completed} responses scored"), TimeElapsedColumn(),
-                        console=cc.err_console, transient=True)  # fmt: skip
+    progress = Progress(
+        SpinnerColumn(),
+        TextColumn("{task.completed} responses scored"),
+        TimeElapsedColumn(),
+        console=cc.err_console,
+        transient=True,
+    )
     task = progress.add_task("score", total=None)
 
     async def run() -> dict[str, Any]:
         async with LLMSession({"judge": endpoint}, settings, cache_path=cc.cache_path(cache_dir)) as llm:
             with progress:
-                return await score_run(run_dir, metrics=names, llm=llm, concurrency=concurrency, rescore=rescore,
-                                       retry_errors=retry_errors, on_case_done=lambda _: progress.advance(task))  # fmt: skip
+                return await score_run(
+                    run_dir,
+                    metrics=names,
+                    llm=llm,
+                    concurrency=concurrency,
+                    rescore=rescore,
+                    retry_errors=retry_errors,
+                    on_case_done=lambda _: progress.advance(task),
+                )
 
     try:
         summary = cc.run_async(run())

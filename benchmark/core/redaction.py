@@ -19,5 +19,7 @@ def redact_url(url: str) -> str:
         netloc = netloc.replace(f"{parts.username}@", f"{REDACTED}@")
     if not parts.query:
         return urlunsplit(parts._replace(netloc=netloc))
-    query = [(k, REDACTED if _SECRET_QUERY_KEY.search(k) else v) for k, v in parse_qsl(parts.query, keep_blank_values=True)]
+    query = [
+        (k, REDACTED if _SECRET_QUERY_KEY.search(k) else v) for k, v in parse_qsl(parts.query, keep_blank_values=True)
+    ]
     return urlunsplit(parts._replace(netloc=netloc, query=urlencode(query, safe="[]")))

@@ -1,11 +1,11 @@
 """The names of a run directory's files, in one place.
 
-    RUN_DIR/index/       chunks.jsonl, index.json, chroma/        (build)
-    RUN_DIR/testset/     cases.jsonl, testset.json, seeds.jsonl    (generate)
-    RUN_DIR/             cases.jsonl, responses.jsonl, run.json    (run)
-                         scores.jsonl, score.json                  (score)
-                         report.json/.md/.html, scores.csv         (report)
-                         bench.json                                (bench)
+RUN_DIR/index/       chunks.jsonl, index.json, chroma/        (build)
+RUN_DIR/testset/     cases.jsonl, testset.json, seeds.jsonl    (generate)
+RUN_DIR/             cases.jsonl, responses.jsonl, run.json    (run)
+                     scores.jsonl, score.json                  (score)
+                     report.json/.md/.html, scores.csv         (report)
+                     bench.json                                (bench)
 """
 
 from __future__ import annotations

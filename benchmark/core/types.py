@@ -92,7 +92,9 @@ class Case(Record):
     )
     contexts: list[Context] = Field(description="Passages in the order handed to the target.")
     expected: Expected = Field(description="answer, reject (no passage holds the answer) or flag_error.")
-    params: dict[str, Any] = Field(default_factory=dict, description="What the testbed did: noise_ratio, counts, rng seed.")
+    params: dict[str, Any] = Field(
+        default_factory=dict, description="What the testbed did: noise_ratio, counts, rng seed."
+    )
 
     _answers = field_validator("answers")(_check_answers)
 

@@ -62,8 +62,10 @@ def previous_spans(
     chunks_file: Path, manifest: dict | None, embedder: Embedder, params: ChunkParams
 ) -> dict[str, list[Span]]:
     """The last build's chunk boundaries per document, if it chunked the way this build will; else {}."""
-    same_chunking = manifest is not None and manifest.get("chunker") == CHUNKER_VERSION and (
-        manifest.get("embedding_model") == embedder.name and manifest.get("chunk_params") == params.model_dump()
+    same_chunking = (
+        manifest is not None
+        and manifest.get("chunker") == CHUNKER_VERSION
+        and (manifest.get("embedding_model") == embedder.name and manifest.get("chunk_params") == params.model_dump())
     )
     if not same_chunking or not chunks_file.is_file():
         return {}
@@ -79,8 +81,9 @@ def reuse_chunks(doc: Document, spans: list[Span] | None) -> list[Chunk] | None:
     """`doc`'s chunks at the previous boundaries if its content is unchanged (every id still matches), else None."""
     if not spans or any(chunk_id(doc, start, end) != old_id for old_id, start, end in spans):
         return None
-    return [Chunk(id=old_id, doc_id=doc.id, text=doc.text[start:end], start=start, end=end)
-            for old_id, start, end in spans]
+    return [
+        Chunk(id=old_id, doc_id=doc.id, text=doc.text[start:end], start=start, end=end) for old_id, start, end in spans
+    ]
 
 
 class Batcher:
@@ -110,8 +113,15 @@ class Batcher:
             embeddings=np.asarray([vectors[sha] for *_, sha in batch], dtype=np.float32),
             documents=[chunk.text for chunk, *_ in batch],
             metadatas=[
-                {"doc_id": c.doc_id, "start": c.start, "end": c.end, "lang": d.lang, "title": d.title, "tokens": t,
-                 "text_sha": sha}
+                {
+                    "doc_id": c.doc_id,
+                    "start": c.start,
+                    "end": c.end,
+                    "lang": d.lang,
+                    "title": d.title,
+                    "tokens": t,
+                    "text_sha": sha,
+                }
                 for c, d, t, sha in batch
             ],
         )

@@ -16,30 +16,29 @@ upserted.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Callable, Iterator
 
-from ragstress.indexing.batcher import Batcher, BuildProgress, previous_spans, reuse_chunks, scan_stored
 from ragstress.core.jsonl import write_records
 from ragstress.core.manifests import IndexManifest, write_manifest
+from ragstress.core.types import Chunk, Document
+from ragstress.corpora.chunking import CHUNKER_VERSION, ChunkParams, chunk_document
+from ragstress.corpora.embeddings import Embedder, default_embedding_name, make_embedder
+from ragstress.corpora.loaders import DEFAULT_MAX_DOCUMENT_BYTES, CorpusError, SkippedFile, iter_corpus
+from ragstress.indexing.batcher import Batcher, BuildProgress, previous_spans, reuse_chunks, scan_stored
 from ragstress.indexing.store import (
     BUILDING_NAME,
-    check_embedding_model,
     CHUNKS_NAME,
-    COLLECTION_NAME,
     MANIFEST_NAME,
+    check_embedding_model,
     collection_metadata,
     default_collection_name,
     open_chroma,
     open_collection,
     read_manifest,
 )
-from ragstress.core.types import Chunk, Document
-from ragstress.corpora.chunking import CHUNKER_VERSION, ChunkParams, chunk_document
-from ragstress.corpora.embeddings import Embedder, default_embedding_name, make_embedder
-from ragstress.corpora.loaders import DEFAULT_MAX_DOCUMENT_BYTES, CorpusError, SkippedFile, iter_corpus
 
 DEFAULT_CHUNK_TOKENS = 200
 DEFAULT_OVERLAP_TOKENS = 30
@@ -92,7 +91,9 @@ def default_chunk_params(
     return ChunkParams(size=size, overlap=overlap, unit=unit)
 
 
-def corpus_language(corpus_root: Path, sample: int = 200, max_document_bytes: int | None = DEFAULT_MAX_DOCUMENT_BYTES) -> str:
+def corpus_language(
+    corpus_root: Path, sample: int = 200, max_document_bytes: int | None = DEFAULT_MAX_DOCUMENT_BYTES
+) -> str:
     """`en` if the first `sample` documents are all English, `zh` if all Chinese, else `mixed`."""
     langs: set[str] = set()
     seen = 0
@@ -151,7 +152,7 @@ def build_index(
         open_chroma(index_dir, chroma_url), collection_name, embedder, str(index_dir), create=True
     )
     building = index_dir / BUILDING_NAME
-    building.write_text(f"started {datetime.now(timezone.utc).isoformat(timespec='seconds')}\n", encoding="utf-8")
+    building.write_text(f"started {datetime.now(UTC).isoformat(timespec='seconds')}\n", encoding="utf-8")
     stored, stored_by_text = scan_stored(collection)
     previous = previous_spans(index_dir / CHUNKS_NAME, read_manifest(index_dir), embedder, params)
     stats, running = BuildStats(), BuildProgress()
@@ -202,7 +203,12 @@ def build_index(
     collection.modify(metadata=collection_metadata(embedder, params))
 
     stats.documents, stats.chunks = running.documents, len(produced)
-    stats.embedded, stats.reused, stats.copied, stats.deleted = running.embedded, running.reused, running.copied, len(stale)
+    stats.embedded, stats.reused, stats.copied, stats.deleted = (
+        running.embedded,
+        running.reused,
+        running.copied,
+        len(stale),
+    )
     stats.seconds = time.perf_counter() - started
     _write_manifest(index_dir, corpus_root, embedder, params, chroma_url, collection_name, stats)
     building.unlink()
@@ -228,7 +234,7 @@ def _write_manifest(index_dir, corpus_root, embedder, params, chroma_url, collec
         "embedded": stats.embedded,
         "reused": stats.reused,
         "copied": stats.copied,
-        "built_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        "built_at": datetime.now(UTC).isoformat(timespec="seconds"),
         "build_seconds": round(stats.seconds, 3),
     }
     write_manifest(index_dir / MANIFEST_NAME, manifest, IndexManifest)

@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 from urllib.parse import urlparse
 
 import chromadb
@@ -68,8 +69,10 @@ def open_chroma(index_dir: Path, chroma_url: str | None = None) -> chromadb.Clie
         raise StoreError(f"--chroma-url must look like http://HOST:PORT, got {chroma_url!r}")
     try:
         return chromadb.HttpClient(
-            host=url.hostname, port=url.port or (443 if url.scheme == "https" else 8000),
-            ssl=url.scheme == "https", settings=settings,
+            host=url.hostname,
+            port=url.port or (443 if url.scheme == "https" else 8000),
+            ssl=url.scheme == "https",
+            settings=settings,
         )
     except Exception as error:  # chromadb raises several unrelated types for "not reachable"
         raise StoreError(f"cannot reach the Chroma server at {chroma_url}: {error}") from error
@@ -109,8 +112,10 @@ def open_collection(client: chromadb.ClientAPI, name: str, embedder: Embedder, w
         if not create:
             raise StoreError(f"no index found at {where} (collection {name!r}): run `ragstress build` first") from error
         return client.create_collection(
-            name, configuration={"hnsw": {"space": "cosine"}},
-            metadata=collection_metadata(embedder), embedding_function=None,
+            name,
+            configuration={"hnsw": {"space": "cosine"}},
+            metadata=collection_metadata(embedder),
+            embedding_function=None,
         )
     check_embedding_model(collection.metadata or {}, embedder.name, where, embedder.dim)
     return collection
@@ -138,7 +143,11 @@ def default_collection_name(index_dir: Path, chroma_url: str | None) -> str:
     keeps the name its manifest records.
     """
     manifest = read_manifest(index_dir)
-    if manifest is not None and manifest.get("collection") and (manifest.get("chroma_url") or None) == (chroma_url or None):
+    if (
+        manifest is not None
+        and manifest.get("collection")
+        and (manifest.get("chroma_url") or None) == (chroma_url or None)
+    ):
         return str(manifest["collection"])
     if not chroma_url:
         return COLLECTION_NAME
@@ -163,9 +172,7 @@ class IndexStore:
         self.index_dir = Path(index_dir)
 
     @classmethod
-    def open(
-        cls, index_dir: Path, embedder: Embedder | str | None = None, chroma_url: str | None = None
-    ) -> "IndexStore":
+    def open(cls, index_dir: Path, embedder: Embedder | str | None = None, chroma_url: str | None = None) -> IndexStore:
         """Open the index in `index_dir`.
 
         `embedder` defaults to the model the index was built with; a different one is
@@ -205,7 +212,8 @@ class IndexStore:
         if not texts:
             return []
         result = self.collection.query(
-            query_embeddings=self.embedder.embed_queries(texts), n_results=max(1, k),
+            query_embeddings=self.embedder.embed_queries(texts),
+            n_results=max(1, k),
             include=["documents", "metadatas", "distances"],
         )
         return [

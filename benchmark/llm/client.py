@@ -17,11 +17,11 @@ from typing import Any
 import httpx
 import openai
 
+from ragstress.core.redaction import redact_url
+from ragstress.core.types import Usage
 from ragstress.llm.cache import ResponseCache, request_key
 from ragstress.llm.config import ClientSettings, Endpoint
 from ragstress.llm.local import LocalModelServer
-from ragstress.core.redaction import redact_url
-from ragstress.core.types import Usage
 
 # A server may ask for a long pause; beyond this we would rather fail with the cause.
 RETRY_AFTER_CAP_S = 120.0
@@ -167,7 +167,9 @@ class ChatClient:
             if not error.retryable or attempt >= self.settings.max_retries:
                 self.stats.failures += 1
                 if error.retryable:
-                    error = LLMError(f"{error} (gave up after {attempt + 1} attempts)", status=error.status, retryable=True)
+                    error = LLMError(
+                        f"{error} (gave up after {attempt + 1} attempts)", status=error.status, retryable=True
+                    )
                 raise error
             attempt += 1
             self.stats.retries += 1
@@ -192,7 +194,8 @@ class ChatClient:
         if not isinstance(text, str):
             raise MalformedResponse("completion has no text content")
         tokens = Usage(
-            prompt_tokens=int(usage.get("prompt_tokens") or 0), completion_tokens=int(usage.get("completion_tokens") or 0)
+            prompt_tokens=int(usage.get("prompt_tokens") or 0),
+            completion_tokens=int(usage.get("completion_tokens") or 0),
         )
         self.stats.prompt_tokens += tokens.prompt_tokens
         self.stats.completion_tokens += tokens.completion_tokens
@@ -205,18 +208,24 @@ class ChatClient:
         if isinstance(exc, openai.APITimeoutError):
             return LLMError(f"{where}: timed out after {self.settings.timeout_s:g}s", retryable=True), None
         if isinstance(exc, openai.APIConnectionError):
-            return LLMError(f"{where}: connection failed ({redact(str(exc.__cause__ or exc), key)})", retryable=True), None
+            return LLMError(
+                f"{where}: connection failed ({redact(str(exc.__cause__ or exc), key)})", retryable=True
+            ), None
         if isinstance(exc, MalformedResponse):
             return LLMError(f"{where}: {exc}", retryable=True), None
         if isinstance(exc, openai.APIStatusError):
             status = exc.status_code
             detail = redact(_error_detail(exc), key)
             if status == 401:
-                return LLMError(f"{where}: authentication failed (HTTP 401): the API key is wrong or missing", status=401), None
+                return LLMError(
+                    f"{where}: authentication failed (HTTP 401): the API key is wrong or missing", status=401
+                ), None
             retryable = status == 408 or status == 409 or status == 429 or status >= 500
             return LLMError(f"{where}: HTTP {status}: {detail}", status=status, retryable=retryable), _retry_after(exc)
         if isinstance(exc, (httpx.HTTPError, json.JSONDecodeError, openai.APIResponseValidationError)):
-            return LLMError(f"{where}: bad response ({type(exc).__name__}: {redact(str(exc), key)})", retryable=True), None
+            return LLMError(
+                f"{where}: bad response ({type(exc).__name__}: {redact(str(exc), key)})", retryable=True
+            ), None
         return LLMError(f"{where}: {type(exc).__name__}: {redact(str(exc), key)}"), None
 
     def _backoff(self, attempt: int, retry_after: float | None) -> float:

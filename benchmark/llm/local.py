@@ -96,11 +96,27 @@ class LocalModelServer:
         os.close(fd)
         self._log_path = Path(log)
         cmd = [
-            sys.executable, "-m", "ragstress.llm.local_main", "--parent-pid", str(os.getpid()), "--",
-            "--model", str(model), "--model_alias", BUNDLED_MODEL,
-            "--host", "127.0.0.1", "--port", str(port),
-            "--n_ctx", str(self.n_ctx), "--n_threads", str(os.cpu_count() or 1), "--verbose", "False",
-        ]  # fmt: skip
+            sys.executable,
+            "-m",
+            "ragstress.llm.local_main",
+            "--parent-pid",
+            str(os.getpid()),
+            "--",
+            "--model",
+            str(model),
+            "--model_alias",
+            BUNDLED_MODEL,
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--n_ctx",
+            str(self.n_ctx),
+            "--n_threads",
+            str(os.cpu_count() or 1),
+            "--verbose",
+            "False",
+        ]
         with open(self._log_path, "wb") as log_file:
             # A session of its own: a Ctrl-C in the terminal reaches us, and we stop the child in order.
             self._proc = subprocess.Popen(
@@ -110,7 +126,9 @@ class LocalModelServer:
         deadline = time.monotonic() + self.startup_timeout_s
         while time.monotonic() < deadline:
             if self._proc.poll() is not None:
-                raise LocalModelError(f"bundled model server exited with code {self._proc.returncode}: {self._log_tail()}")
+                raise LocalModelError(
+                    f"bundled model server exited with code {self._proc.returncode}: {self._log_tail()}"
+                )
             try:
                 with urllib.request.urlopen(base_url + "/models", timeout=2) as resp:
                     if resp.status == 200:
@@ -118,7 +136,9 @@ class LocalModelServer:
             except OSError:
                 time.sleep(0.2)
         self._reap()
-        raise LocalModelError(f"bundled model server not healthy after {self.startup_timeout_s:.0f}s: {self._log_tail()}")
+        raise LocalModelError(
+            f"bundled model server not healthy after {self.startup_timeout_s:.0f}s: {self._log_tail()}"
+        )
 
     def _log_tail(self, lines: int = 15) -> str:
         if not self._log_path or not self._log_path.exists():

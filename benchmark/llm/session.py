@@ -87,4 +87,3 @@ class LLMSession:
 
     async def __aexit__(self, *exc_info: object) -> None:
         await self.aclose()
-

@@ -129,7 +129,9 @@ def constraint_for(client: ChatClient, schema: type[BaseModel]) -> dict[str, Any
         return {"grammar": _gbnf_cached(schema)}
     json_schema = json_schema_of(schema)
     if mode == "json_schema":
-        return {"response_format": {"type": "json_schema", "json_schema": {"name": schema.__name__, "schema": json_schema}}}
+        return {
+            "response_format": {"type": "json_schema", "json_schema": {"name": schema.__name__, "schema": json_schema}}
+        }
     return {}
 
 

@@ -12,7 +12,7 @@ import importlib
 import platform
 import sys
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from ragstress.core.jsonl import write_json, write_text
@@ -72,12 +72,11 @@ def main(argv: list[str] | None = None) -> int:
         section = importlib.import_module(SECTIONS[name])
         section_rows = section.measure(quick=args.quick, workdir=workdir / name)
         for row in section_rows:
-            print(f"   {row.figure}: {_fmt(row.ours)} {row.unit} vs {_fmt(row.reference)} "
-                  f"→ {row.status}", flush=True)
+            print(f"   {row.figure}: {_fmt(row.ours)} {row.unit} vs {_fmt(row.reference)} → {row.status}", flush=True)
         rows.extend(section_rows)
 
     header = {
-        "finished": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        "finished": datetime.now(UTC).isoformat(timespec="seconds"),
         "machine": platform.machine(),
         "cores": len(__import__("os").sched_getaffinity(0)),
         "python": platform.python_version(),

@@ -13,15 +13,17 @@ from pathlib import Path
 import numpy as np
 
 from ragstress.core.jsonl import read_records, write_json, write_records
+from ragstress.core.types import TESTBEDS, Case, Context, Score, TargetResponse
 from ragstress.scoring.metrics import metrics_for
 from ragstress.scoring.scorer import PROBES
 from ragstress.testing.fake_openai import fake_embedding
-from ragstress.core.types import TESTBEDS, Case, Context, Score, TargetResponse
 
 TARGET_SLEEP_S = 0.2
 
-_EN_FILLER = ("The committee met twice that year to review the budget, and the minutes were published in the "
-              "regional gazette. Local newspapers covered the debate about the new roads at length.")  # fmt: skip
+_EN_FILLER = (
+    "The committee met twice that year to review the budget, and the minutes were published in the "
+    "regional gazette. Local newspapers covered the debate about the new roads at length."
+)
 _ZH_FILLER = "委员会当年开会两次审议预算，会议纪要刊登在地区公报上。当地报纸详细报道了关于新道路的辩论。"
 
 
@@ -39,10 +41,17 @@ def _passages(number: int, lang: str, testbed: str) -> list[Context]:
     if testbed == "negative":
         return [Context(text=text, role="noise") for text in noise]
     if testbed == "counterfactual":
-        return [Context(text=f"{wrong} {filler}", role="counterfactual"), *(Context(text=t, role="noise") for t in noise[:2])]
+        return [
+            Context(text=f"{wrong} {filler}", role="counterfactual"),
+            *(Context(text=t, role="noise") for t in noise[:2]),
+        ]
     positives = [Context(text=f"{fact} {filler}", role="positive")]
     if testbed == "integration":
-        second = (f"第{number}号桥长{200 + number}米。" if lang == "zh" else f"Bridge {number} is {200 + number} metres long. ")
+        second = (
+            f"第{number}号桥长{200 + number}米。"
+            if lang == "zh"
+            else f"Bridge {number} is {200 + number} metres long. "
+        )
         positives.append(Context(text=second + filler, role="positive"))
     return [*positives, *(Context(text=t, role="noise") for t in noise[:2])]
 
@@ -57,20 +66,37 @@ def make_case(number: int) -> tuple[Case, TargetResponse]:
         answers.append([f"{200 + number}"])
     question = f"第{number}号桥是哪一年建成的？" if lang == "zh" else f"In which year was Bridge {number} completed?"
     if testbed == "integration":
-        question = f"第{number}号桥哪一年建成、有多长？" if lang == "zh" else f"When was Bridge {number} completed and how long is it?"
-    case = Case(id=f"perf-{number}", seed_id=f"perf-seed-{number}", testbed=testbed, lang=lang, question=question,
-                answers=answers, fake_answer=[fake] if testbed == "counterfactual" else None,
-                contexts=_passages(number, lang, testbed),
-                expected={"negative": "reject", "counterfactual": "flag_error"}.get(testbed, "answer"))  # fmt: skip
+        question = (
+            f"第{number}号桥哪一年建成、有多长？"
+            if lang == "zh"
+            else f"When was Bridge {number} completed and how long is it?"
+        )
+    case = Case(
+        id=f"perf-{number}",
+        seed_id=f"perf-seed-{number}",
+        testbed=testbed,
+        lang=lang,
+        question=question,
+        answers=answers,
+        fake_answer=[fake] if testbed == "counterfactual" else None,
+        contexts=_passages(number, lang, testbed),
+        expected={"negative": "reject", "counterfactual": "flag_error"}.get(testbed, "answer"),
+    )
     answer = {
         ("en", "negative"): "I can not answer the question because of the insufficient information in documents.",
         ("zh", "negative"): "文档信息不足，因此我无法基于文档回答该问题。",
-        ("en", "counterfactual"): f"There are factual errors in the provided documents. Bridge {number} was completed in {year}.",
+        (
+            "en",
+            "counterfactual",
+        ): f"There are factual errors in the provided documents. Bridge {number} was completed in {year}.",
         ("zh", "counterfactual"): f"提供的文档中存在事实性错误。第{number}号桥于{year}年建成。",
-    }.get((lang, testbed))  # fmt: skip
+    }.get((lang, testbed))
     if answer is None:
-        answer = (f"第{number}号桥于{year}年建成。" if lang == "zh"
-                  else f"Bridge {number} was completed in {year}, designed by the valley works office.")  # fmt: skip
+        answer = (
+            f"第{number}号桥于{year}年建成。"
+            if lang == "zh"
+            else f"Bridge {number} was completed in {year}, designed by the valley works office."
+        )
     return case, TargetResponse(case_id=case.id, answer=answer, latency_s=0.5)
 
 
@@ -103,7 +129,9 @@ def lost_scores(run_dir: Path, names: list[str]) -> dict[str, int]:
     expected = {(c.id, m.name) for c in cases for probe in PROBES for m in metrics_for(c, names, probe)}
     scores = {(s.case_id, s.metric): s for s in read_records(run_dir / "scores.jsonl", Score)}
     found = [scores[pair] for pair in expected if pair in scores]
-    unexplained = [s for s in found if s.value is None and not s.error and not (s.label == "unscored" and s.explanation)]
+    unexplained = [
+        s for s in found if s.value is None and not s.error and not (s.label == "unscored" and s.explanation)
+    ]
     return {
         "expected": len(expected),
         "scored": sum(s.value is not None for s in found),

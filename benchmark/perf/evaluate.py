@@ -18,15 +18,15 @@ from typing import Any
 import openai
 
 from ragstress.llm import ClientSettings, Endpoint, LLMSession
-from ragstress.scoring.metrics import CORE_JUDGED, METRICS
 from ragstress.perf import Row, at_most, below, info
 from ragstress.perf.eval_workload import TARGET_SLEEP_S, HashedWordsEmbedder, lost_scores, write_run
+from ragstress.prompts import load_prompt
 from ragstress.running.runner import plan_jobs, run_cases
-from ragstress.scoring.scorer import score_run
 from ragstress.running.targets import load_target
+from ragstress.scoring.metrics import CORE_JUDGED, METRICS
+from ragstress.scoring.scorer import score_run
 from ragstress.testing.fake_openai import FaultPlan
 from ragstress.testing.fake_server_process import FakeServerProcess, RunningFakeServer
-from ragstress.prompts import load_prompt
 
 SECTION = "evaluate"
 LATENCY_S = 0.2
@@ -53,16 +53,23 @@ def lower_bound(requests: int) -> float:
     return requests * LATENCY_S / CONCURRENCY
 
 
-async def _score(run_dir: Path, server: RunningFakeServer, names: list[str], cache: Path | None,
-                 rescore: bool = False) -> dict[str, Any]:  # fmt: skip
+async def _score(
+    run_dir: Path, server: RunningFakeServer, names: list[str], cache: Path | None, rescore: bool = False
+) -> dict[str, Any]:
     """Score `run_dir`; returns the summary plus wall, client CPU and requests the server saw."""
     endpoint = Endpoint(role="judge", model="perf-judge", base_url=server.base_url, api_key="perf-key", source="perf")
     settings = ClientSettings(concurrency=CONCURRENCY, use_cache=cache is not None)
     before = server.stats()["chat_requests"]
     async with LLMSession({"judge": endpoint}, settings, cache_path=cache) as llm:
         cpu, wall = time.process_time(), time.perf_counter()
-        summary = await score_run(run_dir, metrics=names, llm=llm, embedder_for=lambda lang: _EMBEDDER,
-                                  concurrency=CONCURRENCY, rescore=rescore)  # fmt: skip
+        summary = await score_run(
+            run_dir,
+            metrics=names,
+            llm=llm,
+            embedder_for=lambda lang: _EMBEDDER,
+            concurrency=CONCURRENCY,
+            rescore=rescore,
+        )
         cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
     requests = server.stats()["chat_requests"] - before
     return {"summary": summary, "wall": wall, "cpu": cpu, "requests": requests}
@@ -84,16 +91,45 @@ def _clean_scoring(size: dict[str, int], workdir: Path) -> list[Row]:
     cpu_ms = 1000 * first["cpu"] / requests if requests else None
     note = f"{len(cases)} cases, {len(names)} judged metrics, {requests} requests, concurrency {CONCURRENCY}"
     return [
-        at_most(SECTION, "score: wall time vs requests × 0.2 s / 16", first["wall"], lower_bound(requests), "s",
-                WALL_FACTOR, note),  # fmt: skip
-        below(SECTION, "score: client CPU per judge request", cpu_ms, CPU_MS_LIMIT, "ms",
-              f"this process's CPU time / requests the server saw, after a warm-up; {first['cpu']:.2f} s CPU in all"),  # fmt: skip
-        info(SECTION, "score: requests per case, all judged metrics", requests / len(cases), "requests",
-             note=f"the server saw at most {peak} in flight"),
-        info(SECTION, "score: pairs scored / unscored / errored", counts["scored"], "pairs",
-             note=f"{counts['unscored']} unscored (with reason), {counts['errored']} errored, {counts['lost']} lost"),
-        below(SECTION, "rescore with a warm cache: requests made", again["requests"], 0, "requests",
-              f"cache hits {again['summary']['usage']['judge']['cache_hits']}, wall {again['wall']:.2f} s"),
+        at_most(
+            SECTION,
+            "score: wall time vs requests × 0.2 s / 16",
+            first["wall"],
+            lower_bound(requests),
+            "s",
+            WALL_FACTOR,
+            note,
+        ),
+        below(
+            SECTION,
+            "score: client CPU per judge request",
+            cpu_ms,
+            CPU_MS_LIMIT,
+            "ms",
+            f"this process's CPU time / requests the server saw, after a warm-up; {first['cpu']:.2f} s CPU in all",
+        ),
+        info(
+            SECTION,
+            "score: requests per case, all judged metrics",
+            requests / len(cases),
+            "requests",
+            note=f"the server saw at most {peak} in flight",
+        ),
+        info(
+            SECTION,
+            "score: pairs scored / unscored / errored",
+            counts["scored"],
+            "pairs",
+            note=f"{counts['unscored']} unscored (with reason), {counts['errored']} errored, {counts['lost']} lost",
+        ),
+        below(
+            SECTION,
+            "rescore with a warm cache: requests made",
+            again["requests"],
+            0,
+            "requests",
+            f"cache hits {again['summary']['usage']['judge']['cache_hits']}, wall {again['wall']:.2f} s",
+        ),
     ]
 
 
@@ -114,11 +150,29 @@ def _core_budget(size: dict[str, int], workdir: Path) -> list[Row]:
             rows.append(info(SECTION, f"requests per case: {name} alone", per_case, "requests"))
     ours = together["requests"] / len(cases)
     calls = together["summary"]["llm_calls"]
-    rows.insert(0, below(SECTION, "requests per case: the 7 core judged metrics together", ours, CORE_BUDGET, "requests",
-                         f"naive sum measured alone {alone_total:g}; scoring's own count {calls['actual_per_case']:g} "
-                         f"actual vs {calls['naive_per_case']:g} naive; Ragas 0.4.3: {RAGAS_CORE_REQUESTS}"))  # fmt: skip
-    rows.insert(1, info(SECTION, "requests per case: naive sum, each metric alone", alone_total, "requests",
-                        reference=RAGAS_CORE_REQUESTS, note="reference: Ragas 0.4.3 on the same metrics"))  # fmt: skip
+    rows.insert(
+        0,
+        below(
+            SECTION,
+            "requests per case: the 7 core judged metrics together",
+            ours,
+            CORE_BUDGET,
+            "requests",
+            f"naive sum measured alone {alone_total:g}; scoring's own count {calls['actual_per_case']:g} "
+            f"actual vs {calls['naive_per_case']:g} naive; Ragas 0.4.3: {RAGAS_CORE_REQUESTS}",
+        ),
+    )
+    rows.insert(
+        1,
+        info(
+            SECTION,
+            "requests per case: naive sum, each metric alone",
+            alone_total,
+            "requests",
+            reference=RAGAS_CORE_REQUESTS,
+            note="reference: Ragas 0.4.3 on the same metrics",
+        ),
+    )
     return rows
 
 
@@ -135,14 +189,36 @@ def _faulty_scoring(size: dict[str, int], workdir: Path) -> list[Row]:
     usage = result["summary"]["usage"]["judge"]
     faults = ", ".join(f"{n} {kind}" for kind, n in sorted(injected.items()))
     return [
-        below(SECTION, "score with faults: scores lost", counts["lost"], 0, "pairs",
-              f"of {counts['expected']}; faults injected: {faults}; unusable verdicts ~{INVALID_VERDICT_RATE:.0%}"),
-        info(SECTION, "score with faults: errors recorded with their cause", counts["errored"], "pairs",
-             note=f"{counts['scored']} scored, {counts['unscored']} unscored with a reason"),
-        info(SECTION, "score with faults: retries", usage["retries"], "requests",
-             note=f"{usage['requests']} requests, {usage['failures']} calls failed for good"),
-        info(SECTION, "score with faults: wall time vs requests × 0.2 s / 16", result["wall"],
-             "s", reference=lower_bound(result["requests"]), note="includes retry backoff"),  # fmt: skip
+        below(
+            SECTION,
+            "score with faults: scores lost",
+            counts["lost"],
+            0,
+            "pairs",
+            f"of {counts['expected']}; faults injected: {faults}; unusable verdicts ~{INVALID_VERDICT_RATE:.0%}",
+        ),
+        info(
+            SECTION,
+            "score with faults: errors recorded with their cause",
+            counts["errored"],
+            "pairs",
+            note=f"{counts['scored']} scored, {counts['unscored']} unscored with a reason",
+        ),
+        info(
+            SECTION,
+            "score with faults: retries",
+            usage["retries"],
+            "requests",
+            note=f"{usage['requests']} requests, {usage['failures']} calls failed for good",
+        ),
+        info(
+            SECTION,
+            "score with faults: wall time vs requests × 0.2 s / 16",
+            result["wall"],
+            "s",
+            reference=lower_bound(result["requests"]),
+            note="includes retry backoff",
+        ),
     ]
 
 
@@ -162,14 +238,24 @@ def _runner(size: dict[str, int], workdir: Path) -> list[Row]:
 
     wall = asyncio.run(run())
     bound = len(jobs) * TARGET_SLEEP_S / CONCURRENCY
-    return [at_most(SECTION, "run: wall time vs jobs × 0.2 s / 16", wall, bound, "s", WALL_FACTOR,
-                    f"{len(jobs)} jobs of a python target sleeping {TARGET_SLEEP_S:g} s")]  # fmt: skip
+    return [
+        at_most(
+            SECTION,
+            "run: wall time vs jobs × 0.2 s / 16",
+            wall,
+            bound,
+            "s",
+            WALL_FACTOR,
+            f"{len(jobs)} jobs of a python target sleeping {TARGET_SLEEP_S:g} s",
+        )
+    ]
 
 
 def _sdk_floor(size: dict[str, int]) -> list[Row]:
     """CPU per request of bare openai SDK calls under the same latency: the floor under our client."""
-    prompt = load_prompt("judge_answer_accuracy_1", "en").render(question="q " * 20, response="r " * 40,
-                                                                 reference="x " * 20)  # fmt: skip
+    prompt = load_prompt("judge_answer_accuracy_1", "en").render(
+        question="q " * 20, response="r " * 40, reference="x " * 20
+    )
     messages = [{"role": "user", "content": prompt}]
 
     async def hammer(base_url: str, typed: bool) -> float:
@@ -182,7 +268,9 @@ def _sdk_floor(size: dict[str, int]) -> list[Row]:
                     raw = await sdk.chat.completions.with_raw_response.create(model="m", messages=messages)  # type: ignore[arg-type]
                     json.loads(raw.http_response.text)
                 else:
-                    json.loads(await sdk.post("/chat/completions", cast_to=str, body={"model": "m", "messages": messages}))
+                    json.loads(
+                        await sdk.post("/chat/completions", cast_to=str, body={"model": "m", "messages": messages})
+                    )
 
         cpu = time.process_time()
         await asyncio.gather(*(worker() for _ in range(CONCURRENCY)))

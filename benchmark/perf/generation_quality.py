@@ -96,18 +96,49 @@ def measure(quick: bool, workdir: Path) -> list[Row]:
             stats, questions, seconds = asyncio.run(_generate(folder, workdir / f"run-{name}", server))
             mine = stats["by_lang"].get(lang) or {}
             note = f"{mine.get('chunks')} chunks, {mine.get('candidates')} in-situ candidates, {seconds:.0f} s, bundled judge"
-            rows.append(info(SECTION, f"verified seeds per 100 chunks ({name})", mine.get("kept_per_100_chunks"), "seeds", note=note))
-            rows.append(info(SECTION, f"in-situ share of kept seeds ({name})", (mine.get("share_by_path") or {}).get("insitu"), "share"))
+            rows.append(
+                info(
+                    SECTION,
+                    f"verified seeds per 100 chunks ({name})",
+                    mine.get("kept_per_100_chunks"),
+                    "seeds",
+                    note=note,
+                )
+            )
+            rows.append(
+                info(
+                    SECTION,
+                    f"in-situ share of kept seeds ({name})",
+                    (mine.get("share_by_path") or {}).get("insitu"),
+                    "share",
+                )
+            )
             for gate, row in (mine.get("gates") or {}).items():
-                rows.append(info(SECTION, f"{gate} pass rate ({name})", row["pass_rate"], "share", note=f"{row['passed']}/{row['tried']}"))
+                rows.append(
+                    info(
+                        SECTION,
+                        f"{gate} pass rate ({name})",
+                        row["pass_rate"],
+                        "share",
+                        note=f"{row['passed']}/{row['tried']}",
+                    )
+                )
             if name.startswith("sample-"):
-                rows.append(at_least(SECTION, f"verified seeds, no seed file ({name})", mine.get("kept"), MIN_SEEDS, "seeds", 1.0))
+                rows.append(
+                    at_least(
+                        SECTION, f"verified seeds, no seed file ({name})", mine.get("kept"), MIN_SEEDS, "seeds", 1.0
+                    )
+                )
                 sample = blind_sample(questions, SAMPLE_PER_LANG)
                 write_text(workdir / f"blind-read-{lang}.txt", "".join(q + "\n" for q in sample))
                 read = [judgements[q] for q in sample if q in judgements]
                 share = sum(read) / len(read) if read else None
                 note = f"{sum(read)}/{len(read)} read well-formed; {len(sample) - len(read)} of the sample unread"
-                rows.append(at_least(SECTION, f"well-formed share, blind read ({name})", share, MIN_WELL_FORMED, "share", 1.0, note))
+                rows.append(
+                    at_least(
+                        SECTION, f"well-formed share, blind read ({name})", share, MIN_WELL_FORMED, "share", 1.0, note
+                    )
+                )
     finally:
         server.stop()
     return rows

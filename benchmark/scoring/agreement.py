@@ -25,10 +25,19 @@ from pydantic import BaseModel, ConfigDict
 
 from ragstress.core.jsonl import RecordFileError, read_records
 from ragstress.core.types import Case, TargetResponse
-from ragstress.scoring.metrics import METRICS, CaseJudging
-from ragstress.scoring.metrics import rules
+from ragstress.scoring.metrics import METRICS, CaseJudging, rules
 
-LABELS = ("correct", "rejects", "flags_error", "corrects", "asserts_fake", "over_refusal", "rgb_rejects", "rgb_flags", "rgb_correct")
+LABELS = (
+    "correct",
+    "rejects",
+    "flags_error",
+    "corrects",
+    "asserts_fake",
+    "over_refusal",
+    "rgb_rejects",
+    "rgb_flags",
+    "rgb_correct",
+)
 EXPECTED = {"negative": "reject", "counterfactual": "flag_error"}
 
 
@@ -49,8 +58,17 @@ class LabelledResponse(BaseModel):
 
     def case(self) -> Case:
         fake = [self.fake_answer] if isinstance(self.fake_answer, str) else self.fake_answer
-        return Case(id=self.id, seed_id=self.id, testbed=self.testbed, lang=self.lang, question=self.question,
-                    answers=self.answers, fake_answer=fake, contexts=[], expected=EXPECTED.get(self.testbed, "answer"))  # fmt: skip
+        return Case(
+            id=self.id,
+            seed_id=self.id,
+            testbed=self.testbed,
+            lang=self.lang,
+            question=self.question,
+            answers=self.answers,
+            fake_answer=fake,
+            contexts=[],
+            expected=EXPECTED.get(self.testbed, "answer"),
+        )
 
 
 @dataclass(frozen=True)
@@ -65,7 +83,9 @@ class Check:
             fake = item.case().fake_answer
             return rules.asserts_fake(item.response, fake, item.answers).value if fake else None
         # The metric is computed even where its testbed filter would skip the line: the label says what to expect.
-        ctx = CaseJudging(item.case(), TargetResponse(case_id=item.id, answer=item.response, latency_s=0.0), judge=judge)
+        ctx = CaseJudging(
+            item.case(), TargetResponse(case_id=item.id, answer=item.response, latency_s=0.0), judge=judge
+        )
         score = await METRICS.get(self.name).compute(ctx)
         if score.error:
             raise RuntimeError(f"{self.name} on {item.id}: {score.error}")
@@ -77,15 +97,22 @@ class Check:
 CHECKS: dict[str, dict[str, Check]] = {
     "correct": {"default": Check("accuracy"), "rgb": Check("accuracy_rgb")},
     "rejects": {"default": Check("rejection"), "rgb": Check("rejection_rgb"), "judged": Check("rejection_judged")},
-    "flags_error": {"default": Check("error_detection"), "rgb": Check("error_detection_rgb"),
-                    "judged": Check("error_detection_judged")},
+    "flags_error": {
+        "default": Check("error_detection"),
+        "rgb": Check("error_detection_rgb"),
+        "judged": Check("error_detection_judged"),
+    },
     "corrects": {"default": Check("error_correction"), "rgb": Check("error_correction_rgb", unscored_is=False)},
     "asserts_fake": {"default": Check("rules.asserts_fake")},
-    "over_refusal": {"default": Check("over_refusal"), "rgb": Check("rejection_rgb"), "judged": Check("over_refusal_judged")},
+    "over_refusal": {
+        "default": Check("over_refusal"),
+        "rgb": Check("rejection_rgb"),
+        "judged": Check("over_refusal_judged"),
+    },
     "rgb_rejects": {"default": Check("rejection"), "rgb": Check("rejection_rgb")},
     "rgb_flags": {"default": Check("error_detection"), "rgb": Check("error_detection_rgb")},
     "rgb_correct": {"default": Check("accuracy"), "rgb": Check("accuracy_rgb")},
-}  # fmt: skip
+}
 
 
 @dataclass(frozen=True)
@@ -113,8 +140,11 @@ def agreement(pairs: Sequence[tuple[bool, bool]]) -> Agreement:
     return Agreement(n, agree, kappa)
 
 
-async def measure(items: Sequence[LabelledResponse], rule_sets: Sequence[str] = ("default", "rgb"), judge=None,
-                  ) -> dict[tuple[str, str, str], Agreement]:  # fmt: skip
+async def measure(
+    items: Sequence[LabelledResponse],
+    rule_sets: Sequence[str] = ("default", "rgb"),
+    judge=None,
+) -> dict[tuple[str, str, str], Agreement]:
     """(label, rule set, split) -> Agreement, with split "whole" for all lines together."""
     pairs: dict[tuple[str, str, str], list[tuple[bool, bool]]] = {}
     for label, by_set in CHECKS.items():
@@ -134,8 +164,11 @@ async def measure(items: Sequence[LabelledResponse], rule_sets: Sequence[str] = 
     return {key: agreement(value) for key, value in pairs.items()}
 
 
-async def disagreements(items: Sequence[LabelledResponse], label: str, rule_set: str = "default",
-                        ) -> list[tuple[LabelledResponse, bool]]:  # fmt: skip
+async def disagreements(
+    items: Sequence[LabelledResponse],
+    label: str,
+    rule_set: str = "default",
+) -> list[tuple[LabelledResponse, bool]]:
     """The lines whose verdict differs from their label, with the verdict (for reading rule gaps)."""
     check = CHECKS[label][rule_set]
     out = []
@@ -175,8 +208,10 @@ def load(path: Path, split: str = "all") -> list[LabelledResponse]:
 async def _run(args: argparse.Namespace) -> str:
     items = load(args.labels, args.split)
     if args.disagreements:
-        return "\n".join(f"{item.id} [{item.split}] label {not got} rule {got}: {item.response!r}"
-                         for item, got in await disagreements(items, args.disagreements))  # fmt: skip
+        return "\n".join(
+            f"{item.id} [{item.split}] label {not got} rule {got}: {item.response!r}"
+            for item, got in await disagreements(items, args.disagreements)
+        )
     if not args.judge_url:
         return table(await measure(items))
     from ragstress.llm import ClientSettings, Endpoint, LLMSession
@@ -190,7 +225,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m ragstress.scoring.agreement", description=__doc__.splitlines()[0])
     parser.add_argument("labels", type=Path, help="labels JSONL file")
     parser.add_argument("--split", choices=("dev", "holdout", "all"), default="all", help="score only this split")
-    parser.add_argument("--disagreements", choices=LABELS, help="list the lines where the default rules disagree with this label")
+    parser.add_argument(
+        "--disagreements", choices=LABELS, help="list the lines where the default rules disagree with this label"
+    )
     parser.add_argument("--judge-url", help="OpenAI-protocol base URL of a judge; adds the judged variants")
     parser.add_argument("--judge-model", default="judge", help="the judge's model name")
     parser.add_argument("--judge-key", default=None, help="the judge's API key, if it needs one")

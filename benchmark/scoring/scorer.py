@@ -18,18 +18,23 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable, Sequence
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from ragstress.core.jsonl import (
-    RecordAppender, RecordFileError, iter_records, read_records, repair_torn_tail, write_records,
-)  # fmt: skip
+    RecordAppender,
+    RecordFileError,
+    iter_records,
+    read_records,
+    repair_torn_tail,
+    write_records,
+)
 from ragstress.core.manifests import RunManifest, ScoreManifest, read_manifest, write_manifest
 from ragstress.core.rundir import RunDir
+from ragstress.core.types import Case, Score, TargetResponse
 from ragstress.llm import LLMSession
 from ragstress.scoring.metrics import METRICS, metric_table, metrics_for, naive_calls, score_case
-from ragstress.core.types import Case, Score, TargetResponse
 
 PROBES = ("case", "closed_book")
 
@@ -78,17 +83,26 @@ def _read_responses(path: Path) -> list[TargetResponse]:
         if data.endswith(b"\n") or f" line {last_line}:" not in str(exc):
             raise
         # The scorer never rewrites the run's files: the run itself repairs its torn line.
-        raise RecordFileError(f"{exc} (the run was interrupted while writing it: `ragstress run ... --resume` "
-                              f"with --out {path.parent} repairs it and asks the rest)") from None  # fmt: skip
+        raise RecordFileError(
+            f"{exc} (the run was interrupted while writing it: `ragstress run ... --resume` "
+            f"with --out {path.parent} repairs it and asks the rest)"
+        ) from None
 
 
 Work = list[tuple[Case, TargetResponse, list[str]]]
 
 
-def _plan(cases: list[Case], responses: dict[tuple[str, str], TargetResponse], names: list[str],
-          done: set[tuple[str, str]]) -> tuple[Work, dict[str, int]]:  # fmt: skip
+def _plan(
+    cases: list[Case], responses: dict[tuple[str, str], TargetResponse], names: list[str], done: set[tuple[str, str]]
+) -> tuple[Work, dict[str, int]]:
     """Which (case, response, metrics) still need scoring, and what was skipped and why."""
-    counts = {"cases": len(cases), "responses_scored": 0, "target_errored": 0, "missing_responses": 0, "pairs_resumed": 0}
+    counts = {
+        "cases": len(cases),
+        "responses_scored": 0,
+        "target_errored": 0,
+        "missing_responses": 0,
+        "pairs_resumed": 0,
+    }
     work: Work = []
     for case in cases:
         for probe in PROBES:
@@ -129,7 +143,7 @@ async def score_run(
     input, UnknownNameError for misspelt metric names, ValueError for a missing judge.
     """
     run_dir = Path(run_dir)
-    started_at, clock = datetime.now(timezone.utc), time.monotonic()
+    started_at, clock = datetime.now(UTC), time.monotonic()
     names = METRICS.resolve(metrics) if metrics else METRICS.names()
     judged = [n for n in names if METRICS.get(n).kind == "judged"]
     if judged and llm is None:
@@ -139,7 +153,9 @@ async def score_run(
     files = RunDir(run_dir)
     cases = read_records(files.cases, Case)
     responses = {(r.case_id, r.probe): r for r in _read_responses(files.responses)}
-    run_info = read_manifest(files.run_manifest, RunManifest).model_dump(mode="json") if files.run_manifest.exists() else {}
+    run_info = (
+        read_manifest(files.run_manifest, RunManifest).model_dump(mode="json") if files.run_manifest.exists() else {}
+    )
     scores_path = files.scores
     repair_torn_tail(scores_path)  # an interrupted score may have left half a line
     retried = _drop_scores(scores_path, names, errored_only=not rescore) if rescore or retry_errors else 0
@@ -198,7 +214,7 @@ async def score_run(
         },
         "usage": llm.usage() if llm is not None else {},
         "started_at": started_at.isoformat(timespec="seconds"),
-        "finished_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        "finished_at": datetime.now(UTC).isoformat(timespec="seconds"),
         "wall_time_s": round(time.monotonic() - clock, 3),
         "per_metric": {n: _summarise_metric([s for s in all_scores if s.metric == n]) for n in names},
     }

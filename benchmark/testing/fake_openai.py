@@ -272,8 +272,12 @@ class FakeOpenAIServer:
         assert self.faults is not None
         with self._lock:
             x = self._rng.random()
-        for name, rate in (("429", self.faults.rate_429), ("500", self.faults.rate_500),
-                           ("hang", self.faults.rate_hang), ("malformed", self.faults.rate_malformed)):  # fmt: skip
+        for name, rate in (
+            ("429", self.faults.rate_429),
+            ("500", self.faults.rate_500),
+            ("hang", self.faults.rate_hang),
+            ("malformed", self.faults.rate_malformed),
+        ):
             if x < rate:
                 return name
             x -= rate
@@ -292,11 +296,19 @@ class FakeOpenAIServer:
         if request.path.endswith("/embeddings"):
             inputs = body.get("input", [])
             inputs = [inputs] if isinstance(inputs, str) else inputs
-            data = [{"object": "embedding", "index": i, "embedding": fake_embedding(str(t), self.embedding_dim)}
-                    for i, t in enumerate(inputs)]  # fmt: skip
+            data = [
+                {"object": "embedding", "index": i, "embedding": fake_embedding(str(t), self.embedding_dim)}
+                for i, t in enumerate(inputs)
+            ]
             tokens = sum(count_tokens(str(t)) for t in inputs)
-            return json.dumps({"object": "list", "data": data, "model": body.get("model", "fake"),
-                               "usage": {"prompt_tokens": tokens, "total_tokens": tokens}}).encode()  # fmt: skip
+            return json.dumps(
+                {
+                    "object": "list",
+                    "data": data,
+                    "model": body.get("model", "fake"),
+                    "usage": {"prompt_tokens": tokens, "total_tokens": tokens},
+                }
+            ).encode()
         if reply.status != 200:
             return json.dumps({"error": {"message": reply.content or "error", "code": reply.status}}).encode()
         prompt_tokens = sum(count_tokens(str(m.get("content", ""))) for m in request.messages)
@@ -304,4 +316,6 @@ class FakeOpenAIServer:
         with self._lock:
             self.served_prompt_tokens += prompt_tokens
             self.served_completion_tokens += completion_tokens
-        return json.dumps(_completion(reply.content, body.get("model", "fake"), prompt_tokens, completion_tokens)).encode()
+        return json.dumps(
+            _completion(reply.content, body.get("model", "fake"), prompt_tokens, completion_tokens)
+        ).encode()

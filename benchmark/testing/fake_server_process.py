@@ -43,9 +43,18 @@ class FakeServerProcess:
             args += ["--judge", "--invalid-rate", f"{self.invalid_rate:g}"]
         if self.faults is not None:
             plan = self.faults
-            args += ["--rate-429", f"{plan.rate_429:g}", "--rate-500", f"{plan.rate_500:g}",
-                     "--rate-hang", f"{plan.rate_hang:g}", "--rate-malformed", f"{plan.rate_malformed:g}",
-                     "--seed", str(plan.seed)]  # fmt: skip
+            args += [
+                "--rate-429",
+                f"{plan.rate_429:g}",
+                "--rate-500",
+                f"{plan.rate_500:g}",
+                "--rate-hang",
+                f"{plan.rate_hang:g}",
+                "--rate-malformed",
+                f"{plan.rate_malformed:g}",
+                "--seed",
+                str(plan.seed),
+            ]
             if plan.retry_after_s is not None:
                 args += ["--retry-after", f"{plan.retry_after_s:g}"]
         return args
@@ -106,13 +115,20 @@ def _read_address(process: subprocess.Popen) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m ragstress.testing.fake_server_process", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)  # fmt: skip
+    parser = argparse.ArgumentParser(
+        prog="python -m ragstress.testing.fake_server_process",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.add_argument("--latency", type=float, default=0.0, help="seconds added to every reply")
     parser.add_argument("--judge", action="store_true", help="answer judge prompts with valid verdicts (else 'OK')")
-    parser.add_argument("--invalid-rate", type=float, default=0.0, help="share of judge replies that are unusable prose")
+    parser.add_argument(
+        "--invalid-rate", type=float, default=0.0, help="share of judge replies that are unusable prose"
+    )
     for fault in ("429", "500", "hang", "malformed"):
-        parser.add_argument(f"--rate-{fault}", type=float, default=0.0, help=f"share of chat requests answered with {fault}")
+        parser.add_argument(
+            f"--rate-{fault}", type=float, default=0.0, help=f"share of chat requests answered with {fault}"
+        )
     parser.add_argument("--retry-after", type=float, default=None, help="Retry-After seconds sent with 429s")
     parser.add_argument("--seed", type=int, default=0, help="seed of the fault and invalid-reply draws")
     args = parser.parse_args(argv)

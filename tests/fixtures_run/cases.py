@@ -12,12 +12,19 @@ def make_case(number: int, testbed: str | None = None, lang: str = "en") -> Case
     """Case `case-<number>`; testbeds rotate; counterfactual cases carry a fake answer."""
     testbed = testbed or TESTBEDS[number % len(TESTBEDS)]
     role = {"negative": "noise", "counterfactual": "counterfactual"}.get(testbed, "positive")
-    contexts = [Context(text=f"Passage {number}: the answer is {number}.", role=role, chunk_id=None),
-                Context(text=f"Unrelated passage {number}.", role="noise", chunk_id=None)]
+    contexts = [
+        Context(text=f"Passage {number}: the answer is {number}.", role=role, chunk_id=None),
+        Context(text=f"Unrelated passage {number}.", role="noise", chunk_id=None),
+    ]
     return Case(
-        id=f"case-{number}", seed_id=f"seed-{number}", testbed=testbed, lang=lang,
-        question=f"What is the answer to question {number}?", answers=[[str(number)]],
-        fake_answer=[str(number + 1000)] if testbed == "counterfactual" else None, contexts=contexts,
+        id=f"case-{number}",
+        seed_id=f"seed-{number}",
+        testbed=testbed,
+        lang=lang,
+        question=f"What is the answer to question {number}?",
+        answers=[[str(number)]],
+        fake_answer=[str(number + 1000)] if testbed == "counterfactual" else None,
+        contexts=contexts,
         expected={"negative": "reject", "counterfactual": "flag_error"}.get(testbed, "answer"),
     )
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ragstress.indexing.build import build_index
 from ragstress.core.jsonl import read_records
 from ragstress.core.types import Chunk
 from ragstress.corpora.chunking import ChunkParams
+from ragstress.indexing.build import build_index
 
 DOCS = {
     "etna.txt": (

@@ -16,8 +16,14 @@ from typer.testing import CliRunner
 from fixtures_run.cases import write_cases
 
 # Variables of the developer's shell that would point a test at a real service.
-_CLEAN_ENV = {"OPENAI_BASE_URL": None, "OPENAI_API_KEY": None, "RAGSTRESS_JUDGE_API_KEY": None,
-              "RAGSTRESS_TARGET_API_KEY": None, "RAGSTRESS_GENERATOR_API_KEY": None, "COLUMNS": "200"}  # fmt: skip
+_CLEAN_ENV = {
+    "OPENAI_BASE_URL": None,
+    "OPENAI_API_KEY": None,
+    "RAGSTRESS_JUDGE_API_KEY": None,
+    "RAGSTRESS_TARGET_API_KEY": None,
+    "RAGSTRESS_GENERATOR_API_KEY": None,
+    "COLUMNS": "200",
+}
 
 
 def invoke(*args: object, env: dict[str, str | None] | None = None):
@@ -44,8 +50,11 @@ def copy_run(run: Path, tmp_path: Path) -> Path:
 
 def snapshot(directory: Path) -> dict[str, str]:
     """sha256 of every file under `directory`, by relative path: equal snapshots mean byte-identical trees."""
-    return {str(p.relative_to(directory)): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(directory.rglob("*")) if p.is_file()}  # fmt: skip
+    return {
+        str(p.relative_to(directory)): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(directory.rglob("*"))
+        if p.is_file()
+    }
 
 
 def closed_port() -> int:

@@ -58,9 +58,14 @@ def retrieving(request):
 
 
 def _chain_reply(inputs):
-    return {"input": inputs["input"], "context": inputs.get("context", []),
-            "answer": AIMessage(content=f"chain: {inputs['question']}",
-                                usage_metadata={"input_tokens": 7, "output_tokens": 3, "total_tokens": 10})}
+    return {
+        "input": inputs["input"],
+        "context": inputs.get("context", []),
+        "answer": AIMessage(
+            content=f"chain: {inputs['question']}",
+            usage_metadata={"input_tokens": 7, "output_tokens": 3, "total_tokens": 10},
+        ),
+    }
 
 
 retrieval_chain = RunnableLambda(_chain_reply)

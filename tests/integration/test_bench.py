@@ -5,11 +5,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from ragstress import corpora
 import pytest
 import typer
 from typer.testing import CliRunner
 
+from ragstress import corpora
 from ragstress.cli import bench as cli_bench
 from ragstress.core.jsonl import read_json
 from ragstress.scoring.metrics.scripted import ScriptedJudge, identify_prompt
@@ -18,15 +18,28 @@ from ragstress.testing.fake_openai import FakeOpenAIServer, FakeRequest
 SAMPLES = Path(corpora.__file__).parent / "samples" / "en"
 METRICS = "answer_match,accuracy,rejection,over_refusal,error_detection,error_correction,closed_book_accuracy,faithfulness,answer_accuracy,rejection_judged"
 
-STATEMENTS = json.dumps({"statements": [{"statement": "The answer is in the passages.", "reason": "stated", "supported": "yes",
-                                         "in_reference": "yes"}], "missing_from_response": []})  # fmt: skip
-JUDGE = ScriptedJudge({
-    "judge_statements": STATEMENTS,
-    "judge_statements_reference": STATEMENTS,
-    "judge_answer_accuracy_1": "Same facts. [[4]]",
-    "judge_answer_accuracy_2": "Partly. [[2]]",
-    "judge_rejection": json.dumps({"reason": "it declines", "refuses": "yes"}),
-})
+STATEMENTS = json.dumps(
+    {
+        "statements": [
+            {
+                "statement": "The answer is in the passages.",
+                "reason": "stated",
+                "supported": "yes",
+                "in_reference": "yes",
+            }
+        ],
+        "missing_from_response": [],
+    }
+)
+JUDGE = ScriptedJudge(
+    {
+        "judge_statements": STATEMENTS,
+        "judge_statements_reference": STATEMENTS,
+        "judge_answer_accuracy_1": "Same facts. [[4]]",
+        "judge_answer_accuracy_2": "Partly. [[2]]",
+        "judge_rejection": json.dumps({"reason": "it declines", "refuses": "yes"}),
+    }
+)
 
 
 def llm(request: FakeRequest) -> str:
@@ -60,8 +73,20 @@ def test_bench_writes_every_report_file_and_skips_unchanged_stages(tmp_path, fak
     app = typer.Typer()
     cli_bench.register(app)
     out = tmp_path / "run"
-    args = ["bench", str(SAMPLES / "docs"), "--out", str(out), "--seeds", "0", "--seed-file", str(seed_file(tmp_path)),
-            "--metrics", METRICS, "--fail-under", "rejection@negative=0.5"]  # fmt: skip
+    args = [
+        "bench",
+        str(SAMPLES / "docs"),
+        "--out",
+        str(out),
+        "--seeds",
+        "0",
+        "--seed-file",
+        str(seed_file(tmp_path)),
+        "--metrics",
+        METRICS,
+        "--fail-under",
+        "rejection@negative=0.5",
+    ]
 
     first = CliRunner().invoke(app, args)
     assert first.exit_code == 0, first.output
@@ -90,8 +115,22 @@ def test_bench_gate_fails_with_exit_1(tmp_path, fake_llm):
     app = typer.Typer()
     cli_bench.register(app)
     # The scripted target answers the Eiffel Tower seed only: noise accuracy stays far below 0.9.
-    args = ["bench", str(SAMPLES / "docs"), "--out", str(tmp_path / "run"), "--seeds", "0", "--testbeds", "noise",
-            "--seed-file", str(seed_file(tmp_path)), "--metrics", "accuracy", "--fail-under", "accuracy@noise=0.9"]  # fmt: skip
+    args = [
+        "bench",
+        str(SAMPLES / "docs"),
+        "--out",
+        str(tmp_path / "run"),
+        "--seeds",
+        "0",
+        "--testbeds",
+        "noise",
+        "--seed-file",
+        str(seed_file(tmp_path)),
+        "--metrics",
+        "accuracy",
+        "--fail-under",
+        "accuracy@noise=0.9",
+    ]
     result = CliRunner().invoke(app, args)
     assert result.exit_code == 1, result.output
     assert "accuracy" in result.output and (tmp_path / "run" / "report.html").is_file()

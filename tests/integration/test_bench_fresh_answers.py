@@ -14,18 +14,17 @@ from ragstress.cli import bench as cli_bench
 from ragstress.core.jsonl import read_json
 from ragstress.running.target_identity import module_identity, target_identity
 from ragstress.testing.fake_openai import FakeOpenAIServer
-
 from tests.integration.test_bench import SAMPLES, llm, seed_file
 
 # A target that logs each call as a line in a file beside it (appends: calls come from several threads).
-TARGET = '''
+TARGET = """
 from pathlib import Path
 
 def answer(request):
     with open(Path(__file__).with_name("calls.txt"), "a", encoding="utf-8") as calls:
         calls.write("call\\n")
     return "{word}"
-'''
+"""
 
 
 @pytest.fixture
@@ -60,8 +59,22 @@ def test_editing_a_python_target_makes_bench_ask_it_again(tmp_path, fake_llm, mo
     app = typer.Typer()
     cli_bench.register(app)
     out = tmp_path / "run"
-    args = ["bench", str(SAMPLES / "docs"), "--out", str(out), "--seeds", "0", "--seed-file", str(seed_file(tmp_path)),
-            "--testbeds", "noise,negative", "--metrics", "answer_match", "--target", "python:fresh_target_mod:answer"]  # fmt: skip
+    args = [
+        "bench",
+        str(SAMPLES / "docs"),
+        "--out",
+        str(out),
+        "--seeds",
+        "0",
+        "--seed-file",
+        str(seed_file(tmp_path)),
+        "--testbeds",
+        "noise,negative",
+        "--metrics",
+        "answer_match",
+        "--target",
+        "python:fresh_target_mod:answer",
+    ]
 
     first = CliRunner().invoke(app, args)
     assert first.exit_code == 0, first.output
@@ -99,7 +112,9 @@ def test_target_identity_covers_package_helpers_http_config_and_baseline(tmp_pat
     package = tmp_path / "fresh_pkg"
     package.mkdir()
     (package / "__init__.py").write_text("", encoding="utf-8")
-    (package / "rag.py").write_text("from fresh_pkg.helper import VALUE\ndef answer(r):\n    return VALUE\n", encoding="utf-8")
+    (package / "rag.py").write_text(
+        "from fresh_pkg.helper import VALUE\ndef answer(r):\n    return VALUE\n", encoding="utf-8"
+    )
     (package / "helper.py").write_text("VALUE = 'a'\n", encoding="utf-8")
     monkeypatch.syspath_prepend(str(tmp_path))
     before = module_identity("fresh_pkg.rag")

@@ -8,15 +8,15 @@ import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
 
 import pytest
 
+from ragstress.corpora.chunking import ChunkParams
 from ragstress.indexing.build import build_index
 from ragstress.indexing.store import IndexStore
-from ragstress.corpora.chunking import ChunkParams
 
 HEARTBEAT_TIMEOUT_S = 60
 DOCS = {
@@ -60,7 +60,9 @@ def running_chroma_server(tmp_path: Path) -> Iterator[tuple[str, subprocess.Pope
     log = (tmp_path / "chroma.log").open("wb")
     server = subprocess.Popen(
         [str(executable), "run", "--path", str(tmp_path / "server-data"), "--host", "127.0.0.1", "--port", str(port)],
-        stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        stdin=subprocess.DEVNULL,
     )
     url = f"http://127.0.0.1:{port}"
     try:
@@ -110,7 +112,9 @@ def test_build_and_query_against_a_chroma_server(tmp_path, chroma_server, counti
     other_corpus = tmp_path / "other"
     other_corpus.mkdir()
     (other_corpus / "tea.txt").write_text("Green tea is grown on terraced hills in Zhejiang.", encoding="utf-8")
-    other = build_index(other_corpus, tmp_path / "index2", counting_minilm, params, chroma_url=url, collection_name="second")
+    other = build_index(
+        other_corpus, tmp_path / "index2", counting_minilm, params, chroma_url=url, collection_name="second"
+    )
     assert (other.documents, other.deleted) == (1, 0)
     assert IndexStore.open(index).count() == 3 and IndexStore.open(tmp_path / "index2").count() == 1
 

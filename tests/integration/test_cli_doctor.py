@@ -12,15 +12,22 @@ def run_doctor(*args: str, env_extra: dict[str, str]) -> subprocess.CompletedPro
     env = {"PATH": "/usr/bin:/bin", "HOME": "/tmp", "COLUMNS": "200", **env_extra}
     return subprocess.run(
         [sys.executable, "-m", "ragstress.cli", "doctor", "--skip-embeddings", *args],
-        capture_output=True, text=True, timeout=300, env=env,
-    )  # fmt: skip
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env=env,
+    )
 
 
 def test_doctor_shows_each_role_and_its_reply_without_the_key():
     with FakeOpenAIServer(lambda req: "Paris is the capital of France.") as server:
-        env = {"RAGSTRESS_GENERATOR_BASE_URL": server.base_url, "RAGSTRESS_TARGET_BASE_URL": server.base_url,
-               "RAGSTRESS_JUDGE_BASE_URL": server.base_url, "OPENAI_API_KEY": "sk-doctor-SECRET-42",
-               "RAGSTRESS_JUDGE_MODEL": "judge-x"}  # fmt: skip
+        env = {
+            "RAGSTRESS_GENERATOR_BASE_URL": server.base_url,
+            "RAGSTRESS_TARGET_BASE_URL": server.base_url,
+            "RAGSTRESS_JUDGE_BASE_URL": server.base_url,
+            "OPENAI_API_KEY": "sk-doctor-SECRET-42",
+            "RAGSTRESS_JUDGE_MODEL": "judge-x",
+        }
         result = run_doctor("--lang", "zh", env_extra=env)
     out = result.stdout + result.stderr
     assert result.returncode == 0, out

@@ -13,7 +13,9 @@ from ragstress.cli.report import register
 from ragstress.core.jsonl import read_records, write_records
 from ragstress.core.types import Case
 
-_spec = importlib.util.spec_from_file_location("report_make_runs", Path(__file__).parents[1] / "data" / "report_fixtures" / "make_runs.py")
+_spec = importlib.util.spec_from_file_location(
+    "report_make_runs", Path(__file__).parents[1] / "data" / "report_fixtures" / "make_runs.py"
+)
 make_runs = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(make_runs)
 
@@ -93,8 +95,10 @@ def test_fail_on_regression_exits_1_on_a_planted_regression_and_0_on_identical_r
     for run in (robust, same):
         write_records(run / "cases.jsonl", cases)  # one case per seed: enough seeds for a test to see anything
     broken = tmp_path / "same"
-    scores = [s.model_copy(update={"value": 0.0}) if s.metric == "accuracy" and s.case_id.startswith("noise") else s
-              for s in read_records(broken / "scores.jsonl", make_runs.Score)]  # fmt: skip
+    scores = [
+        s.model_copy(update={"value": 0.0}) if s.metric == "accuracy" and s.case_id.startswith("noise") else s
+        for s in read_records(broken / "scores.jsonl", make_runs.Score)
+    ]
     write_records(broken / "scores.jsonl", scores)
     result = invoke("compare", robust, broken, "--out", tmp_path / "c2", "--fail-on-regression")
     assert result.exit_code == 1, result.output
@@ -103,7 +107,29 @@ def test_fail_on_regression_exits_1_on_a_planted_regression_and_0_on_identical_r
     assert noise["regressed"] and noise["difference"] < 0 and noise["p_holm"] >= noise["p_value"]
     assert [r["key"] for r in rows if r["regressed"]] == ["accuracy@noise"]
     # Selecting only an untouched metric passes; an unknown key is a usage error.
-    assert invoke("compare", robust, broken, "--out", tmp_path / "c3", "--fail-on-regression",
-                  "--regression-metric", "rejection@negative").exit_code == 0  # fmt: skip
-    assert invoke("compare", robust, broken, "--out", tmp_path / "c4", "--fail-on-regression",
-                  "--regression-metric", "accuracy@nowhere").exit_code == 2  # fmt: skip
+    assert (
+        invoke(
+            "compare",
+            robust,
+            broken,
+            "--out",
+            tmp_path / "c3",
+            "--fail-on-regression",
+            "--regression-metric",
+            "rejection@negative",
+        ).exit_code
+        == 0
+    )
+    assert (
+        invoke(
+            "compare",
+            robust,
+            broken,
+            "--out",
+            tmp_path / "c4",
+            "--fail-on-regression",
+            "--regression-metric",
+            "accuracy@nowhere",
+        ).exit_code
+        == 2
+    )

@@ -5,12 +5,12 @@ from __future__ import annotations
 import pytest
 from fixtures_run.index import build_small_index, chunk_with
 
-from ragstress.running.e2e import build_e2e_index, plan_variant
 from ragstress.core.jsonl import read_records
-from ragstress.running.runner import plan_jobs, run_cases
-from ragstress.indexing.store import IndexStore
-from ragstress.running.targets import load_target
 from ragstress.core.types import Case, Context, TargetResponse
+from ragstress.indexing.store import IndexStore
+from ragstress.running.e2e import build_e2e_index, plan_variant
+from ragstress.running.runner import plan_jobs, run_cases
+from ragstress.running.targets import load_target
 
 QUESTION = "When was Mount Etna added to the UNESCO World Heritage list?"
 FAKE = "Mount Etna was added to the list of UNESCO World Heritage Sites in 1999."
@@ -22,17 +22,41 @@ def etna_cases(chunks) -> list[Case]:
     pompeii = chunk_with(chunks, "Pompeii")
     common = dict(seed_id="seed-etna", lang="en", question=QUESTION, answers=[["2013"]])
     return [
-        Case(id="neg", testbed="negative", expected="reject", params={"positive_chunk_ids": [answer.id]},
-             contexts=[Context(text=pompeii.text, role="noise", chunk_id=pompeii.id)], **common),
-        Case(id="cf", testbed="counterfactual", expected="flag_error", fake_answer=["1999"],
-             contexts=[Context(text=FAKE, role="counterfactual", chunk_id=answer.id)], **common),
-        Case(id="noise", testbed="noise", expected="answer",
-             contexts=[Context(text=answer.text, role="positive", chunk_id=answer.id),
-                       Context(text=NEW_NOISE, role="noise", chunk_id=None),
-                       Context(text=pompeii.text, role="noise", chunk_id=pompeii.id)], **common),
-        Case(id="int", testbed="integration", expected="answer",
-             contexts=[Context(text=answer.text, role="positive", chunk_id=answer.id)], **common),
-    ]  # fmt: skip
+        Case(
+            id="neg",
+            testbed="negative",
+            expected="reject",
+            params={"positive_chunk_ids": [answer.id]},
+            contexts=[Context(text=pompeii.text, role="noise", chunk_id=pompeii.id)],
+            **common,
+        ),
+        Case(
+            id="cf",
+            testbed="counterfactual",
+            expected="flag_error",
+            fake_answer=["1999"],
+            contexts=[Context(text=FAKE, role="counterfactual", chunk_id=answer.id)],
+            **common,
+        ),
+        Case(
+            id="noise",
+            testbed="noise",
+            expected="answer",
+            contexts=[
+                Context(text=answer.text, role="positive", chunk_id=answer.id),
+                Context(text=NEW_NOISE, role="noise", chunk_id=None),
+                Context(text=pompeii.text, role="noise", chunk_id=pompeii.id),
+            ],
+            **common,
+        ),
+        Case(
+            id="int",
+            testbed="integration",
+            expected="answer",
+            contexts=[Context(text=answer.text, role="positive", chunk_id=answer.id)],
+            **common,
+        ),
+    ]
 
 
 @pytest.fixture
@@ -51,7 +75,9 @@ def test_plans_read_positive_ids_and_replacements(etna):
     assert cf.remove == {answer} and [a.text for a in cf.additions.values()] == [FAKE]
     noise = plan_variant("noise", cases[2:3])
     assert noise.remove == set() and {a.text: a.if_absent for a in noise.additions.values()} == {
-        NEW_NOISE: False, chunk_with(chunks, "Pompeii").text: True}  # fmt: skip
+        NEW_NOISE: False,
+        chunk_with(chunks, "Pompeii").text: True,
+    }
 
 
 def test_variant_stores_hold_what_each_testbed_needs(etna):
@@ -59,6 +85,7 @@ def test_variant_stores_hold_what_each_testbed_needs(etna):
     answer = chunk_with(chunks, "UNESCO")
     e2e = build_e2e_index(store, etna_cases(chunks), top_k=3)
     try:
+
         def documents(testbed):
             got = e2e.retriever(testbed).vectorstore.get(include=["documents"])
             return dict(zip(got["ids"], got["documents"]))

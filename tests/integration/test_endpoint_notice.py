@@ -21,7 +21,9 @@ def test_only_openai_variables_mark_a_remote_endpoint():
     assert resolve_endpoint("judge", {"OPENAI_API_KEY": "sk"}).remote_via_openai_env
     assert resolve_endpoint("judge", {"OPENAI_BASE_URL": "http://h/v1", "OPENAI_API_KEY": "sk"}).remote_via_openai_env
     assert not resolve_endpoint("judge", {"OPENAI_API_KEY": "sk"}, base_url="http://h/v1").remote_via_openai_env
-    assert not resolve_endpoint("judge", {"OPENAI_API_KEY": "sk", "RAGSTRESS_JUDGE_BASE_URL": "http://h/v1"}).remote_via_openai_env
+    assert not resolve_endpoint(
+        "judge", {"OPENAI_API_KEY": "sk", "RAGSTRESS_JUDGE_BASE_URL": "http://h/v1"}
+    ).remote_via_openai_env
     assert not resolve_endpoint("judge", {}).remote_via_openai_env  # bundled
     assert resolve_endpoint("judge", {"OPENAI_API_KEY": "sk"}).public_dict()["remote_via_openai_env"] is True
 
@@ -43,7 +45,9 @@ def test_score_warns_when_openai_variables_alone_chose_a_remote_judge(tmp_path, 
         assert "sk-hidden-42" not in result.output
         assert read_json(run_dir / "score.json")["judge"]["remote_via_openai_env"] is True
 
-        flagged = CliRunner().invoke(scoring_tests.cli(), [*args, "--rescore", "--judge-base-url", server.base_url], env=env)
+        flagged = CliRunner().invoke(
+            scoring_tests.cli(), [*args, "--rescore", "--judge-base-url", server.base_url], env=env
+        )
     assert flagged.exit_code == 0, flagged.output
     assert "only through OPENAI_*" not in flagged.output and "from flag, OPENAI_API_KEY" in flagged.output
     assert read_json(run_dir / "score.json")["judge"]["remote_via_openai_env"] is False

@@ -10,14 +10,14 @@ import urllib.request
 import openai
 
 from ragstress.llm import ClientSettings, Endpoint, LLMSession
+from ragstress.perf.eval_workload import HashedWordsEmbedder, lost_scores, write_run
+from ragstress.prompts import load_prompt
 from ragstress.scoring.metrics import METRICS
 from ragstress.scoring.metrics.parsing import parse_rating
 from ragstress.scoring.metrics.scripted import valid_judge
-from ragstress.perf.eval_workload import HashedWordsEmbedder, lost_scores, write_run
 from ragstress.scoring.scorer import score_run
 from ragstress.testing.fake_openai import FakeOpenAIServer
 from ragstress.testing.fake_server_process import FakeServerProcess
-from ragstress.prompts import load_prompt
 
 JUDGED = [name for name in METRICS.names() if METRICS.get(name).kind == "judged"]
 SETTINGS = ClientSettings(timeout_s=10.0, max_retries=0, concurrency=8)
@@ -71,8 +71,9 @@ async def _score(tmp_path, judge, count: int) -> dict:
     with FakeOpenAIServer(judge) as server:
         endpoint = Endpoint(role="judge", model="m", base_url=server.base_url, api_key="k")
         async with LLMSession({"judge": endpoint}, SETTINGS) as llm:
-            summary = await score_run(run_dir, metrics=JUDGED, llm=llm, embedder_for=lambda lang: HashedWordsEmbedder(),
-                                      concurrency=4)  # fmt: skip
+            summary = await score_run(
+                run_dir, metrics=JUDGED, llm=llm, embedder_for=lambda lang: HashedWordsEmbedder(), concurrency=4
+            )
     return {"summary": summary, "counts": lost_scores(run_dir, JUDGED)}
 
 

@@ -12,21 +12,28 @@ import typer
 from typer.testing import CliRunner
 
 from ragstress.cli.generate import register
-from ragstress.indexing.build import build_index
 from ragstress.core.jsonl import read_records
-from ragstress.llm import ClientSettings, Endpoint, LLMSession
-from ragstress.indexing.store import IndexStore
-from ragstress.testing.fake_openai import FakeOpenAIServer, FakeRequest
 from ragstress.core.types import Case, SeedQuestion
 from ragstress.corpora.chunking import ChunkParams
 from ragstress.corpora.embeddings import make_embedder
 from ragstress.generators.gates import RejectedCandidate
 from ragstress.generators.spans import contains_alias, contains_any_answer, sentences
 from ragstress.generators.testset import GenerateOptions, generate_testset
+from ragstress.indexing.build import build_index
+from ragstress.indexing.store import IndexStore
+from ragstress.llm import ClientSettings, Endpoint, LLMSession
+from ragstress.testing.fake_openai import FakeOpenAIServer, FakeRequest
 
 SAMPLES = Path(__file__).resolve().parents[2] / "corpora" / "samples" / "en"
-DOCS = ["eiffel_tower.txt", "tokyo_tower.txt", "cn_tower.txt", "golden_gate_bridge.txt", "brooklyn_bridge.txt",
-        "toyota.txt", "honda.txt"]  # fmt: skip
+DOCS = [
+    "eiffel_tower.txt",
+    "tokyo_tower.txt",
+    "cn_tower.txt",
+    "golden_gate_bridge.txt",
+    "brooklyn_bridge.txt",
+    "toyota.txt",
+    "honda.txt",
+]
 SETTINGS = ClientSettings(timeout_s=10.0, max_retries=1, backoff_base_s=0.01, backoff_max_s=0.01)
 FILES = ("cases.jsonl", "seeds.jsonl", "rejected.jsonl", "testset.json")
 
@@ -84,8 +91,10 @@ def server():
 
 
 def endpoints(server) -> dict[str, Endpoint]:
-    return {role: Endpoint(role=role, model="fake-model", base_url=server.base_url, api_key="sk-secret-test-key")
-            for role in ("generator", "judge")}  # fmt: skip
+    return {
+        role: Endpoint(role=role, model="fake-model", base_url=server.base_url, api_key="sk-secret-test-key")
+        for role in ("generator", "judge")
+    }
 
 
 async def run(index_dir, server, out, cache, **options):
@@ -94,14 +103,19 @@ async def run(index_dir, server, out, cache, **options):
 
 
 async def test_generation_runs_end_to_end_and_writes_every_file(index_dir, server, seed_file, tmp_path):
-    result = await run(index_dir, server, tmp_path / "out", tmp_path / "cache.sqlite", n_seeds=4, n_pairs=1, seed_file=seed_file)
+    result = await run(
+        index_dir, server, tmp_path / "out", tmp_path / "cache.sqlite", n_seeds=4, n_pairs=1, seed_file=seed_file
+    )
     assert all((tmp_path / "out" / name).is_file() for name in FILES)
     seeds = read_records(tmp_path / "out" / "seeds.jsonl", SeedQuestion)
     cases = read_records(tmp_path / "out" / "cases.jsonl", Case)
     rejected = read_records(tmp_path / "out" / "rejected.jsonl", RejectedCandidate)
     assert seeds == result.seeds and cases == result.cases and rejected == result.rejected
     generated = [s for s in seeds if s.origin == "generated"]
-    assert len([s for s in generated if len(s.answers) == 1]) == 4 and len([s for s in generated if len(s.answers) == 2]) == 1
+    assert (
+        len([s for s in generated if len(s.answers) == 1]) == 4
+        and len([s for s in generated if len(s.answers) == 2]) == 1
+    )
     assert {s.origin for s in seeds} == {"curated", "generated"}
     for seed in generated:
         assert not contains_any_answer(seed.question, seed.answers)
@@ -118,7 +132,9 @@ async def test_generation_runs_end_to_end_and_writes_every_file(index_dir, serve
     manifest = json.loads((tmp_path / "out" / "testset.json").read_text(encoding="utf-8"))
     assert manifest["random_seed"] == 13 and manifest["index"]["embedding_model"] == "all-MiniLM-L6-v2"
     assert manifest["cases"]["total"] == len(cases)
-    assert manifest["cases"]["by_testbed"]["noise"] == {r: manifest["cases"]["by_testbed"]["noise"]["0"] for r in ("0", "0.2", "0.4", "0.6", "0.8")}
+    assert manifest["cases"]["by_testbed"]["noise"] == {
+        r: manifest["cases"]["by_testbed"]["noise"]["0"] for r in ("0", "0.2", "0.4", "0.6", "0.8")
+    }
     assert set(manifest["gates"]) >= {"draft", "round_trip", "answerable", "near_duplicate", "seed_file"}
     assert manifest["models"]["judge"]["model"] == "fake-model" and manifest["models"]["judge"]["api_key"] == "set"
     assert {p["id"] for p in manifest["prompts"]} == {"seed_polish", "seed_answerable", "gen_noise_check"}
@@ -146,15 +162,35 @@ def cli() -> typer.Typer:
 
 def llm_flags(server, tmp_path) -> list[str]:
     return [
-        "--generator-base-url", server.base_url, "--generator-model", "fake-model", "--generator-api-key", "k",
-        "--judge-base-url", server.base_url, "--judge-model", "fake-model", "--judge-api-key", "k",
-        "--cache-dir", str(tmp_path / "cache"),
-    ]  # fmt: skip
+        "--generator-base-url",
+        server.base_url,
+        "--generator-model",
+        "fake-model",
+        "--generator-api-key",
+        "k",
+        "--judge-base-url",
+        server.base_url,
+        "--judge-model",
+        "fake-model",
+        "--judge-api-key",
+        "k",
+        "--cache-dir",
+        str(tmp_path / "cache"),
+    ]
 
 
 def test_cli_generate_with_a_seed_file_only(index_dir, server, seed_file, tmp_path):
-    args = ["generate", str(index_dir), "--out", str(tmp_path / "out"), "--seed-file", str(seed_file),
-            "--testbeds", "noise,counterfactual", *llm_flags(server, tmp_path)]  # fmt: skip
+    args = [
+        "generate",
+        str(index_dir),
+        "--out",
+        str(tmp_path / "out"),
+        "--seed-file",
+        str(seed_file),
+        "--testbeds",
+        "noise,counterfactual",
+        *llm_flags(server, tmp_path),
+    ]
     result = CliRunner().invoke(cli(), args)
     assert result.exit_code == 0, result.output
     cases = read_records(tmp_path / "out" / "cases.jsonl", Case)
@@ -167,21 +203,37 @@ def test_cli_bad_input_is_a_clear_error(index_dir, server, tmp_path):
     runner, flags = CliRunner(), llm_flags(server, tmp_path)
     result = runner.invoke(cli(), ["generate", str(tmp_path / "nowhere"), "--out", str(tmp_path / "o"), *flags])
     assert result.exit_code == 2 and "no index found" in result.output
-    result = runner.invoke(cli(), ["generate", str(index_dir), "--out", str(tmp_path / "o"), "--testbeds", "noise,counterfactul", *flags])
+    result = runner.invoke(
+        cli(), ["generate", str(index_dir), "--out", str(tmp_path / "o"), "--testbeds", "noise,counterfactul", *flags]
+    )
     assert result.exit_code == 2 and "did you mean 'counterfactual'" in result.output
     broken = tmp_path / "broken.jsonl"
-    broken.write_text('{"id": "a", "question": "Q?", "answers": [["1889"]], "doc_ids": ["eiffel_tower.txt"]}\nnot json\n')
-    result = runner.invoke(cli(), ["generate", str(index_dir), "--out", str(tmp_path / "o"), "--seed-file", str(broken), *flags])
+    broken.write_text(
+        '{"id": "a", "question": "Q?", "answers": [["1889"]], "doc_ids": ["eiffel_tower.txt"]}\nnot json\n'
+    )
+    result = runner.invoke(
+        cli(), ["generate", str(index_dir), "--out", str(tmp_path / "o"), "--seed-file", str(broken), *flags]
+    )
     assert result.exit_code == 2 and "line 2" in result.output
 
 
 async def test_judge_noise_check_keeps_flagged_chunks_out_of_the_noise(index_dir, seed_file, tmp_path):
     """A judge that finds the answer in every near chunk pushes noise further down the ranking."""
     with FakeOpenAIServer(lambda req: json.dumps({"verdict": "yes", "reason": "it does"})) as judge_server:
-        plain = await run(index_dir, judge_server, tmp_path / "plain", None, n_seeds=0, seed_file=seed_file, testbeds=("negative",))
+        plain = await run(
+            index_dir, judge_server, tmp_path / "plain", None, n_seeds=0, seed_file=seed_file, testbeds=("negative",)
+        )
         assert judge_server.chat_requests() == []  # curated seeds alone need no LLM
-        judged = await run(index_dir, judge_server, tmp_path / "judged", None, n_seeds=0, seed_file=seed_file,
-                           testbeds=("negative",), judge_noise=True)  # fmt: skip
+        judged = await run(
+            index_dir,
+            judge_server,
+            tmp_path / "judged",
+            None,
+            n_seeds=0,
+            seed_file=seed_file,
+            testbeds=("negative",),
+            judge_noise=True,
+        )
         assert judge_server.chat_requests()
     for before, after in zip(plain.cases, judged.cases, strict=True):
         near = {c.chunk_id for c in before.contexts}
@@ -215,12 +267,17 @@ async def test_polish_is_kept_only_when_it_passes_the_gates(index_dir, tmp_path)
     stats = result.manifest["generation_stats"]["by_lang"]["en"]
     polished = sum(s.question.startswith("Tell me this: ") for s in result.seeds)
     assert stats["kept_by_path"] == {"insitu": 6 - polished, "polished": polished, "model": 0}
-    assert stats["polish_gates"]["answer_not_in_question"]["passed"] < stats["polish_gates"]["answer_not_in_question"]["tried"]
+    assert (
+        stats["polish_gates"]["answer_not_in_question"]["passed"]
+        < stats["polish_gates"]["answer_not_in_question"]["tried"]
+    )
 
 
 async def test_without_polish_the_generator_is_never_asked(index_dir, tmp_path):
     with FakeOpenAIServer(polisher) as fake:
-        result = await run(index_dir, fake, tmp_path / "out", None, n_seeds=4, n_pairs=1, testbeds=("noise",), polish=False)
+        result = await run(
+            index_dir, fake, tmp_path / "out", None, n_seeds=4, n_pairs=1, testbeds=("noise",), polish=False
+        )
         assert not [r for r in fake.chat_requests() if "Rephrase a test question" in r.last_user_text]
     stats = result.manifest["generation_stats"]
     assert stats["polish"] is False and stats["by_lang"]["en"]["kept_by_path"]["insitu"] == len(result.seeds) == 5

@@ -10,12 +10,12 @@ import typer
 from typer.testing import CliRunner
 
 from ragstress.cli.index import register
-from ragstress.indexing.build import build_index, default_chunk_params
-from ragstress.indexing.store import EmbeddingMismatchError, IndexStore
 from ragstress.core.types import Chunk
 from ragstress.corpora.chunking import ChunkParams
 from ragstress.corpora.embeddings import make_embedder
 from ragstress.corpora.loaders import CorpusError
+from ragstress.indexing.build import build_index, default_chunk_params
+from ragstress.indexing.store import EmbeddingMismatchError, IndexStore
 
 DOCS = {
     "volcanoes.txt": (
@@ -211,12 +211,27 @@ def test_cli_build_then_search(tmp_path):
 
 def test_cli_chunks_by_characters_when_asked(tmp_path):
     corpus, index = write_corpus(tmp_path / "corpus"), tmp_path / "index"
-    args = ["build", str(corpus), "--index", str(index), "--chunk-unit", "chars", "--chunk-size", "120", "--chunk-overlap", "0"]
+    args = [
+        "build",
+        str(corpus),
+        "--index",
+        str(index),
+        "--chunk-unit",
+        "chars",
+        "--chunk-size",
+        "120",
+        "--chunk-overlap",
+        "0",
+    ]
     result = CliRunner().invoke(cli_app(), args)
     assert result.exit_code == 0, result.output
     chunks = read_chunks(index)
     assert chunks and all(len(c.text) <= 120 for c in chunks)
-    assert json.loads((index / "index.json").read_text())["chunk_params"] == {"size": 120, "overlap": 0, "unit": "chars"}
+    assert json.loads((index / "index.json").read_text())["chunk_params"] == {
+        "size": 120,
+        "overlap": 0,
+        "unit": "chars",
+    }
 
 
 def test_cli_errors_exit_2_with_a_message(tmp_path):

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import numpy as np
 
+from ragstress.corpora.chunking import ChunkParams
+from ragstress.corpora.embeddings import MIN_COSINE
 from ragstress.indexing.build import build_index
 from ragstress.indexing.store import IndexStore
-from ragstress.corpora.embeddings import MIN_COSINE
-from ragstress.corpora.chunking import ChunkParams
 
 PARAMS = ChunkParams(size=30, overlap=0, unit="tokens")
 PARAGRAPHS = [
@@ -83,8 +83,9 @@ def test_duplicate_texts_are_embedded_once_and_moved_files_cost_nothing(tmp_path
     assert hit.doc_id == "moved-lighthouses.txt"
 
 
-def test_unchanged_documents_keep_their_chunk_boundaries_without_being_chunked_again(tmp_path, counting_minilm,
-                                                                                        monkeypatch):  # fmt: skip
+def test_unchanged_documents_keep_their_chunk_boundaries_without_being_chunked_again(
+    tmp_path, counting_minilm, monkeypatch
+):
     import ragstress.indexing.build as index_build
 
     chunked: list[str] = []

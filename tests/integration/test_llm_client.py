@@ -18,7 +18,9 @@ def endpoint(server: FakeOpenAIServer, role: str = "judge", **kw) -> Endpoint:
 
 
 def session(server: FakeOpenAIServer, settings: ClientSettings = FAST, cache_path=None) -> LLMSession:
-    return LLMSession({"judge": endpoint(server), "generator": endpoint(server, "generator")}, settings, cache_path=cache_path)
+    return LLMSession(
+        {"judge": endpoint(server), "generator": endpoint(server, "generator")}, settings, cache_path=cache_path
+    )
 
 
 def scripted(*replies: FakeReply | str):
@@ -37,7 +39,9 @@ USER = [{"role": "user", "content": "What is the capital of France?"}]
 
 
 async def test_transient_faults_are_retried_and_succeed():
-    handler = scripted(FakeReply.error(429), FakeReply.error(500), FakeReply.malformed(), FakeReply.truncated(), "Paris")
+    handler = scripted(
+        FakeReply.error(429), FakeReply.error(500), FakeReply.malformed(), FakeReply.truncated(), "Paris"
+    )
     with FakeOpenAIServer(handler) as server:
         async with session(server, ClientSettings(**{**FAST.__dict__, "max_retries": 5})) as llm:
             result = await llm.judge.chat(USER)

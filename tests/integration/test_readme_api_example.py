@@ -15,7 +15,7 @@ from ragstress import corpora
 REPO = Path(__file__).resolve().parents[2]
 SAMPLES = Path(corpora.__file__).parent / "samples" / "en"
 # The fixture the example takes: a loopback OpenAI-protocol server for the generator and judge roles.
-CONFTEST = '''
+CONFTEST = """
 import pytest
 from ragstress.testing.fake_openai import FakeOpenAIServer
 
@@ -23,7 +23,7 @@ from ragstress.testing.fake_openai import FakeOpenAIServer
 def llm_url():
     with FakeOpenAIServer(lambda request: "I can not answer the question.") as server:
         yield server.base_url
-'''
+"""
 
 
 def readme_example() -> str:
@@ -39,10 +39,14 @@ def test_the_readme_example_is_about_ten_lines_and_gates_with_assert():
 
 
 def test_the_readme_pytest_example_passes(tmp_path):
-    rows = [json.loads(line) for line in (SAMPLES / "seeds.jsonl").read_text(encoding="utf-8").splitlines() if line.strip()]
+    rows = [
+        json.loads(line) for line in (SAMPLES / "seeds.jsonl").read_text(encoding="utf-8").splitlines() if line.strip()
+    ]
     picked = [row for row in rows if len(row["answers"]) == 1][:3]
     # The seeds' documents plus a few others for noise passages: a small corpus keeps the build quick.
-    names = {name for row in picked for name in row["doc_ids"]} | {p.name for p in sorted((SAMPLES / "docs").iterdir())[:9]}
+    names = {name for row in picked for name in row["doc_ids"]} | {
+        p.name for p in sorted((SAMPLES / "docs").iterdir())[:9]
+    }
     (tmp_path / "docs").mkdir()
     for name in sorted(names):
         shutil.copy(SAMPLES / "docs" / name, tmp_path / "docs" / name)
@@ -50,7 +54,13 @@ def test_the_readme_pytest_example_passes(tmp_path):
     (tmp_path / "conftest.py").write_text(CONFTEST, encoding="utf-8")
     (tmp_path / "test_rag_example.py").write_text(readme_example(), encoding="utf-8")
     env = {**os.environ, "PYTHONPATH": str(tmp_path)}
-    result = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "test_rag_example.py"],
-                            cwd=tmp_path, env=env, capture_output=True, text=True, timeout=600)  # fmt: skip
+    result = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "test_rag_example.py"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-2000:]
     assert "1 passed" in result.stdout

@@ -14,14 +14,22 @@ import pytest
 
 from ragstress.reports.writer import write_report
 
-_spec = importlib.util.spec_from_file_location("report_make_runs", Path(__file__).parents[1] / "data" / "report_fixtures" / "make_runs.py")
+_spec = importlib.util.spec_from_file_location(
+    "report_make_runs", Path(__file__).parents[1] / "data" / "report_fixtures" / "make_runs.py"
+)
 make_runs = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(make_runs)
 
 CHROMIUM = "/usr/bin/chromium"
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
-LAUNCH_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-               "--disable-component-update", "--no-first-run"]  # fmt: skip
+LAUNCH_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+]
 
 
 def _need_browser():
@@ -68,7 +76,9 @@ def test_report_renders_filters_and_keeps_hostile_text_inert(tmp_path, browser_p
     total = cases.count()
     assert total == 24
     assert page.locator("#noise svg.chart polyline").count() == 1
-    assert page.locator("#noise h2 .zh").inner_text() == "" or page.locator("#noise h2 .zh").text_content() == "噪声鲁棒性"
+    assert (
+        page.locator("#noise h2 .zh").inner_text() == "" or page.locator("#noise h2 .zh").text_content() == "噪声鲁棒性"
+    )
 
     # Open every case (builds the bodies from the JSON data), payloads included.
     for index in range(total):
@@ -88,12 +98,20 @@ def test_report_renders_filters_and_keeps_hostile_text_inert(tmp_path, browser_p
     page.click("#filter-failures")
     assert all(not passing.nth(i).is_visible() for i in range(passing.count()))
     visible = page.locator("details.case:not([hidden])")
-    assert visible.count() == int(page.inner_text("#shown-count")) == sum(
-        1 for o in page.locator("details.case").evaluate_all("els => els.map(e => e.dataset.outcome)") if o in ("fail", "error"))
+    assert (
+        visible.count()
+        == int(page.inner_text("#shown-count"))
+        == sum(
+            1
+            for o in page.locator("details.case").evaluate_all("els => els.map(e => e.dataset.outcome)")
+            if o in ("fail", "error")
+        )
+    )
     page.select_option("#filter-testbed", "negative")
     page.select_option("#filter-lang", "zh")
-    assert {page.locator("details.case:not([hidden])").nth(i).get_attribute("data-case-id")
-            for i in range(visible.count())} == {"neg-zh-0", "neg-zh-1"}  # fmt: skip
+    assert {
+        page.locator("details.case:not([hidden])").nth(i).get_attribute("data-case-id") for i in range(visible.count())
+    } == {"neg-zh-0", "neg-zh-1"}
     page.click("#filter-errors")
     assert int(page.inner_text("#shown-count")) == 1
 

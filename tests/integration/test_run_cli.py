@@ -47,7 +47,9 @@ def test_run_writes_a_run_directory(tmp_path):
     testset = tmp_path / "cases.jsonl"
     write_cases(testset, 8)
     out = tmp_path / "run"
-    result = invoke("run", testset, "--target", "python:fixtures_run.targets:fails_on_odd", "--out", out, "--concurrency", "3")
+    result = invoke(
+        "run", testset, "--target", "python:fixtures_run.targets:fails_on_odd", "--out", out, "--concurrency", "3"
+    )
     assert result.exit_code == 0, result.output
     assert (out / "cases.jsonl").read_bytes() == testset.read_bytes()
     record = json.loads((out / "run.json").read_text())
@@ -76,7 +78,9 @@ def test_bad_input_exits_2_with_the_cause(tmp_path):
     assert result.exit_code == 2 and "line 3" in result.output and "cases.jsonl" in result.output
     cases = write_cases(testset, 2)
     write_records(tmp_path / "twice.jsonl", cases + cases[:1])
-    twice = invoke("run", tmp_path / "twice.jsonl", "--target", "python:fixtures_run.targets:echo", "--out", tmp_path / "t")
+    twice = invoke(
+        "run", tmp_path / "twice.jsonl", "--target", "python:fixtures_run.targets:echo", "--out", tmp_path / "t"
+    )
     assert twice.exit_code == 2 and "twice.jsonl" in twice.output and "'case-0'" in twice.output
     for args, message in (
         (["--target", "python:fixtures_run.targets:nope"], "has no attribute 'nope'"),
@@ -93,10 +97,21 @@ def test_a_hanging_target_is_recorded_not_waited_for(tmp_path):
     testset = tmp_path / "cases.jsonl"
     write_cases(testset, 2)
     started = time.perf_counter()
-    result = invoke("run", testset, "--target", "python:fixtures_run.targets:hangs", "--out", tmp_path / "r",
-                    "--target-timeout", "0.3")  # fmt: skip
+    result = invoke(
+        "run",
+        testset,
+        "--target",
+        "python:fixtures_run.targets:hangs",
+        "--out",
+        tmp_path / "r",
+        "--target-timeout",
+        "0.3",
+    )
     assert result.exit_code == 0 and time.perf_counter() - started < 5
-    assert all("did not answer within 0.3s" in r.error for r in read_records(tmp_path / "r" / "responses.jsonl", TargetResponse))
+    assert all(
+        "did not answer within 0.3s" in r.error
+        for r in read_records(tmp_path / "r" / "responses.jsonl", TargetResponse)
+    )
 
 
 def test_resume_after_sigkill_answers_every_case_exactly_once(tmp_path):
@@ -105,8 +120,19 @@ def test_resume_after_sigkill_answers_every_case_exactly_once(tmp_path):
     expected = {(c.id, "case") for c in cases} | {(c.id, "closed_book") for c in cases if c.testbed == "counterfactual"}
     out = tmp_path / "run"
     env = {**os.environ, "PYTHONPATH": str(TESTS_DIR), "RAGSTRESS_TEST_SLEEP": "0.1"}
-    command = [sys.executable, "-c", APP_SCRIPT, "run", str(testset), "--target", "python:fixtures_run.targets:slow_echo",
-               "--out", str(out), "--concurrency", "2"]  # fmt: skip
+    command = [
+        sys.executable,
+        "-c",
+        APP_SCRIPT,
+        "run",
+        str(testset),
+        "--target",
+        "python:fixtures_run.targets:slow_echo",
+        "--out",
+        str(out),
+        "--concurrency",
+        "2",
+    ]
     process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
         deadline = time.monotonic() + 30
@@ -126,8 +152,18 @@ def test_resume_after_sigkill_answers_every_case_exactly_once(tmp_path):
     with responses.open("a") as handle:  # as if the kill had landed mid-line
         handle.write('{"case_id": "case-99", "probe": "ca')
 
-    result = invoke("run", testset, "--target", "python:fixtures_run.targets:slow_echo", "--out", out, "--resume",
-                    "--concurrency", "8", env={"RAGSTRESS_TEST_SLEEP": "0.01"})  # fmt: skip
+    result = invoke(
+        "run",
+        testset,
+        "--target",
+        "python:fixtures_run.targets:slow_echo",
+        "--out",
+        out,
+        "--resume",
+        "--concurrency",
+        "8",
+        env={"RAGSTRESS_TEST_SLEEP": "0.01"},
+    )
     assert result.exit_code == 0, result.output
     assert "repaired a torn last line" in result.output
     answered = pairs(out)
@@ -151,8 +187,10 @@ def test_shards_merged_equal_an_unsharded_run(tmp_path):
     assert result.exit_code == 0, result.output
 
     def answers(run_dir):
-        return sorted((r.case_id, r.probe, r.answer, tuple(r.contexts or ()), r.error)
-                      for r in read_records(run_dir / "responses.jsonl", TargetResponse))  # fmt: skip
+        return sorted(
+            (r.case_id, r.probe, r.answer, tuple(r.contexts or ()), r.error)
+            for r in read_records(run_dir / "responses.jsonl", TargetResponse)
+        )
 
     assert answers(tmp_path / "merged") == answers(tmp_path / "whole")
     assert (tmp_path / "merged" / "cases.jsonl").read_bytes() == (tmp_path / "whole" / "cases.jsonl").read_bytes()
@@ -161,7 +199,12 @@ def test_shards_merged_equal_an_unsharded_run(tmp_path):
     overlap = invoke("merge", shards[0], tmp_path / "whole", "--out", tmp_path / "m2")
     assert overlap.exit_code == 2 and "answered in both" in overlap.output
     write_cases(tmp_path / "other.jsonl", 31)
-    assert invoke("run", tmp_path / "other.jsonl", "--target", spec, "--out", tmp_path / "other", "--shard", "1/3").exit_code == 0
+    assert (
+        invoke(
+            "run", tmp_path / "other.jsonl", "--target", spec, "--out", tmp_path / "other", "--shard", "1/3"
+        ).exit_code
+        == 0
+    )
     mixed = invoke("merge", shards[1], tmp_path / "other", "--out", tmp_path / "m3")
     assert mixed.exit_code == 2 and "another test set" in mixed.output
 
@@ -193,10 +236,16 @@ def echo_service():
 def test_http_target_from_a_config_file_keeps_secrets_out_of_run_json(tmp_path, echo_service):
     url, seen = echo_service
     config = tmp_path / "target.json"
-    config.write_text(json.dumps({
-        "url": url + "?api_key=in-the-url", "headers": {"Authorization": "Bearer env:RAG_TOKEN", "X-Key": "literal-key"},
-        "request": {"question": "q", "contexts": "docs"}, "response": {"answer": "result.text", "contexts": None},
-    }))  # fmt: skip
+    config.write_text(
+        json.dumps(
+            {
+                "url": url + "?api_key=in-the-url",
+                "headers": {"Authorization": "Bearer env:RAG_TOKEN", "X-Key": "literal-key"},
+                "request": {"question": "q", "contexts": "docs"},
+                "response": {"answer": "result.text", "contexts": None},
+            }
+        )
+    )
     testset = tmp_path / "cases.jsonl"
     write_cases(testset, 3)
     result = invoke("run", testset, "--target-config", config, "--out", tmp_path / "r", env={"RAG_TOKEN": "s3cr3t"})

@@ -10,46 +10,79 @@ from typer.testing import CliRunner
 
 from ragstress.cli import score as cli_score
 from ragstress.core.jsonl import read_json, read_records, write_json, write_records
+from ragstress.core.types import Case, Context, Score, TargetResponse
 from ragstress.llm import ClientSettings, Endpoint, LLMSession
 from ragstress.scoring.metrics.scripted import ScriptedJudge
 from ragstress.scoring.scorer import score_run
 from ragstress.testing.fake_openai import FakeOpenAIServer
-from ragstress.core.types import Case, Context, Score, TargetResponse
 
 SETTINGS = ClientSettings(timeout_s=5.0, max_retries=0, backoff_base_s=0.01, backoff_max_s=0.01)
-STATEMENTS = json.dumps({"statements": [
-    {"statement": "The Eiffel Tower is in Paris.", "reason": "passage 1", "supported": "yes", "in_reference": "yes"},
-    {"statement": "The Eiffel Tower is in Rome.", "reason": "none", "supported": "no", "in_reference": "no"},
-], "missing_from_response": []})  # fmt: skip
+STATEMENTS = json.dumps(
+    {
+        "statements": [
+            {
+                "statement": "The Eiffel Tower is in Paris.",
+                "reason": "passage 1",
+                "supported": "yes",
+                "in_reference": "yes",
+            },
+            {"statement": "The Eiffel Tower is in Rome.", "reason": "none", "supported": "no", "in_reference": "no"},
+        ],
+        "missing_from_response": [],
+    }
+)
 NO_STATEMENTS = json.dumps({"statements": [], "missing_from_response": []})
 REPLIES = {
     # The negative case's refusal has no statements; the others have two, one supported.
-    "judge_statements_reference": lambda req: NO_STATEMENTS if "insufficient" in req.last_user_text.lower() else STATEMENTS,
+    "judge_statements_reference": lambda req: (
+        NO_STATEMENTS if "insufficient" in req.last_user_text.lower() else STATEMENTS
+    ),
     "judge_answer_accuracy_1": "Matches. [[4]]",
     "judge_answer_accuracy_2": "Partly. [[2]]",
     "judge_rejection": '{"reason": "it declines", "refuses": true}',
 }
-METRICS = "answer_match,accuracy,rejection,error_detection,closed_book_accuracy,faithfulness,answer_accuracy,rejection_judged"
+METRICS = (
+    "answer_match,accuracy,rejection,error_detection,closed_book_accuracy,faithfulness,answer_accuracy,rejection_judged"
+)
 
 
 def case(cid: str, testbed: str, expected: str = "answer") -> Case:
-    return Case(id=cid, seed_id="s-" + cid, testbed=testbed, lang="en", question="Where is the Eiffel Tower?",
-                answers=[["Paris"]], fake_answer=["Rome"] if testbed == "counterfactual" else None,
-                contexts=[Context(text="The Eiffel Tower is in Paris.", role="positive")], expected=expected)  # fmt: skip
+    return Case(
+        id=cid,
+        seed_id="s-" + cid,
+        testbed=testbed,
+        lang="en",
+        question="Where is the Eiffel Tower?",
+        answers=[["Paris"]],
+        fake_answer=["Rome"] if testbed == "counterfactual" else None,
+        contexts=[Context(text="The Eiffel Tower is in Paris.", role="positive")],
+        expected=expected,
+    )
 
 
 def make_run(run_dir: Path) -> Path:
     run_dir.mkdir(parents=True, exist_ok=True)
-    write_records(run_dir / "cases.jsonl", [
-        case("c1", "noise"), case("c2", "negative", "reject"), case("c3", "counterfactual", "flag_error"), case("c4", "integration"),
-    ])  # fmt: skip
-    write_records(run_dir / "responses.jsonl", [
-        TargetResponse(case_id="c1", answer="It is in Paris. Also in Rome.", latency_s=0.1),
-        TargetResponse(case_id="c2", answer="Insufficient information.", latency_s=0.1),
-        TargetResponse(case_id="c3", answer="There are factual errors; it is in Paris. Also in Rome.", latency_s=0.1),
-        TargetResponse(case_id="c3", probe="closed_book", answer="Paris.", latency_s=0.1),
-        TargetResponse(case_id="c4", answer="", latency_s=0.1, error="HTTP 500 from the target"),
-    ])  # fmt: skip
+    write_records(
+        run_dir / "cases.jsonl",
+        [
+            case("c1", "noise"),
+            case("c2", "negative", "reject"),
+            case("c3", "counterfactual", "flag_error"),
+            case("c4", "integration"),
+        ],
+    )
+    write_records(
+        run_dir / "responses.jsonl",
+        [
+            TargetResponse(case_id="c1", answer="It is in Paris. Also in Rome.", latency_s=0.1),
+            TargetResponse(case_id="c2", answer="Insufficient information.", latency_s=0.1),
+            TargetResponse(
+                case_id="c3", answer="There are factual errors; it is in Paris. Also in Rome.", latency_s=0.1
+            ),
+            TargetResponse(case_id="c3", probe="closed_book", answer="Paris.", latency_s=0.1),
+            TargetResponse(case_id="c4", answer="", latency_s=0.1, error="HTTP 500 from the target"),
+        ],
+    )
     write_json(run_dir / "run.json", {"target": "baseline", "mode": "generator"})
     return run_dir
 
@@ -72,7 +105,12 @@ async def test_score_run_writes_scores_and_an_honest_summary(tmp_path):
     assert scores[("c3", "error_detection")].value == 1.0 and scores[("c3", "closed_book_accuracy")].value == 1.0
     assert scores[("c2", "faithfulness")].value is None  # a refusal makes no statements
     faith = summary["per_metric"]["faithfulness"]
-    assert faith == {"scored": 2, "unscored": 1, "errored": 0, "mean": 0.5}  # (1/2 + 1/2) / 2, the unscored one left out
+    assert faith == {
+        "scored": 2,
+        "unscored": 1,
+        "errored": 0,
+        "mean": 0.5,
+    }  # (1/2 + 1/2) / 2, the unscored one left out
     assert summary["per_metric"]["answer_accuracy"]["mean"] == 0.75
     # c1, c3: statements + 2 ratings = 3 each; c2: statements + Rej* = 2 -> 8 requests over 3 judged cases.
     calls = summary["llm_calls"]
@@ -121,7 +159,9 @@ async def test_cases_are_scored_with_bounded_concurrency(tmp_path):
     run_dir.mkdir()
     cases = [case(f"n{i}", "negative", "reject") for i in range(6)]
     write_records(run_dir / "cases.jsonl", cases)
-    write_records(run_dir / "responses.jsonl", [TargetResponse(case_id=c.id, answer="No idea.", latency_s=0.1) for c in cases])
+    write_records(
+        run_dir / "responses.jsonl", [TargetResponse(case_id=c.id, answer="No idea.", latency_s=0.1) for c in cases]
+    )
     with FakeOpenAIServer(ScriptedJudge(REPLIES), latency_s=0.1) as server:
         endpoint = Endpoint(role="judge", model="m", base_url=server.base_url, api_key="k")
         async with LLMSession({"judge": endpoint}, SETTINGS) as llm:
@@ -139,10 +179,25 @@ def cli() -> typer.Typer:
 def test_cli_score_prints_the_calls_per_case(tmp_path):
     run_dir = make_run(tmp_path / "run")
     with FakeOpenAIServer(ScriptedJudge(REPLIES)) as server:
-        result = CliRunner().invoke(cli(), [
-            "score", str(run_dir), "--metrics", METRICS, "--judge-base-url", server.base_url, "--judge-api-key", "k",
-            "--judge-model", "judge-m", "--cache-dir", str(tmp_path / "cache"), "--concurrency", "2",
-        ])  # fmt: skip
+        result = CliRunner().invoke(
+            cli(),
+            [
+                "score",
+                str(run_dir),
+                "--metrics",
+                METRICS,
+                "--judge-base-url",
+                server.base_url,
+                "--judge-api-key",
+                "k",
+                "--judge-model",
+                "judge-m",
+                "--cache-dir",
+                str(tmp_path / "cache"),
+                "--concurrency",
+                "2",
+            ],
+        )
     assert result.exit_code == 0, result.output
     assert "judge LLM calls per case: 2.67 actual vs 2.67 naive" in " ".join(result.output.split())
     assert (run_dir / "score.json").exists()
@@ -164,7 +219,14 @@ def test_cli_bad_input_exits_2_with_a_clear_message(tmp_path):
 def test_cli_metrics_lists_every_metric():
     result = CliRunner().invoke(cli(), ["metrics"], env={"COLUMNS": "250"})
     assert result.exit_code == 0
-    for name in ("answer_match", "faithfulness", "context_precision", "rag_judge", "semantic_similarity", "closed_book_accuracy"):
+    for name in (
+        "answer_match",
+        "faithfulness",
+        "context_precision",
+        "rag_judge",
+        "semantic_similarity",
+        "closed_book_accuracy",
+    ):
         assert name in result.output
     rows = {line.split("│")[1].strip(): line for line in result.output.splitlines() if line.count("│") > 5}
     assert "embedding" in rows["semantic_similarity"] and "忠实度" in rows["faithfulness"]
@@ -176,8 +238,18 @@ def test_cli_metrics_lists_every_metric():
 def test_cli_notes_when_another_judge_would_leave_old_scores_in_place(tmp_path):
     run_dir = make_run(tmp_path / "run")
     with FakeOpenAIServer(ScriptedJudge(REPLIES)) as server:
-        common = ["score", str(run_dir), "--metrics", METRICS, "--judge-base-url", server.base_url, "--judge-api-key", "k",
-                  "--cache-dir", str(tmp_path / "cache")]  # fmt: skip
+        common = [
+            "score",
+            str(run_dir),
+            "--metrics",
+            METRICS,
+            "--judge-base-url",
+            server.base_url,
+            "--judge-api-key",
+            "k",
+            "--cache-dir",
+            str(tmp_path / "cache"),
+        ]
         first = CliRunner().invoke(cli(), [*common, "--judge-model", "judge-a"])
         second = CliRunner().invoke(cli(), [*common, "--judge-model", "judge-b"])
         kept = read_json(run_dir / "score.json")["judges_in_scores"]

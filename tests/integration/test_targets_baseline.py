@@ -5,16 +5,16 @@ from __future__ import annotations
 import pytest
 from fixtures_run.index import build_small_index, chunk_with
 
-from ragstress.running.e2e import build_e2e_index
 from ragstress.core.jsonl import read_records
-from ragstress.llm import ClientSettings, Endpoint, LLMSession
-from ragstress.running.runner import plan_jobs, run_cases
+from ragstress.core.types import Case, Context, TargetResponse
 from ragstress.indexing.store import IndexStore
+from ragstress.llm import ClientSettings, Endpoint, LLMSession
+from ragstress.prompts import load_prompt
+from ragstress.running.e2e import build_e2e_index
+from ragstress.running.runner import plan_jobs, run_cases
 from ragstress.running.targets import load_target
 from ragstress.running.targets.baseline import number_documents
 from ragstress.testing.fake_openai import FakeOpenAIServer
-from ragstress.core.types import Case, Context, TargetResponse
-from ragstress.prompts import load_prompt
 
 
 def reply(request) -> str:
@@ -30,18 +30,44 @@ def cases(chunks) -> list[Case]:
     answer = chunk_with(chunks, "UNESCO")
     whale = chunk_with(chunks, "krill")
     return [
-        Case(id="en-noise", seed_id="s", testbed="noise", lang="en", expected="answer",
-             question="When was Mount Etna added to the UNESCO World Heritage list?", answers=[["2013"]],
-             contexts=[Context(text=whale.text, role="noise", chunk_id=whale.id),
-                       Context(text=answer.text, role="positive", chunk_id=answer.id)]),
-        Case(id="en-neg", seed_id="s", testbed="negative", lang="en", expected="reject",
-             question="When was Mount Etna added to the UNESCO World Heritage list?", answers=[["2013"]],
-             params={"positive_chunk_ids": [answer.id]},
-             contexts=[Context(text=whale.text, role="noise", chunk_id=whale.id)]),
-        Case(id="zh-cf", seed_id="s", testbed="counterfactual", lang="zh", expected="flag_error",
-             question="埃特纳火山哪一年被列入世界遗产？", answers=[["2013"]], fake_answer=["1999"],
-             contexts=[Context(text="埃特纳火山于1999年被列入世界遗产名录。", role="counterfactual", chunk_id=answer.id)]),
-    ]  # fmt: skip
+        Case(
+            id="en-noise",
+            seed_id="s",
+            testbed="noise",
+            lang="en",
+            expected="answer",
+            question="When was Mount Etna added to the UNESCO World Heritage list?",
+            answers=[["2013"]],
+            contexts=[
+                Context(text=whale.text, role="noise", chunk_id=whale.id),
+                Context(text=answer.text, role="positive", chunk_id=answer.id),
+            ],
+        ),
+        Case(
+            id="en-neg",
+            seed_id="s",
+            testbed="negative",
+            lang="en",
+            expected="reject",
+            question="When was Mount Etna added to the UNESCO World Heritage list?",
+            answers=[["2013"]],
+            params={"positive_chunk_ids": [answer.id]},
+            contexts=[Context(text=whale.text, role="noise", chunk_id=whale.id)],
+        ),
+        Case(
+            id="zh-cf",
+            seed_id="s",
+            testbed="counterfactual",
+            lang="zh",
+            expected="flag_error",
+            question="埃特纳火山哪一年被列入世界遗产？",
+            answers=[["2013"]],
+            fake_answer=["1999"],
+            contexts=[
+                Context(text="埃特纳火山于1999年被列入世界遗产名录。", role="counterfactual", chunk_id=answer.id)
+            ],
+        ),
+    ]
 
 
 @pytest.fixture
@@ -68,12 +94,15 @@ async def test_baseline_in_contexts_mode(tmp_path, counting_minilm, session_and_
 
     by_question = {r.last_user_text: r for r in server.chat_requests()}
     noise_prompt = load_prompt("baseline_user", "en").render(
-        documents=number_documents([c.text for c in test_set[0].contexts]), question=test_set[0].question)
+        documents=number_documents([c.text for c in test_set[0].contexts]), question=test_set[0].question
+    )
     sent = by_question[noise_prompt].messages
     assert sent[0] == {"role": "system", "content": load_prompt("baseline_system", "en").text}
     assert "[1] " in noise_prompt and "[2] " in noise_prompt
     zh = [r for r in server.chat_requests() if "埃特纳" in r.last_user_text]
-    assert {m["content"] for r in zh for m in r.messages if m["role"] == "system"} == {load_prompt("baseline_system", "zh").text}
+    assert {m["content"] for r in zh for m in r.messages if m["role"] == "system"} == {
+        load_prompt("baseline_system", "zh").text
+    }
     closed = [r for r in zh if len(r.messages) == 1]
     assert closed[0].last_user_text == load_prompt("baseline_closed_book", "zh").render(question=test_set[2].question)
     assert target.describe()["model"]["base_url"] == server.base_url and "test" not in str(target.describe())
@@ -87,7 +116,9 @@ async def test_baseline_retrieves_in_e2e_mode(tmp_path, counting_minilm, session
     try:
         async with llm:
             target = load_target("baseline", llm=llm)
-            counts = await run_cases(plan_jobs(test_set), target, tmp_path / "r.jsonl", mode="e2e", retriever_for=e2e.retriever)
+            counts = await run_cases(
+                plan_jobs(test_set), target, tmp_path / "r.jsonl", mode="e2e", retriever_for=e2e.retriever
+            )
     finally:
         e2e.close()
     got = {(r.case_id, r.probe): r for r in read_records(tmp_path / "r.jsonl", TargetResponse)}
@@ -102,8 +133,12 @@ async def test_baseline_retrieves_in_e2e_mode(tmp_path, counting_minilm, session
 async def test_baseline_without_documents_or_retriever_is_an_error(tmp_path, session_and_server):
     llm, _ = session_and_server
     async with llm:
-        counts = await run_cases(plan_jobs([cases([_chunk("UNESCO"), _chunk("krill")])[0]]), load_target("baseline", llm=llm),
-                                 tmp_path / "r.jsonl", mode="e2e")  # fmt: skip
+        counts = await run_cases(
+            plan_jobs([cases([_chunk("UNESCO"), _chunk("krill")])[0]]),
+            load_target("baseline", llm=llm),
+            tmp_path / "r.jsonl",
+            mode="e2e",
+        )
     assert counts.errors == 1
     assert "needs --index in e2e mode" in read_records(tmp_path / "r.jsonl", TargetResponse)[0].error
 

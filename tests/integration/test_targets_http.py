@@ -11,10 +11,10 @@ import pytest
 from fixtures_run.cases import make_case
 
 from ragstress.core.jsonl import read_records
+from ragstress.core.types import TargetResponse
 from ragstress.running.runner import plan_jobs, run_cases
 from ragstress.running.targets import load_target
 from ragstress.running.targets.http_target import HttpTargetConfig, ResponsePaths, resolve_settings
-from ragstress.core.types import TargetResponse
 
 HANG_LIMIT_S = 5.0  # the hanging handler gives up after this, so no thread outlives the test by long
 
@@ -42,8 +42,13 @@ class RagService:
                 if self.path == "/fail":
                     self._send(500, {"error": "index offline"})
                 elif self.path == "/nested":
-                    self._send(200, {"data": {"reply": f"nested: {body['query']}", "sources": [{"text": "s1"}, {"text": "s2"}]},
-                                     "usage": {"in": 11, "out": 4}})  # fmt: skip
+                    self._send(
+                        200,
+                        {
+                            "data": {"reply": f"nested: {body['query']}", "sources": [{"text": "s1"}, {"text": "s2"}]},
+                            "usage": {"in": 11, "out": 4},
+                        },
+                    )
                 else:
                     self._send(200, {"answer": f"ok: {body['question']}", "contexts": body["contexts"]})
 
@@ -94,7 +99,12 @@ async def test_http_target_answers_fails_and_times_out(service, tmp_path):
         else:
             assert counts.errors == 3 and all(expect in r.error and r.answer == "" for r in responses.values())
     assert "index offline" in str([r.error for r in read_records(tmp_path / "fail.jsonl", TargetResponse)])
-    sent = {"question": cases[0].question, "contexts": [c.text for c in cases[0].contexts], "lang": "en", "case_id": "case-0"}
+    sent = {
+        "question": cases[0].question,
+        "contexts": [c.text for c in cases[0].contexts],
+        "lang": "en",
+        "case_id": "case-0",
+    }
     assert sent in service.bodies
 
 
@@ -103,9 +113,10 @@ async def test_http_target_config_maps_fields_and_sends_secret_headers(service, 
         headers={"Authorization": "Bearer env:RAG_TOKEN", "X-Team": "literal-secret"},
         request={"question": "query", "contexts": "input.documents", "case_id": ""},
         extra_body={"top_k": 3},
-        response=ResponsePaths(answer="data.reply", contexts="data.sources.*.text",
-                               prompt_tokens="usage.in", completion_tokens="usage.out"),
-    )  # fmt: skip
+        response=ResponsePaths(
+            answer="data.reply", contexts="data.sources.*.text", prompt_tokens="usage.in", completion_tokens="usage.out"
+        ),
+    )
     target = load_target(service.url + "/nested", http_config=resolve_settings(config, {"RAG_TOKEN": "t0ken"}))
     try:
         counts = await run_cases(plan_jobs([make_case(0, "noise")]), target, tmp_path / "r.jsonl", mode="e2e")
@@ -113,7 +124,10 @@ async def test_http_target_config_maps_fields_and_sends_secret_headers(service, 
         await target.aclose()
     response = read_records(tmp_path / "r.jsonl", TargetResponse)[0]
     assert counts.errors == 0 and response.answer.startswith("nested: What is")
-    assert response.contexts == ["s1", "s2"] and (response.usage.prompt_tokens, response.usage.completion_tokens) == (11, 4)
+    assert response.contexts == ["s1", "s2"] and (response.usage.prompt_tokens, response.usage.completion_tokens) == (
+        11,
+        4,
+    )
     assert service.bodies[-1] == {"top_k": 3, "query": make_case(0).question, "input": {"documents": None}}
     assert service.headers[-1]["Authorization"] == "Bearer t0ken"
     public = json.dumps(target.describe())

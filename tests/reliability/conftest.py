@@ -16,10 +16,10 @@ from pathlib import Path
 import pytest
 
 from ragstress.core.jsonl import read_records
+from ragstress.core.types import Case, Score, TargetResponse
 from ragstress.scoring.metrics import metrics_for
 from ragstress.scoring.metrics.scripted import ScriptedJudge, identify_prompt
 from ragstress.testing.fake_openai import FakeReply, FakeRequest
-from ragstress.core.types import Case, Score, TargetResponse
 
 TESTS_DIR = Path(__file__).resolve().parents[1]
 RAGSTRESS = Path(sys.executable).parent / "ragstress"
@@ -27,8 +27,19 @@ RAGSTRESS = Path(sys.executable).parent / "ragstress"
 JUDGED_METRICS = ["faithfulness", "answer_accuracy", "rejection_judged"]
 METRICS = ",".join([*JUDGED_METRICS, "answer_match"])
 
-_STATEMENTS = json.dumps({"statements": [{"statement": "The answer is in the passages.", "reason": "stated",
-                                          "supported": "yes", "in_reference": "yes"}], "missing_from_response": []})  # fmt: skip
+_STATEMENTS = json.dumps(
+    {
+        "statements": [
+            {
+                "statement": "The answer is in the passages.",
+                "reason": "stated",
+                "supported": "yes",
+                "in_reference": "yes",
+            }
+        ],
+        "missing_from_response": [],
+    }
+)
 _JUDGE_REPLIES = {
     "judge_statements": _STATEMENTS,
     "judge_statements_reference": _STATEMENTS,
@@ -145,8 +156,9 @@ def unique_responses(run_dir: Path) -> dict[tuple[str, str], TargetResponse]:
     return keyed
 
 
-def expected_score_pairs(cases: list[Case], responses: dict[tuple[str, str], TargetResponse],
-                         names: list[str]) -> set[tuple[str, str]]:  # fmt: skip
+def expected_score_pairs(
+    cases: list[Case], responses: dict[tuple[str, str], TargetResponse], names: list[str]
+) -> set[tuple[str, str]]:
     """(case id, metric) pairs that scoring must produce: applicable metrics of every response without error."""
     pairs = set()
     for case in cases:

@@ -112,7 +112,9 @@ def test_a_50_mb_document_is_skipped_unread_and_memory_stays_bounded(tmp_path, c
     code, with_mb, err = peak_rss_mb(cli, "build", large, "--index", tmp_path / "i-large", "--embedding", "e5")
     assert code == 0, err
     record_property("peak_rss_mb", {"without": round(without_mb, 1), "with_50mb_document": round(with_mb, 1)})
-    print(f"\npeak RSS of `ragstress build`: {without_mb:.1f} MB without, {with_mb:.1f} MB with a {size_mb:.1f} MB document")
+    print(
+        f"\npeak RSS of `ragstress build`: {without_mb:.1f} MB without, {with_mb:.1f} MB with a {size_mb:.1f} MB document"
+    )
     # Reading the file alone would add 50 MB (its text as str another 50): the limit reads none of it.
     assert with_mb < without_mb + 25, (without_mb, with_mb)
     assert read_json(tmp_path / "i-large" / "index.json")["skipped"] == 1
@@ -120,7 +122,9 @@ def test_a_50_mb_document_is_skipped_unread_and_memory_stays_bounded(tmp_path, c
 
     strict = invoke("build", large, "--index", tmp_path / "i-strict", "--embedding", "e5", "--strict")
     assert strict.exit_code == 2
-    assert "archive.txt: 50.0 MB is over the per-document limit of 20 MB (raise it with --max-document-mb)" in strict.flat
+    assert (
+        "archive.txt: 50.0 MB is over the per-document limit of 20 MB (raise it with --max-document-mb)" in strict.flat
+    )
 
 
 # --- records ----------------------------------------------------------------------------
@@ -140,7 +144,10 @@ def test_broken_or_incomplete_cases_name_file_line_and_field(tmp_path, cli, echo
     before = snapshot(run)
     real = cli.run("run", broken, "--target", "python:fixtures_run.targets:echo", "--out", run, "--resume")
     assert real.returncode == 2 and f"error: {broken} line 3: invalid JSON" in real.stderr, real.stderr
-    for testset, message in ((broken, f"{broken} line 3: invalid JSON"), (incomplete, f"{incomplete} line 3: field question")):
+    for testset, message in (
+        (broken, f"{broken} line 3: invalid JSON"),
+        (incomplete, f"{incomplete} line 3: field question"),
+    ):
         for extra in ([], ["--resume"]):
             result = invoke("run", testset, "--target", "python:fixtures_run.targets:echo", "--out", run, *extra)
             assert result.exit_code == 2 and message in result.flat, (extra, result.output)
@@ -155,15 +162,26 @@ def test_broken_or_incomplete_cases_name_file_line_and_field(tmp_path, cli, echo
 
 def test_broken_seed_files_name_file_line_and_field(tmp_path):
     index = tmp_path / "index"
-    assert invoke("build", write_corpus(tmp_path / "corpus", list(DOCS)), "--index", index, "--embedding", "e5").exit_code == 0
-    good = {"id": "s1", "question": "When was Etna listed by UNESCO?", "answers": [["2013"]], "doc_ids": ["etna.txt"],
-            "lang": "en"}  # fmt: skip
+    assert (
+        invoke("build", write_corpus(tmp_path / "corpus", list(DOCS)), "--index", index, "--embedding", "e5").exit_code
+        == 0
+    )
+    good = {
+        "id": "s1",
+        "question": "When was Etna listed by UNESCO?",
+        "answers": [["2013"]],
+        "doc_ids": ["etna.txt"],
+        "lang": "en",
+    }
     broken = tmp_path / "broken-seeds.jsonl"
     broken.write_text(json.dumps(good) + '\n{"id": "s2", \n', encoding="utf-8")
     incomplete = tmp_path / "incomplete-seeds.jsonl"
     incomplete.write_text(json.dumps({k: v for k, v in good.items() if k != "answers"}) + "\n", encoding="utf-8")
     out = tmp_path / "testset"
-    for seeds, message in ((broken, f"{broken} line 2: invalid JSON"), (incomplete, f"{incomplete} line 1: field answers")):
+    for seeds, message in (
+        (broken, f"{broken} line 2: invalid JSON"),
+        (incomplete, f"{incomplete} line 1: field answers"),
+    ):
         result = invoke("generate", index, "--out", out, "--seeds", "0", "--seed-file", seeds)
         assert result.exit_code == 2 and message in result.flat, result.output
     assert not out.exists(), "a refused seed file left a half-written test set"
@@ -178,14 +196,38 @@ def test_misspelt_metric_testbed_and_target_names_get_a_did_you_mean(tmp_path, e
     assert invoke("score", run, "--metrics", "answer_match").exit_code == 0
     checks = [
         (["score", run, "--metrics", "answer_match,acuracy"], "unknown metric 'acuracy'; did you mean 'accuracy'"),
-        (["run", cases, "--target", "python:fixtures_run.targets:echo", "--out", tmp_path / "r2", "--testbeds", "noise,negatve"],
-         "unknown testbed 'negatve'; did you mean 'negative'"),
-        (["bench", tmp_path, "--target", "python:fixtures_run.targets:echo", "--out", tmp_path / "b", "--testbeds", "nosie"],
-         "unknown testbed 'nosie'; did you mean 'noise'"),
+        (
+            [
+                "run",
+                cases,
+                "--target",
+                "python:fixtures_run.targets:echo",
+                "--out",
+                tmp_path / "r2",
+                "--testbeds",
+                "noise,negatve",
+            ],
+            "unknown testbed 'negatve'; did you mean 'negative'",
+        ),
+        (
+            [
+                "bench",
+                tmp_path,
+                "--target",
+                "python:fixtures_run.targets:echo",
+                "--out",
+                tmp_path / "b",
+                "--testbeds",
+                "nosie",
+            ],
+            "unknown testbed 'nosie'; did you mean 'noise'",
+        ),
         (["report", run, "--fail-under", "acuracy@noise=0.5"], "did you mean 'accuracy'"),
-        (["run", cases, "--target", "pyhton:fixtures_run.targets:echo", "--out", tmp_path / "r3"],
-         "unknown target kind 'pyhton'; did you mean 'python'"),
-    ]  # fmt: skip
+        (
+            ["run", cases, "--target", "pyhton:fixtures_run.targets:echo", "--out", tmp_path / "r3"],
+            "unknown target kind 'pyhton'; did you mean 'python'",
+        ),
+    ]
     for args, message in checks:
         result = invoke(*args)
         assert result.exit_code == 2 and message in result.flat, (args, result.output)

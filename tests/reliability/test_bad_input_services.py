@@ -1,7 +1,7 @@
 """Misbehaving targets and unusable endpoints, through the `ragstress` CLI.
 
-  target      a non-string, an exception, a hang, an HTML error page: one error per case, the run completes
-  endpoints   a closed port fails fast naming the endpoint; a refused key is named as such, never printed
+target      a non-string, an exception, a hang, an HTML error page: one error per case, the run completes
+endpoints   a closed port fails fast naming the endpoint; a refused key is named as such, never printed
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ import pytest
 from fixtures_run.inprocess import closed_port, copy_run, invoke, make_echo_run
 
 from ragstress.core.jsonl import read_json, read_records
-from ragstress.testing.fake_openai import FakeOpenAIServer, FakeReply
 from ragstress.core.types import Score
+from ragstress.testing.fake_openai import FakeOpenAIServer, FakeReply
 
 API_KEY = "sk-wrong-KEY-5d1e9a"
 
@@ -61,11 +61,15 @@ class HtmlErrorService:
 def test_misbehaving_targets_become_per_case_errors_and_the_run_completes(tmp_path, cli, echo_run):
     cases, _ = echo_run  # case-3 is counterfactual: a closed-book probe too
     out = tmp_path / "python-run"
-    result = cli.run("run", cases, "--target", "python:fixtures_run.targets:misbehaves", "--out", out,
-                     "--target-timeout", "1")  # fmt: skip
+    result = cli.run(
+        "run", cases, "--target", "python:fixtures_run.targets:misbehaves", "--out", out, "--target-timeout", "1"
+    )
     assert result.returncode == 0, result.stderr
-    errors = {r["case_id"]: r["error"] for r in map(json.loads, (out / "responses.jsonl").read_text().splitlines())
-              if r["probe"] == "case"}  # fmt: skip
+    errors = {
+        r["case_id"]: r["error"]
+        for r in map(json.loads, (out / "responses.jsonl").read_text().splitlines())
+        if r["probe"] == "case"
+    }
     assert errors["case-0"].startswith("TargetOutputError: target returned list; expected str")
     assert errors["case-1"] == "RuntimeError: retriever offline for case-1"
     assert errors["case-2"] == "TimeoutError: the target did not answer within 1s"
@@ -75,7 +79,10 @@ def test_misbehaving_targets_become_per_case_errors_and_the_run_completes(tmp_pa
 
     service = HtmlErrorService()
     try:
-        for path, cause in (("/bad-gateway", "RuntimeError: HTTP 502 from"), ("/html-ok", "TargetOutputError: reply is not JSON")):
+        for path, cause in (
+            ("/bad-gateway", "RuntimeError: HTTP 502 from"),
+            ("/html-ok", "TargetOutputError: reply is not JSON"),
+        ):
             out = tmp_path / f"http-run{path.replace('/', '-')}"
             result = invoke("run", cases, "--target", service.url + path, "--out", out)
             assert result.exit_code == 0, result.output
@@ -100,12 +107,23 @@ def test_an_unreachable_endpoint_fails_fast_naming_it(tmp_path, cli, echo_run):
     print(f"\nscore against a closed port exited {result.returncode} after {seconds:.2f}s (process start included)")
     assert seconds < 20, f"took {seconds:.1f}s to notice a closed port"
     assert not (run / "scores.jsonl").exists()
-    baseline = invoke("run", cases, "--target", "baseline", "--out", tmp_path / "b", "--target-base-url", url,
-                      "--target-model", "m")  # fmt: skip
+    baseline = invoke(
+        "run", cases, "--target", "baseline", "--out", tmp_path / "b", "--target-base-url", url, "--target-model", "m"
+    )
     assert baseline.exit_code == 2 and f"target endpoint {url} is unreachable" in baseline.flat, baseline.output
     assert not (tmp_path / "b").exists(), "a refused run created its run directory"
-    generate = invoke("generate", tmp_path / "index", "--out", tmp_path / "g", "--seeds", "1",
-                      "--generator-base-url", url, "--generator-model", "m")  # fmt: skip
+    generate = invoke(
+        "generate",
+        tmp_path / "index",
+        "--out",
+        tmp_path / "g",
+        "--seeds",
+        "1",
+        "--generator-base-url",
+        url,
+        "--generator-model",
+        "m",
+    )
     assert generate.exit_code == 2 and f"generator endpoint {url} is unreachable" in generate.flat, generate.output
     assert not (tmp_path / "g").exists()
     service_url = url.replace("/v1", "/ask?token=never-shown")
@@ -124,7 +142,9 @@ class RejectingService:
 
             def _refuse(self):
                 self.rfile.read(int(self.headers.get("Content-Length") or 0))
-                body = json.dumps({"error": {"message": "Incorrect API key provided", "code": "invalid_api_key"}}).encode()
+                body = json.dumps(
+                    {"error": {"message": "Incorrect API key provided", "code": "invalid_api_key"}}
+                ).encode()
                 self.send_response(401)
                 self.send_header("Content-Type", "application/json")
                 self.send_header("Content-Length", str(len(body)))
@@ -147,8 +167,18 @@ def test_a_wrong_api_key_is_named_and_never_printed(tmp_path, cli, echo_run):
 
     service = RejectingService()
     try:  # the preflight sees the 401 before any case is judged
-        result = cli.run("score", run, "--metrics", "faithfulness", "--judge-base-url", service.url,
-                         "--judge-model", "m", "--judge-api-key", API_KEY)  # fmt: skip
+        result = cli.run(
+            "score",
+            run,
+            "--metrics",
+            "faithfulness",
+            "--judge-base-url",
+            service.url,
+            "--judge-model",
+            "m",
+            "--judge-api-key",
+            API_KEY,
+        )
     finally:
         service.close()
     assert result.returncode == 2
@@ -159,12 +189,23 @@ def test_a_wrong_api_key_is_named_and_never_printed(tmp_path, cli, echo_run):
     # A server that lists models without a key but refuses completions: each score says why.
     refusing = lambda request: FakeReply.error(401, f"Incorrect API key provided: {API_KEY}")  # noqa: E731
     with FakeOpenAIServer(refusing) as server:
-        result = invoke("score", run, "--metrics", "faithfulness", "--judge-base-url", server.base_url,
-                        "--judge-model", "m", env={"RAGSTRESS_JUDGE_API_KEY": API_KEY})  # fmt: skip
+        result = invoke(
+            "score",
+            run,
+            "--metrics",
+            "faithfulness",
+            "--judge-base-url",
+            server.base_url,
+            "--judge-model",
+            "m",
+            env={"RAGSTRESS_JUDGE_API_KEY": API_KEY},
+        )
     assert result.exit_code == 0, result.output
     scores = read_records(run / "scores.jsonl", Score)
-    assert scores and all(s.value is None and "authentication failed (HTTP 401): the API key is wrong or missing" in s.error
-                          for s in scores)  # fmt: skip
+    assert scores and all(
+        s.value is None and "authentication failed (HTTP 401): the API key is wrong or missing" in s.error
+        for s in scores
+    )
     for path in run.rglob("*"):
         assert API_KEY.encode() not in path.read_bytes(), path
     assert API_KEY not in result.output

@@ -38,8 +38,21 @@ def test_a_killed_model_server_is_restarted_and_the_run_completes(tmp_path, cli,
     cases = write_cases(testset, 4)
     out = tmp_path / "run"
     started = time.monotonic()
-    process = cli.start("run", testset, "--target", "baseline", "--out", out, "--timeout", 60, "--max-retries", 3,
-                        "--retry-backoff", 0.2, "--no-cache")  # fmt: skip
+    process = cli.start(
+        "run",
+        testset,
+        "--target",
+        "baseline",
+        "--out",
+        out,
+        "--timeout",
+        60,
+        "--max-retries",
+        3,
+        "--retry-backoff",
+        0.2,
+        "--no-cache",
+    )
     try:
         # Once the first answer is written the next request is already on its way to the server.
         rel.wait_for_lines(out / "responses.jsonl", 1, process, timeout_s=RUN_BOUND_S)
@@ -61,5 +74,7 @@ def test_a_killed_model_server_is_restarted_and_the_run_completes(tmp_path, cli,
     assert all(r.answer.strip() if r.error is None else "target endpoint" in r.error for r in responses.values())
     counts = read_json(out / "run.json")["counts"]
     assert counts["done"] == counts["jobs"] == len(responses) and counts["pending"] == 0
-    print(f"\nserver {first} killed {killed_at - started:.1f}s into the run; restarted as {restarted[0]}; "
-          f"run finished after {time.monotonic() - started:.1f}s with {counts['errors']} error(s) of {counts['jobs']}")
+    print(
+        f"\nserver {first} killed {killed_at - started:.1f}s into the run; restarted as {restarted[0]}; "
+        f"run finished after {time.monotonic() - started:.1f}s with {counts['errors']} error(s) of {counts['jobs']}"
+    )

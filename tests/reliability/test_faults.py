@@ -52,7 +52,13 @@ def test_run_and_score_survive_injected_faults(tmp_path, cli, loopback_llm, rel)
     record = read_json(out / "run.json")
     counts = record["counts"]
     assert record["status"] == "complete"
-    assert counts == {"cases": CASES, "jobs": len(responses), "done": len(responses), "errors": len(run_errors), "pending": 0}
+    assert counts == {
+        "cases": CASES,
+        "jobs": len(responses),
+        "done": len(responses),
+        "errors": len(run_errors),
+        "pending": 0,
+    }
     target_usage = record["llm_usage"]["target"]
     # Each fault is followed by a retry, or ends its call when the retries are spent: none vanishes unhandled.
     assert target_usage["failures"] == len(run_errors)
@@ -66,8 +72,12 @@ def test_run_and_score_survive_injected_faults(tmp_path, cli, loopback_llm, rel)
         assert score.value is not None or score.error or score.explanation, score
     score_errors = [s for s in scores.values() if s.error is not None]
     summary = read_json(out / "score.json")
-    to_judge = [responses[(c.id, probe)] for c in cases for probe in ("case", "closed_book")
-                if (c.id, probe) in responses and rel.metrics_for(c, names, probe)]  # fmt: skip
+    to_judge = [
+        responses[(c.id, probe)]
+        for c in cases
+        for probe in ("case", "closed_book")
+        if (c.id, probe) in responses and rel.metrics_for(c, names, probe)
+    ]
     assert summary["responses_scored"] + summary["target_errored"] + summary["missing_responses"] == len(to_judge)
     assert summary["missing_responses"] == 0 and summary["target_errored"] == sum(r.error is not None for r in to_judge)
     for name, row in summary["per_metric"].items():
@@ -80,14 +90,23 @@ def test_run_and_score_survive_injected_faults(tmp_path, cli, loopback_llm, rel)
     assert all(faults.get(kind, 0) > 0 for kind in ("429", "500", "hang", "malformed")), faults
     assert loopback_llm.judge.langs["zh"] > 0 and loopback_llm.judge.langs["en"] > 0
     figures = {
-        "cases": CASES, "jobs": len(responses), "chat_requests": requests, "faults_injected": faults,
-        "faults_in_run": run_faults, "faults_in_score": score_faults,
+        "cases": CASES,
+        "jobs": len(responses),
+        "chat_requests": requests,
+        "faults_injected": faults,
+        "faults_in_run": run_faults,
+        "faults_in_score": score_faults,
         "faults_survived": sum(faults.values()) - target_usage["failures"] - judge_usage["failures"],
         "run": {"retries": target_usage["retries"], "errored_for_good": len(run_errors), "cases_lost": 0},
-        "score": {"pairs": len(scores), "retries": judge_usage["retries"], "calls_failed_for_good": judge_usage["failures"],
-                  "scores_errored": len(score_errors), "scores_lost": 0},
+        "score": {
+            "pairs": len(scores),
+            "retries": judge_usage["retries"],
+            "calls_failed_for_good": judge_usage["failures"],
+            "scores_errored": len(score_errors),
+            "scores_lost": 0,
+        },
         "wall_time_s": round(seconds, 1),
-    }  # fmt: skip
+    }
     print("\nfault figures:", json.dumps(figures))
 
 
@@ -109,8 +128,23 @@ def test_retry_after_is_honoured_not_hammered(tmp_path, cli, rel):
 
     with FakeOpenAIServer(rate_limited) as server:
         cli.point_at(server.base_url)
-        ran = cli.invoke("run", testset, "--target", "baseline", "--out", tmp_path / "run", "--concurrency", 8,
-                      "--timeout", 5, "--max-retries", 4, "--retry-backoff", 0.01, "--no-cache")  # fmt: skip
+        ran = cli.invoke(
+            "run",
+            testset,
+            "--target",
+            "baseline",
+            "--out",
+            tmp_path / "run",
+            "--concurrency",
+            8,
+            "--timeout",
+            5,
+            "--max-retries",
+            4,
+            "--retry-backoff",
+            0.01,
+            "--no-cache",
+        )
         assert ran.returncode == 0, ran.stderr
         requests = len(server.chat_requests())
     responses = rel.unique_responses(tmp_path / "run")
@@ -119,8 +153,10 @@ def test_retry_after_is_honoured_not_hammered(tmp_path, cli, rel):
     # Two requests per call (the 429, then its retry): honoured once, never repeated early.
     assert all(len(times) == 2 for times in seen.values()) and requests == 2 * len(seen) == 2 * len(responses)
     assert min(gaps) >= retry_after_s, gaps
-    print(f"\nretry-after {retry_after_s}s: {requests} requests for {len(responses)} calls, "
-          f"gap min {min(gaps):.3f}s max {max(gaps):.3f}s")
+    print(
+        f"\nretry-after {retry_after_s}s: {requests} requests for {len(responses)} calls, "
+        f"gap min {min(gaps):.3f}s max {max(gaps):.3f}s"
+    )
 
 
 def test_an_endpoint_that_always_rate_limits_gets_a_bounded_number_of_requests(tmp_path, cli, rel):
@@ -128,8 +164,19 @@ def test_an_endpoint_that_always_rate_limits_gets_a_bounded_number_of_requests(t
     cases = write_cases(testset, 6)
     with FakeOpenAIServer(lambda request: FakeReply.error(429, "quota exhausted", retry_after=0.1)) as server:
         cli.point_at(server.base_url)
-        ran = cli.invoke("run", testset, "--target", "baseline", "--out", tmp_path / "run", "--timeout", 5,
-                      "--max-retries", 2, "--no-cache")  # fmt: skip
+        ran = cli.invoke(
+            "run",
+            testset,
+            "--target",
+            "baseline",
+            "--out",
+            tmp_path / "run",
+            "--timeout",
+            5,
+            "--max-retries",
+            2,
+            "--no-cache",
+        )
         assert ran.returncode == 0, ran.stderr
         requests = len(server.chat_requests())
     responses = rel.unique_responses(tmp_path / "run")

@@ -41,7 +41,9 @@ def test_run_and_score_retry_only_their_errors(tmp_path, cli, loopback_llm, rel)
         # The target is back: only the errored pairs are asked again.
         loopback_llm.fail_target = lambda number: False
         calls = len(loopback_llm.target_calls)
-        retried = cli.invoke("run", testset, "--target", "baseline", "--out", out, "--resume", "--retry-errors", *NO_RETRIES)
+        retried = cli.invoke(
+            "run", testset, "--target", "baseline", "--out", out, "--resume", "--retry-errors", *NO_RETRIES
+        )
         assert retried.returncode == 0, retried.stderr
         assert f"asking again {len(errored)} case(s)" in retried.stderr
         assert len(loopback_llm.target_calls) - calls == len(errored)
@@ -58,7 +60,9 @@ def test_run_and_score_retry_only_their_errors(tmp_path, cli, loopback_llm, rel)
         rescored = cli.invoke("score", out, "--metrics", rel.METRICS, "--retry-errors", *NO_RETRIES)
         assert rescored.returncode == 0, rescored.stderr
         assert "errored scores retried" in rescored.stdout
-        judged_cases = {str(r.last_user_text) for r in server.chat_requests()[-(loopback_llm.judge.total - judged_before):]}
+        judged_cases = {
+            str(r.last_user_text) for r in server.chat_requests()[-(loopback_llm.judge.total - judged_before) :]
+        }
     scores = rel.unique_scores(out)
     assert set(scores) == rel.expected_score_pairs(cases, responses, rel.METRICS.split(","))
     assert not any(s.error for s in scores.values())

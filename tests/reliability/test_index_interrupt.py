@@ -11,15 +11,21 @@ import time
 from contextlib import closing
 from pathlib import Path
 
-from ragstress import corpora
 import pytest
 from chromadb.api.client import SharedSystemClient
 
+from ragstress import corpora
 from ragstress.core.jsonl import read_records
-from ragstress.indexing.store import (
-    BUILDING_NAME, CHROMA_DIRNAME, COLLECTION_NAME, IndexStore, StoreError, iter_collection_ids, open_chroma,
-)  # fmt: skip
 from ragstress.core.types import Chunk
+from ragstress.indexing.store import (
+    BUILDING_NAME,
+    CHROMA_DIRNAME,
+    COLLECTION_NAME,
+    IndexStore,
+    StoreError,
+    iter_collection_ids,
+    open_chroma,
+)
 
 SAMPLE_DOCS = Path(corpora.__file__).parent / "samples" / "en" / "docs"
 
@@ -37,7 +43,9 @@ def test_a_build_killed_mid_embedding_is_finished_by_the_next_build(tmp_path, cl
     index = tmp_path / "index"
     database = index / CHROMA_DIRNAME / "chroma.sqlite3"
     _kill_build_once_it_stores(cli, rel, corpus, index, rng, already=0)
-    assert not (index / "index.json").exists() and not (index / "chunks.jsonl").exists(), "the build was not interrupted"
+    assert not (index / "index.json").exists() and not (index / "chunks.jsonl").exists(), (
+        "the build was not interrupted"
+    )
     collection = _fresh(open_chroma, index).get_collection(COLLECTION_NAME, embedding_function=None)
     partial = len(list(iter_collection_ids(collection)))
     assert partial > 0
@@ -53,7 +61,10 @@ def test_a_build_killed_mid_embedding_is_finished_by_the_next_build(tmp_path, cl
 
     chunks = read_records(index / "chunks.jsonl", Chunk)
     store = _fresh(IndexStore.open, index)
-    assert sorted(store.all_chunk_ids()) == sorted(c.id for c in chunks) and store.count() == len(chunks) == reused + embedded
+    assert (
+        sorted(store.all_chunk_ids()) == sorted(c.id for c in chunks)
+        and store.count() == len(chunks) == reused + embedded
+    )
     stored = store.get_chunks([c.id for c in chunks])
     assert [s.text for s in stored] == [c.text for c in chunks]
     hit = store.query("Who were the first people to walk on the Moon?", k=3)[0]
@@ -83,7 +94,9 @@ def _kill_build_once_it_stores(cli, rel, corpus: Path, index: Path, rng: random.
     try:
         deadline = time.monotonic() + 180
         while _stored(database) <= already:
-            assert process.poll() is None, f"the build ended before it could be killed: {process.stderr.read().decode()}"
+            assert process.poll() is None, (
+                f"the build ended before it could be killed: {process.stderr.read().decode()}"
+            )
             assert time.monotonic() < deadline, "no chunk was stored within 180s"
             time.sleep(0.05)
         time.sleep(rng.uniform(0, 0.3))

@@ -20,9 +20,9 @@ from fixtures_run.index import DOCS
 from typer.testing import CliRunner
 
 from ragstress.core.jsonl import read_json, read_records, write_records
+from ragstress.core.types import Score, TargetResponse
 from ragstress.scoring.metrics.scripted import ScriptedJudge, identify_prompt
 from ragstress.testing.fake_openai import FakeOpenAIServer, FakeRequest
-from ragstress.core.types import Score, TargetResponse
 
 REPO = Path(__file__).resolve().parents[2]
 PACKAGES = ("benchmark", "corpora", "generators", "reports", "prompts")
@@ -48,14 +48,29 @@ def invoke(*args: object, env: dict[str, str | None]):
 
 # --- secrets ----------------------------------------------------------------------------
 
-STATEMENTS = json.dumps({"statements": [{"statement": "The answer is in the passages.", "reason": "stated",
-                                         "supported": "yes", "in_reference": "yes"}], "missing_from_response": []})  # fmt: skip
-JUDGE = ScriptedJudge({
-    "judge_statements": STATEMENTS, "judge_statements_reference": STATEMENTS,
-    "judge_answer_accuracy_1": "Same facts. [[4]]", "judge_answer_accuracy_2": "Partly. [[2]]",
-    "judge_rejection": json.dumps({"reason": "it declines", "refuses": "yes"}),
-    "judge_error_detection": json.dumps({"reason": "it flags nothing", "flags_error": False}),
-})  # fmt: skip
+STATEMENTS = json.dumps(
+    {
+        "statements": [
+            {
+                "statement": "The answer is in the passages.",
+                "reason": "stated",
+                "supported": "yes",
+                "in_reference": "yes",
+            }
+        ],
+        "missing_from_response": [],
+    }
+)
+JUDGE = ScriptedJudge(
+    {
+        "judge_statements": STATEMENTS,
+        "judge_statements_reference": STATEMENTS,
+        "judge_answer_accuracy_1": "Same facts. [[4]]",
+        "judge_answer_accuracy_2": "Partly. [[2]]",
+        "judge_rejection": json.dumps({"reason": "it declines", "refuses": "yes"}),
+        "judge_error_detection": json.dumps({"reason": "it flags nothing", "flags_error": False}),
+    }
+)
 
 
 def llm(request: FakeRequest) -> str:
@@ -94,11 +109,21 @@ class TokenService:
 
 def seed_file(path: Path) -> Path:
     seeds = [
-        {"id": "s-etna", "question": "In which year was Mount Etna added to the UNESCO World Heritage list?",
-         "answers": [["2013"]], "doc_ids": ["etna.txt"], "lang": "en"},
-        {"id": "s-vesuvius", "question": "Which Roman towns did the eruption of Vesuvius in the year 79 bury?",
-         "answers": [["Pompeii"], ["Herculaneum"]], "doc_ids": ["vesuvius.txt"], "lang": "en"},
-    ]  # fmt: skip
+        {
+            "id": "s-etna",
+            "question": "In which year was Mount Etna added to the UNESCO World Heritage list?",
+            "answers": [["2013"]],
+            "doc_ids": ["etna.txt"],
+            "lang": "en",
+        },
+        {
+            "id": "s-vesuvius",
+            "question": "Which Roman towns did the eruption of Vesuvius in the year 79 bury?",
+            "answers": [["Pompeii"], ["Herculaneum"]],
+            "doc_ids": ["vesuvius.txt"],
+            "lang": "en",
+        },
+    ]
     path.write_text("".join(json.dumps(s) + "\n" for s in seeds), encoding="utf-8")
     return path
 
@@ -123,23 +148,56 @@ def test_no_secret_reaches_any_file_or_output(tmp_path):
     bench_run, http_run = tmp_path / "bench", tmp_path / "http-run"
     service = TokenService(HEADER_TOKEN)
     config = tmp_path / "target.json"
-    config.write_text(json.dumps({"url": f"{service.url}?api_key={URL_KEY}",
-                                  "headers": {"Authorization": "Bearer env:RAG_TOKEN", "X-Api-Key": LITERAL_HEADER}}))  # fmt: skip
+    config.write_text(
+        json.dumps(
+            {
+                "url": f"{service.url}?api_key={URL_KEY}",
+                "headers": {"Authorization": "Bearer env:RAG_TOKEN", "X-Api-Key": LITERAL_HEADER},
+            }
+        )
+    )
     outputs = []
     try:
         with FakeOpenAIServer(llm) as server:
-            env = {"OPENAI_BASE_URL": server.base_url, "OPENAI_API_KEY": OPENAI_KEY, "RAGSTRESS_JUDGE_API_KEY": JUDGE_KEY,
-                   "RAGSTRESS_CACHE_DIR": str(cache), "RAG_TOKEN": HEADER_TOKEN}  # fmt: skip
-            outputs.append(invoke(
-                "bench", corpus, "--out", bench_run, "--embedding", "e5", "--seeds", "0", "--seed-file", seed_file(tmp_path / "seeds.jsonl"),
-                "--target", "baseline", "--target-api-key", TARGET_KEY, "--generator-api-key", GENERATOR_KEY,
-                "--metrics", "answer_match,faithfulness,answer_accuracy,rejection_judged", env=env).output)  # fmt: skip
+            env = {
+                "OPENAI_BASE_URL": server.base_url,
+                "OPENAI_API_KEY": OPENAI_KEY,
+                "RAGSTRESS_JUDGE_API_KEY": JUDGE_KEY,
+                "RAGSTRESS_CACHE_DIR": str(cache),
+                "RAG_TOKEN": HEADER_TOKEN,
+            }
+            outputs.append(
+                invoke(
+                    "bench",
+                    corpus,
+                    "--out",
+                    bench_run,
+                    "--embedding",
+                    "e5",
+                    "--seeds",
+                    "0",
+                    "--seed-file",
+                    seed_file(tmp_path / "seeds.jsonl"),
+                    "--target",
+                    "baseline",
+                    "--target-api-key",
+                    TARGET_KEY,
+                    "--generator-api-key",
+                    GENERATOR_KEY,
+                    "--metrics",
+                    "answer_match,faithfulness,answer_accuracy,rejection_judged",
+                    env=env,
+                ).output
+            )
             testset = bench_run / "testset" / "cases.jsonl"
             outputs.append(invoke("run", testset, "--target-config", config, "--out", http_run, env=env).output)
             # A judge URL that carries a password, as some proxies want.
             judge_url = server.base_url.replace("http://", f"http://judge:{URL_PASSWORD}@")
-            outputs.append(invoke("score", http_run, "--metrics", "faithfulness,answer_match", "--judge-base-url", judge_url,
-                                  env=env).output)  # fmt: skip
+            outputs.append(
+                invoke(
+                    "score", http_run, "--metrics", "faithfulness,answer_match", "--judge-base-url", judge_url, env=env
+                ).output
+            )
             outputs.append(invoke("report", http_run, env=env).output)
             seen = {v for r in server.chat_requests() for k, v in r.headers.items() if k.lower() == "authorization"}
     finally:
@@ -179,10 +237,15 @@ def low_verdicts(request: FakeRequest) -> str:
     prompt = identify_prompt(request)
     quoted = f"The response contains {LURES!r}, which is not an answer."
     replies = {
-        "judge_statements": {"statements": [{"statement": "The speaker is unsure.", "reason": quoted, "supported": "no"}]},
-        "judge_statements_reference": {"statements": [{"statement": "The speaker is unsure.", "reason": quoted,
-                                                       "supported": "no", "in_reference": "no"}],
-                                       "missing_from_response": ["the answer"]},
+        "judge_statements": {
+            "statements": [{"statement": "The speaker is unsure.", "reason": quoted, "supported": "no"}]
+        },
+        "judge_statements_reference": {
+            "statements": [
+                {"statement": "The speaker is unsure.", "reason": quoted, "supported": "no", "in_reference": "no"}
+            ],
+            "missing_from_response": ["the answer"],
+        },
         "judge_rejection": {"reason": quoted, "refuses": False},
         "judge_error_detection": {"reason": quoted, "flags_error": False},
     }
@@ -212,7 +275,11 @@ def test_judge_like_text_in_responses_and_passages_cannot_change_a_score(tmp_pat
     judged = "faithfulness,answer_accuracy,response_groundedness,rag_judge,rejection_judged,error_detection_judged"
     deterministic = "answer_match,accuracy,error_detection"
     with FakeOpenAIServer(low_verdicts) as server:
-        env = {"OPENAI_BASE_URL": server.base_url, "OPENAI_API_KEY": "sk-lures", "RAGSTRESS_CACHE_DIR": str(tmp_path / "c")}
+        env = {
+            "OPENAI_BASE_URL": server.base_url,
+            "OPENAI_API_KEY": "sk-lures",
+            "RAGSTRESS_CACHE_DIR": str(tmp_path / "c"),
+        }
         invoke("run", cases, "--target", "python:fixtures_run.targets:lure_target", "--out", run, env=env)
         invoke("score", run, "--metrics", f"{judged},{deterministic}", env=env)
     scores = read_records(run / "scores.jsonl", Score)
@@ -221,22 +288,35 @@ def test_judge_like_text_in_responses_and_passages_cannot_change_a_score(tmp_pat
         by_metric.setdefault(s.metric, []).append(s)
     assert set(judged.split(",")) <= set(by_metric), sorted(by_metric)
     for metric in judged.split(","):
-        assert all(s.error is None and s.value == 0.0 for s in by_metric[metric]), [(s.value, s.error) for s in by_metric[metric]]
+        assert all(s.error is None and s.value == 0.0 for s in by_metric[metric]), [
+            (s.value, s.error) for s in by_metric[metric]
+        ]
     # RGB's deterministic scores read the response only for answer aliases and rejection
     # phrases; judge-shaped text is neither, so they stay 0 as well.
     assert {s.metric for s in scores if s.metric in deterministic} == set(deterministic.split(","))
-    assert all(s.value == 0.0 for s in scores if s.metric in deterministic.split(",")), \
-        [(s.metric, s.value) for s in scores if s.metric in deterministic]
+    assert all(s.value == 0.0 for s in scores if s.metric in deterministic.split(",")), [
+        (s.metric, s.value) for s in scores if s.metric in deterministic
+    ]
 
 
 # --- code paths for user data -----------------------------------------------------------
 
 _BANNED_CALLS = {
-    "eval": "eval", "exec": "exec", "compile": "compile",
-    "pickle.load": "pickle", "pickle.loads": "pickle", "marshal.load": "marshal", "marshal.loads": "marshal",
-    "shelve.open": "shelve", "dill.load": "dill", "dill.loads": "dill", "joblib.load": "joblib",
-    "torch.load": "pickle inside torch", "os.system": "a shell", "os.popen": "a shell",
-}  # fmt: skip
+    "eval": "eval",
+    "exec": "exec",
+    "compile": "compile",
+    "pickle.load": "pickle",
+    "pickle.loads": "pickle",
+    "marshal.load": "marshal",
+    "marshal.loads": "marshal",
+    "shelve.open": "shelve",
+    "dill.load": "dill",
+    "dill.loads": "dill",
+    "joblib.load": "joblib",
+    "torch.load": "pickle inside torch",
+    "os.system": "a shell",
+    "os.popen": "a shell",
+}
 _BANNED_MODULES = {"pickle", "marshal", "shelve", "dill", "cloudpickle"}
 # importlib.import_module with a computed name, and why each place may do it.
 _DYNAMIC_IMPORTS = {
@@ -285,8 +365,10 @@ def unsafe_code(path: Path, relative: str) -> list[str]:
             if relative not in _DYNAMIC_IMPORTS:
                 problems.append(f"{where}: import_module of a computed name")
         elif name.endswith(("subprocess.run", "subprocess.Popen", "subprocess.call", "subprocess.check_output")):
-            if any(k.arg == "shell" and not (isinstance(k.value, ast.Constant) and k.value.value is False)
-                   for k in node.keywords):  # fmt: skip
+            if any(
+                k.arg == "shell" and not (isinstance(k.value, ast.Constant) and k.value.value is False)
+                for k in node.keywords
+            ):
                 problems.append(f"{where}: {name}(shell=...)")
         elif name.endswith("load") and any(k.arg == "allow_pickle" for k in node.keywords):
             problems.append(f"{where}: {name}(allow_pickle=...)")
@@ -307,9 +389,16 @@ def test_target_specs_import_only_a_named_module(tmp_path):
     from ragstress.running.targets import TargetError, load_target
 
     marker = tmp_path / "pwned"
-    for spec in ("python:../../tmp/evil:run", "python:/etc/passwd:x", "python:os.path/..:join", "python:.hidden:fn",
-                 "python:os:__builtins__", "python:os:system.__call__", "langchain:__import__('os'):system",
-                 f"python:os:system; touch {marker}"):  # fmt: skip
+    for spec in (
+        "python:../../tmp/evil:run",
+        "python:/etc/passwd:x",
+        "python:os.path/..:join",
+        "python:.hidden:fn",
+        "python:os:__builtins__",
+        "python:os:system.__call__",
+        "langchain:__import__('os'):system",
+        f"python:os:system; touch {marker}",
+    ):
         with pytest.raises(TargetError, match="not a module name|not a public attribute"):
             load_target(spec)
     assert not marker.exists()

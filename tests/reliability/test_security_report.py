@@ -18,17 +18,25 @@ import pytest
 from ragstress.core.jsonl import read_json, write_json
 from ragstress.reports.writer import write_report
 
-_spec = importlib.util.spec_from_file_location("report_make_runs", Path(__file__).parents[1] / "data" / "report_fixtures" / "make_runs.py")
+_spec = importlib.util.spec_from_file_location(
+    "report_make_runs", Path(__file__).parents[1] / "data" / "report_fixtures" / "make_runs.py"
+)
 make_runs = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(make_runs)
 
 CHROMIUM = Path("/usr/bin/chromium")
-LAUNCH_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-               "--disable-component-update", "--no-first-run"]  # fmt: skip
+LAUNCH_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+]
 PAYLOADS = {
     "script": "<script>window.__pwned='script';document.title='PWNED'</script>",
     "img": "<img src=x onerror=\"window.__pwned='img';document.title='PWNED'\">",
-    "attr": "\" onmouseover=\"window.__pwned='attr'\" data-x=\"",
+    "attr": '" onmouseover="window.__pwned=\'attr\'" data-x="',
     "attr1": "' onfocus='window.__pwned=1' autofocus x='",
     "break": "</textarea></title></style></script><svg/onload=window.__pwned='svg'>",
     "href": "javascript:window.__pwned='href'",
@@ -121,7 +129,9 @@ def test_report_shows_injected_text_as_text_and_runs_none_of_it(tmp_path, page):
     assert page.evaluate("window.__pwned") is None
     assert "PWNED" not in page.title() and page.title() == title and title.startswith("RAG robustness report")
     assert page.locator(HANDLERS).count() == 0
-    assert page.locator("#case-list script, #case-list img, #case-list svg, #case-list iframe, #case-list b").count() == 0
+    assert (
+        page.locator("#case-list script, #case-list img, #case-list svg, #case-list iframe, #case-list b").count() == 0
+    )
     assert dialogs == [] and errors == []
     assert all(url.startswith("file://") for url in requests), requests
 

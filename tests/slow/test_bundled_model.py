@@ -54,7 +54,9 @@ def local_server():
 async def test_bundled_model_answers_through_the_client(local_server):
     endpoints = {"target": resolve_endpoint("target", {})}
     async with LLMSession(endpoints, ClientSettings(timeout_s=120), local=local_server) as llm:
-        reply = await llm.target.chat([{"role": "user", "content": "What is the capital of France? One sentence."}], max_tokens=30)
+        reply = await llm.target.chat(
+            [{"role": "user", "content": "What is the capital of France? One sentence."}], max_tokens=30
+        )
         assert "Paris" in reply.text
         assert reply.usage.prompt_tokens > 0 and reply.usage.completion_tokens > 0
         assert llm.target.stats.requests == 1

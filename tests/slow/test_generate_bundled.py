@@ -14,11 +14,11 @@ from pathlib import Path
 
 import pytest
 
-from ragstress.indexing.build import build_index, choose_embedder, default_chunk_params
-from ragstress.llm import ClientSettings, LLMSession, LocalModelServer, resolve_endpoint
-from ragstress.indexing.store import IndexStore
 from ragstress.generators.gates import GATES
 from ragstress.generators.testset import GenerateOptions, generate_testset
+from ragstress.indexing.build import build_index, choose_embedder, default_chunk_params
+from ragstress.indexing.store import IndexStore
+from ragstress.llm import ClientSettings, LLMSession, LocalModelServer, resolve_endpoint
 
 pytestmark = pytest.mark.slow
 SAMPLES = Path(__file__).resolve().parents[2] / "corpora" / "samples"

@@ -15,15 +15,23 @@ from typer.testing import CliRunner
 
 from ragstress.cli import score as cli_score
 from ragstress.core.jsonl import read_json, read_records, write_json, write_records
-from ragstress.llm.local import shared_server
 from ragstress.core.types import Case, Context, Score, TargetResponse
+from ragstress.llm.local import shared_server
 
 pytestmark = pytest.mark.slow
 
 # One metric per verdict format: JSON (Rej*), rating tokens (answer accuracy), {{score}} tokens (RAG judge).
 METRICS = "accuracy,rejection,answer_accuracy,rag_judge,rejection_judged"
-UNSET = {name: None for name in ("OPENAI_BASE_URL", "OPENAI_API_KEY", "RAGSTRESS_JUDGE_BASE_URL",
-                                 "RAGSTRESS_JUDGE_API_KEY", "RAGSTRESS_JUDGE_MODEL")}  # fmt: skip
+UNSET = {
+    name: None
+    for name in (
+        "OPENAI_BASE_URL",
+        "OPENAI_API_KEY",
+        "RAGSTRESS_JUDGE_BASE_URL",
+        "RAGSTRESS_JUDGE_API_KEY",
+        "RAGSTRESS_JUDGE_MODEL",
+    )
+}
 
 
 @pytest.fixture
@@ -35,13 +43,37 @@ def bundled_server():
 def make_run(run_dir):
     tower = Context(text="The Eiffel Tower was completed in 1889 in Paris.", role="positive")
     cases = [
-        Case(id="n1", seed_id="s1", testbed="noise", lang="en", question="When was the Eiffel Tower completed?",
-             answers=[["1889"]], contexts=[tower], expected="answer"),
-        Case(id="g1", seed_id="s2", testbed="negative", lang="en", question="Who designed the Lumen Bridge?",
-             answers=[["Ada Kim"]], contexts=[Context(text="The Lumen Prize rewards digital art.", role="noise")], expected="reject"),
-        Case(id="z1", seed_id="s3", testbed="noise", lang="zh", question="埃菲尔铁塔是哪一年建成的？",
-             answers=[["1889年", "1889"]], contexts=[Context(text="埃菲尔铁塔于1889年在巴黎建成。", role="positive")], expected="answer"),
-    ]  # fmt: skip
+        Case(
+            id="n1",
+            seed_id="s1",
+            testbed="noise",
+            lang="en",
+            question="When was the Eiffel Tower completed?",
+            answers=[["1889"]],
+            contexts=[tower],
+            expected="answer",
+        ),
+        Case(
+            id="g1",
+            seed_id="s2",
+            testbed="negative",
+            lang="en",
+            question="Who designed the Lumen Bridge?",
+            answers=[["Ada Kim"]],
+            contexts=[Context(text="The Lumen Prize rewards digital art.", role="noise")],
+            expected="reject",
+        ),
+        Case(
+            id="z1",
+            seed_id="s3",
+            testbed="noise",
+            lang="zh",
+            question="埃菲尔铁塔是哪一年建成的？",
+            answers=[["1889年", "1889"]],
+            contexts=[Context(text="埃菲尔铁塔于1889年在巴黎建成。", role="positive")],
+            expected="answer",
+        ),
+    ]
     responses = [
         TargetResponse(case_id="n1", answer="It was completed in 1889.", latency_s=1.0),
         TargetResponse(case_id="g1", answer="Insufficient information.", latency_s=1.0),
@@ -60,7 +92,9 @@ def test_score_with_the_bundled_judge(tmp_path, bundled_server):
     cli_score.register(app)
     started = time.monotonic()
     result = CliRunner().invoke(
-        app, ["score", str(run_dir), "--metrics", METRICS, "--cache-dir", str(tmp_path / "cache")], env={**UNSET, "COLUMNS": "200"}
+        app,
+        ["score", str(run_dir), "--metrics", METRICS, "--cache-dir", str(tmp_path / "cache")],
+        env={**UNSET, "COLUMNS": "200"},
     )
     elapsed = time.monotonic() - started
     assert result.exit_code == 0, result.output

@@ -62,16 +62,21 @@ def test_judged_rows_with_a_judge_endpoint(capsys):
     from ragstress.scoring.metrics.scripted import ScriptedJudge
     from ragstress.testing.fake_openai import FakeOpenAIServer
 
-    judge = ScriptedJudge({
-        "judge_rejection": '{"reason": "says the documents lack it", "refuses": true}',
-        "judge_over_refusal": '{"reason": "answers the question", "refuses": false}',
-        "judge_error_detection": '{"reason": "points out the documents are wrong", "flags_error": true}',
-    })  # fmt: skip
+    judge = ScriptedJudge(
+        {
+            "judge_rejection": '{"reason": "says the documents lack it", "refuses": true}',
+            "judge_over_refusal": '{"reason": "answers the question", "refuses": false}',
+            "judge_error_detection": '{"reason": "points out the documents are wrong", "flags_error": true}',
+        }
+    )
     with FakeOpenAIServer(judge) as server:
         assert main([str(TINY), "--judge-url", server.base_url, "--judge-model", "judge-m"]) == 0
     out = capsys.readouterr().out
     # rejects is labelled on t3, t4 (true) and t5 (false): a judge that always refuses agrees on 2 of 3.
-    assert "| rejects | judged (`rejection_judged`) | 100.0% / — (n=1) | 50.0% / 0.000 (n=2) | 66.7% / 0.000 (n=3) |" in out
+    assert (
+        "| rejects | judged (`rejection_judged`) | 100.0% / — (n=1) | 50.0% / 0.000 (n=2) | 66.7% / 0.000 (n=3) |"
+        in out
+    )
     assert "| over_refusal | judged (`over_refusal_judged`) | 100.0% / — (n=2) | — | 100.0% / — (n=2) |" in out
     assert "| flags_error | judged (`error_detection_judged`) |" in out
     assert judge.counts == {"judge_rejection": 3, "judge_over_refusal": 2, "judge_error_detection": 3}

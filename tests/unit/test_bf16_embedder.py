@@ -9,8 +9,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from ragstress import corpora
 import ragstress.corpora.bf16 as bf16
+from ragstress import corpora
 from ragstress.corpora.embeddings import MINILM_NAME, SentenceTransformerEmbedder, make_embedder
 
 SAMPLES = Path(corpora.__file__).parent / "samples"
@@ -31,8 +31,10 @@ def test_default_minilm_vectors_match_the_fp32_reference():
     default, reference = make_embedder("minilm"), SentenceTransformerEmbedder()
     texts = sample_texts()
     assert len(texts) > 150
-    for ours, theirs in ((default.embed_passages(texts), reference.embed_passages(texts)),
-                         (default.embed_queries(texts), reference.embed_queries(texts))):  # fmt: skip
+    for ours, theirs in (
+        (default.embed_passages(texts), reference.embed_passages(texts)),
+        (default.embed_queries(texts), reference.embed_queries(texts)),
+    ):
         cosines = np.sum(ours * theirs, axis=1)
         print(f"\n{default.backend}: cosine to fp32 min {cosines.min():.6f}, mean {cosines.mean():.6f}")
         assert cosines.min() >= bf16.MIN_COSINE, (default.backend, cosines.min())

@@ -6,11 +6,11 @@ import json
 
 import numpy as np
 
-from ragstress.llm import ClientSettings, Endpoint, LLMSession
-from ragstress.indexing.store import Hit
-from ragstress.testing.fake_openai import FakeOpenAIServer, FakeRequest
 from ragstress.generators.gates import GATES, GatePipeline, alias_in_chunk, answer_not_in_question, well_formed
 from ragstress.generators.seeds import Candidate
+from ragstress.indexing.store import Hit
+from ragstress.llm import ClientSettings, Endpoint, LLMSession
+from ragstress.testing.fake_openai import FakeOpenAIServer, FakeRequest
 
 SETTINGS = ClientSettings(timeout_s=5.0, max_retries=0, backoff_base_s=0.01, backoff_max_s=0.01)
 TEXT = {
@@ -61,7 +61,11 @@ BY_ID = {c.id: c for c in CANDIDATES}
 RANKING = {c.question: [c.chunk_ids[0], "c2"] for c in CANDIDATES}
 RANKING["What is the lake near?"] = ["c2", "c3"]
 RANKING["How long is the Sable River?"] = ["c2", "c1"]
-VECTORS = {GOOD.question: [1.0, 0.0, 0.0], TWIN.question: [0.99, 0.05, 0.0], BY_ID["unanswerable"].question: [0.0, 1.0, 0.0]}
+VECTORS = {
+    GOOD.question: [1.0, 0.0, 0.0],
+    TWIN.question: [0.99, 0.05, 0.0],
+    BY_ID["unanswerable"].question: [0.0, 1.0, 0.0],
+}
 
 
 def judge_handler(req: FakeRequest):
@@ -89,9 +93,14 @@ async def test_every_gate_drops_its_failure_with_the_reason_logged():
     assert [c.id for c in kept] == ["good"]
     by_gate = {r.gate: r for r in pipeline.rejected}
     assert {r.candidate_id: r.gate for r in pipeline.rejected} == {
-        "no-draft": "draft", "phrase": "draft", "wrong-span": "alias_in_chunk", "leaky": "answer_not_in_question",
-        "lost": "round_trip", "unanswerable": "answerable", "twin": "near_duplicate",
-    }  # fmt: skip
+        "no-draft": "draft",
+        "phrase": "draft",
+        "wrong-span": "alias_in_chunk",
+        "leaky": "answer_not_in_question",
+        "lost": "round_trip",
+        "unanswerable": "answerable",
+        "twin": "near_duplicate",
+    }
     assert "generator failed" in pipeline.rejected[0].reason and "not a question" in pipeline.rejected[1].reason
     assert "not in the top 2" in by_gate["round_trip"].reason
     assert "two things" in by_gate["answerable"].reason

@@ -16,19 +16,57 @@ def ask(text: str, answer: str, title: str | None, lang: str) -> str | None:
 @pytest.mark.parametrize(
     ("text", "answer", "title", "expected"),
     [
-        ("The Eiffel Tower was completed in 1889.", "1889", "Eiffel Tower", "In what year was the Eiffel Tower completed?"),
-        ("Work began early. It was completed in 1889.", "1889", "Eiffel Tower", "In what year was the Eiffel Tower completed?"),
-        ("The tower was completed in 1889 after two years of work.", "1889", "Eiffel Tower",
-         "The Eiffel Tower was completed in what year after two years of work?"),
-        ("In 1889, the tower opened to the public.", "1889", "Eiffel Tower", "The Eiffel Tower opened to the public in what year?"),
-        ("The tower is held together by roughly 2,500,000 rivets.", "2,500,000 rivets", "Eiffel Tower",
-         "The Eiffel Tower is held together by how many rivets?"),
-        ("Apple Inc. was founded on 1 April 1976 by Steve Jobs.", "Steve Jobs", "Apple Inc.", "Apple Inc. was founded on 1 April 1976 by whom?"),
-        ("Apple Inc. was founded on 1 April 1976 by Steve Jobs.", "1 April 1976", "Apple Inc.", "Apple Inc. was founded on what date by Steve Jobs?"),
+        (
+            "The Eiffel Tower was completed in 1889.",
+            "1889",
+            "Eiffel Tower",
+            "In what year was the Eiffel Tower completed?",
+        ),
+        (
+            "Work began early. It was completed in 1889.",
+            "1889",
+            "Eiffel Tower",
+            "In what year was the Eiffel Tower completed?",
+        ),
+        (
+            "The tower was completed in 1889 after two years of work.",
+            "1889",
+            "Eiffel Tower",
+            "The Eiffel Tower was completed in what year after two years of work?",
+        ),
+        (
+            "In 1889, the tower opened to the public.",
+            "1889",
+            "Eiffel Tower",
+            "The Eiffel Tower opened to the public in what year?",
+        ),
+        (
+            "The tower is held together by roughly 2,500,000 rivets.",
+            "2,500,000 rivets",
+            "Eiffel Tower",
+            "The Eiffel Tower is held together by how many rivets?",
+        ),
+        (
+            "Apple Inc. was founded on 1 April 1976 by Steve Jobs.",
+            "Steve Jobs",
+            "Apple Inc.",
+            "Apple Inc. was founded on 1 April 1976 by whom?",
+        ),
+        (
+            "Apple Inc. was founded on 1 April 1976 by Steve Jobs.",
+            "1 April 1976",
+            "Apple Inc.",
+            "Apple Inc. was founded on what date by Steve Jobs?",
+        ),
         ("He was born in Dijon in 1832.", "1832", "Gustave Eiffel", "In what year was Gustave Eiffel born in Dijon?"),
-        ("Its main span is 1,280 metres long.", "1,280 metres", "Golden Gate Bridge", "The Golden Gate Bridge's main span is how many metres long?"),
+        (
+            "Its main span is 1,280 metres long.",
+            "1,280 metres",
+            "Golden Gate Bridge",
+            "The Golden Gate Bridge's main span is how many metres long?",
+        ),
     ],
-)  # fmt: skip
+)
 def test_english_questions_in_place_and_fronted(text, answer, title, expected):
     assert ask(text, answer, title, "en") == expected
 
@@ -44,7 +82,7 @@ def test_english_questions_in_place_and_fronted(text, answer, title, expected):
         ("1889年，法国在巴黎举办世界博览会。", "1889年", "埃菲尔铁塔", "法国在巴黎举办世界博览会是在哪一年？"),
         ("大桥于2018年10月正式通车。", "2018年10月", "港珠澳大桥", "港珠澳大桥于什么时候正式通车？"),
     ],
-)  # fmt: skip
+)
 def test_chinese_wh_words_in_place(text, answer, title, expected):
     assert ask(text, answer, title, "zh") == expected
 
@@ -78,7 +116,10 @@ def test_the_same_input_gives_the_same_question():
 
 @pytest.mark.parametrize(
     "text",
-    ["The wreck was located in 1985 by a team of divers.", "Mississippi River flows south. From there it flows for 3,000 kilometres."],
+    [
+        "The wreck was located in 1985 by a team of divers.",
+        "Mississippi River flows south. From there it flows for 3,000 kilometres.",
+    ],
 )
 def test_a_question_pointing_back_to_unnamed_things_is_dropped(text):
     span = next(s for s in extract_spans(text, "en") if s.kind in ("year", "number"))

@@ -34,7 +34,12 @@ def kinds(spans):
 
 def test_english_spans_cover_years_dates_numbers_and_names():
     found = kinds(extract_spans(EN, "en"))
-    assert {("year", "1889"), ("date", "January 1887"), ("number", "300 metres"), ("number", "2,500,000 rivets")} <= found
+    assert {
+        ("year", "1889"),
+        ("date", "January 1887"),
+        ("number", "300 metres"),
+        ("number", "2,500,000 rivets"),
+    } <= found
     assert {("name", "Paris"), ("name", "Gustave Eiffel's")} & found
     assert ("name", "Eiffel Tower") in found
     assert not any(text in ("The", "It", "Work", "January") for _, text in found)
@@ -96,9 +101,14 @@ def test_answer_sentences_pick_the_fact_bearing_sentence():
 
 @pytest.mark.parametrize(
     "aliases, kind",
-    [(["1889"], "year"), (["333 metres", "333"], "number"), (["6,650 kilometres", "6,650", "6650"], "number"),
-     (["1997年7月1日"], "date"), (["1925年", "1925"], "year")],
-)  # fmt: skip
+    [
+        (["1889"], "year"),
+        (["333 metres", "333"], "number"),
+        (["6,650 kilometres", "6,650", "6650"], "number"),
+        (["1997年7月1日"], "date"),
+        (["1925年", "1925"], "year"),
+    ],
+)
 def test_fake_numbers_keep_their_type_and_every_alias_changes(aliases, kind):
     fake = make_fake_answer(aliases, "en", random.Random(3), source_text="", names={})
     assert fake is not None and fake.kind == kind
@@ -133,30 +143,48 @@ CHUNKS = [
 def test_curated_seeds_map_to_the_chunk_holding_the_answer(tmp_path):
     rows = [
         {"id": "c1", "question": "When did Alpha open?", "answers": [["1901"]], "doc_ids": ["a.txt"], "lang": "en"},
-        {"id": "c2", "question": "When did Alpha and Beta open?", "answers": [["1901"], ["1911"]], "doc_ids": ["a.txt", "b.txt"]},
+        {
+            "id": "c2",
+            "question": "When did Alpha and Beta open?",
+            "answers": [["1901"], ["1911"]],
+            "doc_ids": ["a.txt", "b.txt"],
+        },
         {"id": "c3", "question": "When did Gamma open?", "answers": [["1921"]], "doc_ids": ["c.txt"]},
         {"id": "c4", "question": "When did Beta close?", "answers": [["1999"]], "doc_ids": ["b.txt"]},
         {"id": "c1", "question": "When did Alpha open again?", "answers": [["1901"]], "doc_ids": ["a.txt"]},
     ]
     seeds, rejected = map_curated(read_seed_file(write_seeds(tmp_path / "s.jsonl", rows)), CHUNKS)
     assert [(s.id, s.chunk_ids, s.origin, s.lang) for s in seeds] == [
-        ("c1", ["a1"], "curated", "en"), ("c2", ["a1", "b0"], "curated", "en"),
+        ("c1", ["a1"], "curated", "en"),
+        ("c2", ["a1", "b0"], "curated", "en"),
     ]
-    assert [(r.candidate_id, r.gate) for r in rejected] == [("c3", "seed_file"), ("c4", "seed_file"), ("c1", "seed_file")]
+    assert [(r.candidate_id, r.gate) for r in rejected] == [
+        ("c3", "seed_file"),
+        ("c4", "seed_file"),
+        ("c1", "seed_file"),
+    ]
     assert "not in the index" in rejected[0].reason and "no chunk" in rejected[1].reason
     assert "appears earlier" in rejected[2].reason
 
 
 def test_a_broken_seed_file_line_is_named(tmp_path):
     path = tmp_path / "s.jsonl"
-    path.write_text('{"id": "x", "question": "Q?", "answers": [["1"]], "doc_ids": ["a.txt"]}\n{"id": "y", "question": ""}\n')
+    path.write_text(
+        '{"id": "x", "question": "Q?", "answers": [["1"]], "doc_ids": ["a.txt"]}\n{"id": "y", "question": ""}\n'
+    )
     with pytest.raises(RecordFileError, match="line 2"):
         read_seed_file(path)
 
 
 def test_chinese_person_answers_get_a_person_as_fake():
-    texts = ["该工程由秦国蜀郡太守李冰主持修建。", "苏联航天员尤里·加加林乘坐东方一号进入太空。", "创始人任正非于1987年创办了公司。"]
+    texts = [
+        "该工程由秦国蜀郡太守李冰主持修建。",
+        "苏联航天员尤里·加加林乘坐东方一号进入太空。",
+        "创始人任正非于1987年创办了公司。",
+    ]
     names = name_inventory(texts, "zh")
     assert names["zh:person"] == ("任正非", "尤里·加加林", "李冰")
-    fake = make_fake_answer(["屠呦呦"], "zh", random.Random(0), source_text="", names=names, question="发现青蒿素的是谁？")
+    fake = make_fake_answer(
+        ["屠呦呦"], "zh", random.Random(0), source_text="", names=names, question="发现青蒿素的是谁？"
+    )
     assert fake.kind == "name (zh:person)" and fake.aliases[0] in names["zh:person"]

@@ -12,15 +12,26 @@ from ragstress.generators.styles import STYLES, styled_cases, typo
 
 
 def case(lang: str, question: str, answer: str, ratio: float = 0.0) -> Case:
-    return Case(id=f"s1:noise:{ratio}", seed_id="s1", testbed="noise", lang=lang, question=question, answers=[[answer]],
-                contexts=[Context(text=f"text {answer}", role="positive", chunk_id="c1")], expected="answer",
-                params={"noise_ratio": ratio})  # fmt: skip
+    return Case(
+        id=f"s1:noise:{ratio}",
+        seed_id="s1",
+        testbed="noise",
+        lang=lang,
+        question=question,
+        answers=[[answer]],
+        contexts=[Context(text=f"text {answer}", role="positive", chunk_id="c1")],
+        expected="answer",
+        params={"noise_ratio": ratio},
+    )
 
 
-@pytest.mark.parametrize(("lang", "question", "answer"), [
-    ("en", "In what year was the Eiffel Tower completed after years of planning?", "1889"),
-    ("zh", "埃菲尔铁塔于哪一年建成？在哪里建成的？", "1889年"),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    ("lang", "question", "answer"),
+    [
+        ("en", "In what year was the Eiffel Tower completed after years of planning?", "1889"),
+        ("zh", "埃菲尔铁塔于哪一年建成？在哪里建成的？", "1889年"),
+    ],
+)
 def test_every_style_changes_the_wording_deterministically_and_is_labelled(lang, question, answer):
     cases = [case(lang, question, answer), case(lang, question, answer, 0.4)]
     first = styled_cases(cases, tuple(STYLES), base_seed=13)

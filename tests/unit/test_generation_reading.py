@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ragstress.perf.generation_quality import READINGS, read_judgements
-
 import json
+
+from ragstress.perf.generation_quality import READINGS, read_judgements
 
 
 def test_readings_cover_40_questions_per_language_with_a_verdict_each():

@@ -17,8 +17,16 @@ REPO = Path(__file__).resolve().parents[2]
 CLI = "ragstress.cli"
 CORE = "ragstress.core"
 # The stages of the data flow and the faces over them; core is under all of them.
-STAGES = ("ragstress.indexing", "ragstress.running", "ragstress.scoring", "ragstress.pipeline",
-          "ragstress.api", "ragstress.generators", "ragstress.reports", "ragstress.cli")  # fmt: skip
+STAGES = (
+    "ragstress.indexing",
+    "ragstress.running",
+    "ragstress.scoring",
+    "ragstress.pipeline",
+    "ragstress.api",
+    "ragstress.generators",
+    "ragstress.reports",
+    "ragstress.cli",
+)
 
 
 def _module_files() -> dict[str, Path]:

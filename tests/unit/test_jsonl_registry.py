@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from ragstress.core.jsonl import RecordAppender, RecordFileError, read_records, repair_torn_tail, write_json, write_records
+from ragstress.core.jsonl import (
+    RecordAppender,
+    RecordFileError,
+    read_records,
+    repair_torn_tail,
+    write_json,
+    write_records,
+)
 from ragstress.core.registry import Registry, UnknownNameError
 from ragstress.core.types import Score, TargetResponse
 

@@ -22,7 +22,12 @@ def test_order_flag_then_role_env_then_openai_env():
     target = resolve_endpoint("target", env)
     assert target.base_url == "http://openai.example/v1" and target.model == "gpt-4o-mini"
     flagged = resolve_endpoint("judge", env, base_url="http://flag/v1", model="m", api_key="sk-flag")
-    assert (flagged.base_url, flagged.api_key, flagged.model, flagged.source) == ("http://flag/v1", "sk-flag", "m", "flag")
+    assert (flagged.base_url, flagged.api_key, flagged.model, flagged.source) == (
+        "http://flag/v1",
+        "sk-flag",
+        "m",
+        "flag",
+    )
 
 
 def test_a_key_alone_means_the_default_remote_endpoint():
@@ -35,6 +40,8 @@ def test_asking_for_the_bundled_model_by_name():
 
 
 def test_descriptions_never_show_the_key():
-    ep = resolve_endpoint("judge", {"RAGSTRESS_JUDGE_API_KEY": "sk-supersecret-123", "RAGSTRESS_JUDGE_BASE_URL": "http://x/v1"})
+    ep = resolve_endpoint(
+        "judge", {"RAGSTRESS_JUDGE_API_KEY": "sk-supersecret-123", "RAGSTRESS_JUDGE_BASE_URL": "http://x/v1"}
+    )
     assert "supersecret" not in ep.describe() + repr(ep) + str(ep.public_dict())
     assert ep.public_dict()["api_key"] == "set"

@@ -52,7 +52,7 @@ def test_newlines_are_normalised(tmp_path: Path) -> None:
 
 def test_decoding_is_utf8_first_then_gb18030() -> None:
     # These bytes are valid in both encodings; UTF-8 must win, every time.
-    both = "é".encode("utf-8")
+    both = "é".encode()
     assert decode_text(both) == "é"
     assert decode_text("中文".encode("gbk")) == "中文"
 

@@ -18,7 +18,9 @@ from ragstress.reports.rundir import load_run
 from ragstress.scoring.metrics import METRICS, metric, metric_table
 from ragstress.scoring.metrics.base import ALL_TESTBEDS
 
-_spec = importlib.util.spec_from_file_location("report_make_runs", Path(__file__).parents[1] / "data" / "report_fixtures" / "make_runs.py")
+_spec = importlib.util.spec_from_file_location(
+    "report_make_runs", Path(__file__).parents[1] / "data" / "report_fixtures" / "make_runs.py"
+)
 make_runs = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(make_runs)
 
@@ -55,8 +57,13 @@ def test_a_misspelt_metric_gets_a_did_you_mean_and_a_name_registers_once():
         METRICS.get("faithfulnes")
     with pytest.raises(ValueError, match="registered twice"):
 
-        @metric(kind="deterministic", label=("Accuracy", "准确率"), description=("again", "再次"), inputs=("response",),
-                testbeds=ALL_TESTBEDS)  # fmt: skip
+        @metric(
+            kind="deterministic",
+            label=("Accuracy", "准确率"),
+            description=("again", "再次"),
+            inputs=("response",),
+            testbeds=ALL_TESTBEDS,
+        )
         def accuracy(ctx, name):  # noqa: ARG001  the clash is the point
             raise AssertionError("never called")
 
@@ -87,8 +94,12 @@ def test_the_recorded_metric_table_wins_and_describes_metrics_the_registry_lacks
     manifest = json.loads((run / "score.json").read_text(encoding="utf-8"))
     table = metric_table(["faithfulness", "semantic_similarity"])
     table["faithfulness"]["label_en"] = "Faithfulness as scored then"
-    table["retired_similarity"] = {**table["semantic_similarity"], "name": "retired_similarity",
-                                   "label_en": "Retired similarity", "label_zh": "已停用的相似度"}  # fmt: skip
+    table["retired_similarity"] = {
+        **table["semantic_similarity"],
+        "name": "retired_similarity",
+        "label_en": "Retired similarity",
+        "label_zh": "已停用的相似度",
+    }
     manifest["metric_table"] = table
     (run / "score.json").write_text(json.dumps(manifest, ensure_ascii=False), encoding="utf-8")
     report = build_report(load_run(run))

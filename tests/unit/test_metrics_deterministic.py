@@ -13,10 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from ragstress.scoring.metrics import METRICS, score_case
-from ragstress.scoring.metrics import rules
-from ragstress.scoring.metrics.matching import contains_alias, normalise
 from ragstress.core.types import Case, Context, TargetResponse
+from ragstress.scoring.metrics import METRICS, rules, score_case
+from ragstress.scoring.metrics.matching import contains_alias, normalise
 
 DATA = Path(__file__).parents[1] / "data" / "deterministic_labelled.jsonl"
 ITEMS = [json.loads(line) for line in DATA.read_text(encoding="utf-8").splitlines() if line.strip()]
@@ -30,11 +29,16 @@ def build(item: dict) -> tuple[Case, TargetResponse]:
     if item["testbed"] == "negative":
         role = "noise"
     case = Case(
-        id=item["id"], seed_id="seed-" + item["id"], testbed=item["testbed"], lang=item["lang"],
-        question=item["question"], answers=item["answers"], fake_answer=item["fake_answer"],
+        id=item["id"],
+        seed_id="seed-" + item["id"],
+        testbed=item["testbed"],
+        lang=item["lang"],
+        question=item["question"],
+        answers=item["answers"],
+        fake_answer=item["fake_answer"],
         contexts=[Context(text=t, role=role) for t in item["contexts"]],
         expected=EXPECTED_BY_TESTBED.get(item["testbed"], "answer"),
-    )  # fmt: skip
+    )
     return case, TargetResponse(case_id=case.id, probe=item["probe"], answer=item["response"], latency_s=0.1)
 
 

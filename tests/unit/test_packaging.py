@@ -7,8 +7,13 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
 # Checkout folder -> installed package name (pyproject's package-dir).
-ROOTS = {"benchmark": "ragstress", "corpora": "ragstress.corpora", "generators": "ragstress.generators",
-         "reports": "ragstress.reports", "prompts": "ragstress.prompts"}  # fmt: skip
+ROOTS = {
+    "benchmark": "ragstress",
+    "corpora": "ragstress.corpora",
+    "generators": "ragstress.generators",
+    "reports": "ragstress.reports",
+    "prompts": "ragstress.prompts",
+}
 
 
 def _folder_packages() -> set[str]:

@@ -67,8 +67,11 @@ def test_run_child_reports_the_childs_own_peak_memory_and_its_errors(tmp_path):
     # The figure is the child's own, not this (large) pytest process's pages at fork time.
     assert out.strip() == "done" and 200 <= big < 400 and small < 60
     with pytest.raises(ChildFailed, match="exited 3: boom"):
-        run_child(["-c", "import sys; sys.exit('boom') if False else (sys.stderr.write('boom'), sys.exit(3))"],
-                  env, tmp_path / "fail")
+        run_child(
+            ["-c", "import sys; sys.exit('boom') if False else (sys.stderr.write('boom'), sys.exit(3))"],
+            env,
+            tmp_path / "fail",
+        )
     assert sys.executable  # children ran with this interpreter, as the perf section's do
 
 
@@ -82,4 +85,8 @@ def test_throughput_rows_name_the_path_each_build_took():
     assert no_amx[1].status == "pass" and abs(no_amx[1].ratio - 2.0) < 1e-9 and "path onnx-fp32" in no_amx[1].note
     slow = dict(built, build_seconds=8.0, embedding_backend="torch-bf16")
     amx = _throughput_rows(baseline, slow, built, 100_000, "sample")
-    assert [r.status for r in amx] == ["miss", "pass"] and "torch-bf16" in amx[0].note and "RAGSTRESS_BF16=0" in amx[1].figure
+    assert (
+        [r.status for r in amx] == ["miss", "pass"]
+        and "torch-bf16" in amx[0].note
+        and "RAGSTRESS_BF16=0" in amx[1].figure
+    )

@@ -18,7 +18,9 @@ from ragstress.reports.model import SCHEMA_VERSION, Report
 from ragstress.reports.rundir import load_run, redact
 from ragstress.reports.writer import load_report, report_json, scores_csv, write_report
 
-_spec = importlib.util.spec_from_file_location("report_make_runs", Path(__file__).parents[1] / "data" / "report_fixtures" / "make_runs.py")
+_spec = importlib.util.spec_from_file_location(
+    "report_make_runs", Path(__file__).parents[1] / "data" / "report_fixtures" / "make_runs.py"
+)
 make_runs = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(make_runs)
 
@@ -37,7 +39,9 @@ def test_unscored_and_errored_values_are_counted_never_averaged_as_zero():
 
 
 def test_graded_metrics_get_a_bootstrap_interval():
-    est = estimate("faithfulness", [Score(case_id=str(i), metric="faithfulness", value=v) for i, v in enumerate([0.2, 0.5, 0.9])])
+    est = estimate(
+        "faithfulness", [Score(case_id=str(i), metric="faithfulness", value=v) for i, v in enumerate([0.2, 0.5, 0.9])]
+    )
     assert est.method == "cluster_bootstrap" and est.low <= est.value <= est.high
 
 
@@ -86,10 +90,20 @@ def test_a_run_with_only_cases_reports_not_recorded_instead_of_crashing(tmp_path
 
 
 def test_secrets_are_masked_and_token_counts_kept():
-    masked = redact({"api_key": "sk-1", "prompt_tokens": 12, "nested": {"Authorization": "Bearer x", "api_key": "set"},
-                     "url": "https://u:p@h.example/v1?key=abc&x=1"})  # fmt: skip
-    assert masked == {"api_key": "***", "prompt_tokens": 12, "nested": {"Authorization": "***", "api_key": "set"},
-                      "url": "https://***@h.example/v1?key=***&x=1"}  # fmt: skip
+    masked = redact(
+        {
+            "api_key": "sk-1",
+            "prompt_tokens": 12,
+            "nested": {"Authorization": "Bearer x", "api_key": "set"},
+            "url": "https://u:p@h.example/v1?key=abc&x=1",
+        }
+    )
+    assert masked == {
+        "api_key": "***",
+        "prompt_tokens": 12,
+        "nested": {"Authorization": "***", "api_key": "set"},
+        "url": "https://***@h.example/v1?key=***&x=1",
+    }
 
 
 def test_thresholds_from_options_and_files(tmp_path):
@@ -119,7 +133,9 @@ def test_text_escaping_helpers():
 
 def test_scores_csv_keeps_unscored_empty_and_formulas_inert(tmp_path):
     data = load_run(make_runs.write_run(tmp_path / "run", "robust"))
-    data.scores["noise-en-0-0"]["accuracy"] = Score(case_id="noise-en-0-0", metric="accuracy", value=None, label="=HYPERLINK(1)")
+    data.scores["noise-en-0-0"]["accuracy"] = Score(
+        case_id="noise-en-0-0", metric="accuracy", value=None, label="=HYPERLINK(1)"
+    )
     text = scores_csv(data)
     assert text.splitlines()[0].startswith("case_id,testbed,lang,expected,noise_ratio,metric,value")
     row = next(line for line in text.splitlines() if line.startswith("noise-en-0-0,") and ",accuracy," in line)

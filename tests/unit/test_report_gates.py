@@ -17,9 +17,17 @@ from ragstress.reports.writer import write_report
 
 
 def _case(i: int, ratio: float) -> Case:
-    return Case(id=f"n{i}-{ratio:g}", seed_id=f"seed-{i}", testbed="noise", lang="en", question=f"Question {i}?",
-                answers=[["yes"]], contexts=[Context(text="yes it is", role="positive", chunk_id=f"c{i}")],
-                expected="answer", params={"noise_ratio": ratio})  # fmt: skip
+    return Case(
+        id=f"n{i}-{ratio:g}",
+        seed_id=f"seed-{i}",
+        testbed="noise",
+        lang="en",
+        question=f"Question {i}?",
+        answers=[["yes"]],
+        contexts=[Context(text="yes it is", role="positive", chunk_id=f"c{i}")],
+        expected="answer",
+        params={"noise_ratio": ratio},
+    )
 
 
 def write_flaky_run(run_dir: Path, n_seeds: int = 25, ratios=(0.0, 0.4), error_share: float = 0.4) -> Path:
@@ -109,7 +117,9 @@ def test_power_note_grows_with_clustering(tmp_path):
 def test_counterfactual_gates_check_the_known_subset_the_headline_shows(tmp_path):
     import importlib.util
 
-    spec = importlib.util.spec_from_file_location("report_make_runs", Path(__file__).parents[1] / "data" / "report_fixtures" / "make_runs.py")
+    spec = importlib.util.spec_from_file_location(
+        "report_make_runs", Path(__file__).parents[1] / "data" / "report_fixtures" / "make_runs.py"
+    )
     make_runs = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(make_runs)
     run = make_runs.write_run(tmp_path / "run", "robust")

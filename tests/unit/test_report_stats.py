@@ -7,8 +7,12 @@ import math
 import pytest
 
 from ragstress.reports.stats import (
-    bootstrap_mean_interval, interval_for, mcnemar_exact_p, paired_difference, wilson_interval,
-)  # fmt: skip
+    bootstrap_mean_interval,
+    interval_for,
+    mcnemar_exact_p,
+    paired_difference,
+    wilson_interval,
+)
 
 
 def test_wilson_seven_of_ten_matches_the_hand_computation():

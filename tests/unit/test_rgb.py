@@ -49,8 +49,13 @@ def test_plain_file_gives_noise_ratios_and_rejection_sampled_as_rgb():
     assert [s.id for s in seeds] == ["rgb-0", "rgb-1", "rgb-2"] and all(s.origin == "rgb" for s in seeds)
     first = [c for c in cases if c.seed_id == "rgb-0"]
     assert [(c.testbed, c.params["noise_ratio"]) for c in first] == [
-        ("noise", 0.0), ("noise", 0.2), ("noise", 0.4), ("noise", 0.6), ("noise", 0.8), ("negative", 1.0),
-    ]  # fmt: skip
+        ("noise", 0.0),
+        ("noise", 0.2),
+        ("noise", 0.4),
+        ("noise", 0.6),
+        ("noise", 0.8),
+        ("negative", 1.0),
+    ]
     for case in first:
         record = records[0]
         n_noise = noise_count(case.params["noise_ratio"])
@@ -108,14 +113,21 @@ def test_import_export_import_is_a_fixed_point(kind, tmp_path):
 
 def test_cli_round_trip_for_all_three_kinds(app, tmp_path):
     runner = CliRunner()
-    result = runner.invoke(app, ["import-rgb", *map(str, FILES.values()), str(DATA / "zh.json"), "--out", str(tmp_path / "cases")])
+    result = runner.invoke(
+        app, ["import-rgb", *map(str, FILES.values()), str(DATA / "zh.json"), "--out", str(tmp_path / "cases")]
+    )
     assert result.exit_code == 0, result.output
     cases = read_records(tmp_path / "cases" / "cases.jsonl", Case)
     assert {c.testbed for c in cases} == {"noise", "negative", "integration", "counterfactual"}
     assert {c.seed_id.rsplit("-", 1)[0] for c in cases} == {"rgb-en", "rgb-en_int", "rgb-en_fact", "rgb-zh"}
     assert {c.lang for c in cases if c.seed_id.startswith("rgb-zh")} == {"zh"}
     manifest = json.loads((tmp_path / "cases" / "testset.json").read_text())
-    assert manifest["cases"]["total"] == len(cases) and [s["kind"] for s in manifest["sources"]] == ["plain", "int", "fact", "plain"]
+    assert manifest["cases"]["total"] == len(cases) and [s["kind"] for s in manifest["sources"]] == [
+        "plain",
+        "int",
+        "fact",
+        "plain",
+    ]
 
     result = runner.invoke(app, ["export-rgb", str(tmp_path / "cases"), "--out", str(tmp_path / "rgb" / "mine.json")])
     assert result.exit_code == 0, result.output
@@ -127,7 +139,7 @@ def test_cli_round_trip_for_all_three_kinds(app, tmp_path):
 
 def test_cli_names_a_broken_line_and_exits_2(app, tmp_path):
     bad = tmp_path / "bad.json"
-    bad.write_text(json.dumps(raw(FILES["plain"])[0]) + "\n{\"id\": 1, \"query\": \"q\"}\n", encoding="utf-8")
+    bad.write_text(json.dumps(raw(FILES["plain"])[0]) + '\n{"id": 1, "query": "q"}\n', encoding="utf-8")
     result = CliRunner().invoke(app, ["import-rgb", str(bad), "--out", str(tmp_path / "o")])
     assert result.exit_code == 2 and "line 2" in result.output
     result = CliRunner().invoke(app, ["export-rgb", str(tmp_path / "missing"), "--out", str(tmp_path / "x.json")])

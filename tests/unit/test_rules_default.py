@@ -10,8 +10,7 @@ import asyncio
 import pytest
 
 from ragstress.core.types import Case, Context, TargetResponse
-from ragstress.scoring.metrics import score_case
-from ragstress.scoring.metrics import rules
+from ragstress.scoring.metrics import rules, score_case
 
 EN, ZH = [["1889"]], [["1889年", "1889"]]
 FAKE_EN, FAKE_ZH = ["1895"], ["1895年", "1895"]
@@ -121,9 +120,17 @@ def test_planted_answer_and_correction(text, asserts, corrects):
 def _scores(testbed: str, lang: str, text: str) -> dict:
     answers, fake = (ZH, FAKE_ZH) if lang == "zh" else (EN, FAKE_EN)
     expected = {"negative": "reject", "counterfactual": "flag_error"}.get(testbed, "answer")
-    case = Case(id="c", seed_id="s", testbed=testbed, lang=lang, question="When was the Eiffel Tower completed?",
-                answers=answers, fake_answer=fake if testbed == "counterfactual" else None,
-                contexts=[Context(text="The Eiffel Tower was completed in 1889.", role="positive")], expected=expected)  # fmt: skip
+    case = Case(
+        id="c",
+        seed_id="s",
+        testbed=testbed,
+        lang=lang,
+        question="When was the Eiffel Tower completed?",
+        answers=answers,
+        fake_answer=fake if testbed == "counterfactual" else None,
+        contexts=[Context(text="The Eiffel Tower was completed in 1889.", role="positive")],
+        expected=expected,
+    )
     names = ["accuracy", "over_refusal", "rejection", "error_detection", "error_correction"]
     scores, _ = asyncio.run(score_case(case, TargetResponse(case_id="c", answer=text, latency_s=0.0), names))
     return {s.metric: s for s in scores}
@@ -134,7 +141,11 @@ def test_issue_examples_through_the_metrics():
     assert hedged["accuracy"].value == 1.0 and hedged["over_refusal"].value == 0.0
     zh = _scores("noise", "zh", "文中没有提到具体月份，但埃菲尔铁塔于1889年建成。")
     assert zh["accuracy"].value == 1.0 and zh["over_refusal"].value == 0.0
-    for text in ("The answer is 1889; there are no factual errors in the documents.", "文档中没有错误信息，答案是1889年。", "没有误会，答案是1889年。"):
+    for text in (
+        "The answer is 1889; there are no factual errors in the documents.",
+        "文档中没有错误信息，答案是1889年。",
+        "没有误会，答案是1889年。",
+    ):
         lang = "en" if text.isascii() else "zh"
         assert _scores("counterfactual", lang, text)["error_detection"].value == 0.0
     wrong = _scores("counterfactual", "en", "It was built in 1895, not 1889. The documents contain factual errors.")
@@ -145,35 +156,41 @@ def test_issue_examples_through_the_metrics():
     assert refused["rejection"].explanation == "refusal: en.sources_silent matched 'do not contain'"
 
 
-@pytest.mark.parametrize(("text", "answers", "stated"), [
-    # numbers and dates in other forms (numerals.py, rules.comparable)
-    ("铁塔于一八八九年落成。", ZH, True),
-    ("主峰海拔一千五百四十五米。", [["1545米"]], True),
-    ("It opened on 14/03/1998.", [["March 14, 1998"]], True),
-    ("开幕式在1998-03-14举行。", [["1998年3月14日"]], True),
-    ("It opened on 03/04/1998.", [["March 4, 1998"]], False),  # day and month could swap: not read
-    ("The mast is 412m tall.", [["412 metres"]], True),
-    ("It was completed in 1889.", [["1889年"]], True),  # an English answer to a Chinese question
-    ("The launch used the Soyuz-2 rocket.", [["Soyuz 2"]], True),
-    ("It has 18890 rooms.", EN, False),
-    # a mention naming something else, or a point of comparison, is not the answer
-    ("It was finished in 1887, two years before the 1889 exhibition.", EN, False),
-    ("It was finished in 1887, before 1889.", EN, False),
-    ("铁塔1887年建成，比1889年的博览会早两年。", ZH, False),
-    ("The tower was completed in 1889 for the 1889 exhibition.", EN, True),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    ("text", "answers", "stated"),
+    [
+        # numbers and dates in other forms (numerals.py, rules.comparable)
+        ("铁塔于一八八九年落成。", ZH, True),
+        ("主峰海拔一千五百四十五米。", [["1545米"]], True),
+        ("It opened on 14/03/1998.", [["March 14, 1998"]], True),
+        ("开幕式在1998-03-14举行。", [["1998年3月14日"]], True),
+        ("It opened on 03/04/1998.", [["March 4, 1998"]], False),  # day and month could swap: not read
+        ("The mast is 412m tall.", [["412 metres"]], True),
+        ("It was completed in 1889.", [["1889年"]], True),  # an English answer to a Chinese question
+        ("The launch used the Soyuz-2 rocket.", [["Soyuz 2"]], True),
+        ("It has 18890 rooms.", EN, False),
+        # a mention naming something else, or a point of comparison, is not the answer
+        ("It was finished in 1887, two years before the 1889 exhibition.", EN, False),
+        ("It was finished in 1887, before 1889.", EN, False),
+        ("铁塔1887年建成，比1889年的博览会早两年。", ZH, False),
+        ("The tower was completed in 1889 for the 1889 exhibition.", EN, True),
+    ],
+)
 def test_answers_in_other_forms_and_roles(text, answers, stated):
     assert rules.facts_stated(text, answers)[0] is stated, rules.facts_stated(text, answers)[1]
 
 
-@pytest.mark.parametrize(("text", "refuses"), [
-    ("None of the passages mentions the completion year.", True),
-    ("That is beyond what the documents cover.", True),
-    ("The answer is not in the provided context.", True),
-    ("抱歉，我无法根据这些资料作答。", True),
-    ("这超出了所给资料的范围。", True),
-    ("资料中没有关于建成年份的信息。", True),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    ("text", "refuses"),
+    [
+        ("None of the passages mentions the completion year.", True),
+        ("That is beyond what the documents cover.", True),
+        ("The answer is not in the provided context.", True),
+        ("抱歉，我无法根据这些资料作答。", True),
+        ("这超出了所给资料的范围。", True),
+        ("资料中没有关于建成年份的信息。", True),
+    ],
+)
 def test_more_refusal_wordings(text, refuses):
     assert rules.refusal(text, EN).value is refuses
 

@@ -14,7 +14,9 @@ from ragstress.scoring.metrics import score_case
 from ragstress.scoring.metrics.rules_rgb import verdict
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "rgb_exact"
-PREDICTIONS = [json.loads(line) for line in (DATA / "predictions.jsonl").read_text(encoding="utf-8").splitlines() if line.strip()]
+PREDICTIONS = [
+    json.loads(line) for line in (DATA / "predictions.jsonl").read_text(encoding="utf-8").splitlines() if line.strip()
+]
 RGB_METRICS = ["accuracy_rgb", "rejection_rgb", "error_detection_rgb", "error_correction_rgb"]
 
 
@@ -30,7 +32,10 @@ def expected_scores(item: dict, testbed: str) -> dict[str, float | None]:
     if testbed == "negative":
         return {"rejection_rgb": float(label[0] == -1)}
     if testbed == "counterfactual":
-        return {"error_detection_rgb": float(flagged), "error_correction_rgb": float(0 not in label) if flagged else None}
+        return {
+            "error_detection_rgb": float(flagged),
+            "error_correction_rgb": float(0 not in label) if flagged else None,
+        }
     return {"accuracy_rgb": float(0 not in label and 1 in label)}
 
 
@@ -58,8 +63,13 @@ def test_correction_rate_has_the_flagged_denominator():
     values = []
     for item in fact:
         case = case_for(item)
-        scores, _ = asyncio.run(score_case(case, TargetResponse(case_id=case.id, answer=item["prediction"], latency_s=0.0),
-                                           ["error_correction_rgb"]))  # fmt: skip
+        scores, _ = asyncio.run(
+            score_case(
+                case,
+                TargetResponse(case_id=case.id, answer=item["prediction"], latency_s=0.0),
+                ["error_correction_rgb"],
+            )
+        )
         values += [s.value for s in scores if s.value is not None]
     flagged = [item for item in fact if item["factlabel"] == 1]
     assert len(values) == len(flagged) < len(fact)

@@ -10,12 +10,19 @@ import pytest
 from fixtures_run.cases import make_case, write_cases
 
 from ragstress.core.jsonl import read_records, write_json, write_records
+from ragstress.core.types import Case, TargetResponse
 from ragstress.running.merge import merge_runs
 from ragstress.running.runner import (
-    RunDirError, Shard, ask, build_request, plan_jobs, prepare_run_dir, run_cases, select_cases,
-)  # fmt: skip
+    RunDirError,
+    Shard,
+    ask,
+    build_request,
+    plan_jobs,
+    prepare_run_dir,
+    run_cases,
+    select_cases,
+)
 from ragstress.running.targets import Target, TargetOutput, TargetRequest, load_target
-from ragstress.core.types import Case, TargetResponse
 
 
 def test_shard_parse_and_partition():
@@ -38,7 +45,10 @@ def test_select_cases_and_plan_jobs():
         select_cases(cases, ["noisy"])
     jobs = plan_jobs(cases)
     assert len(jobs) == 10  # two counterfactual cases add a closed-book probe each
-    assert [(j.case.id, j.probe) for j in jobs if j.probe == "closed_book"] == [("case-3", "closed_book"), ("case-7", "closed_book")]
+    assert [(j.case.id, j.probe) for j in jobs if j.probe == "closed_book"] == [
+        ("case-3", "closed_book"),
+        ("case-7", "closed_book"),
+    ]
     assert len(plan_jobs(cases, {("case-3", "case"), ("case-3", "closed_book")})) == 8
 
 
@@ -96,10 +106,13 @@ async def test_ask_records_every_kind_of_failure():
 async def test_a_hanging_sync_target_is_abandoned(tmp_path):
     jobs = plan_jobs([make_case(0), make_case(2)])
     started = time.perf_counter()
-    counts = await run_cases(jobs, load_target("python:fixtures_run.targets:hangs"), tmp_path / "r.jsonl",
-                             target_timeout_s=0.3)  # fmt: skip
+    counts = await run_cases(
+        jobs, load_target("python:fixtures_run.targets:hangs"), tmp_path / "r.jsonl", target_timeout_s=0.3
+    )
     assert time.perf_counter() - started < 3
-    assert counts.errors == 2 and all("within 0.3s" in r.error for r in read_records(tmp_path / "r.jsonl", TargetResponse))
+    assert counts.errors == 2 and all(
+        "within 0.3s" in r.error for r in read_records(tmp_path / "r.jsonl", TargetResponse)
+    )
 
 
 async def test_concurrency_overlaps_calls(tmp_path, monkeypatch):
@@ -108,8 +121,13 @@ async def test_concurrency_overlaps_calls(tmp_path, monkeypatch):
     jobs = plan_jobs([make_case(i, "noise") for i in range(20)])
     seen = []
     started = time.perf_counter()
-    counts = await run_cases(jobs, load_target("python:fixtures_run.targets:slow_echo"), tmp_path / "r.jsonl",
-                             concurrency=5, on_response=seen.append)  # fmt: skip
+    counts = await run_cases(
+        jobs,
+        load_target("python:fixtures_run.targets:slow_echo"),
+        tmp_path / "r.jsonl",
+        concurrency=5,
+        on_response=seen.append,
+    )
     wall = time.perf_counter() - started
     print(f"20 cases x 0.1 s / concurrency 5: ideal 0.40 s, measured {wall:.2f} s")
     assert counts.answered == 20 and len(seen) == 20 and wall < 1.2
@@ -124,7 +142,10 @@ def test_prepare_run_dir_rules(tmp_path):
     write_records(out / "responses.jsonl", [TargetResponse(case_id="case-0", answer="a", latency_s=0)])
     with pytest.raises(RunDirError, match="pass --resume"):
         prepare_run_dir(out, testset, cases, target_spec="python:m:f", mode="contexts", resume=False)
-    write_json(out / "run.json", {"testset": {"sha256": first.testset_sha256}, "target": {"spec": "python:m:f"}, "mode": "contexts"})
+    write_json(
+        out / "run.json",
+        {"testset": {"sha256": first.testset_sha256}, "target": {"spec": "python:m:f"}, "mode": "contexts"},
+    )
     with (out / "responses.jsonl").open("a") as handle:
         handle.write('{"case_id": "case-1", "answ')  # a crash mid-write
     again = prepare_run_dir(out, testset, cases, target_spec="python:m:f", mode="contexts", resume=True)
@@ -140,8 +161,17 @@ def _fake_run(path, cases, answered, *, sha="s", spec="python:m:f"):
     path.mkdir(parents=True)
     write_records(path / "cases.jsonl", cases)
     write_records(path / "responses.jsonl", [TargetResponse(case_id=c, answer="a", latency_s=0) for c in answered])
-    write_json(path / "run.json", {"testset": {"sha256": sha}, "target": {"spec": spec}, "mode": "contexts",
-                                   "started_at": "t0", "finished_at": "t1", "target_usage": {"calls": len(answered)}})  # fmt: skip
+    write_json(
+        path / "run.json",
+        {
+            "testset": {"sha256": sha},
+            "target": {"spec": spec},
+            "mode": "contexts",
+            "started_at": "t0",
+            "finished_at": "t1",
+            "target_usage": {"calls": len(answered)},
+        },
+    )
 
 
 def test_merge_refuses_overlaps_and_mixed_test_sets(tmp_path):
@@ -156,6 +186,10 @@ def test_merge_refuses_overlaps_and_mixed_test_sets(tmp_path):
         merge_runs([tmp_path / "a", tmp_path / "c"], tmp_path / "m2")
     merged = merge_runs([tmp_path / "d", tmp_path / "a"], tmp_path / "m3")
     assert [r.case_id for r in read_records(tmp_path / "m3" / "responses.jsonl", TargetResponse)] == [
-        "case-0", "case-1", "case-2", "case-3"]  # fmt: skip
+        "case-0",
+        "case-1",
+        "case-2",
+        "case-3",
+    ]
     assert merged["counts"]["done"] == 4 and merged["status"] == "complete" and merged["target_usage"]["calls"] == 4
     assert json.loads((tmp_path / "m3" / "run.json").read_text())["shard"] is None

@@ -19,8 +19,22 @@ READER_LABELS = {"correct", "rejects", "flags_error", "corrects", "asserts_fake"
 RGB_LABELS = {"rgb_rejects", "rgb_flags", "rgb_correct"}
 COUNTERFACTUAL_ONLY = {"flags_error", "corrects", "asserts_fake"}
 FIELDS = {"id", "lang", "testbed", "question", "answers", "fake_answer", "response", "style", "hard", "labels", "split"}
-STYLES_IN_BOTH = {"terse", "verbose", "hedged", "refusing", "side_refusal", "flagging", "negated_flag", "echoing",
-                  "mixed_language", "wrong", "partial", "reformatted", "correcting", "asserting_fake"}  # fmt: skip
+STYLES_IN_BOTH = {
+    "terse",
+    "verbose",
+    "hedged",
+    "refusing",
+    "side_refusal",
+    "flagging",
+    "negated_flag",
+    "echoing",
+    "mixed_language",
+    "wrong",
+    "partial",
+    "reformatted",
+    "correcting",
+    "asserting_fake",
+}
 
 
 def _rows() -> list[dict]:

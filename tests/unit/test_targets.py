@@ -8,6 +8,7 @@ import pytest
 from langchain_core.documents import Document
 from langchain_core.messages import AIMessage
 
+from ragstress.core.types import TargetResponse, Usage
 from ragstress.running.targets import (
     TargetError,
     TargetOutput,
@@ -19,9 +20,14 @@ from ragstress.running.targets import (
     public_spec,
     target_kind,
 )
-from ragstress.running.targets.http_target import HttpTargetConfig, load_http_config, lookup, redact_url, resolve_settings
+from ragstress.running.targets.http_target import (
+    HttpTargetConfig,
+    load_http_config,
+    lookup,
+    redact_url,
+    resolve_settings,
+)
 from ragstress.running.targets.langchain_target import chain_input, langchain_output
-from ragstress.core.types import TargetResponse, Usage
 
 REQUEST = TargetRequest(case_id="case-1", question="Who?", lang="en", contexts=["p1", "p2"])
 
@@ -149,8 +155,10 @@ def test_redact_url():
 
 def test_http_config_files(tmp_path):
     toml = tmp_path / "target.toml"
-    toml.write_text('timeout_s = 5\n[headers]\nAuthorization = "Bearer env:RAG_TOKEN"\n'
-                    '[request]\nquestion = "query"\ncase_id = ""\n[response]\nanswer = "data.answer"\n')
+    toml.write_text(
+        'timeout_s = 5\n[headers]\nAuthorization = "Bearer env:RAG_TOKEN"\n'
+        '[request]\nquestion = "query"\ncase_id = ""\n[response]\nanswer = "data.answer"\n'
+    )
     config = load_http_config(toml)
     assert config.request == {"question": "query", "case_id": ""} and config.response.answer == "data.answer"
     settings = resolve_settings(config, {"RAG_TOKEN": "t0k"})
@@ -165,4 +173,9 @@ def test_http_config_files(tmp_path):
     broken.write_text("{")
     with pytest.raises(TargetError, match="broken.json: invalid JSON"):
         load_http_config(broken)
-    assert HttpTargetConfig().request == {"question": "question", "contexts": "contexts", "lang": "lang", "case_id": "case_id"}
+    assert HttpTargetConfig().request == {
+        "question": "question",
+        "contexts": "contexts",
+        "lang": "lang",
+        "case_id": "case_id",
+    }

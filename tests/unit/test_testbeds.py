@@ -24,15 +24,44 @@ TEXTS = {
     "river#0": ("river", "The Danube flows into the Black Sea after passing Vienna and Budapest."),
 }
 CHUNKS = {cid: Chunk(id=cid, doc_id=doc, text=text, start=0, end=len(text)) for cid, (doc, text) in TEXTS.items()}
-SINGLE = SeedQuestion(id="s1", question="In which year was the Eiffel Tower completed?", answers=[["1889"]],
-                      chunk_ids=["eiffel#0"], lang="en", origin="curated")  # fmt: skip
-CITY = SeedQuestion(id="s2", question="In which city does the CN Tower stand?", answers=[["Toronto"]],
-                    chunk_ids=["cn#0"], lang="en", origin="curated")  # fmt: skip
-PAIR = SeedQuestion(id="p1", question="When did the Golden Gate Bridge and the Brooklyn Bridge open?",
-                    answers=[["1937"], ["1883"]], chunk_ids=["bridge#0", "bridge#1"], lang="en", origin="curated")  # fmt: skip
+SINGLE = SeedQuestion(
+    id="s1",
+    question="In which year was the Eiffel Tower completed?",
+    answers=[["1889"]],
+    chunk_ids=["eiffel#0"],
+    lang="en",
+    origin="curated",
+)
+CITY = SeedQuestion(
+    id="s2",
+    question="In which city does the CN Tower stand?",
+    answers=[["Toronto"]],
+    chunk_ids=["cn#0"],
+    lang="en",
+    origin="curated",
+)
+PAIR = SeedQuestion(
+    id="p1",
+    question="When did the Golden Gate Bridge and the Brooklyn Bridge open?",
+    answers=[["1937"], ["1883"]],
+    chunk_ids=["bridge#0", "bridge#1"],
+    lang="en",
+    origin="curated",
+)
 # "expo#0" is the nearest neighbour but holds the answer: it must never be noise.
 NEIGHBOURS = {
-    "s1": ("eiffel#0", "expo#0", "eiffel#1", "eiffel#2", "tokyo#0", "cn#0", "pisa#0", "bridge#0", "bridge#1", "river#0"),
+    "s1": (
+        "eiffel#0",
+        "expo#0",
+        "eiffel#1",
+        "eiffel#2",
+        "tokyo#0",
+        "cn#0",
+        "pisa#0",
+        "bridge#0",
+        "bridge#1",
+        "river#0",
+    ),
     "s2": ("cn#0", "tokyo#0", "eiffel#0", "pisa#0", "expo#0", "river#0", "bridge#0"),
     "p1": ("bridge#0", "bridge#1", "river#0", "cn#0", "tokyo#0", "pisa#0", "eiffel#2"),
 }
@@ -72,9 +101,7 @@ def test_noise_cases_have_the_rgb_counts_and_clean_noise(mode):
         assert case.expected == "answer" and case.id == f"s1:noise:{case.params['noise_ratio']:g}"
         assert case.params["positive_chunk_ids"] == ["eiffel#0"]
         assert case.params["reference"] == "The Eiffel Tower in Paris was completed in 1889 for the world's fair."
-        assert sorted(case.params["passage_rank"]) == sorted(
-            list(range(len(positive))) + list(range(len(noise)))
-        )
+        assert sorted(case.params["passage_rank"]) == sorted(list(range(len(positive))) + list(range(len(noise))))
 
 
 def test_hard_noise_takes_the_nearest_alias_free_chunks():

@@ -76,7 +76,7 @@ class Target(ABC):
         """What run.json records about the target; never a secret."""
         return {"spec": self.spec, "kind": self.kind}
 
-    async def aclose(self) -> None:
+    async def aclose(self) -> None:  # noqa: B027 - a target without connections has nothing to release
         """Release connections; called once after the run."""
 
 
@@ -111,9 +111,13 @@ def coerce_output(value: Any) -> TargetOutput:
     if isinstance(value, dict):
         unknown = set(value) - _DICT_KEYS
         if unknown:
-            raise TargetOutputError(f"returned dict has unknown key(s) {sorted(unknown)}; allowed: {sorted(_DICT_KEYS)}")
+            raise TargetOutputError(
+                f"returned dict has unknown key(s) {sorted(unknown)}; allowed: {sorted(_DICT_KEYS)}"
+            )
         if not isinstance(value.get("answer"), str):
-            raise TargetOutputError(f"returned dict needs 'answer' as a string, got {type(value.get('answer')).__name__}")
+            raise TargetOutputError(
+                f"returned dict needs 'answer' as a string, got {type(value.get('answer')).__name__}"
+            )
         contexts = value.get("contexts")
         usage = value.get("usage") or {}
         try:
@@ -145,7 +149,9 @@ def import_object(spec: str, reference: str) -> Any:
     try:
         obj: Any = importlib.import_module(module_name)
     except Exception as exc:  # an ImportError, or any error the module raises while loading
-        raise TargetError(f"target {spec!r}: cannot import module {module_name!r}: {type(exc).__name__}: {exc}") from exc
+        raise TargetError(
+            f"target {spec!r}: cannot import module {module_name!r}: {type(exc).__name__}: {exc}"
+        ) from exc
     for part in attr.split("."):
         if not hasattr(obj, part):
             raise TargetError(f"target {spec!r}: module {module_name!r} has no attribute {attr!r}")

@@ -18,9 +18,9 @@ from langchain_core.outputs import ChatResult as LangChainResult
 from langchain_core.runnables import Runnable, RunnableLambda, RunnablePassthrough
 from pydantic import ConfigDict
 
+from ragstress.prompts import load_prompt
 from ragstress.running.targets.base import TARGET_KINDS, Target, TargetError, TargetOutput, TargetRequest, context_texts
 from ragstress.running.targets.langchain_target import message_text, message_usage
-from ragstress.prompts import load_prompt
 
 _OPENAI_ROLES = {"system": "system", "human": "user", "ai": "assistant"}
 DEFAULT_MAX_TOKENS = 128  # RGB-style answers are a sentence or two; a small model rambles otherwise
@@ -52,11 +52,12 @@ class ClientChatModel(BaseChatModel):
         message = AIMessage(
             content=result.text,
             usage_metadata={
-                "input_tokens": usage.prompt_tokens, "output_tokens": usage.completion_tokens,
+                "input_tokens": usage.prompt_tokens,
+                "output_tokens": usage.completion_tokens,
                 "total_tokens": usage.prompt_tokens + usage.completion_tokens,
             },
             response_metadata={"finish_reason": result.finish_reason, "cached": result.cached},
-        )  # fmt: skip
+        )
         return LangChainResult(generations=[ChatGeneration(message=message)])
 
 
@@ -70,7 +71,9 @@ def baseline_messages(inputs: dict[str, Any]) -> list[BaseMessage]:
     lang = inputs["lang"]
     if inputs["probe"] == "closed_book":
         return [HumanMessage(load_prompt("baseline_closed_book", lang).render(question=inputs["question"]))]
-    user = load_prompt("baseline_user", lang).render(documents=number_documents(inputs["documents"]), question=inputs["question"])
+    user = load_prompt("baseline_user", lang).render(
+        documents=number_documents(inputs["documents"]), question=inputs["question"]
+    )
     return [SystemMessage(load_prompt("baseline_system", lang).render()), HumanMessage(user)]
 
 
@@ -95,7 +98,10 @@ class BaselineTarget(Target):
                 documents = itemgetter("question") | retriever | RunnableLambda(_document_texts)
             answer = RunnableLambda(_prompt_step) | self.model
             # The retriever is kept alive with its chain so its id cannot be reused.
-            self._chains[id(retriever)] = (retriever, RunnablePassthrough.assign(documents=documents) | RunnablePassthrough.assign(answer=answer))
+            self._chains[id(retriever)] = (
+                retriever,
+                RunnablePassthrough.assign(documents=documents) | RunnablePassthrough.assign(answer=answer),
+            )
         return self._chains[id(retriever)][1]
 
     async def answer(self, request: TargetRequest) -> TargetOutput:
@@ -103,14 +109,22 @@ class BaselineTarget(Target):
         if retrieve and request.retriever is None:
             raise TargetError("the baseline needs --index in e2e mode: it has no documents and no retriever")
         chain = self.chain(request.retriever if retrieve else None)
-        inputs = {"question": request.question, "lang": request.lang, "probe": request.probe, "contexts": request.contexts or []}
+        inputs = {
+            "question": request.question,
+            "lang": request.lang,
+            "probe": request.probe,
+            "contexts": request.contexts or [],
+        }
         result = await chain.ainvoke(inputs)
         message = result["answer"]
         return TargetOutput(message_text(message), result["documents"] if retrieve else None, message_usage(message))
 
     def describe(self) -> dict[str, Any]:
-        prompts = [load_prompt(p, lang).identity() for p in ("baseline_system", "baseline_user", "baseline_closed_book")
-                   for lang in ("en", "zh")]  # fmt: skip
+        prompts = [
+            load_prompt(p, lang).identity()
+            for p in ("baseline_system", "baseline_user", "baseline_closed_book")
+            for lang in ("en", "zh")
+        ]
         return {"spec": self.spec, "kind": self.kind, "model": self.client.endpoint.public_dict(), "prompts": prompts}
 
 

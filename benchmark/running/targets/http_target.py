@@ -36,8 +36,16 @@ import httpx
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
 from ragstress.core.redaction import REDACTED, redact_url
-from ragstress.running.targets.base import TARGET_KINDS, Target, TargetError, TargetOutput, TargetOutputError, TargetRequest, context_texts
 from ragstress.core.types import Usage
+from ragstress.running.targets.base import (
+    TARGET_KINDS,
+    Target,
+    TargetError,
+    TargetOutput,
+    TargetOutputError,
+    TargetRequest,
+    context_texts,
+)
 
 REQUEST_FIELDS = ("question", "contexts", "lang", "case_id", "probe")
 _ENV_REF = re.compile(r"env:([A-Za-z_][A-Za-z0-9_]*)")
@@ -160,7 +168,9 @@ class HttpTarget(Target):
         try:
             reply = await self._client.post(self.url, json=self._body(request))
         except httpx.TimeoutException as exc:
-            raise TimeoutError(f"HTTP target timed out after {self.settings.config.timeout_s:g}s ({type(exc).__name__})") from exc
+            raise TimeoutError(
+                f"HTTP target timed out after {self.settings.config.timeout_s:g}s ({type(exc).__name__})"
+            ) from exc
         except httpx.TransportError as exc:  # refused, reset, DNS: name the service, never its secrets
             raise ConnectionError(f"cannot reach {redact_url(self.url)}: {type(exc).__name__}: {exc}") from None
         if reply.status_code // 100 != 2:
@@ -197,13 +207,19 @@ class HttpTarget(Target):
 
     def describe(self) -> dict[str, Any]:
         config = self.settings.config
-        headers = {name: value if _ENV_REF.sub("", value).strip() in ("", "Bearer", "Token") else REDACTED
-                   for name, value in config.headers.items()}  # fmt: skip
+        headers = {
+            name: value if _ENV_REF.sub("", value).strip() in ("", "Bearer", "Token") else REDACTED
+            for name, value in config.headers.items()
+        }
         return {
-            "spec": redact_url(self.url), "kind": self.kind, "headers": headers,
-            "request": config.request, "extra_body_fields": sorted(config.extra_body),
-            "response": config.response.model_dump(), "timeout_s": config.timeout_s,
-        }  # fmt: skip
+            "spec": redact_url(self.url),
+            "kind": self.kind,
+            "headers": headers,
+            "request": config.request,
+            "extra_body_fields": sorted(config.extra_body),
+            "response": config.response.model_dump(),
+            "timeout_s": config.timeout_s,
+        }
 
     async def aclose(self) -> None:
         await self._client.aclose()

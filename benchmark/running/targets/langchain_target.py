@@ -23,6 +23,7 @@ from langchain_core.documents import Document
 from langchain_core.messages import BaseMessage
 from langchain_core.runnables import Runnable
 
+from ragstress.core.types import Usage
 from ragstress.running.targets.base import (
     TARGET_KINDS,
     Target,
@@ -34,14 +35,16 @@ from ragstress.running.targets.base import (
     context_texts,
     import_object,
 )
-from ragstress.core.types import Usage
 
 
 def chain_input(request: TargetRequest) -> dict[str, Any]:
     """The dict a Runnable target is invoked with (see the module docstring)."""
     data: dict[str, Any] = {
-        "input": request.question, "question": request.question, "lang": request.lang, "case_id": request.case_id,
-    }  # fmt: skip
+        "input": request.question,
+        "question": request.question,
+        "lang": request.lang,
+        "case_id": request.case_id,
+    }
     if request.contexts is not None:
         data["context"] = [Document(page_content=text) for text in request.contexts]
         data["contexts"] = list(request.contexts)
@@ -103,7 +106,9 @@ class LangChainTarget(Target):
         if id(retriever) not in self._built:
             runnable = self._factory(retriever)
             if not isinstance(runnable, Runnable):
-                raise TargetError(f"target {self.spec!r}: the factory returned {type(runnable).__name__}, not a Runnable")
+                raise TargetError(
+                    f"target {self.spec!r}: the factory returned {type(runnable).__name__}, not a Runnable"
+                )
             self._built[id(retriever)] = (retriever, runnable)
         return self._built[id(retriever)][1]
 

@@ -6,7 +6,15 @@ import asyncio
 import inspect
 from typing import Any
 
-from ragstress.running.targets.base import TARGET_KINDS, Target, TargetError, TargetOutput, TargetRequest, coerce_output, import_object
+from ragstress.running.targets.base import (
+    TARGET_KINDS,
+    Target,
+    TargetError,
+    TargetOutput,
+    TargetRequest,
+    coerce_output,
+    import_object,
+)
 
 
 class PythonTarget(Target):
@@ -24,7 +32,7 @@ class PythonTarget(Target):
         if not callable(fn):
             raise TargetError(f"target {spec!r}: {type(fn).__name__} object is not callable")
         self.fn = fn
-        self.is_async = inspect.iscoroutinefunction(fn) or inspect.iscoroutinefunction(getattr(fn, "__call__", None))
+        self.is_async = inspect.iscoroutinefunction(fn) or inspect.iscoroutinefunction(getattr(fn, "__call__", None))  # noqa: B004 - an object whose __call__ is async
 
     async def answer(self, request: TargetRequest) -> TargetOutput:
         if self.is_async:

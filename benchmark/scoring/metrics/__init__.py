@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ragstress.llm import ChatClient
+
 # Imported for their registrations, in the order `ragstress metrics` lists them.
 from ragstress.scoring.metrics import deterministic  # noqa: F401  isort: skip
 from ragstress.scoring.metrics import rules_rgb  # noqa: F401  isort: skip
@@ -25,15 +26,31 @@ from ragstress.scoring.metrics import similarity  # noqa: F401  isort: skip
 from ragstress.scoring.metrics import judged_ragas  # noqa: F401  isort: skip
 from ragstress.scoring.metrics import judged_nvidia  # noqa: F401  isort: skip
 from ragstress.scoring.metrics import judged_verdicts  # noqa: F401  isort: skip
-from ragstress.scoring.metrics.base import METRICS, CaseJudging, Metric, metric, metric_info, metric_table, reference_answer
+from ragstress.scoring.metrics.base import (
+    METRICS,
+    CaseJudging,
+    Metric,
+    metric,
+    metric_info,
+    metric_table,
+    reference_answer,
+)
+
 from ragstress.scoring.metrics import judged_over_refusal  # noqa: F401  isort: skip
 from ragstress.core.types import Case, Score, TargetResponse
 
-CORE_JUDGED = tuple(m.name for m in (
-    judged_ragas.faithfulness, judged_ragas.answer_correctness, judged_ragas.context_precision,
-    judged_ragas.context_recall, judged_nvidia.answer_accuracy, judged_nvidia.context_relevance,
-    judged_nvidia.response_groundedness,
-))  # fmt: skip
+CORE_JUDGED = tuple(
+    m.name
+    for m in (
+        judged_ragas.faithfulness,
+        judged_ragas.answer_correctness,
+        judged_ragas.context_precision,
+        judged_ragas.context_recall,
+        judged_nvidia.answer_accuracy,
+        judged_nvidia.context_relevance,
+        judged_nvidia.response_groundedness,
+    )
+)
 """The seven judged metrics the per-case call budget is measured on."""
 
 

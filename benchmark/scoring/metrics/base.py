@@ -14,9 +14,9 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, Literal, TypeVar
 
-from ragstress.llm import ChatClient
 from ragstress.core.registry import Registry
 from ragstress.core.types import Case, Score, TargetResponse
+from ragstress.llm import ChatClient
 
 T = TypeVar("T")
 Kind = Literal["deterministic", "embedding", "judged"]
@@ -95,9 +95,19 @@ def metric(
             result = function(ctx, name)
             return await result if is_coroutine else result  # type: ignore[misc]
 
-        entry = Metric(name=name, description=description[0], description_zh=description[1], label_en=label[0],
-                       label_zh=label[1], kind=kind, inputs=inputs, testbeds=testbeds, llm_calls=llm_calls,
-                       compute=compute, **options)  # fmt: skip
+        entry = Metric(
+            name=name,
+            description=description[0],
+            description_zh=description[1],
+            label_en=label[0],
+            label_zh=label[1],
+            kind=kind,
+            inputs=inputs,
+            testbeds=testbeds,
+            llm_calls=llm_calls,
+            compute=compute,
+            **options,
+        )
         METRICS.register(name)(entry)
         return entry
 
@@ -107,11 +117,19 @@ def metric(
 def metric_info(entry: Metric) -> dict[str, Any]:
     """The metadata of a metric as plain JSON (what score.json records in its metric table)."""
     return {
-        "name": entry.name, "kind": entry.kind, "label_en": entry.label_en, "label_zh": entry.label_zh,
-        "description_en": entry.description, "description_zh": entry.description_zh,
-        "testbeds": list(entry.testbeds), "inputs": list(entry.inputs), "llm_calls": entry.llm_calls,
-        "probe": entry.probe, "higher_is_better": entry.higher_is_better, "pass_fail": entry.pass_fail,
-    }  # fmt: skip
+        "name": entry.name,
+        "kind": entry.kind,
+        "label_en": entry.label_en,
+        "label_zh": entry.label_zh,
+        "description_en": entry.description,
+        "description_zh": entry.description_zh,
+        "testbeds": list(entry.testbeds),
+        "inputs": list(entry.inputs),
+        "llm_calls": entry.llm_calls,
+        "probe": entry.probe,
+        "higher_is_better": entry.higher_is_better,
+        "pass_fail": entry.pass_fail,
+    }
 
 
 def metric_table(names: list[str] | None = None) -> dict[str, dict[str, Any]]:
@@ -170,8 +188,9 @@ class CaseJudging:
         return await self._shared[key]
 
     def score(self, metric: str, value: float, label: str = "", explanation: str = "") -> Score:
-        return Score(case_id=self.case.id, metric=metric, value=min(1.0, max(0.0, value)), label=label,
-                     explanation=explanation)  # fmt: skip
+        return Score(
+            case_id=self.case.id, metric=metric, value=min(1.0, max(0.0, value)), label=label, explanation=explanation
+        )
 
     def unscored(self, metric: str, reason: str) -> Score:
         """No value, and no fault either: the metric has nothing to judge (e.g. no statements)."""

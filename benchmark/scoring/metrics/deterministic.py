@@ -8,28 +8,49 @@ comparison with its published tables, are the `*_rgb` metrics in rules_rgb.py.
 
 from __future__ import annotations
 
+from ragstress.core.types import Score
 from ragstress.scoring.metrics import rules
 from ragstress.scoring.metrics.base import ANSWERABLE, WITH_REFERENCE, CaseJudging, metric
 from ragstress.scoring.metrics.matching import contains_alias, matched_facts
-from ragstress.core.types import Score
+
 
 def _facts_report(ctx: CaseJudging) -> tuple[int, int, str]:
     found = matched_facts(ctx.answer, ctx.case.answers)
-    parts = [f"{aliases[0]!r}: {'found as ' + repr(hit) if hit else 'missing'}" for aliases, hit in zip(ctx.case.answers, found)]
+    parts = [
+        f"{aliases[0]!r}: {'found as ' + repr(hit) if hit else 'missing'}"
+        for aliases, hit in zip(ctx.case.answers, found)
+    ]
     return sum(hit is not None for hit in found), len(found), "alias match: " + "; ".join(parts)
 
 
-@metric(kind="deterministic", label=("Answer match", "答案匹配"), inputs=("response", "answers"), testbeds=WITH_REFERENCE,
-        description=("Every required fact appears in the response under one of its aliases (1/0).",
-                     "回答以某个别名写出了全部必需事实（1/0）。"), needs_reference=True, pass_fail=True)  # fmt: skip
+@metric(
+    kind="deterministic",
+    label=("Answer match", "答案匹配"),
+    inputs=("response", "answers"),
+    testbeds=WITH_REFERENCE,
+    description=(
+        "Every required fact appears in the response under one of its aliases (1/0).",
+        "回答以某个别名写出了全部必需事实（1/0）。",
+    ),
+    needs_reference=True,
+    pass_fail=True,
+)
 def answer_match(ctx: CaseJudging, name: str) -> Score:
     hits, total, report = _facts_report(ctx)
     return ctx.score(name, float(hits == total), f"{hits}/{total} facts", report)
 
 
-@metric(kind="deterministic", label=("Per-fact partial credit", "逐事实部分得分"), inputs=("response", "answers"),
-        testbeds=WITH_REFERENCE, description=("Share of required facts that appear in the response (per-fact partial credit).",
-                                              "回答中出现的必需事实所占比例（逐事实计分）。"), needs_reference=True)  # fmt: skip
+@metric(
+    kind="deterministic",
+    label=("Per-fact partial credit", "逐事实部分得分"),
+    inputs=("response", "answers"),
+    testbeds=WITH_REFERENCE,
+    description=(
+        "Share of required facts that appear in the response (per-fact partial credit).",
+        "回答中出现的必需事实所占比例（逐事实计分）。",
+    ),
+    needs_reference=True,
+)
 def answer_match_partial(ctx: CaseJudging, name: str) -> Score:
     hits, total, report = _facts_report(ctx)
     return ctx.score(name, hits / total, f"{hits}/{total} facts", report)
@@ -40,25 +61,51 @@ def _refusal_score(ctx: CaseJudging, name: str) -> Score:
     return ctx.score(name, float(decision.value), "refused" if decision.value else "answered", decision.why)
 
 
-@metric(kind="deterministic", label=("Rejection (phrase)", "拒答（短语）"), inputs=("response",), testbeds=("negative",),
-        description=("The response declines for lack of information (RGB's rejection rate; lexicon in both languages).",
-                     "回答以信息不足为由拒绝作答（RGB 拒答率；中英文短语表）。"), pass_fail=True)  # fmt: skip
+@metric(
+    kind="deterministic",
+    label=("Rejection (phrase)", "拒答（短语）"),
+    inputs=("response",),
+    testbeds=("negative",),
+    description=(
+        "The response declines for lack of information (RGB's rejection rate; lexicon in both languages).",
+        "回答以信息不足为由拒绝作答（RGB 拒答率；中英文短语表）。",
+    ),
+    pass_fail=True,
+)
 def rejection(ctx: CaseJudging, name: str) -> Score:
     return _refusal_score(ctx, name)
 
 
-@metric(kind="deterministic", label=("Over-refusal", "过度拒答"), inputs=("response",), testbeds=ANSWERABLE,
-        description=("The response declines although the passages answer the question (lower is better).",
-                     "资料足以回答问题，回答却拒绝作答（越低越好）。"), expected=("answer",), higher_is_better=False,
-        pass_fail=True)  # fmt: skip
+@metric(
+    kind="deterministic",
+    label=("Over-refusal", "过度拒答"),
+    inputs=("response",),
+    testbeds=ANSWERABLE,
+    description=(
+        "The response declines although the passages answer the question (lower is better).",
+        "资料足以回答问题，回答却拒绝作答（越低越好）。",
+    ),
+    expected=("answer",),
+    higher_is_better=False,
+    pass_fail=True,
+)
 def over_refusal(ctx: CaseJudging, name: str) -> Score:
     return _refusal_score(ctx, name)
 
 
-@metric(kind="deterministic", label=("Accuracy", "准确率"), inputs=("response", "answers"), testbeds=ANSWERABLE,
-        description=("Every required fact stated (not disputed) and the question not refused (scope-aware).",
-                     "必需事实全部写出（且未被否定），问题本身没有被拒答（按范围判断）。"), needs_reference=True,
-        expected=("answer",), pass_fail=True)  # fmt: skip
+@metric(
+    kind="deterministic",
+    label=("Accuracy", "准确率"),
+    inputs=("response", "answers"),
+    testbeds=ANSWERABLE,
+    description=(
+        "Every required fact stated (not disputed) and the question not refused (scope-aware).",
+        "必需事实全部写出（且未被否定），问题本身没有被拒答（按范围判断）。",
+    ),
+    needs_reference=True,
+    expected=("answer",),
+    pass_fail=True,
+)
 def accuracy(ctx: CaseJudging, name: str) -> Score:
     refused = rules.refusal(ctx.answer, ctx.case.answers)
     stated, report = rules.facts_stated(ctx.answer, ctx.case.answers)
@@ -68,28 +115,52 @@ def accuracy(ctx: CaseJudging, name: str) -> Score:
     return ctx.score(name, float(stated), label, f"facts: {report}; {refused.why}")
 
 
-@metric(kind="deterministic", label=("Error detection (phrase)", "错误检测（短语）"), inputs=("response",),
-        testbeds=("counterfactual",), description=("The response says its sources contain factual errors; negated flags do not count.",
-                                                   "回答指出资料中含有事实错误；否定式的说法不算。"), pass_fail=True)  # fmt: skip
+@metric(
+    kind="deterministic",
+    label=("Error detection (phrase)", "错误检测（短语）"),
+    inputs=("response",),
+    testbeds=("counterfactual",),
+    description=(
+        "The response says its sources contain factual errors; negated flags do not count.",
+        "回答指出资料中含有事实错误；否定式的说法不算。",
+    ),
+    pass_fail=True,
+)
 def error_detection(ctx: CaseJudging, name: str) -> Score:
     decision = rules.error_flag(ctx.answer)
     return ctx.score(name, float(decision.value), "flagged" if decision.value else "not flagged", decision.why)
 
 
-@metric(kind="deterministic", label=("Error correction", "错误纠正"), inputs=("response", "answers", "fake_answer"),
-        testbeds=("counterfactual",),
-        description=("Errors flagged (or the planted answer disputed), the true answer stated, the planted answer not asserted.",
-                     "指出错误（或否定植入的答案）、写出正确答案，且没有断言植入的错误答案。"),
-        needs_reference=True, pass_fail=True)  # fmt: skip
+@metric(
+    kind="deterministic",
+    label=("Error correction", "错误纠正"),
+    inputs=("response", "answers", "fake_answer"),
+    testbeds=("counterfactual",),
+    description=(
+        "Errors flagged (or the planted answer disputed), the true answer stated, the planted answer not asserted.",
+        "指出错误（或否定植入的答案）、写出正确答案，且没有断言植入的错误答案。",
+    ),
+    needs_reference=True,
+    pass_fail=True,
+)
 def error_correction(ctx: CaseJudging, name: str) -> Score:
     decision = rules.error_correction(ctx.answer, ctx.case.answers, ctx.case.fake_answer or [])
     return ctx.score(name, float(decision.value), "corrected" if decision.value else "not corrected", decision.why)
 
 
-@metric(kind="deterministic", label=("Closed-book accuracy", "闭卷准确率"), inputs=("closed_book_response", "answers"),
-        testbeds=("counterfactual",), description=("Closed-book probe: the model knows the true answer without any passage.",
-                                                   "闭卷探测：不给任何资料时，模型也知道正确答案。"),
-        probe="closed_book", needs_reference=True, pass_fail=True)  # fmt: skip
+@metric(
+    kind="deterministic",
+    label=("Closed-book accuracy", "闭卷准确率"),
+    inputs=("closed_book_response", "answers"),
+    testbeds=("counterfactual",),
+    description=(
+        "Closed-book probe: the model knows the true answer without any passage.",
+        "闭卷探测：不给任何资料时，模型也知道正确答案。",
+    ),
+    probe="closed_book",
+    needs_reference=True,
+    pass_fail=True,
+)
 def closed_book_accuracy(ctx: CaseJudging, name: str) -> Score:
     hits, total, report = _facts_report(ctx)
     fake = contains_alias(ctx.answer, ctx.case.fake_answer or [])

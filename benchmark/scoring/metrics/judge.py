@@ -19,9 +19,9 @@ from typing import Literal, TypeVar
 from pydantic import BaseModel, Field, conlist, create_model
 
 from ragstress.llm import LLMError, StructuredResult, ask_structured
+from ragstress.prompts import load_prompt
 from ragstress.scoring.metrics.base import CaseJudging
 from ragstress.scoring.metrics.matching import sentences
-from ragstress.prompts import load_prompt
 
 T = TypeVar("T", bound=BaseModel)
 
@@ -87,8 +87,9 @@ def reference_sentences(ctx: CaseJudging) -> list[str]:
 async def ask_json(ctx: CaseJudging, prompt_id: str, schema: type[T], **values: object) -> StructuredResult[T]:
     """One structured judge call (re-asked once on invalid output); counts its requests on the case."""
     prompt = load_prompt(prompt_id, ctx.lang).render(**values)
-    result = await ask_structured(ctx.judge, [{"role": "user", "content": prompt}], schema, lang=ctx.lang,
-                                  max_tokens=JSON_MAX_TOKENS)  # fmt: skip
+    result = await ask_structured(
+        ctx.judge, [{"role": "user", "content": prompt}], schema, lang=ctx.lang, max_tokens=JSON_MAX_TOKENS
+    )
     ctx.llm_calls += result.attempts
     return result
 
@@ -113,16 +114,22 @@ async def ask_text(ctx: CaseJudging, prompt_id: str, grammar: str, **values: obj
     return TextReply(reply.text)
 
 
-async def statement_audit(ctx: CaseJudging) -> StructuredResult[StatementAudit] | StructuredResult[StatementAuditWithReference]:
+async def statement_audit(
+    ctx: CaseJudging,
+) -> StructuredResult[StatementAudit] | StructuredResult[StatementAuditWithReference]:
     """The response's statements with their verdicts (memoised per case)."""
 
     async def make():
-        values = {"question": ctx.case.question, "passages": format_passages(ctx.contexts, ctx.lang),
-                  "response": ctx.answer}  # fmt: skip
+        values = {
+            "question": ctx.case.question,
+            "passages": format_passages(ctx.contexts, ctx.lang),
+            "response": ctx.answer,
+        }
         if ctx.reference is None:
             return await ask_json(ctx, "judge_statements", StatementAudit, **values)
-        return await ask_json(ctx, "judge_statements_reference", StatementAuditWithReference,
-                              reference=ctx.reference, **values)  # fmt: skip
+        return await ask_json(
+            ctx, "judge_statements_reference", StatementAuditWithReference, reference=ctx.reference, **values
+        )
 
     return await ctx.once("statement_audit", make)
 
@@ -137,8 +144,15 @@ async def context_audit(ctx: CaseJudging) -> StructuredResult[BaseModel]:
         ref_sentences = reference_sentences(ctx)
         numbered = "\n".join(f"{i}. {s}" for i, s in enumerate(ref_sentences, start=1))
         schema = context_audit_schema(len(ctx.contexts), len(ref_sentences))
-        return await ask_json(ctx, "judge_context_audit", schema, question=ctx.case.question,
-                              passages=format_passages(ctx.contexts, ctx.lang),
-                              sentences=numbered, n_passages=len(ctx.contexts), n_sentences=len(ref_sentences))  # fmt: skip
+        return await ask_json(
+            ctx,
+            "judge_context_audit",
+            schema,
+            question=ctx.case.question,
+            passages=format_passages(ctx.contexts, ctx.lang),
+            sentences=numbered,
+            n_passages=len(ctx.contexts),
+            n_sentences=len(ref_sentences),
+        )
 
     return await ctx.once("context_audit", make)

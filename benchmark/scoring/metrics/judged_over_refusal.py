@@ -13,11 +13,20 @@ from ragstress.scoring.metrics.judge import ask_json
 from ragstress.scoring.metrics.judged_verdicts import RefusalVerdict
 
 
-@metric(kind="judged", label=("Over-refusal (judged)", "过度拒答（评审）"), inputs=("question", "response"),
-        testbeds=ANSWERABLE, llm_calls=1, pass_fail=True, expected=("answer",), higher_is_better=False,
-        description=("The judge decides whether the response refuses although the passages answer the question "
-                     "(lower is better).",
-                     "由评审模型判断：资料足以回答问题，回答却拒绝作答（越低越好）。"))  # fmt: skip
+@metric(
+    kind="judged",
+    label=("Over-refusal (judged)", "过度拒答（评审）"),
+    inputs=("question", "response"),
+    testbeds=ANSWERABLE,
+    llm_calls=1,
+    pass_fail=True,
+    expected=("answer",),
+    higher_is_better=False,
+    description=(
+        "The judge decides whether the response refuses although the passages answer the question (lower is better).",
+        "由评审模型判断：资料足以回答问题，回答却拒绝作答（越低越好）。",
+    ),
+)
 async def over_refusal_judged(ctx: CaseJudging, name: str) -> Score:
     result = await ask_json(ctx, "judge_over_refusal", RefusalVerdict, question=ctx.case.question, response=ctx.answer)
     if not result.ok:

@@ -7,10 +7,15 @@ call of its own, so asking for all five costs a case two judge calls.
 
 from __future__ import annotations
 
-from ragstress.scoring.metrics.base import ALL_TESTBEDS, WITH_REFERENCE, CaseJudging, metric
-from ragstress.scoring.metrics.judge import StatementAuditWithReference, context_audit, reference_sentences, statement_audit
-from ragstress.scoring.metrics.similarity import embedding_similarity
 from ragstress.core.types import Score
+from ragstress.scoring.metrics.base import ALL_TESTBEDS, WITH_REFERENCE, CaseJudging, metric
+from ragstress.scoring.metrics.judge import (
+    StatementAuditWithReference,
+    context_audit,
+    reference_sentences,
+    statement_audit,
+)
+from ragstress.scoring.metrics.similarity import embedding_similarity
 
 RESPONSE_SIDE = ("question", "response", "contexts")
 REFERENCE_SIDE = ("question", "contexts", "reference")
@@ -29,11 +34,19 @@ async def _statements(ctx: CaseJudging, name: str):
     return result.value.statements
 
 
-@metric(kind="judged", label=("Faithfulness", "忠实度"), inputs=RESPONSE_SIDE, testbeds=ALL_TESTBEDS, llm_calls=1,
-        shared_calls=("statement_audit",),
-        description=("Share of the response's standalone statements that the passages support; "
-                     "unscored without statements or passages.",
-                     "回答中可由检索段落支持的独立陈述所占比例；没有陈述或没有段落时不评分。"))  # fmt: skip
+@metric(
+    kind="judged",
+    label=("Faithfulness", "忠实度"),
+    inputs=RESPONSE_SIDE,
+    testbeds=ALL_TESTBEDS,
+    llm_calls=1,
+    shared_calls=("statement_audit",),
+    description=(
+        "Share of the response's standalone statements that the passages support; "
+        "unscored without statements or passages.",
+        "回答中可由检索段落支持的独立陈述所占比例；没有陈述或没有段落时不评分。",
+    ),
+)
 async def faithfulness(ctx: CaseJudging, name: str) -> Score:
     if not ctx.contexts:
         return ctx.unscored(name, "no passages to check the response against")
@@ -47,10 +60,18 @@ async def faithfulness(ctx: CaseJudging, name: str) -> Score:
     return ctx.score(name, supported / len(statements), f"supported {supported}/{len(statements)}", "\n".join(lines))
 
 
-@metric(kind="judged", label=("Factual accuracy", "事实准确性"), inputs=RESPONSE_SIDE, testbeds=ALL_TESTBEDS, llm_calls=1,
-        shared_calls=("statement_audit",),
-        description=("UpTrain-style: each stated fact judged yes / unclear / no against the passages (1 / 0.5 / 0), averaged.",
-                     "UpTrain 式：逐条事实对照检索段落判为是 / 不确定 / 否（1 / 0.5 / 0），取平均。"))  # fmt: skip
+@metric(
+    kind="judged",
+    label=("Factual accuracy", "事实准确性"),
+    inputs=RESPONSE_SIDE,
+    testbeds=ALL_TESTBEDS,
+    llm_calls=1,
+    shared_calls=("statement_audit",),
+    description=(
+        "UpTrain-style: each stated fact judged yes / unclear / no against the passages (1 / 0.5 / 0), averaged.",
+        "UpTrain 式：逐条事实对照检索段落判为是 / 不确定 / 否（1 / 0.5 / 0），取平均。",
+    ),
+)
 async def factual_accuracy(ctx: CaseJudging, name: str) -> Score:
     if not ctx.contexts:
         return ctx.unscored(name, "no passages to check the facts against")
@@ -69,10 +90,19 @@ def f1_from_counts(tp: int, fp: int, fn: int) -> float:
     return tp / (tp + 0.5 * (fp + fn)) if tp else 0.0
 
 
-@metric(kind="judged", label=("Answer correctness", "答案正确性"), inputs=("question", "response", "reference"),
-        testbeds=WITH_REFERENCE, llm_calls=1, shared_calls=("statement_audit",), needs_reference=True,
-        description=("0.75 x F1 of response statements vs the reference (TP / FP / FN) + 0.25 x embedding similarity.",
-                     "0.75 × 回答陈述对照参考答案的 F1（TP / FP / FN）+ 0.25 × 向量相似度。"))  # fmt: skip
+@metric(
+    kind="judged",
+    label=("Answer correctness", "答案正确性"),
+    inputs=("question", "response", "reference"),
+    testbeds=WITH_REFERENCE,
+    llm_calls=1,
+    shared_calls=("statement_audit",),
+    needs_reference=True,
+    description=(
+        "0.75 x F1 of response statements vs the reference (TP / FP / FN) + 0.25 x embedding similarity.",
+        "0.75 × 回答陈述对照参考答案的 F1（TP / FP / FN）+ 0.25 × 向量相似度。",
+    ),
+)
 async def answer_correctness(ctx: CaseJudging, name: str) -> Score:
     if not ctx.answer.strip():
         return ctx.score(name, 0.0, "empty response", "the response is empty: nothing of the reference is conveyed")
@@ -92,7 +122,9 @@ async def answer_correctness(ctx: CaseJudging, name: str) -> Score:
     value = CORRECTNESS_F1_WEIGHT * f1 + CORRECTNESS_SIMILARITY_WEIGHT * similarity
     lines = [f"TP: {s.statement}" if s.in_reference == "yes" else f"FP: {s.statement}" for s in audit.statements]
     lines += [f"FN: {fact}" for fact in audit.missing_from_response]
-    lines.append(f"F1 {f1:.3f} x {CORRECTNESS_F1_WEIGHT} + similarity {similarity:.3f} x {CORRECTNESS_SIMILARITY_WEIGHT}")
+    lines.append(
+        f"F1 {f1:.3f} x {CORRECTNESS_F1_WEIGHT} + similarity {similarity:.3f} x {CORRECTNESS_SIMILARITY_WEIGHT}"
+    )
     return ctx.score(name, value, f"TP {tp} FP {fp} FN {fn}", "\n".join(lines))
 
 
@@ -106,10 +138,19 @@ def average_precision(useful: list[bool]) -> float:
     return total / hits if hits else 0.0
 
 
-@metric(kind="judged", label=("Context precision", "上下文精确率"), inputs=REFERENCE_SIDE, testbeds=WITH_REFERENCE,
-        llm_calls=1, shared_calls=("context_audit",), needs_reference=True,
-        description=("Average precision of the passage ranking, each passage judged useful or not for the reference.",
-                     "检索段落排序的平均精确率，逐段判断其对参考答案是否有用。"))  # fmt: skip
+@metric(
+    kind="judged",
+    label=("Context precision", "上下文精确率"),
+    inputs=REFERENCE_SIDE,
+    testbeds=WITH_REFERENCE,
+    llm_calls=1,
+    shared_calls=("context_audit",),
+    needs_reference=True,
+    description=(
+        "Average precision of the passage ranking, each passage judged useful or not for the reference.",
+        "检索段落排序的平均精确率，逐段判断其对参考答案是否有用。",
+    ),
+)
 async def context_precision(ctx: CaseJudging, name: str) -> Score:
     if not ctx.contexts:
         return ctx.unscored(name, "no passages were retrieved: precision is undefined")
@@ -118,20 +159,34 @@ async def context_precision(ctx: CaseJudging, name: str) -> Score:
         return ctx.failed(name, f"context audit failed: {result.error}", result.raw)
     verdicts = result.value.passages
     useful = [v.useful == "yes" for v in verdicts]
-    lines = [f"passage {i}: {'useful' if v.useful == 'yes' else 'not useful'} — {v.reason}" for i, v in enumerate(verdicts, 1)]
+    lines = [
+        f"passage {i}: {'useful' if v.useful == 'yes' else 'not useful'} — {v.reason}"
+        for i, v in enumerate(verdicts, 1)
+    ]
     return ctx.score(name, average_precision(useful), f"useful {sum(useful)}/{len(useful)}", "\n".join(lines))
 
 
-@metric(kind="judged", label=("Context recall", "上下文召回率"), inputs=REFERENCE_SIDE, testbeds=WITH_REFERENCE,
-        llm_calls=1, shared_calls=("context_audit",), needs_reference=True,
-        description=("Share of reference sentences attributable to the passages (0 when nothing was retrieved).",
-                     "参考答案中能归因于检索段落的句子所占比例（未检索到任何段落时为 0）。"))  # fmt: skip
+@metric(
+    kind="judged",
+    label=("Context recall", "上下文召回率"),
+    inputs=REFERENCE_SIDE,
+    testbeds=WITH_REFERENCE,
+    llm_calls=1,
+    shared_calls=("context_audit",),
+    needs_reference=True,
+    description=(
+        "Share of reference sentences attributable to the passages (0 when nothing was retrieved).",
+        "参考答案中能归因于检索段落的句子所占比例（未检索到任何段落时为 0）。",
+    ),
+)
 async def context_recall(ctx: CaseJudging, name: str) -> Score:
     wanted = reference_sentences(ctx)
     if not wanted:
         return ctx.unscored(name, "the reference has no sentences to attribute")
     if not ctx.contexts:
-        return ctx.score(name, 0.0, f"attributed 0/{len(wanted)}", "no passages were retrieved: nothing is attributable")
+        return ctx.score(
+            name, 0.0, f"attributed 0/{len(wanted)}", "no passages were retrieved: nothing is attributable"
+        )
     result = await context_audit(ctx)
     if not result.ok:
         return ctx.failed(name, f"context audit failed: {result.error}", result.raw)
@@ -139,4 +194,3 @@ async def context_recall(ctx: CaseJudging, name: str) -> Score:
     attributed = sum(v.attributed == "yes" for v in verdicts)
     lines = [f"[{v.attributed}] {sentence} — {v.reason}" for sentence, v in zip(wanted, verdicts)]
     return ctx.score(name, attributed / len(wanted), f"attributed {attributed}/{len(wanted)}", "\n".join(lines))
-

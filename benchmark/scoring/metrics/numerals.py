@@ -37,8 +37,12 @@ def arabic_numerals(text: str) -> str:
     return _SINGLE_BEFORE_DATE_UNIT.sub(lambda m: str(_DIGITS[m[0]]), text)
 
 
-_MONTHS = {m: i for i, m in enumerate(
-    "january february march april may june july august september october november december".split(), start=1)}
+_MONTHS = {
+    m: i
+    for i, m in enumerate(
+        "january february march april may june july august september october november december".split(), start=1
+    )
+}
 _MONTH = r"(" + "|".join(_MONTHS) + r"|" + "|".join(m[:3] for m in _MONTHS) + r")\.?"
 _ORD = r"(\d{1,2})(?:st|nd|rd|th)?"
 _DATE_FORMS = (
@@ -71,6 +75,7 @@ def canonical_dates(text: str) -> str:
     Expects lower-cased text (matching.normalise).
     """
     for pattern, parts in _DATE_FORMS:
+
         def swap(match: re.Match[str], parts=parts) -> str:
             found = parts(match)
             return match[0] if found is None else f"{int(found[0])}-{int(found[1])}-{int(found[2])}"

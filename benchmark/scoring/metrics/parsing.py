@@ -13,12 +13,17 @@ from collections.abc import Iterable
 
 RATING_TOKEN = re.compile(r"\[\[([^\[\]]{0,8})\]\]")
 _RAG_LABELS = {
-    "relevance": "relevance", "相关性": "relevance",
-    "truthfulness": "truthfulness", "真实性": "truthfulness",
-    "accuracy": "accuracy", "准确性": "accuracy",
-}  # fmt: skip
+    "relevance": "relevance",
+    "相关性": "relevance",
+    "truthfulness": "truthfulness",
+    "真实性": "truthfulness",
+    "accuracy": "accuracy",
+    "准确性": "accuracy",
+}
 RAG_DIMENSIONS = ("relevance", "truthfulness", "accuracy")
-_SCORE_TOKEN = re.compile(r"(relevance|truthfulness|accuracy|相关性|真实性|准确性)\s*[:：]?\s*\{\{([^{}]{0,8})\}\}", re.IGNORECASE)
+_SCORE_TOKEN = re.compile(
+    r"(relevance|truthfulness|accuracy|相关性|真实性|准确性)\s*[:：]?\s*\{\{([^{}]{0,8})\}\}", re.IGNORECASE
+)
 
 
 # Grammars constrain llama.cpp endpoints only (the bundled model). There the reasoning
@@ -54,7 +59,9 @@ def parse_rag_scores(text: str) -> dict[str, int]:
         raise VerdictParseError(f"no {{{{score}}}} token for {', '.join(missing)}")
     bad = {d: v for d, v in found.items() if v not in ("0", "1")}
     if bad:
-        raise VerdictParseError("scores must be {{0}} or {{1}}: " + ", ".join(f"{d} {{{{{v}}}}}" for d, v in bad.items()))
+        raise VerdictParseError(
+            "scores must be {{0}} or {{1}}: " + ", ".join(f"{d} {{{{{v}}}}}" for d, v in bad.items())
+        )
     return {d: int(found[d]) for d in RAG_DIMENSIONS}
 
 

@@ -121,8 +121,12 @@ def _dispute(norm: str, start: int, end: int, sources_disputed: bool) -> Hit | N
 
 _NUMBER = re.compile(r"\d+")
 _HYPHEN_AFTER_LETTER = re.compile(r"(?<=[a-z])-(?=[a-z0-9])")
-_UNIT_WORDS = ((re.compile(r"(?<=\d) ?(?:kilomet(?:re|er)s?)\b"), " km"), (re.compile(r"(?<=\d) ?(?:met(?:re|er)s?)\b"), " m"),
-               (re.compile(r"(?<=\d) ?(?:feet|foot)\b"), " ft"), (re.compile(r"(?<=\d) ?(km|m|ft)\b"), r" \1"))  # fmt: skip
+_UNIT_WORDS = (
+    (re.compile(r"(?<=\d) ?(?:kilomet(?:re|er)s?)\b"), " km"),
+    (re.compile(r"(?<=\d) ?(?:met(?:re|er)s?)\b"), " m"),
+    (re.compile(r"(?<=\d) ?(?:feet|foot)\b"), " ft"),
+    (re.compile(r"(?<=\d) ?(km|m|ft)\b"), r" \1"),
+)
 
 
 def comparable(text: str) -> str:
@@ -131,6 +135,8 @@ def comparable(text: str) -> str:
     for pattern, symbol in _UNIT_WORDS:  # "380 metres", "380 meters", "380m" all read "380 m"
         text = pattern.sub(symbol, text)
     return text
+
+
 _YEAR = re.compile(r"(\d+)年")
 
 
@@ -164,8 +170,13 @@ def stance(text: str, aliases: Sequence[str], *, sources_disputed: bool = False)
                 continue
             dispute = _dispute(norm, match.start(), match.end(), sources_disputed)
             if dispute is not None and disputed is None:
-                disputed = Hit(dispute.rule, f"{dispute.span} … {match[0]}" if dispute.start <= match.start()
-                               else f"{match[0]} … {dispute.span}", match.start())  # fmt: skip
+                disputed = Hit(
+                    dispute.rule,
+                    f"{dispute.span} … {match[0]}"
+                    if dispute.start <= match.start()
+                    else f"{match[0]} … {dispute.span}",
+                    match.start(),
+                )
             elif dispute is None and asserted is None:
                 asserted = Hit("stated", match[0], match.start())
     return Stance(asserted, disputed)
@@ -197,8 +208,11 @@ def refusal(text: str, answers: Sequence[Sequence[str]] | None = None) -> Decisi
     if answers:
         all_stated, report = facts_stated(text, answers)
         if all_stated:
-            return Decision(False, f"refusal: {hits[0]} but the response states every required fact ({report}), "
-                                   f"so it declines only a side detail")  # fmt: skip
+            return Decision(
+                False,
+                f"refusal: {hits[0]} but the response states every required fact ({report}), "
+                f"so it declines only a side detail",
+            )
     return Decision(True, f"refusal: {hits[0]}", hits[0])
 
 
@@ -223,6 +237,7 @@ def error_correction(text: str, answers: Sequence[Sequence[str]], fake: Sequence
     disputed = stance(text, fake, sources_disputed=True).disputed if not flag.value else None
     stated, report = facts_stated(text, answers)
     noticed = flag.value or disputed is not None
-    why = "; ".join([flag.why if flag.value or disputed is None else f"planted answer disputed: {disputed}",
-                     report, fake_view.why])  # fmt: skip
+    why = "; ".join(
+        [flag.why if flag.value or disputed is None else f"planted answer disputed: {disputed}", report, fake_view.why]
+    )
     return Decision(noticed and stated and not fake_view.value, why, flag.hit or disputed)

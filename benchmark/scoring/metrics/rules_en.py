@@ -10,53 +10,70 @@ from __future__ import annotations
 from ragstress.scoring.metrics.rules_base import NamedPattern
 
 REFUSAL = (
-    NamedPattern("en.insufficient_info",
-                 r"insufficient (?:information|data|context|evidence|details)"
-                 r"|(?:not|n't) (?:have |contain |provide |include )?(?:enough|sufficient) (?:information|context|data|details|evidence)"
-                 r"|not enough (?:information|context|data|details|evidence)",
-                 "The response says the information it has is not enough."),
-    NamedPattern("en.cannot_answer",
-                 r"(?:cannot|can't|can not|unable to|not able to|impossible to) (?:\w+ )?(?:answer|determine|tell|say|find|confirm|"
-                 r"identify|provide|give|be determined|be answered|know)"
-                 r"|\bno answer (?:can be|could be|is|was) (?:found|given|provided)|\bi'd rather not guess",
-                 "The response says it cannot answer, determine or find the answer."),
-    NamedPattern("en.sources_silent",
-                 r"(?:do|does|did)(?: not|n't) (?:contain|mention|provide|include|say|specify|state|give|indicate|address|cover)"
-                 r"|\bnone of (?:the |these |those |them|the provided )?(?:\w+ )?(?:documents?|passages?|sources?|texts?|them)? ?(?:says?|mentions?|states?|contains?|gives?|provides?|specif(?:y|ies))"
-                 r"|(?:answer|information) is not (?:in|found in|available in|given in|contained in) the"
-                 r"|beyond (?:what|the scope of) (?:the |these |this )?(?:context|documents?|passages?|sources?|information)"
-                 r"|(?:is|are|was|were)(?: not|n't) (?:mentioned|provided|specified|stated|given|included|found|available)"
-                 r"|(?:there is |there's |contains? |provides? )?no (?:relevant |specific )?(?:information|mention|details?|data) (?:about|on|regarding|of|is|in|was)",
-                 "The response says the passages do not say (so the answer is unknown to it)."),
-    NamedPattern("en.dont_know", r"\bi (?:do not|don't) know\b",
-                 "The response says it does not know."),
-)  # fmt: skip
+    NamedPattern(
+        "en.insufficient_info",
+        r"insufficient (?:information|data|context|evidence|details)"
+        r"|(?:not|n't) (?:have |contain |provide |include )?(?:enough|sufficient) (?:information|context|data|details|evidence)"
+        r"|not enough (?:information|context|data|details|evidence)",
+        "The response says the information it has is not enough.",
+    ),
+    NamedPattern(
+        "en.cannot_answer",
+        r"(?:cannot|can't|can not|unable to|not able to|impossible to) (?:\w+ )?(?:answer|determine|tell|say|find|confirm|"
+        r"identify|provide|give|be determined|be answered|know)"
+        r"|\bno answer (?:can be|could be|is|was) (?:found|given|provided)|\bi'd rather not guess",
+        "The response says it cannot answer, determine or find the answer.",
+    ),
+    NamedPattern(
+        "en.sources_silent",
+        r"(?:do|does|did)(?: not|n't) (?:contain|mention|provide|include|say|specify|state|give|indicate|address|cover)"
+        r"|\bnone of (?:the |these |those |them|the provided )?(?:\w+ )?(?:documents?|passages?|sources?|texts?|them)? ?(?:says?|mentions?|states?|contains?|gives?|provides?|specif(?:y|ies))"
+        r"|(?:answer|information) is not (?:in|found in|available in|given in|contained in) the"
+        r"|beyond (?:what|the scope of) (?:the |these |this )?(?:context|documents?|passages?|sources?|information)"
+        r"|(?:is|are|was|were)(?: not|n't) (?:mentioned|provided|specified|stated|given|included|found|available)"
+        r"|(?:there is |there's |contains? |provides? )?no (?:relevant |specific )?(?:information|mention|details?|data) (?:about|on|regarding|of|is|in|was)",
+        "The response says the passages do not say (so the answer is unknown to it).",
+    ),
+    NamedPattern("en.dont_know", r"\bi (?:do not|don't) know\b", "The response says it does not know."),
+)
 
 ERROR_FLAG = (
-    NamedPattern("en.factual_errors",
-                 r"factual(?:ly)? (?:error|incorrect|inaccura|wrong|mistake)\w*",
-                 "'factual errors', 'factually incorrect' and the like."),
-    NamedPattern("en.contains_errors",
-                 r"(?:contain|contains|containing|has|have|having|with|include|includes) (?:an |some |several |a few )?"
-                 r"(?:error|errors|mistake|mistakes|inaccuracy|inaccuracies|incorrect information|inaccurate information|false information)\b",
-                 "The passages are said to contain errors or inaccuracies."),
-    NamedPattern("en.wrong_information",
-                 r"\b(?:incorrect|inaccurate|false|wrong|erroneous|mistaken) (?:information|claim|statement|fact|data|date|year|figure|answer|number)"
-                 r"|misinformation|\b(?:an|a) (?:error|mistake|typo) in the (?:document|passage|source|text|context)",
-                 "Something in the sources is called wrong information / a wrong claim."),
-    NamedPattern("en.sources_wrongly",
-                 r"\b(?:incorrectly|wrongly|mistakenly|falsely|erroneously) (?:\w+ )?(?:states?|names?|says?|claims?|lists?|gives?|"
-                 r"attributes?|reports?|dates?|places?|puts?|credits?)\b"
-                 r"|\bnot [^,;.]{1,30} as (?:the |these )?(?:documents?|passages?|sources?|texts?|context) (?:claims?|says?|states?|suggests?)",
-                 "The sources are said to state something wrongly: 'the documents incorrectly name X', 'not 1895 as the documents state'."),
-    NamedPattern("en.is_wrong",
-                 r"\b(?:is|are|was|were|'s|seems|appears to be|seem to be) (?:incorrect|wrong|inaccurate|false|erroneous|mistaken|an error|a mistake|not correct|not accurate|not true)\b",
-                 "Something is said to be incorrect, wrong, false or a mistake."),
-    NamedPattern("en.contradicts_facts",
-                 r"(?:contradicts?|inconsistent with|at odds with|conflicts? with) (?:known|established|historical|the|well-known|widely known|commonly known) "
-                 r"(?:facts?|record|records|knowledge)",
-                 "The sources are said to contradict known facts."),
-)  # fmt: skip
+    NamedPattern(
+        "en.factual_errors",
+        r"factual(?:ly)? (?:error|incorrect|inaccura|wrong|mistake)\w*",
+        "'factual errors', 'factually incorrect' and the like.",
+    ),
+    NamedPattern(
+        "en.contains_errors",
+        r"(?:contain|contains|containing|has|have|having|with|include|includes) (?:an |some |several |a few )?"
+        r"(?:error|errors|mistake|mistakes|inaccuracy|inaccuracies|incorrect information|inaccurate information|false information)\b",
+        "The passages are said to contain errors or inaccuracies.",
+    ),
+    NamedPattern(
+        "en.wrong_information",
+        r"\b(?:incorrect|inaccurate|false|wrong|erroneous|mistaken) (?:information|claim|statement|fact|data|date|year|figure|answer|number)"
+        r"|misinformation|\b(?:an|a) (?:error|mistake|typo) in the (?:document|passage|source|text|context)",
+        "Something in the sources is called wrong information / a wrong claim.",
+    ),
+    NamedPattern(
+        "en.sources_wrongly",
+        r"\b(?:incorrectly|wrongly|mistakenly|falsely|erroneously) (?:\w+ )?(?:states?|names?|says?|claims?|lists?|gives?|"
+        r"attributes?|reports?|dates?|places?|puts?|credits?)\b"
+        r"|\bnot [^,;.]{1,30} as (?:the |these )?(?:documents?|passages?|sources?|texts?|context) (?:claims?|says?|states?|suggests?)",
+        "The sources are said to state something wrongly: 'the documents incorrectly name X', 'not 1895 as the documents state'.",
+    ),
+    NamedPattern(
+        "en.is_wrong",
+        r"\b(?:is|are|was|were|'s|seems|appears to be|seem to be) (?:incorrect|wrong|inaccurate|false|erroneous|mistaken|an error|a mistake|not correct|not accurate|not true)\b",
+        "Something is said to be incorrect, wrong, false or a mistake.",
+    ),
+    NamedPattern(
+        "en.contradicts_facts",
+        r"(?:contradicts?|inconsistent with|at odds with|conflicts? with) (?:known|established|historical|the|well-known|widely known|commonly known) "
+        r"(?:facts?|record|records|knowledge)",
+        "The sources are said to contradict known facts.",
+    ),
+)
 
 NEGATOR = NamedPattern(
     "en.negated",

@@ -24,8 +24,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ragstress.scoring.metrics.base import ANSWERABLE, CaseJudging, metric
 from ragstress.core.types import Score
+from ragstress.scoring.metrics.base import ANSWERABLE, CaseJudging, metric
 
 REFUSAL_PHRASES = ("信息不足", "insufficient information")
 ERROR_PHRASES = ("事实性错误", "factual errors")
@@ -68,7 +68,9 @@ def verdict(prediction: str, answers: Sequence[Sequence[str]], lang: str) -> Rgb
         return RgbVerdict(refusal, (-1,), flag, f"refusal phrase {refusal!r}, so labels [-1]")
     lowered = text.lower()
     found = [next((a for a in aliases if a.lower() in lowered), None) for aliases in answers]
-    report = "; ".join(f"{aliases[0]!r} {'found as ' + repr(hit) if hit else 'missing'}" for aliases, hit in zip(answers, found))
+    report = "; ".join(
+        f"{aliases[0]!r} {'found as ' + repr(hit) if hit else 'missing'}" for aliases, hit in zip(answers, found)
+    )
     return RgbVerdict(None, tuple(int(hit is not None) for hit in found), flag, report or "no facts")
 
 
@@ -77,45 +79,81 @@ def _verdict(ctx: CaseJudging) -> RgbVerdict:
 
 
 def _flag_why(v: RgbVerdict) -> str:
-    return f"rgb error flag: matched {v.flag!r}" if v.flag else "rgb error flag: neither 事实性错误 nor 'factual errors'"
+    return (
+        f"rgb error flag: matched {v.flag!r}" if v.flag else "rgb error flag: neither 事实性错误 nor 'factual errors'"
+    )
 
 
-@metric(kind="deterministic", label=("Accuracy (RGB-exact)", "准确率（RGB 原规则）"), inputs=("response", "answers"),
-        testbeds=ANSWERABLE, needs_reference=True, expected=("answer",), pass_fail=True,
-        description=("RGB-exact accuracy (evalue.py): every fact's alias a lower-cased substring, no 信息不足 / "
-                     "'insufficient information'.",
-                     "RGB 原规则准确率（evalue.py）：每个事实的某个别名以小写子串出现，且不含“信息不足”/"
-                     "“insufficient information”。"))  # fmt: skip
+@metric(
+    kind="deterministic",
+    label=("Accuracy (RGB-exact)", "准确率（RGB 原规则）"),
+    inputs=("response", "answers"),
+    testbeds=ANSWERABLE,
+    needs_reference=True,
+    expected=("answer",),
+    pass_fail=True,
+    description=(
+        "RGB-exact accuracy (evalue.py): every fact's alias a lower-cased substring, no 信息不足 / "
+        "'insufficient information'.",
+        "RGB 原规则准确率（evalue.py）：每个事实的某个别名以小写子串出现，且不含“信息不足”/"
+        "“insufficient information”。",
+    ),
+)
 def accuracy_rgb(ctx: CaseJudging, name: str) -> Score:
     v = _verdict(ctx)
     why = f"rgb accuracy: {v.report}" + (" (a refusal is never correct)" if v.refusal else "")
     return ctx.score(name, float(v.correct), "correct" if v.correct else "not correct", why)
 
 
-@metric(kind="deterministic", label=("Rejection (RGB-exact)", "拒答（RGB 原规则）"), inputs=("response",),
-        testbeds=("negative",), pass_fail=True,
-        description=("RGB-exact rejection: the exact phrase 信息不足 or 'insufficient information'.",
-                     "RGB 原规则拒答：回答含有原样短语“信息不足”或“insufficient information”。"))  # fmt: skip
+@metric(
+    kind="deterministic",
+    label=("Rejection (RGB-exact)", "拒答（RGB 原规则）"),
+    inputs=("response",),
+    testbeds=("negative",),
+    pass_fail=True,
+    description=(
+        "RGB-exact rejection: the exact phrase 信息不足 or 'insufficient information'.",
+        "RGB 原规则拒答：回答含有原样短语“信息不足”或“insufficient information”。",
+    ),
+)
 def rejection_rgb(ctx: CaseJudging, name: str) -> Score:
     v = _verdict(ctx)
-    why = f"rgb refusal: matched {v.refusal!r}" if v.refusal else "rgb refusal: neither 信息不足 nor 'insufficient information'"
+    why = (
+        f"rgb refusal: matched {v.refusal!r}"
+        if v.refusal
+        else "rgb refusal: neither 信息不足 nor 'insufficient information'"
+    )
     return ctx.score(name, float(v.refusal is not None), "refused" if v.refusal else "answered", why)
 
 
-@metric(kind="deterministic", label=("Error detection (RGB-exact)", "错误检测（RGB 原规则）"), inputs=("response",),
-        testbeds=("counterfactual",), pass_fail=True,
-        description=("RGB-exact error detection: the exact phrase 事实性错误 or 'factual errors'.",
-                     "RGB 原规则错误检测：回答含有原样短语“事实性错误”或“factual errors”。"))  # fmt: skip
+@metric(
+    kind="deterministic",
+    label=("Error detection (RGB-exact)", "错误检测（RGB 原规则）"),
+    inputs=("response",),
+    testbeds=("counterfactual",),
+    pass_fail=True,
+    description=(
+        "RGB-exact error detection: the exact phrase 事实性错误 or 'factual errors'.",
+        "RGB 原规则错误检测：回答含有原样短语“事实性错误”或“factual errors”。",
+    ),
+)
 def error_detection_rgb(ctx: CaseJudging, name: str) -> Score:
     v = _verdict(ctx)
     return ctx.score(name, float(v.flag is not None), "flagged" if v.flag else "not flagged", _flag_why(v))
 
 
-@metric(kind="deterministic", label=("Correction rate (RGB-exact)", "纠错率（RGB 原规则）"),
-        inputs=("response", "answers"), testbeds=("counterfactual",), needs_reference=True, pass_fail=True,
-        description=("RGB-exact correction rate: among flagged responses, those with no fact missing "
-                     "(unflagged ones are unscored).",
-                     "RGB 原规则纠错率：在指出错误的回答中，没有缺失事实的比例（未指出错误的回答不计分）。"))  # fmt: skip
+@metric(
+    kind="deterministic",
+    label=("Correction rate (RGB-exact)", "纠错率（RGB 原规则）"),
+    inputs=("response", "answers"),
+    testbeds=("counterfactual",),
+    needs_reference=True,
+    pass_fail=True,
+    description=(
+        "RGB-exact correction rate: among flagged responses, those with no fact missing (unflagged ones are unscored).",
+        "RGB 原规则纠错率：在指出错误的回答中，没有缺失事实的比例（未指出错误的回答不计分）。",
+    ),
+)
 def error_correction_rgb(ctx: CaseJudging, name: str) -> Score:
     v = _verdict(ctx)
     if v.flag is None:

@@ -21,8 +21,8 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 
-from ragstress.testing.fake_openai import FakeReply, FakeRequest
 from ragstress.prompts import LANGS, load_prompt, prompt_ids
+from ragstress.testing.fake_openai import FakeReply, FakeRequest
 
 Reply = str | FakeReply | Sequence[str] | Callable[[FakeRequest], "str | FakeReply"]
 
@@ -78,12 +78,21 @@ class ScriptedJudge:
 
 # Rating scales of the text-verdict prompts (see judged_nvidia.py); the RAG judge is separate.
 _RATING_SCALES = {
-    "judge_answer_accuracy_1": (0, 2, 4), "judge_answer_accuracy_2": (0, 2, 4),
-    "judge_context_relevance_1": (0, 1, 2), "judge_context_relevance_2": (0, 1, 2),
-    "judge_groundedness_1": (0, 1, 2), "judge_groundedness_2": (0, 1, 2),
-}  # fmt: skip
-_STRUCTURED = ("judge_statements", "judge_statements_reference", "judge_context_audit", "judge_rejection",
-               "judge_error_detection", "judge_over_refusal")  # fmt: skip
+    "judge_answer_accuracy_1": (0, 2, 4),
+    "judge_answer_accuracy_2": (0, 2, 4),
+    "judge_context_relevance_1": (0, 1, 2),
+    "judge_context_relevance_2": (0, 1, 2),
+    "judge_groundedness_1": (0, 1, 2),
+    "judge_groundedness_2": (0, 1, 2),
+}
+_STRUCTURED = (
+    "judge_statements",
+    "judge_statements_reference",
+    "judge_context_audit",
+    "judge_rejection",
+    "judge_error_detection",
+    "judge_over_refusal",
+)
 
 
 def _pick(options: Sequence, request: FakeRequest, salt: str) -> object:
@@ -124,7 +133,11 @@ def _rating_reply(scale: tuple[int, ...]) -> Callable[[FakeRequest], str]:
 
 def _rag_reply(request: FakeRequest) -> str:
     found = identify_prompt(request)
-    labels = ("相关性：", "真实性：", "准确性：") if found and found[1] == "zh" else ("relevance: ", "truthfulness: ", "accuracy: ")
+    labels = (
+        ("相关性：", "真实性：", "准确性：")
+        if found and found[1] == "zh"
+        else ("relevance: ", "truthfulness: ", "accuracy: ")
+    )
     bits = [_pick((0, 1, 1), request, label) for label in labels[:2]]
     return "Scripted reasoning.\n" + "\n".join(f"{label}{{{{{v}}}}}" for label, v in zip(labels, [*bits, min(bits)]))
 

