@@ -73,27 +73,44 @@ def report(
     *,
     fail_under: Iterable[str] = (),
     thresholds_file: str | Path | None = None,
+    max_error_rate: float | None = None,
+    gate_on: str = "point",
+    exclude_errors: bool = False,
     write: bool = True,
 ) -> Report:
     """Aggregate a scored run directory into a Report, checking thresholds.
 
     `fail_under` takes the command line's gates (`"rejection@negative=0.5"`); `thresholds_file`
-    a JSON or TOML gate file. `write` also writes report.json/.md/.html and scores.csv.
+    a JSON or TOML gate file; `max_error_rate` gates the share of cases the target failed on.
+    `gate_on="lower"` makes a gate pass only when its interval's end clears it.
+    `exclude_errors` leaves target failures out of the rates (by default they count as fails).
+    `write` also writes report.json/.md/.html and scores.csv.
     """
     from ragstress.reports.aggregate import build_report
-    from ragstress.reports.gating import check_thresholds, load_thresholds, parse_fail_under
+    from ragstress.reports.gating import (
+        check_thresholds,
+        load_thresholds,
+        parse_fail_under,
+    )
+    from ragstress.reports.gating import (
+        max_error_rate as error_gate,
+    )
     from ragstress.reports.rundir import load_run
     from ragstress.reports.writer import write_report
 
     thresholds = [parse_fail_under(option) for option in fail_under]
     if thresholds_file is not None:
         thresholds += load_thresholds(Path(thresholds_file))
+    if max_error_rate is not None:
+        thresholds.append(error_gate(max_error_rate))
     if write:
-        result = write_report(Path(run_dir), thresholds=thresholds or None)
+        result = write_report(
+            Path(run_dir), thresholds=thresholds or None, gate_on=gate_on, errors_as_failures=not exclude_errors
+        )
         return Report(result.report, result.paths)
-    model = build_report(load_run(Path(run_dir)))
+    model = build_report(load_run(Path(run_dir)), errors_as_failures=not exclude_errors)
     if thresholds:
-        model = model.model_copy(update={"gating": check_thresholds(model, thresholds)})
+        model = model.model_copy(update={"gating": check_thresholds(model, thresholds, gate_on)})
     return Report(model)
 
 

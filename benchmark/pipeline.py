@@ -78,6 +78,9 @@ class BenchSettings:
     concurrency: int = 4
     fail_under: Sequence[str] = ()
     thresholds_file: Path | None = None
+    max_error_rate: float | None = None
+    gate_on: str = "point"
+    exclude_errors: bool = False
     endpoints: dict[str, Endpoint] = field(default_factory=dict)
     cache_dir: Path | None = None
     reuse_answers: bool = False
@@ -256,7 +259,15 @@ def run_bench(settings: BenchSettings, say: Callable[[str], None] = print) -> Be
         False,
     )
     report = stage(
-        "report", lambda: api.report(out, fail_under=settings.fail_under, thresholds_file=settings.thresholds_file)
+        "report",
+        lambda: api.report(
+            out,
+            fail_under=settings.fail_under,
+            thresholds_file=settings.thresholds_file,
+            max_error_rate=settings.max_error_rate,
+            gate_on=settings.gate_on,
+            exclude_errors=settings.exclude_errors,
+        ),
     )
     record["exit_code"] = stages["report"]["exit_code"]
     write_manifest(state_path, record, BenchManifest)
@@ -274,6 +285,9 @@ def bench(
     testbeds: Sequence[str] | None = None,
     metrics: str | Sequence[str] | None = None,
     fail_under: Iterable[str] = (),
+    max_error_rate: float | None = None,
+    gate_on: str = "point",
+    exclude_errors: bool = False,
     concurrency: int = 4,
     embedding: str | None = None,
     base_url: str | None = None,
@@ -289,7 +303,8 @@ def bench(
     target (its module's source, its URL or config, the baseline's model and prompts) is
     asked again unless `reuse_answers`. `base_url`/`model`/`api_key` name one OpenAI-protocol
     endpoint for every LLM role (generator, baseline target, judge); without them each role
-    is the bundled model. `progress` receives one line per stage. The Report's
+    is the bundled model. The gates (`fail_under`, `max_error_rate`, `gate_on`,
+    `exclude_errors`) mean what they mean for `report`. `progress` receives one line per stage. The Report's
     `stage_seconds` says how long each stage took (0 when skipped).
     """
     from ragstress.api import endpoint
@@ -304,6 +319,9 @@ def bench(
         seed_file=Path(seed_file) if seed_file is not None else None,
         metrics=metrics,
         fail_under=tuple(fail_under),
+        max_error_rate=max_error_rate,
+        gate_on=gate_on,
+        exclude_errors=exclude_errors,
         concurrency=concurrency,
         embedding=embedding,
         reuse_answers=reuse_answers,

@@ -52,6 +52,16 @@ def bench(
         list[str] | None, typer.Option("--fail-under", help="Gate: METRIC[@testbed]=VALUE (repeatable).")
     ] = None,
     thresholds: Annotated[Path | None, typer.Option("--thresholds", help="Gate file (JSON or TOML).")] = None,
+    max_errors: Annotated[
+        float | None, typer.Option("--max-error-rate", help="Gate: at most this share of cases may fail in the target.")
+    ] = None,
+    gate_on: Annotated[
+        str, typer.Option("--gate-on", help="point: the estimate must clear each threshold; lower: the interval's end.")
+    ] = "point",
+    exclude_errors: Annotated[
+        bool,
+        typer.Option("--exclude-errors", help="Leave target failures out of the rates (default: counted as fails)."),
+    ] = False,
     generator_base_url: cc.GeneratorBaseUrl = None,
     generator_model: cc.GeneratorModel = None,
     generator_api_key: cc.GeneratorApiKey = None,
@@ -80,6 +90,8 @@ def bench(
     from ragstress.running.targets import TargetError, target_kind
 
     _check_names(testbeds, metrics)
+    if gate_on not in ("point", "lower"):
+        cc.fail(f"--gate-on {gate_on!r}: choose one of point, lower")
     if mode not in ("contexts", "e2e"):
         cc.fail(f"--mode must be contexts or e2e, not {mode!r}")
     try:
@@ -106,6 +118,9 @@ def bench(
         concurrency=concurrency,
         fail_under=tuple(fail_under or ()),
         thresholds_file=thresholds,
+        max_error_rate=max_errors,
+        gate_on=gate_on,
+        exclude_errors=exclude_errors,
         cache_dir=None if no_cache else cache_file.parent,
         reuse_answers=reuse_answers,
         endpoints={

@@ -45,6 +45,10 @@ def test_score_then_report_with_gates(run_dir):
     assert report.passed is False and len(report.failed_checks) == 1 and "accuracy" in report.failed_checks[0]
     assert run_dir.report_html.is_file() and report.paths["report.json"] == run_dir.report_json
     assert ragstress.report(run_dir.path, fail_under=["rejection@negative=0.5"], write=False).passed
+    # Three negative cases: the point estimate clears 0.5, the interval's lower end cannot.
+    lower = ragstress.report(run_dir.path, fail_under=["rejection@negative=0.5"], gate_on="lower", write=False)
+    assert not lower.passed and "rejection" in lower.failed_checks[0]
+    assert ragstress.report(run_dir.path, max_error_rate=0.0, write=False).passed  # the legacy target never failed
     with pytest.raises(KeyError, match="faithfulness"):
         report.rate("faithfulness")
     _check_dataframe(report)
