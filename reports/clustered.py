@@ -68,7 +68,9 @@ def clustered_interval(
     """95% interval for the mean of `values`, resampling whole clusters (seed questions).
 
     Pass/fail values with one case per cluster get Wilson's interval; everything else a
-    percentile cluster bootstrap (method "cluster_bootstrap").
+    percentile cluster bootstrap (method "cluster_bootstrap"), except pass/fail cells the
+    bootstrap cannot vary (a single seed, or all alike), which get Wilson's interval over
+    seeds (method "wilson").
     """
     if not values:
         raise ValueError("a mean needs at least one value")
@@ -78,6 +80,11 @@ def clustered_interval(
         return wilson_interval(int(sums.sum()), int(counts.sum()))
     data = np.asarray(values, dtype=float)
     if sums.size == 1 or np.all(data == data[0]):
+        if binary_metric and is_binary(values):
+            # Resampling cannot vary here (one seed, or every case alike), yet 3/3 or one seed's
+            # cases are no proof: Wilson's interval with each seed counted once says how little is known.
+            wilson = wilson_interval(round(mean * sums.size), int(sums.size))
+            return Interval(mean, min(wilson.low, mean), max(wilson.high, mean), "wilson")
         return Interval(mean, mean, mean, "cluster_bootstrap")
     low, high = np.quantile(resampled_ratio_means(sums, counts, resamples, seed), [0.025, 0.975])
     return Interval(mean, float(low), float(high), "cluster_bootstrap")

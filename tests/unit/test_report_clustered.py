@@ -38,8 +38,12 @@ def test_wilson_only_when_every_seed_gives_one_case():
     assert clustered_interval([1, 0, 1, 1], ["a", "b", "c", "d"], binary_metric=True).method == "wilson"
     assert clustered_interval([1, 0, 1, 1], ["a", "a", "c", "d"], binary_metric=True).method == "cluster_bootstrap"
     assert clustered_interval([0.5, 0.2, 1.0], ["a", "b", "c"], binary_metric=True).method == "cluster_bootstrap"
+    # Where resampling cannot vary (all alike, or one seed) the interval still says how little two seeds prove.
     same = clustered_interval([1, 1, 1], ["a", "a", "b"], binary_metric=True)
-    assert (same.low, same.value, same.high) == (1.0, 1.0, 1.0)
+    assert same.method == "wilson" and same.value == same.high == 1.0 and same.low < 0.5
+    one_seed = clustered_interval([1, 0, 0], ["a", "a", "a"], binary_metric=True)
+    assert one_seed.value == pytest.approx(1 / 3) and one_seed.low <= one_seed.value <= one_seed.high
+    assert one_seed.high - one_seed.low > 0.5
     with pytest.raises(ValueError):
         clustered_interval([1.0], ["a", "b"], binary_metric=True)
 
