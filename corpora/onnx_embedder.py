@@ -1,241 +1,31 @@
 """all-MiniLM-L6-v2 through ONNX Runtime: the same vectors as sentence-transformers, in less CPU time.
 
-The ONNX file is not shipped: it is exported here from the bundled PyTorch weights
-on first use and cached under `<cache>/onnx/<weights-sha>/`. The export folds the
-model's mean pooling and L2 normalisation into the graph, so one session run yields
-the final vectors. A cached file is trusted only if its sha256 matches the one
-recorded beside it when it was written; files are renamed into place, so a crash
-mid-export leaves at most a stray temporary file, never a half model.
-
-`int8` precision quantises the exported weights (dynamic int8). It is faster but its
-vectors differ measurably from the reference model, so it carries its own model name
-and an index built with it is never mixed with full-precision vectors.
+The model file comes from `onnx_export` (exported once from the bundled weights and
+cached). Texts are cut into runs of near-equal length that fit a token budget, and
+the runs go to several single-threaded sessions at once (one stream per core): a
+small encoder's kernels are too short to split well across cores, so independent
+runs use the cores better than one session whose every kernel waits for all of them.
 """
 
 from __future__ import annotations
 
-import contextlib
-import fcntl
 import functools
-import hashlib
-import json
-import logging
 import os
-import tempfile
-import warnings
+import queue
 from collections.abc import Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import numpy as np
 
 from ragstress.corpora.embedding_base import Embedder, normalise_rows
+from ragstress.corpora.onnx_export import OnnxExportError, ensure_exported
 
-# Bump when the exported graph changes: the cache key includes it, so old exports are not reused.
-EXPORT_RECIPE = "mean-pool-l2-opset17-v1"
-PRECISIONS = ("fp32", "int8")
-_MODEL_FILE = "model-{precision}.onnx"
-_RECORD_FILE = "model-{precision}.json"
-_log = logging.getLogger(__name__)
-
-
-class OnnxExportError(RuntimeError):
-    """The ONNX model could not be exported or loaded; callers fall back to PyTorch."""
-
-
-def file_sha256(path: Path) -> str:
-    digest = hashlib.sha256()
-    with open(path, "rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
-
-
-def weights_key(model_dir: Path) -> str:
-    """The cache folder name: a hash of the weights, model config, tokenizer and export recipe."""
-    digest = hashlib.sha256(EXPORT_RECIPE.encode())
-    for name in ("model.safetensors", "config.json", "tokenizer.json", "1_Pooling/config.json"):
-        path = model_dir / name
-        if path.is_file():
-            digest.update(name.encode() + b"\0" + file_sha256(path).encode())
-    return digest.hexdigest()[:24]
-
-
-@contextlib.contextmanager
-def _exclusive(folder: Path) -> Iterator[None]:
-    """Hold a lock on `folder` so that concurrent processes export once and the others wait and reuse."""
-    folder.mkdir(parents=True, exist_ok=True)
-    with open(folder / ".lock", "a+b") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(lock, fcntl.LOCK_UN)
-
-
-def _write_atomically(final: Path, produce) -> None:
-    """Let `produce(tmp_path)` write a temporary file beside `final`, then rename it into place."""
-    handle, tmp = tempfile.mkstemp(dir=final.parent, prefix=f".{final.name}.", suffix=".tmp")
-    os.close(handle)
-    try:
-        produce(Path(tmp))
-        with open(tmp, "rb") as written:
-            os.fsync(written.fileno())
-        os.replace(tmp, final)
-    finally:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(tmp)
-
-
-def cached_model_is_valid(folder: Path, precision: str) -> bool:
-    """True if the model file exists and matches the sha256 recorded when it was written."""
-    model, record = folder / _MODEL_FILE.format(precision=precision), folder / _RECORD_FILE.format(precision=precision)
-    try:
-        recorded = json.loads(record.read_text(encoding="utf-8"))
-        return model.stat().st_size == recorded["bytes"] and file_sha256(model) == recorded["sha256"]
-    except (OSError, ValueError, KeyError, TypeError):
-        return False
-
-
-def _export_fp32(model_dir: Path, target: Path) -> None:
-    try:
-        import onnx  # noqa: F401  (torch's exporter needs it; failing here gives the clearer message)
-        import torch
-        from transformers import AutoModel
-    except ImportError as error:
-        raise OnnxExportError(f"cannot export to ONNX: {error}") from error
-
-    class Pooled(torch.nn.Module):
-        """The transformer plus the sentence-transformers head: masked mean, then unit length."""
-
-        def __init__(self, transformer):
-            super().__init__()
-            self.transformer = transformer
-
-        def forward(self, input_ids, attention_mask, token_type_ids):
-            hidden = self.transformer(
-                input_ids=input_ids, attention_mask=attention_mask, token_type_ids=token_type_ids
-            ).last_hidden_state
-            mask = attention_mask.unsqueeze(-1).to(hidden.dtype)
-            mean = (hidden * mask).sum(dim=1) / mask.sum(dim=1).clamp(min=1e-9)
-            return torch.nn.functional.normalize(mean, p=2.0, dim=1)
-
-    # Eager attention: the fused kernels trace into graphs the TorchScript exporter handles less well.
-    from transformers.utils import logging as hf_logging
-
-    hf_logging.disable_progress_bar()  # a per-tensor loading bar would interleave with our CLI's progress
-    transformer = AutoModel.from_pretrained(str(model_dir), local_files_only=True, attn_implementation="eager")
-    model = Pooled(transformer).eval()
-    sample = torch.ones((2, 8), dtype=torch.long)
-    # A padded row in the sample: an all-ones mask lets the tracer drop the masking as a constant.
-    mask = sample.clone()
-    mask[1, 5:] = 0
-    axes = {0: "batch", 1: "tokens"}
-    raw = target.with_name(target.name + ".raw")
-    try:
-        # Tracer warnings (shape-dependent branches, a deprecated exporter) are about our fixed recipe, not the user's data.
-        with torch.no_grad(), warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            torch.onnx.export(
-                model,
-                (sample, mask, torch.zeros_like(sample)),
-                str(raw),
-                dynamo=False,
-                opset_version=17,
-                input_names=["input_ids", "attention_mask", "token_type_ids"],
-                output_names=["embedding"],
-                dynamic_axes={
-                    "input_ids": axes,
-                    "attention_mask": axes,
-                    "token_type_ids": axes,
-                    "embedding": {0: "batch"},
-                },
-            )
-        _fuse_bert_operators(raw, target, transformer.config)
-    finally:
-        raw.unlink(missing_ok=True)
-
-
-def _fuse_bert_operators(source: Path, target: Path, config) -> None:
-    """Rewrite attention, GELU and layer norms into ONNX Runtime's fused kernels (same arithmetic, fewer passes)."""
-    from onnxruntime.transformers import optimizer
-
-    with _quiet_logging():
-        fused = optimizer.optimize_model(
-            str(source),
-            model_type="bert",
-            num_heads=config.num_attention_heads,
-            hidden_size=config.hidden_size,
-            opt_level=1,
-        )
-        fused.save_model_to_file(str(target))
-
-
-@contextlib.contextmanager
-def _quiet_logging() -> Iterator[None]:
-    # The optimiser and quantiser log advice at WARNING level through the root logger: not news for our users.
-    logging.disable(logging.WARNING)
-    try:
-        yield
-    finally:
-        logging.disable(logging.NOTSET)
-
-
-def _quantise(source: Path, target: Path) -> None:
-    import onnx
-    from onnxruntime.quantization import QuantType, quantize_dynamic
-
-    # The fused kernels are not in ONNX's own type inference; their tensors are float32 like the rest.
-    with _quiet_logging():
-        quantize_dynamic(
-            str(source),
-            str(target),
-            weight_type=QuantType.QInt8,
-            extra_options={"DefaultTensorType": onnx.TensorProto.FLOAT},
-        )
-
-
-def ensure_exported(model_dir: Path, cache_root: Path, precision: str = "fp32") -> Path:
-    """Path of a verified ONNX export of `model_dir` at `precision`, exporting it first if needed."""
-    if precision not in PRECISIONS:
-        raise ValueError(f"precision must be one of {PRECISIONS}, got {precision!r}")
-    folder = Path(cache_root) / "onnx" / weights_key(Path(model_dir))
-    final = folder / _MODEL_FILE.format(precision=precision)
-    if cached_model_is_valid(folder, precision):
-        return final
-    # int8 is quantised from the fp32 export, fetched before taking the lock (flock does not nest).
-    source = ensure_exported(model_dir, cache_root, "fp32") if precision != "fp32" else None
-    with _exclusive(folder):
-        # Another process may have finished the export while we waited for the lock.
-        if not cached_model_is_valid(folder, precision):
-            # Seconds of silence on a first run deserve a word; later runs reuse the file quietly.
-            _log.warning("note: exporting the embedding model to ONNX (%s) once, into %s", precision, folder)
-            if source is None:
-                _write_exported(folder, precision, lambda tmp: _export_fp32(Path(model_dir), tmp))
-            else:
-                _write_exported(folder, precision, lambda tmp: _quantise(source, tmp))
-    return final
-
-
-def _write_exported(folder: Path, precision: str, produce) -> None:
-    model = folder / _MODEL_FILE.format(precision=precision)
-    try:
-        _write_atomically(model, produce)
-    except OnnxExportError:
-        raise
-    except Exception as error:  # the exporter raises many unrelated types; all mean "no ONNX model"
-        raise OnnxExportError(f"ONNX export of {model.name} failed: {type(error).__name__}: {error}") from error
-    # The record is written last: a model without a matching record is re-exported.
-    record = {"sha256": file_sha256(model), "bytes": model.stat().st_size, "recipe": EXPORT_RECIPE}
-    _write_atomically(
-        folder / _RECORD_FILE.format(precision=precision),
-        lambda tmp: tmp.write_text(json.dumps(record, indent=2), encoding="utf-8"),
-    )
-
+__all__ = ["OnnxEmbedder", "OnnxExportError", "batch_tokens_for", "token_batches"]
 
 # Tokens per session run and core. Measured on 2-core AMD EPYC (AVX2) over the Python manual's
-# 200-token chunks (one run on a busy machine, to be confirmed by `make perf`): 8 chunks of ~160
-# tokens per run beat 16 and 32, as a small batch's activations stay in the per-core caches;
-# single chunks lose to per-run overhead. The budget grows with cores so each still gets a cache-sized share.
+# 200-token chunks: 8 chunks of ~160 tokens per run beat 16 and 32, as a small batch's
+# activations stay in the per-core caches; single chunks lose to per-run overhead.
 TOKENS_PER_CORE = 640
 
 
@@ -263,6 +53,7 @@ class OnnxEmbedder(Embedder):
 
     Tokenises with the model's own tokenizer.json and cuts at `max_length` tokens
     including [CLS]/[SEP], exactly as sentence-transformers does with max_seq_length.
+    `streams` sessions run at once, sharing `threads` cores (default: one stream per core).
     """
 
     def __init__(
@@ -275,8 +66,8 @@ class OnnxEmbedder(Embedder):
         max_length: int = 256,
         batch_tokens: int | None = None,
         threads: int | None = None,
+        streams: int | None = None,
     ):
-        import onnxruntime
         from tokenizers import Tokenizer
 
         self.name, self.precision, self.backend = name, precision, f"onnx-{precision}"
@@ -289,22 +80,34 @@ class OnnxEmbedder(Embedder):
         self._tokenizer.enable_truncation(max_length=max_length)
         self._tokenizer.no_padding()
         cores = threads or len(os.sched_getaffinity(0))
+        self.streams = max(1, min(streams or cores, cores))
+        threads_per_stream = max(1, cores // self.streams)
+        self.path = f"{self.backend}, {self.streams} stream(s) x {threads_per_stream} thread(s)"
+        # A session serves one run at a time; a stream takes whichever session is free.
+        self._sessions: queue.SimpleQueue = queue.SimpleQueue()
+        for _ in range(self.streams):
+            self._sessions.put(self._load_session(threads_per_stream))
+        self._pool = ThreadPoolExecutor(self.streams, "onnx-stream") if self.streams > 1 else None
+        session = self._sessions.get()
+        self.dim = int(session.get_outputs()[0].shape[-1])
+        self._sessions.put(session)
+        self.max_tokens = max_length - len(self._counter.encode("", add_special_tokens=True).ids)
+        self._batch_tokens = batch_tokens or batch_tokens_for(threads_per_stream)
+
+    def _load_session(self, threads: int):
+        import onnxruntime
+
         options = onnxruntime.SessionOptions()
         options.graph_optimization_level = onnxruntime.GraphOptimizationLevel.ORT_ENABLE_ALL
-        # One graph, one stream of kernels: every core goes to the matrix products inside each kernel.
+        # One graph, one stream of kernels: the session's cores go to the matrix products inside each kernel.
         options.execution_mode = onnxruntime.ExecutionMode.ORT_SEQUENTIAL
-        options.intra_op_num_threads = cores
+        options.intra_op_num_threads = threads
         options.inter_op_num_threads = 1
         options.log_severity_level = 3  # notes about unused initialisers are not the user's business
         try:
-            self._session = onnxruntime.InferenceSession(
-                str(self.onnx_path), options, providers=["CPUExecutionProvider"]
-            )
+            return onnxruntime.InferenceSession(str(self.onnx_path), options, providers=["CPUExecutionProvider"])
         except Exception as error:  # onnxruntime raises its own unrelated types for an unreadable model
             raise OnnxExportError(f"ONNX Runtime cannot load {self.onnx_path}: {error}") from error
-        self.dim = int(self._session.get_outputs()[0].shape[-1])
-        self.max_tokens = max_length - len(self._counter.encode("", add_special_tokens=True).ids)
-        self._batch_tokens = batch_tokens or batch_tokens_for(cores)
 
     @functools.lru_cache(maxsize=16384)
     def count_tokens(self, text: str) -> int:
@@ -317,9 +120,19 @@ class OnnxEmbedder(Embedder):
         encodings = self._tokenizer.encode_batch(list(texts))
         # Batches of near-equal token length waste little on padding; the order is restored on the way out.
         order = sorted(range(len(texts)), key=lambda i: len(encodings[i].ids), reverse=True)
-        for rows in token_batches([len(encodings[i].ids) for i in order], self._batch_tokens):
-            chosen = [order[i] for i in rows]
+        runs = [
+            [order[i] for i in rows]
+            for rows in token_batches([len(encodings[i].ids) for i in order], self._batch_tokens)
+        ]
+
+        def embed_run(chosen: list[int]) -> None:
             out[chosen] = normalise_rows(self._run([encodings[i] for i in chosen]), self.dim)
+
+        if self._pool is None or len(runs) == 1:
+            for chosen in runs:
+                embed_run(chosen)
+        else:
+            list(self._pool.map(embed_run, runs))  # list(): re-raise the first error here
         return out
 
     def _run(self, encodings) -> np.ndarray:
@@ -329,7 +142,11 @@ class OnnxEmbedder(Embedder):
         for row, encoding in enumerate(encodings):
             n = len(encoding.ids)
             ids[row, :n], mask[row, :n], types[row, :n] = encoding.ids, encoding.attention_mask, encoding.type_ids
-        return self._session.run(None, {"input_ids": ids, "attention_mask": mask, "token_type_ids": types})[0]
+        session = self._sessions.get()
+        try:
+            return session.run(None, {"input_ids": ids, "attention_mask": mask, "token_type_ids": types})[0]
+        finally:
+            self._sessions.put(session)
 
     def embed_passages(self, texts: Sequence[str]) -> np.ndarray:
         return self._embed(texts)

@@ -311,6 +311,7 @@ def measure(quick: bool, workdir: Path) -> list[Row]:
     ceiling, reference = _encode("st", chunks_file, workdir, env)
     default, default_vectors = _encode("default", chunks_file, workdir, env)
     onnx, vectors = _encode("onnx-fp32", chunks_file, workdir, env)
+    one_stream, _ = _encode("onnx-fp32-1stream", chunks_file, workdir, env)
 
     rows += _throughput_rows(baseline, ours, onnx_build, chars, f"{files} files; {en_note}")
     rows += [
@@ -335,7 +336,15 @@ def measure(quick: bool, workdir: Path) -> list[Row]:
             onnx["chunks"] / onnx["seconds"],
             "chunks/s",
             reference=ceiling["chunks"] / ceiling["seconds"],
-            note="the default MiniLM where the CPU lacks AMX-BF16",
+            note=f"the default MiniLM where the CPU lacks AMX-BF16; {onnx['path']}",
+        ),
+        info(
+            SECTION,
+            "ONNX encode: one stream per core vs one session on every core, same chunks",
+            onnx["chunks"] / onnx["seconds"],
+            "chunks/s",
+            reference=one_stream["chunks"] / one_stream["seconds"],
+            note=f"{onnx['path']} vs {one_stream['path']}",
         ),
         _cosine_row(f"default MiniLM ({default['backend']})", default_vectors, reference),
         _cosine_row("ONNX fp32", vectors, reference),

@@ -5,7 +5,7 @@ baseline (RecursiveCharacterTextSplitter 800/80, HuggingFaceEmbeddings, Chroma
 .from_documents) and writes its chunks to OUT/chunks.jsonl; `encode KIND CHUNKS OUT CACHE`
 embeds those same chunks with sentence-transformers (`st`, the PyTorch ceiling), our
 default MiniLM (`default`: bfloat16 or ONNX, as this CPU gets it) or our ONNX MiniLM
-(`onnx-fp32`, `onnx-int8`) and saves the vectors; `chunk DOCS MODEL` only chunks a
+(`onnx-fp32`, `onnx-fp32-1stream`, `onnx-int8`) and saves the vectors; `chunk DOCS MODEL` only chunks a
 whole corpus the way `build` does, counting chunks past the model's window. Each
 prints one JSON line: the timed seconds exclude interpreter start and model loading,
 which every contender pays once.
@@ -89,8 +89,14 @@ def encode(kind: str, chunks_file: Path, out_file: Path, model_cache: Path) -> d
     else:
         from ragstress.corpora.embeddings import make_embedder, onnx_minilm
 
-        # `onnx-*` is the ONNX model itself, whichever backend the default picks on this CPU.
-        embedder = make_embedder("minilm") if kind == "default" else onnx_minilm(kind.removeprefix("onnx-"))
+        # `onnx-*` is the ONNX model itself, whichever backend the default picks on this CPU;
+        # `onnx-fp32-1stream` runs it as one session on every core instead of one stream per core.
+        if kind == "default":
+            embedder = make_embedder("minilm")
+        elif kind == "onnx-fp32-1stream":
+            embedder = onnx_minilm("fp32", streams=1)
+        else:
+            embedder = onnx_minilm(kind.removeprefix("onnx-"))
         run = lambda: embedder.embed_passages(texts)  # noqa: E731
     embedder.embed_passages(texts[:4])  # warm-up: lazy initialisation is not throughput
     started = time.perf_counter()
@@ -102,6 +108,7 @@ def encode(kind: str, chunks_file: Path, out_file: Path, model_cache: Path) -> d
         "seconds": seconds,
         "chunks": len(texts),
         "backend": embedder.backend,
+        "path": getattr(embedder, "path", embedder.backend),
         "max_tokens": embedder.max_tokens,
         "truncated": sum(n > embedder.max_tokens for n in tokens),
         "mean_tokens": float(np.mean(tokens)),

