@@ -12,9 +12,7 @@ import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
-from ragstress.core.rundir import RunDir
 from ragstress.llm.config import Endpoint, resolve_endpoint
 
 DEFAULT_TOP_K = 5
@@ -60,6 +58,7 @@ def run(
     """
     from ragstress.core.jsonl import read_records
     from ragstress.core.types import Case
+    from ragstress.running.execute import RunOptions, execute_run
     from ragstress.running.runner import prepare_run_dir, select_cases
     from ragstress.running.targets import TargetError, public_spec, target_kind
 
@@ -89,93 +88,21 @@ def run(
     if target_kind(target) == "baseline" and llm_endpoint.is_bundled:
         concurrency = 1  # the bundled server answers one request at a time: more would only queue
     run_dir = prepare_run_dir(out, testset, selected, target_spec=public_spec(target), mode=mode, resume=resume)
-    options = {
-        "mode": mode,
-        "index_dir": index_dir,
-        "top_k": top_k,
-        "concurrency": concurrency,
-        "target_timeout": target_timeout,
-        "testset": testset,
-        "selection": {"testbeds": list(testbeds) if testbeds else None, "limit": None},
-    }
-    cache = Path(cache_dir) / "llm-cache.sqlite" if cache_dir is not None else None
-    counts = asyncio.run(_ask(run_dir, target, http_settings, llm_endpoint, cache, options))
-    return RunSummary(out, counts.answered, counts.errors, len(run_dir.done))
-
-
-async def _ask(
-    run_dir: Any, spec: str, http_settings: Any, llm_endpoint: Endpoint, cache: Path | None, options: dict[str, Any]
-) -> Any:
-    from ragstress.core.manifests import RunManifest, write_manifest
-    from ragstress.llm import LLMSession
-    from ragstress.running.runner import RUN_FILE, now, plan_jobs, run_cases, run_record
-    from ragstress.running.targets import load_target
-
-    jobs = plan_jobs(run_dir.cases, run_dir.done)
+    options = RunOptions(
+        testset=testset,
+        mode=mode,
+        index_dir=Path(index_dir) if index_dir is not None else None,
+        top_k=top_k,
+        concurrency=concurrency,
+        target_timeout=target_timeout,
+        selection={"testbeds": list(testbeds) if testbeds else None, "limit": None},
+    )
     # Only the baseline talks to an LLM: other targets need no cache file.
-    async with LLMSession({"target": llm_endpoint}, cache_path=cache) as llm:
-        rag = load_target(spec, llm=llm, http_config=http_settings)
-        e2e = None
-        try:
-            if options["mode"] == "e2e" and options["index_dir"] is not None and rag.accepts_retriever:
-                e2e = _e2e_index(Path(options["index_dir"]), run_dir.cases, options["top_k"])
-            models = {"target": llm_endpoint.public_dict()} if rag.kind == "baseline" else {}
-            extra = {
-                "settings": {"concurrency": options["concurrency"], "target_timeout_s": options["target_timeout"]},
-                "e2e": None
-                if e2e is None
-                else {"index": str(options["index_dir"]), "top_k": options["top_k"], "variants": e2e.stats},
-            }
-            started = now()
-
-            def record(status: str) -> None:
-                write_manifest(
-                    run_dir.path / RUN_FILE,
-                    RunManifest.model_validate(
-                        run_record(
-                            run_dir,
-                            target=rag.describe(),
-                            mode=options["mode"],
-                            testset=options["testset"],
-                            shard=None,
-                            selection=options["selection"],
-                            started_at=started,
-                            status=status,
-                            models=models,
-                            llm_usage=llm.usage(),
-                            extra=extra,
-                        )
-                    ),
-                )
-
-            record("running")
-            status = "interrupted"
-            try:
-                counts = await run_cases(
-                    jobs,
-                    rag,
-                    RunDir(run_dir.path).responses,
-                    mode=options["mode"],
-                    retriever_for=None if e2e is None else e2e.retriever,
-                    concurrency=options["concurrency"],
-                    target_timeout_s=options["target_timeout"],
-                )
-                status = "complete"
-            finally:
-                record(status)
-        finally:
-            if e2e is not None:
-                e2e.close()
-            await rag.aclose()
-    return counts
-
-
-def _e2e_index(index_dir: Path, cases: list, top_k: int) -> Any:
-    """The per-testbed index variants e2e mode retrieves from (stored vectors are reused)."""
-    from ragstress.indexing.store import IndexStore
-    from ragstress.running.e2e import build_e2e_index
-
-    return build_e2e_index(IndexStore.open(index_dir), cases, top_k=top_k)
+    cache = Path(cache_dir) / "llm-cache.sqlite" if cache_dir is not None else None
+    counts = asyncio.run(
+        execute_run(run_dir, target, options, endpoint=llm_endpoint, http_settings=http_settings, cache=cache)
+    )
+    return RunSummary(out, counts.answered, counts.errors, len(run_dir.done))
 
 
 __all__ = ["RunSummary", "run"]

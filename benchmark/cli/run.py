@@ -22,23 +22,18 @@ from rich.progress import (
 
 from ragstress.cli import common as cc
 from ragstress.core.jsonl import RecordFileError, read_records
-from ragstress.core.manifests import RunManifest, write_manifest
 from ragstress.core.registry import UnknownNameError, check_names
 from ragstress.core.types import TESTBEDS, Case
+from ragstress.running.execute import RunOptions, execute_run
 from ragstress.running.merge import merge_runs
 from ragstress.running.runner import (
     DEFAULT_TARGET_TIMEOUT_S,
-    RESPONSES_FILE,
-    RUN_FILE,
     RunDir,
     RunDirError,
     Shard,
-    now,
     plan_jobs,
     prepare_run_dir,
     repeated_ids,
-    run_cases,
-    run_record,
     select_cases,
 )
 
@@ -169,90 +164,22 @@ def run(
         cc.err_console.print("note: the bundled model answers one request at a time; running one case at a time")
         concurrency = 1
     settings = cc.client_settings(timeout, max_retries, llm_concurrency, no_cache, retry_backoff)
-    options = dict(
+    options = RunOptions(
+        testset=cases,
         mode=mode.value,
-        index=index,
+        index_dir=index,
         top_k=top_k,
         chroma_url=chroma_url,
         concurrency=concurrency,
         target_timeout=target_timeout,
         shard=slice_,
-        testset=cases,
         selection={"testbeds": testbeds.split(",") if testbeds else None, "limit": limit},
     )
     # Only the baseline talks to an LLM: other targets need no cache file.
     cache = cc.cache_path(cache_dir) if kind == "baseline" else None
-    cc.run_async(_run(run_dir, target, http_settings, endpoint, settings, cache, options))
-
-
-async def _run(
-    run_dir: RunDir,
-    spec: str,
-    http_settings: Any,
-    endpoint: Any,
-    settings: Any,
-    cache: Path | None,
-    options: dict[str, Any],
-) -> None:
-    from ragstress.llm import LLMSession
-    from ragstress.running.targets import TargetError, load_target
-
-    shard: Shard | None = options["shard"]
-    mine = [case for case in run_dir.cases if shard is None or shard.holds(case.id)]
-    jobs = plan_jobs(mine, run_dir.done)
-    async with LLMSession({"target": endpoint}, settings, cache_path=cache) as llm:
-        try:
-            target = load_target(spec, llm=llm, http_config=http_settings)
-        except TargetError as error:
-            cc.fail(str(error))
-        e2e = None
-        try:
-            if options["mode"] == "e2e" and options["index"] is not None:
-                if target.accepts_retriever:
-                    # From every selected case, not just this shard's: each shard must see the same variants.
-                    e2e = _build_e2e(options, run_dir.cases)
-                else:
-                    cc.err_console.print(f"note: a {target.kind} target retrieves for itself; --index is not used")
-            models = {"target": endpoint.public_dict()} if target.kind == "baseline" else {}
-            extra = {
-                "settings": {"concurrency": options["concurrency"], "target_timeout_s": options["target_timeout"]},
-                "e2e": None
-                if e2e is None
-                else {"index": str(options["index"]), "top_k": options["top_k"], "variants": e2e.stats},
-            }
-            started = now()
-
-            def record(status: str) -> None:
-                write_manifest(
-                    run_dir.path / RUN_FILE,
-                    RunManifest.model_validate(
-                        run_record(
-                            run_dir,
-                            target=target.describe(),
-                            mode=options["mode"],
-                            testset=options["testset"],
-                            shard=shard,
-                            selection=options["selection"],
-                            started_at=started,
-                            status=status,
-                            models=models,
-                            llm_usage=llm.usage(),
-                            extra=extra,
-                        )
-                    ),
-                )
-
-            record("running")
-            status = "interrupted"
-            try:
-                counts, seconds = await _run_with_progress(jobs, target, run_dir, options, e2e)
-                status = "complete"
-            finally:
-                record(status)
-        finally:
-            if e2e is not None:
-                e2e.close()
-            await target.aclose()
+    counts, seconds = cc.run_async(
+        _run_with_progress(run_dir, target, options, endpoint, http_settings, settings, cache)
+    )
     previously = len(run_dir.done)
     rate = counts.answered / seconds if seconds > 0 else 0.0
     cc.console.print(
@@ -264,22 +191,19 @@ async def _run(
         cc.console.print(f"errors are recorded in responses.jsonl with their cause ({counts.errors} this time)")
 
 
-def _build_e2e(options: dict[str, Any], mine: list[Case]) -> Any:
-    from ragstress.corpora.embeddings import EmbeddingModelError
-    from ragstress.indexing.store import IndexStore, StoreError
-    from ragstress.running.e2e import build_e2e_index
-
-    try:
-        store = IndexStore.open(options["index"], chroma_url=options["chroma_url"])
-    except (StoreError, EmbeddingModelError) as error:
-        cc.fail(str(error))
-    cc.err_console.print("building the e2e index variants (stored vectors are reused)...")
-    return build_e2e_index(store, mine, top_k=options["top_k"], chroma_url=options["chroma_url"])
-
-
 async def _run_with_progress(
-    jobs: list, target: Any, run_dir: RunDir, options: dict[str, Any], e2e: Any
+    run_dir: RunDir,
+    spec: str,
+    options: RunOptions,
+    endpoint: Any,
+    http_settings: Any,
+    settings: Any,
+    cache: Path | None,
 ) -> tuple[Any, float]:
+    from ragstress.corpora.embeddings import EmbeddingModelError
+    from ragstress.indexing.store import StoreError
+    from ragstress.running.targets import TargetError
+
     started = time.perf_counter()
     columns = (
         SpinnerColumn(),
@@ -292,8 +216,9 @@ async def _run_with_progress(
         TimeRemainingColumn(),
         TimeElapsedColumn(),
     )
+    mine = [case for case in run_dir.cases if options.shard is None or options.shard.holds(case.id)]
     with Progress(*columns, console=cc.err_console) as bar:
-        task = bar.add_task(f"asking {target.kind} target", total=len(jobs), errors=0, rate="")
+        task = bar.add_task("asking the target", total=len(plan_jobs(mine, run_dir.done)), errors=0, rate="")
         state = {"done": 0, "errors": 0}
 
         def on_response(response: Any) -> None:
@@ -304,16 +229,21 @@ async def _run_with_progress(
                 task, advance=1, errors=state["errors"], rate=f"{state['done'] / elapsed:.2f}/s" if elapsed else ""
             )
 
-        counts = await run_cases(
-            jobs,
-            target,
-            run_dir.path / RESPONSES_FILE,
-            mode=options["mode"],
-            retriever_for=None if e2e is None else e2e.retriever,
-            concurrency=options["concurrency"],
-            target_timeout_s=options["target_timeout"],
-            on_response=on_response,
-        )
+        try:
+            counts = await execute_run(
+                run_dir,
+                spec,
+                options,
+                endpoint=endpoint,
+                http_settings=http_settings,
+                client_settings=settings,
+                cache=cache,
+                on_response=on_response,
+                say=lambda text: cc.err_console.print(escape(text)),
+            )
+        except (TargetError, StoreError, EmbeddingModelError) as error:
+            bar.stop()
+            cc.fail(str(error))
     return counts, time.perf_counter() - started
 
 

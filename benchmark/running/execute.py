@@ -1,0 +1,133 @@
+"""One run of a prepared run directory: load the target, build e2e variants, ask, keep run.json current.
+
+`ragstress run` and the Python API's `ragstress.run` both end here, so a run made
+either way is the same run: they differ only in how they check their input and
+show progress.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ragstress.core.manifests import RunManifest, write_manifest
+from ragstress.core.types import Case
+from ragstress.running.runner import (
+    RESPONSES_FILE,
+    RUN_FILE,
+    RunCounts,
+    RunDir,
+    Shard,
+    now,
+    plan_jobs,
+    run_cases,
+    run_record,
+)
+
+
+@dataclass
+class RunOptions:
+    """How to ask: mode, e2e index and retrieval depth, concurrency and per-case timeout, what was selected."""
+
+    testset: Path
+    mode: str = "contexts"
+    index_dir: Path | None = None
+    top_k: int = 5
+    chroma_url: str | None = None
+    concurrency: int = 4
+    target_timeout: float = 120.0
+    shard: Shard | None = None
+    selection: dict[str, Any] = field(default_factory=dict)
+
+
+async def execute_run(
+    run_dir: RunDir,
+    spec: str,
+    options: RunOptions,
+    *,
+    endpoint: Any,
+    http_settings: Any = None,
+    client_settings: Any = None,
+    cache: Path | None = None,
+    on_response: Callable[[Any], None] | None = None,
+    say: Callable[[str], None] = print,
+) -> RunCounts:
+    """Ask `spec`'s target every case of `run_dir` not yet answered (this shard's only).
+
+    Raises TargetError when the target cannot load and StoreError/EmbeddingModelError when
+    the e2e index cannot open; run.json records the run as running, then complete or interrupted.
+    """
+    from ragstress.llm import LLMSession
+    from ragstress.running.targets import load_target
+
+    shard = options.shard
+    mine = [case for case in run_dir.cases if shard is None or shard.holds(case.id)]
+    jobs = plan_jobs(mine, run_dir.done)
+    async with LLMSession({"target": endpoint}, client_settings, cache_path=cache) as llm:
+        target = load_target(spec, llm=llm, http_config=http_settings)
+        e2e = None
+        try:
+            if options.mode == "e2e" and options.index_dir is not None:
+                if target.accepts_retriever:
+                    # From every selected case, not just this shard's: each shard must see the same variants.
+                    e2e = _e2e_index(options, run_dir.cases, say)
+                else:
+                    say(f"note: a {target.kind} target retrieves for itself; --index is not used")
+            models = {"target": endpoint.public_dict()} if target.kind == "baseline" else {}
+            extra = {
+                "settings": {"concurrency": options.concurrency, "target_timeout_s": options.target_timeout},
+                "e2e": None
+                if e2e is None
+                else {"index": str(options.index_dir), "top_k": options.top_k, "variants": e2e.stats},
+            }
+            started = now()
+
+            def record(status: str) -> None:
+                manifest = run_record(
+                    run_dir,
+                    target=target.describe(),
+                    mode=options.mode,
+                    testset=options.testset,
+                    shard=shard,
+                    selection=options.selection,
+                    started_at=started,
+                    status=status,
+                    models=models,
+                    llm_usage=llm.usage(),
+                    extra=extra,
+                )
+                write_manifest(run_dir.path / RUN_FILE, RunManifest.model_validate(manifest))
+
+            record("running")
+            status = "interrupted"
+            try:
+                counts = await run_cases(
+                    jobs,
+                    target,
+                    run_dir.path / RESPONSES_FILE,
+                    mode=options.mode,
+                    retriever_for=None if e2e is None else e2e.retriever,
+                    concurrency=options.concurrency,
+                    target_timeout_s=options.target_timeout,
+                    on_response=on_response,
+                )
+                status = "complete"
+            finally:
+                record(status)
+        finally:
+            if e2e is not None:
+                e2e.close()
+            await target.aclose()
+    return counts
+
+
+def _e2e_index(options: RunOptions, cases: list[Case], say: Callable[[str], None]) -> Any:
+    """The per-testbed index variants e2e mode retrieves from (stored vectors are reused)."""
+    from ragstress.indexing.store import IndexStore
+    from ragstress.running.e2e import build_e2e_index
+
+    store = IndexStore.open(options.index_dir, chroma_url=options.chroma_url)
+    say("building the e2e index variants (stored vectors are reused)...")
+    return build_e2e_index(store, cases, top_k=options.top_k, chroma_url=options.chroma_url)
