@@ -3,12 +3,16 @@
 `python -m ragstress.perf [--only SECTION ...] [--quick] [--out DIR]`; `--quick`
 shrinks every workload for a smoke run (its figures are not the published ones).
 Exit status is 0 even when a target is missed: misses are findings, printed and saved.
+With `--only`, the other sections' earlier rows stay in the results, each section
+saying when and where it was measured.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import json
+import os
 import platform
 import sys
 import time
@@ -37,12 +41,17 @@ def _fmt(value) -> str:
     return str(value)
 
 
-def render_markdown(rows: list[Row], header: dict) -> str:
-    lines = [
-        "# ragstress performance",
+def render_markdown(rows: list[Row], sections: dict[str, dict]) -> str:
+    lines = ["# ragstress performance", ""]
+    for name, run in sections.items():
+        lines.append(
+            f"- **{name}**: measured {run['finished']} on {run['machine']} ({run['cores']} cores, "
+            f"Python {run.get('python', '?')}), {run['seconds']:.0f} s"
+            + (" (quick: a smoke run, not figures to publish)" if run.get("quick") else "")
+        )
+    lines += [
         "",
-        f"Measured {header['finished']} on {header['machine']} ({header['cores']} cores), "
-        f"{header['seconds']:.0f} s in all. Every reference was measured in the same run.",
+        "Every reference was measured in the same run as the figure beside it.",
         "",
         "| section | figure | ours | baseline or bound | unit | ratio | target | status | note |",
         "|---|---|---|---|---|---|---|---|---|",
@@ -56,6 +65,19 @@ def render_markdown(rows: list[Row], header: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _earlier(out: Path, measured: set[str]) -> tuple[list[Row], dict[str, dict]]:
+    """Rows and run facts of the sections not measured now, kept from an earlier results.json."""
+    results, environment = out / "results.json", out / "environment.json"
+    if not results.is_file():
+        return [], {}
+    rows = [Row(**row) for row in json.loads(results.read_text(encoding="utf-8"))]
+    kept = [row for row in rows if row.section not in measured]
+    facts = json.loads(environment.read_text(encoding="utf-8")) if environment.is_file() else {}
+    # An environment.json from before per-section facts describes one run of every section.
+    sections = facts.get("sections") or {row.section: facts for row in rows if facts}
+    return kept, {name: run for name, run in sections.items() if name not in measured and name in SECTIONS}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m ragstress.perf", description=__doc__)
     parser.add_argument("--only", action="append", choices=sorted(SECTIONS), help="run only these sections")
@@ -63,29 +85,33 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=Path("perf"), help="where results.json and results.md go")
     args = parser.parse_args(argv)
 
-    started = time.perf_counter()
     workdir = args.out / "work"
     workdir.mkdir(parents=True, exist_ok=True)
-    rows: list[Row] = []
-    for name in args.only or list(SECTIONS):
+    names = args.only or list(SECTIONS)
+    # Sections not measured now keep their earlier figures, each with the date and machine it ran on.
+    rows, sections = _earlier(args.out, set(names)) if args.only else ([], {})
+    for name in names:
         print(f"== {name}", flush=True)
+        started = time.perf_counter()
         section = importlib.import_module(SECTIONS[name])
         section_rows = section.measure(quick=args.quick, workdir=workdir / name)
         for row in section_rows:
             print(f"   {row.figure}: {_fmt(row.ours)} {row.unit} vs {_fmt(row.reference)} → {row.status}", flush=True)
         rows.extend(section_rows)
-
-    header = {
-        "finished": datetime.now(UTC).isoformat(timespec="seconds"),
-        "machine": platform.machine(),
-        "cores": len(__import__("os").sched_getaffinity(0)),
-        "python": platform.python_version(),
-        "quick": args.quick,
-        "seconds": time.perf_counter() - started,
-    }
+        sections[name] = {
+            "finished": datetime.now(UTC).isoformat(timespec="seconds"),
+            "machine": platform.machine(),
+            "cores": len(os.sched_getaffinity(0)),
+            "python": platform.python_version(),
+            "quick": args.quick,
+            "seconds": time.perf_counter() - started,
+        }
+    order = list(SECTIONS)
+    rows.sort(key=lambda row: order.index(row.section) if row.section in order else len(order))
+    sections = {name: sections[name] for name in order if name in sections}
     write_json(args.out / "results.json", [row.as_dict() for row in rows])
-    write_json(args.out / "environment.json", header)
-    markdown = render_markdown(rows, header)
+    write_json(args.out / "environment.json", {"sections": sections})
+    markdown = render_markdown(rows, sections)
     write_text(args.out / "results.md", markdown)
     print()
     print(markdown)
