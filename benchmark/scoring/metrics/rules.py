@@ -107,7 +107,7 @@ def _dispute(norm: str, start: int, end: int, sources_disputed: bool) -> Hit | N
         found = pattern.pattern.search(prefix)
         if found:
             return Hit(pattern.name, found[0].strip(), start)
-    for pattern in (rules_en.DISPUTE_AFTER, rules_zh.DISPUTE_AFTER):
+    for pattern in rules_en.DISPUTE_AFTER + rules_zh.DISPUTE_AFTER:
         found = pattern.pattern.search(norm[end:])
         if found:
             return Hit(pattern.name, found[0].strip(), end)
@@ -216,13 +216,31 @@ def refusal(text: str, answers: Sequence[Sequence[str]] | None = None) -> Decisi
     return Decision(True, f"refusal: {hits[0]}", hits[0])
 
 
+CORRECTED = "rules.corrected"
+"""The rule a Score cites when a correcting response mentions the planted answer as context."""
+
+
 def asserts_fake(text: str, fake: Sequence[str], answers: Sequence[Sequence[str]] = ()) -> Decision:
-    """Does the response state the planted answer as the answer?"""
-    flagged = error_flag(text).value
+    """Does the response state the planted answer as the answer?
+
+    A response that flags its sources (or disputes the planted answer) and states every
+    true fact gives the true answer as its answer; a further mention of the planted one
+    is context of the correction ("1895 was when it was repainted", "李时珍是明代医药学家"),
+    not a second answer (rule `rules.corrected`).
+    """
+    flag = error_flag(text)
     corrected = bool(answers) and facts_stated(text, answers)[0]
     norm = normalise(text)
     doubted = any(p.pattern.search(norm) for p in (rules_en.DOUBT, rules_zh.DOUBT))
-    found = stance(text, fake, sources_disputed=flagged or corrected or doubted)
+    found = stance(text, fake, sources_disputed=flag.value or corrected or doubted)
+    if found.asserted and corrected and (flag.value or found.disputed):
+        noticed = str(flag.hit) if flag.value else f"planted answer disputed: {found.disputed}"
+        return Decision(
+            False,
+            f"planted answer not asserted: {CORRECTED} ({noticed}, and every true fact is stated), "
+            f"so {found.asserted.span!r} is context of the correction",
+            Hit(CORRECTED, found.asserted.span, found.asserted.start),
+        )
     if found.asserted:
         return Decision(True, f"planted answer: stated as {found.asserted.span!r}", found.asserted)
     if found.disputed:
