@@ -96,8 +96,10 @@ NEGATOR = NamedPattern(
 
 DISPUTE_BEFORE = NamedPattern(
     "en.disputed",
-    r"(?:\bnot|n't|\bnever|rather than|instead of|as opposed to|\bno longer|\bincorrectly|\bwrongly|\bmistakenly|\bfalsely)\b[^,;]{0,40}$",
-    "A negation before the mention, in its clause: 'not 1895', 'wasn't completed in 1895', 'rather than 1895'.",
+    r"(?:\bnot(?! only\b)|n't|\bnever|rather than|instead of|as opposed to|\bno longer|\bincorrectly|\bwrongly|\bmistakenly|\bfalsely)\b"
+    r"(?!.*\b(?:until|till)\b)[^,;]{0,40}$",
+    "A negation before the mention, in its clause: 'not 1895', 'wasn't completed in 1895', 'rather than 1895'. "
+    "'Not until 1895' and 'did not finish until 1895' assert 1895; 'not only' negates nothing.",
 )
 
 DISPUTE_AFTER = (
@@ -110,10 +112,10 @@ DISPUTE_AFTER = (
     ),
     NamedPattern(
         "en.replaced",
-        r"^[^,;.()]{0,25}?\b(?:should (?:be|read|say|have been)|was meant to be|is a (?:typo|misprint) for)\b"
+        r"^[^,;.()]{0,25}?\b(?:should (?:be|read|say|have been)|was meant to be)\b"
         r"(?! (?:the|a|an|correct|right|accurate|true|fine|ok|noted)\b)",
-        "The mention is replaced by another value right after it: '1895 should be 1889', '1895 should read 1889', "
-        "'1895 is a typo for 1889' ('1889 should be correct' and '1889 should be the answer' do not count).",
+        "The mention is replaced by another value right after it: '1895 should be 1889', '1895 should read 1889' "
+        "('1889 should be correct' and '1889 should be the answer' do not count).",
     ),
 )
 
