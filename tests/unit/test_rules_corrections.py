@@ -34,6 +34,8 @@ CORRECTIONS = [  # (text, the rule that must show in the correction's explanatio
     # en.called_wrong / zh.called_wrong: typo, outdated, not right
     ("The bridge opened in 1937 (the passages' 1942 is a typo).", "en.called_wrong"),
     ("1942 is a typo for 1937.", "en.called_wrong"),
+    ("1937 (the passages' 1942 is incorrect).", "en.called_wrong"),
+    ("1968年（文档中的1972年有误）。", "zh.called_wrong"),
     ("The passages give 1942, which is not right; the bridge opened in 1937.", "en.called_wrong"),
     ("文档中提到的1972年是笔误，大桥于1968年建成通车。", "zh.called_wrong"),
     ("大桥1968年通车，资料里写的1972年不对。", "zh.called_wrong"),

@@ -105,14 +105,14 @@ DISPUTE_BEFORE = NamedPattern(
 DISPUTE_AFTER = (
     NamedPattern(
         "en.called_wrong",
-        r"^[^,;.()]{0,25}?(?:\b(?:is|was|are|were|'s|seems|being)\b|, which is|which is|—|-)\s*(?:clearly |simply |actually |probably )?"
+        r"^[^,;.\d]{0,25}?(?:\b(?:is|was|are|were|'s|seems|being)\b|, which is|which is|—|-)\s*(?:clearly |simply |actually |probably )?"
         r"(?:incorrect|wrong|inaccurate|false|erroneous|mistaken|outdated|an error|a mistake|a typo|a misprint|not correct|"
         r"not accurate|not true|not right)\b",
         "The mention is called wrong right after it: '1895 is incorrect', '1895, which is wrong', '1895 is a typo'.",
     ),
     NamedPattern(
         "en.replaced",
-        r"^[^,;.()]{0,25}?\b(?:should (?:be|read|say|have been)|was meant to be)\b"
+        r"^[^,;.\d]{0,25}?\b(?:should (?:be|read|say|have been)|was meant to be)\b"
         r"(?! (?:the|a|an|correct|right|accurate|true|fine|ok|noted)\b)",
         "The mention is replaced by another value right after it: '1895 should be 1889', '1895 should read 1889' "
         "('1889 should be correct' and '1889 should be the answer' do not count).",
