@@ -63,7 +63,7 @@ ERROR_FLAG = (
         r"|\bnot [^,;.]{1,30} as (?:the |these )?(?:documents?|passages?|sources?|texts?|context) (?:claims?|says?|states?|suggests?)"
         r"|\bnot [^,;.]{1,30} as (?:stated|given|claimed|reported|written|listed|suggested) (?:in|by) (?:the |these )?"
         r"(?:documents?|passages?|sources?|texts?|context)",
-        "The sources are said to state something wrongly: 'the documents incorrectly name X', 'not 1895 as the documents state'.",
+        "The sources are said to state something wrongly: 'the documents incorrectly name X', 'they have the year wrong', 'not 1895 as stated in the passages'.",
     ),
     NamedPattern(
         "en.is_wrong",
