@@ -143,3 +143,32 @@ def test_the_score_names_the_rule_and_span():
         response = TargetResponse(case_id="c", answer=text, latency_s=0.0)
         scores, _ = asyncio.run(score_case(case, response, ["error_correction"]))
         assert scores[0].value == 1.0 and expected in scores[0].explanation, scores[0].explanation
+
+
+@pytest.mark.parametrize(
+    ("text", "answers", "stated", "rule"),
+    [
+        ("Some say it opened in 1937.", EN_TRUE, False, "en.hearsay"),
+        ("It is often said to have opened in 1937.", EN_TRUE, False, "en.hearsay"),
+        ("It opened in 1937, though some people claim 1942.", EN_TRUE, True, "stated"),
+        ("有人认为大桥是1968年建成的。", ZH_TRUE, False, "zh.hearsay"),
+        ("也有说法称是1968年。", ZH_TRUE, False, "zh.hearsay"),
+        ("大桥1968年建成，也有人说是1972年。", ZH_TRUE, True, "stated"),
+    ],
+)
+def test_what_other_people_say_is_not_stated(text, answers, stated, rule):
+    ok, report = rules.facts_stated(text, answers)
+    assert ok is stated, report
+    assert rule in report
+
+
+def test_a_flag_with_the_truth_as_hearsay_still_asserts_the_planted_answer():
+    for text in (
+        "The documents contain factual errors. The bridge opened in 1942. Some say 1937.",
+        "文档存在事实性错误。大桥于1972年建成，也有人说是1968年。",
+    ):
+        answers, fake = _case_for(text)
+        assert rules.asserts_fake(text, fake, answers).value
+        assert not rules.error_correction(text, answers, fake).value
+    disputed = rules.stance("其实是1968年，并非大家常说的1972年。", ZH_FAKE)
+    assert disputed.disputed is not None and disputed.asserted is None

@@ -127,6 +127,15 @@ ATTRIBUTED = NamedPattern(
     "The mention is reported as what the sources say; it is not asserted when the response also disputes or corrects it.",
 )
 
+HEARSAY = NamedPattern(
+    "en.hearsay",
+    r"\b(?:some|others|many|some people|many people|people)\b[^,;.]{0,15}?\b(?:says?|said|claims?|believes?|"
+    r"thinks?|credits?|suggests?|argues?)\b[^,;.]{0,30}$"
+    r"|\b(?:commonly|popularly|widely|often|sometimes) (?:said|believed|thought|claimed|credited|cited)\b[^,;.]{0,30}$",
+    "The mention is given as what other people say, not as the answer: 'some say Paris', 'many people credit Fleming', "
+    "'it is often said to be 1889'.",
+)
+
 OTHER_ROLE_BEFORE = NamedPattern(
     "en.other_role",
     r"\b(?:before|after|(?<!rather )than|prior to)\s+(?:the\s+)?$",
