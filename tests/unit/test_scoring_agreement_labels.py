@@ -19,11 +19,11 @@ LABELS = Path(__file__).resolve().parents[1] / "data" / "scoring_labels" / "resp
 
 # (label, rule set) -> (agreeing, decided) on the whole file, as reported in docs/scoring.md.
 REPORTED = {
-    ("correct", "default"): (463, 476),
+    ("correct", "default"): (464, 476),
     ("rejects", "default"): (464, 470),
     ("flags_error", "default"): (119, 119),
-    ("corrects", "default"): (116, 120),
-    ("asserts_fake", "default"): (115, 120),
+    ("corrects", "default"): (120, 120),
+    ("asserts_fake", "default"): (119, 120),
     ("over_refusal", "default"): (369, 373),
     ("correct", "rgb"): (432, 476),
     ("rejects", "rgb"): (396, 470),
@@ -50,7 +50,7 @@ def test_whole_set_agreement_at_least_as_reported(whole, key, reported):
     assert result.agree >= agree, f"{key}: {result.agree}/{result.n} agree, reported {agree}/{decided}"
 
 
-def test_default_rules_meet_the_goal_where_reported(whole):
-    # The issue's goal is 97% per metric; corrects and asserts_fake fall short and are reported so.
-    for label in ("correct", "rejects", "flags_error", "over_refusal"):
+def test_default_rules_meet_the_goal(whole):
+    # The issue's goal is 97% per metric on the whole set.
+    for label in ("correct", "rejects", "flags_error", "corrects", "asserts_fake", "over_refusal"):
         assert whole[(label, "default")].rate >= 0.97, label

@@ -11,8 +11,11 @@ every response, since answers mix languages. What this module adds is scope:
   it ("not 1895", "1895 is incorrect", "不是1895年"); "built in 1895, not 1889" and
   "actually completed in 1895" assert 1895. A mention reported as what the sources
   say counts as disputed only if the response also flags, doubts or corrects the sources;
-- a mention that names something else ("the 1889 World's Fair", "1889年的博览会") or is
-  only a point of comparison ("two years before 1889") is neither stated nor disputed.
+- a mention that names something else ("the 1889 World's Fair", "1889年的博览会"), is
+  only a point of comparison ("two years before 1889") or is what other people say ("some
+  say Paris", "有人认为是巴黎") is neither stated nor disputed;
+- a response that flags its sources (or disputes the planted answer) and states every true
+  fact has answered; its other mentions of the planted answer are context (`rules.corrected`).
 Every decision returns the Hit (rule name and matched span) that the Score cites.
 """
 
@@ -82,6 +85,7 @@ class Stance:
 
     asserted: Hit | None
     disputed: Hit | None
+    aside: Hit | None = None  # a mention set aside as naming something else or as hearsay
 
     @property
     def mentioned(self) -> bool:
@@ -101,13 +105,22 @@ def _other_role(norm: str, start: int, end: int, prefix: str) -> Hit | None:
     return None
 
 
+def _hearsay(prefix: str, start: int) -> Hit | None:
+    """A mention given as what other people say ("some say Paris") is not stated by the response."""
+    for pattern in (rules_en.HEARSAY, rules_zh.HEARSAY):
+        found = pattern.pattern.search(prefix)
+        if found:
+            return Hit(pattern.name, found[0].strip(), start)
+    return None
+
+
 def _dispute(norm: str, start: int, end: int, sources_disputed: bool) -> Hit | None:
     prefix = clause_before(norm, start)
     for pattern in (rules_en.DISPUTE_BEFORE, rules_zh.DISPUTE_BEFORE):
         found = pattern.pattern.search(prefix)
         if found:
             return Hit(pattern.name, found[0].strip(), start)
-    for pattern in (rules_en.DISPUTE_AFTER, rules_zh.DISPUTE_AFTER):
+    for pattern in rules_en.DISPUTE_AFTER + rules_zh.DISPUTE_AFTER:
         found = pattern.pattern.search(norm[end:])
         if found:
             return Hit(pattern.name, found[0].strip(), end)
@@ -163,12 +176,17 @@ def stance(text: str, aliases: Sequence[str], *, sources_disputed: bool = False)
     mention reported as what the sources say ("the document says 1895") is disputed.
     """
     norm = comparable(text)
-    asserted = disputed = None
+    asserted = disputed = aside = None
     for alias in aliases:
         for match in (m for pattern in alias_patterns(alias) for m in pattern.finditer(norm)):
-            if _other_role(norm, match.start(), match.end(), clause_before(norm, match.start())):
+            prefix = clause_before(norm, match.start())
+            other = _other_role(norm, match.start(), match.end(), prefix)
+            dispute = None if other else _dispute(norm, match.start(), match.end(), sources_disputed)
+            if other is None and dispute is None:  # a hearsay mention is set aside unless disputed
+                other = _hearsay(prefix, match.start())
+            if other is not None:
+                aside = aside or Hit(other.rule, f"{other.span} … {match[0]}", match.start())
                 continue
-            dispute = _dispute(norm, match.start(), match.end(), sources_disputed)
             if dispute is not None and disputed is None:
                 disputed = Hit(
                     dispute.rule,
@@ -179,7 +197,7 @@ def stance(text: str, aliases: Sequence[str], *, sources_disputed: bool = False)
                 )
             elif dispute is None and asserted is None:
                 asserted = Hit("stated", match[0], match.start())
-    return Stance(asserted, disputed)
+    return Stance(asserted, disputed, aside)
 
 
 def facts_stated(text: str, answers: Sequence[Sequence[str]]) -> tuple[bool, str]:
@@ -191,7 +209,13 @@ def facts_stated(text: str, answers: Sequence[Sequence[str]]) -> tuple[bool, str
             parts.append(f"{aliases[0]!r} stated as {found.asserted.span!r}")
         else:
             ok = False
-            parts.append(f"{aliases[0]!r} disputed ({found.disputed})" if found.disputed else f"{aliases[0]!r} missing")
+            parts.append(
+                f"{aliases[0]!r} disputed ({found.disputed})"
+                if found.disputed
+                else f"{aliases[0]!r} not stated ({found.aside})"
+                if found.aside
+                else f"{aliases[0]!r} missing"
+            )
     return ok, "; ".join(parts)
 
 
@@ -216,13 +240,31 @@ def refusal(text: str, answers: Sequence[Sequence[str]] | None = None) -> Decisi
     return Decision(True, f"refusal: {hits[0]}", hits[0])
 
 
+CORRECTED = "rules.corrected"
+"""The rule a Score cites when a correcting response mentions the planted answer as context."""
+
+
 def asserts_fake(text: str, fake: Sequence[str], answers: Sequence[Sequence[str]] = ()) -> Decision:
-    """Does the response state the planted answer as the answer?"""
-    flagged = error_flag(text).value
+    """Does the response state the planted answer as the answer?
+
+    A response that flags its sources (or disputes the planted answer) and states every
+    true fact gives the true answer as its answer; a further mention of the planted one
+    is context of the correction ("1895 was when it was repainted", "李时珍是明代医药学家"),
+    not a second answer (rule `rules.corrected`).
+    """
+    flag = error_flag(text)
     corrected = bool(answers) and facts_stated(text, answers)[0]
     norm = normalise(text)
     doubted = any(p.pattern.search(norm) for p in (rules_en.DOUBT, rules_zh.DOUBT))
-    found = stance(text, fake, sources_disputed=flagged or corrected or doubted)
+    found = stance(text, fake, sources_disputed=flag.value or corrected or doubted)
+    if found.asserted and corrected and (flag.value or found.disputed):
+        noticed = str(flag.hit) if flag.value else f"planted answer disputed: {found.disputed}"
+        return Decision(
+            False,
+            f"planted answer not asserted: {CORRECTED} ({noticed}, and every true fact is stated), "
+            f"so {found.asserted.span!r} is context of the correction",
+            Hit(CORRECTED, found.asserted.span, found.asserted.start),
+        )
     if found.asserted:
         return Decision(True, f"planted answer: stated as {found.asserted.span!r}", found.asserted)
     if found.disputed:

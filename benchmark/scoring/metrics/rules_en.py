@@ -59,19 +59,31 @@ ERROR_FLAG = (
         "en.sources_wrongly",
         r"\b(?:incorrectly|wrongly|mistakenly|falsely|erroneously) (?:\w+ )?(?:states?|names?|says?|claims?|lists?|gives?|"
         r"attributes?|reports?|dates?|places?|puts?|credits?)\b"
-        r"|\bnot [^,;.]{1,30} as (?:the |these )?(?:documents?|passages?|sources?|texts?|context) (?:claims?|says?|states?|suggests?)",
-        "The sources are said to state something wrongly: 'the documents incorrectly name X', 'not 1895 as the documents state'.",
+        r"|\b(?:have|has|had|got|gets|get|gotten) (?:the |this |that |it |its )?(?:\w+ )?wrong\b"
+        r"|\bnot [^,;.]{1,30} as (?:the |these )?(?:documents?|passages?|sources?|texts?|context) (?:claims?|says?|states?|suggests?)"
+        r"|\bnot [^,;.]{1,30} as (?:stated|given|claimed|reported|written|listed|suggested) (?:in|by) (?:the |these )?"
+        r"(?:documents?|passages?|sources?|texts?|context)",
+        "The sources are said to state something wrongly: 'the documents incorrectly name X', 'they have the year wrong', 'not 1895 as stated in the passages'.",
     ),
     NamedPattern(
         "en.is_wrong",
-        r"\b(?:is|are|was|were|'s|seems|appears to be|seem to be) (?:incorrect|wrong|inaccurate|false|erroneous|mistaken|an error|a mistake|not correct|not accurate|not true)\b",
-        "Something is said to be incorrect, wrong, false or a mistake.",
+        r"\b(?:is|are|was|were|'s|seems?(?: to be)?|appears? to be) (?:clearly |probably |likely )?(?:incorrect|wrong|inaccurate|false|erroneous|"
+        r"mistaken|outdated|an error|a mistake|a typo|a misprint|not correct|not accurate|not true|not right)\b",
+        "Something is said to be incorrect, wrong, false, outdated, a mistake or a typo.",
     ),
     NamedPattern(
         "en.contradicts_facts",
-        r"(?:contradicts?|inconsistent with|at odds with|conflicts? with) (?:known|established|historical|the|well-known|widely known|commonly known) "
-        r"(?:facts?|record|records|knowledge)",
-        "The sources are said to contradict known facts.",
+        r"(?:contradicts?|inconsistent with|at odds with|conflicts? with|does not match|doesn't match) (?:known|established|historical|the|"
+        r"well-known|widely known|commonly known|common|my) (?:facts?|record|records|knowledge|historical record)"
+        r"|(?:contradicts?|inconsistent with|at odds with|conflicts? with) (?:what is known|history|reality)\b",
+        "The sources are said to contradict known facts, history or what is known.",
+    ),
+    NamedPattern(
+        "en.contrary_to_sources",
+        r"\b(?:contrary to|despite|unlike|in contrast to) (?:what )?(?:the |these |those )?(?:provided |given )?"
+        r"(?:documents?|passages?|sources?|texts?|context)\b",
+        "The answer is set against the sources: 'contrary to the passages', 'despite what the documents say' "
+        "(popular belief set aside is not a flag).",
     ),
 )
 
@@ -84,15 +96,27 @@ NEGATOR = NamedPattern(
 
 DISPUTE_BEFORE = NamedPattern(
     "en.disputed",
-    r"(?:\bnot|n't|\bnever|rather than|instead of|as opposed to|\bno longer|\bincorrectly|\bwrongly|\bmistakenly|\bfalsely)\b[^,;]{0,40}$",
-    "A negation before the mention, in its clause: 'not 1895', 'wasn't completed in 1895', 'rather than 1895'.",
+    r"(?:\bnot(?! only\b)|n't|\bnever|rather than|instead of|as opposed to|\bno longer|\bincorrectly|\bwrongly|\bmistakenly|\bfalsely)\b"
+    r"(?!.*\b(?:until|till)\b)[^,;]{0,40}$",
+    "A negation before the mention, in its clause: 'not 1895', 'wasn't completed in 1895', 'rather than 1895'. "
+    "'Not until 1895' and 'did not finish until 1895' assert 1895; 'not only' negates nothing.",
 )
 
-DISPUTE_AFTER = NamedPattern(
-    "en.called_wrong",
-    r"^[^,;.]{0,25}?(?:\b(?:is|was|are|were|'s|seems|being)\b|, which is|which is|—|-)\s*(?:clearly |simply |actually )?"
-    r"(?:incorrect|wrong|inaccurate|false|erroneous|mistaken|an error|a mistake|not correct|not accurate|not true)\b",
-    "The mention is called wrong right after it: '1895 is incorrect', '1895, which is wrong'.",
+DISPUTE_AFTER = (
+    NamedPattern(
+        "en.called_wrong",
+        r"^[^,;.\d]{0,25}?(?:\b(?:is|was|are|were|'s|seems|being)\b|, which is|which is|—|-)\s*(?:clearly |simply |actually |probably )?"
+        r"(?:incorrect|wrong|inaccurate|false|erroneous|mistaken|outdated|an error|a mistake|a typo|a misprint|not correct|"
+        r"not accurate|not true|not right)\b",
+        "The mention is called wrong right after it: '1895 is incorrect', '1895, which is wrong', '1895 is a typo'.",
+    ),
+    NamedPattern(
+        "en.replaced",
+        r"^[^,;.\d]{0,25}?\b(?:should (?:be|read|say|have been)|was meant to be)\b"
+        r"(?! (?:the|a|an|correct|right|accurate|true|fine|ok|noted)\b)",
+        "The mention is replaced by another value right after it: '1895 should be 1889', '1895 should read 1889' "
+        "('1889 should be correct' and '1889 should be the answer' do not count).",
+    ),
 )
 
 ATTRIBUTED = NamedPattern(
@@ -101,6 +125,15 @@ ATTRIBUTED = NamedPattern(
     r"suggests?|indicates?|shows?|records?|puts?|places?|dates?)\b"
     r"|\bthey (?:\w+ )?(?:say|state|claim|place|put|list|give|report|date)\b|(?:claimed|stated|reported|said|listed) (?:as|to be)|\bclaims?\b",
     "The mention is reported as what the sources say; it is not asserted when the response also disputes or corrects it.",
+)
+
+HEARSAY = NamedPattern(
+    "en.hearsay",
+    r"\b(?:some|others|many|some people|many people|people)\b[^,;.]{0,15}?\b(?:says?|said|claims?|believes?|"
+    r"thinks?|credits?|suggests?|argues?)\b[^,;.]{0,30}$"
+    r"|\b(?:commonly|popularly|widely|often|sometimes) (?:said|believed|thought|claimed|credited|cited)\b[^,;.]{0,30}$",
+    "The mention is given as what other people say, not as the answer: 'some say Paris', 'many people credit Fleming', "
+    "'it is often said to be 1889'.",
 )
 
 OTHER_ROLE_BEFORE = NamedPattern(
