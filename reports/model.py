@@ -11,6 +11,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from ragstress.reports.judge_model import Calibration
+
 SCHEMA_VERSION = "1.1"
 
 
@@ -264,3 +266,6 @@ class Report(_Model):
         description="Share of cases the target failed on (or never answered): 'all' and per testbed.",
     )
     gating: Gating | None = None
+    calibration: Calibration | None = Field(
+        default=None, description="Judged metrics calibrated with a human label file (report --labels)."
+    )

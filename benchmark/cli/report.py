@@ -25,6 +25,7 @@ from ragstress.reports.gating import (
     max_error_rate,
     parse_fail_under,
 )
+from ragstress.reports.labelfile import LabelFileError
 from ragstress.reports.labels import fmt_estimate
 from ragstress.reports.regression import DEFAULT_ALPHA, check_regressions, describe
 from ragstress.reports.writer import write_report
@@ -75,6 +76,10 @@ def report(
             "--exclude-errors", help="Leave cases the target failed on out of the rates (default: they count as fails)."
         ),
     ] = False,
+    labels: Annotated[
+        Path | None,
+        typer.Option("--labels", help="A filled label file (ragstress label): judged metrics calibrated with PPI."),
+    ] = None,
 ) -> None:
     """Write report.json, report.md, report.html and scores.csv for a scored run; optionally gate on thresholds."""
     if gate_on not in GATE_ON_CHOICES:
@@ -82,9 +87,14 @@ def report(
     thresholds = _thresholds(fail_under, thresholds_file, max_errors)
     try:
         result = write_report(
-            run_dir, thresholds=thresholds, out_dir=out, gate_on=gate_on, errors_as_failures=not exclude_errors
+            run_dir,
+            thresholds=thresholds,
+            out_dir=out,
+            gate_on=gate_on,
+            errors_as_failures=not exclude_errors,
+            labels=labels,
         )
-    except (FileNotFoundError, RecordFileError, ThresholdError, ValidationError) as exc:
+    except (FileNotFoundError, RecordFileError, ThresholdError, ValidationError, LabelFileError) as exc:
         raise cc.fail(str(exc)) from None
     rep = result.report
     for path in result.paths.values():

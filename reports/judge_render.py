@@ -1,0 +1,103 @@
+"""The judge's sections of report.html and report.md: calibration with human labels.
+
+The HTML pieces are escaped markup (the same en/zh toggle classes as the rest of the
+report); the Markdown pieces are lines. Both are built from report.json's fields only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from html import escape
+
+from ragstress.reports.judge_model import CalibratedMetric, Calibration, Span
+from ragstress.reports.labels import metric_label
+from ragstress.reports.model import MetricInfo
+
+TITLE = ("Judge calibration with human labels", "基于人工标注的评审校准")
+INTRO = (
+    "Judged metrics corrected with prediction-powered inference (PPI): the calibrated column replaces the raw "
+    "judge rate; the interval accounts for both the judge's and the labels' noise. See docs/calibration.md.",
+    "模型评审指标经预测驱动推断（PPI）用人工标注校正：校准列取代评审模型的原始比率；区间同时计入评审与标注的不确定性。"
+    "详见 docs/calibration.md。",
+)
+COLUMNS = (
+    ("Metric", "指标"),
+    ("Judge (raw)", "评审原始值"),
+    ("Calibrated (PPI)", "校准值（PPI）"),
+    ("Labels alone", "仅人工标注"),
+    ("Labels / judged", "标注数 / 评审数"),
+    ("Agreement", "一致率"),
+    ("Cohen's κ", "Cohen κ"),
+    ("Effective n", "有效样本量"),
+    ("Note", "说明"),
+)
+
+
+def fmt_span(span: Span | None) -> str:
+    """'0.700 [0.600, 0.800]', or '—' when there is nothing to show."""
+    return "—" if span is None else f"{span.value:.3f} [{span.low:.3f}, {span.high:.3f}]"
+
+
+def _number(value: float | None, digits: int = 3) -> str:
+    return "—" if value is None else f"{value:.{digits}f}"
+
+
+def _cells(row: CalibratedMetric, table: Mapping[str, MetricInfo]) -> list[str]:
+    en, zh = metric_label(row.metric, table)
+    return [
+        f"{en} · {zh} ({row.metric})",
+        fmt_span(row.judge),
+        fmt_span(row.calibrated),
+        fmt_span(row.labels_only),
+        f"{row.n_labels} / {row.n_judged}",
+        _number(row.agreement),
+        _number(row.kappa),
+        _number(row.effective_n, 0),
+        row.note or "",
+    ]
+
+
+def _summary(cal: Calibration) -> str:
+    return (
+        f"{cal.label_file} (sha256 {cal.label_sha256[:12]}): {cal.n_labelled} labels, "
+        f"{cal.n_blank} blank of {cal.n_rows} rows. Method: {cal.method}."
+    )
+
+
+def _bi(pair: tuple[str, str], tag: str = "span") -> str:
+    en, zh = pair
+    return f'<{tag} class="en" lang="en">{escape(en)}</{tag}><{tag} class="zh" lang="zh">{escape(zh)}</{tag}>'
+
+
+def calibration_html(cal: Calibration | None, table: Mapping[str, MetricInfo]) -> str:
+    """The calibration section of report.html, or '' without a label file."""
+    if cal is None:
+        return ""
+    head = "".join(f"<th>{_bi(c)}</th>" for c in COLUMNS)
+    body = "".join(
+        "<tr>" + "".join(f"<td>{escape(text)}</td>" for text in _cells(row, table)) + "</tr>" for row in cal.metrics
+    )
+    notes = "".join(f"<li>{escape(n)}</li>" for n in cal.notes)
+    return (
+        f'<section id="calibration"><h2>{_bi(TITLE)}</h2><p>{_bi(INTRO)}</p>'
+        f'<p class="muted">{escape(_summary(cal))}</p>'
+        f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+        + (f"<ul>{notes}</ul>" if notes else "")
+        + "</section>"
+    )
+
+
+def _md_cell(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+def calibration_lines(cal: Calibration | None, table: Mapping[str, MetricInfo]) -> list[str]:
+    """The calibration section of report.md, or [] without a label file."""
+    if cal is None:
+        return []
+    lines = [f"## {TITLE[0]} · {TITLE[1]}", "", INTRO[0], "", INTRO[1], "", _md_cell(_summary(cal)), ""]
+    lines.append("| " + " | ".join(f"{en} · {zh}" for en, zh in COLUMNS) + " |")
+    lines.append("|" + "---|" * len(COLUMNS))
+    lines += ["| " + " | ".join(_md_cell(c) for c in _cells(row, table)) + " |" for row in cal.metrics]
+    lines += [""] + [f"- {_md_cell(n)}" for n in cal.notes] + ([""] if cal.notes else [])
+    return lines
