@@ -23,7 +23,7 @@ from typing import Any
 
 from ragstress.core.types import TESTBEDS
 from ragstress.reports.charts import accuracy_chart, series_from_points
-from ragstress.reports.judge_render import calibration_html
+from ragstress.reports.judge_render import judge_sections_html
 from ragstress.reports.labels import LABELS, errors_by_testbed, fmt_counts, fmt_estimate, fmt_value, metric_label
 from ragstress.reports.markdown import GATE_ON_TEXT
 from ragstress.reports.model import Estimate, MetricInfo, RatioPoint, Report, RunHeader
@@ -282,7 +282,7 @@ def render_html(report: Report) -> str:
             "</section>",
         ]
     body.append(sections_html(report))
-    body.append(calibration_html(report.calibration, report.metric_table))
+    body.append(judge_sections_html(report))
     if report.warnings:
         body.append(
             f'<section id="warnings"><h2>{bi("warnings")}</h2><ul>'

@@ -50,3 +50,31 @@ class Calibration(_Model):
     method: str
     metrics: list[CalibratedMetric]
     notes: list[str] = Field(default_factory=list)
+
+
+class MetricReliability(_Model):
+    """How steady one judged metric's verdicts are on the sampled cases."""
+
+    metric: str
+    n_cases: int = Field(description="Sampled cases with at least two usable repeated verdicts.")
+    repeats: int
+    self_consistency: float | None = Field(
+        description="Mean share of agreeing pairs among each case's repeated verdicts (cut at 0.5)."
+    )
+    flip_share: float | None = Field(
+        description="Share of cases whose verdict changes across the repeats and the scored verdict."
+    )
+    low: bool = Field(description="Self-consistency below the report's threshold: the metric's verdicts are unsteady.")
+    n_errors: int = Field(description="Repeated judgments that failed or had nothing to judge.")
+    judge2_n: int = 0
+    judge2_agreement: float | None = Field(default=None, description="Share of cases where the two judges agree.")
+    judge2_kappa: float | None = None
+
+
+class Reliability(_Model):
+    """Judge reliability from judge_repeats.jsonl (`ragstress reliability`)."""
+
+    judge_models: list[str]
+    judge2_models: list[str]
+    threshold: float = Field(description="Self-consistency below this marks a metric as low.")
+    metrics: list[MetricReliability]

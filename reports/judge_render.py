@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from html import escape
 
-from ragstress.reports.judge_model import CalibratedMetric, Calibration, Span
+from ragstress.reports.judge_model import CalibratedMetric, Calibration, Reliability, Span
 from ragstress.reports.labels import metric_label
-from ragstress.reports.model import MetricInfo
+from ragstress.reports.model import MetricInfo, Report
 
 TITLE = ("Judge calibration with human labels", "基于人工标注的评审校准")
 INTRO = (
@@ -101,3 +101,94 @@ def calibration_lines(cal: Calibration | None, table: Mapping[str, MetricInfo]) 
     lines += ["| " + " | ".join(_md_cell(c) for c in _cells(row, table)) + " |" for row in cal.metrics]
     lines += [""] + [f"- {_md_cell(n)}" for n in cal.notes] + ([""] if cal.notes else [])
     return lines
+
+
+RELIABILITY_TITLE = ("Judge reliability", "评审可靠性")
+RELIABILITY_INTRO = (
+    "Each sampled case judged again several times (sampled, a distinct request each): self-consistency is the mean "
+    "share of agreeing pairs of verdicts; a flip is a case whose verdict changes. LOW marks an unsteady metric.",
+    "抽样用例由评审模型重复评审多次（采样生成，每次均为独立请求）：自洽度为各用例判决两两一致的平均比例；"
+    "翻转指判决前后不一致的用例。LOW 表示该指标判决不稳定。",
+)
+RELIABILITY_COLUMNS = (
+    ("Metric", "指标"),
+    ("Cases × repeats", "用例数 × 重复次数"),
+    ("Self-consistency", "自洽度"),
+    ("Flipped verdicts", "翻转比例"),
+    ("Second judge: agreement / κ (n)", "第二评审：一致率 / κ（n）"),
+    ("Failed repeats", "失败的重复评审"),
+)
+NOT_MEASURED = (
+    "Not measured for this run: `ragstress reliability RUN` judges a sample again to measure it.",
+    "本次运行未测量：`ragstress reliability RUN` 会对抽样用例重复评审以测量。",
+)
+
+
+def _reliability_rows(rel: Reliability, table: Mapping[str, MetricInfo]) -> list[list[str]]:
+    rows = []
+    for m in rel.metrics:
+        en, zh = metric_label(m.metric, table)
+        consistency = _number(m.self_consistency, 2) + (" LOW" if m.low else "")
+        flips = "—" if m.flip_share is None else f"{m.flip_share:.0%}"
+        second = (
+            "—"
+            if m.judge2_agreement is None
+            else f"{m.judge2_agreement:.2f} / {_number(m.judge2_kappa, 2)} ({m.judge2_n})"
+        )
+        rows.append(
+            [f"{en} · {zh} ({m.metric})", f"{m.n_cases} × {m.repeats}", consistency, flips, second, str(m.n_errors)]
+        )
+    return rows
+
+
+def _models(rel: Reliability) -> str:
+    text = f"judge: {', '.join(rel.judge_models) or '—'}"
+    return text + (f"; second judge: {', '.join(rel.judge2_models)}" if rel.judge2_models else "")
+
+
+def reliability_html(rel: Reliability | None, table: Mapping[str, MetricInfo], judged: bool) -> str:
+    """The reliability section of report.html ('' for a run with no judged metric)."""
+    if rel is None:
+        return (
+            f'<section id="reliability"><h2>{_bi(RELIABILITY_TITLE)}</h2><p>{_bi(NOT_MEASURED)}</p></section>'
+            if judged
+            else ""
+        )
+    head = "".join(f"<th>{_bi(c)}</th>" for c in RELIABILITY_COLUMNS)
+    body = "".join(
+        ('<tr class="low">' if m.low else "<tr>") + "".join(f"<td>{escape(c)}</td>" for c in row) + "</tr>"
+        for m, row in zip(rel.metrics, _reliability_rows(rel, table), strict=True)
+    )
+    return (
+        f'<section id="reliability"><h2>{_bi(RELIABILITY_TITLE)}</h2><p>{_bi(RELIABILITY_INTRO)}</p>'
+        f'<p class="muted">{escape(_models(rel))}</p>'
+        f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></section>"
+    )
+
+
+def reliability_lines(rel: Reliability | None, table: Mapping[str, MetricInfo], judged: bool) -> list[str]:
+    """The reliability section of report.md ([] for a run with no judged metric)."""
+    title = f"## {RELIABILITY_TITLE[0]} · {RELIABILITY_TITLE[1]}"
+    if rel is None:
+        return [title, "", NOT_MEASURED[0], "", NOT_MEASURED[1], ""] if judged else []
+    lines = [title, "", RELIABILITY_INTRO[0], "", RELIABILITY_INTRO[1], "", _md_cell(_models(rel)), ""]
+    lines.append("| " + " | ".join(f"{en} · {zh}" for en, zh in RELIABILITY_COLUMNS) + " |")
+    lines.append("|" + "---|" * len(RELIABILITY_COLUMNS))
+    lines += ["| " + " | ".join(_md_cell(c) for c in row) + " |" for row in _reliability_rows(rel, table)]
+    return lines + [""]
+
+
+def judge_sections_html(report: Report) -> str:
+    """Reliability, then calibration: the report's sections on how far the judge can be trusted."""
+    judged = any(row.kind == "judged" for row in report.metrics)
+    return reliability_html(report.reliability, report.metric_table, judged) + calibration_html(
+        report.calibration, report.metric_table
+    )
+
+
+def judge_sections_lines(report: Report) -> list[str]:
+    """The same two sections for report.md."""
+    judged = any(row.kind == "judged" for row in report.metrics)
+    return reliability_lines(report.reliability, report.metric_table, judged) + calibration_lines(
+        report.calibration, report.metric_table
+    )

@@ -9,7 +9,7 @@ from __future__ import annotations
 from html import escape
 
 from ragstress.core.types import TESTBEDS
-from ragstress.reports.judge_render import calibration_lines
+from ragstress.reports.judge_render import judge_sections_lines
 from ragstress.reports.labels import (
     LABELS,
     bilingual,
@@ -218,7 +218,7 @@ def render_markdown(report: Report) -> str:
             ],
         )
     lines += section_lines(report)
-    lines += calibration_lines(report.calibration, report.metric_table)
+    lines += judge_sections_lines(report)
     problems = [c for c in report.cases if c.outcome in ("fail", "error")]
     lines += [
         f"## {bilingual('cases')}",

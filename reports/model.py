@@ -11,7 +11,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ragstress.reports.judge_model import Calibration
+from ragstress.reports.judge_model import Calibration, Reliability
 
 SCHEMA_VERSION = "1.1"
 
@@ -268,4 +268,7 @@ class Report(_Model):
     gating: Gating | None = None
     calibration: Calibration | None = Field(
         default=None, description="Judged metrics calibrated with a human label file (report --labels)."
+    )
+    reliability: Reliability | None = Field(
+        default=None, description="Judge self-consistency and two-judge agreement (ragstress reliability)."
     )

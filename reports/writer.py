@@ -17,6 +17,7 @@ from ragstress.reports.html import render_html
 from ragstress.reports.labelfile import read_labels
 from ragstress.reports.markdown import render_markdown
 from ragstress.reports.model import Report
+from ragstress.reports.reliability import with_reliability
 from ragstress.reports.rundir import RunData, load_run
 
 CSV_COLUMNS = (
@@ -72,6 +73,7 @@ def write_report(
     """
     data = load_run(Path(run_dir))
     report = build_report(data, errors_as_failures=errors_as_failures)
+    report = with_reliability(report, data)
     if labels is not None:
         label_set = read_labels(labels, known_cases=(c.id for c in data.cases))
         report = report.model_copy(update={"calibration": calibrate(data, label_set, report.metric_table)})
