@@ -7,6 +7,7 @@ from pathlib import Path
 from ragstress.core.jsonl import write_json, write_text
 from ragstress.reports.charts import accuracy_chart, series_from_points
 from ragstress.reports.compare import Comparison, PairedRow
+from ragstress.reports.curve_render import overlay_html
 from ragstress.reports.html import bi, esc, page, table
 from ragstress.reports.labels import LABELS, bilingual, fmt_counts, fmt_estimate
 from ragstress.reports.markdown import cell
@@ -102,7 +103,7 @@ def render_compare_html(comparison: Comparison, reports: list[Report]) -> str:
         for r in comparison.runs
         if r.judge_warning
     ]
-    body += [f"<h2>{bi('noise')}</h2>", chart]
+    body += [f"<h2>{bi('noise')}</h2>", chart, overlay_html(list(zip(names, reports)))]
     side = [
         [esc(row.dimension), esc(row.label)]
         + [

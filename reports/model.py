@@ -11,6 +11,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from ragstress.reports.curve_model import Curve
 from ragstress.reports.judge_model import Calibration, Reliability
 
 SCHEMA_VERSION = "1.1"
@@ -271,4 +272,7 @@ class Report(_Model):
     )
     reliability: Reliability | None = Field(
         default=None, description="Judge self-consistency and two-judge agreement (ragstress reliability)."
+    )
+    curves: list[Curve] = Field(
+        default_factory=list, description="Robustness curves: accuracy and judged correctness against noise ratio."
     )

@@ -76,6 +76,10 @@ def report(
             "--exclude-errors", help="Leave cases the target failed on out of the rates (default: they count as fails)."
         ),
     ] = False,
+    curve_level: Annotated[
+        float,
+        typer.Option("--curve-level", help="The accuracy level whose crossing each robustness curve states."),
+    ] = 0.5,
     labels: Annotated[
         Path | None,
         typer.Option("--labels", help="A filled label file (ragstress label): judged metrics calibrated with PPI."),
@@ -93,6 +97,7 @@ def report(
             gate_on=gate_on,
             errors_as_failures=not exclude_errors,
             labels=labels,
+            curve_level=curve_level,
         )
     except (FileNotFoundError, RecordFileError, ThresholdError, ValidationError, LabelFileError) as exc:
         raise cc.fail(str(exc)) from None
