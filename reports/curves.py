@@ -103,9 +103,9 @@ def build_curves(
     plain = [c for c in noise if "position" not in c.params]
     scored = {m for c in plain for m in data.scores.get(c.id, {})}
     metrics = [metric] + [m for m in JUDGED_CORRECTNESS if m in scored][:1]
-    langs = sorted({c.lang for c in noise})
     curves = []
     for axis, cases in (("noise_ratio", plain), ("position", swept)):
+        langs = sorted({c.lang for c in cases})
         for name in metrics:
             for lang in (["all"] if len(langs) > 1 else []) + langs:
                 group = [c for c in cases if lang in ("all", c.lang)]
