@@ -19,6 +19,7 @@ from ragstress.reports.metric_table import info_for, run_metric_table
 from ragstress.reports.model import MetricInfo
 from ragstress.reports.ppi import agreement, ppi_mean
 from ragstress.reports.rundir import RunData, load_run
+from ragstress.reports.stats import wilson_interval
 
 MIN_LABELS = 10
 """Below this many paired labels a metric is reported uncalibrated: the interval would mean little."""
@@ -93,8 +94,15 @@ def calibrate_metric(
 
 
 def _labels_only(paired: list[tuple[str, float, float]], seeds: Mapping[str, str]) -> Span:
-    """The labels' mean with the same t interval (PPI with the judge's weight at zero)."""
+    """The labels' mean with the same t interval (PPI with the judge's weight at zero).
+
+    Pass/fail labels that are all alike get Wilson's interval instead: a t interval
+    would have no width at 0/n or n/n.
+    """
     y = [label for _, label, _ in paired]
+    if len(set(y)) == 1 and y[0] in (0.0, 1.0):
+        w = wilson_interval(int(sum(y)), len(y))
+        return Span(value=w.value, low=w.low, high=w.high)
     est = ppi_mean(y, [0.0] * len(y), [0.0], label_clusters=[seeds[c] for c, _, _ in paired], weight=0.0)
     return Span(value=est.value, low=est.low, high=est.high)
 

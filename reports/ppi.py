@@ -60,7 +60,7 @@ class PPIEstimate:
     labels_only_std_error: float
     """Standard error of the labels' own mean: what the labels give without the judge."""
     effective_n: float | None
-    """How many labels alone would give this precision (None when the estimate has no spread)."""
+    """How many labels alone would give this precision (None when the estimate or the labels have no spread)."""
 
 
 def _lambda(y: np.ndarray, f_l: np.ndarray, f_u: np.ndarray) -> np.ndarray:
@@ -137,7 +137,8 @@ def ppi_mean(
     value, se = _combine(y, f_l, f_u, weight, label_clusters, unlabelled_clusters)
     value, se = float(value), float(se)
     labels_se = float(np.sqrt(_mean_variance(y, label_clusters)))
-    effective = None if se == 0 else y.size * (labels_se / se) ** 2
+    # Labels without spread (all alike) say nothing about how many labels the judge is worth.
+    effective = None if se == 0 or labels_se == 0 else y.size * (labels_se / se) ** 2
     return PPIEstimate(
         value=min(1.0, max(0.0, value)),
         low=min(1.0, max(0.0, value - t_quantile_95(y.size - 1) * se)),

@@ -97,3 +97,9 @@ def test_agreement_and_kappa():
     one_sided = agreement([1, 1, 1], [1, 1, 1])
     assert one_sided.accuracy == 1.0 and one_sided.kappa is None
     assert agreement([0.9, 0.2], [1, 0]).accuracy == 1.0  # graded values cut at 0.5
+
+
+def test_labels_without_spread_give_no_effective_sample_size():
+    est = ppi_mean([0.0] * 12, [0.5, 0.75] * 6, [0.5, 0.75, 1.0] * 10)
+    assert est.effective_n is None and est.low <= est.value <= est.high
+    assert est.value == pytest.approx(0.75 - 0.625)  # judge mean 0.75 on unlabelled, corrected by -0.625
