@@ -149,7 +149,7 @@ def demo_judge_checks(run_dir: Path, lang: str, endpoint: Endpoint, cache: Path)
         async with LLMSession({"judge": endpoint}, settings, cache_path=cache) as llm:
             await judge_repeats(run_dir, metrics=names, judge=llm.judge, repeats=DEMO_REPEATS, sample=DEMO_SAMPLE)
 
-    cc.err_console.print(f"[reliability] judging {DEMO_SAMPLE} cases {DEMO_REPEATS} more times")
+    cc.err_console.print(f"reliability: judging {DEMO_SAMPLE} cases {DEMO_REPEATS} more times with the bundled judge")
     cc.run_async(run())
     # Labels a person wrote for this sample's demo run (its responses from the bundled target).
     labels = Path(corpora.__file__).parent / "samples" / lang / "demo-labels.csv"
