@@ -16,7 +16,7 @@ from ragstress.reports.clustered import clustered_interval
 from ragstress.reports.judge_model import CalibratedMetric, Calibration, Span
 from ragstress.reports.labelfile import LabelSet, judged_metrics, read_labels
 from ragstress.reports.metric_table import info_for, run_metric_table
-from ragstress.reports.model import MetricInfo
+from ragstress.reports.model import MetricInfo, Report
 from ragstress.reports.ppi import agreement, ppi_mean
 from ragstress.reports.rundir import RunData, load_run
 from ragstress.reports.stats import wilson_interval
@@ -137,3 +137,10 @@ def calibrate_run(run_dir: Path, label_file: Path) -> Calibration:
     table = run_metric_table(recorded, data.metric_names())
     labels = read_labels(label_file, known_cases=(c.id for c in data.cases))
     return calibrate(data, labels, table)
+
+
+def with_calibration(report: Report, run_dir: Path, label_file: Path) -> Report:
+    """`report` with the judged metrics of `run_dir` calibrated against `label_file`."""
+    data = load_run(Path(run_dir))
+    labels = read_labels(label_file, known_cases=(c.id for c in data.cases))
+    return report.model_copy(update={"calibration": calibrate(data, labels, report.metric_table)})

@@ -192,3 +192,44 @@ def judge_sections_lines(report: Report) -> list[str]:
     return reliability_lines(report.reliability, report.metric_table, judged) + calibration_lines(
         report.calibration, report.metric_table
     )
+
+
+COMPARE_NOTE = (
+    "Judged metrics calibrated with each run's own label file (PPI, over the run's cases): judge → calibrated [95% CI].",
+    "模型评审指标按各运行自己的标注文件校准（PPI，基于该运行的全部用例）：评审原始值 → 校准值 [95% 置信区间]。",
+)
+
+
+def _compare_rows(names: list[str], reports: list[Report]) -> list[list[str]]:
+    metrics = list(dict.fromkeys(m.metric for r in reports if r.calibration for m in r.calibration.metrics))
+    rows = []
+    for metric in metrics:
+        row = [metric]
+        for report in reports:
+            found = [m for m in report.calibration.metrics if m.metric == metric] if report.calibration else []
+            row.append(f"{found[0].judge.value:.3f} → {fmt_span(found[0].calibrated)}" if found else "—")
+        rows.append(row)
+    return rows
+
+
+def compare_calibration_html(names: list[str], reports: list[Report]) -> str:
+    """The comparison's calibrated table ('' when no run has a label file)."""
+    rows = _compare_rows(names, reports)
+    if not rows:
+        return ""
+    head = "<th>metric</th>" + "".join(f"<th>{escape(n)}</th>" for n in names)
+    body = "".join("<tr>" + "".join(f"<td>{escape(c)}</td>" for c in row) + "</tr>" for row in rows)
+    return (
+        f'<section id="calibration"><h2>{_bi(TITLE)}</h2><p>{_bi(COMPARE_NOTE)}</p>'
+        f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></section>"
+    )
+
+
+def compare_calibration_lines(names: list[str], reports: list[Report]) -> list[str]:
+    """The same table for compare.md ([] when no run has a label file)."""
+    rows = _compare_rows(names, reports)
+    if not rows:
+        return []
+    lines = [f"## {TITLE[0]} · {TITLE[1]}", "", COMPARE_NOTE[0], "", COMPARE_NOTE[1], ""]
+    lines += ["| metric | " + " | ".join(_md_cell(n) for n in names) + " |", "|" + "---|" * (len(names) + 1)]
+    return lines + ["| " + " | ".join(_md_cell(c) for c in row) + " |" for row in rows] + [""]

@@ -15,6 +15,7 @@ from rich.markup import escape
 
 from ragstress.cli import common as cc
 from ragstress.core.jsonl import RecordFileError, write_json
+from ragstress.reports.calibration import with_calibration
 from ragstress.reports.compare import CompareError, compare_runs
 from ragstress.reports.compare_render import write_comparison
 from ragstress.reports.gating import (
@@ -157,6 +158,10 @@ def compare(
             "--exclude-errors", help="Drop pairs where a target failed instead of counting the failure against it."
         ),
     ] = False,
+    labels: Annotated[
+        list[Path] | None,
+        typer.Option("--labels", help="One filled label file per run, in the runs' order: calibrated judged metrics."),
+    ] = None,
 ) -> None:
     """Side-by-side tables, an overlaid accuracy-vs-noise chart and paired differences with CIs."""
     if len(run_dirs) < 2:
@@ -165,6 +170,13 @@ def compare(
         comparison, reports = compare_runs(run_dirs, strict=strict)
     except (FileNotFoundError, RecordFileError, CompareError) as exc:
         raise cc.fail(str(exc)) from None
+    if labels:
+        if len(labels) != len(run_dirs):
+            raise cc.fail(f"--labels: give one label file per run ({len(run_dirs)}), not {len(labels)}")
+        try:
+            reports = [with_calibration(rep, d, f) for rep, d, f in zip(reports, run_dirs, labels, strict=True)]
+        except (RecordFileError, LabelFileError) as exc:
+            raise cc.fail(str(exc)) from None
     target = out if out is not None else Path(run_dirs[0]).resolve().parent / "compare"
     for note in comparison.notes:
         cc.err_console.print(f"note: {escape(note)}")

@@ -131,3 +131,23 @@ def test_too_few_labels_leave_the_metric_uncalibrated_and_say_why(tmp_path):
     assert result.exit_code == 0, result.output
     (row,) = json.loads((run / "calibration.json").read_text(encoding="utf-8"))["metrics"]
     assert row["calibrated"] is None and "at least 10 are needed" in row["note"]
+
+
+def test_compare_shows_each_runs_calibrated_numbers(tmp_path):
+    import shutil
+
+    run_a = tmp_path / "a"
+    truth = _judged_run(run_a)
+    assert invoke("label", run_a, "--sample", 40).exit_code == 0
+    _fill(run_a / "labels.csv", truth)
+    run_b = Path(shutil.copytree(run_a, tmp_path / "b"))
+    out = tmp_path / "cmp"
+    bad = invoke("compare", run_a, run_b, "--out", out, "--labels", run_a / "labels.csv")
+    assert bad.exit_code == 2 and "one label file per run (2), not 1" in bad.flat
+    labels = ["--labels", run_a / "labels.csv", "--labels", run_b / "labels.csv"]
+    result = invoke("compare", run_a, run_b, "--out", out, *labels)
+    assert result.exit_code == 0, result.output
+    markdown = (out / "compare.md").read_text(encoding="utf-8")
+    row = next(line for line in markdown.splitlines() if line.startswith("| rag_judge |"))
+    assert row.count("→") == 2 and "[" in row
+    assert 'id="calibration"' in (out / "compare.html").read_text(encoding="utf-8")
