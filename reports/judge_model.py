@@ -59,7 +59,7 @@ class MetricReliability(_Model):
     n_cases: int = Field(description="Sampled cases with at least two usable repeated verdicts.")
     repeats: int
     self_consistency: float | None = Field(
-        description="Mean share of agreeing pairs among each case's repeated verdicts (cut at 0.5)."
+        description="Mean share of agreeing pairs (values within 0.125) among each case's repeated verdicts."
     )
     flip_share: float | None = Field(
         description="Share of cases whose verdict changes across the repeats and the scored verdict."

@@ -1,10 +1,13 @@
 """Judge reliability from repeated judgments: self-consistency, flipped verdicts, two-judge agreement.
 
 Self-consistency of a metric is, over the sampled cases, the mean share of agreeing
-pairs among a case's repeated verdicts (pass/fail, cut at 0.5): 1 when every repeat
-agrees, 0.5 for a case split 2-2. A case's verdict "flips" when the repeats and the
-verdict recorded in scores.jsonl are not all the same. Two-judge agreement compares the
-scored verdict with the second judge's (share equal and Cohen's kappa).
+pairs among a case's repeated verdicts: 1 when every repeat agrees, 1/3 for a 2-1 split
+of three. Two verdicts agree when their values are within AGREE_WITHIN: equal for
+pass/fail and for graded metrics on quarter steps (a judge that says 0.75, then 0.5, has
+changed its verdict even though both pass at 0.5), close for continuous ones. A case's
+verdict "flips" when the repeats and the value recorded in scores.jsonl do not all
+agree. Two-judge agreement compares the scored verdict with the second judge's as
+pass/fail (cut at 0.5): share equal and Cohen's kappa.
 """
 
 from __future__ import annotations
@@ -22,16 +25,26 @@ from ragstress.scoring.repeats import REPEATS_FILE, Judgment
 
 LOW_CONSISTENCY = 0.8
 """Below this mean pairwise agreement a metric is marked as unsteady in the report."""
+AGREE_WITHIN = 0.125
+"""Two values closer than this are the same verdict (half the step of a quarter-step scale)."""
 
 
-def _pairwise(verdicts: list[bool]) -> float:
-    pairs = list(combinations(verdicts, 2))
-    return sum(a == b for a, b in pairs) / len(pairs)
+def _agree(a: float, b: float) -> bool:
+    return abs(a - b) < AGREE_WITHIN
+
+
+def _pairwise(values: list[float]) -> float:
+    pairs = list(combinations(values, 2))
+    return sum(_agree(a, b) for a, b in pairs) / len(pairs)
+
+
+def _flips(values: list[float]) -> bool:
+    return any(not _agree(a, b) for a, b in combinations(values, 2))
 
 
 def metric_reliability(metric: str, judgments: list[Judgment], scored: dict[str, float]) -> MetricReliability:
     """One metric's reliability from its judgments and the run's scored values (case id -> value)."""
-    repeats: dict[str, list[bool]] = defaultdict(list)
+    repeats: dict[str, list[float]] = defaultdict(list)
     second: dict[str, float] = {}
     errors = 0
     n_repeats = 0
@@ -40,13 +53,13 @@ def metric_reliability(metric: str, judgments: list[Judgment], scored: dict[str,
             errors += j.judge == "judge"
             continue
         if j.judge == "judge":
-            repeats[j.case_id].append(j.value >= 0.5)
+            repeats[j.case_id].append(j.value)
             n_repeats = max(n_repeats, j.repeat + 1)
         else:
             second[j.case_id] = j.value
     usable = {c: v for c, v in repeats.items() if len(v) >= 2}
     consistency = sum(map(_pairwise, usable.values())) / len(usable) if usable else None
-    flips = [len(set(v + ([scored[c] >= 0.5] if c in scored else []))) > 1 for c, v in usable.items()]
+    flips = [_flips(v + ([scored[c]] if c in scored else [])) for c, v in usable.items()]
     paired = [(scored[c], v) for c, v in sorted(second.items()) if c in scored]
     agree = agreement([a for a, _ in paired], [b for _, b in paired]) if paired else None
     return MetricReliability(
