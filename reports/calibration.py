@@ -119,7 +119,7 @@ def calibrate(data: RunData, label_set: LabelSet, table: Mapping[str, MetricInfo
     if not metrics:
         notes.append("the label file labels none of the run's judged metrics")
     return Calibration(
-        label_file=str(label_set.path),
+        label_file=label_set.path.name,  # the name and hash identify it; a local path has no place in a report
         label_sha256=hashlib.sha256(label_set.path.read_bytes()).hexdigest(),
         n_rows=label_set.n_rows,
         n_labelled=len(label_set.labels),

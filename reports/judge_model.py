@@ -42,7 +42,7 @@ class CalibratedMetric(_Model):
 class Calibration(_Model):
     """What a label file did to the judged metrics (`ragstress calibrate`, `report --labels`)."""
 
-    label_file: str
+    label_file: str = Field(description="The label file's name (its sha256 identifies the content).")
     label_sha256: str
     n_rows: int
     n_labelled: int

@@ -130,7 +130,7 @@ def register(app: typer.Typer) -> None:
     app.command()(reliability)
 
 
-DEMO_REPEATS, DEMO_SAMPLE = 3, 6
+DEMO_REPEATS, DEMO_SAMPLE = 3, 4
 """The demo's reliability check: small, since the bundled judge answers one request at a time."""
 
 
