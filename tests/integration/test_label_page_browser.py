@@ -48,3 +48,20 @@ def test_label_page_saves_a_label_file_that_calibrate_reads(tmp_path, browser_pa
     assert labels.n_rows == 3 and labels.n_blank == 1
     assert dialogs == [] and errors == []
     assert all(url.startswith(("file:", "blob:")) for url in requests), requests
+
+
+def test_report_curves_render_in_the_browser(tmp_path, browser_page):
+    from ragstress.reports.writer import write_report
+
+    page = browser_page
+    run = _browser.make_runs.write_run(tmp_path / "run", "fragile")
+    html_path = write_report(run).paths["report.html"]
+    errors = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(html_path.as_uri())
+    charts = page.locator("#curves svg.curve-chart")
+    assert charts.count() == 2  # accuracy and the judged correctness
+    box = charts.first.bounding_box()
+    assert box is not None and box["width"] > 300 and box["height"] > 200
+    assert page.locator("#curves svg.curve-chart polygon.band").count() >= 2
+    assert errors == []
