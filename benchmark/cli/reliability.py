@@ -15,6 +15,7 @@ from ragstress.cli import common as cc
 from ragstress.core.jsonl import RecordFileError
 from ragstress.core.registry import UnknownNameError
 from ragstress.llm import Endpoint, LLMSession, resolve_endpoint
+from ragstress.reports.curves import JUDGED_CORRECTNESS
 from ragstress.reports.reliability import load_reliability
 from ragstress.reports.rundir import load_run
 from ragstress.scoring.metrics import METRICS
@@ -140,7 +141,10 @@ def demo_judge_checks(run_dir: Path, lang: str, endpoint: Endpoint, cache: Path)
     from ragstress.reports.writer import write_report
 
     data = load_run(run_dir)
-    names = [n for n in data.metric_names() if n in METRICS.names() and METRICS.get(n).kind == "judged"]
+    judged = [n for n in data.metric_names() if n in METRICS.names() and METRICS.get(n).kind == "judged"]
+    # One metric keeps the bundled judge's sampled replies (slow on a small CPU) to a few minutes:
+    # the judged correctness, which the example labels calibrate too.
+    names = [n for n in JUDGED_CORRECTNESS if n in judged][:1] or judged[:1]
     if not names:
         return
     settings = cc.client_settings(120.0, 4, 8, False)
@@ -149,7 +153,7 @@ def demo_judge_checks(run_dir: Path, lang: str, endpoint: Endpoint, cache: Path)
         async with LLMSession({"judge": endpoint}, settings, cache_path=cache) as llm:
             await judge_repeats(run_dir, metrics=names, judge=llm.judge, repeats=DEMO_REPEATS, sample=DEMO_SAMPLE)
 
-    cc.err_console.print(f"reliability: judging {DEMO_SAMPLE} cases {DEMO_REPEATS} more times with the bundled judge")
+    cc.err_console.print(f"reliability: judging {names[0]} on {DEMO_SAMPLE} cases {DEMO_REPEATS} more times")
     cc.run_async(run())
     # Labels a person wrote for this sample's demo run (its responses from the bundled target).
     labels = Path(corpora.__file__).parent / "samples" / lang / "demo-labels.csv"
