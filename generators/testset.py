@@ -29,6 +29,7 @@ from ragstress.generators.counterfactual import name_inventory
 from ragstress.generators.curated import map_curated, read_seed_file
 from ragstress.generators.gates import GatePipeline, GateStats, RejectedCandidate, Verdict
 from ragstress.generators.pool import ChunkPool, NoiseMode
+from ragstress.generators.position import position_cases
 from ragstress.generators.seeds import Candidate, pair_probes, pair_targets
 from ragstress.generators.spans import contains_any_answer
 from ragstress.generators.styles import styled_cases
@@ -66,6 +67,8 @@ class GenerateOptions:
     polish: bool | None = None
     # Question styles (typo, distracting, preamble): restyled copies of the noise-free noise cases.
     styles: tuple[str, ...] = ()
+    # Copies of the one-positive noise cases with the positive first, in the middle and last.
+    position_sweep: bool = False
 
     def pairs_wanted(self) -> int:
         if self.n_pairs is not None:
@@ -248,6 +251,7 @@ async def generate_testset(
     settings = TestbedSettings(base_seed=options.random_seed, noise_mode=options.noise_mode)
     cases = build_cases(seeds, pool, testbeds, settings)
     cases += styled_cases(cases, options.styles, options.random_seed)
+    cases += position_cases(cases) if options.position_sweep else []
 
     manifest = _manifest(store, llm, options, testbeds, seeds, cases, stats, sorted(set(langs.values())))
     # Per language: candidates, each gate's pass rate, and the share of seeds from the in-situ vs polished path.

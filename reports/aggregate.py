@@ -241,7 +241,8 @@ def build_report(data: RunData, *, errors_as_failures: bool = True) -> Report:
     recorded = data.score_manifest.metric_table if data.score_manifest else None
     table = run_metric_table(recorded, data.metric_names(), warnings)
     s = _Scores(data, table, errors_as_failures)
-    by_testbed = {t: [c for c in data.cases if c.testbed == t] for t in TESTBEDS}
+    # Position-sweep copies (generators/position.py) have a curve of their own, not a second vote per ratio.
+    by_testbed = {t: [c for c in data.cases if c.testbed == t and "position" not in c.params] for t in TESTBEDS}
     answerable = [c for c in by_testbed["noise"] + by_testbed["integration"] if c.expected == "answer"]
     negative = by_testbed["negative"]
     for testbed, cases in by_testbed.items():

@@ -18,6 +18,7 @@ from pydantic import BaseModel, ConfigDict
 
 from ragstress.reports.aggregate import ROLE_METRICS, build_report, lower_is_better
 from ragstress.reports.cases import noise_ratio
+from ragstress.reports.curves import build_curves
 from ragstress.reports.header import testset_hash
 from ragstress.reports.model import Estimate, MetricInfo, Report
 from ragstress.reports.rundir import RunData, load_run
@@ -257,6 +258,9 @@ def compare_runs(run_dirs: list[Path], *, strict: bool = False) -> tuple[Compari
     shared, notes = _shared_cases(runs, strict)
     restricted = [_restrict(r, set(shared)) for r in runs]
     reports = [build_report(r) for r in restricted]
+    reports = [
+        rep.model_copy(update={"curves": build_curves(r, rep.metric_table)}) for rep, r in zip(reports, restricted)
+    ]
     names = _unique_names([r.header.run_name for r in reports])
     paired = [
         row

@@ -7,7 +7,9 @@ from pathlib import Path
 from ragstress.core.jsonl import write_json, write_text
 from ragstress.reports.charts import accuracy_chart, series_from_points
 from ragstress.reports.compare import Comparison, PairedRow
+from ragstress.reports.curve_render import overlay_html
 from ragstress.reports.html import bi, esc, page, table
+from ragstress.reports.judge_render import compare_calibration_html, compare_calibration_lines
 from ragstress.reports.labels import LABELS, bilingual, fmt_counts, fmt_estimate
 from ragstress.reports.markdown import cell
 from ragstress.reports.model import Report
@@ -52,7 +54,7 @@ def _paired_cells(row: PairedRow) -> list[str]:
     ]
 
 
-def render_compare_markdown(comparison: Comparison) -> str:
+def render_compare_markdown(comparison: Comparison, reports: list[Report] | None = None) -> str:
     names = [r.name for r in comparison.runs]
     lines = [
         f"# {bilingual('compare_title')}",
@@ -79,6 +81,7 @@ def render_compare_markdown(comparison: Comparison) -> str:
     ]
     lines += ["| " + " | ".join(PAIRED_HEADER) + " |", "|" + "---|" * len(PAIRED_HEADER)]
     lines += ["| " + " | ".join(cell(c) for c in _paired_cells(row)) + " |" for row in comparison.paired]
+    lines += [""] + compare_calibration_lines(names, reports or [])
     return "\n".join(lines) + "\n"
 
 
@@ -102,7 +105,7 @@ def render_compare_html(comparison: Comparison, reports: list[Report]) -> str:
         for r in comparison.runs
         if r.judge_warning
     ]
-    body += [f"<h2>{bi('noise')}</h2>", chart]
+    body += [f"<h2>{bi('noise')}</h2>", chart, overlay_html(list(zip(names, reports)))]
     side = [
         [esc(row.dimension), esc(row.label)]
         + [
@@ -117,6 +120,7 @@ def render_compare_html(comparison: Comparison, reports: list[Report]) -> str:
         "<p>Paired over cases both runs scored: mean difference with a paired-bootstrap 95% CI; McNemar's exact "
         "test for pass/fail metrics. A verdict needs the CI to exclude 0 (and p &lt; 0.05).</p>",
         table(PAIRED_HEADER, [[esc(c) for c in _paired_cells(row)] for row in comparison.paired]),
+        compare_calibration_html(names, reports),
     ]
     return page(LABELS["compare_title"][0], "\n".join(body), {"labels": LABELS})
 
@@ -126,6 +130,6 @@ def write_comparison(comparison: Comparison, reports: list[Report], out_dir: Pat
     out = Path(out_dir)
     paths = {name: out / name for name in COMPARE_FILES}
     write_json(paths["compare.json"], comparison.model_dump(mode="json"))
-    write_text(paths["compare.md"], render_compare_markdown(comparison))
+    write_text(paths["compare.md"], render_compare_markdown(comparison, reports))
     write_text(paths["compare.html"], render_compare_html(comparison, reports))
     return paths

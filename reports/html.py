@@ -23,6 +23,8 @@ from typing import Any
 
 from ragstress.core.types import TESTBEDS
 from ragstress.reports.charts import accuracy_chart, series_from_points
+from ragstress.reports.curve_render import curves_html
+from ragstress.reports.judge_render import judge_sections_html
 from ragstress.reports.labels import LABELS, errors_by_testbed, fmt_counts, fmt_estimate, fmt_value, metric_label
 from ragstress.reports.markdown import GATE_ON_TEXT
 from ragstress.reports.model import Estimate, MetricInfo, RatioPoint, Report, RunHeader
@@ -281,6 +283,8 @@ def render_html(report: Report) -> str:
             "</section>",
         ]
     body.append(sections_html(report))
+    body.append(curves_html(report))
+    body.append(judge_sections_html(report))
     if report.warnings:
         body.append(
             f'<section id="warnings"><h2>{bi("warnings")}</h2><ul>'

@@ -9,6 +9,8 @@ from __future__ import annotations
 from html import escape
 
 from ragstress.core.types import TESTBEDS
+from ragstress.reports.curve_render import curves_lines
+from ragstress.reports.judge_render import judge_sections_lines
 from ragstress.reports.labels import (
     LABELS,
     bilingual,
@@ -217,6 +219,8 @@ def render_markdown(report: Report) -> str:
             ],
         )
     lines += section_lines(report)
+    lines += curves_lines(report)
+    lines += judge_sections_lines(report)
     problems = [c for c in report.cases if c.outcome in ("fail", "error")]
     lines += [
         f"## {bilingual('cases')}",

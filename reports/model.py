@@ -11,6 +11,9 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from ragstress.reports.curve_model import Curve
+from ragstress.reports.judge_model import Calibration, Reliability
+
 SCHEMA_VERSION = "1.1"
 
 
@@ -264,3 +267,12 @@ class Report(_Model):
         description="Share of cases the target failed on (or never answered): 'all' and per testbed.",
     )
     gating: Gating | None = None
+    calibration: Calibration | None = Field(
+        default=None, description="Judged metrics calibrated with a human label file (report --labels)."
+    )
+    reliability: Reliability | None = Field(
+        default=None, description="Judge self-consistency and two-judge agreement (ragstress reliability)."
+    )
+    curves: list[Curve] = Field(
+        default_factory=list, description="Robustness curves: accuracy and judged correctness against noise ratio."
+    )

@@ -10,11 +10,16 @@ from pathlib import Path
 from ragstress.core.jsonl import write_text
 from ragstress.core.rundir import REPORT_FILES
 from ragstress.reports.aggregate import build_report
+from ragstress.reports.calibration import calibrate
 from ragstress.reports.cases import noise_ratio
+from ragstress.reports.curve_render import figures
+from ragstress.reports.curves import DEFAULT_LEVEL, build_curves
 from ragstress.reports.gating import GateOn, Threshold, check_thresholds
 from ragstress.reports.html import render_html
+from ragstress.reports.labelfile import read_labels
 from ragstress.reports.markdown import render_markdown
 from ragstress.reports.model import Report
+from ragstress.reports.reliability import with_reliability
 from ragstress.reports.rundir import RunData, load_run
 
 CSV_COLUMNS = (
@@ -55,18 +60,29 @@ def write_report(
     out_dir: Path | None = None,
     gate_on: GateOn = "point",
     errors_as_failures: bool = True,
+    labels: Path | None = None,
+    curve_level: float = DEFAULT_LEVEL,
 ) -> ReportResult:
     """Aggregate `run_dir` and write report.json, report.md, report.html and scores.csv.
 
-    Files go to `out_dir` (default: the run directory itself), each written atomically.
-    `thresholds` (see ragstress.reports.gating) are checked and recorded in the report; a missed
-    one shows in `ReportResult.exit_code`. `gate_on="lower"` gates on the interval's end;
-    `errors_as_failures=False` leaves target errors out of the rates. Raises FileNotFoundError without cases.jsonl,
-    ragstress.core.jsonl.RecordFileError for a malformed record file, and
-    ragstress.reports.gating.ThresholdError for a threshold naming a metric the run lacks.
+        Files go to `out_dir` (default: the run directory itself), each written atomically.
+        `thresholds` (see ragstress.reports.gating) are checked and recorded in the report; a missed
+        one shows in `ReportResult.exit_code`. `gate_on="lower"` gates on the interval's end;
+        `errors_as_failures=False` leaves target errors out of the rates. `labels`, a filled
+    label file (`ragstress label`), adds the judged metrics calibrated against it;
+    `curve_level` is the level whose crossing each robustness curve states. Raises FileNotFoundError without cases.jsonl,
+        ragstress.core.jsonl.RecordFileError for a malformed record file, and
+        ragstress.reports.gating.ThresholdError for a threshold naming a metric the run lacks,
+        ragstress.reports.labelfile.LabelFileError for a bad label file.
     """
     data = load_run(Path(run_dir))
     report = build_report(data, errors_as_failures=errors_as_failures)
+    report = with_reliability(report, data)
+    curves = build_curves(data, report.metric_table, level=curve_level, errors_as_failures=errors_as_failures)
+    report = report.model_copy(update={"curves": curves})
+    if labels is not None:
+        label_set = read_labels(labels, known_cases=(c.id for c in data.cases))
+        report = report.model_copy(update={"calibration": calibrate(data, label_set, report.metric_table)})
     if thresholds:
         report = report.model_copy(update={"gating": check_thresholds(report, thresholds, gate_on)})
     out = Path(out_dir) if out_dir is not None else Path(run_dir)
@@ -76,6 +92,10 @@ def write_report(
     write_text(paths["report.md"], render_markdown(report))
     write_text(paths["report.html"], render_html(report))
     write_text(paths["scores.csv"], scores_csv(data))
+    # report.md shows the curves as SVG files beside it, the same drawings report.html holds inline.
+    for name, _, svg in figures(report):
+        paths[name] = out / name
+        write_text(paths[name], svg + "\n")
     return ReportResult(report=report, paths=paths)
 
 

@@ -11,6 +11,7 @@ import typer
 from rich.markup import escape
 
 from ragstress.cli import common as cc
+from ragstress.cli.reliability import demo_judge_checks
 from ragstress.core.rundir import RunDir
 from ragstress.pipeline import BenchResult, BenchSettings, StageFailed, run_bench
 
@@ -243,6 +244,7 @@ def demo(
         )
         cc.err_console.print(f"== demo: {lang} sample corpus ==")
         run_and_print(settings)
+        demo_judge_checks(out / lang, lang, settings.endpoints["judge"], cc.cache_path(cache_dir))
         reports.append(RunDir(out / lang).report_html)
     cc.console.print(
         "The judge in this demo is the bundled SmolLM2-135M model: its verdicts show the pipeline, not real quality."

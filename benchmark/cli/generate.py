@@ -86,6 +86,10 @@ def generate(
             "--styles", help="Also ask noise-free cases in these styles: typo, distracting, preamble (comma-separated)."
         ),
     ] = "",
+    position_sweep: Annotated[
+        bool,
+        typer.Option("--position-sweep", help="Also place the one positive passage first, in the middle and last."),
+    ] = False,
     chroma_url: Annotated[
         str | None, typer.Option("--chroma-url", help="Chroma server, if the index lives there.")
     ] = None,
@@ -147,6 +151,7 @@ def generate(
         round_trip_k=round_trip_k,
         polish=polish,
         styles=chosen_styles,
+        position_sweep=position_sweep,
     )
     try:
         store = IndexStore.open(index, chroma_url=chroma_url)

@@ -15,6 +15,7 @@ from rich.markup import escape
 
 from ragstress.cli import common as cc
 from ragstress.core.jsonl import RecordFileError, write_json
+from ragstress.reports.calibration import with_calibration
 from ragstress.reports.compare import CompareError, compare_runs
 from ragstress.reports.compare_render import write_comparison
 from ragstress.reports.gating import (
@@ -25,6 +26,7 @@ from ragstress.reports.gating import (
     max_error_rate,
     parse_fail_under,
 )
+from ragstress.reports.labelfile import LabelFileError
 from ragstress.reports.labels import fmt_estimate
 from ragstress.reports.regression import DEFAULT_ALPHA, check_regressions, describe
 from ragstress.reports.writer import write_report
@@ -75,6 +77,14 @@ def report(
             "--exclude-errors", help="Leave cases the target failed on out of the rates (default: they count as fails)."
         ),
     ] = False,
+    curve_level: Annotated[
+        float,
+        typer.Option("--curve-level", help="The accuracy level whose crossing each robustness curve states."),
+    ] = 0.5,
+    labels: Annotated[
+        Path | None,
+        typer.Option("--labels", help="A filled label file (ragstress label): judged metrics calibrated with PPI."),
+    ] = None,
 ) -> None:
     """Write report.json, report.md, report.html and scores.csv for a scored run; optionally gate on thresholds."""
     if gate_on not in GATE_ON_CHOICES:
@@ -82,9 +92,15 @@ def report(
     thresholds = _thresholds(fail_under, thresholds_file, max_errors)
     try:
         result = write_report(
-            run_dir, thresholds=thresholds, out_dir=out, gate_on=gate_on, errors_as_failures=not exclude_errors
+            run_dir,
+            thresholds=thresholds,
+            out_dir=out,
+            gate_on=gate_on,
+            errors_as_failures=not exclude_errors,
+            labels=labels,
+            curve_level=curve_level,
         )
-    except (FileNotFoundError, RecordFileError, ThresholdError, ValidationError) as exc:
+    except (FileNotFoundError, RecordFileError, ThresholdError, ValidationError, LabelFileError) as exc:
         raise cc.fail(str(exc)) from None
     rep = result.report
     for path in result.paths.values():
@@ -142,6 +158,10 @@ def compare(
             "--exclude-errors", help="Drop pairs where a target failed instead of counting the failure against it."
         ),
     ] = False,
+    labels: Annotated[
+        list[Path] | None,
+        typer.Option("--labels", help="One filled label file per run, in the runs' order: calibrated judged metrics."),
+    ] = None,
 ) -> None:
     """Side-by-side tables, an overlaid accuracy-vs-noise chart and paired differences with CIs."""
     if len(run_dirs) < 2:
@@ -150,6 +170,13 @@ def compare(
         comparison, reports = compare_runs(run_dirs, strict=strict)
     except (FileNotFoundError, RecordFileError, CompareError) as exc:
         raise cc.fail(str(exc)) from None
+    if labels:
+        if len(labels) != len(run_dirs):
+            raise cc.fail(f"--labels: give one label file per run ({len(run_dirs)}), not {len(labels)}")
+        try:
+            reports = [with_calibration(rep, d, f) for rep, d, f in zip(reports, run_dirs, labels, strict=True)]
+        except (RecordFileError, LabelFileError) as exc:
+            raise cc.fail(str(exc)) from None
     target = out if out is not None else Path(run_dirs[0]).resolve().parent / "compare"
     for note in comparison.notes:
         cc.err_console.print(f"note: {escape(note)}")

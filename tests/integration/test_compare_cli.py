@@ -47,7 +47,9 @@ def test_robust_system_is_shown_more_robust_to_noise_with_evidence(tmp_path):
     assert _row(comparison, "over_refusal", "noise+integration")["difference"] == 0
     assert "B better" in result.output
     html = (tmp_path / "cmp" / "compare.html").read_text(encoding="utf-8")
-    assert html.count("<polyline") == 2  # one accuracy-vs-noise line per run
+    curves = html[html.index('class="curve-chart"') :]
+    assert html.count("<polyline") - curves.count("<polyline") == 2  # one accuracy-vs-noise line per run
+    assert curves.count("<polyline") == 2 and curves.count('class="band"') == 2  # and the overlaid curves with bands
     assert "McNemar" in (tmp_path / "cmp" / "compare.md").read_text(encoding="utf-8")
 
     reverse = invoke("compare", robust, fragile, "--out", tmp_path / "rev")

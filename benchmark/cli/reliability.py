@@ -1,0 +1,169 @@
+"""`ragstress reliability`: judge a sample of a scored run again to measure how steady the judge is.
+
+Exit codes: 0 written (however unsteady the judge); 2 a usage or input error.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.markup import escape
+
+from ragstress.cli import common as cc
+from ragstress.core.jsonl import RecordFileError
+from ragstress.core.registry import UnknownNameError
+from ragstress.llm import Endpoint, LLMSession, resolve_endpoint
+from ragstress.reports.curves import JUDGED_CORRECTNESS
+from ragstress.reports.reliability import load_reliability
+from ragstress.reports.rundir import load_run
+from ragstress.scoring.metrics import METRICS
+from ragstress.scoring.repeats import REPEATS_FILE, judge_repeats
+
+
+def _judge2_option(field: str, help_text: str) -> Any:
+    return typer.Option(f"--judge2-{field}", help=help_text, show_default=False, rich_help_panel="second judge LLM")
+
+
+def _second_judge(base_url: str | None, model: str | None, api_key: str | None) -> Endpoint | None:
+    """The second judge from --judge2-* flags, then RAGSTRESS_JUDGE2_*; None when neither names one."""
+    env = {
+        name.replace("RAGSTRESS_JUDGE2_", "RAGSTRESS_JUDGE_"): value
+        for name, value in cc.environment().items()
+        if name.startswith("RAGSTRESS_JUDGE2_")
+    }
+    if not (base_url or model or env.get("RAGSTRESS_JUDGE_BASE_URL") or env.get("RAGSTRESS_JUDGE_MODEL")):
+        return None
+    return resolve_endpoint("judge", env, base_url=base_url, model=model, api_key=api_key)
+
+
+def reliability(
+    run_dir: Annotated[Path, typer.Argument(help="A scored run directory.")],
+    repeats: Annotated[int, typer.Option("--repeats", help="Judgments per sampled case (k, at least 2).")] = 3,
+    sample: Annotated[int, typer.Option("--sample", help="Cases to judge again.")] = 20,
+    temperature: Annotated[
+        float, typer.Option("--temperature", help="Sampling temperature of the repeated judgments.")
+    ] = 0.7,
+    metric_names: Annotated[
+        str | None, typer.Option("--metrics", help="Comma-separated judged metrics (default: those the run scored).")
+    ] = None,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the case sample.")] = 0,
+    judge_base_url: cc.JudgeBaseUrl = None,
+    judge_model: cc.JudgeModel = None,
+    judge_api_key: cc.JudgeApiKey = None,
+    judge2_base_url: Annotated[
+        str | None, _judge2_option("base-url", "Second judge's base URL (else $RAGSTRESS_JUDGE2_BASE_URL).")
+    ] = None,
+    judge2_model: Annotated[
+        str | None, _judge2_option("model", "Second judge's model (else $RAGSTRESS_JUDGE2_MODEL).")
+    ] = None,
+    judge2_api_key: Annotated[
+        str | None, _judge2_option("api-key", "Second judge's key (prefer $RAGSTRESS_JUDGE2_API_KEY).")
+    ] = None,
+    timeout: cc.Timeout = 120.0,
+    max_retries: cc.MaxRetries = 4,
+    llm_concurrency: cc.Concurrency = 8,
+    no_cache: cc.NoCache = False,
+    cache_dir: cc.CacheDir = None,
+) -> None:
+    """Judge a sample of cases k more times (and with a second judge): self-consistency and agreement."""
+    try:
+        data = load_run(run_dir)
+        names = METRICS.resolve(metric_names) if metric_names else data.metric_names()
+    except (FileNotFoundError, RecordFileError, UnknownNameError) as exc:
+        raise cc.fail(str(exc)) from None
+    names = [n for n in names if n in METRICS.names() and METRICS.get(n).kind == "judged"]
+    if not names:
+        raise cc.fail(f"{run_dir}: no judged metric to repeat (score the run with a judge first)")
+    endpoint = cc.endpoint_for("judge", judge_base_url, judge_model, judge_api_key)
+    second = _second_judge(judge2_base_url, judge2_model, judge2_api_key)
+    cc.announce_endpoints([endpoint] + ([second] if second else []))
+    for e in [endpoint] + ([second] if second else []):
+        cc.check_endpoint(e)
+    settings = cc.client_settings(timeout, max_retries, llm_concurrency, no_cache)
+    cache = cc.cache_path(cache_dir)
+
+    async def run() -> None:
+        async with LLMSession({"judge": endpoint}, settings, cache_path=cache) as llm:
+            if second is None:
+                await judge_repeats(
+                    run_dir,
+                    metrics=names,
+                    judge=llm.judge,
+                    repeats=repeats,
+                    sample=sample,
+                    temperature=temperature,
+                    seed=seed,
+                )
+                return
+            async with LLMSession({"judge": second}, settings, cache_path=cache) as llm2:
+                await judge_repeats(
+                    run_dir,
+                    metrics=names,
+                    judge=llm.judge,
+                    repeats=repeats,
+                    sample=sample,
+                    temperature=temperature,
+                    judge2=llm2.judge,
+                    seed=seed,
+                )
+
+    try:
+        cc.run_async(run())
+        result = load_reliability(load_run(run_dir))
+    except (RecordFileError, ValueError) as exc:
+        raise cc.fail(str(exc)) from None
+    cc.console.print(f"wrote {escape(str(Path(run_dir) / REPEATS_FILE))}")
+    for m in result.metrics if result else []:
+        consistency = "—" if m.self_consistency is None else f"{m.self_consistency:.2f}"
+        flips = "—" if m.flip_share is None else f"{m.flip_share:.0%}"
+        line = f"{m.metric}: self-consistency {consistency} over {m.n_cases} cases x {m.repeats}, {flips} flipped"
+        if m.judge2_agreement is not None:
+            kappa = "—" if m.judge2_kappa is None else f"{m.judge2_kappa:.2f}"
+            line += f"; second judge agrees {m.judge2_agreement:.2f} (κ {kappa}, n={m.judge2_n})"
+        (cc.err_console if m.low else cc.console).print(escape(line) + (" [bold red]LOW[/]" if m.low else ""))
+    cc.console.print("`ragstress report` shows this in the report's reliability section.")
+
+
+def register(app: typer.Typer) -> None:
+    """Add `reliability` to the ragstress command line."""
+    app.command()(reliability)
+
+
+DEMO_REPEATS, DEMO_SAMPLE = 3, 4
+"""The demo's reliability check: small, since the bundled judge answers one request at a time."""
+
+
+def demo_judge_checks(run_dir: Path, lang: str, endpoint: Endpoint, cache: Path) -> None:
+    """For `ragstress demo`: repeat the bundled judge on a few cases, then report with the sample's example labels."""
+    from ragstress import corpora
+    from ragstress.reports.writer import write_report
+
+    data = load_run(run_dir)
+    judged = [n for n in data.metric_names() if n in METRICS.names() and METRICS.get(n).kind == "judged"]
+    # One metric keeps the bundled judge's sampled replies (slow on a small CPU) to a few minutes:
+    # the judged correctness, which the example labels calibrate too.
+    names = [n for n in JUDGED_CORRECTNESS if n in judged][:1] or judged[:1]
+    if not names:
+        return
+    settings = cc.client_settings(120.0, 4, 8, False)
+
+    async def run() -> None:
+        async with LLMSession({"judge": endpoint}, settings, cache_path=cache) as llm:
+            await judge_repeats(run_dir, metrics=names, judge=llm.judge, repeats=DEMO_REPEATS, sample=DEMO_SAMPLE)
+
+    cc.err_console.print(f"reliability: judging {names[0]} on {DEMO_SAMPLE} cases {DEMO_REPEATS} more times")
+    cc.run_async(run())
+    # Labels a person wrote for this sample's demo run (its responses from the bundled target).
+    labels = Path(corpora.__file__).parent / "samples" / lang / "demo-labels.csv"
+    report = write_report(run_dir, labels=labels if labels.exists() else None).report
+    for m in report.reliability.metrics if report.reliability else []:
+        consistency = "—" if m.self_consistency is None else f"{m.self_consistency:.2f}"
+        cc.console.print(f"{m.metric}: judge self-consistency {consistency}" + (" (LOW)" if m.low else ""))
+    for row in report.calibration.metrics if report.calibration else []:
+        if row.calibrated is not None:
+            cc.console.print(
+                f"{row.metric}: judge {row.judge.value:.3f} → calibrated {row.calibrated.value:.3f} "
+                f"[{row.calibrated.low:.3f}, {row.calibrated.high:.3f}] with {row.n_labels} example labels"
+            )

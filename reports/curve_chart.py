@@ -1,0 +1,90 @@
+"""Inline SVG of robustness curves: one line per series with its 95% interval as a shaded band.
+
+Plain SVG with no script or external reference (it embeds in report.html as is and is
+written beside report.md as a file). Every label is escaped.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from html import escape
+
+from ragstress.reports.charts import BOTTOM, HEIGHT, LEFT, PALETTE, RIGHT, TOP, WIDTH
+from ragstress.reports.curve_model import Curve
+
+POSITION_TICKS = {0.0: "first · 首", 0.5: "middle · 中", 1.0: "last · 尾"}
+
+
+@dataclass(frozen=True)
+class Line:
+    """A named curve to draw."""
+
+    name: str
+    curve: Curve
+
+
+def curve_chart(lines: list[Line], *, title: str, x_label: str, y_label: str, level: float | None = None) -> str:
+    """An SVG of the curves (values 0..1) with interval bands and an optional dashed level line."""
+    drawn = [line for line in lines if line.curve.points]
+    if not drawn:
+        return f'<p class="note">{escape(title)}: no scored points to plot.</p>'
+    position = drawn[0].curve.axis == "position"
+    xs = sorted({p.x for line in drawn for p in line.curve.points} | ({0.0, 1.0} if position else set()))
+    x_min, x_max = min(0.0, xs[0]), max(1.0, xs[-1])
+    plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+
+    def px(x: float) -> float:
+        return LEFT + (x - x_min) / (x_max - x_min) * plot_w
+
+    def py(y: float) -> float:
+        return TOP + (1 - y) * plot_h
+
+    label = escape(title, quote=True)
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="curve-chart" viewBox="0 0 {WIDTH} {HEIGHT}" '
+        f'width="{WIDTH}" height="{HEIGHT}" role="img" aria-label="{label}">',
+        f"<title>{escape(title)}</title>",
+        f'<rect x="{LEFT}" y="{TOP}" width="{plot_w}" height="{plot_h}" fill="white" stroke="#999"/>',
+    ]
+    for tick in (0.0, 0.25, 0.5, 0.75, 1.0):
+        y = py(tick)
+        parts.append(f'<line x1="{LEFT}" y1="{y:.1f}" x2="{LEFT + plot_w}" y2="{y:.1f}" stroke="#e5e5e5"/>')
+        parts.append(f'<text x="{LEFT - 6}" y="{y + 4:.1f}" text-anchor="end" font-size="11">{tick:.2f}</text>')
+    for tick in xs:
+        text = POSITION_TICKS.get(tick, f"{tick:g}") if position else f"{tick:g}"
+        parts.append(
+            f'<text x="{px(tick):.1f}" y="{TOP + plot_h + 16}" text-anchor="middle" font-size="11">{escape(text)}</text>'
+        )
+    parts.append(
+        f'<text x="{LEFT + plot_w / 2:.1f}" y="{HEIGHT - 10}" text-anchor="middle" font-size="12">{escape(x_label)}</text>'
+    )
+    parts.append(
+        f'<text transform="translate(14 {TOP + plot_h / 2:.1f}) rotate(-90)" text-anchor="middle" '
+        f'font-size="12">{escape(y_label)}</text>'
+    )
+    if level is not None:
+        parts.append(
+            f'<line class="level" x1="{LEFT}" y1="{py(level):.1f}" x2="{LEFT + plot_w}" y2="{py(level):.1f}" '
+            'stroke="#555" stroke-dasharray="4 3"/>'
+        )
+    for index, line in enumerate(drawn):
+        colour = PALETTE[index % len(PALETTE)]
+        points = line.curve.points
+        upper = " ".join(f"{px(p.x):.1f},{py(p.high):.1f}" for p in points)
+        lower = " ".join(f"{px(p.x):.1f},{py(p.low):.1f}" for p in reversed(points))
+        parts.append(
+            f'<polygon class="band" points="{upper} {lower}" fill="{colour}" fill-opacity="0.15" stroke="none"/>'
+        )
+        coords = " ".join(f"{px(p.x):.1f},{py(p.value):.1f}" for p in points)
+        parts.append(f'<polyline points="{coords}" fill="none" stroke="{colour}" stroke-width="2"/>')
+        for p in points:
+            parts.append(
+                f'<circle cx="{px(p.x):.1f}" cy="{py(p.value):.1f}" r="3" fill="{colour}"><title>{escape(line.name)}: '
+                f"{p.value:.3f} [{p.low:.3f}, {p.high:.3f}] n={p.n} @ {p.x:g}</title></circle>"
+            )
+        legend_y = TOP + 14 + index * 18
+        parts.append(f'<rect x="{WIDTH - RIGHT + 12}" y="{legend_y - 9}" width="12" height="12" fill="{colour}"/>')
+        name = line.name if len(line.name) <= 18 else line.name[:17] + "…"
+        parts.append(f'<text x="{WIDTH - RIGHT + 30}" y="{legend_y + 1}" font-size="12">{escape(name)}</text>')
+    parts.append("</svg>")
+    return "\n".join(parts)
