@@ -44,6 +44,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "kind_embedding": ("embedding", "向量相似度"),
     "kind_other": ("other", "其他"),
     "value": ("Value", "数值"),
+    "field": ("Field", "字段"),
     "overall": ("Overall", "总体"),
     "language": ("Language", "语言"),
     "testbed": ("Testbed", "测试集"),
