@@ -22,7 +22,7 @@ demo: $(STAMP)
 # The HTML report is checked in Debian's chromium (with a CJK font, so Chinese renders),
 # driven through its executable path: no test ever downloads a browser. Installed here
 # when we may (root), else the browser tests skip.
-BROWSER_PKGS := chromium fonts-wqy-microhei
+BROWSER_PKGS := chromium fonts-wqy-microhei poppler-utils
 browser:
 	@dpkg -s $(BROWSER_PKGS) >/dev/null 2>&1 || [ "$$(id -u)" != 0 ] || \
 		{ apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(BROWSER_PKGS) >/dev/null; }

@@ -14,7 +14,7 @@ from html import escape
 from ragstress.core.types import TESTBEDS, Case
 from ragstress.reports.describe import RGB_SUFFIX, rule_set_label
 from ragstress.reports.labels import LABELS, fmt_estimate, metric_label
-from ragstress.reports.model import CardRow, Estimate, MetricInfo, Report, RunHeader
+from ragstress.reports.model import CardRow, CompareCardRow, Estimate, MetricInfo, Report, RunHeader
 
 ALL_LANGS = "all"
 CARD_LABELS: dict[str, tuple[str, str]] = {
@@ -156,5 +156,71 @@ def card_html(report: Report) -> str:
     return (
         f'<section id="card"><h2>{_bi_html(CARD_LABELS["card"])}</h2>'
         f'<table class="card"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
+        f'<p class="muted">{_bi_html(CARD_LABELS["card_note"])}</p></section>'
+    )
+
+
+def compare_card(cards: list[list[CardRow]]) -> list[CompareCardRow]:
+    """Several runs' cards as one: a line per (testbed, language, metric) any run has, in first-seen order."""
+    keyed = [{(r.testbed, r.lang, r.metric): r for r in card} for card in cards]
+    keys = list(dict.fromkeys(key for card in keyed for key in card))
+    rows = []
+    for key in keys:
+        found = [card.get(key) for card in keyed]
+        first = next(r for r in found if r is not None)
+        rgb = [r.rgb_exact if r else None for r in found]
+        rows.append(
+            CompareCardRow(
+                testbed=key[0],
+                lang=key[1],
+                metric=key[2],
+                rule_set=first.rule_set,
+                estimates=[r.headline if r else None for r in found],
+                rgb_exact=rgb if any(e is not None for e in rgb) else [],
+            )
+        )
+    return rows
+
+
+def _compare_columns(rows: list[CompareCardRow], names: list[str]) -> list[tuple[str, str] | str]:
+    columns: list[tuple[str, str] | str] = [_pair("testbed"), _pair("language"), _pair("headline")]
+    columns += [f"{name}: {CARD_LABELS['value'][0]}" for name in names]
+    if any(r.rgb_exact for r in rows):
+        columns += [f"{name}: {CARD_LABELS['rgb_exact'][0]}" for name in names]
+    return columns + [_pair("rule_set")]
+
+
+def _compare_cells(row: CompareCardRow, table: Mapping[str, MetricInfo], with_rgb: bool) -> list[tuple[str, str] | str]:
+    cells: list[tuple[str, str] | str] = [_pair(row.testbed), _pair(row.lang), metric_label(row.metric, table)]
+    cells += [_with_n(e) for e in row.estimates]
+    if with_rgb:
+        cells += [_with_n(e) for e in row.rgb_exact] if row.rgb_exact else ["—"] * len(row.estimates)
+    return cells + [row.rule_set]
+
+
+def compare_card_markdown(rows: list[CompareCardRow], names: list[str], table: Mapping[str, MetricInfo]) -> list[str]:
+    """The side-by-side card in Markdown (empty without rows)."""
+    if not rows:
+        return []
+    with_rgb = any(r.rgb_exact for r in rows)
+    text = lambda v: _md(" · ".join(v) if isinstance(v, tuple) else v)  # noqa: E731
+    header = [text(c) for c in _compare_columns(rows, names)]
+    lines = [f"## {' · '.join(CARD_LABELS['card'])}", "", "| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    lines += ["| " + " | ".join(text(c) for c in _compare_cells(r, table, with_rgb)) + " |" for r in rows]
+    return lines + ["", CARD_LABELS["card_note"][0], "", CARD_LABELS["card_note"][1], ""]
+
+
+def compare_card_html(rows: list[CompareCardRow], names: list[str], table: Mapping[str, MetricInfo]) -> str:
+    """The side-by-side card as an HTML section (empty without rows)."""
+    if not rows:
+        return ""
+    with_rgb = any(r.rgb_exact for r in rows)
+    head = "".join(f"<th>{_bi_html(c)}</th>" for c in _compare_columns(rows, names))
+    body = "".join(
+        "<tr>" + "".join(f"<td>{_bi_html(c)}</td>" for c in _compare_cells(r, table, with_rgb)) + "</tr>" for r in rows
+    )
+    return (
+        f'<section id="card"><h2>{_bi_html(CARD_LABELS["card"])}</h2>'
+        f'<table class="card compare-card"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
         f'<p class="muted">{_bi_html(CARD_LABELS["card_note"])}</p></section>'
     )

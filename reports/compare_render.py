@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ragstress.core.jsonl import write_json, write_text
+from ragstress.reports.card import compare_card_html, compare_card_markdown
 from ragstress.reports.charts import accuracy_chart, series_from_points
 from ragstress.reports.compare import Comparison, PairedRow
 from ragstress.reports.html import bi, esc, page, table
@@ -52,7 +53,7 @@ def _paired_cells(row: PairedRow) -> list[str]:
     ]
 
 
-def render_compare_markdown(comparison: Comparison) -> str:
+def render_compare_markdown(comparison: Comparison, reports: list[Report] | None = None) -> str:
     names = [r.name for r in comparison.runs]
     lines = [
         f"# {bilingual('compare_title')}",
@@ -61,6 +62,7 @@ def render_compare_markdown(comparison: Comparison) -> str:
         "",
     ]
     lines += [f"- {cell(n)}" for n in comparison.notes] + ([""] if comparison.notes else [])
+    lines += compare_card_markdown(comparison.card, names, reports[0].metric_table if reports else {})
     for run in comparison.runs:
         if run.judge_warning:
             lines += [f"> **Warning · 警告 ({cell(run.name)}):** {cell(run.judge_warning)}", ""]
@@ -102,6 +104,7 @@ def render_compare_html(comparison: Comparison, reports: list[Report]) -> str:
         for r in comparison.runs
         if r.judge_warning
     ]
+    body.append(compare_card_html(comparison.card, names, reports[0].metric_table if reports else {}))
     body += [f"<h2>{bi('noise')}</h2>", chart]
     side = [
         [esc(row.dimension), esc(row.label)]
@@ -126,6 +129,6 @@ def write_comparison(comparison: Comparison, reports: list[Report], out_dir: Pat
     out = Path(out_dir)
     paths = {name: out / name for name in COMPARE_FILES}
     write_json(paths["compare.json"], comparison.model_dump(mode="json"))
-    write_text(paths["compare.md"], render_compare_markdown(comparison))
+    write_text(paths["compare.md"], render_compare_markdown(comparison, reports))
     write_text(paths["compare.html"], render_compare_html(comparison, reports))
     return paths

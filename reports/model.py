@@ -273,6 +273,17 @@ class CardRow(_Model):
     )
 
 
+class CompareCardRow(_Model):
+    """A results-card line for several runs: the same testbed, language and metric in each (None: absent)."""
+
+    testbed: str
+    lang: str
+    metric: str
+    rule_set: str
+    estimates: list[Estimate | None]
+    rgb_exact: list[Estimate | None] = Field(default_factory=list, description="Empty when no run scored `_rgb`.")
+
+
 class MethodNote(_Model):
     """One paragraph of the methods section, in both languages, built from the run's own records."""
 
