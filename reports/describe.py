@@ -140,10 +140,20 @@ def rule_set_label(
     if key != "judged":
         return RULE_SETS[key]
     model = judge.model if judge and judge.model else "judge model not recorded"
-    versions = sorted({str(p.version) for p in judge_prompts if p.version is not None})
-    prompt = f"prompt v{'/'.join(versions)}" if versions else "prompt version not recorded"
-    prompt_zh = f"提示词 v{'/'.join(versions)}" if versions else "提示词版本未记录"
-    return f"judge {model}, {prompt}", f"评审模型 {model}，{prompt_zh}"
+    if not judge_prompts:
+        return f"judge {model}, prompt versions not recorded", f"评审模型 {model}，提示词版本未记录"
+    versions = ", ".join(sorted({str(p.version) for p in judge_prompts if p.version is not None}))
+    digest = prompt_set_digest(judge_prompts)
+    return (
+        f"judge {model}, judge prompt set {digest} (versions {versions}; listed in the header)",
+        f"评审模型 {model}，评审提示词集 {digest}（版本 {versions}；列于运行信息中）",
+    )
+
+
+def prompt_set_digest(prompts: list[PromptRef]) -> str:
+    """8 hex characters that change whenever any prompt of the set changes (id, language, version, sha)."""
+    lines = sorted(f"{p.lang}/{p.id}/v{p.version}/{p.sha8}" for p in prompts)
+    return hashlib.sha256("\n".join(lines).encode("utf-8")).hexdigest()[:8]
 
 
 def rule_sets_used(metrics: list[str], table: Mapping[str, MetricInfo], judge: RoleInfo | None) -> list[str]:
