@@ -102,7 +102,7 @@ def _not_recorded(value: object) -> str:
 
 
 def header_html(h: RunHeader) -> str:
-    parts = [f"<h2>{bi('header')}</h2>"]
+    parts = [f'<section id="run"><h2>{bi("header")}</h2>']
     if h.judge_warning:
         parts.append(
             f'<div class="warning" role="alert"><strong>Warning · 警告:</strong> <span class="en" lang="en">'
@@ -127,7 +127,7 @@ def header_html(h: RunHeader) -> str:
                 ],
             )
         )
-    return "\n".join(parts)
+    return "\n".join(parts) + "</section>"
 
 
 def _points_html(points: list[RatioPoint], with_partial: bool) -> str:
