@@ -189,3 +189,17 @@ def test_a_browser_that_prints_nothing_is_an_error_and_leaves_no_pdf(tmp_path):
     with pytest.raises(PdfError, match=r"wrote no PDF .* \(exit 3\): GPU process crashed"):
         print_pdf(html, tmp_path / "report.pdf", str(fake))
     assert not (tmp_path / "report.pdf").exists()
+
+
+def test_python_api_exposes_the_card_and_refuses_a_pdf_without_html_or_browser(baseline_run, monkeypatch, tmp_path):
+    import ragstress
+
+    unwritten = ragstress.report(baseline_run, write=False)
+    assert unwritten.card == unwritten.model.card and len(unwritten.card) == 12
+    with pytest.raises(FileNotFoundError, match="report.html was not written"):
+        unwritten.write_pdf()
+    written = ragstress.report(baseline_run)
+    monkeypatch.setenv(BROWSER_ENV, str(tmp_path / "absent"))
+    with pytest.raises(PdfError, match="absent is not an executable file"):
+        written.write_pdf()
+    assert not (baseline_run / "report.pdf").exists()
