@@ -98,13 +98,12 @@ def generator_in_words(data: RunData) -> str | None:
     testset = data.testset_manifest
     if testset is None:
         return None
-    described = endpoint_in_words(testset.models.get("generator"))
-    if described:
-        return described
     origins = testset.seeds.get("by_origin") if isinstance(testset.seeds, dict) else None
-    if isinstance(origins, dict) and origins and set(origins) <= {"rgb", "curated"}:
-        return "none (the questions were " + (" and ".join(sorted(origins))).replace("rgb", "imported from RGB") + ")"
-    return None
+    if isinstance(origins, dict) and origins and not origins.get("generated"):
+        # The generator was configured but wrote no question: say where the questions came from.
+        sources = {"curated": "from a curated seed file", "rgb": "imported from RGB"}
+        return "none (questions " + " and ".join(sources.get(o, o) for o in sorted(origins) if origins[o]) + ")"
+    return endpoint_in_words(testset.models.get("generator"))
 
 
 def corpus_fingerprint(data: RunData) -> str | None:

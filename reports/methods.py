@@ -35,6 +35,18 @@ _INTERVALS = {
     ),
 }
 
+_NOISE_MODES = {
+    "hard": (
+        "Noise passages are the corpus chunks nearest to the question that hold none of its answers "
+        "(random chunks once those run out).",
+        "噪声段落取语料中与问题最相近、且不含任何答案的片段（不够时随机补足）。",
+    ),
+    "random": (
+        "Noise passages are corpus chunks drawn at random among those that hold none of the answers.",
+        "噪声段落从不含任何答案的语料片段中随机抽取。",
+    ),
+}
+
 
 def build_methods(data: RunData, report: Report, *, errors_as_failures: bool) -> list[MethodNote]:
     """The methods notes for `report`, built from `data` (the run it was aggregated from).
@@ -72,13 +84,20 @@ def _testset(data: RunData) -> MethodNote:
             )
             en.append(f"{origins['rgb']} seed questions imported from RGB data" + (f": {listed}." if listed else "."))
             zh.append(f"{origins['rgb']} 个种子问题导入自 RGB 数据" + (f"：{listed}。" if listed else "。"))
+        gates = extra.get("gates") if isinstance(extra.get("gates"), dict) else {}
         if origins.get("curated"):
-            en.append(f"{origins['curated']} seed questions from a curated seed file.")
-            zh.append(f"{origins['curated']} 个种子问题来自人工整理的种子文件。")
+            checked = gates.get("seed_file") if isinstance(gates.get("seed_file"), dict) else {}
+            kept = (
+                f" ({checked.get('passed')} of {checked.get('tried')} entries kept after validation)" if checked else ""
+            )
+            kept_zh = f"（校验后保留 {checked.get('tried')} 条中的 {checked.get('passed')} 条）" if checked else ""
+            en.append(f"{origins['curated']} seed questions from a curated seed file{kept}.")
+            zh.append(f"{origins['curated']} 个种子问题来自人工整理的种子文件{kept_zh}。")
         if origins.get("generated"):
-            gates = extra.get("gates") if isinstance(extra.get("gates"), dict) else {}
             passed = "; ".join(
-                f"{name} {g.get('passed')}/{g.get('tried')}" for name, g in gates.items() if isinstance(g, dict)
+                f"{name} {g.get('passed')}/{g.get('tried')}"
+                for name, g in gates.items()
+                if isinstance(g, dict) and g.get("tried") and name != "seed_file"
             )
             generator = data.testset_manifest.models.get("generator") if data.testset_manifest else None
             model = generator.get("model") if isinstance(generator, dict) else None
@@ -96,6 +115,12 @@ def _testset(data: RunData) -> MethodNote:
                 + (f"（生成模型 {model}）" if model else "")
                 + (f"，每个都须通过校验关卡（通过/尝试：{passed}）。" if passed else "。")
             )
+        mode = manifest.options.get("noise_mode")
+        if mode in _NOISE_MODES:
+            en.append(
+                _NOISE_MODES[mode][0] + (" A judge also screened them." if manifest.options.get("judge_noise") else "")
+            )
+            zh.append(_NOISE_MODES[mode][1] + ("另由评审模型筛查。" if manifest.options.get("judge_noise") else ""))
         if manifest.random_seed is not None:
             en.append(f"Random seed {manifest.random_seed}.")
             zh.append(f"随机种子 {manifest.random_seed}。")

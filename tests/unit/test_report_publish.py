@@ -203,3 +203,39 @@ def test_python_api_exposes_the_card_and_refuses_a_pdf_without_html_or_browser(b
     with pytest.raises(PdfError, match="absent is not an executable file"):
         written.write_pdf()
     assert not (baseline_run / "report.pdf").exists()
+
+
+def test_methods_and_header_for_a_generated_test_set(baseline_run):
+    generator = {
+        "role": "generator",
+        "model": "qwen2.5-14b",
+        "base_url": "https://llm.example.org/v1",
+        "bundled": False,
+    }
+    write_json(
+        baseline_run / "testset.json",
+        {
+            "random_seed": 7,
+            "options": {"noise_mode": "hard", "judge_noise": True},
+            "seeds": {"total": 2, "by_origin": {"generated": 1, "curated": 1}},
+            "gates": {
+                "round_trip": {"tried": 10, "passed": 6},
+                "answerable": {"tried": 6, "passed": 1},
+                "seed_file": {"tried": 2, "passed": 1},
+            },
+            "models": {"generator": generator},
+        },
+    )
+    report = write_report(baseline_run).report
+    assert report.header.generator == "model qwen2.5-14b at llm.example.org"
+    testset = report.methods[0]
+    assert "1 seed questions from a curated seed file (1 of 2 entries kept after validation)." in testset.text_en
+    assert (
+        "1 seed questions generated from the corpus by qwen2.5-14b, each kept only after passing the "
+        "verification gates (passed/tried: round_trip 6/10; answerable 1/6)." in testset.text_en
+    )
+    assert any(
+        t.startswith("Noise passages are the corpus chunks nearest") and "A judge also screened" in t
+        for t in testset.text_en
+    )
+    assert any("校验关卡（通过/尝试：round_trip 6/10; answerable 1/6）" in t for t in testset.text_zh)
