@@ -55,14 +55,15 @@ def build_card(
     rows = []
     for testbed in TESTBEDS:
         cases = cases_by_testbed.get(testbed, [])
-        if testbed == "counterfactual":
-            cases = [c for c in cases if known(c)]
         if not cases:
             continue
+        langs = sorted({c.lang for c in cases})
+        if testbed == "counterfactual":
+            # A language whose facts the target knows none of keeps its row, with nothing scored.
+            cases = [c for c in cases if known(c)]
         metric = headline[testbed]
         twin = metric + RGB_SUFFIX if metric + RGB_SUFFIX in scored_metrics else None
         rule = rule_set_label(metric, table.get(metric), header.judge, header.judge_prompts)[0]
-        langs = sorted({c.lang for c in cases})
         groups = [(lang, [c for c in cases if c.lang == lang]) for lang in langs]
         if len(langs) > 1:
             groups.append((ALL_LANGS, cases))

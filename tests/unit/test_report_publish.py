@@ -239,3 +239,22 @@ def test_methods_and_header_for_a_generated_test_set(baseline_run):
         for t in testset.text_en
     )
     assert any("校验关卡（通过/尝试：round_trip 6/10; answerable 1/6）" in t for t in testset.text_zh)
+
+
+def test_a_language_with_no_known_counterfactual_fact_keeps_its_card_row(tmp_path):
+    run = make_runs.write_run(tmp_path / "run", "fragile")
+    scores = read_records(run / "scores.jsonl", Score)
+    unknown = [
+        s.model_copy(update={"value": 0.0})
+        if s.metric == "closed_book_accuracy" and s.case_id.startswith("cf-zh")
+        else s
+        for s in scores
+    ]
+    write_records(run / "scores.jsonl", unknown)
+    report = write_report(run).report
+    rows = {r.lang: r.headline for r in report.card if r.testbed == "counterfactual"}
+    assert (rows["zh"].value, rows["zh"].n) == (None, 0) and rows["en"].n == rows["all"].n == 2
+    assert (
+        "| Counterfactual robustness · 反事实鲁棒性 | Chinese · 中文 | Error detection (phrase) · 错误检测（短语） | — (none scored) | 0 |"
+        in (run / "report.md").read_text(encoding="utf-8")
+    )
