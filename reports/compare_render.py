@@ -61,6 +61,9 @@ def render_compare_markdown(comparison: Comparison, reports: list[Report] | None
         f"Baseline (A): **{cell(names[0])}**; compared on **{comparison.n_shared}** shared cases.",
         "",
     ]
+    lines += [f"- **{cell(r.name)}**: {cell(r.target_summary or 'target not recorded')}" for r in comparison.runs] + [
+        ""
+    ]
     lines += [f"- {cell(n)}" for n in comparison.notes] + ([""] if comparison.notes else [])
     lines += compare_card_markdown(comparison.card, names, reports[0].metric_table if reports else {})
     for run in comparison.runs:
@@ -97,6 +100,14 @@ def render_compare_html(comparison: Comparison, reports: list[Report]) -> str:
         f"<h1>{bi('compare_title')}</h1>",
         f"<p>Baseline (A): <strong>{esc(names[0])}</strong>; compared on <strong>{comparison.n_shared}</strong> shared cases.</p>",
     ]
+    body.append(
+        "<ul>"
+        + "".join(
+            f"<li><strong>{esc(r.name)}</strong>: {esc(r.target_summary or 'target not recorded')}</li>"
+            for r in comparison.runs
+        )
+        + "</ul>"
+    )
     if comparison.notes:
         body.append("<ul>" + "".join(f"<li>{esc(n)}</li>" for n in comparison.notes) + "</ul>")
     body += [

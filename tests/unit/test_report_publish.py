@@ -167,6 +167,7 @@ def test_compare_carries_both_cards_side_by_side(tmp_path):
     paths = write_comparison(comparison, reports, tmp_path / "cmp")
     md = paths["compare.md"].read_text(encoding="utf-8")
     assert "| fragile: Value [95% CI] | robust: Value [95% CI] |" in md
+    assert "- **robust**: An HTTP endpoint at rag.example.com" in md
     assert json.loads(paths["compare.json"].read_text(encoding="utf-8"))["card"][0]["testbed"] == "noise"
     assert 'id="card"' in paths["compare.html"].read_text(encoding="utf-8")
 
