@@ -13,7 +13,7 @@ from html import escape
 
 from ragstress.core.types import TESTBEDS, Case
 from ragstress.reports.describe import RGB_SUFFIX, rule_set_label
-from ragstress.reports.labels import LABELS, fmt_estimate, metric_label
+from ragstress.reports.labels import LABELS, bi_span, fmt_estimate, metric_label
 from ragstress.reports.model import CardRow, CompareCardRow, Estimate, MetricInfo, Report, RunHeader
 
 ALL_LANGS = "all"
@@ -118,7 +118,8 @@ def _cells(row: CardRow, report: Report) -> dict[str, tuple[str, str] | str]:
 
 
 def _md(text: object) -> str:
-    return escape(str(text), quote=False).replace("|", "\\|").replace("\n", " ")
+    # As markdown.cell (which imports this module, so cannot be imported here).
+    return escape(str(text), quote=False).replace("|", "\\|").replace("\n", " ").replace("`", "\\`")
 
 
 def card_markdown(report: Report) -> list[str]:
@@ -137,27 +138,20 @@ def card_markdown(report: Report) -> list[str]:
     return lines
 
 
-def _bi_html(pair: tuple[str, str] | str) -> str:
-    if isinstance(pair, str):
-        return escape(pair, quote=True)
-    en, zh = (escape(t, quote=True) for t in pair)
-    return f'<span class="en" lang="en">{en}</span><span class="zh" lang="zh">{zh}</span>'
-
-
 def card_html(report: Report) -> str:
     """The card as an HTML section (empty when the run has no cases to report)."""
     if not report.card:
         return ""
     columns = _columns(report.card)
-    head = "".join(f"<th>{_bi_html(_pair(c))}</th>" for c in columns)
+    head = "".join(f"<th>{bi_span(_pair(c))}</th>" for c in columns)
     body = "".join(
-        "<tr>" + "".join(f"<td>{_bi_html(v)}</td>" for v in map(_cells(row, report).get, columns)) + "</tr>"
+        "<tr>" + "".join(f"<td>{bi_span(v)}</td>" for v in map(_cells(row, report).get, columns)) + "</tr>"
         for row in report.card
     )
     return (
-        f'<section id="card"><h2>{_bi_html(CARD_LABELS["card"])}</h2>'
+        f'<section id="card"><h2>{bi_span(CARD_LABELS["card"])}</h2>'
         f'<table class="card"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
-        f'<p class="muted">{_bi_html(CARD_LABELS["card_note"])}</p></section>'
+        f'<p class="muted">{bi_span(CARD_LABELS["card_note"])}</p></section>'
     )
 
 
@@ -216,12 +210,12 @@ def compare_card_html(rows: list[CompareCardRow], names: list[str], table: Mappi
     if not rows:
         return ""
     with_rgb = any(r.rgb_exact for r in rows)
-    head = "".join(f"<th>{_bi_html(c)}</th>" for c in _compare_columns(rows, names))
+    head = "".join(f"<th>{bi_span(c)}</th>" for c in _compare_columns(rows, names))
     body = "".join(
-        "<tr>" + "".join(f"<td>{_bi_html(c)}</td>" for c in _compare_cells(r, table, with_rgb)) + "</tr>" for r in rows
+        "<tr>" + "".join(f"<td>{bi_span(c)}</td>" for c in _compare_cells(r, table, with_rgb)) + "</tr>" for r in rows
     )
     return (
-        f'<section id="card"><h2>{_bi_html(CARD_LABELS["card"])}</h2>'
+        f'<section id="card"><h2>{bi_span(CARD_LABELS["card"])}</h2>'
         f'<table class="card compare-card"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
-        f'<p class="muted">{_bi_html(CARD_LABELS["card_note"])}</p></section>'
+        f'<p class="muted">{bi_span(CARD_LABELS["card_note"])}</p></section>'
     )

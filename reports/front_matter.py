@@ -6,10 +6,11 @@ here; each renderer escapes them its own way.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from html import escape
 
 from ragstress.reports.describe import endpoint_in_words
-from ragstress.reports.labels import errors_by_testbed
+from ragstress.reports.labels import bi_span, errors_by_testbed
 from ragstress.reports.model import MethodNote, PromptRef, Report, RunHeader
 
 METHODS_TITLE = ("Methods", "方法说明")
@@ -84,24 +85,19 @@ def prompt_lists(h: RunHeader) -> list[tuple[str, list[PromptRef]]]:
     ]
 
 
-def _bi(pair: tuple[str, str], tag: str = "span") -> str:
-    en, zh = (escape(t, quote=True) for t in pair)
-    return f'<{tag} class="en" lang="en">{en}</{tag}><{tag} class="zh" lang="zh">{zh}</{tag}>'
-
-
 def prompts_html(h: RunHeader) -> str:
     """Each prompt list as a collapsed <details>: its summary says how many, opening it lists them."""
     blocks = []
     for key, refs in prompt_lists(h):
         items = "".join(f"<li><code>{escape(prompt_line(p), quote=True)}</code></li>" for p in refs)
         blocks.append(
-            f'<details class="prompts"><summary>{_bi(FIELD_LABELS[key])} ({len(refs)})</summary>'
+            f'<details class="prompts"><summary>{bi_span(FIELD_LABELS[key])} ({len(refs)})</summary>'
             f"<ul>{items}</ul></details>"
         )
     return "".join(blocks)
 
 
-def prompts_markdown(h: RunHeader, cell) -> list[str]:
+def prompts_markdown(h: RunHeader, cell: Callable[[object], str]) -> list[str]:
     """Each prompt list as a collapsed <details> block (GitHub renders it; plain viewers show a short list)."""
     lines = []
     for key, refs in prompt_lists(h):
@@ -119,16 +115,16 @@ def methods_html(report: Report) -> str:
     """The methods section: each note's title and paragraphs, English and Chinese in their own spans."""
     if not report.methods:
         return ""
-    parts = [f'<section id="methods"><h2>{_bi(METHODS_TITLE)}</h2>']
+    parts = [f'<section id="methods"><h2>{bi_span(METHODS_TITLE)}</h2>']
     for note in report.methods:
-        parts.append(f'<h3 id="methods-{escape(note.key, quote=True)}">{_bi((note.title_en, note.title_zh))}</h3>')
+        parts.append(f'<h3 id="methods-{escape(note.key, quote=True)}">{bi_span((note.title_en, note.title_zh))}</h3>')
         for lang in ("en", "zh"):
             items = "".join(f"<li>{escape(text, quote=True)}</li>" for text in _paragraphs(note, lang))
             parts.append(f'<ul class="{lang} methods-{lang}" lang="{lang}">{items}</ul>')
     return "".join(parts) + "</section>"
 
 
-def methods_markdown(report: Report, cell) -> list[str]:
+def methods_markdown(report: Report, cell: Callable[[object], str]) -> list[str]:
     """The methods section in Markdown: English, then Chinese, under each note's bilingual title."""
     if not report.methods:
         return []

@@ -26,7 +26,7 @@ from ragstress.reports.card import card_html
 from ragstress.reports.charts import accuracy_chart, series_from_points
 from ragstress.reports.describe import host_of
 from ragstress.reports.front_matter import FIELD_LABELS, header_fields, methods_html, prompts_html
-from ragstress.reports.labels import LABELS, fmt_counts, fmt_estimate, fmt_value, metric_label
+from ragstress.reports.labels import LABELS, bi_span, fmt_counts, fmt_estimate, fmt_value, metric_label
 from ragstress.reports.markdown import GATE_ON_TEXT
 from ragstress.reports.model import Estimate, MetricInfo, RatioPoint, Report, RunHeader
 
@@ -66,8 +66,7 @@ def page(title: str, body: str, data: Any) -> str:
 
 def bi(key: str, tag: str = "span") -> str:
     """A label in both languages; CSS shows the one the toggle selects."""
-    en, zh = LABELS[key]
-    return f'<{tag} class="en" lang="en">{esc(en)}</{tag}><{tag} class="zh" lang="zh">{esc(zh)}</{tag}>'
+    return bi_span(LABELS[key], tag)
 
 
 def bi_metric(metric: str, table: Mapping[str, MetricInfo]) -> str:
@@ -93,10 +92,6 @@ def estimate_cells(est: Estimate) -> list[str]:
 EST_HEADER = [bi("metric"), f"{bi('value')} ({bi('ci')})", "CI", bi("counts")]
 
 
-def _bi_pair(pair: tuple[str, str]) -> str:
-    return f'<span class="en" lang="en">{esc(pair[0])}</span><span class="zh" lang="zh">{esc(pair[1])}</span>'
-
-
 def _not_recorded(value: object) -> str:
     return esc(value) if value not in (None, "", {}, []) else f'<span class="muted">{bi("not_recorded")}</span>'
 
@@ -108,7 +103,7 @@ def header_html(h: RunHeader) -> str:
             f'<div class="warning" role="alert"><strong>Warning · 警告:</strong> <span class="en" lang="en">'
             f'{esc(h.judge_warning)}</span><span class="zh" lang="zh">{esc(LABELS["bundled_judge_zh"][1])}</span></div>'
         )
-    rows = [[_bi_pair(FIELD_LABELS[key]), _not_recorded(value)] for key, value in header_fields(h)]
+    rows = [[bi_span(FIELD_LABELS[key]), _not_recorded(value)] for key, value in header_fields(h)]
     parts.append(table([bi("field"), bi("value")], rows) + prompts_html(h))
     usage_fields = ("requests", "retries", "failures", "cache_hits", "prompt_tokens", "completion_tokens")
     if h.roles:
