@@ -35,6 +35,7 @@ _INTERVALS = {
     ),
 }
 
+_ROLE_ZH = {"positive": "含答案段落", "noise": "噪声段落", "counterfactual": "反事实段落"}
 _NOISE_MODES = {
     "hard": (
         "Noise passages are the corpus chunks nearest to the question that hold none of its answers "
@@ -138,11 +139,8 @@ def _sampling(data: RunData) -> tuple[list[str], list[str]]:
             f"Each case gives the target {min(passages)}–{max(passages)} passages "
             f"({', '.join(f'{n} {role}' for role, n in sorted(roles.items()))} in all)."
         )
-        zh.append(
-            f"每个用例给目标 {min(passages)}–{max(passages)} 个段落（共计 "
-            + "，".join(f"{role} {n}" for role, n in sorted(roles.items()))
-            + "）。"
-        )
+        listed_zh = "，".join(f"{_ROLE_ZH.get(role, role)} {n}" for role, n in sorted(roles.items()))
+        zh.append(f"每个用例给目标 {min(passages)}–{max(passages)} 个段落（共计 {listed_zh}）。")
     if ratios:
         listed = ", ".join(f"{r:g}" for r in ratios)
         en.append(f"Noise ratios (share of passages that do not hold the answer): {listed}.")
@@ -159,7 +157,7 @@ def _metrics(report: Report) -> MethodNote:
         label = (info.label_en, info.label_zh) if info else (row.metric, row.metric)
         desc = (info.description_en, info.description_zh) if info else ("", "")
         en.append(f"{label[0]} ({row.metric}): {desc[0]} Rule set: {rule_en}.".replace(":  ", ": "))
-        zh.append(f"{label[1]}（{row.metric}）：{desc[1]} 规则集：{rule_zh}。")
+        zh.append(f"{label[1]}（{row.metric}）：{desc[1]}规则集：{rule_zh}。")
     if not en:
         en, zh = ["No metric was scored."], ["没有任何指标被评分。"]
     return _note("metrics", ("Metrics and rule sets", "指标与规则集"), en, zh)
