@@ -20,9 +20,10 @@ demo: $(STAMP)
 	$(BIN)/ragstress demo $(DEMO_ARGS)
 
 # The HTML report is checked in Debian's chromium (with a CJK font, so Chinese renders),
-# driven through its executable path: no test ever downloads a browser. Installed here
+# driven through its executable path: no test ever downloads a browser; poppler-utils
+# (pdftotext, pdftoppm) reads back the PDF that `report --pdf` prints. Installed here
 # when we may (root), else the browser tests skip.
-BROWSER_PKGS := chromium fonts-wqy-microhei
+BROWSER_PKGS := chromium fonts-wqy-microhei poppler-utils
 browser:
 	@dpkg -s $(BROWSER_PKGS) >/dev/null 2>&1 || [ "$$(id -u)" != 0 ] || \
 		{ apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(BROWSER_PKGS) >/dev/null; }

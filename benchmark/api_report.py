@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
-from ragstress.reports.model import Estimate
+from ragstress.reports.model import CardRow, Estimate
 from ragstress.reports.model import Report as ReportModel
 
 
@@ -63,6 +63,27 @@ class Report:
             for testbed, estimate in (("all", row.overall), *row.by_testbed.items()):
                 rows.append({"metric": row.metric, "kind": row.kind, "testbed": testbed, **estimate.model_dump()})
         return pd.DataFrame(rows)
+
+    @property
+    def card(self) -> list[CardRow]:
+        """The results card: each testbed's headline metric per language, with interval, n and rule set."""
+        return self.model.card
+
+    def write_pdf(self, path: str | Path | None = None) -> Path:
+        """Print report.html to a PDF (default: report.pdf beside it) with a local headless Chromium.
+
+        Raises FileNotFoundError when report.html was not written (`write=False`) and
+        ragstress.reports.pdf.PdfError when no browser is found or it prints nothing.
+        """
+        from ragstress.reports.pdf import PDF_FILE, PdfError, find_browser, no_browser_message, print_pdf
+
+        html = self.paths.get("report.html")
+        if html is None or not Path(html).is_file():
+            raise FileNotFoundError("report.html was not written (call ragstress.report with write=True)")
+        browser = find_browser()
+        if browser is None:
+            raise PdfError(no_browser_message())
+        return print_pdf(Path(html), Path(path) if path is not None else Path(html).with_name(PDF_FILE), browser)
 
     def __repr__(self) -> str:
         return f"Report(passed={self.passed}, rates={self.rates})"

@@ -12,10 +12,12 @@ from collections.abc import Iterable, Mapping
 from datetime import UTC, datetime
 
 from ragstress.core.types import TESTBEDS, Case, Score
+from ragstress.reports.card import build_card
 from ragstress.reports.cases import case_details, noise_ratio
 from ragstress.reports.clustered import clustered_interval
 from ragstress.reports.errors import error_rates
 from ragstress.reports.header import build_header
+from ragstress.reports.methods import build_methods
 from ragstress.reports.metric_table import info_for, run_metric_table
 from ragstress.reports.model import (
     CounterfactualSection,
@@ -248,10 +250,11 @@ def build_report(data: RunData, *, errors_as_failures: bool = True) -> Report:
     for testbed, cases in by_testbed.items():
         if not cases:
             warnings.append(f"no {testbed} cases in this run: that section is empty")
-    return Report(
+    header = build_header(data, data.metric_names(), table)
+    report = Report(
         generated_at=datetime.now(UTC).replace(microsecond=0).isoformat(),
         generator_version=_version(),
-        header=build_header(data, data.metric_names()),
+        header=header,
         noise=NoiseSection(
             n_cases=len(by_testbed["noise"]),
             overall=s.of(by_testbed["noise"], "accuracy"),
@@ -279,4 +282,14 @@ def build_report(data: RunData, *, errors_as_failures: bool = True) -> Report:
         cases=case_details(data, MAIN_METRIC, lower_is_better(table)),
         warnings=warnings,
         error_rates=error_rates(data),
+        card=build_card(
+            by_testbed,
+            MAIN_METRIC,
+            s.estimate,
+            known=lambda case: s.passed(case, "closed_book_accuracy"),
+            scored_metrics=set(data.metric_names()),
+            table=table,
+            header=header,
+        ),
     )
+    return report.model_copy(update={"methods": build_methods(data, report, errors_as_failures=errors_as_failures)})

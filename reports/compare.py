@@ -14,13 +14,14 @@ from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from ragstress.reports.aggregate import ROLE_METRICS, build_report, lower_is_better
+from ragstress.reports.card import compare_card
 from ragstress.reports.cases import noise_ratio
 from ragstress.reports.curves import build_curves
 from ragstress.reports.header import testset_hash
-from ragstress.reports.model import Estimate, MetricInfo, Report
+from ragstress.reports.model import CompareCardRow, Estimate, MetricInfo, Report
 from ragstress.reports.rundir import RunData, load_run
 from ragstress.reports.stats import paired_difference
 
@@ -69,6 +70,7 @@ class RunSummary(_Model):
     n_cases: int
     n_compared: int
     judge_warning: str | None
+    target_summary: str | None = None
 
 
 class Comparison(_Model):
@@ -79,6 +81,7 @@ class Comparison(_Model):
     notes: list[str]
     side_by_side: list[SideBySideRow]
     paired: list[PairedRow]
+    card: list[CompareCardRow] = Field(default_factory=list, description="Each run's results card, side by side.")
 
 
 # (dimension, metric role or name, testbeds whose cases it is compared on)
@@ -275,6 +278,7 @@ def compare_runs(run_dirs: list[Path], *, strict: bool = False) -> tuple[Compari
             n_cases=len(run.cases),
             n_compared=len(shared),
             judge_warning=rep.header.judge_warning,
+            target_summary=rep.header.target_summary,
         )
         for n, rep, run in zip(names, reports, runs)
     ]
@@ -285,6 +289,7 @@ def compare_runs(run_dirs: list[Path], *, strict: bool = False) -> tuple[Compari
         notes=notes,
         side_by_side=_side_by_side(reports),
         paired=paired,
+        card=compare_card([rep.card for rep in reports]),
     )
     return comparison, reports
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ragstress.core.jsonl import write_json, write_text
+from ragstress.reports.card import compare_card_html, compare_card_markdown
 from ragstress.reports.charts import accuracy_chart, series_from_points
 from ragstress.reports.compare import Comparison, PairedRow
 from ragstress.reports.curve_render import overlay_html
@@ -62,7 +63,11 @@ def render_compare_markdown(comparison: Comparison, reports: list[Report] | None
         f"Baseline (A): **{cell(names[0])}**; compared on **{comparison.n_shared}** shared cases.",
         "",
     ]
+    lines += [f"- **{cell(r.name)}**: {cell(r.target_summary or 'target not recorded')}" for r in comparison.runs] + [
+        ""
+    ]
     lines += [f"- {cell(n)}" for n in comparison.notes] + ([""] if comparison.notes else [])
+    lines += compare_card_markdown(comparison.card, names, reports[0].metric_table if reports else {})
     for run in comparison.runs:
         if run.judge_warning:
             lines += [f"> **Warning · 警告 ({cell(run.name)}):** {cell(run.judge_warning)}", ""]
@@ -98,6 +103,14 @@ def render_compare_html(comparison: Comparison, reports: list[Report]) -> str:
         f"<h1>{bi('compare_title')}</h1>",
         f"<p>Baseline (A): <strong>{esc(names[0])}</strong>; compared on <strong>{comparison.n_shared}</strong> shared cases.</p>",
     ]
+    body.append(
+        "<ul>"
+        + "".join(
+            f"<li><strong>{esc(r.name)}</strong>: {esc(r.target_summary or 'target not recorded')}</li>"
+            for r in comparison.runs
+        )
+        + "</ul>"
+    )
     if comparison.notes:
         body.append("<ul>" + "".join(f"<li>{esc(n)}</li>" for n in comparison.notes) + "</ul>")
     body += [
@@ -105,6 +118,7 @@ def render_compare_html(comparison: Comparison, reports: list[Report]) -> str:
         for r in comparison.runs
         if r.judge_warning
     ]
+    body.append(compare_card_html(comparison.card, names, reports[0].metric_table if reports else {}))
     body += [f"<h2>{bi('noise')}</h2>", chart, overlay_html(list(zip(names, reports)))]
     side = [
         [esc(row.dimension), esc(row.label)]

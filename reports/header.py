@@ -7,13 +7,21 @@ unreadable is None, and each field it lacks shows as "not recorded".
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
 from ragstress.core.manifests import RunManifest, ScoreManifest
 from ragstress.core.types import TESTBEDS
 from ragstress.llm.config import BUNDLED_MODEL
-from ragstress.reports.model import Counts, RoleInfo, RunHeader
+from ragstress.reports.describe import (
+    corpus_fingerprint,
+    generator_in_words,
+    prompt_refs,
+    rule_sets_used,
+    target_in_words,
+)
+from ragstress.reports.model import Counts, MetricInfo, RoleInfo, RunHeader
 from ragstress.reports.rundir import RunData, redact
 
 BUNDLED_JUDGE_WARNING = (
@@ -24,8 +32,10 @@ _USAGE_FIELDS = ("calls", "requests", "retries", "failures", "cache_hits", "prom
 _ENDPOINT_FIELDS = ("model", "base_url", "bundled", "source", "api_key")
 
 
-def build_header(data: RunData, metrics_used: list[str]) -> RunHeader:
-    """Everything above the first section of the report."""
+def build_header(
+    data: RunData, metrics_used: list[str], metric_table: Mapping[str, MetricInfo] | None = None
+) -> RunHeader:
+    """Everything above the first section of the report (`metric_table` names each metric's rule set)."""
     run, score, testset = data.run_manifest, data.score_manifest, data.testset_manifest
     roles = (
         (_roles("generate", testset.models, {}) if testset else [])
@@ -39,6 +49,7 @@ def build_header(data: RunData, metrics_used: list[str]) -> RunHeader:
     target = run.target if run else score.target if score else None
     per_case = score.llm_calls.get("actual_per_case") if score else None
     version = (run.version if run else None) or (testset.ragstress_version if testset else None)
+    metrics = list(dict.fromkeys([*(score.metrics if score else []), *metrics_used]))
     return RunHeader(
         run_name=data.run_dir.resolve().name,
         target=redact(target) if isinstance(target, dict) else ({"spec": redact(str(target))} if target else None),
@@ -55,8 +66,15 @@ def build_header(data: RunData, metrics_used: list[str]) -> RunHeader:
         started_at=(run.started_at if run else None) or (score.started_at if score else None),
         ended_at=(score.finished_at if score else None) or (run.finished_at if run else None),
         wall_time_s=wall,
-        metrics_used=list(dict.fromkeys([*(score.metrics if score else []), *metrics_used])),
+        metrics_used=metrics,
         counts=_counts(data),
+        target_summary=target_in_words(redact(target)) if target else None,
+        target_prompts=prompt_refs(target.get("prompts")) if isinstance(target, dict) else [],
+        generator=generator_in_words(data),
+        judge_prompts=prompt_refs(score.judge_prompts) if score else [],
+        corpus_fingerprint=corpus_fingerprint(data),
+        testset_fingerprint=(testset_hash(data) or "")[:12] or None,
+        rule_sets=rule_sets_used(metrics, metric_table or {}, judge),
     )
 
 

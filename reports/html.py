@@ -22,10 +22,20 @@ from importlib import resources
 from typing import Any
 
 from ragstress.core.types import TESTBEDS
+from ragstress.reports.card import card_html
 from ragstress.reports.charts import accuracy_chart, series_from_points
 from ragstress.reports.curve_render import curves_html
+from ragstress.reports.describe import host_of
+from ragstress.reports.front_matter import FIELD_LABELS, header_fields, methods_html, prompts_html
 from ragstress.reports.judge_render import judge_sections_html
-from ragstress.reports.labels import LABELS, errors_by_testbed, fmt_counts, fmt_estimate, fmt_value, metric_label
+from ragstress.reports.labels import (
+    LABELS,
+    bi_span,
+    fmt_counts,
+    fmt_estimate,
+    fmt_value,
+    metric_label,
+)
 from ragstress.reports.markdown import GATE_ON_TEXT
 from ragstress.reports.model import Estimate, MetricInfo, RatioPoint, Report, RunHeader
 
@@ -65,8 +75,7 @@ def page(title: str, body: str, data: Any) -> str:
 
 def bi(key: str, tag: str = "span") -> str:
     """A label in both languages; CSS shows the one the toggle selects."""
-    en, zh = LABELS[key]
-    return f'<{tag} class="en" lang="en">{esc(en)}</{tag}><{tag} class="zh" lang="zh">{esc(zh)}</{tag}>'
+    return bi_span(LABELS[key], tag)
 
 
 def bi_metric(metric: str, table: Mapping[str, MetricInfo]) -> str:
@@ -97,42 +106,14 @@ def _not_recorded(value: object) -> str:
 
 
 def header_html(h: RunHeader) -> str:
-    parts = [f"<h2>{bi('header')}</h2>"]
+    parts = [f'<section id="run"><h2>{bi("header")}</h2>']
     if h.judge_warning:
         parts.append(
             f'<div class="warning" role="alert"><strong>Warning · 警告:</strong> <span class="en" lang="en">'
             f'{esc(h.judge_warning)}</span><span class="zh" lang="zh">{esc(LABELS["bundled_judge_zh"][1])}</span></div>'
         )
-    target = "; ".join(f"{k}={v}" for k, v in h.target.items()) if h.target else None
-    judge = f"{h.judge.model} @ {h.judge.base_url or 'bundled llama.cpp'}" if h.judge else None
-    if judge and h.judge_calls_per_case is not None:
-        judge += f" ({h.judge_calls_per_case:.2f} calls per judged case)"
-    counts = h.counts
-    rows = [
-        ("run", esc(h.run_name)),
-        ("target", _not_recorded(target)),
-        ("mode", _not_recorded(h.mode)),
-        ("judge", _not_recorded(judge)),
-        ("random seed", _not_recorded(h.random_seed)),
-        ("tool version", _not_recorded(h.tool_version)),
-        ("test-set hash", _not_recorded(h.testset_hash)),
-        ("started / ended", f"{_not_recorded(h.started_at)} / {_not_recorded(h.ended_at)}"),
-        ("wall time (s)", _not_recorded(", ".join(f"{k} {v:.1f}" for k, v in h.wall_time_s.items()))),
-        (
-            "cases",
-            esc(
-                f"{counts.cases} — "
-                + ", ".join(f"{k} {v}" for k, v in {**counts.cases_by_testbed, **counts.cases_by_lang}.items())
-            ),
-        ),
-        ("responses", esc(f"{counts.responses}; errors {counts.response_errors}; missing {counts.missing_responses}")),
-        ("target errors by testbed", esc(errors_by_testbed(h))),
-        (
-            "scores",
-            esc(f"{counts.scores}; scored {counts.scored}; unscored {counts.unscored}; errors {counts.score_errors}"),
-        ),
-    ]
-    parts.append(table(["field", "value"], [[esc(k), v] for k, v in rows]))
+    rows = [[bi_span(FIELD_LABELS[key]), _not_recorded(value)] for key, value in header_fields(h)]
+    parts.append(table([bi("field"), bi("value")], rows) + prompts_html(h))
     usage_fields = ("requests", "retries", "failures", "cache_hits", "prompt_tokens", "completion_tokens")
     if h.roles:
         parts.append(
@@ -143,14 +124,14 @@ def header_html(h: RunHeader) -> str:
                         esc(r.stage),
                         esc(r.role),
                         _not_recorded(r.model),
-                        _not_recorded(r.base_url or ("bundled" if r.bundled else None)),
+                        _not_recorded(host_of(r.base_url) or ("bundled" if r.bundled else None)),
                         *(_not_recorded(getattr(r, f)) for f in usage_fields),
                     ]
                     for r in h.roles
                 ],
             )
         )
-    return "\n".join(parts)
+    return "\n".join(parts) + "</section>"
 
 
 def _points_html(points: list[RatioPoint], with_partial: bool) -> str:
@@ -259,6 +240,7 @@ def render_html(report: Report) -> str:
         f"<h1>{bi('title')}</h1>",
         f'<p class="muted">Report schema {esc(report.schema_version)} · {esc(report.generated_at)} · '
         f"ragstress {esc(report.generator_version)}</p>",
+        card_html(report),
         header_html(report.header),
     ]
     if report.gating is not None:
@@ -285,6 +267,7 @@ def render_html(report: Report) -> str:
     body.append(sections_html(report))
     body.append(curves_html(report))
     body.append(judge_sections_html(report))
+    body.append(methods_html(report))
     if report.warnings:
         body.append(
             f'<section id="warnings"><h2>{bi("warnings")}</h2><ul>'

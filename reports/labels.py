@@ -6,6 +6,7 @@ Section and field labels live here; metric labels come from the metric table.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from html import escape
 
 from ragstress.reports.metric_table import info_for
 from ragstress.reports.model import Estimate, MetricInfo, RunHeader
@@ -44,6 +45,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "kind_embedding": ("embedding", "向量相似度"),
     "kind_other": ("other", "其他"),
     "value": ("Value", "数值"),
+    "field": ("Field", "字段"),
     "overall": ("Overall", "总体"),
     "language": ("Language", "语言"),
     "testbed": ("Testbed", "测试集"),
@@ -71,6 +73,14 @@ LABELS: dict[str, tuple[str, str]] = {
         "本报告中的模型评审指标不应作为结果发布。",
     ),
 }
+
+
+def bi_span(pair: tuple[str, str] | str, tag: str = "span") -> str:
+    """HTML for a (English, Chinese) pair, escaped, each in its own element (the page shows one); a str as is."""
+    if isinstance(pair, str):
+        return escape(pair, quote=True)
+    en, zh = (escape(text, quote=True) for text in pair)
+    return f'<{tag} class="en" lang="en">{en}</{tag}><{tag} class="zh" lang="zh">{zh}</{tag}>'
 
 
 def bilingual(key: str) -> str:

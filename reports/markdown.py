@@ -9,12 +9,14 @@ from __future__ import annotations
 from html import escape
 
 from ragstress.core.types import TESTBEDS
+from ragstress.reports.card import card_markdown
 from ragstress.reports.curve_render import curves_lines
+from ragstress.reports.describe import host_of
+from ragstress.reports.front_matter import FIELD_LABELS, header_fields, methods_markdown, prompts_markdown
 from ragstress.reports.judge_render import judge_sections_lines
 from ragstress.reports.labels import (
     LABELS,
     bilingual,
-    errors_by_testbed,
     fmt_counts,
     fmt_estimate,
     fmt_value,
@@ -51,47 +53,16 @@ def header_lines(h: RunHeader) -> list[str]:
     lines = [f"## {bilingual('header')}", ""]
     if h.judge_warning:
         lines += [f"> **Warning · 警告:** {cell(h.judge_warning)}", ">", f"> {cell(LABELS['bundled_judge_zh'][1])}", ""]
-    target = ", ".join(f"{k}={v}" for k, v in h.target.items()) if h.target else None
-    judge = f"{h.judge.model} @ {h.judge.base_url or 'bundled'}" if h.judge else None
-    if judge and h.judge_calls_per_case is not None:
-        judge += f" ({h.judge_calls_per_case:.2f} calls per judged case)"
-    rows = [
-        ["run", cell(h.run_name)],
-        ["target", _or_missing(target)],
-        ["mode", _or_missing(h.mode)],
-        ["judge", _or_missing(judge)],
-        ["random seed", _or_missing(h.random_seed)],
-        ["tool version", _or_missing(h.tool_version)],
-        ["test-set hash", _or_missing(h.testset_hash)],
-        ["started / ended", f"{_or_missing(h.started_at)} / {_or_missing(h.ended_at)}"],
-        ["wall time (s)", _or_missing(", ".join(f"{k} {v:.1f}" for k, v in h.wall_time_s.items()))],
-        [
-            "cases",
-            cell(
-                f"{h.counts.cases} ({', '.join(f'{k} {v}' for k, v in h.counts.cases_by_testbed.items())}; "
-                f"{', '.join(f'{k} {v}' for k, v in h.counts.cases_by_lang.items())})"
-            ),
-        ],
-        [
-            "responses",
-            cell(f"{h.counts.responses}, errors {h.counts.response_errors}, missing {h.counts.missing_responses}"),
-        ],
-        ["target errors by testbed", cell(errors_by_testbed(h))],
-        [
-            "scores",
-            cell(
-                f"{h.counts.scores}, scored {h.counts.scored}, unscored {h.counts.unscored}, errors {h.counts.score_errors}"
-            ),
-        ],
-    ]
-    lines += _table(["field", "value"], rows)
+    rows = [[" · ".join(FIELD_LABELS[key]), _or_missing(value)] for key, value in header_fields(h)]
+    lines += _table([bilingual("field"), bilingual("value")], rows)
+    lines += prompts_markdown(h, cell)
     if h.roles:
         usage = [
             [
                 cell(r.stage),
                 cell(r.role),
                 _or_missing(r.model),
-                _or_missing(r.base_url or ("bundled" if r.bundled else None)),
+                _or_missing(host_of(r.base_url) or ("bundled" if r.bundled else None)),
                 *(
                     _or_missing(getattr(r, f))
                     for f in ("requests", "retries", "failures", "cache_hits", "prompt_tokens", "completion_tokens")
@@ -196,6 +167,7 @@ def render_markdown(report: Report) -> str:
         f"Report schema {report.schema_version}, built {report.generated_at} by ragstress {cell(report.generator_version)}.",
         "",
     ]
+    lines += card_markdown(report)
     lines += header_lines(report.header)
     if report.gating is not None:
         lines += [
@@ -221,6 +193,7 @@ def render_markdown(report: Report) -> str:
     lines += section_lines(report)
     lines += curves_lines(report)
     lines += judge_sections_lines(report)
+    lines += methods_markdown(report, cell)
     problems = [c for c in report.cases if c.outcome in ("fail", "error")]
     lines += [
         f"## {bilingual('cases')}",

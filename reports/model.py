@@ -87,6 +87,15 @@ class Counts(_Model):
     )
 
 
+class PromptRef(_Model):
+    """A prompt a stage used: its id, language, version and the first 8 characters of its sha256."""
+
+    id: str
+    lang: str | None = None
+    version: int | str | None = None
+    sha8: str | None = None
+
+
 class RunHeader(_Model):
     """Who was tested, how, with what judge, and at what cost. None = not recorded."""
 
@@ -105,6 +114,13 @@ class RunHeader(_Model):
     wall_time_s: dict[str, float] = Field(description="Wall time per stage (run, score) where recorded.")
     metrics_used: list[str]
     counts: Counts
+    target_summary: str | None = Field(default=None, description="The target in words: kind, model, endpoint host.")
+    target_prompts: list[PromptRef] = Field(default_factory=list, description="Prompts the target recorded.")
+    generator: str | None = Field(default=None, description="The test-set generator model and where it ran.")
+    judge_prompts: list[PromptRef] = Field(default_factory=list, description="Judge prompts score.json recorded.")
+    corpus_fingerprint: str | None = Field(default=None, description="Chunks file sha256 (12 hex) and its size.")
+    testset_fingerprint: str | None = Field(default=None, description="First 12 hex of the test set's sha256.")
+    rule_sets: list[str] = Field(default_factory=list, description="Which rule sets and judges produced the scores.")
 
 
 class RatioPoint(_Model):
@@ -247,6 +263,40 @@ class Gating(_Model):
     )
 
 
+class CardRow(_Model):
+    """One line of the results card: a testbed's headline metric in one language (or "all")."""
+
+    testbed: str
+    lang: str
+    metric: str
+    rule_set: str = Field(description="The rule set or judge behind the number (English).")
+    headline: Estimate
+    rgb_exact: Estimate | None = Field(
+        default=None, description="The same headline under RGB-exact rules (the `_rgb` metric), when scored."
+    )
+
+
+class CompareCardRow(_Model):
+    """A results-card line for several runs: the same testbed, language and metric in each (None: absent)."""
+
+    testbed: str
+    lang: str
+    metric: str
+    rule_set: str
+    estimates: list[Estimate | None]
+    rgb_exact: list[Estimate | None] = Field(default_factory=list, description="Empty when no run scored `_rgb`.")
+
+
+class MethodNote(_Model):
+    """One paragraph of the methods section, in both languages, built from the run's own records."""
+
+    key: str
+    title_en: str
+    title_zh: str
+    text_en: list[str]
+    text_zh: list[str]
+
+
 class Report(_Model):
     """Top level of report.json."""
 
@@ -276,3 +326,7 @@ class Report(_Model):
     curves: list[Curve] = Field(
         default_factory=list, description="Robustness curves: accuracy and judged correctness against noise ratio."
     )
+    card: list[CardRow] = Field(
+        default_factory=list, description="The results card: headline metric per testbed and language, with n."
+    )
+    methods: list[MethodNote] = Field(default_factory=list, description="How the numbers were made, en and zh.")

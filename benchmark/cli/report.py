@@ -28,6 +28,7 @@ from ragstress.reports.gating import (
 )
 from ragstress.reports.labelfile import LabelFileError
 from ragstress.reports.labels import fmt_estimate
+from ragstress.reports.pdf import PDF_FILE, PdfError, find_browser, no_browser_message, print_pdf
 from ragstress.reports.regression import DEFAULT_ALPHA, check_regressions, describe
 from ragstress.reports.writer import write_report
 
@@ -85,6 +86,12 @@ def report(
         Path | None,
         typer.Option("--labels", help="A filled label file (ragstress label): judged metrics calibrated with PPI."),
     ] = None,
+    pdf: Annotated[
+        bool,
+        typer.Option(
+            "--pdf", help="Also print report.html to report.pdf with a local headless Chromium (skipped if none)."
+        ),
+    ] = False,
 ) -> None:
     """Write report.json, report.md, report.html and scores.csv for a scored run; optionally gate on thresholds."""
     if gate_on not in GATE_ON_CHOICES:
@@ -105,6 +112,8 @@ def report(
     rep = result.report
     for path in result.paths.values():
         cc.console.print(f"wrote {escape(str(path))}")
+    if pdf:
+        _write_pdf(result.paths["report.html"])
     cc.console.print(
         f"noise accuracy {fmt_estimate(rep.noise.overall)} · rejection {fmt_estimate(rep.negative.rejection)} · "
         f"integration {fmt_estimate(rep.integration.overall)} · error detection {fmt_estimate(rep.counterfactual.error_detection)}"
@@ -127,6 +136,19 @@ def report(
                 cc.err_console.print(f"  {escape(check.power_note)}")
         cc.console.print(f"{len(rep.gating.checks) - len(failed)}/{len(rep.gating.checks)} thresholds met")
     raise typer.Exit(result.exit_code)
+
+
+def _write_pdf(html_path: Path) -> None:
+    """report.pdf beside report.html; a missing browser skips it with a note, a failing one is an error."""
+    browser = find_browser()
+    if browser is None:
+        cc.err_console.print(f"note: report.pdf skipped: {escape(no_browser_message())}", soft_wrap=True)
+        return
+    try:
+        path = print_pdf(html_path, html_path.with_name(PDF_FILE), browser)
+    except PdfError as exc:
+        raise cc.fail(str(exc)) from None
+    cc.console.print(f"wrote {escape(str(path))}")
 
 
 def compare(

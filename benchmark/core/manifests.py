@@ -98,6 +98,8 @@ class ScoreManifest(Manifest):
     target: dict[str, Any] | str | None = None
     judge: dict[str, Any] | None = None
     judges_in_scores: list[Any] = Field(default_factory=list)
+    judge_prompts: list[dict[str, Any]] = Field(default_factory=list)
+    """Identity (id, lang, version, sha) of each judge prompt in the languages scored."""
     started_at: str | None = None
     finished_at: str | None = None
     wall_time_s: float | None = None

@@ -34,9 +34,21 @@ from ragstress.core.manifests import RunManifest, ScoreManifest, read_manifest, 
 from ragstress.core.rundir import RunDir
 from ragstress.core.types import Case, Score, TargetResponse
 from ragstress.llm import LLMSession
+from ragstress.prompts import LANGS, load_prompt, prompt_ids
 from ragstress.scoring.metrics import METRICS, metric_table, metrics_for, naive_calls, score_case
 
 PROBES = ("case", "closed_book")
+
+
+def judge_prompt_identities(langs: set[str]) -> list[dict[str, object]]:
+    """Id, language, version and sha of every judge prompt in the languages scored."""
+    prompt_langs = sorted({"en" if lang == "mixed" else lang for lang in langs} & set(LANGS))
+    return [
+        load_prompt(pid, lang).identity()
+        for lang in prompt_langs
+        for pid in prompt_ids(lang)
+        if pid.startswith("judge_")
+    ]
 
 
 def _summarise_metric(scores: list[Score]) -> dict[str, Any]:
@@ -203,6 +215,8 @@ async def score_run(
         "metric_table": metric_table(names),
         "judge": judge_info,
         "judges_in_scores": _judges_in_scores(run_dir, judge_info if calls["cases"] else None, rescore),
+        # Which judge prompt texts produced the verdicts, so a report can name their versions.
+        "judge_prompts": judge_prompt_identities({c.lang for c in cases}) if judge_info else [],
         **counts,
         "retried_errors": 0 if rescore else retried,
         "llm_calls": {

@@ -7,11 +7,18 @@ ever downloaded. Without chromium the test skips, except under CI, where it fail
 from __future__ import annotations
 
 import importlib.util
+import json
 import os
+import re
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
 
+from ragstress.core.jsonl import write_json
+from ragstress.reports.labels import fmt_estimate
+from ragstress.reports.model import Estimate
 from ragstress.reports.writer import write_report
 
 _spec = importlib.util.spec_from_file_location(
@@ -149,3 +156,95 @@ def test_compare_page_renders_both_lines(tmp_path, browser_page):
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "compare.png"), full_page=True)
     assert errors == []
+
+
+def _need_poppler():
+    missing = [tool for tool in ("pdftotext", "pdftoppm", "pdfinfo") if shutil.which(tool) is None]
+    if missing:
+        problem = f"{', '.join(missing)} not installed (poppler-utils; make browser installs it when run as root)"
+        if os.environ.get("CI"):
+            pytest.fail(f"CI requires the PDF check: {problem}")
+        pytest.skip(problem)
+
+
+def _baseline_run(tmp_path: Path) -> Path:
+    """The fixture run with run.json's target as the baseline records it: nested model, prompt records."""
+    run = make_runs.write_run(tmp_path / "run", "fragile", hostile=True)
+    target = {
+        "spec": "baseline",
+        "kind": "baseline",
+        "model": {"role": "target", "model": "qwen2.5-7b", "base_url": "http://127.0.0.1:9/v1", "api_key": None},
+        "prompts": [
+            {"id": pid, "lang": lang, "version": 1, "sha": "8f02" + "c" * 60}
+            for pid in ("baseline_system", "baseline_user", "baseline_closed_book")
+            for lang in ("en", "zh")
+        ],
+    }
+    for name in ("run.json", "score.json"):
+        data = json.loads((run / name).read_text(encoding="utf-8"))
+        write_json(run / name, {**data, "target": target})
+    return run
+
+
+def test_header_reads_as_words_and_methods_show_in_both_languages(tmp_path, browser_page):
+    page = browser_page
+    html_path = write_report(_baseline_run(tmp_path)).paths["report.html"]
+    errors = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(html_path.as_uri())
+    header = page.locator("section#run")
+    visible = page.inner_text("body")
+    assert "{'" not in visible and "[{" not in visible
+    assert "The built-in baseline RAG chain, answering with model qwen2.5-7b at 127.0.0.1:9" in visible
+    # Prompts sit collapsed: the summary shows their number, the list appears when opened.
+    prompts = page.locator("details.prompts").first
+    assert "Target prompts (6)" in prompts.inner_text() and not prompts.locator("li").first.is_visible()
+    prompts.locator("summary").click()
+    assert prompts.locator("li").count() == 6 and prompts.locator("li").first.inner_text() == (
+        "baseline_system (en) v1 · 8f02cccc"
+    )
+    assert page.locator("#card table.card tbody tr").count() == 12
+    ARTIFACTS.mkdir(exist_ok=True)
+    header.screenshot(path=str(ARTIFACTS / "report-header.png"))
+    methods = page.locator("#methods")
+    assert methods.locator("h2 .en").inner_text() == "Methods"
+    assert "Counterfactual known subset" in methods.inner_text() and "Wilson" in methods.inner_text()
+    page.click("#lang-toggle")
+    zh = methods.inner_text()
+    assert methods.locator("h2 .zh").inner_text() == "方法说明" and "反事实：已知子集" in zh and "整群自助法" in zh
+    assert "Counterfactual known subset" not in zh  # only the Chinese text shows
+    assert "{'" not in page.inner_text("body") and "[{" not in page.inner_text("body")
+    page.screenshot(path=str(ARTIFACTS / "report-methods-zh.png"), full_page=True)
+    assert errors == []
+
+
+def test_report_pdf_has_every_headline_number_and_its_pages_render(tmp_path):
+    _need_browser()
+    _need_poppler()
+    from typer.testing import CliRunner
+
+    from ragstress.cli import app
+
+    run = make_runs.write_run(tmp_path / "run", "fragile")
+    result = CliRunner().invoke(app, ["report", str(run), "--pdf"])
+    assert result.exit_code == 0, result.output
+    pdf = run / "report.pdf"
+    assert pdf.read_bytes().startswith(b"%PDF") and f"wrote {pdf}" in " ".join(result.output.split())
+    text = " ".join(
+        subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True).stdout.split()
+    )
+    report = json.loads((run / "report.json").read_text(encoding="utf-8"))
+    card = [Estimate.model_validate(row["headline"]) for row in report["card"]]
+    assert len(card) == 12
+    for estimate in card:
+        assert fmt_estimate(estimate) in text, fmt_estimate(estimate)
+    assert "Results card" in text and "Methods" in text
+    pages = int(
+        re.search(r"Pages:\s+(\d+)", subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True).stdout)[1]
+    )
+    subprocess.run(["pdftoppm", "-r", "40", "-png", str(pdf), str(tmp_path / "page")], check=True, timeout=120)
+    rendered = sorted(tmp_path.glob("page-*.png"))
+    assert len(rendered) == pages >= 2
+    assert all(p.stat().st_size > 2_000 for p in rendered)
+    ARTIFACTS.mkdir(exist_ok=True)
+    shutil.copyfile(rendered[0], ARTIFACTS / "report-pdf-page1.png")

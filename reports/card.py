@@ -1,0 +1,221 @@
+"""The results card: each testbed's headline metric per language, with its interval and n.
+
+It is the table a paper, a README or a model card quotes, so it leads report.md, sits
+in report.json as `card`, tops report.html, and `compare` shows one for runs side by
+side. Each row names the rule set behind its number; a run that also scored the
+RGB-exact metric (`<headline>_rgb`) shows that number beside the default one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from html import escape
+
+from ragstress.core.types import TESTBEDS, Case
+from ragstress.reports.describe import RGB_SUFFIX, rule_set_label
+from ragstress.reports.labels import LABELS, bi_span, fmt_estimate, metric_label
+from ragstress.reports.model import CardRow, CompareCardRow, Estimate, MetricInfo, Report, RunHeader
+
+ALL_LANGS = "all"
+CARD_LABELS: dict[str, tuple[str, str]] = {
+    "card": ("Results card", "结果摘要"),
+    "headline": ("Headline metric", "核心指标"),
+    "rule_set": ("Rule set", "规则集"),
+    "rgb_exact": ("RGB-exact", "RGB 原始规则"),
+    "n": ("n", "样本数"),
+    "value": ("Value [95% CI]", "数值 [95% 置信区间]"),
+    "language": ("Language", "语言"),
+    "en": ("English", "英文"),
+    "zh": ("Chinese", "中文"),
+    "mixed": ("Mixed", "混合"),
+    "card_note": (
+        "Value is the share of cases (or the mean) with its 95% interval; n counts the cases in the cell. "
+        "Counterfactual rows are scored on the cases the target answers correctly closed-book.",
+        "数值为比例（或均值）及其 95% 置信区间；n 为该格中的用例数。反事实一行仅统计目标闭卷答对的用例。",
+    ),
+}
+
+
+def build_card(
+    cases_by_testbed: Mapping[str, list[Case]],
+    headline: Mapping[str, str],
+    estimate_of: Callable[[list[Case], str], Estimate],
+    *,
+    known: Callable[[Case], bool],
+    scored_metrics: set[str],
+    table: Mapping[str, MetricInfo],
+    header: RunHeader,
+) -> list[CardRow]:
+    """One row per testbed and language (plus "all" when there are several languages).
+
+    `headline` maps a testbed to its metric; `known` picks the counterfactual cases the
+    target knows closed-book (the subset RGB scores); `scored_metrics` says which
+    RGB-exact twins exist in this run.
+    """
+    rows = []
+    for testbed in TESTBEDS:
+        cases = cases_by_testbed.get(testbed, [])
+        if not cases:
+            continue
+        langs = sorted({c.lang for c in cases})
+        if testbed == "counterfactual":
+            # A language whose facts the target knows none of keeps its row, with nothing scored.
+            cases = [c for c in cases if known(c)]
+        metric = headline[testbed]
+        twin = metric + RGB_SUFFIX if metric + RGB_SUFFIX in scored_metrics else None
+        rule = rule_set_label(metric, table.get(metric), header.judge, header.judge_prompts)[0]
+        groups = [(lang, [c for c in cases if c.lang == lang]) for lang in langs]
+        if len(langs) > 1:
+            groups.append((ALL_LANGS, cases))
+        for lang, group in groups:
+            rows.append(
+                CardRow(
+                    testbed=testbed,
+                    lang=lang,
+                    metric=metric,
+                    rule_set=rule,
+                    headline=estimate_of(group, metric),
+                    rgb_exact=estimate_of(group, twin) if twin else None,
+                )
+            )
+    return rows
+
+
+def _pair(key: str) -> tuple[str, str]:
+    """(English, Chinese) for a card column, a testbed or a language row."""
+    if key in CARD_LABELS:
+        return CARD_LABELS[key]
+    if key == ALL_LANGS:
+        return LABELS["all"]
+    return LABELS.get(key, (key, key))
+
+
+def _rule_pair(row: CardRow, report: Report) -> tuple[str, str]:
+    info = report.metric_table.get(row.metric)
+    return rule_set_label(row.metric, info, report.header.judge, report.header.judge_prompts)
+
+
+def _with_n(est: Estimate | None) -> str:
+    return "—" if est is None else f"{fmt_estimate(est)} (n={est.n})"
+
+
+def _columns(rows: list[CardRow]) -> list[str]:
+    keys = ["testbed", "language", "headline", "value", "n", "rule_set"]
+    return keys + (["rgb_exact"] if any(r.rgb_exact is not None for r in rows) else [])
+
+
+def _cells(row: CardRow, report: Report) -> dict[str, tuple[str, str] | str]:
+    """A row's cells: label pairs (English, Chinese) or plain text that reads the same in both."""
+    return {
+        "testbed": _pair(row.testbed),
+        "language": _pair(row.lang),
+        "headline": metric_label(row.metric, report.metric_table),
+        "value": fmt_estimate(row.headline),
+        "n": str(row.headline.n),
+        "rule_set": _rule_pair(row, report),
+        "rgb_exact": _with_n(row.rgb_exact),
+    }
+
+
+def _md(text: object) -> str:
+    # As markdown.cell (which imports this module, so cannot be imported here).
+    return escape(str(text), quote=False).replace("|", "\\|").replace("\n", " ").replace("`", "\\`")
+
+
+def card_markdown(report: Report) -> list[str]:
+    """The card as Markdown lines (empty when the run has no cases to report)."""
+    if not report.card:
+        return []
+    columns = _columns(report.card)
+    header = [" · ".join(_pair(c)) for c in columns]
+    lines = [f"## {' · '.join(CARD_LABELS['card'])}", "", "| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    for row in report.card:
+        cells = _cells(row, report)
+        lines.append(
+            "| " + " | ".join(_md(" · ".join(v) if isinstance(v, tuple) else v) for v in map(cells.get, columns)) + " |"
+        )
+    lines += ["", CARD_LABELS["card_note"][0], "", CARD_LABELS["card_note"][1], ""]
+    return lines
+
+
+def card_html(report: Report) -> str:
+    """The card as an HTML section (empty when the run has no cases to report)."""
+    if not report.card:
+        return ""
+    columns = _columns(report.card)
+    head = "".join(f"<th>{bi_span(_pair(c))}</th>" for c in columns)
+    body = "".join(
+        "<tr>" + "".join(f"<td>{bi_span(v)}</td>" for v in map(_cells(row, report).get, columns)) + "</tr>"
+        for row in report.card
+    )
+    return (
+        f'<section id="card"><h2>{bi_span(CARD_LABELS["card"])}</h2>'
+        f'<table class="card"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
+        f'<p class="muted">{bi_span(CARD_LABELS["card_note"])}</p></section>'
+    )
+
+
+def compare_card(cards: list[list[CardRow]]) -> list[CompareCardRow]:
+    """Several runs' cards as one: a line per (testbed, language, metric) any run has, in first-seen order."""
+    keyed = [{(r.testbed, r.lang, r.metric): r for r in card} for card in cards]
+    keys = list(dict.fromkeys(key for card in keyed for key in card))
+    rows = []
+    for key in keys:
+        found = [card.get(key) for card in keyed]
+        first = next(r for r in found if r is not None)
+        rgb = [r.rgb_exact if r else None for r in found]
+        rows.append(
+            CompareCardRow(
+                testbed=key[0],
+                lang=key[1],
+                metric=key[2],
+                rule_set=first.rule_set,
+                estimates=[r.headline if r else None for r in found],
+                rgb_exact=rgb if any(e is not None for e in rgb) else [],
+            )
+        )
+    return rows
+
+
+def _compare_columns(rows: list[CompareCardRow], names: list[str]) -> list[tuple[str, str] | str]:
+    columns: list[tuple[str, str] | str] = [_pair("testbed"), _pair("language"), _pair("headline")]
+    columns += [f"{name}: {CARD_LABELS['value'][0]}" for name in names]
+    if any(r.rgb_exact for r in rows):
+        columns += [f"{name}: {CARD_LABELS['rgb_exact'][0]}" for name in names]
+    return columns + [_pair("rule_set")]
+
+
+def _compare_cells(row: CompareCardRow, table: Mapping[str, MetricInfo], with_rgb: bool) -> list[tuple[str, str] | str]:
+    cells: list[tuple[str, str] | str] = [_pair(row.testbed), _pair(row.lang), metric_label(row.metric, table)]
+    cells += [_with_n(e) for e in row.estimates]
+    if with_rgb:
+        cells += [_with_n(e) for e in row.rgb_exact] if row.rgb_exact else ["—"] * len(row.estimates)
+    return cells + [row.rule_set]
+
+
+def compare_card_markdown(rows: list[CompareCardRow], names: list[str], table: Mapping[str, MetricInfo]) -> list[str]:
+    """The side-by-side card in Markdown (empty without rows)."""
+    if not rows:
+        return []
+    with_rgb = any(r.rgb_exact for r in rows)
+    text = lambda v: _md(" · ".join(v) if isinstance(v, tuple) else v)  # noqa: E731
+    header = [text(c) for c in _compare_columns(rows, names)]
+    lines = [f"## {' · '.join(CARD_LABELS['card'])}", "", "| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    lines += ["| " + " | ".join(text(c) for c in _compare_cells(r, table, with_rgb)) + " |" for r in rows]
+    return lines + ["", CARD_LABELS["card_note"][0], "", CARD_LABELS["card_note"][1], ""]
+
+
+def compare_card_html(rows: list[CompareCardRow], names: list[str], table: Mapping[str, MetricInfo]) -> str:
+    """The side-by-side card as an HTML section (empty without rows)."""
+    if not rows:
+        return ""
+    with_rgb = any(r.rgb_exact for r in rows)
+    head = "".join(f"<th>{bi_span(c)}</th>" for c in _compare_columns(rows, names))
+    body = "".join(
+        "<tr>" + "".join(f"<td>{bi_span(c)}</td>" for c in _compare_cells(r, table, with_rgb)) + "</tr>" for r in rows
+    )
+    return (
+        f'<section id="card"><h2>{bi_span(CARD_LABELS["card"])}</h2>'
+        f'<table class="card compare-card"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
+        f'<p class="muted">{bi_span(CARD_LABELS["card_note"])}</p></section>'
+    )
