@@ -59,9 +59,16 @@ def _free_port() -> int:
 class LocalModelServer:
     """One llama.cpp server process, started lazily and restarted if it dies."""
 
-    def __init__(self, model_path: Path | None = None, n_ctx: int = 8192, startup_timeout_s: float = 120.0):
+    def __init__(
+        self,
+        model_path: Path | None = None,
+        n_ctx: int = 8192,
+        startup_timeout_s: float = 120.0,
+        prompt_cache_mb: int = 0,
+    ):
         self.model_path = model_path
         self.n_ctx = n_ctx
+        self.prompt_cache_mb = prompt_cache_mb
         self.startup_timeout_s = startup_timeout_s
         self.restarts = 0
         self._proc: subprocess.Popen[bytes] | None = None
@@ -117,6 +124,8 @@ class LocalModelServer:
             "--verbose",
             "False",
         ]
+        if self.prompt_cache_mb:
+            cmd += ["--cache", "True", "--cache_type", "ram", "--cache_size", str(self.prompt_cache_mb << 20)]
         with open(self._log_path, "wb") as log_file:
             # A session of its own: a Ctrl-C in the terminal reaches us, and we stop the child in order.
             self._proc = subprocess.Popen(
