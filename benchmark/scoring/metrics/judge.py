@@ -28,8 +28,12 @@ from ragstress.scoring.metrics.matching import sentences
 
 T = TypeVar("T", bound=BaseModel)
 
-JSON_MAX_TOKENS = 1200
-TEXT_MAX_TOKENS = 600
+# Output limits per task: what its format needs with room to spare, so a rambling judge is cut
+# short (the bundled model's grammars bound the free text much tighter, see REASON_CHARS and
+# structured.GRAMMAR_STRING_CHARS).
+JSON_MAX_TOKENS = 1200  # statement lists and context audits: one entry per statement or passage
+VERDICT_MAX_TOKENS = 200  # a one-sentence reason and a yes/no field
+TEXT_MAX_TOKENS = 300  # one or two sentences, then the rating or score tokens
 MAX_STATEMENTS = 24  # bounds a runaway decomposition (and the bundled model's grammar)
 
 
@@ -113,10 +117,12 @@ def reference_sentences(ctx: CaseJudging) -> list[str]:
     return sentences(ctx.reference or "")
 
 
-async def ask_json(ctx: CaseJudging, prompt_id: str, schema: type[T], **values: object) -> StructuredResult[T]:
+async def ask_json(
+    ctx: CaseJudging, prompt_id: str, schema: type[T], max_tokens: int = JSON_MAX_TOKENS, **values: object
+) -> StructuredResult[T]:
     """One structured judge call (re-asked once on invalid output); counts its requests on the case."""
     messages = judge_messages(ctx.lang, prompt_id, **values)
-    result = await ask_structured(ctx.judge, messages, schema, lang=ctx.lang, max_tokens=JSON_MAX_TOKENS)
+    result = await ask_structured(ctx.judge, messages, schema, lang=ctx.lang, max_tokens=max_tokens)
     ctx.llm_calls += result.attempts
     return result
 
