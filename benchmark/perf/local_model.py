@@ -2,11 +2,13 @@
 
 Configurations of the same model, measured in the same run in alternating rounds, so a
 busy neighbour slows each alike (each round starts its own server):
-- reference: the settings before per-task limits and prefix reuse: 128-token answers
-  without stop sequences, and the judge scoring four cases at once, so calls of
-  different cases interleave and each evaluates its whole prompt;
-- tuned: the defaults: per-language answer limits and stop sequences, one case at a
-  time on the judge, so a case's calls after the first reuse its evaluated prompt prefix;
+- reference: the settings before this tuning: the shipped Q4_1 weights with every
+  prompt token's logits kept, 128-token answers without stop sequences, and the judge
+  scoring four cases at once with each prompt's task ahead of the case's material (the
+  earlier layout, rebuilt here from today's prompt files), so no call reuses a prefix;
+- tuned: the defaults: the F16 copy of the weights, per-language answer limits and stop
+  sequences, material first and one case at a time on the judge, so a case's calls
+  after the first reuse its evaluated prompt prefix;
 - tuned + RAM cache (full run only): the same with llama.cpp's RAM prompt cache, which
   restores the state of an earlier prompt sharing a longer prefix than the last one.
 The server is one process answering one request at a time in all of them: on 2 cores
@@ -24,6 +26,8 @@ import asyncio
 import json
 import math
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -34,7 +38,7 @@ from ragstress.llm import ChatClient, ClientSettings, LLMSession, LocalModelServ
 from ragstress.perf import Row, at_least, info
 from ragstress.running.runner import Job, run_cases
 from ragstress.running.targets.baseline import BaselineTarget
-from ragstress.scoring.metrics import score_case
+from ragstress.scoring.metrics import judge, score_case
 from ragstress.scoring.metrics.matching import matched_facts
 
 SECTION = "local_model"
@@ -49,13 +53,23 @@ class Setup:
     """One configuration: server options, the baseline's answer limits, the judge's cases in flight."""
 
     prompt_cache_mb: int = 0
+    f16_copy: bool = True
+    logits_all: bool = False
+    task_first: bool = False  # the judge's earlier prompt layout
     answer_max_tokens: int | None = None  # None: the per-language limits
     stop: bool = True
     judge_cases_at_once: int = 1
 
 
 SETUPS = {
-    "reference": Setup(answer_max_tokens=REFERENCE_MAX_TOKENS, stop=False, judge_cases_at_once=4),
+    "reference": Setup(
+        f16_copy=False,
+        logits_all=True,
+        task_first=True,
+        answer_max_tokens=REFERENCE_MAX_TOKENS,
+        stop=False,
+        judge_cases_at_once=4,
+    ),
     "tuned": Setup(),
     "tuned + RAM cache": Setup(prompt_cache_mb=1024),
 }
@@ -155,6 +169,32 @@ async def _judge(llm: LLMSession, setup: Setup, answered: list, metrics: list[st
     tally.judge_tokens += stats.prompt_tokens + stats.completion_tokens - before[1]
 
 
+@contextmanager
+def _layout(task_first: bool) -> Iterator[None]:
+    """Within the block, judge prompts put the task ahead of the material when `task_first`.
+
+    That was the layout before material-first prompts: the same text, so the same number
+    of tokens, with nothing shared between the calls of one case before the material.
+    """
+    if not task_first:
+        yield
+        return
+    material_first = judge.judge_messages
+
+    def task_then_material(lang: str, prompt_id: str, **values: object) -> list[dict[str, str]]:
+        messages = material_first(lang, prompt_id, **values)
+        blocks = messages[-1]["content"].split("\n\n")
+        start = next(i for i, b in enumerate(blocks) if b.startswith(("Task:", "任务：")))
+        messages[-1]["content"] = "\n\n".join(blocks[start:] + blocks[:start])
+        return messages
+
+    judge.judge_messages = task_then_material
+    try:
+        yield
+    finally:
+        judge.judge_messages = material_first
+
+
 async def _probe(client: ChatClient, content: str, max_tokens: int) -> tuple[int, int, float]:
     started = time.perf_counter()
     result = await client.chat([{"role": "user", "content": content}], max_tokens=max_tokens)
@@ -179,7 +219,9 @@ async def _token_rates(client: ChatClient) -> tuple[float, float, str]:
 
 async def _one_round(name: str, size: dict, cases: list[Case], run_dir: Path, tally: Tally, extra: dict) -> None:
     setup = SETUPS[name]
-    server = LocalModelServer(prompt_cache_mb=setup.prompt_cache_mb)
+    server = LocalModelServer(
+        prompt_cache_mb=setup.prompt_cache_mb, f16_copy=setup.f16_copy, logits_all=setup.logits_all
+    )
     endpoints = {role: resolve_endpoint(role, {}) for role in ("target", "judge")}
     try:
         # No response cache: every figure is the model's work.
@@ -187,8 +229,10 @@ async def _one_round(name: str, size: dict, cases: list[Case], run_dir: Path, ta
             started = time.perf_counter()
             await asyncio.to_thread(server.ensure_started)
             extra.setdefault("startup", time.perf_counter() - started)
+            extra.setdefault("weights", {})[name] = server.weights()
             answered = await _answer(llm, setup, cases, run_dir, tally)
-            await _judge(llm, setup, answered, size["metrics"], tally)
+            with _layout(setup.task_first):
+                await _judge(llm, setup, answered, size["metrics"], tally)
             if name == "tuned" and "rates" not in extra:
                 extra["rates"] = await _token_rates(llm.judge)
     finally:
@@ -221,10 +265,12 @@ async def _measure(size: dict, workdir: Path) -> list[Row]:
             run_dir.mkdir(parents=True, exist_ok=True)
             await _one_round(name, size, cases, run_dir, tallies[name], extra)
     ref, tuned = tallies["reference"], tallies["tuned"]
+    weights = extra.get("weights", {})
     where = (
-        f"tuned: 64/96-token answers (en/zh) with stop sequences, judge one case at a time (prefix reuse); "
-        f"reference: {REFERENCE_MAX_TOKENS}-token answers, no stops, judge 4 cases at once (calls interleave); "
-        f"both one server process, one request at a time, no RAM cache; {size['rounds']} alternating round(s)"
+        f"tuned: {weights.get('tuned')}, 64/96-token answers (en/zh) with stop sequences, judge material first, "
+        f"one case at a time (prefix reuse); reference: {weights.get('reference')} with all logits, "
+        f"{REFERENCE_MAX_TOKENS}-token answers, no stops, judge task first, 4 cases at once; both one server "
+        f"process answering one request at a time, no RAM cache; {size['rounds']} alternating round(s)"
     )
     rows = [info(SECTION, "bundled server start-up", extra.get("startup"), "s")]
     rows.append(
