@@ -14,7 +14,7 @@ from pathlib import Path
 
 from ragstress.reports.clustered import clustered_interval
 from ragstress.reports.judge_model import CalibratedMetric, Calibration, Span
-from ragstress.reports.labelfile import LabelSet, judged_metrics, read_labels
+from ragstress.reports.labelfile import LabelSet, judged_metrics, read_run_labels
 from ragstress.reports.metric_table import info_for, run_metric_table
 from ragstress.reports.model import MetricInfo, Report
 from ragstress.reports.ppi import agreement, ppi_mean
@@ -112,6 +112,10 @@ def calibrate(data: RunData, label_set: LabelSet, table: Mapping[str, MetricInfo
     judged = judged_metrics(data, table)
     labelled_metrics = {metric for _, metric in label_set.labels}
     notes = []
+    if label_set.n_stale:
+        notes.append(
+            f"{label_set.n_stale} label(s) left out: written for a response other than this run's answer to that case"
+        )
     unknown = sorted(labelled_metrics - set(judged))
     if unknown:
         notes.append(f"labels for {', '.join(unknown)} ignored: not a judged metric with values in this run")
@@ -135,12 +139,12 @@ def calibrate_run(run_dir: Path, label_file: Path) -> Calibration:
     data = load_run(Path(run_dir))
     recorded = data.score_manifest.metric_table if data.score_manifest else None
     table = run_metric_table(recorded, data.metric_names())
-    labels = read_labels(label_file, known_cases=(c.id for c in data.cases))
+    labels = read_run_labels(label_file, data)
     return calibrate(data, labels, table)
 
 
 def with_calibration(report: Report, run_dir: Path, label_file: Path) -> Report:
     """`report` with the judged metrics of `run_dir` calibrated against `label_file`."""
     data = load_run(Path(run_dir))
-    labels = read_labels(label_file, known_cases=(c.id for c in data.cases))
+    labels = read_run_labels(label_file, data)
     return report.model_copy(update={"calibration": calibrate(data, labels, report.metric_table)})

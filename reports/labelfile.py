@@ -53,6 +53,7 @@ class LabelSet:
     labels: dict[tuple[str, str], float]
     n_rows: int
     n_blank: int
+    n_stale: int = 0  # labelled a response other than the run's: left out
 
 
 def judged_metrics(data: RunData, table: Mapping[str, MetricInfo]) -> list[str]:
@@ -148,8 +149,19 @@ def parse_label(text: str) -> float | None:
     return value
 
 
-def read_labels(path: Path, *, known_cases: Iterable[str] | None = None) -> LabelSet:
-    """Read a filled label file; errors name the file, line and field."""
+def _same_text(a: str, b: str) -> bool:
+    # A spreadsheet may rewrite line ends and trailing blanks; the words must be the same.
+    return " ".join(a.split()) == " ".join(b.split())
+
+
+def read_labels(
+    path: Path, *, known_cases: Iterable[str] | None = None, answers: Mapping[str, str] | None = None
+) -> LabelSet:
+    """Read a filled label file; errors name the file, line and field.
+
+    With `answers` (case id -> the run's response), a row whose `response` column holds
+    another text labels an answer this run did not give: it is left out and counted as stale.
+    """
     path = Path(path)
     try:
         text = path.read_text(encoding="utf-8-sig")
@@ -163,7 +175,7 @@ def read_labels(path: Path, *, known_cases: Iterable[str] | None = None) -> Labe
         raise LabelFileError(f"{path}:1: header lacks the column(s) {', '.join(missing)}")
     known = set(known_cases) if known_cases is not None else None
     labels: dict[tuple[str, str], float] = {}
-    rows = blank = 0
+    rows = blank = stale = 0
     for row in reader:
         line = reader.line_num
         rows += 1
@@ -181,8 +193,18 @@ def read_labels(path: Path, *, known_cases: Iterable[str] | None = None) -> Labe
         if value is None:
             blank += 1
             continue
+        shown = row.get("response") or ""
+        if answers is not None and shown.strip() and not _same_text(shown, answers.get(case_id, "")):
+            stale += 1
+            continue
         previous = labels.get((case_id, metric))
         if previous is not None and previous != value:
             raise LabelFileError(f"{path}:{line}: field label: {case_id} / {metric} was labelled {previous:g} before")
         labels[(case_id, metric)] = value
-    return LabelSet(path=path, labels=labels, n_rows=rows, n_blank=blank)
+    return LabelSet(path=path, labels=labels, n_rows=rows, n_blank=blank, n_stale=stale)
+
+
+def read_run_labels(path: Path, data: RunData) -> LabelSet:
+    """The labels of `path` that belong to the run `data`: its cases, and the answers it gave."""
+    answers = {case_id: r.answer or "" for (case_id, probe), r in data.responses.items() if probe == "case"}
+    return read_labels(path, known_cases=(c.id for c in data.cases), answers=answers)

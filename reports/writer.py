@@ -16,7 +16,7 @@ from ragstress.reports.curve_render import figures
 from ragstress.reports.curves import DEFAULT_LEVEL, build_curves
 from ragstress.reports.gating import GateOn, Threshold, check_thresholds
 from ragstress.reports.html import render_html
-from ragstress.reports.labelfile import read_labels
+from ragstress.reports.labelfile import read_run_labels
 from ragstress.reports.markdown import render_markdown
 from ragstress.reports.model import Report
 from ragstress.reports.reliability import with_reliability
@@ -81,7 +81,7 @@ def write_report(
     curves = build_curves(data, report.metric_table, level=curve_level, errors_as_failures=errors_as_failures)
     report = report.model_copy(update={"curves": curves})
     if labels is not None:
-        label_set = read_labels(labels, known_cases=(c.id for c in data.cases))
+        label_set = read_run_labels(labels, data)
         report = report.model_copy(update={"calibration": calibrate(data, label_set, report.metric_table)})
     if thresholds:
         report = report.model_copy(update={"gating": check_thresholds(report, thresholds, gate_on)})

@@ -129,10 +129,12 @@ class ChatClient:
         response_format: dict[str, Any] | None = None,
         grammar: str | None = None,
         seed: int | None = None,
+        stop: list[str] | None = None,
     ) -> ChatResult:
         """One chat completion, from the cache when possible. Raises LLMError when it fails for good.
 
-        `grammar` is a llama.cpp GBNF grammar (bundled endpoint only) constraining the output.
+        `grammar` is a llama.cpp GBNF grammar (bundled endpoint only) constraining the output;
+        `stop` ends the output at the first of these strings (left out of the text).
         """
         params: dict[str, Any] = {"temperature": temperature}
         if max_tokens is not None:
@@ -143,6 +145,8 @@ class ChatClient:
             params["grammar"] = grammar
         if seed is not None:
             params["seed"] = seed
+        if stop:
+            params["stop"] = list(stop)
         self.stats.calls += 1
         key = request_key(self.cache_namespace, self.endpoint.model, messages, params)
         if self._cache is not None and (hit := self._cache.get(key)) is not None:

@@ -59,9 +59,24 @@ def _free_port() -> int:
 class LocalModelServer:
     """One llama.cpp server process, started lazily and restarted if it dies."""
 
-    def __init__(self, model_path: Path | None = None, n_ctx: int = 8192, startup_timeout_s: float = 120.0):
+    def __init__(
+        self,
+        model_path: Path | None = None,
+        n_ctx: int = 8192,
+        startup_timeout_s: float = 120.0,
+        prompt_cache_mb: int = 0,
+        f16_copy: bool = True,
+        logits_all: bool = False,
+    ):
+        """`prompt_cache_mb`: llama.cpp's RAM prompt cache, off by default (its per-call state copy
+        cost more than it saved once a case's judge calls run back to back); `f16_copy`: serve the
+        bundled model from an F16 copy (local_main.f16_weights); `logits_all`: keep every prompt
+        token's logits, which nothing here reads (llama-cpp-python's server turns it on by default)."""
         self.model_path = model_path
         self.n_ctx = n_ctx
+        self.prompt_cache_mb = prompt_cache_mb
+        self.f16_copy = f16_copy and model_path is None
+        self.logits_all = logits_all
         self.startup_timeout_s = startup_timeout_s
         self.restarts = 0
         self._proc: subprocess.Popen[bytes] | None = None
@@ -95,12 +110,14 @@ class LocalModelServer:
         fd, log = tempfile.mkstemp(prefix="ragstress-llama-", suffix=".log")
         os.close(fd)
         self._log_path = Path(log)
+        options = ["--f16-copy", str(self.f16_path(model))] if self.f16_copy else []
         cmd = [
             sys.executable,
             "-m",
             "ragstress.llm.local_main",
             "--parent-pid",
             str(os.getpid()),
+            *options,
             "--",
             "--model",
             str(model),
@@ -116,7 +133,11 @@ class LocalModelServer:
             str(os.cpu_count() or 1),
             "--verbose",
             "False",
+            "--logits_all",
+            str(self.logits_all),
         ]
+        if self.prompt_cache_mb:
+            cmd += ["--cache", "True", "--cache_type", "ram", "--cache_size", str(self.prompt_cache_mb << 20)]
         with open(self._log_path, "wb") as log_file:
             # A session of its own: a Ctrl-C in the terminal reaches us, and we stop the child in order.
             self._proc = subprocess.Popen(
@@ -139,6 +160,21 @@ class LocalModelServer:
         raise LocalModelError(
             f"bundled model server not healthy after {self.startup_timeout_s:.0f}s: {self._log_tail()}"
         )
+
+    @staticmethod
+    def f16_path(model: Path) -> Path:
+        """Where the F16 copy of `model` is kept: beside the other converted models, named by the source's size and date."""
+        from ragstress.corpora.embeddings import model_cache_dir
+
+        stat = model.stat()
+        return model_cache_dir() / "llm" / f"{model.stem}-{stat.st_size}-{stat.st_mtime_ns}.F16.gguf"
+
+    def weights(self) -> str:
+        """Which weights the server runs, for reports of speed: the F16 copy or the shipped file."""
+        model = self.model_path or bundled_gguf_path()
+        if self.f16_copy and self.f16_path(model).is_file():
+            return f"F16 copy of {model.name}"
+        return model.name
 
     def _log_tail(self, lines: int = 15) -> str:
         if not self._log_path or not self._log_path.exists():

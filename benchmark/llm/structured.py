@@ -135,15 +135,34 @@ def constraint_for(client: ChatClient, schema: type[BaseModel]) -> dict[str, Any
     return {}
 
 
+# The longest free-text string a grammar admits (a reason, a statement). On the bundled
+# model every generated token is slow and a small model, once inside a string, may go on
+# until max_tokens; one sentence fits. Only the grammar is bounded: an endpoint without
+# grammars may write longer strings, and they still validate.
+GRAMMAR_STRING_CHARS = 160
+
+
+def _bounded_strings(node: Any) -> Any:
+    """A copy of a JSON schema in which every free string has at most GRAMMAR_STRING_CHARS characters."""
+    if isinstance(node, list):
+        return [_bounded_strings(item) for item in node]
+    if not isinstance(node, dict):
+        return node
+    bounded = {key: _bounded_strings(value) for key, value in node.items()}
+    if bounded.get("type") == "string" and "enum" not in bounded and "const" not in bounded:
+        bounded["maxLength"] = min(bounded.get("maxLength", GRAMMAR_STRING_CHARS), GRAMMAR_STRING_CHARS)
+    return bounded
+
+
 def gbnf_for(json_schema: dict[str, Any]) -> str:
-    """A llama.cpp grammar for the schema, with JSON's ban on raw control characters in strings.
+    """A llama.cpp grammar for the schema: strings bounded in length, without raw control characters.
 
     llama-cpp-python's string rule admits newlines, so a small model could wander off
     inside a string until max_tokens; JSON forbids them, so the grammar may too.
     """
     from llama_cpp.llama_grammar import json_schema_to_gbnf
 
-    grammar = json_schema_to_gbnf(json.dumps(json_schema))
+    grammar = json_schema_to_gbnf(json.dumps(_bounded_strings(json_schema)))
     return grammar.replace('char ::= [^"\\\\]', 'char ::= [^"\\\\\\x7F\\x00-\\x1F]', 1)
 
 

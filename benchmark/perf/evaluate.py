@@ -20,10 +20,10 @@ import openai
 from ragstress.llm import ClientSettings, Endpoint, LLMSession
 from ragstress.perf import Row, at_most, below, info
 from ragstress.perf.eval_workload import TARGET_SLEEP_S, HashedWordsEmbedder, lost_scores, write_run
-from ragstress.prompts import load_prompt
 from ragstress.running.runner import plan_jobs, run_cases
 from ragstress.running.targets import load_target
 from ragstress.scoring.metrics import CORE_JUDGED, METRICS
+from ragstress.scoring.metrics.judge import judge_messages
 from ragstress.scoring.scorer import score_run
 from ragstress.testing.fake_openai import FaultPlan
 from ragstress.testing.fake_server_process import FakeServerProcess, RunningFakeServer
@@ -253,10 +253,9 @@ def _runner(size: dict[str, int], workdir: Path) -> list[Row]:
 
 def _sdk_floor(size: dict[str, int]) -> list[Row]:
     """CPU per request of bare openai SDK calls under the same latency: the floor under our client."""
-    prompt = load_prompt("judge_answer_accuracy_1", "en").render(
-        question="q " * 20, response="r " * 40, reference="x " * 20
+    messages = judge_messages(
+        "en", "judge_answer_accuracy_1", question="q " * 20, response="r " * 40, reference="x " * 20
     )
-    messages = [{"role": "user", "content": prompt}]
 
     async def hammer(base_url: str, typed: bool) -> float:
         sdk = openai.AsyncOpenAI(base_url=base_url, api_key="perf-key", max_retries=0)

@@ -6,7 +6,8 @@
   module's own file when it is not in a package.
 - http targets: the URL and the target config file's bytes (header values stay `env:NAME`
   there, so no secret is hashed into a file).
-- baseline: the target endpoint (model, URL; never the key) and the sha of every baseline prompt.
+- baseline: the target endpoint (model, URL; never the key), the sha of every baseline prompt and
+  the answers' token limits and stop sequences.
 
 The module is located with importlib's finders without running it; a module that cannot
 be found is fingerprinted as such (the run stage then reports the import error).
@@ -39,7 +40,10 @@ def target_identity(spec: str, *, target_config: Path | None = None, endpoint: A
         identity["config_sha256"] = _sha(Path(target_config).read_bytes()) if target_config is not None else None
     elif kind == "baseline":
         from ragstress.prompts import load_prompt
+        from ragstress.running.targets.baseline import ANSWER_MAX_TOKENS, ANSWER_STOP
 
+        # The answer limits shape the answers as much as the prompts do.
+        identity["answer_limits"] = {"max_tokens": ANSWER_MAX_TOKENS, "stop": ANSWER_STOP}
         identity["endpoint"] = None if endpoint is None else endpoint.public_dict()
         identity["prompts"] = {
             f"{lang}/{pid}": load_prompt(pid, lang).sha for pid in BASELINE_PROMPTS for lang in ("en", "zh")

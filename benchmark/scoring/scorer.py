@@ -150,7 +150,7 @@ async def score_run(
 
     `llm` supplies the judge (needed only if a judged metric is chosen); `embedder_for`
     maps a case language to an embedder (default: the bundled models); at most
-    `concurrency` cases are scored at once; `rescore` recomputes `metrics` everywhere,
+    `concurrency` cases are scored at once (one with the bundled judge); `rescore` recomputes `metrics` everywhere,
     `retry_errors` only where their score is an error. Raises RecordFileError for unreadable
     input, UnknownNameError for misspelt metric names, ValueError for a missing judge.
     """
@@ -176,6 +176,11 @@ async def score_run(
     work, counts = _plan(cases, responses, names, done)
 
     judge = llm.judge if judged and llm is not None else None
+    if judge is not None and judge.endpoint.is_bundled:
+        # The bundled model answers one request at a time anyway; one case at a time keeps a
+        # case's judge calls consecutive, so each reuses the prompt prefix the case's previous
+        # call left evaluated (judge.judge_messages) instead of meeting another case's.
+        concurrency = 1
     limit = asyncio.Semaphore(concurrency)
     calls = {"actual": 0, "naive": 0, "cases": 0}
 

@@ -151,3 +151,19 @@ def test_compare_shows_each_runs_calibrated_numbers(tmp_path):
     row = next(line for line in markdown.splitlines() if line.startswith("| rag_judge |"))
     assert row.count("→") == 2 and "[" in row
     assert 'id="calibration"' in (out / "compare.html").read_text(encoding="utf-8")
+
+
+def test_labels_of_another_answer_are_left_out_and_counted(tmp_path):
+    run = tmp_path / "run"
+    truth = _judged_run(run)
+    answers = {cid: "Paris" if value else "Lyon" for cid, value in truth.items()}
+    ids = sorted(truth)[:30]
+    rows = [f'{cid},rag_judge,{int(truth[cid])},"{answers[cid]}\r\n"\n' for cid in ids[:20]]  # same words
+    rows += [f"{cid},rag_judge,1,Marseille\n" for cid in ids[20:]]  # labelled an answer this run did not give
+    (tmp_path / "labels.csv").write_text("case_id,metric,label,response\n" + "".join(rows), encoding="utf-8")
+    result = invoke("calibrate", run, "--labels", tmp_path / "labels.csv")
+    assert result.exit_code == 0, result.output
+    calibration = json.loads((run / "calibration.json").read_text(encoding="utf-8"))
+    (row,) = calibration["metrics"]
+    assert row["n_labels"] == 20
+    assert any("10 label(s) left out" in note for note in calibration["notes"])

@@ -11,8 +11,8 @@ import openai
 
 from ragstress.llm import ClientSettings, Endpoint, LLMSession
 from ragstress.perf.eval_workload import HashedWordsEmbedder, lost_scores, write_run
-from ragstress.prompts import load_prompt
 from ragstress.scoring.metrics import METRICS
+from ragstress.scoring.metrics.judge import judge_messages
 from ragstress.scoring.metrics.parsing import parse_rating
 from ragstress.scoring.metrics.scripted import valid_judge
 from ragstress.scoring.scorer import score_run
@@ -48,11 +48,11 @@ def test_latency_delays_every_reply_and_concurrent_replies_overlap():
 
 
 def test_server_process_starts_serves_its_stats_and_stops_cleanly():
-    prompt = load_prompt("judge_context_relevance_1", "zh").render(question="问题？", passages="资料")
+    messages = judge_messages("zh", "judge_context_relevance_1", question="问题？", passages="资料")
     with FakeServerProcess(latency_s=0.05, judge=True) as server:
         assert server.base_url.startswith("http://127.0.0.1:")
         client = openai.OpenAI(base_url=server.base_url, api_key="k", max_retries=0)
-        reply = client.chat.completions.create(model="m", messages=[{"role": "user", "content": prompt}])
+        reply = client.chat.completions.create(model="m", messages=messages)
         assert parse_rating(reply.choices[0].message.content, (0, 1, 2)) in (0, 1, 2)
         assert server.stats()["chat_requests"] == 1
         client.close()

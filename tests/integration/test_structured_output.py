@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from pydantic import BaseModel
 
 from ragstress.llm import ClientSettings, Endpoint, LLMSession, ask_structured
@@ -91,3 +93,21 @@ async def test_llama_cpp_mode_sends_a_grammar():
             await ask_structured(llm.judge, ASK, Capital)
     assert "response_format" not in seen[0].body
     assert seen[0].body["grammar"].startswith("char ::=") and '"\\"country\\""' in seen[0].body["grammar"]
+
+
+def test_grammar_bounds_free_strings_but_validation_does_not():
+    """The bundled model's grammar stops a reason at GRAMMAR_STRING_CHARS; a longer one from an endpoint
+    without grammars is still valid, and enums stay as they are."""
+    from llama_cpp.llama_grammar import json_schema_to_gbnf
+
+    from ragstress.llm.structured import GRAMMAR_STRING_CHARS, gbnf_for, json_schema_of, parse_structured
+    from ragstress.scoring.metrics.judge import StatementAudit
+
+    schema = json_schema_of(StatementAudit)
+    assert "char*" in json_schema_to_gbnf(json.dumps(schema))  # unbounded as llama.cpp writes it
+    grammar = gbnf_for(schema)
+    assert "char*" not in grammar and '"\\"unclear\\""' in grammar
+    assert grammar.count("(char") >= 2 * GRAMMAR_STRING_CHARS  # statement and reason, each a bounded run
+    long_reason = "r" * (3 * GRAMMAR_STRING_CHARS)
+    reply = f'{{"statements": [{{"statement": "s", "reason": "{long_reason}", "supported": "yes"}}]}}'
+    assert parse_structured(reply, StatementAudit).statements[0].reason == long_reason

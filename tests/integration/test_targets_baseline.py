@@ -13,7 +13,7 @@ from ragstress.prompts import load_prompt
 from ragstress.running.e2e import build_e2e_index
 from ragstress.running.runner import plan_jobs, run_cases
 from ragstress.running.targets import load_target
-from ragstress.running.targets.baseline import number_documents
+from ragstress.running.targets.baseline import ANSWER_MAX_TOKENS, ANSWER_STOP, number_documents
 from ragstress.testing.fake_openai import FakeOpenAIServer
 
 
@@ -106,6 +106,11 @@ async def test_baseline_in_contexts_mode(tmp_path, counting_minilm, session_and_
     closed = [r for r in zh if len(r.messages) == 1]
     assert closed[0].last_user_text == load_prompt("baseline_closed_book", "zh").render(question=test_set[2].question)
     assert target.describe()["model"]["base_url"] == server.base_url and "test" not in str(target.describe())
+    # Each language's own answer limit and stop sequences travel with every request, closed-book ones too.
+    en_body, zh_body = by_question[noise_prompt].body, closed[0].body
+    assert (en_body["max_tokens"], en_body["stop"]) == (ANSWER_MAX_TOKENS["en"], list(ANSWER_STOP["en"]))
+    assert (zh_body["max_tokens"], zh_body["stop"]) == (ANSWER_MAX_TOKENS["zh"], list(ANSWER_STOP["zh"]))
+    assert len(zh_body["stop"]) <= 4 and "\n问题：" in zh_body["stop"]
 
 
 async def test_baseline_retrieves_in_e2e_mode(tmp_path, counting_minilm, session_and_server):

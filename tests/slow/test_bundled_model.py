@@ -12,6 +12,7 @@ import pytest
 from pydantic import BaseModel
 
 from ragstress.llm import ClientSettings, LLMSession, LocalModelServer, ask_structured, resolve_endpoint
+from ragstress.llm.local import bundled_gguf_path
 
 pytestmark = pytest.mark.slow
 
@@ -60,6 +61,8 @@ async def test_bundled_model_answers_through_the_client(local_server):
         assert "Paris" in reply.text
         assert reply.usage.prompt_tokens > 0 and reply.usage.completion_tokens > 0
         assert llm.target.stats.requests == 1
+    # Served from the F16 copy made on first use, kept beside the other converted models.
+    assert local_server.weights().startswith("F16 copy of ") and local_server.f16_path(bundled_gguf_path()).is_file()
 
 
 QUESTIONS = {

@@ -12,7 +12,9 @@ import pytest
 
 from ragstress.core.types import Case, Context, TargetResponse
 from ragstress.llm import ClientSettings, Endpoint, LLMSession
+from ragstress.prompts import load_prompt
 from ragstress.scoring.metrics import CORE_JUDGED, METRICS, metrics_for, naive_calls, score_case
+from ragstress.scoring.metrics.judge import format_passages
 from ragstress.scoring.metrics.scripted import ScriptedJudge
 from ragstress.testing.fake_openai import FakeOpenAIServer
 
@@ -370,3 +372,33 @@ async def test_over_refusal_judged_in_both_languages():
     scores, *_ = await judge_case({"judge_over_refusal": "no json here"}, make_case("noise"), ["over_refusal_judged"])
     assert scores["over_refusal_judged"].value is None and "no json here" in scores["over_refusal_judged"].error
     assert "over_refusal_judged" not in {m.name for m in metrics_for(make_case("negative"), ["over_refusal_judged"])}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+async def test_judge_requests_put_the_cases_material_first_in_one_order(lang):
+    """The layout prompt-prefix reuse needs: shared system prompt, then passages, question, response,
+    reference (those the task reads), then the task, so a case's calls share their longest part."""
+    case = make_case(lang=lang)
+    judge = ScriptedJudge(ALL_REPLIES)
+    response = TargetResponse(case_id=case.id, answer=RESPONSE, latency_s=0.1)
+    with FakeOpenAIServer(judge) as server:
+        endpoint = Endpoint(role="judge", model="judge-m", base_url=server.base_url, api_key="k")
+        async with LLMSession({"judge": endpoint}, SETTINGS) as llm:
+            await score_case(case, response, list(CORE_JUDGED), judge=llm.judge, embedder_for=lambda _: TableEmbedder())
+        sent = [r.messages for r in server.chat_requests()]
+    passages = format_passages(PASSAGES, lang)
+    assert len(sent) == 8 and all(
+        m[0] == {"role": "system", "content": load_prompt("judging_system", lang).text} for m in sent
+    )
+    users = [m[1]["content"] for m in sent]
+    with_passages = [u for u in users if passages in u]
+    assert len(with_passages) == 6  # statements, context audit, both relevance and both groundedness templates
+    # Every one of them opens with the same passages block, and its task comes after all material.
+    block = load_prompt("judging_passages", lang).render(passages=passages)
+    assert all(u.startswith(block) for u in with_passages)
+    for user in users:
+        positions = [user.find(f"<{tag}>") for tag in ("question", "response", "reference") if f"<{tag}>" in user]
+        task = user.find("任务：" if lang == "zh" else "Task:")
+        assert positions == sorted(positions) and 0 < max(positions) < task
+    accuracy = [u for u in users if passages not in u]
+    assert len(accuracy) == 2 and accuracy[0].split("\n\n")[:3] == accuracy[1].split("\n\n")[:3]

@@ -23,7 +23,12 @@ from ragstress.running.targets.base import TARGET_KINDS, Target, TargetError, Ta
 from ragstress.running.targets.langchain_target import message_text, message_usage
 
 _OPENAI_ROLES = {"system": "system", "human": "user", "ai": "assistant"}
-DEFAULT_MAX_TOKENS = 128  # RGB-style answers are a sentence or two; a small model rambles otherwise
+# RGB-style answers are a sentence or two; a small model rambles otherwise, and on a CPU
+# every extra token is time. Chinese gets more: a CJK character costs a small model 1-3 tokens.
+ANSWER_MAX_TOKENS = {"en": 64, "zh": 96}
+# Where a small model goes on to write the next turn of the prompt's pattern instead of
+# stopping. At most four per language: OpenAI's API refuses more.
+ANSWER_STOP = {"en": ("\nQuestion:", "\nDocuments:", "\n\n\n"), "zh": ("\n问题：", "\n文档：", "\n\n\n")}
 
 
 class ClientChatModel(BaseChatModel):
@@ -31,7 +36,7 @@ class ClientChatModel(BaseChatModel):
 
     model_config = ConfigDict(arbitrary_types_allowed=True)
     client: Any
-    max_tokens: int | None = DEFAULT_MAX_TOKENS
+    max_tokens: int | None = None
     temperature: float = 0.0
 
     @property
@@ -44,10 +49,11 @@ class ClientChatModel(BaseChatModel):
     async def _agenerate(
         self, messages: list[BaseMessage], stop: Any = None, run_manager: Any = None, **kwargs: Any
     ) -> LangChainResult:
-        if stop:
-            raise ValueError("stop sequences are not supported by ClientChatModel")
         wire = [{"role": _OPENAI_ROLES[m.type], "content": message_text(m)} for m in messages]
-        result = await self.client.chat(wire, temperature=self.temperature, max_tokens=self.max_tokens)
+        max_tokens = kwargs.get("max_tokens", self.max_tokens)
+        result = await self.client.chat(
+            wire, temperature=self.temperature, max_tokens=max_tokens, stop=list(stop) if stop else None
+        )
         usage = result.usage
         message = AIMessage(
             content=result.text,
@@ -83,10 +89,13 @@ class BaselineTarget(Target):
     kind = "baseline"
     accepts_retriever = True
 
-    def __init__(self, spec: str, client: Any, max_tokens: int | None = DEFAULT_MAX_TOKENS):
+    def __init__(self, spec: str, client: Any, max_tokens: int | None = None, stop: bool = True):
+        """`max_tokens` None: the per-language answer limit (ANSWER_MAX_TOKENS); `stop`: use ANSWER_STOP."""
         super().__init__(spec)
         self.client = client
-        self.model = ClientChatModel(client=client, max_tokens=max_tokens)
+        self.max_tokens = max_tokens
+        self.stop = stop
+        self.model = ClientChatModel(client=client)
         self._chains: dict[int, tuple[Any, Runnable]] = {}
 
     def chain(self, retriever: Any = None) -> Runnable:
@@ -96,7 +105,7 @@ class BaselineTarget(Target):
                 documents: Runnable = RunnableLambda(_given_passages)
             else:
                 documents = itemgetter("question") | retriever | RunnableLambda(_document_texts)
-            answer = RunnableLambda(_prompt_step) | self.model
+            answer = RunnableLambda(self._answer_step)
             # The retriever is kept alive with its chain so its id cannot be reused.
             self._chains[id(retriever)] = (
                 retriever,
@@ -119,13 +128,30 @@ class BaselineTarget(Target):
         message = result["answer"]
         return TargetOutput(message_text(message), result["documents"] if retrieve else None, message_usage(message))
 
+    def limits(self, lang: str) -> tuple[int, list[str] | None]:
+        """The answer's token limit and stop sequences in `lang` (mixed material: the larger limit, no stops)."""
+        limit = self.max_tokens or ANSWER_MAX_TOKENS.get(lang, max(ANSWER_MAX_TOKENS.values()))
+        stop = list(ANSWER_STOP[lang]) if self.stop and lang in ANSWER_STOP else None
+        return limit, stop
+
+    async def _answer_step(self, inputs: dict[str, Any]) -> BaseMessage:
+        limit, stop = self.limits(inputs["lang"])
+        return await self.model.ainvoke(baseline_messages(inputs), stop=stop, max_tokens=limit)
+
     def describe(self) -> dict[str, Any]:
         prompts = [
             load_prompt(p, lang).identity()
             for p in ("baseline_system", "baseline_user", "baseline_closed_book")
             for lang in ("en", "zh")
         ]
-        return {"spec": self.spec, "kind": self.kind, "model": self.client.endpoint.public_dict(), "prompts": prompts}
+        return {
+            "spec": self.spec,
+            "kind": self.kind,
+            "model": self.client.endpoint.public_dict(),
+            "prompts": prompts,
+            "max_tokens": self.max_tokens or ANSWER_MAX_TOKENS,
+            "stop": {lang: list(stops) for lang, stops in ANSWER_STOP.items()} if self.stop else None,
+        }
 
 
 async def _given_passages(inputs: dict[str, Any]) -> list[str]:
@@ -134,10 +160,6 @@ async def _given_passages(inputs: dict[str, Any]) -> list[str]:
 
 async def _document_texts(documents: list[Any]) -> list[str]:
     return context_texts(documents, "retrieved documents")
-
-
-async def _prompt_step(inputs: dict[str, Any]) -> list[BaseMessage]:
-    return baseline_messages(inputs)
 
 
 @TARGET_KINDS.register("baseline")

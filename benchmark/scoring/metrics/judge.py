@@ -8,6 +8,9 @@ Two calls are shared between metrics and memoised per case:
 - `context_audit`: per passage, is it useful for the reference answer; per reference
   sentence, can it be attributed to the passages. Context precision and recall read it.
 Prompts are rendered deterministically (same case, same text), so a re-score hits the cache.
+
+Every judge call has one layout (judge_messages): the system prompt all judge calls share,
+then the case's material in one fixed order, then the metric's task.
 """
 
 from __future__ import annotations
@@ -25,8 +28,12 @@ from ragstress.scoring.metrics.matching import sentences
 
 T = TypeVar("T", bound=BaseModel)
 
-JSON_MAX_TOKENS = 1200
-TEXT_MAX_TOKENS = 600
+# Output limits per task: what its format needs with room to spare, so a rambling judge is cut
+# short (the bundled model's grammars bound the free text much tighter, see REASON_CHARS and
+# structured.GRAMMAR_STRING_CHARS).
+JSON_MAX_TOKENS = 1200  # statement lists and context audits: one entry per statement or passage
+VERDICT_MAX_TOKENS = 200  # a one-sentence reason and a yes/no field
+TEXT_MAX_TOKENS = 300  # one or two sentences, then the rating or score tokens
 MAX_STATEMENTS = 24  # bounds a runaway decomposition (and the bundled model's grammar)
 
 
@@ -79,17 +86,43 @@ def format_passages(passages: list[str], lang: str) -> str:
     return "\n".join(f'<passage n="{i}">\n{text}\n</passage>' for i, text in enumerate(passages, start=1))
 
 
+# The case's material in the order every judge prompt shows it; each call shows the fields its task reads.
+MATERIAL = ("passages", "question", "response", "reference")
+
+
+def judge_messages(lang: str, prompt_id: str, **values: object) -> list[dict[str, str]]:
+    """One judge call's messages: the shared system prompt, the material among `values`, then the task.
+
+    The order is what makes a case's judge calls cheap after the first. llama.cpp keeps the
+    state of the prompt it evaluated last and evaluates only what follows the longest prefix
+    the next prompt shares with it (hosted endpoints' prompt caches work alike). Material
+    first, task last, and the calls of one case sent one after another (score_run does so on
+    the bundled model), every call after a case's first pays for little more than its task:
+    on 2 cores five passages cost seconds, a task's instructions a fraction of that.
+    """
+    material = [
+        load_prompt(f"judging_{field}", lang).render(**{field: values.pop(field)})
+        for field in MATERIAL
+        if field in values
+    ]
+    task = load_prompt(prompt_id, lang).render(**values)
+    return [
+        {"role": "system", "content": load_prompt("judging_system", lang).render()},
+        {"role": "user", "content": "\n\n".join([*material, task])},
+    ]
+
+
 def reference_sentences(ctx: CaseJudging) -> list[str]:
     """The reference answer split into sentences: the units context recall counts."""
     return sentences(ctx.reference or "")
 
 
-async def ask_json(ctx: CaseJudging, prompt_id: str, schema: type[T], **values: object) -> StructuredResult[T]:
+async def ask_json(
+    ctx: CaseJudging, prompt_id: str, schema: type[T], max_tokens: int = JSON_MAX_TOKENS, **values: object
+) -> StructuredResult[T]:
     """One structured judge call (re-asked once on invalid output); counts its requests on the case."""
-    prompt = load_prompt(prompt_id, ctx.lang).render(**values)
-    result = await ask_structured(
-        ctx.judge, [{"role": "user", "content": prompt}], schema, lang=ctx.lang, max_tokens=JSON_MAX_TOKENS
-    )
+    messages = judge_messages(ctx.lang, prompt_id, **values)
+    result = await ask_structured(ctx.judge, messages, schema, lang=ctx.lang, max_tokens=max_tokens)
     ctx.llm_calls += result.attempts
     return result
 
@@ -104,11 +137,11 @@ class TextReply:
 
 async def ask_text(ctx: CaseJudging, prompt_id: str, grammar: str, **values: object) -> TextReply:
     """One free-text judge call; `grammar` constrains endpoints that take llama.cpp grammars."""
-    prompt = load_prompt(prompt_id, ctx.lang).render(**values)
+    messages = judge_messages(ctx.lang, prompt_id, **values)
     constraint = {"grammar": grammar} if ctx.judge.endpoint.json_mode == "grammar" else {}
     ctx.llm_calls += 1
     try:
-        reply = await ctx.judge.chat([{"role": "user", "content": prompt}], max_tokens=TEXT_MAX_TOKENS, **constraint)
+        reply = await ctx.judge.chat(messages, max_tokens=TEXT_MAX_TOKENS, **constraint)
     except LLMError as exc:
         return TextReply("", f"judge call failed: {exc}")
     return TextReply(reply.text)

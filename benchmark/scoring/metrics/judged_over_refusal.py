@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ragstress.core.types import Score
 from ragstress.scoring.metrics.base import ANSWERABLE, CaseJudging, metric
-from ragstress.scoring.metrics.judge import ask_json
+from ragstress.scoring.metrics.judge import VERDICT_MAX_TOKENS, ask_json
 from ragstress.scoring.metrics.judged_verdicts import RefusalVerdict
 
 
@@ -28,7 +28,9 @@ from ragstress.scoring.metrics.judged_verdicts import RefusalVerdict
     ),
 )
 async def over_refusal_judged(ctx: CaseJudging, name: str) -> Score:
-    result = await ask_json(ctx, "judge_over_refusal", RefusalVerdict, question=ctx.case.question, response=ctx.answer)
+    result = await ask_json(
+        ctx, "judge_over_refusal", RefusalVerdict, VERDICT_MAX_TOKENS, question=ctx.case.question, response=ctx.answer
+    )
     if not result.ok:
         return ctx.failed(name, f"judge verdict unusable: {result.error}", result.raw)
     verdict = result.value

@@ -6,7 +6,7 @@ from pydantic import BaseModel, Field
 
 from ragstress.core.types import Score
 from ragstress.scoring.metrics.base import ANSWERABLE, CaseJudging, metric
-from ragstress.scoring.metrics.judge import ask_json, ask_text, format_passages
+from ragstress.scoring.metrics.judge import VERDICT_MAX_TOKENS, ask_json, ask_text, format_passages
 from ragstress.scoring.metrics.parsing import VerdictParseError, parse_rag_scores, rag_scores_grammar
 
 
@@ -69,7 +69,9 @@ async def rag_judge(ctx: CaseJudging, name: str) -> Score:
     ),
 )
 async def rejection_judged(ctx: CaseJudging, name: str) -> Score:
-    result = await ask_json(ctx, "judge_rejection", RefusalVerdict, question=ctx.case.question, response=ctx.answer)
+    result = await ask_json(
+        ctx, "judge_rejection", RefusalVerdict, VERDICT_MAX_TOKENS, question=ctx.case.question, response=ctx.answer
+    )
     if not result.ok:
         return ctx.failed(name, f"judge verdict unusable: {result.error}", result.raw)
     verdict = result.value
@@ -90,7 +92,12 @@ async def rejection_judged(ctx: CaseJudging, name: str) -> Score:
 )
 async def error_detection_judged(ctx: CaseJudging, name: str) -> Score:
     result = await ask_json(
-        ctx, "judge_error_detection", ErrorFlagVerdict, question=ctx.case.question, response=ctx.answer
+        ctx,
+        "judge_error_detection",
+        ErrorFlagVerdict,
+        VERDICT_MAX_TOKENS,
+        question=ctx.case.question,
+        response=ctx.answer,
     )
     if not result.ok:
         return ctx.failed(name, f"judge verdict unusable: {result.error}", result.raw)

@@ -7,8 +7,9 @@ set really asks for:
     with FakeOpenAIServer(judge) as server: ...
     judge.counts["judge_answer_accuracy_1"]  # requests that prompt received
 
-A request is recognised by the first line of its first user message, which every
-judge prompt keeps free of variables.
+A request is recognised by the first line of its task, which every judge prompt keeps
+free of variables. The task follows the case's material in the first user message, so
+the task line found last in it wins: material quoting a task line cannot pose as one.
 """
 
 from __future__ import annotations
@@ -42,7 +43,9 @@ def identify_prompt(request: FakeRequest) -> tuple[str, str] | None:
     users = [m.get("content", "") for m in request.messages if m.get("role") == "user"]
     if not users:
         return None
-    return _first_lines().get(str(users[0]).splitlines()[0].strip())
+    text = str(users[0])
+    found = [(text.rfind(line), ident) for line, ident in _first_lines().items() if line in text]
+    return max(found)[1] if found else None
 
 
 class ScriptedJudge:
