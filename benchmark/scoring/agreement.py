@@ -2,6 +2,7 @@
 
     python -m ragstress.scoring.agreement tests/data/scoring_labels/responses.jsonl [--split dev]
         [--judge-url URL --judge-model NAME [--judge-key KEY]] [--disagreements LABEL]
+    (--judge-model SmolLM2-135M-Instruct without --judge-url: the bundled model is the judge)
 
 A labels file holds one JSON object per line: id, lang, testbed, question, answers,
 fake_answer, response, split (dev / holdout / holdout2) and `labels`, each true, false or null
