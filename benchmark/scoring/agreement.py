@@ -2,9 +2,10 @@
 
     python -m ragstress.scoring.agreement tests/data/scoring_labels/responses.jsonl [--split dev]
         [--judge-url URL --judge-model NAME [--judge-key KEY]] [--disagreements LABEL]
+    (--judge-model SmolLM2-135M-Instruct without --judge-url: the bundled model is the judge)
 
 A labels file holds one JSON object per line: id, lang, testbed, question, answers,
-fake_answer, response, split (dev / holdout) and `labels`, each true, false or null
+fake_answer, response, split (dev / holdout / holdout2) and `labels`, each true, false or null
 (not labelled): correct, rejects, flags_error, corrects, asserts_fake, over_refusal,
 rgb_rejects, rgb_flags, rgb_correct. Each label is compared with the verdict of one metric of each
 rule set (see CHECKS); a null label, or an unscored verdict, leaves the line out of
@@ -25,6 +26,7 @@ from pydantic import BaseModel, ConfigDict
 
 from ragstress.core.jsonl import RecordFileError, read_records
 from ragstress.core.types import Case, TargetResponse
+from ragstress.llm.config import BUNDLED_MODEL
 from ragstress.scoring.metrics import METRICS, CaseJudging, rules
 
 LABELS = (
@@ -38,6 +40,7 @@ LABELS = (
     "rgb_flags",
     "rgb_correct",
 )
+SPLITS = ("dev", "holdout", "holdout2", "whole")  # table columns; "whole" is every line together
 EXPECTED = {"negative": "reject", "counterfactual": "flag_error"}
 
 
@@ -54,7 +57,7 @@ class LabelledResponse(BaseModel):
     fake_answer: list[str] | str | None = None
     response: str
     labels: dict[str, bool | None]
-    split: Literal["dev", "holdout"]
+    split: Literal["dev", "holdout", "holdout2"]
 
     def case(self) -> Case:
         fake = [self.fake_answer] if isinstance(self.fake_answer, str) else self.fake_answer
@@ -183,12 +186,19 @@ async def disagreements(
 def _cell(result: Agreement | None) -> str:
     if result is None or not result.n:
         return "—"
-    kappa = "—" if result.kappa is None else f"{result.kappa:.3f}"
+    # round() + 0.0 turns a float-noise -0.0 into 0.0, so no cell reads "-0.000".
+    kappa = "—" if result.kappa is None else f"{round(result.kappa, 3) + 0.0:.3f}"
     return f"{100 * result.rate:.1f}% / {kappa} (n={result.n})"
 
 
-def table(results: dict[tuple[str, str, str], Agreement], splits: Sequence[str] = ("dev", "holdout", "whole")) -> str:
-    """The Markdown table: one row per (label, rule set), one column per split: agreement / kappa (n)."""
+def table(results: dict[tuple[str, str, str], Agreement], splits: Sequence[str] | None = None) -> str:
+    """The Markdown table: one row per (label, rule set), one column per split: agreement / kappa (n).
+
+    By default the columns are dev, holdout and whole, with holdout2 before whole when it has lines.
+    """
+    if splits is None:
+        measured = {split for _, _, split in results}
+        splits = [split for split in SPLITS if split != "holdout2" or split in measured]
     lines = ["| label | rule set (metric) | " + " | ".join(splits) + " |", "|---|---|" + "---|" * len(splits)]
     for label, by_set in CHECKS.items():
         for rule_set, check in by_set.items():
@@ -212,11 +222,12 @@ async def _run(args: argparse.Namespace) -> str:
             f"{item.id} [{item.split}] label {not got} rule {got}: {item.response!r}"
             for item, got in await disagreements(items, args.disagreements)
         )
-    if not args.judge_url:
+    if not args.judge_url and args.judge_model != BUNDLED_MODEL:
         return table(await measure(items))
-    from ragstress.llm import ClientSettings, Endpoint, LLMSession
+    from ragstress.llm import ClientSettings, LLMSession, resolve_endpoint
 
-    endpoint = Endpoint(role="judge", model=args.judge_model, base_url=args.judge_url, api_key=args.judge_key)
+    # No URL and the bundled model's name: the bundled llama.cpp server judges, as in a default run.
+    endpoint = resolve_endpoint("judge", {}, base_url=args.judge_url, api_key=args.judge_key, model=args.judge_model)
     async with LLMSession({"judge": endpoint}, ClientSettings()) as llm:
         return table(await measure(items, ("default", "rgb", "judged"), judge=llm.judge))
 
@@ -224,12 +235,16 @@ async def _run(args: argparse.Namespace) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m ragstress.scoring.agreement", description=__doc__.splitlines()[0])
     parser.add_argument("labels", type=Path, help="labels JSONL file")
-    parser.add_argument("--split", choices=("dev", "holdout", "all"), default="all", help="score only this split")
+    parser.add_argument("--split", choices=(*SPLITS[:-1], "all"), default="all", help="score only this split")
     parser.add_argument(
         "--disagreements", choices=LABELS, help="list the lines where the default rules disagree with this label"
     )
     parser.add_argument("--judge-url", help="OpenAI-protocol base URL of a judge; adds the judged variants")
-    parser.add_argument("--judge-model", default="judge", help="the judge's model name")
+    parser.add_argument(
+        "--judge-model",
+        default="judge",
+        help=f"the judge's model name; {BUNDLED_MODEL} without --judge-url judges with the bundled model",
+    )
     parser.add_argument("--judge-key", default=None, help="the judge's API key, if it needs one")
     args = parser.parse_args(argv)
     try:

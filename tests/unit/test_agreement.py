@@ -50,6 +50,18 @@ def test_table_and_cli(capsys):
     assert "judged" not in table(asyncio.run(measure(load(TINY))))
 
 
+def test_a_second_holdout_gets_its_own_column(tmp_path, capsys):
+    lines = TINY.read_text(encoding="utf-8").splitlines()
+    moved = tmp_path / "labels.jsonl"
+    moved.write_text("\n".join([lines[0].replace('"split": "dev"', '"split": "holdout2"'), *lines[1:]]) + "\n")
+    items = load(moved)
+    assert [i.split for i in items].count("holdout2") == 1 and load(moved, "holdout2") == [items[0]]
+    assert main([str(moved)]) == 0
+    assert capsys.readouterr().out.startswith("| label | rule set (metric) | dev | holdout | holdout2 | whole |")
+    assert main([str(moved), "--split", "holdout2"]) == 0
+    assert "holdout2" in capsys.readouterr().out
+
+
 def test_bad_input_names_file_line_and_field(tmp_path, capsys):
     bad = tmp_path / "labels.jsonl"
     bad.write_text(TINY.read_text(encoding="utf-8").splitlines()[0] + '\n{"id": "x", "lang": "fr"}\n', encoding="utf-8")

@@ -17,7 +17,7 @@ from ragstress.scoring.agreement import load, measure
 
 LABELS = Path(__file__).resolve().parents[1] / "data" / "scoring_labels" / "responses.jsonl"
 
-# (label, rule set) -> (agreeing, decided) on the whole file, as reported in docs/scoring.md.
+# (label, rule set) -> (agreeing, decided) on dev and holdout together, as reported in docs/scoring.md.
 REPORTED = {
     ("correct", "default"): (464, 476),
     ("rejects", "default"): (464, 470),
@@ -38,7 +38,9 @@ REPORTED = {
 
 @pytest.fixture(scope="module")
 def whole():
-    results = asyncio.run(measure(load(LABELS)))
+    # The second holdout (split holdout2) is measured once, by hand, and not pinned here.
+    items = [item for item in load(LABELS) if item.split != "holdout2"]
+    results = asyncio.run(measure(items))
     return {(label, rule_set): result for (label, rule_set, split), result in results.items() if split == "whole"}
 
 

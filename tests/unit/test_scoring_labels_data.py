@@ -17,6 +17,7 @@ DATA_DIR = Path(__file__).resolve().parents[1] / "data" / "scoring_labels"
 TESTBEDS = {"noise", "negative", "integration", "counterfactual"}
 READER_LABELS = {"correct", "rejects", "flags_error", "corrects", "asserts_fake", "over_refusal"}
 RGB_LABELS = {"rgb_rejects", "rgb_flags", "rgb_correct"}
+SPLITS = {"dev", "holdout", "holdout2"}
 COUNTERFACTUAL_ONLY = {"flags_error", "corrects", "asserts_fake"}
 FIELDS = {"id", "lang", "testbed", "question", "answers", "fake_answer", "response", "style", "hard", "labels", "split"}
 STYLES_IN_BOTH = {
@@ -53,7 +54,7 @@ def test_every_row_has_the_documented_fields_and_types(rows):
     for r in rows:
         where = r.get("id", "?")
         assert set(r) == FIELDS, where
-        assert r["lang"] in {"en", "zh"} and r["testbed"] in TESTBEDS and r["split"] in {"dev", "holdout"}, where
+        assert r["lang"] in {"en", "zh"} and r["testbed"] in TESTBEDS and r["split"] in SPLITS, where
         assert r["question"].strip() and r["response"].strip() and r["style"].strip(), where
         assert isinstance(r["hard"], bool), where
         facts = r["answers"]
@@ -121,10 +122,18 @@ def test_holdout_is_a_third_of_every_language_and_testbed(rows):
         assert abs(split["holdout"] - total / 3) <= 1, key
 
 
+def test_second_holdout_is_balanced_and_weighted_to_counterfactual(rows):
+    second = [r for r in rows if r["split"] == "holdout2"]
+    langs = Counter(r["lang"] for r in second)
+    assert len(second) == 160 and langs["en"] == langs["zh"] == 80
+    assert sum(r["testbed"] == "counterfactual" for r in second) >= 100
+    assert all(r["id"].split("-")[2] == "h2" for r in second)
+
+
 def test_file_matches_its_hand_written_source():
     spec = importlib.util.spec_from_file_location("scoring_labels_assemble", DATA_DIR / "assemble.py")
     assemble = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(assemble)
-    items = assemble.parse(DATA_DIR / "source" / "en.txt") + assemble.parse(DATA_DIR / "source" / "zh.txt")
-    assemble.assign_splits(items)
-    assert items == _rows(), "responses.jsonl differs from source/: run tests/data/scoring_labels/assemble.py"
+    assert assemble.build() == _rows(), (
+        "responses.jsonl differs from source/: run tests/data/scoring_labels/assemble.py"
+    )

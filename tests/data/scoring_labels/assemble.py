@@ -11,6 +11,10 @@ counterfactual responses also f, k and a; o defaults to r on answerable testbeds
 The rgb_* fields are not readings: they apply RGB's published evalue.py text tests literally (see README).
 
 Run: python3 tests/data/scoring_labels/assemble.py  (rewrites responses.jsonl; split is seeded).
+
+en.txt and zh.txt are split into dev and holdout by a seeded shuffle; holdout2_en.txt and holdout2_zh.txt,
+written later for a second holdout, are all `holdout2` (ids `<lang>-<testbed>-h2-<n>`) and leave that shuffle
+as it was.
 """
 
 from __future__ import annotations
@@ -61,7 +65,8 @@ def rgb_view(lang: str, response: str, answers: list[list[str]]) -> dict:
     return {"rgb_rejects": rejects, "rgb_flags": flags, "rgb_correct": (not rejects) and all(found)}
 
 
-def parse(path: Path) -> list[dict]:
+def parse(path: Path, id_tag: str = "") -> list[dict]:
+    """The file's responses as labelled items; `id_tag` goes between the testbed and the number of each id."""
     items, question = [], None
     counters: dict[str, int] = {}
     for line_no, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
@@ -85,7 +90,7 @@ def parse(path: Path) -> list[dict]:
         if len(parts) != 3:
             _fail(path, line_no, "response line needs style :: labels :: text")
         style, hard = parts[0].rstrip("!"), parts[0].endswith("!")
-        key = f"{question['lang']}-{question['testbed'][:3]}"
+        key = f"{question['lang']}-{question['testbed'][:3]}{id_tag}"
         counters[key] = counters.get(key, 0) + 1
         response = parts[2].replace("\\n", "\n")
         item = {"id": f"{key}-{counters[key]:03d}", **question, "response": response, "style": style, "hard": hard}
@@ -109,9 +114,18 @@ def assign_splits(items: list[dict]) -> None:
             item["split"] = "holdout" if i < cut else "dev"
 
 
-def main() -> None:
+def build() -> list[dict]:
+    """Every labelled item in file order: the dev/holdout set, then the second holdout."""
     items = parse(HERE / "source" / "en.txt") + parse(HERE / "source" / "zh.txt")
     assign_splits(items)
+    second = parse(HERE / "source" / "holdout2_en.txt", "-h2") + parse(HERE / "source" / "holdout2_zh.txt", "-h2")
+    for item in second:
+        item["split"] = "holdout2"
+    return items + second
+
+
+def main() -> None:
+    items = build()
     with open(HERE / "responses.jsonl", "w", encoding="utf-8") as out:
         for item in items:
             out.write(json.dumps(item, ensure_ascii=False) + "\n")
