@@ -65,18 +65,27 @@ class ChunkPool:
             result.append([source_id, *extra])
         return result
 
-    def noise_ids(self, seed: SeedQuestion, count: int, mode: NoiseMode, rng: random.Random) -> list[str]:
-        """`count` chunk ids holding none of the seed's aliases: nearest first (hard) or drawn at random.
-
-        Hard mode falls back to random draws once the precomputed neighbours run out.
-        Returns fewer when the corpus has too few such chunks.
-        """
+    def _noise_eligible(self, seed: SeedQuestion):
         positives = {cid for ids in self.positives_per_fact(seed) for cid in ids}
         banned = positives | set(self.not_noise.get(seed.id, ()))
 
         def eligible(cid: str) -> bool:
             return cid not in banned and not contains_any_answer(self.chunks[cid].text, seed.answers)
 
+        return eligible
+
+    def noise_available(self, seed: SeedQuestion) -> int:
+        """How many chunks may serve as the seed's noise (the most `noise_ids` can return)."""
+        eligible = self._noise_eligible(seed)
+        return sum(1 for cid in self.chunks if eligible(cid))
+
+    def noise_ids(self, seed: SeedQuestion, count: int, mode: NoiseMode, rng: random.Random) -> list[str]:
+        """`count` chunk ids holding none of the seed's aliases: nearest first (hard) or drawn at random.
+
+        Hard mode falls back to random draws once the precomputed neighbours run out.
+        Returns fewer when the corpus has too few such chunks.
+        """
+        eligible = self._noise_eligible(seed)
         chosen: list[str] = []
         if mode == "hard":
             chosen = [cid for cid in self.neighbours.get(seed.id, ()) if cid in self.chunks and eligible(cid)][:count]

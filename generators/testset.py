@@ -29,6 +29,7 @@ from ragstress.generators.counterfactual import name_inventory
 from ragstress.generators.curated import map_curated, read_seed_file
 from ragstress.generators.gates import GatePipeline, GateStats, RejectedCandidate, Verdict
 from ragstress.generators.pool import ChunkPool, NoiseMode
+from ragstress.generators.ratios import RatioPolicy, ratio_coverage
 from ragstress.generators.seeds import Candidate, pair_probes, pair_targets
 from ragstress.generators.spans import contains_any_answer
 from ragstress.generators.styles import styled_cases
@@ -66,6 +67,8 @@ class GenerateOptions:
     polish: bool | None = None
     # Question styles (typo, distracting, preamble): restyled copies of the noise-free noise cases.
     styles: tuple[str, ...] = ()
+    # A noise ratio a seed cannot hold exactly: dropped, or replaced by the nearest reachable one (marked).
+    ratio_policy: RatioPolicy = "drop"
 
     def pairs_wanted(self) -> int:
         if self.n_pairs is not None:
@@ -245,11 +248,15 @@ async def generate_testset(
     )
     if options.judge_noise and seeds:
         pool = ChunkPool(pool.chunks, pool.neighbours, await _judged_not_noise(llm, seeds, pool), pool.names)
-    settings = TestbedSettings(base_seed=options.random_seed, noise_mode=options.noise_mode)
+    settings = TestbedSettings(
+        base_seed=options.random_seed, noise_mode=options.noise_mode, ratio_policy=options.ratio_policy
+    )
     cases = build_cases(seeds, pool, testbeds, settings)
     cases += styled_cases(cases, options.styles, options.random_seed)
 
     manifest = _manifest(store, llm, options, testbeds, seeds, cases, stats, sorted(set(langs.values())))
+    # Per requested ratio: how many seeds reached it exactly, at the nearest share, or not at all.
+    manifest["cases"]["ratio_coverage"] = ratio_coverage(_ratios_requested(seeds, testbeds, settings), cases)
     # Per language: candidates, each gate's pass rate, and the share of seeds from the in-situ vs polished path.
     manifest["generation_stats"] = generation_stats
     out_dir = Path(out_dir)
@@ -258,6 +265,15 @@ async def generate_testset(
     write_records(out_dir / REJECTED_FILE, rejected)
     write_manifest(out_dir / TESTSET_MANIFEST, manifest, TestsetManifest)
     return TestsetResult(seeds, cases, rejected, manifest)
+
+
+def _ratios_requested(seeds: list[SeedQuestion], testbeds: list[str], settings: TestbedSettings) -> dict:
+    singles = sum(len(s.answers) == 1 for s in seeds)
+    wanted = {
+        "noise": (settings.noise_ratios, singles),
+        "integration": (settings.integration_ratios, len(seeds) - singles),
+    }
+    return {tb: {f"{r:g}": n for r in ratios} for tb, (ratios, n) in wanted.items() if tb in testbeds}
 
 
 def case_counts(cases: list[Case]) -> dict[str, dict[str, int]]:

@@ -70,6 +70,13 @@ def generate(
             "--judge-noise", help="Also ask the judge to rule out near noise chunks that answer the question."
         ),
     ] = False,
+    ratio_policy: Annotated[
+        str,
+        typer.Option(
+            "--ratio-policy",
+            help="A noise ratio a seed cannot hold exactly: drop it, or use the nearest reachable share (nearest).",
+        ),
+    ] = "drop",
     round_trip_k: Annotated[
         int, typer.Option("--round-trip-k", help="A question must retrieve its source chunk in this top k.")
     ] = 5,
@@ -124,6 +131,10 @@ def generate(
     chosen_styles = tuple(s.strip() for s in styles.split(",") if s.strip())
     if any(s not in STYLES for s in chosen_styles):
         cc.fail(f"--styles: unknown style in {styles!r}; known: {', '.join(STYLES)}")
+    from ragstress.generators.ratios import RATIO_POLICIES
+
+    if ratio_policy not in RATIO_POLICIES:
+        cc.fail(f"--ratio-policy must be one of {', '.join(RATIO_POLICIES)}, not {ratio_policy!r}")
     wanted = seeds if seeds is not None else (0 if seed_file is not None else 20)
     if wanted == 0 and not pairs and seed_file is None:
         cc.fail("nothing to do: give --seeds N (> 0) and/or --seed-file F")
@@ -144,6 +155,7 @@ def generate(
         random_seed=seed,
         noise_mode=noise.value,
         judge_noise=judge_noise,
+        ratio_policy=ratio_policy,
         round_trip_k=round_trip_k,
         polish=polish,
         styles=chosen_styles,
