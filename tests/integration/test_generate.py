@@ -132,9 +132,15 @@ async def test_generation_runs_end_to_end_and_writes_every_file(index_dir, serve
     manifest = json.loads((tmp_path / "out" / "testset.json").read_text(encoding="utf-8"))
     assert manifest["random_seed"] == 13 and manifest["index"]["embedding_model"] == "all-MiniLM-L6-v2"
     assert manifest["cases"]["total"] == len(cases)
-    assert manifest["cases"]["by_testbed"]["noise"] == {
-        r: manifest["cases"]["by_testbed"]["noise"]["0"] for r in ("0", "0.2", "0.4", "0.6", "0.8")
-    }
+    # Every seed reaches 0 and 0.8 (one positive : four noise); a share a seed cannot hold exactly is dropped.
+    by_ratio = manifest["cases"]["by_testbed"]["noise"]
+    coverage = manifest["cases"]["ratio_coverage"]["noise"]
+    assert by_ratio["0"] == by_ratio["0.8"] == coverage["0"]["seeds"] > 0
+    for label, row in coverage.items():
+        assert row["exact"] == by_ratio.get(label, 0) and row["exact"] + row["dropped"] == row["seeds"]
+    noisy = [c for c in cases if c.testbed in ("noise", "integration")]
+    assert all(c.params["n_noise"] / c.params["n_passages"] == c.params["noise_ratio"] for c in noisy)
+    assert all(f"{c.params['noise_ratio']:g}" == c.id.rsplit(":", 1)[1] for c in noisy)
     assert set(manifest["gates"]) >= {"draft", "round_trip", "answerable", "near_duplicate", "seed_file"}
     assert manifest["models"]["judge"]["model"] == "fake-model" and manifest["models"]["judge"]["api_key"] == "set"
     assert {p["id"] for p in manifest["prompts"]} == {"seed_polish", "seed_answerable", "gen_noise_check"}
