@@ -65,11 +65,13 @@ def generate(
         NoiseChoice, typer.Option("--noise", help="Noise passages: nearest alias-free chunks (hard) or random ones.")
     ] = NoiseChoice.hard,
     judge_noise: Annotated[
-        bool,
+        bool | None,
         typer.Option(
-            "--judge-noise", help="Also ask the judge to rule out near noise chunks that answer the question."
+            "--judge-noise/--no-judge-noise",
+            help="Ask the judge whether each noise passage answers the question; an unclear verdict excludes it "
+            "(default: on when the judge is an endpoint, off for the bundled model).",
         ),
-    ] = False,
+    ] = None,
     ratio_policy: Annotated[
         str,
         typer.Option(
@@ -143,7 +145,8 @@ def generate(
         "generator": cc.endpoint_for("generator", generator_base_url, generator_model, generator_api_key),
         "judge": cc.endpoint_for("judge", judge_base_url, judge_model, judge_api_key),
     }
-    if wanted or pairs or judge_noise:  # curated seeds alone ask no model
+    judged = judge_noise if judge_noise is not None else not endpoints["judge"].is_bundled
+    if wanted or pairs or judged:  # curated seeds alone, unjudged, ask no model
         cc.announce_endpoints(endpoints.values())
         for endpoint in endpoints.values():
             cc.check_endpoint(endpoint)

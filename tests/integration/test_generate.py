@@ -42,9 +42,14 @@ def _between(text: str, start: str, end: str) -> str:
     return text.split(start, 1)[1].split(end, 1)[0].strip()
 
 
+NOISE_CHECK = "Does the passage below answer the question"
+
+
 def scripted(req: FakeRequest) -> str:
-    """A generator that blanks the answer out of its sentence, and a judge that says yes."""
+    """A generator that blanks the answer out of its sentence, and a judge that says yes (no to noise passages)."""
     prompt = req.last_user_text
+    if NOISE_CHECK in prompt:
+        return json.dumps({"verdict": "no", "reason": "It is about something else."})
     if '"verdict"' in prompt:
         return json.dumps({"verdict": "yes", "reason": "The text states it."})
     if "Passage A" in prompt:
@@ -224,31 +229,69 @@ def test_cli_bad_input_is_a_clear_error(index_dir, server, tmp_path):
 
 
 async def test_judge_noise_check_keeps_flagged_chunks_out_of_the_noise(index_dir, seed_file, tmp_path):
-    """A judge that finds the answer in every near chunk pushes noise further down the ranking."""
-    with FakeOpenAIServer(lambda req: json.dumps({"verdict": "yes", "reason": "it does"})) as judge_server:
+    """Noise the judge says answers the question, or gives no verdict on, is replaced by chunks it cleared."""
+    with FakeOpenAIServer(lambda req: json.dumps({"verdict": "no", "reason": "unrelated"})) as quiet:
         plain = await run(
-            index_dir, judge_server, tmp_path / "plain", None, n_seeds=0, seed_file=seed_file, testbeds=("negative",)
-        )
-        assert judge_server.chat_requests() == []  # curated seeds alone need no LLM
-        judged = await run(
             index_dir,
-            judge_server,
-            tmp_path / "judged",
+            quiet,
+            tmp_path / "plain",
             None,
             n_seeds=0,
             seed_file=seed_file,
             testbeds=("negative",),
-            judge_noise=True,
+            judge_noise=False,
         )
-        assert judge_server.chat_requests()
-    for before, after in zip(plain.cases, judged.cases, strict=True):
-        near = {c.chunk_id for c in before.contexts}
-        assert near.isdisjoint(c.chunk_id for c in after.contexts)
+        assert quiet.chat_requests() == []  # curated seeds alone, unjudged, need no LLM
+    assert plain.manifest["noise_check"]["judge"] is False
+    flagged = {(case.question, c.chunk_id) for case in plain.cases for c in case.contexts if c.role == "noise"}
+    noise_of = {case.question: [c.text for c in case.contexts] for case in plain.cases}
+    # For each question the judge finds its first noise passage answering; on the others it only mumbles (no
+    # JSON). Both exclude the passage for that question.
+
+    def judge(req: FakeRequest) -> str:
+        prompt = " ".join(str(m.get("content", "")) for m in req.messages)  # a re-ask repeats the passage
+        texts = next((texts for question, texts in noise_of.items() if question in prompt), [])
+        passage = _between(prompt, "<<<", ">>>")
+        if texts and passage == texts[0].strip():
+            return json.dumps({"verdict": "yes", "reason": "it says so in other words"})
+        if passage in {text.strip() for text in texts}:
+            return "Hmm, hard to say."
+        return json.dumps({"verdict": "no", "reason": "unrelated"})
+
+    with FakeOpenAIServer(judge) as judge_server:
+        # The default judges noise whenever the judge is an endpoint rather than the bundled model.
+        judged = await run(
+            index_dir, judge_server, tmp_path / "judged", None, n_seeds=0, seed_file=seed_file, testbeds=("negative",)
+        )
+        asked = len(judge_server.chat_requests())
+    log = judged.manifest["noise_check"]
+    assert log["judge"] is True and asked >= log["judged"] >= len(flagged)
+    assert log["excluded"]["judge_says_it_answers"] >= 1 and log["excluded"]["judge_unclear"] >= 1
+    assert judged.cases and len(judged.cases) == len(plain.cases)
+    for case in judged.cases:
+        assert flagged.isdisjoint((case.question, c.chunk_id) for c in case.contexts)
+    saved = json.loads((tmp_path / "judged" / "testset.json").read_text(encoding="utf-8"))
+    assert saved["noise_check"]["excluded"] == log["excluded"]
+
+
+async def test_a_judge_that_never_answers_clearly_leaves_no_unchecked_noise(index_dir, seed_file, tmp_path):
+    """Fail closed: no usable verdict excludes the passage; a case whose noise stays unjudged is dropped."""
+    with FakeOpenAIServer(lambda req: "no idea") as mumbler:
+        result = await run(
+            index_dir, mumbler, tmp_path / "out", None, n_seeds=0, seed_file=seed_file, testbeds=("noise", "negative")
+        )
+    log = result.manifest["noise_check"]
+    assert log["judged"] > 0 and log["excluded"]["judge_unclear"] == log["judged"]
+    assert log["cases_dropped_unjudged"] > 0
+    # Only noise-free cases survive: every passage the judge read was excluded.
+    assert result.cases and all(c.params["n_noise"] == 0 for c in result.cases)
 
 
 def polisher(req: FakeRequest) -> str:
     """A generator that rephrases well when the answer's last digit is even and leaks the answer otherwise."""
     prompt = req.last_user_text
+    if NOISE_CHECK in prompt:
+        return json.dumps({"verdict": "no", "reason": "It is about something else."})
     if '"verdict"' in prompt:
         return json.dumps({"verdict": "yes", "reason": "The text states it."})
     question = _between(prompt, "\nQuestion:", "\n")
