@@ -231,7 +231,12 @@ def counterfactual_robustness(seed: SeedQuestion, pool: ChunkPool, settings: Tes
     def build(rng: random.Random) -> tuple[list[Context], dict]:
         contexts = [Context(text=text, role="counterfactual", chunk_id=cid) for cid, text in rewritten]
         # The unaltered passages, by rank (see passage_rank), for exports and for judges that need the truth.
-        return contexts, {"fake_kind": fake.kind, "true_passages": [pool.chunk(cid).text for cid in positives]}
+        # The replacements too, so e2e mode can plant the same fake in every other chunk holding the truth.
+        return contexts, {
+            "fake_kind": fake.kind,
+            "fake_replacements": dict(fake.replacements),
+            "true_passages": [pool.chunk(cid).text for cid in positives],
+        }
 
     return [_assemble(seed, "counterfactual", 0.0, pool, settings, build, "flag_error", fake_answer=fake.aliases)]
 
