@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import typer
 
-from ragstress.cli import bench, common, doctor, generate, index, report, run, score
+from ragstress.cli import bench, common, doctor, export_dataset, generate, index, report, run, score
 from ragstress.corpora.embeddings import set_model_cache_dir
 
 app = typer.Typer(
@@ -28,7 +28,7 @@ def root() -> None:
     set_model_cache_dir(common.cache_path(None).parent)
 
 
-for _module in (doctor, index, generate, run, score, report, bench):
+for _module in (doctor, index, generate, run, score, report, bench, export_dataset):
     _module.register(app)
 
 
