@@ -218,6 +218,10 @@ def test_cli_bad_input_is_a_clear_error(index_dir, server, tmp_path):
         cli(), ["generate", str(index_dir), "--out", str(tmp_path / "o"), "--testbeds", "noise,counterfactul", *flags]
     )
     assert result.exit_code == 2 and "did you mean 'counterfactual'" in result.output
+    result = runner.invoke(
+        cli(), ["generate", str(index_dir), "--out", str(tmp_path / "o"), "--ratio-policy", "closest", *flags]
+    )
+    assert result.exit_code == 2 and "--ratio-policy must be one of drop, nearest" in result.output
     broken = tmp_path / "broken.jsonl"
     broken.write_text(
         '{"id": "a", "question": "Q?", "answers": [["1889"]], "doc_ids": ["eiffel_tower.txt"]}\nnot json\n'
