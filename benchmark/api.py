@@ -104,6 +104,7 @@ def generate(
     seed_file: str | Path | None = None,
     testbeds: Sequence[str] | None = None,
     random_seed: int = 13,
+    judge_noise: bool | None = None,
     generator_base_url: str | None = None,
     generator_model: str | None = None,
     generator_api_key: str | None = None,
@@ -117,6 +118,7 @@ def generate(
 
     `seeds` defaults to 20, or to 0 (curated seeds only, no generator calls) with a `seed_file`.
     `endpoints["generator"]`/`["judge"]`, Endpoints, replace the generator_*/judge_* values.
+    `judge_noise`: judge each noise passage for a hidden answer (None: unless the judge is the bundled model).
     """
     from ragstress.generators.testset import GenerateOptions, generate_testset
     from ragstress.indexing.store import IndexStore
@@ -129,6 +131,7 @@ def generate(
         n_pairs=pairs,
         random_seed=random_seed,
         seed_file=Path(seed_file) if seed_file is not None else None,
+        judge_noise=judge_noise,
     )
     if testbeds is not None:
         options = replace(options, testbeds=tuple(testbeds))

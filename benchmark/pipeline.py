@@ -84,6 +84,7 @@ class BenchSettings:
     endpoints: dict[str, Endpoint] = field(default_factory=dict)
     cache_dir: Path | None = None
     reuse_answers: bool = False
+    judge_noise: bool | None = None
 
 
 @dataclass
@@ -183,7 +184,7 @@ def run_bench(settings: BenchSettings, say: Callable[[str], None] = print) -> Be
     stage("build", lambda: api.build_index(settings.corpus, files.index, embedding=settings.embedding))
     generate_inputs = fingerprint(
         file_digest(files.chunks),
-        [settings.testbeds, settings.seeds, settings.pairs, settings.random_seed],
+        [settings.testbeds, settings.seeds, settings.pairs, settings.random_seed, settings.judge_noise],
         file_digest(settings.seed_file),
         *(_public(roles, role) for role in ("generator", "judge")),
     )
@@ -197,6 +198,7 @@ def run_bench(settings: BenchSettings, say: Callable[[str], None] = print) -> Be
             seed_file=settings.seed_file,
             testbeds=settings.testbeds,
             random_seed=settings.random_seed,
+            judge_noise=settings.judge_noise,
             **common,
         )
 
@@ -295,6 +297,7 @@ def bench(
     api_key: str | None = None,
     cache_dir: str | Path | None = None,
     reuse_answers: bool = False,
+    judge_noise: bool | None = None,
     progress: Callable[[str], None] | None = None,
 ) -> Report:
     """Build, generate, run, score and report in one run directory `out`; returns the Report.
@@ -304,7 +307,8 @@ def bench(
     asked again unless `reuse_answers`. `base_url`/`model`/`api_key` name one OpenAI-protocol
     endpoint for every LLM role (generator, baseline target, judge); without them each role
     is the bundled model. The gates (`fail_under`, `max_error_rate`, `gate_on`,
-    `exclude_errors`) mean what they mean for `report`. `progress` receives one line per stage. The Report's
+    `exclude_errors`) mean what they mean for `report`, `judge_noise` what it means for `generate`.
+    `progress` receives one line per stage. The Report's
     `stage_seconds` says how long each stage took (0 when skipped).
     """
     from ragstress.api import endpoint
@@ -325,6 +329,7 @@ def bench(
         concurrency=concurrency,
         embedding=embedding,
         reuse_answers=reuse_answers,
+        judge_noise=judge_noise,
         cache_dir=Path(cache_dir) if cache_dir is not None else None,
         endpoints={role: endpoint(role, base_url, model, api_key) for role in ("generator", "target", "judge")},
     )

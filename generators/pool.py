@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from ragstress.core.types import Chunk, SeedQuestion
+from ragstress.generators.restated import restates_any_answer
 from ragstress.generators.spans import answer_sentences, contains_alias, contains_any_answer
 
 NoiseMode = Literal["hard", "random"]
@@ -65,18 +66,33 @@ class ChunkPool:
             result.append([source_id, *extra])
         return result
 
-    def noise_ids(self, seed: SeedQuestion, count: int, mode: NoiseMode, rng: random.Random) -> list[str]:
-        """`count` chunk ids holding none of the seed's aliases: nearest first (hard) or drawn at random.
-
-        Hard mode falls back to random draws once the precomputed neighbours run out.
-        Returns fewer when the corpus has too few such chunks.
-        """
+    def _noise_eligible(self, seed: SeedQuestion):
         positives = {cid for ids in self.positives_per_fact(seed) for cid in ids}
         banned = positives | set(self.not_noise.get(seed.id, ()))
 
         def eligible(cid: str) -> bool:
-            return cid not in banned and not contains_any_answer(self.chunks[cid].text, seed.answers)
+            if cid in banned:
+                return False
+            text = self.chunks[cid].text
+            # The numeric/date check catches the answer reformatted ("1,063" for "1063"), which aliases miss.
+            return not contains_any_answer(text, seed.answers) and restates_any_answer(text, seed.answers) is None
 
+        return eligible
+
+    def noise_available(self, seed: SeedQuestion) -> int:
+        """How many chunks may serve as the seed's noise (the most `noise_ids` can return)."""
+        eligible = self._noise_eligible(seed)
+        return sum(1 for cid in self.chunks if eligible(cid))
+
+    def noise_ids(self, seed: SeedQuestion, count: int, mode: NoiseMode, rng: random.Random) -> list[str]:
+        """`count` chunk ids holding none of the seed's answers: nearest first (hard) or drawn at random.
+
+        A chunk holds an answer when an alias occurs in it or it restates the alias's number or date.
+
+        Hard mode falls back to random draws once the precomputed neighbours run out.
+        Returns fewer when the corpus has too few such chunks.
+        """
+        eligible = self._noise_eligible(seed)
         chosen: list[str] = []
         if mode == "hard":
             chosen = [cid for cid in self.neighbours.get(seed.id, ()) if cid in self.chunks and eligible(cid)][:count]

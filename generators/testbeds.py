@@ -2,10 +2,13 @@
 
 A testbed is a pure function `(seed, pool, settings) -> list[Case]`; each case draws
 its randomness from a generator seeded by its own id (and the run's seed), so a case
-does not change when other seeds or testbeds are added. Defaults follow RGB: five
-passages a case, `ceil(5 x ratio)` of them noise, the rest positives, shuffled.
+does not change when other seeds or testbeds are added. Defaults follow RGB: at most
+five passages a case, shuffled; the positive and noise counts are chosen per seed so
+that the noise share is exactly the ratio (`generators/ratios.py`: a ratio the seed
+cannot reach is dropped, or replaced by the nearest one under `ratio_policy="nearest"`).
 
-Every case records in `params`: noise_ratio, n_passages, n_positive, n_noise,
+Every case records in `params`: noise_ratio (the share achieved: n_noise / n_passages),
+noise_ratio_requested (only when it differs), n_passages, n_positive, n_noise,
 positive_chunk_ids (the seed's answer chunks), rng_seed, reference (the
 answer-bearing sentences of the source chunks), the noise mode and passage_rank
 (each passage's rank within its role before the shuffle); counterfactual cases add
@@ -23,6 +26,7 @@ from ragstress.core.registry import Registry
 from ragstress.core.types import Case, Context, SeedQuestion
 from ragstress.generators.counterfactual import make_fake_answer, rewrite_passage
 from ragstress.generators.pool import ChunkPool, NoiseMode, case_rng
+from ragstress.generators.ratios import RatioPolicy, plan_ratios
 
 NOISE_RATIOS = (0.0, 0.2, 0.4, 0.6, 0.8)
 INTEGRATION_RATIOS = (0.0, 0.2, 0.4)
@@ -40,6 +44,7 @@ class TestbedSettings:
     n_passages: int = N_PASSAGES
     noise_ratios: tuple[float, ...] = NOISE_RATIOS
     integration_ratios: tuple[float, ...] = INTEGRATION_RATIOS
+    ratio_policy: RatioPolicy = "drop"
 
 
 TestbedFn = Callable[[SeedQuestion, ChunkPool, TestbedSettings], list[Case]]
@@ -82,11 +87,16 @@ def make_case(
         seen[context.role] = seen.get(context.role, 0) + 1
     rng.shuffle(ranked)
     contexts = [context for context, _ in ranked]
+    n_noise = sum(c.role == "noise" for c in contexts)
+    # The share the passages really hold: reports plot accuracy against it.
+    achieved = round(n_noise / len(contexts), 4) if contexts else ratio
+    requested = {"noise_ratio_requested": ratio} if achieved != ratio else {}
     params = {
-        "noise_ratio": ratio,
+        "noise_ratio": achieved,
+        **requested,
         "n_passages": len(contexts),
         "n_positive": sum(c.role != "noise" for c in contexts),
-        "n_noise": sum(c.role == "noise" for c in contexts),
+        "n_noise": n_noise,
         "positive_chunk_ids": list(seed.chunk_ids),
         "rng_seed": rng_seed,
         "reference": reference,
@@ -148,16 +158,25 @@ def _positive_ids(per_fact: list[list[str]], count: int) -> list[str]:
 
 
 def _mixed_cases(seed: SeedQuestion, pool: ChunkPool, settings: TestbedSettings, testbed: str, ratios) -> list[Case]:
+    per_fact = pool.positives_per_fact(seed)
+    n_positives = len({cid for ids in per_fact for cid in ids})
+    plans = plan_ratios(
+        tuple(ratios),
+        n_positives,
+        pool.noise_available(seed),
+        settings.n_passages,
+        min_positive=len(per_fact),
+        policy=settings.ratio_policy,
+    )
     cases = []
-    for ratio in ratios:
-        n_noise = noise_count(ratio, settings.n_passages)
+    for plan in plans:
 
-        def build(rng: random.Random, n_noise: int = n_noise) -> tuple[list[Context], dict]:
-            positives = _positive_ids(pool.positives_per_fact(seed), settings.n_passages - n_noise)
+        def build(rng: random.Random, plan=plan) -> tuple[list[Context], dict]:
+            positives = _positive_ids(per_fact, plan.n_positive)
             contexts = [Context(text=pool.chunk(cid).text, role="positive", chunk_id=cid) for cid in positives]
-            return contexts + _noise_contexts(seed, pool, n_noise, settings.noise_mode, rng), {}
+            return contexts + _noise_contexts(seed, pool, plan.n_noise, settings.noise_mode, rng), {}
 
-        cases.append(_assemble(seed, testbed, ratio, pool, settings, build, "answer"))
+        cases.append(_assemble(seed, testbed, plan.requested, pool, settings, build, "answer"))
     return cases
 
 
@@ -172,7 +191,7 @@ def noise_robustness(seed: SeedQuestion, pool: ChunkPool, settings: TestbedSetti
 @TESTBEDS.register("negative")
 def negative_rejection(seed: SeedQuestion, pool: ChunkPool, settings: TestbedSettings) -> list[Case]:
     """Noise passages only; expected: a refusal. Single-fact seeds."""
-    if len(seed.answers) != 1:
+    if len(seed.answers) != 1 or pool.noise_available(seed) == 0:
         return []
 
     def build(rng: random.Random) -> tuple[list[Context], dict]:
@@ -212,7 +231,12 @@ def counterfactual_robustness(seed: SeedQuestion, pool: ChunkPool, settings: Tes
     def build(rng: random.Random) -> tuple[list[Context], dict]:
         contexts = [Context(text=text, role="counterfactual", chunk_id=cid) for cid, text in rewritten]
         # The unaltered passages, by rank (see passage_rank), for exports and for judges that need the truth.
-        return contexts, {"fake_kind": fake.kind, "true_passages": [pool.chunk(cid).text for cid in positives]}
+        # The replacements too, so e2e mode can plant the same fake in every other chunk holding the truth.
+        return contexts, {
+            "fake_kind": fake.kind,
+            "fake_replacements": dict(fake.replacements),
+            "true_passages": [pool.chunk(cid).text for cid in positives],
+        }
 
     return [_assemble(seed, "counterfactual", 0.0, pool, settings, build, "flag_error", fake_answer=fake.aliases)]
 

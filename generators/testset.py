@@ -14,7 +14,6 @@ and LLM cache give byte-identical output.
 
 from __future__ import annotations
 
-import asyncio
 import importlib.metadata
 import random
 from dataclasses import asdict, dataclass, field
@@ -27,11 +26,12 @@ from ragstress.core.types import Case, Chunk, SeedQuestion
 from ragstress.corpora.langdetect import detect_lang
 from ragstress.generators.counterfactual import name_inventory
 from ragstress.generators.curated import map_curated, read_seed_file
-from ragstress.generators.gates import GatePipeline, GateStats, RejectedCandidate, Verdict
+from ragstress.generators.gates import GatePipeline, GateStats, RejectedCandidate
+from ragstress.generators.noise_check import NoiseCheckLog, count_restated, judged_cases
 from ragstress.generators.pool import ChunkPool, NoiseMode
 from ragstress.generators.position import position_cases
+from ragstress.generators.ratios import RatioPolicy, ratio_coverage
 from ragstress.generators.seeds import Candidate, pair_probes, pair_targets
-from ragstress.generators.spans import contains_any_answer
 from ragstress.generators.styles import styled_cases
 from ragstress.generators.synthesis import (
     document_titles,
@@ -42,7 +42,7 @@ from ragstress.generators.synthesis import (
 )
 from ragstress.generators.testbeds import TESTBEDS, TestbedSettings, build_cases
 from ragstress.indexing.store import CHUNKS_NAME, IndexStore, read_manifest
-from ragstress.llm import LLMSession, ask_structured
+from ragstress.llm import LLMSession
 from ragstress.prompts import load_prompt
 
 PROMPT_IDS = ("seed_polish", "seed_answerable", "gen_noise_check")
@@ -58,7 +58,8 @@ class GenerateOptions:
     seed_file: Path | None = None
     random_seed: int = 13
     noise_mode: NoiseMode = "hard"
-    judge_noise: bool = False
+    # Judge every noise passage for a hidden answer. None: when the judge is an endpoint, not the bundled model.
+    judge_noise: bool | None = None
     round_trip_k: int = 5
     duplicate_threshold: float = 0.92
     neighbours_k: int = 30
@@ -69,6 +70,8 @@ class GenerateOptions:
     styles: tuple[str, ...] = ()
     # Copies of the one-positive noise cases with the positive first, in the middle and last.
     position_sweep: bool = False
+    # A noise ratio a seed cannot hold exactly: dropped, or replaced by the nearest reachable one (marked).
+    ratio_policy: RatioPolicy = "drop"
 
     def pairs_wanted(self) -> int:
         if self.n_pairs is not None:
@@ -146,42 +149,6 @@ def _as_seed(candidate: Candidate) -> SeedQuestion:
     )
 
 
-async def _judged_not_noise(
-    llm: LLMSession, seeds: list[SeedQuestion], pool: ChunkPool, per_seed: int = 8
-) -> dict[str, frozenset[str]]:
-    """Chunks among each seed's nearest alias-free ones that the judge says answer it anyway.
-
-    String matching misses paraphrases ("one hundred years" for "100 years"); the
-    nearest chunks are where such a hidden answer is likeliest, so only they are asked about.
-    """
-    suspects = [
-        (seed, cid)
-        for seed in seeds
-        for cid in [
-            cid
-            for cid in pool.neighbours.get(seed.id, ())
-            if cid not in seed.chunk_ids and not contains_any_answer(pool.chunk(cid).text, seed.answers)
-        ][:per_seed]
-    ]
-
-    async def answers_it(seed: SeedQuestion, chunk_id: str) -> bool:
-        prompt = load_prompt("gen_noise_check", seed.lang).render(
-            passage=pool.chunk(chunk_id).text, question=seed.question
-        )
-        verdict = await ask_structured(
-            llm.judge, [{"role": "user", "content": prompt}], Verdict, lang=seed.lang, max_tokens=100
-        )
-        # No usable verdict keeps the chunk eligible: the string check already passed it.
-        return verdict.ok and verdict.value.verdict == "yes"
-
-    flags = await asyncio.gather(*(answers_it(seed, cid) for seed, cid in suspects))
-    banned: dict[str, set[str]] = {seed.id: set() for seed in seeds}
-    for (seed, cid), flagged in zip(suspects, flags):
-        if flagged:
-            banned[seed.id].add(cid)
-    return {seed_id: frozenset(ids) for seed_id, ids in banned.items()}
-
-
 async def generate_testset(
     store: IndexStore, llm: LLMSession, out_dir: Path, options: GenerateOptions = GenerateOptions()
 ) -> TestsetResult:
@@ -246,22 +213,42 @@ async def generate_testset(
         neighbours={s.id: tuple(h.chunk_id for h in found) for s, found in zip(seeds, hits)},
         names=names,
     )
-    if options.judge_noise and seeds:
-        pool = ChunkPool(pool.chunks, pool.neighbours, await _judged_not_noise(llm, seeds, pool), pool.names)
-    settings = TestbedSettings(base_seed=options.random_seed, noise_mode=options.noise_mode)
-    cases = build_cases(seeds, pool, testbeds, settings)
+    settings = TestbedSettings(
+        base_seed=options.random_seed, noise_mode=options.noise_mode, ratio_policy=options.ratio_policy
+    )
+    judge_noise = options.judge_noise if options.judge_noise is not None else not llm.endpoints["judge"].is_bundled
+    noise_log = NoiseCheckLog(judge=bool(judge_noise and seeds))
+    count_restated(seeds, pool, noise_log)
+    if noise_log.judge:
+        pool, cases = await judged_cases(
+            llm, seeds, pool, lambda p: build_cases(seeds, p, testbeds, settings), noise_log
+        )
+    else:
+        cases = build_cases(seeds, pool, testbeds, settings)
     cases += styled_cases(cases, options.styles, options.random_seed)
     cases += position_cases(cases) if options.position_sweep else []
 
     manifest = _manifest(store, llm, options, testbeds, seeds, cases, stats, sorted(set(langs.values())))
+    # Per requested ratio: how many seeds reached it exactly, at the nearest share, or not at all.
+    manifest["cases"]["ratio_coverage"] = ratio_coverage(_ratios_requested(seeds, testbeds, settings), cases)
     # Per language: candidates, each gate's pass rate, and the share of seeds from the in-situ vs polished path.
     manifest["generation_stats"] = generation_stats
+    manifest["noise_check"] = noise_log.as_dict()
     out_dir = Path(out_dir)
     write_records(out_dir / CASES_FILE, cases)
     write_records(out_dir / SEEDS_FILE, seeds)
     write_records(out_dir / REJECTED_FILE, rejected)
     write_manifest(out_dir / TESTSET_MANIFEST, manifest, TestsetManifest)
     return TestsetResult(seeds, cases, rejected, manifest)
+
+
+def _ratios_requested(seeds: list[SeedQuestion], testbeds: list[str], settings: TestbedSettings) -> dict:
+    singles = sum(len(s.answers) == 1 for s in seeds)
+    wanted = {
+        "noise": (settings.noise_ratios, singles),
+        "integration": (settings.integration_ratios, len(seeds) - singles),
+    }
+    return {tb: {f"{r:g}": n for r in ratios} for tb, (ratios, n) in wanted.items() if tb in testbeds}
 
 
 def case_counts(cases: list[Case]) -> dict[str, dict[str, int]]:

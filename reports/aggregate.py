@@ -192,9 +192,15 @@ def _points(cases: list[Case], s: _Scores, with_partial: bool) -> list[RatioPoin
 def _counterfactual(cases: list[Case], s: _Scores) -> CounterfactualSection:
     known = [c for c in cases if s.passed(c, "closed_book_accuracy")]
     roles = ("answer_match", "error_detection", "error_detection_judged", "error_correction")
+    view = "known"
+    if cases and not known:
+        # A private corpus: the target cannot know its facts closed-book, so the truth is the corpus's own
+        # passages, and every case is scored against them rather than showing nothing.
+        known, view = cases, "corpus"
     return CounterfactualSection(
         n_cases=len(cases),
-        n_known=len(known),
+        n_known=0 if view == "corpus" else len(known),
+        view=view,
         closed_book_accuracy=s.of(cases, "closed_book_accuracy"),
         accuracy_with_counterfactual=s.of(known, "answer_match"),
         error_detection=s.of(known, "error_detection"),

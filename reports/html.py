@@ -196,7 +196,9 @@ def sections_html(report: Report) -> str:
     )
     parts += [
         f'<section id="counterfactual"><h2>{bi("counterfactual")}</h2>',
-        f"<p>{bi('known_subset')}: <strong>{cf.n_known} / {cf.n_cases}</strong></p>",
+        f"<p>{bi('known_subset')}: <strong>{cf.n_known} / {cf.n_cases}</strong>"
+        + ("" if cf.view == "known" else f"; {bi('corpus_view')}")
+        + "</p>",
         est_rows([(bi(k), getattr(cf, k)) for k in keys]),
         f"<p>{bi('all_cf_cases')}</p>",
         est_rows([(bi_metric(e.metric, report.metric_table), e) for e in cf.all_cases]),

@@ -37,6 +37,11 @@ LABELS: dict[str, tuple[str, str]] = {
     "error_detection_judged": ("Error detection (judged)", "错误检测率（模型评审）"),
     "error_correction": ("Error correction", "错误纠正率"),
     "known_subset": ("Scored on the cases the target answers correctly closed-book", "仅在目标闭卷答对的用例上评分"),
+    "corpus_view": (
+        "The target knows none of these facts closed-book (a private corpus): scored on every case against the "
+        "corpus's own passages",
+        "目标闭卷不知道这些事实（私有语料）：以语料原文为准，在全部用例上评分",
+    ),
     "all_cf_cases": ("Same metrics over every counterfactual case", "全部反事实用例上的同一指标"),
     "metric": ("Metric", "指标"),
     "kind": ("Kind", "类型"),

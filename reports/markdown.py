@@ -129,7 +129,8 @@ def section_lines(report: Report) -> list[str]:
     lines += [
         f"## {bilingual('counterfactual')}",
         "",
-        f"{bilingual('known_subset')}: **{cf.n_known} / {cf.n_cases}**",
+        f"{bilingual('known_subset')}: **{cf.n_known} / {cf.n_cases}**"
+        + ("" if cf.view == "known" else f"; {bilingual('corpus_view')}"),
         "",
     ]
     keys = (

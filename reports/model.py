@@ -155,10 +155,20 @@ class IntegrationSection(_Model):
 
 
 class CounterfactualSection(_Model):
-    """RGB's counterfactual scores, restricted to the cases the target knows closed-book."""
+    """RGB's counterfactual scores, restricted to the cases the target knows closed-book.
+
+    On a private corpus the target knows no fact closed-book; the scores are then taken
+    over every case against the corpus's own truth (its unperturbed passages), and
+    `view` says so.
+    """
 
     n_cases: int
     n_known: int = Field(description="Cases whose closed-book probe answered correctly: the subset scored below.")
+    view: Literal["known", "corpus"] = Field(
+        default="known",
+        description="known: scored on the cases the target knows closed-book (RGB); corpus: no case is known, so "
+        "every case is scored against the corpus's unperturbed passages.",
+    )
     closed_book_accuracy: Estimate
     accuracy_with_counterfactual: Estimate
     error_detection: Estimate

@@ -9,7 +9,19 @@ from __future__ import annotations
 
 import typer
 
-from ragstress.cli import bench, calibrate, common, doctor, generate, index, reliability, report, run, score
+from ragstress.cli import (
+    bench,
+    calibrate,
+    common,
+    doctor,
+    export_dataset,
+    generate,
+    index,
+    reliability,
+    report,
+    run,
+    score,
+)
 from ragstress.corpora.embeddings import set_model_cache_dir
 
 app = typer.Typer(
@@ -28,7 +40,7 @@ def root() -> None:
     set_model_cache_dir(common.cache_path(None).parent)
 
 
-for _module in (doctor, index, generate, run, score, report, bench, calibrate, reliability):
+for _module in (doctor, index, generate, run, score, report, bench, calibrate, reliability, export_dataset):
     _module.register(app)
 
 

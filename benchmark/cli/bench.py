@@ -65,6 +65,13 @@ def bench(
         bool,
         typer.Option("--exclude-errors", help="Leave target failures out of the rates (default: counted as fails)."),
     ] = False,
+    judge_noise: Annotated[
+        bool | None,
+        typer.Option(
+            "--judge-noise/--no-judge-noise",
+            help="Judge each noise passage for a hidden answer (default: unless the judge is the bundled model).",
+        ),
+    ] = None,
     generator_base_url: cc.GeneratorBaseUrl = None,
     generator_model: cc.GeneratorModel = None,
     generator_api_key: cc.GeneratorApiKey = None,
@@ -116,6 +123,7 @@ def bench(
         pairs=pairs,
         seed_file=seed_file,
         random_seed=seed,
+        judge_noise=judge_noise,
         embedding=embedding,
         metrics=metrics,
         concurrency=concurrency,

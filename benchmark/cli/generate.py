@@ -65,11 +65,20 @@ def generate(
         NoiseChoice, typer.Option("--noise", help="Noise passages: nearest alias-free chunks (hard) or random ones.")
     ] = NoiseChoice.hard,
     judge_noise: Annotated[
-        bool,
+        bool | None,
         typer.Option(
-            "--judge-noise", help="Also ask the judge to rule out near noise chunks that answer the question."
+            "--judge-noise/--no-judge-noise",
+            help="Ask the judge whether each noise passage answers the question; an unclear verdict excludes it "
+            "(default: on when the judge is an endpoint, off for the bundled model).",
         ),
-    ] = False,
+    ] = None,
+    ratio_policy: Annotated[
+        str,
+        typer.Option(
+            "--ratio-policy",
+            help="A noise ratio a seed cannot hold exactly: drop it, or use the nearest reachable share (nearest).",
+        ),
+    ] = "drop",
     round_trip_k: Annotated[
         int, typer.Option("--round-trip-k", help="A question must retrieve its source chunk in this top k.")
     ] = 5,
@@ -128,6 +137,10 @@ def generate(
     chosen_styles = tuple(s.strip() for s in styles.split(",") if s.strip())
     if any(s not in STYLES for s in chosen_styles):
         cc.fail(f"--styles: unknown style in {styles!r}; known: {', '.join(STYLES)}")
+    from ragstress.generators.ratios import RATIO_POLICIES
+
+    if ratio_policy not in RATIO_POLICIES:
+        cc.fail(f"--ratio-policy must be one of {', '.join(RATIO_POLICIES)}, not {ratio_policy!r}")
     wanted = seeds if seeds is not None else (0 if seed_file is not None else 20)
     if wanted == 0 and not pairs and seed_file is None:
         cc.fail("nothing to do: give --seeds N (> 0) and/or --seed-file F")
@@ -136,7 +149,8 @@ def generate(
         "generator": cc.endpoint_for("generator", generator_base_url, generator_model, generator_api_key),
         "judge": cc.endpoint_for("judge", judge_base_url, judge_model, judge_api_key),
     }
-    if wanted or pairs or judge_noise:  # curated seeds alone ask no model
+    judged = judge_noise if judge_noise is not None else not endpoints["judge"].is_bundled
+    if wanted or pairs or judged:  # curated seeds alone, unjudged, ask no model
         cc.announce_endpoints(endpoints.values())
         for endpoint in endpoints.values():
             cc.check_endpoint(endpoint)
@@ -148,6 +162,7 @@ def generate(
         random_seed=seed,
         noise_mode=noise.value,
         judge_noise=judge_noise,
+        ratio_policy=ratio_policy,
         round_trip_k=round_trip_k,
         polish=polish,
         styles=chosen_styles,

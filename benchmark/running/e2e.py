@@ -11,13 +11,16 @@ the cases (per testbed, over all its cases):
 - distractors: contexts with role `noise`. Those whose chunk is already in the index
   need nothing; those with no `chunk_id`, or one the index lacks, are added.
 
-The variants:
+The variants (keyed by `variant_key(case)`: the testbed, or `noise@<ratio>`):
 
 - integration: the index itself (nothing is copied);
-- noise: the index plus distractors it lacks (the index itself if there are none);
-- negative: the index without the positive chunks of every negative case;
-- counterfactual: the index with the replaced (and positive) chunks removed and the
-  counterfactual passages added in their place.
+- noise@<ratio>: the index plus distractors it lacks, with the chunks holding a
+  case's answer thinned to that case's positives (`e2e_answers.py`);
+- negative: the index without the positive chunks of every negative case and
+  without every other chunk that holds one of their answers;
+- counterfactual: the index with the replaced (and positive) chunks removed, the
+  counterfactual passages added in their place, and every other chunk holding the
+  answer rewritten with the planted one (removed if it cannot be).
 
 Copies reuse the stored vectors (fetched with `include=["embeddings"]`); only text
 that is not in the index is embedded, each distinct text once. Copies live in an
@@ -39,6 +42,7 @@ from langchain_core.embeddings import Embeddings
 from ragstress.core.types import Case
 from ragstress.corpora.embeddings import Embedder
 from ragstress.indexing.store import COLLECTION_NAME, IndexStore, open_chroma, read_manifest
+from ragstress.running.e2e_answers import store_changes, variant_key
 
 _PAGE = 1000
 DEFAULT_TOP_K = 5
@@ -111,7 +115,7 @@ def plan_variant(testbed: str, cases: Iterable[Case]) -> VariantPlan:
 
 
 class E2EIndex:
-    """One retriever per testbed; `close()` drops the in-memory copies."""
+    """One retriever per variant (see `variant_key`); `close()` drops the in-memory copies."""
 
     def __init__(self, retrievers: dict[str, Any], stats: dict[str, Any], client: Any, names: list[str]):
         self.retrievers = retrievers
@@ -119,9 +123,9 @@ class E2EIndex:
         self._client = client
         self._names = names
 
-    def retriever(self, testbed: str) -> Any:
-        """The LangChain retriever over `testbed`'s variant."""
-        return self.retrievers[testbed]
+    def retriever(self, key: str) -> Any:
+        """The LangChain retriever over variant `key` (a testbed, or `noise@<ratio>`)."""
+        return self.retrievers[key]
 
     def close(self) -> None:
         for name in self._names:
@@ -137,15 +141,26 @@ def build_e2e_index(
 
     manifest = read_manifest(store.index_dir) or {}
     base_name = manifest.get("collection", COLLECTION_NAME)
-    testbeds = sorted({case.testbed for case in cases})
-    plans = {tb: plan_variant(tb, [c for c in cases if c.testbed == tb]) for tb in testbeds if tb != "integration"}
+    by_key: dict[str, list[Case]] = {}
+    for case in cases:
+        by_key.setdefault(variant_key(case), []).append(case)
+    testbeds = sorted(by_key)
+    plans = {key: plan_variant(mine[0].testbed, mine) for key, mine in by_key.items() if key != "integration"}
+    if plans:
+        texts = _all_texts(store.collection)
+        for key, plan in plans.items():
+            remove, rewritten = store_changes(key, by_key[key], texts)
+            plan.remove |= remove | set(rewritten)
+            for cid, text in sorted(rewritten.items()):
+                meta = {"doc_id": "", "variant": "counterfactual", "replaces": cid}
+                plan.add(Addition(_text_id("cf", text), text, meta))
     plans = {tb: plan for tb, plan in plans.items() if plan.remove or plan.additions}
 
     memory = chromadb.EphemeralClient(settings=Settings(anonymized_telemetry=False))
     run_tag = uuid.uuid4().hex[:8]
     copies = {
         tb: memory.create_collection(
-            f"e2e-{tb}-{run_tag}",
+            f"e2e-{tb.replace('@', '-')}-{run_tag}",
             configuration={"hnsw": {"space": "cosine"}},
             metadata=dict(store.collection.metadata or {}) or None,
             embedding_function=None,
@@ -166,6 +181,18 @@ def build_e2e_index(
         vectors = Chroma(client=client, collection_name=name, embedding_function=embeddings)
         retrievers[tb] = vectors.as_retriever(search_kwargs={"k": top_k})
     return E2EIndex(retrievers, stats, memory, [c.name for c in copies.values()])
+
+
+def _all_texts(base: Any) -> dict[str, str]:
+    """Every chunk's text by id, read page by page."""
+    texts: dict[str, str] = {}
+    offset = 0
+    while True:
+        page = base.get(include=["documents"], limit=_PAGE, offset=offset)
+        texts.update(zip(page["ids"], page["documents"]))
+        if len(page["ids"]) < _PAGE:
+            return texts
+        offset += len(page["ids"])
 
 
 def _copy_index(base: Any, copies: dict[str, Any], plans: dict[str, VariantPlan], stats: dict[str, Any]) -> set[str]:

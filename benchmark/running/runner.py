@@ -33,6 +33,7 @@ from ragstress.core.rundir import CASES_FILE, RESPONSES_FILE
 from ragstress.core.rundir import RUN_MANIFEST as RUN_FILE
 from ragstress.core.types import TESTBEDS, Case, TargetResponse
 from ragstress.core.version import __version__
+from ragstress.running.e2e_answers import variant_key
 from ragstress.running.targets import Probe, Target, TargetRequest
 
 Mode = Literal["contexts", "e2e"]
@@ -122,7 +123,7 @@ def build_request(job: Job, mode: Mode, retriever_for: Callable[[str], Any] | No
         return TargetRequest(case.id, case.question, case.lang, contexts=[], probe="closed_book")
     if mode == "contexts":
         return TargetRequest(case.id, case.question, case.lang, contexts=[c.text for c in case.contexts])
-    retriever = retriever_for(case.testbed) if retriever_for is not None else None
+    retriever = retriever_for(variant_key(case)) if retriever_for is not None else None
     return TargetRequest(case.id, case.question, case.lang, contexts=None, retriever=retriever)
 
 

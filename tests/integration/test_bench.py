@@ -47,6 +47,8 @@ def llm(request: FakeRequest) -> str:
     if identify_prompt(request) is not None:
         return JUDGE(request)
     text = request.last_user_text
+    if text.startswith("Does the passage below answer the question"):  # generation's noise check: all clear
+        return json.dumps({"verdict": "no", "reason": "It is about something else."})
     if "Eiffel Tower" in text:  # a target that knows this one fact, with or without passages
         return "The Eiffel Tower was completed in 1889."
     return "I can not answer the question because of the insufficient information in documents."

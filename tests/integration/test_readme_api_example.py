@@ -19,9 +19,14 @@ CONFTEST = """
 import pytest
 from ragstress.testing.fake_openai import FakeOpenAIServer
 
+def reply(request):
+    if request.last_user_text.startswith("Does the passage below answer the question"):  # the noise check
+        return '{"verdict": "no", "reason": "It is about something else."}'
+    return "I can not answer the question."
+
 @pytest.fixture
 def llm_url():
-    with FakeOpenAIServer(lambda request: "I can not answer the question.") as server:
+    with FakeOpenAIServer(reply) as server:
         yield server.base_url
 """
 

@@ -140,3 +140,21 @@ def test_scores_csv_keeps_unscored_empty_and_formulas_inert(tmp_path):
     assert text.splitlines()[0].startswith("case_id,testbed,lang,expected,noise_ratio,metric,value")
     row = next(line for line in text.splitlines() if line.startswith("noise-en-0-0,") and ",accuracy," in line)
     assert ",accuracy,,'=HYPERLINK(1)," in row
+
+
+def test_a_private_corpus_scores_counterfactuals_against_its_own_passages(tmp_path):
+    """No case known closed-book: every case is scored and the report says which view that is."""
+    from ragstress.core.jsonl import read_records
+    from ragstress.reports.markdown import render_markdown
+
+    run = make_runs.write_run(tmp_path / "run", "fragile")
+    scores = read_records(run / "scores.jsonl", Score)
+    unknown = [s.model_copy(update={"value": 0.0}) if s.metric == "closed_book_accuracy" else s for s in scores]
+    write_records(run / "scores.jsonl", unknown)
+    report = build_report(load_run(run))
+    cf = report.counterfactual
+    assert cf.view == "corpus" and cf.n_known == 0 and cf.n_cases > 0
+    assert cf.error_detection.n == cf.n_cases and cf.error_detection.value is not None
+    assert "private corpus" in render_markdown(report) and "私有语料" in render_markdown(report)
+    known = build_report(load_run(make_runs.write_run(tmp_path / "known", "fragile"))).counterfactual
+    assert known.view == "known" and known.n_known == 3

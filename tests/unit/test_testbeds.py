@@ -85,15 +85,16 @@ def test_noise_count_follows_rgb(ratio, expected):
 
 
 @pytest.mark.parametrize("mode", ["hard", "random"])
-def test_noise_cases_have_the_rgb_counts_and_clean_noise(mode):
+def test_noise_cases_hold_exactly_their_ratio_and_clean_noise(mode):
     cases = cases_for(SINGLE, "noise", TestbedSettings(noise_mode=mode))
-    assert [c.params["noise_ratio"] for c in cases] == [0.0, 0.2, 0.4, 0.6, 0.8]
+    # Two chunks hold the answer: 0.2 (4 positives : 1) and 0.4 (3 : 2) are out of reach and dropped.
+    assert [c.params["noise_ratio"] for c in cases] == [0.0, 0.6, 0.8]
     for case in cases:
         noise = [c for c in case.contexts if c.role == "noise"]
         positive = [c for c in case.contexts if c.role == "positive"]
-        assert len(noise) == noise_count(case.params["noise_ratio"]) == case.params["n_noise"]
-        # Two chunks of the source document hold the answer: both are positives when there is room.
-        assert len(positive) == min(2, 5 - len(noise)) == case.params["n_positive"]
+        assert len(noise) == case.params["n_noise"] and len(positive) == case.params["n_positive"]
+        assert len(noise) / len(case.contexts) == case.params["noise_ratio"]
+        assert "noise_ratio_requested" not in case.params
         assert case.params["n_passages"] == len(case.contexts) <= 5
         assert not any(contains_any_answer(c.text, case.answers) for c in noise)
         assert all(contains_alias(c.text, case.answers[0]) for c in positive)
@@ -102,6 +103,23 @@ def test_noise_cases_have_the_rgb_counts_and_clean_noise(mode):
         assert case.params["positive_chunk_ids"] == ["eiffel#0"]
         assert case.params["reference"] == "The Eiffel Tower in Paris was completed in 1889 for the world's fair."
         assert sorted(case.params["passage_rank"]) == sorted(list(range(len(positive))) + list(range(len(noise))))
+    assert [(c.params["n_positive"], c.params["n_noise"]) for c in cases] == [(2, 0), (2, 3), (1, 4)]
+
+
+def test_one_chunk_answers_keep_only_reachable_ratios_or_mark_the_nearest():
+    exact = cases_for(CITY, "noise")
+    assert [(c.params["n_positive"], c.params["n_noise"]) for c in exact] == [(1, 0), (1, 4)]
+    assert [c.params["noise_ratio"] for c in exact] == [0.0, 0.8]
+    nearest = cases_for(CITY, "noise", TestbedSettings(ratio_policy="nearest"))
+    achieved = {
+        c.params["noise_ratio_requested"]: c.params["noise_ratio"]
+        for c in nearest
+        if "noise_ratio_requested" in c.params
+    }
+    # 1 positive with k noise gives k/(k+1); each missing ratio takes the nearest share not yet shown.
+    assert achieved == {0.2: 0.5, 0.4: 0.6667, 0.6: 0.75}
+    for case in nearest:
+        assert case.params["n_noise"] / case.params["n_passages"] == pytest.approx(case.params["noise_ratio"], abs=1e-4)
 
 
 def test_hard_noise_takes_the_nearest_alias_free_chunks():
@@ -119,12 +137,13 @@ def test_negative_rejection_has_five_noise_passages_and_expects_a_refusal():
 
 def test_integration_holds_a_positive_per_fact():
     cases = cases_for(PAIR, "integration")
-    assert [c.params["noise_ratio"] for c in cases] == [0.0, 0.2, 0.4]
+    # One chunk per fact: 2 positives reach only 0 (0.2 needs 4 : 1, 0.4 needs 3 : 2).
+    assert [c.params["noise_ratio"] for c in cases] == [0.0]
     for case in cases:
         positives = [c for c in case.contexts if c.role == "positive"]
         for aliases in case.answers:
             assert any(contains_alias(c.text, aliases) for c in positives)
-        assert sum(c.role == "noise" for c in case.contexts) == noise_count(case.params["noise_ratio"])
+        assert sum(c.role == "noise" for c in case.contexts) / len(case.contexts) == case.params["noise_ratio"]
         assert not any(contains_any_answer(c.text, case.answers) for c in case.contexts if c.role == "noise")
     assert cases_for(SINGLE, "integration") == [] and cases_for(PAIR, "noise") == []
 
