@@ -17,108 +17,30 @@ code, service or model: running.target_identity), so an edited RAG system is ask
 
 from __future__ import annotations
 
-import hashlib
-import json
 import time
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ragstress.api_report import Report
-from ragstress.core.manifests import BenchManifest, read_manifest, write_manifest
-from ragstress.core.rundir import (
-    BENCH_MANIFEST,
-    CASES_FILE,
-    REPORT_FILES,
-    RESPONSES_FILE,
-    RUN_MANIFEST,
-    SCORE_MANIFEST,
-    SCORES_FILE,
-    RunDir,
+from ragstress.bench_settings import (
+    BENCH_FILE,
+    DERIVED,
+    STAGES,
+    BenchResult,
+    BenchSettings,
+    StageFailed,
+    config_url,
+    file_digest,
+    fingerprint,
+    input_errors,
+    public_endpoint,
+    stage_summary,
 )
-from ragstress.llm.config import Endpoint
-from ragstress.running.runner import file_sha256
+from ragstress.core.manifests import BenchManifest, read_manifest, write_manifest
+from ragstress.core.rundir import RunDir
 
-BENCH_FILE = BENCH_MANIFEST
-STAGES = ("build", "generate", "run", "score", "report")
-# What each stage leaves in RUN_DIR; removed when an upstream stage's output changes.
-DERIVED: dict[str, tuple[str, ...]] = {
-    "run": (CASES_FILE, RESPONSES_FILE, RUN_MANIFEST),
-    "score": (SCORES_FILE, SCORE_MANIFEST),
-    "report": REPORT_FILES,
-}
-
-
-class StageFailed(RuntimeError):
-    """A stage failed; `code` is the exit code it stands for (2: bad input or configuration)."""
-
-    def __init__(self, stage: str, code: int, cause: str = ""):
-        super().__init__(f"stage {stage!r} failed" + (f": {cause}" if cause else f" with exit code {code}"))
-        self.stage = stage
-        self.code = code
-
-
-@dataclass
-class BenchSettings:
-    """Everything bench needs, as values: the stages' options and each LLM role's resolved Endpoint."""
-
-    corpus: Path
-    out: Path
-    target: str | None = "baseline"
-    target_config: Path | None = None
-    mode: str = "contexts"
-    testbeds: Sequence[str] | None = None
-    seeds: int | None = None
-    pairs: int | None = None
-    seed_file: Path | None = None
-    random_seed: int = 13
-    embedding: str | None = None
-    metrics: str | Sequence[str] | None = None
-    concurrency: int = 4
-    fail_under: Sequence[str] = ()
-    thresholds_file: Path | None = None
-    max_error_rate: float | None = None
-    gate_on: str = "point"
-    exclude_errors: bool = False
-    endpoints: dict[str, Endpoint] = field(default_factory=dict)
-    cache_dir: Path | None = None
-    reuse_answers: bool = False
-    judge_noise: bool | None = None
-
-
-@dataclass
-class BenchResult:
-    """How a bench ended: bench.json's content, the Report and each stage's seconds (0 when skipped)."""
-
-    record: dict[str, Any]
-    report: Any
-    durations: dict[str, float]
-
-    @property
-    def exit_code(self) -> int:
-        """0, or 1 when a threshold was missed."""
-        return int(self.record.get("exit_code") or 0)
-
-
-def file_digest(path: Path | None) -> str | None:
-    """sha256 of a file's bytes, or None when it does not exist."""
-    return file_sha256(path) if path is not None and Path(path).is_file() else None
-
-
-def fingerprint(*parts: Any) -> str:
-    """A stable hash of a stage's inputs."""
-    return hashlib.sha256(json.dumps(parts, sort_keys=True, default=str).encode()).hexdigest()
-
-
-def _input_errors() -> tuple[type[BaseException], ...]:
-    """The failures that are the user's input or configuration (exit 2), not a bug in a stage."""
-    from ragstress.core.registry import UnknownNameError
-    from ragstress.llm.client import LLMError
-    from ragstress.llm.local import LocalModelError
-    from ragstress.prompts import PromptError
-
-    return (ValueError, OSError, UnknownNameError, LLMError, LocalModelError, PromptError)
+__all__ = ["BenchResult", "BenchSettings", "StageFailed", "bench", "run_bench"]
 
 
 def run_bench(settings: BenchSettings, say: Callable[[str], None] = print) -> BenchResult:
@@ -162,7 +84,7 @@ def run_bench(settings: BenchSettings, say: Callable[[str], None] = print) -> Be
         started = time.perf_counter()
         try:
             result, code = action(), 0
-        except _input_errors() as exc:
+        except input_errors() as exc:
             result, code = exc, 2
         durations[name] = round(time.perf_counter() - started, 2)
         if name == "report" and code == 0:
@@ -177,7 +99,9 @@ def run_bench(settings: BenchSettings, say: Callable[[str], None] = print) -> Be
         write_manifest(state_path, record, BenchManifest)
         if code == 2:
             raise StageFailed(name, 2, str(result)) from result
-        say(f"[{name}] done in {durations[name]:.1f}s" + (f": {_summary(result)}" if _summary(result) else ""))
+        say(
+            f"[{name}] done in {durations[name]:.1f}s" + (f": {stage_summary(result)}" if stage_summary(result) else "")
+        )
         return result
 
     # Build is incremental by itself (an unchanged corpus costs seconds), so it always runs.
@@ -186,7 +110,7 @@ def run_bench(settings: BenchSettings, say: Callable[[str], None] = print) -> Be
         file_digest(files.chunks),
         [settings.testbeds, settings.seeds, settings.pairs, settings.random_seed, settings.judge_noise],
         file_digest(settings.seed_file),
-        *(_public(roles, role) for role in ("generator", "judge")),
+        *(public_endpoint(roles, role) for role in ("generator", "judge")),
     )
 
     def generate() -> Any:
@@ -206,9 +130,9 @@ def run_bench(settings: BenchSettings, say: Callable[[str], None] = print) -> Be
 
     # The run's inputs: the test set, how it is asked, and what answers (the target's code or service).
     try:
-        spec = settings.target or _config_url(settings.target_config)
+        spec = settings.target or config_url(settings.target_config)
         identity = target_identity(spec, target_config=settings.target_config, endpoint=roles.get("target"))
-    except _input_errors() as exc:
+    except input_errors() as exc:
         raise StageFailed("run", 2, str(exc)) from exc
     answered_by = fingerprint_of(identity)
     kept = previous.get("run", {}).get("target_fingerprint")
@@ -218,7 +142,7 @@ def run_bench(settings: BenchSettings, say: Callable[[str], None] = print) -> Be
         settings.testbeds,
         identity["spec"],
         file_digest(settings.target_config),
-        _public(roles, "target"),
+        public_endpoint(roles, "target"),
     )
     # The target's fingerprint is kept apart from the inputs: --reuse-answers may keep answers it made.
     code_changed = kept not in (None, answered_by)
@@ -253,7 +177,7 @@ def run_bench(settings: BenchSettings, say: Callable[[str], None] = print) -> Be
         {"target_fingerprint": answered_by, "target": identity},
         stale=target_changed and not settings.reuse_answers,
     )
-    score_inputs = fingerprint(run_inputs, answered_by, settings.metrics, _public(roles, "judge"))
+    score_inputs = fingerprint(run_inputs, answered_by, settings.metrics, public_endpoint(roles, "judge"))
     stage(
         "score",
         lambda: api.score(out, metrics=settings.metrics, concurrency=settings.concurrency, **common),
@@ -336,34 +260,3 @@ def bench(
     result = run_bench(settings, say=progress or (lambda line: None))
     result.report.stage_seconds = result.durations
     return result.report
-
-
-def _config_url(target_config: Path | None) -> str:
-    """The URL of an http target given by its config file only."""
-    from ragstress.running.targets import TargetError
-    from ragstress.running.targets.http_target import load_http_config
-
-    if target_config is None:
-        raise TargetError("a target spec (or a target config with a url) is required")
-    return load_http_config(target_config).url
-
-
-def _public(roles: dict[str, Endpoint], role: str) -> dict[str, Any] | None:
-    """A role's endpoint as bench.json may show it (never the key); None for the bundled default."""
-    endpoint = roles.get(role)
-    return None if endpoint is None else endpoint.public_dict()
-
-
-def _summary(result: Any) -> str:
-    """One line on what a stage produced, for the progress lines."""
-    from ragstress.api import IndexResult, TestsetSummary
-    from ragstress.api_run import RunSummary
-
-    if isinstance(result, IndexResult):
-        return f"{result.chunks} chunks ({result.embedded} embedded, {result.reused} reused)"
-    if isinstance(result, TestsetSummary):
-        return f"{result.cases} cases from {result.seeds} seeds ({result.rejected} rejected)"
-    if isinstance(result, RunSummary):
-        earlier = f"; {result.answered_earlier} answered earlier" if result.answered_earlier else ""
-        return f"{result.answered} answered, {result.errors} error(s){earlier}"
-    return ""

@@ -143,4 +143,5 @@ def _kill_when(process, out, moment: str) -> None:
                 break
         elif sum((out / name).stat().st_ino != inode for name, inode in inodes.items()) >= wanted:
             break
-    os.kill(process.pid, signal.SIGKILL)
+    if process.poll() is None:  # a report that already finished has nothing left to interrupt
+        os.kill(process.pid, signal.SIGKILL)

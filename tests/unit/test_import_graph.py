@@ -22,6 +22,7 @@ STAGES = (
     "ragstress.running",
     "ragstress.scoring",
     "ragstress.pipeline",
+    "ragstress.bench_settings",
     "ragstress.api",
     "ragstress.generators",
     "ragstress.reports",

@@ -1,0 +1,137 @@
+"""What `bench` is given and returns, and the small pieces its stages share.
+
+BenchSettings holds every stage's options as values; BenchResult is how a bench ended;
+a stage's inputs are fingerprinted here so an unchanged stage can be skipped.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ragstress.core.rundir import (
+    BENCH_MANIFEST,
+    CASES_FILE,
+    REPORT_FILES,
+    RESPONSES_FILE,
+    RUN_MANIFEST,
+    SCORE_MANIFEST,
+    SCORES_FILE,
+)
+from ragstress.llm.config import Endpoint
+from ragstress.running.runner import file_sha256
+
+BENCH_FILE = BENCH_MANIFEST
+STAGES = ("build", "generate", "run", "score", "report")
+# What each stage leaves in RUN_DIR; removed when an upstream stage's output changes.
+DERIVED: dict[str, tuple[str, ...]] = {
+    "run": (CASES_FILE, RESPONSES_FILE, RUN_MANIFEST),
+    "score": (SCORES_FILE, SCORE_MANIFEST),
+    "report": REPORT_FILES,
+}
+
+
+class StageFailed(RuntimeError):
+    """A stage failed; `code` is the exit code it stands for (2: bad input or configuration)."""
+
+    def __init__(self, stage: str, code: int, cause: str = ""):
+        super().__init__(f"stage {stage!r} failed" + (f": {cause}" if cause else f" with exit code {code}"))
+        self.stage = stage
+        self.code = code
+
+
+@dataclass
+class BenchSettings:
+    """Everything bench needs, as values: the stages' options and each LLM role's resolved Endpoint."""
+
+    corpus: Path
+    out: Path
+    target: str | None = "baseline"
+    target_config: Path | None = None
+    mode: str = "contexts"
+    testbeds: Sequence[str] | None = None
+    seeds: int | None = None
+    pairs: int | None = None
+    seed_file: Path | None = None
+    random_seed: int = 13
+    embedding: str | None = None
+    metrics: str | Sequence[str] | None = None
+    concurrency: int = 4
+    fail_under: Sequence[str] = ()
+    thresholds_file: Path | None = None
+    max_error_rate: float | None = None
+    gate_on: str = "point"
+    exclude_errors: bool = False
+    endpoints: dict[str, Endpoint] = field(default_factory=dict)
+    cache_dir: Path | None = None
+    reuse_answers: bool = False
+    judge_noise: bool | None = None
+
+
+@dataclass
+class BenchResult:
+    """How a bench ended: bench.json's content, the Report and each stage's seconds (0 when skipped)."""
+
+    record: dict[str, Any]
+    report: Any
+    durations: dict[str, float]
+
+    @property
+    def exit_code(self) -> int:
+        """0, or 1 when a threshold was missed."""
+        return int(self.record.get("exit_code") or 0)
+
+
+def file_digest(path: Path | None) -> str | None:
+    """sha256 of a file's bytes, or None when it does not exist."""
+    return file_sha256(path) if path is not None and Path(path).is_file() else None
+
+
+def fingerprint(*parts: Any) -> str:
+    """A stable hash of a stage's inputs."""
+    return hashlib.sha256(json.dumps(parts, sort_keys=True, default=str).encode()).hexdigest()
+
+
+def input_errors() -> tuple[type[BaseException], ...]:
+    """The failures that are the user's input or configuration (exit 2), not a bug in a stage."""
+    from ragstress.core.registry import UnknownNameError
+    from ragstress.llm.client import LLMError
+    from ragstress.llm.local import LocalModelError
+    from ragstress.prompts import PromptError
+
+    return (ValueError, OSError, UnknownNameError, LLMError, LocalModelError, PromptError)
+
+
+def config_url(target_config: Path | None) -> str:
+    """The URL of an http target given by its config file only."""
+    from ragstress.running.targets import TargetError
+    from ragstress.running.targets.http_target import load_http_config
+
+    if target_config is None:
+        raise TargetError("a target spec (or a target config with a url) is required")
+    return load_http_config(target_config).url
+
+
+def public_endpoint(roles: dict[str, Endpoint], role: str) -> dict[str, Any] | None:
+    """A role's endpoint as bench.json may show it (never the key); None for the bundled default."""
+    endpoint = roles.get(role)
+    return None if endpoint is None else endpoint.public_dict()
+
+
+def stage_summary(result: Any) -> str:
+    """One line on what a stage produced, for the progress lines."""
+    from ragstress.api import IndexResult, TestsetSummary
+    from ragstress.api_run import RunSummary
+
+    if isinstance(result, IndexResult):
+        return f"{result.chunks} chunks ({result.embedded} embedded, {result.reused} reused)"
+    if isinstance(result, TestsetSummary):
+        return f"{result.cases} cases from {result.seeds} seeds ({result.rejected} rejected)"
+    if isinstance(result, RunSummary):
+        earlier = f"; {result.answered_earlier} answered earlier" if result.answered_earlier else ""
+        return f"{result.answered} answered, {result.errors} error(s){earlier}"
+    return ""
