@@ -48,6 +48,7 @@ def render_markdown(rows: list[Row], sections: dict[str, dict]) -> str:
             f"- **{name}**: measured {run['finished']} on {run['machine']} ({run['cores']} cores, "
             f"Python {run.get('python', '?')}), {run['seconds']:.0f} s"
             + (" (quick: a smoke run, not figures to publish)" if run.get("quick") else "")
+            + (f"; {run['note']}" if run.get("note") else "")
         )
     lines += [
         "",
