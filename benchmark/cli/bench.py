@@ -260,7 +260,7 @@ def demo(
         cc.err_console.print(f"== demo: {lang} sample corpus ==")
         lang_started = time.perf_counter()
         run_and_print(settings)
-        demo_judge_checks(out / lang, settings.endpoints["judge"], cc.cache_path(cache_dir))
+        demo_judge_checks(out / lang, lang, settings.endpoints["judge"], cc.cache_path(cache_dir))
         cc.err_console.print(f"== demo: {lang} took {time.perf_counter() - lang_started:.1f} s ==")
         reports.append(RunDir(out / lang).report_html)
     cc.console.print(

@@ -135,14 +135,15 @@ DEMO_REPEATS, DEMO_SAMPLE = 3, 4
 """The demo's reliability check: small, since the bundled judge answers one request at a time."""
 
 
-def demo_judge_checks(run_dir: Path, endpoint: Endpoint, cache: Path) -> None:
-    """For `ragstress demo`: repeat the bundled judge on a few cases, then report again with its reliability."""
+def demo_judge_checks(run_dir: Path, lang: str, endpoint: Endpoint, cache: Path) -> None:
+    """For `ragstress demo`: repeat the bundled judge on a few cases, then report with the sample's example labels."""
+    from ragstress import corpora
     from ragstress.reports.writer import write_report
 
     data = load_run(run_dir)
     judged = [n for n in data.metric_names() if n in METRICS.names() and METRICS.get(n).kind == "judged"]
     # One metric keeps the bundled judge's sampled replies (slow on a small CPU) to a few minutes:
-    # the judged correctness, the judged metric users read first.
+    # the judged correctness, which the example labels calibrate too.
     names = [n for n in JUDGED_CORRECTNESS if n in judged][:1] or judged[:1]
     if not names:
         return
@@ -154,7 +155,17 @@ def demo_judge_checks(run_dir: Path, endpoint: Endpoint, cache: Path) -> None:
 
     cc.err_console.print(f"reliability: judging {names[0]} on {DEMO_SAMPLE} cases {DEMO_REPEATS} more times")
     cc.run_async(run())
-    report = write_report(run_dir).report
+    # Labels a person wrote by reading this demo's answers; a label whose answer has changed is left out.
+    labels = Path(corpora.__file__).parent / "samples" / lang / "demo-labels.csv"
+    report = write_report(run_dir, labels=labels if labels.exists() else None).report
     for m in report.reliability.metrics if report.reliability else []:
         consistency = "—" if m.self_consistency is None else f"{m.self_consistency:.2f}"
         cc.console.print(f"{m.metric}: judge self-consistency {consistency}" + (" (LOW)" if m.low else ""))
+    for row in report.calibration.metrics if report.calibration else []:
+        if row.calibrated is not None:
+            cc.console.print(
+                f"{row.metric}: judge {row.judge.value:.3f} → calibrated {row.calibrated.value:.3f} "
+                f"[{row.calibrated.low:.3f}, {row.calibrated.high:.3f}] with {row.n_labels} example labels"
+            )
+    for note in report.calibration.notes if report.calibration else []:
+        cc.console.print(f"calibration: {note}")

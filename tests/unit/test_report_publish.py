@@ -112,9 +112,13 @@ def test_header_card_and_rule_sets_in_report_json_and_md(baseline_run):
     # Each judged metric names its judge and prompt version; each _rgb metric its rule set.
     methods = md[md.index("## Methods") :]
     digest = prompt_set_digest([PromptRef.model_validate(p) for p in header["judge_prompts"]])
-    rule = f"Rule set: judge SmolLM2-135M-Instruct, judge prompt set {digest} (versions 1, 2; listed in the header)."
+    versions = ", ".join(sorted({str(p["version"]) for p in header["judge_prompts"]}))
+    rule = (
+        f"Rule set: judge SmolLM2-135M-Instruct, judge prompt set {digest} (versions {versions}; listed in the header)."
+    )
     assert re.search(r"rejection_judged\): .* " + re.escape(rule), methods)
-    assert "judge_rejection (zh) v2 · " in header_block
+    rejection_zh = next(p for p in header["judge_prompts"] if p["id"] == "judge_rejection" and p["lang"] == "zh")
+    assert f"judge_rejection (zh) v{rejection_zh['version']} · " in header_block
     assert "(accuracy_rgb): " in methods and "Rule set: RGB-exact rules (evalue.py)." in methods
 
 
