@@ -10,6 +10,7 @@ boundaries, so an unchanged corpus is not tokenised again.
 from __future__ import annotations
 
 import json
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -87,27 +88,53 @@ def reuse_chunks(doc: Document, spans: list[Span] | None) -> list[Chunk] | None:
 
 
 class Batcher:
-    """Collects new chunks and upserts them a batch at a time, embedding only texts not yet stored."""
+    """Collects new chunks and upserts them a batch at a time, embedding only texts not yet stored.
+
+    One batch is embedded in the background while the caller chunks the next and the
+    previous one is written to Chroma: chunking and upserts run on one core, and would
+    otherwise leave the embedder's cores idle for a tenth of a build.
+    """
 
     def __init__(self, collection, embedder: Embedder, batch_size: int, progress: BuildProgress, report, by_text):
         self.collection, self.embedder, self.batch_size = collection, embedder, batch_size
         self.progress, self.report = progress, report
         self.by_text: dict[str, str] = by_text
         self.pending: list[tuple[Chunk, Document, int, str]] = []
+        self._embedding = ThreadPoolExecutor(1, "embed-batch")
+        # The batch being embedded: its chunks, the vectors it reuses, the shas sent to the embedder.
+        self._in_flight: tuple[list, dict, list[str], Future | None] | None = None
 
     def add(self, chunk: Chunk, doc: Document, tokens: int) -> None:
         self.pending.append((chunk, doc, tokens, text_sha(chunk.text)))
         if len(self.pending) >= self.batch_size:
-            self.flush()
+            self._submit()
 
     def flush(self) -> None:
+        """Embed and store everything added so far; returns once it is in the collection."""
+        self._submit()
+        self._store_in_flight()
+
+    def close(self) -> None:
+        """Wait for a batch still being embedded (its result is dropped) and stop the background thread."""
+        self._embedding.shutdown(wait=True, cancel_futures=True)
+
+    def _submit(self) -> None:
         if not self.pending:
             return
         batch, self.pending = self.pending, []
         vectors = self._stored_vectors({sha for *_, sha in batch})
         texts = {sha: chunk.text for chunk, _, _, sha in batch if sha not in vectors}  # each new text once
-        if texts:
-            vectors.update(zip(texts, self.embedder.embed_passages(list(texts.values()))))
+        future = self._embedding.submit(self.embedder.embed_passages, list(texts.values())) if texts else None
+        # The previous batch is stored while this one is embedded.
+        self._store_in_flight()
+        self._in_flight = (batch, vectors, list(texts), future)
+
+    def _store_in_flight(self) -> None:
+        if self._in_flight is None:
+            return
+        (batch, vectors, new_shas, future), self._in_flight = self._in_flight, None
+        if future is not None:
+            vectors.update(zip(new_shas, future.result()))
         self.collection.upsert(
             ids=[chunk.id for chunk, *_ in batch],
             embeddings=np.asarray([vectors[sha] for *_, sha in batch], dtype=np.float32),
@@ -127,9 +154,9 @@ class Batcher:
         )
         for chunk, *_, sha in batch:
             self.by_text.setdefault(sha, chunk.id)
-        self.progress.embedded += len(texts)
-        self.progress.copied += len(batch) - len(texts)
-        self.progress.reused += len(batch) - len(texts)
+        self.progress.embedded += len(new_shas)
+        self.progress.copied += len(batch) - len(new_shas)
+        self.progress.reused += len(batch) - len(new_shas)
         self.report()
 
     def _stored_vectors(self, shas: set[str]) -> dict[str, object]:

@@ -131,7 +131,7 @@ def build_index(
     progress: Callable[[BuildProgress], None] | None = None,
     *,
     collection_name: str | None = None,
-    batch_size: int = 64,
+    batch_size: int = 256,
     max_document_bytes: int | None = DEFAULT_MAX_DOCUMENT_BYTES,
 ) -> BuildStats:
     """Bring the index in `index_dir` up to date with the corpus at `corpus_root`.
@@ -197,6 +197,8 @@ def build_index(
         if running.embedded + running.copied == 0:
             building.unlink(missing_ok=True)  # nothing was stored: the index is as it was
         raise
+    finally:
+        batcher.close()
     stale = sorted(stored.keys() - produced)
     for begin in range(0, len(stale), 1000):
         collection.delete(ids=stale[begin : begin + 1000])
