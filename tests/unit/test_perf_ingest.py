@@ -7,7 +7,8 @@ import sys
 
 import pytest
 
-from ragstress.perf.ingest import ChildFailed, _edit_one_percent, run_child
+from ragstress.perf.ingest import _edit_one_percent
+from ragstress.perf.ingest_children import ChildFailed, run_child
 from ragstress.perf.ingest_corpora import Source, roff_to_text, write_subset
 
 MAN_PAGE = r""".\" generated file: a comment that must not show
@@ -76,15 +77,15 @@ def test_run_child_reports_the_childs_own_peak_memory_and_its_errors(tmp_path):
 
 
 def test_throughput_rows_name_the_path_each_build_took():
-    from ragstress.perf.ingest import _throughput_rows
+    from ragstress.perf.ingest_throughput import throughput_rows
 
     baseline = {"chars": 100_000, "seconds": 10.0, "chunks": 100, "seconds_all": [9.0, 10.0, 12.0]}
     built = {"build_seconds": 5.0, "chunks": 120, "embedding_backend": "onnx-fp32", "seconds_all": [5.0, 4.0, 6.0]}
-    no_amx = _throughput_rows(baseline, built, None, 100_000, "sample")
+    no_amx = throughput_rows(baseline, built, None, 100_000, "sample")
     assert no_amx[0].status == "info" and no_amx[0].ours is None and "lacks AMX-BF16" in no_amx[0].note
     assert no_amx[1].status == "pass" and abs(no_amx[1].ratio - 2.0) < 1e-9 and "path onnx-fp32" in no_amx[1].note
     slow = dict(built, build_seconds=8.0, embedding_backend="torch-bf16")
-    amx = _throughput_rows(baseline, slow, built, 100_000, "sample")
+    amx = throughput_rows(baseline, slow, built, 100_000, "sample")
     assert (
         [r.status for r in amx] == ["miss", "pass"]
         and "torch-bf16" in amx[0].note
