@@ -76,7 +76,7 @@ async def execute_run(
                 endpoint_server = RetrievalServer(e2e.retrievers, options.top_k).start()
                 say(f"serving the e2e variants to the target at {endpoint_server.url}")
             elif options.mode == "e2e" and not target.accepts_retriever:
-                say(f"note: without --index a {target.kind} target retrieves from its own store, unperturbed")
+                say(f"note: without --index the {target.kind} target retrieves from its own store, unperturbed")
             models = {"target": endpoint.public_dict()} if target.kind == "baseline" else {}
             extra = {
                 "settings": {"concurrency": options.concurrency, "target_timeout_s": options.target_timeout},
