@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import numpy as np
+
 from ragstress.core.types import Case, Context, TargetResponse
 from ragstress.llm import ClientSettings, Endpoint, LLMSession
 from ragstress.scoring.metrics import METRICS, NO_TARGET_CONTEXTS, metrics_for, score_case
@@ -25,12 +27,23 @@ CASE = Case(
 )
 
 
+class FlatEmbedder:
+    """Every text to one unit vector: answer correctness needs a similarity, not a model."""
+
+    name, dim, max_tokens = "flat", 2, 512
+
+    def embed_passages(self, texts):
+        return np.tile(np.array([0.6, 0.8], dtype=np.float32), (len(texts), 1))
+
+
 async def _judge(contexts: list[str] | None, e2e: bool):
     response = TargetResponse(case_id="c1", answer="It is in Paris, finished in 1889.", contexts=contexts, latency_s=0)
     with FakeOpenAIServer(valid_judge()) as server:
         endpoint = Endpoint(role="judge", model="judge-m", base_url=server.base_url, api_key="k")
         async with LLMSession({"judge": endpoint}, SETTINGS) as llm:
-            scores, _ = await score_case(CASE, response, JUDGED, judge=llm.judge, e2e=e2e)
+            scores, _ = await score_case(
+                CASE, response, JUDGED, judge=llm.judge, embedder_for=lambda _: FlatEmbedder(), e2e=e2e
+            )
         prompts = [r.last_user_text for r in server.chat_requests()]
     return {s.metric: s for s in scores}, prompts
 
