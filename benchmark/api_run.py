@@ -2,7 +2,8 @@
 
 It runs the same runner code as `ragstress run`: contexts mode (each case hands its
 passages) or e2e mode (the target retrieves, from per-testbed variants of an index when
-it takes a retriever); responses are appended to the run directory as they arrive.
+one is given: a retriever object, and the loopback retrieval endpoint for every target);
+responses are appended to the run directory as they arrive.
 """
 
 from __future__ import annotations
@@ -52,8 +53,9 @@ def run(
     `target` is a spec as on the command line: `python:pkg.module:function`, an http(s) URL,
     `langchain:...` or `baseline` (which answers with the target endpoint's model); an http
     target may instead come from `target_config` (JSON/TOML: url, headers, field mapping).
-    `mode="e2e"` lets the target retrieve; `index_dir` then gives targets that take a
-    retriever (and the baseline) the index to retrieve from. `endpoints["target"]`, an
+    `mode="e2e"` lets the target retrieve; `index_dir` then gives it the case's variant of
+    that index (a retriever for targets that take one, an address on the run's loopback
+    retrieval endpoint for every target: `TargetRequest.retrieval`). `endpoints["target"]`, an
     Endpoint, replaces the target_* values. `resume` continues a run, skipping answered cases.
     """
     from ragstress.core.jsonl import read_records

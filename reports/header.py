@@ -23,6 +23,7 @@ from ragstress.reports.describe import (
 )
 from ragstress.reports.model import Counts, MetricInfo, RoleInfo, RunHeader
 from ragstress.reports.rundir import RunData, redact
+from ragstress.scoring.metrics.base import NO_TARGET_CONTEXTS
 
 BUNDLED_JUDGE_WARNING = (
     f"The judge is the bundled {BUNDLED_MODEL} model (135M parameters). It exists for offline demos and tests; "
@@ -168,6 +169,7 @@ def _counts(data: RunData) -> Counts:
         scored=sum(1 for s in own_scores if s.value is not None),
         unscored=sum(1 for s in own_scores if s.value is None and not s.error),
         score_errors=sum(1 for s in own_scores if s.error),
+        unscored_no_contexts=sum(1 for s in own_scores if s.value is None and s.explanation == NO_TARGET_CONTEXTS),
         response_errors_by_testbed={
             t: n for t in TESTBEDS if (n := sum(1 for c in data.cases if c.testbed == t and _failed(data, c.id)))
         },

@@ -204,7 +204,14 @@ def _excluded(report: Report, counted: bool) -> MethodNote:
         + ("count as not passing in every rate." if counted else "are left out of every rate (--exclude-errors)."),
         f"Missing responses: {counts.missing_responses} cases were never answered; they enter no rate.",
         f"Unscored: {counts.unscored} scores have no value (nothing to judge, e.g. no statement in the answer); "
-        "they are never averaged as 0.",
+        "they are never averaged as 0."
+        + (
+            f" {counts.unscored_no_contexts} of them are judged scores that read passages, unscored because the "
+            "target retrieved for itself (e2e mode) and returned no contexts: they are never judged on the case's "
+            "own passages, which the target did not see."
+            if counts.unscored_no_contexts
+            else ""
+        ),
         f"Scoring errors: {counts.score_errors} scores failed (e.g. an unreadable judge verdict); "
         "their causes are listed per case in the drill-down and they enter no rate.",
     ]
@@ -212,7 +219,13 @@ def _excluded(report: Report, counted: bool) -> MethodNote:
         f"目标出错：{counts.response_errors} 个回答失败，"
         + ("在所有比率中计为未通过。" if counted else "已从所有比率中排除（--exclude-errors）。"),
         f"缺失回答：{counts.missing_responses} 个用例没有回答，不计入任何比率。",
-        f"未评分：{counts.unscored} 个评分没有数值（无可评判内容，如回答中没有陈述），从不按 0 计入平均。",
+        f"未评分：{counts.unscored} 个评分没有数值（无可评判内容，如回答中没有陈述），从不按 0 计入平均。"
+        + (
+            f"其中 {counts.unscored_no_contexts} 个是需读取段落的评审评分：目标自行检索（端到端模式）却没有返回所用段落，"
+            "因此不拿用例自带的段落（目标并未见过）来评判。"
+            if counts.unscored_no_contexts
+            else ""
+        ),
         f"评分出错：{counts.score_errors} 个评分失败（如评审结论无法解析），原因在用例明细中逐条列出，不计入任何比率。",
     ]
     return _note("excluded", ("What was excluded and why", "排除项及原因"), en, zh)

@@ -82,6 +82,11 @@ class Counts(_Model):
     scored: int
     unscored: int
     score_errors: int
+    unscored_no_contexts: int = Field(
+        default=0,
+        description="Judged scores left unscored because an e2e target reported no passages (never judged on "
+        "the case's own passages, which it did not see).",
+    )
     response_errors_by_testbed: dict[str, int] = Field(
         default_factory=dict, description="Cases per testbed whose response failed (the target errored)."
     )

@@ -65,7 +65,9 @@ def run(
     ] = RunMode.contexts,
     index: Annotated[
         Path | None,
-        typer.Option("--index", help="Index directory: e2e retrieval for targets that take a retriever."),
+        typer.Option(
+            "--index", help="Index directory: its e2e variants, as a retriever and on a loopback retrieval endpoint."
+        ),
     ] = None,
     top_k: Annotated[int, typer.Option("--top-k", min=1, help="Passages per question from the e2e retriever.")] = 5,
     chroma_url: Annotated[

@@ -1,4 +1,4 @@
-"""One run of a prepared run directory: load the target, build e2e variants, ask, keep run.json current.
+"""One run of a prepared run directory: load the target, build and serve e2e variants, ask, keep run.json current.
 
 `ragstress run` and the Python API's `ragstress.run` both end here, so a run made
 either way is the same run: they differ only in how they check their input and
@@ -14,6 +14,7 @@ from typing import Any
 
 from ragstress.core.manifests import RunManifest, write_manifest
 from ragstress.core.types import Case
+from ragstress.running.retrieval_server import RetrievalServer
 from ragstress.running.runner import (
     RESPONSES_FILE,
     RUN_FILE,
@@ -67,14 +68,15 @@ async def execute_run(
     jobs = plan_jobs(mine, run_dir.done)
     async with LLMSession({"target": endpoint}, client_settings, cache_path=cache) as llm:
         target = load_target(spec, llm=llm, http_config=http_settings)
-        e2e = None
+        e2e = endpoint_server = None
         try:
             if options.mode == "e2e" and options.index_dir is not None:
-                if target.accepts_retriever:
-                    # From every selected case, not just this shard's: each shard must see the same variants.
-                    e2e = _e2e_index(options, run_dir.cases, say)
-                else:
-                    say(f"note: a {target.kind} target retrieves for itself; --index is not used")
+                # From every selected case, not just this shard's: each shard must see the same variants.
+                e2e = _e2e_index(options, run_dir.cases, say)
+                endpoint_server = RetrievalServer(e2e.retrievers, options.top_k).start()
+                say(f"serving the e2e variants to the target at {endpoint_server.url}")
+            elif options.mode == "e2e" and not target.accepts_retriever:
+                say(f"note: without --index the {target.kind} target retrieves from its own store, unperturbed")
             models = {"target": endpoint.public_dict()} if target.kind == "baseline" else {}
             extra = {
                 "settings": {"concurrency": options.concurrency, "target_timeout_s": options.target_timeout},
@@ -85,6 +87,8 @@ async def execute_run(
             started = now()
 
             def record(status: str) -> None:
+                if endpoint_server is not None:
+                    extra["e2e"]["retrieval_endpoint"] = endpoint_server.describe()
                 manifest = run_record(
                     run_dir,
                     target=target.describe(),
@@ -108,7 +112,8 @@ async def execute_run(
                     target,
                     run_dir.path / RESPONSES_FILE,
                     mode=options.mode,
-                    retriever_for=None if e2e is None else e2e.retriever,
+                    retriever_for=e2e.retriever if e2e is not None and target.accepts_retriever else None,
+                    retrieval_for=None if endpoint_server is None else endpoint_server.reference,
                     concurrency=options.concurrency,
                     target_timeout_s=options.target_timeout,
                     on_response=on_response,
@@ -117,6 +122,8 @@ async def execute_run(
             finally:
                 record(status)
         finally:
+            if endpoint_server is not None:
+                endpoint_server.stop()
             if e2e is not None:
                 e2e.close()
             await target.aclose()

@@ -34,7 +34,7 @@ from ragstress.core.rundir import RUN_MANIFEST as RUN_FILE
 from ragstress.core.types import TESTBEDS, Case, TargetResponse
 from ragstress.core.version import __version__
 from ragstress.running.e2e_answers import variant_key
-from ragstress.running.targets import Probe, Target, TargetRequest
+from ragstress.running.targets import Probe, RetrievalRef, Target, TargetRequest
 
 Mode = Literal["contexts", "e2e"]
 DEFAULT_TARGET_TIMEOUT_S = 120.0
@@ -116,15 +116,23 @@ def plan_jobs(cases: Iterable[Case], done: set[tuple[str, str]] = frozenset()) -
     return jobs
 
 
-def build_request(job: Job, mode: Mode, retriever_for: Callable[[str], Any] | None = None) -> TargetRequest:
-    """Passages in contexts mode, `[]` for a closed-book probe, a retriever (if any) in e2e mode."""
+def build_request(
+    job: Job,
+    mode: Mode,
+    retriever_for: Callable[[str], Any] | None = None,
+    retrieval_for: Callable[[str], RetrievalRef] | None = None,
+) -> TargetRequest:
+    """Passages in contexts mode, `[]` for a closed-book probe; in e2e mode the case's variant,
+    as a retriever object and as an address on the retrieval endpoint, where the run has them."""
     case = job.case
     if job.probe == "closed_book":
         return TargetRequest(case.id, case.question, case.lang, contexts=[], probe="closed_book")
     if mode == "contexts":
         return TargetRequest(case.id, case.question, case.lang, contexts=[c.text for c in case.contexts])
-    retriever = retriever_for(variant_key(case)) if retriever_for is not None else None
-    return TargetRequest(case.id, case.question, case.lang, contexts=None, retriever=retriever)
+    key = variant_key(case)
+    retriever = retriever_for(key) if retriever_for is not None else None
+    retrieval = retrieval_for(key) if retrieval_for is not None else None
+    return TargetRequest(case.id, case.question, case.lang, contexts=None, retriever=retriever, retrieval=retrieval)
 
 
 def describe_error(exc: BaseException) -> str:
@@ -209,6 +217,7 @@ async def run_cases(
     *,
     mode: Mode = "contexts",
     retriever_for: Callable[[str], Any] | None = None,
+    retrieval_for: Callable[[str], RetrievalRef] | None = None,
     concurrency: int = 4,
     target_timeout_s: float = DEFAULT_TARGET_TIMEOUT_S,
     on_response: Callable[[TargetResponse], None] | None = None,
@@ -227,7 +236,7 @@ async def run_cases(
 
     async def worker(appender: RecordAppender) -> None:
         for job in pending:
-            response = await ask(target, build_request(job, mode, retriever_for), target_timeout_s)
+            response = await ask(target, build_request(job, mode, retriever_for, retrieval_for), target_timeout_s)
             async with write_lock:  # one line at a time; the fsync runs off the loop so other calls go on
                 await asyncio.to_thread(appender.append, response)
             counts.answered += 1

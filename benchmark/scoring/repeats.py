@@ -20,6 +20,7 @@ from typing import Any
 from pydantic import Field
 
 from ragstress.core.jsonl import read_records, write_records
+from ragstress.core.manifests import RunManifest, read_manifest
 from ragstress.core.rundir import RunDir
 from ragstress.core.types import Case, Record, Score, TargetResponse
 from ragstress.llm import ChatClient
@@ -98,6 +99,8 @@ async def judge_repeats(
     files = RunDir(Path(run_dir))
     cases = read_records(files.cases, Case)
     responses = {(r.case_id, r.probe): r for r in read_records(files.responses, TargetResponse)}
+    run_info = read_manifest(files.run_manifest, RunManifest) if files.run_manifest.exists() else None
+    e2e = run_info is not None and run_info.mode == "e2e"  # judged on the passages the target saw, as scored
     scored = {
         s.case_id
         for s in (read_records(files.scores, Score) if files.scores.exists() else [])
@@ -110,7 +113,7 @@ async def judge_repeats(
 
     async def one(case: Case, client: Any, who: str, repeat: int) -> list[Judgment]:
         async with limit:
-            scores, _ = await score_case(case, responses[(case.id, "case")], names, judge=client)
+            scores, _ = await score_case(case, responses[(case.id, "case")], names, judge=client, e2e=e2e)
         return [
             Judgment(
                 case_id=case.id,

@@ -11,6 +11,10 @@ scores.jsonl at most once whenever scoring stops.
 A response whose `error` is set gets no scores at all: the target failed, there is
 nothing to judge, and a 0 would blame the answer for the transport. The summary
 counts such responses as `target_errored` instead.
+
+In an e2e run (run.json's mode) the target retrieved for itself: judged metrics that
+read passages judge the passages it returned, and are unscored ("target returned no
+contexts") when it returned none, never computed on the passages the case was built with.
 """
 
 from __future__ import annotations
@@ -168,6 +172,8 @@ async def score_run(
     run_info = (
         read_manifest(files.run_manifest, RunManifest).model_dump(mode="json") if files.run_manifest.exists() else {}
     )
+    # In e2e mode the target retrieved for itself: passage-reading judges use what it returned.
+    e2e = run_info.get("mode") == "e2e"
     scores_path = files.scores
     repair_torn_tail(scores_path)  # an interrupted score may have left half a line
     retried = _drop_scores(scores_path, names, errored_only=not rescore) if rescore or retry_errors else 0
@@ -194,7 +200,7 @@ async def score_run(
 
         async def score_one(case: Case, response: TargetResponse, pending: list[str]) -> None:
             async with limit:
-                scores, ctx = await score_case(case, response, pending, judge=judge, embedder_for=embedder_for)
+                scores, ctx = await score_case(case, response, pending, judge=judge, embedder_for=embedder_for, e2e=e2e)
             # Each append fsyncs; off the event loop, so judge calls in flight are not held up meanwhile.
             async with write_lock:
                 await asyncio.to_thread(append_all, appender, scores)

@@ -13,7 +13,7 @@ from fixtures_run.cases import make_case
 from ragstress.core.jsonl import read_records
 from ragstress.core.types import TargetResponse
 from ragstress.running.runner import plan_jobs, run_cases
-from ragstress.running.targets import load_target
+from ragstress.running.targets import RetrievalRef, load_target
 from ragstress.running.targets.http_target import HttpTargetConfig, ResponsePaths, resolve_settings
 
 HANG_LIMIT_S = 5.0  # the hanging handler gives up after this, so no thread outlives the test by long
@@ -132,3 +132,28 @@ async def test_http_target_config_maps_fields_and_sends_secret_headers(service, 
     assert service.headers[-1]["Authorization"] == "Bearer t0ken"
     public = json.dumps(target.describe())
     assert "t0ken" not in public and "literal-secret" not in public and "env:RAG_TOKEN" in public
+
+
+async def test_http_target_names_the_variant_in_e2e_mode_only(service, tmp_path):
+    cases = [make_case(0, "negative"), make_case(2, "counterfactual")]
+    where = lambda key: RetrievalRef("http://127.0.0.1:9/retrieve", key, 4)  # noqa: E731
+    renamed = HttpTargetConfig(request={"question": "question", "contexts": "contexts", "retrieval": "options.where"})
+    runs = (("contexts", None, None), ("e2e", None, ("retrieval",)), ("e2e", renamed, ("options", "where")))
+    for number, (mode, config, path) in enumerate(runs):
+        target = load_target(service.url + "/ok", http_config=config and resolve_settings(config, {}))
+        service.bodies.clear()
+        try:
+            await run_cases(plan_jobs(cases), target, tmp_path / f"{number}.jsonl", mode=mode, retrieval_for=where)
+        finally:
+            await target.aclose()
+        assert len(service.bodies) == 3
+        for body in service.bodies:
+            field = body
+            for part in path or ():
+                field = field.get(part, {})
+            if path is None or body["contexts"] == []:  # contexts mode, or the closed-book probe
+                assert "retrieval" not in body and "options" not in body
+            else:
+                collection = {cases[0].question: "negative", cases[1].question: "counterfactual"}[body["question"]]
+                assert field == {"url": "http://127.0.0.1:9/retrieve", "collection": collection, "k": 4}
+                assert body["contexts"] is None and ("retrieval" in body) == (path == ("retrieval",))

@@ -18,6 +18,7 @@ from ragstress.core.registry import UnknownNameError
 from ragstress.running.targets.base import (
     TARGET_KINDS,
     Probe,
+    RetrievalRef,
     Target,
     TargetError,
     TargetOutput,
@@ -51,6 +52,7 @@ def load_target(spec: str, *, llm: Any = None, http_config: Any = None) -> Targe
 __all__ = [
     "TARGET_KINDS",
     "Probe",
+    "RetrievalRef",
     "Target",
     "TargetError",
     "TargetOutput",

@@ -29,13 +29,31 @@ class TargetOutputError(TypeError):
 
 
 @dataclass(frozen=True)
+class RetrievalRef:
+    """A case's variant of the index on the run's loopback retrieval endpoint (e2e mode).
+
+    POST `{"collection": collection, "query": ..., "k": k}` to `url` for the top passages
+    (see ragstress.running.retrieval_server); targets that cannot take a retriever object
+    (http services, fixed Runnables) retrieve this way.
+    """
+
+    url: str
+    collection: str
+    k: int
+
+    def as_json(self) -> dict[str, Any]:
+        """The field as http targets receive it: `{"url", "collection", "k"}`."""
+        return {"url": self.url, "collection": self.collection, "k": self.k}
+
+
+@dataclass(frozen=True)
 class TargetRequest:
     """What a target is asked for one case.
 
     `contexts` says where the documents come from:
     a list of passages (contexts mode) -> answer from these;
     `[]` (closed-book probe) -> answer without documents;
-    `None` (e2e mode) -> retrieve for yourself, with `retriever` when one is given.
+    `None` (e2e mode) -> retrieve for yourself, with `retriever` or `retrieval` when given.
     """
 
     case_id: str
@@ -46,6 +64,8 @@ class TargetRequest:
     retriever: Any = field(default=None, repr=False)
     """A LangChain retriever over this case's testbed variant of the index (e2e mode), else None:
     `retriever.invoke(query)` / `await retriever.ainvoke(query)` return LangChain Documents."""
+    retrieval: RetrievalRef | None = None
+    """Where this case's variant is served over HTTP (e2e mode with an index), else None."""
 
 
 @dataclass(frozen=True)

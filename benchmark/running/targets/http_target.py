@@ -1,8 +1,8 @@
 """`http://…` / `https://…` targets: a service that answers a POSTed JSON question.
 
-By default the body is `{"question", "contexts", "lang", "case_id"}` and the reply
-is read from `answer` (and optional `contexts`). A small JSON or TOML file
-(`--target-config`) changes that:
+By default the body is `{"question", "contexts", "lang", "case_id"}` (plus `retrieval`
+in e2e mode, below) and the reply is read from `answer` (and optional `contexts`). A
+small JSON or TOML file (`--target-config`) changes that:
 
     url = "https://rag.example.com/ask"           # optional; must match --target if both are given
     timeout_s = 60                                # optional; else the run's --target-timeout
@@ -12,6 +12,7 @@ is read from `answer` (and optional `contexts`). A small JSON or TOML file
     question = "query"
     contexts = "documents"
     case_id = ""
+    retrieval = "options.retrieval"                # the e2e field may be renamed or left out too
     [extra_body]                                  # sent as is
     top_k = 5
     [response]                                    # dotted paths into the reply; "*" maps over a list
@@ -19,8 +20,16 @@ is read from `answer` (and optional `contexts`). A small JSON or TOML file
     contexts = "data.sources.*.text"
 
 `contexts` is a list of passages in contexts mode, `[]` for the closed-book probe and
-`null` in e2e mode (the service retrieves for itself). Header values are secrets:
-run.json records only their names and `env:` references.
+`null` in e2e mode (the service retrieves for itself). In e2e mode with an index, the
+body also carries where to retrieve the case's variant of the index:
+
+    "retrieval": {"url": "http://127.0.0.1:PORT/retrieve", "collection": "noise@0.8", "k": 5}
+
+The service POSTs `{"collection", "query", "k"}` to `url` and gets the top passages
+(`{"passages": [{"id", "text", "score", "doc_id"}]}`, see retrieval_server) instead of
+searching its own store. The field is absent in contexts mode, for the closed-book probe,
+and in e2e mode without an index. Header values are secrets: run.json records only
+their names and `env:` references.
 """
 
 from __future__ import annotations
@@ -47,7 +56,9 @@ from ragstress.running.targets.base import (
     context_texts,
 )
 
-REQUEST_FIELDS = ("question", "contexts", "lang", "case_id", "probe")
+REQUEST_FIELDS = ("question", "contexts", "lang", "case_id", "probe", "retrieval")
+# Fields sent under their own name unless [request] maps them; only when the request holds them.
+OPTIONAL_FIELDS = {"retrieval": "retrieval"}
 _ENV_REF = re.compile(r"env:([A-Za-z_][A-Za-z0-9_]*)")
 
 
@@ -67,7 +78,7 @@ class HttpTargetConfig(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
     url: str | None = None
     headers: dict[str, str] = {}
-    request: dict[str, str] = {name: name for name in REQUEST_FIELDS if name != "probe"}
+    request: dict[str, str] = {name: name for name in REQUEST_FIELDS if name not in ("probe", *OPTIONAL_FIELDS)}
     extra_body: dict[str, Any] = {}
     response: ResponsePaths = ResponsePaths()
     timeout_s: float | None = None
@@ -159,9 +170,14 @@ class HttpTarget(Target):
 
     def _body(self, request: TargetRequest) -> dict[str, Any]:
         body = json.loads(json.dumps(self.settings.config.extra_body))  # a deep copy
-        for ours, theirs in self.settings.config.request.items():
+        for ours, theirs in {**OPTIONAL_FIELDS, **self.settings.config.request}.items():
+            value = getattr(request, ours)
+            if ours in OPTIONAL_FIELDS:
+                if value is None:
+                    continue
+                value = value.as_json()
             if theirs:
-                _put(body, theirs, getattr(request, ours))
+                _put(body, theirs, value)
         return body
 
     async def answer(self, request: TargetRequest) -> TargetOutput:

@@ -9,7 +9,10 @@ pick the keys they use:
 `context`/`contexts` are left out in e2e mode (the chain retrieves) and are empty for
 the closed-book probe. If `object` is not a Runnable but a callable, it is a factory
 `make_chain(retriever) -> Runnable`, called once per retriever: with the runner's
-variant retriever in e2e mode, and with None otherwise.
+variant retriever in e2e mode, and with None otherwise. A fixed Runnable cannot be
+handed a retriever: in e2e mode with an index its input also holds
+`"retrieval": {"url", "collection", "k"}`, the case's variant on the run's loopback
+retrieval endpoint (see retrieval_server), which a chain step can POST the question to.
 
 The result may be a `str`, a message (`AIMessage`), or a dict with `answer` (str or
 message) and optional `context` (Documents), as retrieval chains return.
@@ -48,6 +51,8 @@ def chain_input(request: TargetRequest) -> dict[str, Any]:
     if request.contexts is not None:
         data["context"] = [Document(page_content=text) for text in request.contexts]
         data["contexts"] = list(request.contexts)
+    if request.retrieval is not None:
+        data["retrieval"] = request.retrieval.as_json()
     return data
 
 

@@ -28,6 +28,7 @@ from ragstress.scoring.metrics import judged_nvidia  # noqa: F401  isort: skip
 from ragstress.scoring.metrics import judged_verdicts  # noqa: F401  isort: skip
 from ragstress.scoring.metrics.base import (
     METRICS,
+    NO_TARGET_CONTEXTS,
     CaseJudging,
     Metric,
     metric,
@@ -72,19 +73,25 @@ async def score_case(
     *,
     judge: ChatClient | None = None,
     embedder_for: Callable[[str], Any] | None = None,
+    e2e: bool = False,
 ) -> tuple[list[Score], CaseJudging]:
     """Score one response with every named metric that applies; shared judge calls run once.
 
-    Returns the Scores (in the order of `names`) and the CaseJudging, whose
-    `llm_calls` says how many judge requests the case really made.
+    `e2e`: the response comes from an e2e run, where the target retrieved for itself, so
+    judged metrics that read passages use only the passages it returned, and are unscored
+    (NO_TARGET_CONTEXTS) when it returned none. Returns the Scores (in the order of
+    `names`) and the CaseJudging, whose `llm_calls` says how many judge requests the case really made.
     """
-    ctx = CaseJudging(case, response, judge=judge, embedder_for=embedder_for)
+    ctx = CaseJudging(case, response, judge=judge, embedder_for=embedder_for, e2e=e2e)
     metrics = metrics_for(case, names, response.probe)
     scores = await asyncio.gather(*(_compute_safely(m, ctx) for m in metrics))
     return list(scores), ctx
 
 
 async def _compute_safely(metric: Metric, ctx: CaseJudging) -> Score:
+    if ctx.contexts_missing and metric.reads_contexts:
+        # Judging the passages the case was built from would score what the target never saw.
+        return ctx.unscored(metric.name, NO_TARGET_CONTEXTS)
     # One metric's unexpected failure is recorded on its score; the others still count.
     try:
         return await metric.compute(ctx)
@@ -95,6 +102,7 @@ async def _compute_safely(metric: Metric, ctx: CaseJudging) -> Score:
 __all__ = [
     "CORE_JUDGED",
     "METRICS",
+    "NO_TARGET_CONTEXTS",
     "CaseJudging",
     "Metric",
     "metrics_for",

@@ -24,6 +24,8 @@ Probe = Literal["case", "closed_book"]
 ANSWERABLE = ("noise", "integration")
 WITH_REFERENCE = ("noise", "integration", "counterfactual")
 ALL_TESTBEDS = ("noise", "negative", "integration", "counterfactual")
+NO_TARGET_CONTEXTS = "target returned no contexts"
+"""Why a judged metric that reads passages is unscored in e2e mode when the target reported none."""
 
 
 @dataclass(frozen=True)
@@ -53,6 +55,11 @@ class Metric:
     expected: tuple[str, ...] = ("answer", "reject", "flag_error")
     higher_is_better: bool = True
     pass_fail: bool = False
+
+    @property
+    def reads_contexts(self) -> bool:
+        """A judged metric that judges the passages (or the response against them)."""
+        return self.kind == "judged" and "contexts" in self.inputs
 
     def applies(self, case: Case) -> bool:
         """Whether this metric scores `case` at all; if not, it produces no Score for it."""
@@ -149,7 +156,13 @@ def reference_answer(case: Case) -> str | None:
 
 
 class CaseJudging:
-    """Everything the metrics of one (case, response) pair read, with memoised judge calls."""
+    """Everything the metrics of one (case, response) pair read, with memoised judge calls.
+
+    `contexts` are the passages the target reported, else the case's own passages: in
+    contexts mode those are what the target was given. With `e2e` the target retrieved
+    for itself, so the case's passages are not what it saw: `contexts` are only what it
+    reported (none if it reported none), and `contexts_missing` says it reported none.
+    """
 
     def __init__(
         self,
@@ -158,15 +171,18 @@ class CaseJudging:
         *,
         judge: ChatClient | None = None,
         embedder_for: Callable[[str], Any] | None = None,
+        e2e: bool = False,
     ):
         self.case = case
         self.response = response
         self.judge_client = judge
         self.embedder_for = embedder_for
         self.lang = "zh" if case.lang == "zh" else "en"  # mixed material uses the English prompts
-        self.contexts: list[str] = (
-            list(response.contexts) if response.contexts is not None else [c.text for c in case.contexts]
-        )
+        self.contexts_missing = e2e and response.contexts is None
+        if response.contexts is not None:
+            self.contexts: list[str] = list(response.contexts)
+        else:
+            self.contexts = [] if e2e else [c.text for c in case.contexts]
         self.reference = reference_answer(case)
         self.llm_calls = 0
         self._shared: dict[str, asyncio.Future[Any]] = {}
