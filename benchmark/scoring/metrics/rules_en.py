@@ -37,6 +37,15 @@ REFUSAL = (
     NamedPattern("en.dont_know", r"\bi (?:do not|don't) know\b", "The response says it does not know."),
 )
 
+_SOURCES = r"(?:documents?|passages?|sources?|texts?|context|articles?|retrieved (?:text|passages?|documents?))"
+"""The words a response uses for the passages it was given."""
+
+_WRONG = (
+    r"(?:incorrect|wrong|inaccurate|false|erroneous|mistaken|outdated|out of date|unreliable|in error|an error|a mistake|"
+    r"a typo|a misprint|not (?:entirely |quite |fully |completely |totally |exactly )?(?:correct|accurate|true|right))"
+)
+"""What a claim is called when it is wrong."""
+
 ERROR_FLAG = (
     NamedPattern(
         "en.factual_errors",
@@ -52,8 +61,11 @@ ERROR_FLAG = (
     NamedPattern(
         "en.wrong_information",
         r"\b(?:incorrect|inaccurate|false|wrong|erroneous|mistaken) (?:information|claim|statement|fact|data|date|year|figure|answer|number)"
-        r"|misinformation|\b(?:an|a) (?:error|mistake|typo) in the (?:document|passage|source|text|context)",
-        "Something in the sources is called wrong information / a wrong claim.",
+        r"|misinformation|\b(?:error|mistake|typo|inaccurac(?:y|ies)|misprint)s? in (?:the |these |this |that |both |one of the )?"
+        rf"(?:provided |given |retrieved |first |second |third |\w+ )?(?:{_SOURCES}|information|data)"
+        r"|\bthe wrong (?!way\b|side\b|turn\b|foot\b|idea\b|impression\b)[a-z]+",
+        "Something in the sources is called wrong information, an error in the passages, or the wrong person, "
+        "place or year.",
     ),
     NamedPattern(
         "en.sources_wrongly",
@@ -67,16 +79,41 @@ ERROR_FLAG = (
     ),
     NamedPattern(
         "en.is_wrong",
-        r"\b(?:is|are|was|were|'s|seems?(?: to be)?|appears? to be) (?:clearly |probably |likely )?(?:incorrect|wrong|inaccurate|false|erroneous|"
-        r"mistaken|outdated|an error|a mistake|a typo|a misprint|not correct|not accurate|not true|not right)\b",
-        "Something is said to be incorrect, wrong, false, outdated, a mistake or a typo.",
+        r"\b(?:is|are|was|were|'s|seems?(?: to be)?|appears? to be) (?:clearly |probably |likely |simply |definitely )?"
+        rf"{_WRONG}\b"
+        r"|\b(?:isn't|aren't|wasn't|weren't|can't be|cannot be|couldn't be|could not be) (?:entirely |quite |fully |exactly )?"
+        r"(?:correct|accurate|right|true)\b",
+        "Something is said to be incorrect, wrong, false, outdated, unreliable, a mistake or a typo, or not to be right.",
+    ),
+    NamedPattern(
+        "en.may_be_wrong",
+        r"(?<!\bi )(?<!answer )\b(?:may|might|could|must) (?:well |also )?(?:be|have been) (?:slightly |somewhat |partly )?"
+        rf"{_WRONG}\b"
+        r"|\b(?:looks?|sounds?)(?: to be)? (?:a bit |a little |slightly |somewhat )?(?:off|incorrect|wrong|inaccurate|"
+        r"mistaken|erroneous|outdated)\b|\b(?:seems?|appears?)(?: to be)? (?:a bit |a little |slightly |somewhat )?off\b",
+        "A hedged flag: something may be wrong, looks off or sounds mistaken ('the date might be outdated', "
+        "'1895 looks off'); the response's own hedge ('I may be wrong', 'this answer could be inaccurate') is not one.",
+    ),
+    NamedPattern(
+        "en.sources_confused",
+        r"\bmis(?:attribut|stat|dat|report|quot|identif|nam|label|spell|credit|plac|lead)\w*"
+        r"|\b(?:confus|conflat)(?:e|es|ed|ing)\b[^,;.]{0,40}?\bwith\b|\bconflat(?:e|es|ed|ing)\b|\bmix(?:es|ed|ing)? up\b",
+        "The sources are said to mix things up: they misattribute, misstate or misdate something, or confuse one thing "
+        "with another.",
+    ),
+    NamedPattern(
+        "en.needs_correction",
+        r"\b(?:needs?|requires?) (?:a )?correct(?:ion|ing)\b|\b(?:needs? to|should|must) be corrected\b"
+        rf"|\bto correct (?:the |these |this |that )?(?:{_SOURCES}|record)\b",
+        "Something in the sources is said to need correcting: 'the date needs correcting', 'to correct the passages'.",
     ),
     NamedPattern(
         "en.contradicts_facts",
         r"(?:contradicts?|inconsistent with|at odds with|conflicts? with|does not match|doesn't match) (?:known|established|historical|the|"
         r"well-known|widely known|commonly known|common|my) (?:facts?|record|records|knowledge|historical record)"
-        r"|(?:contradicts?|inconsistent with|at odds with|conflicts? with) (?:what is known|history|reality)\b",
-        "The sources are said to contradict known facts, history or what is known.",
+        r"|(?:contradicts?|inconsistent with|at odds with|conflicts? with|does not match|doesn't match) (?:what (?:is|we|i) know\w*|"
+        r"history|reality|the (?:actual|real|true|correct) \w+)",
+        "The sources are said to contradict known facts, history, what is known or the actual value.",
     ),
     NamedPattern(
         "en.contrary_to_sources",
@@ -85,14 +122,35 @@ ERROR_FLAG = (
         "The answer is set against the sources: 'contrary to the passages', 'despite what the documents say' "
         "(popular belief set aside is not a flag).",
     ),
+    NamedPattern(
+        "en.said_but_actually",
+        rf"(?:\b{_SOURCES}(?:'s?)? (?:(?!not\b|never\b)\w+ ){{0,2}}?(?:says?|states?|claims?|lists?|gives?|puts?|places?|"
+        r"dates?|names?|credits?|attributes?|reports?|suggests?|mentions?)\b|\baccording to (?:the |these )?"
+        rf"{_SOURCES})[^.!?\n]{{0,80}}?(?:\bbut\b|\bhowever\b|\byet\b|\bwhereas\b|;)[^.!?\n]{{0,60}}?"
+        r"\b(?:actually|in fact|in reality|in truth|in actuality)\b",
+        "What the sources say is set against what is actually so: 'the documents say 1915, but it actually sank in 1912'.",
+    ),
 )
 
 NEGATOR = NamedPattern(
     "en.negated",
-    r"\b(?:no|not|never|without|none|nothing|nor)\b|n't\b|free (?:of|from)|\bfound no\b",
-    "A negation in the same clause before a flag undoes it: 'no factual errors', 'does not contain errors'.",
+    r"\b(?:no|not|never|without|none|nothing|nor|neither|avoid(?:s|ing)?)\b|n't\b|free (?:of|from)|\bfound no\b",
+    "A negation in the same clause before a flag undoes it: 'no factual errors', 'does not contain errors', "
+    "'neither date is wrong', 'to avoid giving wrong information'.",
 )
 """The clause words that cancel an error flag standing after them."""
+
+POPULAR_BELIEF = NamedPattern(
+    "en.popular_belief",
+    r"\b(?:popular|common|widespread|general|conventional) (?:belief|view|wisdom|opinion|misconception|assumption|myth)"
+    r"|\b(?:many|most|some) people\b|\bpeople (?:often |commonly |usually |sometimes )?(?:think|believe|assume|say)\b"
+    r"|\b(?:commonly|widely|popularly|often) (?:believed|thought|assumed|said)\b|\bmyth\b|\bmisconception\b",
+    "A flag in a sentence about popular belief that names no source disputes the belief, not the documents: "
+    "'the popular belief that it opened in 1895 is wrong'.",
+)
+
+SOURCE_WORDS = rf"\b{_SOURCES}\b"
+"""A sentence that names the sources keeps its flag even when it also mentions popular belief."""
 
 DISPUTE_BEFORE = NamedPattern(
     "en.disputed",
