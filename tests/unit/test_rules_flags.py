@@ -24,6 +24,12 @@ FLAGGED = [  # (text, the named pattern that must decide it)
     ("The passage is out of date about the opening.", "en.is_wrong"),
     ("The figure of 1968 given here is wrong.", "en.is_wrong"),
     ("1968 can't be right: the building opened in 1973.", "en.is_wrong"),
+    ("The passages are off by five years.", "en.is_wrong"),
+    # en.sources_wrongly: the passage errs
+    ("The second passage errs in dating the opening to 1968.", "en.sources_wrongly"),
+    # en.should_read: a value in the sources replaced by another
+    ("The passage's 1968 should be 1973.", "en.should_read"),
+    ("The year in the documents should read 1973.", "en.should_read"),
     # en.may_be_wrong: hedged flags
     ("The date in the documents might be outdated.", "en.may_be_wrong"),
     ("1968 looks off to me; the hall opened in 1973.", "en.may_be_wrong"),
@@ -34,6 +40,7 @@ FLAGGED = [  # (text, the named pattern that must decide it)
     ("The source confuses the design competition with the opening ceremony.", "en.sources_confused"),
     # en.needs_correction
     ("The year in the passages needs correcting: it is 1973.", "en.needs_correction"),
+    ("A small correction: the hall opened in 1973.", "en.needs_correction"),
     # en.contradicts_facts: the actual value
     ("The documents' date doesn't match the actual opening year, which is 1973.", "en.contradicts_facts"),
     # en.said_but_actually: what the sources say, set against what is so
@@ -48,6 +55,8 @@ FLAGGED = [  # (text, the named pattern that must decide it)
     # zh.has_problem
     ("文档的这个说法有问题，歌剧院1973年才落成。", "zh.has_problem"),
     ("资料中的年份可能有些问题。", "zh.has_problem"),
+    ("文档里的数据已经过时了。", "zh.wrong_info"),
+    ("这份资料不可靠，歌剧院其实1973年才启用。", "zh.wrong_info"),
     # zh.sources_wrongly / zh.sources_confused
     ("资料误记为1968年，实际是1973年。", "zh.sources_wrongly"),
     ("文档把开工年份和启用年份混淆了。", "zh.sources_confused"),
@@ -58,8 +67,10 @@ FLAGGED = [  # (text, the named pattern that must decide it)
     ("资料里提到的启用时间应该是1973年，而不是1968年。", "zh.should_read"),
     # zh.needs_correction
     ("资料中的启用年份需要更正，歌剧院1973年启用。", "zh.needs_correction"),
+    ("更正一下：歌剧院是1973年启用的。", "zh.needs_correction"),
     # zh.contradicts: the actual situation
     ("文档给出的年份与实际情况有出入。", "zh.contradicts"),
+    ("这个年份与事实有出入。", "zh.contradicts"),
     # zh.said_but_actually
     ("资料上说是1968年，不过实际上歌剧院在1973年才启用。", "zh.said_but_actually"),
     ("文中称1968年启用，但事实上是1973年。", "zh.said_but_actually"),
@@ -92,6 +103,8 @@ NOT_FLAGGED = [
     # no flag at all
     "According to the passages, the opera house opened in 1968.",
     "The passages say 1968, and the hall did open to the public that year.",
+    "According to the documents the answer should be 1968.",
+    "The documents should be consulted for the exact day.",
     "根据文档，答案应为1968年。",
     "据文档中的记载应为1968年。",
     "这部小说的原文写成于1791年。",

@@ -74,16 +74,18 @@ ERROR_FLAG = (
         r"|\b(?:have|has|had|got|gets|get|gotten) (?:the |this |that |it |its )?(?:\w+ )?wrong\b"
         r"|\bnot [^,;.]{1,30} as (?:the |these )?(?:documents?|passages?|sources?|texts?|context) (?:claims?|says?|states?|suggests?)"
         r"|\bnot [^,;.]{1,30} as (?:stated|given|claimed|reported|written|listed|suggested) (?:in|by) (?:the |these )?"
-        r"(?:documents?|passages?|sources?|texts?|context)",
-        "The sources are said to state something wrongly: 'the documents incorrectly name X', 'they have the year wrong', 'not 1895 as stated in the passages'.",
+        r"(?:documents?|passages?|sources?|texts?|context)|\berr(?:s|ed)? (?:in|on|about|when|by)\b",
+        "The sources are said to state something wrongly: 'the documents incorrectly name X', 'they have the year wrong', "
+        "'not 1895 as stated in the passages', 'the passage errs in'.",
     ),
     NamedPattern(
         "en.is_wrong",
         r"\b(?:is|are|was|were|'s|seems?(?: to be)?|appears? to be) (?:clearly |probably |likely |simply |definitely )?"
         rf"{_WRONG}\b"
         r"|\b(?:isn't|aren't|wasn't|weren't|can't be|cannot be|couldn't be|could not be) (?:entirely |quite |fully |exactly )?"
-        r"(?:correct|accurate|right|true)\b",
-        "Something is said to be incorrect, wrong, false, outdated, unreliable, a mistake or a typo, or not to be right.",
+        r"(?:correct|accurate|right|true)\b|\b(?:is|are|was|were|'s) (?:slightly |way |well )?off by\b",
+        "Something is said to be incorrect, wrong, false, outdated, unreliable, a mistake or a typo, off by some amount, "
+        "or not to be right.",
     ),
     NamedPattern(
         "en.may_be_wrong",
@@ -104,8 +106,18 @@ ERROR_FLAG = (
     NamedPattern(
         "en.needs_correction",
         r"\b(?:needs?|requires?) (?:a )?correct(?:ion|ing)\b|\b(?:needs? to|should|must) be corrected\b"
-        rf"|\bto correct (?:the |these |this |that )?(?:{_SOURCES}|record)\b",
-        "Something in the sources is said to need correcting: 'the date needs correcting', 'to correct the passages'.",
+        rf"|\bto correct (?:the |these |this |that )?(?:{_SOURCES}|record)\b|\bcorrection:",
+        "Something in the sources is said to need correcting: 'the date needs correcting', 'to correct the passages', "
+        "'a correction: ...'.",
+    ),
+    NamedPattern(
+        "en.should_read",
+        r"(?<!according to the )(?<!according to these )(?<!based on the )(?<!based on these )(?<!from the )"
+        rf"\b{_SOURCES}(?:'s?)? (?:[^,;.]{{0,25}} )?(?:should|ought to) (?:be|read|say|have (?:been|said|read))\b"
+        r"(?! (?:the answer|an answer|a |correct|right|accurate|true|fine|ok|noted|consulted|checked|used|treated|trusted|read "
+        r"carefully)\b)",
+        "A value in the sources is replaced by another: 'the passage's 1895 should be 1889', 'the year in the documents "
+        "should read 1889' ('according to the documents, the answer should be 1895' is not a flag).",
     ),
     NamedPattern(
         "en.contradicts_facts",
