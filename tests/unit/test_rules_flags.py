@@ -17,7 +17,7 @@ from ragstress.scoring.metrics import rules, score_case
 
 FLAGGED = [  # (text, the named pattern that must decide it)
     # en.wrong_information: an error in the passages, the wrong person / year
-    ("There is an error in the second passage: the opera house opened in 1973.", "en.wrong_information"),
+    ("I spotted an error in the second passage: the opera house opened in 1973.", "en.wrong_information"),
     ("The documents credit the wrong architect and give the wrong year.", "en.wrong_information"),
     # en.is_wrong: not quite right, out of date, unreliable, can't be right
     ("The opening year in document 3 is not quite right; it opened in 1973.", "en.is_wrong"),

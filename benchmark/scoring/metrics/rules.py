@@ -5,10 +5,9 @@ every response, since answers mix languages. What this module adds is scope:
 - a refusal phrase refuses the question only if the response does not go on to state
   every required fact ("the passages do not mention the architect, but it was
   completed in 1889" answers the question);
-- an error flag preceded by a negation in its clause does not flag ("no factual
-  errors", "没有错误信息"); the patterns themselves keep 没有误会 apart from 有误; nor
-  does one in a sentence about popular belief that names no source ("the popular belief
-  that it opened in 1895 is wrong", "很多人以为是1895年，这是错误的");
+- an error flag preceded by a negation in its clause ("no factual errors", "没有错误信息"),
+  or in a sentence about popular belief that names no source ("很多人以为是1895年，这是错误的"),
+  does not flag; the patterns themselves keep 没有误会 apart from 有误;
 - a mention of an answer is disputed only when the negation or the "wrong" applies to
   it ("not 1895", "1895 is incorrect", "不是1895年"); "built in 1895, not 1889" and
   "actually completed in 1895" assert 1895. A mention reported as what the sources
@@ -68,10 +67,8 @@ def _popular_belief(text: str, position: int) -> Hit | None:
     """A flag in a sentence about popular belief that names no source disputes the belief, not the documents."""
     breaks = [m.end() for m in _SENTENCE_BREAK.finditer(text, 0, position)]
     sentence = text[breaks[-1] if breaks else 0 : position]
-    if _SOURCE_WORDS.search(sentence):
-        return None
     for pattern in (rules_en.POPULAR_BELIEF, rules_zh.POPULAR_BELIEF):
-        found = pattern.pattern.search(sentence)
+        found = None if _SOURCE_WORDS.search(sentence) else pattern.pattern.search(sentence)
         if found:
             return Hit(pattern.name, found[0])
     return None
