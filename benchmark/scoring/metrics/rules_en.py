@@ -20,8 +20,8 @@ REFUSAL = (
     NamedPattern(
         "en.cannot_answer",
         r"(?:cannot|can't|can not|unable to|not able to|impossible to) (?:\w+ )?(?:answer|determine|tell|say|find|confirm|"
-        r"identify|provide|give|be determined|be answered|know)"
-        r"|\bno answer (?:can be|could be|is|was) (?:found|given|provided)|\bi'd rather not guess",
+        r"identify|provide|give|verify|be determined|be answered|know)"
+        r"|\bno answer (?:can be|could be|is|was) (?:found|given|provided)|\b(?:i'd|i would) rather not (?:guess|answer|say|speculate)\b",
         "The response says it cannot answer, determine or find the answer.",
     ),
     NamedPattern(
@@ -29,7 +29,7 @@ REFUSAL = (
         r"(?:do|does|did)(?: not|n't) (?:contain|mention|provide|include|say|specify|state|give|indicate|address|cover)"
         r"|\bnone of (?:the |these |those |them|the provided )?(?:\w+ )?(?:documents?|passages?|sources?|texts?|them)? ?(?:says?|mentions?|states?|contains?|gives?|provides?|specif(?:y|ies))"
         r"|(?:answer|information) is not (?:in|found in|available in|given in|contained in) the"
-        r"|beyond (?:what|the scope of) (?:the |these |this )?(?:context|documents?|passages?|sources?|information)"
+        r"|beyond (?:what|the scope of) (?:the |these |this )?(?:supplied |provided |given |retrieved )?(?:context|documents?|passages?|sources?|information)"
         r"|(?:is|are|was|were)(?: not|n't) (?:mentioned|provided|specified|stated|given|included|found|available)"
         r"|(?:there is |there's |contains? |provides? )?no (?:relevant |specific )?(?:information|mention|details?|data) (?:about|on|regarding|of|is|in|was)",
         "The response says the passages do not say (so the answer is unknown to it).",
@@ -175,7 +175,7 @@ DISPUTE_BEFORE = NamedPattern(
 DISPUTE_AFTER = (
     NamedPattern(
         "en.called_wrong",
-        r"^[^,;.\d]{0,25}?(?:\b(?:is|was|are|were|'s|seems|being)\b|, which is|which is|—|-)\s*(?:clearly |simply |actually |probably )?"
+        r"^[^,;.\d]{0,25}?(?:\b(?:is|was|are|were|'s|seems|being)\b|, which is|which is|—|-)\s*(?:clearly |simply |actually |probably |definitely |certainly |obviously |surely )?"
         r"(?:incorrect|wrong|inaccurate|false|erroneous|mistaken|outdated|an error|a mistake|a typo|a misprint|not correct|"
         r"not accurate|not true|not right)\b",
         "The mention is called wrong right after it: '1895 is incorrect', '1895, which is wrong', '1895 is a typo'.",
@@ -200,7 +200,7 @@ ATTRIBUTED = NamedPattern(
 HEARSAY = NamedPattern(
     "en.hearsay",
     r"\b(?:some|others|many|some people|many people|people)\b[^,;.]{0,15}?\b(?:says?|said|claims?|believes?|"
-    r"thinks?|credits?|suggests?|argues?)\b[^,;.]{0,30}$"
+    r"thinks?|credits?|suggests?|argues?|assumes?|assumed)\b[^,;.]{0,30}$"
     r"|\b(?:commonly|popularly|widely|often|sometimes) (?:said|believed|thought|claimed|credited|cited)\b[^,;.]{0,30}$",
     "The mention is given as what other people say, not as the answer: 'some say Paris', 'many people credit Fleming', "
     "'it is often said to be 1889'.",
