@@ -100,6 +100,11 @@ NOT_FLAGGED = [
     "Many people think it opened in 1968, but it actually opened in 1973.",
     "很多人以为是1968年，这是不对的，歌剧院1973年启用。",
     "民间的说法是1968年，这种说法是错误的。",
+    # mix-ups and sayings that are not about the sources
+    "The Sydney Opera House is often confused with the Sydney Harbour Bridge, which opened in 1932.",
+    "这两座建筑很容易混淆，歌剧院是1973年启用的。",
+    "文档没有提到具体年份，但实际上歌剧院是1973年启用的。",
+    "The documents do not say 1968, but it actually opened in 1973.",
     # no flag at all
     "According to the passages, the opera house opened in 1968.",
     "The passages say 1968, and the hall did open to the public that year.",

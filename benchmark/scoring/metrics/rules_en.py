@@ -98,10 +98,11 @@ ERROR_FLAG = (
     ),
     NamedPattern(
         "en.sources_confused",
-        r"\bmis(?:attribut|stat|dat|report|quot|identif|nam|label|spell|credit|plac|lead)\w*"
-        r"|\b(?:confus|conflat)(?:e|es|ed|ing)\b[^,;.]{0,40}?\bwith\b|\bconflat(?:e|es|ed|ing)\b|\bmix(?:es|ed|ing)? up\b",
+        r"\bmis(?:attribut|stat|dat|report|quot|identif|nam|label|spell|credit|plac)\w*"
+        r"|(?<!often )(?<!easily )(?<!commonly )(?<!sometimes )(?<!frequently )"
+        r"(?:\b(?:confus|conflat)(?:e|es|ed|ing)\b[^,;.]{0,40}?\bwith\b|\bconflat(?:e|es|ed|ing)\b|\bmix(?:es|ed|ing)? up\b)",
         "The sources are said to mix things up: they misattribute, misstate or misdate something, or confuse one thing "
-        "with another.",
+        "with another ('X is often confused with Y' is not about the sources).",
     ),
     NamedPattern(
         "en.needs_correction",
