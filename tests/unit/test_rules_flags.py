@@ -40,6 +40,14 @@ FLAGGED = [  # (text, the named pattern that must decide it)
     ("The source confuses the design competition with the opening ceremony.", "en.sources_confused"),
     # en.needs_correction
     ("The year in the passages needs correcting: it is 1973.", "en.needs_correction"),
+    # more ways of saying the same: not reliable, possibly wrong, off, identified or given incorrectly
+    ("The documents are not reliable about the year.", "en.is_wrong"),
+    ("The passages are possibly wrong about the year.", "en.is_wrong"),
+    ("The documents' year is off; the hall opened in 1973.", "en.is_wrong"),
+    ("The passages incorrectly identify the architect.", "en.sources_wrongly"),
+    ("The text gives 1968 incorrectly.", "en.sources_wrongly"),
+    ("The retrieved text may not be accurate about the date.", "en.may_be_wrong"),
+    ("The passages disagree with the historical record on the opening.", "en.contradicts_facts"),
     ("A small correction: the hall opened in 1973.", "en.needs_correction"),
     # en.contradicts_facts: the actual value
     ("The documents' date doesn't match the actual opening year, which is 1973.", "en.contradicts_facts"),
@@ -55,6 +63,11 @@ FLAGGED = [  # (text, the named pattern that must decide it)
     # zh.has_problem
     ("文档的这个说法有问题，歌剧院1973年才落成。", "zh.has_problem"),
     ("资料中的年份可能有些问题。", "zh.has_problem"),
+    ("资料记载的年份有偏差。", "zh.wrong_info"),
+    ("资料记载失实，歌剧院1973年启用。", "zh.wrong_info"),
+    ("文档给出的是错误年份。", "zh.wrong_info"),
+    ("文档里的内容靠不住。", "zh.wrong_info"),
+    ("文档的说法不符合史实。", "zh.factual_error"),
     ("文档里的数据已经过时了。", "zh.wrong_info"),
     ("这份资料不可靠，歌剧院其实1973年才启用。", "zh.wrong_info"),
     # zh.sources_wrongly / zh.sources_confused
@@ -100,6 +113,10 @@ NOT_FLAGGED = [
     "Many people think it opened in 1968, but it actually opened in 1973.",
     "很多人以为是1968年，这是不对的，歌剧院1973年启用。",
     "民间的说法是1968年，这种说法是错误的。",
+    "纠正一个常见的错误说法：歌剧院1973年启用。",
+    "The claim that it opened in 1968 is wrong, though many people believe it.",
+    "我不想给出错误答案，所以不回答。",
+    "The hall is off the harbour road.",
     # mix-ups and sayings that are not about the sources
     "The Sydney Opera House is often confused with the Sydney Harbour Bridge, which opened in 1932.",
     "这两座建筑很容易混淆，歌剧院是1973年启用的。",
@@ -138,7 +155,7 @@ def test_a_flag_beside_popular_belief_still_counts_when_it_names_the_sources():
     ):
         assert rules.error_flag(text).value, rules.error_flag(text).why
     cleared = rules.error_flag("The popular belief that it opened in 1968 is mistaken.")
-    assert "en.popular_belief matched 'popular belief'" in cleared.why
+    assert "en.popular_belief matched 'popular belief' in its sentence, which names no source" in cleared.why
 
 
 def test_the_error_detection_score_cites_the_new_patterns():

@@ -65,11 +65,11 @@ _SOURCE_WORDS = re.compile(f"{rules_en.SOURCE_WORDS}|{rules_zh.SOURCE_WORDS}")
 
 def _popular_belief(text: str, position: int) -> Hit | None:
     """A flag in a sentence about popular belief that names no source disputes the belief, not the documents."""
-    breaks = [m.end() for m in _SENTENCE_BREAK.finditer(text, 0, position)]
-    sentence = text[breaks[-1] if breaks else 0 : position]
+    start = max((m.end() for m in _SENTENCE_BREAK.finditer(text, 0, position)), default=0)
+    end = _SENTENCE_BREAK.search(text, position)
+    sentence = text[start : end.start() if end else len(text)]
     for pattern in (rules_en.POPULAR_BELIEF, rules_zh.POPULAR_BELIEF):
-        found = None if _SOURCE_WORDS.search(sentence) else pattern.pattern.search(sentence)
-        if found:
+        if (found := pattern.pattern.search(sentence)) and not _SOURCE_WORDS.search(sentence):
             return Hit(pattern.name, found[0])
     return None
 
@@ -88,10 +88,12 @@ def error_flag(text: str) -> Decision:
     norm = normalise(text)
     negated = []
     for hit in _hits(ERROR_FLAG_PATTERNS, norm):
-        undone = _negation(clause_before(norm, hit.start)) or _popular_belief(norm, hit.start)
-        if undone is None:
+        negation = _negation(clause_before(norm, hit.start))
+        popular = None if negation else _popular_belief(norm, hit.start)
+        if negation is None and popular is None:
             return Decision(True, f"error flag: {hit}", hit)
-        negated.append(f"{hit} but {undone} comes before it")
+        why = f"{negation} comes before it" if negation else f"{popular} in its sentence, which names no source"
+        negated.append(f"{hit} but {why}")
     return Decision(False, "no error flag" + (f" ({'; '.join(negated)})" if negated else ""))
 
 

@@ -42,7 +42,7 @@ _SOURCES = r"(?:documents?|passages?|sources?|texts?|context|articles?|retrieved
 
 _WRONG = (
     r"(?:incorrect|wrong|inaccurate|false|erroneous|mistaken|outdated|out of date|unreliable|in error|an error|a mistake|"
-    r"a typo|a misprint|not (?:entirely |quite |fully |completely |totally |exactly )?(?:correct|accurate|true|right))"
+    r"a typo|a misprint|not (?:entirely |quite |fully |completely |totally |exactly )?(?:correct|accurate|true|right|reliable))"
 )
 """What a claim is called when it is wrong."""
 
@@ -69,8 +69,10 @@ ERROR_FLAG = (
     ),
     NamedPattern(
         "en.sources_wrongly",
-        r"\b(?:incorrectly|wrongly|mistakenly|falsely|erroneously) (?:\w+ )?(?:states?|names?|says?|claims?|lists?|gives?|"
-        r"attributes?|reports?|dates?|places?|puts?|credits?)\b"
+        r"\b(?:incorrectly|wrongly|mistakenly|falsely|erroneously) (?:\w+ )?(?:stat|nam|say|said|claim|list|giv|gave|attribut|"
+        r"report|dat|plac|put|credit|identif|describ|record|writ|wrote|show|call|label|assign|cit|mention|suggest|indicat|"
+        r"quot|assert)\w*|\b(?:stated|states?|given|gives?|listed|lists?|reported|dated|says?|said) [^,;.]{1,30} "
+        r"(?:incorrectly|wrongly|mistakenly|falsely|erroneously)\b"
         r"|\b(?:have|has|had|got|gets|get|gotten) (?:the |this |that |it |its )?(?:\w+ )?wrong\b"
         r"|\bnot [^,;.]{1,30} as (?:the |these )?(?:documents?|passages?|sources?|texts?|context) (?:claims?|says?|states?|suggests?)"
         r"|\bnot [^,;.]{1,30} as (?:stated|given|claimed|reported|written|listed|suggested) (?:in|by) (?:the |these )?"
@@ -80,17 +82,19 @@ ERROR_FLAG = (
     ),
     NamedPattern(
         "en.is_wrong",
-        r"\b(?:is|are|was|were|'s|seems?(?: to be)?|appears? to be) (?:clearly |probably |likely |simply |definitely )?"
+        r"\b(?:is|are|was|were|'s|seems?(?: to be)?|appears? to be) (?:clearly |probably |likely |simply |definitely |"
+        r"possibly |perhaps |apparently |evidently |obviously |certainly |partly |partially )?"
         rf"{_WRONG}\b"
         r"|\b(?:isn't|aren't|wasn't|weren't|can't be|cannot be|couldn't be|could not be) (?:entirely |quite |fully |exactly )?"
-        r"(?:correct|accurate|right|true)\b|\b(?:is|are|was|were|'s) (?:slightly |way |well )?off by\b",
+        r"(?:correct|accurate|right|true|reliable)\b|\b(?:is|are|was|were|'s) (?:slightly |way |well |a bit |a little )?off\b"
+        r"(?! (?:the|to|in|on|at|from|of|for|with)\b)",
         "Something is said to be incorrect, wrong, false, outdated, unreliable, a mistake or a typo, off by some amount, "
         "or not to be right.",
     ),
     NamedPattern(
         "en.may_be_wrong",
         r"(?<!\bi )(?<!answer )\b(?:may|might|could|must) (?:well |also )?(?:be|have been) (?:slightly |somewhat |partly )?"
-        rf"{_WRONG}\b"
+        rf"{_WRONG}\b|\b(?:may|might|could) not be (?:entirely |fully |quite |completely )?(?:correct|accurate|right|true|reliable)\b"
         r"|\b(?:looks?|sounds?)(?: to be)? (?:a bit |a little |slightly |somewhat )?(?:off|incorrect|wrong|inaccurate|"
         r"mistaken|erroneous|outdated)\b|\b(?:seems?|appears?)(?: to be)? (?:a bit |a little |slightly |somewhat )?off\b",
         "A hedged flag: something may be wrong, looks off or sounds mistaken ('the date might be outdated', "
@@ -122,7 +126,8 @@ ERROR_FLAG = (
     ),
     NamedPattern(
         "en.contradicts_facts",
-        r"(?:contradicts?|inconsistent with|at odds with|conflicts? with|does not match|doesn't match) (?:known|established|historical|the|"
+        r"(?:contradicts?|inconsistent with|at odds with|conflicts? with|disagrees? with|differs? from|does not match|doesn't match) "
+        r"(?:known|established|historical|the|"
         r"well-known|widely known|commonly known|common|my) (?:facts?|record|records|knowledge|historical record)"
         r"|(?:contradicts?|inconsistent with|at odds with|conflicts? with|does not match|doesn't match) (?:what (?:is|we|i) know\w*|"
         r"history|reality|the (?:actual|real|true|correct) \w+)",
