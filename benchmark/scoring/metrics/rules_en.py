@@ -78,7 +78,7 @@ ERROR_FLAG = (
         r"|\bnot [^,;.]{1,30} as (?:stated|given|claimed|reported|written|listed|suggested) (?:in|by) (?:the |these )?"
         r"(?:documents?|passages?|sources?|texts?|context)|\berr(?:s|ed)? (?:in|on|about|when|by)\b",
         "The sources are said to state something wrongly: 'the documents incorrectly name X', 'they have the year wrong', "
-        "'not 1895 as stated in the passages', 'the passage errs in'.",
+        "'not 1895 as stated in the passages', 'they incorrectly identify', 'gives 1895 incorrectly', 'the passage errs in'.",
     ),
     NamedPattern(
         "en.is_wrong",
@@ -88,8 +88,8 @@ ERROR_FLAG = (
         r"|\b(?:isn't|aren't|wasn't|weren't|can't be|cannot be|couldn't be|could not be) (?:entirely |quite |fully |exactly )?"
         r"(?:correct|accurate|right|true|reliable)\b|\b(?:is|are|was|were|'s) (?:slightly |way |well |a bit |a little )?off\b"
         r"(?! (?:the|to|in|on|at|from|of|for|with)\b)",
-        "Something is said to be incorrect, wrong, false, outdated, unreliable, a mistake or a typo, off by some amount, "
-        "or not to be right.",
+        "Something is said to be incorrect, wrong, false, outdated, unreliable, off, a mistake or a typo, or not to be "
+        "right or reliable ('is not quite right', 'can't be right', 'is possibly wrong').",
     ),
     NamedPattern(
         "en.may_be_wrong",
@@ -131,7 +131,8 @@ ERROR_FLAG = (
         r"well-known|widely known|commonly known|common|my) (?:facts?|record|records|knowledge|historical record)"
         r"|(?:contradicts?|inconsistent with|at odds with|conflicts? with|does not match|doesn't match) (?:what (?:is|we|i) know\w*|"
         r"history|reality|the (?:actual|real|true|correct) \w+)",
-        "The sources are said to contradict known facts, history, what is known or the actual value.",
+        "The sources are said to contradict (or disagree with, differ from) known facts, the record, history, what is "
+        "known or the actual value.",
     ),
     NamedPattern(
         "en.contrary_to_sources",
