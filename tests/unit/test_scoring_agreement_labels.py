@@ -19,6 +19,8 @@ from ragstress.scoring.agreement import load, measure
 LABELS = Path(__file__).resolve().parents[1] / "data" / "scoring_labels" / "responses.jsonl"
 
 # split -> (label, rule set) -> (agreeing, decided), as reported in docs/scoring.md; "whole" is every line.
+# The rgb_* rows compare RGB's rule with RGB's literal tests, computed independently by the labels'
+# assembly script: they agree on every line.
 REPORTED = {
     "dev": {
         ("correct", "default"): (306, 313),
@@ -85,8 +87,6 @@ REPORTED = {
         ("rgb_correct", "rgb"): (644, 644),
     },
 }
-# The rgb_* rows compare RGB's rule with RGB's literal tests, computed independently by the labels'
-# assembly script: they agree on every line.
 FLOORS = [(split, key, figure) for split, by_key in REPORTED.items() for key, figure in by_key.items()]
 
 
