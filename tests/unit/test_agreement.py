@@ -50,16 +50,20 @@ def test_table_and_cli(capsys):
     assert "judged" not in table(asyncio.run(measure(load(TINY))))
 
 
-def test_a_second_holdout_gets_its_own_column(tmp_path, capsys):
+@pytest.mark.parametrize(
+    ("split", "header"),
+    [("dev2", "| dev | dev2 | holdout | whole |"), ("holdout3", "| dev | holdout | holdout3 | whole |")],
+)
+def test_a_later_split_gets_its_own_column(tmp_path, capsys, split, header):
     lines = TINY.read_text(encoding="utf-8").splitlines()
     moved = tmp_path / "labels.jsonl"
-    moved.write_text("\n".join([lines[0].replace('"split": "dev"', '"split": "holdout2"'), *lines[1:]]) + "\n")
+    moved.write_text("\n".join([lines[0].replace('"split": "dev"', f'"split": "{split}"'), *lines[1:]]) + "\n")
     items = load(moved)
-    assert [i.split for i in items].count("holdout2") == 1 and load(moved, "holdout2") == [items[0]]
+    assert [i.split for i in items].count(split) == 1 and load(moved, split) == [items[0]]
     assert main([str(moved)]) == 0
-    assert capsys.readouterr().out.startswith("| label | rule set (metric) | dev | holdout | holdout2 | whole |")
-    assert main([str(moved), "--split", "holdout2"]) == 0
-    assert "holdout2" in capsys.readouterr().out
+    assert capsys.readouterr().out.startswith("| label | rule set (metric) " + header)
+    assert main([str(moved), "--split", split]) == 0
+    assert split in capsys.readouterr().out
 
 
 def test_bad_input_names_file_line_and_field(tmp_path, capsys):

@@ -1,10 +1,10 @@
-"""Whole-set agreement of both rule sets with the hand labels (tests/data/scoring_labels), as docs/scoring.md reports.
+"""Agreement of both rule sets with the hand labels (tests/data/scoring_labels), per split, as docs/scoring.md reports.
 
-The labels were written apart from the rules; each holdout was run once, after the
-rules were fixed on dev. The issue's goal (97% per metric) is not met by every metric
-(docs/scoring.md says which), so these are floors, not the goal. These figures are floors on the whole file, never per example:
-a change that loses agreement fails, one that gains it should raise the floor here and in
-docs/scoring.md together.
+The labels were written apart from the rules. `dev` and `dev2` are where the rules are tuned
+(`dev2` was measured once as the second holdout before it was opened); `holdout` has only ever
+been measured, never read. These are floors on each split's figure, never per example: a change
+that loses agreement on any split fails, one that gains it should raise the floor here and in
+docs/scoring.md together. A split written later gets its own entry in REPORTED.
 """
 
 from __future__ import annotations
@@ -18,34 +18,90 @@ from ragstress.scoring.agreement import load, measure
 
 LABELS = Path(__file__).resolve().parents[1] / "data" / "scoring_labels" / "responses.jsonl"
 
-# (label, rule set) -> (agreeing, decided) on every split (dev, holdout, holdout2), as reported in docs/scoring.md.
+# split -> (label, rule set) -> (agreeing, decided), as reported in docs/scoring.md; "whole" is every line.
+# The rgb_* rows compare RGB's rule with RGB's literal tests, computed independently by the labels'
+# assembly script: they agree on every line.
 REPORTED = {
-    ("correct", "default"): (616, 634),
-    ("rejects", "default"): (618, 627),
-    ("flags_error", "default"): (202, 213),
-    ("corrects", "default"): (217, 218),
-    ("asserts_fake", "default"): (213, 218),
-    ("over_refusal", "default"): (496, 502),
-    ("correct", "rgb"): (574, 634),
-    ("rejects", "rgb"): (524, 627),
-    ("flags_error", "rgb"): (147, 213),
-    ("corrects", "rgb"): (163, 218),
-    # RGB's literal tests, computed independently by the labels' assembly script: exact agreement.
-    ("rgb_rejects", "rgb"): (644, 644),
-    ("rgb_flags", "rgb"): (644, 644),
-    ("rgb_correct", "rgb"): (644, 644),
+    "dev": {
+        ("correct", "default"): (306, 313),
+        ("correct", "rgb"): (282, 313),
+        ("rejects", "default"): (310, 310),
+        ("rejects", "rgb"): (263, 310),
+        ("flags_error", "default"): (78, 78),
+        ("flags_error", "rgb"): (56, 78),
+        ("corrects", "default"): (79, 79),
+        ("corrects", "rgb"): (59, 79),
+        ("asserts_fake", "default"): (79, 79),
+        ("over_refusal", "default"): (247, 247),
+        ("over_refusal", "rgb"): (223, 247),
+        ("rgb_rejects", "rgb"): (321, 321),
+        ("rgb_flags", "rgb"): (321, 321),
+        ("rgb_correct", "rgb"): (321, 321),
+    },
+    "dev2": {
+        ("correct", "default"): (154, 158),
+        ("correct", "rgb"): (142, 158),
+        ("rejects", "default"): (157, 157),
+        ("rejects", "rgb"): (128, 157),
+        ("flags_error", "default"): (93, 94),
+        ("flags_error", "rgb"): (56, 94),
+        ("corrects", "default"): (98, 98),
+        ("corrects", "rgb"): (67, 98),
+        ("asserts_fake", "default"): (96, 98),
+        ("over_refusal", "default"): (129, 129),
+        ("over_refusal", "rgb"): (116, 129),
+        ("rgb_rejects", "rgb"): (160, 160),
+        ("rgb_flags", "rgb"): (160, 160),
+        ("rgb_correct", "rgb"): (160, 160),
+    },
+    "holdout": {
+        ("correct", "default"): (158, 163),
+        ("correct", "rgb"): (150, 163),
+        ("rejects", "default"): (154, 160),
+        ("rejects", "rgb"): (133, 160),
+        ("flags_error", "default"): (41, 41),
+        ("flags_error", "rgb"): (35, 41),
+        ("corrects", "default"): (41, 41),
+        ("corrects", "rgb"): (37, 41),
+        ("asserts_fake", "default"): (40, 41),
+        ("over_refusal", "default"): (122, 126),
+        ("over_refusal", "rgb"): (113, 126),
+        ("rgb_rejects", "rgb"): (163, 163),
+        ("rgb_flags", "rgb"): (163, 163),
+        ("rgb_correct", "rgb"): (163, 163),
+    },
+    "whole": {
+        ("correct", "default"): (618, 634),
+        ("correct", "rgb"): (574, 634),
+        ("rejects", "default"): (621, 627),
+        ("rejects", "rgb"): (524, 627),
+        ("flags_error", "default"): (212, 213),
+        ("flags_error", "rgb"): (147, 213),
+        ("corrects", "default"): (218, 218),
+        ("corrects", "rgb"): (163, 218),
+        ("asserts_fake", "default"): (215, 218),
+        ("over_refusal", "default"): (498, 502),
+        ("over_refusal", "rgb"): (452, 502),
+        ("rgb_rejects", "rgb"): (644, 644),
+        ("rgb_flags", "rgb"): (644, 644),
+        ("rgb_correct", "rgb"): (644, 644),
+    },
 }
+FLOORS = [(split, key, figure) for split, by_key in REPORTED.items() for key, figure in by_key.items()]
 
 
 @pytest.fixture(scope="module")
-def whole():
-    results = asyncio.run(measure(load(LABELS)))
-    return {(label, rule_set): result for (label, rule_set, split), result in results.items() if split == "whole"}
+def measured():
+    return asyncio.run(measure(load(LABELS)))
 
 
-@pytest.mark.parametrize(("key", "reported"), REPORTED.items(), ids=[f"{k[0]}-{k[1]}" for k in REPORTED])
-def test_whole_set_agreement_at_least_as_reported(whole, key, reported):
-    result = whole[key]
+@pytest.mark.parametrize(("split", "key", "reported"), FLOORS, ids=[f"{s}-{k[0]}-{k[1]}" for s, k, _ in FLOORS])
+def test_agreement_at_least_as_reported(measured, split, key, reported):
+    result = measured[(*key, split)]
     agree, decided = reported
     assert result.n == decided  # the same labelled lines are compared
-    assert result.agree >= agree, f"{key}: {result.agree}/{result.n} agree, reported {agree}/{decided}"
+    assert result.agree >= agree, f"{split} {key}: {result.agree}/{result.n} agree, reported {agree}/{decided}"
+
+
+def test_every_split_of_the_file_has_its_floors(measured):
+    assert {split for _, _, split in measured} == set(REPORTED)

@@ -1,7 +1,8 @@
 """Numbers and dates in one form, so "一八八九年" matches "1889年" and "20/07/1969" matches "July 20, 1969".
 
 Two forms are read: digit-by-digit runs of two or more (一八八九, 二〇〇三) and positional
-numbers with a unit character (十五, 一千五百四十五, 三万二千), and a single one before 月, 日 or 号 (七月一日).
+numbers with a unit character (十五, 一千五百四十五, 三万二千), and a single one before 月, 日 or 号 (七月一日);
+digits after 点 that follows a number are its decimals (八千八百四十八点八六 = 8848.86, 三点五 = 3.5; 十点五分 is a time).
 A lone 一 elsewhere ("一座") stays as it is. Dates: see canonical_dates. Only the default rules' answer matching reads these; RGB-exact matching does not.
 """
 
@@ -14,6 +15,7 @@ _UNITS = {"十": 10, "百": 100, "千": 1000}
 _RUN = re.compile("[〇零一二三四五六七八九]{2,}")
 _SINGLE_BEFORE_DATE_UNIT = re.compile("[〇零一二两三四五六七八九](?=[月日号])")
 _POSITIONAL = re.compile("[〇零一二两三四五六七八九十百千万]*[十百千万][〇零一二两三四五六七八九十百千]*")
+_DECIMALS = re.compile("([0-9〇零一二两三四五六七八九])点([〇零一二三四五六七八九]+)(?![分刻钟])")
 
 
 def _positional(text: str) -> int:
@@ -33,6 +35,7 @@ def _positional(text: str) -> int:
 def arabic_numerals(text: str) -> str:
     """`text` with Chinese numerals written as Arabic digits (see the module docstring)."""
     text = _POSITIONAL.sub(lambda m: str(_positional(m[0])), text)
+    text = _DECIMALS.sub(lambda m: f"{_DIGITS.get(m[1], m[1])}." + "".join(str(_DIGITS[c]) for c in m[2]), text)
     text = _RUN.sub(lambda m: "".join(str(_DIGITS[c]) for c in m[0]), text)
     return _SINGLE_BEFORE_DATE_UNIT.sub(lambda m: str(_DIGITS[m[0]]), text)
 

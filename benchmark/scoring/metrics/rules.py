@@ -5,8 +5,9 @@ every response, since answers mix languages. What this module adds is scope:
 - a refusal phrase refuses the question only if the response does not go on to state
   every required fact ("the passages do not mention the architect, but it was
   completed in 1889" answers the question);
-- an error flag preceded by a negation in its clause does not flag ("no factual
-  errors", "没有错误信息"); the patterns themselves keep 没有误会 apart from 有误;
+- an error flag preceded by a negation in its clause ("no factual errors", "没有错误信息"),
+  or in a sentence about popular belief that names no source ("很多人以为是1895年，这是错误的"),
+  does not flag; the patterns themselves keep 没有误会 apart from 有误;
 - a mention of an answer is disputed only when the negation or the "wrong" applies to
   it ("not 1895", "1895 is incorrect", "不是1895年"); "built in 1895, not 1889" and
   "actually completed in 1895" assert 1895. A mention reported as what the sources
@@ -58,6 +59,21 @@ def _negation(prefix: str) -> Hit | None:
     return None
 
 
+_SENTENCE_BREAK = re.compile(r"[.!?。\n]")
+_SOURCE_WORDS = re.compile(f"{rules_en.SOURCE_WORDS}|{rules_zh.SOURCE_WORDS}")
+
+
+def _popular_belief(text: str, position: int) -> Hit | None:
+    """A flag in a sentence about popular belief that names no source disputes the belief, not the documents."""
+    start = max((m.end() for m in _SENTENCE_BREAK.finditer(text, 0, position)), default=0)
+    end = _SENTENCE_BREAK.search(text, position)
+    sentence = text[start : end.start() if end else len(text)]
+    for pattern in (rules_en.POPULAR_BELIEF, rules_zh.POPULAR_BELIEF):
+        if (found := pattern.pattern.search(sentence)) and not _SOURCE_WORDS.search(sentence):
+            return Hit(pattern.name, found[0])
+    return None
+
+
 @dataclass(frozen=True)
 class Decision:
     """A yes/no rule outcome with the hit that decided it and a sentence saying why."""
@@ -68,14 +84,16 @@ class Decision:
 
 
 def error_flag(text: str) -> Decision:
-    """Does the response say its sources contain factual errors? Negated flags are skipped."""
+    """Does the response say its sources contain factual errors? Negated flags, and flags aimed at popular belief, are skipped."""
     norm = normalise(text)
     negated = []
     for hit in _hits(ERROR_FLAG_PATTERNS, norm):
         negation = _negation(clause_before(norm, hit.start))
-        if negation is None:
+        popular = None if negation else _popular_belief(norm, hit.start)
+        if negation is None and popular is None:
             return Decision(True, f"error flag: {hit}", hit)
-        negated.append(f"{hit} but {negation} comes before it")
+        why = f"{negation} comes before it" if negation else f"{popular} in its sentence, which names no source"
+        negated.append(f"{hit} but {why}")
     return Decision(False, "no error flag" + (f" ({'; '.join(negated)})" if negated else ""))
 
 

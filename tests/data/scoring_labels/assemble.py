@@ -12,9 +12,9 @@ The rgb_* fields are not readings: they apply RGB's published evalue.py text tes
 
 Run: python3 tests/data/scoring_labels/assemble.py  (rewrites responses.jsonl; split is seeded).
 
-en.txt and zh.txt are split into dev and holdout by a seeded shuffle; holdout2_en.txt and holdout2_zh.txt,
-written later for a second holdout, are all `holdout2` (ids `<lang>-<testbed>-h2-<n>`) and leave that shuffle
-as it was.
+en.txt and zh.txt are split into dev and holdout by a seeded shuffle. Each later set (LATER_SETS) is a whole
+split of its own and leaves that shuffle as it was: dev2_en.txt and dev2_zh.txt are all `dev2` (ids
+`<lang>-<testbed>-h2-<n>`, from when they were the second holdout, measured once before being opened for tuning).
 """
 
 from __future__ import annotations
@@ -29,6 +29,8 @@ KEYS = {"c": "correct", "r": "rejects", "f": "flags_error", "k": "corrects", "a"
 VALUES = {"1": True, "0": False, "?": None}
 TESTBEDS = ("noise", "negative", "integration", "counterfactual")
 SPLIT_SEED = 14
+# (source file stem, id tag, split) of the sets written after the first one; each file gets `_en.txt` / `_zh.txt`.
+LATER_SETS = (("dev2", "-h2", "dev2"),)
 
 
 def _fail(path: Path, line_no: int, why: str) -> None:
@@ -115,13 +117,16 @@ def assign_splits(items: list[dict]) -> None:
 
 
 def build() -> list[dict]:
-    """Every labelled item in file order: the dev/holdout set, then the second holdout."""
+    """Every labelled item in file order: the dev/holdout set, then each later set."""
     items = parse(HERE / "source" / "en.txt") + parse(HERE / "source" / "zh.txt")
     assign_splits(items)
-    second = parse(HERE / "source" / "holdout2_en.txt", "-h2") + parse(HERE / "source" / "holdout2_zh.txt", "-h2")
-    for item in second:
-        item["split"] = "holdout2"
-    return items + second
+    for stem, id_tag, split in LATER_SETS:
+        for lang in ("en", "zh"):
+            later = parse(HERE / "source" / f"{stem}_{lang}.txt", id_tag)
+            for item in later:
+                item["split"] = split
+            items += later
+    return items
 
 
 def main() -> None:
