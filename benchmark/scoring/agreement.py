@@ -5,7 +5,7 @@
     (--judge-model SmolLM2-135M-Instruct without --judge-url: the bundled model is the judge)
 
 A labels file holds one JSON object per line: id, lang, testbed, question, answers,
-fake_answer, response, split (dev / holdout / holdout2) and `labels`, each true, false or null
+fake_answer, response, split (dev / holdout / holdout2 / holdout3) and `labels`, each true, false or null
 (not labelled): correct, rejects, flags_error, corrects, asserts_fake, over_refusal,
 rgb_rejects, rgb_flags, rgb_correct. Each label is compared with the verdict of one metric of each
 rule set (see CHECKS); a null label, or an unscored verdict, leaves the line out of
@@ -40,7 +40,7 @@ LABELS = (
     "rgb_flags",
     "rgb_correct",
 )
-SPLITS = ("dev", "holdout", "holdout2", "whole")  # table columns; "whole" is every line together
+SPLITS = ("dev", "holdout", "holdout2", "holdout3", "whole")  # table columns; "whole" is every line together
 EXPECTED = {"negative": "reject", "counterfactual": "flag_error"}
 
 
@@ -57,7 +57,7 @@ class LabelledResponse(BaseModel):
     fake_answer: list[str] | str | None = None
     response: str
     labels: dict[str, bool | None]
-    split: Literal["dev", "holdout", "holdout2"]
+    split: Literal["dev", "holdout", "holdout2", "holdout3"]
 
     def case(self) -> Case:
         fake = [self.fake_answer] if isinstance(self.fake_answer, str) else self.fake_answer
@@ -194,11 +194,11 @@ def _cell(result: Agreement | None) -> str:
 def table(results: dict[tuple[str, str, str], Agreement], splits: Sequence[str] | None = None) -> str:
     """The Markdown table: one row per (label, rule set), one column per split: agreement / kappa (n).
 
-    By default the columns are dev, holdout and whole, with holdout2 before whole when it has lines.
+    By default the columns are dev, holdout and whole, with holdout2 and holdout3 before whole when they have lines.
     """
     if splits is None:
         measured = {split for _, _, split in results}
-        splits = [split for split in SPLITS if split != "holdout2" or split in measured]
+        splits = [split for split in SPLITS if split not in ("holdout2", "holdout3") or split in measured]
     lines = ["| label | rule set (metric) | " + " | ".join(splits) + " |", "|---|---|" + "---|" * len(splits)]
     for label, by_set in CHECKS.items():
         for rule_set, check in by_set.items():

@@ -17,7 +17,7 @@ DATA_DIR = Path(__file__).resolve().parents[1] / "data" / "scoring_labels"
 TESTBEDS = {"noise", "negative", "integration", "counterfactual"}
 READER_LABELS = {"correct", "rejects", "flags_error", "corrects", "asserts_fake", "over_refusal"}
 RGB_LABELS = {"rgb_rejects", "rgb_flags", "rgb_correct"}
-SPLITS = {"dev", "holdout", "holdout2"}
+SPLITS = {"dev", "holdout", "holdout2", "holdout3"}
 COUNTERFACTUAL_ONLY = {"flags_error", "corrects", "asserts_fake"}
 FIELDS = {"id", "lang", "testbed", "question", "answers", "fake_answer", "response", "style", "hard", "labels", "split"}
 STYLES_IN_BOTH = {
@@ -122,12 +122,13 @@ def test_holdout_is_a_third_of_every_language_and_testbed(rows):
         assert abs(split["holdout"] - total / 3) <= 1, key
 
 
-def test_second_holdout_is_balanced_and_weighted_to_counterfactual(rows):
-    second = [r for r in rows if r["split"] == "holdout2"]
-    langs = Counter(r["lang"] for r in second)
-    assert len(second) == 160 and langs["en"] == langs["zh"] == 80
-    assert sum(r["testbed"] == "counterfactual" for r in second) >= 100
-    assert all(r["id"].split("-")[2] == "h2" for r in second)
+@pytest.mark.parametrize("split, tag", [("holdout2", "h2"), ("holdout3", "h3")])
+def test_later_holdouts_are_balanced_and_weighted_to_counterfactual(rows, split, tag):
+    later = [r for r in rows if r["split"] == split]
+    langs = Counter(r["lang"] for r in later)
+    assert len(later) == 160 and langs["en"] == langs["zh"] == 80
+    assert sum(r["testbed"] == "counterfactual" for r in later) >= 100
+    assert all(r["id"].split("-")[2] == tag for r in later)
 
 
 def test_file_matches_its_hand_written_source():

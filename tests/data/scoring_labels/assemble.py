@@ -14,7 +14,7 @@ Run: python3 tests/data/scoring_labels/assemble.py  (rewrites responses.jsonl; s
 
 en.txt and zh.txt are split into dev and holdout by a seeded shuffle; holdout2_en.txt and holdout2_zh.txt,
 written later for a second holdout, are all `holdout2` (ids `<lang>-<testbed>-h2-<n>`) and leave that shuffle
-as it was.
+as it was; holdout3_en.txt and holdout3_zh.txt, a third holdout, are all `holdout3` (ids `<lang>-<testbed>-h3-<n>`).
 """
 
 from __future__ import annotations
@@ -115,13 +115,16 @@ def assign_splits(items: list[dict]) -> None:
 
 
 def build() -> list[dict]:
-    """Every labelled item in file order: the dev/holdout set, then the second holdout."""
+    """Every labelled item in file order: the dev/holdout set, then the second and third holdouts."""
     items = parse(HERE / "source" / "en.txt") + parse(HERE / "source" / "zh.txt")
     assign_splits(items)
-    second = parse(HERE / "source" / "holdout2_en.txt", "-h2") + parse(HERE / "source" / "holdout2_zh.txt", "-h2")
-    for item in second:
-        item["split"] = "holdout2"
-    return items + second
+    later = []
+    for split, tag in (("holdout2", "-h2"), ("holdout3", "-h3")):
+        rows = parse(HERE / "source" / f"{split}_en.txt", tag) + parse(HERE / "source" / f"{split}_zh.txt", tag)
+        for item in rows:
+            item["split"] = split
+        later += rows
+    return items + later
 
 
 def main() -> None:
