@@ -1,8 +1,8 @@
 """Agreement of both rule sets with the hand labels (tests/data/scoring_labels), per split, as docs/scoring.md reports.
 
 The labels were written apart from the rules. `dev` and `dev2` are where the rules are tuned
-(`dev2` was measured once as the second holdout before it was opened); `holdout` has only ever
-been measured, never read. These are floors on each split's figure, never per example: a change
+(`dev2` was measured once as the second holdout before it was opened); `holdout` and `holdout3`
+have only ever been measured, never read. These are floors on each split's figure, never per example: a change
 that loses agreement on any split fails, one that gains it should raise the floor here and in
 docs/scoring.md together. A split written later gets its own entry in REPORTED.
 """
@@ -70,21 +70,37 @@ REPORTED = {
         ("rgb_flags", "rgb"): (163, 163),
         ("rgb_correct", "rgb"): (163, 163),
     },
+    "holdout3": {
+        ("correct", "default"): (147, 157),
+        ("correct", "rgb"): (138, 157),
+        ("rejects", "default"): (151, 155),
+        ("rejects", "rgb"): (133, 155),
+        ("flags_error", "default"): (93, 97),
+        ("flags_error", "rgb"): (63, 97),
+        ("corrects", "default"): (96, 99),
+        ("corrects", "rgb"): (69, 99),
+        ("asserts_fake", "default"): (97, 99),
+        ("over_refusal", "default"): (134, 136),
+        ("over_refusal", "rgb"): (123, 136),
+        ("rgb_rejects", "rgb"): (160, 160),
+        ("rgb_flags", "rgb"): (160, 160),
+        ("rgb_correct", "rgb"): (160, 160),
+    },
     "whole": {
-        ("correct", "default"): (618, 634),
-        ("correct", "rgb"): (574, 634),
-        ("rejects", "default"): (621, 627),
-        ("rejects", "rgb"): (524, 627),
-        ("flags_error", "default"): (212, 213),
-        ("flags_error", "rgb"): (147, 213),
-        ("corrects", "default"): (218, 218),
-        ("corrects", "rgb"): (163, 218),
-        ("asserts_fake", "default"): (215, 218),
-        ("over_refusal", "default"): (498, 502),
-        ("over_refusal", "rgb"): (452, 502),
-        ("rgb_rejects", "rgb"): (644, 644),
-        ("rgb_flags", "rgb"): (644, 644),
-        ("rgb_correct", "rgb"): (644, 644),
+        ("correct", "default"): (765, 791),
+        ("correct", "rgb"): (712, 791),
+        ("rejects", "default"): (772, 782),
+        ("rejects", "rgb"): (657, 782),
+        ("flags_error", "default"): (305, 310),
+        ("flags_error", "rgb"): (210, 310),
+        ("corrects", "default"): (314, 317),
+        ("corrects", "rgb"): (232, 317),
+        ("asserts_fake", "default"): (312, 317),
+        ("over_refusal", "default"): (632, 638),
+        ("over_refusal", "rgb"): (575, 638),
+        ("rgb_rejects", "rgb"): (804, 804),
+        ("rgb_flags", "rgb"): (804, 804),
+        ("rgb_correct", "rgb"): (804, 804),
     },
 }
 FLOORS = [(split, key, figure) for split, by_key in REPORTED.items() for key, figure in by_key.items()]

@@ -122,12 +122,13 @@ def test_holdout_is_a_third_of_every_language_and_testbed(rows):
         assert abs(split["holdout"] - total / 3) <= 1, key
 
 
-def test_second_set_is_balanced_and_weighted_to_counterfactual(rows):
-    second = [r for r in rows if r["split"] == "dev2"]
-    langs = Counter(r["lang"] for r in second)
-    assert len(second) == 160 and langs["en"] == langs["zh"] == 80
-    assert sum(r["testbed"] == "counterfactual" for r in second) >= 100
-    assert all(r["id"].split("-")[2] == "h2" for r in second)
+@pytest.mark.parametrize("split, tag", [("dev2", "h2"), ("holdout3", "h3")])
+def test_later_sets_are_balanced_and_weighted_to_counterfactual(rows, split, tag):
+    later = [r for r in rows if r["split"] == split]
+    langs = Counter(r["lang"] for r in later)
+    assert len(later) == 160 and langs["en"] == langs["zh"] == 80
+    assert sum(r["testbed"] == "counterfactual" for r in later) >= 100
+    assert all(r["id"].split("-")[2] == tag for r in later)
 
 
 def test_file_matches_its_hand_written_source():

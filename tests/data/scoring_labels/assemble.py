@@ -14,7 +14,8 @@ Run: python3 tests/data/scoring_labels/assemble.py  (rewrites responses.jsonl; s
 
 en.txt and zh.txt are split into dev and holdout by a seeded shuffle. Each later set (LATER_SETS) is a whole
 split of its own and leaves that shuffle as it was: dev2_en.txt and dev2_zh.txt are all `dev2` (ids
-`<lang>-<testbed>-h2-<n>`, from when they were the second holdout, measured once before being opened for tuning).
+`<lang>-<testbed>-h2-<n>`, from when they were the second holdout, measured once before being opened for tuning);
+holdout3_en.txt and holdout3_zh.txt, the third holdout, are all `holdout3` (ids `<lang>-<testbed>-h3-<n>`).
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ VALUES = {"1": True, "0": False, "?": None}
 TESTBEDS = ("noise", "negative", "integration", "counterfactual")
 SPLIT_SEED = 14
 # (source file stem, id tag, split) of the sets written after the first one; each file gets `_en.txt` / `_zh.txt`.
-LATER_SETS = (("dev2", "-h2", "dev2"),)
+LATER_SETS = (("dev2", "-h2", "dev2"), ("holdout3", "-h3", "holdout3"))
 
 
 def _fail(path: Path, line_no: int, why: str) -> None:
