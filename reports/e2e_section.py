@@ -13,9 +13,8 @@ from __future__ import annotations
 from html import escape
 from statistics import fmean
 
-from pydantic import BaseModel, ConfigDict, Field
-
 from ragstress.core.types import TESTBEDS, Case
+from ragstress.reports.e2e_model import E2ERow, E2ESection
 from ragstress.reports.labels import bi_span
 from ragstress.reports.rundir import RunData
 
@@ -35,29 +34,6 @@ COLUMNS = (
     ("Counterfactual", "反事实比例"),
     ("Cases (with passages)", "用例数（有返回段落）"),
 )
-
-
-class E2ERow(BaseModel):
-    """One variant of the index: the labelled noise ratio and the mean shares of what was retrieved."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    variant: str = Field(description="The testbed, or noise@<ratio> for a noise ratio's variant.")
-    testbed: str
-    labelled_noise: float | None = Field(description="The cases' noise ratio (noise testbed only).")
-    n_cases: int
-    n_with_contexts: int = Field(description="Cases whose response recorded the passages retrieved.")
-    noise: float | None = Field(description="Mean share of retrieved passages holding no answer; None: none recorded.")
-    positive: float | None
-    counterfactual: float | None
-
-
-class E2ESection(BaseModel):
-    """Every variant a run's cases retrieved from, in testbed then ratio order."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    rows: list[E2ERow]
 
 
 def _ratio(case: Case) -> float | None:

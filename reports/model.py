@@ -12,7 +12,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from ragstress.reports.curve_model import Curve
-from ragstress.reports.e2e_section import E2ESection
+from ragstress.reports.e2e_model import E2ESection
 from ragstress.reports.judge_model import Calibration, Reliability
 
 SCHEMA_VERSION = "1.1"

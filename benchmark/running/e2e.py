@@ -15,12 +15,14 @@ The variants (keyed by `variant_key(case)`: the testbed, or `noise@<ratio>`):
 
 - integration: the index itself (nothing is copied);
 - noise@<ratio>: arranged so that each case's question retrieves about its labelled
-  share of noise in the top-k (`e2e_noise.py`): the chunks holding a case's answer
-  thinned to the positives the ratio allows (all kept at 0), chunks that would push
-  those out of the top-k removed, then the distractors the index lacks added. Cases
-  of one ratio share the variant: a chunk kept as any case's positive is never
-  removed, so a case whose answer sits in another's kept chunk may see more
-  positives than its ratio asks (its response records what it got);
+  share of noise (`e2e_noise.py`): the chunks holding a case's answer thinned to the
+  positives the ratio allows (all kept at 0), the case's question answered with as
+  many passages as hold the ratio beside them (at most top-k: one chunk at 0 when the
+  corpus states the fact once, five at 0.8), chunks that would push the positives out
+  of those removed, then the distractors the index lacks added. Cases of one ratio
+  share the variant: a chunk kept as any case's positive is never removed, so a case
+  whose answer sits in another's kept chunk may see more positives than its ratio
+  asks (its response records what it got);
 - negative: the index without the positive chunks of every negative case and
   without every other chunk that holds one of their answers;
 - counterfactual: the index with the replaced (and positive) chunks removed, the
@@ -43,6 +45,8 @@ from typing import Any
 import chromadb
 from chromadb.config import Settings
 from langchain_core.embeddings import Embeddings
+from langchain_core.vectorstores import VectorStoreRetriever
+from pydantic import Field
 
 from ragstress.core.types import Case
 from ragstress.corpora.embeddings import Embedder
@@ -65,6 +69,20 @@ class EmbedderEmbeddings(Embeddings):
 
     def embed_query(self, text: str) -> list[float]:
         return self.embedder.embed_queries([text])[0].tolist()
+
+
+class DepthRetriever(VectorStoreRetriever):
+    """A vector-store retriever that returns `depths[query]` passages for the questions it knows, `k` otherwise."""
+
+    depths: dict[str, int] = Field(default_factory=dict)
+
+    def _get_relevant_documents(self, query: str, *, run_manager: Any, **kwargs: Any) -> list[Any]:
+        depth = {"k": self.depths[query]} if query in self.depths else {}
+        return super()._get_relevant_documents(query, run_manager=run_manager, **(kwargs | depth))
+
+    async def _aget_relevant_documents(self, query: str, *, run_manager: Any, **kwargs: Any) -> list[Any]:
+        depth = {"k": self.depths[query]} if query in self.depths else {}
+        return await super()._aget_relevant_documents(query, run_manager=run_manager, **(kwargs | depth))
 
 
 @dataclass(frozen=True)
@@ -166,12 +184,16 @@ def build_e2e_index(
     plans = {key: plan_variant(mine[0].testbed, mine) for key, mine in by_key.items() if key != "integration"}
     texts = _all_texts(store.collection)
     noise_stats: dict[str, dict[str, int]] = {}
+    depths: dict[str, dict[str, int]] = {}
     ranked = _rankings(store, [c for key in plans if key.startswith("noise") for c in by_key[key]], top_k)
     for key, plan in plans.items():
         if key.startswith("noise"):
             arranged = arrange_noise(by_key[key], texts, ranked, top_k)
             plan.remove |= arranged.remove
             noise_stats[key] = {"promoted": arranged.promoted}
+            for case in by_key[key]:  # one question asked by two cases of the variant gets the larger depth
+                mine = depths.setdefault(key, {})
+                mine[case.question] = max(mine.get(case.question, 0), arranged.depth[case.id])
             continue
         remove, rewritten = store_changes(key, by_key[key], texts)
         plan.remove |= remove | set(rewritten)
@@ -203,7 +225,7 @@ def build_e2e_index(
         stats[tb]["collection"] = name if tb in copies else "(the index)"
         stats[tb]["chunks"] = copies[tb].count() if tb in copies else store.count()
         vectors = Chroma(client=client, collection_name=name, embedding_function=embeddings)
-        retrievers[tb] = vectors.as_retriever(search_kwargs={"k": top_k})
+        retrievers[tb] = DepthRetriever(vectorstore=vectors, search_kwargs={"k": top_k}, depths=depths.get(tb, {}))
     ids_by_text = {text: cid for cid, text in texts.items()}
     ids_by_text.update({a.text: a.id for plan in plans.values() for a in plan.additions.values()})
     return E2EIndex(retrievers, stats, memory, [c.name for c in copies.values()], ids_by_text)

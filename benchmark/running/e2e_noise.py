@@ -1,26 +1,33 @@
-"""The noise variants of e2e mode: a store whose top-k holds each case's labelled share of noise.
+"""The noise variants of e2e mode: what a case's question retrieves holds its labelled share of noise.
 
 A noise case labelled r should, when its question is put to the variant's retriever,
-get back k passages of which about r·k hold no answer. The store is arranged for that,
-one variant per ratio (`noise@0.8`) over all cases of that ratio, from the base
-ranking of each case's question (the same embedder the variant's retriever uses, the
-first `window(k)` chunks):
+get back passages of which the share r holds no answer. One variant per ratio
+(`noise@0.8`) over all cases of that ratio is arranged from the base ranking of each
+case's question (the embedder the variant's retriever uses; the first `window(k)`
+chunks):
 
 1. keep: the case may see `positives_allowed(r, k)` answer-bearing chunks (found by
    alias and restated number/date, as everywhere in e2e mode). The best-ranked ones
-   are kept, the case's own positives when none ranks in the window; at r = 0 every
-   answer-bearing chunk is kept. Every other chunk holding the case's answer is removed.
-2. promote: chunks that rank above the case's last kept positive but do not fit in the
-   top-k beside the kept positives are removed, the lowest-ranked first and the case's
+   are kept (the case's own positives when none ranks in the window). Every other chunk
+   holding its answer goes, except at r = 0, where none is thinned.
+2. depth: the number of passages that holds r with the kept positives, n / (1 - r)
+   rounded, at most k (the e2e counterpart of the per-seed passage count of generated
+   cases). On a corpus that states a fact once, r = 0 retrieves that one chunk and
+   r = 0.8 five; the variant's retriever returns `depth` passages for the question.
+3. promote: chunks that rank above the case's last kept positive but do not fit in the
+   depth beside the kept positives are removed, the lowest-ranked first and the case's
    own noise passages last, so what remains on top is the kept positives and the
    hardest distractors, the case's noise passages first.
 
-Conflicts between cases of one ratio, resolved by case id order: a chunk kept as a
-positive for any case (at r = 0: any chunk holding its answer) is never removed, even when it holds another case's answer or
-outranks another case's positives; that case then sees more positives (or fewer
-distractors) than its ratio asks, which the run records per case (`retrieved`).
-Distractors from outside the index (noise passages without a chunk in it) are added
-after this arrangement and are not ranked beforehand.
+Conflicts between the cases of one ratio: a chunk kept as a positive for any case is
+never removed, even when it holds another
+case's answer or outranks another case's positives; that case then sees more
+positives (or fewer distractors) than its ratio asks, which its response records
+(`retrieved`). Promotion runs in case id order, and what one case's promotion removes
+is gone for every case of the variant. Two cases of one variant asking the same
+question retrieve the larger depth. Distractors from outside the index (noise passages
+without a chunk in it) are added after this arrangement and are not ranked beforehand;
+a target that rewrites the question gets the run's top-k.
 """
 
 from __future__ import annotations
@@ -60,8 +67,10 @@ class NoiseArrangement:
 
     remove: set[str] = field(default_factory=set)
     kept: dict[str, list[str]] = field(default_factory=dict)
+    depth: dict[str, int] = field(default_factory=dict)
+    """Passages the case's question retrieves (by case id)."""
     promoted: int = 0
-    """Chunks removed only to lift kept positives into the top-k."""
+    """Chunks removed only to lift kept positives into the depth."""
 
 
 def arrange_noise(
@@ -71,34 +80,38 @@ def arrange_noise(
     cases = sorted(cases, key=lambda c: c.id)
     bearing = {case.id: {cid for cid, text in texts.items() if bears_answer(text, case.answers)} for case in cases}
     plan = NoiseArrangement()
-    keep_all: set[str] = set()
     for case in cases:
         order = ranked.get(case.id, [])
         mine = bearing[case.id]
         candidates = [cid for cid in order if cid in mine]
         if not candidates:  # nothing in reach: keep the case's own positives so the answer stays in the store
             candidates = [c.chunk_id for c in case.contexts if c.role == "positive" and c.chunk_id in texts]
-        if case_ratio(case) <= 0:
-            plan.kept[case.id] = candidates[:top_k]
-            keep_all |= mine  # every answer-bearing chunk stays
-            continue
         plan.kept[case.id] = candidates[: positives_allowed(case_ratio(case), top_k)]
-        plan.remove |= mine - set(plan.kept[case.id])
-    protected = keep_all.union(*plan.kept.values())
+        if case_ratio(case) > 0:  # at 0 nothing is thinned
+            plan.remove |= mine - set(plan.kept[case.id])
+    protected = set().union(*plan.kept.values())
     plan.remove -= protected
     for case in cases:
-        _promote(case, ranked.get(case.id, []), plan, protected, top_k)
+        plan.depth[case.id] = depth_for(case_ratio(case), len(plan.kept[case.id]), top_k)
+        _promote(case, ranked.get(case.id, []), plan, protected, plan.depth[case.id])
     return plan
 
 
-def _promote(case: Case, order: list[str], plan: NoiseArrangement, protected: set[str], top_k: int) -> None:
-    """Remove what keeps `case`'s kept positives out of the top-k (never a protected chunk)."""
+def depth_for(ratio: float, n_positive: int, top_k: int) -> int:
+    """Passages that hold `ratio` beside `n_positive` answer-bearing ones: n / (1 - r) rounded, within [n, top_k]."""
+    if n_positive == 0 or ratio >= 1:
+        return top_k
+    return max(1, min(top_k, max(n_positive, math.floor(round(n_positive / (1 - ratio), 9) + 0.5))))
+
+
+def _promote(case: Case, order: list[str], plan: NoiseArrangement, protected: set[str], depth: int) -> None:
+    """Remove what keeps `case`'s kept positives out of its top `depth` (never a protected chunk)."""
     kept = set(plan.kept[case.id])
     ranks = [i for i, cid in enumerate(order) if cid in kept]
     if not ranks:
         return
     above = [cid for cid in order[: ranks[-1] + 1] if cid not in plan.remove]
-    excess = len(above) - top_k
+    excess = len(above) - depth
     if excess <= 0:
         return
     own_noise = {c.chunk_id for c in case.contexts if c.role == "noise" and c.chunk_id}

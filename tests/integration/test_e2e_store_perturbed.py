@@ -2,8 +2,8 @@
 
 The noise variants are checked by what a retriever returns (the labelled share of
 noise in the top-k), and the baseline is run over them with a scripted reader on a
-loopback OpenAI server that copies the sentence of its documents sharing the most
-words with the question: what it answers depends only on what it retrieved.
+loopback OpenAI server that copies the first retrieved document about the question's
+subject: what it answers depends only on what it retrieved, and in what order.
 """
 
 from __future__ import annotations
@@ -124,7 +124,7 @@ def test_noise_variants_hold_the_labelled_share_of_noise_in_the_top_k(sample):
         assert row["n_with_contexts"] == row["n_cases"]
         if ratio > 0:
             assert row["noise"] == pytest.approx(ratio, abs=0.05), key
-    assert shares["noise@0"]["noise"] <= shares["noise@0.8"]["noise"] - 0.4
+    assert shares["noise@0"]["noise"] <= 0.2  # above 0 only where another case's kept chunk outranks a positive
 
 
 _STOP = set(
@@ -136,15 +136,19 @@ def _words(text: str) -> set[str]:
     return {w for w in re.findall(r"[a-z0-9]+", text.lower()) if w not in _STOP}
 
 
-def extractive_reader(request) -> str:
-    """Copies the sentence of its documents sharing the most words with the question (the first on a tie)."""
+DECLINE = "I can not answer the question because of the insufficient information in documents."
+
+
+def first_match_reader(request) -> str:
+    """Trusts the retrieval order: answers with the first document sharing two words with the question, as a
+    reader with a strong primacy bias would; what it says depends only on what was retrieved and in what order."""
     documents, _, question = request.last_user_text.partition("\n\nQuestion: ")
     wanted = _words(question.split("\n")[0])
-    lines = re.findall(r"^\[\d+\] (.+)$", documents, re.M)
-    sentences = [s for line in lines for s in re.split(r"(?<=[.!?])\s+", line) if s]
-    if not sentences:
-        return "I can not answer the question because of the insufficient information in documents."
-    return max(sentences, key=lambda s: len(_words(s) & wanted))
+    texts = re.findall(r"^\[\d+\] (.+)$", documents, re.M)
+    for text in texts:
+        if len(_words(text) & wanted) >= 2:
+            return text
+    return DECLINE
 
 
 def _accurate(answer: str, case) -> bool:
@@ -158,7 +162,7 @@ async def test_the_baseline_reads_what_each_variant_leaves(sample, tmp_path):
     e2e = build_e2e_index(store, chosen, top_k=5)
     out = tmp_path / "responses.jsonl"
     try:
-        with FakeOpenAIServer(extractive_reader) as server:
+        with FakeOpenAIServer(first_match_reader) as server:
             endpoint = Endpoint(role="target", model="reader", base_url=server.base_url, api_key="k", source="flag")
             settings = ClientSettings(timeout_s=10, max_retries=0, use_cache=False)
             async with LLMSession({"target": endpoint}, settings) as llm:
@@ -176,12 +180,14 @@ async def test_the_baseline_reads_what_each_variant_leaves(sample, tmp_path):
         group = [c for c in chosen if variant_key(c) == key]
         accuracy[key] = sum(_accurate(responses[c.id].answer, c) for c in group) / len(group)
         retrieved = [responses[c.id].retrieved for c in group]
-        assert all(r is not None and len(r.roles) == 5 and None not in r.chunk_ids for r in retrieved)
+        assert all(r is not None and r.roles and None not in r.chunk_ids for r in retrieved)
+        assert key == "noise@0" or all(len(r.roles) == 5 for r in retrieved)
     print(accuracy)
     assert accuracy["noise@0"] > accuracy["noise@0.8"]
     for case in (c for c in chosen if c.testbed == "negative"):
         response = responses[case.id]
         assert response.retrieved.positive == 0.0 and set(response.contexts) <= negative_texts
         assert not any(bears_answer(text, case.answers) for text in negative_texts)  # none remains to be read
-        assert any(response.answer in text for text in response.contexts)  # the reader copied a retrieved sentence
+        # The reader copied a retrieved document (as the prompt shows it) or declined.
+        assert response.answer in {" ".join(text.split()) for text in response.contexts} | {DECLINE}
         assert not contains_any_answer(response.answer, case.answers)
