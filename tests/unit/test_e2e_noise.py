@@ -12,7 +12,7 @@ from ragstress.reports.aggregate import build_report
 from ragstress.reports.e2e_section import build_e2e_section, e2e_html, e2e_lines
 from ragstress.reports.rundir import RunData, load_run
 from ragstress.running.composition import compose, mean_shares, with_composition
-from ragstress.running.e2e_noise import arrange_noise, positives_allowed
+from ragstress.running.e2e_noise import arrange_noise, depth_for, positives_allowed
 
 LEGACY = Path(__file__).resolve().parents[1] / "data" / "legacy_run_v0"
 
@@ -56,6 +56,21 @@ def top(ranking: list[str], removed: set[str], k: int) -> list[str]:
 )
 def test_positives_allowed_follow_the_ratio(ratio, k, allowed):
     assert positives_allowed(ratio, k) == allowed
+
+
+@pytest.mark.parametrize(
+    ("ratio", "kept", "depth"),
+    [(0.0, 1, 1), (0.0, 3, 3), (0.8, 1, 5), (0.6, 2, 5), (0.6, 1, 3), (0.5, 1, 2), (0.8, 0, 5)],
+)
+def test_depth_holds_the_ratio_beside_the_kept_positives(ratio, kept, depth):
+    assert depth_for(ratio, kept, 5) == depth
+
+
+def test_ratio_zero_with_one_answer_chunk_retrieves_just_that_chunk():
+    case = noise_case("s:noise:0", 0.0, answers=(("1173",),), noise=(), positive="pisa")
+    plan = arrange_noise([case], TEXTS, {case.id: RANKING}, top_k=5)
+    assert plan.kept == {case.id: ["pisa"]} and plan.depth == {case.id: 1}
+    assert top(RANKING, plan.remove, 1) == ["pisa"]
 
 
 def test_a_high_ratio_keeps_the_best_ranked_answer_chunk_and_lifts_it_into_the_top_k():
