@@ -20,10 +20,9 @@ chunks):
    hardest distractors, the case's noise passages first.
 
 Conflicts between the cases of one ratio: a chunk kept as a positive for any case is
-never removed, even when it holds another
-case's answer or outranks another case's positives; that case then sees more
-positives (or fewer distractors) than its ratio asks, which its response records
-(`retrieved`). Promotion runs in case id order, and what one case's promotion removes
+never removed, even when it holds another case's answer or outranks another case's
+positives; that case then sees more positives (or fewer distractors) than its ratio
+asks, which its response records (`retrieved`). Promotion runs in case id order, and what one case's promotion removes
 is gone for every case of the variant. Two cases of one variant asking the same
 question retrieve the larger depth. Distractors from outside the index (noise passages
 without a chunk in it) are added after this arrangement and are not ranked beforehand;

@@ -117,7 +117,6 @@ def test_noise_variants_hold_the_labelled_share_of_noise_in_the_top_k(sample):
         shares = mean_shares(noisy, retrieve_compositions(e2e.retriever, noisy))
     finally:
         e2e.close()
-    print({key: row["noise"] for key, row in shares.items()})
     assert {"noise@0", "noise@0.8"} <= set(shares)
     for key, row in shares.items():
         ratio = float(key.split("@")[1])
@@ -182,7 +181,6 @@ async def test_the_baseline_reads_what_each_variant_leaves(sample, tmp_path):
         retrieved = [responses[c.id].retrieved for c in group]
         assert all(r is not None and r.roles and None not in r.chunk_ids for r in retrieved)
         assert key == "noise@0" or all(len(r.roles) == 5 for r in retrieved)
-    print(accuracy)
     assert accuracy["noise@0"] > accuracy["noise@0.8"]
     for case in (c for c in chosen if c.testbed == "negative"):
         response = responses[case.id]
