@@ -15,6 +15,7 @@ from ragstress.core.types import TESTBEDS, Case, Score
 from ragstress.reports.card import build_card
 from ragstress.reports.cases import case_details, noise_ratio
 from ragstress.reports.clustered import clustered_interval
+from ragstress.reports.e2e_section import build_e2e_section
 from ragstress.reports.errors import error_rates
 from ragstress.reports.header import build_header
 from ragstress.reports.methods import build_methods
@@ -288,6 +289,7 @@ def build_report(data: RunData, *, errors_as_failures: bool = True) -> Report:
         cases=case_details(data, MAIN_METRIC, lower_is_better(table)),
         warnings=warnings,
         error_rates=error_rates(data),
+        e2e=build_e2e_section(data),
         card=build_card(
             by_testbed,
             MAIN_METRIC,

@@ -26,6 +26,7 @@ from ragstress.reports.card import card_html
 from ragstress.reports.charts import accuracy_chart, series_from_points
 from ragstress.reports.curve_render import curves_html
 from ragstress.reports.describe import host_of
+from ragstress.reports.e2e_section import e2e_html
 from ragstress.reports.front_matter import FIELD_LABELS, header_fields, methods_html, prompts_html
 from ragstress.reports.judge_render import judge_sections_html
 from ragstress.reports.labels import (
@@ -267,6 +268,7 @@ def render_html(report: Report) -> str:
             "</section>",
         ]
     body.append(sections_html(report))
+    body.append(e2e_html(report.e2e))
     body.append(curves_html(report))
     body.append(judge_sections_html(report))
     body.append(methods_html(report))

@@ -12,6 +12,7 @@ from ragstress.core.types import TESTBEDS
 from ragstress.reports.card import card_markdown
 from ragstress.reports.curve_render import curves_lines
 from ragstress.reports.describe import host_of
+from ragstress.reports.e2e_section import e2e_lines
 from ragstress.reports.front_matter import FIELD_LABELS, header_fields, methods_markdown, prompts_markdown
 from ragstress.reports.judge_render import judge_sections_lines
 from ragstress.reports.labels import (
@@ -192,6 +193,7 @@ def render_markdown(report: Report) -> str:
             ],
         )
     lines += section_lines(report)
+    lines += e2e_lines(report.e2e)
     lines += curves_lines(report)
     lines += judge_sections_lines(report)
     lines += methods_markdown(report, cell)

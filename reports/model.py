@@ -12,6 +12,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from ragstress.reports.curve_model import Curve
+from ragstress.reports.e2e_model import E2ESection
 from ragstress.reports.judge_model import Calibration, Reliability
 
 SCHEMA_VERSION = "1.1"
@@ -345,3 +346,7 @@ class Report(_Model):
         default_factory=list, description="The results card: headline metric per testbed and language, with n."
     )
     methods: list[MethodNote] = Field(default_factory=list, description="How the numbers were made, en and zh.")
+    e2e: E2ESection | None = Field(
+        default=None,
+        description="e2e runs: per variant, the labelled noise ratio and the shares of what was retrieved.",
+    )

@@ -106,6 +106,23 @@ class Usage(Record):
     completion_tokens: int = Field(default=0, ge=0, description="Tokens generated.")
 
 
+class Retrieved(Record):
+    """What the target returned as its contexts (e2e mode), each passage classified against the case."""
+
+    chunk_ids: list[str | None] = Field(
+        description="Each returned passage's chunk id in the variant it retrieved from; None when no chunk has its text."
+    )
+    roles: list[ContextRole] = Field(
+        description="Each passage's role: positive (holds the answer), counterfactual (holds the planted answer), "
+        "noise (neither)."
+    )
+    positive: float | None = Field(description="Share of passages holding the answer; None when none was returned.")
+    noise: float | None = Field(description="Share of passages holding neither answer; None when none was returned.")
+    counterfactual: float | None = Field(
+        description="Share of passages holding the planted answer; None when none was returned."
+    )
+
+
 class TargetResponse(Record):
     """What the system under test answered for one case."""
 
@@ -121,6 +138,9 @@ class TargetResponse(Record):
     latency_s: float = Field(ge=0, description="Wall time of the call in seconds.")
     error: str | None = Field(default=None, description="Why the call failed, if it did; answer is then ''.")
     usage: Usage = Field(default_factory=Usage, description="Tokens the target reported, if any.")
+    retrieved: Retrieved | None = Field(
+        default=None, description="e2e mode: the returned contexts' chunk ids and composition (absent in older runs)."
+    )
 
 
 class Score(Record):

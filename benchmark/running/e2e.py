@@ -14,8 +14,15 @@ the cases (per testbed, over all its cases):
 The variants (keyed by `variant_key(case)`: the testbed, or `noise@<ratio>`):
 
 - integration: the index itself (nothing is copied);
-- noise@<ratio>: the index plus distractors it lacks, with the chunks holding a
-  case's answer thinned to that case's positives (`e2e_answers.py`);
+- noise@<ratio>: arranged so that each case's question retrieves about its labelled
+  share of noise (`e2e_noise.py`): the chunks holding a case's answer thinned to the
+  positives the ratio allows (all kept at 0), the case's question answered with as
+  many passages as hold the ratio beside them (at most top-k: one chunk at 0 when the
+  corpus states the fact once, five at 0.8), chunks that would push the positives out
+  of those removed, then the distractors the index lacks added. Cases of one ratio
+  share the variant: a chunk kept as any case's positive is never removed, so a case
+  whose answer sits in another's kept chunk may see more positives than its ratio
+  asks (its response records what it got);
 - negative: the index without the positive chunks of every negative case and
   without every other chunk that holds one of their answers;
 - counterfactual: the index with the replaced (and positive) chunks removed, the
@@ -38,11 +45,14 @@ from typing import Any
 import chromadb
 from chromadb.config import Settings
 from langchain_core.embeddings import Embeddings
+from langchain_core.vectorstores import VectorStoreRetriever
+from pydantic import Field
 
 from ragstress.core.types import Case
 from ragstress.corpora.embeddings import Embedder
 from ragstress.indexing.store import COLLECTION_NAME, IndexStore, open_chroma, read_manifest
 from ragstress.running.e2e_answers import store_changes, variant_key
+from ragstress.running.e2e_noise import arrange_noise, window
 
 _PAGE = 1000
 DEFAULT_TOP_K = 5
@@ -59,6 +69,20 @@ class EmbedderEmbeddings(Embeddings):
 
     def embed_query(self, text: str) -> list[float]:
         return self.embedder.embed_queries([text])[0].tolist()
+
+
+class DepthRetriever(VectorStoreRetriever):
+    """A vector-store retriever that returns `depths[query]` passages for the questions it knows, `k` otherwise."""
+
+    depths: dict[str, int] = Field(default_factory=dict)
+
+    def _get_relevant_documents(self, query: str, *, run_manager: Any, **kwargs: Any) -> list[Any]:
+        depth = {"k": self.depths[query]} if query in self.depths else {}
+        return super()._get_relevant_documents(query, run_manager=run_manager, **(kwargs | depth))
+
+    async def _aget_relevant_documents(self, query: str, *, run_manager: Any, **kwargs: Any) -> list[Any]:
+        depth = {"k": self.depths[query]} if query in self.depths else {}
+        return await super()._aget_relevant_documents(query, run_manager=run_manager, **(kwargs | depth))
 
 
 @dataclass(frozen=True)
@@ -117,15 +141,27 @@ def plan_variant(testbed: str, cases: Iterable[Case]) -> VariantPlan:
 class E2EIndex:
     """One retriever per variant (see `variant_key`); `close()` drops the in-memory copies."""
 
-    def __init__(self, retrievers: dict[str, Any], stats: dict[str, Any], client: Any, names: list[str]):
+    def __init__(
+        self,
+        retrievers: dict[str, Any],
+        stats: dict[str, Any],
+        client: Any,
+        names: list[str],
+        ids_by_text: dict[str, str] | None = None,
+    ):
         self.retrievers = retrievers
         self.stats = stats
         self._client = client
         self._names = names
+        self._ids_by_text = ids_by_text or {}
 
     def retriever(self, key: str) -> Any:
         """The LangChain retriever over variant `key` (a testbed, or `noise@<ratio>`)."""
         return self.retrievers[key]
+
+    def chunk_id_of(self, text: str) -> str | None:
+        """The id of the chunk (of the index or added by a variant) whose text is `text`, if any."""
+        return self._ids_by_text.get(text)
 
     def close(self) -> None:
         for name in self._names:
@@ -146,14 +182,24 @@ def build_e2e_index(
         by_key.setdefault(variant_key(case), []).append(case)
     testbeds = sorted(by_key)
     plans = {key: plan_variant(mine[0].testbed, mine) for key, mine in by_key.items() if key != "integration"}
-    if plans:
-        texts = _all_texts(store.collection)
-        for key, plan in plans.items():
-            remove, rewritten = store_changes(key, by_key[key], texts)
-            plan.remove |= remove | set(rewritten)
-            for cid, text in sorted(rewritten.items()):
-                meta = {"doc_id": "", "variant": "counterfactual", "replaces": cid}
-                plan.add(Addition(_text_id("cf", text), text, meta))
+    texts = _all_texts(store.collection)
+    noise_stats: dict[str, dict[str, int]] = {}
+    depths: dict[str, dict[str, int]] = {}
+    ranked = _rankings(store, [c for key in plans if key.startswith("noise") for c in by_key[key]], top_k)
+    for key, plan in plans.items():
+        if key.startswith("noise"):
+            arranged = arrange_noise(by_key[key], texts, ranked, top_k)
+            plan.remove |= arranged.remove
+            noise_stats[key] = {"promoted": arranged.promoted}
+            for case in by_key[key]:  # one question asked by two cases of the variant gets the larger depth
+                mine = depths.setdefault(key, {})
+                mine[case.question] = max(mine.get(case.question, 0), arranged.depth[case.id])
+            continue
+        remove, rewritten = store_changes(key, by_key[key], texts)
+        plan.remove |= remove | set(rewritten)
+        for cid, text in sorted(rewritten.items()):
+            meta = {"doc_id": "", "variant": "counterfactual", "replaces": cid}
+            plan.add(Addition(_text_id("cf", text), text, meta))
     plans = {tb: plan for tb, plan in plans.items() if plan.remove or plan.additions}
 
     memory = chromadb.EphemeralClient(settings=Settings(anonymized_telemetry=False))
@@ -167,7 +213,7 @@ def build_e2e_index(
         )
         for tb in plans
     }
-    stats: dict[str, Any] = {tb: {"removed": 0, "added": 0} for tb in testbeds}
+    stats: dict[str, Any] = {tb: {"removed": 0, "added": 0, **noise_stats.get(tb, {})} for tb in testbeds}
     in_index = _copy_index(store.collection, copies, plans, stats)
     stats["embedded"] = _add_passages(store.embedder, copies, plans, in_index, stats)
 
@@ -179,8 +225,18 @@ def build_e2e_index(
         stats[tb]["collection"] = name if tb in copies else "(the index)"
         stats[tb]["chunks"] = copies[tb].count() if tb in copies else store.count()
         vectors = Chroma(client=client, collection_name=name, embedding_function=embeddings)
-        retrievers[tb] = vectors.as_retriever(search_kwargs={"k": top_k})
-    return E2EIndex(retrievers, stats, memory, [c.name for c in copies.values()])
+        retrievers[tb] = DepthRetriever(vectorstore=vectors, search_kwargs={"k": top_k}, depths=depths.get(tb, {}))
+    ids_by_text = {text: cid for cid, text in texts.items()}
+    ids_by_text.update({a.text: a.id for plan in plans.values() for a in plan.additions.values()})
+    return E2EIndex(retrievers, stats, memory, [c.name for c in copies.values()], ids_by_text)
+
+
+def _rankings(store: IndexStore, cases: list[Case], top_k: int) -> dict[str, list[str]]:
+    """Each case's question ranked against the index (the first `window(top_k)` chunk ids, best first)."""
+    questions = sorted({case.question for case in cases})
+    hits = store.query_many(questions, k=min(window(top_k), store.count()))
+    by_question = {q: [hit.chunk_id for hit in found] for q, found in zip(questions, hits)}
+    return {case.id: by_question[case.question] for case in cases}
 
 
 def _all_texts(base: Any) -> dict[str, str]:

@@ -10,10 +10,8 @@ chunk of the index (alias match plus the numeric/date check of
 - counterfactual: rewrites every chunk holding a counterfactual case's answer with
   the planted one (the case's `fake_replacements`, else each true alias -> the fake's
   first alias); a chunk that still shows the truth after rewriting is removed;
-- noise: one variant per noise ratio (`noise@0.8`), in which the chunks holding a
-  case's answer are thinned to the positives of that case, so a higher ratio leaves
-  fewer answer-bearing chunks to retrieve. A chunk that is some case's positive in
-  the same variant is never removed.
+- noise: one variant per noise ratio (`noise@0.8`), arranged by `e2e_noise.py` so
+  that a case's top-k holds its labelled share of noise.
 """
 
 from __future__ import annotations
@@ -59,7 +57,7 @@ def rewrite_with_fake(text: str, case: Case) -> str | None:
 
 
 def store_changes(key: str, cases: Iterable[Case], texts: Mapping[str, str]) -> tuple[set[str], dict[str, str]]:
-    """(chunk ids to remove, {chunk id: rewritten text}) for variant `key` over every chunk in `texts`.
+    """(chunk ids to remove, {chunk id: rewritten text}) for the negative or counterfactual variant.
 
     Chunks a case already replaces with its own counterfactual passage are left to that passage.
     """
@@ -81,9 +79,4 @@ def store_changes(key: str, cases: Iterable[Case], texts: Mapping[str, str]) -> 
                 remove.add(cid)
             elif current != text:
                 rewritten[cid] = current
-    elif key.startswith("noise"):
-        for case in cases:
-            kept = {c.chunk_id for c in case.contexts if c.role == "positive" and c.chunk_id}
-            remove |= {cid for cid, text in texts.items() if cid not in kept and bears_answer(text, case.answers)}
-        remove -= {c.chunk_id for case in cases for c in case.contexts if c.role == "positive"}
     return remove, rewritten

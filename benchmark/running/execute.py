@@ -117,6 +117,7 @@ async def execute_run(
                     concurrency=options.concurrency,
                     target_timeout_s=options.target_timeout,
                     on_response=on_response,
+                    chunk_id_of=None if e2e is None else e2e.chunk_id_of,
                 )
                 status = "complete"
             finally:

@@ -65,9 +65,17 @@ class RetrievalServer:
             raise RuntimeError("the retrieval endpoint has not been started")
         return self._url
 
-    def reference(self, key: str) -> RetrievalRef:
-        """What a request for a case of variant `key` carries."""
-        return RetrievalRef(url=self.url, collection=key, k=self.top_k)
+    def reference(self, key: str, question: str | None = None) -> RetrievalRef:
+        """What a request for a case of variant `key` asking `question` carries.
+
+        `k` is the depth the variant holds for that question (a noise variant answers a
+        one-chunk fact at ratio 0 with that chunk alone), as the Python targets' retriever gives it.
+        """
+        return RetrievalRef(url=self.url, collection=key, k=self._depth(key, question))
+
+    def _depth(self, key: str, question: str | None) -> int:
+        depths = getattr(self.retrievers.get(key), "depths", None) or {}
+        return depths.get(question, self.top_k)
 
     def retrieve(self, collection: Any, query: Any, k: Any = None) -> list[dict[str, Any]]:
         """The top `k` passages of `collection` for `query`; RetrievalRequestError for bad input."""
@@ -77,7 +85,7 @@ class RetrievalServer:
             raise RetrievalRequestError(str(unknown_name("collection", collection, self.retrievers)), status=404)
         if not isinstance(query, str) or not query.strip():
             raise RetrievalRequestError("field 'query' must be a non-empty string")
-        k = self.top_k if k is None else k
+        k = self._depth(collection, query) if k is None else k
         if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= MAX_K:
             raise RetrievalRequestError(f"field 'k' must be an integer from 1 to {MAX_K}, got {k!r}")
         store = self.retrievers[collection].vectorstore

@@ -33,6 +33,7 @@ from ragstress.core.rundir import CASES_FILE, RESPONSES_FILE
 from ragstress.core.rundir import RUN_MANIFEST as RUN_FILE
 from ragstress.core.types import TESTBEDS, Case, TargetResponse
 from ragstress.core.version import __version__
+from ragstress.running.composition import with_composition
 from ragstress.running.e2e_answers import variant_key
 from ragstress.running.targets import Probe, RetrievalRef, Target, TargetRequest
 
@@ -120,7 +121,7 @@ def build_request(
     job: Job,
     mode: Mode,
     retriever_for: Callable[[str], Any] | None = None,
-    retrieval_for: Callable[[str], RetrievalRef] | None = None,
+    retrieval_for: Callable[[str, str], RetrievalRef] | None = None,
 ) -> TargetRequest:
     """Passages in contexts mode, `[]` for a closed-book probe; in e2e mode the case's variant,
     as a retriever object and as an address on the retrieval endpoint, where the run has them."""
@@ -131,7 +132,7 @@ def build_request(
         return TargetRequest(case.id, case.question, case.lang, contexts=[c.text for c in case.contexts])
     key = variant_key(case)
     retriever = retriever_for(key) if retriever_for is not None else None
-    retrieval = retrieval_for(key) if retrieval_for is not None else None
+    retrieval = retrieval_for(key, case.question) if retrieval_for is not None else None
     return TargetRequest(case.id, case.question, case.lang, contexts=None, retriever=retriever, retrieval=retrieval)
 
 
@@ -217,14 +218,16 @@ async def run_cases(
     *,
     mode: Mode = "contexts",
     retriever_for: Callable[[str], Any] | None = None,
-    retrieval_for: Callable[[str], RetrievalRef] | None = None,
+    retrieval_for: Callable[[str, str], RetrievalRef] | None = None,
     concurrency: int = 4,
     target_timeout_s: float = DEFAULT_TARGET_TIMEOUT_S,
     on_response: Callable[[TargetResponse], None] | None = None,
+    chunk_id_of: Callable[[str], str | None] | None = None,
 ) -> RunCounts:
     """Ask `target` every job, at most `concurrency` at once, appending each response to `responses_path`.
 
-    Installs an AbandonableExecutor as the running loop's default executor.
+    In e2e mode each response records what the target retrieved (`retrieved`: the passages'
+    roles and, through `chunk_id_of`, their chunk ids). Installs an AbandonableExecutor as the running loop's default executor.
     """
     if concurrency < 1 or target_timeout_s <= 0:
         raise ValueError("concurrency must be >= 1 and the target timeout > 0")
@@ -237,6 +240,8 @@ async def run_cases(
     async def worker(appender: RecordAppender) -> None:
         for job in pending:
             response = await ask(target, build_request(job, mode, retriever_for, retrieval_for), target_timeout_s)
+            if mode == "e2e" and job.probe == "case":
+                response = with_composition(response, job.case, chunk_id_of)
             async with write_lock:  # one line at a time; the fsync runs off the loop so other calls go on
                 await asyncio.to_thread(appender.append, response)
             counts.answered += 1

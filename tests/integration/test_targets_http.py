@@ -136,7 +136,7 @@ async def test_http_target_config_maps_fields_and_sends_secret_headers(service, 
 
 async def test_http_target_names_the_variant_in_e2e_mode_only(service, tmp_path):
     cases = [make_case(0, "negative"), make_case(2, "counterfactual")]
-    where = lambda key: RetrievalRef("http://127.0.0.1:9/retrieve", key, 4)  # noqa: E731
+    where = lambda key, question: RetrievalRef("http://127.0.0.1:9/retrieve", key, 4)  # noqa: E731
     renamed = HttpTargetConfig(request={"question": "question", "contexts": "contexts", "retrieval": "options.where"})
     runs = (("contexts", None, None), ("e2e", None, ("retrieval",)), ("e2e", renamed, ("options", "where")))
     for number, (mode, config, path) in enumerate(runs):

@@ -1,0 +1,71 @@
+"""What a target retrieved in e2e mode, passage by passage: positive, noise or counterfactual.
+
+A passage is classified against its case, not by where it came from: `positive` when
+it holds the answer (an alias, or its number or date restated, as the variants find
+answer-bearing chunks), `counterfactual` when it holds the planted answer and not the
+true one, `noise` otherwise. The shares say what the target really had to work with,
+beside the noise ratio the case is labelled with.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from statistics import fmean
+from typing import Any
+
+from ragstress.core.types import Case, ContextRole, Retrieved, TargetResponse
+from ragstress.generators.spans import contains_alias
+from ragstress.running.e2e_answers import bears_answer, variant_key
+
+ROLES: tuple[ContextRole, ...] = ("positive", "noise", "counterfactual")
+
+
+def passage_role(text: str, case: Case) -> ContextRole:
+    """The role `text` plays for `case` (see the module docstring)."""
+    holds_truth = bears_answer(text, case.answers)
+    if case.fake_answer and not holds_truth and contains_alias(text, case.fake_answer):
+        return "counterfactual"
+    return "positive" if holds_truth else "noise"
+
+
+def compose(case: Case, texts: list[str], chunk_id_of: Callable[[str], str | None] | None = None) -> Retrieved:
+    """The composition of the passages `texts` that a target returned for `case`."""
+    roles = [passage_role(text, case) for text in texts]
+    shares = {role: (roles.count(role) / len(roles) if roles else None) for role in ROLES}
+    ids = [chunk_id_of(text) if chunk_id_of is not None else None for text in texts]
+    return Retrieved(chunk_ids=ids, roles=roles, **shares)
+
+
+def with_composition(
+    response: TargetResponse, case: Case, chunk_id_of: Callable[[str], str | None] | None = None
+) -> TargetResponse:
+    """`response` with `retrieved` filled in when the target returned its contexts (else unchanged)."""
+    if response.contexts is None or response.error is not None:
+        return response
+    return response.model_copy(update={"retrieved": compose(case, response.contexts, chunk_id_of)})
+
+
+def retrieve_compositions(retriever_for: Callable[[str], Any], cases: Iterable[Case]) -> dict[str, Retrieved]:
+    """Each case's question put to its variant's retriever, and what came back: a check of the variants alone."""
+    found = {}
+    for case in cases:
+        documents = retriever_for(variant_key(case)).invoke(case.question)
+        found[case.id] = compose(case, [d.page_content for d in documents])
+    return found
+
+
+def mean_shares(
+    cases: Iterable[Case], retrieved: Mapping[str, Retrieved | None], key: Callable[[Case], str] = variant_key
+) -> dict[str, dict[str, float | int | None]]:
+    """Per group (by default the variant, e.g. `noise@0.8`): cases, cases with contexts, and mean share per role."""
+    groups: dict[str, list[Retrieved | None]] = {}
+    for case in cases:
+        groups.setdefault(key(case), []).append(retrieved.get(case.id))
+    out: dict[str, dict[str, float | int | None]] = {}
+    for name, items in sorted(groups.items()):
+        known = [r for r in items if r is not None and r.noise is not None]
+        row: dict[str, float | int | None] = {"n_cases": len(items), "n_with_contexts": len(known)}
+        for role in ROLES:
+            row[role] = round(fmean(getattr(r, role) for r in known), 4) if known else None
+        out[name] = row
+    return out
