@@ -61,7 +61,8 @@ def run(
     from ragstress.core.jsonl import read_records
     from ragstress.core.types import Case
     from ragstress.running.execute import RunOptions, execute_run
-    from ragstress.running.runner import prepare_run_dir, select_cases
+    from ragstress.running.run_dir import prepare_run_dir
+    from ragstress.running.runner import select_cases
     from ragstress.running.targets import TargetError, public_spec, target_kind
 
     http_settings = None

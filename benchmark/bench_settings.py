@@ -23,7 +23,7 @@ from ragstress.core.rundir import (
     SCORES_FILE,
 )
 from ragstress.llm.config import Endpoint
-from ragstress.running.runner import file_sha256
+from ragstress.running.run_dir import file_sha256
 
 BENCH_FILE = BENCH_MANIFEST
 STAGES = ("build", "generate", "run", "score", "report")

@@ -26,16 +26,8 @@ from ragstress.core.registry import UnknownNameError, check_names
 from ragstress.core.types import TESTBEDS, Case
 from ragstress.running.execute import RunOptions, execute_run
 from ragstress.running.merge import merge_runs
-from ragstress.running.runner import (
-    DEFAULT_TARGET_TIMEOUT_S,
-    RunDir,
-    RunDirError,
-    Shard,
-    plan_jobs,
-    prepare_run_dir,
-    repeated_ids,
-    select_cases,
-)
+from ragstress.running.run_dir import PreparedRun, RunDirError, prepare_run_dir
+from ragstress.running.runner import DEFAULT_TARGET_TIMEOUT_S, Shard, plan_jobs, repeated_ids, select_cases
 
 
 class RunMode(str, enum.Enum):
@@ -194,7 +186,7 @@ def run(
 
 
 async def _run_with_progress(
-    run_dir: RunDir,
+    run_dir: PreparedRun,
     spec: str,
     options: RunOptions,
     endpoint: Any,

@@ -13,19 +13,12 @@ from pathlib import Path
 from typing import Any
 
 from ragstress.core.manifests import RunManifest, write_manifest
+from ragstress.core.rundir import RESPONSES_FILE
+from ragstress.core.rundir import RUN_MANIFEST as RUN_FILE
 from ragstress.core.types import Case
 from ragstress.running.retrieval_server import RetrievalServer
-from ragstress.running.runner import (
-    RESPONSES_FILE,
-    RUN_FILE,
-    RunCounts,
-    RunDir,
-    Shard,
-    now,
-    plan_jobs,
-    run_cases,
-    run_record,
-)
+from ragstress.running.run_dir import PreparedRun, now, run_record
+from ragstress.running.runner import RunCounts, Shard, plan_jobs, run_cases
 
 
 @dataclass
@@ -44,7 +37,7 @@ class RunOptions:
 
 
 async def execute_run(
-    run_dir: RunDir,
+    run_dir: PreparedRun,
     spec: str,
     options: RunOptions,
     *,

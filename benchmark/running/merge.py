@@ -7,8 +7,11 @@ from typing import Any
 
 from ragstress.core.jsonl import read_records, write_records
 from ragstress.core.manifests import RunManifest, read_manifest, write_manifest
+from ragstress.core.rundir import CASES_FILE, RESPONSES_FILE
+from ragstress.core.rundir import RUN_MANIFEST as RUN_FILE
 from ragstress.core.types import Case, TargetResponse
-from ragstress.running.runner import CASES_FILE, RESPONSES_FILE, RUN_FILE, RunDirError, file_sha256, plan_jobs
+from ragstress.running.run_dir import RunDirError, file_sha256
+from ragstress.running.runner import plan_jobs
 
 
 def merge_runs(run_dirs: list[Path], out_dir: Path) -> dict[str, Any]:

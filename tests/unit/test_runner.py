@@ -12,16 +12,8 @@ from fixtures_run.cases import make_case, write_cases
 from ragstress.core.jsonl import read_records, write_json, write_records
 from ragstress.core.types import Case, TargetResponse
 from ragstress.running.merge import merge_runs
-from ragstress.running.runner import (
-    RunDirError,
-    Shard,
-    ask,
-    build_request,
-    plan_jobs,
-    prepare_run_dir,
-    run_cases,
-    select_cases,
-)
+from ragstress.running.run_dir import RunDirError, prepare_run_dir
+from ragstress.running.runner import Shard, ask, build_request, plan_jobs, run_cases, select_cases
 from ragstress.running.targets import Target, TargetOutput, TargetRequest, load_target
 
 

@@ -171,7 +171,7 @@ def write_run(
     write_records(run_dir / "cases.jsonl", cases)
     write_records(run_dir / "responses.jsonl", responses)
     write_records(run_dir / "scores.jsonl", scores)
-    # Manifests shaped as ragstress.running.runner.run_record and ragstress.scoring.scorer write them.
+    # Manifests shaped as ragstress.running.run_dir.run_record and ragstress.scoring.scorer write them.
     judge_endpoint = {
         "role": "judge",
         "model": "SmolLM2-135M-Instruct",
