@@ -131,3 +131,35 @@ def test_numbers_with_a_scale_word_are_read_whole(text, answers, stated):
 def test_an_ambiguous_slashed_date_explained_in_brackets(text, stated):
     ok, report = rules.facts_stated(text, [["April 5, 1975", "1975年4月5日"]])
     assert ok is stated, report
+
+
+FOUNDERS = [["Ada Lovelace"], ["Charles Babbage"]]
+
+
+@pytest.mark.parametrize(
+    ("text", "answers", "stated"),
+    [
+        ("Lovelace and Babbage.", FOUNDERS, True),
+        ("It was Babbage, with notes by Ada Lovelace.", FOUNDERS, True),
+        ("The engine is usually credited to John F. Kennedy's advisers.", [["John F. Kennedy"]], True),
+        ("是法国建筑师安德鲁设计的。", [["保罗·安德鲁"]], True),
+        ("这座桥由埃菲尔设计。", [["古斯塔夫·埃菲尔", "Gustave Eiffel"]], True),
+        # the surname after another given name is someone else
+        ("Lovelace and Henry Babbage.", FOUNDERS, False),
+        ("是约翰·安德鲁设计的。", [["保罗·安德鲁"]], False),
+        # written as a plain word, not a name
+        ("The babbage of the crowd drowned it out; see page 3.", [["Charles Babbage"]], False),
+        # a place is no given name and surname
+        ("It flows into the Sea of Japan.", [["East China Sea"]], False),
+    ],
+)
+def test_a_surname_alone_names_the_person(text, answers, stated):
+    ok, report = rules.facts_stated(text, answers)
+    assert ok is stated, report
+
+
+def test_a_planted_surname_is_asserted_and_disputed_like_the_full_name():
+    fake, true = ["Charles Babbage"], [["Ada Lovelace"]]
+    assert rules.asserts_fake("Babbage wrote the first program.", fake, true).value
+    found = rules.stance("Lovelace wrote it, not Babbage.", fake)
+    assert found.asserted is None and found.disputed.rule == "en.disputed", found

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 
 from ragstress.scoring.metrics import rules_en, rules_zh
 from ragstress.scoring.metrics.matching import alias_pattern, normalise
+from ragstress.scoring.metrics.names import surname_aliases
 from ragstress.scoring.metrics.numerals import arabic_numerals, canonical_dates, scaled_numbers
 from ragstress.scoring.metrics.rules_base import Hit, NamedPattern
 
@@ -199,14 +200,14 @@ def alias_patterns(alias: str) -> list[re.Pattern[str]]:
 
 
 def stance(text: str, aliases: Sequence[str], *, sources_disputed: bool = False) -> Stance:
-    """Find every mention of any alias and sort it into asserted or disputed (first of each kept).
+    """Find every mention of any alias (or a full name's surname used alone) and sort it into asserted or disputed (first of each kept).
 
     `sources_disputed`: the response elsewhere flags or corrects its sources, so a
     mention reported as what the sources say ("the document says 1895") is disputed.
     """
     norm = comparable(text)
     asserted = disputed = aside = None
-    for alias in aliases:
+    for alias in [*aliases, *surname_aliases(text, aliases)]:  # "Page" for "Larry Page" (names.py)
         for match in (m for pattern in alias_patterns(alias) for m in pattern.finditer(norm)):
             prefix = clause_before(norm, match.start())
             other = _other_role(norm, match.start(), match.end(), prefix)

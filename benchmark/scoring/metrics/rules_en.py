@@ -256,3 +256,11 @@ APPROXIMATE = NamedPattern(
 
 APPROXIMATE_AFTER = r"^(?:\s+or so\b|-ish\b)"
 """en.approximate written after the figure: '2008 or so'."""
+
+SURNAME = NamedPattern(
+    "en.surname",
+    r"(?P<given>[A-Z][a-z'’-]+(?: [A-Z]\.)?) (?P<surname>[A-Z][a-z'’-]{2,})",
+    "A full-name alias, a given name (and initial) then a surname ('Larry Page', 'John F. Kennedy'), is also found "
+    "by its surname written alone as a name ('Page and Brin'), unless the response writes the surname after another "
+    "given name. Matched on the alias as written, capitals kept ('East China Sea' is no such name).",
+)

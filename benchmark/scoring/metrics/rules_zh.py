@@ -184,3 +184,9 @@ APPROXIMATE = NamedPattern(
 
 APPROXIMATE_AFTER = r"^年?(?:前后|左右|上下)"
 """zh.approximate 的另一种写法：约数的词在数值之后。"""
+
+SURNAME = NamedPattern(
+    "zh.surname",
+    r"(?P<given>[^\s·・•‧]+(?:[·・•‧][^\s·・•‧]+)*)[·・•‧](?P<surname>[^\s·・•‧]{2,})",
+    "译名全名（“保罗·安德鲁”）单写姓（“安德鲁设计的”）也算；回答里姓氏前出现别的名字（“约翰·安德鲁”）时不算。按别名原样匹配。",
+)
