@@ -34,6 +34,7 @@ def test_a_mention_given_a_lesser_role_is_not_the_answer(text, answers):
         ("Marie Tharp mapped the ridge; Heezen only later published the map.", DISCOVERER),
         ("主峰是金顶，万佛顶只是它旁边的一座山峰。", PEAK),
         ("It opened in 2008, just before the summer games.", OPENED),
+        ("It opened in 2008 only a year after work began.", OPENED),
     ],
 )
 def test_the_answer_beside_a_lesser_role_is_stated(text, answers):

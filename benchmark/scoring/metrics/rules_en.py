@@ -234,7 +234,7 @@ CLAUSE_BREAK = r"[.;:!?,()\n—–]|--|\s-\s|\bbut\b|\bhowever\b|\balthough\b|\b
 DEMOTED = NamedPattern(
     "en.demoted",
     r"^(?:'s)?\s+(?:(?:is|was|are|were)\s+(?:only|merely|just|simply)\s+(?:a|an|one|part|the)\s"
-    r"|(?:only|merely|just|simply)\s+(?:later|afterwards|subsequently|(?:a|an|one|part)\s))",
+    r"|(?:only|merely)\s+(?:later|afterwards|subsequently)\b)",
     "The mention is given a lesser role right after it, so it is not the answer: 'Fleming only later helped popularise "
     "it', '1998 is merely the year the domain was registered'.",
 )
