@@ -28,7 +28,8 @@ from dataclasses import dataclass
 
 from ragstress.scoring.metrics import rules_en, rules_zh
 from ragstress.scoring.metrics.matching import alias_pattern, normalise
-from ragstress.scoring.metrics.numerals import arabic_numerals, canonical_dates
+from ragstress.scoring.metrics.names import surname_aliases
+from ragstress.scoring.metrics.numerals import arabic_numerals, canonical_dates, scaled_numbers
 from ragstress.scoring.metrics.rules_base import Hit, NamedPattern
 
 REFUSAL_PATTERNS: tuple[NamedPattern, ...] = rules_en.REFUSAL + rules_zh.REFUSAL
@@ -110,9 +111,20 @@ class Stance:
         return self.asserted is not None or self.disputed is not None
 
 
+_LIST_BREAK = re.compile(r"[,;。.!?\n:]")  # a clause, but a list with 、 stays whole
+
+
 def _other_role(norm: str, start: int, end: int, prefix: str) -> Hit | None:
-    """A mention that names something else, or is only a point of comparison, is neither stated nor disputed."""
+    """A mention that names something else, is only a point of comparison, a peer or given a lesser role, is neither stated nor disputed."""
     numeric = norm[start].isdigit()  # "the 1889 exhibition", but not "the Soyuz 2 rocket"
+    for pattern in (rules_en.DEMOTED, rules_zh.DEMOTED):
+        if found := pattern.pattern.search(norm[end:]):
+            return Hit(pattern.name, found[0].strip(), end)
+    if found := rules_en.PEER.pattern.search(prefix):
+        return Hit(rules_en.PEER.name, found[0].strip(), start)
+    listed = norm[max((m.end() for m in _LIST_BREAK.finditer(norm, 0, start)), default=0) : start]
+    if (found := rules_zh.PEER.pattern.search(listed)) and re.search(rules_zh.PEER_AFTER, norm[end:]):
+        return Hit(rules_zh.PEER.name, found[0], start)
     for lang in (rules_en, rules_zh):
         found = lang.OTHER_ROLE_BEFORE.pattern.search(prefix)
         if found:
@@ -161,8 +173,8 @@ _UNIT_WORDS = (
 
 
 def comparable(text: str) -> str:
-    """The form answers are looked for in: normalised, Chinese numerals as digits, dates in one form, "vostok-1" as "vostok 1", "380 metres" as "380 m"."""
-    text = _HYPHEN_AFTER_LETTER.sub(" ", canonical_dates(normalise(arabic_numerals(text))))
+    """The form answers are looked for in: normalised, Chinese numerals as digits, dates in one form, "vostok-1" as "vostok 1", "380 metres" as "380 m", "12.4 thousand" as "12400"."""
+    text = _HYPHEN_AFTER_LETTER.sub(" ", scaled_numbers(canonical_dates(normalise(arabic_numerals(text)))))
     for pattern, symbol in _UNIT_WORDS:  # "380 metres", "380 meters", "380m" all read "380 m"
         text = pattern.sub(symbol, text)
     return text
@@ -188,14 +200,14 @@ def alias_patterns(alias: str) -> list[re.Pattern[str]]:
 
 
 def stance(text: str, aliases: Sequence[str], *, sources_disputed: bool = False) -> Stance:
-    """Find every mention of any alias and sort it into asserted or disputed (first of each kept).
+    """Find every mention of any alias (or a full name's surname used alone) and sort it into asserted or disputed (first of each kept).
 
     `sources_disputed`: the response elsewhere flags or corrects its sources, so a
     mention reported as what the sources say ("the document says 1895") is disputed.
     """
     norm = comparable(text)
     asserted = disputed = aside = None
-    for alias in aliases:
+    for alias in [*aliases, *surname_aliases(text, aliases)]:  # "Page" for "Larry Page" (names.py)
         for match in (m for pattern in alias_patterns(alias) for m in pattern.finditer(norm)):
             prefix = clause_before(norm, match.start())
             other = _other_role(norm, match.start(), match.end(), prefix)
@@ -237,11 +249,33 @@ def facts_stated(text: str, answers: Sequence[Sequence[str]]) -> tuple[bool, str
     return ok, "; ".join(parts)
 
 
+_YEAR_SPAN = re.compile(r"\d{3,4}年?")
+
+
+def _approximate(text: str, answers: Sequence[Sequence[str]]) -> Hit | None:
+    """A required year stated only approximately ("around 2008", "2008年前后"), by the first mention that states it.
+
+    Only years: "about 330 m" is how a height is given, "around 2008" is a guess at a year.
+    """
+    norm = comparable(text)
+    for aliases in answers:
+        asserted = stance(text, aliases).asserted
+        if asserted is None or not _YEAR_SPAN.fullmatch(asserted.span):
+            continue
+        end = asserted.start + len(asserted.span)
+        for lang in (rules_en, rules_zh):
+            if lang.APPROXIMATE.pattern.search(norm[: asserted.start]) or re.search(lang.APPROXIMATE_AFTER, norm[end:]):
+                return Hit(lang.APPROXIMATE.name, asserted.span, asserted.start)
+    return None
+
+
 def refusal(text: str, answers: Sequence[Sequence[str]] | None = None) -> Decision:
     """Does the response decline the question asked?
 
     A refusal phrase refuses the question unless the response states every required
-    fact of `answers` anyway: then it declines only a side detail.
+    fact of `answers` anyway: then it declines only a side detail. A fact given only
+    approximately after a refusal phrase ("the documents don't say; around 2008") is a
+    guess, so the refusal stands.
     """
     norm = normalise(text)
     hits = _hits(REFUSAL_PATTERNS, norm)
@@ -249,6 +283,9 @@ def refusal(text: str, answers: Sequence[Sequence[str]] | None = None) -> Decisi
         return Decision(False, "refusal: no refusal phrase")
     if answers:
         all_stated, report = facts_stated(text, answers)
+        guess = _approximate(text, answers) if all_stated else None
+        if guess is not None:
+            return Decision(True, f"refusal: {hits[0]}, and {guess} gives the fact only as a guess", hits[0])
         if all_stated:
             return Decision(
                 False,

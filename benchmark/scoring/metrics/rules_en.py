@@ -230,3 +230,37 @@ DOUBT = NamedPattern(
 
 CLAUSE_BREAK = r"[.;:!?,()\n—–]|--|\s-\s|\bbut\b|\bhowever\b|\balthough\b|\bwhereas\b"
 """Where a clause ends for negation scope: punctuation and contrastive conjunctions."""
+
+DEMOTED = NamedPattern(
+    "en.demoted",
+    r"^(?:'s)?\s+(?:(?:is|was|are|were)\s+(?:only|merely|just|simply)\s+(?:a|an|one|part|the)\s"
+    r"|(?:only|merely)\s+(?:later|afterwards|subsequently)\b)",
+    "The mention is given a lesser role right after it, so it is not the answer: 'Fleming only later helped popularise "
+    "it', '1998 is merely the year the domain was registered'.",
+)
+
+PEER = NamedPattern(
+    "en.peer",
+    r"\b(?:rank(?:s|ed)? (?:with|alongside)|(?:mentioned|named|listed) alongside|on a par with|as famous as|comparable to|"
+    r"compared (?:with|to))\s+(?:the\s+)?$",
+    "The mention is named as a peer of the answer, not as the answer: 'it ranks alongside the Humble Administrator's "
+    "Garden', 'on a par with Everest'.",
+)
+
+APPROXIMATE = NamedPattern(
+    "en.approximate",
+    r"\b(?:around|about|circa|approximately|roughly|some ?time around|c\.)\s+$",
+    "A year is given only approximately ('around 2008', 'circa 1889'); after a refusal phrase it is a guess, so "
+    "the refusal stands.",
+)
+
+APPROXIMATE_AFTER = r"^(?:\s+or so\b|-ish\b)"
+"""en.approximate written after the figure: '2008 or so'."""
+
+SURNAME = NamedPattern(
+    "en.surname",
+    r"(?P<given>[A-Z][a-z'’-]+(?: [A-Z]\.)?) (?P<surname>[A-Z][a-z'’-]{2,})",
+    "A full-name alias, a given name (and initial) then a surname ('Larry Page', 'John F. Kennedy'), is also found "
+    "by its surname written alone as a name ('Page and Brin'), unless the response writes the surname after another "
+    "given name. Matched on the alias as written, capitals kept ('East China Sea' is no such name).",
+)

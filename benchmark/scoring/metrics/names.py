@@ -1,0 +1,42 @@
+"""A person's surname alone as an alias of their full name, when the response uses it so.
+
+"Page and Brin" names Larry Page and Sergey Brin; "安德鲁设计的" names 保罗·安德鲁. The
+surname counts only where the response writes it as a name (capitalised, in English) and
+never after another given name: "Jimmy Page" elsewhere, or two people who share a surname
+("Marie Curie" for an alias "Pierre Curie"), leave the surname alone.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from ragstress.scoring.metrics import rules_en, rules_zh
+
+
+def _name_before(text: str, start: int, lang_en: bool) -> str:
+    """The word written just before a surname at `start`: a capitalised word (en) or a name before a middle dot (zh)."""
+    if lang_en:
+        found = re.search(r"([A-Z][\w'’-]*)\s+$", text[:start])
+    else:
+        found = re.search(r"([^\s·・•‧，,。；;:：、]+)[·・•‧]$", text[:start])
+    return found[1] if found else ""
+
+
+def surname_aliases(text: str, aliases: Sequence[str]) -> list[str]:
+    """The surnames of full-name aliases (en.surname, zh.surname) that `text` uses alone as names."""
+    extra = []
+    for alias in aliases:
+        for pattern, lang_en in ((rules_en.SURNAME, True), (rules_zh.SURNAME, False)):
+            full = pattern.pattern.fullmatch(alias.strip())
+            if full is None or any(a.strip() == full["surname"] for a in aliases):
+                continue
+            edges = r"(?<![\w'’-])" if lang_en else ""
+            found = [
+                m.start() for m in re.finditer(edges + re.escape(full["surname"]) + (r"\b" if lang_en else ""), text)
+            ]
+            before = [_name_before(text, start, lang_en) for start in found]
+            given = full["given"].split()[-1] if lang_en else re.split("[·・•‧]", full["given"])[-1]
+            if "" in before and all(name in ("", given) for name in before):
+                extra.append(full["surname"])
+    return extra
