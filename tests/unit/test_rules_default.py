@@ -159,7 +159,7 @@ def test_issue_examples_through_the_metrics():
 @pytest.mark.parametrize(
     ("text", "answers", "stated"),
     [
-        # numbers and dates in other forms (numerals.py, rules.comparable)
+        # numbers and dates in other forms (numerals.py, matching.comparable)
         ("铁塔于一八八九年落成。", ZH, True),
         ("主峰海拔一千五百四十五米。", [["1545米"]], True),
         ("It opened on 14/03/1998.", [["March 14, 1998"]], True),

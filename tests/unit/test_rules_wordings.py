@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from ragstress.scoring.metrics import rules
+from ragstress.scoring.metrics import matching, rules
 
 YEAR, FAKE_YEAR = [["1973"]], ["1968"]
 LENGTH = [["1.5 km", "1.5公里"]]
@@ -66,5 +66,5 @@ def test_chinese_decimals_are_read(text, stated):
 
 
 def test_a_time_of_day_is_not_a_decimal():
-    assert "10点五分" in rules.comparable("上午十点五分开幕")
-    assert "8848.86" in rules.comparable("海拔八千八百四十八点八六米")
+    assert "10点五分" in matching.comparable("上午十点五分开幕")
+    assert "8848.86" in matching.comparable("海拔八千八百四十八点八六米")

@@ -1,5 +1,8 @@
 """Text normalisation and alias matching (the refusal / error-flag rules are in rules.py).
 
+`comparable` and `alias_patterns` are the default rules' wider reading: Chinese numerals,
+dates, units and scaled numbers brought to one form before an alias is looked for.
+
 Decisions (each is tested in tests/data/deterministic_labelled.jsonl):
 - NFKC first, so full-width digits and letters ("１９９８", "ＡＢＣ") become ASCII and
   full-width punctuation ("，" "：") becomes its ASCII form; then case folding.
@@ -17,6 +20,8 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Sequence
+
+from ragstress.scoring.metrics.numerals import arabic_numerals, canonical_dates, scaled_numbers
 
 _CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 _SPACE_NEXT_TO_CJK = re.compile(rf"(?<=[{_CJK}])\s+|\s+(?=[{_CJK}])")
@@ -65,3 +70,40 @@ _SENTENCE_END = re.compile(r"(?<=[.!?;])\s+|[。！？；\n]+")
 def sentences(text: str) -> list[str]:
     """Split on sentence ends in either language; empty pieces dropped."""
     return [s.strip() for s in _SENTENCE_END.split(text) if s.strip()]
+
+
+_NUMBER = re.compile(r"\d+")
+_HYPHEN_AFTER_LETTER = re.compile(r"(?<=[a-z])-(?=[a-z0-9])")
+_UNIT_WORDS = (
+    (re.compile(r"(?<=\d) ?(?:kilomet(?:re|er)s?)\b"), " km"),
+    (re.compile(r"(?<=\d) ?(?:met(?:re|er)s?)\b"), " m"),
+    (re.compile(r"(?<=\d) ?(?:feet|foot)\b"), " ft"),
+    (re.compile(r"(?<=\d) ?(km|m|ft)\b"), r" \1"),
+)
+
+
+def comparable(text: str) -> str:
+    """The form answers are looked for in: normalised, Chinese numerals as digits, dates in one form, "vostok-1" as "vostok 1", "380 metres" as "380 m", "12.4 thousand" as "12400"."""
+    text = _HYPHEN_AFTER_LETTER.sub(" ", scaled_numbers(canonical_dates(normalise(arabic_numerals(text)))))
+    for pattern, symbol in _UNIT_WORDS:  # "380 metres", "380 meters", "380m" all read "380 m"
+        text = pattern.sub(symbol, text)
+    return text
+
+
+_YEAR = re.compile(r"(\d+)年")
+
+
+def alias_patterns(alias: str) -> list[re.Pattern[str]]:
+    """How the default rules find an alias: Chinese numerals read as digits, and numbers by their digits.
+
+    A number must not run on into more digits ("1889" is not in "18890" or "1889.5") but may touch a
+    unit ("333m", "1889年"); a year alias "1889年" is also found as "1889" (an English answer to a
+    Chinese question).
+    """
+    alias = comparable(alias)
+    year = _YEAR.fullmatch(alias)
+    numbers = [alias] if _NUMBER.fullmatch(alias) else [year[1]] if year else []
+    found = [re.compile(rf"(?<![\d.,]){n}(?!\d|[.,]\d)") for n in numbers]
+    if not _NUMBER.fullmatch(alias):
+        found.append(alias_pattern(alias))
+    return [p for p in found if p is not None]

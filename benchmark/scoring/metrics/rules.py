@@ -27,9 +27,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ragstress.scoring.metrics import rules_en, rules_zh
-from ragstress.scoring.metrics.matching import alias_pattern, normalise
+from ragstress.scoring.metrics.matching import alias_patterns, comparable, normalise
 from ragstress.scoring.metrics.names import surname_aliases
-from ragstress.scoring.metrics.numerals import arabic_numerals, canonical_dates, scaled_numbers
 from ragstress.scoring.metrics.rules_base import Hit, NamedPattern
 
 REFUSAL_PATTERNS: tuple[NamedPattern, ...] = rules_en.REFUSAL + rules_zh.REFUSAL
@@ -160,43 +159,6 @@ def _dispute(norm: str, start: int, end: int, sources_disputed: bool) -> Hit | N
             if found:
                 return Hit(pattern.name, found[0].strip(), start)
     return None
-
-
-_NUMBER = re.compile(r"\d+")
-_HYPHEN_AFTER_LETTER = re.compile(r"(?<=[a-z])-(?=[a-z0-9])")
-_UNIT_WORDS = (
-    (re.compile(r"(?<=\d) ?(?:kilomet(?:re|er)s?)\b"), " km"),
-    (re.compile(r"(?<=\d) ?(?:met(?:re|er)s?)\b"), " m"),
-    (re.compile(r"(?<=\d) ?(?:feet|foot)\b"), " ft"),
-    (re.compile(r"(?<=\d) ?(km|m|ft)\b"), r" \1"),
-)
-
-
-def comparable(text: str) -> str:
-    """The form answers are looked for in: normalised, Chinese numerals as digits, dates in one form, "vostok-1" as "vostok 1", "380 metres" as "380 m", "12.4 thousand" as "12400"."""
-    text = _HYPHEN_AFTER_LETTER.sub(" ", scaled_numbers(canonical_dates(normalise(arabic_numerals(text)))))
-    for pattern, symbol in _UNIT_WORDS:  # "380 metres", "380 meters", "380m" all read "380 m"
-        text = pattern.sub(symbol, text)
-    return text
-
-
-_YEAR = re.compile(r"(\d+)年")
-
-
-def alias_patterns(alias: str) -> list[re.Pattern[str]]:
-    """How the default rules find an alias: Chinese numerals read as digits, and numbers by their digits.
-
-    A number must not run on into more digits ("1889" is not in "18890" or "1889.5") but may touch a
-    unit ("333m", "1889年"); a year alias "1889年" is also found as "1889" (an English answer to a
-    Chinese question).
-    """
-    alias = comparable(alias)
-    year = _YEAR.fullmatch(alias)
-    numbers = [alias] if _NUMBER.fullmatch(alias) else [year[1]] if year else []
-    found = [re.compile(rf"(?<![\d.,]){n}(?!\d|[.,]\d)") for n in numbers]
-    if not _NUMBER.fullmatch(alias):
-        found.append(alias_pattern(alias))
-    return [p for p in found if p is not None]
 
 
 def stance(text: str, aliases: Sequence[str], *, sources_disputed: bool = False) -> Stance:
