@@ -68,7 +68,7 @@ class FakeOpenAIServer:
         self.embedding_dim = embedding_dim
         self.requests: list[FakeRequest] = []
         self.served_prompt_tokens = 0
-        self.servedcompletion_body_tokens = 0
+        self.served_completion_tokens = 0
         self.in_flight = 0
         self.peak_in_flight = 0
         self.faults_injected: dict[str, int] = {}
@@ -95,7 +95,7 @@ class FakeOpenAIServer:
                 "peak_in_flight": self.peak_in_flight,
                 "faults_injected": dict(self.faults_injected),
                 "prompt_tokens": self.served_prompt_tokens,
-                "completion_tokens": self.servedcompletion_body_tokens,
+                "completion_tokens": self.served_completion_tokens,
             }
 
     def start(self) -> FakeOpenAIServer:
@@ -237,7 +237,7 @@ class FakeOpenAIServer:
         completion_tokens = count_tokens(reply.content)
         with self._lock:
             self.served_prompt_tokens += prompt_tokens
-            self.servedcompletion_body_tokens += completion_tokens
+            self.served_completion_tokens += completion_tokens
         return json.dumps(
             completion_body(reply.content, body.get("model", "fake"), prompt_tokens, completion_tokens)
         ).encode()
