@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ragstress.core.types import Case, TargetResponse
-from ragstress.reports.model import CaseAnswer, CaseDetail, CasePassage, CaseScore
+from ragstress.reports.case_model import CaseAnswer, CaseDetail, CasePassage, CaseScore
 from ragstress.reports.rundir import RunData
 
 

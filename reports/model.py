@@ -11,8 +11,10 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from ragstress.reports.case_model import CaseDetail
 from ragstress.reports.curve_model import Curve
 from ragstress.reports.e2e_model import E2ESection
+from ragstress.reports.gate_model import Gating
 from ragstress.reports.judge_model import Calibration, Reliability
 
 SCHEMA_VERSION = "1.1"
@@ -213,70 +215,6 @@ class MetricRow(_Model):
     kind: MetricKind
     overall: Estimate
     by_testbed: dict[str, Estimate]
-
-
-class CaseScore(_Model):
-    metric: str
-    value: float | None
-    label: str
-    explanation: str
-    error: str | None
-
-
-class CasePassage(_Model):
-    role: str
-    text: str
-    chunk_id: str | None
-
-
-class CaseAnswer(_Model):
-    answer: str
-    error: str | None
-    latency_s: float | None
-
-
-class CaseDetail(_Model):
-    """Everything the drill-down shows for one case."""
-
-    id: str
-    testbed: str
-    lang: str
-    expected: str
-    noise_ratio: float | None
-    question: str
-    answers: list[list[str]]
-    fake_answer: list[str] | None
-    passages: list[CasePassage]
-    response: CaseAnswer | None
-    closed_book: CaseAnswer | None
-    scores: list[CaseScore]
-    outcome: Literal["pass", "fail", "error", "unscored"] = Field(
-        description="error: the response or a score failed; fail: the testbed's main metric is below 0.5."
-    )
-
-
-class ThresholdCheck(_Model):
-    metric: str
-    testbed: str | None
-    direction: Literal["min", "max"]
-    threshold: float
-    value: float | None
-    passed: bool
-    message: str
-    compared: float | None = Field(
-        default=None, description="The number held against the threshold (value, or an interval end)."
-    )
-    power_note: str | None = Field(
-        default=None, description="How many seed questions would detect a drop at this variance."
-    )
-
-
-class Gating(_Model):
-    passed: bool
-    checks: list[ThresholdCheck]
-    gate_on: Literal["point", "lower"] = Field(
-        default="point", description="point: the estimate must clear the threshold; lower: its whole 95% interval must."
-    )
 
 
 class CardRow(_Model):
