@@ -16,6 +16,7 @@ from ragstress.core.jsonl import RecordFileError
 from ragstress.core.registry import UnknownNameError
 from ragstress.llm import Endpoint, LLMSession, resolve_endpoint
 from ragstress.reports.curves import JUDGED_CORRECTNESS
+from ragstress.reports.judge_model import Calibration
 from ragstress.reports.reliability import load_reliability
 from ragstress.reports.rundir import load_run
 from ragstress.scoring.metrics import METRICS
@@ -161,11 +162,26 @@ def demo_judge_checks(run_dir: Path, lang: str, endpoint: Endpoint, cache: Path)
     for m in report.reliability.metrics if report.reliability else []:
         consistency = "—" if m.self_consistency is None else f"{m.self_consistency:.2f}"
         cc.console.print(f"{m.metric}: judge self-consistency {consistency}" + (" (LOW)" if m.low else ""))
-    for row in report.calibration.metrics if report.calibration else []:
-        if row.calibrated is not None:
+    if report.calibration is not None:
+        _print_demo_calibration(report.calibration)
+
+
+def _print_demo_calibration(calibration: Calibration) -> None:
+    """The example labels' effect: how many paired with this run's answers, and the calibrated rate beside the raw."""
+    from ragstress.reports.judge_render import fmt_span
+
+    for row in calibration.metrics:
+        paired = f"{row.n_labels} example labels paired with this run's answers, {row.n_judged} judged cases"
+        if row.calibrated is None:
             cc.console.print(
-                f"{row.metric}: judge {row.judge.value:.3f} → calibrated {row.calibrated.value:.3f} "
-                f"[{row.calibrated.low:.3f}, {row.calibrated.high:.3f}] with {row.n_labels} example labels"
+                escape(f"{row.metric}: judge {fmt_span(row.judge)}, not calibrated ({paired}): {row.note}")
             )
-    for note in report.calibration.notes if report.calibration else []:
-        cc.console.print(f"calibration: {note}")
+            continue
+        cc.console.print(
+            escape(
+                f"{row.metric}: judge {fmt_span(row.judge)} → calibrated {fmt_span(row.calibrated)} "
+                f"(PPI; {paired}): a demonstration on a handful of cases, not a measurement"
+            )
+        )
+    for note in calibration.notes:
+        cc.console.print(f"calibration: {escape(note)}")
