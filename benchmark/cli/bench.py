@@ -268,7 +268,10 @@ def demo(
         if lang == "en":
             # One language shows the judge's reliability: the zh judge prompts are several times
             # longer, and repeating them would double the demo's time on two cores.
-            demo_judge_checks(out / lang, lang, settings.endpoints["judge"], cc.cache_path(cache_dir))
+            # The example labels describe the answers to the curated seeds' cases only.
+            example = Path(corpora.__file__).parent / "samples" / lang / "demo-labels.csv"
+            labels = example if curated and example.is_file() else None
+            demo_judge_checks(out / lang, settings.endpoints["judge"], cc.cache_path(cache_dir), labels)
         cc.err_console.print(f"== demo: {lang} took {time.perf_counter() - lang_started:.1f} s ==")
         reports.append(RunDir(out / lang).report_html)
     cc.console.print(

@@ -136,9 +136,14 @@ DEMO_REPEATS, DEMO_SAMPLE = 3, 4
 """The demo's reliability check: small, since the bundled judge answers one request at a time."""
 
 
-def demo_judge_checks(run_dir: Path, lang: str, endpoint: Endpoint, cache: Path) -> None:
-    """For `ragstress demo`: repeat the bundled judge on a few cases, then report with the sample's example labels."""
-    from ragstress import corpora
+def demo_judge_checks(run_dir: Path, endpoint: Endpoint, cache: Path, labels: Path | None = None) -> None:
+    """For `ragstress demo`: repeat the bundled judge on a few cases, then report, calibrated with `labels` if given.
+
+    `labels` is the sample's example label file, written by reading the demo's answers to its
+    curated seeds; a label whose answer has changed is left out, and a file that names cases
+    this run does not have (another test set) is not used, with the reason printed.
+    """
+    from ragstress.reports.labelfile import LabelFileError
     from ragstress.reports.writer import write_report
 
     data = load_run(run_dir)
@@ -156,9 +161,14 @@ def demo_judge_checks(run_dir: Path, lang: str, endpoint: Endpoint, cache: Path)
 
     cc.err_console.print(f"reliability: judging {names[0]} on {DEMO_SAMPLE} cases {DEMO_REPEATS} more times")
     cc.run_async(run())
-    # Labels a person wrote by reading this demo's answers; a label whose answer has changed is left out.
-    labels = Path(corpora.__file__).parent / "samples" / lang / "demo-labels.csv"
-    report = write_report(run_dir, labels=labels if labels.exists() else None).report
+    report = None
+    if labels is not None:
+        try:
+            report = write_report(run_dir, labels=labels).report
+        except LabelFileError as exc:
+            cc.console.print(f"calibration: the example labels were not used: {escape(str(exc))}")
+    if report is None:
+        report = write_report(run_dir).report
     for m in report.reliability.metrics if report.reliability else []:
         consistency = "—" if m.self_consistency is None else f"{m.self_consistency:.2f}"
         cc.console.print(f"{m.metric}: judge self-consistency {consistency}" + (" (LOW)" if m.low else ""))
