@@ -105,6 +105,7 @@ def generate(
     testbeds: Sequence[str] | None = None,
     random_seed: int = 13,
     judge_noise: bool | None = None,
+    ratio_policy: str = "drop",
     generator_base_url: str | None = None,
     generator_model: str | None = None,
     generator_api_key: str | None = None,
@@ -119,6 +120,8 @@ def generate(
     `seeds` defaults to 20, or to 0 (curated seeds only, no generator calls) with a `seed_file`.
     `endpoints["generator"]`/`["judge"]`, Endpoints, replace the generator_*/judge_* values.
     `judge_noise`: judge each noise passage for a hidden answer (None: unless the judge is the bundled model).
+    `ratio_policy`: a noise ratio a seed cannot hold exactly is dropped ("drop") or replaced by the
+    nearest one it can ("nearest").
     """
     from ragstress.generators.testset import GenerateOptions, generate_testset
     from ragstress.indexing.store import IndexStore
@@ -132,6 +135,7 @@ def generate(
         random_seed=random_seed,
         seed_file=Path(seed_file) if seed_file is not None else None,
         judge_noise=judge_noise,
+        ratio_policy=ratio_policy,
     )
     if testbeds is not None:
         options = replace(options, testbeds=tuple(testbeds))

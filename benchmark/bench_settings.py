@@ -70,6 +70,7 @@ class BenchSettings:
     cache_dir: Path | None = None
     reuse_answers: bool = False
     judge_noise: bool | None = None
+    ratio_policy: str = "drop"
 
 
 @dataclass

@@ -108,7 +108,9 @@ def run_bench(settings: BenchSettings, say: Callable[[str], None] = print) -> Be
     stage("build", lambda: api.build_index(settings.corpus, files.index, embedding=settings.embedding))
     generate_inputs = fingerprint(
         file_digest(files.chunks),
-        [settings.testbeds, settings.seeds, settings.pairs, settings.random_seed, settings.judge_noise],
+        [settings.testbeds, settings.seeds, settings.pairs, settings.random_seed, settings.judge_noise]
+        # Only a policy other than the default enters: run directories made before it existed stay current.
+        + ([settings.ratio_policy] if settings.ratio_policy != "drop" else []),
         file_digest(settings.seed_file),
         *(public_endpoint(roles, role) for role in ("generator", "judge")),
     )
@@ -123,6 +125,7 @@ def run_bench(settings: BenchSettings, say: Callable[[str], None] = print) -> Be
             testbeds=settings.testbeds,
             random_seed=settings.random_seed,
             judge_noise=settings.judge_noise,
+            ratio_policy=settings.ratio_policy,
             **common,
         )
 

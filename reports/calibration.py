@@ -23,6 +23,8 @@ from ragstress.reports.stats import wilson_interval
 
 MIN_LABELS = 10
 """Below this many paired labels a metric is reported uncalibrated: the interval would mean little."""
+FEW_LABELS = 30
+"""Below this many paired labels a calibrated metric is marked a demonstration: its interval is too wide to report."""
 METHOD = (
     "prediction-powered inference (Angelopoulos et al. 2023): judge mean over unlabelled cases plus the mean "
     "label-minus-judge correction on labelled ones; Student-t 95% interval, clustered by seed question"
@@ -122,6 +124,12 @@ def calibrate(data: RunData, label_set: LabelSet, table: Mapping[str, MetricInfo
     metrics = [calibrate_metric(m, data, label_set.labels, table) for m in judged if m in labelled_metrics]
     if not metrics:
         notes.append("the label file labels none of the run's judged metrics")
+    for row in metrics:
+        if row.calibrated is not None and row.n_labels < FEW_LABELS:
+            notes.append(
+                f"{row.metric}: calibrated with {row.n_labels} labels on {row.n_judged} judged cases, a demonstration "
+                f"of the method on a handful of cases; a calibration worth reporting wants {FEW_LABELS} or more labels"
+            )
     return Calibration(
         label_file=label_set.path.name,  # the name and hash identify it; a local path has no place in a report
         label_sha256=hashlib.sha256(label_set.path.read_bytes()).hexdigest(),

@@ -16,6 +16,7 @@ from ragstress.core.jsonl import RecordFileError
 from ragstress.core.registry import UnknownNameError
 from ragstress.llm import Endpoint, LLMSession, resolve_endpoint
 from ragstress.reports.curves import JUDGED_CORRECTNESS
+from ragstress.reports.judge_model import Calibration
 from ragstress.reports.reliability import load_reliability
 from ragstress.reports.rundir import load_run
 from ragstress.scoring.metrics import METRICS
@@ -135,9 +136,14 @@ DEMO_REPEATS, DEMO_SAMPLE = 3, 4
 """The demo's reliability check: small, since the bundled judge answers one request at a time."""
 
 
-def demo_judge_checks(run_dir: Path, lang: str, endpoint: Endpoint, cache: Path) -> None:
-    """For `ragstress demo`: repeat the bundled judge on a few cases, then report with the sample's example labels."""
-    from ragstress import corpora
+def demo_judge_checks(run_dir: Path, endpoint: Endpoint, cache: Path, labels: Path | None = None) -> None:
+    """For `ragstress demo`: repeat the bundled judge on a few cases, then report, calibrated with `labels` if given.
+
+    `labels` is the sample's example label file, written by reading the demo's answers to its
+    curated seeds; a label whose answer has changed is left out, and a file that names cases
+    this run does not have (another test set) is not used, with the reason printed.
+    """
+    from ragstress.reports.labelfile import LabelFileError
     from ragstress.reports.writer import write_report
 
     data = load_run(run_dir)
@@ -155,17 +161,37 @@ def demo_judge_checks(run_dir: Path, lang: str, endpoint: Endpoint, cache: Path)
 
     cc.err_console.print(f"reliability: judging {names[0]} on {DEMO_SAMPLE} cases {DEMO_REPEATS} more times")
     cc.run_async(run())
-    # Labels a person wrote by reading this demo's answers; a label whose answer has changed is left out.
-    labels = Path(corpora.__file__).parent / "samples" / lang / "demo-labels.csv"
-    report = write_report(run_dir, labels=labels if labels.exists() else None).report
+    report = None
+    if labels is not None:
+        try:
+            report = write_report(run_dir, labels=labels).report
+        except LabelFileError as exc:
+            cc.console.print(f"calibration: the example labels were not used: {escape(str(exc))}")
+    if report is None:
+        report = write_report(run_dir).report
     for m in report.reliability.metrics if report.reliability else []:
         consistency = "—" if m.self_consistency is None else f"{m.self_consistency:.2f}"
         cc.console.print(f"{m.metric}: judge self-consistency {consistency}" + (" (LOW)" if m.low else ""))
-    for row in report.calibration.metrics if report.calibration else []:
-        if row.calibrated is not None:
+    if report.calibration is not None:
+        _print_demo_calibration(report.calibration)
+
+
+def _print_demo_calibration(calibration: Calibration) -> None:
+    """The example labels' effect: how many paired with this run's answers, and the calibrated rate beside the raw."""
+    from ragstress.reports.judge_render import fmt_span
+
+    for row in calibration.metrics:
+        paired = f"{row.n_labels} example labels paired with this run's answers, {row.n_judged} judged cases"
+        if row.calibrated is None:
             cc.console.print(
-                f"{row.metric}: judge {row.judge.value:.3f} → calibrated {row.calibrated.value:.3f} "
-                f"[{row.calibrated.low:.3f}, {row.calibrated.high:.3f}] with {row.n_labels} example labels"
+                escape(f"{row.metric}: judge {fmt_span(row.judge)}, not calibrated ({paired}): {row.note}")
             )
-    for note in report.calibration.notes if report.calibration else []:
-        cc.console.print(f"calibration: {note}")
+            continue
+        cc.console.print(
+            escape(
+                f"{row.metric}: judge {fmt_span(row.judge)} → calibrated {fmt_span(row.calibrated)} "
+                f"(PPI; {paired}): a demonstration on a handful of cases, not a measurement"
+            )
+        )
+    for note in calibration.notes:
+        cc.console.print(f"calibration: {escape(note)}")

@@ -107,3 +107,34 @@ def test_a_judged_run_without_repeats_says_reliability_was_not_measured(tmp_path
         assert bad.exit_code == 2 and "at least 2 repeats" in bad.flat
     assert invoke("report", run).exit_code == 0
     assert "`ragstress reliability RUN`" in (run / "report.md").read_text(encoding="utf-8")
+
+
+def test_the_demos_judge_checks_calibrate_with_labels_that_pair_and_skip_a_file_of_other_cases(tmp_path, capsys):
+    from ragstress.cli.common import endpoint_for
+    from ragstress.cli.reliability import DEMO_SAMPLE, demo_judge_checks
+
+    run, cache = tmp_path / "run", tmp_path / "cache" / "llm-cache.sqlite"
+    _negative_run(run)
+    answer = "I can not answer the question."
+    # A person reading the refusals: all but the first case labelled, that one left for PPI's unlabelled part.
+    rows = [f"neg-{i:02d},rejection_judged,1,{answer}\n" for i in range(1, N_CASES)]
+    labels = tmp_path / "labels.csv"
+    labels.write_text("case_id,metric,label,response\n" + "".join(rows), encoding="utf-8")
+    other = tmp_path / "other.csv"
+    other.write_text("case_id,metric,label\nen-001:noise:0,rejection_judged,1\n", encoding="utf-8")
+    with FakeOpenAIServer(unsteady_judge) as judge:
+        flags = ["--judge-base-url", judge.base_url, "--judge-model", "m", "--no-cache"]
+        assert invoke("score", run, "--metrics", "rejection_judged", *flags).exit_code == 0
+        endpoint = endpoint_for("judge", judge.base_url, "m", None)
+        demo_judge_checks(run, endpoint, cache, labels)
+        paired = capsys.readouterr().out
+        demo_judge_checks(run, endpoint, cache, other)
+        skipped = capsys.readouterr().out
+    flat = " ".join(paired.split())
+    # The judge passed every refusal and so did the person: raw and calibrated rates agree, each with its interval.
+    assert "rejection_judged: judge 1.000 [0.758, 1.000] → calibrated 1.000 [1.000, 1.000] (PPI;" in flat
+    assert f"{N_CASES - 1} example labels paired with this run's answers, {N_CASES} judged cases" in flat
+    assert "a demonstration on a handful of cases" in flat and "self-consistency" in flat
+    assert "the example labels were not used" in skipped and "'en-001:noise:0' is not a case of this run" in skipped
+    report = json.loads((run / "report.json").read_text(encoding="utf-8"))
+    assert report["calibration"] is None and report["reliability"]["metrics"][0]["n_cases"] == DEMO_SAMPLE
