@@ -131,7 +131,7 @@ def build_index(
     progress: Callable[[BuildProgress], None] | None = None,
     *,
     collection_name: str | None = None,
-    batch_size: int = 256,
+    batch_size: int = 64,
     max_document_bytes: int | None = DEFAULT_MAX_DOCUMENT_BYTES,
 ) -> BuildStats:
     """Bring the index in `index_dir` up to date with the corpus at `corpus_root`.
