@@ -38,6 +38,7 @@ from ragstress.bench_settings import (
     stage_summary,
 )
 from ragstress.core.manifests import BenchManifest, read_manifest, write_manifest
+from ragstress.core.paths import recorded_path
 from ragstress.core.rundir import RunDir
 
 __all__ = ["BenchResult", "BenchSettings", "StageFailed", "bench", "run_bench"]
@@ -59,7 +60,7 @@ def run_bench(settings: BenchSettings, say: Callable[[str], None] = print) -> Be
         read_manifest(state_path, BenchManifest).model_dump(mode="json")["stages"] if state_path.is_file() else {}
     )
     stages: dict[str, dict[str, Any]] = {}
-    record: dict[str, Any] = {"corpus": str(settings.corpus), "stages": stages}
+    record: dict[str, Any] = {"corpus": recorded_path(settings.corpus, out), "stages": stages}
     durations: dict[str, float] = {}
     common = {"endpoints": roles, "cache_dir": settings.cache_dir}
 

@@ -21,6 +21,7 @@ from pathlib import Path
 
 from ragstress.core.jsonl import read_records, write_records
 from ragstress.core.manifests import TestsetManifest, write_manifest
+from ragstress.core.paths import recorded_path
 from ragstress.core.rundir import CASES_FILE, REJECTED_FILE, SEEDS_FILE, TESTSET_MANIFEST
 from ragstress.core.types import Case, Chunk, SeedQuestion
 from ragstress.corpora.langdetect import detect_lang
@@ -228,13 +229,13 @@ async def generate_testset(
     cases += styled_cases(cases, options.styles, options.random_seed)
     cases += position_cases(cases) if options.position_sweep else []
 
-    manifest = _manifest(store, llm, options, testbeds, seeds, cases, stats, sorted(set(langs.values())))
+    out_dir = Path(out_dir)
+    manifest = _manifest(store, llm, options, testbeds, seeds, cases, stats, sorted(set(langs.values())), out_dir)
     # Per requested ratio: how many seeds reached it exactly, at the nearest share, or not at all.
     manifest["cases"]["ratio_coverage"] = ratio_coverage(_ratios_requested(seeds, testbeds, settings), cases)
     # Per language: candidates, each gate's pass rate, and the share of seeds from the in-situ vs polished path.
     manifest["generation_stats"] = generation_stats
     manifest["noise_check"] = noise_log.as_dict()
-    out_dir = Path(out_dir)
     write_records(out_dir / CASES_FILE, cases)
     write_records(out_dir / SEEDS_FILE, seeds)
     write_records(out_dir / REJECTED_FILE, rejected)
@@ -261,7 +262,7 @@ def case_counts(cases: list[Case]) -> dict[str, dict[str, int]]:
     return {testbed: dict(sorted(r.items(), key=lambda kv: float(kv[0]))) for testbed, r in sorted(counts.items())}
 
 
-def _manifest(store, llm, options, testbeds, seeds, cases, stats, langs) -> dict:
+def _manifest(store, llm, options, testbeds, seeds, cases, stats, langs, out_dir: Path) -> dict:
     index_manifest = read_manifest(store.index_dir) or {}
     origins: dict[str, int] = {}
     for seed in seeds:
@@ -271,14 +272,14 @@ def _manifest(store, llm, options, testbeds, seeds, cases, stats, langs) -> dict
     except importlib.metadata.PackageNotFoundError:
         version = "unknown"
     opts = asdict(options)
-    opts["seed_file"] = str(options.seed_file) if options.seed_file else None
+    opts["seed_file"] = recorded_path(options.seed_file, out_dir) if options.seed_file else None
     opts["testbeds"] = testbeds
     return {
         "ragstress_version": version,
         "random_seed": options.random_seed,
         "options": opts,
         "index": {
-            "dir": str(store.index_dir),
+            "dir": recorded_path(store.index_dir, out_dir, reach=Path(out_dir).parent),
             "embedding_model": index_manifest.get("embedding_model", store.embedder.name),
             "chunks": index_manifest.get("chunks"),
         },

@@ -14,6 +14,7 @@ from typing import Any, TypeVar
 
 from ragstress.core.jsonl import RecordFileError, read_records
 from ragstress.core.manifests import Manifest, RunManifest, ScoreManifest, TestsetManifest, read_manifest
+from ragstress.core.paths import resolve_recorded
 from ragstress.core.rundir import TESTSET_MANIFEST, RunDir
 from ragstress.core.types import Case, Score, TargetResponse
 
@@ -89,13 +90,21 @@ def load_run(run_dir: Path) -> RunData:
         )
     data.run_manifest = _optional_manifest(files.run_manifest, RunManifest, data.warnings)
     data.score_manifest = _optional_manifest(files.score_manifest, ScoreManifest, data.warnings)
-    # testset.json sits beside the test set the run read (testset/ in a bench directory).
-    testset_ref = data.run_manifest.testset if data.run_manifest else None
-    manifest = run_dir / TESTSET_MANIFEST
-    if not manifest.exists() and testset_ref is not None and testset_ref.path:
-        manifest = Path(testset_ref.path).parent / TESTSET_MANIFEST
-    data.testset_manifest = _optional_manifest(manifest, TestsetManifest, data.warnings, quiet=True)
+    data.testset_manifest = _optional_manifest(
+        _testset_manifest(files, data.run_manifest), TestsetManifest, data.warnings, quiet=True
+    )
     return data
+
+
+def _testset_manifest(files: RunDir, run_manifest: RunManifest | None) -> Path:
+    """Where testset.json is: in the run directory first (beside cases.jsonl, or testset/ in a bench
+    directory), then beside the test set run.json names, a relative path taken from the run directory.
+    An absolute path recorded by an older release is tried last, so a moved run still reads."""
+    candidates = [files.path / TESTSET_MANIFEST, files.testset_manifest]
+    ref = run_manifest.testset if run_manifest else None
+    if ref is not None and ref.path:
+        candidates.append(resolve_recorded(ref.path, files.path).parent / TESTSET_MANIFEST)
+    return next((path for path in candidates if path.exists()), candidates[0])
 
 
 def _optional_manifest(path: Path, model: type[M], warnings: list[str], quiet: bool = False) -> M | None:

@@ -23,6 +23,7 @@ from pathlib import Path
 
 from ragstress.core.jsonl import write_records
 from ragstress.core.manifests import IndexManifest, write_manifest
+from ragstress.core.paths import recorded_path
 from ragstress.core.types import Chunk, Document
 from ragstress.corpora.chunking import CHUNKER_VERSION, ChunkParams, chunk_document
 from ragstress.corpora.embeddings import Embedder, default_embedding_name, make_embedder
@@ -226,7 +227,7 @@ def _write_manifest(index_dir, corpus_root, embedder, params, chroma_url, collec
         "max_tokens": int(embedder.max_tokens),
         "chunk_params": params.model_dump(),
         "chunker": CHUNKER_VERSION,
-        "corpus_root": str(corpus_root.resolve()),
+        "corpus_root": recorded_path(corpus_root, index_dir),
         "chroma_url": chroma_url,
         "collection": collection_name,
         "documents": stats.documents,

@@ -7,6 +7,7 @@ from typing import Any
 
 from ragstress.core.jsonl import read_records, write_records
 from ragstress.core.manifests import RunManifest, read_manifest, write_manifest
+from ragstress.core.paths import recorded_path, resolve_recorded
 from ragstress.core.rundir import CASES_FILE, RESPONSES_FILE
 from ragstress.core.rundir import RUN_MANIFEST as RUN_FILE
 from ragstress.core.types import Case, TargetResponse
@@ -58,11 +59,14 @@ def merge_runs(run_dirs: list[Path], out_dir: Path) -> dict[str, Any]:
         )
     write_records(out_dir / CASES_FILE, cases)
     write_records(out_dir / RESPONSES_FILE, [answered[key][0] for key in order if key in answered])
+    # The first shard recorded its test set relative to itself; the merged run records it relative to itself.
+    testset = resolve_recorded(first["testset"]["path"], run_dirs[0])
     merged = {
         **{k: v for k, v in first.items() if k not in ("shard", "started_at", "finished_at", "status")},
+        "testset": {**first["testset"], "path": recorded_path(testset, out_dir)},
         "status": "complete" if len(answered) == len(order) else "incomplete",
         "shard": None,
-        "merged_from": [{"dir": str(Path(d).resolve()), "shard": r.get("shard")} for d, r in zip(run_dirs, records)],
+        "merged_from": [{"dir": recorded_path(d, out_dir), "shard": r.get("shard")} for d, r in zip(run_dirs, records)],
         "started_at": min(r["started_at"] for r in records),
         "finished_at": max((r.get("finished_at") or "") for r in records) or None,
         "counts": {

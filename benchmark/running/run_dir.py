@@ -16,6 +16,7 @@ from typing import Any
 
 from ragstress.core.jsonl import read_records, repair_torn_tail, write_records
 from ragstress.core.manifests import RunManifest, read_manifest
+from ragstress.core.paths import recorded_path
 from ragstress.core.rundir import CASES_FILE, RESPONSES_FILE
 from ragstress.core.rundir import RUN_MANIFEST as RUN_FILE
 from ragstress.core.types import Case, TargetResponse
@@ -135,7 +136,7 @@ def run_record(
         "target": target,
         "mode": mode,
         "models": models or {},
-        "testset": {"path": str(Path(testset).resolve()), "sha256": run_dir.testset_sha256},
+        "testset": {"path": recorded_path(testset, run_dir.path), "sha256": run_dir.testset_sha256},
         "selection": selection,
         "shard": None if shard is None else {"index": shard.index, "count": shard.count},
         "started_at": first_started,

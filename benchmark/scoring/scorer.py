@@ -219,7 +219,7 @@ async def score_run(
     judge_info = llm.endpoints["judge"].public_dict() if judge is not None and llm is not None else None
     judged_cases = calls["cases"]
     summary: dict[str, Any] = {
-        "run_dir": str(run_dir),
+        "run_dir": ".",  # the manifest sits in the run directory it describes
         "target": run_info.get("target"),
         "metrics": names,
         # The metadata of each metric scored, so a report of this run needs no registry to label it.
