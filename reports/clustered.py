@@ -85,9 +85,24 @@ def clustered_interval(
             # cases are no proof: Wilson's interval with each seed counted once says how little is known.
             wilson = wilson_interval(round(mean * sums.size), int(sums.size))
             return Interval(mean, min(wilson.low, mean), max(wilson.high, mean), "wilson")
-        return Interval(mean, mean, mean, "cluster_bootstrap")
+        return bounded_mean_interval(data, int(sums.size))
     low, high = np.quantile(resampled_ratio_means(sums, counts, resamples, seed), [0.025, 0.975])
     return Interval(mean, float(low), float(high), "cluster_bootstrap")
+
+
+def bounded_mean_interval(values: np.ndarray, n_clusters: int, alpha: float = 0.05) -> Interval:
+    """Hoeffding's interval for a mean of values in a known range, with each seed counted once.
+
+    For graded values the bootstrap cannot vary (one seed, or all alike): a zero-width
+    interval would claim certainty, so this one is as wide as n seeds of a bounded score
+    allow, whatever they showed (method "hoeffding"). Scores live in [0, 1]; a value outside
+    widens the range to include it.
+    """
+    mean = float(values.mean())
+    span = max(1.0, float(values.max())) - min(0.0, float(values.min()))
+    half = span * float(np.sqrt(np.log(2 / alpha) / (2 * n_clusters)))
+    low, high = max(min(0.0, float(values.min())), mean - half), min(max(1.0, float(values.max())), mean + half)
+    return Interval(mean, low, high, "hoeffding")
 
 
 def design_effect(values: Sequence[float], clusters: Sequence[str]) -> float:
@@ -108,9 +123,14 @@ def design_effect(values: Sequence[float], clusters: Sequence[str]) -> float:
     return max(clustered / naive, 1e-9)
 
 
+EXACT_FLIP_LIMIT = 16
+"""Up to this many discordant seeds the sign-flip test enumerates every flip (2**16 = 65,536)."""
+RANDOM_FLIPS = 20_000
+
+
 @dataclass(frozen=True)
 class ClusteredDifference:
-    """Mean of B − A over paired cases, with a cluster-bootstrap interval and two-sided p."""
+    """Mean of B − A over paired cases, with a cluster-bootstrap interval and a sign-flip p over seeds."""
 
     n_pairs: int
     n_clusters: int
@@ -118,6 +138,39 @@ class ClusteredDifference:
     low: float
     high: float
     p_value: float
+    n_discordant: int = 0
+    """Seeds whose cases differ between the runs: the only ones that carry evidence."""
+    min_p: float = 1.0
+    """The smallest p the test could give on these seeds: above alpha, no difference can be significant."""
+
+
+def sign_flip_p(seed_sums: np.ndarray, *, flips: int = RANDOM_FLIPS, seed: int = BOOTSTRAP_SEED) -> tuple[float, float]:
+    """Two-sided p of a paired permutation test over seeds, and the smallest p attainable.
+
+    Under "no difference" each seed's summed difference B − A is as likely to have the
+    other sign (the runs' labels are exchangeable within a seed). The p-value is the share
+    of sign assignments whose total is at least as far from 0 as the observed one: exact
+    (every assignment) for up to EXACT_FLIP_LIMIT discordant seeds, otherwise estimated from
+    `flips` random ones, counting the observed assignment, so it is never 0. Seeds with no
+    difference change nothing and are left out. One seed going from pass to fail gives
+    p = 1; five all in one direction give 2/32 = 0.0625.
+    """
+    d = seed_sums[seed_sums != 0]
+    m = d.size
+    if m == 0:
+        return 1.0, 1.0
+    observed = abs(float(d.sum()))
+    tolerance = 1e-9 * max(1.0, observed)
+    if m <= EXACT_FLIP_LIMIT:
+        signs = 1 - 2 * ((np.arange(2**m)[:, None] >> np.arange(m)) & 1)
+        totals = np.abs(signs @ d)
+        return float(np.mean(totals >= observed - tolerance)), 2.0 / 2**m
+    rng = np.random.default_rng(seed)
+    hits = 0
+    for start in range(0, flips, 2000):
+        signs = rng.choice((-1.0, 1.0), size=(min(2000, flips - start), m))
+        hits += int(np.sum(np.abs(signs @ d) >= observed - tolerance))
+    return (hits + 1) / (flips + 1), 1.0 / (flips + 1)
 
 
 def clustered_paired_difference(
@@ -128,24 +181,21 @@ def clustered_paired_difference(
     resamples: int = BOOTSTRAP_RESAMPLES,
     seed: int = BOOTSTRAP_SEED,
 ) -> ClusteredDifference:
-    """Paired difference resampled by seed question.
+    """Paired difference resampled by seed question, tested by flipping signs over seeds.
 
-    The p-value is the bootstrap's: twice the smaller share of replicates on either side
-    of zero, never below 1/(resamples + 1) (a finite bootstrap cannot show less). A
-    difference that is the same for every pair has no spread: p is 1 when it is 0 and
-    the smallest value otherwise, since nothing in the data argues against it.
+    The interval is a cluster bootstrap of the mean difference; the p-value comes from the
+    sign-flip test over seeds (`sign_flip_p`), which stays valid with a handful of seeds where
+    a bootstrap p would not: a difference the same for every pair is no longer "certain".
     """
     if len(a) != len(b) or not a:
         raise ValueError("paired scores need the same, non-zero number of values on both sides")
     deltas = np.asarray(b, dtype=float) - np.asarray(a, dtype=float)
     sums, counts = cluster_totals(deltas.tolist(), clusters)
     difference = float(deltas.mean())
-    floor = 1.0 / (resamples + 1)
+    p, min_p = sign_flip_p(sums, seed=seed)
+    discordant = int(np.count_nonzero(sums))
     if np.all(deltas == deltas[0]):
-        return ClusteredDifference(
-            len(a), sums.size, difference, difference, difference, 1.0 if difference == 0 else floor
-        )
+        return ClusteredDifference(len(a), sums.size, difference, difference, difference, p, discordant, min_p)
     means = resampled_ratio_means(sums, counts, resamples, seed)
     low, high = (float(x) for x in np.quantile(means, [0.025, 0.975]))
-    p = 2 * min(float(np.mean(means <= 0)), float(np.mean(means >= 0)))
-    return ClusteredDifference(len(a), sums.size, difference, low, high, min(1.0, max(floor, p)))
+    return ClusteredDifference(len(a), sums.size, difference, low, high, p, discordant, min_p)

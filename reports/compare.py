@@ -3,9 +3,10 @@
 Runs are matched case by case: only case ids present in every run, with identical
 case content, are compared, and the report says how many were left out. Each other
 run is compared with the first (the baseline) per dimension: the paired mean
-difference B − A with a paired-bootstrap 95% interval, and McNemar's exact p-value
-for pass/fail metrics. "B is more robust to noise" is then a claim with evidence:
-the interval for noise accuracy lies above zero.
+difference B − A with a 95% interval resampled by seed question and the p-value of a
+sign-flip test over seeds (cases of one seed move together), a case the target failed
+on counting as a failure of that side. "B is more robust to noise" is then a claim
+with evidence: the interval for noise accuracy lies above zero.
 """
 
 from __future__ import annotations
@@ -19,9 +20,11 @@ from pydantic import BaseModel, ConfigDict, Field
 from ragstress.reports.aggregate import ROLE_METRICS, build_report, lower_is_better
 from ragstress.reports.card import compare_card
 from ragstress.reports.cases import noise_ratio
+from ragstress.reports.clustered import clustered_paired_difference
 from ragstress.reports.curves import build_curves
 from ragstress.reports.header import testset_hash
 from ragstress.reports.model import CompareCardRow, Estimate, MetricInfo, Report
+from ragstress.reports.pairing import paired_scores
 from ragstress.reports.rundir import RunData, load_run
 from ragstress.reports.stats import paired_difference
 
@@ -45,16 +48,26 @@ class PairedRow(_Model):
     run_a: str
     run_b: str
     n_pairs: int
+    n_seeds: int = 0
+    a_errors: int = 0
+    """Pairs where A's target failed or never answered: counted as A failing."""
+    b_errors: int = 0
+    dropped: int = 0
+    """Cases left out because a side has no score at all."""
     mean_a: float | None
     mean_b: float | None
     difference: float | None
     low: float | None
     high: float | None
+    p_value: float | None = None
+    """Sign-flip permutation test over seed questions (two-sided)."""
     mcnemar_p: float | None
+    """McNemar's exact p over cases, for reading only: it ignores that a seed's cases move together."""
     a_only: int
     b_only: int
     verdict: str = ""
-    """"B better" / "B worse" (interval excludes 0 and, for pass/fail, McNemar p < 0.05) or "no clear difference"."""
+    """"B better" / "B worse" (the seed-resampled interval excludes 0 and the sign-flip p < 0.05) or
+    "no clear difference"."""
 
 
 class SideBySideRow(_Model):
@@ -138,10 +151,10 @@ def _restrict(run: RunData, ids: set[str]) -> RunData:
     )
 
 
-def _verdict(metric: str, low: float, high: float, mcnemar_p: float | None, lower_better: frozenset[str]) -> str:
-    # Pass/fail metrics need McNemar's test to agree: on a handful of cases a bootstrap
-    # interval of identical differences is degenerate and would overstate the evidence.
-    if low <= 0 <= high or (mcnemar_p is not None and mcnemar_p >= 0.05):
+def _verdict(metric: str, low: float, high: float, p_value: float, lower_better: frozenset[str]) -> str:
+    # The interval and the sign-flip test over seeds must agree: on a handful of seeds a bootstrap
+    # interval of near-identical differences is degenerate and would overstate the evidence.
+    if low <= 0 <= high or p_value >= 0.05:
         return "no clear difference"
     b_higher = low > 0
     better = b_higher != (metric in lower_better)
@@ -156,15 +169,23 @@ def _paired_row(
     metric: str,
     scope: str,
     case_ids: list[str],
-    lower_better: frozenset[str],
+    table: dict[str, MetricInfo],
 ) -> PairedRow:
-    pairs = []
-    for cid in case_ids:
-        sa, sb = a.scores.get(cid, {}).get(metric), b.scores.get(cid, {}).get(metric)
-        if sa is not None and sb is not None and sa.value is not None and sb.value is not None:
-            pairs.append((sa.value, sb.value))
-    base = dict(dimension=dimension, metric=metric, scope=scope, run_a=names[0], run_b=names[1], n_pairs=len(pairs))
-    if not pairs:
+    wanted = set(case_ids)
+    pairs = paired_scores(a, b, [c for c in a.cases if c.id in wanted], metric, table)
+    base = dict(
+        dimension=dimension,
+        metric=metric,
+        scope=scope,
+        run_a=names[0],
+        run_b=names[1],
+        n_pairs=len(pairs.a),
+        n_seeds=len(set(pairs.seeds)),
+        a_errors=pairs.a_errors,
+        b_errors=pairs.b_errors,
+        dropped=pairs.dropped,
+    )
+    if not pairs.a:
         return PairedRow(
             **base,
             mean_a=None,
@@ -172,40 +193,42 @@ def _paired_row(
             difference=None,
             low=None,
             high=None,
+            p_value=None,
             mcnemar_p=None,
             a_only=0,
             b_only=0,
             verdict="no case scored in both runs",
         )
-    d = paired_difference([p[0] for p in pairs], [p[1] for p in pairs])
+    d = clustered_paired_difference(pairs.a, pairs.b, pairs.seeds)
+    counts = paired_difference(pairs.a, pairs.b)  # the discordant counts, for reading
     return PairedRow(
         **base,
-        mean_a=d.mean_a,
-        mean_b=d.mean_b,
+        mean_a=counts.mean_a,
+        mean_b=counts.mean_b,
         difference=d.difference,
         low=d.low,
         high=d.high,
-        mcnemar_p=d.mcnemar_p,
-        a_only=d.a_only,
-        b_only=d.b_only,
-        verdict=_verdict(metric, d.low, d.high, d.mcnemar_p, lower_better),
+        p_value=d.p_value,
+        mcnemar_p=counts.mcnemar_p,
+        a_only=counts.a_only,
+        b_only=counts.b_only,
+        verdict=_verdict(metric, d.low, d.high, d.p_value, lower_is_better(table)),
     )
 
 
 def _paired_rows(a: RunData, b: RunData, names: tuple[str, str], table: dict[str, MetricInfo]) -> list[PairedRow]:
     """B against A on every section metric, then per testbed on each judged or embedding metric both scored."""
-    lower_better = lower_is_better(table)
     rows = []
     for dimension, role, testbeds in PAIRED_METRICS:
         metric = ROLE_METRICS.get(role, role)
         ids = [c.id for c in a.cases if c.testbed in testbeds]
         if not ids:
             continue
-        rows.append(_paired_row(a, b, names, dimension, metric, "+".join(testbeds), ids, lower_better))
+        rows.append(_paired_row(a, b, names, dimension, metric, "+".join(testbeds), ids, table))
         if role == "accuracy" and dimension == "noise":
             for ratio in sorted({noise_ratio(c) for c in a.cases if c.id in set(ids)} - {None}):
                 at = [c.id for c in a.cases if c.id in set(ids) and noise_ratio(c) == ratio]
-                rows.append(_paired_row(a, b, names, dimension, metric, f"noise @ {ratio:g}", at, lower_better))
+                rows.append(_paired_row(a, b, names, dimension, metric, f"noise @ {ratio:g}", at, table))
     found = set(a.metric_names()) & set(b.metric_names())
     section = set(ROLE_METRICS.values())
     for metric in (
@@ -214,7 +237,7 @@ def _paired_rows(a: RunData, b: RunData, names: tuple[str, str], table: dict[str
         for testbed in ("noise", "negative", "integration", "counterfactual"):
             ids = [c.id for c in a.cases if c.testbed == testbed and metric in a.scores.get(c.id, {})]
             if ids:
-                rows.append(_paired_row(a, b, names, "judge", metric, testbed, ids, lower_better))
+                rows.append(_paired_row(a, b, names, "judge", metric, testbed, ids, table))
     return rows
 
 

@@ -29,6 +29,12 @@ _INTERVALS = {
         f"整群自助法：以种子问题为单位重抽样 {BOOTSTRAP_RESAMPLES} 次（固定随机种子 {BOOTSTRAP_SEED}），"
         "因为同一种子问题派生的用例彼此相关；取 2.5%–97.5% 分位数。",
     ),
+    "hoeffding": (
+        "Hoeffding interval: graded values that resampling cannot vary (one seed question, or all alike), "
+        "as wide as a score in [0, 1] over that many seed questions allows, so a single seed never reads as certain.",
+        "Hoeffding 区间：重抽样无法变化的分级指标（只有一个种子问题，或取值全都相同），按种子问题数给出 [0, 1] "
+        "区间内分数所允许的宽度，单个种子问题不会显得确定无疑。",
+    ),
     "bootstrap": (
         f"Percentile bootstrap over cases: {BOOTSTRAP_RESAMPLES} resamples (fixed seed {BOOTSTRAP_SEED}).",
         f"按用例的百分位自助法：重抽样 {BOOTSTRAP_RESAMPLES} 次（固定随机种子 {BOOTSTRAP_SEED}）。",

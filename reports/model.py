@@ -38,8 +38,9 @@ class Estimate(_Model):
     )
     low: float | None = Field(description="Lower end of the 95% interval.")
     high: float | None = Field(description="Upper end of the 95% interval.")
-    method: Literal["wilson", "bootstrap", "cluster_bootstrap", "none"] = Field(
-        description="How the interval was computed: wilson (one case per seed question) or a bootstrap over seed questions."
+    method: Literal["wilson", "bootstrap", "cluster_bootstrap", "hoeffding", "none"] = Field(
+        description="How the interval was computed: wilson (one case per seed question), a bootstrap over seed "
+        "questions, or hoeffding (graded values resampling cannot vary: as wide as the number of seeds allows)."
     )
     n: int
     n_scored: int

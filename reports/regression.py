@@ -2,10 +2,12 @@
 
 Each later run (B) is tested against the baseline (A) on the cases both hold, one row
 per compared metric and testbed group: the paired difference B − A resampled by seed
-question (cases of one seed move together), its bootstrap p-value, and Holm's
-step-down correction across the rows of that pair of runs, so comparing a dozen
-metrics does not turn noise into a regression. A row regresses when B is worse and its
-Holm-adjusted p is below `alpha`.
+question (cases of one seed move together) with a bootstrap interval, the p-value of a
+sign-flip permutation test over seeds (exact for few discordant seeds: one seed going
+from pass to fail can never regress), and Holm's step-down correction across the rows of
+that pair of runs, so comparing a dozen metrics does not turn noise into a regression. A
+row regresses when B is worse and its Holm-adjusted p is below `alpha`; a row whose seeds
+cannot reach significance at all says so.
 
 As in the report, a case the target failed on counts as a failure of that side (its
 metric's worst value) unless errors are excluded; either way each row says how many
@@ -18,10 +20,11 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict
 
-from ragstress.reports.aggregate import ROLE_METRICS, TARGET_ERROR_LABEL, _Scores
+from ragstress.reports.aggregate import ROLE_METRICS
 from ragstress.reports.clustered import clustered_paired_difference
 from ragstress.reports.compare import PAIRED_METRICS, CompareError, _restrict, _shared_cases, _unique_names
 from ragstress.reports.metric_table import info_for, registry_table
+from ragstress.reports.pairing import paired_scores
 from ragstress.reports.rundir import RunData, load_run
 
 DEFAULT_ALPHA = 0.05
@@ -50,6 +53,10 @@ class RegressionRow(BaseModel):
     p_holm: float | None
     worse: bool
     regressed: bool
+    n_discordant: int = 0
+    """Seeds whose paired cases differ between the runs (the sign-flip test's sample size)."""
+    min_p: float | None = None
+    """The smallest p these seeds allow; above alpha the row cannot reach significance at all."""
 
 
 def holm(p_values: list[float]) -> list[float]:
@@ -73,43 +80,28 @@ def _row(
     errors_as_failures: bool,
 ) -> RegressionRow | None:
     table = registry_table()
-    sa, sb = _Scores(a, table), _Scores(b, table)
     lower_better = not info_for(metric, table).higher_is_better
-    worst = 1.0 if lower_better else 0.0
-    pairs, clusters = [], []
-    a_errors = b_errors = dropped = 0
-    for case in (c for c in a.cases if c.testbed in testbeds):
-        both = []
-        for scores in (sa, sb):
-            s = scores.get(case, metric)
-            target_error = s is not None and s.value is None and s.label == TARGET_ERROR_LABEL
-            both.append(
-                (worst if target_error and errors_as_failures else None if s is None else s.value, target_error)
-            )
-        a_errors += both[0][1]
-        b_errors += both[1][1]
-        if both[0][0] is None or both[1][0] is None:
-            dropped += 1
-            continue
-        pairs.append((both[0][0], both[1][0]))
-        clusters.append(case.seed_id)
-    if not pairs and not dropped:
+    pairs = paired_scores(
+        a, b, (c for c in a.cases if c.testbed in testbeds), metric, table, errors_as_failures=errors_as_failures
+    )
+    clusters, dropped, a_errors, b_errors = pairs.seeds, pairs.dropped, pairs.a_errors, pairs.b_errors
+    if not pairs.a and not dropped:
         return None  # the metric never applied here in either run
     base = dict(
         key=key,
         run_a=names[0],
         run_b=names[1],
-        n_pairs=len(pairs),
+        n_pairs=len(pairs.a),
         n_seeds=len(set(clusters)),
         a_errors=a_errors,
         b_errors=b_errors,
         dropped=dropped,
     )
-    if not pairs:
+    if not pairs.a:
         return RegressionRow(
             **base, difference=None, low=None, high=None, p_value=None, p_holm=None, worse=False, regressed=False
         )
-    d = clustered_paired_difference([p[0] for p in pairs], [p[1] for p in pairs], clusters)
+    d = clustered_paired_difference(pairs.a, pairs.b, clusters)
     worse = d.difference > 0 if lower_better else d.difference < 0
     return RegressionRow(
         **base,
@@ -120,6 +112,8 @@ def _row(
         p_holm=None,
         worse=worse,
         regressed=False,
+        n_discordant=d.n_discordant,
+        min_p=d.min_p,
     )
 
 
@@ -163,7 +157,12 @@ def check_regressions(
     return rows
 
 
-def describe(row: RegressionRow) -> str:
+def reachable(row: RegressionRow, alpha: float = DEFAULT_ALPHA) -> bool:
+    """Whether any outcome on this row's seeds could have been significant at `alpha`."""
+    return row.min_p is None or row.min_p < alpha
+
+
+def describe(row: RegressionRow, alpha: float = DEFAULT_ALPHA) -> str:
     """One console line per row."""
     if row.difference is None:
         effect = "no pair scored on both sides"
@@ -173,7 +172,20 @@ def describe(row: RegressionRow) -> str:
             f"p {row.p_value:.4g}, Holm {row.p_holm:.4g}"
         )
     status = "REGRESSED" if row.regressed else "worse, not significant" if row.worse else "ok"
+    if row.difference is not None and not reachable(row, alpha):
+        status += (
+            f" (cannot reach significance: {row.n_discordant} seed(s) differ, so no p below {row.min_p:.3g} "
+            f"is possible; at least {_seeds_for(alpha)} discordant seeds are needed at alpha {alpha:g})"
+        )
     return (
         f"{row.run_b} vs {row.run_a}: {row.key}: {effect}; target errors A {row.a_errors}, B {row.b_errors}; "
         f"dropped {row.dropped} → {status}"
     )
+
+
+def _seeds_for(alpha: float) -> int:
+    """Discordant seeds the exact sign-flip test needs before p = 2 / 2**m can fall below alpha."""
+    m = 1
+    while 2.0 / 2**m >= alpha:
+        m += 1
+    return m

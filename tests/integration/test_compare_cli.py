@@ -33,15 +33,26 @@ def _row(comparison: dict, metric: str, scope: str) -> dict:
 def test_robust_system_is_shown_more_robust_to_noise_with_evidence(tmp_path):
     fragile = make_runs.write_run(tmp_path / "fragile", "fragile")
     robust = make_runs.write_run(tmp_path / "robust", "robust")
+    # The fixture's noise cases come from two seed questions: resampled by seed, that is no evidence.
+    two_seeds = invoke("compare", fragile, robust, "--out", tmp_path / "two")
+    assert two_seeds.exit_code == 0, two_seeds.output
+    few = _row(json.loads((tmp_path / "two" / "compare.json").read_text(encoding="utf-8")), "accuracy", "noise")
+    assert few["n_seeds"] == 2 and few["p_value"] == 0.5 and few["verdict"] == "no clear difference"
+
+    cases = [Case(**{**c.model_dump(), "seed_id": f"seed-{c.id}"}) for c in make_runs.build_cases()]
+    for run in (fragile, robust):
+        write_records(run / "cases.jsonl", cases)  # one case per seed question
     result = invoke("compare", fragile, robust, "--out", tmp_path / "cmp")
     assert result.exit_code == 0, result.output
     comparison = json.loads((tmp_path / "cmp" / "compare.json").read_text(encoding="utf-8"))
     assert comparison["n_shared"] == 24 and [r["name"] for r in comparison["runs"]] == ["fragile", "robust"]
     noise = _row(comparison, "accuracy", "noise")
-    # 11 scored pairs (one target failure): robust right on all, fragile only on the 4 noise-free ones.
-    assert noise["n_pairs"] == 11 and (noise["a_only"], noise["b_only"]) == (0, 7)
+    # 12 pairs, the one target failure counted as a failure of its side: robust right on the 11 it
+    # answered, fragile only on the 4 noise-free ones.
+    assert noise["n_pairs"] == 12 and (noise["a_errors"], noise["b_errors"]) == (1, 1)
+    assert (noise["a_only"], noise["b_only"]) == (0, 7) and noise["n_seeds"] == 12
     assert noise["difference"] > 0 and noise["low"] > 0
-    assert noise["mcnemar_p"] == 2 / 2**7
+    assert noise["p_value"] == noise["mcnemar_p"] == 2 / 2**7  # 7 discordant seeds, all one way
     assert noise["verdict"] == "B better"
     assert _row(comparison, "accuracy", "noise @ 0")["verdict"] == "no clear difference"
     assert _row(comparison, "over_refusal", "noise+integration")["difference"] == 0
