@@ -32,6 +32,7 @@ from ragstress.reports.model import (
     Report,
 )
 from ragstress.reports.rundir import RunData
+from ragstress.scoring.metrics import METRICS
 from ragstress.scoring.metrics import deterministic as rules
 from ragstress.scoring.metrics import judged_verdicts as verdicts
 
@@ -128,24 +129,27 @@ class _Scores:
         self.data = data
         self.table = table
         self.errors_as_failures = errors_as_failures
+        # Metrics that measured something on this run: only they can hold a target failure against it.
+        self.measured = {m for per_case in data.scores.values() for m, s in per_case.items() if s.value is not None}
+        self.answered = bool(data.responses)
 
     def get(self, case: Case, metric: str) -> Score | None:
-        """The case's score, or a stand-in error when the target failed and the scorer skipped it."""
+        """The case's score, or a stand-in error when the target failed (or never answered) and was not scored.
+
+        A stand-in goes only to a metric this run measured, on a case the metric applies to, and never
+        to a metric whose denominator is a subset it picks itself (RGB's correction rate).
+        """
         score = self.data.scores.get(case.id, {}).get(metric)
         if score is not None:
             return score
-        probe = info_for(metric, self.table).probe
-        response = self.data.responses.get((case.id, probe))
-        if response is not None and response.error:
-            # The scorer writes nothing for a failed response: count it as errored, not as missing.
-            return Score(
-                case_id=case.id,
-                metric=metric,
-                value=None,
-                label=TARGET_ERROR_LABEL,
-                error=f"target error: {response.error}",
-            )
-        return None
+        if metric not in self.measured or not self.answered or not _counts_failures(metric, case, self.table):
+            return None
+        response = self.data.responses.get((case.id, info_for(metric, self.table).probe))
+        if (response is not None and not response.error) or (response is None and self.data.scores.get(case.id)):
+            return None  # answered, or scored on other metrics (so answered, whatever responses.jsonl lost)
+        # The scorer writes nothing for a failed or missing response: count it as errored, not as missing.
+        cause = f"target error: {response.error}" if response is not None else "no response recorded (run unfinished)"
+        return Score(case_id=case.id, metric=metric, value=None, label=TARGET_ERROR_LABEL, error=cause)
 
     def of(self, cases: Iterable[Case], role: str) -> Estimate:
         metric = ROLE_METRICS.get(role, role)
@@ -168,6 +172,15 @@ class _Scores:
     def passed(self, case: Case, role: str) -> bool:
         score = self.data.scores.get(case.id, {}).get(ROLE_METRICS[role])
         return score is not None and score.value is not None and score.value >= 0.5
+
+
+def _counts_failures(metric: str, case: Case, table: Mapping[str, MetricInfo]) -> bool:
+    """Whether a case the target failed on counts against `metric` (it applies there, over every such case)."""
+    info = info_for(metric, table)
+    if metric in METRICS:
+        entry = METRICS.get(metric)
+        return entry.applies(case) and not (entry.subset_denominator or info.subset_denominator)
+    return case.testbed in info.testbeds and not info.subset_denominator
 
 
 def _points(cases: list[Case], s: _Scores, with_partial: bool) -> list[RatioPoint]:

@@ -207,6 +207,7 @@ class MetricInfo(_Model):
     probe: str = "case"
     higher_is_better: bool = True
     pass_fail: bool = False
+    subset_denominator: bool = False
 
 
 class MetricRow(_Model):

@@ -55,6 +55,9 @@ class Metric:
     expected: tuple[str, ...] = ("answer", "reject", "flag_error")
     higher_is_better: bool = True
     pass_fail: bool = False
+    subset_denominator: bool = False
+    """The metric leaves cases outside its own denominator unscored (RGB's correction rate counts flagged
+    responses only): a case the target failed on is outside it too, not a failure."""
 
     @property
     def reads_contexts(self) -> bool:
@@ -89,7 +92,7 @@ def metric(
     The function takes the CaseJudging and the metric's name and returns its Score
     (plain functions for rules, coroutines for anything that awaits). `label` and
     `description` are (English, Chinese). Other keywords are Metric fields
-    (shared_calls, probe, needs_reference, expected, higher_is_better, pass_fail).
+    (shared_calls, probe, needs_reference, expected, higher_is_better, pass_fail, subset_denominator).
     The decorated name becomes the registered Metric, so other code refers to
     `accuracy.name` rather than spelling the name again.
     """
@@ -136,6 +139,7 @@ def metric_info(entry: Metric) -> dict[str, Any]:
         "probe": entry.probe,
         "higher_is_better": entry.higher_is_better,
         "pass_fail": entry.pass_fail,
+        "subset_denominator": entry.subset_denominator,
     }
 
 

@@ -149,6 +149,7 @@ def error_detection_rgb(ctx: CaseJudging, name: str) -> Score:
     testbeds=("counterfactual",),
     needs_reference=True,
     pass_fail=True,
+    subset_denominator=True,
     description=(
         "RGB-exact correction rate: among flagged responses, those with no fact missing (unflagged ones are unscored).",
         "RGB 原规则纠错率：在指出错误的回答中，没有缺失事实的比例（未指出错误的回答不计分）。",

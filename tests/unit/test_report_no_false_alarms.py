@@ -1,0 +1,107 @@
+"""Numbers that say no more than the data holds: few seeds, unscored metrics, partial runs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from ragstress.core.jsonl import write_records
+from ragstress.core.types import Case, Context, Score, TargetResponse
+from ragstress.reports.clustered import clustered_interval, clustered_paired_difference
+from ragstress.reports.gating import parse_fail_under
+from ragstress.reports.regression import check_regressions, describe
+from ragstress.reports.writer import write_report
+
+
+def _case(i: int, testbed: str = "noise") -> Case:
+    return Case(
+        id=f"{testbed}-{i}",
+        seed_id=f"seed-{i}",
+        testbed=testbed,
+        lang="en",
+        question=f"Question {i}?",
+        answers=[["yes"]],
+        fake_answer=["no"] if testbed == "counterfactual" else None,
+        contexts=[Context(text="yes it is", role="positive", chunk_id=f"c{i}")],
+        expected="flag_error" if testbed == "counterfactual" else "answer",
+        params={"noise_ratio": 0.0} if testbed == "noise" else {},
+    )
+
+
+def _write(run: Path, cases, responses, scores) -> Path:
+    write_records(run / "cases.jsonl", cases)
+    write_records(run / "responses.jsonl", responses)
+    write_records(run / "scores.jsonl", scores)
+    return run
+
+
+def _noise_run(run: Path, failing: set[int], n: int = 8) -> Path:
+    cases = [_case(i) for i in range(n)]
+    responses = [TargetResponse(case_id=c.id, answer="yes", latency_s=0.1) for c in cases]
+    scores = [Score(case_id=c.id, metric="accuracy", value=float(i not in failing)) for i, c in enumerate(cases)]
+    return _write(run, cases, responses, scores)
+
+
+def test_one_seed_going_from_pass_to_fail_is_not_a_regression(tmp_path):
+    a = _noise_run(tmp_path / "a", failing=set())
+    b = _noise_run(tmp_path / "b", failing={3})
+    (row,) = [r for r in check_regressions([a, b]) if r.key == "accuracy@noise"]
+    # Before: every paired difference alike gave p = 1/2001 and the row REGRESSED after Holm.
+    assert row.worse and not row.regressed and row.p_value == 1.0 and row.n_discordant == 1
+    assert "cannot reach significance" in describe(row)
+    # Enough seeds all failing the same way is a regression.
+    c = _noise_run(tmp_path / "c", failing=set(range(8)))
+    (row,) = [r for r in check_regressions([a, c]) if r.key == "accuracy@noise"]
+    assert row.regressed and row.p_value == 2 / 2**8
+
+
+def test_the_sign_flip_p_is_exact_for_few_seeds_and_bounded_below():
+    same_way = clustered_paired_difference([1.0] * 5, [0.0] * 5, [f"s{i}" for i in range(5)])
+    assert same_way.p_value == pytest.approx(2 / 32) and same_way.min_p == pytest.approx(2 / 32)
+    mixed = clustered_paired_difference([1, 0, 1, 0], [0, 1, 0, 1], ["a", "b", "c", "d"])
+    assert mixed.p_value == 1.0
+
+
+def test_a_graded_cell_of_one_seed_has_an_interval_that_reflects_n():
+    one = clustered_interval([0.5, 0.5], ["s1", "s1"], binary_metric=False)
+    assert one.method == "hoeffding" and one.low == 0.0 and one.high == 1.0  # before: [0.5, 0.5]
+    many = clustered_interval([0.5] * 200, [f"s{i}" for i in range(200)], binary_metric=False)
+    assert 0.0 < many.high - many.low < one.high - one.low
+    assert many.low < 0.5 < many.high
+
+
+def test_a_metric_nobody_scored_is_not_shown_as_a_measured_zero(tmp_path):
+    cases = [_case(i, "counterfactual") for i in range(4)]
+    responses = [TargetResponse(case_id=c.id, answer="no", latency_s=0.1) for c in cases[:3]]
+    responses.append(TargetResponse(case_id=cases[3].id, answer="", latency_s=0.1, error="HTTP 500"))
+    scores = []
+    for c in cases[:3]:
+        scores.append(Score(case_id=c.id, metric="error_detection", value=1.0 if c.id.endswith("0") else 0.0))
+        # Scored without a judge: faithfulness has no value anywhere.
+        scores.append(Score(case_id=c.id, metric="faithfulness", value=None, error="no judge configured"))
+        # RGB's correction rate counts flagged responses only.
+        flagged = c.id.endswith("0")
+        scores.append(
+            Score(case_id=c.id, metric="error_correction_rgb", value=1.0 if flagged else None, label="corrected")
+        )
+    report = write_report(_write(tmp_path / "run", cases, responses, scores)).report
+    rows = {row.metric: row for row in report.metrics}
+    faithfulness = rows["faithfulness"].overall
+    assert faithfulness.value is None and faithfulness.n_target_errors == 0  # before: 0.0 [0, 0]
+    rgb = rows["error_correction_rgb"].overall
+    assert rgb.value == 1.0 and rgb.n_target_errors == 0  # the errored case is outside RGB's denominator
+    detection = rows["error_detection"].overall
+    assert detection.n_target_errors == 1 and detection.value == pytest.approx(1 / 4)
+
+
+def test_a_partial_run_cannot_pass_a_gate(tmp_path):
+    run = _noise_run(tmp_path / "run", failing=set(), n=10)
+    answered = [TargetResponse(case_id=f"noise-{i}", answer="yes", latency_s=0.1) for i in range(4)]
+    write_records(run / "responses.jsonl", answered)
+    write_records(run / "scores.jsonl", [Score(case_id=f"noise-{i}", metric="accuracy", value=1.0) for i in range(4)])
+    result = write_report(run, thresholds=[parse_fail_under("accuracy@noise=0.8")])
+    accuracy = result.report.noise.overall
+    # Before: the six unanswered cases left the rate, which read 1.0 and passed.
+    assert accuracy.value == pytest.approx(0.4) and accuracy.n_target_errors == 6
+    assert result.report.gating is not None and not result.report.gating.passed
