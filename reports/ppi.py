@@ -15,7 +15,9 @@ same labels makes the interval too short at the label counts people write (cover
 estimator (lambda = 1), which held 0.95 in every setting we simulated. Intervals use
 Student's t with n - 1 degrees of freedom and are clipped to [0, 1] (every judged
 metric is a share or a mean of values in [0, 1]). Variances can be clustered (cases of
-one seed question are correlated): each cluster's summed deviation enters once.
+one seed question are correlated): each cluster's summed deviation enters once; when
+labelled and unlabelled cases share seeds their covariance is counted too, and the
+degrees of freedom are the labelled seeds' count less one.
 
 `ppi_mean_batch` takes many replications at once (rows of 2-D arrays) for simulation.
 """
@@ -108,8 +110,29 @@ def _combine(y, f_l, f_u, weight, label_clusters, unlabelled_clusters):
     weight = np.asarray(weight, dtype=float)
     residual = y - weight[..., None] * f_l
     value = weight * f_u.mean(axis=-1) + residual.mean(axis=-1)
+    if label_clusters is not None and unlabelled_clusters is not None:
+        return value, np.sqrt(_joint_clustered_variance(residual, f_u, weight, label_clusters, unlabelled_clusters))
     variance = weight**2 * _mean_variance(f_u, unlabelled_clusters) + _mean_variance(residual, label_clusters)
     return value, np.sqrt(variance)
+
+
+def _joint_clustered_variance(residual, f_u, weight, label_clusters, unlabelled_clusters) -> float:
+    """Variance of the estimate when labelled and unlabelled cases share seed questions.
+
+    The two means are then correlated (a hard seed lowers both the judge's unlabelled mean and
+    the labels), so the variance is not the sum of the two: each seed's contribution to the
+    whole estimate (its share of the unlabelled mean's deviation plus its share of the mean
+    correction's) enters once, with the small-sample factor G/(G-1) over the seeds.
+    """
+    names = np.asarray([*label_clusters, *unlabelled_clusters])
+    _, group = np.unique(names, return_inverse=True)
+    n, big_n = residual.size, f_u.size
+    deviation = np.concatenate([(residual - residual.mean()) / n, float(weight) * (f_u - f_u.mean()) / big_n])
+    contributions = np.bincount(group, weights=deviation)
+    groups = contributions.size
+    if groups < 2:
+        return 0.0
+    return float(groups / (groups - 1) * (contributions**2).sum())
 
 
 def ppi_mean(
@@ -139,10 +162,13 @@ def ppi_mean(
     labels_se = float(np.sqrt(_mean_variance(y, label_clusters)))
     # Labels without spread (all alike) say nothing about how many labels the judge is worth.
     effective = None if se == 0 or labels_se == 0 else y.size * (labels_se / se) ** 2
+    # With seed clustering the labels are as many independent draws as their seeds, not their cases.
+    degrees = (len(set(label_clusters)) if label_clusters is not None else y.size) - 1
+    t = t_quantile_95(max(1, degrees))
     return PPIEstimate(
         value=min(1.0, max(0.0, value)),
-        low=min(1.0, max(0.0, value - t_quantile_95(y.size - 1) * se)),
-        high=min(1.0, max(0.0, value + t_quantile_95(y.size - 1) * se)),
+        low=min(1.0, max(0.0, value - t * se)),
+        high=min(1.0, max(0.0, value + t * se)),
         std_error=se,
         weight=weight,
         n_labels=int(y.size),

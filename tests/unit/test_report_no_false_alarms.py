@@ -105,3 +105,33 @@ def test_a_partial_run_cannot_pass_a_gate(tmp_path):
     # Before: the six unanswered cases left the rate, which read 1.0 and passed.
     assert accuracy.value == pytest.approx(0.4) and accuracy.n_target_errors == 6
     assert result.report.gating is not None and not result.report.gating.passed
+
+
+def test_ppi_with_seed_clustering_counts_the_shared_seeds_and_labelled_seeds_only():
+    import numpy as np
+
+    from ragstress.reports.ppi import ppi_mean, t_quantile_95
+
+    rng = np.random.default_rng(5)
+    seeds = [f"s{i}" for i in range(30)]
+    hard = {s: rng.random() < 0.5 for s in seeds}
+    # Three labelled seeds, two labels each; the rest of their cases and 27 other seeds unlabelled.
+    labelled = [s for s in seeds[:3] for _ in range(2)]
+    unlabelled = [s for s in seeds for _ in range(4)]
+    truth = lambda s: 0.0 if hard[s] else 1.0  # noqa: E731 - a seed's cases share its difficulty
+    y = [truth(s) for s in labelled]
+    f_l = [min(1.0, truth(s) + 0.2) for s in labelled]
+    f_u = [min(1.0, truth(s) + 0.2) for s in unlabelled]
+    est = ppi_mean(y, f_l, f_u, label_clusters=labelled, unlabelled_clusters=unlabelled)
+    # The hand computation: each seed's share of both means' deviations, summed, squared, G/(G-1).
+    r = np.asarray(y) - np.asarray(f_l)
+    dev = {s: 0.0 for s in seeds}
+    for s, v in zip(labelled, r - r.mean()):
+        dev[s] += v / len(r)
+    for s, v in zip(unlabelled, np.asarray(f_u) - np.mean(f_u)):
+        dev[s] += v / len(f_u)
+    expected = np.sqrt(len(dev) / (len(dev) - 1) * sum(v * v for v in dev.values()))
+    assert est.std_error == pytest.approx(expected)
+    # Three labelled seeds: two degrees of freedom, not five.
+    assert 0 < est.low and est.high < 1  # not clipped, so the width shows the quantile used
+    assert (est.high - est.low) / 2 == pytest.approx(t_quantile_95(2) * est.std_error)
