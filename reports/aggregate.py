@@ -271,6 +271,7 @@ def build_report(data: RunData, *, errors_as_failures: bool = True) -> Report:
         if not cases:
             warnings.append(f"no {testbed} cases in this run: that section is empty")
     header = build_header(data, data.metric_names(), table)
+    counterfactual = _counterfactual(by_testbed["counterfactual"], s)
     report = Report(
         generated_at=datetime.now(UTC).replace(microsecond=0).isoformat(),
         generator_version=_version(),
@@ -296,7 +297,7 @@ def build_report(data: RunData, *, errors_as_failures: bool = True) -> Report:
             partial_credit=s.of(by_testbed["integration"], "partial_credit"),
             points=_points(by_testbed["integration"], s, with_partial=True),
         ),
-        counterfactual=_counterfactual(by_testbed["counterfactual"], s),
+        counterfactual=counterfactual,
         metrics=_metric_rows(data, s),
         metric_table=table,
         cases=case_details(data, MAIN_METRIC, lower_is_better(table)),
@@ -311,6 +312,7 @@ def build_report(data: RunData, *, errors_as_failures: bool = True) -> Report:
             scored_metrics=set(data.metric_names()),
             table=table,
             header=header,
+            counterfactual_view=counterfactual.view,
         ),
     )
     return report.model_copy(update={"methods": build_methods(data, report, errors_as_failures=errors_as_failures)})

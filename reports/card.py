@@ -30,8 +30,10 @@ CARD_LABELS: dict[str, tuple[str, str]] = {
     "mixed": ("Mixed", "混合"),
     "card_note": (
         "Value is the share of cases (or the mean) with its 95% interval; n counts the cases in the cell. "
-        "Counterfactual rows are scored on the cases the target answers correctly closed-book.",
-        "数值为比例（或均值）及其 95% 置信区间；n 为该格中的用例数。反事实一行仅统计目标闭卷答对的用例。",
+        "Counterfactual rows are scored on the cases the target answers correctly closed-book (known), or on every "
+        "case by the corpus's own passages when it knows none (corpus view), as the counterfactual section is.",
+        "数值为比例（或均值）及其 95% 置信区间；n 为该格中的用例数。反事实一行统计目标闭卷答对的用例（已知子集）；"
+        "目标闭卷一个都答不对时，按语料自身段落统计全部用例（语料视角），与反事实一节一致。",
     ),
 }
 
@@ -45,12 +47,14 @@ def build_card(
     scored_metrics: set[str],
     table: Mapping[str, MetricInfo],
     header: RunHeader,
+    counterfactual_view: str = "known",
 ) -> list[CardRow]:
     """One row per testbed and language (plus "all" when there are several languages).
 
     `headline` maps a testbed to its metric; `known` picks the counterfactual cases the
-    target knows closed-book (the subset RGB scores); `scored_metrics` says which
-    RGB-exact twins exist in this run.
+    target knows closed-book (the subset RGB scores), unless `counterfactual_view` is
+    "corpus" (it knows none, and the section scores every case by the corpus's passages);
+    `scored_metrics` says which RGB-exact twins exist in this run.
     """
     rows = []
     for testbed in TESTBEDS:
@@ -58,9 +62,12 @@ def build_card(
         if not cases:
             continue
         langs = sorted({c.lang for c in cases})
+        basis = None
         if testbed == "counterfactual":
-            # A language whose facts the target knows none of keeps its row, with nothing scored.
-            cases = [c for c in cases if known(c)]
+            basis = "corpus" if counterfactual_view == "corpus" else "known"
+            if basis == "known":
+                # A language whose facts the target knows none of keeps its row, with nothing scored.
+                cases = [c for c in cases if known(c)]
         metric = headline[testbed]
         twin = metric + RGB_SUFFIX if metric + RGB_SUFFIX in scored_metrics else None
         rule = rule_set_label(metric, table.get(metric), header.judge, header.judge_prompts)[0]
@@ -76,6 +83,7 @@ def build_card(
                     rule_set=rule,
                     headline=estimate_of(group, metric),
                     rgb_exact=estimate_of(group, twin) if twin else None,
+                    basis=basis,
                 )
             )
     return rows
@@ -107,7 +115,7 @@ def _columns(rows: list[CardRow]) -> list[str]:
 def _cells(row: CardRow, report: Report) -> dict[str, tuple[str, str] | str]:
     """A row's cells: label pairs (English, Chinese) or plain text that reads the same in both."""
     return {
-        "testbed": _pair(row.testbed),
+        "testbed": _testbed_pair(row),
         "language": _pair(row.lang),
         "headline": metric_label(row.metric, report.metric_table),
         "value": fmt_estimate(row.headline),
@@ -115,6 +123,18 @@ def _cells(row: CardRow, report: Report) -> dict[str, tuple[str, str] | str]:
         "rule_set": _rule_pair(row, report),
         "rgb_exact": _with_n(row.rgb_exact),
     }
+
+
+BASIS_LABELS = {"known": ("known closed-book", "闭卷已知子集"), "corpus": ("corpus view", "语料视角")}
+
+
+def _testbed_pair(row: CardRow) -> tuple[str, str]:
+    """The testbed's name, with the basis of a counterfactual row."""
+    en, zh = _pair(row.testbed)
+    if row.basis is None:
+        return en, zh
+    basis = BASIS_LABELS[row.basis]
+    return f"{en} ({basis[0]})", f"{zh}（{basis[1]}）"
 
 
 def _md(text: object) -> str:

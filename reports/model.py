@@ -230,6 +230,11 @@ class CardRow(_Model):
     rgb_exact: Estimate | None = Field(
         default=None, description="The same headline under RGB-exact rules (the `_rgb` metric), when scored."
     )
+    basis: Literal["known", "corpus"] | None = Field(
+        default=None,
+        description="Counterfactual rows: the cases the target knows closed-book, or every case by the corpus's "
+        "own passages when it knows none (as the counterfactual section headlines).",
+    )
 
 
 class CompareCardRow(_Model):

@@ -145,6 +145,10 @@ def test_compare_page_renders_both_lines(tmp_path, browser_page):
     from ragstress.reports.compare_render import write_comparison
 
     runs = [make_runs.write_run(tmp_path / name, name, hostile=True) for name in ("fragile", "robust")]
+    # One case per seed question: the fixture's two noise seeds alone are no evidence either way.
+    cases = [c.model_copy(update={"seed_id": f"seed-{c.id}"}) for c in make_runs.build_cases(hostile=True)]
+    for run in runs:
+        make_runs.write_records(run / "cases.jsonl", cases)
     comparison, reports = compare_runs(runs)
     paths = write_comparison(comparison, reports, tmp_path / "cmp")
     page = browser_page

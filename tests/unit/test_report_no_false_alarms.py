@@ -135,3 +135,35 @@ def test_ppi_with_seed_clustering_counts_the_shared_seeds_and_labelled_seeds_onl
     # Three labelled seeds: two degrees of freedom, not five.
     assert 0 < est.low and est.high < 1  # not clipped, so the width shows the quantile used
     assert (est.high - est.low) / 2 == pytest.approx(t_quantile_95(2) * est.std_error)
+
+
+def _make_runs():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(
+        "report_make_runs", Path(__file__).parents[1] / "data" / "report_fixtures" / "make_runs.py"
+    )
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_card_shows_what_the_counterfactual_section_headlines(tmp_path):
+    from ragstress.core.jsonl import read_records
+    from ragstress.reports.aggregate import build_report
+    from ragstress.reports.card import card_markdown
+    from ragstress.reports.rundir import load_run
+
+    run = _make_runs().write_run(tmp_path / "run", "fragile")
+    scores = read_records(run / "scores.jsonl", Score)
+    write_records(
+        run / "scores.jsonl",
+        [s.model_copy(update={"value": 0.0}) if s.metric == "closed_book_accuracy" else s for s in scores],
+    )
+    report = build_report(load_run(run))
+    section = report.counterfactual.error_detection
+    (row,) = [r for r in report.card if r.testbed == "counterfactual" and r.lang == "all"]
+    # Before: "(none scored), n 0" beside a section that scored every case by the corpus view.
+    assert report.counterfactual.view == "corpus" and row.basis == "corpus"
+    assert (row.headline.value, row.headline.n) == (section.value, section.n) and row.headline.n > 0
+    assert any("corpus view" in line and "语料视角" in line for line in card_markdown(report))

@@ -260,6 +260,7 @@ def test_a_language_with_no_known_counterfactual_fact_keeps_its_card_row(tmp_pat
     rows = {r.lang: r.headline for r in report.card if r.testbed == "counterfactual"}
     assert (rows["zh"].value, rows["zh"].n) == (None, 0) and rows["en"].n == rows["all"].n == 2
     assert (
-        "| Counterfactual robustness · 反事实鲁棒性 | Chinese · 中文 | Error detection (phrase) · 错误检测（短语） | — (none scored) | 0 |"
+        "| Counterfactual robustness (known closed-book) · 反事实鲁棒性（闭卷已知子集） | Chinese · 中文 | "
+        "Error detection (phrase) · 错误检测（短语） | — (none scored) | 0 |"
         in (run / "report.md").read_text(encoding="utf-8")
     )
