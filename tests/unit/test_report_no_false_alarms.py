@@ -167,3 +167,33 @@ def test_the_card_shows_what_the_counterfactual_section_headlines(tmp_path):
     assert report.counterfactual.view == "corpus" and row.basis == "corpus"
     assert (row.headline.value, row.headline.n) == (section.value, section.n) and row.headline.n > 0
     assert any("corpus view" in line and "语料视角" in line for line in card_markdown(report))
+
+
+def test_curve_tick_labels_at_close_ratios_do_not_overlap():
+    import re
+
+    from ragstress.reports.curve_chart import TICK_CHAR_PX, Line, curve_chart
+    from ragstress.reports.curve_model import Curve, CurvePoint
+
+    xs = [0.0, 0.4, 0.6, 0.6667, 0.75, 0.8]
+    points = [CurvePoint(x=x, value=0.5, low=0.4, high=0.6, n=5) for x in xs]
+    curve = Curve(
+        testbed="noise",
+        metric="accuracy",
+        lang="en",
+        axis="noise_ratio",
+        points=points,
+        auc=0.5,
+        level=0.5,
+        falls_below_at=None,
+    )
+    svg = curve_chart([Line("en", curve)], title="t", x_label="noise ratio", y_label="accuracy")
+    labels = re.findall(r'<text class="x-tick" x="([\d.]+)" y="([\d.]+)"[^>]*>([^<]+)</text>', svg)
+    assert "0.6667" not in svg.split("<circle")[0]  # rounded on the axis (the tooltip keeps the exact value)
+    rows: dict[str, list[tuple[float, str]]] = {}
+    for x, y, text in labels:
+        rows.setdefault(y, []).append((float(x), text))
+    for placed in rows.values():
+        for (x1, t1), (x2, t2) in zip(placed, placed[1:]):
+            assert x2 - x1 >= (len(t1) + len(t2)) * TICK_CHAR_PX / 2, (t1, t2)  # before: 0.6667 and 0.75 collided
+    assert svg.count('stroke="#999"/>') - 1 == len(xs)  # every ratio keeps its tick mark
