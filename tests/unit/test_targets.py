@@ -136,6 +136,14 @@ async def test_langchain_targets():
     assert (await factory.answer(REQUEST)).answer == "factory: 2 documents"
 
 
+async def test_a_factory_chain_that_pipes_into_its_retriever_answers_the_closed_book_probe():
+    lcel = load_target("langchain:fixtures_run.targets:make_lcel_chain")
+    probe = TargetRequest(case_id="case-1", question="Who?", lang="en", contexts=[], probe="closed_book")
+    # Before: the factory was handed None, and `itemgetter("input") | None` raised on every probe.
+    out = await lcel.answer(probe)
+    assert out.answer == "lcel: 0 documents" and out.contexts == []
+
+
 def test_lookup_paths():
     data = {"data": {"answer": "x", "sources": [{"text": "a"}, {"text": "b"}]}, "list": [1, 2]}
     assert lookup(data, "data.answer") == "x"

@@ -9,7 +9,10 @@ pick the keys they use:
 `context`/`contexts` are left out in e2e mode (the chain retrieves) and are empty for
 the closed-book probe. If `object` is not a Runnable but a callable, it is a factory
 `make_chain(retriever) -> Runnable`, called once per retriever: with the runner's
-variant retriever in e2e mode, and with None otherwise. A fixed Runnable cannot be
+variant retriever in e2e mode, with a retriever that finds no documents for the
+closed-book probe (so a standard chain such as `{"context": itemgetter("input") |
+retriever, ...} | prompt | llm` answers from what it knows instead of failing), and with
+None in contexts mode, where the passages are in the input's `context`. A fixed Runnable cannot be
 handed a retriever: in e2e mode with an index its input also holds
 `"retrieval": {"url", "collection", "k"}`, the case's variant on the run's loopback
 retrieval endpoint (see retrieval_server), which a chain step can POST the question to.
@@ -24,6 +27,7 @@ from typing import Any
 
 from langchain_core.documents import Document
 from langchain_core.messages import BaseMessage
+from langchain_core.retrievers import BaseRetriever
 from langchain_core.runnables import Runnable
 
 from ragstress.core.types import Usage
@@ -87,6 +91,16 @@ def langchain_output(result: Any) -> TargetOutput:
     return coerce_output(result)
 
 
+class NoDocuments(BaseRetriever):
+    """The closed-book probe's retriever: every query finds nothing."""
+
+    def _get_relevant_documents(self, query: str, *, run_manager: Any = None) -> list[Document]:
+        return []
+
+
+CLOSED_BOOK = NoDocuments()
+
+
 class LangChainTarget(Target):
     """Invokes a Runnable asynchronously (`ainvoke`) per request."""
 
@@ -118,7 +132,8 @@ class LangChainTarget(Target):
         return self._built[id(retriever)][1]
 
     async def answer(self, request: TargetRequest) -> TargetOutput:
-        runnable = self._runnable_for(request.retriever)
+        closed_book = request.contexts == [] and request.retriever is None
+        runnable = self._runnable_for(CLOSED_BOOK if closed_book and self._factory is not None else request.retriever)
         return langchain_output(await runnable.ainvoke(chain_input(request)))
 
 
