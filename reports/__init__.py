@@ -11,7 +11,7 @@ Public API:
 - `check_regressions(run_dirs)` tests later runs against the first, paired and resampled by
   seed question, Holm-corrected (`compare --fail-on-regression`).
 - `compare_runs(run_dirs, strict=False)` and `write_comparison(...)` compare runs on
-  their shared cases with paired bootstrap intervals and McNemar's exact test.
+  their shared cases, paired differences resampled and tested by seed question.
 - `load_report(path)` reads a report.json back into the schema.
 """
 

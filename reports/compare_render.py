@@ -22,10 +22,11 @@ PAIRED_HEADER = [
     "cases",
     "A",
     "B",
-    "pairs",
+    "pairs / seeds",
     "mean A",
     "mean B",
     "B − A [95% CI]",
+    "p (seeds)",
     "McNemar p",
     "A only / B only",
     "verdict",
@@ -39,16 +40,18 @@ def _num(value: float | None, digits: int = 3) -> str:
 def _paired_cells(row: PairedRow) -> list[str]:
     diff = "—" if row.difference is None else f"{row.difference:+.3f} [{row.low:+.3f}, {row.high:+.3f}]"
     p = "—" if row.mcnemar_p is None else f"{row.mcnemar_p:.4g}"
+    p_seeds = "—" if row.p_value is None else f"{row.p_value:.4g}"
     return [
         row.dimension,
         row.metric,
         row.scope,
         row.run_a,
         row.run_b,
-        str(row.n_pairs),
+        f"{row.n_pairs} / {row.n_seeds}",
         _num(row.mean_a),
         _num(row.mean_b),
         diff,
+        p_seeds,
         p,
         f"{row.a_only} / {row.b_only}",
         row.verdict,
@@ -80,8 +83,9 @@ def render_compare_markdown(comparison: Comparison, reports: list[Report] | None
         "",
         f"## {bilingual('difference')}",
         "",
-        "Paired over cases both runs scored: mean difference with a paired-bootstrap 95% CI; "
-        "McNemar's exact test for pass/fail metrics. A verdict needs the CI to exclude 0 (and p < 0.05).",
+        "Paired case by case (a target failure counts as that side failing): mean difference with a 95% CI "
+        "resampled by seed question, and a sign-flip test over seeds (p (seeds)). A verdict needs the CI to exclude 0 "
+        "and p < 0.05; McNemar's p over cases is for reading only, as it ignores that a seed's cases move together.",
         "",
     ]
     lines += ["| " + " | ".join(PAIRED_HEADER) + " |", "|" + "---|" * len(PAIRED_HEADER)]
@@ -131,8 +135,10 @@ def render_compare_html(comparison: Comparison, reports: list[Report]) -> str:
     body += [f"<h2>{bi('side_by_side')}</h2>", table(["dimension", "metric", *map(esc, names)], side)]
     body += [
         f"<h2>{bi('difference')}</h2>",
-        "<p>Paired over cases both runs scored: mean difference with a paired-bootstrap 95% CI; McNemar's exact "
-        "test for pass/fail metrics. A verdict needs the CI to exclude 0 (and p &lt; 0.05).</p>",
+        "<p>Paired case by case (a target failure counts as that side failing): mean difference with a 95% CI "
+        "resampled by seed question, and a sign-flip test over seeds (p (seeds)). A verdict needs the CI to exclude 0 "
+        "and p &lt; 0.05; McNemar's p over cases is for reading only, as it ignores that a seed's cases move "
+        "together.</p>",
         table(PAIRED_HEADER, [[esc(c) for c in _paired_cells(row)] for row in comparison.paired]),
         compare_calibration_html(names, reports),
     ]

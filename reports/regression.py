@@ -141,20 +141,40 @@ def check_regressions(
     names = _unique_names([Path(d).resolve().name for d in run_dirs])
     rows: list[RegressionRow] = []
     for i in range(1, len(runs)):
-        group = []
-        for dimension, role, testbeds in PAIRED_METRICS:
-            metric = ROLE_METRICS.get(role, role)
-            key = f"{metric}@{dimension}"
-            if selected and key not in selected:
-                continue
-            row = _row(restricted[0], restricted[i], (names[0], names[i]), key, metric, testbeds, errors_as_failures)
-            if row is not None:
-                group.append(row)
-        tested = [r for r in group if r.p_value is not None]
-        for row, p in zip(tested, holm([r.p_value for r in tested])):
-            group[group.index(row)] = row.model_copy(update={"p_holm": p, "regressed": row.worse and p < alpha})
-        rows += group
+        rows += regression_rows(
+            restricted[0],
+            restricted[i],
+            (names[0], names[i]),
+            selected,
+            alpha=alpha,
+            errors_as_failures=errors_as_failures,
+        )
     return rows
+
+
+def regression_rows(
+    a: RunData,
+    b: RunData,
+    names: tuple[str, str],
+    selected: list[str] | None = None,
+    *,
+    alpha: float = DEFAULT_ALPHA,
+    errors_as_failures: bool = True,
+) -> list[RegressionRow]:
+    """B against A on every selected metric@dimension, Holm-adjusted across those rows."""
+    group = []
+    for dimension, role, testbeds in PAIRED_METRICS:
+        metric = ROLE_METRICS.get(role, role)
+        key = f"{metric}@{dimension}"
+        if selected and key not in selected:
+            continue
+        row = _row(a, b, names, key, metric, testbeds, errors_as_failures)
+        if row is not None:
+            group.append(row)
+    tested = [r for r in group if r.p_value is not None]
+    for row, p in zip(tested, holm([r.p_value for r in tested])):
+        group[group.index(row)] = row.model_copy(update={"p_holm": p, "regressed": row.worse and p < alpha})
+    return group
 
 
 def reachable(row: RegressionRow, alpha: float = DEFAULT_ALPHA) -> bool:

@@ -60,10 +60,12 @@ def merge_runs(run_dirs: list[Path], out_dir: Path) -> dict[str, Any]:
     write_records(out_dir / CASES_FILE, cases)
     write_records(out_dir / RESPONSES_FILE, [answered[key][0] for key in order if key in answered])
     # The first shard recorded its test set relative to itself; the merged run records it relative to itself.
-    testset = resolve_recorded(first["testset"]["path"], run_dirs[0])
+    testset = first["testset"].get("path")
+    if testset:
+        testset = recorded_path(resolve_recorded(testset, run_dirs[0]), out_dir)
     merged = {
         **{k: v for k, v in first.items() if k not in ("shard", "started_at", "finished_at", "status")},
-        "testset": {**first["testset"], "path": recorded_path(testset, out_dir)},
+        "testset": {**first["testset"], "path": testset},
         "status": "complete" if len(answered) == len(order) else "incomplete",
         "shard": None,
         "merged_from": [{"dir": recorded_path(d, out_dir), "shard": r.get("shard")} for d, r in zip(run_dirs, records)],

@@ -197,3 +197,11 @@ def test_curve_tick_labels_at_close_ratios_do_not_overlap():
         for (x1, t1), (x2, t2) in zip(placed, placed[1:]):
             assert x2 - x1 >= (len(t1) + len(t2)) * TICK_CHAR_PX / 2, (t1, t2)  # before: 0.6667 and 0.75 collided
     assert svg.count('stroke="#999"/>') - 1 == len(xs)  # every ratio keeps its tick mark
+
+
+def test_the_regression_simulation_holds_its_false_alarm_rate_and_power():
+    from ragstress.reports.regression_sim import simulate
+
+    for seeds in (1, 3, 10):
+        assert simulate(seeds, replications=60).rate <= 0.05
+    assert simulate(50, drop=0.15, replications=40).rate >= 0.8
