@@ -19,7 +19,7 @@ from ragstress.reports.e2e_section import build_e2e_section
 from ragstress.reports.errors import error_rates
 from ragstress.reports.header import build_header
 from ragstress.reports.methods import build_methods
-from ragstress.reports.metric_table import info_for, run_metric_table
+from ragstress.reports.metric_table import counts_failures, info_for, lower_is_better, run_metric_table
 from ragstress.reports.model import (
     CounterfactualSection,
     Estimate,
@@ -32,7 +32,6 @@ from ragstress.reports.model import (
     Report,
 )
 from ragstress.reports.rundir import RunData
-from ragstress.scoring.metrics import METRICS
 from ragstress.scoring.metrics import deterministic as rules
 from ragstress.scoring.metrics import judged_verdicts as verdicts
 
@@ -60,11 +59,6 @@ MAIN_METRIC: dict[str, str] = {
 
 TARGET_ERROR_LABEL = "target error"
 """Label of the stand-in score for a case the scorer skipped because the target failed on it."""
-
-
-def lower_is_better(table: Mapping[str, MetricInfo]) -> frozenset[str]:
-    """The metrics of `table` where a lower value is the better one (over-refusal)."""
-    return frozenset(name for name, info in table.items() if not info.higher_is_better)
 
 
 def estimate(
@@ -134,15 +128,12 @@ class _Scores:
         self.answered = bool(data.responses)
 
     def get(self, case: Case, metric: str) -> Score | None:
-        """The case's score, or a stand-in error when the target failed (or never answered) and was not scored.
-
-        A stand-in goes only to a metric this run measured, on a case the metric applies to, and never
-        to a metric whose denominator is a subset it picks itself (RGB's correction rate).
-        """
+        """The case's score, or a stand-in error when the target failed (or never answered): only for a
+        metric this run measured, on a case it applies to, over every such case (not RGB's correction rate)."""
         score = self.data.scores.get(case.id, {}).get(metric)
         if score is not None:
             return score
-        if metric not in self.measured or not self.answered or not _counts_failures(metric, case, self.table):
+        if metric not in self.measured or not self.answered or not counts_failures(metric, case, self.table):
             return None
         response = self.data.responses.get((case.id, info_for(metric, self.table).probe))
         if (response is not None and not response.error) or (response is None and self.data.scores.get(case.id)):
@@ -152,8 +143,7 @@ class _Scores:
         return Score(case_id=case.id, metric=metric, value=None, label=TARGET_ERROR_LABEL, error=cause)
 
     def of(self, cases: Iterable[Case], role: str) -> Estimate:
-        metric = ROLE_METRICS.get(role, role)
-        return self.estimate(cases, metric)
+        return self.estimate(cases, ROLE_METRICS.get(role, role))
 
     def estimate(self, cases: Iterable[Case], metric: str) -> Estimate:
         group = list(cases)
@@ -172,15 +162,6 @@ class _Scores:
     def passed(self, case: Case, role: str) -> bool:
         score = self.data.scores.get(case.id, {}).get(ROLE_METRICS[role])
         return score is not None and score.value is not None and score.value >= 0.5
-
-
-def _counts_failures(metric: str, case: Case, table: Mapping[str, MetricInfo]) -> bool:
-    """Whether a case the target failed on counts against `metric` (it applies there, over every such case)."""
-    info = info_for(metric, table)
-    if metric in METRICS:
-        entry = METRICS.get(metric)
-        return entry.applies(case) and not (entry.subset_denominator or info.subset_denominator)
-    return case.testbed in info.testbeds and not info.subset_denominator
 
 
 def _points(cases: list[Case], s: _Scores, with_partial: bool) -> list[RatioPoint]:

@@ -7,7 +7,7 @@ from pathlib import Path
 from ragstress.core.jsonl import write_json, write_text
 from ragstress.reports.card import compare_card_html, compare_card_markdown
 from ragstress.reports.charts import accuracy_chart, series_from_points
-from ragstress.reports.compare import Comparison, PairedRow
+from ragstress.reports.compare_model import Comparison, PairedRow
 from ragstress.reports.curve_render import overlay_html
 from ragstress.reports.html import bi, esc, page, table
 from ragstress.reports.judge_render import compare_calibration_html, compare_calibration_lines

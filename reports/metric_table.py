@@ -13,6 +13,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from ragstress.core.types import Case
 from ragstress.reports.model import MetricInfo
 from ragstress.scoring.metrics import METRICS, metric_table
 
@@ -62,3 +63,17 @@ def info_for(name: str, table: Mapping[str, MetricInfo]) -> MetricInfo:
     if name in METRICS:
         return MetricInfo.model_validate(metric_table([name])[name])
     return unknown_metric(name)
+
+
+def counts_failures(metric: str, case: Case, table: Mapping[str, MetricInfo]) -> bool:
+    """Whether a case the target failed on counts against `metric` (it applies there, over every such case)."""
+    info = info_for(metric, table)
+    if metric in METRICS:
+        entry = METRICS.get(metric)
+        return entry.applies(case) and not (entry.subset_denominator or info.subset_denominator)
+    return case.testbed in info.testbeds and not info.subset_denominator
+
+
+def lower_is_better(table: Mapping[str, MetricInfo]) -> frozenset[str]:
+    """The metrics of `table` where a lower value is the better one (over-refusal)."""
+    return frozenset(name for name, info in table.items() if not info.higher_is_better)
