@@ -15,7 +15,7 @@ from ragstress.core.types import TESTBEDS, Case, Score
 from ragstress.reports.card import build_card
 from ragstress.reports.cases import case_details, noise_ratio
 from ragstress.reports.clustered import clustered_interval
-from ragstress.reports.e2e_section import build_e2e_section
+from ragstress.reports.e2e import build_e2e_section
 from ragstress.reports.errors import error_rates
 from ragstress.reports.header import build_header
 from ragstress.reports.methods import build_methods
