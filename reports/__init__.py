@@ -16,7 +16,6 @@ Public API:
 """
 
 from ragstress.reports.compare import CompareError, compare_runs
-from ragstress.reports.compare_render import write_comparison
 from ragstress.reports.gating import (
     Threshold,
     ThresholdError,
@@ -27,7 +26,8 @@ from ragstress.reports.gating import (
 )
 from ragstress.reports.model import SCHEMA_VERSION, Report
 from ragstress.reports.regression import check_regressions
-from ragstress.reports.writer import ReportResult, load_report, write_report
+from ragstress.reports.render.compare_render import write_comparison
+from ragstress.reports.render.writer import ReportResult, load_report, write_report
 
 __all__ = [
     "SCHEMA_VERSION",

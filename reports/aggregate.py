@@ -2,7 +2,7 @@
 
 Which metric fills which role of a section is ROLE_METRICS below, written with the
 metric definitions themselves (no name is spelt here); what a metric is (kind,
-direction, pass/fail, labels) comes from the run's metric table (reports/metric_table.py).
+direction, pass/fail, labels) comes from the run's metric table (reports/reading/metric_table.py).
 """
 
 from __future__ import annotations
@@ -13,13 +13,10 @@ from datetime import UTC, datetime
 
 from ragstress.core.types import TESTBEDS, Case, Score
 from ragstress.reports.card import build_card
-from ragstress.reports.cases import case_details, noise_ratio
-from ragstress.reports.clustered import clustered_interval
 from ragstress.reports.e2e import build_e2e_section
 from ragstress.reports.errors import error_rates
 from ragstress.reports.header import build_header
 from ragstress.reports.methods import build_methods
-from ragstress.reports.metric_table import counts_failures, info_for, lower_is_better, run_metric_table
 from ragstress.reports.model import (
     CounterfactualSection,
     Estimate,
@@ -31,7 +28,10 @@ from ragstress.reports.model import (
     RatioPoint,
     Report,
 )
-from ragstress.reports.rundir import RunData
+from ragstress.reports.reading.cases import case_details, noise_ratio
+from ragstress.reports.reading.metric_table import counts_failures, info_for, lower_is_better, run_metric_table
+from ragstress.reports.reading.rundir import RunData
+from ragstress.reports.stats.clustered import clustered_interval
 from ragstress.scoring.metrics import deterministic as rules
 from ragstress.scoring.metrics import judged_verdicts as verdicts
 

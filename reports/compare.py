@@ -17,16 +17,16 @@ from pathlib import Path
 
 from ragstress.reports.aggregate import ROLE_METRICS, build_report
 from ragstress.reports.card import compare_card
-from ragstress.reports.cases import noise_ratio
-from ragstress.reports.clustered import clustered_paired_difference
-from ragstress.reports.compare_model import Comparison, PairedRow, RunSummary, SideBySideRow
 from ragstress.reports.curves import build_curves
 from ragstress.reports.header import testset_hash
-from ragstress.reports.metric_table import lower_is_better
 from ragstress.reports.model import MetricInfo, Report
+from ragstress.reports.model.compare import Comparison, PairedRow, RunSummary, SideBySideRow
 from ragstress.reports.pairing import paired_scores
-from ragstress.reports.rundir import RunData, load_run
-from ragstress.reports.stats import paired_difference
+from ragstress.reports.reading.cases import noise_ratio
+from ragstress.reports.reading.metric_table import lower_is_better
+from ragstress.reports.reading.rundir import RunData, load_run
+from ragstress.reports.stats.clustered import clustered_paired_difference
+from ragstress.reports.stats.intervals import paired_difference
 
 
 class CompareError(ValueError):

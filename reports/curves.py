@@ -16,10 +16,10 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from ragstress.core.types import Case
 from ragstress.reports.aggregate import _Scores
-from ragstress.reports.cases import noise_ratio
-from ragstress.reports.curve_model import Curve, CurvePoint
 from ragstress.reports.model import MetricInfo
-from ragstress.reports.rundir import RunData
+from ragstress.reports.model.curve import Curve, CurvePoint
+from ragstress.reports.reading.cases import noise_ratio
+from ragstress.reports.reading.rundir import RunData
 
 DEFAULT_LEVEL = 0.5
 """The accuracy level whose crossing the report states (`report --curve-level`)."""

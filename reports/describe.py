@@ -15,7 +15,7 @@ from urllib.parse import urlsplit
 
 from ragstress.core.rundir import CHUNKS_FILE, RunDir
 from ragstress.reports.model import MetricInfo, PromptRef, RoleInfo
-from ragstress.reports.rundir import RunData
+from ragstress.reports.reading.rundir import RunData
 
 RGB_SUFFIX = "_rgb"
 RULE_SETS = {

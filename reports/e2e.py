@@ -6,7 +6,7 @@ response records the composition of the passages it returned (`retrieved`); the
 section averages it per variant: for a noise ratio the achieved noise share sits next
 to the labelled one, for the negative variant the positive share (0 when no answer
 was left to find), for the counterfactual one the planted share. Rendered by
-reports/e2e_section.py.
+reports/render/e2e_section.py.
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from __future__ import annotations
 from statistics import fmean
 
 from ragstress.core.types import TESTBEDS, Case
-from ragstress.reports.e2e_model import E2ERow, E2ESection
-from ragstress.reports.rundir import RunData
+from ragstress.reports.model.e2e import E2ERow, E2ESection
+from ragstress.reports.reading.rundir import RunData
 
 
 def _ratio(case: Case) -> float | None:

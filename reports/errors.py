@@ -8,9 +8,9 @@ Closed-book probes are left out: they are extra calls, not the cases under test.
 from __future__ import annotations
 
 from ragstress.core.types import TESTBEDS
-from ragstress.reports.clustered import clustered_interval
 from ragstress.reports.model import Estimate
-from ragstress.reports.rundir import RunData
+from ragstress.reports.reading.rundir import RunData
+from ragstress.reports.stats.clustered import clustered_interval
 
 ERROR_RATE = "error_rate"
 """Name of the pseudo-metric in gates and in report.json's `error_rates`."""

@@ -37,8 +37,8 @@ from typing import Any, Literal
 from ragstress.core.types import TESTBEDS
 from ragstress.reports.aggregate import ROLE_METRICS
 from ragstress.reports.errors import ERROR_RATE, OVERALL
-from ragstress.reports.gate_model import Gating, ThresholdCheck
 from ragstress.reports.model import Estimate, Report
+from ragstress.reports.model.gate import Gating, ThresholdCheck
 from ragstress.reports.power import power_note
 from ragstress.scoring.metrics import METRICS
 

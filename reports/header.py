@@ -22,7 +22,7 @@ from ragstress.reports.describe import (
     target_in_words,
 )
 from ragstress.reports.model import Counts, MetricInfo, RoleInfo, RunHeader
-from ragstress.reports.rundir import RunData, redact
+from ragstress.reports.reading.rundir import RunData, redact
 from ragstress.scoring.metrics.base import NO_TARGET_CONTEXTS
 
 BUNDLED_JUDGE_WARNING = (

@@ -14,8 +14,8 @@ from typing import Any
 
 from ragstress.reports.describe import rule_set_label
 from ragstress.reports.model import Estimate, MethodNote, Report
-from ragstress.reports.rundir import RunData
-from ragstress.reports.stats import BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED
+from ragstress.reports.reading.rundir import RunData
+from ragstress.reports.stats.intervals import BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED
 
 _INTERVALS = {
     "wilson": (

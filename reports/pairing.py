@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 
 from ragstress.core.types import Case
 from ragstress.reports.aggregate import TARGET_ERROR_LABEL, _Scores
-from ragstress.reports.metric_table import info_for
 from ragstress.reports.model import MetricInfo
-from ragstress.reports.rundir import RunData
+from ragstress.reports.reading.metric_table import info_for
+from ragstress.reports.reading.rundir import RunData
 
 
 @dataclass

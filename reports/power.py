@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 
 from ragstress.reports.model import Estimate
-from ragstress.reports.stats import Z_95
+from ragstress.reports.stats.intervals import Z_95
 
 DEFAULT_DROP = 0.05
 Z_ALPHA_ONE_SIDED = 1.6448536269514722  # α = 0.05

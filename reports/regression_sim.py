@@ -19,8 +19,8 @@ from pathlib import Path
 import numpy as np
 
 from ragstress.core.types import Case, Context, Score, TargetResponse
+from ragstress.reports.reading.rundir import RunData
 from ragstress.reports.regression import regression_rows
-from ragstress.reports.rundir import RunData
 
 MEAN_RATE = 0.7
 KEY = "accuracy@noise"

@@ -11,10 +11,10 @@ from typing import Annotated
 import typer
 from rich.markup import escape
 
+from ragstress.api.pipeline import BenchResult, BenchSettings, StageFailed, run_bench
 from ragstress.cli import common as cc
 from ragstress.cli.reliability import demo_judge_checks
 from ragstress.core.rundir import RunDir
-from ragstress.pipeline import BenchResult, BenchSettings, StageFailed, run_bench
 
 # Per language: enough seeds for every testbed and the noise ratios they hold exactly, few enough that the demo,
 # both languages on the bundled model, takes minutes on 2 cores (a real bench uses 20+ seeds).
@@ -168,7 +168,7 @@ def run_and_print(settings: BenchSettings) -> BenchResult:
     except StageFailed as failed:
         cc.err_console.print(f"bench stopped: {escape(str(failed))}")
         raise typer.Exit(failed.code) from None
-    from ragstress.reports.labels import fmt_estimate
+    from ragstress.reports.render.labels import fmt_estimate
 
     report, model = result.report, result.report.model
     cc.console.print(

@@ -13,12 +13,12 @@ from rich.markup import escape
 
 from ragstress.cli import common as cc
 from ragstress.core.jsonl import RecordFileError, write_json, write_text
-from ragstress.reports.calibration import calibrate_run
-from ragstress.reports.judge_render import fmt_span
-from ragstress.reports.labelfile import LabelFileError, label_csv, sample_rows
-from ragstress.reports.labelpage import label_page
-from ragstress.reports.metric_table import run_metric_table
-from ragstress.reports.rundir import load_run
+from ragstress.reports.judge.calibration import calibrate_run
+from ragstress.reports.judge.labelfile import LabelFileError, label_csv, sample_rows
+from ragstress.reports.reading.metric_table import run_metric_table
+from ragstress.reports.reading.rundir import load_run
+from ragstress.reports.render.judge_render import fmt_span
+from ragstress.reports.render.labelpage import label_page
 
 
 def label(

@@ -16,9 +16,9 @@ from ragstress.core.jsonl import RecordFileError
 from ragstress.core.registry import UnknownNameError
 from ragstress.llm import Endpoint, LLMSession, resolve_endpoint
 from ragstress.reports.curves import JUDGED_CORRECTNESS
-from ragstress.reports.judge_model import Calibration
-from ragstress.reports.reliability import load_reliability
-from ragstress.reports.rundir import load_run
+from ragstress.reports.judge.reliability import load_reliability
+from ragstress.reports.model.judge import Calibration
+from ragstress.reports.reading.rundir import load_run
 from ragstress.scoring.metrics import METRICS
 from ragstress.scoring.repeats import REPEATS_FILE, judge_repeats
 
@@ -143,8 +143,8 @@ def demo_judge_checks(run_dir: Path, endpoint: Endpoint, cache: Path, labels: Pa
     curated seeds; a label whose answer has changed is left out, and a file that names cases
     this run does not have (another test set) is not used, with the reason printed.
     """
-    from ragstress.reports.labelfile import LabelFileError
-    from ragstress.reports.writer import write_report
+    from ragstress.reports.judge.labelfile import LabelFileError
+    from ragstress.reports.render.writer import write_report
 
     data = load_run(run_dir)
     judged = [n for n in data.metric_names() if n in METRICS.names() and METRICS.get(n).kind == "judged"]
@@ -178,7 +178,7 @@ def demo_judge_checks(run_dir: Path, endpoint: Endpoint, cache: Path, labels: Pa
 
 def _print_demo_calibration(calibration: Calibration) -> None:
     """The example labels' effect: how many paired with this run's answers, and the calibrated rate beside the raw."""
-    from ragstress.reports.judge_render import fmt_span
+    from ragstress.reports.render.judge_render import fmt_span
 
     for row in calibration.metrics:
         paired = f"{row.n_labels} example labels paired with this run's answers, {row.n_judged} judged cases"

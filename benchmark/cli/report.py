@@ -15,9 +15,7 @@ from rich.markup import escape
 
 from ragstress.cli import common as cc
 from ragstress.core.jsonl import RecordFileError, write_json
-from ragstress.reports.calibration import with_calibration
 from ragstress.reports.compare import CompareError, compare_runs
-from ragstress.reports.compare_render import write_comparison
 from ragstress.reports.gating import (
     GATE_ON_CHOICES,
     Threshold,
@@ -26,11 +24,13 @@ from ragstress.reports.gating import (
     max_error_rate,
     parse_fail_under,
 )
-from ragstress.reports.labelfile import LabelFileError
-from ragstress.reports.labels import fmt_estimate
-from ragstress.reports.pdf import PDF_FILE, PdfError, find_browser, no_browser_message, print_pdf
+from ragstress.reports.judge.calibration import with_calibration
+from ragstress.reports.judge.labelfile import LabelFileError
 from ragstress.reports.regression import DEFAULT_ALPHA, check_regressions, describe
-from ragstress.reports.writer import write_report
+from ragstress.reports.render.compare_render import write_comparison
+from ragstress.reports.render.labels import fmt_estimate
+from ragstress.reports.render.pdf import PDF_FILE, PdfError, find_browser, no_browser_message, print_pdf
+from ragstress.reports.render.writer import write_report
 
 
 def _thresholds(

@@ -5,7 +5,7 @@ The judge scores each sampled case `repeats` more times, every repeat sampled at
 run's cached answer, and never another repeat's. (Running the check again with the
 cache on gives the same repeats back, so a report rebuilt from them is reproducible.) A
 second judge, when given, scores the same cases once at its usual settings. Each
-judgment is a record of judge_repeats.jsonl; reports/reliability.py turns them into
+judgment is a record of judge_repeats.jsonl; reports/judge/reliability.py turns them into
 self-consistency, flip shares and two-judge agreement.
 """
 

@@ -11,7 +11,7 @@ from fixtures_run.inprocess import invoke
 
 from ragstress.core.jsonl import write_records
 from ragstress.core.types import Case, Context, Score, TargetResponse
-from ragstress.reports.labelfile import read_labels
+from ragstress.reports.judge.labelfile import read_labels
 
 N_SEEDS = 300
 TRUE_RATE = 0.5

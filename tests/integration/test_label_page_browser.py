@@ -5,8 +5,8 @@ from __future__ import annotations
 import importlib.util
 from pathlib import Path
 
-from ragstress.reports.labelfile import LabelRow, read_labels
-from ragstress.reports.labelpage import label_page
+from ragstress.reports.judge.labelfile import LabelRow, read_labels
+from ragstress.reports.render.labelpage import label_page
 
 _spec = importlib.util.spec_from_file_location("report_browser", Path(__file__).parent / "test_report_browser.py")
 _browser = importlib.util.module_from_spec(_spec)
@@ -51,7 +51,7 @@ def test_label_page_saves_a_label_file_that_calibrate_reads(tmp_path, browser_pa
 
 
 def test_report_curves_render_in_the_browser(tmp_path, browser_page):
-    from ragstress.reports.writer import write_report
+    from ragstress.reports.render.writer import write_report
 
     page = browser_page
     run = _browser.make_runs.write_run(tmp_path / "run", "fragile")

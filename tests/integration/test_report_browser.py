@@ -17,9 +17,9 @@ from pathlib import Path
 import pytest
 
 from ragstress.core.jsonl import write_json
-from ragstress.reports.labels import fmt_estimate
 from ragstress.reports.model import Estimate
-from ragstress.reports.writer import write_report
+from ragstress.reports.render.labels import fmt_estimate
+from ragstress.reports.render.writer import write_report
 
 _spec = importlib.util.spec_from_file_location(
     "report_make_runs", Path(__file__).parents[1] / "data" / "report_fixtures" / "make_runs.py"
@@ -142,7 +142,7 @@ def test_report_renders_filters_and_keeps_hostile_text_inert(tmp_path, browser_p
 
 def test_compare_page_renders_both_lines(tmp_path, browser_page):
     from ragstress.reports.compare import compare_runs
-    from ragstress.reports.compare_render import write_comparison
+    from ragstress.reports.render.compare_render import write_comparison
 
     runs = [make_runs.write_run(tmp_path / name, name, hostile=True) for name in ("fragile", "robust")]
     # One case per seed question: the fixture's two noise seeds alone are no evidence either way.

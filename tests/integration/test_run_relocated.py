@@ -20,7 +20,7 @@ from ragstress.cli import report as cli_report
 from ragstress.cli import run as cli_run
 from ragstress.cli import score as cli_score
 from ragstress.core.jsonl import read_json
-from ragstress.reports.rundir import load_run
+from ragstress.reports.reading.rundir import load_run
 from ragstress.testing.fake_openai import FakeOpenAIServer, FakeRequest
 
 SAMPLES = Path(corpora.__file__).parent / "samples" / "en"

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from ragstress.core.jsonl import read_json, write_json
-from ragstress.reports.writer import write_report
+from ragstress.reports.render.writer import write_report
 
 _spec = importlib.util.spec_from_file_location(
     "report_make_runs", Path(__file__).parents[1] / "data" / "report_fixtures" / "make_runs.py"

@@ -11,9 +11,9 @@ import pytest
 
 from ragstress.core.jsonl import write_records
 from ragstress.core.types import Case, Context, Score, TargetResponse
-from ragstress.reports.curve_model import CurvePoint
 from ragstress.reports.curves import area_under, falls_below
-from ragstress.reports.writer import write_report
+from ragstress.reports.model.curve import CurvePoint
+from ragstress.reports.render.writer import write_report
 
 # Achieved ratios, as a testbed that could not find enough noise records them (not the nominal 0.2 steps).
 RATIOS = (0.0, 0.25, 0.5, 0.75, 1.0)

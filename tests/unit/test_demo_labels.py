@@ -16,8 +16,8 @@ from ragstress import corpora
 from ragstress.cli.bench import DEMO_METRICS, _demo_seed_file
 from ragstress.core.jsonl import write_records
 from ragstress.core.types import Case, Context, Score, TargetResponse
-from ragstress.reports.calibration import FEW_LABELS, MIN_LABELS, calibrate_run
-from ragstress.reports.labelfile import parse_label, read_labels
+from ragstress.reports.judge.calibration import FEW_LABELS, MIN_LABELS, calibrate_run
+from ragstress.reports.judge.labelfile import parse_label, read_labels
 
 LABELS = Path(corpora.__file__).parent / "samples" / "en" / "demo-labels.csv"
 

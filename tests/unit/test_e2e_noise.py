@@ -10,8 +10,8 @@ from ragstress.core.jsonl import read_records
 from ragstress.core.types import Case, Context, Retrieved, TargetResponse
 from ragstress.reports.aggregate import build_report
 from ragstress.reports.e2e import build_e2e_section
-from ragstress.reports.e2e_section import e2e_html, e2e_lines
-from ragstress.reports.rundir import RunData, load_run
+from ragstress.reports.reading.rundir import RunData, load_run
+from ragstress.reports.render.e2e_section import e2e_html, e2e_lines
 from ragstress.running.composition import compose, mean_shares, with_composition
 from ragstress.running.e2e_noise import arrange_noise, depth_for, positives_allowed
 

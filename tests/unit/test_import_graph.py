@@ -1,4 +1,4 @@
-"""The package's import graph: no cycles, nothing imports the CLI, and core imports no stage.
+"""The package's import graph: no cycles, nothing imports the CLI, core imports no stage, layers hold.
 
 Every module's source is parsed (not imported), so an import inside a function counts as much
 as one at the top; only `if TYPE_CHECKING:` blocks are skipped, since they never run. A
@@ -21,8 +21,6 @@ STAGES = (
     "ragstress.indexing",
     "ragstress.running",
     "ragstress.scoring",
-    "ragstress.pipeline",
-    "ragstress.bench_settings",
     "ragstress.api",
     "ragstress.generators",
     "ragstress.reports",
@@ -159,3 +157,102 @@ def test_core_imports_no_stage():
         if any(_within(target, stage) for stage in STAGES)
     )
     assert not offenders, "\n".join(offenders)
+
+
+REPORTS = "ragstress.reports"
+STATS = "ragstress.reports.stats"
+MODEL = "ragstress.reports.model"
+RENDER = "ragstress.reports.render"
+# What the CLI may reach besides the API, core, the LLM access and prompts: each stage's entry points,
+# the registries it validates flags against, and the renderers that print to the terminal.
+CLI_REACHES = (
+    "ragstress.api",
+    "ragstress.cli",
+    "ragstress.core",
+    "ragstress.llm",
+    "ragstress.prompts",
+    "ragstress.corpora.embeddings",
+    "ragstress.corpora.loaders",
+    "ragstress.indexing.build",
+    "ragstress.indexing.store",
+    "ragstress.generators.testset",
+    "ragstress.generators.testbeds",
+    "ragstress.generators.styles",
+    "ragstress.generators.ratios",
+    "ragstress.generators.rgb",
+    "ragstress.generators.dataset_export",
+    "ragstress.running.execute",
+    "ragstress.running.merge",
+    "ragstress.running.runner",
+    "ragstress.running.run_dir",
+    "ragstress.running.targets",
+    "ragstress.scoring.scorer",
+    "ragstress.scoring.repeats",
+    "ragstress.scoring.metrics",
+    "ragstress.reports.compare",
+    "ragstress.reports.curves",
+    "ragstress.reports.gating",
+    "ragstress.reports.regression",
+    "ragstress.reports.judge",
+    "ragstress.reports.model",
+    "ragstress.reports.reading",
+    "ragstress.reports.render",
+)
+
+
+def layer_violations(graph: dict[str, set[str]]) -> list[str]:
+    """Every edge that breaks a layer rule of reports/ or of the CLI, as 'module imports target: rule'."""
+    found = []
+    for module, targets in sorted(graph.items()):
+        for target in sorted(targets):
+            rule = None
+            if _within(module, STATS) and _within(target, REPORTS) and not _within(target, STATS):
+                rule = "statistics import nothing else from reports/"
+            elif _within(module, MODEL) and _within(target, REPORTS) and not _within(target, MODEL):
+                rule = "the report model imports nothing else from reports/"
+            elif _within(module, RENDER) and _within(target, STATS):
+                rule = "renderers read statistics through the report model, never directly"
+            elif (
+                _within(module, REPORTS)
+                and module != REPORTS
+                and not _within(module, RENDER)
+                and _within(target, RENDER)
+            ):
+                rule = "nothing under the renderers imports a renderer (only the package face may)"
+            elif (
+                _within(module, CLI)
+                and target.startswith("ragstress.")
+                and not any(_within(target, allowed) for allowed in CLI_REACHES)
+                and target not in ("ragstress", "ragstress.corpora")  # the package and its bundled samples
+            ):
+                rule = "the CLI imports only the API and the stages' entry points"
+            if rule:
+                found.append(f"{module} imports {target}: {rule}")
+    return found
+
+
+def test_the_layers_of_reports_and_the_cli_hold():
+    offenders = layer_violations(import_graph())
+    assert not offenders, "\n".join(offenders)
+
+
+def test_a_planted_violation_of_each_layer_rule_is_caught():
+    graph = import_graph()
+    planted = {
+        "ragstress.reports.stats.ppi": "ragstress.reports.model",
+        "ragstress.reports.model.curve": "ragstress.reports.aggregate",
+        "ragstress.reports.render.html": "ragstress.reports.stats.intervals",
+        "ragstress.reports.aggregate": "ragstress.reports.render.labels",
+        "ragstress.cli.report": "ragstress.generators.spans",
+    }
+    for module, target in planted.items():
+        assert module in graph and target in graph, (module, target)
+        changed = {name: set(edges) for name, edges in graph.items()}
+        changed[module].add(target)
+        assert any(line.startswith(f"{module} imports {target}:") for line in layer_violations(changed)), module
+
+
+def test_reports_root_stays_small():
+    root = REPO / "reports"
+    modules = sorted(path.name for path in root.glob("*.py"))
+    assert len(modules) <= 15, modules

@@ -20,7 +20,7 @@ from ragstress.core.manifests import (
 )
 from ragstress.core.rundir import RunDir
 from ragstress.core.types import Case, Score, TargetResponse
-from ragstress.reports.rundir import load_run
+from ragstress.reports.reading.rundir import load_run
 
 LEGACY = RunDir(Path(__file__).resolve().parents[1] / "data" / "legacy_run_v0")
 

@@ -12,9 +12,9 @@ import pytest
 from ragstress.core.registry import UnknownNameError
 from ragstress.core.types import TESTBEDS, Score
 from ragstress.reports.aggregate import build_report
-from ragstress.reports.html import render_html
-from ragstress.reports.markdown import render_markdown
-from ragstress.reports.rundir import load_run
+from ragstress.reports.reading.rundir import load_run
+from ragstress.reports.render.html import render_html
+from ragstress.reports.render.markdown import render_markdown
 from ragstress.scoring.metrics import METRICS, metric, metric_table
 from ragstress.scoring.metrics.base import ALL_TESTBEDS
 

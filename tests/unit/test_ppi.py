@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from ragstress.reports.ppi import agreement, ppi_mean, ppi_mean_batch, t_quantile_95
+from ragstress.reports.stats.ppi import agreement, ppi_mean, ppi_mean_batch, t_quantile_95
 
 TRUE_RATE = 0.6
 SENSITIVITY, FALSE_POSITIVE = 0.9, 0.3  # the judge passes 90% of true passes and 30% of true fails

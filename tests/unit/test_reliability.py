@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from ragstress.reports.reliability import metric_reliability
+from ragstress.reports.judge.reliability import metric_reliability
 from ragstress.scoring.repeats import Judgment
 
 

@@ -12,11 +12,11 @@ from ragstress.core.jsonl import write_records
 from ragstress.core.types import Score
 from ragstress.reports.aggregate import ROLE_METRICS, build_report, estimate
 from ragstress.reports.gating import ThresholdError, check_thresholds, load_thresholds, parse_fail_under
-from ragstress.reports.html import json_for_script
-from ragstress.reports.markdown import cell
 from ragstress.reports.model import SCHEMA_VERSION, Report
-from ragstress.reports.rundir import load_run, redact
-from ragstress.reports.writer import load_report, report_json, scores_csv, write_report
+from ragstress.reports.reading.rundir import load_run, redact
+from ragstress.reports.render.html import json_for_script
+from ragstress.reports.render.markdown import cell
+from ragstress.reports.render.writer import load_report, report_json, scores_csv, write_report
 
 _spec = importlib.util.spec_from_file_location(
     "report_make_runs", Path(__file__).parents[1] / "data" / "report_fixtures" / "make_runs.py"
@@ -145,7 +145,7 @@ def test_scores_csv_keeps_unscored_empty_and_formulas_inert(tmp_path):
 def test_a_private_corpus_scores_counterfactuals_against_its_own_passages(tmp_path):
     """No case known closed-book: every case is scored and the report says which view that is."""
     from ragstress.core.jsonl import read_records
-    from ragstress.reports.markdown import render_markdown
+    from ragstress.reports.render.markdown import render_markdown
 
     run = make_runs.write_run(tmp_path / "run", "fragile")
     scores = read_records(run / "scores.jsonl", Score)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from ragstress.reports.clustered import clustered_interval, clustered_paired_difference, design_effect
-from ragstress.reports.stats import wilson_interval
+from ragstress.reports.stats.clustered import clustered_interval, clustered_paired_difference, design_effect
+from ragstress.reports.stats.intervals import wilson_interval
 
 TRUE_RATE = 0.7
 

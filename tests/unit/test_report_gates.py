@@ -13,7 +13,7 @@ from ragstress.core.jsonl import read_json, write_records
 from ragstress.core.types import Case, Context, Score, TargetResponse
 from ragstress.reports.gating import ThresholdError, load_thresholds, parse_fail_under
 from ragstress.reports.power import seeds_needed
-from ragstress.reports.writer import write_report
+from ragstress.reports.render.writer import write_report
 
 
 def _case(i: int, ratio: float) -> Case:

@@ -8,10 +8,10 @@ import pytest
 
 from ragstress.core.jsonl import write_records
 from ragstress.core.types import Case, Context, Score, TargetResponse
-from ragstress.reports.clustered import clustered_interval, clustered_paired_difference
 from ragstress.reports.gating import parse_fail_under
 from ragstress.reports.regression import check_regressions, describe
-from ragstress.reports.writer import write_report
+from ragstress.reports.render.writer import write_report
+from ragstress.reports.stats.clustered import clustered_interval, clustered_paired_difference
 
 
 def _case(i: int, testbed: str = "noise") -> Case:
@@ -110,7 +110,7 @@ def test_a_partial_run_cannot_pass_a_gate(tmp_path):
 def test_ppi_with_seed_clustering_counts_the_shared_seeds_and_labelled_seeds_only():
     import numpy as np
 
-    from ragstress.reports.ppi import ppi_mean, t_quantile_95
+    from ragstress.reports.stats.ppi import ppi_mean, t_quantile_95
 
     rng = np.random.default_rng(5)
     seeds = [f"s{i}" for i in range(30)]
@@ -151,8 +151,8 @@ def _make_runs():
 def test_the_card_shows_what_the_counterfactual_section_headlines(tmp_path):
     from ragstress.core.jsonl import read_records
     from ragstress.reports.aggregate import build_report
-    from ragstress.reports.card import card_markdown
-    from ragstress.reports.rundir import load_run
+    from ragstress.reports.reading.rundir import load_run
+    from ragstress.reports.render.card import card_markdown
 
     run = _make_runs().write_run(tmp_path / "run", "fragile")
     scores = read_records(run / "scores.jsonl", Score)
@@ -172,8 +172,8 @@ def test_the_card_shows_what_the_counterfactual_section_headlines(tmp_path):
 def test_curve_tick_labels_at_close_ratios_do_not_overlap():
     import re
 
-    from ragstress.reports.curve_chart import TICK_CHAR_PX, Line, curve_chart
-    from ragstress.reports.curve_model import Curve, CurvePoint
+    from ragstress.reports.model.curve import Curve, CurvePoint
+    from ragstress.reports.render.curve_chart import TICK_CHAR_PX, Line, curve_chart
 
     xs = [0.0, 0.4, 0.6, 0.6667, 0.75, 0.8]
     points = [CurvePoint(x=x, value=0.5, low=0.4, high=0.6, n=5) for x in xs]

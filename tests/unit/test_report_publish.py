@@ -13,12 +13,12 @@ import pytest
 from ragstress.core.jsonl import read_records, write_json, write_records
 from ragstress.core.types import Score
 from ragstress.reports.compare import compare_runs
-from ragstress.reports.compare_render import write_comparison
 from ragstress.reports.describe import host_of, prompt_set_digest, target_in_words
-from ragstress.reports.labels import fmt_estimate
 from ragstress.reports.model import Estimate, PromptRef
-from ragstress.reports.pdf import BROWSER_ENV, PdfError, find_browser, no_browser_message, print_pdf
-from ragstress.reports.writer import write_report
+from ragstress.reports.render.compare_render import write_comparison
+from ragstress.reports.render.labels import fmt_estimate
+from ragstress.reports.render.pdf import BROWSER_ENV, PdfError, find_browser, no_browser_message, print_pdf
+from ragstress.reports.render.writer import write_report
 from ragstress.scoring.scorer import judge_prompt_identities
 
 _spec = importlib.util.spec_from_file_location(

@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from ragstress.reports.stats import (
+from ragstress.reports.stats.intervals import (
     bootstrap_mean_interval,
     interval_for,
     mcnemar_exact_p,

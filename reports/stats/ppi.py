@@ -30,7 +30,7 @@ from typing import Literal
 
 import numpy as np
 
-from ragstress.reports.stats import Z_95
+from ragstress.reports.stats.intervals import Z_95
 
 
 def t_quantile_95(degrees: int) -> float:

@@ -5,15 +5,15 @@ from __future__ import annotations
 from pathlib import Path
 
 from ragstress.core.jsonl import write_json, write_text
-from ragstress.reports.card import compare_card_html, compare_card_markdown
-from ragstress.reports.charts import accuracy_chart, series_from_points
-from ragstress.reports.compare_model import Comparison, PairedRow
-from ragstress.reports.curve_render import overlay_html
-from ragstress.reports.html import bi, esc, page, table
-from ragstress.reports.judge_render import compare_calibration_html, compare_calibration_lines
-from ragstress.reports.labels import LABELS, bilingual, fmt_counts, fmt_estimate
-from ragstress.reports.markdown import cell
 from ragstress.reports.model import Report
+from ragstress.reports.model.compare import Comparison, PairedRow
+from ragstress.reports.render.card import compare_card_html, compare_card_markdown
+from ragstress.reports.render.charts import accuracy_chart, series_from_points
+from ragstress.reports.render.curve_render import overlay_html
+from ragstress.reports.render.html import bi, esc, page, table
+from ragstress.reports.render.judge_render import compare_calibration_html, compare_calibration_lines
+from ragstress.reports.render.labels import LABELS, bilingual, fmt_counts, fmt_estimate
+from ragstress.reports.render.markdown import cell
 
 COMPARE_FILES = ("compare.json", "compare.md", "compare.html")
 PAIRED_HEADER = [

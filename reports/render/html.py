@@ -22,14 +22,15 @@ from importlib import resources
 from typing import Any
 
 from ragstress.core.types import TESTBEDS
-from ragstress.reports.card import card_html
-from ragstress.reports.charts import accuracy_chart, series_from_points
-from ragstress.reports.curve_render import curves_html
 from ragstress.reports.describe import host_of
-from ragstress.reports.e2e_section import e2e_html
-from ragstress.reports.front_matter import FIELD_LABELS, header_fields, methods_html, prompts_html
-from ragstress.reports.judge_render import judge_sections_html
-from ragstress.reports.labels import (
+from ragstress.reports.model import Estimate, MetricInfo, RatioPoint, Report, RunHeader
+from ragstress.reports.render.card import card_html
+from ragstress.reports.render.charts import accuracy_chart, series_from_points
+from ragstress.reports.render.curve_render import curves_html
+from ragstress.reports.render.e2e_section import e2e_html
+from ragstress.reports.render.front_matter import FIELD_LABELS, header_fields, methods_html, prompts_html
+from ragstress.reports.render.judge_render import judge_sections_html
+from ragstress.reports.render.labels import (
     LABELS,
     bi_span,
     fmt_counts,
@@ -37,8 +38,7 @@ from ragstress.reports.labels import (
     fmt_value,
     metric_label,
 )
-from ragstress.reports.markdown import GATE_ON_TEXT
-from ragstress.reports.model import Estimate, MetricInfo, RatioPoint, Report, RunHeader
+from ragstress.reports.render.markdown import GATE_ON_TEXT
 
 _PLACEHOLDER = re.compile(r"\{\{(\w+)\}\}")
 
@@ -55,7 +55,7 @@ def json_for_script(data: Any) -> str:
 
 
 def _template(name: str) -> str:
-    return resources.files("ragstress.reports").joinpath("templates", name).read_text(encoding="utf-8")
+    return resources.files("ragstress.reports.render").joinpath("templates", name).read_text(encoding="utf-8")
 
 
 def page(title: str, body: str, data: Any) -> str:

@@ -18,9 +18,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ragstress.core.types import Case
-from ragstress.reports.metric_table import info_for
 from ragstress.reports.model import MetricInfo
-from ragstress.reports.rundir import RunData
+from ragstress.reports.reading.metric_table import info_for
+from ragstress.reports.reading.rundir import RunData
 
 COLUMNS = ("case_id", "metric", "label", "testbed", "lang", "question", "response", "asks")
 _TRUE = {"1", "1.0", "yes", "y", "true", "pass", "是", "对", "正确"}

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ragstress.reports.stats import BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED, Interval, is_binary, wilson_interval
+from ragstress.reports.stats.intervals import BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED, Interval, is_binary, wilson_interval
 
 
 def cluster_totals(values: Sequence[float], clusters: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:

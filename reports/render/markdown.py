@@ -9,13 +9,14 @@ from __future__ import annotations
 from html import escape
 
 from ragstress.core.types import TESTBEDS
-from ragstress.reports.card import card_markdown
-from ragstress.reports.curve_render import curves_lines
 from ragstress.reports.describe import host_of
-from ragstress.reports.e2e_section import e2e_lines
-from ragstress.reports.front_matter import FIELD_LABELS, header_fields, methods_markdown, prompts_markdown
-from ragstress.reports.judge_render import judge_sections_lines
-from ragstress.reports.labels import (
+from ragstress.reports.model import Estimate, RatioPoint, Report, RunHeader
+from ragstress.reports.render.card import card_markdown
+from ragstress.reports.render.curve_render import curves_lines
+from ragstress.reports.render.e2e_section import e2e_lines
+from ragstress.reports.render.front_matter import FIELD_LABELS, header_fields, methods_markdown, prompts_markdown
+from ragstress.reports.render.judge_render import judge_sections_lines
+from ragstress.reports.render.labels import (
     LABELS,
     bilingual,
     fmt_counts,
@@ -23,7 +24,6 @@ from ragstress.reports.labels import (
     fmt_value,
     metric_label,
 )
-from ragstress.reports.model import Estimate, RatioPoint, Report, RunHeader
 
 GATE_ON_TEXT = {"point": "the point estimate", "lower": "the 95% interval's end on the failing side"}
 

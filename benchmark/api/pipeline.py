@@ -1,6 +1,6 @@
 """The one-command benchmark: build -> generate -> run -> score -> report in one run directory.
 
-Each stage is the Python API's stage function (ragstress.api), so `bench` behaves exactly
+Each stage is the Python API's stage function (ragstress.api.stages), so `bench` behaves exactly
 like the stages run one at a time. A stage whose inputs have not changed since the last
 bench in this directory is skipped (its fingerprint is kept in bench.json); when a stage's
 inputs change, the files derived from its old output are removed first, so no report ever
@@ -22,8 +22,8 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from ragstress.api_report import Report
-from ragstress.bench_settings import (
+from ragstress.api.reporting import Report
+from ragstress.api.settings import (
     BENCH_FILE,
     DERIVED,
     STAGES,
@@ -239,7 +239,7 @@ def bench(
     `progress` receives one line per stage. The Report's
     `stage_seconds` says how long each stage took (0 when skipped).
     """
-    from ragstress.api import endpoint
+    from ragstress.api.stages import endpoint
 
     settings = BenchSettings(
         corpus=Path(corpus),

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from html import escape
 
-from ragstress.reports.curve_chart import Line, curve_chart
-from ragstress.reports.curve_model import Curve
-from ragstress.reports.labels import metric_label
 from ragstress.reports.model import MetricInfo, Report
+from ragstress.reports.model.curve import Curve
+from ragstress.reports.render.curve_chart import Line, curve_chart
+from ragstress.reports.render.labels import metric_label
 
 TITLE = ("Robustness curves", "鲁棒性曲线")
 INTRO = (

@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from html import escape
 
-from ragstress.reports.metric_table import info_for
 from ragstress.reports.model import Estimate, MetricInfo, RunHeader
+from ragstress.reports.reading.metric_table import info_for
 
 LABELS: dict[str, tuple[str, str]] = {
     "title": ("RAG robustness report", "RAG 鲁棒性报告"),

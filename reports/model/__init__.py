@@ -11,11 +11,11 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ragstress.reports.case_model import CaseDetail
-from ragstress.reports.curve_model import Curve
-from ragstress.reports.e2e_model import E2ESection
-from ragstress.reports.gate_model import Gating
-from ragstress.reports.judge_model import Calibration, Reliability
+from ragstress.reports.model.case import CaseDetail
+from ragstress.reports.model.curve import Curve
+from ragstress.reports.model.e2e import E2ESection
+from ragstress.reports.model.gate import Gating
+from ragstress.reports.model.judge import Calibration, Reliability
 
 SCHEMA_VERSION = "1.1"
 

@@ -125,8 +125,8 @@ def public_endpoint(roles: dict[str, Endpoint], role: str) -> dict[str, Any] | N
 
 def stage_summary(result: Any) -> str:
     """One line on what a stage produced, for the progress lines."""
-    from ragstress.api import IndexResult, TestsetSummary
-    from ragstress.api_run import RunSummary
+    from ragstress.api.running import RunSummary
+    from ragstress.api.stages import IndexResult, TestsetSummary
 
     if isinstance(result, IndexResult):
         return f"{result.chunks} chunks ({result.embedded} embedded, {result.reused} reused)"

@@ -73,9 +73,9 @@ class Report:
         """Print report.html to a PDF (default: report.pdf beside it) with a local headless Chromium.
 
         Raises FileNotFoundError when report.html was not written (`write=False`) and
-        ragstress.reports.pdf.PdfError when no browser is found or it prints nothing.
+        ragstress.reports.render.pdf.PdfError when no browser is found or it prints nothing.
         """
-        from ragstress.reports.pdf import PDF_FILE, PdfError, find_browser, no_browser_message, print_pdf
+        from ragstress.reports.render.pdf import PDF_FILE, PdfError, find_browser, no_browser_message, print_pdf
 
         html = self.paths.get("report.html")
         if html is None or not Path(html).is_file():
@@ -116,8 +116,8 @@ def report(
     from ragstress.reports.gating import (
         max_error_rate as error_gate,
     )
-    from ragstress.reports.rundir import load_run
-    from ragstress.reports.writer import write_report
+    from ragstress.reports.reading.rundir import load_run
+    from ragstress.reports.render.writer import write_report
 
     thresholds = [parse_fail_under(option) for option in fail_under]
     if thresholds_file is not None:

@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from html import escape
 
-from ragstress.reports.judge_model import CalibratedMetric, Calibration, Reliability, Span
-from ragstress.reports.labels import metric_label
 from ragstress.reports.model import MetricInfo, Report
+from ragstress.reports.model.judge import CalibratedMetric, Calibration, Reliability, Span
+from ragstress.reports.render.labels import metric_label
 
 TITLE = ("Judge calibration with human labels", "基于人工标注的评审校准")
 INTRO = (

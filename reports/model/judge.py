@@ -1,6 +1,6 @@
 """report.json's sections on how far the judge can be trusted: calibration and reliability.
 
-Kept apart from reports/model.py (which imports these) so the judge's sections can grow
+Kept apart from reports/model/__init__.py (which imports these) so the judge's sections can grow
 without touching the rest of the schema. All fields are optional in a Report.
 """
 

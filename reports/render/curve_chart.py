@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from html import escape
 
-from ragstress.reports.charts import BOTTOM, HEIGHT, LEFT, PALETTE, RIGHT, TOP, WIDTH
-from ragstress.reports.curve_model import Curve
+from ragstress.reports.model.curve import Curve
+from ragstress.reports.render.charts import BOTTOM, HEIGHT, LEFT, PALETTE, RIGHT, TOP, WIDTH
 
 POSITION_TICKS = {0.0: "first · 首", 0.5: "middle · 中", 1.0: "last · 尾"}
 

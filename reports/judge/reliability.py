@@ -17,10 +17,10 @@ from itertools import combinations
 from pathlib import Path
 
 from ragstress.core.jsonl import read_records
-from ragstress.reports.judge_model import MetricReliability, Reliability
 from ragstress.reports.model import Report
-from ragstress.reports.ppi import agreement
-from ragstress.reports.rundir import RunData
+from ragstress.reports.model.judge import MetricReliability, Reliability
+from ragstress.reports.reading.rundir import RunData
+from ragstress.reports.stats.ppi import agreement
 from ragstress.scoring.repeats import REPEATS_FILE, Judgment
 
 LOW_CONSISTENCY = 0.8

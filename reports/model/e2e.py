@@ -1,4 +1,4 @@
-"""The schema of the report's e2e section (built by reports/e2e.py, rendered by reports/e2e_section.py)."""
+"""The schema of the report's e2e section (built by reports/e2e.py, rendered by reports/render/e2e_section.py)."""
 
 from __future__ import annotations
 

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from html import escape
 from importlib import resources
 
-from ragstress.reports.labelfile import COLUMNS, LabelRow
+from ragstress.reports.judge.labelfile import COLUMNS, LabelRow
 
 UI = {
     "title": "Label judged cases · 标注评审用例",
@@ -40,7 +40,7 @@ label { margin-right: 1.2rem; } #bar { position: sticky; top: 0; background: #ff
 
 
 def _script() -> str:
-    return resources.files("ragstress.reports").joinpath("templates", "label.js").read_text(encoding="utf-8")
+    return resources.files("ragstress.reports.render").joinpath("templates", "label.js").read_text(encoding="utf-8")
 
 
 def label_page(rows: Iterable[LabelRow], filename: str) -> str:

@@ -10,8 +10,8 @@ from collections.abc import Callable
 from html import escape
 
 from ragstress.reports.describe import endpoint_in_words
-from ragstress.reports.labels import bi_span, errors_by_testbed
 from ragstress.reports.model import MethodNote, PromptRef, Report, RunHeader
+from ragstress.reports.render.labels import bi_span, errors_by_testbed
 
 METHODS_TITLE = ("Methods", "方法说明")
 FIELD_LABELS: dict[str, tuple[str, str]] = {

@@ -1,7 +1,7 @@
 """Calibrating a run's judged metrics with a human label file (prediction-powered inference).
 
 For each judged metric the judge's values on every scored case and the labels of the
-cases people labelled give a PPI estimate (reports/ppi.py), shown beside the raw judge
+cases people labelled give a PPI estimate (reports/stats/ppi.py), shown beside the raw judge
 rate, with the judge's agreement with the labels and the effective sample size.
 Variances are clustered by seed question, like every other interval in the report.
 """
@@ -12,14 +12,14 @@ import hashlib
 from collections.abc import Mapping
 from pathlib import Path
 
-from ragstress.reports.clustered import clustered_interval
-from ragstress.reports.judge_model import CalibratedMetric, Calibration, Span
-from ragstress.reports.labelfile import LabelSet, judged_metrics, read_run_labels
-from ragstress.reports.metric_table import info_for, run_metric_table
+from ragstress.reports.judge.labelfile import LabelSet, judged_metrics, read_run_labels
 from ragstress.reports.model import MetricInfo, Report
-from ragstress.reports.ppi import agreement, ppi_mean
-from ragstress.reports.rundir import RunData, load_run
-from ragstress.reports.stats import wilson_interval
+from ragstress.reports.model.judge import CalibratedMetric, Calibration, Span
+from ragstress.reports.reading.metric_table import info_for, run_metric_table
+from ragstress.reports.reading.rundir import RunData, load_run
+from ragstress.reports.stats.clustered import clustered_interval
+from ragstress.reports.stats.intervals import wilson_interval
+from ragstress.reports.stats.ppi import agreement, ppi_mean
 
 MIN_LABELS = 10
 """Below this many paired labels a metric is reported uncalibrated: the interval would mean little."""

@@ -1,6 +1,6 @@
 """The Python API's stages: `import ragstress`, then one stage at a time: `build_index`,
-`generate`, `run` (ragstress.api_run), `score`, `report` (ragstress.api_report); or all of
-them with `ragstress.bench(...)` (ragstress.pipeline, which is built on these functions).
+`generate`, `run` (ragstress.api.running), `score`, `report` (ragstress.api.reporting); or all of
+them with `ragstress.bench(...)` (ragstress.api.pipeline, which is built on these functions).
 
 Plain keyword arguments in, typed results out, synchronous: each function runs the same
 stage code as the command line (over its async internals where there are any). Nothing
@@ -16,8 +16,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from ragstress.api_report import Report, report
-from ragstress.api_run import RunSummary, run
+from ragstress.api.reporting import Report, report
+from ragstress.api.running import RunSummary, run
 from ragstress.core.rundir import CASES_FILE
 from ragstress.llm.config import Endpoint, resolve_endpoint
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from ragstress.core.types import Case, TargetResponse
-from ragstress.reports.case_model import CaseAnswer, CaseDetail, CasePassage, CaseScore
-from ragstress.reports.rundir import RunData
+from ragstress.reports.model.case import CaseAnswer, CaseDetail, CasePassage, CaseScore
+from ragstress.reports.reading.rundir import RunData
 
 
 def _answer(response: TargetResponse | None) -> CaseAnswer | None:

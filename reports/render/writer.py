@@ -10,17 +10,17 @@ from pathlib import Path
 from ragstress.core.jsonl import write_text
 from ragstress.core.rundir import REPORT_FILES
 from ragstress.reports.aggregate import build_report
-from ragstress.reports.calibration import calibrate
-from ragstress.reports.cases import noise_ratio
-from ragstress.reports.curve_render import figures
 from ragstress.reports.curves import DEFAULT_LEVEL, build_curves
 from ragstress.reports.gating import GateOn, Threshold, check_thresholds
-from ragstress.reports.html import render_html
-from ragstress.reports.labelfile import read_run_labels
-from ragstress.reports.markdown import render_markdown
+from ragstress.reports.judge.calibration import calibrate
+from ragstress.reports.judge.labelfile import read_run_labels
+from ragstress.reports.judge.reliability import with_reliability
 from ragstress.reports.model import Report
-from ragstress.reports.reliability import with_reliability
-from ragstress.reports.rundir import RunData, load_run
+from ragstress.reports.reading.cases import noise_ratio
+from ragstress.reports.reading.rundir import RunData, load_run
+from ragstress.reports.render.curve_render import figures
+from ragstress.reports.render.html import render_html
+from ragstress.reports.render.markdown import render_markdown
 
 CSV_COLUMNS = (
     "case_id",
@@ -73,7 +73,7 @@ def write_report(
     `curve_level` is the level whose crossing each robustness curve states. Raises FileNotFoundError without cases.jsonl,
         ragstress.core.jsonl.RecordFileError for a malformed record file, and
         ragstress.reports.gating.ThresholdError for a threshold naming a metric the run lacks,
-        ragstress.reports.labelfile.LabelFileError for a bad label file.
+        ragstress.reports.judge.labelfile.LabelFileError for a bad label file.
     """
     data = load_run(Path(run_dir))
     report = build_report(data, errors_as_failures=errors_as_failures)

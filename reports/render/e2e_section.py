@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from html import escape
 
-from ragstress.reports.e2e_model import E2ERow, E2ESection
-from ragstress.reports.labels import bi_span
+from ragstress.reports.model.e2e import E2ERow, E2ESection
+from ragstress.reports.render.labels import bi_span
 
 TITLE = ("End to end: what the target retrieved", "端到端：目标系统检索到的内容")
 INTRO = (

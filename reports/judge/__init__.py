@@ -1,0 +1,1 @@
+"""How far the judge can be trusted: human label files, calibration (PPI) and reliability."""
