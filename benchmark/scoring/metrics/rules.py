@@ -53,8 +53,7 @@ def _negation(prefix: str) -> Hit | None:
     """A negation close before a flag: the last few English words or Chinese characters of its clause."""
     near_en = " ".join(prefix.split()[-_NEGATION_WORDS:])
     for pattern, near in ((rules_en.NEGATOR, near_en), (rules_zh.NEGATOR, prefix[-_NEGATION_CHARS:])):
-        found = pattern.pattern.search(near)
-        if found:
+        if found := pattern.pattern.search(near):
             return Hit(pattern.name, found[0])
     return None
 
@@ -137,8 +136,7 @@ def _other_role(norm: str, start: int, end: int, prefix: str) -> Hit | None:
 def _hearsay(prefix: str, start: int) -> Hit | None:
     """A mention given as what other people say ("some say Paris") is not stated by the response."""
     for pattern in (rules_en.HEARSAY, rules_zh.HEARSAY):
-        found = pattern.pattern.search(prefix)
-        if found:
+        if found := pattern.pattern.search(prefix):
             return Hit(pattern.name, found[0].strip(), start)
     return None
 
@@ -146,17 +144,14 @@ def _hearsay(prefix: str, start: int) -> Hit | None:
 def _dispute(norm: str, start: int, end: int, sources_disputed: bool) -> Hit | None:
     prefix = clause_before(norm, start)
     for pattern in (rules_en.DISPUTE_BEFORE, rules_zh.DISPUTE_BEFORE):
-        found = pattern.pattern.search(prefix)
-        if found:
+        if found := pattern.pattern.search(prefix):
             return Hit(pattern.name, found[0].strip(), start)
     for pattern in rules_en.DISPUTE_AFTER + rules_zh.DISPUTE_AFTER:
-        found = pattern.pattern.search(norm[end:])
-        if found:
+        if found := pattern.pattern.search(norm[end:]):
             return Hit(pattern.name, found[0].strip(), end)
     if sources_disputed:
         for pattern in (rules_en.ATTRIBUTED, rules_zh.ATTRIBUTED):
-            found = pattern.pattern.search(prefix)
-            if found:
+            if found := pattern.pattern.search(prefix):
                 return Hit(pattern.name, found[0].strip(), start)
     return None
 
