@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 # The stamp is remade whenever the dependency list changes.
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test test-fast perf clean browser
+.PHONY: demo test test-fast perf clean test-debs
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -19,17 +19,19 @@ $(STAMP): pyproject.toml | $(BIN)/python
 demo: $(STAMP)
 	$(BIN)/ragstress demo $(DEMO_ARGS)
 
+# Debian packages the suite uses, installed here when we may (root), else their tests skip.
 # The HTML report is checked in Debian's chromium (with a CJK font, so Chinese renders),
 # driven through its executable path: no test ever downloads a browser; poppler-utils
-# (pdftotext, pdftoppm) reads back the PDF that `report --pdf` prints. Installed here
-# when we may (root), else the browser tests skip.
-BROWSER_PKGS := chromium fonts-wqy-microhei poppler-utils
-browser:
-	@dpkg -s $(BROWSER_PKGS) >/dev/null 2>&1 || [ "$$(id -u)" != 0 ] || \
-		{ apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(BROWSER_PKGS) >/dev/null; }
+# (pdftotext, pdftoppm) reads back the PDF that `report --pdf` prints. The documentation
+# loaders are checked on the Python manual's reStructuredText sources (python3.11-doc) and
+# the Chinese man pages (manpages-zh), rendered by groff.
+TEST_DEBS := chromium fonts-wqy-microhei poppler-utils python3.11-doc manpages-zh groff-base
+test-debs:
+	@dpkg -s $(TEST_DEBS) >/dev/null 2>&1 || [ "$$(id -u)" != 0 ] || \
+		{ apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(TEST_DEBS) >/dev/null; }
 
 # The formatter and linter (pinned in the test extra) gate the suite: a diff or a finding fails `make test`.
-test: $(STAMP) browser
+test: $(STAMP) test-debs
 	$(BIN)/ruff format --check --quiet .
 	$(BIN)/ruff check --quiet .
 	$(BIN)/python -m pytest -q

@@ -6,6 +6,10 @@ full-width `。！？；…`), clause punctuation, spaces, and finally single ch
 Separators stay at the *end* of the piece they close, so a Chinese sentence keeps its
 `。` and chunks tend to end on sentence boundaries.
 
+Structure is respected as `ragstress.corpora.structured` lays it out: a fenced code block
+(``` lines) is held together across its blank lines, so it stays whole when it fits the
+window, and a table row is one line, which is only ever cut when it alone exceeds it.
+
 Two guarantees are enforced here rather than trusted to the splitter:
 
 * offsets: `doc.text[chunk.start:chunk.end] == chunk.text` for every chunk, placed
@@ -18,6 +22,8 @@ Two guarantees are enforced here rather than trusted to the splitter:
 from __future__ import annotations
 
 import hashlib
+import re
+from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator
 from typing import Literal
 
@@ -46,7 +52,7 @@ SEPARATORS: tuple[str, ...] = (
 
 # Bump whenever the same document and parameters would give other chunks: builds reuse the
 # previous build's chunk boundaries for unchanged documents only while this matches.
-CHUNKER_VERSION = 1
+CHUNKER_VERSION = 2  # 2: fenced code blocks held together across their blank lines
 
 
 class ChunkParams(BaseModel):
@@ -125,9 +131,10 @@ def _chunks_of(
     length = _length_function(params, count_tokens)
     emitted: set[tuple[int, int]] = set()
     previous = (0, 0)
-    for raw_start, raw_end in locate_chunks(text, splitter.split_text(text)):
+    held, original = _hold_code_blocks(text)
+    for held_start, held_end in locate_chunks(held, splitter.split_text(held)):
         # The splitter strips merged chunks but not pieces from its last-resort level.
-        span = _strip_span(text, raw_start, raw_end)
+        span = _strip_span(text, original(held_start), original(held_end))
         if span[0] == span[1]:
             continue
         for start, end in _within_limit(text, span, params.size, length):
@@ -138,6 +145,32 @@ def _chunks_of(
             emitted.add((start, end))
             previous = (start, end)
             yield Chunk(id=chunk_id(doc, start, end), doc_id=doc.id, text=text[start:end], start=start, end=end)
+
+
+_FENCED = re.compile(r"^[ \t]*```[^\n]*\n.*?^[ \t]*```[ \t]*$", re.MULTILINE | re.DOTALL)
+_BLANK_LINE = re.compile(r"\n(?=[ \t]*\n)")
+_HOLD = "\u2060"  # WORD JOINER: not whitespace, so no separator matches across it
+
+
+def _hold_code_blocks(text: str) -> tuple[str, Callable[[int], int]]:
+    """The text with a joiner at the start of every blank line inside a fenced code block (so the
+    paragraph separator cannot split it), and the map from its offsets back to `text`'s."""
+    inserted: list[int] = []  # positions in `text` before which a joiner was inserted
+    for block in _FENCED.finditer(text):
+        inserted += [m.end() for m in _BLANK_LINE.finditer(text, block.start(), block.end())]
+    if not inserted:
+        return text, lambda offset: offset
+    pieces, last = [], 0
+    for position in inserted:
+        pieces += [text[last:position], _HOLD]
+        last = position
+    held = "".join(pieces) + text[last:]
+    shifted = [position + k + 1 for k, position in enumerate(inserted)]  # joiner ends in the held text
+
+    def original(offset: int) -> int:
+        return offset - bisect_right(shifted, offset)
+
+    return held, original
 
 
 def _within_limit(text: str, span: tuple[int, int], size: int, length: LengthFunction) -> Iterator[tuple[int, int]]:

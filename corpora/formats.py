@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -50,7 +50,8 @@ class JsonlProblem:
     detail: str
 
 
-def _read_text(path: Path) -> str:
+def read_text(path: Path) -> str:
+    """The decoded text of a file; FormatError when it is empty or undecodable."""
     data = path.read_bytes()  # the loader checked the size first: this is bounded
     if not data.strip():
         raise FormatError("empty file")
@@ -65,7 +66,7 @@ def _read_text(path: Path) -> str:
 
 def read_plain(path: Path) -> ParsedFile:
     """A .txt file: the whole decoded text, no title."""
-    return ParsedFile(title="", text=_read_text(path))
+    return ParsedFile(title="", text=read_text(path))
 
 
 _ATX_H1 = re.compile(r"# +(.+?)(?: +#+)? *")
@@ -74,7 +75,7 @@ _FENCE = re.compile(r" {0,3}(```|~~~)")
 
 def read_markdown(path: Path) -> ParsedFile:
     """A Markdown file, kept as its source text; the title is its first `# ` heading."""
-    text = _read_text(path)
+    text = read_text(path)
     return ParsedFile(title=markdown_title(text), text=text)
 
 
@@ -91,7 +92,7 @@ def markdown_title(text: str) -> str:
 
 def read_html(path: Path) -> ParsedFile:
     """An HTML page: its <title> and visible text (see `ragstress.corpora.htmltext`)."""
-    page = html_to_text(_read_text(path))
+    page = html_to_text(read_text(path))
     if not page.text.strip():
         raise FormatError("no visible text in HTML")
     return ParsedFile(title=page.title, text=page.text)
@@ -116,17 +117,6 @@ def read_pdf(path: Path) -> ParsedFile:
     if not text:
         raise FormatError("no extractable text in PDF (scanned images?)")
     return ParsedFile(title=meta_title.strip() if isinstance(meta_title, str) else "", text=text)
-
-
-FILE_READERS: dict[str, Callable[[Path], ParsedFile]] = {
-    ".txt": read_plain,
-    ".md": read_markdown,
-    ".markdown": read_markdown,
-    ".html": read_html,
-    ".htm": read_html,
-    ".pdf": read_pdf,
-}
-"""Single-document formats by lower-case suffix. `.jsonl` is handled by `iter_jsonl`."""
 
 
 def iter_jsonl(path: Path, max_line_bytes: int | None = None) -> Iterator[JsonlRecord | JsonlProblem]:

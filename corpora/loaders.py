@@ -1,7 +1,9 @@
 """Load a corpus directory (or a single file) into `Document` records.
 
-Supported: .txt, .md, .html/.htm, .pdf (one document per file), .jsonl (one document
-per line) and the BEIR layout (a directory with `corpus.jsonl`). Files are visited in
+Supported: .txt, .md, .html/.htm, .pdf, .rst/.rest, .adoc/.asciidoc, .docx, .ipynb and
+man pages (.1–.9, gzipped or not), one document per file; .jsonl (one document per line);
+the BEIR layout (a directory with `corpus.jsonl`); and any file matching an `include` glob,
+read as plain text. Files are visited in
 sorted path order and read one at a time, so loading is deterministic and memory stays
 bounded by the largest single file.
 
@@ -27,20 +29,29 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ragstress.core.types import Document
-from ragstress.corpora.formats import FILE_READERS, FormatError, JsonlProblem, iter_jsonl
+from ragstress.corpora.formats import FormatError, JsonlProblem, iter_jsonl
 from ragstress.corpora.langdetect import detect_lang
+from ragstress.corpora.readers import FILE_READERS, reader_for
 from ragstress.corpora.textdecode import text_sha
 
 BEIR_CORPUS_FILE = "corpus.jsonl"
 """A directory holding this file is read as a BEIR dataset: only this file is loaded."""
 
-SUPPORTED_SUFFIXES: tuple[str, ...] = (*sorted(FILE_READERS), ".jsonl")
+SUPPORTED_SUFFIXES: tuple[str, ...] = (*sorted(FILE_READERS), ".jsonl", ".1–.9 (man)")
 
 # How many skip reasons an empty-corpus error lists before eliding the rest.
 _REASONS_SHOWN = 5
 
 DEFAULT_MAX_DOCUMENT_MB = 20.0
 DEFAULT_MAX_DOCUMENT_BYTES = int(DEFAULT_MAX_DOCUMENT_MB * 1_000_000)
+
+
+@dataclass(frozen=True)
+class ReadOptions:
+    """How files are read: globs of other files to load as plain text, and notebook outputs kept or not."""
+
+    include: tuple[str, ...] = ()
+    notebook_outputs: bool = False
 
 
 @dataclass(frozen=True)
@@ -87,7 +98,11 @@ class _Loaded:
 
 
 def iter_corpus(
-    root: Path, *, strict: bool = False, max_document_bytes: int | None = DEFAULT_MAX_DOCUMENT_BYTES
+    root: Path,
+    *,
+    strict: bool = False,
+    max_document_bytes: int | None = DEFAULT_MAX_DOCUMENT_BYTES,
+    options: ReadOptions = ReadOptions(),
 ) -> Iterator[Document | SkippedFile]:
     """Stream the documents of a corpus directory or single file, with skip notices.
 
@@ -103,7 +118,7 @@ def iter_corpus(
         raise CorpusError(f"corpus path does not exist: {root}")
     first_seen: dict[str, str] = {}  # document id -> source where it first appeared
     text_seen: dict[str, str] = {}  # text sha -> source where that text first appeared
-    for item in _iter_unchecked(root, max_document_bytes):
+    for item in _iter_unchecked(root, max_document_bytes, options):
         if isinstance(item, _Loaded):
             doc = item.document
             if doc.id in first_seen:
@@ -127,7 +142,11 @@ def iter_corpus(
 
 
 def load_corpus(
-    root: Path, *, strict: bool = False, max_document_bytes: int | None = DEFAULT_MAX_DOCUMENT_BYTES
+    root: Path,
+    *,
+    strict: bool = False,
+    max_document_bytes: int | None = DEFAULT_MAX_DOCUMENT_BYTES,
+    options: ReadOptions = ReadOptions(),
 ) -> LoadResult:
     """Load a whole corpus into memory (see `iter_corpus` for order and skipping rules).
 
@@ -135,7 +154,7 @@ def load_corpus(
     """
     documents: list[Document] = []
     skipped: list[SkippedFile] = []
-    for item in iter_corpus(root, strict=strict, max_document_bytes=max_document_bytes):
+    for item in iter_corpus(root, strict=strict, max_document_bytes=max_document_bytes, options=options):
         if isinstance(item, Document):
             documents.append(item)
         else:
@@ -155,10 +174,10 @@ def _summarise(skipped: list[SkippedFile]) -> str:
     return f"{len(skipped)} files skipped: {shown}{more}"
 
 
-def _iter_unchecked(root: Path, max_bytes: int | None) -> Iterator[_Loaded | _Problem]:
+def _iter_unchecked(root: Path, max_bytes: int | None, options: ReadOptions) -> Iterator[_Loaded | _Problem]:
     """Every document and problem in path order, before duplicate checks."""
     if root.is_file():
-        yield from _load_file(root, root.name, max_bytes)
+        yield from _load_file(root, root.name, max_bytes, options)
     elif (root / BEIR_CORPUS_FILE).is_file():
         # BEIR: queries.jsonl and qrels/ sit next to the corpus; they are not documents.
         yield from _load_jsonl(root / BEIR_CORPUS_FILE, BEIR_CORPUS_FILE, max_bytes)
@@ -167,7 +186,7 @@ def _iter_unchecked(root: Path, max_bytes: int | None) -> Iterator[_Loaded | _Pr
             if isinstance(entry, _Problem):
                 yield entry
             else:
-                yield from _load_file(*entry, max_bytes)
+                yield from _load_file(*entry, max_bytes, options)
 
 
 def _walk(directory: Path, prefix: str) -> Iterator[tuple[Path, str] | _Problem]:
@@ -193,16 +212,21 @@ def _walk(directory: Path, prefix: str) -> Iterator[tuple[Path, str] | _Problem]
             )
 
 
-def _load_file(path: Path, relative: str, max_bytes: int | None) -> Iterator[_Loaded | _Problem]:
+def _load_file(path: Path, relative: str, max_bytes: int | None, options: ReadOptions) -> Iterator[_Loaded | _Problem]:
     suffix = path.suffix.lower()
     if suffix == ".jsonl":
         # A JSONL file holds many documents: the limit applies to each line, not the file.
         yield from _load_jsonl(path, relative, max_bytes)
         return
-    reader = FILE_READERS.get(suffix)
+    reader = reader_for(relative, include=options.include, notebook_outputs=options.notebook_outputs)
     if reader is None:
         kind = suffix or "(no extension)"
-        yield _Problem(relative, f"unsupported file type {kind}", fatal_when_strict=False)
+        glob = f"*{suffix}" if suffix else path.name
+        yield _Problem(
+            relative,
+            f"unsupported file type {kind} (to read it as plain text: --include '{glob}')",
+            fatal_when_strict=False,
+        )
         return
     try:
         size = path.stat().st_size

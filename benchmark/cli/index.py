@@ -26,7 +26,7 @@ def _fail(console: Console, message: str) -> None:
     raise typer.Exit(EXIT_USAGE)
 
 
-def _refuse_early(corpus: Path, strict: bool, max_bytes: int | None) -> None:
+def _refuse_early(corpus: Path, strict: bool, max_bytes: int | None, options) -> None:
     """Raise CorpusError for a corpus the build would refuse, before the index is opened.
 
     Opening a Chroma store rewrites its files, so a refused build must fail before that
@@ -37,7 +37,7 @@ def _refuse_early(corpus: Path, strict: bool, max_bytes: int | None) -> None:
     from ragstress.corpora.loaders import CorpusError, iter_corpus
 
     documents = 0
-    for item in iter_corpus(corpus, strict=strict, max_document_bytes=max_bytes):
+    for item in iter_corpus(corpus, strict=strict, max_document_bytes=max_bytes, options=options):
         if isinstance(item, Document):
             documents += 1
             if not strict:
@@ -94,11 +94,17 @@ def build(
         help="Chroma collection name (default: on a server, one derived from the index directory; "
         "embedded, ragstress_chunks).",
     ),
+    include: list[str] = typer.Option(
+        [], "--include", help="Also load files matching this glob as plain text, e.g. '*.cfg' (repeatable)."
+    ),
+    notebook_outputs: bool = typer.Option(
+        False, "--notebook-outputs", help="Keep Jupyter notebooks' text outputs (dropped by default)."
+    ),
 ) -> None:
     """Chunk and embed a corpus into an index; only new or changed chunks are embedded."""
     # Imported here so that `ragstress --help` stays fast (these pull in chromadb and torch).
     from ragstress.corpora.embeddings import EmbeddingModelError
-    from ragstress.corpora.loaders import CorpusError
+    from ragstress.corpora.loaders import CorpusError, ReadOptions
     from ragstress.indexing.build import build_index, choose_embedder, default_chunk_params
     from ragstress.indexing.store import StoreError
 
@@ -106,9 +112,10 @@ def build(
     if max_document_mb < 0:
         _fail(console, "--max-document-mb must be >= 0 (0 means no limit)")
     max_bytes = int(max_document_mb * 1_000_000) or None
+    options = ReadOptions(include=tuple(include), notebook_outputs=notebook_outputs)
     try:
-        _refuse_early(corpus, strict, max_bytes)
-        embedder = choose_embedder(corpus, index, embedding, max_document_bytes=max_bytes)
+        _refuse_early(corpus, strict, max_bytes, options)
+        embedder = choose_embedder(corpus, index, embedding, max_document_bytes=max_bytes, options=options)
         try:
             params = default_chunk_params(embedder, chunk_size, chunk_overlap, chunk_unit.value)
         except ValueError as error:  # pydantic's ValidationError: say what is wrong, not where
@@ -148,6 +155,7 @@ def build(
                 progress=on_progress,
                 collection_name=collection,
                 max_document_bytes=max_bytes,
+                read_options=options,
             )
     except (CorpusError, StoreError, EmbeddingModelError) as error:
         _fail(console, str(error))

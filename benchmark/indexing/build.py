@@ -27,7 +27,7 @@ from ragstress.core.paths import recorded_path
 from ragstress.core.types import Chunk, Document
 from ragstress.corpora.chunking import CHUNKER_VERSION, ChunkParams, chunk_document
 from ragstress.corpora.embeddings import Embedder, default_embedding_name, make_embedder
-from ragstress.corpora.loaders import DEFAULT_MAX_DOCUMENT_BYTES, CorpusError, SkippedFile, iter_corpus
+from ragstress.corpora.loaders import DEFAULT_MAX_DOCUMENT_BYTES, CorpusError, ReadOptions, SkippedFile, iter_corpus
 from ragstress.indexing.batcher import Batcher, BuildProgress, previous_spans, reuse_chunks, scan_stored
 from ragstress.indexing.store import (
     BUILDING_NAME,
@@ -93,12 +93,15 @@ def default_chunk_params(
 
 
 def corpus_language(
-    corpus_root: Path, sample: int = 200, max_document_bytes: int | None = DEFAULT_MAX_DOCUMENT_BYTES
+    corpus_root: Path,
+    sample: int = 200,
+    max_document_bytes: int | None = DEFAULT_MAX_DOCUMENT_BYTES,
+    options: ReadOptions = ReadOptions(),
 ) -> str:
     """`en` if the first `sample` documents are all English, `zh` if all Chinese, else `mixed`."""
     langs: set[str] = set()
     seen = 0
-    for item in iter_corpus(corpus_root, max_document_bytes=max_document_bytes):
+    for item in iter_corpus(corpus_root, max_document_bytes=max_document_bytes, options=options):
         if isinstance(item, Document):
             langs.add(item.lang)
             seen += 1
@@ -108,7 +111,11 @@ def corpus_language(
 
 
 def choose_embedder(
-    corpus_root: Path, index_dir: Path, name: str | None, max_document_bytes: int | None = DEFAULT_MAX_DOCUMENT_BYTES
+    corpus_root: Path,
+    index_dir: Path,
+    name: str | None,
+    max_document_bytes: int | None = DEFAULT_MAX_DOCUMENT_BYTES,
+    options: ReadOptions = ReadOptions(),
 ) -> Embedder:
     """The embedder to build with: `name`, else the model an existing index records, else by corpus language."""
     manifest = read_manifest(index_dir)
@@ -119,7 +126,9 @@ def choose_embedder(
         return make_embedder(name)
     if manifest and manifest.get("embedding_model"):
         return make_embedder(manifest["embedding_model"])
-    return make_embedder(default_embedding_name(corpus_language(corpus_root, max_document_bytes=max_document_bytes)))
+    return make_embedder(
+        default_embedding_name(corpus_language(corpus_root, max_document_bytes=max_document_bytes, options=options))
+    )
 
 
 def build_index(
@@ -134,6 +143,7 @@ def build_index(
     collection_name: str | None = None,
     batch_size: int = 64,
     max_document_bytes: int | None = DEFAULT_MAX_DOCUMENT_BYTES,
+    read_options: ReadOptions = ReadOptions(),
 ) -> BuildStats:
     """Bring the index in `index_dir` up to date with the corpus at `corpus_root`.
 
@@ -163,7 +173,9 @@ def build_index(
 
     def chunks_in_corpus_order() -> Iterator[Chunk]:
         """Chunk the corpus as it streams, queueing unseen chunks for embedding on the way."""
-        for item in iter_corpus(corpus_root, strict=strict, max_document_bytes=max_document_bytes):
+        for item in iter_corpus(
+            corpus_root, strict=strict, max_document_bytes=max_document_bytes, options=read_options
+        ):
             if isinstance(item, SkippedFile):
                 stats.skipped.append(item)
                 running.skipped += 1

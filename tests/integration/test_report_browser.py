@@ -165,7 +165,7 @@ def test_compare_page_renders_both_lines(tmp_path, browser_page):
 def _need_poppler():
     missing = [tool for tool in ("pdftotext", "pdftoppm", "pdfinfo") if shutil.which(tool) is None]
     if missing:
-        problem = f"{', '.join(missing)} not installed (poppler-utils; make browser installs it when run as root)"
+        problem = f"{', '.join(missing)} not installed (poppler-utils; make test installs it when run as root)"
         if os.environ.get("CI"):
             pytest.fail(f"CI requires the PDF check: {problem}")
         pytest.skip(problem)

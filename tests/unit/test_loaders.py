@@ -203,7 +203,7 @@ def test_empty_binary_and_unsupported_files_are_skipped_with_reasons(tmp_path: P
         "blank.md": "empty file",
         "empty.txt": "empty file",
         "image.txt": "binary file (NUL bytes)",
-        "table.csv": "unsupported file type .csv",
+        "table.csv": "unsupported file type .csv (to read it as plain text: --include '*.csv')",
     }
 
 

@@ -1,0 +1,125 @@
+"""Which reader reads a corpus file, and the readers of documentation formats.
+
+Plain text, Markdown, HTML and PDF are read by `ragstress.corpora.formats`; the formats
+documentation is written in (reStructuredText, AsciiDoc, Word, Jupyter notebooks, man
+pages) are parsed here, each into the shape `ragstress.corpora.structured` describes.
+Their parsers are imported on first use: a corpus without such files never loads them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fnmatch import fnmatch
+from pathlib import Path
+
+from ragstress.corpora.formats import (
+    FormatError,
+    ParsedFile,
+    read_html,
+    read_markdown,
+    read_pdf,
+    read_plain,
+    read_text,
+)
+from ragstress.corpora.man_reader import is_man_page
+from ragstress.corpora.textdecode import UndecodableText, decode_text, normalise_newlines
+
+
+def _structured(parse: Callable[[str], tuple[str, str]], what: str) -> Callable[[Path], ParsedFile]:
+    """A reader that decodes the file and parses its structure (see `ragstress.corpora.structured`)."""
+
+    def read(path: Path) -> ParsedFile:
+        try:
+            title, text = parse(read_text(path))
+        except FormatError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - a parser's own errors become the skip reason
+            raise FormatError(f"unreadable {what}: {type(exc).__name__}: {exc}") from exc
+        if not text.strip():
+            raise FormatError(f"no text in {what}")
+        return ParsedFile(title=title, text=normalise_newlines(text))
+
+    return read
+
+
+def _rst(text: str) -> tuple[str, str]:
+    from ragstress.corpora.rst_reader import rst_to_text
+
+    return rst_to_text(text)
+
+
+def _adoc(text: str) -> tuple[str, str]:
+    from ragstress.corpora.adoc_reader import adoc_to_text
+
+    return adoc_to_text(text)
+
+
+def read_docx(path: Path) -> ParsedFile:
+    """A Word document: headings, paragraphs, lists, code and tables in order."""
+    from ragstress.corpora.office_readers import read_docx_text
+
+    try:
+        title, text = read_docx_text(path)
+    except Exception as exc:  # noqa: BLE001 - a damaged .docx raises zip, XML or key errors
+        raise FormatError(f"unreadable Word document: {type(exc).__name__}: {exc}") from exc
+    if not text.strip():
+        raise FormatError("no text in Word document")
+    return ParsedFile(title=title, text=normalise_newlines(text))
+
+
+def notebook_reader(outputs: bool) -> Callable[[Path], ParsedFile]:
+    """A Jupyter notebook reader; `outputs` keeps the code cells' text outputs."""
+    from ragstress.corpora.office_readers import read_notebook_text
+
+    return _structured(lambda text: read_notebook_text(text, outputs=outputs), "notebook")
+
+
+def read_man(path: Path) -> ParsedFile:
+    """A man page (roff, gzipped or not), rendered; a file named like one that holds no roff is read as text."""
+    from ragstress.corpora.man_reader import looks_like_roff, man_macros_to_text, man_source, man_title, render_man
+
+    try:
+        source = decode_text(man_source(path))
+    except (OSError, EOFError, UndecodableText, ValueError) as exc:
+        raise FormatError(f"unreadable man page: {exc}") from exc
+    if not source.strip():
+        raise FormatError("empty file")
+    if not looks_like_roff(source):
+        return ParsedFile(title="", text=normalise_newlines(source))
+    text = render_man(source) or man_macros_to_text(source)
+    if not text.strip():
+        raise FormatError("no text in man page")
+    return ParsedFile(title=man_title(source, path.name), text=normalise_newlines(text))
+
+
+FILE_READERS: dict[str, Callable[[Path], ParsedFile]] = {
+    ".txt": read_plain,
+    ".md": read_markdown,
+    ".markdown": read_markdown,
+    ".html": read_html,
+    ".htm": read_html,
+    ".pdf": read_pdf,
+    ".rst": _structured(_rst, "reStructuredText"),
+    ".rest": _structured(_rst, "reStructuredText"),
+    ".adoc": _structured(_adoc, "AsciiDoc"),
+    ".asciidoc": _structured(_adoc, "AsciiDoc"),
+    ".docx": read_docx,
+    ".ipynb": notebook_reader(outputs=False),
+}
+"""Single-document formats by lower-case suffix. `.jsonl` is handled by `iter_jsonl`; man pages
+(`.1`–`.9`, gzipped or not) by `reader_for`."""
+
+
+def reader_for(name: str, *, include: tuple[str, ...] = (), notebook_outputs: bool = False):
+    """The reader for a file name: by suffix, a man page by its section suffix, or plain text when
+    the name matches an `include` glob (`*.cfg`); None when the file type is not read."""
+    suffix = Path(name).suffix.lower()
+    if suffix == ".ipynb" and notebook_outputs:
+        return notebook_reader(outputs=True)
+    if suffix in FILE_READERS:
+        return FILE_READERS[suffix]
+    if is_man_page(name):
+        return read_man
+    if any(fnmatch(Path(name).name, pattern) or fnmatch(name, pattern) for pattern in include):
+        return read_plain
+    return None
