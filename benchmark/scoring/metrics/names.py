@@ -1,7 +1,8 @@
 """A person's surname alone as an alias of their full name, when the response uses it so.
 
 "Page and Brin" names Larry Page and Sergey Brin; "安德鲁设计的" names 保罗·安德鲁. The
-surname counts only where the response writes it as a name (capitalised, in English) and
+surname counts only where the response writes it as a name (capitalised, in English, and not
+followed by another capitalised word, a numeral or a number: "King Charles III", "Page 4") and
 never after another given name: "Jimmy Page" elsewhere, or two people who share a surname
 ("Marie Curie" for an alias "Pierre Curie"), leave the surname alone.
 """
@@ -12,6 +13,10 @@ import re
 from collections.abc import Sequence
 
 from ragstress.scoring.metrics import rules_en, rules_zh
+
+
+_OTHER_NAME_AFTER = re.compile(r"\s+(?:[A-Z][a-z]|[IVXLC]+\b|\d)")
+"""After an English surname: it is part of another name ("King Charles III") or a label ("Page 4")."""
 
 
 def _name_before(text: str, start: int, lang_en: bool) -> str:
@@ -33,7 +38,9 @@ def surname_aliases(text: str, aliases: Sequence[str]) -> list[str]:
                 continue
             edges = r"(?<![\w'’-])" if lang_en else ""
             found = [
-                m.start() for m in re.finditer(edges + re.escape(full["surname"]) + (r"\b" if lang_en else ""), text)
+                m.start()
+                for m in re.finditer(edges + re.escape(full["surname"]) + (r"\b" if lang_en else ""), text)
+                if not (lang_en and _OTHER_NAME_AFTER.match(text, m.end()))
             ]
             before = [_name_before(text, start, lang_en) for start in found]
             given = full["given"].split()[-1] if lang_en else re.split("[·・•‧]", full["given"])[-1]

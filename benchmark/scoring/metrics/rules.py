@@ -124,9 +124,10 @@ def _other_role(norm: str, start: int, end: int, prefix: str) -> Hit | None:
     if (found := rules_zh.PEER.pattern.search(listed)) and re.search(rules_zh.PEER_AFTER, norm[end:]):
         return Hit(rules_zh.PEER.name, found[0], start)
     for lang in (rules_en, rules_zh):
-        found = lang.OTHER_ROLE_BEFORE.pattern.search(prefix)
-        if found:
+        if found := lang.OTHER_ROLE_BEFORE.pattern.search(prefix):
             return Hit(lang.OTHER_ROLE_BEFORE.name, found[0].strip(), start)
+        if found := lang.RIVAL_BEFORE.pattern.search(prefix) or re.search(lang.RIVAL_AFTER, norm[end:]):
+            return Hit(lang.RIVAL_BEFORE.name, found[0].strip(), start)
         before, after = lang.OTHER_ROLE_AROUND
         if numeric and re.search(before, prefix) and re.search(after, norm[end:]):
             return Hit(lang.OTHER_ROLE_BEFORE.name, norm[max(0, start - 4) : end + 6], start)

@@ -231,9 +231,25 @@ DOUBT = NamedPattern(
 CLAUSE_BREAK = r"[.;:!?,()\n—–]|--|\s-\s|\bbut\b|\bhowever\b|\balthough\b|\bwhereas\b"
 """Where a clause ends for negation scope: punctuation and contrastive conjunctions."""
 
+RIVAL_BEFORE = NamedPattern(
+    "en.rival",
+    r"\b(?:beat(?:ing)?|defeat(?:ed|ing)?|overc(?:ame|oming)|edg(?:ed|ing) out|outscor(?:ed|ing)|win(?:ning)? (?:over|against)|"
+    r"won (?:over|against)|(?:victory|win) over|succeed(?:ed|ing)|replac(?:ed|ing)|supersed(?:ed|ing)|took over from|"
+    r"taking over from|rival(?:s|led|ling)?|runners?-up)\s+(?:the\s+)?$",
+    "The mention is the loser, the one replaced or a rival, named after the winner or successor: 'Brazil won it, beating "
+    "Uruguay', 'it replaced the Model T'.",
+)
+
+RIVAL_AFTER = (
+    r"^\s+(?:lost|were beaten|was beaten|were defeated|was defeated|finished second|came second|came in second|"
+    r"(?:was|were) (?:the )?runners?-up|(?:was|were) replaced|(?:was|were) succeeded)\b"
+)
+"""en.rival written after the mention: 'Uruguay lost to Brazil', 'the Model T was replaced by ...'."""
+
 DEMOTED = NamedPattern(
     "en.demoted",
-    r"^(?:'s)?\s+(?:(?:is|was|are|were)\s+(?:only|merely|just|simply)\s+(?:a|an|one|part|the)\s"
+    r"^(?:'s)?\s+(?:(?:is|was|are|were)\s+(?:(?:only|merely)\s+(?:a|an|one|part|the)\s|(?:just|simply)\s+"
+    r"(?:(?:a|an|one|part)\s|the (?=(?:year|date|day|month|time|place|site|name|one)\b)))"
     r"|(?:only|merely)\s+(?:later|afterwards|subsequently)\b)",
     "The mention is given a lesser role right after it, so it is not the answer: 'Fleming only later helped popularise "
     "it', '1998 is merely the year the domain was registered'.",
