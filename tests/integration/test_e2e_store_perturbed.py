@@ -31,7 +31,7 @@ from ragstress.running.e2e_answers import bears_answer, variant_key
 from ragstress.running.retrieval_server import RetrievalServer
 from ragstress.running.runner import plan_jobs, run_cases
 from ragstress.running.targets import load_target
-from ragstress.scoring.metrics import rules
+from ragstress.scoring.metrics import refusal, rules
 from ragstress.testing.fake_openai import FakeOpenAIServer
 
 SAMPLES = Path(__file__).resolve().parents[2] / "corpora" / "samples" / "en"
@@ -161,7 +161,7 @@ def first_match_reader(request) -> str:
 
 
 def _accurate(answer: str, case) -> bool:
-    return not rules.refusal(answer, case.answers).value and rules.facts_stated(answer, case.answers)[0]
+    return not refusal.refusal(answer, case.answers).value and rules.facts_stated(answer, case.answers)[0]
 
 
 async def test_the_baseline_reads_what_each_variant_leaves(sample, tmp_path):

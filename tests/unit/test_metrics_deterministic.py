@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from ragstress.core.types import Case, Context, TargetResponse
-from ragstress.scoring.metrics import METRICS, rules, score_case
+from ragstress.scoring.metrics import METRICS, refusal, rules, score_case
 from ragstress.scoring.metrics.matching import contains_alias, normalise
 
 DATA = Path(__file__).parents[1] / "data" / "deterministic_labelled.jsonl"
@@ -71,7 +71,7 @@ def test_alias_boundaries():
 
 
 def test_refusal_and_assertion_helpers():
-    assert not rules.refusal("The answer is Paris.").value
-    assert rules.refusal("资料不足").hit.span == "资料不足"
+    assert not refusal.refusal("The answer is Paris.").value
+    assert refusal.refusal("资料不足").hit.span == "资料不足"
     assert rules.stance("It is not Rome. It is Paris.", ["Rome"]).asserted is None
     assert rules.stance("It is Rome.", ["Rome"]).asserted.span == "rome"

@@ -10,7 +10,7 @@ import asyncio
 import pytest
 
 from ragstress.core.types import Case, Context, TargetResponse
-from ragstress.scoring.metrics import rules, score_case
+from ragstress.scoring.metrics import refusal, rules, score_case
 
 EN, ZH = [["1889"]], [["1889年", "1889"]]
 FAKE_EN, FAKE_ZH = ["1895"], ["1895年", "1895"]
@@ -94,7 +94,7 @@ STANCES = [  # (text, fake asserted, corrected)
 
 @pytest.mark.parametrize(("text", "answers", "refuses"), REFUSALS)
 def test_refusal(text, answers, refuses):
-    decision = rules.refusal(text, answers)
+    decision = refusal.refusal(text, answers)
     assert decision.value is refuses, decision.why
     assert decision.why.startswith("refusal:")
     if refuses:
@@ -192,7 +192,7 @@ def test_answers_in_other_forms_and_roles(text, answers, stated):
     ],
 )
 def test_more_refusal_wordings(text, refuses):
-    assert rules.refusal(text, EN).value is refuses
+    assert refusal.refusal(text, EN).value is refuses
 
 
 def test_sources_stated_wrongly_and_doubted():

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from ragstress.scoring.metrics import rules
+from ragstress.scoring.metrics import refusal, rules
 
 DISCOVERER = [["Marie Tharp", "Tharp"]]
 PEAK = [["金顶", "金顶峰"]]
@@ -83,8 +83,10 @@ def test_the_answer_named_with_its_peers_is_stated(text):
     ],
 )
 def test_an_approximate_year_after_a_refusal_is_a_guess(text):
-    decision = rules.refusal(text, OPENED)
-    assert decision.value and "approximate" in decision.why, decision.why
+    # Declining and then guessing answers the question (not a rejection), but a guess states no fact.
+    decision = refusal.refusal(text, OPENED)
+    assert not decision.value and decision.guess is not None and decision.uncertain, decision.why
+    assert "approximate" in decision.why
 
 
 @pytest.mark.parametrize(
@@ -96,12 +98,12 @@ def test_an_approximate_year_after_a_refusal_is_a_guess(text):
     ],
 )
 def test_an_exact_or_unrefused_year_answers(text, refuses):
-    assert rules.refusal(text, OPENED).value is refuses
+    assert refusal.refusal(text, OPENED).value is refuses
 
 
 def test_an_approximate_measure_after_declining_a_side_detail_answers():
     text = "The documents don't name the architect, but the tower is about 330 metres tall."
-    assert not rules.refusal(text, [["330 m", "330 metres"]]).value
+    assert not refusal.refusal(text, [["330 m", "330 metres"]]).value
 
 
 @pytest.mark.parametrize(

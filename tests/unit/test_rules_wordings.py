@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from ragstress.scoring.metrics import matching, rules
+from ragstress.scoring.metrics import matching, refusal, rules
 
 YEAR, FAKE_YEAR = [["1973"]], ["1968"]
 LENGTH = [["1.5 km", "1.5公里"]]
@@ -25,7 +25,7 @@ LENGTH = [["1.5 km", "1.5公里"]]
     ],
 )
 def test_refusal_wordings(text, refuses, rule):
-    decision = rules.refusal(text, [["1973", "1973年"]])
+    decision = refusal.refusal(text, [["1973", "1973年"]])
     assert decision.value is refuses, decision.why
     if rule:
         assert decision.hit.rule == rule, decision.why

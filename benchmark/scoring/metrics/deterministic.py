@@ -9,7 +9,7 @@ comparison with its published tables, are the `*_rgb` metrics in rules_rgb.py.
 from __future__ import annotations
 
 from ragstress.core.types import Score
-from ragstress.scoring.metrics import rules
+from ragstress.scoring.metrics import refusal, rules
 from ragstress.scoring.metrics.base import ANSWERABLE, WITH_REFERENCE, CaseJudging, metric
 from ragstress.scoring.metrics.matching import contains_alias, matched_facts
 
@@ -57,7 +57,7 @@ def answer_match_partial(ctx: CaseJudging, name: str) -> Score:
 
 
 def _refusal_score(ctx: CaseJudging, name: str) -> Score:
-    decision = rules.refusal(ctx.answer, ctx.case.answers)
+    decision = refusal.refusal(ctx.answer, ctx.case.answers)
     return ctx.score(name, float(decision.value), "refused" if decision.value else "answered", decision.why)
 
 
@@ -107,10 +107,12 @@ def over_refusal(ctx: CaseJudging, name: str) -> Score:
     pass_fail=True,
 )
 def accuracy(ctx: CaseJudging, name: str) -> Score:
-    refused = rules.refusal(ctx.answer, ctx.case.answers)
+    refused = refusal.refusal(ctx.answer, ctx.case.answers)
     stated, report = rules.facts_stated(ctx.answer, ctx.case.answers)
     if refused.value:
         return ctx.score(name, 0.0, "refused", f"{refused.why} (a refusal is never accurate); facts: {report}")
+    if refused.guess is not None:
+        return ctx.score(name, 0.0, "guess", f"{refused.why} (an approximate guess does not state the fact)")
     label = "all facts stated" if stated else "fact missing or disputed"
     return ctx.score(name, float(stated), label, f"facts: {report}; {refused.why}")
 

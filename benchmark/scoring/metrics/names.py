@@ -14,7 +14,6 @@ from collections.abc import Sequence
 
 from ragstress.scoring.metrics import rules_en, rules_zh
 
-
 _OTHER_NAME_AFTER = re.compile(r"\s+(?:[A-Z][a-z]|[IVXLC]+\b|\d)")
 """After an English surname: it is part of another name ("King Charles III") or a label ("Page 4")."""
 

@@ -38,7 +38,8 @@ _NEGATION_WORDS = 6  # an English negation further back than this does not reach
 _NEGATION_CHARS = 8  # the same for Chinese, in characters
 
 
-def _hits(patterns: Sequence[NamedPattern], text: str) -> list[Hit]:
+def pattern_hits(patterns: Sequence[NamedPattern], text: str) -> list[Hit]:
+    """Every match of `patterns` in `text`, in text order."""
     found = [Hit(p.name, m[0], m.start()) for p in patterns for m in p.pattern.finditer(text)]
     return sorted(found, key=lambda hit: hit.start)
 
@@ -75,18 +76,23 @@ def _popular_belief(text: str, position: int) -> Hit | None:
 
 @dataclass(frozen=True)
 class Decision:
-    """A yes/no rule outcome with the hit that decided it and a sentence saying why."""
+    """A yes/no rule outcome with the hit that decided it and a sentence saying why.
+
+    `uncertain` names what makes a careful reader hesitate (a refusal phrase beside an answer,
+    say), or is None when the verdict is clear; `guess` is a fact given only approximately."""
 
     value: bool
     why: str
     hit: Hit | None = None
+    uncertain: str | None = None
+    guess: Hit | None = None
 
 
 def error_flag(text: str) -> Decision:
     """Does the response say its sources contain factual errors? Negated flags, and flags aimed at popular belief, are skipped."""
     norm = normalise(text)
     negated = []
-    for hit in _hits(ERROR_FLAG_PATTERNS, norm):
+    for hit in pattern_hits(ERROR_FLAG_PATTERNS, norm):
         negation = _negation(clause_before(norm, hit.start))
         popular = None if negation else _popular_belief(norm, hit.start)
         if negation is None and popular is None:
@@ -205,52 +211,6 @@ def facts_stated(text: str, answers: Sequence[Sequence[str]]) -> tuple[bool, str
                 else f"{aliases[0]!r} missing"
             )
     return ok, "; ".join(parts)
-
-
-_YEAR_SPAN = re.compile(r"\d{3,4}年?")
-
-
-def _approximate(text: str, answers: Sequence[Sequence[str]]) -> Hit | None:
-    """A required year stated only approximately ("around 2008", "2008年前后"), by the first mention that states it.
-
-    Only years: "about 330 m" is how a height is given, "around 2008" is a guess at a year.
-    """
-    norm = comparable(text)
-    for aliases in answers:
-        asserted = stance(text, aliases).asserted
-        if asserted is None or not _YEAR_SPAN.fullmatch(asserted.span):
-            continue
-        end = asserted.start + len(asserted.span)
-        for lang in (rules_en, rules_zh):
-            if lang.APPROXIMATE.pattern.search(norm[: asserted.start]) or re.search(lang.APPROXIMATE_AFTER, norm[end:]):
-                return Hit(lang.APPROXIMATE.name, asserted.span, asserted.start)
-    return None
-
-
-def refusal(text: str, answers: Sequence[Sequence[str]] | None = None) -> Decision:
-    """Does the response decline the question asked?
-
-    A refusal phrase refuses the question unless the response states every required
-    fact of `answers` anyway: then it declines only a side detail. A fact given only
-    approximately after a refusal phrase ("the documents don't say; around 2008") is a
-    guess, so the refusal stands.
-    """
-    norm = normalise(text)
-    hits = _hits(REFUSAL_PATTERNS, norm)
-    if not hits:
-        return Decision(False, "refusal: no refusal phrase")
-    if answers:
-        all_stated, report = facts_stated(text, answers)
-        guess = _approximate(text, answers) if all_stated else None
-        if guess is not None:
-            return Decision(True, f"refusal: {hits[0]}, and {guess} gives the fact only as a guess", hits[0])
-        if all_stated:
-            return Decision(
-                False,
-                f"refusal: {hits[0]} but the response states every required fact ({report}), "
-                f"so it declines only a side detail",
-            )
-    return Decision(True, f"refusal: {hits[0]}", hits[0])
 
 
 CORRECTED = "rules.corrected"

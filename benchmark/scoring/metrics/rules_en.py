@@ -35,6 +35,33 @@ REFUSAL = (
         "The response says the passages do not say (so the answer is unknown to it).",
     ),
     NamedPattern("en.dont_know", r"\bi (?:do not|don't) know\b", "The response says it does not know."),
+    NamedPattern(
+        "en.none_given",
+        r"\bno (?:details?|information|data|specifics|specific information|figures?|dates?|names?)"
+        r"(?: (?:is|are|was|were))? (?:given|provided|available|stated|mentioned|offered|supplied)\b"
+        r"|\b(?:is|are|was|were|remains?|stays?) silent (?:on|about|regarding|as to|concerning)\b"
+        r"|\bnothing (?:in|from) (?:the |these |this |those )?(?:provided |given |retrieved )?"
+        r"(?:documents?|passages?|sources?|texts?|context|articles?) (?:says?|mentions?|states?|indicates?|covers?|tells?)\b",
+        "Tersely, nothing on it is given: 'No details given.', 'the text is silent on this', 'nothing in the "
+        "documents says so'.",
+    ),
+    NamedPattern(
+        "en.only_covers",
+        r"\b(?:only|just|merely) (?:cover|covers|covered|discuss|discusses|discussed|describe|describes|described|mention|"
+        r"mentions|mentioned|talk about|talks about|deal with|deals with|address|addresses|concern|concerns|focus on|"
+        r"focuses on)\b[^.;!?]{1,80}?,?\s(?:not|but not|and not|rather than|nothing (?:about|on))\b",
+        "The passages are said to cover something else only: 'the passages only cover its height, not its age'.",
+    ),
+    NamedPattern(
+        "en.will_not_guess",
+        r"\b(?:won't|will not|would not|wouldn't|can't|cannot|can not|do not want to|don't want to|not going to|"
+        r"rather not|refrain from|avoid) (?:\w+ )?(?:guess|guessing|speculate|speculating)\b"
+        r"|\b(?:please )?(?:provide|share|supply|send|give me|upload|add) (?:some |the )?(?:more|additional|further|other|"
+        r"relevant) (?:documents?|passages?|sources?|context|information|material|texts?)\b"
+        r"|\b(?:need|needs|would need|require|requires) (?:more|additional|further|other) (?:documents?|passages?|"
+        r"sources?|context|information|material)\b",
+        "The response declines to guess, or asks for more documents before it answers.",
+    ),
 )
 
 _SOURCES = r"(?:documents?|passages?|sources?|texts?|context|articles?|retrieved (?:text|passages?|documents?))"
