@@ -13,6 +13,8 @@ import functools
 import re
 from decimal import Decimal, InvalidOperation
 
+from ragstress.corpora.numerals import as_digits
+
 _MONTHS = {
     name: number
     for number, names in enumerate(
@@ -110,7 +112,11 @@ def _significant(value: Decimal) -> bool:
 
 
 def restated_answer(text: str, aliases: list[str]) -> str | None:
-    """The reason `text` states one of `aliases` as a number or date in another spelling, else None."""
+    """The reason `text` states one of `aliases` as a number or date in another spelling, else None.
+
+    Numbers in Chinese numerals or English words count (一八八九年, "eighteen eighty-nine"): they are
+    read by the same reader as the scorer's (ragstress.corpora.numerals)."""
+    text = as_digits(text)
     text_dates = dates_in(text)
     text_numbers = numbers_in(text)
     for alias in aliases:

@@ -92,3 +92,28 @@ def test_a_refusal_that_explains_what_the_sources_hold_stays_a_refusal(text):
 )
 def test_scope_reads_roles_and_names(text, answers, stated):
     assert rules.facts_stated(text, answers)[0] is stated
+
+
+@pytest.mark.parametrize(
+    ("text", "answers"),
+    [
+        ("The hall seats fifteen hundred people.", [["1500"]]),
+        ("Three thousand and twelve runners finished.", [["3012"]]),
+        ("Sales reached two point five million copies.", [["2500000", "2.5 million"]]),
+        ("It was finished in eighteen eighty-nine.", [["1889"]]),
+        ("礼堂可容纳一千四百人。", [["1400"]]),
+        ("图书馆藏书两万三千册。", [["23000", "2.3万"]]),
+        ("塔于一八八九年落成。", [["1889年", "1889"]]),
+    ],
+)
+def test_numbers_in_words_state_the_answer(text, answers):
+    assert rules.facts_stated(text, answers)[0]
+
+
+def test_the_noise_checks_read_numbers_as_the_scorer_does():
+    from ragstress.generators.restated import restated_answer
+
+    assert restated_answer("塔于一八八九年落成。", ["1889年", "1889"])  # before: passed as answer-free
+    assert restated_answer("It was finished in eighteen eighty-nine.", ["1889"])
+    assert restated_answer("The span is fifteen hundred metres.", ["1500 m"])
+    assert restated_answer("One of the two towers was repainted.", ["1889"]) is None

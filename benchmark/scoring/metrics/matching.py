@@ -21,7 +21,7 @@ import re
 import unicodedata
 from collections.abc import Sequence
 
-from ragstress.scoring.metrics.numerals import arabic_numerals, canonical_dates, scaled_numbers
+from ragstress.corpora.numerals import arabic_numerals, canonical_dates, english_numbers, scaled_numbers
 
 _CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 _SPACE_NEXT_TO_CJK = re.compile(rf"(?<=[{_CJK}])\s+|\s+(?=[{_CJK}])")
@@ -84,7 +84,8 @@ _UNIT_WORDS = (
 
 def comparable(text: str) -> str:
     """The form answers are looked for in: normalised, Chinese numerals as digits, dates in one form, "vostok-1" as "vostok 1", "380 metres" as "380 m", "12.4 thousand" as "12400"."""
-    text = _HYPHEN_AFTER_LETTER.sub(" ", scaled_numbers(canonical_dates(normalise(arabic_numerals(text)))))
+    text = normalise(arabic_numerals(text))
+    text = _HYPHEN_AFTER_LETTER.sub(" ", scaled_numbers(canonical_dates(english_numbers(text))))
     for pattern, symbol in _UNIT_WORDS:  # "380 metres", "380 meters", "380m" all read "380 m"
         text = pattern.sub(symbol, text)
     return text

@@ -1,10 +1,15 @@
-"""Numbers and dates in one form, so "一八八九年" matches "1889年" and "20/07/1969" matches "July 20, 1969".
+"""Numbers and dates in one form, so "一八八九年" matches "1889年", "fifteen hundred" matches "1500" and
+"20/07/1969" matches "July 20, 1969". One reader for everyone who compares numbers: the scorer's
+answer matching and the generator's checks that a noise passage does not restate the answer.
 
 Two forms are read: digit-by-digit runs of two or more (一八八九, 二〇〇三) and positional
 numbers with a unit character (十五, 一千五百四十五, 三万二千), and a single one before 月, 日 or 号 (七月一日);
 digits after 点 that follows a number are its decimals (八千八百四十八点八六 = 8848.86, 三点五 = 3.5; 十点五分 is a time).
 A lone 一 elsewhere ("一座") stays as it is. Numbers with a scale word are written out
-(scaled_numbers: "12.4 thousand" and "1.24万" are 12400; a 万 after Arabic digits is left to it). Dates: see canonical_dates. Only the default rules' answer matching reads these; RGB-exact matching does not.
+(scaled_numbers: "12.4 thousand" and "1.24万" are 12400; a 万 after Arabic digits is left to it). English
+number words are read too (english_numbers: "fifteen hundred", "three thousand and twelve", "two point five
+million", a year said in pairs, "eighteen eighty-nine"). Dates: see canonical_dates. `as_digits` applies
+both. The default rules' answer matching reads these; RGB-exact matching does not.
 """
 
 from __future__ import annotations
@@ -119,3 +124,85 @@ def canonical_dates(text: str) -> str:
 
         text = pattern.sub(swap, text)
     return text
+
+
+_SMALL = {
+    w: i
+    for i, w in enumerate(
+        "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+        "seventeen eighteen nineteen".split()
+    )
+}
+_TENS = {w: 10 * i for i, w in enumerate("twenty thirty forty fifty sixty seventy eighty ninety".split(), start=2)}
+_WORD_SCALES = {"thousand": 1000, "million": 10**6, "billion": 10**9}
+_NUMBER_WORD = "|".join([*_SMALL, *_TENS, "hundred", *_WORD_SCALES, "point"])
+_WORD_RUN = re.compile(rf"\b(?:{_NUMBER_WORD})(?:(?:\s+and\s+|[\s-]+)(?:{_NUMBER_WORD}))*\b", re.IGNORECASE)
+_AND_AFTER_SCALE = re.compile(r"(?:hundred|thousand|million|billion)\s+and\s", re.IGNORECASE)
+
+
+def _pairs(words: list[str]) -> int | None:
+    """A year said as two pairs, "eighteen eighty-nine" = 1889 (each pair 10..99), else None."""
+    values, current = [], None
+    for word in words:
+        if word in _SMALL and _SMALL[word] >= 10 or word in _TENS:
+            if current is not None:
+                values.append(current)
+            current = _SMALL.get(word, _TENS.get(word))
+        elif word in _SMALL and current is not None and current % 10 == 0 and current >= 20:
+            current += _SMALL[word]
+        else:
+            return None
+    values.append(current)
+    is_year = len(values) == 2 and 10 <= values[0] <= 20 and 10 <= values[1] <= 99
+    return values[0] * 100 + values[1] if is_year else None
+
+
+def _words_value(words: list[str]) -> Decimal | None:
+    """The value of a run of English number words, or None when they do not make one number."""
+    if year := _pairs(words):
+        return Decimal(year)
+    total, current, decimals = 0, 0, None
+    for word in words:
+        if decimals is not None:
+            if word not in _SMALL or _SMALL[word] > 9:
+                if word in _WORD_SCALES:  # "two point five million"
+                    return Decimal(f"{current}.{decimals}") * _WORD_SCALES[word] + total
+                return None
+            decimals += str(_SMALL[word])
+        elif word == "point":
+            decimals = ""
+        elif word in _SMALL:
+            current += _SMALL[word]
+        elif word in _TENS:
+            current += _TENS[word]
+        elif word == "hundred":
+            current = (current or 1) * 100
+        else:
+            total += (current or 1) * _WORD_SCALES[word]
+            current = 0
+    if decimals is not None:
+        return Decimal(f"{total + current}.{decimals}") if decimals else None
+    return Decimal(total + current)
+
+
+def english_numbers(text: str) -> str:
+    """`text` (lower-cased) with runs of English number words written as digits; "one" or "two" alone stay words,
+    since they are more often "one of the" than a number."""
+
+    def digits(match: re.Match[str]) -> str:
+        if " and " in match[0].lower() and not _AND_AFTER_SCALE.search(match[0]):
+            return match[0]  # "one and two" are two numbers; "two hundred and six" is one
+        words = [w.lower() for w in re.split(r"[\s-]+", match[0]) if w and w.lower() != "and"]
+        if words[0] in _WORD_SCALES or words[0] in ("hundred", "point"):
+            return match[0]  # a scale after digits ("12.4 thousand") is scaled_numbers' to read
+        value = _words_value(words)
+        if value is None or (len(words) == 1 and value < 10):
+            return match[0]
+        return f"{value.normalize():f}"
+
+    return _WORD_RUN.sub(digits, text)
+
+
+def as_digits(text: str) -> str:
+    """Chinese numerals and English number words as digits (lower-cased text)."""
+    return english_numbers(arabic_numerals(text))
