@@ -139,6 +139,10 @@ async def ask(target: Target, request: TargetRequest, timeout_s: float) -> Targe
     except TimeoutError:
         output, error = None, f"TimeoutError: the target did not answer within {timeout_s:g}s"
     latency = time.perf_counter() - started
+    if output is not None and not output.error and not output.answer.strip():
+        # An empty answer is no answer: scored, it would read as "did not refuse", the best over-refusal.
+        error = "EmptyAnswer: the target returned an empty answer" + (" (whitespace only)" if output.answer else "")
+        output = None
     if output is None or output.error:
         return TargetResponse(
             case_id=request.case_id, probe=request.probe, answer="", latency_s=latency, error=error or output.error

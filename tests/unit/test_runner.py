@@ -95,6 +95,16 @@ async def test_ask_records_every_kind_of_failure():
     assert wrong.error.startswith("TargetOutputError: target returned int")
 
 
+@pytest.mark.parametrize("answer", ["", "   \n\t"])
+async def test_an_empty_answer_is_a_target_error_not_a_best_score(answer):
+    async def empty(_):
+        return TargetOutput(answer)
+
+    response = await ask(Scripted(empty), REQUEST, 5)
+    # Before: recorded as an answer, it scored over_refusal 0, the best value.
+    assert response.error.startswith("EmptyAnswer: the target returned an empty answer") and response.answer == ""
+
+
 async def test_a_hanging_sync_target_is_abandoned(tmp_path):
     jobs = plan_jobs([make_case(0), make_case(2)])
     started = time.perf_counter()
