@@ -103,6 +103,7 @@ def estimate(
         n_missing=missing,
         n_target_errors=target_errors,
         errors_counted=errors_as_failures,
+        n_uncertain=sum(s is not None and s.value is not None and s.certainty == "uncertain" for s in items),
     )
     if not values:
         return Estimate(metric=metric, value=None, low=None, high=None, method="none", **counts)

@@ -152,6 +152,12 @@ class Score(Record):
     label: str = Field(default="", description="Short categorical verdict, e.g. 'rejected' or 'supported 3/4'.")
     explanation: str = Field(default="", description="Why this value: the judge's reasons or the rule that fired.")
     error: str | None = Field(default=None, description="What went wrong (with the judge's raw output), if anything.")
+    certainty: Literal["clear", "uncertain"] | None = Field(
+        default=None,
+        description="A deterministic rule's verdict: clear, or uncertain (a careful reader may decide otherwise); "
+        "None for judged metrics and for scores written before rules said so.",
+    )
+    certainty_reason: str | None = Field(default=None, description="Why an uncertain verdict is uncertain.")
 
     @field_validator("value")
     @classmethod

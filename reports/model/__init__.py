@@ -48,6 +48,9 @@ class Estimate(_Model):
     n_unscored: int
     n_missing: int
     n_target_errors: int = Field(default=0, description="Cases the target failed on (part of n_errored).")
+    n_uncertain: int = Field(
+        default=0, description="Scored cases whose rule verdict is marked uncertain (a careful reader may differ)."
+    )
     n_clusters: int | None = Field(default=None, description="Seed questions behind the values (the resampling unit).")
     errors_counted: bool = Field(
         default=False, description="True: target errors count as not passing (in `value`); False: they are left out."

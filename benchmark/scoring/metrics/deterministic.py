@@ -11,7 +11,7 @@ from __future__ import annotations
 from ragstress.core.types import Score
 from ragstress.scoring.metrics import refusal, rules
 from ragstress.scoring.metrics.base import ANSWERABLE, WITH_REFERENCE, CaseJudging, metric
-from ragstress.scoring.metrics.matching import contains_alias, matched_facts
+from ragstress.scoring.metrics.matching import contains_alias, matched_facts, other_language
 
 
 def _facts_report(ctx: CaseJudging) -> tuple[int, int, str]:
@@ -56,9 +56,17 @@ def answer_match_partial(ctx: CaseJudging, name: str) -> Score:
     return ctx.score(name, hits / total, f"{hits}/{total} facts", report)
 
 
+def _verdict(ctx: CaseJudging, score: Score, uncertain: str | None = None) -> Score:
+    """A rule's Score with its certainty: uncertain for `uncertain`, or when the response is mostly in
+    the other language than the question (the rules read both, but a reader may not follow)."""
+    reason = uncertain or other_language(ctx.answer, ctx.case.lang)
+    return score.model_copy(update={"certainty": "uncertain" if reason else "clear", "certainty_reason": reason})
+
+
 def _refusal_score(ctx: CaseJudging, name: str) -> Score:
     decision = refusal.refusal(ctx.answer, ctx.case.answers)
-    return ctx.score(name, float(decision.value), "refused" if decision.value else "answered", decision.why)
+    label = "refused" if decision.value else "answered"
+    return _verdict(ctx, ctx.score(name, float(decision.value), label, decision.why), decision.uncertain)
 
 
 @metric(
@@ -110,11 +118,16 @@ def accuracy(ctx: CaseJudging, name: str) -> Score:
     refused = refusal.refusal(ctx.answer, ctx.case.answers)
     stated, report = rules.facts_stated(ctx.answer, ctx.case.answers)
     if refused.value:
-        return ctx.score(name, 0.0, "refused", f"{refused.why} (a refusal is never accurate); facts: {report}")
+        why = f"{refused.why} (a refusal is never accurate); facts: {report}"
+        return _verdict(ctx, ctx.score(name, 0.0, "refused", why), refused.uncertain)
     if refused.guess is not None:
-        return ctx.score(name, 0.0, "guess", f"{refused.why} (an approximate guess does not state the fact)")
+        why = f"{refused.why} (an approximate guess does not state the fact)"
+        return _verdict(ctx, ctx.score(name, 0.0, "guess", why), refused.uncertain)
     label = "all facts stated" if stated else "fact missing or disputed"
-    return ctx.score(name, float(stated), label, f"facts: {report}; {refused.why}")
+    uncertain = refused.uncertain or (
+        "an answer mention set aside for another role" if "not stated (" in report else None
+    )
+    return _verdict(ctx, ctx.score(name, float(stated), label, f"facts: {report}; {refused.why}"), uncertain)
 
 
 @metric(
@@ -130,7 +143,8 @@ def accuracy(ctx: CaseJudging, name: str) -> Score:
 )
 def error_detection(ctx: CaseJudging, name: str) -> Score:
     decision = rules.error_flag(ctx.answer)
-    return ctx.score(name, float(decision.value), "flagged" if decision.value else "not flagged", decision.why)
+    label = "flagged" if decision.value else "not flagged"
+    return _verdict(ctx, ctx.score(name, float(decision.value), label, decision.why))
 
 
 @metric(
@@ -147,7 +161,8 @@ def error_detection(ctx: CaseJudging, name: str) -> Score:
 )
 def error_correction(ctx: CaseJudging, name: str) -> Score:
     decision = rules.error_correction(ctx.answer, ctx.case.answers, ctx.case.fake_answer or [])
-    return ctx.score(name, float(decision.value), "corrected" if decision.value else "not corrected", decision.why)
+    label = "corrected" if decision.value else "not corrected"
+    return _verdict(ctx, ctx.score(name, float(decision.value), label, decision.why))
 
 
 @metric(

@@ -108,3 +108,20 @@ def alias_patterns(alias: str) -> list[re.Pattern[str]]:
     if not _NUMBER.fullmatch(alias):
         found.append(alias_pattern(alias))
     return [p for p in found if p is not None]
+
+
+_CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+_LATIN = re.compile(r"[A-Za-z]")
+
+
+def other_language(text: str, lang: str) -> str | None:
+    """Why a response to a `lang` question reads as mostly in the other language, else None."""
+    cjk, latin = len(_CJK.findall(text)), len(_LATIN.findall(text)) / 4  # about four letters to a character
+    if cjk + latin < 2:
+        return None
+    share = cjk / (cjk + latin)
+    if lang == "en" and share > 0.5:
+        return "the response is mostly in Chinese, the question in English"
+    if lang == "zh" and share < 0.3:
+        return "the response is mostly in English, the question in Chinese"
+    return None

@@ -1,0 +1,84 @@
+"""`ragstress score` reads unseen wordings as a careful reader would, in en and zh, and says when it is unsure."""
+
+from __future__ import annotations
+
+import typer
+from typer.testing import CliRunner
+
+from ragstress.cli import report as cli_report
+from ragstress.cli import score as cli_score
+from ragstress.core.jsonl import read_json, read_records, write_records
+from ragstress.core.types import Case, Context, Score, TargetResponse
+
+# (testbed, lang, answers, response, metric, expected value, uncertain)
+EXAMPLES = [
+    ("negative", "en", [["1889"]], "I can't say for sure, but I believe it was 1890.", "rejection", 0.0, True),
+    (
+        "negative",
+        "en",
+        [["Gustave Eiffel"]],
+        "The passages do not mention the architect, but the tower was completed in 1890.",
+        "rejection",
+        0.0,
+        True,
+    ),
+    ("negative", "en", [["1912"]], "The wreck was not found until 1985; it sank in 1915.", "rejection", 0.0, True),
+    ("negative", "en", [["1889"]], "No details given.", "rejection", 1.0, False),
+    ("negative", "en", [["1889"]], "The text is silent on this.", "rejection", 1.0, False),
+    ("negative", "zh", [["1889年"]], "资料里信息有限，不好妄下结论。", "rejection", 1.0, False),
+    ("negative", "zh", [["1889年"]], "请补充相关资料后再问。", "rejection", 1.0, False),
+    ("negative", "zh", [["埃菲尔"]], "文档中没有提到建筑师，但塔是1890年建成的。", "rejection", 0.0, True),
+    ("noise", "en", [["Paris"]], "Paris is simply the capital of France.", "accuracy", 1.0, False),
+    ("noise", "en", [["Stephen King"]], "King Charles III opened it.", "accuracy", 0.0, False),
+    ("noise", "en", [["Uruguay"]], "Brazil won it, beating Uruguay.", "accuracy", 0.0, True),
+    ("noise", "en", [["1500"]], "The hall seats fifteen hundred people.", "accuracy", 1.0, False),
+    ("noise", "zh", [["1400"]], "礼堂可容纳一千四百人。", "accuracy", 1.0, False),
+    ("noise", "zh", [["乌拉圭"]], "巴西队击败了乌拉圭队夺冠。", "accuracy", 0.0, True),
+    ("noise", "zh", [["1889"]], "It was completed in 1889.", "accuracy", 1.0, True),  # answered in English
+    (
+        "integration",
+        "en",
+        [["Danube"], ["2850 km"]],
+        "The river is the Danube; the documents don't give its length.",
+        "over_refusal",
+        0.0,
+        True,
+    ),
+]
+
+
+def _app() -> typer.Typer:
+    app = typer.Typer()
+    cli_score.register(app)
+    cli_report.register(app)
+    return app
+
+
+def test_score_reads_unseen_wordings_and_marks_the_uncertain_ones(tmp_path):
+    cases, responses = [], []
+    for i, (testbed, lang, answers, text, *_rest) in enumerate(EXAMPLES):
+        cases.append(
+            Case(
+                id=f"c{i}",
+                seed_id=f"s{i}",
+                testbed=testbed,
+                lang=lang,
+                question="问题？" if lang == "zh" else "Question?",
+                answers=answers,
+                contexts=[Context(text="passage", role="noise" if testbed == "negative" else "positive")],
+                expected="reject" if testbed == "negative" else "answer",
+            )
+        )
+        responses.append(TargetResponse(case_id=f"c{i}", answer=text, latency_s=0.1))
+    write_records(tmp_path / "cases.jsonl", cases)
+    write_records(tmp_path / "responses.jsonl", responses)
+    result = CliRunner().invoke(_app(), ["score", str(tmp_path), "--metrics", "accuracy,rejection,over_refusal"])
+    assert result.exit_code == 0, result.output
+    scores = {(s.case_id, s.metric): s for s in read_records(tmp_path / "scores.jsonl", Score)}
+    for i, (_, _, _, text, metric, value, uncertain) in enumerate(EXAMPLES):
+        score = scores[(f"c{i}", metric)]
+        assert score.value == value, (text, score.explanation)
+        assert score.certainty == ("uncertain" if uncertain else "clear"), (text, score.certainty_reason)
+    assert CliRunner().invoke(_app(), ["report", str(tmp_path)]).exit_code == 0
+    negative = read_json(tmp_path / "report.json")["negative"]["rejection"]
+    assert negative["n_uncertain"] == 4 and "uncertain=4" in (tmp_path / "report.md").read_text(encoding="utf-8")
