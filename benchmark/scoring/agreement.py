@@ -1,7 +1,7 @@
 """Agreement of the deterministic (and judged) verdicts with hand labels, per metric and split.
 
     python -m ragstress.scoring.agreement tests/data/scoring_labels/responses.jsonl [--split dev]
-        [--judge-url URL --judge-model NAME [--judge-key KEY]] [--disagreements LABEL]
+        [--judge-url URL --judge-model NAME [--judge-key KEY]] [--disagreements LABEL] [--certainty]
     (--judge-model SmolLM2-135M-Instruct without --judge-url: the bundled model is the judge)
 
 A labels file holds one JSON object per line: id, lang, testbed, question, answers,
@@ -28,6 +28,7 @@ from ragstress.core.jsonl import RecordFileError, read_records
 from ragstress.core.types import Case, TargetResponse
 from ragstress.llm.config import BUNDLED_MODEL
 from ragstress.scoring.metrics import METRICS, CaseJudging, rules
+from ragstress.scoring.metrics.matching import other_language
 
 LABELS = (
     "correct",
@@ -40,8 +41,8 @@ LABELS = (
     "rgb_flags",
     "rgb_correct",
 )
-SPLITS = ("dev", "dev2", "holdout", "holdout3", "whole")  # table columns; "whole" is every line together
-LATER_SPLITS = ("dev2", "holdout3")  # sets written after the first: a column only when the file has them
+SPLITS = ("dev", "dev2", "holdout", "holdout3", "holdout4", "whole")  # table columns; "whole" is every line
+LATER_SPLITS = ("dev2", "holdout3", "holdout4")  # sets written after the first: a column only when the file has them
 EXPECTED = {"negative": "reject", "counterfactual": "flag_error"}
 
 
@@ -58,7 +59,7 @@ class LabelledResponse(BaseModel):
     fake_answer: list[str] | str | None = None
     response: str
     labels: dict[str, bool | None]
-    split: Literal["dev", "dev2", "holdout", "holdout3"]
+    split: Literal["dev", "dev2", "holdout", "holdout3", "holdout4"]
 
     def case(self) -> Case:
         fake = [self.fake_answer] if isinstance(self.fake_answer, str) else self.fake_answer
@@ -83,9 +84,16 @@ class Check:
     unscored_is: bool | None = None  # what an unscored verdict means for the label; None leaves the line out
 
     async def verdict(self, item: LabelledResponse, judge=None) -> bool | None:
+        return (await self.verdict_and_certainty(item, judge))[0]
+
+    async def verdict_and_certainty(self, item: LabelledResponse, judge=None) -> tuple[bool | None, str | None]:
+        """The verdict and the rule's certainty ("clear", "uncertain"; None for a judge)."""
         if self.name == "rules.asserts_fake":
             fake = item.case().fake_answer
-            return rules.asserts_fake(item.response, fake, item.answers).value if fake else None
+            if not fake:
+                return None, None
+            other = other_language(item.response, item.lang)
+            return rules.asserts_fake(item.response, fake, item.answers).value, "uncertain" if other else "clear"
         # The metric is computed even where its testbed filter would skip the line: the label says what to expect.
         ctx = CaseJudging(
             item.case(), TargetResponse(case_id=item.id, answer=item.response, latency_s=0.0), judge=judge
@@ -93,7 +101,7 @@ class Check:
         score = await METRICS.get(self.name).compute(ctx)
         if score.error:
             raise RuntimeError(f"{self.name} on {item.id}: {score.error}")
-        return self.unscored_is if score.value is None else score.value >= 0.5
+        return (self.unscored_is if score.value is None else score.value >= 0.5), score.certainty
 
 
 # label -> {rule set: check}. RGB's correction rate only scores flagged answers; an
@@ -184,6 +192,33 @@ async def disagreements(
     return out
 
 
+async def certainty_rows(items: Sequence[LabelledResponse]) -> list[tuple[str, Agreement, Agreement, float]]:
+    """Per label, with the default rules: agreement on the verdicts marked clear, on every decided
+    line, and the share of decided lines whose verdict is marked uncertain."""
+    rows = []
+    for label in ("correct", "rejects", "flags_error", "corrects", "asserts_fake", "over_refusal"):
+        clear, decided = [], []
+        for item in items:
+            expected = item.labels.get(label)
+            if expected is None:
+                continue
+            got, certainty = await CHECKS[label]["default"].verdict_and_certainty(item)
+            if got is None:
+                continue
+            decided.append((expected, got))
+            if certainty != "uncertain":
+                clear.append((expected, got))
+        share = 1 - len(clear) / len(decided) if decided else 0.0
+        rows.append((label, agreement(clear), agreement(decided), share))
+    return rows
+
+
+def certainty_table(rows: list[tuple[str, Agreement, Agreement, float]]) -> str:
+    lines = ["| label | clear verdicts | all decided lines | uncertain share |", "|---|---|---|---|"]
+    lines += [f"| {label} | {_cell(clear)} | {_cell(every)} | {share:.1%} |" for label, clear, every, share in rows]
+    return "\n".join(lines)
+
+
 def _cell(result: Agreement | None) -> str:
     if result is None or not result.n:
         return "—"
@@ -218,6 +253,8 @@ def load(path: Path, split: str = "all") -> list[LabelledResponse]:
 
 async def _run(args: argparse.Namespace) -> str:
     items = load(args.labels, args.split)
+    if args.certainty:
+        return certainty_table(await certainty_rows(items))
     if args.disagreements:
         return "\n".join(
             f"{item.id} [{item.split}] label {not got} rule {got}: {item.response!r}"
@@ -239,6 +276,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--split", choices=(*SPLITS[:-1], "all"), default="all", help="score only this split")
     parser.add_argument(
         "--disagreements", choices=LABELS, help="list the lines where the default rules disagree with this label"
+    )
+    parser.add_argument(
+        "--certainty", action="store_true", help="agreement on clear verdicts, on all lines, and the uncertain share"
     )
     parser.add_argument("--judge-url", help="OpenAI-protocol base URL of a judge; adds the judged variants")
     parser.add_argument(
