@@ -1,8 +1,8 @@
 """Agreement of both rule sets with the hand labels (tests/data/scoring_labels), per split, as docs/scoring.md reports.
 
 The labels were written apart from the rules. `dev` and `dev2` are where the rules are tuned
-(`dev2` was measured once as the second holdout before it was opened); `holdout` and `holdout3`
-have only ever been measured, never read. These are floors on each split's figure, never per example: a change
+(`dev2` was measured once as the second holdout before it was opened); `holdout`, `holdout3` and
+`holdout4` have only ever been measured, never read (holdout4's floors are its first measurement, 2026-11-24). These are floors on each split's figure, never per example: a change
 that loses agreement on any split fails, one that gains it should raise the floor here and in
 docs/scoring.md together. A split written later gets its own entry in REPORTED.
 """
@@ -86,21 +86,37 @@ REPORTED = {
         ("rgb_flags", "rgb"): (160, 160),
         ("rgb_correct", "rgb"): (160, 160),
     },
+    "holdout4": {
+        ("correct", "default"): (234, 253),
+        ("correct", "rgb"): (205, 253),
+        ("rejects", "default"): (245, 254),
+        ("rejects", "rgb"): (209, 254),
+        ("flags_error", "default"): (83, 84),
+        ("flags_error", "rgb"): (56, 84),
+        ("corrects", "default"): (81, 84),
+        ("corrects", "rgb"): (62, 84),
+        ("asserts_fake", "default"): (80, 84),
+        ("over_refusal", "default"): (202, 204),
+        ("over_refusal", "rgb"): (189, 204),
+        ("rgb_rejects", "rgb"): (254, 254),
+        ("rgb_flags", "rgb"): (254, 254),
+        ("rgb_correct", "rgb"): (254, 254),
+    },
     "whole": {
-        ("correct", "default"): (775, 791),
-        ("correct", "rgb"): (712, 791),
-        ("rejects", "default"): (772, 782),
-        ("rejects", "rgb"): (657, 782),
-        ("flags_error", "default"): (305, 310),
-        ("flags_error", "rgb"): (210, 310),
-        ("corrects", "default"): (315, 317),
-        ("corrects", "rgb"): (232, 317),
-        ("asserts_fake", "default"): (313, 317),
-        ("over_refusal", "default"): (632, 638),
-        ("over_refusal", "rgb"): (575, 638),
-        ("rgb_rejects", "rgb"): (804, 804),
-        ("rgb_flags", "rgb"): (804, 804),
-        ("rgb_correct", "rgb"): (804, 804),
+        ("correct", "default"): (1011, 1044),
+        ("correct", "rgb"): (917, 1044),
+        ("rejects", "default"): (1018, 1036),
+        ("rejects", "rgb"): (866, 1036),
+        ("flags_error", "default"): (388, 394),
+        ("flags_error", "rgb"): (266, 394),
+        ("corrects", "default"): (396, 401),
+        ("corrects", "rgb"): (294, 401),
+        ("asserts_fake", "default"): (393, 401),
+        ("over_refusal", "default"): (835, 842),
+        ("over_refusal", "rgb"): (764, 842),
+        ("rgb_rejects", "rgb"): (1058, 1058),
+        ("rgb_flags", "rgb"): (1058, 1058),
+        ("rgb_correct", "rgb"): (1058, 1058),
     },
 }
 FLOORS = [(split, key, figure) for split, by_key in REPORTED.items() for key, figure in by_key.items()]

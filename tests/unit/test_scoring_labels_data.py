@@ -17,7 +17,7 @@ DATA_DIR = Path(__file__).resolve().parents[1] / "data" / "scoring_labels"
 TESTBEDS = {"noise", "negative", "integration", "counterfactual"}
 READER_LABELS = {"correct", "rejects", "flags_error", "corrects", "asserts_fake", "over_refusal"}
 RGB_LABELS = {"rgb_rejects", "rgb_flags", "rgb_correct"}
-SPLITS = {"dev", "dev2", "holdout", "holdout3"}
+SPLITS = {"dev", "dev2", "holdout", "holdout3", "holdout4"}
 COUNTERFACTUAL_ONLY = {"flags_error", "corrects", "asserts_fake"}
 FIELDS = {"id", "lang", "testbed", "question", "answers", "fake_answer", "response", "style", "hard", "labels", "split"}
 STYLES_IN_BOTH = {
@@ -107,7 +107,8 @@ def test_counts_size_languages_testbeds_and_styles(rows):
     for lang in ("en", "zh"):
         styles = {r["style"] for r in rows if r["lang"] == lang}
         assert STYLES_IN_BOTH <= styles, STYLES_IN_BOTH - styles
-    assert 0.25 <= sum(r["hard"] for r in rows) / len(rows) <= 0.35
+    # The later sets are weighted to hard lines (holdout4 more than half), so the whole file is harder than the first set.
+    assert 0.25 <= sum(r["hard"] for r in rows) / len(rows) <= 0.45
     for metric in READER_LABELS:
         values = Counter(r["labels"][metric] for r in rows)
         assert values[True] >= 15 and values[False] >= 15, (metric, values)
@@ -129,6 +130,15 @@ def test_later_sets_are_balanced_and_weighted_to_counterfactual(rows, split, tag
     assert len(later) == 160 and langs["en"] == langs["zh"] == 80
     assert sum(r["testbed"] == "counterfactual" for r in later) >= 100
     assert all(r["id"].split("-")[2] == tag for r in later)
+
+
+def test_the_fourth_holdout_covers_both_languages_every_testbed_and_hard_lines(rows):
+    later = [r for r in rows if r["split"] == "holdout4"]
+    langs = Counter(r["lang"] for r in later)
+    assert len(later) >= 240 and langs["en"] >= 120 and langs["zh"] >= 120
+    assert {(r["lang"], r["testbed"]) for r in later} == {(lang, t) for lang in ("en", "zh") for t in TESTBEDS}
+    assert sum(r["hard"] for r in later) >= 0.35 * len(later)
+    assert all(r["id"].split("-")[2] == "h4" for r in later)
 
 
 def test_file_matches_its_hand_written_source():
