@@ -15,7 +15,8 @@ Run: python3 tests/data/scoring_labels/assemble.py  (rewrites responses.jsonl; s
 en.txt and zh.txt are split into dev and holdout by a seeded shuffle. Each later set (LATER_SETS) is a whole
 split of its own and leaves that shuffle as it was: dev2_en.txt and dev2_zh.txt are all `dev2` (ids
 `<lang>-<testbed>-h2-<n>`, from when they were the second holdout, measured once before being opened for tuning);
-holdout3_en.txt and holdout3_zh.txt, the third holdout, are all `holdout3` (ids `<lang>-<testbed>-h3-<n>`).
+holdout3_en.txt and holdout3_zh.txt, the third holdout, are all `holdout3` (ids `<lang>-<testbed>-h3-<n>`);
+holdout4_en.txt and holdout4_zh.txt, the fourth, are all `holdout4` (ids `<lang>-<testbed>-h4-<n>`).
 """
 
 from __future__ import annotations
