@@ -124,9 +124,9 @@ def accuracy(ctx: CaseJudging, name: str) -> Score:
         why = f"{refused.why} (an approximate guess does not state the fact)"
         return _verdict(ctx, ctx.score(name, 0.0, "guess", why), refused.uncertain)
     label = "all facts stated" if stated else "fact missing or disputed"
-    uncertain = refused.uncertain or (
-        "an answer mention set aside for another role" if "not stated (" in report else None
-    )
+    stances = [rules.stance(ctx.answer, aliases) for aliases in ctx.case.answers]
+    aside = any(s.aside and not s.asserted and not s.disputed for s in stances)  # a fact seen only in another role
+    uncertain = refused.uncertain or ("an answer mention set aside for another role" if aside else None)
     return _verdict(ctx, ctx.score(name, float(stated), label, f"facts: {report}; {refused.why}"), uncertain)
 
 
