@@ -117,6 +117,14 @@ def score(
         typer.Option("--retry-errors", help="Score again the pairs whose recorded score is an error (judge failures)."),
     ] = False,
     concurrency: Annotated[int, typer.Option("--concurrency", help="Cases scored at once.")] = 4,
+    resolve_uncertain: Annotated[
+        str,
+        typer.Option(
+            "--resolve-uncertain",
+            help="rules (default): keep the rules' verdicts; judge: the judge decides the rule verdicts marked "
+            "uncertain (needs a judge endpoint other than the bundled model).",
+        ),
+    ] = "rules",
     judge_base_url: cc.JudgeBaseUrl = None,
     judge_model: cc.JudgeModel = None,
     judge_api_key: cc.JudgeApiKey = None,
@@ -136,8 +144,12 @@ def score(
         cc.fail(str(exc))
     if concurrency < 1:
         cc.fail("--concurrency must be at least 1")
+    if resolve_uncertain not in ("rules", "judge"):
+        cc.fail(f"--resolve-uncertain {resolve_uncertain!r}: choose rules or judge")
     endpoint = cc.endpoint_for("judge", judge_base_url, judge_model, judge_api_key)
-    if any(METRICS.get(name).kind == "judged" for name in names or METRICS.names()):
+    if resolve_uncertain == "judge" and endpoint.is_bundled:
+        cc.fail("--resolve-uncertain judge needs a judge endpoint other than the bundled model (--judge-base-url)")
+    if resolve_uncertain == "judge" or any(METRICS.get(name).kind == "judged" for name in names or METRICS.names()):
         cc.announce_endpoints([endpoint])
         cc.check_endpoint(endpoint)  # a wrong URL or key fails here, not once per case
     _note_judge_change(run_dir, endpoint, rescore)
@@ -163,6 +175,7 @@ def score(
                     rescore=rescore,
                     retry_errors=retry_errors,
                     on_case_done=lambda _: progress.advance(task),
+                    resolve_uncertain=resolve_uncertain == "judge",
                 )
 
     try:

@@ -39,7 +39,7 @@ from ragstress.core.rundir import RunDir
 from ragstress.core.types import Case, Score, TargetResponse
 from ragstress.llm import LLMSession
 from ragstress.prompts import LANGS, load_prompt, prompt_ids
-from ragstress.scoring.metrics import METRICS, metric_table, metrics_for, naive_calls, score_case
+from ragstress.scoring.metrics import METRICS, RESOLVED, metric_table, metrics_for, naive_calls, score_case
 
 PROBES = ("case", "closed_book")
 
@@ -87,6 +87,14 @@ def _judges_in_scores(run_dir: Path, current: dict[str, Any] | None, rescore: bo
     if current is not None and current not in judges:
         judges.append(current)
     return judges
+
+
+def _resolved_counts(scores: list[Score]) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for score in scores:
+        if (score.certainty_reason or "").endswith(RESOLVED):
+            counts[score.metric] = counts.get(score.metric, 0) + 1
+    return counts
 
 
 def _read_responses(path: Path) -> list[TargetResponse]:
@@ -149,14 +157,17 @@ async def score_run(
     rescore: bool = False,
     retry_errors: bool = False,
     on_case_done: Callable[[str], None] | None = None,
+    resolve_uncertain: bool = False,
 ) -> dict[str, Any]:
     """Score every response in `run_dir` with `metrics` (default: all) and return the summary.
 
     `llm` supplies the judge (needed only if a judged metric is chosen); `embedder_for`
     maps a case language to an embedder (default: the bundled models); at most
     `concurrency` cases are scored at once (one with the bundled judge); `rescore` recomputes `metrics` everywhere,
-    `retry_errors` only where their score is an error. Raises RecordFileError for unreadable
-    input, UnknownNameError for misspelt metric names, ValueError for a missing judge.
+    `retry_errors` only where their score is an error; `resolve_uncertain` has the judge decide the rule
+    verdicts marked uncertain (rejection, over-refusal, error detection), with a judge other than the
+    bundled model. Raises RecordFileError for unreadable input, UnknownNameError for misspelt metric
+    names, ValueError for a missing judge.
     """
     run_dir = Path(run_dir)
     started_at, clock = datetime.now(UTC), time.monotonic()
@@ -181,7 +192,9 @@ async def score_run(
 
     work, counts = _plan(cases, responses, names, done)
 
-    judge = llm.judge if judged and llm is not None else None
+    if resolve_uncertain and (llm is None or llm.judge.endpoint.is_bundled):
+        raise ValueError("--resolve-uncertain judge needs a judge endpoint other than the bundled model")
+    judge = llm.judge if (judged or resolve_uncertain) and llm is not None else None
     if judge is not None and judge.endpoint.is_bundled:
         # The bundled model answers one request at a time anyway; one case at a time keeps a
         # case's judge calls consecutive, so each reuses the prompt prefix the case's previous
@@ -200,7 +213,15 @@ async def score_run(
 
         async def score_one(case: Case, response: TargetResponse, pending: list[str]) -> None:
             async with limit:
-                scores, ctx = await score_case(case, response, pending, judge=judge, embedder_for=embedder_for, e2e=e2e)
+                scores, ctx = await score_case(
+                    case,
+                    response,
+                    pending,
+                    judge=judge,
+                    embedder_for=embedder_for,
+                    e2e=e2e,
+                    resolve_uncertain=resolve_uncertain,
+                )
             # Each append fsyncs; off the event loop, so judge calls in flight are not held up meanwhile.
             async with write_lock:
                 await asyncio.to_thread(append_all, appender, scores)
@@ -230,6 +251,8 @@ async def score_run(
         "judge_prompts": judge_prompt_identities({c.lang for c in cases}) if judge_info else [],
         **counts,
         "retried_errors": 0 if rescore else retried,
+        # How many uncertain rule verdicts the judge decided (`resolve_uncertain`), per metric.
+        "resolved_by_judge": _resolved_counts(all_scores),
         "llm_calls": {
             "cases_judged": judged_cases,
             "actual_total": calls["actual"],

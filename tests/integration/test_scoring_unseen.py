@@ -82,3 +82,52 @@ def test_score_reads_unseen_wordings_and_marks_the_uncertain_ones(tmp_path):
     assert CliRunner().invoke(_app(), ["report", str(tmp_path)]).exit_code == 0
     negative = read_json(tmp_path / "report.json")["negative"]["rejection"]
     assert negative["n_uncertain"] == 4 and "uncertain=4" in (tmp_path / "report.md").read_text(encoding="utf-8")
+
+
+def test_resolve_uncertain_sends_only_uncertain_verdicts_to_the_judge(tmp_path):
+    import json
+
+    from ragstress.scoring.metrics.scripted import ScriptedJudge
+    from ragstress.testing.fake_openai import FakeOpenAIServer
+
+    judge = ScriptedJudge({"judge_rejection": json.dumps({"reason": "it only guesses", "refuses": "yes"})})
+    texts = ["I can't say for sure, but I believe it was 1890.", "No details given.", "It was 1889."]
+    cases = [
+        Case(
+            id=f"n{i}",
+            seed_id=f"n{i}",
+            testbed="negative",
+            lang="en",
+            question="When was it completed?",
+            answers=[["1889"]],
+            contexts=[Context(text="passage", role="noise")],
+            expected="reject",
+        )
+        for i in range(len(texts))
+    ]
+    write_records(tmp_path / "cases.jsonl", cases)
+    write_records(
+        tmp_path / "responses.jsonl",
+        [TargetResponse(case_id=c.id, answer=t, latency_s=0.1) for c, t in zip(cases, texts)],
+    )
+    bundled = CliRunner().invoke(
+        _app(), ["score", str(tmp_path), "--metrics", "rejection", "--resolve-uncertain", "judge"]
+    )
+    assert bundled.exit_code == 2 and "other than the bundled model" in bundled.output
+    with FakeOpenAIServer(judge) as server:
+        args = ["score", str(tmp_path), "--metrics", "rejection", "--resolve-uncertain", "judge"]
+        args += ["--judge-base-url", server.base_url, "--judge-model", "judge-1", "--judge-api-key", "sk-test"]
+        result = CliRunner().invoke(_app(), args)
+        assert result.exit_code == 0, result.output
+        asked = [r for r in server.chat_requests() if "ping" not in json.dumps(r.body).lower()]
+    scores = {s.case_id: s for s in read_records(tmp_path / "scores.jsonl", Score)}
+    resolved = scores["n0"]
+    assert (
+        resolved.value == 1.0
+        and "resolved by the judge" in resolved.label
+        and "the rule said answered" in resolved.explanation
+    )
+    assert scores["n1"].value == 1.0 and scores["n1"].certainty == "clear" and "judge" not in scores["n1"].label
+    assert scores["n2"].value == 0.0 and scores["n2"].certainty == "clear"
+    assert len(asked) == 1  # only the uncertain verdict went to the judge
+    assert read_json(tmp_path / "score.json")["resolved_by_judge"] == {"rejection": 1}

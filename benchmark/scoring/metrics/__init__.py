@@ -74,6 +74,7 @@ async def score_case(
     judge: ChatClient | None = None,
     embedder_for: Callable[[str], Any] | None = None,
     e2e: bool = False,
+    resolve_uncertain: bool = False,
 ) -> tuple[list[Score], CaseJudging]:
     """Score one response with every named metric that applies; shared judge calls run once.
 
@@ -84,8 +85,39 @@ async def score_case(
     """
     ctx = CaseJudging(case, response, judge=judge, embedder_for=embedder_for, e2e=e2e)
     metrics = metrics_for(case, names, response.probe)
-    scores = await asyncio.gather(*(_compute_safely(m, ctx) for m in metrics))
-    return list(scores), ctx
+    scores = list(await asyncio.gather(*(_compute_safely(m, ctx) for m in metrics)))
+    if resolve_uncertain:
+        scores = [await resolved_by_judge(score, ctx) for score in scores]
+    return scores, ctx
+
+
+JUDGE_FOR_RULE = {
+    "rejection": "rejection_judged",
+    "over_refusal": "over_refusal_judged",
+    "error_detection": "error_detection_judged",
+}
+"""The judged twin that settles a rule's uncertain verdict (`score --resolve-uncertain judge`)."""
+RESOLVED = "resolved by the judge"
+
+
+async def resolved_by_judge(score: Score, ctx: CaseJudging) -> Score:
+    """An uncertain rule verdict decided by its judged twin instead, saying so; the rule's own verdict is kept
+    in the explanation. A verdict that is clear, has no twin, or whose judge gives no value stays as it was."""
+    twin = JUDGE_FOR_RULE.get(score.metric)
+    if score.certainty != "uncertain" or twin is None or ctx.judge_client is None:
+        return score
+    judged = await _compute_safely(METRICS.get(twin), ctx)
+    if judged.value is None:
+        return score
+    return score.model_copy(
+        update={
+            "value": judged.value,
+            "label": f"{judged.label} ({RESOLVED})",
+            "explanation": f"{RESOLVED} {ctx.judge_client.endpoint.model}: {judged.explanation} | the rule said "
+            f"{score.label}: {score.explanation}",
+            "certainty_reason": f"{score.certainty_reason}; {RESOLVED}",
+        }
+    )
 
 
 async def _compute_safely(metric: Metric, ctx: CaseJudging) -> Score:
