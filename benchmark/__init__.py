@@ -11,7 +11,7 @@ from typing import Any
 
 from ragstress.core.version import __version__
 
-# The Python API (ragstress.api.stages, and bench in ragstress.api.pipeline), loaded on first use:
+# The Python API (ragstress.api, and bench in ragstress.api.pipeline), loaded on first use:
 # every submodule import runs this file, and a process that needs one small module (the
 # local model server, say) must not pay for Chroma and the embedding models.
 _API_NAMES = ("build_index", "generate", "run", "score", "report", "Report", "endpoint")
