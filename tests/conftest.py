@@ -9,6 +9,9 @@ import pytest
 
 from ragstress.corpora.embeddings import Embedder, make_embedder
 
+# pytester runs the ragstress pytest plugin in a suite of its own (tests/integration/test_pytest_plugin.py).
+pytest_plugins = ("pytester",)
+
 
 class CountingEmbedder(Embedder):
     """Wraps a real embedder and records every text it is asked to embed as a passage."""

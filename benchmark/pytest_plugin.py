@@ -1,0 +1,83 @@
+"""The pytest plugin: gate a RAG system on its robustness in a test suite, in a few lines.
+
+Installed with ragstress (entry point `pytest11`), it gives a fixture and a marker:
+
+    @pytest.mark.ragstress_gate("accuracy@noise=0.8", "rejection@negative=0.5", gate_on="lower")
+    def test_my_rag_is_robust(ragstress_bench):
+        ragstress_bench("docs", target="python:my_rag:answer", seed_file="seeds.jsonl", seeds=0)
+
+`ragstress_bench(corpus, target=..., **bench_options)` runs `ragstress.bench` and returns its
+Report. Its run directory lives in pytest's cache (`.pytest_cache`), one per corpus, target and
+options, so a later test session reuses it: bench skips every stage whose inputs are unchanged,
+and asks the target again only when its fingerprint (its module's source, URL or config) changed.
+`ragstress_gate` checks the gates, written as for `ragstress report --fail-under`, on the last
+report the test's `ragstress_bench` returned, with `gate_on="lower"` asking the whole interval
+to clear a gate; a missed gate fails the test and names every gate that did not hold.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+_REPORT = pytest.StashKey[Any]()
+_RUN_DIR = pytest.StashKey[Path]()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers",
+        "ragstress_gate(*gates, gate_on='point', max_error_rate=None): fail the test when the report of its "
+        "ragstress_bench misses a gate such as 'accuracy@noise=0.8'",
+    )
+
+
+def _run_dir(config: pytest.Config, corpus: str | Path, target: str, options: dict[str, Any]) -> Path:
+    """A run directory under pytest's cache, the same for the same corpus, target and options."""
+    key = json.dumps([str(Path(corpus).resolve()), target, sorted(options.items())], default=str)
+    name = "ragstress-" + hashlib.sha256(key.encode("utf-8")).hexdigest()[:16]
+    if config.cache is not None:
+        return Path(config.cache.mkdir(name))
+    return Path(config.rootpath) / ".ragstress-runs" / name  # with the cache plugin disabled
+
+
+@pytest.fixture
+def ragstress_bench(request: pytest.FixtureRequest):
+    """`bench(corpus, target=..., **options) -> Report`, reusing its run directory between sessions."""
+
+    def bench(corpus: str | Path, *, target: str, **options: Any):
+        import ragstress
+
+        out = _run_dir(request.config, corpus, target, options)
+        report = ragstress.bench(corpus, out, target=target, **options)
+        request.node.stash[_REPORT] = report
+        request.node.stash[_RUN_DIR] = out
+        return report
+
+    return bench
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item):
+    outcome = yield
+    marker = item.get_closest_marker("ragstress_gate")
+    if marker is None:
+        return outcome
+    if _RUN_DIR not in item.stash:
+        pytest.fail("ragstress_gate: the test never called ragstress_bench, so there is no report to gate")
+    import ragstress
+
+    report = ragstress.report(
+        item.stash[_RUN_DIR],
+        fail_under=[str(gate) for gate in marker.args],
+        gate_on=marker.kwargs.get("gate_on", "point"),
+        max_error_rate=marker.kwargs.get("max_error_rate"),
+        write=False,
+    )
+    if not report.passed:
+        pytest.fail("ragstress_gate: " + "; ".join(report.failed_checks), pytrace=False)
+    return outcome
