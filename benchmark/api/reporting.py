@@ -85,6 +85,14 @@ class Report:
             raise PdfError(no_browser_message())
         return print_pdf(Path(html), Path(path) if path is not None else Path(html).with_name(PDF_FILE), browser)
 
+    def log_to_mlflow(self, uri: str | None = None, experiment: str = "ragstress") -> str:
+        """Log this report to MLflow as one run (params, every rate with its interval, the report's files);
+        returns the run id. `uri` is a tracking URI (MLflow's default when None). Needs `ragstress[mlflow]`."""
+        from ragstress.api.tracking import log_report
+
+        run_dir = Path(self.paths["report.json"]).parent if "report.json" in self.paths else None
+        return log_report(self.model, self.paths, run_dir, uri, experiment)
+
     def __repr__(self) -> str:
         return f"Report(passed={self.passed}, rates={self.rates})"
 

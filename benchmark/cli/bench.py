@@ -14,6 +14,7 @@ from rich.markup import escape
 from ragstress.api.pipeline import BenchResult, BenchSettings, StageFailed, run_bench
 from ragstress.cli import common as cc
 from ragstress.cli.reliability import demo_judge_checks
+from ragstress.cli.report import MlflowUri, log_to_mlflow
 from ragstress.core.rundir import RunDir
 
 # Per language: enough seeds for every testbed and the noise ratios they hold exactly, few enough that the demo,
@@ -93,6 +94,7 @@ def bench(
             help="Keep answers recorded for an earlier version of the target (its code, URL or model).",
         ),
     ] = False,
+    mlflow: MlflowUri = None,
 ) -> None:
     """Build, generate, run, score and report in one run directory; unchanged stages are skipped.
 
@@ -147,6 +149,8 @@ def bench(
     cc.announce_endpoints(e for e in settings.endpoints.values() if e.role != "target" or target == "baseline")
     _preflight(settings)
     result = run_and_print(settings)
+    if mlflow and result.report is not None:
+        log_to_mlflow(result.report.model, result.report.paths, out, mlflow)
     if result.exit_code:
         raise typer.Exit(result.exit_code)
 

@@ -92,6 +92,7 @@ def report(
             "--pdf", help="Also print report.html to report.pdf with a local headless Chromium (skipped if none)."
         ),
     ] = False,
+    mlflow: MlflowUri = None,
 ) -> None:
     """Write report.json, report.md, report.html and scores.csv for a scored run; optionally gate on thresholds."""
     if gate_on not in GATE_ON_CHOICES:
@@ -114,6 +115,8 @@ def report(
         cc.console.print(f"wrote {escape(str(path))}")
     if pdf:
         _write_pdf(result.paths["report.html"])
+    if mlflow:
+        log_to_mlflow(rep, result.paths, Path(run_dir), mlflow)
     cc.console.print(
         f"noise accuracy {fmt_estimate(rep.noise.overall)} · rejection {fmt_estimate(rep.negative.rejection)} · "
         f"integration {fmt_estimate(rep.integration.overall)} · error detection {fmt_estimate(rep.counterfactual.error_detection)}"
@@ -151,6 +154,26 @@ def _write_pdf(html_path: Path) -> None:
     cc.console.print(f"wrote {escape(str(path))}")
 
 
+MlflowUri = Annotated[
+    str | None,
+    typer.Option(
+        "--mlflow",
+        help="Log the report to MLflow at this tracking URI (file:, sqlite:, http:); needs ragstress[mlflow].",
+    ),
+]
+
+
+def log_to_mlflow(rep, files: dict[str, Path], run_dir: Path, uri: str) -> None:
+    """Log one report as an MLflow run, or fail with the reason (exit 2); the report files stay written."""
+    from ragstress.api.tracking import TrackingError, log_report
+
+    try:
+        run_id = log_report(rep, {k: v for k, v in files.items() if Path(v).is_file()}, run_dir, uri)
+    except TrackingError as exc:
+        raise cc.fail(str(exc)) from None
+    cc.console.print(f"logged to MLflow at {escape(uri)}: run {run_id}")
+
+
 def compare(
     run_dirs: Annotated[list[Path], typer.Argument(help="Two or more run directories; the first is the baseline (A).")],
     out: Annotated[
@@ -184,6 +207,7 @@ def compare(
         list[Path] | None,
         typer.Option("--labels", help="One filled label file per run, in the runs' order: calibrated judged metrics."),
     ] = None,
+    mlflow: MlflowUri = None,
 ) -> None:
     """Side-by-side tables, an overlaid accuracy-vs-noise chart and paired differences with CIs."""
     if len(run_dirs) < 2:
@@ -204,6 +228,10 @@ def compare(
         cc.err_console.print(f"note: {escape(note)}")
     for path in write_comparison(comparison, reports, target).values():
         cc.console.print(f"wrote {escape(str(path))}")
+    if mlflow:  # each run's report as an MLflow run, to read side by side there
+        for rep, run_dir in zip(reports, run_dirs, strict=True):
+            files = {name: Path(run_dir) / name for name in ("report.json", "report.md", "report.html", "scores.csv")}
+            log_to_mlflow(rep, files, Path(run_dir), mlflow)
     for row in comparison.paired:
         if row.verdict in ("B better", "B worse"):
             cc.console.print(
