@@ -16,6 +16,7 @@ from ragstress.cli import (
     doctor,
     export_dataset,
     generate,
+    import_testset,
     index,
     reliability,
     report,
@@ -40,7 +41,19 @@ def root() -> None:
     set_model_cache_dir(common.cache_path(None).parent)
 
 
-for _module in (doctor, index, generate, run, score, report, bench, calibrate, reliability, export_dataset):
+for _module in (
+    doctor,
+    index,
+    generate,
+    import_testset,
+    run,
+    score,
+    report,
+    bench,
+    calibrate,
+    reliability,
+    export_dataset,
+):
     _module.register(app)
 
 

@@ -181,6 +181,7 @@ CLI_REACHES = (
     "ragstress.generators.ratios",
     "ragstress.generators.rgb",
     "ragstress.generators.dataset_export",
+    "ragstress.generators.importers",
     "ragstress.running.execute",
     "ragstress.running.merge",
     "ragstress.running.runner",

@@ -1,0 +1,94 @@
+"""Test sets from Ragas, DeepEval, Giskard RAGET and a plain CSV import onto an index, run and report."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import typer
+from typer.testing import CliRunner
+
+from ragstress import corpora
+from ragstress.cli import import_testset as cli_import
+from ragstress.cli import report as cli_report
+from ragstress.cli import run as cli_run
+from ragstress.cli import score as cli_score
+from ragstress.core.jsonl import read_json, read_records
+from ragstress.core.types import Case
+
+IMPORTS = Path(__file__).parents[1] / "data" / "imports"
+SAMPLES = Path(corpora.__file__).parent / "samples" / "en"
+
+
+def _app() -> typer.Typer:
+    app = typer.Typer()
+    for module in (cli_import, cli_run, cli_score, cli_report):
+        module.register(app)
+    return app
+
+
+@pytest.fixture(scope="module")
+def index(tmp_path_factory):
+    from ragstress.api.stages import build_index
+
+    folder = tmp_path_factory.mktemp("index")
+    docs = folder / "docs"
+    docs.mkdir()
+    for name in ("eiffel_tower.txt", "tokyo_tower.txt", "cn_tower.txt"):
+        (docs / name).write_text((SAMPLES / "docs" / name).read_text(encoding="utf-8"), encoding="utf-8")
+    build_index(docs, folder / "index")
+    return folder / "index"
+
+
+@pytest.mark.parametrize(
+    ("name", "fmt", "columns", "checkable", "judged"),
+    [
+        ("ragas.jsonl", "ragas", None, 2, 1),
+        ("ragas.csv", "ragas", None, 2, 1),
+        ("deepeval.json", "deepeval", None, 2, 0),
+        ("raget.jsonl", "raget", None, 2, 0),
+        ("custom.csv", "csv", "question=q,answer=a,context=ctx", 2, 0),
+    ],
+)
+def test_each_format_imports_runs_and_reports(tmp_path, index, name, fmt, columns, checkable, judged):
+    out = tmp_path / "testset"
+    args = ["import-testset", str(IMPORTS / name), "--format", fmt, "--index", str(index), "--out", str(out)]
+    result = CliRunner().invoke(_app(), args + (["--columns", columns] if columns else []))
+    assert result.exit_code == 0, result.output
+    assert f"{checkable} checkable by string, {judged} for judged metrics only" in result.output
+    manifest = read_json(out / "testset.json")["import"]
+    assert (manifest["span_checkable"], manifest["judged_only"]) == (checkable, judged)
+    cases = read_records(out / "cases.jsonl", Case)
+    assert {c.testbed for c in cases} >= {"noise", "negative", "counterfactual"}
+    assert all(any(a in ("1889", "1958", "333 metres", "333") for a in c.answers[0]) for c in cases)
+    run = tmp_path / "run"
+    ran = CliRunner().invoke(
+        _app(), ["run", str(out / "cases.jsonl"), "--target", "python:fixtures_run.targets:echo", "--out", str(run)]
+    )
+    assert ran.exit_code == 0, ran.output
+    assert CliRunner().invoke(_app(), ["score", str(run), "--metrics", "accuracy,rejection"]).exit_code == 0
+    assert CliRunner().invoke(_app(), ["report", str(run)]).exit_code == 0
+    assert read_json(run / "report.json")["noise"]["n_cases"] > 0
+    if fmt == "raget":
+        assert manifest["conversational"] == 1 and manifest["kinds"] == {"simple": 1, "conversational": 1}
+    if judged:
+        (line,) = [json.loads(x) for x in (out / "judged_only.jsonl").read_text(encoding="utf-8").splitlines()]
+        assert line["why"] and line["question"].startswith("Why do towers")
+
+
+def test_a_bad_item_names_the_file_line_and_field(tmp_path, index):
+    args = [
+        "import-testset",
+        str(IMPORTS / "bad.jsonl"),
+        "--format",
+        "ragas",
+        "--index",
+        str(index),
+        "--out",
+        str(tmp_path / "t"),
+    ]
+    result = CliRunner().invoke(_app(), args)
+    assert result.exit_code == 2 and "bad.jsonl:2: field user_input" in result.output
+    unknown = CliRunner().invoke(_app(), [*args[:2], "--format", "giskard", *args[4:]])
+    assert unknown.exit_code == 2 and "choose one of ragas, deepeval, raget, csv" in unknown.output
