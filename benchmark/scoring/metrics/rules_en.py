@@ -9,6 +9,9 @@ from __future__ import annotations
 
 from ragstress.scoring.metrics.rules_base import NamedPattern
 
+_SOURCES = r"(?:documents?|passages?|sources?|texts?|context|articles?|retrieved (?:text|passages?|documents?))"
+"""The words a response uses for the passages it was given."""
+
 REFUSAL = (
     NamedPattern(
         "en.insufficient_info",
@@ -37,35 +40,30 @@ REFUSAL = (
     NamedPattern("en.dont_know", r"\bi (?:do not|don't) know\b", "The response says it does not know."),
     NamedPattern(
         "en.none_given",
-        r"\bno (?:details?|information|data|specifics|specific information|figures?|dates?|names?)"
-        r"(?: (?:is|are|was|were))? (?:given|provided|available|stated|mentioned|offered|supplied)\b"
-        r"|\b(?:is|are|was|were|remains?|stays?) silent (?:on|about|regarding|as to|concerning)\b"
-        r"|\bnothing (?:in|from) (?:the |these |this |those )?(?:provided |given |retrieved )?"
-        r"(?:documents?|passages?|sources?|texts?|context|articles?) (?:says?|mentions?|states?|indicates?|covers?|tells?)\b",
-        "Tersely, nothing on it is given: 'No details given.', 'the text is silent on this', 'nothing in the "
-        "documents says so'.",
+        r"\bno (?:details?|(?:specific )?information|data|specifics|figures?|dates?|names?)(?: (?:is|are|was|were))? "
+        r"(?:given|provided|available|stated|mentioned|offered|supplied)\b|\b(?:is|are|was|were|remains?|stays?) silent "
+        rf"(?:on|about|regarding|as to|concerning)\b|\bnothing (?:in|from) (?:the |these |this |those )?(?:provided |given "
+        rf"|retrieved )?{_SOURCES} (?:says?|mentions?|states?|indicates?|covers?|tells?)\b",
+        "Tersely, nothing on it is given: 'No details given.', 'the text is silent on this', 'nothing in the documents "
+        "says so'.",
     ),
     NamedPattern(
         "en.only_covers",
-        r"\b(?:only|just|merely) (?:cover|covers|covered|discuss|discusses|discussed|describe|describes|described|mention|"
-        r"mentions|mentioned|talk about|talks about|deal with|deals with|address|addresses|concern|concerns|focus on|"
-        r"focuses on)\b[^.;!?]{1,80}?,?\s(?:not|but not|and not|rather than|nothing (?:about|on))\b",
+        r"\b(?:only|just|merely) (?:cover(?:s|ed)?|discuss(?:es|ed)?|describe[sd]?|mention(?:s|ed)?|talks? about|"
+        r"deals? with|address(?:es)?|concerns?|focus(?:es)? on)\b[^.;!?]{1,80}?,?\s(?:not|but not|and not|rather than|"
+        r"nothing (?:about|on))\b",
         "The passages are said to cover something else only: 'the passages only cover its height, not its age'.",
     ),
     NamedPattern(
         "en.will_not_guess",
-        r"\b(?:won't|will not|would not|wouldn't|can't|cannot|can not|do not want to|don't want to|not going to|"
-        r"rather not|refrain from|avoid) (?:\w+ )?(?:guess|guessing|speculate|speculating)\b"
-        r"|\b(?:please )?(?:provide|share|supply|send|give me|upload|add) (?:some |the )?(?:more|additional|further|other|"
-        r"relevant) (?:documents?|passages?|sources?|context|information|material|texts?)\b"
-        r"|\b(?:need|needs|would need|require|requires) (?:more|additional|further|other) (?:documents?|passages?|"
-        r"sources?|context|information|material)\b",
+        r"\b(?:won't|will not|wouldn't|would not|can't|cannot|can not|(?:do not|don't) want to|not going to|rather not|"
+        r"refrain from|avoid) (?:\w+ )?(?:guess|guessing|speculate|speculating)\b|\b(?:please )?(?:provide|share|supply|"
+        rf"send|give me|upload|add) (?:some |the )?(?:more|additional|further|other|relevant) (?:{_SOURCES}|information|"
+        rf"material)\b|\b(?:need|needs|would need|requires?) (?:more|additional|further|other) (?:{_SOURCES}|information)\b",
         "The response declines to guess, or asks for more documents before it answers.",
     ),
 )
 
-_SOURCES = r"(?:documents?|passages?|sources?|texts?|context|articles?|retrieved (?:text|passages?|documents?))"
-"""The words a response uses for the passages it was given."""
 
 _WRONG = (
     r"(?:incorrect|wrong|inaccurate|false|erroneous|mistaken|outdated|out of date|unreliable|in error|an error|a mistake|"
@@ -236,8 +234,7 @@ HEARSAY = NamedPattern(
     r"\b(?:some|others|many|some people|many people|people)\b[^,;.]{0,15}?\b(?:says?|said|claims?|believes?|"
     r"thinks?|credits?|suggests?|argues?|assumes?|assumed)\b[^,;.]{0,30}$"
     r"|\b(?:commonly|popularly|widely|often|sometimes) (?:said|believed|thought|claimed|credited|cited)\b[^,;.]{0,30}$",
-    "The mention is given as what other people say, not as the answer: 'some say Paris', 'many people credit Fleming', "
-    "'it is often said to be 1889'.",
+    "The mention is what other people say, not the answer: 'some say Paris', 'it is often said to be 1889'.",
 )
 
 OTHER_ROLE_BEFORE = NamedPattern(
@@ -260,17 +257,12 @@ CLAUSE_BREAK = r"[.;:!?,()\n—–]|--|\s-\s|\bbut\b|\bhowever\b|\balthough\b|\b
 
 RIVAL_BEFORE = NamedPattern(
     "en.rival",
-    r"\b(?:beat(?:ing)?|defeat(?:ed|ing)?|overc(?:ame|oming)|edg(?:ed|ing) out|outscor(?:ed|ing)|win(?:ning)? (?:over|against)|"
-    r"won (?:over|against)|(?:victory|win) over|succeed(?:ed|ing)|replac(?:ed|ing)|supersed(?:ed|ing)|took over from|"
-    r"taking over from|rival(?:s|led|ling)?|runners?-up)\s+(?:the\s+)?$",
-    "The mention is the loser, the one replaced or a rival, named after the winner or successor: 'Brazil won it, beating "
-    "Uruguay', 'it replaced the Model T'.",
+    r"\b(?:beat(?:ing)?|defeat(?:ed|ing)?|overc(?:ame|oming)|edg(?:ed|ing) out|outscor(?:ed|ing)|w(?:in|inning|on) "
+    r"(?:over|against)|victory over|succeed(?:ed|ing)|replac(?:ed|ing)|supersed(?:ed|ing)|t(?:ook|aking) over from|"
+    r"rival(?:s|led|ling)?|runners?-up)\s+(?:the\s+)?$",
+    "The mention is the loser, the one replaced or a rival: 'Brazil won it, beating Uruguay', 'it replaced the Model T'.",
 )
-
-RIVAL_AFTER = (
-    r"^\s+(?:lost|were beaten|was beaten|were defeated|was defeated|finished second|came second|came in second|"
-    r"(?:was|were) (?:the )?runners?-up|(?:was|were) replaced|(?:was|were) succeeded)\b"
-)
+RIVAL_AFTER = r"^\s+(?:lost|(?:was|were) (?:beaten|defeated|replaced|succeeded|(?:the )?runners?-up)|(?:finished|came|placed) second)\b"
 """en.rival written after the mention: 'Uruguay lost to Brazil', 'the Model T was replaced by ...'."""
 
 DEMOTED = NamedPattern(
@@ -293,8 +285,7 @@ PEER = NamedPattern(
 APPROXIMATE = NamedPattern(
     "en.approximate",
     r"\b(?:around|about|circa|approximately|roughly|some ?time around|c\.)\s+$",
-    "A year is given only approximately ('around 2008', 'circa 1889'); after a refusal phrase it is a guess, so "
-    "the refusal stands.",
+    "A year given only approximately ('around 2008'); after a refusal phrase, a guess: no refusal, no fact stated.",
 )
 
 APPROXIMATE_AFTER = r"^(?:\s+or so\b|-ish\b)"
