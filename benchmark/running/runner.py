@@ -105,14 +105,18 @@ def build_request(
     """Passages in contexts mode, `[]` for a closed-book probe; in e2e mode the case's variant,
     as a retriever object and as an address on the retrieval endpoint, where the run has them."""
     case = job.case
+    history = case.params.get("history") or None  # an imported conversational item's earlier turns
     if job.probe == "closed_book":
-        return TargetRequest(case.id, case.question, case.lang, contexts=[], probe="closed_book")
+        return TargetRequest(case.id, case.question, case.lang, contexts=[], probe="closed_book", history=history)
     if mode == "contexts":
-        return TargetRequest(case.id, case.question, case.lang, contexts=[c.text for c in case.contexts])
+        contexts = [c.text for c in case.contexts]
+        return TargetRequest(case.id, case.question, case.lang, contexts=contexts, history=history)
     key = variant_key(case)
     retriever = retriever_for(key) if retriever_for is not None else None
     retrieval = retrieval_for(key, case.question) if retrieval_for is not None else None
-    return TargetRequest(case.id, case.question, case.lang, contexts=None, retriever=retriever, retrieval=retrieval)
+    return TargetRequest(
+        case.id, case.question, case.lang, contexts=None, retriever=retriever, retrieval=retrieval, history=history
+    )
 
 
 def describe_error(exc: BaseException) -> str:

@@ -86,6 +86,12 @@ def make_chain(retriever):
     return RunnableLambda(answer)
 
 
+def conversational(request):
+    """Answers from its passages, and says how many earlier turns it was sent."""
+    turns = f" (history: {len(request.history)} turns)" if request.history else ""
+    return (" ".join(request.contexts or []) or "I can not answer the question.") + turns
+
+
 def make_lcel_chain(retriever):
     """A factory as LangChain's docs write one: the question piped straight into the retriever."""
     from operator import itemgetter

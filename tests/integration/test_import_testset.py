@@ -61,10 +61,12 @@ def test_each_format_imports_runs_and_reports(tmp_path, index, name, fmt, column
     assert (manifest["span_checkable"], manifest["judged_only"]) == (checkable, judged)
     cases = read_records(out / "cases.jsonl", Case)
     assert {c.testbed for c in cases} >= {"noise", "negative", "counterfactual"}
-    assert all(any(a in ("1889", "1958", "333 metres", "333") for a in c.answers[0]) for c in cases)
+    checkable_cases = [c for c in cases if not c.params.get("judged_only")]
+    assert all(any(a in ("1889", "1958", "333 metres", "333") for a in c.answers[0]) for c in checkable_cases)
     run = tmp_path / "run"
     ran = CliRunner().invoke(
-        _app(), ["run", str(out / "cases.jsonl"), "--target", "python:fixtures_run.targets:echo", "--out", str(run)]
+        _app(),
+        ["run", str(out / "cases.jsonl"), "--target", "python:fixtures_run.targets:conversational", "--out", str(run)],
     )
     assert ran.exit_code == 0, ran.output
     assert CliRunner().invoke(_app(), ["score", str(run), "--metrics", "accuracy,rejection"]).exit_code == 0
@@ -72,9 +74,17 @@ def test_each_format_imports_runs_and_reports(tmp_path, index, name, fmt, column
     assert read_json(run / "report.json")["noise"]["n_cases"] > 0
     if fmt == "raget":
         assert manifest["conversational"] == 1 and manifest["kinds"] == {"simple": 1, "conversational": 1}
+        talk = [c for c in cases if c.params.get("history")]
+        assert talk and all(c.question == "And when was it finished?" for c in talk)
+        asked = [json.loads(x) for x in (run / "responses.jsonl").read_text(encoding="utf-8").splitlines()]
+        assert any("history: 2 turns" in r["answer"] for r in asked)  # the target was sent the earlier turns
     if judged:
         (line,) = [json.loads(x) for x in (out / "judged_only.jsonl").read_text(encoding="utf-8").splitlines()]
         assert line["why"] and line["question"].startswith("Why do towers")
+        (kept,) = [c for c in cases if c.params.get("judged_only")]
+        assert kept.answers == [[line["reference"]]] and kept.contexts
+        scores = [json.loads(x) for x in (run / "scores.jsonl").read_text(encoding="utf-8").splitlines()]
+        assert not [s for s in scores if s["case_id"] == kept.id]  # no rule scores what it cannot check
 
 
 def test_a_bad_item_names_the_file_line_and_field(tmp_path, index):

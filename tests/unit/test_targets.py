@@ -187,3 +187,13 @@ def test_http_config_files(tmp_path):
         "lang": "lang",
         "case_id": "case_id",
     }
+
+
+def test_a_conversational_request_carries_its_earlier_turns():
+    history = [{"role": "user", "content": "Tell me about the tower."}, {"role": "assistant", "content": "Sure."}]
+    data = chain_input(
+        TargetRequest(case_id="c", question="When was it finished?", lang="en", contexts=[], history=history)
+    )
+    assert [type(m).__name__ for m in data["chat_history"]] == ["HumanMessage", "AIMessage"]
+    assert data["chat_history"][0].content == "Tell me about the tower."
+    assert "chat_history" not in chain_input(REQUEST)

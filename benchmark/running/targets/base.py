@@ -66,6 +66,8 @@ class TargetRequest:
     `retriever.invoke(query)` / `await retriever.ainvoke(query)` return LangChain Documents."""
     retrieval: RetrievalRef | None = None
     """Where this case's variant is served over HTTP (e2e mode with an index), else None."""
+    history: list[dict[str, str]] | None = None
+    """The earlier turns of a conversational item ({"role", "content"}, oldest first), else None."""
 
 
 @dataclass(frozen=True)

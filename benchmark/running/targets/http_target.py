@@ -178,6 +178,8 @@ class HttpTarget(Target):
                 value = value.as_json()
             if theirs:
                 _put(body, theirs, value)
+        if request.history:  # a conversational item: its earlier turns, as chat APIs take them
+            body["history"] = request.history
         return body
 
     async def answer(self, request: TargetRequest) -> TargetOutput:

@@ -6,6 +6,8 @@ pick the keys they use:
     {"input": question, "question": question, "lang": "en", "case_id": "...",
      "context": [Document, ...], "contexts": ["passage", ...]}
 
+and, for an imported conversational item, `chat_history` (its earlier turns as messages).
+
 `context`/`contexts` are left out in e2e mode (the chain retrieves) and are empty for
 the closed-book probe. If `object` is not a Runnable but a callable, it is a factory
 `make_chain(retriever) -> Runnable`, called once per retriever: with the runner's
@@ -26,7 +28,7 @@ from __future__ import annotations
 from typing import Any
 
 from langchain_core.documents import Document
-from langchain_core.messages import BaseMessage
+from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
 from langchain_core.retrievers import BaseRetriever
 from langchain_core.runnables import Runnable
 
@@ -57,6 +59,11 @@ def chain_input(request: TargetRequest) -> dict[str, Any]:
         data["contexts"] = list(request.contexts)
     if request.retrieval is not None:
         data["retrieval"] = request.retrieval.as_json()
+    if request.history:  # a conversational item's earlier turns, as chat prompts' MessagesPlaceholder takes them
+        data["chat_history"] = [
+            AIMessage(turn["content"]) if turn["role"] == "assistant" else HumanMessage(turn["content"])
+            for turn in request.history
+        ]
     return data
 
 

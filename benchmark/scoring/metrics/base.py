@@ -68,6 +68,8 @@ class Metric:
         """Whether this metric scores `case` at all; if not, it produces no Score for it."""
         if case.testbed not in self.testbeds or case.expected not in self.expected:
             return False
+        if case.params.get("judged_only") and self.kind != "judged":
+            return False  # an imported item with no answer a rule can check by string
         return not self.needs_reference or reference_answer(case) is not None
 
 
