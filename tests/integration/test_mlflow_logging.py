@@ -84,3 +84,27 @@ def test_an_mlflow_that_refuses_says_why_and_keeps_the_report(tmp_path, monkeypa
     result = CliRunner().invoke(_app(), ["report", str(run), "--mlflow", (tmp_path / "mlruns").as_uri()])
     assert result.exit_code == 2 and "MLFLOW_ALLOW_FILE_STORE" in result.output
     assert (run / "report.json").is_file()
+
+
+def test_compare_logs_each_run_it_compares(tmp_path, monkeypatch):
+    monkeypatch.setenv("MLFLOW_ALLOW_FILE_STORE", "true")
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(
+        "report_make_runs", Path(__file__).parents[1] / "data" / "report_fixtures" / "make_runs.py"
+    )
+    make_runs = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(make_runs)
+    runs = [make_runs.write_run(tmp_path / name, name) for name in ("fragile", "robust")]
+    for run in runs:
+        assert CliRunner().invoke(_app(), ["report", str(run)]).exit_code == 0
+    uri = (tmp_path / "mlruns").as_uri()
+    result = CliRunner().invoke(_app(), ["compare", *map(str, runs), "--out", str(tmp_path / "cmp"), "--mlflow", uri])
+    assert result.exit_code == 0, result.output
+    mlflow.set_tracking_uri(uri)
+    logged = mlflow.search_runs(experiment_names=["ragstress"])
+    assert sorted(logged["tags.mlflow.runName"]) == ["fragile", "robust"]
+    for name, run in zip(("fragile", "robust"), runs, strict=True):
+        row = logged[logged["tags.mlflow.runName"] == name].iloc[0]
+        noise = read_json(run / "report.json")["noise"]["overall"]
+        assert row["metrics.accuracy.noise"] == pytest.approx(noise["value"])
