@@ -106,7 +106,16 @@ def run_bench(settings: BenchSettings, say: Callable[[str], None] = print) -> Be
         return result
 
     # Build is incremental by itself (an unchanged corpus costs seconds), so it always runs.
-    stage("build", lambda: api.build_index(settings.corpus, files.index, embedding=settings.embedding))
+    stage(
+        "build",
+        lambda: api.build_index(
+            settings.corpus,
+            files.index,
+            embedding=settings.embedding,
+            include=settings.include,
+            notebook_outputs=settings.notebook_outputs,
+        ),
+    )
     generate_inputs = fingerprint(
         file_digest(files.chunks),
         [settings.testbeds, settings.seeds, settings.pairs, settings.random_seed, settings.judge_noise]
@@ -181,10 +190,23 @@ def run_bench(settings: BenchSettings, say: Callable[[str], None] = print) -> Be
         {"target_fingerprint": answered_by, "target": identity},
         stale=target_changed and not settings.reuse_answers,
     )
-    score_inputs = fingerprint(run_inputs, answered_by, settings.metrics, public_endpoint(roles, "judge"))
+    score_inputs = fingerprint(
+        run_inputs,
+        answered_by,
+        settings.metrics,
+        public_endpoint(roles, "judge"),
+        # Only when asked: run directories scored before the option existed stay current.
+        *(["resolve_uncertain"] if settings.resolve_uncertain else []),
+    )
     stage(
         "score",
-        lambda: api.score(out, metrics=settings.metrics, concurrency=settings.concurrency, **common),
+        lambda: api.score(
+            out,
+            metrics=settings.metrics,
+            concurrency=settings.concurrency,
+            resolve_uncertain=settings.resolve_uncertain,
+            **common,
+        ),
         score_inputs,
         False,
     )
@@ -226,6 +248,9 @@ def bench(
     cache_dir: str | Path | None = None,
     reuse_answers: bool = False,
     judge_noise: bool | None = None,
+    include: Sequence[str] = (),
+    notebook_outputs: bool = False,
+    resolve_uncertain: bool = False,
     progress: Callable[[str], None] | None = None,
 ) -> Report:
     """Build, generate, run, score and report in one run directory `out`; returns the Report.
@@ -235,7 +260,8 @@ def bench(
     asked again unless `reuse_answers`. `base_url`/`model`/`api_key` name one OpenAI-protocol
     endpoint for every LLM role (generator, baseline target, judge); without them each role
     is the bundled model. The gates (`fail_under`, `max_error_rate`, `gate_on`,
-    `exclude_errors`) mean what they mean for `report`, `judge_noise` what it means for `generate`.
+    `exclude_errors`) mean what they mean for `report`, `judge_noise` what it means for `generate`,
+    `include` and `notebook_outputs` for `build_index`, `resolve_uncertain` for `score`.
     `progress` receives one line per stage. The Report's
     `stage_seconds` says how long each stage took (0 when skipped).
     """
@@ -258,6 +284,9 @@ def bench(
         embedding=embedding,
         reuse_answers=reuse_answers,
         judge_noise=judge_noise,
+        include=tuple(include),
+        notebook_outputs=notebook_outputs,
+        resolve_uncertain=resolve_uncertain,
         cache_dir=Path(cache_dir) if cache_dir is not None else None,
         endpoints={role: endpoint(role, base_url, model, api_key) for role in ("generator", "target", "judge")},
     )

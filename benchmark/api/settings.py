@@ -71,6 +71,9 @@ class BenchSettings:
     reuse_answers: bool = False
     judge_noise: bool | None = None
     ratio_policy: str = "drop"
+    include: Sequence[str] = ()
+    notebook_outputs: bool = False
+    resolve_uncertain: bool = False
 
 
 @dataclass

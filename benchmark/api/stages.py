@@ -39,17 +39,27 @@ class IndexResult:
     reused: int
 
 
-def build_index(corpus: str | Path, index_dir: str | Path, *, embedding: str | None = None) -> IndexResult:
+def build_index(
+    corpus: str | Path,
+    index_dir: str | Path,
+    *,
+    embedding: str | None = None,
+    include: Sequence[str] = (),
+    notebook_outputs: bool = False,
+) -> IndexResult:
     """Chunk and embed the corpus at `corpus` into a Chroma index at `index_dir` (incremental).
 
-    `embedding` names the model (default: by corpus language, a bundled model).
+    `embedding` names the model (default: by corpus language, a bundled model); `include` globs
+    load other text files as plain text; `notebook_outputs` keeps Jupyter notebooks' text outputs.
     """
+    from ragstress.corpora.loaders import ReadOptions
     from ragstress.indexing.build import build_index as build
     from ragstress.indexing.build import choose_embedder
 
     corpus, index_dir = Path(corpus), Path(index_dir)
-    embedder = choose_embedder(corpus, index_dir, embedding)
-    stats = build(corpus, index_dir, embedder)
+    options = ReadOptions(include=tuple(include), notebook_outputs=notebook_outputs)
+    embedder = choose_embedder(corpus, index_dir, embedding, options=options)
+    stats = build(corpus, index_dir, embedder, read_options=options)
     return IndexResult(index_dir, embedder.name, stats.chunks, stats.embedded, stats.reused)
 
 
@@ -64,12 +74,14 @@ def score(
     rescore: bool = False,
     endpoints: Mapping[str, Endpoint] | None = None,
     cache_dir: str | Path | None = None,
+    resolve_uncertain: bool = False,
 ) -> dict[str, Any]:
     """Score the responses of `run_dir` into scores.jsonl and score.json; returns score.json's content.
 
     Judged metrics use the judge at `judge_base_url` (OpenAI protocol), or the bundled model;
     `endpoints["judge"]`, an Endpoint, replaces the judge_* values. `cache_dir` caches LLM
-    answers (none by default).
+    answers (none by default). `resolve_uncertain` has the judge (not the bundled model) decide
+    the rule verdicts marked uncertain.
     """
     from ragstress.llm import LLMSession
     from ragstress.scoring.scorer import score_run
@@ -78,7 +90,14 @@ def score(
 
     async def go() -> dict[str, Any]:
         async with LLMSession({"judge": judge}, cache_path=_cache(cache_dir)) as llm:
-            return await score_run(Path(run_dir), metrics=metrics, llm=llm, concurrency=concurrency, rescore=rescore)
+            return await score_run(
+                Path(run_dir),
+                metrics=metrics,
+                llm=llm,
+                concurrency=concurrency,
+                rescore=rescore,
+                resolve_uncertain=resolve_uncertain,
+            )
 
     return asyncio.run(go())
 

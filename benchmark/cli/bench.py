@@ -94,6 +94,9 @@ def bench(
             help="Keep answers recorded for an earlier version of the target (its code, URL or model).",
         ),
     ] = False,
+    include: cc.Include = None,
+    notebook_outputs: cc.NotebookOutputs = False,
+    resolve_uncertain: cc.ResolveUncertain = "rules",
     mlflow: MlflowUri = None,
 ) -> None:
     """Build, generate, run, score and report in one run directory; unchanged stages are skipped.
@@ -105,6 +108,7 @@ def bench(
     from ragstress.running.targets import TargetError, target_kind
 
     _check_names(testbeds, metrics)
+    cc.check_resolve_uncertain(resolve_uncertain, cc.endpoint_for("judge", judge_base_url, judge_model, judge_api_key))
     if gate_on not in ("point", "lower"):
         cc.fail(f"--gate-on {gate_on!r}: choose one of point, lower")
     if mode not in ("contexts", "e2e"):
@@ -139,6 +143,9 @@ def bench(
         exclude_errors=exclude_errors,
         cache_dir=None if no_cache else cache_file.parent,
         reuse_answers=reuse_answers,
+        include=tuple(include or ()),
+        notebook_outputs=notebook_outputs,
+        resolve_uncertain=resolve_uncertain == "judge",
         endpoints={
             "generator": cc.endpoint_for("generator", generator_base_url, generator_model, generator_api_key),
             "target": cc.endpoint_for("target", target_base_url, target_model, target_api_key),

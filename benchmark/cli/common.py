@@ -58,6 +58,20 @@ MaxRetries = Annotated[
 Concurrency = Annotated[
     int, typer.Option("--llm-concurrency", help="Requests in flight per endpoint.", rich_help_panel="LLM client")
 ]
+Include = Annotated[
+    list[str] | None, typer.Option("--include", help="Also load files matching this glob as plain text (repeatable).")
+]
+NotebookOutputs = Annotated[
+    bool, typer.Option("--notebook-outputs", help="Keep Jupyter notebooks' text outputs (dropped by default).")
+]
+ResolveUncertain = Annotated[
+    str,
+    typer.Option(
+        "--resolve-uncertain",
+        help="rules (default): keep the rules' verdicts; judge: the judge decides the rule verdicts marked "
+        "uncertain (needs a judge endpoint other than the bundled model).",
+    ),
+]
 NoCache = Annotated[
     bool, typer.Option("--no-cache", help="Bypass the on-disk LLM response cache.", rich_help_panel="LLM client")
 ]
@@ -195,3 +209,11 @@ def run_async(coro: Coroutine[Any, Any, T]) -> T:
     except KeyboardInterrupt:
         err_console.print("interrupted")
         raise typer.Exit(130) from None
+
+
+def check_resolve_uncertain(choice: str, judge: Any) -> None:
+    """Refuse (exit 2) an unknown --resolve-uncertain, or `judge` with the bundled model as the judge."""
+    if choice not in ("rules", "judge"):
+        fail(f"--resolve-uncertain {choice!r}: choose rules or judge")
+    if choice == "judge" and judge.is_bundled:
+        fail("--resolve-uncertain judge needs a judge endpoint other than the bundled model (--judge-base-url)")

@@ -117,14 +117,7 @@ def score(
         typer.Option("--retry-errors", help="Score again the pairs whose recorded score is an error (judge failures)."),
     ] = False,
     concurrency: Annotated[int, typer.Option("--concurrency", help="Cases scored at once.")] = 4,
-    resolve_uncertain: Annotated[
-        str,
-        typer.Option(
-            "--resolve-uncertain",
-            help="rules (default): keep the rules' verdicts; judge: the judge decides the rule verdicts marked "
-            "uncertain (needs a judge endpoint other than the bundled model).",
-        ),
-    ] = "rules",
+    resolve_uncertain: cc.ResolveUncertain = "rules",
     judge_base_url: cc.JudgeBaseUrl = None,
     judge_model: cc.JudgeModel = None,
     judge_api_key: cc.JudgeApiKey = None,
@@ -144,11 +137,8 @@ def score(
         cc.fail(str(exc))
     if concurrency < 1:
         cc.fail("--concurrency must be at least 1")
-    if resolve_uncertain not in ("rules", "judge"):
-        cc.fail(f"--resolve-uncertain {resolve_uncertain!r}: choose rules or judge")
     endpoint = cc.endpoint_for("judge", judge_base_url, judge_model, judge_api_key)
-    if resolve_uncertain == "judge" and endpoint.is_bundled:
-        cc.fail("--resolve-uncertain judge needs a judge endpoint other than the bundled model (--judge-base-url)")
+    cc.check_resolve_uncertain(resolve_uncertain, endpoint)
     if resolve_uncertain == "judge" or any(METRICS.get(name).kind == "judged" for name in names or METRICS.names()):
         cc.announce_endpoints([endpoint])
         cc.check_endpoint(endpoint)  # a wrong URL or key fails here, not once per case

@@ -131,3 +131,14 @@ def test_resolve_uncertain_sends_only_uncertain_verdicts_to_the_judge(tmp_path):
     assert scores["n2"].value == 0.0 and scores["n2"].certainty == "clear"
     assert len(asked) == 1  # only the uncertain verdict went to the judge
     assert read_json(tmp_path / "score.json")["resolved_by_judge"] == {"rejection": 1}
+
+
+def test_bench_refuses_to_resolve_with_the_bundled_judge(tmp_path):
+    from ragstress.cli import bench as cli_bench
+
+    app = typer.Typer()
+    cli_bench.register(app)
+    args = ["bench", str(tmp_path), "--out", str(tmp_path / "run"), "--resolve-uncertain", "judge"]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 2 and "other than the bundled model" in result.output
+    assert not (tmp_path / "run").exists()  # refused before any stage
