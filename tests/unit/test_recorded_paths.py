@@ -6,11 +6,11 @@ import hashlib
 import json
 from pathlib import Path
 
+from fixtures_run.inprocess import invoke
+
 from ragstress.core.jsonl import write_records
 from ragstress.core.paths import recorded_path
 from ragstress.core.types import Case, Context
-from ragstress.reports.describe import corpus_fingerprint
-from ragstress.reports.rundir import load_run
 
 
 def _cases() -> list[Case]:
@@ -42,6 +42,13 @@ def _standalone_test_set(project: Path) -> Path:
     return testset / "cases.jsonl"
 
 
+def _corpus_fingerprint(run: Path) -> str | None:
+    """The fingerprint `ragstress report` puts in the report's header."""
+    result = invoke("report", run)
+    assert result.exit_code == 0, result.output
+    return json.loads((run / "report.json").read_text(encoding="utf-8"))["header"]["corpus_fingerprint"]
+
+
 def _run_of(testset: Path, run: Path) -> Path:
     write_records(run / "cases.jsonl", _cases())
     record = {"target": {"spec": "baseline"}, "testset": {"path": recorded_path(testset, run), "sha256": "x"}}
@@ -56,7 +63,7 @@ def test_the_corpus_fingerprint_reads_the_index_the_test_set_names_from_its_own_
     # Wherever the report is built from: the recorded ../index is beside the test set, not the working directory.
     monkeypatch.chdir(tmp_path / "runs")
     digest = hashlib.sha256((tmp_path / "project" / "index" / "chunks.jsonl").read_bytes()).hexdigest()[:12]
-    assert corpus_fingerprint(load_run(run)) == f"{digest} (2 chunks)"
+    assert _corpus_fingerprint(run) == f"{digest} (2 chunks)"
 
 
 def test_a_working_directory_holding_an_index_of_the_same_name_is_not_read(tmp_path, monkeypatch):
@@ -66,4 +73,4 @@ def test_a_working_directory_holding_an_index_of_the_same_name_is_not_read(tmp_p
     decoy.parent.mkdir(parents=True)
     decoy.write_text('{"id": "other"}\n', encoding="utf-8")
     monkeypatch.chdir(tmp_path / "elsewhere" / "index")
-    assert corpus_fingerprint(load_run(run)).endswith("(2 chunks)")
+    assert _corpus_fingerprint(run).endswith("(2 chunks)")
