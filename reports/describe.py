@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+from ragstress.core.paths import resolve_recorded
 from ragstress.core.rundir import CHUNKS_FILE, RunDir
 from ragstress.reports.model import MetricInfo, PromptRef, RoleInfo
 from ragstress.reports.reading.rundir import RunData
@@ -110,8 +110,9 @@ def corpus_fingerprint(data: RunData) -> str | None:
     """sha256 (12 hex) of the index's chunks file with its chunk count, if the run can find it."""
     candidates = [RunDir(data.run_dir).chunks]
     testset = data.testset_manifest
-    if testset is not None and isinstance(testset.index.get("dir"), str):
-        candidates.append(Path(testset.index["dir"]) / CHUNKS_FILE)
+    if testset is not None and data.testset_dir is not None and isinstance(testset.index.get("dir"), str):
+        # Recorded relative to testset.json's folder (../index beside a bench's testset/), never the working directory.
+        candidates.append(resolve_recorded(testset.index["dir"], data.testset_dir) / CHUNKS_FILE)
     for path in candidates:
         if path.is_file():
             digest, lines = hashlib.sha256(), 0

@@ -204,6 +204,7 @@ def import_rgb(
     """Turn RGB-format data into ragstress cases (noise, negative, integration, counterfactual)."""
     from ragstress.core.jsonl import RecordFileError, write_records
     from ragstress.core.manifests import TestsetManifest, write_manifest
+    from ragstress.core.paths import recorded_path
     from ragstress.generators.rgb import read_rgb, rgb_cases
     from ragstress.generators.testset import case_counts
 
@@ -219,7 +220,7 @@ def import_rgb(
         seeds, cases = rgb_cases(records, kind, base_seed=seed, lang=lang, source=f"rgb-{path.stem}")
         all_seeds += seeds
         all_cases += cases
-        sources.append({"file": str(path), "kind": kind, "records": len(records)})
+        sources.append({"file": recorded_path(path, out), "kind": kind, "records": len(records)})
     ids = [c.id for c in all_cases]
     if len(set(ids)) != len(ids):
         cc.fail("two input files give the same case ids (same file name twice?): import them separately")

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from ragstress.core.manifests import RunManifest, write_manifest
+from ragstress.core.paths import recorded_path
 from ragstress.core.rundir import RESPONSES_FILE
 from ragstress.core.rundir import RUN_MANIFEST as RUN_FILE
 from ragstress.core.types import Case
@@ -75,7 +76,12 @@ async def execute_run(
                 "settings": {"concurrency": options.concurrency, "target_timeout_s": options.target_timeout},
                 "e2e": None
                 if e2e is None
-                else {"index": str(options.index_dir), "top_k": options.top_k, "variants": e2e.stats},
+                else {
+                    # A bench's index/ is inside the run directory: recorded relative, so the run can move.
+                    "index": recorded_path(options.index_dir, run_dir.path),
+                    "top_k": options.top_k,
+                    "variants": e2e.stats,
+                },
             }
             started = now()
 

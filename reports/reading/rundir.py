@@ -45,6 +45,8 @@ class RunData:
     run_manifest: RunManifest | None = None
     score_manifest: ScoreManifest | None = None
     testset_manifest: TestsetManifest | None = None
+    testset_dir: Path | None = None
+    """The folder testset.json was read from: the paths it records are relative to it."""
     warnings: list[str] = field(default_factory=list)
 
     def metric_names(self) -> list[str]:
@@ -90,9 +92,9 @@ def load_run(run_dir: Path) -> RunData:
         )
     data.run_manifest = _optional_manifest(files.run_manifest, RunManifest, data.warnings)
     data.score_manifest = _optional_manifest(files.score_manifest, ScoreManifest, data.warnings)
-    data.testset_manifest = _optional_manifest(
-        _testset_manifest(files, data.run_manifest), TestsetManifest, data.warnings, quiet=True
-    )
+    testset_manifest = _testset_manifest(files, data.run_manifest)
+    data.testset_manifest = _optional_manifest(testset_manifest, TestsetManifest, data.warnings, quiet=True)
+    data.testset_dir = testset_manifest.parent if data.testset_manifest is not None else None
     return data
 
 

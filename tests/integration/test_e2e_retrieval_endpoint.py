@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 import socket
 import threading
 import urllib.request
@@ -154,10 +155,19 @@ def test_http_service_and_fixed_runnable_retrieve_their_variant_through_the_endp
     endpoint = run["e2e"]["retrieval_endpoint"]
     assert endpoint == {"url": url, "requests": {"integration": 1, "negative": 1}, "refused": 0}
     assert _refuses_connections(url)  # stopped with the run
+    assert run["e2e"]["index"] == str(index.resolve())  # outside the run directory: absolute, for information
 
     _, chained, _ = _run(tmp_path, "chain", cases_path, index, "langchain:fixtures_run.targets:endpoint_chain")
     assert any("UNESCO" in text for text in chained["int"].contexts)
     assert chained["neg"].contexts and not any("UNESCO" in text for text in chained["neg"].contexts)
+
+
+def test_an_index_inside_the_run_directory_is_recorded_relative_to_it(etna, rag_service, tmp_path):
+    index, cases_path, _ = etna
+    shutil.copytree(index, tmp_path / "inside" / "index")
+    _, responses, run = _run(tmp_path, "inside", cases_path, tmp_path / "inside" / "index", rag_service.url + "/ask")
+    assert "2013" in responses["int"].answer
+    assert run["e2e"]["index"] == "index"
 
 
 def test_judged_metrics_read_only_what_the_target_returned(etna, rag_service, tmp_path):

@@ -132,6 +132,9 @@ def test_cli_round_trip_for_all_three_kinds(app, tmp_path):
         "plain",
     ]
 
+    # Source files outside the test set's folder are recorded absolute, never as typed on the command line.
+    assert [s["file"] for s in manifest["sources"]] == [str(p) for p in [*FILES.values(), DATA / "zh.json"]]
+
     result = runner.invoke(app, ["export-rgb", str(tmp_path / "cases"), "--out", str(tmp_path / "rgb" / "mine.json")])
     assert result.exit_code == 0, result.output
     assert sorted(p.name for p in (tmp_path / "rgb").iterdir()) == ["mine.json", "mine_fact.json", "mine_int.json"]
@@ -147,3 +150,14 @@ def test_cli_names_a_broken_line_and_exits_2(app, tmp_path):
     assert result.exit_code == 2 and "line 2" in result.output
     result = CliRunner().invoke(app, ["export-rgb", str(tmp_path / "missing"), "--out", str(tmp_path / "x.json")])
     assert result.exit_code == 2 and "no such file" in result.output
+
+
+def test_a_source_file_inside_the_test_set_folder_is_recorded_relative_to_it(app, tmp_path, monkeypatch):
+    kept = tmp_path / "cases" / "source" / "en.json"
+    kept.parent.mkdir(parents=True)
+    kept.write_bytes(FILES["plain"].read_bytes())
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(app, ["import-rgb", "cases/source/en.json", "--out", "cases"])
+    assert result.exit_code == 0, result.output
+    manifest = json.loads((tmp_path / "cases" / "testset.json").read_text())
+    assert manifest["sources"][0]["file"] == "source/en.json"  # from testset.json's folder, as readers take it
