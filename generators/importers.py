@@ -3,20 +3,23 @@
 Each item has a question, usually a reference answer, and usually the reference contexts it
 was made from. Shapes read (one item per JSONL line, or a JSON list, or CSV rows):
 - ragas: `user_input`, `reference`, `reference_contexts` (a list; in CSV a JSON or Python
-  list literal), `synthesizer_name` (Testset.to_pandas() / to_jsonl());
+  list literal), `synthesizer_name` (Testset.to_pandas() / to_jsonl()); a multi-turn sample's
+  `user_input` is a list of messages (`type` human/ai/tool), read as its last human message
+  with the turns before it as history;
 - deepeval: goldens with `input`, `expected_output`, `context` and `retrieval_context` (lists);
 - raget: Giskard's QATestset JSONL, `question`, `reference_answer`, `reference_context`,
   `conversation_history` (a list of {role, content}), `metadata.question_type`;
 - csv: any CSV, its columns named by a map (`question=q,answer=a,context=ctx`).
 
 A bad item (no question, a field of the wrong type) stops the import with the file, line
-and field named. What becomes of each item is decided by `seed_for` in import_testset.py.
+and field named. What becomes of each item is decided by `seed_for` (import_seeds.py).
 """
 
 from __future__ import annotations
 
 import ast
 import csv
+import io
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -73,7 +76,14 @@ def read_items(path: Path, fmt: str, columns: dict[str, str] | None = None) -> l
         },
         "csv": columns or {},
     }[fmt]
-    return [_item(path, line, row, fields) for line, row in _rows(path)]
+    rows = list(_rows(path))
+    if fmt == "csv" and rows:
+        missing = [column for column in fields.values() if column not in rows[0][1]]
+        if missing:
+            raise TestsetImportError(
+                f"{path}:1: --columns names {', '.join(missing)}, not in the header ({', '.join(rows[0][1])})"
+            )
+    return [_item(path, line, row, fields) for line, row in rows]
 
 
 def _rows(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
@@ -82,8 +92,7 @@ def _rows(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
     except (OSError, UnicodeDecodeError) as exc:
         raise TestsetImportError(f"{path}: cannot read: {exc}") from exc
     if path.suffix.lower() == ".csv":
-        for number, row in enumerate(csv.DictReader(text.splitlines()), start=2):
-            yield number, dict(row)
+        yield from _csv_rows(path, text)
         return
     stripped = text.lstrip()
     if stripped.startswith("["):  # a JSON list (DeepEval's goldens file, a saved DataFrame)
@@ -100,6 +109,20 @@ def _rows(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
                 yield number, _object(path, number, json.loads(line))
             except json.JSONDecodeError as exc:
                 raise TestsetImportError(f"{path}:{number}: invalid JSON: {exc.msg}") from exc
+
+
+def _csv_rows(path: Path, text: str) -> Iterator[tuple[int, dict[str, Any]]]:
+    """CSV rows with the line each starts on; a quoted field may span lines."""
+    reader = csv.DictReader(io.StringIO(text, newline=""))
+    try:
+        for row in reader:
+            values = [v for v in row.values() if isinstance(v, str)]
+            start = reader.line_num - sum(v.count("\n") for v in values)
+            if None in row:
+                raise TestsetImportError(f"{path}:{start}: more fields than the header names")
+            yield start, dict(row)
+    except csv.Error as exc:
+        raise TestsetImportError(f"{path}:{reader.line_num}: invalid CSV: {exc}") from exc
 
 
 def _object(path: Path, number: int, row: Any) -> dict[str, Any]:
@@ -134,8 +157,36 @@ def _texts(path: Path, number: int, name: str, value: Any) -> list[str]:
     raise TestsetImportError(f"{path}:{number}: field {name}: expected a list of strings, got {type(value).__name__}")
 
 
+def _turns(path: Path, number: int, name: str, value: Any) -> tuple[str, list[dict[str, str]]] | None:
+    """A multi-turn question (Ragas's MultiTurnSample: messages of type human/ai/tool) as its last
+    human message and the turns before it; None when `value` is not a list of messages."""
+    if isinstance(value, str) and value.strip().startswith("[{"):
+        try:
+            value = json.loads(value)
+        except json.JSONDecodeError:
+            try:
+                value = ast.literal_eval(value)
+            except (ValueError, SyntaxError):
+                return None
+    if not isinstance(value, list) or not value or not all(isinstance(m, dict) for m in value):
+        return None
+    roles = {"human": "user", "user": "user", "ai": "assistant", "assistant": "assistant"}
+    turns = [
+        {"role": roles[str(m.get("type", m.get("role")))], "content": str(m.get("content", ""))}
+        for m in value
+        if str(m.get("type", m.get("role"))) in roles  # tool calls and results are not conversation turns
+    ]
+    asked = [i for i, turn in enumerate(turns) if turn["role"] == "user" and turn["content"].strip()]
+    if not asked:
+        raise TestsetImportError(f"{path}:{number}: field {name}: a conversation with no human message")
+    return turns[asked[-1]]["content"], turns[: asked[-1]]
+
+
 def _item(path: Path, number: int, row: dict[str, Any], fields: dict[str, str]) -> ImportedItem:
     question = _get(row, fields.get("question"))
+    conversation = _turns(path, number, fields.get("question", ""), question)
+    if conversation is not None:
+        question = conversation[0]
     if not isinstance(question, str) or not question.strip():
         raise TestsetImportError(f"{path}:{number}: field {fields.get('question')}: a non-empty question is required")
     reference = _get(row, fields.get("answer"))
@@ -149,11 +200,12 @@ def _item(path: Path, number: int, row: dict[str, Any], fields: dict[str, str]) 
     if not isinstance(history, list) or not all(isinstance(h, dict) for h in history):
         raise TestsetImportError(f"{path}:{number}: field {fields.get('history')}: expected a list of messages")
     kind = _get(row, fields.get("kind"))
+    turns = [{"role": str(h.get("role", "")), "content": str(h.get("content", ""))} for h in history]
     return ImportedItem(
         line=number,
         question=question.strip(),
         reference=reference.strip() if isinstance(reference, str) and reference.strip() else None,
         contexts=contexts,
-        history=[{"role": str(h.get("role", "")), "content": str(h.get("content", ""))} for h in history],
+        history=(conversation[1] if conversation else []) + turns,
         kind=str(kind) if kind else None,
     )

@@ -43,7 +43,8 @@ def import_testset(
         cc.fail(str(error))
     cc.console.print(
         f"{escape(report['file'])}: {report['items']} items, {report['span_checkable']} checkable by string, "
-        f"{report['judged_only']} for judged metrics only, {report['conversational']} with a conversation history"
+        f"{report['judged_only']} for judged metrics only, {report['out_of_scope']} out of scope (to be declined), "
+        f"{report['conversational']} with a conversation history"
     )
     for why, count in report["judged_only_reasons"].items():
         cc.console.print(f"  judged only ({count}): {escape(why)}")

@@ -1,0 +1,105 @@
+"""Which answer an imported item is checked by, and where its documents are found."""
+
+from __future__ import annotations
+
+import pytest
+
+from ragstress.core.types import Chunk
+from ragstress.generators.import_seeds import seed_for, wanted_kinds
+from ragstress.generators.importers import ImportedItem
+
+TOWER = (
+    "Work on the foundations began in January 1887, and the tower was completed in 1889. "
+    "It is 330 metres tall and was designed by the firm of Gustave Eiffel in Paris."
+)
+BRIDGE = "The bridge opened on 27 May 1937 and carried 33,000 vehicles on its first day."
+ZH = "南京长江大桥于1968年12月29日全面通车，全长6772米，连接浦口与南京市区。"
+
+
+def _chunk(doc: str, text: str) -> Chunk:
+    return Chunk(id=f"{doc}-0", doc_id=doc, text=text, start=0, end=len(text))
+
+
+CHUNKS = [_chunk("tower", TOWER), _chunk("bridge", BRIDGE), _chunk("zh", ZH)]
+
+
+def _item(question: str, reference: str | None, contexts: list[str] | None = None) -> ImportedItem:
+    return ImportedItem(line=1, question=question, reference=reference, contexts=contexts or [])
+
+
+def _never(query: str) -> list[str]:
+    raise AssertionError(f"retrieval asked for {query!r} although a context matched by text")
+
+
+@pytest.mark.parametrize(
+    ("question", "lang", "kinds"),
+    [
+        ("When was it finished?", "en", {"year", "date"}),
+        ("In what year did work begin?", "en", {"year", "date"}),
+        ("How many vehicles crossed?", "en", {"number"}),
+        ("How tall is the tower?", "en", {"number"}),
+        ("Who designed the tower?", "en", {"name"}),
+        ("Where does the tower stand?", "en", {"name"}),
+        ("What is the tower made of?", "en", None),
+        ("大桥哪一年通车？", "zh", {"year", "date"}),
+        ("大桥全长多少米？", "zh", {"number"}),
+        ("大桥由谁设计？", "zh", {"name"}),
+        ("大桥连接哪里？", "zh", {"name"}),
+    ],
+)
+def test_the_question_word_says_what_kind_of_answer_is_wanted(question, lang, kinds):
+    assert wanted_kinds(question, lang) == (frozenset(kinds) if kinds else None)
+
+
+def test_the_span_of_the_asked_kind_is_the_answer_not_the_first_span():
+    reference = "Designed by Gustave Eiffel's firm, it is 330 metres tall."
+    outcome = seed_for(_item("How tall is the tower?", reference, [TOWER]), "s1", CHUNKS, _never)
+    assert outcome.record is not None and outcome.record["answers"][0][0] == "330 metres"
+    who = seed_for(_item("Who designed the tower?", reference, [TOWER]), "s2", CHUNKS, _never)
+    assert who.record is not None and who.record["answers"][0] == ["Gustave Eiffel"]
+
+
+def test_two_different_spans_of_the_asked_kind_are_ambiguous_and_kept_for_judging():
+    reference = "Work began in 1887 and the tower was completed in 1889."
+    outcome = seed_for(_item("When was the tower built?", reference, [TOWER]), "s1", CHUNKS, _never)
+    assert outcome.record is None and "several" in outcome.why and "year" in outcome.why
+
+
+def test_a_date_and_the_year_inside_it_are_one_answer():
+    outcome = seed_for(_item("When did the bridge open?", "On 27 May 1937.", [BRIDGE]), "s1", CHUNKS, _never)
+    assert outcome.record is not None and outcome.record["answers"][0][0] == "27 May 1937"
+
+
+def test_a_short_reference_the_patterns_miss_is_the_answer_when_its_kind_fits():
+    outcome = seed_for(_item("Where is the tower?", "Paris.", [TOWER]), "s1", CHUNKS, _never)
+    assert outcome.record is not None and outcome.record["answers"][0] == ["Paris"]
+    when = seed_for(_item("When was it built?", "In the spring.", [TOWER]), "s2", CHUNKS, _never)
+    assert when.record is None and "date or year" in when.why
+
+
+def test_chinese_questions_pick_the_asked_span():
+    outcome = seed_for(_item("大桥全长多少米？", "全长6772米，1968年通车。", [ZH]), "s1", CHUNKS, _never)
+    assert outcome.record is not None and outcome.record["answers"][0][0] == "6772米"
+    assert outcome.record["lang"] == "zh" and outcome.record["doc_ids"] == ["zh"]
+
+
+def test_retrieval_is_asked_only_when_no_context_matches_by_text():
+    asked: list[str] = []
+
+    def retrieve(query: str) -> list[str]:
+        asked.append(query)
+        return ["tower", "bridge"]
+
+    by_text = seed_for(_item("How many vehicles crossed?", "33,000", [BRIDGE]), "s1", CHUNKS, retrieve)
+    assert by_text.record is not None and by_text.record["doc_ids"] == ["bridge"] and not asked
+    assert "by text" in by_text.why
+    paraphrased = ["On its opening day some 33,000 cars and lorries drove over the new bridge."]
+    by_search = seed_for(_item("How many vehicles crossed?", "33,000", paraphrased), "s2", CHUNKS, retrieve)
+    assert by_search.record is not None and by_search.record["doc_ids"] == ["bridge"]
+    assert len(asked) == 1 and "by retrieval" in by_search.why
+
+
+def test_a_text_match_is_not_widened_by_retrieval():
+    # The context matches the tower document by text; 1937 is only in the bridge document.
+    outcome = seed_for(_item("When did it open?", "1937", [TOWER]), "s1", CHUNKS, lambda q: ["bridge"])
+    assert outcome.record is None and "by text" in outcome.why
