@@ -32,7 +32,9 @@ _WANTS: dict[str, list[tuple[frozenset[str], re.Pattern[str]]]] = {
     "en": [
         (
             frozenset({"year", "date"}),
-            re.compile(r"\b(?:when|(?:in |on )?(?:what|which) (?:year|date|day|month|decade|century)|since when)\b", re.I),
+            re.compile(
+                r"\b(?:when|(?:in |on )?(?:what|which) (?:year|date|day|month|decade|century)|since when)\b", re.I
+            ),
         ),
         (
             frozenset({"number"}),
@@ -44,7 +46,9 @@ _WANTS: dict[str, list[tuple[frozenset[str], re.Pattern[str]]]] = {
         ),
         (
             frozenset({"name"}),
-            re.compile(r"\b(?:who|whom|whose|where|(?:what|which) (?:city|country|company|person|place|river))\b", re.I),
+            re.compile(
+                r"\b(?:who|whom|whose|where|(?:what|which) (?:city|country|company|person|place|river))\b", re.I
+            ),
         ),
     ],
     "zh": [

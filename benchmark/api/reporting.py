@@ -87,11 +87,12 @@ class Report:
 
     def log_to_mlflow(self, uri: str | None = None, experiment: str = "ragstress") -> str:
         """Log this report to MLflow as one run (params, every rate with its interval, the report's files);
-        returns the run id. `uri` is a tracking URI (MLflow's default when None). Needs `ragstress[mlflow]`."""
-        from ragstress.api.tracking import log_report
+        returns the run id. `uri` is a tracking URI (MLFLOW_TRACKING_URI when None). Needs `ragstress[mlflow]`;
+        raises TrackingError with the reason when MLflow is missing or refuses."""
+        from ragstress.api.tracking import log_report, tracking_uri
 
         run_dir = Path(self.paths["report.json"]).parent if "report.json" in self.paths else None
-        return log_report(self.model, self.paths, run_dir, uri, experiment)
+        return log_report(self.model, self.paths, run_dir, tracking_uri(uri), experiment)
 
     def __repr__(self) -> str:
         return f"Report(passed={self.passed}, rates={self.rates})"

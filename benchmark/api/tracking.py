@@ -10,7 +10,9 @@ report.json, report.md, report.html, scores.csv and the curves' SVG files.
 
 MLflow (an optional extra, `ragstress[mlflow]`) is imported only here. Its file store (`file:`
 URIs) needs MLFLOW_ALLOW_FILE_STORE=true in the environment since MLflow 3; a database or
-server URI needs nothing more.
+server URI needs nothing more. With no URI given, MLFLOW_TRACKING_URI says where to log.
+`tracking_uri` checks all this before any work starts, so a bench that cannot log stops at
+once rather than after hours of running.
 """
 
 from __future__ import annotations
@@ -85,6 +87,27 @@ def _target_fingerprint(run_dir: Path | None) -> str | None:
 
     run = read_manifest(run_dir / "bench.json", BenchManifest).model_dump(mode="json")["stages"].get("run", {})
     return run.get("target_fingerprint")
+
+
+def tracking_uri(uri: str | None) -> str:
+    """The URI to log to (`uri`, else MLFLOW_TRACKING_URI), once MLflow is known to accept it."""
+    import os
+
+    try:
+        import mlflow  # noqa: F401
+    except ImportError as exc:
+        raise TrackingError("MLflow is not installed: pip install 'ragstress[mlflow]'") from exc
+    uri = uri or os.environ.get("MLFLOW_TRACKING_URI")
+    if not uri:
+        raise TrackingError("--mlflow without a URI needs MLFLOW_TRACKING_URI set; or give --mlflow URI")
+    scheme = uri.split(":", 1)[0].lower() if ":" in uri and not re.match(r"^[A-Za-z]:[\\/]", uri) else "file"
+    allowed = os.environ.get("MLFLOW_ALLOW_FILE_STORE", "").lower() in ("true", "1")
+    if scheme == "file" and not allowed:
+        raise TrackingError(
+            f"MLflow's file store ({uri}) is refused unless MLFLOW_ALLOW_FILE_STORE=true is set; "
+            "set it, or log to a tracking server (http:) or database URI"
+        )
+    return uri
 
 
 def log_report(

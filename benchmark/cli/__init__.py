@@ -57,8 +57,25 @@ for _module in (
     _module.register(app)
 
 
+OPTIONAL_VALUES = {"--mlflow": "env"}
+"""Options whose value may be left out, and what stands for it then (click has no optional values)."""
+
+
+def with_optional_values(args: list[str]) -> list[str]:
+    """`args` with the stand-in value after an optional-value option given bare (last, or before another option)."""
+    out: list[str] = []
+    for i, arg in enumerate(args):
+        out.append(arg)
+        following = args[i + 1] if i + 1 < len(args) else None
+        if arg in OPTIONAL_VALUES and (following is None or following.startswith("-")):
+            out.append(OPTIONAL_VALUES[arg])
+    return out
+
+
 def main() -> None:
-    app()
+    import sys
+
+    app(args=with_optional_values(sys.argv[1:]))
 
 
 if __name__ == "__main__":

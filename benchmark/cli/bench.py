@@ -14,7 +14,7 @@ from rich.markup import escape
 from ragstress.api.pipeline import BenchResult, BenchSettings, StageFailed, run_bench
 from ragstress.cli import common as cc
 from ragstress.cli.reliability import demo_judge_checks
-from ragstress.cli.report import MlflowUri, log_to_mlflow
+from ragstress.cli.report import MlflowUri, log_to_mlflow, mlflow_uri
 from ragstress.core.rundir import RunDir
 
 # Per language: enough seeds for every testbed and the noise ratios they hold exactly, few enough that the demo,
@@ -108,6 +108,7 @@ def bench(
     from ragstress.running.targets import TargetError, target_kind
 
     _check_names(testbeds, metrics)
+    mlflow = mlflow_uri(mlflow)
     cc.check_resolve_uncertain(resolve_uncertain, cc.endpoint_for("judge", judge_base_url, judge_model, judge_api_key))
     if gate_on not in ("point", "lower"):
         cc.fail(f"--gate-on {gate_on!r}: choose one of point, lower")

@@ -98,6 +98,7 @@ def report(
     if gate_on not in GATE_ON_CHOICES:
         raise cc.fail(f"--gate-on {gate_on!r}: choose one of {', '.join(GATE_ON_CHOICES)}")
     thresholds = _thresholds(fail_under, thresholds_file, max_errors)
+    mlflow = mlflow_uri(mlflow)
     try:
         result = write_report(
             run_dir,
@@ -154,13 +155,27 @@ def _write_pdf(html_path: Path) -> None:
     cc.console.print(f"wrote {escape(str(path))}")
 
 
+MLFLOW_FROM_ENV = "env"  # what a bare --mlflow stands for (cli.with_optional_values)
 MlflowUri = Annotated[
     str | None,
     typer.Option(
         "--mlflow",
-        help="Log the report to MLflow at this tracking URI (file:, sqlite:, http:); needs ragstress[mlflow].",
+        help="Log the report to MLflow at this tracking URI (file:, sqlite:, http:), or alone at "
+        "MLFLOW_TRACKING_URI (--mlflow alone, or --mlflow env); needs ragstress[mlflow].",
     ),
 ]
+
+
+def mlflow_uri(value: str | None) -> str | None:
+    """The tracking URI `--mlflow` asks for, checked before any work (exit 2 with the reason)."""
+    from ragstress.api.tracking import TrackingError, tracking_uri
+
+    if value is None:
+        return None
+    try:
+        return tracking_uri(None if value == MLFLOW_FROM_ENV else value)
+    except TrackingError as exc:
+        raise cc.fail(str(exc)) from None
 
 
 def log_to_mlflow(rep, files: dict[str, Path], run_dir: Path, uri: str) -> None:
@@ -212,6 +227,7 @@ def compare(
     """Side-by-side tables, an overlaid accuracy-vs-noise chart and paired differences with CIs."""
     if len(run_dirs) < 2:
         raise cc.fail("compare needs at least two run directories")
+    mlflow = mlflow_uri(mlflow)
     try:
         comparison, reports = compare_runs(run_dirs, strict=strict)
     except (FileNotFoundError, RecordFileError, CompareError) as exc:

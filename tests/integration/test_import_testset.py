@@ -148,4 +148,6 @@ def test_csv_errors_name_the_line_a_row_starts_on_and_the_missing_column(tmp_pat
     result = _import(tmp_path, index, bad, "csv", "--columns", "question=q,answer=a,context=ctx")
     assert result.exit_code == 2 and "bad.csv:4: field q" in result.output
     renamed = _import(tmp_path, index, bad, "csv", "--columns", "question=query,answer=a")
-    assert renamed.exit_code == 2 and "bad.csv:1: --columns names query, not in the header" in " ".join(renamed.output.split())
+    assert renamed.exit_code == 2 and "bad.csv:1: --columns names query, not in the header" in " ".join(
+        renamed.output.split()
+    )

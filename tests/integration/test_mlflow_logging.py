@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 from ragstress import corpora
 from ragstress.cli import bench as cli_bench
 from ragstress.cli import report as cli_report
+from ragstress.cli import with_optional_values
 from ragstress.core.jsonl import read_json
 
 mlflow = pytest.importorskip("mlflow")
@@ -71,8 +72,7 @@ def test_bench_logs_to_a_file_store_that_mlflow_reads_back(tmp_path, monkeypatch
     assert json.loads(Path(local).read_text(encoding="utf-8"))["metrics"] == report["metrics"]
 
 
-def test_an_mlflow_that_refuses_says_why_and_keeps_the_report(tmp_path, monkeypatch):
-    monkeypatch.delenv("MLFLOW_ALLOW_FILE_STORE", raising=False)
+def _fixture_run(tmp_path, name="robust"):
     import importlib.util
 
     spec = importlib.util.spec_from_file_location(
@@ -80,26 +80,43 @@ def test_an_mlflow_that_refuses_says_why_and_keeps_the_report(tmp_path, monkeypa
     )
     make_runs = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(make_runs)
-    run = make_runs.write_run(tmp_path / "run", "robust")
+    return make_runs.write_run(tmp_path / name, name)
+
+
+def test_a_store_mlflow_would_refuse_stops_the_command_before_any_work(tmp_path, monkeypatch):
+    monkeypatch.delenv("MLFLOW_ALLOW_FILE_STORE", raising=False)
+    run = _fixture_run(tmp_path)
     result = CliRunner().invoke(_app(), ["report", str(run), "--mlflow", (tmp_path / "mlruns").as_uri()])
     assert result.exit_code == 2 and "MLFLOW_ALLOW_FILE_STORE" in result.output
+    assert not (run / "report.json").exists()  # refused up front, not after the work
+    monkeypatch.delenv("MLFLOW_TRACKING_URI", raising=False)
+    bare = CliRunner().invoke(_app(), with_optional_values(["report", str(run), "--mlflow"]))
+    assert bare.exit_code == 2 and "MLFLOW_TRACKING_URI" in bare.output
+
+
+def test_an_unreachable_tracking_server_says_why_and_keeps_the_report(tmp_path, monkeypatch):
+    import socket
+
+    monkeypatch.setenv("MLFLOW_HTTP_REQUEST_MAX_RETRIES", "0")
+    monkeypatch.setenv("MLFLOW_HTTP_REQUEST_TIMEOUT", "5")
+    with socket.socket() as probe:  # a loopback port nothing listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    run = _fixture_run(tmp_path)
+    result = CliRunner().invoke(_app(), ["report", str(run), "--mlflow", f"http://127.0.0.1:{port}"])
+    assert result.exit_code == 2 and "MLflow refused the run" in result.output
     assert (run / "report.json").is_file()
 
 
 def test_compare_logs_each_run_it_compares(tmp_path, monkeypatch):
     monkeypatch.setenv("MLFLOW_ALLOW_FILE_STORE", "true")
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location(
-        "report_make_runs", Path(__file__).parents[1] / "data" / "report_fixtures" / "make_runs.py"
-    )
-    make_runs = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(make_runs)
-    runs = [make_runs.write_run(tmp_path / name, name) for name in ("fragile", "robust")]
+    runs = [_fixture_run(tmp_path, name) for name in ("fragile", "robust")]
     for run in runs:
         assert CliRunner().invoke(_app(), ["report", str(run)]).exit_code == 0
     uri = (tmp_path / "mlruns").as_uri()
-    result = CliRunner().invoke(_app(), ["compare", *map(str, runs), "--out", str(tmp_path / "cmp"), "--mlflow", uri])
+    monkeypatch.setenv("MLFLOW_TRACKING_URI", uri)  # a bare --mlflow logs where the environment says
+    args = with_optional_values(["compare", *map(str, runs), "--mlflow", "--out", str(tmp_path / "cmp")])
+    result = CliRunner().invoke(_app(), args)
     assert result.exit_code == 0, result.output
     mlflow.set_tracking_uri(uri)
     logged = mlflow.search_runs(experiment_names=["ragstress"])
