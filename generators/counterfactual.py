@@ -99,12 +99,36 @@ def answer_category(aliases: list[str], source_text: str, lang: str, question: s
     return name_category(aliases[0], "", lang)
 
 
-def _shift_number(value: str, kind: str, rng: random.Random) -> str:
-    """Another number written like `value`: years shift by a few years, quantities by 15-60%."""
+DEVIATIONS = ("small", "medium", "large")
+"""How far a planted value lies from the truth: years ±2, ±20, ±200; quantities ±10%, ×2 or ÷2, ×10 or ÷10."""
+_YEAR_STEPS = {"small": 2, "medium": 20, "large": 200}
+_FACTORS = {"small": 1.1, "medium": 2.0, "large": 10.0}
+
+
+def _deviate(number: float, kind: str, deviation: str, rng: random.Random) -> float:
+    """`number` moved by the given deviation, in a random direction that keeps a year plausible as a year."""
+    sign = rng.choice([-1, 1])
+    if kind in ("year", "date"):
+        new = number + sign * _YEAR_STEPS[deviation]
+        return new if 0 < new <= 2100 else number - sign * _YEAR_STEPS[deviation]
+    if deviation == "small":
+        return number * (1 + sign * 0.1)
+    return number * _FACTORS[deviation] if sign > 0 else number / _FACTORS[deviation]
+
+
+def _shift_number(value: str, kind: str, rng: random.Random, deviation: str | None = None) -> str:
+    """Another number written like `value`: years shift by a few years, quantities by 15-60%
+    (or by the given deviation)."""
     plain = value.replace(",", "")
     decimals = len(plain.split(".")[1]) if "." in plain else 0
     number = float(plain)
-    if kind in ("year", "date"):
+    if deviation is not None:
+        new = _deviate(number, kind, deviation, rng)
+        if kind not in ("year", "date") and round(new, decimals) == number:
+            decimals += 1  # a small step below the precision written: show one more digit
+        if kind not in ("year", "date") and decimals == 0 and new < 1:
+            decimals = 2
+    elif kind in ("year", "date"):
         new = number + rng.choice([-1, 1]) * rng.randint(3, 40)
     else:
         new = number * (rng.uniform(1.15, 1.6) if rng.random() < 0.5 else rng.uniform(0.45, 0.85))
@@ -127,16 +151,23 @@ def make_fake_answer(
     source_text: str,
     names: Mapping[str, tuple[str, ...]],
     question: str = "",
+    deviation: str | None = None,
 ) -> FakeAnswer | None:
-    """A fake for the true `aliases`, or None when no fake of the same kind can be made."""
+    """A fake for the true `aliases`, or None when no fake of the same kind can be made.
+
+    `deviation` (small, medium, large: see DEVIATIONS) sets how far a year, date or quantity
+    moves; a name has no such scale, so with a deviation it gets no fake.
+    """
     kind = kind_of(aliases[0], lang)
+    if deviation is not None and kind not in ("year", "number", "date"):
+        return None
     if kind in ("year", "number", "date"):
         numbers = _NUMBER.findall(aliases[0])
         if not numbers:
             return None
         # Dates change their year; other values their first number.
         old = next((n for n in numbers if re.fullmatch(r"\d{3,4}", n)), numbers[0]) if kind == "date" else numbers[0]
-        new = _shift_number(old, kind, rng)
+        new = _shift_number(old, kind, rng, deviation)
         old_plain, new_plain = old.replace(",", ""), new.replace(",", "")
         replacements = {}
         for alias in aliases:

@@ -1,60 +1,49 @@
-"""Position sweep: the noise case's one positive passage placed first, in the middle, and last.
+"""The position testbed: the one answer-bearing passage placed in every slot of the context.
 
-Models often miss evidence in the middle of a long context ("lost in the middle", Liu et
-al. 2024). For every noise case with exactly one positive among at least three passages
-(the highest noise ratio below 1), this makes three copies whose passages are the same
-but ordered with the positive first, in the middle or last, the noise keeping its
-order. Each copy records `params["position"]` and the case it was swept from; the
-report draws accuracy against position as its own curve and keeps these copies out of
-the noise-ratio figures, so no ratio is counted twice. A pure function of the cases.
+Models often miss evidence in the middle of a long context: accuracy is U-shaped in the
+position of the relevant passage (Liu et al., "Lost in the Middle", TACL 2024). For every
+single-fact seed with enough noise, this makes one context of n passages (n = 5 by
+default): the seed's source chunk and n − 1 hard noise passages, drawn once per seed so
+every slot shows the same passages. Then one case per slot 1…n, the positive placed there
+and the noise keeping its order; nothing is shuffled. Each case records `position` (the
+slot, 1-based), `position_name` (first, middle or last where the slot is one) and `n_slots`;
+the report draws accuracy against the slot as its own curve.
 """
 
 from __future__ import annotations
 
-from ragstress.core.types import Case
+import random
 
-POSITIONS = ("first", "middle", "last")
-
-
-def _index(position: str, n_passages: int) -> int:
-    return {"first": 0, "middle": n_passages // 2, "last": n_passages - 1}[position]
+from ragstress.core.types import Case, Context, SeedQuestion
+from ragstress.generators.case_build import TESTBEDS, TestbedSettings, assemble, noise_contexts
+from ragstress.generators.pool import ChunkPool, case_rng
 
 
-def sweepable(case: Case) -> bool:
-    """A noise case (not already a variant) with one positive and room for a middle."""
-    roles = [c.role for c in case.contexts]
-    return (
-        case.testbed == "noise"
-        and roles.count("positive") == 1
-        and len(roles) >= 3
-        and "position" not in case.params
-        and "style" not in case.params
-    )
+def position_name(slot: int, n_slots: int) -> str | None:
+    """first, middle or last for the slots that are one of them (1-based), else None."""
+    names = {1: "first", n_slots // 2 + 1: "middle", n_slots: "last"}
+    return names.get(slot)
 
 
-def position_cases(cases: list[Case]) -> list[Case]:
-    """Three copies (first, middle, last) of each sweepable noise case."""
-    out = []
-    for case in cases:
-        if not sweepable(case):
-            continue
-        ranks = case.params.get("passage_rank") or [0] * len(case.contexts)
-        paired = list(zip(case.contexts, ranks, strict=True))
-        positive = next(p for p in paired if p[0].role == "positive")
-        noise = [p for p in paired if p is not positive]
-        for position in POSITIONS:
-            ordered = list(noise)
-            ordered.insert(_index(position, len(paired)), positive)
-            params = {
-                **case.params,
-                "position": position,
-                "positive_index": _index(position, len(paired)),
-                "swept_from": case.id,
-                "passage_rank": [rank for _, rank in ordered],
-            }
-            out.append(
-                case.model_copy(
-                    update={"id": f"{case.id}:pos-{position}", "contexts": [c for c, _ in ordered], "params": params}
-                )
-            )
-    return out
+@TESTBEDS.register("position")
+def passage_position(seed: SeedQuestion, pool: ChunkPool, settings: TestbedSettings) -> list[Case]:
+    """The source chunk in slot 1…n among the same n − 1 noise passages; expected: the answer."""
+    n = settings.n_passages
+    if len(seed.answers) != 1 or n < 3 or pool.noise_available(seed) < n - 1:
+        return []
+    source = pool.positives_per_fact(seed)[0][0]
+    rng, _ = case_rng(f"{seed.id}:position:noise", settings.base_seed)
+    noise = noise_contexts(seed, pool, n - 1, settings.noise_mode, rng)
+    positive = Context(text=pool.chunk(source).text, role="positive", chunk_id=source)
+    cases = []
+    for slot in range(1, n + 1):
+
+        def build(rng: random.Random, slot=slot) -> tuple[list[Context], dict]:
+            ordered = [*noise[: slot - 1], positive, *noise[slot - 1 :]]
+            return ordered, {"position": slot, "position_name": position_name(slot, n), "n_slots": n}
+
+        case = assemble(
+            seed, "position", (n - 1) / n, pool, settings, build, "answer", label=f"pos-{slot}", shuffle=False
+        )
+        cases.append(case)
+    return cases

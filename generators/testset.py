@@ -23,17 +23,15 @@ from ragstress.core.jsonl import read_records, write_records
 from ragstress.core.manifests import TestsetManifest, write_manifest
 from ragstress.core.paths import recorded_path
 from ragstress.core.rundir import CASES_FILE, REJECTED_FILE, SEEDS_FILE, TESTSET_MANIFEST
-from ragstress.core.types import Case, Chunk, SeedQuestion
+from ragstress.core.types import RGB_TESTBEDS, Case, Chunk, SeedQuestion
 from ragstress.corpora.langdetect import detect_lang
 from ragstress.generators.counterfactual import name_inventory
 from ragstress.generators.curated import map_curated, read_seed_file
 from ragstress.generators.gates import GatePipeline, GateStats, RejectedCandidate
 from ragstress.generators.noise_check import NoiseCheckLog, count_restated, judged_cases
 from ragstress.generators.pool import ChunkPool, NoiseMode
-from ragstress.generators.position import position_cases
 from ragstress.generators.ratios import RatioPolicy, ratio_coverage
 from ragstress.generators.seeds import Candidate, pair_probes, pair_targets
-from ragstress.generators.styles import styled_cases
 from ragstress.generators.synthesis import (
     document_titles,
     insitu_candidates,
@@ -53,7 +51,7 @@ PROMPT_IDS = ("seed_polish", "seed_answerable", "gen_noise_check")
 class GenerateOptions:
     """What to generate. `n_pairs=None` means a quarter of `n_seeds` (at least one) when integration is wanted."""
 
-    testbeds: tuple[str, ...] = tuple(TESTBEDS)
+    testbeds: tuple[str, ...] = RGB_TESTBEDS
     n_seeds: int = 20
     n_pairs: int | None = None
     seed_file: Path | None = None
@@ -67,10 +65,8 @@ class GenerateOptions:
     candidates_per_seed: int = 4
     # None: polish in-situ questions with the generator unless it is the bundled model (too small to help).
     polish: bool | None = None
-    # Question styles (typo, distracting, preamble): restyled copies of the noise-free noise cases.
+    # The style testbed's question styles (generators/styles.py); empty: every style.
     styles: tuple[str, ...] = ()
-    # Copies of the one-positive noise cases with the positive first, in the middle and last.
-    position_sweep: bool = False
     # A noise ratio a seed cannot hold exactly: dropped, or replaced by the nearest reachable one (marked).
     ratio_policy: RatioPolicy = "drop"
 
@@ -215,7 +211,10 @@ async def generate_testset(
         names=names,
     )
     settings = TestbedSettings(
-        base_seed=options.random_seed, noise_mode=options.noise_mode, ratio_policy=options.ratio_policy
+        base_seed=options.random_seed,
+        noise_mode=options.noise_mode,
+        ratio_policy=options.ratio_policy,
+        styles=options.styles,
     )
     judge_noise = options.judge_noise if options.judge_noise is not None else not llm.endpoints["judge"].is_bundled
     noise_log = NoiseCheckLog(judge=bool(judge_noise and seeds))
@@ -226,8 +225,6 @@ async def generate_testset(
         )
     else:
         cases = build_cases(seeds, pool, testbeds, settings)
-    cases += styled_cases(cases, options.styles, options.random_seed)
-    cases += position_cases(cases) if options.position_sweep else []
 
     out_dir = Path(out_dir)
     manifest = _manifest(store, llm, options, testbeds, seeds, cases, stats, sorted(set(langs.values())), out_dir)

@@ -17,6 +17,17 @@ from ragstress.reports.model import CardRow, CompareCardRow, Estimate, MetricInf
 ALL_LANGS = "all"
 
 
+def card_cases(by_testbed: Mapping[str, list[Case]]) -> dict[str, list[Case]]:
+    """The cases each card row is over: for conflict those with a planted passage on the dose axis
+    (its headline is adoption), for style the restyled questions (not the original wording)."""
+    chosen = dict(by_testbed)
+    chosen["conflict"] = [
+        c for c in by_testbed.get("conflict", []) if c.params.get("conflict_k", 0) > 0 and not c.params.get("deviation")
+    ]
+    chosen["style"] = [c for c in by_testbed.get("style", []) if c.params.get("style") != "original"]
+    return chosen
+
+
 def build_card(
     cases_by_testbed: Mapping[str, list[Case]],
     headline: Mapping[str, str],

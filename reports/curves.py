@@ -6,8 +6,10 @@ cases record in `params["noise_ratio"]`, once per language and once pooled. Two
 summaries go with it: the area under the curve divided by the ratio range (the mean
 level over the tested range, so runs tested over the same ratios compare directly) and
 the first ratio where the curve, linearly interpolated, drops below a chosen level.
-A position sweep (generators/position.py) gets the same treatment with the positive
-passage's place (first, middle, last) on the x axis.
+The position testbed gets the same treatment with the answer passage's slot on the x axis,
+and the conflict testbed two curves of context adoption (lower is better): against the share
+of planted passages, and against how far the planted value lies from the truth. For those
+the stated crossing is where adoption first rises above the level.
 """
 
 from __future__ import annotations
@@ -15,17 +17,19 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 
 from ragstress.core.types import Case
-from ragstress.reports.aggregate import _Scores
 from ragstress.reports.model import MetricInfo
 from ragstress.reports.model.curve import Curve, CurvePoint
 from ragstress.reports.reading.cases import noise_ratio
 from ragstress.reports.reading.rundir import RunData
+from ragstress.reports.reading.scoring import Scores
 
 DEFAULT_LEVEL = 0.5
 """The accuracy level whose crossing the report states (`report --curve-level`)."""
 JUDGED_CORRECTNESS = ("answer_correctness", "rag_judge", "answer_accuracy")
 """The judged metric drawn beside accuracy: the first of these the run scored on noise cases."""
-POSITIONS = {"first": 0.0, "middle": 0.5, "last": 1.0}
+DEVIATION_RANK = {"small": 1.0, "medium": 2.0, "large": 3.0}
+ADOPTION = "asserts_fake"
+"""The conflict testbed's curve metric: the planted answer stated as the answer."""
 
 
 def area_under(points: Sequence[CurvePoint]) -> float | None:
@@ -50,13 +54,19 @@ def falls_below(points: Sequence[CurvePoint], level: float) -> float | None:
     return None
 
 
+def rises_above(points: Sequence[CurvePoint], level: float) -> float | None:
+    """The first x where the interpolated curve goes over `level` (the first x if it starts there)."""
+    flipped = [p.model_copy(update={"value": 1 - p.value}) for p in points]
+    return falls_below(flipped, 1 - level)
+
+
 def _curve(
     testbed: str,
     metric: str,
     lang: str,
     axis: str,
     groups: Mapping[float, list[Case]],
-    scores: _Scores,
+    scores: Scores,
     level: float,
 ) -> Curve | None:
     points = []
@@ -67,6 +77,7 @@ def _curve(
             points.append(CurvePoint(x=x, value=est.value, low=est.low, high=est.high, n=est.n_scored))
     if not points:
         return None
+    rising = metric == ADOPTION
     return Curve(
         testbed=testbed,
         metric=metric,
@@ -75,14 +86,29 @@ def _curve(
         points=points,
         auc=area_under(points),
         level=level,
-        falls_below_at=falls_below(points, level),
+        falls_below_at=None if rising else falls_below(points, level),
+        rises_above_at=rises_above(points, level) if rising else None,
     )
+
+
+def x_of(case: Case, axis: str) -> float | None:
+    """Where a case sits on `axis` (None: not on it)."""
+    if axis == "noise_ratio":
+        return noise_ratio(case)
+    if axis == "position":
+        slot = case.params.get("position")
+        return float(slot) if isinstance(slot, int) and not isinstance(slot, bool) else None
+    deviation = case.params.get("deviation")
+    if axis == "deviation":
+        return DEVIATION_RANK.get(str(deviation)) if deviation else None
+    share = case.params.get("conflict_share")  # conflict_share: the dose axis only
+    return float(share) if deviation is None and isinstance(share, (int, float)) else None
 
 
 def _by_x(cases: Iterable[Case], axis: str) -> dict[float, list[Case]]:
     groups: dict[float, list[Case]] = {}
     for case in cases:
-        x = noise_ratio(case) if axis == "noise_ratio" else POSITIONS.get(str(case.params.get("position")))
+        x = x_of(case, axis)
         if x is not None:
             groups.setdefault(float(x), []).append(case)
     return groups
@@ -96,20 +122,22 @@ def build_curves(
     metric: str = "accuracy",
     errors_as_failures: bool = True,
 ) -> list[Curve]:
-    """Noise-ratio curves (accuracy, then the judged correctness) per language and pooled, then position curves."""
-    scores = _Scores(data, table, errors_as_failures)
-    noise = [c for c in data.cases if c.testbed == "noise"]
-    swept = [c for c in noise if "position" in c.params]
-    plain = [c for c in noise if "position" not in c.params]
-    scored = {m for c in plain for m in data.scores.get(c.id, {})}
-    metrics = [metric] + [m for m in JUDGED_CORRECTNESS if m in scored][:1]
+    """Noise-ratio curves (accuracy, then the judged correctness), position curves, then the conflict
+    testbed's adoption curves; each per language and pooled."""
+    scores = Scores(data, table, errors_as_failures)
+    by_testbed = {t: [c for c in data.cases if c.testbed == t] for t in ("noise", "position", "conflict")}
+    scored = {m for c in by_testbed["noise"] for m in data.scores.get(c.id, {})}
+    plans = [("noise", "noise_ratio", [metric] + [m for m in JUDGED_CORRECTNESS if m in scored][:1])]
+    plans += [("position", "position", [metric]), ("conflict", "conflict_share", [ADOPTION])]
+    plans += [("conflict", "deviation", [ADOPTION])]
     curves = []
-    for axis, cases in (("noise_ratio", plain), ("position", swept)):
+    for testbed, axis, metrics in plans:
+        cases = by_testbed[testbed]
         langs = sorted({c.lang for c in cases})
         for name in metrics:
             for lang in (["all"] if len(langs) > 1 else []) + langs:
                 group = [c for c in cases if lang in ("all", c.lang)]
-                curve = _curve("noise", name, lang, axis, _by_x(group, axis), scores, level)
+                curve = _curve(testbed, name, lang, axis, _by_x(group, axis), scores, level)
                 if curve is not None:
                     curves.append(curve)
     return curves

@@ -12,10 +12,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from ragstress.core.types import Case
-from ragstress.reports.aggregate import TARGET_ERROR_LABEL, _Scores
 from ragstress.reports.model import MetricInfo
 from ragstress.reports.reading.metric_table import info_for
 from ragstress.reports.reading.rundir import RunData
+from ragstress.reports.reading.scoring import TARGET_ERROR_LABEL, Scores
 
 
 @dataclass
@@ -41,7 +41,7 @@ def paired_scores(
 ) -> Pairs:
     """A's and B's values of `metric` on `cases` (A's cases; B holds the same ids)."""
     worst = 0.0 if info_for(metric, table).higher_is_better else 1.0
-    sides = (_Scores(a, table), _Scores(b, table))
+    sides = (Scores(a, table), Scores(b, table))
     out = Pairs()
     for case in cases:
         values, errors = [], []

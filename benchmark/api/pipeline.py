@@ -120,7 +120,8 @@ def run_bench(settings: BenchSettings, say: Callable[[str], None] = print) -> Be
         file_digest(files.chunks),
         [settings.testbeds, settings.seeds, settings.pairs, settings.random_seed, settings.judge_noise]
         # Only a policy other than the default enters: run directories made before it existed stay current.
-        + ([settings.ratio_policy] if settings.ratio_policy != "drop" else []),
+        + ([settings.ratio_policy] if settings.ratio_policy != "drop" else [])
+        + ([list(settings.styles)] if settings.styles else []),
         file_digest(settings.seed_file),
         *(public_endpoint(roles, role) for role in ("generator", "judge")),
     )
@@ -136,6 +137,7 @@ def run_bench(settings: BenchSettings, say: Callable[[str], None] = print) -> Be
             random_seed=settings.random_seed,
             judge_noise=settings.judge_noise,
             ratio_policy=settings.ratio_policy,
+            styles=settings.styles,
             **common,
         )
 
@@ -235,6 +237,7 @@ def bench(
     pairs: int | None = None,
     seed_file: str | Path | None = None,
     testbeds: Sequence[str] | None = None,
+    styles: Sequence[str] = (),
     metrics: str | Sequence[str] | None = None,
     fail_under: Iterable[str] = (),
     max_error_rate: float | None = None,
@@ -260,7 +263,7 @@ def bench(
     asked again unless `reuse_answers`. `base_url`/`model`/`api_key` name one OpenAI-protocol
     endpoint for every LLM role (generator, baseline target, judge); without them each role
     is the bundled model. The gates (`fail_under`, `max_error_rate`, `gate_on`,
-    `exclude_errors`) mean what they mean for `report`, `judge_noise` what it means for `generate`,
+    `exclude_errors`) mean what they mean for `report`, `judge_noise` and `styles` what they mean for `generate`,
     `include` and `notebook_outputs` for `build_index`, `resolve_uncertain` for `score`.
     `progress` receives one line per stage. The Report's
     `stage_seconds` says how long each stage took (0 when skipped).
@@ -274,6 +277,7 @@ def bench(
         seeds=seeds,
         pairs=pairs,
         testbeds=testbeds,
+        styles=tuple(styles),
         seed_file=Path(seed_file) if seed_file is not None else None,
         metrics=metrics,
         fail_under=tuple(fail_under),

@@ -85,6 +85,10 @@ def run(
     selected = select_cases(read_records(testset, Case), testbeds)
     if not selected:
         raise ValueError(f"{testset}: no cases selected (testbeds {list(testbeds or [])})")
+    if mode == "e2e":
+        from ragstress.running.e2e_answers import refuse_placed
+
+        refuse_placed(selected)
     llm_endpoint = (endpoints or {}).get("target") or resolve_endpoint(
         "target", {}, base_url=target_base_url, model=target_model, api_key=target_api_key
     )

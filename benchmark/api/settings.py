@@ -54,6 +54,7 @@ class BenchSettings:
     target_config: Path | None = None
     mode: str = "contexts"
     testbeds: Sequence[str] | None = None
+    styles: tuple[str, ...] = ()
     seeds: int | None = None
     pairs: int | None = None
     seed_file: Path | None = None

@@ -125,6 +125,7 @@ def generate(
     random_seed: int = 13,
     judge_noise: bool | None = None,
     ratio_policy: str = "drop",
+    styles: Sequence[str] = (),
     generator_base_url: str | None = None,
     generator_model: str | None = None,
     generator_api_key: str | None = None,
@@ -141,6 +142,7 @@ def generate(
     `judge_noise`: judge each noise passage for a hidden answer (None: unless the judge is the bundled model).
     `ratio_policy`: a noise ratio a seed cannot hold exactly is dropped ("drop") or replaced by the
     nearest one it can ("nearest").
+    `styles`: the style testbed's question styles (generators/styles.py; empty: every style).
     """
     from ragstress.generators.testset import GenerateOptions, generate_testset
     from ragstress.indexing.store import IndexStore
@@ -155,6 +157,7 @@ def generate(
         seed_file=Path(seed_file) if seed_file is not None else None,
         judge_noise=judge_noise,
         ratio_policy=ratio_policy,
+        styles=tuple(styles),
     )
     if testbeds is not None:
         options = replace(options, testbeds=tuple(testbeds))

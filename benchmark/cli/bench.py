@@ -40,7 +40,11 @@ def bench(
     ] = None,
     mode: Annotated[str, typer.Option("--mode", help="contexts (RGB-controlled) or e2e.")] = "contexts",
     testbeds: Annotated[
-        str | None, typer.Option("--testbeds", help="Comma-separated testbeds (default: all four).")
+        str | None,
+        typer.Option(
+            "--testbeds",
+            help="Comma-separated testbeds (default: RGB's four; also conflict, style, position).",
+        ),
     ] = None,
     seeds: Annotated[
         int | None, typer.Option("--seeds", help="Generated seeds wanted (0: curated seeds only).")
@@ -94,6 +98,7 @@ def bench(
             help="Keep answers recorded for an earlier version of the target (its code, URL or model).",
         ),
     ] = False,
+    styles: cc.Styles = "",
     include: cc.Include = None,
     notebook_outputs: cc.NotebookOutputs = False,
     resolve_uncertain: cc.ResolveUncertain = "rules",
@@ -129,6 +134,7 @@ def bench(
         target_config=target_config,
         mode=mode,
         testbeds=testbeds.split(",") if testbeds else None,
+        styles=cc.check_styles(styles),
         seeds=seeds,
         pairs=pairs,
         seed_file=seed_file,

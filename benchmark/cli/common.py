@@ -217,3 +217,24 @@ def check_resolve_uncertain(choice: str, judge: Any) -> None:
         fail(f"--resolve-uncertain {choice!r}: choose rules or judge")
     if choice == "judge" and judge.is_bundled:
         fail("--resolve-uncertain judge needs a judge endpoint other than the bundled model (--judge-base-url)")
+
+
+Styles = Annotated[
+    str,
+    typer.Option(
+        "--styles",
+        help="The style testbed's question styles: typo, informal, grammar, distracting, preamble "
+        "(comma-separated; default: all).",
+    ),
+]
+
+
+def check_styles(value: str) -> tuple[str, ...]:
+    """The --styles names, each known (exit 2 naming an unknown one); empty means every style."""
+    from ragstress.generators.styles import check_styles as known_styles
+
+    chosen = tuple(s.strip() for s in value.split(",") if s.strip())
+    try:
+        return known_styles(chosen) if chosen else ()
+    except ValueError as error:
+        raise fail(f"--styles: {error}") from None

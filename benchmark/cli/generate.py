@@ -47,7 +47,9 @@ def generate(
     out: Annotated[
         Path, typer.Option("--out", help="Output directory for cases.jsonl, seeds.jsonl, rejected.jsonl, testset.json.")
     ],
-    testbeds: Annotated[str, typer.Option("--testbeds", help="Comma-separated testbeds.")] = ALL_TESTBEDS,
+    testbeds: Annotated[
+        str, typer.Option("--testbeds", help="Comma-separated testbeds (also conflict, style, position).")
+    ] = ALL_TESTBEDS,
     seeds: Annotated[
         int | None, typer.Option("--seeds", help="Generated seeds wanted (default 20; 0 with --seed-file alone).")
     ] = None,
@@ -89,16 +91,7 @@ def generate(
             help="Let the generator rephrase in-situ questions (default: unless it is the bundled model).",
         ),
     ] = None,
-    styles: Annotated[
-        str,
-        typer.Option(
-            "--styles", help="Also ask noise-free cases in these styles: typo, distracting, preamble (comma-separated)."
-        ),
-    ] = "",
-    position_sweep: Annotated[
-        bool,
-        typer.Option("--position-sweep", help="Also place the one positive passage first, in the middle and last."),
-    ] = False,
+    styles: cc.Styles = "",
     chroma_url: Annotated[
         str | None, typer.Option("--chroma-url", help="Chroma server, if the index lives there.")
     ] = None,
@@ -114,7 +107,7 @@ def generate(
     no_cache: cc.NoCache = False,
     cache_dir: cc.CacheDir = None,
 ) -> None:
-    """Generate verified seed questions and the four testbeds' cases from an index."""
+    """Generate verified seed questions and the testbeds' cases from an index."""
     from ragstress.core.jsonl import RecordFileError
     from ragstress.core.registry import UnknownNameError
     from ragstress.generators.testbeds import TESTBEDS
@@ -132,11 +125,7 @@ def generate(
         cc.fail("--seeds and --pairs must be >= 0 and --round-trip-k >= 1")
     if seed_file is not None and not seed_file.is_file():
         cc.fail(f"--seed-file {seed_file}: no such file")
-    from ragstress.generators.styles import STYLES
-
-    chosen_styles = tuple(s.strip() for s in styles.split(",") if s.strip())
-    if any(s not in STYLES for s in chosen_styles):
-        cc.fail(f"--styles: unknown style in {styles!r}; known: {', '.join(STYLES)}")
+    chosen_styles = cc.check_styles(styles)
     from ragstress.generators.ratios import RATIO_POLICIES
 
     if ratio_policy not in RATIO_POLICIES:
@@ -166,7 +155,6 @@ def generate(
         round_trip_k=round_trip_k,
         polish=polish,
         styles=chosen_styles,
-        position_sweep=position_sweep,
     )
     try:
         store = IndexStore.open(index, chroma_url=chroma_url)

@@ -12,11 +12,14 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 Lang = Literal["en", "zh", "mixed"]
-Testbed = Literal["noise", "negative", "integration", "counterfactual"]
+Testbed = Literal["noise", "negative", "integration", "counterfactual", "conflict", "style", "position"]
 ContextRole = Literal["positive", "noise", "counterfactual"]
 Expected = Literal["answer", "reject", "flag_error"]
 
-TESTBEDS: tuple[str, ...] = ("noise", "negative", "integration", "counterfactual")
+RGB_TESTBEDS: tuple[str, ...] = ("noise", "negative", "integration", "counterfactual")
+"""RGB's four testbeds: what `generate` and `bench` build unless told otherwise."""
+TESTBEDS: tuple[str, ...] = (*RGB_TESTBEDS, "conflict", "style", "position")
+"""Every testbed: RGB's four, then knowledge conflict, query style and passage position."""
 
 
 class Record(BaseModel):

@@ -13,7 +13,8 @@ the cases (per testbed, over all its cases):
 
 The variants (keyed by `variant_key(case)`: the testbed, or `noise@<ratio>`):
 
-- integration: the index itself (nothing is copied);
+- integration and style: the index itself (nothing is copied; a styled question retrieves
+  from the corpus as it is);
 - noise@<ratio>: arranged so that each case's question retrieves about its labelled
   share of noise (`e2e_noise.py`): the chunks holding a case's answer thinned to the
   positives the ratio allows (all kept at 0), the case's question answered with as
@@ -28,6 +29,9 @@ The variants (keyed by `variant_key(case)`: the testbed, or `noise@<ratio>`):
 - counterfactual: the index with the replaced (and positive) chunks removed, the
   counterfactual passages added in their place, and every other chunk holding the
   answer rewritten with the planted one (removed if it cannot be).
+
+Conflict and position cases place their passages themselves (k of n planted; the answer in
+one slot), which a retriever cannot reproduce: e2e mode refuses them (E2EError).
 
 Copies reuse the stored vectors (fetched with `include=["embeddings"]`); only text
 that is not in the index is embedded, each distinct text once. Copies live in an
@@ -51,7 +55,7 @@ from pydantic import Field
 from ragstress.core.types import Case
 from ragstress.corpora.embeddings import Embedder
 from ragstress.indexing.store import COLLECTION_NAME, IndexStore, open_chroma, read_manifest
-from ragstress.running.e2e_answers import store_changes, variant_key
+from ragstress.running.e2e_answers import UNCHANGED, refuse_placed, store_changes, variant_key
 from ragstress.running.e2e_noise import arrange_noise, window
 
 _PAGE = 1000
@@ -177,11 +181,12 @@ def build_e2e_index(
 
     manifest = read_manifest(store.index_dir) or {}
     base_name = manifest.get("collection", COLLECTION_NAME)
+    refuse_placed(cases)
     by_key: dict[str, list[Case]] = {}
     for case in cases:
         by_key.setdefault(variant_key(case), []).append(case)
     testbeds = sorted(by_key)
-    plans = {key: plan_variant(mine[0].testbed, mine) for key, mine in by_key.items() if key != "integration"}
+    plans = {key: plan_variant(mine[0].testbed, mine) for key, mine in by_key.items() if key not in UNCHANGED}
     texts = _all_texts(store.collection)
     noise_stats: dict[str, dict[str, int]] = {}
     depths: dict[str, dict[str, int]] = {}

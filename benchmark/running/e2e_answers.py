@@ -22,6 +22,25 @@ from ragstress.core.types import Case
 from ragstress.generators.restated import restates_any_answer
 from ragstress.generators.spans import contains_alias, contains_any_answer, replace_aliases
 
+UNCHANGED = ("integration", "style")
+"""Variants that retrieve from the index itself."""
+PLACED_BY_TESTBED = ("conflict", "position")
+"""Testbeds whose passages are placed by the case, not retrieved: contexts mode only."""
+
+
+class E2EError(ValueError):
+    """A test set e2e mode cannot run, with the reason."""
+
+
+def refuse_placed(cases: Iterable[Case]) -> None:
+    """E2EError when `cases` hold a testbed whose passages the case places (conflict, position)."""
+    placed = sorted({c.testbed for c in cases if c.testbed in PLACED_BY_TESTBED})
+    if placed:
+        raise E2EError(
+            f"e2e mode cannot run the {', '.join(placed)} testbed: it places its passages itself, which the "
+            "target's own retrieval would undo; run it in contexts mode"
+        )
+
 
 def variant_key(case: Case) -> str:
     """The variant a case retrieves from: its testbed, or `noise@<ratio>` for noise cases."""

@@ -87,11 +87,19 @@ class Job:
     probe: Probe = "case"
 
 
+def needs_closed_book(case: Case) -> bool:
+    """Whether the target is also asked the case's question without passages (what it knows)."""
+    if case.testbed == "conflict":
+        return case.params.get("conflict_k") == 0 and not case.params.get("deviation")
+    return case.testbed == "counterfactual"
+
+
 def plan_jobs(cases: Iterable[Case], done: set[tuple[str, str]] = frozenset()) -> list[Job]:
-    """Every (case, probe) not in `done`: each case, plus a closed-book probe for counterfactual cases."""
+    """Every (case, probe) not in `done`: each case, plus a closed-book probe for counterfactual cases
+    and for one conflict case per seed (its unplanted one: the prior is the seed's, not the case's)."""
     jobs = []
     for case in cases:
-        probes: tuple[Probe, ...] = ("case", "closed_book") if case.testbed == "counterfactual" else ("case",)
+        probes: tuple[Probe, ...] = ("case", "closed_book") if needs_closed_book(case) else ("case",)
         jobs.extend(Job(case, probe) for probe in probes if (case.id, probe) not in done)
     return jobs
 

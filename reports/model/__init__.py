@@ -9,52 +9,26 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
+from ragstress.reports.model.beyond import ConflictSection, PositionSection, StyleSection
 from ragstress.reports.model.case import CaseDetail
 from ragstress.reports.model.curve import Curve
 from ragstress.reports.model.e2e import E2ESection
+from ragstress.reports.model.estimate import Estimate, _Model
 from ragstress.reports.model.gate import Gating
 from ragstress.reports.model.judge import Calibration, Reliability
+from ragstress.reports.model.sections import (
+    CounterfactualSection,
+    IntegrationSection,
+    NegativeSection,
+    NoiseSection,
+)
+from ragstress.reports.model.sections import (
+    RatioPoint as RatioPoint,  # re-exported: the sections' shapes are part of the model
+)
 
 SCHEMA_VERSION = "1.1"
-
-
-class _Model(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-
-class Estimate(_Model):
-    """One metric over a group of cases, with the bookkeeping that shows what was left out.
-
-    `n` cases were in the group; `n_scored` have a value; `n_errored` have a score that
-    records an error; `n_unscored` have a score without a value or error (nothing to
-    judge); `n_missing` have no score at all. Only scored values enter `value`.
-    """
-
-    metric: str
-    value: float | None = Field(
-        description="Mean over scored cases (a proportion for pass/fail metrics); None if none scored."
-    )
-    low: float | None = Field(description="Lower end of the 95% interval.")
-    high: float | None = Field(description="Upper end of the 95% interval.")
-    method: Literal["wilson", "bootstrap", "cluster_bootstrap", "hoeffding", "none"] = Field(
-        description="How the interval was computed: wilson (one case per seed question), a bootstrap over seed "
-        "questions, or hoeffding (graded values resampling cannot vary: as wide as the number of seeds allows)."
-    )
-    n: int
-    n_scored: int
-    n_errored: int
-    n_unscored: int
-    n_missing: int
-    n_target_errors: int = Field(default=0, description="Cases the target failed on (part of n_errored).")
-    n_uncertain: int = Field(
-        default=0, description="Scored cases whose rule verdict is marked uncertain (a careful reader may differ)."
-    )
-    n_clusters: int | None = Field(default=None, description="Seed questions behind the values (the resampling unit).")
-    errors_counted: bool = Field(
-        default=False, description="True: target errors count as not passing (in `value`); False: they are left out."
-    )
 
 
 class RoleInfo(_Model):
@@ -133,60 +107,6 @@ class RunHeader(_Model):
     corpus_fingerprint: str | None = Field(default=None, description="Chunks file sha256 (12 hex) and its size.")
     testset_fingerprint: str | None = Field(default=None, description="First 12 hex of the test set's sha256.")
     rule_sets: list[str] = Field(default_factory=list, description="Which rule sets and judges produced the scores.")
-
-
-class RatioPoint(_Model):
-    """Metrics at one noise ratio (None: the cases did not record one)."""
-
-    noise_ratio: float | None
-    n_cases: int
-    accuracy: Estimate
-    partial_credit: Estimate | None = None
-    by_lang: dict[str, Estimate] = Field(default_factory=dict, description="Accuracy per language.")
-
-
-class NoiseSection(_Model):
-    n_cases: int
-    overall: Estimate
-    points: list[RatioPoint]
-
-
-class NegativeSection(_Model):
-    n_cases: int
-    rejection: Estimate
-    rejection_judged: Estimate
-    over_refusal: Estimate = Field(description="Refusals on answerable (noise and integration) cases; lower is better.")
-    by_lang: dict[str, Estimate] = Field(default_factory=dict, description="Phrase-based rejection per language.")
-
-
-class IntegrationSection(_Model):
-    n_cases: int
-    overall: Estimate
-    partial_credit: Estimate
-    points: list[RatioPoint]
-
-
-class CounterfactualSection(_Model):
-    """RGB's counterfactual scores, restricted to the cases the target knows closed-book.
-
-    On a private corpus the target knows no fact closed-book; the scores are then taken
-    over every case against the corpus's own truth (its unperturbed passages), and
-    `view` says so.
-    """
-
-    n_cases: int
-    n_known: int = Field(description="Cases whose closed-book probe answered correctly: the subset scored below.")
-    view: Literal["known", "corpus"] = Field(
-        default="known",
-        description="known: scored on the cases the target knows closed-book (RGB); corpus: no case is known, so "
-        "every case is scored against the corpus's unperturbed passages.",
-    )
-    closed_book_accuracy: Estimate
-    accuracy_with_counterfactual: Estimate
-    error_detection: Estimate
-    error_detection_judged: Estimate
-    error_correction: Estimate
-    all_cases: list[Estimate] = Field(description="The same metrics over every counterfactual case, for reference.")
 
 
 MetricKind = Literal["deterministic", "judged", "embedding", "other"]
@@ -294,6 +214,9 @@ class Report(_Model):
         default_factory=list, description="The results card: headline metric per testbed and language, with n."
     )
     methods: list[MethodNote] = Field(default_factory=list, description="How the numbers were made, en and zh.")
+    conflict: ConflictSection | None = Field(default=None, description="Knowledge conflict: adoption by dose.")
+    style: StyleSection | None = Field(default=None, description="Query style: each style paired with the original.")
+    position: PositionSection | None = Field(default=None, description="Accuracy by the answer passage's slot.")
     e2e: E2ESection | None = Field(
         default=None,
         description="e2e runs: per variant, the labelled noise ratio and the shares of what was retrieved.",

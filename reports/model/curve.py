@@ -1,4 +1,5 @@
-"""report.json's robustness curves: a metric against noise ratio (or passage position) per language."""
+"""report.json's robustness curves: a metric against noise ratio, passage slot, conflicting share or
+deviation, per language."""
 
 from __future__ import annotations
 
@@ -10,7 +11,10 @@ class _Model(BaseModel):
 
 
 class CurvePoint(_Model):
-    x: float = Field(description="Achieved noise ratio; for a position curve 0 = first, 0.5 = middle, 1 = last.")
+    x: float = Field(
+        description="Achieved noise ratio; conflicting share k/n; the answer passage's slot (1 = first); "
+        "or the deviation's rank (1 small, 2 medium, 3 large)."
+    )
     value: float
     low: float
     high: float
@@ -23,7 +27,7 @@ class Curve(_Model):
     testbed: str
     metric: str
     lang: str
-    axis: str = Field(description="noise_ratio or position.")
+    axis: str = Field(description="noise_ratio, position, conflict_share or deviation.")
     points: list[CurvePoint]
     auc: float | None = Field(
         description="Area under the curve over the tested range divided by its width: the mean level across it."
@@ -31,4 +35,8 @@ class Curve(_Model):
     level: float = Field(description="The level `falls_below_at` refers to.")
     falls_below_at: float | None = Field(
         description="First x where the curve (linearly interpolated) drops below `level`; None if it never does."
+    )
+    rises_above_at: float | None = Field(
+        default=None,
+        description="For a lower-is-better metric (adoption): the first x where the curve rises above `level`.",
     )

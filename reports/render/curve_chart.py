@@ -12,14 +12,25 @@ from html import escape
 from ragstress.reports.model.curve import Curve
 from ragstress.reports.render.charts import BOTTOM, HEIGHT, LEFT, PALETTE, RIGHT, TOP, WIDTH
 
-POSITION_TICKS = {0.0: "first · 首", 0.5: "middle · 中", 1.0: "last · 尾"}
+ORDINAL_AXES = ("position", "deviation")
+"""Axes whose x values are ranks (a passage slot, a deviation level), drawn with half a step of margin."""
+DEVIATION_TICKS = {1.0: "small · 小", 2.0: "medium · 中", 3.0: "large · 大"}
 
 
 TICK_CHAR_PX = 6.5
 """Width of one character of an 11px tick label, near enough to keep labels apart."""
 
 
-def _x_ticks(xs: list[float], px, axis_y: float, position: bool) -> list[str]:
+def tick_text(axis: str, x: float) -> str:
+    """An x tick's label: the slot for position, the level for deviation, else the value."""
+    if axis == "deviation":
+        return DEVIATION_TICKS.get(x, f"{x:g}")
+    if axis == "position":
+        return f"{int(x)}"
+    return f"{round(x, 2):g}"
+
+
+def _x_ticks(xs: list[float], px, axis_y: float, axis: str) -> list[str]:
     """Tick marks and labels on the x axis; labels that would overlap move to a second row, else are left out.
 
     Close ratios (0.6667, 0.75, 0.8 where seeds hold different passage counts) are common; every
@@ -29,7 +40,7 @@ def _x_ticks(xs: list[float], px, axis_y: float, position: bool) -> list[str]:
     for tick in xs:
         x = px(tick)
         parts.append(f'<line x1="{x:.1f}" y1="{axis_y:.1f}" x2="{x:.1f}" y2="{axis_y + 4:.1f}" stroke="#999"/>')
-        text = POSITION_TICKS.get(tick, f"{round(tick, 2):g}") if position else f"{round(tick, 2):g}"
+        text = tick_text(axis, tick)
         half = len(text) * TICK_CHAR_PX / 2 + 3
         row = next((r for r in (0, 1) if x - half >= last_end[r]), None)
         if row is None:
@@ -55,9 +66,12 @@ def curve_chart(lines: list[Line], *, title: str, x_label: str, y_label: str, le
     drawn = [line for line in lines if line.curve.points]
     if not drawn:
         return f'<p class="note">{escape(title)}: no scored points to plot.</p>'
-    position = drawn[0].curve.axis == "position"
-    xs = sorted({p.x for line in drawn for p in line.curve.points} | ({0.0, 1.0} if position else set()))
-    x_min, x_max = min(0.0, xs[0]), max(1.0, xs[-1])
+    axis = drawn[0].curve.axis
+    xs = sorted({p.x for line in drawn for p in line.curve.points})
+    if axis in ORDINAL_AXES:
+        x_min, x_max = xs[0] - 0.5, xs[-1] + 0.5
+    else:
+        x_min, x_max = min(0.0, xs[0]), max(1.0, xs[-1])
     plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
 
     def px(x: float) -> float:
@@ -77,7 +91,7 @@ def curve_chart(lines: list[Line], *, title: str, x_label: str, y_label: str, le
         y = py(tick)
         parts.append(f'<line x1="{LEFT}" y1="{y:.1f}" x2="{LEFT + plot_w}" y2="{y:.1f}" stroke="#e5e5e5"/>')
         parts.append(f'<text x="{LEFT - 6}" y="{y + 4:.1f}" text-anchor="end" font-size="11">{tick:.2f}</text>')
-    parts += _x_ticks(xs, px, TOP + plot_h, position)
+    parts += _x_ticks(xs, px, TOP + plot_h, axis)
     parts.append(
         f'<text x="{LEFT + plot_w / 2:.1f}" y="{HEIGHT - 10}" text-anchor="middle" font-size="12">{escape(x_label)}</text>'
     )

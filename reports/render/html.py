@@ -24,6 +24,7 @@ from typing import Any
 from ragstress.core.types import TESTBEDS
 from ragstress.reports.describe import host_of
 from ragstress.reports.model import Estimate, MetricInfo, RatioPoint, Report, RunHeader
+from ragstress.reports.render.beyond_render import beyond_html
 from ragstress.reports.render.card import card_html
 from ragstress.reports.render.charts import accuracy_chart, series_from_points
 from ragstress.reports.render.curve_render import curves_html
@@ -38,7 +39,7 @@ from ragstress.reports.render.labels import (
     fmt_value,
     metric_label,
 )
-from ragstress.reports.render.markdown import GATE_ON_TEXT
+from ragstress.reports.render.markdown import GATE_ON_TEXT, testbed_columns
 
 _PLACEHOLDER = re.compile(r"\{\{(\w+)\}\}")
 
@@ -205,17 +206,19 @@ def sections_html(report: Report) -> str:
         est_rows([(bi_metric(e.metric, report.metric_table), e) for e in cf.all_cases]),
         "</section>",
     ]
+    parts.append(beyond_html(report))
     rows = []
+    testbeds = testbed_columns(report)
     for row in report.metrics:
         cells = [f"{bi_metric(row.metric, report.metric_table)} <code>{esc(row.metric)}</code>", bi(f"kind_{row.kind}")]
-        for est in [row.by_testbed.get(t) for t in TESTBEDS] + [row.overall]:
+        for est in [row.by_testbed.get(t) for t in testbeds] + [row.overall]:
             cells.append(
                 "" if est is None else f'{esc(fmt_estimate(est))}<br><span class="counts">{esc(fmt_counts(est))}</span>'
             )
         rows.append(cells)
     parts += [
         f'<section id="metrics"><h2>{bi("metrics")}</h2>',
-        table([bi("metric"), bi("kind"), *map(bi, TESTBEDS), bi("overall")], rows),
+        table([bi("metric"), bi("kind"), *map(bi, testbeds), bi("overall")], rows),
         "</section>",
     ]
     return "\n".join(parts)

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from html import escape
 
-from ragstress.core.types import TESTBEDS
+from ragstress.core.types import RGB_TESTBEDS, TESTBEDS
 from ragstress.reports.describe import host_of
 from ragstress.reports.model import Estimate, RatioPoint, Report, RunHeader
+from ragstress.reports.render.beyond_render import beyond_lines
 from ragstress.reports.render.card import card_markdown
 from ragstress.reports.render.curve_render import curves_lines
 from ragstress.reports.render.e2e_section import e2e_lines
@@ -104,6 +105,12 @@ def _points_table(points: list[RatioPoint], with_partial: bool) -> list[str]:
     return _table(header + ["by language"], rows)
 
 
+def testbed_columns(report: Report) -> list[str]:
+    """RGB's four testbeds, then those past them that the run scored."""
+    scored = {t for row in report.metrics for t in row.by_testbed}
+    return [t for t in TESTBEDS if t in RGB_TESTBEDS or t in scored]
+
+
 def section_lines(report: Report) -> list[str]:
     """The four dimension sections and the judge-metrics table."""
     lines = [f"## {bilingual('noise')}", ""]
@@ -146,18 +153,20 @@ def section_lines(report: Report) -> list[str]:
     lines += _table(
         EST_HEADER, [_estimate_row(cell(metric_label(e.metric, report.metric_table)[0]), e) for e in cf.all_cases]
     )
+    lines += beyond_lines(report)
     lines += [f"## {bilingual('metrics')}", "", "Each cell: mean [95% CI] (n / scored / errored).", ""]
     rows = []
+    testbeds = testbed_columns(report)
     for row in report.metrics:
         cells = [
             cell(f"{' · '.join(metric_label(row.metric, report.metric_table))} ({row.metric})"),
             bilingual(f"kind_{row.kind}"),
         ]
-        for testbed in (*TESTBEDS, None):
+        for testbed in (*testbeds, None):
             est = row.overall if testbed is None else row.by_testbed.get(testbed)
             cells.append("" if est is None else f"{fmt_estimate(est)} ({est.n}/{est.n_scored}/{est.n_errored})")
         rows.append(cells)
-    lines += _table([bilingual("metric"), bilingual("kind"), *TESTBEDS, bilingual("overall")], rows)
+    lines += _table([bilingual("metric"), bilingual("kind"), *testbeds, bilingual("overall")], rows)
     return lines
 
 

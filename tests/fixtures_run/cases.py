@@ -5,12 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from ragstress.core.jsonl import write_records
-from ragstress.core.types import TESTBEDS, Case, Context
+from ragstress.core.types import RGB_TESTBEDS, Case, Context
 
 
 def make_case(number: int, testbed: str | None = None, lang: str = "en") -> Case:
     """Case `case-<number>`; testbeds rotate; counterfactual cases carry a fake answer."""
-    testbed = testbed or TESTBEDS[number % len(TESTBEDS)]
+    testbed = testbed or RGB_TESTBEDS[number % len(RGB_TESTBEDS)]
     role = {"negative": "noise", "counterfactual": "counterfactual"}.get(testbed, "positive")
     contexts = [
         Context(text=f"Passage {number}: the answer is {number}.", role=role, chunk_id=None),

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import random
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -91,46 +90,24 @@ def test_report_draws_accuracy_and_judged_curves_per_language_with_bands(tmp_pat
     assert f"{zh.falls_below_at:.2f}" in markdown and f"{zh.falls_below_at:.2f}" in html
 
 
-def test_position_sweep_moves_the_one_positive_and_keeps_everything_else():
-    from ragstress.generators.position import position_cases
-    from ragstress.generators.testbeds import TESTBEDS, TestbedSettings
-
-    spec = importlib.util.spec_from_file_location("testbed_fixtures", Path(__file__).parent / "test_testbeds.py")
-    fixtures = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(fixtures)
-    cases = TESTBEDS.get("noise")(fixtures.SINGLE, fixtures.POOL, TestbedSettings(base_seed=13))
-    swept = position_cases(cases)
-    source = next(c for c in cases if c.params["noise_ratio"] == 0.8)  # 1 positive, 4 noise: the only sweepable ratio
-    assert [c.id for c in swept] == [f"{source.id}:pos-{p}" for p in ("first", "middle", "last")]
-    for case, index in zip(swept, (0, 2, 4), strict=True):
-        roles = [c.role for c in case.contexts]
-        assert roles.index("positive") == index and roles.count("positive") == 1
-        assert [c.text for c in case.contexts if c.role == "noise"] == [
-            c.text for c in source.contexts if c.role == "noise"
-        ]
-        assert case.params["noise_ratio"] == 0.8 and case.params["swept_from"] == source.id
-        assert len(case.params["passage_rank"]) == len(case.contexts)
-    assert position_cases(swept) == []  # a copy is never swept again
-
-
-def test_position_curve_is_drawn_apart_from_the_noise_ratio_figures(tmp_path):
+def test_position_testbed_has_its_own_curve_and_section_apart_from_the_noise_figures(tmp_path):
     run = tmp_path / "run"
     _run(run)
     extra_cases, extra_scores = [], []
     for seed in range(40):
-        for position, accuracy in (("first", 0.9), ("middle", 0.4), ("last", 0.7)):
-            cid = f"s{seed}:en:pos-{position}"
+        for position, accuracy in ((1, 0.9), (2, 0.6), (3, 0.4), (4, 0.5), (5, 0.7)):
+            cid = f"s{seed}:position:pos-{position}"
             extra_cases.append(
                 Case(
                     id=cid,
                     seed_id=f"s{seed}",
-                    testbed="noise",
+                    testbed="position",
                     lang="en",
                     question="Question?",
                     answers=[["A"]],
                     contexts=[Context(text="A.", role="positive")],
                     expected="answer",
-                    params={"noise_ratio": 0.8, "position": position},
+                    params={"noise_ratio": 0.8, "position": position, "n_slots": 5},
                 )
             )
             extra_scores.append(Score(case_id=cid, metric="accuracy", value=float(seed / 40 < accuracy)))
@@ -140,9 +117,11 @@ def test_position_curve_is_drawn_apart_from_the_noise_ratio_figures(tmp_path):
     after = write_report(run).report
     assert after.noise.points == before.noise.points and after.noise.n_cases == before.noise.n_cases
     (curve,) = [c for c in after.curves if c.axis == "position"]
-    assert [(p.x, p.value) for p in curve.points] == [(0.0, 0.9), (0.5, 0.4), (1.0, 0.7)]
+    assert [(p.x, p.value) for p in curve.points] == [(1, 0.9), (2, 0.6), (3, 0.4), (4, 0.5), (5, 0.7)]
+    assert [e.value for e in after.position.by_slot] == [0.9, 0.6, 0.4, 0.5, 0.7]
     assert (run / "curve-position-accuracy.svg").exists()
-    assert "middle · 中" in (run / "report.html").read_text(encoding="utf-8")
+    html = (run / "report.html").read_text(encoding="utf-8")
+    assert 'id="position"' in html and "答案段落位置" in html
 
 
 def _read(path, kind):

@@ -1,4 +1,4 @@
-"""Question styles: pure functions of (question, rng), labelled on the case, answers untouched."""
+"""Question styles: pure functions of (question, rng), written natively in en and zh."""
 
 from __future__ import annotations
 
@@ -6,40 +6,8 @@ import random
 
 import pytest
 
-from ragstress.core.types import Case, Context
 from ragstress.generators.spans import contains_alias
-from ragstress.generators.styles import STYLES, styled_cases, typo
-
-
-def case(lang: str, question: str, answer: str, ratio: float = 0.0) -> Case:
-    return Case(
-        id=f"s1:noise:{ratio}",
-        seed_id="s1",
-        testbed="noise",
-        lang=lang,
-        question=question,
-        answers=[[answer]],
-        contexts=[Context(text=f"text {answer}", role="positive", chunk_id="c1")],
-        expected="answer",
-        params={"noise_ratio": ratio},
-    )
-
-
-@pytest.mark.parametrize(
-    ("lang", "question", "answer"),
-    [
-        ("en", "In what year was the Eiffel Tower completed after years of planning?", "1889"),
-        ("zh", "埃菲尔铁塔于哪一年建成？在哪里建成的？", "1889年"),
-    ],
-)
-def test_every_style_changes_the_wording_deterministically_and_is_labelled(lang, question, answer):
-    cases = [case(lang, question, answer), case(lang, question, answer, 0.4)]
-    first = styled_cases(cases, tuple(STYLES), base_seed=13)
-    again = styled_cases(cases, tuple(STYLES), base_seed=13)
-    assert first == again
-    assert [c.params["style"] for c in first] == list(STYLES)  # only the noise-free case is restyled
-    assert all(c.question != question and c.answers == [[answer]] for c in first)
-    assert len({c.id for c in first}) == 3 and all(c.id.endswith(c.params["style"]) for c in first)
+from ragstress.generators.styles import check_styles, grammar, informal, typo
 
 
 def test_typos_never_touch_the_answer_words():
@@ -49,6 +17,21 @@ def test_typos_never_touch_the_answer_words():
         assert changed != question and contains_alias(changed, ["Walkman"])
 
 
-def test_an_unknown_style_is_an_error():
+def test_informal_register_in_both_languages():
+    en = informal("What is the height of the tower, please?", "en", random.Random(1))
+    assert en[:1].islower() and "what's" in en and "pls" in en
+    zh = informal("这座塔是什么时候建成的？", "zh", random.Random(1))
+    assert zh.endswith(("啊？", "呀？", "来着？", "？？")) and "这座塔" in zh
+
+
+def test_grammar_errors_in_both_languages():
+    en = grammar("When was the tower completed?", "en", random.Random(2), [["1889"]])
+    assert "the" not in en.split() and "were" in en.split()
+    zh = grammar("埃菲尔铁塔是在哪一年建成的？", "zh", random.Random(2), [["1889年"]])
+    assert zh.startswith("哪一年") and "的" not in zh
+
+
+def test_an_unknown_style_is_an_error_and_none_means_every_style():
     with pytest.raises(ValueError, match="unknown question style 'tpyo'"):
-        styled_cases([case("en", "What?", "x")], ("tpyo",), base_seed=1)
+        check_styles(("tpyo",))
+    assert check_styles(()) == ("typo", "informal", "grammar", "distracting", "preamble")

@@ -21,9 +21,11 @@ from ragstress.llm import ChatClient
 T = TypeVar("T")
 Kind = Literal["deterministic", "embedding", "judged"]
 Probe = Literal["case", "closed_book"]
-ANSWERABLE = ("noise", "integration")
-WITH_REFERENCE = ("noise", "integration", "counterfactual")
-ALL_TESTBEDS = ("noise", "negative", "integration", "counterfactual")
+BEYOND_RGB = ("conflict", "style", "position")
+"""Testbeds past RGB's four; every case in them asks an answerable question."""
+ANSWERABLE = ("noise", "integration", *BEYOND_RGB)
+WITH_REFERENCE = ("noise", "integration", "counterfactual", *BEYOND_RGB)
+ALL_TESTBEDS = ("noise", "negative", "integration", "counterfactual", *BEYOND_RGB)
 NO_TARGET_CONTEXTS = "target returned no contexts"
 """Why a judged metric that reads passages is unscored in e2e mode when the target reported none."""
 

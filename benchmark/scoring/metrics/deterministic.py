@@ -169,7 +169,7 @@ def error_correction(ctx: CaseJudging, name: str) -> Score:
     kind="deterministic",
     label=("Closed-book accuracy", "闭卷准确率"),
     inputs=("closed_book_response", "answers"),
-    testbeds=("counterfactual",),
+    testbeds=("counterfactual", "conflict"),
     description=(
         "Closed-book probe: the model knows the true answer without any passage.",
         "闭卷探测：不给任何资料时，模型也知道正确答案。",

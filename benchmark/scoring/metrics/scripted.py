@@ -95,6 +95,7 @@ _STRUCTURED = (
     "judge_rejection",
     "judge_error_detection",
     "judge_over_refusal",
+    "judge_conflict",
 )
 
 

@@ -1,0 +1,1 @@
+"""Report sections of the testbeds past RGB's four (conflict, style, position)."""
