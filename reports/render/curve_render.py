@@ -13,15 +13,26 @@ from ragstress.reports.render.labels import metric_label
 TITLE = ("Robustness curves", "鲁棒性曲线")
 INTRO = (
     "Each line is a language (and all pooled); the band is its 95% interval. AUC is the area under the curve over "
-    "the tested range divided by its width; 'below' is the first x where the curve drops under the dashed level.",
+    "the tested range divided by its width; the crossing is the first x where the curve drops under the dashed "
+    "level (for adoption, where lower is better: rises above it).",
     "每条线对应一种语言（及全部合计）；阴影为 95% 置信区间。AUC 为测试范围内曲线下面积除以范围宽度；"
-    "“低于”为曲线首次跌破虚线水平的位置。",
+    "越过水平处为曲线首次跌破虚线水平的位置（采信错误资料越低越好，取首次升过该水平的位置）。",
 )
 AXES = {
     "noise_ratio": ("achieved noise ratio · 实际噪声比例", "noise"),
-    "position": ("positive passage position · 正例段落位置", "position"),
+    "position": ("answer passage slot · 答案段落位置", "position"),
+    "conflict_share": ("share of passages planted · 被植入错误的段落比例", "conflict_share"),
+    "deviation": ("planted value's distance from the truth · 植入值与真值的差距", "deviation"),
 }
-COLUMNS = (("Curve", "曲线"), ("Language", "语言"), ("AUC", "AUC"), ("Level", "水平"), ("Below at", "低于该水平于"))
+HEADLINE = {"conflict_share": "asserts_fake", "deviation": "asserts_fake"}
+"""The metric an axis's overlay draws in a comparison (accuracy unless named here)."""
+COLUMNS = (
+    ("Curve", "曲线"),
+    ("Language", "语言"),
+    ("AUC", "AUC"),
+    ("Level", "水平"),
+    ("Crosses at", "越过该水平于"),
+)
 
 
 def _groups(curves: Sequence[Curve]) -> dict[tuple[str, str], list[Curve]]:
@@ -52,7 +63,13 @@ def _rows(report: Report) -> list[list[str]]:
     rows = []
     for c in report.curves:
         en, _ = metric_label(c.metric, report.metric_table)
-        below = "—" if c.falls_below_at is None else f"{c.falls_below_at:.2f}"
+        below = (
+            f"below at {c.falls_below_at:.2f}"
+            if c.falls_below_at is not None
+            else f"above at {c.rises_above_at:.2f}"
+            if c.rises_above_at is not None
+            else "—"
+        )
         auc = "—" if c.auc is None else f"{c.auc:.3f}"
         rows.append([f"{en} ({c.metric}) vs {c.axis}", c.lang, auc, f"{c.level:g}", below])
     return rows
@@ -89,19 +106,20 @@ def curves_lines(report: Report) -> list[str]:
 
 
 def overlay_html(runs: Sequence[tuple[str, Report]]) -> str:
-    """The comparison's overlay: each run's pooled accuracy curve (and position curve) with its band."""
+    """The comparison's overlay: each run's pooled curve per axis (accuracy; adoption for conflict) with its band."""
     parts = []
     for axis in AXES:
         lines = []
+        metric = HEADLINE.get(axis, "accuracy")
         for name, report in runs:
-            pooled = [c for c in report.curves if c.axis == axis and c.metric == "accuracy"]
+            pooled = [c for c in report.curves if c.axis == axis and c.metric == metric]
             # The pooled line when the run has several languages, else its only one.
             chosen = next((c for c in pooled if c.lang == "all"), pooled[0] if pooled else None)
             if chosen is not None:
                 lines.append(Line(name, chosen))
         if lines:
-            title = f"accuracy · 准确率 — {AXES[axis][0]}"
+            title = f"{metric} — {AXES[axis][0]}"
             parts.append(
-                curve_chart(lines, title=title, x_label=AXES[axis][0], y_label="accuracy", level=lines[0].curve.level)
+                curve_chart(lines, title=title, x_label=AXES[axis][0], y_label=metric, level=lines[0].curve.level)
             )
     return "".join(f"<figure>{p}</figure>" for p in parts)

@@ -49,7 +49,11 @@ def test_labels_are_distinct_and_semantic_similarity_is_an_embedding_metric():
     table = metric_table()
     assert len({i["label_en"] for i in table.values()}) == len(table) == len({i["label_zh"] for i in table.values()})
     assert table["semantic_similarity"]["kind"] == "embedding"
-    assert [n for n, i in table.items() if not i["higher_is_better"]] == ["over_refusal", "asserts_fake", "over_refusal_judged"]
+    assert [n for n, i in table.items() if not i["higher_is_better"]] == [
+        "over_refusal",
+        "asserts_fake",
+        "over_refusal_judged",
+    ]
 
 
 def test_a_misspelt_metric_gets_a_did_you_mean_and_a_name_registers_once():
