@@ -23,6 +23,12 @@ check carries a power note: how many seed questions would detect a 0.05 drop.
 
 `answer_match`, `error_detection(_judged)` and `error_correction` @counterfactual gate
 the known subset the report's headline shows (cases the target answers closed-book).
+
+The testbeds past RGB's four gate one cell with `@testbed:CELL`: a conflicting share or a
+deviation (`asserts_fake@conflict:0.6`, `accuracy@conflict:large`), a style
+(`accuracy@style:typo`), a slot (`accuracy@position:3`). A report role may stand for its
+metric (`adoption` for asserts_fake). A lower-is-better metric is held to a maximum, in a
+file: {"adoption@conflict:0.6": {"max": 0.5}}.
 """
 
 from __future__ import annotations
@@ -36,6 +42,7 @@ from typing import Any, Literal
 
 from ragstress.core.types import TESTBEDS
 from ragstress.reports.aggregate import ROLE_METRICS
+from ragstress.reports.beyond.cells import CELL_TESTBEDS, ROLE_ALIASES, cell_estimate
 from ragstress.reports.errors import ERROR_RATE, OVERALL
 from ragstress.reports.model import Estimate, Report
 from ragstress.reports.model.gate import Gating, ThresholdCheck
@@ -63,19 +70,26 @@ class Threshold:
     testbed: str | None
     direction: Literal["min", "max"]
     value: float
+    cell: str | None = None
+    """One cell of a conflict, style or position section (see the module docstring)."""
 
     def describe(self) -> str:
         where = f"@{self.testbed}" if self.testbed else ""
+        where += f":{self.cell}" if self.cell else ""
         return f"{self.metric}{where} {'>=' if self.direction == 'min' else '<='} {self.value:g}"
 
 
-def _parse_key(key: str) -> tuple[str, str | None]:
-    metric, _, testbed = key.strip().partition("@")
+def _parse_key(key: str) -> tuple[str, str | None, str | None]:
+    metric, _, where = key.strip().partition("@")
+    testbed, _, cell = where.partition(":")
     if not metric:
         raise ThresholdError(f"threshold {key!r} names no metric")
     if testbed and testbed not in TESTBEDS:
         raise ThresholdError(f"threshold {key!r}: unknown testbed {testbed!r} (known: {', '.join(TESTBEDS)})")
-    return metric.strip(), testbed or None
+    if cell and testbed not in CELL_TESTBEDS:
+        raise ThresholdError(f"threshold {key!r}: only {', '.join(CELL_TESTBEDS)} have cells (:{cell})")
+    metric = ROLE_ALIASES.get(metric.strip(), metric.strip())
+    return metric, testbed or None, cell.strip() or None
 
 
 def _number(key: str, value: Any) -> float:
@@ -93,8 +107,8 @@ def parse_fail_under(option: str) -> Threshold:
         number = float(raw)
     except ValueError:
         raise ThresholdError(f"--fail-under {option!r}: {raw!r} is not a number") from None
-    metric, testbed = _parse_key(key)
-    return _checked(Threshold(metric, testbed, "min", _number(key, number)))
+    metric, testbed, cell = _parse_key(key)
+    return _checked(Threshold(metric, testbed, "min", _number(key, number), cell))
 
 
 def max_error_rate(value: float, testbed: str | None = None) -> Threshold:
@@ -128,18 +142,22 @@ def load_thresholds(path: Path) -> list[Threshold]:
         raise ThresholdError(f"{path}: expected a mapping of metric[@testbed] to a threshold")
     thresholds = []
     for key, value in data.items():
-        metric, testbed = _parse_key(key)
+        metric, testbed, cell = _parse_key(key)
         if isinstance(value, dict):
             unknown = set(value) - {"min", "max"}
             if unknown or not value:
                 raise ThresholdError(f'{path}: threshold {key!r}: use {{"min": x}} and/or {{"max": y}}')
-            thresholds += [Threshold(metric, testbed, d, _number(key, value[d])) for d in ("min", "max") if d in value]
+            thresholds += [
+                Threshold(metric, testbed, d, _number(key, value[d]), cell) for d in ("min", "max") if d in value
+            ]
         else:
-            thresholds.append(Threshold(metric, testbed, "min", _number(key, value)))
+            thresholds.append(Threshold(metric, testbed, "min", _number(key, value), cell))
     return [_checked(t) for t in thresholds]
 
 
 def _lookup(report: Report, threshold: Threshold) -> Estimate | None:
+    if threshold.cell is not None:
+        return cell_estimate(report, threshold.testbed or "", threshold.cell, threshold.metric)
     if threshold.metric == ERROR_RATE:
         return report.error_rates.get(threshold.testbed or OVERALL)
     if threshold.testbed == "counterfactual" and threshold.metric in KNOWN_SUBSET:
@@ -175,11 +193,11 @@ def check_thresholds(report: Report, thresholds: list[Threshold], gate_on: GateO
             )
         est = _lookup(report, t)
         if est is None or est.value is None:
-            where = f"on {t.testbed} cases" if t.testbed else "at all"
+            where = f"on {t.testbed}{':' + t.cell if t.cell else ''} cases" if t.testbed else "at all"
             checks.append(
                 ThresholdCheck(
                     metric=t.metric,
-                    testbed=t.testbed,
+                    testbed=f"{t.testbed}:{t.cell}" if t.cell else t.testbed,
                     direction=t.direction,
                     threshold=t.value,
                     value=None,
@@ -208,7 +226,7 @@ def _check(t: Threshold, est: Estimate, gate_on: GateOn) -> ThresholdCheck:
     )
     return ThresholdCheck(
         metric=t.metric,
-        testbed=t.testbed,
+        testbed=f"{t.testbed}:{t.cell}" if t.cell else t.testbed,
         direction=t.direction,
         threshold=t.value,
         value=est.value,

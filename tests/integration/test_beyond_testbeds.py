@@ -123,6 +123,12 @@ def test_a_majority_follower_adopts_exactly_when_most_passages_lie(testset, monk
     assert all(v == 0.0 for x, v in dose.items() if x < 0.5) and all(v == 1.0 for x, v in dose.items() if x > 0.5)
     assert _curve(report, "deviation") == {1.0: 1.0, 2.0: 1.0, 3.0: 1.0}
     assert report["conflict"]["n_known"] == 0  # it declines closed-book: it knows nothing
+    gates = out / "gates.json"
+    gates.write_text(json.dumps({"adoption@conflict:0.4": {"max": 0.1}, "adoption@conflict:0.6": {"max": 0.5}}))
+    gated = CliRunner().invoke(app, ["report", str(out), "--thresholds", str(gates)])
+    assert gated.exit_code == 1
+    checks = {c["testbed"]: c["passed"] for c in read_json(out / "report.json")["gating"]["checks"]}
+    assert checks == {"conflict:0.4": True, "conflict:0.6": False}
     html = (out / "report.html").read_text(encoding="utf-8")
     assert (
         'id="conflict"' in html
@@ -151,3 +157,11 @@ def test_a_target_that_breaks_on_typos_drops_on_typo_only(testset, monkeypatch):
             assert row["difference"] == 0.0 and row["low"] <= 0 <= row["high"], style
     card = {(c["testbed"], c["lang"]): c for c in report["card"]}
     assert card[("style", "en")]["metric"] == "accuracy"
+    out = testset / "typo_breaker"
+    gate = ["--fail-under", "accuracy@style:informal=0.9", "--fail-under", "accuracy@style:typo=0.5"]
+    gated = CliRunner().invoke(app, ["report", str(out), *gate])
+    assert gated.exit_code == 1
+    checks = {c["testbed"]: c["passed"] for c in read_json(out / "report.json")["gating"]["checks"]}
+    assert checks == {"style:informal": True, "style:typo": False}
+    unknown = CliRunner().invoke(app, ["report", str(out), "--fail-under", "accuracy@noise:typo=0.5"])
+    assert unknown.exit_code == 2 and "only conflict, style, position have cells" in unknown.output
