@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from ragstress.reports.beyond.methods import beyond_methods
 from ragstress.reports.describe import rule_set_label
 from ragstress.reports.model import Estimate, MethodNote, Report
 from ragstress.reports.reading.rundir import RunData
@@ -65,6 +66,7 @@ def build_methods(data: RunData, report: Report, *, errors_as_failures: bool) ->
         _metrics(report),
         _intervals(report),
         _known_subset(report),
+        *beyond_methods(report),
         _excluded(report, errors_as_failures),
     ]
 

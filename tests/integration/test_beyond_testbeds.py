@@ -138,12 +138,20 @@ def test_a_majority_follower_adopts_exactly_when_most_passages_lie(testset, monk
 
 
 def test_a_target_that_ignores_its_passages_never_adopts(testset, monkeypatch):
-    report, _ = _bench(testset, "context_ignorer", "conflict", monkeypatch)
+    report, out = _bench(testset, "context_ignorer", "conflict", monkeypatch)
     assert set(_curve(report, "conflict_share").values()) == {0.0}
     assert set(_curve(report, "deviation").values()) == {0.0}
     assert report["conflict"]["n_known"] == 30
     truth = [cell["truth_kept"]["value"] for cell in report["conflict"]["cells"]]
     assert truth == [1.0] * len(truth)
+    assert {"conflict"} <= {note["key"] for note in report["methods"]}
+    # Side by side with the majority follower (its test ran first): both adoption curves in one chart.
+    compared = CliRunner().invoke(
+        app, ["compare", str(testset / "majority_follower"), str(out), "--out", str(testset / "cmp")]
+    )
+    assert compared.exit_code == 0, compared.output
+    html = (testset / "cmp" / "compare.html").read_text(encoding="utf-8")
+    assert "asserts_fake — share of passages planted" in html and "majority_follower" in html
 
 
 def test_a_target_that_breaks_on_typos_drops_on_typo_only(testset, monkeypatch):
