@@ -10,7 +10,6 @@ from html import escape
 
 from ragstress.reports.model import Report
 from ragstress.reports.model.estimate import Estimate
-from ragstress.reports.render.curve_chart import tick_text
 from ragstress.reports.render.labels import fmt_estimate
 
 Pair = tuple[str, str]
@@ -43,6 +42,28 @@ SECTIONS: dict[str, tuple[Pair, Pair]] = {
 }
 
 
+STYLE_NAMES: dict[str, Pair] = {
+    "typo": ("typo", "错别字"),
+    "informal": ("informal", "口语化"),
+    "grammar": ("grammar errors", "语病与语序错误"),
+    "distracting": ("distracting aside", "无关插话"),
+    "preamble": ("preamble", "背景铺垫"),
+}
+DEVIATION_NAMES: dict[str, Pair] = {
+    "small": ("every passage planted, small deviation", "全部植入，偏差小"),
+    "medium": ("every passage planted, medium deviation", "全部植入，偏差中"),
+    "large": ("every passage planted, large deviation", "全部植入，偏差大"),
+}
+Cell = str | Pair
+"""A table cell: plain text, or a label in (English, Chinese)."""
+
+
+def _planted(axis: str, label: str) -> Pair:
+    if axis == "share":
+        return (f"{label} of passages planted", f"{label} 的段落被植入")
+    return DEVIATION_NAMES.get(label, (label, label))
+
+
 def _est(est: Estimate | None) -> str:
     return "—" if est is None else fmt_estimate(est)
 
@@ -55,7 +76,7 @@ def _share(value: float | None) -> str:
     return "—" if value is None else f"{value:.0%}"
 
 
-def tables(report: Report) -> list[tuple[str, list[Pair], list[list[str]]]]:
+def tables(report: Report) -> list[tuple[str, list[Pair], list[list[Cell]]]]:
     """(section key, bilingual column heads, rows) for each beyond-RGB section the report has."""
     out = []
     if report.conflict is not None:
@@ -72,7 +93,7 @@ def tables(report: Report) -> list[tuple[str, list[Pair], list[list[str]]]]:
         ]
         rows = [
             [
-                f"{c.label} of passages" if c.axis == "share" else f"all, deviation {tick_text('deviation', c.x)}",
+                _planted(c.axis, c.label),
                 str(c.n_cases),
                 *map(_est, (c.truth_kept, c.adoption, c.adoption_known, c.adoption_unknown)),
                 *map(_est, (c.acknowledged, c.acknowledged_judged, c.declined)),
@@ -92,7 +113,7 @@ def tables(report: Report) -> list[tuple[str, list[Pair], list[list[str]]]]:
         ]
         rows = [
             [
-                r.style,
+                STYLE_NAMES.get(r.style, (r.style, r.style)),
                 str(r.n_pairs),
                 _est(r.original),
                 _est(r.styled),
@@ -119,13 +140,22 @@ def _bi(pair: Pair) -> str:
     return f'<span class="en" lang="en">{en}</span><span class="zh" lang="zh">{zh}</span>'
 
 
+def _html(cell: Cell) -> str:
+    return escape(cell) if isinstance(cell, str) else _bi(cell)
+
+
+def _text(cell: Cell) -> str:
+    text = cell if isinstance(cell, str) else f"{cell[0]} · {cell[1]}"
+    return text.replace("|", "\\|")
+
+
 def beyond_html(report: Report) -> str:
     """The sections as HTML ('' when the run has none of these testbeds)."""
     parts = []
     for key, heads, rows in tables(report):
         title, intro = SECTIONS[key]
         head = "".join(f"<th>{_bi(h)}</th>" for h in heads)
-        body = "".join("<tr>" + "".join(f"<td>{escape(x)}</td>" for x in row) + "</tr>" for row in rows)
+        body = "".join("<tr>" + "".join(f"<td>{_html(x)}</td>" for x in row) + "</tr>" for row in rows)
         parts.append(
             f'<section id="{key}"><h2>{_bi(title)}</h2><p>{_bi(intro)}</p>'
             f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></section>"
@@ -141,6 +171,6 @@ def beyond_lines(report: Report) -> list[str]:
         lines += [f"## {en} · {zh}", "", intro_en, "", intro_zh, ""]
         lines.append("| " + " | ".join(h[0] if h[0] == h[1] else f"{h[0]} · {h[1]}" for h in heads) + " |")
         lines.append("|" + "---|" * len(heads))
-        lines += ["| " + " | ".join(cell.replace("|", "\\|") for cell in row) + " |" for row in rows]
+        lines += ["| " + " | ".join(_text(cell) for cell in row) + " |" for row in rows]
         lines.append("")
     return lines

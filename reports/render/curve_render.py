@@ -7,7 +7,7 @@ from html import escape
 
 from ragstress.reports.model import MetricInfo, Report
 from ragstress.reports.model.curve import Curve
-from ragstress.reports.render.curve_chart import Line, curve_chart
+from ragstress.reports.render.curve_chart import ORDINAL_AXES, Line, curve_chart, tick_text
 from ragstress.reports.render.labels import metric_label
 
 TITLE = ("Robustness curves", "鲁棒性曲线")
@@ -59,14 +59,19 @@ def figures(report: Report) -> list[tuple[str, str, str]]:
     return out
 
 
+def _at(axis: str, x: float) -> str:
+    """A crossing's x: a level's name on a ranked axis when it falls on one, else two decimals."""
+    return tick_text(axis, x) if axis in ORDINAL_AXES and x == int(x) else f"{x:.2f}"
+
+
 def _rows(report: Report) -> list[list[str]]:
     rows = []
     for c in report.curves:
         en, _ = metric_label(c.metric, report.metric_table)
         below = (
-            f"below at {c.falls_below_at:.2f}"
+            f"below at {_at(c.axis, c.falls_below_at)}"
             if c.falls_below_at is not None
-            else f"above at {c.rises_above_at:.2f}"
+            else f"above at {_at(c.axis, c.rises_above_at)}"
             if c.rises_above_at is not None
             else "—"
         )
