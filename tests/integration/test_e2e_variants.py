@@ -9,6 +9,7 @@ from ragstress.core.jsonl import read_records
 from ragstress.core.types import Case, Context, TargetResponse
 from ragstress.indexing.store import IndexStore
 from ragstress.running.e2e import build_e2e_index, plan_variant
+from ragstress.running.e2e_answers import E2EError
 from ragstress.running.runner import plan_jobs, run_cases
 from ragstress.running.targets import load_target
 
@@ -123,3 +124,29 @@ async def test_targets_retrieve_from_their_testbeds_variant(etna, tmp_path):
             assert got[("cf", "closed_book")].contexts == []  # no retriever for the probe
     finally:
         e2e.close()
+
+
+def test_style_cases_retrieve_from_the_index_and_placed_testbeds_are_refused(etna):
+    store, chunks, _ = etna
+    answer = chunk_with(chunks, "UNESCO")
+    styled = Case(
+        id="styled",
+        seed_id="seed-etna",
+        testbed="style",
+        lang="en",
+        question="hey quick question, when was mount etna added to the unesco world heritage list??",
+        answers=[["2013"]],
+        expected="answer",
+        params={"style": "informal"},
+        contexts=[Context(text=answer.text, role="positive", chunk_id=answer.id)],
+    )
+    e2e = build_e2e_index(store, [styled], top_k=2)
+    try:
+        assert e2e.stats["style"]["collection"] == "(the index)"
+        assert "UNESCO" in e2e.retriever("style").invoke(styled.question)[0].page_content
+    finally:
+        e2e.close()
+    for testbed in ("conflict", "position"):
+        placed = styled.model_copy(update={"testbed": testbed})
+        with pytest.raises(E2EError, match=f"cannot run the {testbed} testbed"):
+            build_e2e_index(store, [placed], top_k=2)
