@@ -402,3 +402,11 @@ async def test_judge_requests_put_the_cases_material_first_in_one_order(lang):
         assert positions == sorted(positions) and 0 < max(positions) < task
     accuracy = [u for u in users if passages not in u]
     assert len(accuracy) == 2 and accuracy[0].split("\n\n")[:3] == accuracy[1].split("\n\n")[:3]
+
+
+async def test_judged_conflict_acknowledgement_reads_the_passages():
+    replies = {"judge_conflict": '{"reason": "says the passages disagree", "acknowledges_conflict": true}'}
+    scores, judge, requests, _ = await judge_case(replies, make_case("conflict"), ["acknowledges_conflict_judged"])
+    assert scores["acknowledges_conflict_judged"].value == 1.0 and requests == 1
+    scores, *_ = await judge_case(replies, make_case("noise"), ["acknowledges_conflict_judged"])
+    assert "acknowledges_conflict_judged" not in scores  # the conflict testbed's only

@@ -1,0 +1,84 @@
+"""The conflict testbed's rules: a response that says its sources disagree, and adoption of a planted answer."""
+
+from __future__ import annotations
+
+import pytest
+
+from ragstress.scoring.metrics.conflict_rules import acknowledges_conflict
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The sources disagree: one passage says 1889, another 1879.",
+        "The passages contradict each other on the year, so I cannot be certain.",
+        "There is conflicting information about when it opened.",
+        "Some passages say it opened in 1889, while others give 1879.",
+        "One document puts it at 1889 but another says 1879.",
+        "I see a discrepancy between the documents: 1889 or 1879.",
+        "The provided texts are inconsistent about the date.",
+        "资料说法不一：有的说1889年，有的说1879年。",
+        "这几段资料之间存在矛盾，无法确定具体年份。",
+        "有的资料称是1889年建成，也有的说是1879年。",
+        "文档中的信息有出入，一处写1889年，另一处写1879年。",
+        "这些是相互矛盾的信息，我倾向于1889年。",
+    ],
+)
+def test_saying_the_sources_disagree_is_acknowledged(text):
+    decision = acknowledges_conflict(text)
+    assert decision.value, decision.why
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "It opened in 1889.",
+        "The passages do not contradict each other: it opened in 1889.",
+        "There is no conflict here; all sources agree on 1889.",
+        "I cannot answer from the passages.",
+        "The tower opened in 1889, and the museum in 1901.",
+        "它于1889年建成。",
+        "资料并不矛盾，都说是1889年。",
+        "各段资料说法一致：1889年。",
+        "无法根据资料回答。",
+    ],
+)
+def test_a_plain_answer_or_a_denial_is_not(text):
+    decision = acknowledges_conflict(text)
+    assert not decision.value, decision.why
+
+
+def _conflict_case():
+    from ragstress.core.types import Case, Context
+
+    return Case(
+        id="s1:conflict:k1of2",
+        seed_id="s1",
+        testbed="conflict",
+        lang="en",
+        question="In which year was the tower completed?",
+        answers=[["1889"]],
+        fake_answer=["1879"],
+        contexts=[Context(text="It was completed in 1889.", role="positive")] * 2,
+        expected="answer",
+        params={"conflict_k": 1, "conflict_n": 2, "conflict_share": 0.5},
+    )
+
+
+@pytest.mark.parametrize(
+    ("answer", "adopted", "acknowledged"),
+    [
+        ("It was completed in 1879.", 1.0, 0.0),
+        ("It was completed in 1889.", 0.0, 0.0),
+        ("The sources disagree: some say 1879, but the tower was completed in 1889.", 0.0, 1.0),
+        ("The sources disagree; I would go with 1879.", 1.0, 1.0),
+    ],
+)
+async def test_adoption_is_the_planted_answer_given_as_the_answer(answer, adopted, acknowledged):
+    from ragstress.core.types import TargetResponse
+    from ragstress.scoring.metrics import score_case
+
+    response = TargetResponse(case_id="s1:conflict:k1of2", answer=answer, latency_s=0.0)
+    scores, _ = await score_case(_conflict_case(), response, ["asserts_fake", "acknowledges_conflict"], judge=None)
+    got = {s.metric: s.value for s in scores}
+    assert (got["asserts_fake"], got["acknowledges_conflict"]) == (adopted, acknowledged)
