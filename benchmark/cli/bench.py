@@ -39,13 +39,7 @@ def bench(
         Path | None, typer.Option("--target-config", help="Config file of an http target.")
     ] = None,
     mode: Annotated[str, typer.Option("--mode", help="contexts (RGB-controlled) or e2e.")] = "contexts",
-    testbeds: Annotated[
-        str | None,
-        typer.Option(
-            "--testbeds",
-            help="Comma-separated testbeds (default: RGB's four; also conflict, style, position).",
-        ),
-    ] = None,
+    testbeds: cc.Testbeds = None,
     seeds: Annotated[
         int | None, typer.Option("--seeds", help="Generated seeds wanted (0: curated seeds only).")
     ] = None,

@@ -238,3 +238,9 @@ def check_styles(value: str) -> tuple[str, ...]:
         return known_styles(chosen) if chosen else ()
     except ValueError as error:
         raise fail(f"--styles: {error}") from None
+
+
+Testbeds = Annotated[
+    str | None,
+    typer.Option("--testbeds", help="Comma-separated testbeds (default: RGB's four; also conflict, style, position)."),
+]
