@@ -93,6 +93,16 @@ def plan_ratios(
     return [plans[r] for r in ratios if r in plans]
 
 
+def ratios_requested(seeds: list, testbeds: list[str], settings) -> dict:
+    """Per ratio testbed, the ratios the settings ask for and how many seeds could hold each (for ratio_coverage)."""
+    singles = sum(len(s.answers) == 1 for s in seeds)
+    wanted = {
+        "noise": (settings.noise_ratios, singles),
+        "integration": (settings.integration_ratios, len(seeds) - singles),
+    }
+    return {tb: {f"{r:g}": n for r in ratios} for tb, (ratios, n) in wanted.items() if tb in testbeds}
+
+
 def ratio_coverage(requested: dict[str, dict[str, int]], cases: list) -> dict[str, dict[str, dict[str, int]]]:
     """Per testbed and requested ratio: seeds that asked for it, cases made exactly, made at another ratio, dropped.
 

@@ -26,11 +26,12 @@ from ragstress.core.rundir import CASES_FILE, REJECTED_FILE, SEEDS_FILE, TESTSET
 from ragstress.core.types import RGB_TESTBEDS, Case, Chunk, SeedQuestion
 from ragstress.corpora.langdetect import detect_lang
 from ragstress.generators.counterfactual import name_inventory
+from ragstress.generators.cross_aliases import add_cross_aliases, answer_sentence
 from ragstress.generators.curated import map_curated, read_seed_file
 from ragstress.generators.gates import GatePipeline, GateStats, RejectedCandidate
 from ragstress.generators.noise_check import NoiseCheckLog, count_restated, judged_cases
 from ragstress.generators.pool import ChunkPool, NoiseMode
-from ragstress.generators.ratios import RatioPolicy, ratio_coverage
+from ragstress.generators.ratios import RatioPolicy, ratio_coverage, ratios_requested
 from ragstress.generators.seeds import Candidate, pair_probes, pair_targets
 from ragstress.generators.synthesis import (
     document_titles,
@@ -44,7 +45,7 @@ from ragstress.indexing.store import CHUNKS_NAME, IndexStore, read_manifest
 from ragstress.llm import LLMSession
 from ragstress.prompts import load_prompt
 
-PROMPT_IDS = ("seed_polish", "seed_answerable", "gen_noise_check")
+PROMPT_IDS = ("seed_polish", "seed_answerable", "gen_noise_check", "seed_cross_alias")
 
 
 @dataclass(frozen=True)
@@ -191,12 +192,18 @@ async def generate_testset(
             ]
             pairs = [p for p in pairs if p is not None]
             kept += await _generate(pairs, wanted_pairs, run, options.candidates_per_seed * wanted_pairs)
-        seeds += [_as_seed(c) for c in kept]
+        made = [_as_seed(c) for c in kept]
+        cross = None
+        if polish:  # a capable generator: it may also say how the other language writes a name answer
+            sentences = {c.id: answer_sentence(c.texts, c.answers[0]) for c in kept}
+            made, cross = await add_cross_aliases(llm.generator, made, sentences)
+        seeds += made
         rejected += pipeline.rejected
         per_lang = {lang: sum(v == lang for v in langs.values()) for lang in set(langs.values())}
         generation_stats = {
             "polish": polish,
             "by_lang": language_stats(run.sent, kept, pipeline.rejected, per_lang, run.polish_stats),
+            **({"cross_language_aliases": cross} if cross is not None else {}),
         }
     else:
         generation_stats = {"polish": False, "by_lang": {}}
@@ -229,7 +236,7 @@ async def generate_testset(
     out_dir = Path(out_dir)
     manifest = _manifest(store, llm, options, testbeds, seeds, cases, stats, sorted(set(langs.values())), out_dir)
     # Per requested ratio: how many seeds reached it exactly, at the nearest share, or not at all.
-    manifest["cases"]["ratio_coverage"] = ratio_coverage(_ratios_requested(seeds, testbeds, settings), cases)
+    manifest["cases"]["ratio_coverage"] = ratio_coverage(ratios_requested(seeds, testbeds, settings), cases)
     # Per language: candidates, each gate's pass rate, and the share of seeds from the in-situ vs polished path.
     manifest["generation_stats"] = generation_stats
     manifest["noise_check"] = noise_log.as_dict()
@@ -238,15 +245,6 @@ async def generate_testset(
     write_records(out_dir / REJECTED_FILE, rejected)
     write_manifest(out_dir / TESTSET_MANIFEST, manifest, TestsetManifest)
     return TestsetResult(seeds, cases, rejected, manifest)
-
-
-def _ratios_requested(seeds: list[SeedQuestion], testbeds: list[str], settings: TestbedSettings) -> dict:
-    singles = sum(len(s.answers) == 1 for s in seeds)
-    wanted = {
-        "noise": (settings.noise_ratios, singles),
-        "integration": (settings.integration_ratios, len(seeds) - singles),
-    }
-    return {tb: {f"{r:g}": n for r in ratios} for tb, (ratios, n) in wanted.items() if tb in testbeds}
 
 
 def case_counts(cases: list[Case]) -> dict[str, dict[str, int]]:

@@ -9,6 +9,7 @@ counterfactual "known subset" is, and what was left out and why.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from typing import Any
 
@@ -66,6 +67,7 @@ def build_methods(data: RunData, report: Report, *, errors_as_failures: bool) ->
         _metrics(report),
         _intervals(report),
         _known_subset(report),
+        *_other_language(data),
         *beyond_methods(report),
         _excluded(report, errors_as_failures),
     ]
@@ -203,6 +205,34 @@ def _known_subset(report: Report) -> MethodNote:
         "全部用例上的同一指标另列供参考。"
     ]
     return _note("known_subset", ("Counterfactual known subset", "反事实：已知子集"), en, zh)
+
+
+_HAN = re.compile(r"[\u4e00-\u9fff]")
+_LATIN = re.compile(r"[A-Za-z]")
+
+
+def _other_language(data: RunData) -> list[MethodNote]:
+    """How many name answers a reply in the other language or script would be missed on."""
+    names: dict[str, tuple[str, list[str]]] = {}
+    for case in data.cases:
+        if case.answers and not any(ch.isdigit() for ch in case.answers[0][0]):
+            names.setdefault(case.seed_id, (case.lang, case.answers[0]))
+    if not names:
+        return []
+    other = {"zh": _LATIN, "en": _HAN}
+    missing = sum(
+        1 for lang, aliases in names.values() if lang in other and not any(other[lang].search(a) for a in aliases)
+    )
+    en = [
+        f"{len(names) - missing} of {len(names)} name answers carry an alias in the other language (多瑙河 / the "
+        f"Danube). For the other {missing}, an answer given in the other language or script is scored as missing: "
+        "the rules read numbers and dates across scripts, but not names."
+    ]
+    zh = [
+        f"{len(names)} 个名称类答案中有 {len(names) - missing} 个带有另一种语言的别名（如 多瑙河 / the Danube）。"
+        f"其余 {missing} 个若用另一种语言或文字作答，会被判为未答出：规则能跨文字识别数字和日期，但不能识别名称。"
+    ]
+    return [_note("other_language", ("Answers in the other language", "另一种语言的答案"), en, zh)]
 
 
 def _excluded(report: Report, counted: bool) -> MethodNote:

@@ -148,7 +148,12 @@ async def test_generation_runs_end_to_end_and_writes_every_file(index_dir, serve
     assert all(f"{c.params['noise_ratio']:g}" == c.id.rsplit(":", 1)[1] for c in noisy)
     assert set(manifest["gates"]) >= {"draft", "round_trip", "answerable", "near_duplicate", "seed_file"}
     assert manifest["models"]["judge"]["model"] == "fake-model" and manifest["models"]["judge"]["api_key"] == "set"
-    assert {p["id"] for p in manifest["prompts"]} == {"seed_polish", "seed_answerable", "gen_noise_check"}
+    assert {p["id"] for p in manifest["prompts"]} == {
+        "seed_polish",
+        "seed_answerable",
+        "gen_noise_check",
+        "seed_cross_alias",
+    }
     by_lang = manifest["generation_stats"]["by_lang"]["en"]
     assert manifest["generation_stats"]["polish"] is True and by_lang["kept"] == len(generated)
     assert sum(by_lang["kept_by_path"].values()) == len(generated) and by_lang["candidates"] >= len(generated)
