@@ -29,9 +29,7 @@ from ragstress.reports.model import (
 from ragstress.reports.reading.cases import case_details, noise_ratio
 from ragstress.reports.reading.metric_table import info_for, lower_is_better, run_metric_table
 from ragstress.reports.reading.rundir import RunData
-from ragstress.reports.reading.scoring import ROLE_METRICS, TARGET_ERROR_LABEL, Scores, estimate
-
-__all__ = ["ROLE_METRICS", "TARGET_ERROR_LABEL", "Scores", "build_report", "estimate"]
+from ragstress.reports.reading.scoring import ROLE_METRICS, Scores
 
 MAIN_METRIC: dict[str, str] = {
     "noise": ROLE_METRICS["accuracy"],

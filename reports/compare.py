@@ -15,7 +15,7 @@ from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 
-from ragstress.reports.aggregate import ROLE_METRICS, build_report
+from ragstress.reports.aggregate import build_report
 from ragstress.reports.card import compare_card
 from ragstress.reports.curves import build_curves
 from ragstress.reports.header import testset_hash
@@ -25,6 +25,7 @@ from ragstress.reports.pairing import paired_scores
 from ragstress.reports.reading.cases import noise_ratio
 from ragstress.reports.reading.metric_table import lower_is_better
 from ragstress.reports.reading.rundir import RunData, load_run
+from ragstress.reports.reading.scoring import ROLE_METRICS
 from ragstress.reports.stats.clustered import clustered_paired_difference
 from ragstress.reports.stats.intervals import paired_difference
 

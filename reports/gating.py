@@ -41,12 +41,12 @@ from pathlib import Path
 from typing import Any, Literal
 
 from ragstress.core.types import TESTBEDS
-from ragstress.reports.aggregate import ROLE_METRICS
 from ragstress.reports.beyond.cells import CELL_TESTBEDS, ROLE_ALIASES, cell_estimate
 from ragstress.reports.errors import ERROR_RATE, OVERALL
 from ragstress.reports.model import Estimate, Report
 from ragstress.reports.model.gate import Gating, ThresholdCheck
 from ragstress.reports.power import power_note
+from ragstress.reports.reading.scoring import ROLE_METRICS
 from ragstress.scoring.metrics import METRICS
 
 KNOWN_SUBSET = {

@@ -20,11 +20,11 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict
 
-from ragstress.reports.aggregate import ROLE_METRICS
 from ragstress.reports.compare import PAIRED_METRICS, CompareError, _restrict, _shared_cases, _unique_names
 from ragstress.reports.pairing import paired_scores
 from ragstress.reports.reading.metric_table import info_for, registry_table
 from ragstress.reports.reading.rundir import RunData, load_run
+from ragstress.reports.reading.scoring import ROLE_METRICS
 from ragstress.reports.stats.clustered import clustered_paired_difference
 
 DEFAULT_ALPHA = 0.05
