@@ -18,7 +18,7 @@ code, service or model: running.target_identity), so an edited RAG system is ask
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -181,6 +181,10 @@ def run_bench(settings: BenchSettings, say: Callable[[str], None] = print) -> Be
             index_dir=files.index if settings.mode == "e2e" else None,
             concurrency=settings.concurrency,
             resume=True,
+            executor=settings.executor,
+            ray_address=settings.ray_address,
+            actors=settings.actors,
+            actor_resources=settings.actor_resources,
             **common,
         )
 
@@ -238,6 +242,10 @@ def bench(
     seed_file: str | Path | None = None,
     testbeds: Sequence[str] | None = None,
     styles: Sequence[str] = (),
+    executor: str = "local",
+    ray_address: str | None = None,
+    actors: int | None = None,
+    actor_resources: Mapping[str, float] | None = None,
     metrics: str | Sequence[str] | None = None,
     fail_under: Iterable[str] = (),
     max_error_rate: float | None = None,
@@ -264,6 +272,7 @@ def bench(
     endpoint for every LLM role (generator, baseline target, judge); without them each role
     is the bundled model. The gates (`fail_under`, `max_error_rate`, `gate_on`,
     `exclude_errors`) mean what they mean for `report`, `judge_noise` and `styles` what they mean for `generate`,
+    `executor`, `ray_address`, `actors` and `actor_resources` what they mean for `run`,
     `include` and `notebook_outputs` for `build_index`, `resolve_uncertain` for `score`.
     `progress` receives one line per stage. The Report's
     `stage_seconds` says how long each stage took (0 when skipped).
@@ -278,6 +287,10 @@ def bench(
         pairs=pairs,
         testbeds=testbeds,
         styles=tuple(styles),
+        executor=executor,
+        ray_address=ray_address,
+        actors=actors,
+        actor_resources=dict(actor_resources) if actor_resources else None,
         seed_file=Path(seed_file) if seed_file is not None else None,
         metrics=metrics,
         fail_under=tuple(fail_under),

@@ -47,6 +47,10 @@ def run(
     target_api_key: str | None = None,
     endpoints: Mapping[str, Endpoint] | None = None,
     cache_dir: str | Path | None = None,
+    executor: str = "local",
+    ray_address: str | None = None,
+    actors: int | None = None,
+    actor_resources: Mapping[str, float] | None = None,
 ) -> RunSummary:
     """Ask the target every case of `testset` (a cases.jsonl); responses go to the run directory `out`.
 
@@ -55,14 +59,16 @@ def run(
     target may instead come from `target_config` (JSON/TOML: url, headers, field mapping).
     `mode="e2e"` lets the target retrieve; `index_dir` then gives it the case's variant of
     that index (a retriever for targets that take one, an address on the run's loopback
-    retrieval endpoint for every target: `TargetRequest.retrieval`). `endpoints["target"]`, an
+    retrieval endpoint for every target: `TargetRequest.retrieval`). `executor="ray"` asks through
+    `actors` Ray actors (each reserving `actor_resources`, e.g. `{"GPU": 1}`) on the cluster at
+    `ray_address` (default: the running one, else a local instance). `endpoints["target"]`, an
     Endpoint, replaces the target_* values. `resume` continues a run, skipping answered cases.
     """
     from ragstress.core.jsonl import read_records
     from ragstress.core.types import Case
     from ragstress.running.execute import RunOptions, execute_run
     from ragstress.running.run_dir import prepare_run_dir
-    from ragstress.running.runner import select_cases
+    from ragstress.running.runner import check_mode, select_cases
     from ragstress.running.targets import TargetError, public_spec, target_kind
 
     http_settings = None
@@ -77,6 +83,9 @@ def run(
         raise TargetError("a target spec (or a target_config with a url) is required")
     if http_settings is not None and target_kind(target) != "http":
         raise TargetError(f"target_config applies to http targets only, not {target_kind(target)!r}")
+    from ragstress.distributed import parse_executor
+
+    ray_options = parse_executor(executor, ray_address, actors, actor_resources)
     if mode not in ("contexts", "e2e"):
         raise ValueError(f"mode must be 'contexts' or 'e2e', not {mode!r}")
     if mode == "e2e" and target_kind(target) == "baseline" and index_dir is None:
@@ -85,14 +94,11 @@ def run(
     selected = select_cases(read_records(testset, Case), testbeds)
     if not selected:
         raise ValueError(f"{testset}: no cases selected (testbeds {list(testbeds or [])})")
-    if mode == "e2e":
-        from ragstress.running.e2e_answers import refuse_placed
-
-        refuse_placed(selected)
+    check_mode(selected, mode)
     llm_endpoint = (endpoints or {}).get("target") or resolve_endpoint(
         "target", {}, base_url=target_base_url, model=target_model, api_key=target_api_key
     )
-    if target_kind(target) == "baseline" and llm_endpoint.is_bundled:
+    if target_kind(target) == "baseline" and llm_endpoint.is_bundled and ray_options is None:
         concurrency = 1  # the bundled server answers one request at a time: more would only queue
     run_dir = prepare_run_dir(out, testset, selected, target_spec=public_spec(target), mode=mode, resume=resume)
     options = RunOptions(
@@ -103,6 +109,7 @@ def run(
         concurrency=concurrency,
         target_timeout=target_timeout,
         selection={"testbeds": list(testbeds) if testbeds else None, "limit": None},
+        ray=ray_options,
     )
     # Only the baseline talks to an LLM: other targets need no cache file.
     cache = Path(cache_dir) / "llm-cache.sqlite" if cache_dir is not None else None

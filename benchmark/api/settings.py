@@ -55,6 +55,11 @@ class BenchSettings:
     mode: str = "contexts"
     testbeds: Sequence[str] | None = None
     styles: tuple[str, ...] = ()
+    executor: str = "local"
+    """local, or ray: the target asked through Ray actors (`ray_address`, `actors`, `actor_resources`)."""
+    ray_address: str | None = None
+    actors: int | None = None
+    actor_resources: dict[str, float] | None = None
     seeds: int | None = None
     pairs: int | None = None
     seed_file: Path | None = None

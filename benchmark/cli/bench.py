@@ -13,6 +13,7 @@ from rich.markup import escape
 
 from ragstress.api.pipeline import BenchResult, BenchSettings, StageFailed, run_bench
 from ragstress.cli import common as cc
+from ragstress.cli import executor as ex
 from ragstress.cli.reliability import demo_judge_checks
 from ragstress.cli.report import MlflowUri, log_to_mlflow, mlflow_uri
 from ragstress.core.rundir import RunDir
@@ -67,13 +68,7 @@ def bench(
         bool,
         typer.Option("--exclude-errors", help="Leave target failures out of the rates (default: counted as fails)."),
     ] = False,
-    judge_noise: Annotated[
-        bool | None,
-        typer.Option(
-            "--judge-noise/--no-judge-noise",
-            help="Judge each noise passage for a hidden answer (default: unless the judge is the bundled model).",
-        ),
-    ] = None,
+    judge_noise: cc.JudgeNoise = None,
     generator_base_url: cc.GeneratorBaseUrl = None,
     generator_model: cc.GeneratorModel = None,
     generator_api_key: cc.GeneratorApiKey = None,
@@ -93,6 +88,10 @@ def bench(
         ),
     ] = False,
     styles: cc.Styles = "",
+    executor: ex.Executor = ex.ExecutorName.local,
+    ray_address: ex.RayAddress = None,
+    actors: ex.Actors = None,
+    actor_resources: ex.ActorResources = None,
     include: cc.Include = None,
     notebook_outputs: cc.NotebookOutputs = False,
     resolve_uncertain: cc.ResolveUncertain = "rules",
@@ -129,6 +128,7 @@ def bench(
         mode=mode,
         testbeds=testbeds.split(",") if testbeds else None,
         styles=cc.check_styles(styles),
+        **ex.bench_settings(executor, ray_address, actors, actor_resources),
         seeds=seeds,
         pairs=pairs,
         seed_file=seed_file,

@@ -244,3 +244,11 @@ Testbeds = Annotated[
     str | None,
     typer.Option("--testbeds", help="Comma-separated testbeds (default: RGB's four; also conflict, style, position)."),
 ]
+
+JudgeNoise = Annotated[
+    bool | None,
+    typer.Option(
+        "--judge-noise/--no-judge-noise",
+        help="Judge each noise passage for a hidden answer (default: unless the judge is the bundled model).",
+    ),
+]

@@ -21,13 +21,21 @@ from rich.progress import (
 )
 
 from ragstress.cli import common as cc
+from ragstress.cli import executor as ex
 from ragstress.core.jsonl import RecordFileError, read_records
 from ragstress.core.registry import UnknownNameError, check_names
 from ragstress.core.types import TESTBEDS, Case
 from ragstress.running.execute import RunOptions, execute_run
 from ragstress.running.merge import merge_runs
 from ragstress.running.run_dir import PreparedRun, RunDirError, prepare_run_dir
-from ragstress.running.runner import DEFAULT_TARGET_TIMEOUT_S, Shard, plan_jobs, repeated_ids, select_cases
+from ragstress.running.runner import (
+    DEFAULT_TARGET_TIMEOUT_S,
+    Shard,
+    check_mode,
+    plan_jobs,
+    repeated_ids,
+    select_cases,
+)
 
 
 class RunMode(str, enum.Enum):
@@ -71,7 +79,7 @@ def run(
     ] = DEFAULT_TARGET_TIMEOUT_S,
     limit: Annotated[int | None, typer.Option("--limit", min=1, help="Only the first N selected cases.")] = None,
     testbeds: Annotated[
-        str | None, typer.Option("--testbeds", help="Comma-separated: noise,negative,integration,counterfactual.")
+        str | None, typer.Option("--testbeds", help="Comma-separated testbeds to run (default: every case).")
     ] = None,
     shard: Annotated[
         str | None, typer.Option("--shard", help="K/N: run slice K of N (by a stable hash of the case id).")
@@ -92,6 +100,10 @@ def run(
     no_cache: cc.NoCache = False,
     cache_dir: cc.CacheDir = None,
     retry_backoff: cc.RetryBackoff = 0.5,
+    executor: ex.Executor = ex.ExecutorName.local,
+    ray_address: ex.RayAddress = None,
+    actors: ex.Actors = None,
+    actor_resources: ex.ActorResources = None,
 ) -> None:
     """Ask the target every case of a test set and record its answers (resumable, shardable)."""
     from ragstress.running.targets import TargetError, public_spec, target_kind
@@ -99,6 +111,7 @@ def run(
 
     if target_timeout <= 0:
         cc.fail("--target-timeout must be > 0")
+    ray = ex.ray_options(executor, ray_address, actors, actor_resources)
     try:
         slice_ = Shard.parse(shard) if shard else None
         http_settings: HttpTargetSettings | None = None
@@ -123,6 +136,10 @@ def run(
         cc.fail(str(error))
     if not selected:
         cc.fail(f"{cases}: no cases selected (check --testbeds)")
+    try:
+        check_mode(selected, mode.value)
+    except ValueError as error:
+        cc.fail(str(error))
     if kind == "baseline" and mode is RunMode.e2e and index is None:
         cc.fail("the baseline target needs --index in e2e mode: it retrieves from that index")
     if index is not None and mode is RunMode.contexts:
@@ -152,7 +169,7 @@ def run(
     if kind in ("python", "langchain") and "" not in sys.path:
         sys.path.insert(0, "")  # like `python -m`: modules in the current directory can be targets
 
-    if kind == "baseline" and endpoint.is_bundled and concurrency > 1:
+    if kind == "baseline" and endpoint.is_bundled and concurrency > 1 and ray is None:
         # The bundled server answers one request at a time: more cases in flight would only
         # spend their --target-timeout waiting in its queue.
         cc.err_console.print("note: the bundled model answers one request at a time; running one case at a time")
@@ -168,6 +185,7 @@ def run(
         target_timeout=target_timeout,
         shard=slice_,
         selection={"testbeds": testbeds.split(",") if testbeds else None, "limit": limit},
+        ray=ray,
     )
     # Only the baseline talks to an LLM: other targets need no cache file.
     cache = cc.cache_path(cache_dir) if kind == "baseline" else None
@@ -195,6 +213,7 @@ async def _run_with_progress(
     cache: Path | None,
 ) -> tuple[Any, float]:
     from ragstress.corpora.embeddings import EmbeddingModelError
+    from ragstress.distributed import RayUnavailable
     from ragstress.indexing.store import StoreError
     from ragstress.running.targets import TargetError
 
@@ -235,7 +254,7 @@ async def _run_with_progress(
                 on_response=on_response,
                 say=lambda text: cc.err_console.print(escape(text)),
             )
-        except (TargetError, StoreError, EmbeddingModelError) as error:
+        except (TargetError, StoreError, EmbeddingModelError, RayUnavailable) as error:
             bar.stop()
             cc.fail(str(error))
     return counts, time.perf_counter() - started

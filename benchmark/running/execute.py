@@ -35,6 +35,8 @@ class RunOptions:
     target_timeout: float = 120.0
     shard: Shard | None = None
     selection: dict[str, Any] = field(default_factory=dict)
+    ray: Any = None
+    """RayOptions: ask through a pool of Ray actors (running.ray_run) instead of in this process."""
 
 
 async def execute_run(
@@ -61,7 +63,22 @@ async def execute_run(
     mine = [case for case in run_dir.cases if shard is None or shard.holds(case.id)]
     jobs = plan_jobs(mine, run_dir.done)
     async with LLMSession({"target": endpoint}, client_settings, cache_path=cache) as llm:
-        target = load_target(spec, llm=llm, http_config=http_settings)
+        if options.ray is not None:
+            from ragstress.running.ray_run import ActorTargets
+
+            target = await ActorTargets.start(
+                spec,
+                options.ray,
+                options.concurrency,
+                endpoint=endpoint,
+                http_settings=http_settings,
+                client_settings=client_settings,
+                timeout_s=options.target_timeout,
+            )
+            llm_usage = target.llm_usage
+        else:
+            target = load_target(spec, llm=llm, http_config=http_settings)
+            llm_usage = llm.usage
         e2e = endpoint_server = None
         try:
             if options.mode == "e2e" and options.index_dir is not None:
@@ -86,6 +103,8 @@ async def execute_run(
             started = now()
 
             def record(status: str) -> None:
+                if options.ray is not None:
+                    extra["executor"] = target.executor()
                 if endpoint_server is not None:
                     extra["e2e"]["retrieval_endpoint"] = endpoint_server.describe()
                 manifest = run_record(
@@ -98,7 +117,7 @@ async def execute_run(
                     started_at=started,
                     status=status,
                     models=models,
-                    llm_usage=llm.usage(),
+                    llm_usage=llm_usage(),
                     extra=extra,
                 )
                 write_manifest(run_dir.path / RUN_FILE, RunManifest.model_validate(manifest))

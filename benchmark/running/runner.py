@@ -68,6 +68,14 @@ def select_cases(cases: Iterable[Case], testbeds: Iterable[str] | None = None, l
     return chosen if limit is None else chosen[:limit]
 
 
+def check_mode(cases: Iterable[Case], mode: str) -> None:
+    """ValueError (E2EError) when e2e mode is asked of a testbed that places its own passages."""
+    if mode == "e2e":
+        from ragstress.running.e2e_answers import refuse_placed
+
+        refuse_placed(cases)
+
+
 def repeated_ids(cases: Iterable[Case]) -> list[str]:
     """Case ids that occur more than once (responses are keyed by case id, so a test set must not repeat one)."""
     seen: set[str] = set()

@@ -19,6 +19,7 @@ CORE = "ragstress.core"
 # The stages of the data flow and the faces over them; core is under all of them.
 STAGES = (
     "ragstress.indexing",
+    "ragstress.distributed",
     "ragstress.running",
     "ragstress.scoring",
     "ragstress.api",
@@ -173,6 +174,7 @@ CLI_REACHES = (
     "ragstress.prompts",
     "ragstress.corpora.embeddings",
     "ragstress.corpora.loaders",
+    "ragstress.distributed",
     "ragstress.indexing.build",
     "ragstress.indexing.store",
     "ragstress.generators.testset",

@@ -1,0 +1,105 @@
+"""The target asked through Ray actors on a real two-node cluster on loopback: the records of a local run.
+
+A bench runs on the English sample twice, locally and with `executor="ray"` on a two-node
+`ray.cluster_utils.Cluster`; cases, responses and scores must hold the same records (timings
+and order aside). Then a target kills its actor's process on one case: the case is asked
+again on another actor and recorded once, with nothing lost.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+ray = pytest.importorskip("ray")
+pytestmark = pytest.mark.slow
+
+SAMPLE = Path(__file__).resolve().parents[2] / "corpora" / "samples" / "en"
+METRICS = "accuracy,rejection,over_refusal,error_detection,closed_book_accuracy"
+TIMING = {"latency_s", "usage", "started_at", "finished_at"}
+
+
+@pytest.fixture(scope="module")
+def cluster(tmp_path_factory):
+    from ray.cluster_utils import Cluster
+
+    marker_dir = tmp_path_factory.mktemp("marker")
+    # The workers inherit the environment the nodes start with: where the targets' module is, and their settings.
+    tests = str(Path(__file__).resolve().parents[1])
+    os.environ["PYTHONPATH"] = os.pathsep.join(p for p in (tests, os.environ.get("PYTHONPATH", "")) if p)
+    os.environ["RAGSTRESS_TEST_MARKER"] = str(marker_dir)
+    nodes = Cluster(
+        initialize_head=True,
+        head_node_args={"num_cpus": 1, "object_store_memory": 80 * 1024 * 1024, "include_dashboard": False},
+    )
+    nodes.add_node(num_cpus=1, object_store_memory=80 * 1024 * 1024)
+    nodes.wait_for_nodes()
+    yield nodes, marker_dir
+    nodes.shutdown()
+
+
+def _records(path: Path, drop: set[str] = frozenset()) -> list[str]:
+    lines = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    return sorted(json.dumps({k: v for k, v in r.items() if k not in drop}, sort_keys=True) for r in lines)
+
+
+def _bench(out: Path, **executor):
+    from ragstress import bench
+
+    return bench(
+        SAMPLE / "docs",
+        out,
+        target="python:fixtures_run.ray_targets:recites",
+        seed_file=SAMPLE / "seeds.jsonl",
+        seeds=0,
+        metrics=METRICS,
+        concurrency=2,
+        **executor,
+    )
+
+
+def test_a_bench_on_ray_holds_the_records_of_a_local_run(cluster, tmp_path):
+    nodes, _ = cluster
+    _bench(tmp_path / "local")
+    _bench(tmp_path / "ray", executor="ray", ray_address=nodes.address, actors=2)
+    for name, drop in (("cases.jsonl", set()), ("responses.jsonl", TIMING), ("scores.jsonl", set())):
+        local, remote = tmp_path / "local" / name, tmp_path / "ray" / name
+        if name == "cases.jsonl":
+            local, remote = tmp_path / "local" / "testset" / name, tmp_path / "ray" / "testset" / name
+        assert _records(local, drop) == _records(remote, drop), name
+    run = json.loads((tmp_path / "ray" / "run.json").read_text(encoding="utf-8"))
+    assert run["executor"]["kind"] == "ray" and run["executor"]["actors"] == 2
+    assert run["executor"]["workers"] == 2  # both nodes answered
+
+
+def test_an_actor_that_dies_mid_run_loses_and_duplicates_nothing(cluster, tmp_path):
+    from ragstress import run as run_cases
+    from ragstress.core.jsonl import read_records
+    from ragstress.core.types import Case
+
+    nodes, folder = cluster
+    _bench(tmp_path / "made")  # a test set and a local run to compare with
+    cases_file = tmp_path / "made" / "testset" / "cases.jsonl"
+    victim = read_records(cases_file, Case)[7].id
+    (folder / "die_on").write_text(victim, encoding="utf-8")
+    run_cases(
+        cases_file,
+        tmp_path / "ray",
+        target="python:fixtures_run.ray_targets:dies_once",
+        concurrency=2,
+        executor="ray",
+        ray_address=nodes.address,
+        actors=2,
+    )
+    assert (folder / "died").exists()  # an actor really died on the victim
+    responses = [json.loads(x) for x in (tmp_path / "ray" / "responses.jsonl").read_text().splitlines()]
+    keys = [(r["case_id"], r["probe"]) for r in responses]
+    assert len(keys) == len(set(keys))  # nothing answered twice
+    assert _records(tmp_path / "ray" / "responses.jsonl", TIMING) == _records(
+        tmp_path / "made" / "responses.jsonl", TIMING
+    )  # nothing lost, no error recorded
+    run = json.loads((tmp_path / "ray" / "run.json").read_text(encoding="utf-8"))
+    assert run["executor"]["lost_attempts"] == 1 and "Actor" in run["executor"]["causes"][0]
