@@ -103,3 +103,25 @@ def test_an_actor_that_dies_mid_run_loses_and_duplicates_nothing(cluster, tmp_pa
     )  # nothing lost, no error recorded
     run = json.loads((tmp_path / "ray" / "run.json").read_text(encoding="utf-8"))
     assert run["executor"]["lost_attempts"] == 1 and "Actor" in run["executor"]["causes"][0]
+
+
+def test_e2e_targets_on_actors_retrieve_the_variants_through_the_endpoint(cluster, tmp_path):
+    from ragstress import run as run_cases
+
+    nodes, _ = cluster
+    _bench(tmp_path / "made")
+    common = dict(
+        target="python:fixtures_run.targets:retrieving",
+        mode="e2e",
+        index_dir=tmp_path / "made" / "index",
+        testbeds=["negative", "counterfactual"],
+    )
+    cases = tmp_path / "made" / "testset" / "cases.jsonl"
+    run_cases(cases, tmp_path / "local", **common)
+    run_cases(cases, tmp_path / "ray", executor="ray", ray_address=nodes.address, actors=2, **common)
+    remote = [json.loads(x) for x in (tmp_path / "ray" / "responses.jsonl").read_text().splitlines()]
+    assert all(r["contexts"] for r in remote if r["probe"] == "case")  # the actors retrieved
+    drop = TIMING | {"retrieved"}
+    assert _records(tmp_path / "ray" / "responses.jsonl", drop) == _records(
+        tmp_path / "local" / "responses.jsonl", drop
+    )
