@@ -11,7 +11,7 @@ from typing import Any
 
 from ragstress.core.version import __version__
 
-# The Python API (ragstress.api, and bench in ragstress.api.pipeline), loaded on first use:
+# The Python API (ragstress.api, and bench in ragstress.api.benching), loaded on first use:
 # every submodule import runs this file, and a process that needs one small module (the
 # local model server, say) must not pay for Chroma and the embedding models.
 _API_NAMES = ("build_index", "generate", "run", "score", "report", "Report", "endpoint")
@@ -21,7 +21,7 @@ __all__ = ["__version__", "bench", *_API_NAMES]
 
 def __getattr__(name: str) -> Any:
     if name == "bench":
-        from ragstress.api.pipeline import bench
+        from ragstress.api.benching import bench
 
         return bench
     if name in _API_NAMES:

@@ -1,6 +1,6 @@
 """The Python API's stages: `import ragstress`, then one stage at a time: `build_index`,
 `generate`, `run` (ragstress.api.running), `score`, `report` (ragstress.api.reporting); or all of
-them with `ragstress.bench(...)` (ragstress.api.pipeline, which is built on these functions).
+them with `ragstress.bench(...)` (ragstress.api.benching, built on these functions).
 
 Plain keyword arguments in, typed results out, synchronous: each function runs the same
 stage code as the command line (over its async internals where there are any). Nothing
@@ -75,18 +75,25 @@ def score(
     endpoints: Mapping[str, Endpoint] | None = None,
     cache_dir: str | Path | None = None,
     resolve_uncertain: bool = False,
+    executor: str = "local",
+    ray_address: str | None = None,
+    actors: int | None = None,
+    actor_resources: Mapping[str, float] | None = None,
 ) -> dict[str, Any]:
     """Score the responses of `run_dir` into scores.jsonl and score.json; returns score.json's content.
 
     Judged metrics use the judge at `judge_base_url` (OpenAI protocol), or the bundled model;
     `endpoints["judge"]`, an Endpoint, replaces the judge_* values. `cache_dir` caches LLM
     answers (none by default). `resolve_uncertain` has the judge (not the bundled model) decide
-    the rule verdicts marked uncertain.
+    the rule verdicts marked uncertain. `executor="ray"` scores the cases in Ray actors (see `run`),
+    their judge calls going through the same cache file.
     """
+    from ragstress.distributed import parse_executor
     from ragstress.llm import LLMSession
     from ragstress.scoring.scorer import score_run
 
     judge = _role(endpoints, "judge", judge_base_url, judge_model, judge_api_key)
+    ray = parse_executor(executor, ray_address, actors, actor_resources)
 
     async def go() -> dict[str, Any]:
         async with LLMSession({"judge": judge}, cache_path=_cache(cache_dir)) as llm:
@@ -97,6 +104,7 @@ def score(
                 concurrency=concurrency,
                 rescore=rescore,
                 resolve_uncertain=resolve_uncertain,
+                ray=ray,
             )
 
     return asyncio.run(go())

@@ -11,6 +11,7 @@ from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from ragstress.cli import common as cc
+from ragstress.cli import executor as ex
 from ragstress.core.jsonl import RecordFileError
 from ragstress.core.manifests import ScoreManifest, read_manifest
 from ragstress.core.registry import UnknownNameError
@@ -118,6 +119,10 @@ def score(
     ] = False,
     concurrency: Annotated[int, typer.Option("--concurrency", help="Cases scored at once.")] = 4,
     resolve_uncertain: cc.ResolveUncertain = "rules",
+    executor: ex.Executor = ex.ExecutorName.local,
+    ray_address: ex.RayAddress = None,
+    actors: ex.Actors = None,
+    actor_resources: ex.ActorResources = None,
     judge_base_url: cc.JudgeBaseUrl = None,
     judge_model: cc.JudgeModel = None,
     judge_api_key: cc.JudgeApiKey = None,
@@ -137,6 +142,7 @@ def score(
         cc.fail(str(exc))
     if concurrency < 1:
         cc.fail("--concurrency must be at least 1")
+    ray = ex.ray_options(executor, ray_address, actors, actor_resources)
     endpoint = cc.endpoint_for("judge", judge_base_url, judge_model, judge_api_key)
     cc.check_resolve_uncertain(resolve_uncertain, endpoint)
     if resolve_uncertain == "judge" or any(METRICS.get(name).kind == "judged" for name in names or METRICS.names()):
@@ -166,11 +172,14 @@ def score(
                     retry_errors=retry_errors,
                     on_case_done=lambda _: progress.advance(task),
                     resolve_uncertain=resolve_uncertain == "judge",
+                    ray=ray,
                 )
+
+    from ragstress.distributed import RayUnavailable
 
     try:
         summary = cc.run_async(run())
-    except (RecordFileError, ValueError) as exc:
+    except (RecordFileError, ValueError, RayUnavailable) as exc:
         cc.fail(str(exc))
     _print_summary(summary)
 

@@ -113,3 +113,26 @@ class ActorPool:
 
         for actor in self.actors:
             ray.kill(actor, no_restart=True)
+
+
+def merge_usage(snapshots: Any) -> dict[str, dict[str, Any]]:
+    """Per-role usage summed over workers: counters add up, descriptive fields are kept as they are."""
+    merged: dict[str, dict[str, Any]] = {}
+    for snapshot in snapshots:
+        for role, stats in snapshot.items():
+            into = merged.setdefault(role, {})
+            for key, value in stats.items():
+                if isinstance(value, int) and not isinstance(value, bool):
+                    into[key] = into.get(key, 0) + value
+                else:
+                    into.setdefault(key, value)
+    return merged
+
+
+def worker_name() -> str:
+    """This actor's node and process, as run.json and score.json name the workers."""
+    import os
+
+    import ray
+
+    return f"{ray.get_runtime_context().get_node_id()[:12]}:{os.getpid()}"

@@ -19,7 +19,7 @@ import openai
 
 from ragstress.core.redaction import redact_url
 from ragstress.core.types import Usage
-from ragstress.llm.cache import ResponseCache, request_key
+from ragstress.llm.cache import request_key
 from ragstress.llm.config import ClientSettings, Endpoint
 from ragstress.llm.local import LocalModelServer
 
@@ -83,7 +83,7 @@ class ChatClient:
         settings: ClientSettings,
         *,
         limiter: asyncio.Semaphore,
-        cache: ResponseCache | None = None,
+        cache: Any = None,
         local: LocalModelServer | None = None,
     ):
         if endpoint.is_bundled and local is None:
@@ -149,15 +149,14 @@ class ChatClient:
             params["stop"] = list(stop)
         self.stats.calls += 1
         key = request_key(self.cache_namespace, self.endpoint.model, messages, params)
-        if self._cache is not None and (hit := self._cache.get(key)) is not None:
+        if self._cache is not None and (hit := await _cache_get(self._cache, key)) is not None:
             self.stats.cache_hits += 1
             return ChatResult(hit["text"], Usage(**hit["usage"]), hit.get("finish_reason"), cached=True)
         async with self._limiter:
             result = await self._with_retries(messages, params)
         if self._cache is not None:
-            self._cache.put(
-                key, {"text": result.text, "usage": result.usage.model_dump(), "finish_reason": result.finish_reason}
-            )
+            value = {"text": result.text, "usage": result.usage.model_dump(), "finish_reason": result.finish_reason}
+            await _cache_put(self._cache, key, value)
         return result
 
     async def _with_retries(self, messages: list[dict[str, Any]], params: dict[str, Any]) -> ChatResult:
@@ -262,3 +261,15 @@ def _retry_after(exc: openai.APIStatusError) -> float | None:
         return max(0.0, float(value))
     except ValueError:
         return None
+
+
+async def _cache_get(cache: Any, key: str) -> dict[str, Any] | None:
+    """A cache read: the file here, or (a worker's RemoteCache) the file another process keeps."""
+    return await cache.aget(key) if hasattr(cache, "aget") else cache.get(key)
+
+
+async def _cache_put(cache: Any, key: str, value: dict[str, Any]) -> None:
+    if hasattr(cache, "aput"):
+        await cache.aput(key, value)
+    else:
+        cache.put(key, value)

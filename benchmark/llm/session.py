@@ -30,11 +30,15 @@ class LLMSession:
         settings: ClientSettings | None = None,
         *,
         cache_path: Path | None = None,
+        cache: Any = None,
         local: LocalModelServer | None = None,
     ):
+        """`cache` (instead of `cache_path`) is a cache another process keeps (distributed.shared_cache)."""
         self.settings = settings or ClientSettings()
         self.endpoints = dict(endpoints)
-        self.cache = ResponseCache(cache_path) if cache_path is not None and self.settings.use_cache else None
+        if cache is None and cache_path is not None and self.settings.use_cache:
+            cache = ResponseCache(cache_path)
+        self.cache = cache
         self._local = local
         self._limiters: dict[str, asyncio.Semaphore] = {}
         self._clients: dict[Role, ChatClient] = {}

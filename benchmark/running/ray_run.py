@@ -18,12 +18,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import os
 from dataclasses import replace
 from typing import Any
 
 from ragstress.distributed.cluster import RayOptions, ray_session
-from ragstress.distributed.pool import ActorPool
+from ragstress.distributed.pool import ActorPool, merge_usage, worker_name
 from ragstress.running.endpoint_retriever import EndpointRetriever
 from ragstress.running.runner import AbandonableExecutor, ask
 from ragstress.running.targets import Target, TargetError, TargetOutput, TargetRequest
@@ -42,7 +41,7 @@ class TargetHost:
         self._llm = LLMSession({"target": endpoint}, client_settings)
         self._target = load_target(spec, llm=self._llm, http_config=http_settings)
         self._timeout_s = timeout_s
-        self._worker = f"{_node_id()[:12]}:{os.getpid()}"
+        self._worker = worker_name()
         self._executor_installed = False
 
     def info(self) -> dict[str, Any]:
@@ -153,26 +152,6 @@ class ActorTargets(Target):
 def _lost(message: str) -> tuple[TargetOutput, None]:
     """The response of a case whose every attempt lost its actor: an error with the causes, never a silent gap."""
     return TargetOutput("", error=f"RayActorError: {message}"), None
-
-
-def merge_usage(snapshots: Any) -> dict[str, dict[str, Any]]:
-    """Per-role usage summed over workers: counters add up, descriptive fields are kept as they are."""
-    merged: dict[str, dict[str, Any]] = {}
-    for snapshot in snapshots:
-        for role, stats in snapshot.items():
-            into = merged.setdefault(role, {})
-            for key, value in stats.items():
-                if isinstance(value, int) and not isinstance(value, bool):
-                    into[key] = into.get(key, 0) + value
-                else:
-                    into.setdefault(key, value)
-    return merged
-
-
-def _node_id() -> str:
-    import ray
-
-    return ray.get_runtime_context().get_node_id()
 
 
 def _cause(exc: BaseException) -> str:

@@ -158,6 +158,7 @@ async def score_run(
     retry_errors: bool = False,
     on_case_done: Callable[[str], None] | None = None,
     resolve_uncertain: bool = False,
+    ray: Any = None,
 ) -> dict[str, Any]:
     """Score every response in `run_dir` with `metrics` (default: all) and return the summary.
 
@@ -166,8 +167,9 @@ async def score_run(
     `concurrency` cases are scored at once (one with the bundled judge); `rescore` recomputes `metrics` everywhere,
     `retry_errors` only where their score is an error; `resolve_uncertain` has the judge decide the rule
     verdicts marked uncertain (rejection, over-refusal, error detection), with a judge other than the
-    bundled model. Raises RecordFileError for unreadable input, UnknownNameError for misspelt metric
-    names, ValueError for a missing judge.
+    bundled model. `ray` (RayOptions) scores the cases in Ray actors (scoring.ray_score); the judge's
+    answers go through this session's cache file either way. Raises RecordFileError for unreadable
+    input, UnknownNameError for misspelt metric names, ValueError for a missing judge.
     """
     run_dir = Path(run_dir)
     started_at, clock = datetime.now(UTC), time.monotonic()
@@ -195,7 +197,7 @@ async def score_run(
     if resolve_uncertain and (llm is None or llm.judge.endpoint.is_bundled):
         raise ValueError("--resolve-uncertain judge needs a judge endpoint other than the bundled model")
     judge = llm.judge if (judged or resolve_uncertain) and llm is not None else None
-    if judge is not None and judge.endpoint.is_bundled:
+    if judge is not None and judge.endpoint.is_bundled and ray is None:
         # The bundled model answers one request at a time anyway; one case at a time keeps a
         # case's judge calls consecutive, so each reuses the prompt prefix the case's previous
         # call left evaluated (judge.judge_messages) instead of meeting another case's.
@@ -209,19 +211,31 @@ async def score_run(
         for score in scores:
             appender.append(score)
 
+    remote = None
+    if ray is not None and work:
+        from ragstress.scoring.ray_score import RemoteScorer
+
+        remote = RemoteScorer.start(ray, llm, concurrency)
+
+    async def scored(case: Case, response: TargetResponse, pending: list[str]) -> tuple[list[Score], int]:
+        if remote is not None:
+            return await remote.score(case, response, pending, e2e, resolve_uncertain)
+        scores, ctx = await score_case(
+            case,
+            response,
+            pending,
+            judge=judge,
+            embedder_for=embedder_for,
+            e2e=e2e,
+            resolve_uncertain=resolve_uncertain,
+        )
+        return scores, ctx.llm_calls
+
     with RecordAppender(scores_path) as appender:
 
         async def score_one(case: Case, response: TargetResponse, pending: list[str]) -> None:
             async with limit:
-                scores, ctx = await score_case(
-                    case,
-                    response,
-                    pending,
-                    judge=judge,
-                    embedder_for=embedder_for,
-                    e2e=e2e,
-                    resolve_uncertain=resolve_uncertain,
-                )
+                scores, llm_calls = await scored(case, response, pending)
             # Each append fsyncs; off the event loop, so judge calls in flight are not held up meanwhile.
             async with write_lock:
                 await asyncio.to_thread(append_all, appender, scores)
@@ -229,12 +243,16 @@ async def score_run(
             cost = naive_calls([METRICS.get(n) for n in pending])
             if cost:
                 calls["cases"] += 1
-                calls["actual"] += ctx.llm_calls
+                calls["actual"] += llm_calls
                 calls["naive"] += cost
             if on_case_done is not None:
                 on_case_done(case.id)
 
-        await asyncio.gather(*(score_one(*item) for item in work))
+        try:
+            await asyncio.gather(*(score_one(*item) for item in work))
+        finally:
+            if remote is not None:
+                await remote.close()
 
     all_scores = [s for s in iter_records(scores_path, Score) if s.metric in names]
     judge_info = llm.endpoints["judge"].public_dict() if judge is not None and llm is not None else None
@@ -260,7 +278,8 @@ async def score_run(
             "actual_per_case": calls["actual"] / judged_cases if judged_cases else None,
             "naive_per_case": calls["naive"] / judged_cases if judged_cases else None,
         },
-        "usage": llm.usage() if llm is not None else {},
+        "usage": remote.usage() if remote is not None else llm.usage() if llm is not None else {},
+        **({"executor": remote.executor()} if remote is not None else {}),
         "started_at": started_at.isoformat(timespec="seconds"),
         "finished_at": datetime.now(UTC).isoformat(timespec="seconds"),
         "wall_time_s": round(time.monotonic() - clock, 3),

@@ -125,3 +125,28 @@ def test_e2e_targets_on_actors_retrieve_the_variants_through_the_endpoint(cluste
     assert _records(tmp_path / "ray" / "responses.jsonl", drop) == _records(
         tmp_path / "local" / "responses.jsonl", drop
     )
+
+
+def test_judged_scores_on_ray_match_a_local_score_and_share_the_cache(cluster, tmp_path):
+    import shutil
+
+    from ragstress import score
+    from ragstress.scoring.metrics.scripted import valid_judge
+    from ragstress.testing.fake_openai import FakeOpenAIServer
+
+    nodes, _ = cluster
+    _bench(tmp_path / "made")
+    for name in ("local", "ray"):
+        shutil.copytree(tmp_path / "made", tmp_path / name)
+        (tmp_path / name / "scores.jsonl").unlink()
+    with FakeOpenAIServer(valid_judge()) as server:
+        judge = dict(metrics="faithfulness,rejection_judged", judge_base_url=server.base_url, judge_model="fake")
+        score(tmp_path / "local", cache_dir=tmp_path / "cache-local", **judge)
+        asked_locally = len(server.chat_requests())
+        ray = dict(executor="ray", ray_address=nodes.address, cache_dir=tmp_path / "cache-ray")
+        summary = score(tmp_path / "ray", actors=2, **ray, **judge)
+        assert len(server.chat_requests()) == 2 * asked_locally > 0  # as many calls, made by the actors
+        assert summary["executor"]["actors"] == 2
+        assert _records(tmp_path / "ray" / "scores.jsonl") == _records(tmp_path / "local" / "scores.jsonl")
+        score(tmp_path / "ray", actors=1, rescore=True, **ray, **judge)  # another cluster size, same cache
+        assert len(server.chat_requests()) == 2 * asked_locally  # nothing asked again

@@ -1,0 +1,89 @@
+"""`ragstress.bench(...)`: the whole pipeline from Python, with the command's options as arguments."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from pathlib import Path
+
+from ragstress.api.pipeline import BenchSettings, run_bench
+from ragstress.api.reporting import Report
+
+
+def bench(
+    corpus: str | Path,
+    out: str | Path,
+    *,
+    target: str,
+    seeds: int | None = None,
+    pairs: int | None = None,
+    seed_file: str | Path | None = None,
+    testbeds: Sequence[str] | None = None,
+    styles: Sequence[str] = (),
+    executor: str = "local",
+    ray_address: str | None = None,
+    actors: int | None = None,
+    actor_resources: Mapping[str, float] | None = None,
+    metrics: str | Sequence[str] | None = None,
+    fail_under: Iterable[str] = (),
+    max_error_rate: float | None = None,
+    gate_on: str = "point",
+    exclude_errors: bool = False,
+    concurrency: int = 4,
+    embedding: str | None = None,
+    base_url: str | None = None,
+    model: str | None = None,
+    api_key: str | None = None,
+    cache_dir: str | Path | None = None,
+    reuse_answers: bool = False,
+    judge_noise: bool | None = None,
+    include: Sequence[str] = (),
+    notebook_outputs: bool = False,
+    resolve_uncertain: bool = False,
+    progress: Callable[[str], None] | None = None,
+) -> Report:
+    """Build, generate, run, score and report in one run directory `out`; returns the Report.
+
+    Stages whose inputs are unchanged since the last bench in `out` are skipped; an edited
+    target (its module's source, its URL or config, the baseline's model and prompts) is
+    asked again unless `reuse_answers`. `base_url`/`model`/`api_key` name one OpenAI-protocol
+    endpoint for every LLM role (generator, baseline target, judge); without them each role
+    is the bundled model. The gates (`fail_under`, `max_error_rate`, `gate_on`,
+    `exclude_errors`) mean what they mean for `report`, `judge_noise` and `styles` what they mean for `generate`,
+    `executor`, `ray_address`, `actors` and `actor_resources` what they mean for `run`,
+    `include` and `notebook_outputs` for `build_index`, `resolve_uncertain` for `score`.
+    `progress` receives one line per stage. The Report's
+    `stage_seconds` says how long each stage took (0 when skipped).
+    """
+    from ragstress.api.stages import endpoint
+
+    settings = BenchSettings(
+        corpus=Path(corpus),
+        out=Path(out),
+        target=target,
+        seeds=seeds,
+        pairs=pairs,
+        testbeds=testbeds,
+        styles=tuple(styles),
+        executor=executor,
+        ray_address=ray_address,
+        actors=actors,
+        actor_resources=dict(actor_resources) if actor_resources else None,
+        seed_file=Path(seed_file) if seed_file is not None else None,
+        metrics=metrics,
+        fail_under=tuple(fail_under),
+        max_error_rate=max_error_rate,
+        gate_on=gate_on,
+        exclude_errors=exclude_errors,
+        concurrency=concurrency,
+        embedding=embedding,
+        reuse_answers=reuse_answers,
+        judge_noise=judge_noise,
+        include=tuple(include),
+        notebook_outputs=notebook_outputs,
+        resolve_uncertain=resolve_uncertain,
+        cache_dir=Path(cache_dir) if cache_dir is not None else None,
+        endpoints={role: endpoint(role, base_url, model, api_key) for role in ("generator", "target", "judge")},
+    )
+    result = run_bench(settings, say=progress or (lambda line: None))
+    result.report.stage_seconds = result.durations
+    return result.report
