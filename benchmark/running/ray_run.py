@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from dataclasses import replace
 from typing import Any
 
@@ -76,6 +77,8 @@ class ActorTargets(Target):
         self._session = session
         self._usage: dict[str, dict[str, Any]] = {}
         self.workers = {first["worker"]}
+        self.start_s = 0.0
+        """Seconds from connecting to every actor's target loaded: a fixed cost per run, apart from the work."""
 
     @classmethod
     async def start(
@@ -90,6 +93,7 @@ class ActorTargets(Target):
         timeout_s: float,
     ) -> ActorTargets:
         """Connect to the cluster, start the actors and load the target in each; TargetError if it cannot load."""
+        clock = time.perf_counter()
         session = contextlib.ExitStack()
         session.enter_context(ray_session(options))
         try:
@@ -111,6 +115,7 @@ class ActorTargets(Target):
             except Exception as exc:  # the target failed to load in the actor: its error is the cause
                 raise TargetError(f"target {spec!r} could not start on Ray: {_cause(exc)}") from None
             self = cls(spec, pool, infos[0], session)
+            self.start_s = round(time.perf_counter() - clock, 3)
             self.workers.update(info["worker"] for info in infos)
             return self
         except BaseException:
@@ -131,6 +136,7 @@ class ActorTargets(Target):
         """What run.json records about the fan-out: actors, the workers that answered, attempts lost with an actor."""
         return {
             "kind": "ray",
+            "start_s": self.start_s,
             "actors": len(self._pool.actors),
             "workers": len(self.workers),
             **self._pool.stats.as_dict(),

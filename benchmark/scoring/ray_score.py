@@ -11,6 +11,7 @@ time gets an error score per metric, with the causes.
 from __future__ import annotations
 
 import contextlib
+import time
 from pathlib import Path
 from typing import Any
 
@@ -45,6 +46,9 @@ class JudgeHost:
         )
         return scores, ctx.llm_calls, (self._worker, self._llm.usage())
 
+    def ready(self) -> bool:
+        return True
+
     async def close(self) -> None:
         await self._llm.aclose()
 
@@ -57,14 +61,17 @@ class RemoteScorer:
         self._keeper = keeper
         self._session = session
         self._usage: dict[str, dict[str, Any]] = {}
+        self.start_s = 0.0
+        """Seconds from connecting to every actor ready: a fixed cost per scoring, apart from the work."""
 
     @classmethod
     def start(cls, options: RayOptions, llm: Any, concurrency: int) -> RemoteScorer:
         """Connect, start the cache keeper (when `llm` has a cache file) and the judge actors."""
         from ragstress.distributed.shared_cache import start_keeper
 
+        clock = time.perf_counter()
         session = contextlib.ExitStack()
-        session.enter_context(ray_session(options))
+        ray = session.enter_context(ray_session(options))
         try:
             path = getattr(llm.cache, "path", None)
             keeper = start_keeper(Path(path)) if path is not None else None
@@ -73,7 +80,10 @@ class RemoteScorer:
             pool = ActorPool.start(
                 JudgeHost, count, options.actor_options(), -(-concurrency // count), endpoints, llm.settings, keeper
             )
-            return cls(pool, keeper, session)
+            ray.get([actor.ready.remote() for actor in pool.actors])  # started, so the start is timed apart
+            scorer = cls(pool, keeper, session)
+            scorer.start_s = round(time.perf_counter() - clock, 3)
+            return scorer
         except BaseException:
             session.close()
             raise
@@ -99,7 +109,7 @@ class RemoteScorer:
 
     def executor(self) -> dict[str, Any]:
         """What score.json records about the fan-out."""
-        return {"kind": "ray", "actors": len(self._pool.actors), **self._pool.stats.as_dict()}
+        return {"kind": "ray", "start_s": self.start_s, "actors": len(self._pool.actors), **self._pool.stats.as_dict()}
 
     async def close(self) -> None:
         import ray
