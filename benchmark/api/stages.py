@@ -46,20 +46,29 @@ def build_index(
     embedding: str | None = None,
     include: Sequence[str] = (),
     notebook_outputs: bool = False,
+    executor: str = "local",
+    ray_address: str | None = None,
+    actors: int | None = None,
+    actor_resources: Mapping[str, float] | None = None,
 ) -> IndexResult:
     """Chunk and embed the corpus at `corpus` into a Chroma index at `index_dir` (incremental).
 
     `embedding` names the model (default: by corpus language, a bundled model); `include` globs
     load other text files as plain text; `notebook_outputs` keeps Jupyter notebooks' text outputs.
+    `executor="ray"` embeds the new chunks in Ray actors (see `run`), one core each.
     """
     from ragstress.corpora.loaders import ReadOptions
+    from ragstress.distributed import parse_executor
+    from ragstress.distributed.embedding import embedding_executor, record_executor
     from ragstress.indexing.build import build_index as build
     from ragstress.indexing.build import choose_embedder
 
     corpus, index_dir = Path(corpus), Path(index_dir)
     options = ReadOptions(include=tuple(include), notebook_outputs=notebook_outputs)
     embedder = choose_embedder(corpus, index_dir, embedding, options=options)
-    stats = build(corpus, index_dir, embedder, read_options=options)
+    with embedding_executor(embedder, parse_executor(executor, ray_address, actors, actor_resources)) as embedder:
+        stats = build(corpus, index_dir, embedder, read_options=options)
+        record_executor(index_dir, embedder)
     return IndexResult(index_dir, embedder.name, stats.chunks, stats.embedded, stats.reused)
 
 

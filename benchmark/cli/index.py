@@ -10,6 +10,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from ragstress.cli import executor as ex
 from ragstress.corpora.loaders import DEFAULT_MAX_DOCUMENT_MB
 
 EXIT_USAGE = 2
@@ -100,15 +101,22 @@ def build(
     notebook_outputs: bool = typer.Option(
         False, "--notebook-outputs", help="Keep Jupyter notebooks' text outputs (dropped by default)."
     ),
+    executor: ex.Executor = ex.ExecutorName.local,
+    ray_address: ex.RayAddress = None,
+    actors: ex.Actors = None,
+    actor_resources: ex.ActorResources = None,
 ) -> None:
     """Chunk and embed a corpus into an index; only new or changed chunks are embedded."""
     # Imported here so that `ragstress --help` stays fast (these pull in chromadb and torch).
     from ragstress.corpora.embeddings import EmbeddingModelError
     from ragstress.corpora.loaders import CorpusError, ReadOptions
+    from ragstress.distributed import RayUnavailable
+    from ragstress.distributed.embedding import embedding_executor, record_executor
     from ragstress.indexing.build import build_index, choose_embedder, default_chunk_params
     from ragstress.indexing.store import StoreError
 
     console = Console(stderr=True)
+    ray = ex.ray_options(executor, ray_address, actors, actor_resources)
     if max_document_mb < 0:
         _fail(console, "--max-document-mb must be >= 0 (0 means no limit)")
     max_bytes = int(max_document_mb * 1_000_000) or None
@@ -127,16 +135,19 @@ def build(
             f"chunks of {params.size} {params.unit}, overlap {params.overlap}",
             highlight=False,
         )
-        with Progress(
-            SpinnerColumn(),
-            TextColumn("{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TextColumn("{task.fields[note]}"),
-            TimeElapsedColumn(),
-            console=console,
-            transient=True,
-        ) as bar:
+        with (
+            embedding_executor(embedder, ray) as embedder,
+            Progress(
+                SpinnerColumn(),
+                TextColumn("{task.description}"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TextColumn("{task.fields[note]}"),
+                TimeElapsedColumn(),
+                console=console,
+                transient=True,
+            ) as bar,
+        ):
             docs_task = bar.add_task("documents", total=None, note="")
             embed_task = bar.add_task("embedded chunks", total=None, note="")
 
@@ -157,7 +168,8 @@ def build(
                 max_document_bytes=max_bytes,
                 read_options=options,
             )
-    except (CorpusError, StoreError, EmbeddingModelError) as error:
+            record_executor(index, embedder)
+    except (CorpusError, StoreError, EmbeddingModelError, RayUnavailable) as error:
         _fail(console, str(error))
     out = Console()
     out.print(_summary_table(stats))

@@ -25,7 +25,11 @@ SECTION = "ray"
 LATENCY_S = 0.2
 CONCURRENCY = 16
 WALL_FACTOR = 1.25
-SIZES = {True: {"run": 96, "score": 24}, False: {"run": 480, "score": 120}}
+SIZES = {
+    True: {"run": 96, "score": 24, "build_chars": 60_000},
+    False: {"run": 480, "score": 120, "build_chars": 400_000},
+}
+BUILD_FACTOR = 1.15
 SCORED = ["faithfulness", "rejection_judged", "error_detection_judged"]
 
 
@@ -81,6 +85,41 @@ def _score(run_dir: Path, base_url: str, ray: object) -> tuple[float, int, float
     return time.perf_counter() - started - start, summary["llm_calls"]["actual_total"], start
 
 
+def _build(size: dict, workdir: Path, ray_options: object) -> list[Row]:
+    """The Python manual's subset built locally and through embedder actors (fresh indexes, same corpus)."""
+    from ragstress.api.stages import build_index
+    from ragstress.perf.ingest_corpora import CorpusUnavailable, english_sources, write_subset
+
+    corpus = workdir / "python-docs"
+    try:
+        files, chars = write_subset(english_sources(), size["build_chars"], corpus)
+    except CorpusUnavailable as error:
+        return [info(SECTION, "build through Ray", None, "s", note=f"skipped: {error}")]
+    walls = {}
+    for name, options in (("local", None), ("ray", ray_options)):
+        shutil.rmtree(workdir / f"index-{name}", ignore_errors=True)
+        started = time.perf_counter()
+        result = build_index(corpus, workdir / f"index-{name}", **({"executor": "ray"} if options else {}))
+        walls[name] = time.perf_counter() - started
+    manifest = json.loads((workdir / "index-ray" / "index.json").read_text(encoding="utf-8"))
+    engines = sorted({w["path"] or w["backend"] for w in manifest["embedding_executor"]["workers"]})
+    note = (
+        f"{files} files, {chars:,} chars, {result.chunks} chunks; local {manifest['embedding_backend']}, "
+        f"actors: {'; '.join(engines)}"
+    )
+    return [
+        at_most(
+            SECTION,
+            "build of the Python manual subset: Ray vs local",
+            walls["ray"],
+            walls["local"],
+            "s",
+            BUILD_FACTOR,
+            note,
+        )
+    ]
+
+
 def measure(quick: bool, workdir: Path) -> list[Row]:
     """Rows for run and score through Ray actors and locally, and the Ray instance's start."""
     from ragstress.distributed import RayOptions, ray_session
@@ -124,6 +163,6 @@ def measure(quick: bool, workdir: Path) -> list[Row]:
                 "s",
                 note=f"{ray.cluster_resources()['CPU']:g} CPUs",
             ),
-            info(SECTION, "build through Ray", None, "s", note="not measured: build does not run on Ray yet"),
         ]
+        rows += _build(size, workdir, ray_options)
     return rows

@@ -150,3 +150,22 @@ def test_judged_scores_on_ray_match_a_local_score_and_share_the_cache(cluster, t
         assert _records(tmp_path / "ray" / "scores.jsonl") == _records(tmp_path / "local" / "scores.jsonl")
         score(tmp_path / "ray", actors=1, rescore=True, **ray, **judge)  # another cluster size, same cache
         assert len(server.chat_requests()) == 2 * asked_locally  # nothing asked again
+
+
+def test_a_build_through_embedder_actors_makes_the_local_index(cluster, tmp_path):
+    import numpy as np
+
+    from ragstress import build_index
+    from ragstress.indexing.store import IndexStore
+
+    nodes, _ = cluster
+    build_index(SAMPLE / "docs", tmp_path / "local")
+    build_index(SAMPLE / "docs", tmp_path / "ray", executor="ray", ray_address=nodes.address, actors=2)
+    assert (tmp_path / "local" / "chunks.jsonl").read_bytes() == (tmp_path / "ray" / "chunks.jsonl").read_bytes()
+    manifest = json.loads((tmp_path / "ray" / "index.json").read_text(encoding="utf-8"))
+    workers = manifest["embedding_executor"]["workers"]
+    assert len({w["worker"] for w in workers}) == 2 and all(w["backend"] for w in workers)
+    local, remote = (IndexStore.open(tmp_path / name).collection for name in ("local", "ray"))
+    a = local.get(include=["embeddings"])
+    b = dict(zip(*(lambda got: (got["ids"], got["embeddings"]))(remote.get(include=["embeddings"]))))
+    assert np.allclose(np.asarray(a["embeddings"]), np.asarray([b[i] for i in a["ids"]]), atol=1e-5)
