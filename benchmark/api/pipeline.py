@@ -104,6 +104,14 @@ def run_bench(settings: BenchSettings, say: Callable[[str], None] = print) -> Be
         )
         return result
 
+    # Where the stages' work runs: this process, or Ray actors (docs/scale.md).
+    executor = {
+        "executor": settings.executor,
+        "ray_address": settings.ray_address,
+        "actors": settings.actors,
+        "actor_resources": settings.actor_resources,
+    }
+
     # Build is incremental by itself (an unchanged corpus costs seconds), so it always runs.
     stage(
         "build",
@@ -113,6 +121,7 @@ def run_bench(settings: BenchSettings, say: Callable[[str], None] = print) -> Be
             embedding=settings.embedding,
             include=settings.include,
             notebook_outputs=settings.notebook_outputs,
+            **executor,
         ),
     )
     generate_inputs = fingerprint(
@@ -137,6 +146,7 @@ def run_bench(settings: BenchSettings, say: Callable[[str], None] = print) -> Be
             judge_noise=settings.judge_noise,
             ratio_policy=settings.ratio_policy,
             styles=settings.styles,
+            **executor,
             **common,
         )
 
@@ -168,13 +178,6 @@ def run_bench(settings: BenchSettings, say: Callable[[str], None] = print) -> Be
         say("[run] the target changed since its answers were recorded: asking it again")
     if code_changed and not settings.reuse_answers:
         reload_target_module(spec)
-
-    executor = {
-        "executor": settings.executor,
-        "ray_address": settings.ray_address,
-        "actors": settings.actors,
-        "actor_resources": settings.actor_resources,
-    }
 
     def ask() -> Any:
         # The runner resumes: a run interrupted last time continues where it stopped.

@@ -143,6 +143,10 @@ def generate(
     judge_noise: bool | None = None,
     ratio_policy: str = "drop",
     styles: Sequence[str] = (),
+    executor: str = "local",
+    ray_address: str | None = None,
+    actors: int | None = None,
+    actor_resources: Mapping[str, float] | None = None,
     generator_base_url: str | None = None,
     generator_model: str | None = None,
     generator_api_key: str | None = None,
@@ -160,7 +164,10 @@ def generate(
     `ratio_policy`: a noise ratio a seed cannot hold exactly is dropped ("drop") or replaced by the
     nearest one it can ("nearest").
     `styles`: the style testbed's question styles (generators/styles.py; empty: every style).
+    `executor="ray"`: the generator's and the judge's calls are made by Ray actors (see `run`).
     """
+    from ragstress.distributed import parse_executor
+    from ragstress.distributed.llm_actors import remote_clients
     from ragstress.generators.testset import GenerateOptions, generate_testset
     from ragstress.indexing.store import IndexStore
     from ragstress.llm import LLMSession
@@ -184,9 +191,12 @@ def generate(
     }
     store = IndexStore.open(Path(index_dir))
 
+    ray = parse_executor(executor, ray_address, actors, actor_resources)
+
     async def go():
         async with LLMSession(endpoints, cache_path=_cache(cache_dir)) as llm:
-            return await generate_testset(store, llm, Path(out), options)
+            with remote_clients(llm, ("generator", "judge"), ray, llm.settings.concurrency):
+                return await generate_testset(store, llm, Path(out), options)
 
     result = asyncio.run(go())
     return TestsetSummary(Path(out) / CASES_FILE, len(result.cases), len(result.seeds), len(result.rejected))

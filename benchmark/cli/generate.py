@@ -11,6 +11,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from ragstress.cli import common as cc
+from ragstress.cli import executor as ex
 from ragstress.core.rundir import CASES_FILE, SEEDS_FILE, TESTSET_MANIFEST
 
 ALL_TESTBEDS = "noise,negative,integration,counterfactual"
@@ -92,6 +93,10 @@ def generate(
         ),
     ] = None,
     styles: cc.Styles = "",
+    executor: ex.Executor = ex.ExecutorName.local,
+    ray_address: ex.RayAddress = None,
+    actors: ex.Actors = None,
+    actor_resources: ex.ActorResources = None,
     chroma_url: Annotated[
         str | None, typer.Option("--chroma-url", help="Chroma server, if the index lives there.")
     ] = None,
@@ -110,6 +115,8 @@ def generate(
     """Generate verified seed questions and the testbeds' cases from an index."""
     from ragstress.core.jsonl import RecordFileError
     from ragstress.core.registry import UnknownNameError
+    from ragstress.distributed import RayUnavailable
+    from ragstress.distributed.llm_actors import remote_clients
     from ragstress.generators.testbeds import TESTBEDS
     from ragstress.generators.testset import GenerateOptions, generate_testset
     from ragstress.indexing.store import IndexStore, StoreError
@@ -126,6 +133,7 @@ def generate(
     if seed_file is not None and not seed_file.is_file():
         cc.fail(f"--seed-file {seed_file}: no such file")
     chosen_styles = cc.check_styles(styles)
+    ray = ex.ray_options(executor, ray_address, actors, actor_resources)
     from ragstress.generators.ratios import RATIO_POLICIES
 
     if ratio_policy not in RATIO_POLICIES:
@@ -163,12 +171,13 @@ def generate(
 
     async def run():
         async with LLMSession(endpoints, settings, cache_path=cc.cache_path(cache_dir)) as llm:
-            result = await generate_testset(store, llm, out, options)
+            with remote_clients(llm, ("generator", "judge"), ray, concurrency):
+                result = await generate_testset(store, llm, out, options)
             return result, llm.usage()
 
     try:
         result, usage = cc.run_async(run())
-    except RecordFileError as error:
+    except (RecordFileError, RayUnavailable) as error:
         cc.fail(str(error))
     _summary(result.manifest)
     for role, stats in usage.items():

@@ -42,6 +42,7 @@ class LLMSession:
         self._local = local
         self._limiters: dict[str, asyncio.Semaphore] = {}
         self._clients: dict[Role, ChatClient] = {}
+        self._elsewhere: dict[str, dict[str, Any]] = {}
 
     def client(self, role: Role) -> ChatClient:
         """The client for `role`, created on first use."""
@@ -73,12 +74,28 @@ class LLMSession:
     def judge(self) -> ChatClient:
         return self.client("judge")
 
+    def use_client(self, role: Role, client: ChatClient) -> None:
+        """Make `client` the one `role`'s calls go through (distributed.llm_actors puts Ray actors there)."""
+        self._clients[role] = client
+
+    def add_usage(self, role: str, stats: dict[str, Any]) -> None:
+        """Count calls a role made in other processes (Ray actors) in this session's usage."""
+        into = self._elsewhere.setdefault(role, {})
+        for key, value in stats.items():
+            if isinstance(value, int) and not isinstance(value, bool):
+                into[key] = into.get(key, 0) + value
+
     def usage(self) -> dict[str, dict[str, Any]]:
         """Per-role accounting plus the endpoint each role used (no secrets)."""
-        return {
+        usage = {
             role: {**self.endpoints[role].public_dict(), **client.stats.as_dict()}
             for role, client in self._clients.items()
         }
+        for role, counts in self._elsewhere.items():
+            mine = usage.setdefault(role, self.endpoints[role].public_dict())
+            for key, value in counts.items():
+                mine[key] = (mine.get(key) or 0) + value
+        return usage
 
     async def aclose(self) -> None:
         for client in self._clients.values():

@@ -169,3 +169,31 @@ def test_a_build_through_embedder_actors_makes_the_local_index(cluster, tmp_path
     a = local.get(include=["embeddings"])
     b = dict(zip(*(lambda got: (got["ids"], got["embeddings"]))(remote.get(include=["embeddings"]))))
     assert np.allclose(np.asarray(a["embeddings"]), np.asarray([b[i] for i in a["ids"]]), atol=1e-5)
+
+
+def test_generate_on_ray_asks_the_judge_through_actors_and_the_shared_cache(cluster, tmp_path):
+    from ragstress import build_index, generate
+    from ragstress.testing.fake_openai import FakeOpenAIServer
+
+    nodes, _ = cluster
+    build_index(SAMPLE / "docs", tmp_path / "index")
+    with FakeOpenAIServer(lambda request: json.dumps({"verdict": "no", "reason": "about something else"})) as server:
+        common = dict(
+            seed_file=SAMPLE / "seeds.jsonl",
+            judge_noise=True,  # every noise passage judged: the calls this test fans out
+            judge_base_url=server.base_url,
+            judge_model="fake",
+            judge_api_key="k",
+            generator_base_url=server.base_url,
+            generator_model="fake",
+            generator_api_key="k",
+        )
+        generate(tmp_path / "index", tmp_path / "local", cache_dir=tmp_path / "cache-local", **common)
+        asked_locally = len(server.chat_requests())
+        ray = dict(executor="ray", ray_address=nodes.address, cache_dir=tmp_path / "cache-ray")
+        generate(tmp_path / "index", tmp_path / "ray", actors=2, **ray, **common)
+        assert len(server.chat_requests()) == 2 * asked_locally > 0
+        generate(tmp_path / "index", tmp_path / "again", actors=1, **ray, **common)
+        assert len(server.chat_requests()) == 2 * asked_locally  # another cluster size, all from the cache
+    for name in ("ray", "again"):
+        assert _records(tmp_path / name / "cases.jsonl") == _records(tmp_path / "local" / "cases.jsonl"), name
