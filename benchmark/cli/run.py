@@ -104,6 +104,15 @@ def run(
     ray_address: ex.RayAddress = None,
     actors: ex.Actors = None,
     actor_resources: ex.ActorResources = None,
+    retrieval_host: Annotated[
+        str,
+        typer.Option(
+            "--retrieval-host",
+            help="Address the e2e retrieval endpoint listens on (default loopback); on a Ray cluster of "
+            "several hosts, one of this machine's addresses the workers reach.",
+            rich_help_panel=ex.PANEL,
+        ),
+    ] = "127.0.0.1",
 ) -> None:
     """Ask the target every case of a test set and record its answers (resumable, shardable)."""
     from ragstress.running.targets import TargetError, public_spec, target_kind
@@ -186,6 +195,7 @@ def run(
         shard=slice_,
         selection={"testbeds": testbeds.split(",") if testbeds else None, "limit": limit},
         ray=ray,
+        retrieval_host=retrieval_host,
     )
     # Only the baseline talks to an LLM: other targets need no cache file.
     cache = cc.cache_path(cache_dir) if kind == "baseline" else None

@@ -37,6 +37,8 @@ class RunOptions:
     selection: dict[str, Any] = field(default_factory=dict)
     ray: Any = None
     """RayOptions: ask through a pool of Ray actors (running.ray_run) instead of in this process."""
+    retrieval_host: str = "127.0.0.1"
+    """Where the e2e retrieval endpoint listens: loopback, or an address of this machine the workers reach."""
 
 
 async def execute_run(
@@ -84,7 +86,7 @@ async def execute_run(
             if options.mode == "e2e" and options.index_dir is not None:
                 # From every selected case, not just this shard's: each shard must see the same variants.
                 e2e = _e2e_index(options, run_dir.cases, say)
-                endpoint_server = RetrievalServer(e2e.retrievers, options.top_k).start()
+                endpoint_server = RetrievalServer(e2e.retrievers, options.top_k).start(options.retrieval_host)
                 say(f"serving the e2e variants to the target at {endpoint_server.url}")
             elif options.mode == "e2e" and not target.accepts_retriever:
                 say(f"note: without --index the {target.kind} target retrieves from its own store, unperturbed")

@@ -112,7 +112,8 @@ class RetrievalServer:
         """What run.json records: the address and how many searches each variant served."""
         return {"url": self._url, "requests": dict(sorted(self.requests.items())), "refused": self.errors}
 
-    def start(self) -> RetrievalServer:
+    def start(self, host: str = "127.0.0.1") -> RetrievalServer:
+        """Listen on `host` (loopback by default; an address the workers reach when they run on other hosts)."""
         server = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -164,11 +165,11 @@ class RetrievalServer:
                 self.end_headers()
                 self.wfile.write(data)
 
-        self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self._httpd = ThreadingHTTPServer((host, 0), Handler)
         self._httpd.daemon_threads = True
         self._thread = threading.Thread(target=self._httpd.serve_forever, daemon=True, name="ragstress-retrieval")
         self._thread.start()
-        self._url = f"http://127.0.0.1:{self._httpd.server_address[1]}/retrieve"
+        self._url = f"http://{host}:{self._httpd.server_address[1]}/retrieve"
         return self
 
     def stop(self) -> None:

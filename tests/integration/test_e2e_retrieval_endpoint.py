@@ -235,3 +235,17 @@ def test_endpoint_answers_with_ids_and_scores_and_refuses_bad_requests(etna):
             assert server.describe()["refused"] == 4
     finally:
         e2e.close()
+
+
+def test_the_endpoint_listens_where_it_is_told():
+    import httpx
+
+    from ragstress.running.retrieval_server import RetrievalServer
+
+    server = RetrievalServer({}, 5).start("127.0.0.2")  # another loopback address stands in for a LAN one
+    try:
+        url = server.describe()["url"]
+        assert url.startswith("http://127.0.0.2:")
+        assert httpx.get(url.replace("/retrieve", "/collections"), timeout=5).json() == {"collections": [], "k": 5}
+    finally:
+        server.stop()
