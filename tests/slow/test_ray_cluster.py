@@ -46,7 +46,7 @@ def _records(path: Path, drop: set[str] = frozenset()) -> list[str]:
     return sorted(json.dumps({k: v for k, v in r.items() if k not in drop}, sort_keys=True) for r in lines)
 
 
-def _bench(out: Path, **executor):
+def _bench(out: Path, **options):
     from ragstress import bench
 
     return bench(
@@ -55,16 +55,22 @@ def _bench(out: Path, **executor):
         target="python:fixtures_run.ray_targets:recites",
         seed_file=SAMPLE / "seeds.jsonl",
         seeds=0,
-        metrics=METRICS,
         concurrency=2,
-        **executor,
+        **{"metrics": METRICS, **options},
     )
 
 
 def test_a_bench_on_ray_holds_the_records_of_a_local_run(cluster, tmp_path):
+    from ragstress.scoring.metrics.scripted import valid_judge
+    from ragstress.testing.fake_openai import FakeOpenAIServer
+
     nodes, _ = cluster
-    _bench(tmp_path / "local")
-    _bench(tmp_path / "ray", executor="ray", ray_address=nodes.address, actors=2)
+    with FakeOpenAIServer(valid_judge()) as server:
+        judge = dict(base_url=server.base_url, model="fake", api_key="k", judge_noise=False)
+        judge["metrics"] = METRICS + ",rejection_judged,faithfulness"
+        _bench(tmp_path / "local", **judge)
+        _bench(tmp_path / "ray", executor="ray", ray_address=nodes.address, actors=2, **judge)
+        assert server.chat_requests()  # the judged metrics were asked of the fake judge
     for name, drop in (("cases.jsonl", set()), ("responses.jsonl", TIMING), ("scores.jsonl", set())):
         local, remote = tmp_path / "local" / name, tmp_path / "ray" / name
         if name == "cases.jsonl":
