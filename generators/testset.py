@@ -70,6 +70,13 @@ class GenerateOptions:
     styles: tuple[str, ...] = ()
     # A noise ratio a seed cannot hold exactly: dropped, or replaced by the nearest reachable one (marked).
     ratio_policy: RatioPolicy = "drop"
+    # Ask the judge whether in-situ candidates are answerable (None: unless it is the bundled model; gates.py).
+    judge_insitu: bool | None = None
+
+    def gate_settings(self) -> dict:
+        """The GatePipeline keywords these options set."""
+        k, threshold = self.round_trip_k, self.duplicate_threshold
+        return {"k": k, "duplicate_threshold": threshold, "judge_insitu": self.judge_insitu}
 
     def pairs_wanted(self) -> int:
         if self.n_pairs is not None:
@@ -107,13 +114,7 @@ class _Run:
 
     def checker(self, lang: str) -> GatePipeline:
         stats = self.polish_stats.setdefault(lang, GateStats())
-        return GatePipeline(
-            self.pipeline.store,
-            self.llm.judge,
-            k=self.options.round_trip_k,
-            duplicate_threshold=self.options.duplicate_threshold,
-            stats=stats,
-        )
+        return GatePipeline(self.pipeline.store, self.llm.judge, **self.options.gate_settings(), stats=stats)
 
 
 async def _generate(candidates: list[Candidate], wanted: int, run: _Run, budget: int) -> list[Candidate]:
@@ -170,9 +171,7 @@ async def generate_testset(
 
     wanted_pairs = options.pairs_wanted()
     if options.n_seeds > 0 or wanted_pairs > 0:
-        pipeline = GatePipeline(
-            store, llm.judge, k=options.round_trip_k, duplicate_threshold=options.duplicate_threshold, stats=stats
-        )
+        pipeline = GatePipeline(store, llm.judge, **options.gate_settings(), stats=stats)
         pipeline.remember([s.id for s in seeds], [s.question for s in seeds])
         rng = random.Random(options.random_seed)
         polish = options.polish if options.polish is not None else not llm.endpoints["generator"].is_bundled

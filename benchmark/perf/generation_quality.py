@@ -48,8 +48,13 @@ def _corpora(quick: bool, workdir: Path) -> list[tuple[str, str, Path]]:
     return corpora
 
 
-async def _generate(folder: Path, workdir: Path, server) -> tuple[dict, list[str], float]:
-    """Build and generate on one corpus: (its generation_stats, kept questions, seconds)."""
+async def _generate(
+    folder: Path, workdir: Path, server, judge_insitu: bool | None = None
+) -> tuple[dict, list[str], float]:
+    """Build and generate on one corpus: (its generation_stats, kept questions, seconds).
+
+    `judge_insitu=True` also asks the bundled judge about in-situ candidates (the path before it
+    was dropped there), for the speed comparison."""
     from ragstress.generators.testset import GenerateOptions, generate_testset, load_chunks
     from ragstress.indexing.build import build_index, choose_embedder, default_chunk_params
     from ragstress.indexing.store import IndexStore
@@ -62,7 +67,9 @@ async def _generate(folder: Path, workdir: Path, server) -> tuple[dict, list[str
     endpoints = {role: resolve_endpoint(role, {}) for role in ("generator", "judge")}
     n_chunks = len(load_chunks(store))
     # As many seeds as chunks, so the yield is not capped by the number wanted.
-    options = GenerateOptions(testbeds=("noise",), n_seeds=n_chunks, n_pairs=0, candidates_per_seed=2)
+    options = GenerateOptions(
+        testbeds=("noise",), n_seeds=n_chunks, n_pairs=0, candidates_per_seed=2, judge_insitu=judge_insitu
+    )
     started = time.perf_counter()
     async with LLMSession(endpoints, ClientSettings(timeout_s=120), local=server) as llm:
         result = await generate_testset(store, llm, workdir / "testset", options)
@@ -82,6 +89,16 @@ def read_judgements(path: Path = READINGS) -> dict[str, bool]:
         return {}
     rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
     return {row["question"]: bool(row["well_formed"]) for row in rows}
+
+
+def _speed(folder: Path, workdir: Path, server, kept: int | None, seconds: float) -> Row:
+    """Seeds per minute on the English sample, against the path that also judged in-situ seeds (same run)."""
+    stats, _, before = asyncio.run(_generate(folder, workdir / "run-sample-en-judged", server, judge_insitu=True))
+    earlier = (stats["by_lang"].get("en") or {}).get("kept")
+    ours = 60 * (kept or 0) / seconds if seconds else None
+    reference = 60 * (earlier or 0) / before if before else None
+    note = f"{kept} seeds in {seconds:.0f} s; with the judge asked about in-situ seeds {earlier} in {before:.0f} s"
+    return at_least(SECTION, "offline seeds per minute (sample-en)", ours, reference, "seeds/min", 5.0, note)
 
 
 def measure(quick: bool, workdir: Path) -> list[Row]:
@@ -123,6 +140,8 @@ def measure(quick: bool, workdir: Path) -> list[Row]:
                         note=f"{row['passed']}/{row['tried']}",
                     )
                 )
+            if name == "sample-en":
+                rows.append(_speed(folder, workdir, server, mine.get("kept"), seconds))
             if name.startswith("sample-"):
                 rows.append(
                     at_least(

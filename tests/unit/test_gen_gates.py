@@ -136,3 +136,23 @@ async def test_remembered_seeds_count_as_kept_and_the_limit_stops_early():
             kept = await pipeline.run([other, GOOD], limit=1)
     assert [c.id for c in kept] == ["other"]
     assert pipeline.rejected[-1].candidate_id == "good" and pipeline.rejected[-1].gate == "surplus"
+
+
+async def test_in_situ_candidates_are_not_asked_of_a_judge_told_so_and_are_counted_apart():
+    from dataclasses import replace
+
+    insitu = replace(BY_ID["unanswerable"], path="insitu")  # the judge would reject it, were it asked
+    polished = replace(GOOD, path="polished")
+    with FakeOpenAIServer(judge_handler) as server:
+        endpoint = Endpoint(role="judge", model="fake", base_url=server.base_url, api_key="k")
+        async with LLMSession({"judge": endpoint}, SETTINGS) as llm:
+            pipeline = GatePipeline(StubStore(RANKING, VECTORS), llm.judge, k=2, judge_insitu=False)
+            kept = await pipeline.run([polished, insitu])
+        asked = len(server.chat_requests())
+    assert [c.id for c in kept] == ["good", "unanswerable"] and asked == 1  # only the polished one was judged
+    stats = pipeline.stats.as_dict()
+    assert stats["answerable"]["tried"] == 1 and stats["answerable_not_asked"] == {
+        "tried": 1,
+        "passed": 1,
+        "pass_rate": 1.0,
+    }
