@@ -132,10 +132,13 @@ def language_stats(
     rejected: list[RejectedCandidate],
     chunks_per_lang: dict[str, int],
     polish: dict[str, GateStats],
+    insitu_judged: bool = True,
 ) -> dict[str, dict]:
     """Per language: chunks, candidates, each gate's pass rate, seeds kept and the share from each path.
 
     Gate counts come from the records: a candidate dropped at gate g passed every gate before g.
+    In-situ candidates the judge was not asked about (`insitu_judged` False) count under
+    `answerable_not_asked`, as the pipeline counts them.
     """
     dropped = {r.candidate_id: r.gate for r in rejected}
     kept_paths = {c.id: c.path for c in kept}
@@ -148,7 +151,8 @@ def language_stats(
             for gate in GATES:
                 if stop == "surplus" and gate == "near_duplicate":
                     break
-                gates.count(gate, gate != stop)
+                skipped = gate == "answerable" and not insitu_judged and c.path == "insitu"
+                gates.count("answerable_not_asked" if skipped else gate, gate != stop)
                 if gate == stop:
                     break
         kept_here = [c for c in mine if c.id in kept_paths]

@@ -201,7 +201,9 @@ async def generate_testset(
         per_lang = {lang: sum(v == lang for v in langs.values()) for lang in set(langs.values())}
         generation_stats = {
             "polish": polish,
-            "by_lang": language_stats(run.sent, kept, pipeline.rejected, per_lang, run.polish_stats),
+            "by_lang": language_stats(
+                run.sent, kept, pipeline.rejected, per_lang, run.polish_stats, pipeline.judge_insitu
+            ),
             **({"cross_language_aliases": cross} if cross is not None else {}),
         }
     else:
