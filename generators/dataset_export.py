@@ -23,6 +23,7 @@ from pathlib import Path
 from ragstress.core.jsonl import read_records
 from ragstress.core.rundir import CASES_FILE, CHUNKS_FILE, TESTSET_MANIFEST
 from ragstress.core.types import Case, Chunk
+from ragstress.generators.spans import trigram_similarity, trigrams
 
 _EN_TYPES = (
     "how many",
@@ -72,22 +73,16 @@ def question_type(question: str, lang: str) -> str:
     return next((kind for kind in _EN_TYPES if re.search(rf"\b{kind}\b", lowered)), "other")
 
 
-def _shingles(text: str) -> set[str]:
-    compact = re.sub(r"\s+", " ", text.lower()).strip()
-    return {compact[i : i + 3] for i in range(max(1, len(compact) - 2))}
-
-
 def near_duplicate_rate(questions: list[str], threshold: float = 0.8) -> float | None:
     """Share of distinct seed questions whose character-trigram Jaccard with another one is >= threshold."""
     unique = list(dict.fromkeys(questions))
     if not unique:
         return None
-    sets = [_shingles(q) for q in unique]
+    sets = [trigrams(q) for q in unique]
     flagged = set()
     for i in range(len(sets)):
         for j in range(i + 1, len(sets)):
-            union = len(sets[i] | sets[j])
-            if union and len(sets[i] & sets[j]) / union >= threshold:
+            if trigram_similarity(sets[i], sets[j]) >= threshold:
                 flagged |= {i, j}
     return round(len(flagged) / len(unique), 4)
 

@@ -11,7 +11,10 @@ In order, cheapest first:
   asked of the bundled judge: on the samples it passed every one (en 108 of 108, zh 157 of 157), and
   the call was most of an offline generation's time. Such candidates are counted under
   `answerable_not_asked`, so the manifest says which were judged;
-- `near_duplicate`: no kept seed's question is too similar (cosine of embeddings).
+- `near_duplicate`: no kept seed's question is too similar (cosine of embeddings). A template's
+  questions are compared by their content (`Candidate.content`) instead, as text: character
+  trigrams with a Jaccard of at least 0.8 (embeddings of short clauses that share a subject,
+  "view: 恢复模式" and "view: 前台运行", lie closer than the cosine threshold).
 
 Pass rates are counted per gate over the candidates that reached it. Candidates that
 passed every gate after enough seeds were kept are logged with gate `surplus`.
@@ -28,11 +31,12 @@ from pydantic import BaseModel, Field
 
 from ragstress.core.types import Answers, Record
 from ragstress.generators.seeds import Candidate
-from ragstress.generators.spans import contains_alias
+from ragstress.generators.spans import contains_alias, trigram_similarity, trigrams
 from ragstress.indexing.store import IndexStore
 from ragstress.llm import ChatClient, ask_structured
 from ragstress.prompts import load_prompt
 
+CONTENT_DUPLICATE = 0.8
 GATES = ("draft", "alias_in_chunk", "answer_not_in_question", "round_trip", "answerable", "near_duplicate")
 
 
@@ -155,6 +159,7 @@ class GatePipeline:
         self.rejected: list[RejectedCandidate] = []
         self._kept_vectors: list[np.ndarray] = []
         self._kept_ids: list[str] = []
+        self._kept_contents: list[tuple[str, set[str]]] = []
 
     def remember(self, seed_ids: list[str], questions: list[str]) -> None:
         """Count questions as kept (curated seeds too), so later candidates may not duplicate them."""
@@ -202,21 +207,35 @@ class GatePipeline:
             judged = {c.id for c in self._gate(asked, "answerable", [verdicts[c.id] for c in asked])}
             alive = [c for c in alive if c.id in judged or c.id not in verdicts]
         kept = []
-        vectors = self.store.embedder.embed_queries([c.question for c in alive]) if alive else []
-        for candidate, vector in zip(alive, vectors):
+        plain = [c for c in alive if not c.content]
+        embedded = self.store.embedder.embed_queries([c.question for c in plain]) if plain else []
+        vectors = dict(zip((c.id for c in plain), embedded))
+        for candidate in alive:
             if limit is not None and len(kept) >= limit:
                 # Enough seeds: logged so every drafted candidate is accounted for, but not a gate failure.
                 self._reject(candidate, "surplus", f"{limit} seed(s) were wanted and already kept")
                 continue
-            reason = self._duplicate_reason(vector)
+            shingles = trigrams(candidate.content)
+            vector = vectors.get(candidate.id)
+            reason = self._duplicate_reason(vector) if vector is not None else self._same_content(shingles)
             self.stats.count("near_duplicate", reason is None)
             if reason is not None:
                 self._reject(candidate, "near_duplicate", reason)
                 continue
             kept.append(candidate)
-            self._kept_vectors.append(vector)
-            self._kept_ids.append(candidate.id)
+            if vector is not None:
+                self._kept_vectors.append(vector)
+                self._kept_ids.append(candidate.id)
+            else:
+                self._kept_contents.append((candidate.id, shingles))
         return kept
+
+    def _same_content(self, shingles: set[str]) -> str | None:
+        for seed_id, other in self._kept_contents:
+            similarity = trigram_similarity(shingles, other)
+            if similarity >= CONTENT_DUPLICATE:
+                return f"same content as {seed_id} (trigram Jaccard {similarity:.2f} >= {CONTENT_DUPLICATE})"
+        return None
 
     def _duplicate_reason(self, vector: np.ndarray) -> str | None:
         if not self._kept_vectors:

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from pydantic import BaseModel, Field
 
-from ragstress.core.types import Chunk
+from ragstress.core.types import Chunk, QuestionType
 from ragstress.generators.spans import FactSpan, SpanKind, answer_sentences, default_aliases, extract_spans, unique
 from ragstress.llm import ChatClient, ask_structured
 from ragstress.prompts import load_prompt
@@ -70,6 +70,10 @@ class Candidate:
     texts: list[str] = field(default_factory=list)
     # How the wording was made: "model" (drafted), "insitu" (from the sentence), "polished" (in-situ, rephrased).
     path: str = "model"
+    question_type: QuestionType | None = None
+    # What sets a template's question apart from the template's others; the near-duplicate gate compares
+    # it (a shared frame such as "Which option of ls ..." would make any two look alike). "": the question.
+    content: str = ""
 
 
 def _topic_words(chunk: Chunk) -> set[str]:
@@ -78,12 +82,33 @@ def _topic_words(chunk: Chunk) -> set[str]:
     return {name for name, n in counts.items() if chunk.text.count(name) >= 3}
 
 
+_TABLE_ROW = re.compile(r" \| |[│┃]")
+
+
+def not_prose(text: str) -> list[tuple[int, int]]:
+    """(start, end) of the code blocks and table rows of a text: a sentence question is never made there."""
+    ranges, start, inside = [], 0, False
+    for line in text.splitlines(keepends=True):
+        end = start + len(line)
+        if line.lstrip().startswith("```"):
+            inside = not inside
+            ranges.append((start, end))
+        elif inside or _TABLE_ROW.search(line):
+            ranges.append((start, end))
+        start = end
+    return ranges
+
+
 def usable_spans(chunk: Chunk, lang: str) -> list[FactSpan]:
-    """Spans worth asking about: not the chunk's topic, and appearing once (so the question is unambiguous)."""
+    """Spans worth asking about: in prose, not the chunk's topic, and appearing once (so the question is
+    unambiguous)."""
     topic = _topic_words(chunk) if lang != "zh" else set()
+    skipped = not_prose(chunk.text)
     spans = []
     for span in extract_spans(chunk.text, "zh" if lang == "zh" else "en"):
         if span.text in topic or len(re.findall(re.escape(span.text), chunk.text)) > 1:
+            continue
+        if any(start <= span.start < end for start, end in skipped):
             continue
         spans.append(span)
     return spans

@@ -198,3 +198,15 @@ def sentences(text: str) -> list[str]:
 def answer_sentences(text: str, aliases: list[str]) -> list[str]:
     """The sentences of `text` that hold one of `aliases`."""
     return [s for s in sentences(text) if contains_alias(s, aliases)]
+
+
+def trigrams(text: str) -> set[str]:
+    """The character trigrams of a text, lower-cased with runs of space made one."""
+    compact = re.sub(r"\s+", " ", text.lower()).strip()
+    return {compact[i : i + 3] for i in range(max(1, len(compact) - 2))}
+
+
+def trigram_similarity(a: set[str], b: set[str]) -> float:
+    """Jaccard similarity of two trigram sets (see `trigrams`)."""
+    union = len(a | b)
+    return len(a & b) / union if union else 0.0

@@ -10,17 +10,21 @@ otherwise the in-situ form stays.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import random
 import re
+from collections import Counter
 from dataclasses import replace
 
 from pydantic import BaseModel, Field
 
-from ragstress.core.types import Chunk
+from ragstress.core.types import Chunk, QuestionType
+from ragstress.generators import techdoc_en, techdoc_zh
 from ragstress.generators.gates import GATES, GatePipeline, GateStats, RejectedCandidate
 from ragstress.generators.insitu import insitu_question
 from ragstress.generators.seeds import KIND_ROTATION, PAIR_KINDS, Candidate, Target, answer_aliases, usable_spans
 from ragstress.generators.spans import FactSpan, default_aliases
+from ragstress.generators.techdoc import Subject, document_subjects, entries
 from ragstress.llm import ChatClient, ask_structured
 from ragstress.prompts import load_prompt
 
@@ -45,30 +49,69 @@ def document_titles(chunks: list[Chunk]) -> dict[str, str]:
     return titles
 
 
+def technical_questions(chunk: Chunk, subject: Subject | None, lang: str) -> list[tuple[str, list[str], str, str, str]]:
+    """(question, answer spellings, span kind, template, content) for the chunk's definition entries (techdoc).
+
+    A term must be defined once in the chunk, and a question that two terms of the chunk
+    would answer alike ("Allocate a new object ..." for two functions) is not asked."""
+    writer = techdoc_zh if lang == "zh" else techdoc_en
+    found = []
+    for entry in entries(chunk.text, subject):
+        if len(re.findall(rf"^[ \t]*{re.escape(entry.term)}(?:\s|$)", chunk.text, re.MULTILINE)) > 1:
+            continue
+        question = writer.definition_question(entry, subject)
+        found += [question] if question else []
+        found += writer.value_questions(entry, subject, chunk.text)
+    asked = Counter(q[0] for q in found)
+    return [q for q in found if asked[q[0]] == 1]
+
+
+def _technical(chunk: Chunk, subject: Subject | None, lang: str) -> list[Candidate]:
+    made = []
+    for question, names, kind, template, content in technical_questions(chunk, subject, lang):
+        key = f"{chunk.id}|{template}|{question}"
+        seed_id = "gen-" + hashlib.sha256(key.encode()).hexdigest()[:10]
+        shape = QuestionType(span_kinds=[kind], template=template, shape="single")
+        made.append(
+            Candidate(seed_id, question, [names], [chunk.id], lang, None, [chunk.text], "insitu", shape, content)
+        )
+    return made
+
+
 def insitu_candidates(chunks: list[Chunk], langs: dict[str, str], rng: random.Random) -> list[Candidate]:
     """In-situ candidates, chunks in a shuffled order: every chunk's first askable span, then its second.
 
-    Within a chunk, span kinds are tried in the rotation of `KIND_ROTATION`, so the
-    seeds cover years, names, numbers and dates.
+    A chunk's definition entries (options, functions, ... of a manual: see techdoc) come
+    first; then its fact spans, whose kinds are tried in the rotation of `KIND_ROTATION`,
+    so the seeds cover years, names, numbers and dates.
     """
     titles = document_titles(chunks)
+    subjects = document_subjects(chunks)
     order = list(chunks)
     rng.shuffle(order)
     rounds: list[list[Candidate]] = [[] for _ in range(SPANS_PER_CHUNK)]
     for n, chunk in enumerate(order):
         lang = langs[chunk.id]
+        technical = _technical(chunk, subjects.get(chunk.doc_id), lang)[:SPANS_PER_CHUNK]
+        for made, candidate in enumerate(technical):
+            rounds[made].append(candidate)
+        if len(technical) == SPANS_PER_CHUNK:
+            continue
         spans = usable_spans(chunk, lang)
         first = KIND_ROTATION.index(KIND_ROTATION[n % len(KIND_ROTATION)])
         rotation = KIND_ROTATION[first:] + KIND_ROTATION[:first]
         spans.sort(key=lambda s: rotation.index(s.kind))
-        made = 0
+        made = len(technical)
         for span in spans:
             question = insitu_question(span, chunk.text, titles.get(chunk.doc_id), lang)
             if question is None:
                 continue
             target = Target((chunk,), (span,), lang)
             answers = [answer_aliases(span, [], lang)]
-            rounds[made].append(Candidate(target.id, question, answers, [chunk.id], lang, None, [chunk.text], "insitu"))
+            shape = QuestionType(span_kinds=[span.kind], template="insitu", shape="single")
+            rounds[made].append(
+                Candidate(target.id, question, answers, [chunk.id], lang, None, [chunk.text], "insitu", shape)
+            )
             made += 1
             if made == SPANS_PER_CHUNK:
                 break
@@ -102,7 +145,8 @@ def insitu_pair(target: Target, titles: dict[str, str]) -> Candidate | None:
         question = f"{first[:-1]}, and {second}"
     pair = Target((a, b), (span_a, span_b), lang)
     answers = [default_aliases(s.text, lang) for s in (span_a, span_b)]
-    return Candidate(pair.id, question, answers, [a.id, b.id], lang, None, [a.text, b.text], "insitu")
+    shape = QuestionType(span_kinds=[kind, kind], template="insitu", shape="conjunction")
+    return Candidate(pair.id, question, answers, [a.id, b.id], lang, None, [a.text, b.text], "insitu", shape)
 
 
 async def _polish_one(client: ChatClient, candidate: Candidate) -> Candidate:

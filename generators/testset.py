@@ -145,6 +145,7 @@ def _as_seed(candidate: Candidate) -> SeedQuestion:
         chunk_ids=candidate.chunk_ids,
         lang=candidate.lang,
         origin="generated",
+        question_type=candidate.question_type,
     )
 
 

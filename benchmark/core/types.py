@@ -60,6 +60,21 @@ def _check_answers(value: Answers) -> Answers:
     return value
 
 
+class QuestionType(Record):
+    """How a generated question was made: what its answers are, which template asked, and its shape."""
+
+    span_kinds: list[str] = Field(
+        description="Each answer's kind: year, date, number, name, option, function, version ..."
+    )
+    template: str = Field(description="The template that wrote the question: insitu, definition, version_added ...")
+    shape: Literal["single", "conjunction", "bridge"] = Field(
+        description="One fact; two facts asked side by side; or a second fact reached through the first."
+    )
+    origin: Literal["extracted", "proposed"] = Field(
+        default="extracted", description="Span found by the extractor, or proposed by the generator model."
+    )
+
+
 class SeedQuestion(Record):
     """A verified question with the facts that any correct answer must contain."""
 
@@ -69,6 +84,7 @@ class SeedQuestion(Record):
     chunk_ids: list[str] = Field(description="Chunks holding the answer, one per required fact for integration seeds.")
     lang: Lang = Field(description="Language of the question.")
     origin: Literal["generated", "curated", "rgb"] = Field(description="How the seed was made.")
+    question_type: QuestionType | None = Field(default=None, description="For generated seeds: how it was asked.")
 
     _answers = field_validator("answers")(_check_answers)
 

@@ -74,6 +74,21 @@ def chinese_sources() -> list[Source]:
     return sources
 
 
+def native_sources(lang: str) -> list[Source]:
+    """The same corpus as files in their own format, for the readers a user's build applies:
+    the Python manual as `.rst`, the Chinese man pages as roff (`.1`, unzipped)."""
+    if lang == "en":
+        return [Source(s.name.removesuffix(".txt"), s.text) for s in english_sources()]
+    sources = []
+    for page in sorted(_ZH_PAGES.rglob("*.gz")):
+        roff = gzip.decompress(page.read_bytes()).decode("utf-8", errors="replace")
+        if len(re.findall(r"[\u4e00-\u9fff]", roff_to_text(roff))) >= 50:
+            sources.append(Source(str(page.relative_to(_ZH_PAGES)).removesuffix(".gz"), roff))
+    if not sources:
+        raise CorpusUnavailable(f"no Chinese man pages under {_ZH_PAGES} ({ZH_PACKAGE} installed?)")
+    return sources
+
+
 _BREAKS = {"PP", "LP", "P", "TP", "br", "sp", "HP", "RS", "RE"}
 _FONT_MACROS = {"B", "I", "BR", "RB", "BI", "IB", "IR", "RI", "SM", "SB"}
 _ESCAPES = [

@@ -1,0 +1,209 @@
+"""The terms a technical document defines: options, functions, classes, exceptions, attributes, variables.
+
+Manuals and API references state most of their facts as definition entries: a term on a
+line of its own (`-a, --all`, `os.getcwd()`, `PYTHONHOME`) and, below it or beside it, what
+it does. The structured readers keep that shape (one paragraph per line, a man page's tag
+line above its indented description), so an entry is found from the lines alone:
+
+- a term line: an option list, a call signature, a bare exception or attribute name, or an
+  environment variable, nothing else on the line (a man page's short tag may share its line
+  with the description, set off by two or more spaces);
+- its description: the next paragraph, which is not itself a term and not code.
+
+The term becomes the answer and the description the question ("Which option of ls ...?"),
+in `techdoc_en` and `techdoc_zh`. Code blocks are skipped whole: a line inside a fence is
+never a term or a description. The document's subject (a man page's command, a reference
+page's module) comes from its file name or first line, so later chunks of a long page know
+it too.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from ragstress.core.types import Chunk
+
+TermKind = Literal["option", "function", "cfunction", "method", "class", "exception", "attribute", "constant", "envvar"]
+
+_OPTION = re.compile(r"(-{1,2}[A-Za-z0-9?][\w.-]*)(?:(?:=|\[=|\[| )[^,]{0,24})?")
+_SIGNATURE = re.compile(
+    r"(?:(?P<prefix>(?:const\s+|unsigned\s+|struct\s+|await\s+|async\s+|classmethod\s+|staticmethod\s+)*"
+    r"[\w*]+\s+\**|)\s*)(?P<name>(?:[A-Za-z_]\w*\.)*[A-Za-z_]\w*)\((?P<args>[^()]*(?:\([^()]*\)[^()]*)*)\)"
+    r"(?:\s*->\s*\S.*)?"
+)
+_EXCEPTION = re.compile(r"(?:[a-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Warning|Exit|Interrupt)")
+_ATTRIBUTE = re.compile(r"(?:[A-Za-z_]\w*\.)+[A-Za-z_]\w*")
+_ENVVAR = re.compile(r"\$?[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|\$?PYTHON[A-Z0-9]+")
+_C_TYPES = re.compile(r"\b(?:void|int|char|long|double|float|size_t|Py_ssize_t|PyObject|unsigned|const)\b|\*")
+_FENCE = re.compile(r"^\s*```")
+_MODULE_TITLE = re.compile(r"^\s*((?:[a-z_]\w*\.)*[a-z_]\w*)\s+[—–-]{1,3}\s+\S")
+_MAN_FILE = re.compile(r"([^/]+?)\.[1-9][a-z]*(?:\.gz)?$")
+_SAME_LINE = re.compile(r"^(\S.*?\S|\S)\s{2,}(\S.*)$")
+
+
+@dataclass(frozen=True)
+class Subject:
+    """What a document documents: a command (a man page) or a module (a reference page)."""
+
+    name: str
+    kind: Literal["command", "module"]
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A defined term and the first paragraph describing it."""
+
+    term: str  # as written on its line
+    names: tuple[str, ...]  # the spellings an answer may use, main first
+    kind: TermKind
+    description: str
+    region: str  # the text from the term up to the next term: where its versions and defaults are stated
+    params: tuple[str, ...] = ()  # a signature's parameter names
+
+
+def classify_term(line: str) -> tuple[TermKind, tuple[str, ...], tuple[str, ...]] | None:
+    """(kind, answer spellings, parameter names) of a term line, or None when it is not a term."""
+    line = line.strip()
+    if not line or len(line) > 80:
+        return None
+    parts = [p.strip() for p in line.split(", ")]
+    if line.startswith("-") and all(_OPTION.fullmatch(p) for p in parts):
+        names = tuple(dict.fromkeys(_OPTION.fullmatch(p)[1] for p in parts))
+        return ("option", names, ()) if all(len(n) >= 2 for n in names) and len(names) <= 3 else None
+    m = _SIGNATURE.fullmatch(line)
+    if m:
+        name, prefix = m["name"], (m["prefix"] or "").strip()
+        params = tuple(re.findall(r"(?<![\w.*])\**([a-z_]\w*)\s*(?==|,|\]|\)|$)", m["args"]))
+        dotted = name.rsplit(".", 1)
+        last = dotted[-1]
+        if prefix and _C_TYPES.search(prefix + " "):
+            kind: TermKind = "cfunction"
+        elif last[:1].isupper() and "_" not in last:
+            kind = "exception" if _EXCEPTION.fullmatch(name) else "class"
+        else:
+            kind = "method" if len(dotted) == 2 and dotted[0][:1].isupper() else "function"
+        return kind, _call_spellings(name), params
+    if _EXCEPTION.fullmatch(line):
+        return "exception", _dotted_spellings(line), ()
+    if _ENVVAR.fullmatch(line):
+        # A man page's upper-case names are environment variables, a reference's are constants: see `Subject`.
+        return "constant", tuple(dict.fromkeys((line.lstrip("$"), line))), ()
+    if _ATTRIBUTE.fullmatch(line):
+        return "attribute", _dotted_spellings(line), ()
+    return None
+
+
+def _glued_arguments(names: tuple[str, ...], description: str) -> tuple[str, ...]:
+    """`-ffam` documented as "use fam as the default family" is the option `-f` with its argument glued on."""
+    out = []
+    for name in names:
+        m = re.fullmatch(r"(-[A-Za-z])([a-z]{2,})", name)
+        out += [m[1], name] if m and re.search(rf"(?<![\w-]){m[2]}(?![\w-])", description) else [name]
+    return tuple(dict.fromkeys(out))
+
+
+def _call_spellings(name: str) -> tuple[str, ...]:
+    """`os.getcwd()` may be answered as written, without the parentheses, or without its module."""
+    short = name.rsplit(".", 1)[-1]
+    return tuple(dict.fromkeys((f"{name}()", name, f"{short}()", short)))
+
+
+def _dotted_spellings(name: str) -> tuple[str, ...]:
+    return tuple(dict.fromkeys((name, name.rsplit(".", 1)[-1])))
+
+
+def entries(text: str, subject: Subject | None = None) -> list[Entry]:
+    """The definition entries of a chunk, in order (see the module docstring).
+
+    A man page defines options and environment variables only; a reference page's upper-case
+    names are constants, except Python's own PYTHON... variables."""
+    lines = _outside_code(text.split("\n"))
+    found: list[tuple[int, str, tuple, str]] = []
+    for i, line in enumerate(lines):
+        if line is None or not line.strip():
+            continue
+        same = _SAME_LINE.match(line.strip())
+        term, rest = (same[1], same[2]) if same and line.strip().startswith("-") else (line.strip(), "")
+        classified = classify_term(term)
+        if classified is None:
+            continue
+        description = rest or _next_paragraph(lines, i)
+        if not description or description.startswith("-") or classify_term(description.split("  ")[0]):
+            continue
+        kind, names, params = classified
+        command = subject is not None and subject.kind == "command"
+        if kind == "constant" and (command or names[0].startswith("PYTHON")):
+            kind = "envvar"
+        elif command and kind != "option":
+            continue
+        if kind == "option":
+            names = _glued_arguments(names, description)
+        found.append((i, term, (kind, names, params), description))
+    result = []
+    for n, (i, term, (kind, names, params), description) in enumerate(found):
+        end = found[n + 1][0] if n + 1 < len(found) else len(lines)
+        region = "\n".join(line or "" for line in lines[i:end])
+        result.append(Entry(term, names, kind, description, region, params))
+    return result
+
+
+def _outside_code(lines: list[str]) -> list[str | None]:
+    """The lines with every fenced code line (fences included) replaced by None."""
+    out: list[str | None] = []
+    inside = False
+    for line in lines:
+        if _FENCE.match(line):
+            inside = not inside
+            out.append(None)
+        else:
+            out.append(None if inside else line)
+    return out
+
+
+def _next_paragraph(lines: list[str | None], i: int) -> str:
+    """The paragraph after line i (one blank line may come between), joined; '' if code or nothing follows."""
+    j = i + 1
+    if j < len(lines) and lines[j] is not None and not lines[j].strip():
+        j += 1
+    if j >= len(lines) or lines[j] is None or not lines[j].strip():
+        return ""
+    indent = len(lines[j]) - len(lines[j].lstrip())
+    own = len(lines[i] or "") - len((lines[i] or "").lstrip())
+    if indent < own:
+        return ""  # a man page's description is indented under its tag; this is the next tag
+    paragraph = []
+    while j < len(lines) and lines[j] is not None and lines[j].strip():
+        if paragraph and len(lines[j]) - len(lines[j].lstrip()) < indent:
+            break
+        paragraph.append(lines[j].strip())
+        j += 1
+    joined = paragraph[0] if paragraph else ""
+    for part in paragraph[1:]:
+        glue = "" if re.search(r"[\u4e00-\u9fff，。]$", joined) and re.match(r"[\u4e00-\u9fff]", part) else " "
+        joined += glue + part
+    return joined
+
+
+def document_subjects(chunks: list[Chunk]) -> dict[str, Subject]:
+    """Each document's subject: a man page's command (from its file name), or a reference page's module
+    (from a first line such as "os — Miscellaneous operating system interfaces")."""
+    subjects: dict[str, str] = {}
+    for chunk in chunks:
+        if chunk.doc_id in subjects:
+            continue
+        man = _MAN_FILE.search(chunk.doc_id)
+        if man:
+            subjects[chunk.doc_id] = Subject(man[1], "command")
+            continue
+        first = chunk.text.strip().split("\n", 1)[0]
+        module = _MODULE_TITLE.match(first)
+        if module:
+            subjects[chunk.doc_id] = Subject(module[1], "module")
+    return subjects
+
+
+def occurrences(text: str, spelling: str) -> int:
+    """How often `spelling` occurs in `text` as a whole token (not inside a longer name or option)."""
+    return len(re.findall(rf"(?<![\w.-]){re.escape(spelling)}(?![\w-]|\.\w)", text))

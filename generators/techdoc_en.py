@@ -1,0 +1,196 @@
+"""English questions on definition entries: the term is the answer, its description the question.
+
+"-i, --ignore-case / Ignore case distinctions in patterns" in grep's page gives "Which option
+of grep ignores case distinctions in patterns?" (answer `-i`, or `--ignore-case`); the
+signature "os.getcwd()" above "Return a string representing the current working directory."
+gives "Which function of the os module returns a string representing the current working
+directory?". A description is used only when its first sentence opens with a verb this
+module can put in the third person (a closed list, so a noun such as "Number of ..." is never
+mistaken for one), with "Raised when ..." (exceptions) or with a noun phrase (classes,
+attributes, variables), and when it is short and names no spelling of the answer.
+
+The values stated in an entry's own text make two more templates: the version it was added
+or deprecated in ("Added in version 3.8.") and a parameter's default ("maxsize defaults to
+128"), each asked only when the value occurs once in the chunk.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ragstress.generators.techdoc import Entry, Subject, occurrences
+
+_VERBS = frozenset(
+    """accept access add adjust allocate allow append apply arrange ask assign attempt avoid block break build call cancel
+    cause change check clear close combine compare compile compute concatenate configure construct control
+    convert copy count create feed decode define delete describe detect determine disable discard display do dump
+    emit enable encode ensure enter evaluate execute exit expand export extract fail fetch fill filter find
+    finish flush follow force format generate get give handle hide ignore implement import include indicate
+    initialize insert inspect install interpret invoke join keep kill limit list load lock log look make map
+    mark match merge modify move normalize note open output overwrite pack parse pass perform place pop prefer
+    prepend preserve prevent print process produce prompt provide put raise read receive record reduce
+    register reject release reload remove rename reorder repeat replace report represent request reset
+    resolve restore restrict retrieve return reverse run save scan search select send separate serialize set
+    show shut signal skip sleep sort specify split start stop store strip submit subtract supply suppress
+    swap switch take tell terminate test throw toggle trace transform translate treat trigger truncate try turn
+    unlock unpack update use validate verify wait walk warn wrap write yield""".split()
+)
+_NOUN_OPENING = re.compile(r"(?:The|A|An)\s+[a-z]")
+_SKIP_OPENING = re.compile(
+    r"(?:See|Same|Like|Alias|Deprecated|Changed|Added|New in|This|These|Note|Equivalent|Synonym|Identical|"
+    r"Please|Example|Availability|If|When|For|In|On|As|Unlike|Similar|Also|Only|Obsolete)\b"
+)
+_KIND_WORD = {
+    "option": "option",
+    "function": "function",
+    "cfunction": "C function",
+    "method": "method",
+    "class": "class",
+    "exception": "exception",
+    "attribute": "attribute",
+    "constant": "constant",
+    "envvar": "environment variable",
+}
+_VERSION = re.compile(
+    r"\b(Added|Deprecated since|New) in version (\d+(?:\.\d+){1,2})\b|\bDeprecated since version (\d+(?:\.\d+){1,2})\b"
+)
+_VALUE = r"(-?\d+(?:\.\d+)?|'[^'\s]{1,20}'|\"[^\"\s]{1,20}\")(?=[\s,;)]|\.(?:\s|$)|$)"
+_ATTRIBUTE_DEFAULT = re.compile(r"\b(?:[Tt]he default(?: value)? is|[Ii]t defaults to|[Dd]efaults to) " + _VALUE)
+# "This method is called when ..." says of the term what a question can ask: "Which ... is called when ...".
+_THIS_TERM = re.compile(
+    r"(?:This|The) (?:method|function|class|attribute|option|variable|exception) (?=is |was |can |returns )"
+)
+_PREPOSITION_AFTER = re.compile(r"(?:of|on|for|in|to|with|that|which)\b")
+_DEFAULT = re.compile(
+    r"\b([a-z_]\w*) defaults to (-?\d+(?:\.\d+)?|'[^'\s]{1,20}'|\"[^\"\s]{1,20}\")(?=[\s,.;)]|$)"
+    r"|\b[Tt]he default (?:value )?(?:of|for) ([a-z_]\w*) is (-?\d+(?:\.\d+)?|'[^'\s]{1,20}'|\"[^\"\s]{1,20}\")(?=[\s,.;)]|$)"
+)
+
+# (question, answer spellings, span kind, template, content): the content is what sets the question apart
+# from others of its template, and is what the near-duplicate gate compares.
+Question = tuple[str, list[str], str, str, str]
+
+
+def _base(word: str) -> str | None:
+    """The imperative a third-person form comes from: `returns` -> `return`, `tries` -> `try`."""
+    for base in (word[:-3] + "y" if word.endswith("ies") else None, word[:-2], word[:-1]):
+        if base and word.endswith("s") and base in _VERBS and third_person(base) == word:
+            return base
+    return None
+
+
+def third_person(verb: str) -> str | None:
+    """`Return` -> `returns`, `Do` -> `does`; None unless `verb` is a known imperative."""
+    word = verb.lower()
+    if word not in _VERBS:
+        return None
+    if word == "do":
+        return "does"
+    if re.search(r"(?:s|sh|ch|x|z)$", word):
+        return word + "es"
+    if re.search(r"[^aeiou]y$", word):
+        return word[:-1] + "ies"
+    return word + "s"
+
+
+def first_sentence(text: str) -> str:
+    """The description's first sentence, without its full stop."""
+    sentence = re.split(r"(?<=[.!?])\s+(?=[A-Z(])", text.strip(), maxsplit=1)[0]
+    return sentence.rstrip(" .:;")
+
+
+def _predicate(entry: Entry) -> str | None:
+    """What the question says of the unknown term: "returns ...", "is raised when ...", "is a ..."."""
+    sentence = first_sentence(entry.description)
+    sentence = re.sub(r"^(?:Method|Function) (?=called )", "This method is ", sentence)
+    this = _THIS_TERM.match(sentence)
+    if this:
+        sentence = sentence[this.end() :]
+        return f"{sentence}" if 3 <= len(sentence.split()) <= 28 and ":" not in sentence else None
+    words = sentence.split()
+    if not 3 <= len(words) <= 28 or ":" in sentence or _SKIP_OPENING.match(sentence):
+        return None
+    rest = " ".join(words[1:])
+    if words[:2] == ["Do", "not"] or words[0] == "Don't":
+        return "does not " + " ".join(words[2:]) if words[0] == "Do" else "does not " + rest
+    if _PREPOSITION_AFTER.match(words[1]):
+        return None  # "Limit on the number ...": a noun, not a verb
+    verb = third_person(words[0])
+    if verb:
+        return f"{verb} {rest}"
+    if _base(words[0].lower()) or words[0] in ("Does", "Is"):
+        return f"{words[0].lower()} {rest}"
+    if words[0] == "Raised" and entry.kind == "exception":
+        return f"is raised {rest}"
+    if _NOUN_OPENING.match(sentence) and entry.kind in ("class", "attribute", "constant", "envvar", "exception"):
+        return f"is {sentence[0].lower()}{sentence[1:]}"
+    return None
+
+
+def _subject_phrase(entry: Entry, about: Subject | None) -> str | None:
+    """ "option of grep", "function of the os module", "str method" ..."""
+    kind = _KIND_WORD[entry.kind]
+    subject = about.name if about else None
+    main = entry.names[0].removesuffix("()")
+    owner = main.rsplit(".", 1)[0] if "." in main else None
+    if entry.kind == "option":
+        return f"option of {subject}" if subject else "command-line option"
+    if entry.kind in ("envvar", "cfunction"):
+        return kind
+    if entry.kind == "method" and owner:
+        return f"{owner} method"
+    if owner and owner == subject:
+        return f"{kind} of the {owner} module"
+    if owner and entry.kind != "method":
+        return f"{kind} of {owner}"
+    return f"{kind} of the {subject} module" if subject and "." not in subject else None
+
+
+def definition_question(entry: Entry, subject: Subject | None) -> Question | None:
+    """ "Which <kind> <predicate>?" whose answer is the entry's term, or None."""
+    predicate = _predicate(entry)
+    phrase = _subject_phrase(entry, subject)
+    if predicate is None or phrase is None:
+        return None
+    question = f"Which {phrase} {predicate}?"
+    if any(occurrences(question, name) for name in entry.names):
+        return None
+    return question, list(entry.names), entry.kind, "definition", f"{phrase}: {predicate}"
+
+
+def _display(entry: Entry, subject: Subject | None) -> str:
+    main = entry.names[0]
+    if entry.kind in ("function", "class", "exception", "attribute", "constant") and "." not in main and subject:
+        return f"{main} in the {subject.name} module"
+    return main
+
+
+def value_questions(entry: Entry, subject: Subject | None, chunk_text: str) -> list[Question]:
+    """Questions on the versions and defaults stated in the entry's own text."""
+    questions: list[Question] = []
+    if entry.kind == "option":
+        return questions
+    shown = _display(entry, subject)
+    for m in _VERSION.finditer(entry.region):
+        version = m[2] or m[3]
+        if occurrences(chunk_text, version) != 1:
+            continue
+        if m[1] in ("Added", "New"):
+            question = f"In which version was {shown} added?"
+            questions.append((question, [version], "version", "version_added", question))
+        else:
+            question = f"Since which version has {shown} been deprecated?"
+            questions.append((question, [version], "version", "version_deprecated", question))
+    for m in _DEFAULT.finditer(entry.region):
+        param, value = (m[1], m[2]) if m[1] else (m[3], m[4])
+        if param not in entry.params or occurrences(chunk_text, value) != 1:
+            continue
+        aliases = [value, value.strip("'\"")] if value[0] in "'\"" else [value]
+        question = f"What is the default value of the {param} parameter of {shown}?"
+        questions.append((question, list(dict.fromkeys(aliases)), "default", "default_value", question))
+    m = _ATTRIBUTE_DEFAULT.search(entry.region) if entry.kind == "attribute" else None
+    if m and occurrences(chunk_text, m[1]) == 1:
+        aliases = list(dict.fromkeys([m[1], m[1].strip("'\"")]))
+        question = f"What is the default value of {shown}?"
+        questions.append((question, aliases, "default", "default_value", question))
+    return questions

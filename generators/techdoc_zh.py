@@ -1,0 +1,84 @@
+"""Chinese questions on definition entries (the term is the answer), and on the defaults they state.
+
+ls 的手册页 "-a, --all / 不要忽略以点号起始的条目" gives "ls 命令的哪个选项表示“不要忽略以点号起始的
+条目”？" (answer `-a`, or `--all`). The description is quoted, so any clause reads as what the option
+means, whether it opens with a verb (列出、显示) or not (与 -l 同时使用时……). A function or variable
+whose description opens with a verb is asked without quotes: "os 模块中哪个函数返回当前工作目录？".
+An option's description that states its default (默认为 10, 默认值为……, 缺省为……) gives
+"<命令> 命令的 <选项> 选项默认值是什么？" when the value occurs once in the chunk.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ragstress.generators.techdoc import Entry, Subject, occurrences
+
+_KIND_WORD = {
+    "option": "选项",
+    "function": "函数",
+    "cfunction": "C 函数",
+    "method": "方法",
+    "class": "类",
+    "exception": "异常",
+    "attribute": "属性",
+    "constant": "常量",
+    "envvar": "环境变量",
+}
+_VERB_OPENING = re.compile(
+    r"(?:返回|用于|指定|设置|设定|控制|决定|定义|包含|给出|获取|创建|删除|打开|关闭|读取|写入|显示|打印|列出)"
+)
+_SKIP_OPENING = re.compile(r"(?:参见|参考|见|同|等同于|与.{1,12}相同|这是|注意|已废弃|废弃)")
+_DEFAULT = re.compile(r"(?:默认值?(?:为|是)|缺省值?(?:为|是)|默认使用)\s*[“\"]?([^，。；：、（）()\s“”\"]{1,16})")
+
+Question = tuple[str, list[str], str, str, str]  # as in techdoc_en
+
+
+def _clause(description: str) -> str | None:
+    """The description's first sentence, trimmed; None when too short, too long or only a pointer elsewhere."""
+    clause = re.split(r"[。；;]|：|:(?=\s)|\.(?=\s|$)", description.strip(), maxsplit=1)[0].strip(" ，,")
+    # Older translations put spaces between words; a question reads better without them.
+    clause = re.sub(r"(?<=[\u4e00-\u9fff，、）)])\s+(?=[\u4e00-\u9fff（(])", "", clause)
+    clause = re.sub(r"\s{2,}", " ", clause)
+    if not 4 <= len(clause) <= 40 or _SKIP_OPENING.match(clause):
+        return None
+    return clause
+
+
+def definition_question(entry: Entry, about: Subject | None) -> Question | None:
+    """The question whose answer is the entry's term, or None."""
+    clause = _clause(entry.description)
+    if clause is None or not re.search(r"[\u4e00-\u9fff]", clause):
+        return None
+    kind = _KIND_WORD[entry.kind]
+    subject = about.name if about else None
+    if entry.kind == "option":
+        if not subject:
+            return None
+        question = f"{subject} 命令的哪个选项表示“{clause}”？"
+    else:
+        main = entry.names[0].removesuffix("()")
+        owner = main.rsplit(".", 1)[0] if "." in main else subject
+        scope = f"{owner} 模块中" if owner and entry.kind not in ("method", "envvar", "cfunction") else ""
+        if entry.kind == "method" and owner:
+            scope = f"{owner} 的"
+        ask = f"哪个{kind}{clause}" if _VERB_OPENING.match(clause) else f"哪个{kind}表示“{clause}”"
+        question = f"{scope}{ask}？"
+    if any(occurrences(question, name) for name in entry.names):
+        return None
+    return question, list(entry.names), entry.kind, "definition", f"{subject or ''} {clause}"
+
+
+def value_questions(entry: Entry, about: Subject | None, chunk_text: str) -> list[Question]:
+    """Questions on the defaults an option's description states."""
+    if entry.kind != "option" or not about:
+        return []
+    subject = about.name
+    questions: list[Question] = []
+    for m in _DEFAULT.finditer(entry.description):
+        value = m[1].rstrip("的")
+        if len(value) < 1 or occurrences(chunk_text, value) != 1 and chunk_text.count(value) != 1:
+            continue
+        question = f"{subject} 命令的 {entry.names[0]} 选项默认值是什么？"
+        questions.append((question, [value], "default", "default_value", question))
+    return questions
