@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ragstress.core.jsonl import read_records
-from ragstress.core.rundir import CASES_FILE, CHUNKS_FILE, TESTSET_MANIFEST
-from ragstress.core.types import Case, Chunk
+from ragstress.core.rundir import CASES_FILE, CHUNKS_FILE, SEEDS_FILE, TESTSET_MANIFEST
+from ragstress.core.types import Case, Chunk, SeedQuestion
 from ragstress.generators.spans import trigram_similarity, trigrams
 
 _EN_TYPES = (
@@ -87,7 +87,7 @@ def near_duplicate_rate(questions: list[str], threshold: float = 0.8) -> float |
     return round(len(flagged) / len(unique), 4)
 
 
-def _row(case: Case, doc_of: dict[str, str]) -> dict:
+def _row(case: Case, doc_of: dict[str, str], kinds: dict[str, dict]) -> dict:
     params = case.params
     source_chunks = [str(cid) for cid in params.get("positive_chunk_ids") or []]
     return {
@@ -107,6 +107,7 @@ def _row(case: Case, doc_of: dict[str, str]) -> dict:
             "source_doc_ids": sorted({doc_of[cid] for cid in source_chunks if cid in doc_of}),
             "rng_seed": params.get("rng_seed"),
             "style": params.get("style"),
+            "question_type": kinds.get(case.seed_id),
         },
         "params_json": json.dumps(params, ensure_ascii=False, sort_keys=True),
     }
@@ -121,13 +122,16 @@ def export_dataset(source: Path, out: Path, *, licence: str, name: str | None = 
     manifest = json.loads((folder / TESTSET_MANIFEST).read_text(encoding="utf-8"))
     chunks = read_records(chunks_path, Chunk) if chunks_path else []
     doc_of = {c.id: c.doc_id for c in chunks}
+    seeds_path = folder / SEEDS_FILE
+    seeds = read_records(seeds_path, SeedQuestion) if seeds_path.is_file() else []
+    kinds = {s.id: s.question_type.model_dump() for s in seeds if s.question_type is not None}
     out = Path(out)
     if out.exists() and any(out.iterdir()):
         raise ExportError(f"{out} exists and is not empty: choose a new folder")
     (out / "data").mkdir(parents=True, exist_ok=True)
     splits: dict[str, int] = {}
     for testbed in sorted({c.testbed for c in cases}):
-        rows = [_row(c, doc_of) for c in cases if c.testbed == testbed]
+        rows = [_row(c, doc_of, kinds) for c in cases if c.testbed == testbed]
         with open(out / "data" / f"{testbed}.jsonl", "w", encoding="utf-8") as handle:
             for row in rows:
                 handle.write(json.dumps(row, ensure_ascii=False) + "\n")
@@ -160,6 +164,12 @@ def _card(cases, manifest, chunks, doc_of, splits, licence, name) -> str:
         "near_duplicate_rate": near_duplicate_rate([c.question for c in seeds.values()]),
         "source_documents": {"covered": len(covered), "total": len(all_docs) or None},
         "question_types": dict(types.most_common()),
+        # Per language: the templates, answer kinds and shapes of the generated seeds (testset.json).
+        "question_mix": {
+            lang: row.get("question_types")
+            for lang, row in (manifest.get("generation_stats") or {}).get("by_lang", {}).items()
+            if row.get("question_types")
+        },
         "ragstress_version": manifest.get("ragstress_version"),
     }
     header = ["---", f"license: {json.dumps(licence)}", f"pretty_name: {json.dumps(name)}", "language:"]

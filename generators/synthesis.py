@@ -24,7 +24,7 @@ from ragstress.generators.gates import GATES, GatePipeline, GateStats, RejectedC
 from ragstress.generators.insitu import insitu_question
 from ragstress.generators.seeds import KIND_ROTATION, PAIR_KINDS, Candidate, Target, answer_aliases, usable_spans
 from ragstress.generators.spans import FactSpan, default_aliases
-from ragstress.generators.techdoc import Subject, document_subjects, entries
+from ragstress.generators.techdoc import Subject, document_subjects, entries, stated_text
 from ragstress.llm import ChatClient, ask_structured
 from ragstress.prompts import load_prompt
 
@@ -61,7 +61,7 @@ def technical_questions(chunk: Chunk, subject: Subject | None, lang: str) -> lis
             continue
         question = writer.definition_question(entry, subject)
         found += [question] if question else []
-        found += writer.value_questions(entry, subject, chunk.text)
+        found += writer.value_questions(entry, subject, stated_text(chunk.text))
     asked = Counter(q[0] for q in found)
     return [q for q in found if asked[q[0]] == 1]
 
@@ -170,6 +170,21 @@ async def polish_or_keep(client: ChatClient, candidates: list[Candidate], checke
     return [p if p.id in passed else c for p, c in zip(polished, candidates)]
 
 
+def question_mix(types: list[QuestionType | None]) -> dict[str, dict[str, int]]:
+    """How many questions of each template, answer kind and shape (counted per answer for kinds)."""
+    known = [t for t in types if t is not None]
+
+    def count(values) -> dict[str, int]:
+        return dict(sorted(Counter(values).items()))
+
+    return {
+        "template": count(t.template for t in known),
+        "span_kind": count(k for t in known for k in t.span_kinds),
+        "shape": count(t.shape for t in known),
+        "origin": count(t.origin for t in known),
+    }
+
+
 def language_stats(
     candidates: list[Candidate],
     kept: list[Candidate],
@@ -200,10 +215,11 @@ def language_stats(
                 if gate == stop:
                     break
         kept_here = [c for c in mine if c.id in kept_paths]
-        paths = {p: sum(kept_paths[c.id] == p for c in kept_here) for p in ("insitu", "polished", "model")}
+        paths = {p: sum(kept_paths[c.id] == p for c in kept_here) for p in ("insitu", "polished", "proposed", "model")}
         chunks = chunks_per_lang.get(lang, 0)
         stats[lang] = {
             "chunks": chunks,
+            "question_types": question_mix([c.question_type for c in kept_here]),
             "candidates": len(mine),
             "gates": gates.as_dict(),
             "kept": len(kept_here),

@@ -40,6 +40,10 @@ _C_TYPES = re.compile(r"\b(?:void|int|char|long|double|float|size_t|Py_ssize_t|P
 _FENCE = re.compile(r"^\s*```")
 _MODULE_TITLE = re.compile(r"^\s*((?:[a-z_]\w*\.)*[a-z_]\w*)\s+[—–-]{1,3}\s+\S")
 _MAN_FILE = re.compile(r"([^/]+?)\.[1-9][a-z]*(?:\.gz)?$")
+# Some renderings keep the kind before the name: "exception tarpit.TrapError", "class Trap(port)".
+_DIRECTIVE_WORD = re.compile(
+    r"^(?:exception|class|data|attribute|property|classmethod|staticmethod|abstractmethod)\s+(?=[A-Za-z_])"
+)
 _SAME_LINE = re.compile(r"^(\S.*?\S|\S)\s{2,}(\S.*)$")
 
 
@@ -65,7 +69,7 @@ class Entry:
 
 def classify_term(line: str) -> tuple[TermKind, tuple[str, ...], tuple[str, ...]] | None:
     """(kind, answer spellings, parameter names) of a term line, or None when it is not a term."""
-    line = line.strip()
+    line = _DIRECTIVE_WORD.sub("", line.strip())
     if not line or len(line) > 80:
         return None
     parts = [p.strip() for p in line.split(", ")]
@@ -136,6 +140,8 @@ def entries(text: str, subject: Subject | None = None) -> list[Entry]:
         command = subject is not None and subject.kind == "command"
         if kind == "constant" and (command or names[0].startswith("PYTHON")):
             kind = "envvar"
+        elif kind in ("attribute", "class") and description.startswith("Raised "):
+            kind = "exception"  # named like any class, but documented as what is raised
         elif command and kind != "option":
             continue
         if kind == "option":
@@ -202,6 +208,11 @@ def document_subjects(chunks: list[Chunk]) -> dict[str, Subject]:
         if module:
             subjects[chunk.doc_id] = Subject(module[1], "module")
     return subjects
+
+
+def stated_text(text: str) -> str:
+    """The text without its term lines: a default written in a signature ("jitter=0.25") is not a second statement."""
+    return "\n".join(line for line in text.split("\n") if classify_term(line) is None)
 
 
 def occurrences(text: str, spelling: str) -> int:

@@ -27,7 +27,7 @@ _VERBS = frozenset(
     emit enable encode ensure enter evaluate execute exit expand export extract fail fetch fill filter find
     finish flush follow force format generate get give handle hide ignore implement import include indicate
     initialize insert inspect install interpret invoke join keep kill limit list load lock log look make map
-    mark match merge modify move normalize note open output overwrite pack parse pass perform place pop prefer
+    mark match merge modify move normalize note open output overwrite pack parse pass pause perform place pop prefer
     prepend preserve prevent print process produce prompt provide put raise read receive record reduce
     register reject release reload remove rename reorder repeat replace report represent request reset
     resolve restore restrict retrieve return reverse run save scan search select send separate serialize set

@@ -14,14 +14,12 @@ and LLM cache give byte-identical output.
 
 from __future__ import annotations
 
-import importlib.metadata
 import random
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ragstress.core.jsonl import read_records, write_records
 from ragstress.core.manifests import TestsetManifest, write_manifest
-from ragstress.core.paths import recorded_path
 from ragstress.core.rundir import CASES_FILE, REJECTED_FILE, SEEDS_FILE, TESTSET_MANIFEST
 from ragstress.core.types import RGB_TESTBEDS, Case, Chunk, SeedQuestion
 from ragstress.corpora.langdetect import detect_lang
@@ -31,6 +29,7 @@ from ragstress.generators.curated import map_curated, read_seed_file
 from ragstress.generators.gates import GatePipeline, GateStats, RejectedCandidate
 from ragstress.generators.noise_check import NoiseCheckLog, count_restated, judged_cases
 from ragstress.generators.pool import ChunkPool, NoiseMode
+from ragstress.generators.proposals import ProposalLog, proposal_candidates
 from ragstress.generators.ratios import RatioPolicy, ratio_coverage, ratios_requested
 from ragstress.generators.seeds import Candidate, pair_probes, pair_targets
 from ragstress.generators.synthesis import (
@@ -41,11 +40,9 @@ from ragstress.generators.synthesis import (
     polish_or_keep,
 )
 from ragstress.generators.testbeds import TESTBEDS, TestbedSettings, build_cases
-from ragstress.indexing.store import CHUNKS_NAME, IndexStore, read_manifest
+from ragstress.generators.testset_manifest import testset_manifest
+from ragstress.indexing.store import CHUNKS_NAME, IndexStore
 from ragstress.llm import LLMSession
-from ragstress.prompts import load_prompt
-
-PROMPT_IDS = ("seed_polish", "seed_answerable", "gen_noise_check", "seed_cross_alias")
 
 
 @dataclass(frozen=True)
@@ -66,6 +63,8 @@ class GenerateOptions:
     candidates_per_seed: int = 4
     # None: polish in-situ questions with the generator unless it is the bundled model (too small to help).
     polish: bool | None = None
+    # None: let the generator propose answer spans of its own unless it is the bundled model (proposals.py).
+    propose: bool | None = None
     # The style testbed's question styles (generators/styles.py); empty: every style.
     styles: tuple[str, ...] = ()
     # A noise ratio a seed cannot hold exactly: dropped, or replaced by the nearest reachable one (marked).
@@ -127,7 +126,7 @@ async def _generate(candidates: list[Candidate], wanted: int, run: _Run, budget:
         position += len(wave)
         if run.polish:
             for lang in sorted({c.lang for c in wave}):
-                mine = [c for c in wave if c.lang == lang]
+                mine = [c for c in wave if c.lang == lang and c.path == "insitu"]
                 chosen = dict(
                     zip((c.id for c in mine), await polish_or_keep(run.llm.generator, mine, run.checker(lang)))
                 )
@@ -135,6 +134,13 @@ async def _generate(candidates: list[Candidate], wanted: int, run: _Run, budget:
         run.sent += wave
         kept += await run.pipeline.run(wave, limit=wanted - len(kept))
     return kept
+
+
+def _interleave(first: list[Candidate], second: list[Candidate]) -> list[Candidate]:
+    """One of each in turn, then the rest of the longer list: extracted and proposed candidates side by side."""
+    merged = [c for pair in zip(first, second) for c in pair]
+    n = min(len(first), len(second))
+    return merged + first[n:] + second[n:]
 
 
 def _as_seed(candidate: Candidate) -> SeedQuestion:
@@ -178,6 +184,13 @@ async def generate_testset(
         polish = options.polish if options.polish is not None else not llm.endpoints["generator"].is_bundled
         run = _Run(pipeline, llm, polish, options)
         singles = insitu_candidates(chunks, langs, rng)
+        propose = options.propose if options.propose is not None else not llm.endpoints["generator"].is_bundled
+        proposals = ProposalLog() if propose else None
+        if proposals is not None:
+            asked = list(chunks)
+            random.Random(options.random_seed + 1).shuffle(asked)
+            proposed = await proposal_candidates(llm.generator, asked[: options.n_seeds], langs, proposals)
+            singles = _interleave(singles, proposed)
         kept = await _generate(singles, options.n_seeds, run, options.candidates_per_seed * options.n_seeds)
         if wanted_pairs:
             sample = list(chunks)
@@ -206,6 +219,7 @@ async def generate_testset(
                 run.sent, kept, pipeline.rejected, per_lang, run.polish_stats, pipeline.judge_insitu
             ),
             **({"cross_language_aliases": cross} if cross is not None else {}),
+            **({"proposals": proposals.as_dict(kept, pipeline.rejected)} if proposals is not None else {}),
         }
     else:
         generation_stats = {"polish": False, "by_lang": {}}
@@ -236,7 +250,9 @@ async def generate_testset(
         cases = build_cases(seeds, pool, testbeds, settings)
 
     out_dir = Path(out_dir)
-    manifest = _manifest(store, llm, options, testbeds, seeds, cases, stats, sorted(set(langs.values())), out_dir)
+    manifest = testset_manifest(
+        store, llm, options, testbeds, seeds, cases, stats, sorted(set(langs.values())), out_dir
+    )
     # Per requested ratio: how many seeds reached it exactly, at the nearest share, or not at all.
     manifest["cases"]["ratio_coverage"] = ratio_coverage(ratios_requested(seeds, testbeds, settings), cases)
     # Per language: candidates, each gate's pass rate, and the share of seeds from the in-situ vs polished path.
@@ -247,51 +263,3 @@ async def generate_testset(
     write_records(out_dir / REJECTED_FILE, rejected)
     write_manifest(out_dir / TESTSET_MANIFEST, manifest, TestsetManifest)
     return TestsetResult(seeds, cases, rejected, manifest)
-
-
-def case_counts(cases: list[Case]) -> dict[str, dict[str, int]]:
-    """Number of cases per testbed and noise ratio."""
-    counts: dict[str, dict[str, int]] = {}
-    for case in cases:
-        ratio = f"{case.params.get('noise_ratio', 0):g}"
-        per_ratio = counts.setdefault(case.testbed, {})
-        per_ratio[ratio] = per_ratio.get(ratio, 0) + 1
-    return {testbed: dict(sorted(r.items(), key=lambda kv: float(kv[0]))) for testbed, r in sorted(counts.items())}
-
-
-def _manifest(store, llm, options, testbeds, seeds, cases, stats, langs, out_dir: Path) -> dict:
-    index_manifest = read_manifest(store.index_dir) or {}
-    origins: dict[str, int] = {}
-    for seed in seeds:
-        origins[seed.origin] = origins.get(seed.origin, 0) + 1
-    try:
-        version = importlib.metadata.version("ragstress")
-    except importlib.metadata.PackageNotFoundError:
-        version = "unknown"
-    opts = asdict(options)
-    opts["seed_file"] = recorded_path(options.seed_file, out_dir) if options.seed_file else None
-    opts["testbeds"] = testbeds
-    return {
-        "ragstress_version": version,
-        "random_seed": options.random_seed,
-        "options": opts,
-        "index": {
-            "dir": recorded_path(store.index_dir, out_dir, reach=Path(out_dir).parent),
-            "embedding_model": index_manifest.get("embedding_model", store.embedder.name),
-            "chunks": index_manifest.get("chunks"),
-        },
-        "seeds": {
-            "total": len(seeds),
-            "by_origin": dict(sorted(origins.items())),
-            "two_part": sum(len(s.answers) > 1 for s in seeds),
-        },
-        "cases": {"total": len(cases), "by_testbed": case_counts(cases)},
-        "gates": stats.as_dict(),
-        "models": {role: endpoint.public_dict() for role, endpoint in sorted(llm.endpoints.items())},
-        # Mixed-language material uses the English prompts.
-        "prompts": [
-            load_prompt(pid, lang).identity()
-            for lang in sorted({"en" if lang == "mixed" else lang for lang in langs})
-            for pid in PROMPT_IDS
-        ],
-    }

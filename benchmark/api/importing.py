@@ -45,7 +45,8 @@ def import_testset(
     from ragstress.generators.gates import RejectedCandidate
     from ragstress.generators.import_seeds import seed_for
     from ragstress.generators.importers import read_items
-    from ragstress.generators.testset import case_counts, load_chunks
+    from ragstress.generators.testset import load_chunks
+    from ragstress.generators.testset_manifest import case_counts
     from ragstress.indexing.store import IndexStore
 
     path, out = Path(path), Path(out)

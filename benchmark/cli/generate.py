@@ -203,7 +203,7 @@ def import_rgb(
     from ragstress.core.manifests import TestsetManifest, write_manifest
     from ragstress.core.paths import recorded_path
     from ragstress.generators.rgb import read_rgb, rgb_cases
-    from ragstress.generators.testset import case_counts
+    from ragstress.generators.testset_manifest import case_counts
 
     if lang not in (None, "en", "zh"):
         cc.fail(f"--lang must be en or zh, not {lang!r}")

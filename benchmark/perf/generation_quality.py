@@ -30,18 +30,21 @@ SAMPLES = ROOT / "corpora" / "samples"
 READINGS = ROOT / "docs" / "generation_reading.jsonl"
 SAMPLE_PER_LANG = 40
 MIN_SEEDS, MIN_WELL_FORMED = 30, 0.6
+# Verified seeds per 100 chunks: the samples are encyclopaedic prose, the packaged corpora manuals.
+MIN_YIELD = {"sample-en": 90.0, "sample-zh": 90.0, "python-docs": 15.0, "manpages-zh": 15.0}
 
 
 def _corpora(quick: bool, workdir: Path) -> list[tuple[str, str, Path]]:
     """(name, language, folder) of every corpus measured; the packaged ones only when installed."""
-    from ragstress.perf.ingest_corpora import CorpusUnavailable, chinese_sources, english_sources, write_subset
+    from ragstress.perf.ingest_corpora import CorpusUnavailable, native_sources, write_subset
 
     corpora = [("sample-en", "en", SAMPLES / "en" / "docs"), ("sample-zh", "zh", SAMPLES / "zh" / "docs")]
     chars = 30_000 if quick else 80_000
-    for name, lang, sources in (("python-docs", "en", english_sources), ("manpages-zh", "zh", chinese_sources)):
+    # In their own formats (reStructuredText, roff), read by the readers a user's build applies.
+    for name, lang in (("python-docs", "en"), ("manpages-zh", "zh")):
         try:
             folder = workdir / name
-            write_subset(sources(), chars, folder)
+            write_subset(native_sources(lang), chars, folder)
             corpora.append((name, lang, folder))
         except (CorpusUnavailable, OSError) as error:
             print(f"   {name}: skipped ({error})", flush=True)
@@ -112,14 +115,25 @@ def measure(quick: bool, workdir: Path) -> list[Row]:
         for name, lang, folder in _corpora(quick, workdir):
             stats, questions, seconds = asyncio.run(_generate(folder, workdir / f"run-{name}", server))
             mine = stats["by_lang"].get(lang) or {}
-            note = f"{mine.get('chunks')} chunks, {mine.get('candidates')} in-situ candidates, {seconds:.0f} s, bundled judge"
+            # Every chunk counts, whatever language it was detected as (a man page's English lines too).
+            chunks = sum(row["chunks"] for row in stats["by_lang"].values())
+            kept = sum(row["kept"] for row in stats["by_lang"].values())
+            candidates = sum(row["candidates"] for row in stats["by_lang"].values())
+            per_100 = round(100 * kept / chunks, 2) if chunks else None
+            note = f"{kept} seeds of {chunks} chunks, {candidates} candidates, {seconds:.0f} s, bundled judge"
+            rows.append(
+                at_least(
+                    SECTION, f"verified seeds per 100 chunks ({name})", per_100, MIN_YIELD[name], "seeds", 1.0, note
+                )
+            )
+            mix = (mine.get("question_types") or {}).get("template", {})
             rows.append(
                 info(
                     SECTION,
-                    f"verified seeds per 100 chunks ({name})",
-                    mine.get("kept_per_100_chunks"),
-                    "seeds",
-                    note=note,
+                    f"question templates ({name})",
+                    len(mix),
+                    "templates",
+                    note=", ".join(f"{k} {v}" for k, v in mix.items()),
                 )
             )
             rows.append(

@@ -43,6 +43,7 @@ def _between(text: str, start: str, end: str) -> str:
 
 
 NOISE_CHECK = "Does the passage below answer the question"
+PROPOSE = "Pick up to"
 
 
 def scripted(req: FakeRequest) -> str:
@@ -52,6 +53,8 @@ def scripted(req: FakeRequest) -> str:
         return json.dumps({"verdict": "no", "reason": "It is about something else."})
     if '"verdict"' in prompt:
         return json.dumps({"verdict": "yes", "reason": "The text states it."})
+    if PROPOSE in prompt:
+        return json.dumps({"proposals": []})
     if "Passage A" in prompt:
         parts = []
         for passage, answer in (("Passage A:", 'whose answer is "'), ("Passage B:", 'whose answer is "')):
@@ -153,6 +156,7 @@ async def test_generation_runs_end_to_end_and_writes_every_file(index_dir, serve
         "seed_answerable",
         "gen_noise_check",
         "seed_cross_alias",
+        "seed_propose",
     }
     by_lang = manifest["generation_stats"]["by_lang"]["en"]
     assert manifest["generation_stats"]["polish"] is True and by_lang["kept"] == len(generated)
@@ -303,6 +307,8 @@ def polisher(req: FakeRequest) -> str:
         return json.dumps({"verdict": "no", "reason": "It is about something else."})
     if '"verdict"' in prompt:
         return json.dumps({"verdict": "yes", "reason": "The text states it."})
+    if PROPOSE in prompt:
+        return json.dumps({"proposals": []})
     question = _between(prompt, "\nQuestion:", "\n")
     answer = _between(prompt, "\nAnswer:", "\n")
     digits = re.sub(r"\D", "", answer)
@@ -324,7 +330,7 @@ async def test_polish_is_kept_only_when_it_passes_the_gates(index_dir, tmp_path)
         assert not contains_any_answer(seed.question, seed.answers)
     stats = result.manifest["generation_stats"]["by_lang"]["en"]
     polished = sum(s.question.startswith("Tell me this: ") for s in result.seeds)
-    assert stats["kept_by_path"] == {"insitu": 6 - polished, "polished": polished, "model": 0}
+    assert stats["kept_by_path"] == {"insitu": 6 - polished, "polished": polished, "proposed": 0, "model": 0}
     assert (
         stats["polish_gates"]["answer_not_in_question"]["passed"]
         < stats["polish_gates"]["answer_not_in_question"]["tried"]

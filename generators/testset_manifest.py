@@ -1,0 +1,63 @@
+"""The manifest of a generated test set (`testset.json`): options, index, counts, gates, models, prompts."""
+
+from __future__ import annotations
+
+import importlib.metadata
+from dataclasses import asdict
+from pathlib import Path
+
+from ragstress.core.paths import recorded_path
+from ragstress.core.types import Case
+from ragstress.indexing.store import read_manifest
+from ragstress.prompts import load_prompt
+
+PROMPT_IDS = ("seed_polish", "seed_answerable", "gen_noise_check", "seed_cross_alias", "seed_propose")
+
+
+def case_counts(cases: list[Case]) -> dict[str, dict[str, int]]:
+    """Number of cases per testbed and noise ratio."""
+    counts: dict[str, dict[str, int]] = {}
+    for case in cases:
+        ratio = f"{case.params.get('noise_ratio', 0):g}"
+        per_ratio = counts.setdefault(case.testbed, {})
+        per_ratio[ratio] = per_ratio.get(ratio, 0) + 1
+    return {testbed: dict(sorted(r.items(), key=lambda kv: float(kv[0]))) for testbed, r in sorted(counts.items())}
+
+
+def testset_manifest(store, llm, options, testbeds, seeds, cases, stats, langs, out_dir: Path) -> dict:
+    """Everything testset.json records except the generation and noise-check statistics."""
+    index_manifest = read_manifest(store.index_dir) or {}
+    origins: dict[str, int] = {}
+    for seed in seeds:
+        origins[seed.origin] = origins.get(seed.origin, 0) + 1
+    try:
+        version = importlib.metadata.version("ragstress")
+    except importlib.metadata.PackageNotFoundError:
+        version = "unknown"
+    opts = asdict(options)
+    opts["seed_file"] = recorded_path(options.seed_file, out_dir) if options.seed_file else None
+    opts["testbeds"] = testbeds
+    return {
+        "ragstress_version": version,
+        "random_seed": options.random_seed,
+        "options": opts,
+        "index": {
+            "dir": recorded_path(store.index_dir, out_dir, reach=Path(out_dir).parent),
+            "embedding_model": index_manifest.get("embedding_model", store.embedder.name),
+            "chunks": index_manifest.get("chunks"),
+        },
+        "seeds": {
+            "total": len(seeds),
+            "by_origin": dict(sorted(origins.items())),
+            "two_part": sum(len(s.answers) > 1 for s in seeds),
+        },
+        "cases": {"total": len(cases), "by_testbed": case_counts(cases)},
+        "gates": stats.as_dict(),
+        "models": {role: endpoint.public_dict() for role, endpoint in sorted(llm.endpoints.items())},
+        # Mixed-language material uses the English prompts.
+        "prompts": [
+            load_prompt(pid, lang).identity()
+            for lang in sorted({"en" if lang == "mixed" else lang for lang in langs})
+            for pid in PROMPT_IDS
+        ],
+    }

@@ -1,0 +1,135 @@
+"""Definition entries of manuals and references, and the questions asked of them (en and zh)."""
+
+from __future__ import annotations
+
+from ragstress.core.types import Chunk
+from ragstress.generators import techdoc_en, techdoc_zh
+from ragstress.generators.synthesis import technical_questions
+from ragstress.generators.techdoc import Subject, classify_term, document_subjects, entries
+
+MAN_EN = """OPTIONS
+       -q, --quiet
+              Suppress all normal output.
+
+       -n     Print line numbers before each matching line.
+
+       --color[=WHEN]
+              Highlight the matched text; WHEN defaults to auto.
+
+ENVIRONMENT
+       PAGEKIT_HOME
+              The directory holding the user's saved pages.
+"""
+
+MAN_ZH = """选项
+       -s, --silent
+              不显示任何进度信息
+
+       -w 宽度
+              设置每行的最大宽度，默认值为 72
+
+       --dry-run
+              只列出将要执行的操作，不真正执行
+"""
+
+REFERENCE = """tarpit --- Slow down unwanted clients
+
+tarpit.delay(seconds, jitter=0.25)
+
+Pause the current connection for the given number of seconds. The default value of jitter is 0.25.
+
+Added in version 2.7.
+
+class tarpit.Trap(port)
+
+A listener that accepts connections and never answers them.
+
+exception tarpit.TrapClosed
+
+Raised when a trap is used after it was closed.
+
+```
+tarpit.delay(3)
+Return nothing useful here.
+```
+"""
+
+
+def test_terms_are_classified_by_their_shape():
+    assert classify_term("-q, --quiet")[:2] == ("option", ("-q", "--quiet"))
+    assert classify_term("--color[=WHEN]")[:2] == ("option", ("--color",))
+    kind, names, params = classify_term("tarpit.delay(seconds, jitter=0.25)")
+    assert kind == "function" and names[0] == "tarpit.delay()" and params == ("seconds", "jitter")
+    assert classify_term("class tarpit.Trap(port)")[0] == classify_term("tarpit.Trap(port)")[0] == "class"
+    assert classify_term("PyObject* Trap_New(int port)")[0] == "cfunction"
+    assert classify_term("tarpit.TrapError")[0] == "exception"
+    assert classify_term("Pause the current connection.") is None
+    assert classify_term("OPTIONS") is None
+
+
+def test_a_man_page_gives_options_and_environment_variables():
+    found = entries(MAN_EN, Subject("pagekit", "command"))
+    by_name = {e.names[0]: e for e in found}
+    assert by_name["-q"].names == ("-q", "--quiet") and by_name["-q"].description == "Suppress all normal output."
+    assert by_name["-n"].description.startswith("Print line numbers")  # tag and description on one line
+    assert by_name["PAGEKIT_HOME"].kind == "envvar"
+
+
+def test_questions_on_english_options_put_the_verb_in_the_third_person():
+    subject = Subject("pagekit", "command")
+    asked = [techdoc_en.definition_question(e, subject) for e in entries(MAN_EN, subject)]
+    questions = {q[0]: q[1] for q in asked if q}
+    assert questions["Which option of pagekit suppresses all normal output?"] == ["-q", "--quiet"]
+    assert "Which option of pagekit prints line numbers before each matching line?" in questions
+    assert questions["Which environment variable is the directory holding the user's saved pages?"] == ["PAGEKIT_HOME"]
+
+
+def test_chinese_options_are_asked_with_their_description_quoted_and_defaults_asked_too():
+    subject = Subject("pagekit", "command")
+    found = entries(MAN_ZH, subject)
+    asked = {q[0]: q[1] for e in found if (q := techdoc_zh.definition_question(e, subject))}
+    assert asked["pagekit 命令的哪个选项表示“不显示任何进度信息”？"] == ["-s", "--silent"]
+    assert asked["pagekit 命令的哪个选项表示“只列出将要执行的操作，不真正执行”？"] == ["--dry-run"]
+    width = next(e for e in found if e.names[0] == "-w")
+    defaults = techdoc_zh.value_questions(width, subject, MAN_ZH)
+    assert [(q[0], q[1]) for q in defaults] == [("pagekit 命令的 -w 选项默认值是什么？", ["72"])]
+
+
+def test_a_reference_page_gives_functions_classes_exceptions_versions_and_defaults():
+    chunk = Chunk(id="c1", doc_id="tarpit.rst", text=REFERENCE, start=0, end=len(REFERENCE))
+    subject = document_subjects([chunk])["tarpit.rst"]
+    assert subject == Subject("tarpit", "module")
+    asked = {q[0]: (q[1], q[3]) for q in technical_questions(chunk, subject, "en")}
+    assert asked["Which function of the tarpit module pauses the current connection for the given number of seconds?"][
+        0
+    ][:2] == ["tarpit.delay()", "tarpit.delay"]
+    assert asked["Which class of the tarpit module is a listener that accepts connections and never answers them?"]
+    assert (
+        asked["Which exception of the tarpit module is raised when a trap is used after it was closed?"][1]
+        == "definition"
+    )
+    assert asked["In which version was tarpit.delay() added?"] == (["2.7"], "version_added")
+    assert asked["What is the default value of the jitter parameter of tarpit.delay()?"] == (
+        ["0.25"],
+        "default_value",
+    )
+    # The code block's lines are neither terms nor descriptions.
+    assert not any("nothing useful" in q for q in asked)
+
+
+def test_a_question_two_terms_would_answer_alike_is_not_asked():
+    text = "pk_open(name)\n\nOpen a page by name.\n\npk_open_ex(name, mode)\n\nOpen a page by name.\n"
+    chunk = Chunk(id="c2", doc_id="pk.rst", text=text, start=0, end=len(text))
+    assert technical_questions(chunk, Subject("pk", "module"), "en") == []
+
+
+def test_a_noun_description_is_not_read_as_a_verb():
+    text = "Trap.limit\n\nLimit on the number of connections held at once.\n"
+    found = entries(text, Subject("tarpit", "module"))
+    assert found and techdoc_en.definition_question(found[0], Subject("tarpit", "module")) is None
+
+
+def test_a_glued_argument_is_split_off_the_option():
+    text = "-ffam   Use fam as the default font family.\n"
+    (entry,) = entries(text, Subject("typeset", "command"))
+    assert entry.names == ("-f", "-ffam")
