@@ -138,7 +138,7 @@ def entries(text: str, subject: Subject | None = None) -> list[Entry]:
             continue
         kind, names, params = classified
         command = subject is not None and subject.kind == "command"
-        if kind == "constant" and (command or names[0].startswith("PYTHON")):
+        if kind == "constant" and (names[0].startswith("PYTHON") or command and _under_environment(lines, i)):
             kind = "envvar"
         elif kind in ("attribute", "class") and description.startswith("Raised "):
             kind = "exception"  # named like any class, but documented as what is raised
@@ -153,6 +153,16 @@ def entries(text: str, subject: Subject | None = None) -> list[Entry]:
         region = "\n".join(line or "" for line in lines[i:end])
         result.append(Entry(term, names, kind, description, region, params))
     return result
+
+
+def _under_environment(lines: list[str | None], i: int) -> bool:
+    """Is line i in a man page's ENVIRONMENT (环境变量) section, as far as the chunk shows?"""
+    for line in reversed(lines[:i]):
+        heading = (line or "").strip()
+        if heading and heading.upper() == heading and not heading.startswith(("-", "$")) and len(heading) < 30:
+            if re.fullmatch(r"[A-Z][A-Z ]+|[\u4e00-\u9fff]{2,6}", heading):
+                return heading in ("ENVIRONMENT", "ENVIRONMENT VARIABLES", "环境", "环境变量")
+    return False
 
 
 def _outside_code(lines: list[str]) -> list[str | None]:

@@ -117,6 +117,8 @@ def _predicate(entry: Entry) -> str | None:
         return None  # "Limit on the number ...": a noun, not a verb
     verb = third_person(words[0])
     if verb:
+        # "Take a pointer ..., and return its size": the second verb agrees too.
+        rest = re.sub(r", (and|or) ([a-z]+)\b", lambda m: f", {m[1]} {third_person(m[2]) or m[2]}", rest)
         return f"{verb} {rest}"
     if _base(words[0].lower()) or words[0] in ("Does", "Is"):
         return f"{words[0].lower()} {rest}"
@@ -137,6 +139,8 @@ def _subject_phrase(entry: Entry, about: Subject | None) -> str | None:
         return f"option of {subject}" if subject else "command-line option"
     if entry.kind in ("envvar", "cfunction"):
         return kind
+    if about is not None and about.kind == "command":
+        return f"{kind} in the {subject} manual page"
     if entry.kind == "method" and owner:
         return f"{owner} method"
     if owner and owner == subject:
