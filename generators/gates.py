@@ -112,13 +112,20 @@ def answer_not_in_question(candidate: Candidate) -> str | None:
 
 
 def round_trip(candidates: list[Candidate], store: IndexStore, k: int) -> list[str | None]:
-    """For each candidate: None if its question retrieves all its source chunks in the top k, else the reason."""
-    hits = store.query_many([c.question for c in candidates], k=k)
+    """For each candidate: None if its question (or each chunk's probe) retrieves its source chunks in the top k,
+    else the reason."""
+    queries = sorted({q for c in candidates for q in (c.probes or (c.question,))})
+    found = {q: [h.chunk_id for h in hits] for q, hits in zip(queries, store.query_many(queries, k=k))}
     reasons: list[str | None] = []
-    for candidate, found in zip(candidates, hits):
-        ids = [h.chunk_id for h in found]
-        missing = [cid for cid in candidate.chunk_ids if cid not in ids]
-        reasons.append(f"source chunk {missing[0]} not in the top {k} (got {ids})" if missing else None)
+    for candidate in candidates:
+        probes = candidate.probes or (candidate.question,) * len(candidate.chunk_ids)
+        missing = [(cid, q) for cid, q in zip(candidate.chunk_ids, probes) if cid not in found[q]]
+        reason = None
+        if missing:
+            cid, query = missing[0]
+            via = "" if query == candidate.question else f" by {query!r}"
+            reason = f"source chunk {cid} not in the top {k}{via} (got {found[query]})"
+        reasons.append(reason)
     return reasons
 
 

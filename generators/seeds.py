@@ -74,6 +74,9 @@ class Candidate:
     # What sets a template's question apart from the template's others; the near-duplicate gate compares
     # it (a shared frame such as "Which option of ls ..." would make any two look alike). "": the question.
     content: str = ""
+    # The retrieval query that must find each source chunk (round-trip gate); empty: the question, for all.
+    # A bridge question's second chunk is found by its second half with the entity named.
+    probes: tuple[str, ...] = ()
 
 
 def _topic_words(chunk: Chunk) -> set[str]:

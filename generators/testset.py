@@ -23,6 +23,7 @@ from ragstress.core.manifests import TestsetManifest, write_manifest
 from ragstress.core.rundir import CASES_FILE, REJECTED_FILE, SEEDS_FILE, TESTSET_MANIFEST
 from ragstress.core.types import RGB_TESTBEDS, Case, Chunk, SeedQuestion
 from ragstress.corpora.langdetect import detect_lang
+from ragstress.generators.bridges import bridge_candidates
 from ragstress.generators.counterfactual import name_inventory
 from ragstress.generators.cross_aliases import add_cross_aliases, answer_sentence
 from ragstress.generators.curated import map_curated, read_seed_file
@@ -204,6 +205,9 @@ async def generate_testset(
                 for t in pair_targets([c for c in sample if c.id in probes], neighbours, langs, rng)
             ]
             pairs = [p for p in pairs if p is not None]
+            # Bridges beside conjunctions: the second fact reached through the entity the first names.
+            bridges = bridge_candidates(chunks, langs, titles, random.Random(options.random_seed + 2))
+            pairs = _interleave(pairs, bridges)
             kept += await _generate(pairs, wanted_pairs, run, options.candidates_per_seed * wanted_pairs)
         made = [_as_seed(c) for c in kept]
         cross = None

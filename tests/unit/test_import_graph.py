@@ -178,6 +178,7 @@ CLI_REACHES = (
     "ragstress.indexing.build",
     "ragstress.indexing.store",
     "ragstress.generators.testset",
+    "ragstress.generators.testset_manifest",
     "ragstress.generators.testbeds",
     "ragstress.generators.styles",
     "ragstress.generators.ratios",
