@@ -15,6 +15,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from ragstress.generators.spans import contains_alias, extract_spans, kind_of, replace_aliases, unique
+from ragstress.generators.techdoc import entries
 
 _NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?")
 _PLACE_WORDS = re.compile(r"\b(?:in|at|near|from|to|into|across)\s+(?:the\s+)?$", re.IGNORECASE)
@@ -73,10 +74,30 @@ def question_category(question: str) -> str | None:
     return None
 
 
+def technical_category(name: str) -> str | None:
+    """The category of a technical answer (an option, a callable, a constant, a dotted name), else None."""
+    if re.fullmatch(r"-{1,2}[A-Za-z0-9][\w-]*", name):
+        return "tech:option"
+    if re.fullmatch(r"[A-Za-z_][\w.]*\(\)", name):
+        return "tech:callable"
+    if re.fullmatch(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+", name):
+        return "tech:constant"
+    if re.fullmatch(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+", name):
+        return "tech:dotted"
+    return None
+
+
 def name_inventory(texts: Iterable[str], lang: str) -> dict[str, tuple[str, ...]]:
-    """Names found in the corpus by category, sorted, so the choice of a fake is reproducible."""
+    """Names found in the corpus by category, sorted, so the choice of a fake is reproducible.
+
+    A manual's defined terms are listed too, by their shape (`technical_category`): an option's
+    fake is another option of the corpus, a function's another function."""
     found: dict[str, set[str]] = {}
     for text in texts:
+        for entry in entries(text):
+            category = technical_category(entry.names[0])
+            if category:
+                found.setdefault(category, set()).add(entry.names[0])
         if lang == "zh":
             # Chinese person names are not capitalised: find them after a role word, or by the "·" of foreign names.
             for m in _ZH_PERSON.finditer(text):
@@ -183,6 +204,9 @@ def make_fake_answer(
         others = [w for w in _NUMBER_WORDS if w != word]
         fake_word = rng.choice(others)
         return FakeAnswer([fake_word], {alias: fake_word for alias in aliases}, "number (word)")
+    technical = technical_category(aliases[0])
+    if technical:
+        return _technical_fake(aliases, technical, names, rng, source_text)
     category = answer_category(aliases, source_text, lang, question)
     lowered = [a.lower() for a in aliases]
     choices = [
@@ -195,6 +219,39 @@ def make_fake_answer(
         return None
     fake = rng.choice(choices)
     return FakeAnswer([fake], {alias: fake for alias in aliases}, f"name ({category})")
+
+
+def _technical_fake(
+    aliases: list[str], category: str, names: Mapping[str, tuple[str, ...]], rng: random.Random, source_text: str
+) -> FakeAnswer | None:
+    """Another term of the same shape from the corpus and not in the passage (two `-n` entries would say
+    nothing), each true spelling replaced by the fake's like spelling (`os.getcwd()` -> `os.listdir()`)."""
+    taken = {a.lower() for a in aliases}
+    choices = [
+        n
+        for n in names.get(category, ())
+        if not {s.lower() for s in _spellings(n)} & taken and not contains_alias(source_text, [n])
+    ]
+    if not choices:
+        return None
+    fake = rng.choice(choices)
+    spellings = _spellings(fake)
+    if len(spellings) == len(aliases):
+        replacements = dict(zip(aliases, spellings))
+    else:
+        replacements = dict.fromkeys(aliases, fake)
+    return FakeAnswer(unique([fake, *replacements.values()]), replacements, f"name ({category})")
+
+
+def _spellings(term: str) -> list[str]:
+    """The spellings a technical answer is given in: a call with and without its owner and parentheses."""
+    if term.endswith("()"):
+        name = term[:-2]
+        short = name.rsplit(".", 1)[-1]
+        return unique([term, name, f"{short}()", short])
+    if "." in term and not term.startswith("-"):
+        return unique([term, term.rsplit(".", 1)[-1]])
+    return [term]
 
 
 def rewrite_passage(text: str, true_aliases: list[str], fake: FakeAnswer) -> str | None:

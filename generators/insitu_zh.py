@@ -23,7 +23,7 @@ def _wh_word(span: FactSpan) -> str | None:
     if span.kind == "date":
         return "哪一天" if "日" in text else "什么时候"
     if span.kind == "number":
-        unit = re.sub(r"^[\d.]+(?:万|亿)?", "", text)
+        unit = re.sub(r"^[\d.]+(?:万|亿)?", "", text).strip()
         return f"多少{unit}" if unit else None
     # Suffix-found place names are often cut mid-word (杭州湖 of 杭州湖畔), so only persons are asked.
     return "谁" if "·" in text else None

@@ -44,6 +44,7 @@ _MAN_FILE = re.compile(r"([^/]+?)\.[1-9][a-z]*(?:\.gz)?$")
 _DIRECTIVE_WORD = re.compile(
     r"^(?:exception|class|data|attribute|property|classmethod|staticmethod|abstractmethod)\s+(?=[A-Za-z_])"
 )
+_MAN_NAME = re.compile(r"^(?:NAME|名称|名字)\s*\n\s*([\w.+-]+)(?:\s*,\s*[\w.+-]+)*\s+[-—–]+\s", re.MULTILINE)
 _SAME_LINE = re.compile(r"^(\S.*?\S|\S)\s{2,}(\S.*)$")
 
 
@@ -211,7 +212,9 @@ def document_subjects(chunks: list[Chunk]) -> dict[str, Subject]:
             continue
         man = _MAN_FILE.search(chunk.doc_id)
         if man:
-            subjects[chunk.doc_id] = Subject(man[1], "command")
+            # swapoff.8 documents swapon: the NAME line's first command is the page's own.
+            named = _MAN_NAME.search(chunk.text)
+            subjects[chunk.doc_id] = Subject(named[1] if named else man[1], "command")
             continue
         first = chunk.text.strip().split("\n", 1)[0]
         module = _MODULE_TITLE.match(first)

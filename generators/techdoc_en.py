@@ -136,7 +136,7 @@ def _subject_phrase(entry: Entry, about: Subject | None) -> str | None:
     main = entry.names[0].removesuffix("()")
     owner = main.rsplit(".", 1)[0] if "." in main else None
     if entry.kind == "option":
-        return f"option of {subject}" if subject else "command-line option"
+        return f"option of {subject}" if subject else None  # "which command-line option" of what?
     if entry.kind in ("envvar", "cfunction"):
         return kind
     if about is not None and about.kind == "command":
