@@ -11,10 +11,11 @@ In order, cheapest first:
   asked of the bundled judge: on the samples it passed every one (en 108 of 108, zh 157 of 157), and
   the call was most of an offline generation's time. Such candidates are counted under
   `answerable_not_asked`, so the manifest says which were judged;
-- `near_duplicate`: no kept seed's question is too similar (cosine of embeddings). A template's
-  questions are compared by their content (`Candidate.content`) instead, as text: character
-  trigrams with a Jaccard of at least 0.8 (embeddings of short clauses that share a subject,
-  "view: 恢复模式" and "view: 前台运行", lie closer than the cosine threshold).
+- `near_duplicate`: no kept seed's question is too similar (cosine of embeddings), compared
+  without the frame it shares with others (`Candidate.content`). A manual template's questions
+  are compared as text instead: character trigrams with a Jaccard of at least 0.8 (embeddings of
+  short clauses that share a subject, "view: 恢复模式" and "view: 前台运行", lie closer than the
+  cosine threshold).
 
 Pass rates are counted per gate over the candidates that reached it. Candidates that
 passed every gate after enough seeds were kept are logged with gate `surplus`.
@@ -214,8 +215,8 @@ class GatePipeline:
             judged = {c.id for c in self._gate(asked, "answerable", [verdicts[c.id] for c in asked])}
             alive = [c for c in alive if c.id in judged or c.id not in verdicts]
         kept = []
-        plain = [c for c in alive if not c.content]
-        embedded = self.store.embedder.embed_queries([c.question for c in plain]) if plain else []
+        plain = [c for c in alive if not c.templated]
+        embedded = self.store.embedder.embed_queries([c.content or c.question for c in plain]) if plain else []
         vectors = dict(zip((c.id for c in plain), embedded))
         for candidate in alive:
             if limit is not None and len(kept) >= limit:

@@ -121,7 +121,7 @@ def _standalone_subject(clause: str, title: str | None) -> str | None:
 def _with_article(title: str) -> str:
     """The title as a subject: "the" before names headed by a common noun ("the Mississippi River")."""
     if title.split()[-1] in _COMMON_HEADS or title.startswith("Tour "):
-        return "the " + title if not title.startswith("The ") else title
+        return "the " + title if not title.lower().startswith("the ") else title
     return title
 
 
@@ -195,11 +195,29 @@ def insitu_question_en(span: FactSpan, text: str, title: str | None) -> str | No
     question = _front(before, wh, after) or f"{before}{wh}{after}"
     if len(question.split()) < 5 or not _names_something(question) or _POINTS_BACK.search(question):
         return None
+    if not _has_verb(question):
+        return None  # "Kennedy in what year of landing a man on the Moon": a fragment
     # A pronoun left in a question usually points outside it; the subject must be named.
     if _PRONOUN_ANYWHERE.search(question.split(" ", 3)[-1]) and not title:
         return None
     question = re.sub(r"\s+", " ", question).strip()
     return question[:1].upper() + question[1:] + "?"
+
+
+_IRREGULAR_PAST = frozenset(
+    """began became begun been born bought brought built came chose drew fell flew found gave got grew held hit kept
+    knew laid lay led left made meant met paid put ran rose sank saw set shut sold spent split spread stood struck
+    swam took taught told thought threw won wore wrote""".split()
+)
+_AUXILIARY = frozenset(
+    "is was were are am be has have had did does do can could will would shall should may might must".split()
+)
+
+
+def _has_verb(question: str) -> bool:
+    """Is there a word that can be a finite verb (an auxiliary, a past form, or a third-person -s form)?"""
+    words = re.findall(r"[a-z][a-z'-]*", question)
+    return any(w in _AUXILIARY or w in _IRREGULAR_PAST or w.endswith(("ed", "s")) for w in words)
 
 
 def _names_something(question: str) -> bool:
@@ -219,6 +237,20 @@ def _askable(span: FactSpan, sentence: str, at: int, before: str, after: str) ->
         return False  # one end of a range or list
     if ":" in before or "," in before or re.match(r"(?:which|where|when|who)\b", before, re.I):
         return False
+    if (
+        span.kind == "year"
+        and re.search(r"\b(?:the|a|an)(?:\s+[a-z]+)?\s+$", before, re.I)
+        and re.match(r"\s+[A-Za-z]", after)
+    ):
+        return False  # "the original 1903 Flyer": the year modifies a noun
+    if re.match(r"(?:By|In|On|At|During|After|Before|Since|Until|From)\s+\S+\s", before):
+        return False  # inside an opening phrase ("By the time of the landings in 1944 there was ..."): no clause to ask
+    if (
+        span.kind == "name"
+        and re.search(r"\bby\s+$", before)
+        and not re.search(r"\b(?:is|was|were|are|been|be)\b", before)
+    ):
+        return False  # "a team led by whom": no finite verb, a fragment
     if re.search(r"\bof\s+$", before) and span.kind == "date":
         return False
     if span.kind == "name" and (

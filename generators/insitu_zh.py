@@ -70,7 +70,7 @@ def insitu_question_zh(span: FactSpan, text: str, title: str | None) -> str | No
     head = _APPROXIMATORS.sub("", head)
     if span.kind == "number" and re.search(r"[\d一二三四五六七八九十百千万]$", head):
         return None
-    if head.endswith(("，", "、", "至", "到")) or re.match(r"[\d、至到—-]", tail) or "、" in tail:
+    if head.endswith(("，", "、", "至", "到", "或")) or re.match(r"[\d、至到—或-]", tail) or "、" in tail:
         return None  # one item of a list or range
     if not head.strip() and not re.match(r"[，,]", sentence[end:]):
         return None  # 2008年北京奥运会: the year is a modifier, not the fact asked about
@@ -79,7 +79,9 @@ def insitu_question_zh(span: FactSpan, text: str, title: str | None) -> str | No
         rest = sentence[end:].lstrip("，, ")
         cut = re.search(r"[，；。！？,;]", rest)
         main = rest[: cut.start()] if cut else rest
-        question = f"{main}是在{wh}" if span.kind in ("year", "date") and len(main) >= 4 else None
+        # 在……世界杯上 / 正值立春: a setting, not a clause stating what happened.
+        setting = re.search(r"(?:上|中|时|里|期间)$", main) or re.match(r"(?:正值|适逢|恰逢|时值|在)", main)
+        question = f"{main}是在{wh}" if span.kind in ("year", "date") and len(main) >= 4 and not setting else None
     elif len(clauses_before) > 2:
         return None  # a long run of clauses: the question would state several other facts
     else:

@@ -71,9 +71,15 @@ class Candidate:
     # How the wording was made: "model" (drafted), "insitu" (from the sentence), "polished" (in-situ, rephrased).
     path: str = "model"
     question_type: QuestionType | None = None
-    # What sets a template's question apart from the template's others; the near-duplicate gate compares
-    # it (a shared frame such as "Which option of ls ..." would make any two look alike). "": the question.
+    # What the near-duplicate gate compares, without the frame the question shares with others ("Which
+    # option of ls ...", "Regarding the Danube, ..."), which would make any two look alike. "": the question.
     content: str = ""
+
+    @property
+    def templated(self) -> bool:
+        """Written by a fixed template (a manual's terms), so compared as text: see gates.near_duplicate."""
+        return self.question_type is not None and self.question_type.template not in ("insitu", "model")
+
     # The retrieval query that must find each source chunk (round-trip gate); empty: the question, for all.
     # A bridge question's second chunk is found by its second half with the entity named.
     probes: tuple[str, ...] = ()
@@ -85,11 +91,12 @@ def _topic_words(chunk: Chunk) -> set[str]:
     return {name for name, n in counts.items() if chunk.text.count(name) >= 3}
 
 
-_TABLE_ROW = re.compile(r" \| |[│┃]")
+# Table rows, and notice lines (Copyright ©, 版权所有): not sentences stating a fact about the topic.
+_TABLE_ROW = re.compile(r" \| |[│┃]|©|\bCopyright\b|版权所有")
 
 
 def not_prose(text: str) -> list[tuple[int, int]]:
-    """(start, end) of the code blocks and table rows of a text: a sentence question is never made there."""
+    """(start, end) of the code blocks, table rows and notices of a text: a sentence question is never made there."""
     ranges, start, inside = [], 0, False
     for line in text.splitlines(keepends=True):
         end = start + len(line)

@@ -25,6 +25,7 @@ from ragstress.generators.insitu import insitu_question
 from ragstress.generators.seeds import KIND_ROTATION, PAIR_KINDS, Candidate, Target, answer_aliases, usable_spans
 from ragstress.generators.spans import FactSpan, default_aliases
 from ragstress.generators.techdoc import Subject, document_subjects, entries, stated_text
+from ragstress.generators.topics import topic_phrases, with_topic
 from ragstress.llm import ChatClient, ask_structured
 from ragstress.prompts import load_prompt
 
@@ -86,6 +87,8 @@ def insitu_candidates(chunks: list[Chunk], langs: dict[str, str], rng: random.Ra
     so the seeds cover years, names, numbers and dates.
     """
     titles = document_titles(chunks)
+    topics = topic_phrases(chunks, titles)
+    corpus = "\n".join(c.text for c in chunks)
     subjects = document_subjects(chunks)
     order = list(chunks)
     rng.shuffle(order)
@@ -103,14 +106,18 @@ def insitu_candidates(chunks: list[Chunk], langs: dict[str, str], rng: random.Ra
         spans.sort(key=lambda s: rotation.index(s.kind))
         made = len(technical)
         for span in spans:
-            question = insitu_question(span, chunk.text, titles.get(chunk.doc_id), lang)
+            title, topic = titles.get(chunk.doc_id), topics.get(chunk.doc_id)
+            # English names a pronoun's referent as its text writes it ("the Leaning Tower of Pisa").
+            question = insitu_question(span, chunk.text, topic if lang == "en" and topic else title, lang)
             if question is None:
                 continue
+            framed = with_topic(question, title, topic, lang, corpus)
             target = Target((chunk,), (span,), lang)
             answers = [answer_aliases(span, [], lang)]
             shape = QuestionType(span_kinds=[span.kind], template="insitu", shape="single")
+            content = question if framed != question else ""
             rounds[made].append(
-                Candidate(target.id, question, answers, [chunk.id], lang, None, [chunk.text], "insitu", shape)
+                Candidate(target.id, framed, answers, [chunk.id], lang, None, [chunk.text], "insitu", shape, content)
             )
             made += 1
             if made == SPANS_PER_CHUNK:
@@ -118,21 +125,21 @@ def insitu_candidates(chunks: list[Chunk], langs: dict[str, str], rng: random.Ra
     return [c for r in rounds for c in r]
 
 
-def _askable_by_kind(chunk: Chunk, lang: str, title: str | None) -> dict[str, tuple[FactSpan, str]]:
+def _askable_by_kind(chunk: Chunk, lang: str, title: str | None, topic: str | None) -> dict[str, tuple[FactSpan, str]]:
     """The first span of each kind in `chunk` that makes an in-situ question, with the question."""
     found: dict[str, tuple[FactSpan, str]] = {}
     for span in usable_spans(chunk, lang):
         if span.kind not in found:
-            question = insitu_question(span, chunk.text, title, lang)
+            question = insitu_question(span, chunk.text, topic if lang == "en" and topic else title, lang)
             if question is not None:
-                found[span.kind] = (span, question)
+                found[span.kind] = (span, with_topic(question, title, topic, lang, chunk.text))
     return found
 
 
-def insitu_pair(target: Target, titles: dict[str, str]) -> Candidate | None:
+def insitu_pair(target: Target, titles: dict[str, str], topics: dict[str, str]) -> Candidate | None:
     """A two-part in-situ candidate for the target's two chunks: same-kind facts, their questions joined; or None."""
     (a, b), lang = target.chunks, target.lang
-    in_a, in_b = (_askable_by_kind(c, lang, titles.get(c.doc_id)) for c in (a, b))
+    in_a, in_b = (_askable_by_kind(c, lang, titles.get(c.doc_id), topics.get(c.doc_id)) for c in (a, b))
     kind = next((k for k in PAIR_KINDS if k in in_a and k in in_b and in_a[k][0].text != in_b[k][0].text), None)
     if kind is None:
         return None
@@ -141,7 +148,7 @@ def insitu_pair(target: Target, titles: dict[str, str]) -> Candidate | None:
         question = f"{first[:-1]}；{second}"
     else:
         opener = second.split(" ", 1)[0]
-        second = second[0].lower() + second[1:] if opener in ("The", "In", "On", "By") else second
+        second = second[0].lower() + second[1:] if opener in ("The", "In", "On", "By", "Regarding") else second
         question = f"{first[:-1]}, and {second}"
     pair = Target((a, b), (span_a, span_b), lang)
     answers = [default_aliases(s.text, lang) for s in (span_a, span_b)]

@@ -137,6 +137,8 @@ def _subject_phrase(entry: Entry, about: Subject | None) -> str | None:
     owner = main.rsplit(".", 1)[0] if "." in main else None
     if entry.kind == "option":
         return f"option of {subject}" if subject else None  # "which command-line option" of what?
+    if entry.kind == "envvar" and about is not None and about.kind == "command":
+        return f"environment variable of {subject}"
     if entry.kind in ("envvar", "cfunction"):
         return kind
     if about is not None and about.kind == "command":

@@ -60,8 +60,8 @@ def definition_question(entry: Entry, about: Subject | None) -> Question | None:
         main = entry.names[0].removesuffix("()")
         owner = main.rsplit(".", 1)[0] if "." in main else subject
         scope = f"{owner} 模块中" if owner and entry.kind not in ("method", "envvar", "cfunction") else ""
-        if about is not None and about.kind == "command" and entry.kind != "envvar":
-            scope = f"{about.name} 手册页中"
+        if about is not None and about.kind == "command":
+            scope = f"{about.name} 使用的" if entry.kind == "envvar" else f"{about.name} 手册页中"
         if entry.kind == "method" and owner:
             scope = f"{owner} 的"
         ask = f"哪个{kind}{clause}" if _VERB_OPENING.match(clause) else f"哪个{kind}表示“{clause}”"

@@ -81,7 +81,9 @@ def test_questions_on_english_options_put_the_verb_in_the_third_person():
     questions = {q[0]: q[1] for q in asked if q}
     assert questions["Which option of pagekit suppresses all normal output?"] == ["-q", "--quiet"]
     assert "Which option of pagekit prints line numbers before each matching line?" in questions
-    assert questions["Which environment variable is the directory holding the user's saved pages?"] == ["PAGEKIT_HOME"]
+    assert questions["Which environment variable of pagekit is the directory holding the user's saved pages?"] == [
+        "PAGEKIT_HOME"
+    ]
 
 
 def test_chinese_options_are_asked_with_their_description_quoted_and_defaults_asked_too():
