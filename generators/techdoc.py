@@ -38,7 +38,7 @@ _ATTRIBUTE = re.compile(r"(?:[A-Za-z_]\w*\.)+[A-Za-z_]\w*")
 _ENVVAR = re.compile(r"\$?[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|\$?PYTHON[A-Z0-9]+")
 _C_TYPES = re.compile(r"\b(?:void|int|char|long|double|float|size_t|Py_ssize_t|PyObject|unsigned|const)\b|\*")
 _FENCE = re.compile(r"^\s*```")
-_MODULE_TITLE = re.compile(r"^\s*((?:[a-z_]\w*\.)*[a-z_]\w*)\s+[—–-]{1,3}\s+\S")
+_MODULE_TITLE = re.compile(r"^\s*((?:[a-z_]\w*\.)*[a-z_]\w*)(?:\s+[—–-]{1,3}|:)\s+\S")
 _MAN_FILE = re.compile(r"([^/]+?)\.[1-9][a-z]*(?:\.gz)?$")
 # Some renderings keep the kind before the name: "exception tarpit.TrapError", "class Trap(port)".
 _DIRECTIVE_WORD = re.compile(

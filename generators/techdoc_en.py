@@ -24,7 +24,7 @@ _VERBS = frozenset(
     """accept access add adjust allocate allow append apply arrange ask assign attempt avoid block break build call cancel
     cause change check clear close combine compare compile compute concatenate configure construct control
     convert copy count create feed decode define delete describe detect determine disable discard display do dump
-    emit enable encode ensure enter evaluate execute exit expand export extract fail fetch fill filter find
+    emit empty enable encode ensure enter evaluate execute exit expand export extract fail fetch fill filter find fire
     finish flush follow force format generate get give handle hide ignore implement import include indicate
     initialize insert inspect install interpret invoke join keep kill limit list load lock log look make map
     mark match merge modify move normalize note open output overwrite pack parse pass pause perform place pop prefer
@@ -56,10 +56,16 @@ _VERSION = re.compile(
 )
 _VALUE = r"(-?\d+(?:\.\d+)?|'[^'\s]{1,20}'|\"[^\"\s]{1,20}\")(?=[\s,;)]|\.(?:\s|$)|$)"
 _ATTRIBUTE_DEFAULT = re.compile(r"\b(?:[Tt]he default(?: value)? is|[Ii]t defaults to|[Dd]efaults to) " + _VALUE)
-# "This method is called when ..." says of the term what a question can ask: "Which ... is called when ...".
-_THIS_TERM = re.compile(
-    r"(?:This|The) (?:method|function|class|attribute|option|variable|exception) (?=is |was |can |returns )"
+# "This method is called when ...", "This marker indicates ...", "This is a read-only attribute that returns ...":
+# what follows says of the term what a question can ask ("Which ... is called when ...").
+_TERM_NOUNS = (
+    r"(?:method|function|class|attribute|option|variable|exception|marker|probe point|probe|constant|macro|"
+    r"decorator|constructor|property|hook|callback|flag|event|type|object|setting)"
 )
+_THIS_TERM = re.compile(
+    rf"(?:This|The) {_TERM_NOUNS} (?=[a-z]+ )|This is an? [\w -]{{1,40}}? (?:that|which) (?=[a-z]+ )"
+)
+_MAX_WORDS = 40
 _PREPOSITION_AFTER = re.compile(r"(?:of|on|for|in|to|with|that|which)\b")
 _DEFAULT = re.compile(
     r"\b([a-z_]\w*) defaults to (-?\d+(?:\.\d+)?|'[^'\s]{1,20}'|\"[^\"\s]{1,20}\")(?=[\s,.;)]|$)"
@@ -105,10 +111,12 @@ def _predicate(entry: Entry) -> str | None:
     sentence = re.sub(r"^(?:Method|Function) (?=called )", "This method is ", sentence)
     this = _THIS_TERM.match(sentence)
     if this:
-        sentence = sentence[this.end() :]
-        return f"{sentence}" if 3 <= len(sentence.split()) <= 28 and ":" not in sentence else None
+        rest = sentence[this.end() :]
+        verb = rest.split(" ", 1)[0]
+        if verb in ("is", "was", "can", "may", "will", "does") or _base(verb):
+            return rest if 3 <= len(rest.split()) <= _MAX_WORDS and ":" not in rest else None
     words = sentence.split()
-    if not 3 <= len(words) <= 28 or ":" in sentence or _SKIP_OPENING.match(sentence):
+    if not 3 <= len(words) <= _MAX_WORDS or ":" in sentence or _SKIP_OPENING.match(sentence):
         return None
     rest = " ".join(words[1:])
     if words[:2] == ["Do", "not"] or words[0] == "Don't":
@@ -124,7 +132,7 @@ def _predicate(entry: Entry) -> str | None:
         return f"{words[0].lower()} {rest}"
     if words[0] == "Raised" and entry.kind == "exception":
         return f"is raised {rest}"
-    if _NOUN_OPENING.match(sentence) and entry.kind in ("class", "attribute", "constant", "envvar", "exception"):
+    if _NOUN_OPENING.match(sentence) and entry.kind != "option":
         return f"is {sentence[0].lower()}{sentence[1:]}"
     return None
 
@@ -149,7 +157,10 @@ def _subject_phrase(entry: Entry, about: Subject | None) -> str | None:
         return f"{kind} of the {owner} module"
     if owner and entry.kind != "method":
         return f"{kind} of {owner}"
-    return f"{kind} of the {subject} module" if subject and "." not in subject else None
+    if subject:
+        return f"{kind} of the {subject} module"
+    # No module to name ("Built-in Exceptions"): the term's kind alone still asks one thing.
+    return kind if entry.kind in ("function", "class", "exception", "constant") else None
 
 
 def definition_question(entry: Entry, subject: Subject | None) -> Question | None:
