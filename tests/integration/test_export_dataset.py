@@ -42,7 +42,16 @@ def run_dir(tmp_path_factory) -> Path:
 
         async def generate():
             async with LLMSession(roles, ClientSettings(timeout_s=5, max_retries=0)) as llm:
-                options = GenerateOptions(n_seeds=0, n_pairs=0, seed_file=seeds, judge_noise=False)
+                # Curated seeds and three generated ones (in-situ, no model asked), so both kinds are exported.
+                options = GenerateOptions(
+                    n_seeds=3,
+                    n_pairs=0,
+                    seed_file=seeds,
+                    judge_noise=False,
+                    polish=False,
+                    propose=False,
+                    judge_insitu=False,
+                )
                 await generate_testset(IndexStore.open(run / "index"), llm, run / "testset", options)
 
         asyncio.run(generate())
@@ -84,6 +93,14 @@ def test_export_loads_back_with_datasets_and_has_a_card(run_dir, tmp_path, monke
     assert facts["source_documents"]["total"] == len(DOCS) and 0 < facts["source_documents"]["covered"] <= len(DOCS)
     assert 0.0 <= facts["near_duplicate_rate"] <= 1.0 and sum(facts["question_types"].values()) > 0
     assert sum(row["cases"] for row in facts["counts"]) == len(cases)
+    # How each generated seed was asked (template, answer kind, shape), per language and per item.
+    seeds = [json.loads(line) for line in (run_dir / "testset" / "seeds.jsonl").read_text("utf-8").splitlines()]
+    typed = {s["id"]: s["question_type"] for s in seeds if s["question_type"]}
+    assert len(typed) == 3 and all(s["question_type"] is None for s in seeds if s["origin"] == "curated")
+    mix = facts["question_mix"]["en"]
+    assert mix["shape"] == {"single": 3} and mix["template"] == {"insitu": 3}
+    row = next(r for rows in loaded.values() for r in rows if r["seed_id"] in typed)
+    assert row["provenance"]["question_type"] == typed[row["seed_id"]]
     assert "seed_file" in facts["gates"] and facts["models"]["judge"]["model"] == "m"
 
 
