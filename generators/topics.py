@@ -29,7 +29,7 @@ def topic_phrases(chunks: list[Chunk], titles: dict[str, str]) -> dict[str, str]
     phrases = {}
     for doc_id, title in titles.items():
         body = "\n".join(texts.get(doc_id, []))
-        body = body.split("\n", 1)[1] if body.startswith(title) else body  # not the title line itself
+        body = body.partition("\n")[2] if body.startswith(title) else body  # not the title line itself
         phrases[doc_id] = _as_written(title, body)
     return phrases
 

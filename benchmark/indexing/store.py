@@ -163,6 +163,9 @@ def read_manifest(index_dir: Path) -> dict[str, Any] | None:
     return read_typed_manifest(path, IndexManifest).model_dump(mode="json") if path.is_file() else None
 
 
+QUERY_BATCH = 256
+
+
 class IndexStore:
     """Read access to a built index: nearest-chunk search and chunk lookup."""
 
@@ -208,11 +211,19 @@ class IndexStore:
         return self.query_many([text], k)[0]
 
     def query_many(self, texts: list[str], k: int = 5) -> list[list[Hit]]:
-        """`query` for several texts at once (one embedding batch, one Chroma call)."""
+        """`query` for several texts at once: one embedding batch, one Chroma call per QUERY_BATCH texts
+        (a single call for thousands of texts passes SQLite's limit on bound variables)."""
         if not texts:
             return []
+        vectors = self.embedder.embed_queries(texts)
+        hits: list[list[Hit]] = []
+        for start in range(0, len(texts), QUERY_BATCH):
+            hits += self._query_vectors(vectors[start : start + QUERY_BATCH], k)
+        return hits
+
+    def _query_vectors(self, vectors, k: int) -> list[list[Hit]]:
         result = self.collection.query(
-            query_embeddings=self.embedder.embed_queries(texts),
+            query_embeddings=vectors,
             n_results=max(1, k),
             include=["documents", "metadatas", "distances"],
         )

@@ -14,6 +14,7 @@ from ragstress.core.types import Chunk
 from ragstress.corpora.chunking import ChunkParams
 from ragstress.corpora.embeddings import make_embedder
 from ragstress.corpora.loaders import CorpusError
+from ragstress.indexing import store as store_module
 from ragstress.indexing.build import build_index, default_chunk_params
 from ragstress.indexing.store import EmbeddingMismatchError, IndexStore
 
@@ -103,6 +104,12 @@ def test_query_ranks_the_relevant_document_first(built):
     assert 0.0 < hits[0].score <= 1.0 and hits[0].score >= hits[1].score >= hits[2].score
     answers = store.query_many(["Which volcano is in Sicily?", "Who became chess champion in 2013?"], k=1)
     assert [hits[0].doc_id for hits in answers] == ["volcanoes.txt", "chess.txt"]
+    # Thousands of queries at once (a large corpus's seeds) go to Chroma in batches, answers in order.
+    many = ["Which volcano is in Sicily?", "Who became chess champion in 2013?"] * 700
+    assert len(many) > 5 * store_module.QUERY_BATCH
+    found = store.query_many(many, k=30)
+    assert len(found) == len(many) and [h[0].doc_id for h in found[:2]] == ["volcanoes.txt", "chess.txt"]
+    assert [h[0].doc_id for h in found[-2:]] == ["volcanoes.txt", "chess.txt"]
 
 
 def test_unchanged_rebuild_embeds_nothing(built, counting_minilm):
