@@ -93,4 +93,8 @@ def insitu_question_zh(span: FactSpan, text: str, title: str | None) -> str | No
         return None
     if "它" in question:
         return None  # a pronoun left inside points outside the question
-    return question.rstrip("。") + "？"
+    if re.search(r"[:：]", question):
+        return None  # a label ("注意:") or a list heading: not a statement to ask about
+    # Older translations put spaces between words; a question reads better without them.
+    question = re.sub(r"(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])", "", question)
+    return question.rstrip("。. ") + "？"

@@ -41,8 +41,9 @@ class PolishDraft(BaseModel):
 def document_titles(chunks: list[Chunk]) -> dict[str, str]:
     """Each document's title: the first line of its first chunk when it reads like a heading.
 
-    A reference page's "json --- JSON encoder and decoder" is titled by its module, `json`."""
-    titles: dict[str, str] = {}
+    A reference page's "json --- JSON encoder and decoder" is titled by its module, `json`; a man
+    page, whose first line is its NAME heading, by its command."""
+    titles = {doc: s.name for doc, s in document_subjects(chunks).items() if s.kind == "command"}
     for chunk in chunks:
         if chunk.doc_id in titles:
             continue
