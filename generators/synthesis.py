@@ -25,7 +25,7 @@ from ragstress.generators.insitu import insitu_question
 from ragstress.generators.seeds import KIND_ROTATION, PAIR_KINDS, Candidate, Target, answer_aliases, usable_spans
 from ragstress.generators.spans import FactSpan, default_aliases
 from ragstress.generators.techdoc import Subject, document_subjects, entries, stated_text
-from ragstress.generators.topics import topic_phrases, with_topic
+from ragstress.generators.topics import Vocabulary, topic_phrases, with_topic
 from ragstress.llm import ChatClient, ask_structured
 from ragstress.prompts import load_prompt
 
@@ -92,7 +92,7 @@ def insitu_candidates(chunks: list[Chunk], langs: dict[str, str], rng: random.Ra
     """
     titles = document_titles(chunks)
     topics = topic_phrases(chunks, titles)
-    corpus = "\n".join(c.text for c in chunks)
+    words = Vocabulary("\n".join(c.text for c in chunks))
     subjects = document_subjects(chunks)
     order = list(chunks)
     rng.shuffle(order)
@@ -115,7 +115,7 @@ def insitu_candidates(chunks: list[Chunk], langs: dict[str, str], rng: random.Ra
             question = insitu_question(span, chunk.text, topic if lang == "en" and topic else title, lang)
             if question is None:
                 continue
-            framed = with_topic(question, title, topic, lang, corpus)
+            framed = with_topic(question, title, topic, lang, words)
             target = Target((chunk,), (span,), lang)
             answers = [answer_aliases(span, [], lang)]
             shape = QuestionType(span_kinds=[span.kind], template="insitu", shape="single")
@@ -129,21 +129,23 @@ def insitu_candidates(chunks: list[Chunk], langs: dict[str, str], rng: random.Ra
     return [c for r in rounds for c in r]
 
 
-def _askable_by_kind(chunk: Chunk, lang: str, title: str | None, topic: str | None) -> dict[str, tuple[FactSpan, str]]:
+def _askable_by_kind(
+    chunk: Chunk, lang: str, title: str | None, topic: str | None, words: Vocabulary
+) -> dict[str, tuple[FactSpan, str]]:
     """The first span of each kind in `chunk` that makes an in-situ question, with the question."""
     found: dict[str, tuple[FactSpan, str]] = {}
     for span in usable_spans(chunk, lang):
         if span.kind not in found:
             question = insitu_question(span, chunk.text, topic if lang == "en" and topic else title, lang)
             if question is not None:
-                found[span.kind] = (span, with_topic(question, title, topic, lang, chunk.text))
+                found[span.kind] = (span, with_topic(question, title, topic, lang, words))
     return found
 
 
-def insitu_pair(target: Target, titles: dict[str, str], topics: dict[str, str]) -> Candidate | None:
+def insitu_pair(target: Target, titles: dict[str, str], topics: dict[str, str], words: Vocabulary) -> Candidate | None:
     """A two-part in-situ candidate for the target's two chunks: same-kind facts, their questions joined; or None."""
     (a, b), lang = target.chunks, target.lang
-    in_a, in_b = (_askable_by_kind(c, lang, titles.get(c.doc_id), topics.get(c.doc_id)) for c in (a, b))
+    in_a, in_b = (_askable_by_kind(c, lang, titles.get(c.doc_id), topics.get(c.doc_id), words) for c in (a, b))
     kind = next((k for k in PAIR_KINDS if k in in_a and k in in_b and in_a[k][0].text != in_b[k][0].text), None)
     if kind is None:
         return None

@@ -42,7 +42,7 @@ from ragstress.generators.synthesis import (
 )
 from ragstress.generators.testbeds import TESTBEDS, TestbedSettings, build_cases
 from ragstress.generators.testset_manifest import testset_manifest
-from ragstress.generators.topics import topic_phrases
+from ragstress.generators.topics import Vocabulary, topic_phrases
 from ragstress.indexing.store import CHUNKS_NAME, IndexStore
 from ragstress.llm import LLMSession
 
@@ -201,9 +201,9 @@ async def generate_testset(
             hits = store.query_many(list(probes.values()), k=10)
             neighbours = {cid: [h.chunk_id for h in found] for cid, found in zip(probes, hits)}
             titles = document_titles(chunks)
-            topics = topic_phrases(chunks, titles)
+            topics, words = topic_phrases(chunks, titles), Vocabulary("\n".join(c.text for c in chunks))
             pairs = [
-                insitu_pair(t, titles, topics)
+                insitu_pair(t, titles, topics, words)
                 for t in pair_targets([c for c in sample if c.id in probes], neighbours, langs, rng)
             ]
             pairs = [p for p in pairs if p is not None]

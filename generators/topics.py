@@ -51,18 +51,23 @@ def _as_written(title: str, body: str) -> str:
     return f"the {spelling}" if needed else spelling
 
 
-def _common_word(word: str, text: str) -> bool:
-    """Does `text` write the word in lower case and never capitalised inside a sentence (as a name)?"""
-    lower = re.search(rf"(?<![\w-]){re.escape(word.lower())}(?![\w-])", text)
-    named = re.search(rf"[a-z,;]\s+{re.escape(word)}(?![\w-])", text)
-    return bool(lower) and not named
+class Vocabulary:
+    """Which words a corpus writes in lower case, and which it capitalises inside a sentence (as names)."""
+
+    def __init__(self, text: str):
+        self.lower = set(re.findall(r"(?<![\w-])[a-z]+", text))
+        self.named = set(re.findall(r"(?<=[a-z,;] )[A-Z][\w'-]*", text))
+
+    def common(self, word: str) -> bool:
+        """Is `word`, capitalised at the start of a question, an ordinary word rather than a name?"""
+        return word.lower() in self.lower and word not in self.named
 
 
-def with_topic(question: str, title: str | None, topic: str | None, lang: str, text: str = "") -> str:
+def with_topic(question: str, title: str | None, topic: str | None, lang: str, words: Vocabulary | None = None) -> str:
     """The question, opened with its topic when it names neither the title nor the topic phrase.
 
-    An English question's first word loses its capital when it is an opener or a word `text`
-    (the source document) writes in lower case and never as a name ("Each", "Women"; not "Gates")."""
+    An English question's first word loses its capital when it is an opener or a word the corpus
+    (`words`) writes in lower case and never as a name ("Each", "Women"; not "Gates")."""
     if not title or not topic:
         return question
     names = {title.lower(), topic.lower(), re.sub(r"^the\s+", "", topic, flags=re.I).lower()}
@@ -71,6 +76,6 @@ def with_topic(question: str, title: str | None, topic: str | None, lang: str, t
     if lang == "zh":
         return f"关于{topic}，{question}"
     first, _, rest = question.partition(" ")
-    if first in _OPENERS or _common_word(first, text):
+    if first in _OPENERS or (words is not None and words.common(first)):
         question = first.lower() + " " + rest
     return f"Regarding {topic}, {question}"

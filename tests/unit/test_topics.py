@@ -5,7 +5,7 @@ from __future__ import annotations
 from ragstress.core.types import Chunk
 from ragstress.generators.insitu import insitu_question_en
 from ragstress.generators.spans import FactSpan
-from ragstress.generators.topics import topic_phrases, with_topic
+from ragstress.generators.topics import Vocabulary, topic_phrases, with_topic
 
 
 def _chunk(doc: str, text: str) -> Chunk:
@@ -26,7 +26,9 @@ def test_the_article_comes_from_how_the_document_writes_its_title():
 
 
 def test_a_question_naming_its_topic_is_left_alone_and_one_that_does_not_is_opened_with_it():
-    corpus = "the crew trained for months. Some women joined later. Dana Gates led the team, and Gates retired."
+    corpus = Vocabulary(
+        "the crew trained for months. Some women joined later. Dana Gates led the team, and Gates retired."
+    )
     assert with_topic("The Varna floods in what month?", "Varna", "the Varna", "en", corpus) == (
         "The Varna floods in what month?"
     )
