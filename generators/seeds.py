@@ -74,15 +74,14 @@ class Candidate:
     # What the near-duplicate gate compares, without the frame the question shares with others ("Which
     # option of ls ...", "Regarding the Danube, ..."), which would make any two look alike. "": the question.
     content: str = ""
+    # The retrieval query that must find each source chunk (round-trip gate); empty: the question, for all.
+    # A bridge question's second chunk is found by its second half with the entity named.
+    probes: tuple[str, ...] = ()
 
     @property
     def templated(self) -> bool:
         """Written by a fixed template (a manual's terms), so compared as text: see gates.near_duplicate."""
         return self.question_type is not None and self.question_type.template not in ("insitu", "model")
-
-    # The retrieval query that must find each source chunk (round-trip gate); empty: the question, for all.
-    # A bridge question's second chunk is found by its second half with the entity named.
-    probes: tuple[str, ...] = ()
 
 
 def _topic_words(chunk: Chunk) -> set[str]:

@@ -172,7 +172,9 @@ async def _polish_one(client: ChatClient, candidate: Candidate) -> Candidate:
     )
     question = result.value.question.strip() if result.ok else ""
     error = result.error if not result.ok else (None if question else "empty question")
-    return replace(candidate, question=question, error=error, path="polished")
+    # A bridge's first probe is the question itself; its second hop keeps the entity-named half.
+    probes = (question, *candidate.probes[1:]) if candidate.probes else ()
+    return replace(candidate, question=question, error=error, path="polished", probes=probes)
 
 
 async def polish_or_keep(client: ChatClient, candidates: list[Candidate], checker: GatePipeline) -> list[Candidate]:
