@@ -237,6 +237,8 @@ def _askable(span: FactSpan, sentence: str, at: int, before: str, after: str) ->
         return False  # one end of a range or list
     if ":" in before or "," in before or re.match(r"(?:which|where|when|who)\b", before, re.I):
         return False
+    if re.match(r"(?:If|Unless|Although|Because|Whether)\b", before):
+        return False  # a condition, not a statement: "If key is a handle returned by ..."
     if (
         span.kind == "year"
         and re.search(r"\b(?:the|a|an)(?:\s+[a-z]+)?\s+$", before, re.I)

@@ -99,10 +99,20 @@ def third_person(verb: str) -> str | None:
     return word + "s"
 
 
+_ABBREVIATIONS = ("e.g.", "i.e.", "etc.", "vs.", "cf.", "approx.")
+
+
 def first_sentence(text: str) -> str:
-    """The description's first sentence, without its full stop."""
-    sentence = re.split(r"(?<=[.!?])\s+(?=[A-Z(])", text.strip(), maxsplit=1)[0]
-    return sentence.rstrip(" .:;")
+    """The description's first sentence, without its full stop.
+
+    Manuals often start a sentence with a lower-case name ("ob must not be NULL."), so any full
+    stop followed by a space ends the sentence, except after an abbreviation."""
+    text = text.strip()
+    for m in re.finditer(r"[.!?](?=\s)", text):
+        if not text[: m.end()].endswith(_ABBREVIATIONS):
+            text = text[: m.start()]
+            break
+    return text.rstrip(" .:;")
 
 
 def _predicate(entry: Entry) -> str | None:
@@ -127,6 +137,12 @@ def _predicate(entry: Entry) -> str | None:
     if verb:
         # "Take a pointer ..., and return its size": the second verb agrees too.
         rest = re.sub(r", (and|or) ([a-z]+)\b", lambda m: f", {m[1]} {third_person(m[2]) or m[2]}", rest)
+        # "Write data and return the number of bytes": a verb after "and" followed by its object agrees too.
+        rest = re.sub(
+            r"\b(and) ([a-z]+)(?= (?:the|a|an|its|it|their|them|this|that|all|any|true|false|None|NULL)\b)",
+            lambda m: f"{m[1]} {third_person(m[2]) or m[2]}",
+            rest,
+        )
         return f"{verb} {rest}"
     if _base(words[0].lower()) or words[0] in ("Does", "Is"):
         return f"{words[0].lower()} {rest}"

@@ -152,3 +152,18 @@ def test_a_technical_answer_gets_a_fake_of_its_own_shape_from_the_corpus():
     aliases = ["os.getcwd()", "os.getcwd", "getcwd()", "getcwd"]
     fake = make_fake_answer(aliases, "en", random.Random(1), source_text="Call os.getcwd() first.", names=names)
     assert fake.replacements == dict(zip(aliases, ["os.listdir()", "os.listdir", "listdir()", "listdir"]))
+
+
+def test_a_description_ends_at_its_first_full_stop_even_before_a_lower_case_name():
+    assert techdoc_en.first_sentence("Return true if ob is a delta. ob must not be NULL.") == (
+        "Return true if ob is a delta"
+    )
+    assert techdoc_en.first_sentence("Write data (e.g. bytes) to the file. Then stop.") == (
+        "Write data (e.g. bytes) to the file"
+    )
+    text = "pk_write(data)\n\nWrite data to the page and return the number of bytes written.\n"
+    (entry,) = entries(text, Subject("pk", "module"))
+    question = techdoc_en.definition_question(entry, Subject("pk", "module"))[0]
+    assert (
+        question == "Which function of the pk module writes data to the page and returns the number of bytes written?"
+    )
