@@ -80,8 +80,10 @@ def technical_category(name: str) -> str | None:
         return "tech:option"
     if re.fullmatch(r"[A-Za-z_][\w.]*\(\)", name):
         return "tech:callable"
-    if re.fullmatch(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+", name):
+    if re.fullmatch(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|E[A-Z0-9]{2,15}", name):
         return "tech:constant"
+    if re.fullmatch(r"(?:~|\$[A-Z]+)?/[\w.@+-]+(?:/[\w.@+-]*)*", name):
+        return "tech:path"
     if re.fullmatch(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+", name):
         return "tech:dotted"
     return None

@@ -25,7 +25,19 @@ from typing import Literal
 
 from ragstress.core.types import Chunk
 
-TermKind = Literal["option", "function", "cfunction", "method", "class", "exception", "attribute", "constant", "envvar"]
+TermKind = Literal[
+    "option",
+    "function",
+    "cfunction",
+    "method",
+    "class",
+    "exception",
+    "attribute",
+    "constant",
+    "envvar",
+    "error_code",
+    "path",
+]
 
 _OPTION = re.compile(r"(-{1,2}[A-Za-z0-9?][\w.-]*)(?:(?:=|\[=|\[| )[^,]{0,24})?")
 _SIGNATURE = re.compile(
@@ -35,7 +47,11 @@ _SIGNATURE = re.compile(
 )
 _EXCEPTION = re.compile(r"(?:[a-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Warning|Exit|Interrupt)")
 _ATTRIBUTE = re.compile(r"(?:[A-Za-z_]\w*\.)+[A-Za-z_]\w*")
-_ENVVAR = re.compile(r"\$?[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|\$?PYTHON[A-Z0-9]+")
+_ENVVAR = re.compile(r"\$?[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|\$?PYTHON[A-Z0-9]+|E[A-Z0-9]{2,15}")
+_PATH = re.compile(r"(?:~|\$[A-Z]+)?/[\w.@+-]+(?:/[\w.@+-]*)*")
+# A man page's sections that say what its upper-case names are.
+_ENVIRONMENT = ("ENVIRONMENT", "ENVIRONMENT VARIABLES", "环境", "环境变量")
+_ERRORS = ("ERRORS", "ERROR CODES", "错误", "错误代码", "错误码")
 _C_TYPES = re.compile(r"\b(?:void|int|char|long|double|float|size_t|Py_ssize_t|PyObject|unsigned|const)\b|\*")
 _FENCE = re.compile(r"^\s*```")
 _MODULE_TITLE = re.compile(r"^\s*((?:[a-z_]\w*\.)*[a-z_]\w*)(?:\s+[—–-]{1,3}|:)\s+\S")
@@ -95,6 +111,8 @@ def classify_term(line: str) -> tuple[TermKind, tuple[str, ...], tuple[str, ...]
     if _ENVVAR.fullmatch(line):
         # A man page's upper-case names are environment variables, a reference's are constants: see `Subject`.
         return "constant", tuple(dict.fromkeys((line.lstrip("$"), line))), ()
+    if _PATH.fullmatch(line):
+        return "path", (line,), ()
     if _ATTRIBUTE.fullmatch(line):
         return "attribute", _dotted_spellings(line), ()
     return None
@@ -139,11 +157,14 @@ def entries(text: str, subject: Subject | None = None) -> list[Entry]:
             continue
         kind, names, params = classified
         command = subject is not None and subject.kind == "command"
-        if kind == "constant" and (names[0].startswith("PYTHON") or command and _under_environment(lines, i)):
+        section = _section(lines, i) if command else None
+        if kind == "constant" and (names[0].startswith("PYTHON") or section in _ENVIRONMENT):
             kind = "envvar"
+        elif kind == "constant" and section in _ERRORS and re.fullmatch(r"E[A-Z0-9]+", names[0]):
+            kind = "error_code"
         elif kind in ("attribute", "class") and description.startswith("Raised "):
             kind = "exception"  # named like any class, but documented as what is raised
-        elif command and kind != "option":
+        elif command and kind not in ("option", "path"):
             continue
         if kind == "option":
             names = _glued_arguments(names, description)
@@ -156,14 +177,13 @@ def entries(text: str, subject: Subject | None = None) -> list[Entry]:
     return result
 
 
-def _under_environment(lines: list[str | None], i: int) -> bool:
-    """Is line i in a man page's ENVIRONMENT (环境变量) section, as far as the chunk shows?"""
+def _section(lines: list[str | None], i: int) -> str | None:
+    """The man page section heading line i falls under (ENVIRONMENT, 错误 ...), as far as the chunk shows."""
     for line in reversed(lines[:i]):
         heading = (line or "").strip()
-        if heading and heading.upper() == heading and not heading.startswith(("-", "$")) and len(heading) < 30:
-            if re.fullmatch(r"[A-Z][A-Z ]+|[\u4e00-\u9fff]{2,6}", heading):
-                return heading in ("ENVIRONMENT", "ENVIRONMENT VARIABLES", "环境", "环境变量")
-    return False
+        if heading and heading == line and re.fullmatch(r"[A-Z][A-Z ]{3,30}|[\u4e00-\u9fff]{2,6}", heading):
+            return heading
+    return None
 
 
 def _outside_code(lines: list[str]) -> list[str | None]:

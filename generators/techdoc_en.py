@@ -50,6 +50,8 @@ _KIND_WORD = {
     "attribute": "attribute",
     "constant": "constant",
     "envvar": "environment variable",
+    "error_code": "error code",
+    "path": "file",
 }
 _VERSION = re.compile(
     r"\b(Added|Deprecated since|New) in version (\d+(?:\.\d+){1,2})\b|\bDeprecated since version (\d+(?:\.\d+){1,2})\b"
@@ -181,6 +183,8 @@ def _subject_phrase(entry: Entry, about: Subject | None) -> str | None:
 
 def definition_question(entry: Entry, subject: Subject | None) -> Question | None:
     """ "Which <kind> <predicate>?" whose answer is the entry's term, or None."""
+    if entry.kind in ("error_code", "path"):
+        return _documented_as(entry, subject)
     predicate = _predicate(entry)
     phrase = _subject_phrase(entry, subject)
     if predicate is None or phrase is None:
@@ -189,6 +193,19 @@ def definition_question(entry: Entry, subject: Subject | None) -> Question | Non
     if any(occurrences(question, name) for name in entry.names):
         return None
     return question, list(entry.names), entry.kind, "definition", f"{phrase}: {predicate}"
+
+
+def _documented_as(entry: Entry, subject: Subject | None) -> Question | None:
+    """An error code's or a file's description is a sentence or a phrase of any shape, so it is quoted:
+    "Which error code of open is documented as “Permission denied”?"."""
+    description = first_sentence(entry.description)
+    if subject is None or not 2 <= len(description.split()) <= _MAX_WORDS or ":" in description:
+        return None
+    phrase = "error code of" if entry.kind == "error_code" else "file used by"
+    question = f"Which {phrase} {subject.name} is documented as “{description}”?"
+    if any(occurrences(question, name) for name in entry.names):
+        return None
+    return question, list(entry.names), entry.kind, "definition", f"{subject.name}: {description}"
 
 
 def _display(entry: Entry, subject: Subject | None) -> str:

@@ -24,6 +24,8 @@ _KIND_WORD = {
     "attribute": "属性",
     "constant": "常量",
     "envvar": "环境变量",
+    "error_code": "错误码",
+    "path": "文件",
 }
 _VERB_OPENING = re.compile(
     r"(?:返回|用于|指定|设置|设定|控制|决定|定义|包含|给出|获取|创建|删除|打开|关闭|读取|写入|显示|打印|列出)"
@@ -61,7 +63,7 @@ def definition_question(entry: Entry, about: Subject | None) -> Question | None:
         owner = main.rsplit(".", 1)[0] if "." in main else subject
         scope = f"{owner} 模块中" if owner and entry.kind not in ("method", "envvar", "cfunction") else ""
         if about is not None and about.kind == "command":
-            scope = f"{about.name} 使用的" if entry.kind == "envvar" else f"{about.name} 手册页中"
+            scope = f"{about.name} 使用的" if entry.kind in ("envvar", "path") else f"{about.name} 手册页中"
         if entry.kind == "method" and owner:
             scope = f"{owner} 的"
         ask = f"哪个{kind}{clause}" if _VERB_OPENING.match(clause) else f"哪个{kind}表示“{clause}”"

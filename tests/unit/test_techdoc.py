@@ -167,3 +167,24 @@ def test_a_description_ends_at_its_first_full_stop_even_before_a_lower_case_name
     assert (
         question == "Which function of the pk module writes data to the page and returns the number of bytes written?"
     )
+
+
+def test_error_codes_and_files_of_a_man_page_are_asked_with_their_description_quoted():
+    page = (
+        "ERRORS\n       EACCES Search permission is denied on a component of the path.\n\n"
+        "       ENOENT\n              The named file does not exist.\n\nFILES\n       /etc/pagekit.conf\n"
+        "              The system-wide configuration.\n"
+    )
+    subject = Subject("pagekit", "command")
+    asked = {q[0]: (q[1], q[2]) for e in entries(page, subject) if (q := techdoc_en.definition_question(e, subject))}
+    assert asked["Which error code of pagekit is documented as “The named file does not exist”?"] == (
+        ["ENOENT"],
+        "error_code",
+    )
+    assert asked["Which file used by pagekit is documented as “The system-wide configuration”?"] == (
+        ["/etc/pagekit.conf"],
+        "path",
+    )
+    zh = "错误\n       ENOENT\n              文件不存在\n"
+    (entry,) = entries(zh, subject)
+    assert techdoc_zh.definition_question(entry, subject)[0] == "pagekit 手册页中哪个错误码表示“文件不存在”？"
