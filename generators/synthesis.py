@@ -59,11 +59,12 @@ def technical_questions(chunk: Chunk, subject: Subject | None, lang: str) -> lis
 
     A term must be defined once in the chunk, and a question that two terms of the chunk
     would answer alike ("Allocate a new object ..." for two functions) is not asked."""
-    writer = techdoc_zh if lang == "zh" else techdoc_en
     found = []
     for entry in entries(chunk.text, subject):
         if len(re.findall(rf"^[ \t]*{re.escape(entry.term)}(?:\s|$)", chunk.text, re.MULTILINE)) > 1:
             continue
+        # A page of mixed languages: each entry is asked in the language of its own description.
+        writer = techdoc_zh if lang == "zh" or re.search(r"[\u4e00-\u9fff]", entry.description) else techdoc_en
         question = writer.definition_question(entry, subject)
         found += [question] if question else []
         found += writer.value_questions(entry, subject, stated_text(chunk.text))
@@ -77,8 +78,9 @@ def _technical(chunk: Chunk, subject: Subject | None, lang: str) -> list[Candida
         key = f"{chunk.id}|{template}|{question}"
         seed_id = "gen-" + hashlib.sha256(key.encode()).hexdigest()[:10]
         shape = QuestionType(span_kinds=[kind], template=template, shape="single")
+        asked_in = "zh" if re.search(r"[\u4e00-\u9fff]", question) else lang  # a mixed page's Chinese entries
         made.append(
-            Candidate(seed_id, question, [names], [chunk.id], lang, None, [chunk.text], "insitu", shape, content)
+            Candidate(seed_id, question, [names], [chunk.id], asked_in, None, [chunk.text], "insitu", shape, content)
         )
     return made
 
