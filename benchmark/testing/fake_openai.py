@@ -151,6 +151,7 @@ class FakeOpenAIServer:
         except json.JSONDecodeError:
             body = None
         request = self._record(method, http.path, dict(http.headers), body)
+        finished = False
         try:
             reply = self._reply_for(request)
             if reply.hang:
@@ -166,12 +167,20 @@ class FakeOpenAIServer:
             for name, value in reply.headers.items():
                 http.send_header(name, value)
             http.end_headers()
+            # The request stops counting as in flight before its last byte goes out: once the client has
+            # the reply it may send the next one, which must not overlap this one in the count.
+            self._finish()
+            finished = True
             http.wfile.write(payload)
         except (BrokenPipeError, ConnectionResetError):
             pass  # the client hung up (its timeout fired); nothing to answer
         finally:
-            with self._lock:
-                self.in_flight -= 1
+            if not finished:
+                self._finish()
+
+    def _finish(self) -> None:
+        with self._lock:
+            self.in_flight -= 1
 
     def _reply_for(self, request: FakeRequest) -> FakeReply:
         if request.method == "GET" or not request.path.endswith("/chat/completions"):
