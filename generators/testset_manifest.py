@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import importlib.metadata
 from dataclasses import asdict
 from pathlib import Path
@@ -24,6 +25,15 @@ def case_counts(cases: list[Case]) -> dict[str, dict[str, int]]:
     return {testbed: dict(sorted(r.items(), key=lambda kv: float(kv[0]))) for testbed, r in sorted(counts.items())}
 
 
+def _seed_file(path: Path, out_dir: Path) -> str | dict[str, str]:
+    """The seed file as the manifest names it: relative when it lies beside the test set (in its bench
+    directory), else by name and content, never by a path on the machine that wrote it."""
+    recorded = recorded_path(path, out_dir, reach=out_dir.parent)
+    if not Path(recorded).is_absolute():
+        return recorded
+    return {"name": Path(path).name, "sha256": hashlib.sha256(Path(path).read_bytes()).hexdigest()}
+
+
 def testset_manifest(store, llm, options, testbeds, seeds, cases, stats, langs, out_dir: Path) -> dict:
     """Everything testset.json records except the generation and noise-check statistics."""
     index_manifest = read_manifest(store.index_dir) or {}
@@ -35,7 +45,7 @@ def testset_manifest(store, llm, options, testbeds, seeds, cases, stats, langs, 
     except importlib.metadata.PackageNotFoundError:
         version = "unknown"
     opts = asdict(options)
-    opts["seed_file"] = recorded_path(options.seed_file, out_dir) if options.seed_file else None
+    opts["seed_file"] = _seed_file(options.seed_file, Path(out_dir)) if options.seed_file else None
     opts["testbeds"] = testbeds
     return {
         "ragstress_version": version,

@@ -139,6 +139,11 @@ async def test_generation_runs_end_to_end_and_writes_every_file(index_dir, serve
 
     manifest = json.loads((tmp_path / "out" / "testset.json").read_text(encoding="utf-8"))
     assert manifest["random_seed"] == 13 and manifest["index"]["embedding_model"] == "all-MiniLM-L6-v2"
+    # The seed file lies outside the test set's folder: named by name and content, not by this machine's path.
+    assert (
+        manifest["options"]["seed_file"]["name"] == "seeds.jsonl"
+        and len(manifest["options"]["seed_file"]["sha256"]) == 64
+    )
     assert manifest["cases"]["total"] == len(cases)
     # Every seed reaches 0 and 0.8 (one positive : four noise); a share a seed cannot hold exactly is dropped.
     by_ratio = manifest["cases"]["by_testbed"]["noise"]
