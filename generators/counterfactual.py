@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from ragstress.generators.spans import contains_alias, extract_spans, kind_of, replace_aliases, unique
-from ragstress.generators.techdoc import entries
+from ragstress.generators.techdoc import PATH, entries, term_spellings
 
 _NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?")
 _PLACE_WORDS = re.compile(r"\b(?:in|at|near|from|to|into|across)\s+(?:the\s+)?$", re.IGNORECASE)
@@ -82,7 +82,7 @@ def technical_category(name: str) -> str | None:
         return "tech:callable"
     if re.fullmatch(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|E[A-Z0-9]{2,15}", name):
         return "tech:constant"
-    if re.fullmatch(r"(?:~|\$[A-Z]+)?/[\w.@+-]+(?:/[\w.@+-]*)*", name):
+    if PATH.fullmatch(name):
         return "tech:path"
     if re.fullmatch(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+", name):
         return "tech:dotted"
@@ -232,28 +232,17 @@ def _technical_fake(
     choices = [
         n
         for n in names.get(category, ())
-        if not {s.lower() for s in _spellings(n)} & taken and not contains_alias(source_text, [n])
+        if not {s.lower() for s in term_spellings(n)} & taken and not contains_alias(source_text, [n])
     ]
     if not choices:
         return None
     fake = rng.choice(choices)
-    spellings = _spellings(fake)
+    spellings = term_spellings(fake)
     if len(spellings) == len(aliases):
         replacements = dict(zip(aliases, spellings))
     else:
         replacements = dict.fromkeys(aliases, fake)
     return FakeAnswer(unique([fake, *replacements.values()]), replacements, f"name ({category})")
-
-
-def _spellings(term: str) -> list[str]:
-    """The spellings a technical answer is given in: a call with and without its owner and parentheses."""
-    if term.endswith("()"):
-        name = term[:-2]
-        short = name.rsplit(".", 1)[-1]
-        return unique([term, name, f"{short}()", short])
-    if "." in term and not term.startswith("-"):
-        return unique([term, term.rsplit(".", 1)[-1]])
-    return [term]
 
 
 def rewrite_passage(text: str, true_aliases: list[str], fake: FakeAnswer) -> str | None:

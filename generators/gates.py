@@ -223,8 +223,8 @@ class GatePipeline:
                 # Enough seeds: logged so every drafted candidate is accounted for, but not a gate failure.
                 self._reject(candidate, "surplus", f"{limit} seed(s) were wanted and already kept")
                 continue
-            shingles = trigrams(candidate.content)
             vector = vectors.get(candidate.id)
+            shingles = trigrams(candidate.content) if vector is None else set()
             reason = self._duplicate_reason(vector) if vector is not None else self._same_content(shingles)
             self.stats.count("near_duplicate", reason is None)
             if reason is not None:

@@ -48,7 +48,7 @@ _SIGNATURE = re.compile(
 _EXCEPTION = re.compile(r"(?:[a-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Warning|Exit|Interrupt)")
 _ATTRIBUTE = re.compile(r"(?:[A-Za-z_]\w*\.)+[A-Za-z_]\w*")
 _ENVVAR = re.compile(r"\$?[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|\$?PYTHON[A-Z0-9]+|E[A-Z0-9]{2,15}")
-_PATH = re.compile(r"(?:~|\$[A-Z]+)?/[\w.@+-]+(?:/[\w.@+-]*)*")
+PATH = re.compile(r"(?:~|\$[A-Z]+)?/[\w.@+-]+(?:/[\w.@+-]*)*")
 # A man page's sections that say what its upper-case names are.
 _ENVIRONMENT = ("ENVIRONMENT", "ENVIRONMENT VARIABLES", "环境", "环境变量")
 _ERRORS = ("ERRORS", "ERROR CODES", "错误", "错误代码", "错误码")
@@ -105,16 +105,16 @@ def classify_term(line: str) -> tuple[TermKind, tuple[str, ...], tuple[str, ...]
             kind = "exception" if _EXCEPTION.fullmatch(name) else "class"
         else:
             kind = "method" if len(dotted) == 2 and dotted[0][:1].isupper() else "function"
-        return kind, _call_spellings(name), params
+        return kind, term_spellings(f"{name}()"), params
     if _EXCEPTION.fullmatch(line):
-        return "exception", _dotted_spellings(line), ()
+        return "exception", term_spellings(line), ()
     if _ENVVAR.fullmatch(line):
         # A man page's upper-case names are environment variables, a reference's are constants: see `Subject`.
         return "constant", tuple(dict.fromkeys((line.lstrip("$"), line))), ()
-    if _PATH.fullmatch(line):
+    if PATH.fullmatch(line):
         return "path", (line,), ()
     if _ATTRIBUTE.fullmatch(line):
-        return "attribute", _dotted_spellings(line), ()
+        return "attribute", term_spellings(line), ()
     return None
 
 
@@ -127,14 +127,16 @@ def _glued_arguments(names: tuple[str, ...], description: str) -> tuple[str, ...
     return tuple(dict.fromkeys(out))
 
 
-def _call_spellings(name: str) -> tuple[str, ...]:
-    """`os.getcwd()` may be answered as written, without the parentheses, or without its module."""
-    short = name.rsplit(".", 1)[-1]
-    return tuple(dict.fromkeys((f"{name}()", name, f"{short}()", short)))
-
-
-def _dotted_spellings(name: str) -> tuple[str, ...]:
-    return tuple(dict.fromkeys((name, name.rsplit(".", 1)[-1])))
+def term_spellings(term: str) -> tuple[str, ...]:
+    """The spellings an answer naming `term` may use: `os.getcwd()` as written, without the parentheses,
+    or without its module; `tarpit.TrapError` with or without its module; anything else as written."""
+    if term.endswith("()"):
+        name = term[:-2]
+        short = name.rsplit(".", 1)[-1]
+        return tuple(dict.fromkeys((term, name, f"{short}()", short)))
+    if "." in term and not term.startswith(("-", "/", "~", "$")):
+        return tuple(dict.fromkeys((term, term.rsplit(".", 1)[-1])))
+    return (term,)
 
 
 def entries(text: str, subject: Subject | None = None) -> list[Entry]:

@@ -70,8 +70,7 @@ _THIS_TERM = re.compile(
 _MAX_WORDS = 40
 _PREPOSITION_AFTER = re.compile(r"(?:of|on|for|in|to|with|that|which)\b")
 _DEFAULT = re.compile(
-    r"\b([a-z_]\w*) defaults to (-?\d+(?:\.\d+)?|'[^'\s]{1,20}'|\"[^\"\s]{1,20}\")(?=[\s,.;)]|$)"
-    r"|\b[Tt]he default (?:value )?(?:of|for) ([a-z_]\w*) is (-?\d+(?:\.\d+)?|'[^'\s]{1,20}'|\"[^\"\s]{1,20}\")(?=[\s,.;)]|$)"
+    rf"\b([a-z_]\w*) defaults to {_VALUE}|\b[Tt]he default (?:value )?(?:of|for) ([a-z_]\w*) is {_VALUE}"
 )
 
 # (question, answer spellings, span kind, template, content): the content is what sets the question apart
