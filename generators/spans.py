@@ -168,7 +168,9 @@ def alias_pattern(alias: str) -> re.Pattern[str]:
         right += r"(?![.,]\d)"
     if re.match(r"\d", alias.strip()):
         left += r"(?<!\d[.,])"
-    return re.compile(left + body + right, re.IGNORECASE)
+    # A one-letter option keeps its case: -a and -A are different options.
+    flags = 0 if re.fullmatch(r"-[A-Za-z]", alias.strip()) else re.IGNORECASE
+    return re.compile(left + body + right, flags)
 
 
 def contains_alias(text: str, aliases: list[str]) -> bool:
@@ -186,9 +188,11 @@ def replace_aliases(text: str, replacements: dict[str, str]) -> str:
     ordered = sorted(replacements, key=lambda a: (-len(a), a))
     if not ordered:
         return text
-    combined = re.compile("|".join(f"(?:{alias_pattern(a).pattern})" for a in ordered), re.IGNORECASE)
+    # Each alias keeps its own case rule (a one-letter option matches its case only).
+    parts = [f"(?{'i' if alias_pattern(a).flags & re.IGNORECASE else ''}:{alias_pattern(a).pattern})" for a in ordered]
+    combined = re.compile("|".join(parts))
     lowered = {a.lower(): r for a, r in replacements.items()}
-    return combined.sub(lambda m: lowered.get(m[0].lower(), m[0]), text)
+    return combined.sub(lambda m: replacements.get(m[0], lowered.get(m[0].lower(), m[0])), text)
 
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"“(])|(?<=[。！？])|\n+")

@@ -188,3 +188,28 @@ def test_error_codes_and_files_of_a_man_page_are_asked_with_their_description_qu
     zh = "错误\n       ENOENT\n              文件不存在\n"
     (entry,) = entries(zh, subject)
     assert techdoc_zh.definition_question(entry, subject)[0] == "pagekit 手册页中哪个错误码表示“文件不存在”？"
+
+
+def test_one_letter_options_keep_their_case_in_scoring_and_in_planted_passages():
+    from ragstress.generators.spans import contains_alias, replace_aliases
+    from ragstress.scoring.metrics.rules import facts_stated
+
+    assert facts_stated("Use -a.", [["-a", "--all"]])[0]
+    assert not facts_stated("Use -A.", [["-a", "--all"]])[0]
+    assert not facts_stated("应该用 -A 选项。", [["-a", "--all"]])[0]
+    assert not facts_stated("不是 -a，而是 -A。", [["-a", "--all"]])[0]  # the -a is disputed, -A is another option
+    assert facts_stated("Use -A.", [["-A"]])[0]
+    assert not contains_alias("use -A", ["-a"]) and contains_alias("see PARIS", ["Paris"])
+    page = "-a, --all  do not ignore.\n-A, --almost-all  do not list."
+    assert (
+        replace_aliases(page, {"-a": "-x", "--all": "-x"}) == "-x, -x  do not ignore.\n-A, --almost-all  do not list."
+    )
+
+
+def test_a_version_does_not_match_inside_a_longer_one():
+    from ragstress.scoring.metrics.rules import facts_stated
+
+    assert facts_stated("It was added in Python 3.8.", [["3.8"]])[0]
+    assert not facts_stated("It was added in Python 3.8.1.", [["3.8"]])[0]
+    assert not facts_stated("Added in 13.8.", [["3.8"]])[0]
+    assert facts_stated("3.8 版本起提供。", [["3.8"]])[0]

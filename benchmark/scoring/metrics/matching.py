@@ -13,6 +13,10 @@ Decisions (each is tested in tests/data/deterministic_labelled.jsonl):
 - An alias that starts or ends with a Latin letter or digit must not touch another
   one in the response: "1998" does not match "19980" and "Paris" not "Parisian".
   CJK text has no word boundaries, so CJK edges match as substrings.
+- A one-letter command-line option keeps its case, since `-a` and `-A` are different
+  options: the upper-case letter is marked before case folding ("-A" reads "-^a").
+- A number, whole or decimal, must not run on into more digits: the version "3.8" is
+  not in "3.8.1" or "13.8".
 """
 
 from __future__ import annotations
@@ -28,12 +32,14 @@ _SPACE_NEXT_TO_CJK = re.compile(rf"(?<=[{_CJK}])\s+|\s+(?=[{_CJK}])")
 _SPACES = re.compile(r"\s+")
 _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
 _WORD_CHAR = "0-9a-z\u00c0-\u024f"
+_UPPER_SHORT_OPTION = re.compile(r"(?<![\w-])-([A-Z])(?![\w-])")
 _QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"'})
 
 
 def normalise(text: str) -> str:
     """The form both responses and aliases are compared in (see the module docstring)."""
-    text = unicodedata.normalize("NFKC", text).casefold().translate(_QUOTES)
+    text = unicodedata.normalize("NFKC", text)
+    text = _UPPER_SHORT_OPTION.sub(lambda m: "-^" + m[1].lower(), text).casefold().translate(_QUOTES)
     text = _THOUSANDS.sub("", text)
     text = _SPACE_NEXT_TO_CJK.sub("", text)
     return _SPACES.sub(" ", text).strip()
@@ -72,7 +78,7 @@ def sentences(text: str) -> list[str]:
     return [s.strip() for s in _SENTENCE_END.split(text) if s.strip()]
 
 
-_NUMBER = re.compile(r"\d+")
+_NUMBER = re.compile(r"\d+(?:\.\d+)?")
 _HYPHEN_AFTER_LETTER = re.compile(r"(?<=[a-z])-(?=[a-z0-9])")
 _UNIT_WORDS = (
     (re.compile(r"(?<=\d) ?(?:kilomet(?:re|er)s?)\b"), " km"),
@@ -104,7 +110,7 @@ def alias_patterns(alias: str) -> list[re.Pattern[str]]:
     alias = comparable(alias)
     year = _YEAR.fullmatch(alias)
     numbers = [alias] if _NUMBER.fullmatch(alias) else [year[1]] if year else []
-    found = [re.compile(rf"(?<![\d.,]){n}(?!\d|[.,]\d)") for n in numbers]
+    found = [re.compile(rf"(?<![\d.,]){re.escape(n)}(?!\d|[.,]\d)") for n in numbers]
     if not _NUMBER.fullmatch(alias):
         found.append(alias_pattern(alias))
     return [p for p in found if p is not None]
