@@ -10,9 +10,13 @@ Installed with ragstress (entry point `pytest11`), it gives a fixture and a mark
 Report. Its run directory lives in pytest's cache (`.pytest_cache`), one per corpus, target and
 options, so a later test session reuses it: bench skips every stage whose inputs are unchanged,
 and asks the target again only when its fingerprint (its module's source, URL or config) changed.
-`ragstress_gate` checks the gates, written as for `ragstress report --fail-under`, on the last
-report the test's `ragstress_bench` returned, with `gate_on="lower"` asking the whole interval
-to clear a gate; a missed gate fails the test and names every gate that did not hold.
+`ragstress_gate` checks the gates, written as for `ragstress report --fail-under` (its
+arguments, minimums) and `--fail-over` (`fail_over=[...]`, maximums, the only gate a
+lower-is-better metric such as asserts_fake takes), on the last report the test's
+`ragstress_bench` returned, with `gate_on="lower"` asking the whole interval to clear a gate;
+a missed gate fails the test and names every gate that did not hold. A gate that cannot hold
+(a misspelt option, a minimum on a lower-is-better metric) stops the session at collection
+with a usage error naming the test.
 """
 
 from __future__ import annotations
@@ -31,9 +35,39 @@ _RUN_DIR = pytest.StashKey[Path]()
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers",
-        "ragstress_gate(*gates, gate_on='point', max_error_rate=None): fail the test when the report of its "
-        "ragstress_bench misses a gate such as 'accuracy@noise=0.8'",
+        "ragstress_gate(*gates, fail_over=(), gate_on='point', max_error_rate=None): fail the test when the "
+        "report of its ragstress_bench misses a gate such as 'accuracy@noise=0.8' (a minimum; fail_over: maxima)",
     )
+
+
+def _gate_options(marker: pytest.Mark) -> dict[str, Any]:
+    fail_over = marker.kwargs.get("fail_over", ())
+    return {
+        "fail_under": [str(gate) for gate in marker.args],
+        "fail_over": [fail_over] if isinstance(fail_over, str) else [str(gate) for gate in fail_over],
+        "gate_on": marker.kwargs.get("gate_on", "point"),
+        "max_error_rate": marker.kwargs.get("max_error_rate"),
+    }
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Check every ragstress_gate before any test runs: a gate that cannot hold is a usage error."""
+    from ragstress.reports.gating import GATE_ON_CHOICES, ThresholdError, gates
+
+    for item in items:
+        marker = item.get_closest_marker("ragstress_gate")
+        if marker is None:
+            continue
+        options = _gate_options(marker)
+        unknown = set(marker.kwargs) - {"fail_over", "gate_on", "max_error_rate"}
+        try:
+            if unknown:
+                raise ThresholdError(f"unknown option(s) {', '.join(sorted(unknown))}")
+            if options["gate_on"] not in GATE_ON_CHOICES:
+                raise ThresholdError(f"gate_on={options['gate_on']!r}: choose one of {', '.join(GATE_ON_CHOICES)}")
+            gates(options["fail_under"], options["fail_over"], None, options["max_error_rate"])
+        except ThresholdError as exc:
+            raise pytest.UsageError(f"{item.nodeid}: ragstress_gate: {exc}") from None
 
 
 def _run_dir(config: pytest.Config, corpus: str | Path, target: str, options: dict[str, Any]) -> Path:
@@ -71,13 +105,7 @@ def pytest_runtest_call(item: pytest.Item):
         pytest.fail("ragstress_gate: the test never called ragstress_bench, so there is no report to gate")
     import ragstress
 
-    report = ragstress.report(
-        item.stash[_RUN_DIR],
-        fail_under=[str(gate) for gate in marker.args],
-        gate_on=marker.kwargs.get("gate_on", "point"),
-        max_error_rate=marker.kwargs.get("max_error_rate"),
-        write=False,
-    )
+    report = ragstress.report(item.stash[_RUN_DIR], **_gate_options(marker), write=False)
     if not report.passed:
         pytest.fail("ragstress_gate: " + "; ".join(report.failed_checks), pytrace=False)
     return outcome

@@ -6,8 +6,9 @@ Public API:
   -> ReportResult` writes report.json (schema `ragstress.reports.model.Report`, version
   SCHEMA_VERSION), report.md, report.html and scores.csv; `ReportResult.exit_code` is 0, or 1
   when a threshold was missed.
-- `parse_fail_under("accuracy@noise=0.8")`, `max_error_rate(0.05)` and `load_thresholds(path)`
-  build the thresholds; `check_thresholds(report, thresholds, gate_on)` checks them on any Report.
+- `parse_fail_under("accuracy@noise=0.8")` (a minimum), `parse_fail_over("asserts_fake=0.2")`
+  (a maximum), `max_error_rate(0.05)` and `load_thresholds(path)` build the thresholds, `gates(...)`
+  all of a command's at once; `check_thresholds(report, thresholds, gate_on)` checks them on any Report.
 - `check_regressions(run_dirs)` tests later runs against the first, paired and resampled by
   seed question, Holm-corrected (`compare --fail-on-regression`).
 - `compare_runs(run_dirs, strict=False)` and `write_comparison(...)` compare runs on
@@ -20,8 +21,10 @@ from ragstress.reports.gating import (
     Threshold,
     ThresholdError,
     check_thresholds,
+    gates,
     load_thresholds,
     max_error_rate,
+    parse_fail_over,
     parse_fail_under,
 )
 from ragstress.reports.model import SCHEMA_VERSION, Report
@@ -39,9 +42,11 @@ __all__ = [
     "check_thresholds",
     "check_regressions",
     "compare_runs",
+    "gates",
     "load_report",
     "load_thresholds",
     "max_error_rate",
+    "parse_fail_over",
     "parse_fail_under",
     "write_comparison",
     "write_report",

@@ -1,7 +1,7 @@
 """CI gating: thresholds on report metrics, as `METRIC[@testbed]=VALUE` or a JSON/TOML file.
 
-A threshold is a minimum unless stated otherwise. In a file, each entry maps
-"metric" or "metric@testbed" to a number (a minimum) or to {"min": x} / {"max": y}:
+`--fail-under METRIC=VALUE` is a minimum, `--fail-over METRIC=VALUE` a maximum. In a file,
+each entry maps "metric" or "metric@testbed" to a number (a minimum) or to {"min": x} / {"max": y}:
 
     {"accuracy@noise": 0.8, "over_refusal": {"max": 0.1}}
 
@@ -27,8 +27,12 @@ the known subset the report's headline shows (cases the target answers closed-bo
 The testbeds past RGB's four gate one cell with `@testbed:CELL`: a conflicting share or a
 deviation (`asserts_fake@conflict:0.6`, `accuracy@conflict:large`), a style
 (`accuracy@style:typo`), a slot (`accuracy@position:3`). A report role may stand for its
-metric (`adoption` for asserts_fake). A lower-is-better metric is held to a maximum, in a
-file: {"adoption@conflict:0.6": {"max": 0.5}}.
+metric (`adoption` for asserts_fake).
+
+A lower-is-better metric (asserts_fake, over_refusal: the metric table's `higher_is_better`)
+can only be held to a maximum, `--fail-over asserts_fake@conflict:0.6=0.5` or
+{"asserts_fake@conflict:0.6": {"max": 0.5}}: a minimum on it would pass the worse system and
+fail the better one, so it is refused as a usage error.
 """
 
 from __future__ import annotations
@@ -36,6 +40,7 @@ from __future__ import annotations
 import difflib
 import json
 import tomllib
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
@@ -43,7 +48,7 @@ from typing import Any, Literal
 from ragstress.core.types import TESTBEDS
 from ragstress.reports.beyond.cells import CELL_TESTBEDS, ROLE_ALIASES, cell_estimate
 from ragstress.reports.errors import ERROR_RATE, OVERALL
-from ragstress.reports.model import Estimate, Report
+from ragstress.reports.model import Estimate, MetricInfo, Report
 from ragstress.reports.model.gate import Gating, ThresholdCheck
 from ragstress.reports.power import power_note
 from ragstress.reports.reading.scoring import ROLE_METRICS
@@ -98,17 +103,33 @@ def _number(key: str, value: Any) -> float:
     return float(value)
 
 
-def parse_fail_under(option: str) -> Threshold:
-    """One `--fail-under METRIC[@testbed]=VALUE` option."""
-    key, sep, raw = option.partition("=")
+FLAGS = {"min": "--fail-under", "max": "--fail-over"}
+"""The command line's option for each direction (the Python API and the pytest marker take
+the same strings as `fail_under=` / `fail_over=`)."""
+
+
+def _parse_option(option: str, direction: Literal["min", "max"]) -> Threshold:
+    flag = FLAGS[direction]
+    key, sep, raw = str(option).partition("=")
     if not sep:
-        raise ThresholdError(f"--fail-under {option!r}: expected METRIC[@testbed]=VALUE")
+        raise ThresholdError(f"{flag} {option!r}: expected METRIC[@testbed]=VALUE")
     try:
         number = float(raw)
     except ValueError:
-        raise ThresholdError(f"--fail-under {option!r}: {raw!r} is not a number") from None
+        raise ThresholdError(f"{flag} {option!r}: {raw!r} is not a number") from None
     metric, testbed, cell = _parse_key(key)
-    return _checked(Threshold(metric, testbed, "min", _number(key, number), cell))
+    threshold = Threshold(metric, testbed, direction, _number(key, number), cell)
+    return _checked(threshold, f"{flag} {option}", f"--fail-over {key.strip()}={raw.strip()} (fail_over= in Python)")
+
+
+def parse_fail_under(option: str) -> Threshold:
+    """One `--fail-under METRIC[@testbed]=VALUE` option: a minimum."""
+    return _parse_option(option, "min")
+
+
+def parse_fail_over(option: str) -> Threshold:
+    """One `--fail-over METRIC[@testbed]=VALUE` option: a maximum (for a lower-is-better metric)."""
+    return _parse_option(option, "max")
 
 
 def max_error_rate(value: float, testbed: str | None = None) -> Threshold:
@@ -116,12 +137,45 @@ def max_error_rate(value: float, testbed: str | None = None) -> Threshold:
     return Threshold(ERROR_RATE, testbed, "max", _number(ERROR_RATE, value))
 
 
-def _checked(threshold: Threshold) -> Threshold:
-    if threshold.metric == ERROR_RATE and threshold.direction != "max":
+def gates(
+    fail_under: Iterable[str] = (),
+    fail_over: Iterable[str] = (),
+    thresholds_file: str | Path | None = None,
+    max_errors: float | None = None,
+) -> list[Threshold]:
+    """Every gate of a command, parsed and checked before any work: a gate that cannot hold raises ThresholdError."""
+    thresholds = [parse_fail_under(option) for option in fail_under]
+    thresholds += [parse_fail_over(option) for option in fail_over]
+    if thresholds_file is not None:
+        thresholds += load_thresholds(Path(thresholds_file))
+    if max_errors is not None:
+        thresholds.append(max_error_rate(max_errors))
+    return thresholds
+
+
+def lower_is_better(metric: str, table: Mapping[str, MetricInfo] | None = None) -> bool:
+    """Whether a lower value of `metric` is the better one: the run's metric table, else the registry."""
+    if metric == ERROR_RATE:
+        return True
+    if table is not None and metric in table:
+        return not table[metric].higher_is_better
+    return metric in METRICS and not METRICS.get(metric).higher_is_better
+
+
+def _checked(
+    threshold: Threshold, where: str, as_maximum: str, table: Mapping[str, MetricInfo] | None = None
+) -> Threshold:
+    """`threshold` unless it is a minimum on a lower-is-better metric; `where` names the gate, `as_maximum` its fix."""
+    if threshold.direction == "max" or not lower_is_better(threshold.metric, table):
+        return threshold
+    if threshold.metric == ERROR_RATE:
         raise ThresholdError(
-            f'{ERROR_RATE} is a maximum: use --max-error-rate VALUE or {{"{ERROR_RATE}": {{"max": VALUE}}}}'
+            f'{where}: {ERROR_RATE} is a maximum: use --max-error-rate VALUE or {{"{ERROR_RATE}": {{"max": VALUE}}}}'
         )
-    return threshold
+    raise ThresholdError(
+        f"{where}: {threshold.metric} is lower-is-better, so a minimum would pass a target that does worse "
+        f"and fail one that does better; hold it to a maximum: {as_maximum}"
+    )
 
 
 def load_thresholds(path: Path) -> list[Threshold]:
@@ -147,12 +201,13 @@ def load_thresholds(path: Path) -> list[Threshold]:
             unknown = set(value) - {"min", "max"}
             if unknown or not value:
                 raise ThresholdError(f'{path}: threshold {key!r}: use {{"min": x}} and/or {{"max": y}}')
-            thresholds += [
-                Threshold(metric, testbed, d, _number(key, value[d]), cell) for d in ("min", "max") if d in value
-            ]
+            found = [Threshold(metric, testbed, d, _number(key, value[d]), cell) for d in ("min", "max") if d in value]
         else:
-            thresholds.append(Threshold(metric, testbed, "min", _number(key, value), cell))
-    return [_checked(t) for t in thresholds]
+            found = [Threshold(metric, testbed, "min", _number(key, value), cell)]
+        for t in found:
+            limit = json.dumps({key: {"max": t.value}})
+            thresholds.append(_checked(t, f"{path}: threshold {key!r}", f"{limit} in the file"))
+    return thresholds
 
 
 def _lookup(report: Report, threshold: Threshold) -> Estimate | None:
@@ -191,6 +246,9 @@ def check_thresholds(report: Report, thresholds: list[Threshold], gate_on: GateO
             raise ThresholdError(
                 f"threshold {t.describe()}: unknown metric {t.metric!r}{hint} (known: {', '.join(known)})"
             )
+        # The run's own table may know a metric the registry does not (scored by another release).
+        where = "@".join(filter(None, [t.metric, (t.testbed or "") + (f":{t.cell}" if t.cell else "")]))
+        _checked(t, f"threshold {t.describe()}", f"--fail-over {where}={t.value:g}", report.metric_table)
         est = _lookup(report, t)
         if est is None or est.value is None:
             where = f"on {t.testbed}{':' + t.cell if t.cell else ''} cases" if t.testbed else "at all"

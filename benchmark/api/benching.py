@@ -25,6 +25,7 @@ def bench(
     actor_resources: Mapping[str, float] | None = None,
     metrics: str | Sequence[str] | None = None,
     fail_under: Iterable[str] = (),
+    fail_over: Iterable[str] = (),
     max_error_rate: float | None = None,
     gate_on: str = "point",
     exclude_errors: bool = False,
@@ -47,7 +48,7 @@ def bench(
     target (its module's source, its URL or config, the baseline's model and prompts) is
     asked again unless `reuse_answers`. `base_url`/`model`/`api_key` name one OpenAI-protocol
     endpoint for every LLM role (generator, baseline target, judge); without them each role
-    is the bundled model. The gates (`fail_under`, `max_error_rate`, `gate_on`,
+    is the bundled model. The gates (`fail_under`, `fail_over`, `max_error_rate`, `gate_on`,
     `exclude_errors`) mean what they mean for `report`, `judge_noise` and `styles` what they mean for `generate`,
     `executor`, `ray_address`, `actors` and `actor_resources` what they mean for `run`,
     `include` and `notebook_outputs` for `build_index`, `resolve_uncertain` for `score`.
@@ -71,6 +72,7 @@ def bench(
         seed_file=Path(seed_file) if seed_file is not None else None,
         metrics=metrics,
         fail_under=tuple(fail_under),
+        fail_over=tuple(fail_over),
         max_error_rate=max_error_rate,
         gate_on=gate_on,
         exclude_errors=exclude_errors,

@@ -47,11 +47,14 @@ def run_bench(settings: BenchSettings, say: Callable[[str], None] = print) -> Be
     """Run the stages in order, skipping those whose inputs are unchanged; returns a BenchResult.
 
     A report whose thresholds are missed (exit code 1) still completes the bench; a stage
-    that fails on bad input raises StageFailed (code 2) after bench.json records it.
+    that fails on bad input raises StageFailed (code 2) after bench.json records it. A gate
+    that cannot hold raises ThresholdError before any stage runs.
     """
     from ragstress import api
+    from ragstress.reports.gating import gates
     from ragstress.running.target_identity import fingerprint_of, reload_target_module, target_identity
 
+    gates(settings.fail_under, settings.fail_over, settings.thresholds_file, settings.max_error_rate)
     out, files, roles = Path(settings.out), RunDir(Path(settings.out)), settings.endpoints
     out.mkdir(parents=True, exist_ok=True)
     state_path = out / BENCH_FILE
@@ -228,6 +231,7 @@ def run_bench(settings: BenchSettings, say: Callable[[str], None] = print) -> Be
         lambda: api.report(
             out,
             fail_under=settings.fail_under,
+            fail_over=settings.fail_over,
             thresholds_file=settings.thresholds_file,
             max_error_rate=settings.max_error_rate,
             gate_on=settings.gate_on,

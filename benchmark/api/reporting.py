@@ -102,6 +102,7 @@ def report(
     run_dir: str | Path,
     *,
     fail_under: Iterable[str] = (),
+    fail_over: Iterable[str] = (),
     thresholds_file: str | Path | None = None,
     max_error_rate: float | None = None,
     gate_on: str = "point",
@@ -110,29 +111,20 @@ def report(
 ) -> Report:
     """Aggregate a scored run directory into a Report, checking thresholds.
 
-    `fail_under` takes the command line's gates (`"rejection@negative=0.5"`); `thresholds_file`
-    a JSON or TOML gate file; `max_error_rate` gates the share of cases the target failed on.
+    `fail_under` takes the command line's minimums (`"rejection@negative=0.5"`), `fail_over` its
+    maximums, the only gate a lower-is-better metric takes (`"asserts_fake@conflict:1=0.2"`);
+    `thresholds_file` a JSON or TOML gate file; `max_error_rate` gates the share of cases the
+    target failed on. A gate that cannot hold raises ThresholdError (a ValueError) before any work.
     `gate_on="lower"` makes a gate pass only when its interval's end clears it.
     `exclude_errors` leaves target failures out of the rates (by default they count as fails).
     `write` also writes report.json/.md/.html and scores.csv.
     """
     from ragstress.reports.aggregate import build_report
-    from ragstress.reports.gating import (
-        check_thresholds,
-        load_thresholds,
-        parse_fail_under,
-    )
-    from ragstress.reports.gating import (
-        max_error_rate as error_gate,
-    )
+    from ragstress.reports.gating import check_thresholds, gates
     from ragstress.reports.reading.rundir import load_run
     from ragstress.reports.render.writer import write_report
 
-    thresholds = [parse_fail_under(option) for option in fail_under]
-    if thresholds_file is not None:
-        thresholds += load_thresholds(Path(thresholds_file))
-    if max_error_rate is not None:
-        thresholds.append(error_gate(max_error_rate))
+    thresholds = gates(fail_under, fail_over, thresholds_file, max_error_rate)
     if write:
         result = write_report(
             Path(run_dir), thresholds=thresholds or None, gate_on=gate_on, errors_as_failures=not exclude_errors

@@ -68,6 +68,7 @@ class BenchSettings:
     metrics: str | Sequence[str] | None = None
     concurrency: int = 4
     fail_under: Sequence[str] = ()
+    fail_over: Sequence[str] = ()
     thresholds_file: Path | None = None
     max_error_rate: float | None = None
     gate_on: str = "point"
@@ -109,11 +110,12 @@ def fingerprint(*parts: Any) -> str:
 def input_errors() -> tuple[type[BaseException], ...]:
     """The failures that are the user's input or configuration (exit 2), not a bug in a stage."""
     from ragstress.core.registry import UnknownNameError
+    from ragstress.distributed import RayUnavailable
     from ragstress.llm.client import LLMError
     from ragstress.llm.local import LocalModelError
     from ragstress.prompts import PromptError
 
-    return (ValueError, OSError, UnknownNameError, LLMError, LocalModelError, PromptError)
+    return (ValueError, OSError, UnknownNameError, LLMError, LocalModelError, PromptError, RayUnavailable)
 
 
 def config_url(target_config: Path | None) -> str:

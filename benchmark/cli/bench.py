@@ -15,7 +15,7 @@ from ragstress.api.pipeline import BenchResult, BenchSettings, StageFailed, run_
 from ragstress.cli import common as cc
 from ragstress.cli import executor as ex
 from ragstress.cli.reliability import demo_judge_checks
-from ragstress.cli.report import MlflowUri, log_to_mlflow, mlflow_uri
+from ragstress.cli.report import FailOver, FailUnder, MlflowUri, log_to_mlflow, mlflow_uri, thresholds_or_exit
 from ragstress.core.rundir import RunDir
 
 # Per language: enough seeds for every testbed and the noise ratios they hold exactly, few enough that the demo,
@@ -54,9 +54,8 @@ def bench(
     concurrency: Annotated[
         int, typer.Option("--concurrency", min=1, help="Cases in flight when running and scoring.")
     ] = 4,
-    fail_under: Annotated[
-        list[str] | None, typer.Option("--fail-under", help="Gate: METRIC[@testbed]=VALUE (repeatable).")
-    ] = None,
+    fail_under: FailUnder = None,
+    fail_over: FailOver = None,
     thresholds: Annotated[Path | None, typer.Option("--thresholds", help="Gate file (JSON or TOML).")] = None,
     max_errors: Annotated[
         float | None, typer.Option("--max-error-rate", help="Gate: at most this share of cases may fail in the target.")
@@ -110,6 +109,7 @@ def bench(
     cc.check_resolve_uncertain(resolve_uncertain, cc.endpoint_for("judge", judge_base_url, judge_model, judge_api_key))
     if gate_on not in ("point", "lower"):
         cc.fail(f"--gate-on {gate_on!r}: choose one of point, lower")
+    thresholds_or_exit(fail_under, fail_over, thresholds, max_errors)  # a gate that cannot hold stops the bench now
     if mode not in ("contexts", "e2e"):
         cc.fail(f"--mode must be contexts or e2e, not {mode!r}")
     try:
@@ -138,6 +138,7 @@ def bench(
         metrics=metrics,
         concurrency=concurrency,
         fail_under=tuple(fail_under or ()),
+        fail_over=tuple(fail_over or ()),
         thresholds_file=thresholds,
         max_error_rate=max_errors,
         gate_on=gate_on,

@@ -16,14 +16,7 @@ from rich.markup import escape
 from ragstress.cli import common as cc
 from ragstress.core.jsonl import RecordFileError, write_json
 from ragstress.reports.compare import CompareError, compare_runs
-from ragstress.reports.gating import (
-    GATE_ON_CHOICES,
-    Threshold,
-    ThresholdError,
-    load_thresholds,
-    max_error_rate,
-    parse_fail_under,
-)
+from ragstress.reports.gating import GATE_ON_CHOICES, Threshold, ThresholdError, gates
 from ragstress.reports.judge.calibration import with_calibration
 from ragstress.reports.judge.labelfile import LabelFileError
 from ragstress.reports.regression import DEFAULT_ALPHA, check_regressions, describe
@@ -32,19 +25,30 @@ from ragstress.reports.render.labels import fmt_estimate
 from ragstress.reports.render.pdf import PDF_FILE, PdfError, find_browser, no_browser_message, print_pdf
 from ragstress.reports.render.writer import write_report
 
+FailUnder = Annotated[
+    list[str] | None,
+    typer.Option("--fail-under", help="Gate, a minimum: METRIC[@testbed]=VALUE, e.g. accuracy@noise=0.8 (repeatable)."),
+]
+FailOver = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--fail-over",
+        help="Gate, a maximum (lower-is-better metrics): METRIC[@testbed]=VALUE, e.g. asserts_fake@conflict:1=0.2.",
+    ),
+]
 
-def _thresholds(
-    fail_under: list[str] | None, thresholds_file: Path | None, max_errors: float | None
+
+def thresholds_or_exit(
+    fail_under: list[str] | None,
+    fail_over: list[str] | None,
+    thresholds_file: Path | None,
+    max_errors: float | None,
 ) -> list[Threshold]:
+    """The command's gates, or exit 2 naming the one that cannot hold (before any work)."""
     try:
-        parsed = [parse_fail_under(option) for option in fail_under or []]
-        if thresholds_file is not None:
-            parsed += load_thresholds(thresholds_file)
-        if max_errors is not None:
-            parsed.append(max_error_rate(max_errors))
+        return gates(fail_under or (), fail_over or (), thresholds_file, max_errors)
     except ThresholdError as exc:
         raise cc.fail(str(exc)) from None
-    return parsed
 
 
 def report(
@@ -52,10 +56,8 @@ def report(
     out: Annotated[
         Path | None, typer.Option("--out", help="Where to write the report files (default: RUN_DIR).")
     ] = None,
-    fail_under: Annotated[
-        list[str] | None,
-        typer.Option("--fail-under", help="Gate: METRIC[@testbed]=VALUE, e.g. accuracy@noise=0.8 (repeatable)."),
-    ] = None,
+    fail_under: FailUnder = None,
+    fail_over: FailOver = None,
     thresholds_file: Annotated[
         Path | None,
         typer.Option(
@@ -97,7 +99,7 @@ def report(
     """Write report.json, report.md, report.html and scores.csv for a scored run; optionally gate on thresholds."""
     if gate_on not in GATE_ON_CHOICES:
         raise cc.fail(f"--gate-on {gate_on!r}: choose one of {', '.join(GATE_ON_CHOICES)}")
-    thresholds = _thresholds(fail_under, thresholds_file, max_errors)
+    thresholds = thresholds_or_exit(fail_under, fail_over, thresholds_file, max_errors)
     mlflow = mlflow_uri(mlflow)
     try:
         result = write_report(

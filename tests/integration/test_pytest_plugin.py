@@ -8,6 +8,8 @@ import re
 import shutil
 from pathlib import Path
 
+import pytest
+
 from ragstress import corpora
 
 SAMPLES = Path(corpora.__file__).parent / "samples" / "en"
@@ -55,3 +57,31 @@ def test_the_plugin_gates_a_scripted_target_and_reuses_its_answers(pytester):
     stages = json.loads((run_dir / "bench.json").read_text(encoding="utf-8"))["stages"]
     assert stages["generate"]["skipped"], stages  # the test set was not made again
     assert (run_dir / "responses.jsonl").read_text(encoding="utf-8") == asked  # nor the target asked again
+
+
+UPSIDE_DOWN = """
+import pytest
+
+
+@pytest.mark.ragstress_gate("accuracy@noise=0.8", "asserts_fake@conflict:1=0.5")
+def test_adoption(ragstress_bench):
+    raise AssertionError("never run: the gate is refused at collection")
+"""
+
+
+def test_a_minimum_on_a_lower_is_better_metric_is_a_usage_error_before_any_test(pytester):
+    pytester.makepyfile(test_gate=UPSIDE_DOWN)
+    result = pytester.runpytest_subprocess("-q")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(
+        [
+            "ERROR: test_gate.py::test_adoption: ragstress_gate: --fail-under asserts_fake@conflict:1=0.5: "
+            "asserts_fake is lower-is-better*--fail-over asserts_fake@conflict:1=0.5*"
+        ]
+    )
+    assert "Traceback" not in result.stderr.str() + result.stdout.str()
+    pytester.makepyfile(
+        test_gate=UPSIDE_DOWN.replace('"asserts_fake@conflict:1=0.5"', 'fail_over=["asserts_fake=0.5"]')
+    )
+    collected = pytester.runpytest_subprocess("-q", "--collect-only")
+    assert collected.ret == pytest.ExitCode.OK, collected.stderr.str()

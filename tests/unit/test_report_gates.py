@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 from ragstress.cli.report import register
 from ragstress.core.jsonl import read_json, write_records
 from ragstress.core.types import Case, Context, Score, TargetResponse
-from ragstress.reports.gating import ThresholdError, load_thresholds, parse_fail_under
+from ragstress.reports.gating import ThresholdError, load_thresholds, parse_fail_over, parse_fail_under
 from ragstress.reports.power import seeds_needed
 from ragstress.reports.render.writer import write_report
 
@@ -128,3 +128,106 @@ def test_counterfactual_gates_check_the_known_subset_the_headline_shows(tmp_path
     assert cf.n_known == 3 and cf.n_cases == 4
     assert result.report.gating.checks[0].value == cf.error_detection.value
     assert "n 3," in result.report.gating.checks[0].message  # the 3 known cases, not all 4
+
+
+def _over_refusing_run(run_dir: Path, refusals: int, n_seeds: int = 20) -> Path:
+    """A run whose target declines `refusals` of `n_seeds` answerable cases (over_refusal, lower is better)."""
+    cases = [_case(i, 0.0) for i in range(n_seeds)]
+    write_records(run_dir / "cases.jsonl", cases)
+    write_records(
+        run_dir / "responses.jsonl", [TargetResponse(case_id=c.id, answer="yes", latency_s=0.1) for c in cases]
+    )
+    scores = [
+        Score(case_id=c.id, metric="over_refusal", value=float(i < refusals), label="declined" if i < refusals else "")
+        for i, c in enumerate(cases)
+    ]
+    write_records(run_dir / "scores.jsonl", scores)
+    return run_dir
+
+
+@pytest.mark.parametrize("option", ["asserts_fake@conflict:1=0.5", "adoption@conflict:1=0.5", "over_refusal=0.1"])
+def test_a_minimum_on_a_lower_is_better_metric_is_refused_and_the_maximum_named(option):
+    # Before: `asserts_fake@conflict:1=0.5` passed a target that always adopts and failed one that adopts less.
+    with pytest.raises(ThresholdError, match="lower-is-better") as raised:
+        parse_fail_under(option)
+    key, value = option.split("=")
+    metric = "asserts_fake" if key.startswith("adoption") else key.split("@")[0]
+    assert f"--fail-under {option}: {metric} is lower-is-better" in str(raised.value)
+    assert f"--fail-over {key}={value}" in str(raised.value)
+    maximum = parse_fail_over(option)
+    assert (maximum.metric, maximum.direction, maximum.value) == (metric, "max", float(value))
+
+
+def test_a_maximum_gates_a_lower_is_better_metric_the_right_way_round(tmp_path):
+    gate = [parse_fail_over("over_refusal@noise=0.2")]
+    often = write_report(_over_refusing_run(tmp_path / "often", refusals=10), thresholds=gate)
+    seldom = write_report(_over_refusing_run(tmp_path / "seldom", refusals=1), thresholds=gate)
+    assert (often.exit_code, seldom.exit_code) == (1, 0)
+    assert "over_refusal@noise <= 0.2" in often.report.gating.checks[0].message
+    cli = invoke("report", tmp_path / "often", "--fail-over", "over_refusal@noise=0.6")
+    assert cli.exit_code == 0, cli.output
+
+
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [
+        ("gates.json", '{"accuracy": 0.5, "adoption@conflict:0.6": 0.5}'),
+        ("gates.toml", '[thresholds]\naccuracy = 0.5\n"adoption@conflict:0.6" = { min = 0.5 }\n'),
+    ],
+)
+def test_a_thresholds_file_with_a_minimum_on_a_lower_is_better_metric_names_file_and_entry(tmp_path, name, text):
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(ThresholdError) as raised:
+        load_thresholds(path)
+    message = str(raised.value)
+    assert message.startswith(f"{path}: threshold 'adoption@conflict:0.6': asserts_fake is lower-is-better")
+    assert '{"adoption@conflict:0.6": {"max": 0.5}}' in message
+
+
+def test_the_report_and_bench_commands_refuse_the_upside_down_gate_before_any_work(tmp_path):
+    run = _over_refusing_run(tmp_path / "run", refusals=1)
+    refused = invoke("report", run, "--fail-under", "over_refusal@noise=0.1")
+    assert refused.exit_code == 2 and "--fail-over over_refusal@noise=0.1" in refused.output
+    assert not (run / "report.json").exists()
+
+    from ragstress.cli import app
+
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "a.txt").write_text("The bridge opened in 1932.", encoding="utf-8")
+    out = tmp_path / "bench"
+    benched = CliRunner().invoke(app, ["bench", str(docs), "--out", str(out), "--fail-under", "asserts_fake=0.5"])
+    assert benched.exit_code == 2, benched.output
+    assert "asserts_fake is lower-is-better" in benched.output and not out.exists()
+
+
+def test_a_metric_the_run_table_calls_lower_is_better_is_refused_a_minimum(tmp_path):
+    from ragstress.reports.gating import check_thresholds
+    from ragstress.reports.model import MetricInfo
+
+    report = write_report(_over_refusing_run(tmp_path / "run", refusals=1)).report
+    info = MetricInfo(
+        name="hallucination",
+        kind="judged",
+        label_en="Hallucination",
+        label_zh="幻觉",
+        description_en="",
+        description_zh="",
+        higher_is_better=False,
+    )
+    report = report.model_copy(update={"metric_table": {**report.metric_table, "hallucination": info}})
+    with pytest.raises(ThresholdError, match="hallucination is lower-is-better.*--fail-over hallucination=0.3"):
+        check_thresholds(report, [parse_fail_under("hallucination=0.3")])
+
+
+def test_the_python_api_refuses_the_upside_down_gate_before_any_stage(tmp_path):
+    import ragstress
+
+    run = _over_refusing_run(tmp_path / "run", refusals=1)
+    with pytest.raises(ThresholdError, match="over_refusal is lower-is-better"):
+        ragstress.report(run, fail_under=["over_refusal=0.1"], write=False)
+    assert ragstress.report(run, fail_over=["over_refusal=0.1"], write=False).passed
+    with pytest.raises(ThresholdError, match="asserts_fake is lower-is-better"):
+        ragstress.bench(tmp_path / "docs", tmp_path / "bench", target="baseline", fail_under=["asserts_fake=0.5"])
+    assert not (tmp_path / "bench").exists()
