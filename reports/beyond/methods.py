@@ -47,14 +47,18 @@ def beyond_methods(report: Report) -> list[MethodNote]:
                 "written for each language (keyboard slips and homophone characters; a chatty register; dropped "
                 "articles, broken agreement and words out of order; an irrelevant aside; a sentence about the "
                 "asker), never touching the answer's words. The measure is the accuracy difference styled minus "
-                "original, paired by seed with a seed-resampled interval, as in 'Out of Style' (EACL 2026), which "
-                "reports drops of up to 38.9% in answer match for queries with grammatical errors. In e2e mode "
+                "original, paired by seed, as in 'Out of Style' (EACL 2026), which "
+                "reports drops of up to 38.9% in answer match for queries with grammatical errors. Its interval is "
+                "Newcombe's for a difference of paired pass/fail outcomes (each rate's Wilson interval combined), "
+                "so it is never zero-width: 30 seeds all failing in the style print -1.000 [-1.000, -0.839]. In e2e mode "
                 "the styled question also drives the target's retrieval, and the share of cases whose "
                 "answer-bearing chunk it retrieved is shown per style.",
                 f"每个单事实种子问题都用原始措辞和各种风格（{styles}）提问，资料相同、顺序相同，唯一的差别是措辞。各风格按语言"
                 "分别编写（错别字与同音字、口语化、缺冠词或主谓不一致与语序错误、无关插话、提问者的自我介绍），"
-                "且从不改动答案所在的词。衡量指标为该风格准确率减去原始措辞准确率，按种子问题配对，置信区间按种子重抽样，"
-                "与《Out of Style》（EACL 2026）一致，该文报告带语法错误的提问使答案匹配率最多下降 38.9%。在端到端模式下，"
+                "且从不改动答案所在的词。衡量指标为该风格准确率减去原始措辞准确率，按种子问题配对，"
+                "与《Out of Style》（EACL 2026）一致，该文报告带语法错误的提问使答案匹配率最多下降 38.9%。差值的置信区间采用"
+                " Newcombe 的配对比例差区间（由两个比率各自的 Wilson 区间合成），因此不会退化为零宽度：30 个种子在该风格下"
+                "全部答错时显示为 -1.000 [-1.000, -0.839]。在端到端模式下，"
                 "改写后的问题同样驱动目标自己的检索，报告按风格给出检索结果中含答案片段的用例比例。",
             )
         )

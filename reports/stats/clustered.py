@@ -9,7 +9,10 @@ is the ratio of summed values to summed case counts, which is the plain mean whe
 every seed contributes once.
 
 Wilson's interval is kept for the one case where it is right: pass/fail values with a
-single case per seed (independent observations). See docs/statistics.md.
+single case per seed (independent observations), and so is its paired form (Newcombe's
+interval) for paired pass/fail differences. Where resampling cannot vary (one seed, or
+every case alike) an interval that still says how few seeds there were replaces the
+bootstrap's zero-width one. See docs/statistics.md.
 """
 
 from __future__ import annotations
@@ -19,7 +22,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ragstress.reports.stats.intervals import BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED, Interval, is_binary, wilson_interval
+from ragstress.reports.stats.intervals import (
+    BOOTSTRAP_RESAMPLES,
+    BOOTSTRAP_SEED,
+    Interval,
+    is_binary,
+    newcombe_paired_interval,
+    wilson_interval,
+)
 
 
 def cluster_totals(values: Sequence[float], clusters: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
@@ -142,6 +152,8 @@ class ClusteredDifference:
     """Seeds whose cases differ between the runs: the only ones that carry evidence."""
     min_p: float = 1.0
     """The smallest p the test could give on these seeds: above alpha, no difference can be significant."""
+    method: str = "cluster_bootstrap"
+    """How the interval was made: cluster_bootstrap, newcombe (paired pass/fail) or hoeffding (see below)."""
 
 
 def sign_flip_p(seed_sums: np.ndarray, *, flips: int = RANDOM_FLIPS, seed: int = BOOTSTRAP_SEED) -> tuple[float, float]:
@@ -186,16 +198,50 @@ def clustered_paired_difference(
     The interval is a cluster bootstrap of the mean difference; the p-value comes from the
     sign-flip test over seeds (`sign_flip_p`), which stays valid with a handful of seeds where
     a bootstrap p would not: a difference the same for every pair is no longer "certain".
+
+    As for a rate, the bootstrap gives way where its assumption fails or it cannot vary:
+    pass/fail pairs with one pair per seed get Newcombe's interval (the paired form of
+    Wilson's), and so do pass/fail pairs whose differences are all alike, with each seed
+    counted once; graded differences all alike get Hoeffding's interval for a mean of values
+    in [-1, 1] over the seeds. Thirty seeds all going from pass to fail print -1.000 [-1.000,
+    -0.839], not a zero-width [-1.000, -1.000].
     """
     if len(a) != len(b) or not a:
         raise ValueError("paired scores need the same, non-zero number of values on both sides")
-    deltas = np.asarray(b, dtype=float) - np.asarray(a, dtype=float)
+    first, second = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
+    deltas = second - first
     sums, counts = cluster_totals(deltas.tolist(), clusters)
     difference = float(deltas.mean())
     p, min_p = sign_flip_p(sums, seed=seed)
-    discordant = int(np.count_nonzero(sums))
-    if np.all(deltas == deltas[0]):
-        return ClusteredDifference(len(a), sums.size, difference, difference, difference, p, discordant, min_p)
+    found = (len(a), sums.size, difference)
+    tested = (p, int(np.count_nonzero(sums)), min_p)
+    binary = is_binary(a) and is_binary(b)
+    alike = sums.size == 1 or bool(np.all(deltas == deltas[0]))
+    if binary and (alike or np.all(counts == 1)):
+        newcombe = _seed_newcombe(first, second, clusters, counts)
+        return ClusteredDifference(*found, newcombe.low, newcombe.high, *tested, method="newcombe")
+    if alike:
+        low, high = _bounded_difference(difference, int(sums.size))
+        return ClusteredDifference(*found, low, high, *tested, method="hoeffding")
     means = resampled_ratio_means(sums, counts, resamples, seed)
     low, high = (float(x) for x in np.quantile(means, [0.025, 0.975]))
-    return ClusteredDifference(len(a), sums.size, difference, low, high, p, discordant, min_p)
+    return ClusteredDifference(*found, low, high, *tested)
+
+
+def _seed_newcombe(a: np.ndarray, b: np.ndarray, clusters: Sequence[str], counts: np.ndarray) -> Interval:
+    """Newcombe's interval over the 2x2 table of paired outcomes, each seed weighing one pair.
+
+    A seed of m pairs adds 1/m of a pair per pair, so the table's total is the number of seeds:
+    the interval is as wide as the seeds (not the correlated cases) allow.
+    """
+    index: dict[str, int] = {}
+    codes = np.fromiter((index.setdefault(c, len(index)) for c in clusters), dtype=np.int64, count=len(clusters))
+    weight = 1.0 / counts[codes]
+    cells = [float(np.sum(weight * mask)) for mask in (a * b, a * (1 - b), (1 - a) * b, (1 - a) * (1 - b))]
+    return newcombe_paired_interval(*cells)
+
+
+def _bounded_difference(difference: float, n_clusters: int, alpha: float = 0.05) -> tuple[float, float]:
+    """Hoeffding's bounds for a mean difference of values in [0, 1] (range 2), each seed counted once."""
+    half = 2.0 * float(np.sqrt(np.log(2 / alpha) / (2 * n_clusters)))
+    return max(min(-1.0, difference), difference - half), min(max(1.0, difference), difference + half)

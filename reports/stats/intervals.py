@@ -5,7 +5,9 @@
 - Means of graded metrics get a percentile bootstrap with a fixed seed, so the same
   scores always give the same interval.
 - Two runs on the same cases are compared pairwise: a paired bootstrap of the mean
-  difference, and McNemar's exact test when both metrics are pass/fail.
+  difference, and McNemar's exact test when both metrics are pass/fail. Paired pass/fail
+  outcomes with one pair per seed get Newcombe's interval for the difference of paired
+  proportions, built from the two rates' Wilson intervals.
 
 Nothing here ever sees an unscored value: callers pass only scored values.
 """
@@ -42,15 +44,46 @@ def wilson_interval(successes: int, n: int, z: float = Z_95) -> Interval:
     if not 0 <= successes <= n:
         raise ValueError(f"successes {successes} outside 0..{n}")
     p = successes / n
+    low, high = _wilson_bounds(p, n, z)
+    return Interval(p, low, high, "wilson")
+
+
+def _wilson_bounds(p: float, n: float, z: float = Z_95) -> tuple[float, float]:
+    """Wilson's score bounds for a proportion p observed over n (n may be a weighted count)."""
     z2 = z * z
     denominator = 1 + z2 / n
     centre = (p + z2 / (2 * n)) / denominator
-    half = z / denominator * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n))
-    low, high = centre - half, centre + half
+    half = z / denominator * math.sqrt(max(0.0, p * (1 - p)) / n + z2 / (4 * n * n))
     # At 0/n and n/n the exact end is 0 or 1; floating point lands a hair off it.
-    low = 0.0 if successes == 0 else max(0.0, low)
-    high = 1.0 if successes == n else min(1.0, high)
-    return Interval(p, low, high, "wilson")
+    low = 0.0 if p <= 0 else max(0.0, centre - half)
+    high = 1.0 if p >= 1 else min(1.0, centre + half)
+    return low, high
+
+
+def newcombe_paired_interval(both: float, a_only: float, b_only: float, neither: float, z: float = Z_95) -> Interval:
+    """95% interval for B's pass rate minus A's over paired pass/fail outcomes (Newcombe 1998, method 10).
+
+    The four counts are the pairs where both passed, only A, only B, neither. Each rate gets
+    its Wilson interval; the difference's bounds combine their distances from the rates,
+    corrected by the pairs' correlation φ (a "square-and-add" interval). It cannot be zero-width
+    when the pairs all agree: 30 pairs all going from pass to fail give -1 [-1, -0.839], two
+    give [-1, -0.070]. Counts may be fractional (a seed counted once over its pairs).
+    """
+    n = both + a_only + b_only + neither
+    if n <= 0:
+        raise ValueError("a paired difference needs at least one pair")
+    p_a, p_b = (both + a_only) / n, (both + b_only) / n
+    low_a, high_a = _wilson_bounds(p_a, n, z)
+    low_b, high_b = _wilson_bounds(p_b, n, z)
+    margins = (both + a_only) * (b_only + neither) * (both + b_only) * (a_only + neither)
+    # Newcombe's correlation with his continuity correction: a positive cross-product loses n/2 first.
+    cross = both * neither - a_only * b_only
+    cross = max(0.0, cross - n / 2) if cross > 0 else cross
+    phi = min(1.0, max(-1.0, cross / math.sqrt(margins))) if margins > 0 else 0.0
+    difference = p_b - p_a
+    below = math.sqrt(max(0.0, (p_b - low_b) ** 2 - 2 * phi * (p_b - low_b) * (high_a - p_a) + (high_a - p_a) ** 2))
+    above = math.sqrt(max(0.0, (high_b - p_b) ** 2 - 2 * phi * (high_b - p_b) * (p_a - low_a) + (p_a - low_a) ** 2))
+    return Interval(difference, max(-1.0, difference - below), min(1.0, difference + above), "newcombe")
 
 
 def bootstrap_mean_interval(

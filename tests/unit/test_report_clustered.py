@@ -84,3 +84,37 @@ def test_large_runs_take_the_multinomial_path_with_the_same_width():
     interval = clustered_interval(values, clusters, binary_metric=True)
     expected = 1.959963984540054 * np.sqrt(seeds.mean() * (1 - seeds.mean()) / 2000)
     assert (interval.high - interval.low) / 2 == pytest.approx(expected, rel=0.1)
+
+
+def test_paired_differences_that_all_agree_get_an_interval_that_is_not_zero_width():
+    # Before: the seed bootstrap cannot vary when every pair differs alike, so these printed [-1, -1] and [0, 0].
+    seeds = [f"s{i}" for i in range(30)]
+    dropped = clustered_paired_difference([1.0] * 30, [0.0] * 30, seeds)
+    assert (dropped.difference, dropped.method) == (-1.0, "newcombe")
+    assert dropped.low == -1.0 and round(dropped.high, 3) == -0.839  # Newcombe: Wilson's 30/30 margin, both rates
+    two = clustered_paired_difference([1.0, 1.0], [0.0, 0.0], ["a", "b"])
+    assert two.low == -1.0 and round(two.high, 3) == -0.070  # two seeds show little
+    same = clustered_paired_difference([1.0] * 30, [1.0] * 30, seeds)
+    assert same.difference == 0.0 and round(same.low, 3) == -0.114 and round(same.high, 3) == 0.114
+    # Several pairs per seed, all alike: each seed weighs one pair, so the width is that of 10 seeds, not 30 pairs.
+    clustered = clustered_paired_difference([1.0] * 30, [0.0] * 30, [f"s{i % 10}" for i in range(30)])
+    assert round(clustered.high, 3) == round(clustered_paired_difference([1.0] * 10, [0.0] * 10, seeds[:10]).high, 3)
+    assert clustered.high > dropped.high
+    graded = clustered_paired_difference([0.8] * 30, [0.3] * 30, seeds)
+    assert graded.method == "hoeffding" and graded.low < -0.5 < graded.high < 0
+
+
+def test_newcombe_is_the_wilson_margins_combined_and_turns_over_with_the_runs():
+    from ragstress.reports.stats.intervals import newcombe_paired_interval
+
+    # Every pair goes from pass to fail: the rates are 1 and 0, so each end moves by one Wilson margin, squared and added.
+    margin = 1 - wilson_interval(30, 30).low
+    dropped = newcombe_paired_interval(both=0, a_only=30, b_only=0, neither=0)
+    assert dropped.low == -1.0 and dropped.high == pytest.approx(-1 + (2 * margin**2) ** 0.5)
+    # Swapping the runs negates the interval; a correlated table is narrower than the same rates uncorrelated.
+    forward = newcombe_paired_interval(both=8, a_only=5, b_only=3, neither=14)
+    backward = newcombe_paired_interval(both=8, a_only=3, b_only=5, neither=14)
+    assert (forward.low, forward.high) == pytest.approx((-backward.high, -backward.low))
+    assert forward.value == pytest.approx(-2 / 30) and forward.low < forward.value < forward.high
+    loose = newcombe_paired_interval(both=13 * 11 / 30, a_only=13 * 19 / 30, b_only=17 * 11 / 30, neither=17 * 19 / 30)
+    assert forward.high - forward.low < loose.high - loose.low
