@@ -105,7 +105,10 @@ def _bench(root, target, testbeds, monkeypatch):
     ran = runner.invoke(app, ["run", cases, "--target", spec, "--out", str(out), "--testbeds", testbeds])
     assert ran.exit_code == 0, ran.output
     metrics = "accuracy,asserts_fake,acknowledges_conflict,over_refusal,closed_book_accuracy"
-    assert runner.invoke(app, ["score", str(out), "--metrics", metrics]).exit_code == 0
+    scored = runner.invoke(app, ["score", str(out), "--metrics", metrics])
+    assert scored.exit_code == 0, scored.output
+    # The run is complete: the closed-book probe is owed once per seed (its unplanted case), not by every cell.
+    assert "missing responses: 0;" in scored.output, scored.output
     reported = runner.invoke(app, ["report", str(out)])
     assert reported.exit_code == 0, reported.output
     return read_json(out / "report.json"), out
@@ -129,6 +132,11 @@ def test_a_majority_follower_adopts_exactly_when_most_passages_lie(testset, monk
     assert gated.exit_code == 1
     checks = {c["testbed"]: c["passed"] for c in read_json(out / "report.json")["gating"]["checks"]}
     assert checks == {"conflict:0.4": True, "conflict:0.6": False}
+    # The same maximum on the command line; the minimum README once showed is refused, not read upside down.
+    over = CliRunner().invoke(app, ["report", str(out), "--fail-over", "asserts_fake@conflict:1=0.5"])
+    assert over.exit_code == 1, over.output
+    under = CliRunner().invoke(app, ["report", str(out), "--fail-under", "asserts_fake@conflict:1=0.5"])
+    assert under.exit_code == 2 and "--fail-over asserts_fake@conflict:1=0.5" in under.output
     html = (out / "report.html").read_text(encoding="utf-8")
     assert (
         'id="conflict"' in html
@@ -140,6 +148,8 @@ def test_a_majority_follower_adopts_exactly_when_most_passages_lie(testset, monk
 def test_a_target_that_ignores_its_passages_never_adopts(testset, monkeypatch):
     report, out = _bench(testset, "context_ignorer", "conflict", monkeypatch)
     assert set(_curve(report, "conflict_share").values()) == {0.0}
+    never = CliRunner().invoke(app, ["report", str(out), "--fail-over", "asserts_fake@conflict:1=0.5"])
+    assert never.exit_code == 0, never.output
     assert set(_curve(report, "deviation").values()) == {0.0}
     assert report["conflict"]["n_known"] == 30
     truth = [cell["truth_kept"]["value"] for cell in report["conflict"]["cells"]]
@@ -160,9 +170,12 @@ def test_a_target_that_breaks_on_typos_drops_on_typo_only(testset, monkeypatch):
     assert set(rows) == {"typo", "informal", "grammar", "distracting", "preamble"}
     typo = rows["typo"]
     assert typo["n_pairs"] == 30 and typo["difference"] < 0 and typo["high"] < 0  # the interval excludes 0
+    # Every seed drops from right to wrong: -1 with Newcombe's interval, not a zero-width [-1, -1].
+    assert (typo["difference"], typo["low"], round(typo["high"], 3)) == (-1.0, -1.0, -0.839)
     for style, row in rows.items():
         if style != "typo":
-            assert row["difference"] == 0.0 and row["low"] <= 0 <= row["high"], style
+            # Every pair alike (right both ways): 0 with an interval 30 seeds allow, not [0, 0].
+            assert row["difference"] == 0.0 and row["low"] < -0.1 and row["high"] > 0.1, style
     card = {(c["testbed"], c["lang"]): c for c in report["card"]}
     assert card[("style", "en")]["metric"] == "accuracy"
     out = testset / "typo_breaker"
