@@ -3,13 +3,21 @@
 `RayOptions` is plain data (the CLI and the Python API build it); `ray_session` connects
 to the cluster it names, or starts a local Ray instance, and leaves a connection it did
 not make alone, so `bench` connects once and its stages share that connection.
+
+Connecting is bounded: `ray.init` against an address where no cluster answers retries for
+minutes (or for ever, when something else holds the port), so the address's port is tried
+first, and `ray.init` itself runs in a thread that is given up on after `connect_timeout`.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import math
 import os
+import socket
+import threading
+import time
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -18,6 +26,10 @@ from typing import Any
 EXECUTORS = ("local", "ray")
 LOOPBACK = "127.0.0.1"
 INSTALL_HINT = "pip install 'ragstress[ray]'"
+CONNECT_TIMEOUT_S = 45.0
+"""How long connecting to a cluster may take before the stage gives up (the port check included)."""
+PORT_CHECK_S = 10.0
+"""How long the address's port gets to accept a TCP connection, within CONNECT_TIMEOUT_S."""
 
 
 class RayUnavailable(RuntimeError):
@@ -40,6 +52,8 @@ class RayOptions:
     actor_resources: dict[str, float] = field(default_factory=dict)
     runtime_env: dict[str, Any] | None = None
     """Ray's runtime environment for the workers (e.g. `{"working_dir": "."}` to ship a target's code)."""
+    connect_timeout: float = CONNECT_TIMEOUT_S
+    """Seconds connecting to `address` may take before RayUnavailable is raised."""
 
     def actor_options(self) -> dict[str, Any]:
         """Ray actor options for the resources each actor reserves."""
@@ -151,17 +165,85 @@ def ray_session(options: RayOptions) -> Iterator[Any]:
     # right for a cluster on this machine or with the same checkout mounted; else give a runtime_env.
     runtime_env = options.runtime_env or {"env_vars": {"PYTHONPATH": _import_path()}}
     kwargs: dict[str, Any] = {"logging_level": "WARNING", "log_to_driver": False, "runtime_env": runtime_env}
-    try:
-        if address is None or _is_loopback(address):
-            _init_on_loopback(ray, address, kwargs)
-        else:
-            ray.init(address=address, **kwargs)
-    except ConnectionError as exc:
-        raise RayUnavailable(f"cannot connect to the Ray cluster at {address}: {exc}") from exc
+    if address is None:
+        _init_on_loopback(ray, address, kwargs)  # starts a local instance: nothing to wait for
+    else:
+        _connect(ray, address, kwargs, options.connect_timeout)
     try:
         yield ray
     finally:
         ray.shutdown()
+
+
+def _host_port(address: str) -> tuple[str, int]:
+    """The host and port of `host:port` or `ray://host:port` (Ray's client port, 10001, when none is given)."""
+    rest = address.removeprefix("ray://")
+    host, sep, port = rest.rpartition(":")
+    if not sep:
+        host, port = rest, "10001" if address.startswith("ray://") else ""
+    host = host.strip("[]")
+    if not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise RayUnavailable(f"--ray-address {address!r}: expected HOST:PORT or ray://HOST:PORT")
+    return host, int(port)
+
+
+def _connect(ray: Any, address: str, kwargs: dict[str, Any], timeout: float) -> None:
+    """`ray.init(address)` within `timeout` seconds, or RayUnavailable naming the address and the cause."""
+    started = time.monotonic()
+    host, port = _host_port(address)
+    try:
+        with socket.create_connection((host, port), timeout=min(PORT_CHECK_S, timeout)):
+            pass
+    except OSError as exc:
+        cause = "timed out" if isinstance(exc, TimeoutError) else exc.strerror or exc
+        raise RayUnavailable(f"cannot connect to the Ray cluster at {address}: {cause}") from None
+    outcome: list[BaseException | None] = []
+
+    def init() -> None:
+        try:
+            if _is_loopback(address):
+                _init_on_loopback(ray, address, kwargs)
+            else:
+                ray.init(address=address, **kwargs)
+            outcome.append(None)
+        except BaseException as exc:  # handed to the caller's thread below
+            outcome.append(exc)
+
+    # A daemon thread: when something that is not Ray holds the port, ray.init may never return,
+    # and the process must still be able to report that and exit. Connected from a thread, the
+    # driver keeps the process's own SIGTERM handling (Ray would install one that exits), and the
+    # cluster notices a driver that is gone: Ray's warning that it did not install one is dropped.
+    quiet = _DropRecords("SIGTERM handler is not set")
+    ray_logger = logging.getLogger("ray._private.worker")
+    ray_logger.addFilter(quiet)
+    try:
+        worker = threading.Thread(target=init, name="ragstress-ray-connect", daemon=True)
+        worker.start()
+        worker.join(max(1.0, timeout - (time.monotonic() - started)))
+    finally:
+        ray_logger.removeFilter(quiet)
+    if not outcome:
+        raise RayUnavailable(
+            f"cannot connect to the Ray cluster at {address}: no Ray answer within {timeout:g}s "
+            "(the port is open; is it a Ray head node's GCS port, or a ray:// client port?)"
+        )
+    error = outcome[0]
+    if isinstance(error, Exception):
+        cause = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+        raise RayUnavailable(f"cannot connect to the Ray cluster at {address}: {cause}") from error
+    if error is not None:
+        raise error  # KeyboardInterrupt, SystemExit: not a connection problem
+
+
+class _DropRecords(logging.Filter):
+    """Drops the log records whose message starts with `prefix`."""
+
+    def __init__(self, prefix: str) -> None:
+        super().__init__()
+        self.prefix = prefix
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not record.getMessage().startswith(self.prefix)
 
 
 def _import_path() -> str:
