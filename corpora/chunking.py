@@ -8,7 +8,9 @@ Separators stay at the *end* of the piece they close, so a Chinese sentence keep
 
 Structure is respected as `ragstress.corpora.structured` lays it out: a fenced code block
 (``` lines) is held together across its blank lines, so it stays whole when it fits the
-window, and a table row is one line, which is only ever cut when it alone exceeds it.
+window, and a table row is one line, which is only ever cut when it alone exceeds it. A
+chunk that begins inside a code block (one too long for the window) records it
+(`Chunk.code_state`, see `ragstress.corpora.code_blocks`), so its lines are read as code.
 
 Two guarantees are enforced here rather than trusted to the splitter:
 
@@ -31,6 +33,7 @@ from langchain_text_splitters import RecursiveCharacterTextSplitter
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from ragstress.core.types import Chunk, Document
+from ragstress.corpora.code_blocks import code_states
 from ragstress.corpora.spans import locate_chunks
 
 LengthFunction = Callable[[str], int]
@@ -129,7 +132,7 @@ def _chunks_of(
     if not text.strip():
         return
     length = _length_function(params, count_tokens)
-    emitted: set[tuple[int, int]] = set()
+    emitted: dict[tuple[int, int], None] = {}
     previous = (0, 0)
     held, original = _hold_code_blocks(text)
     for held_start, held_end in locate_chunks(held, splitter.split_text(held)):
@@ -142,9 +145,25 @@ def _chunks_of(
             # only new piece was whitespace that stripping removed).
             if (start, end) in emitted or (previous[0] <= start and end <= previous[1]):
                 continue
-            emitted.add((start, end))
+            emitted[start, end] = None
             previous = (start, end)
-            yield Chunk(id=chunk_id(doc, start, end), doc_id=doc.id, text=text[start:end], start=start, end=end)
+    yield from chunks_at(doc, list(emitted))
+
+
+def chunks_at(doc: Document, spans: list[tuple[int, int]]) -> list[Chunk]:
+    """`doc`'s chunks at these (start, end) spans, each knowing the code block it begins inside, if any."""
+    states = code_states(doc.text, [start for start, _ in spans])
+    return [
+        Chunk(
+            id=chunk_id(doc, start, end),
+            doc_id=doc.id,
+            text=doc.text[start:end],
+            start=start,
+            end=end,
+            code_state=state,
+        )
+        for (start, end), state in zip(spans, states)
+    ]
 
 
 _FENCED = re.compile(r"^[ \t]*```[^\n]*\n.*?^[ \t]*```[ \t]*$", re.MULTILINE | re.DOTALL)

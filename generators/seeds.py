@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pydantic import BaseModel, Field
 
 from ragstress.core.types import Chunk, QuestionType
+from ragstress.corpora.code_blocks import code_ranges
 from ragstress.generators.spans import FactSpan, SpanKind, answer_sentences, default_aliases, extract_spans, unique
 from ragstress.llm import ChatClient, ask_structured
 from ragstress.prompts import load_prompt
@@ -94,25 +95,24 @@ def _topic_words(chunk: Chunk) -> set[str]:
 _TABLE_ROW = re.compile(r" \| |[│┃]|©|\bCopyright\b|版权所有")
 
 
-def not_prose(text: str) -> list[tuple[int, int]]:
-    """(start, end) of the code blocks, table rows and notices of a text: a sentence question is never made there."""
-    ranges, start, inside = [], 0, False
-    for line in text.splitlines(keepends=True):
-        end = start + len(line)
-        if line.lstrip().startswith("```"):
-            inside = not inside
-            ranges.append((start, end))
-        elif inside or _TABLE_ROW.search(line):
-            ranges.append((start, end))
-        start = end
-    return ranges
+def not_prose(text: str, code_state: str | None = None) -> list[tuple[int, int]]:
+    """(start, end) of the code lines, table rows and notices of a text: a sentence question is never made there.
+
+    `code_state` is the code block the text begins inside (Chunk.code_state): a chunk cut from the
+    middle of a long block is code up to the block's end, and prose after it."""
+    ranges, start = code_ranges(text, code_state), 0
+    for line in text.split("\n"):
+        if _TABLE_ROW.search(line):
+            ranges.append((start, start + len(line) + 1))
+        start += len(line) + 1
+    return sorted(ranges)
 
 
 def usable_spans(chunk: Chunk, lang: str) -> list[FactSpan]:
     """Spans worth asking about: in prose, not the chunk's topic, and appearing once (so the question is
     unambiguous)."""
     topic = _topic_words(chunk) if lang != "zh" else set()
-    skipped = not_prose(chunk.text)
+    skipped = not_prose(chunk.text, chunk.code_state)
     spans = []
     for span in extract_spans(chunk.text, "zh" if lang == "zh" else "en"):
         if span.text in topic or len(re.findall(re.escape(span.text), chunk.text)) > 1:

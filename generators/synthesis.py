@@ -60,7 +60,7 @@ def technical_questions(chunk: Chunk, subject: Subject | None, lang: str) -> lis
     A term must be defined once in the chunk, and a question that two terms of the chunk
     would answer alike ("Allocate a new object ..." for two functions) is not asked."""
     found = []
-    for entry in entries(chunk.text, subject):
+    for entry in entries(chunk.text, subject, chunk.code_state):
         if len(re.findall(rf"^[ \t]*{re.escape(entry.term)}(?:\s|$)", chunk.text, re.MULTILINE)) > 1:
             continue
         # A page of mixed languages: each entry is asked in the language of its own description.

@@ -11,8 +11,9 @@ line above its indented description), so an entry is found from the lines alone:
 - its description: the next paragraph, which is not itself a term and not code.
 
 The term becomes the answer and the description the question ("Which option of ls ...?"),
-in `techdoc_en` and `techdoc_zh`. Code blocks are skipped whole: a line inside a fence is
-never a term or a description. The document's subject (a man page's command, a reference
+in `techdoc_en` and `techdoc_zh`. Code is skipped whole (fences, reStructuredText literal
+blocks, doctest sessions: `ragstress.corpora.code_blocks`), also where a chunk begins inside
+a block opened before it: a line of code is never a term or a description. The document's subject (a man page's command, a reference
 page's module) comes from its file name or first line, so later chunks of a long page know
 it too.
 """
@@ -24,6 +25,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ragstress.core.types import Chunk
+from ragstress.corpora.code_blocks import code_lines
 
 TermKind = Literal[
     "option",
@@ -53,7 +55,6 @@ PATH = re.compile(r"(?:~|\$[A-Z]+)?/[\w.@+-]+(?:/[\w.@+-]*)*")
 _ENVIRONMENT = ("ENVIRONMENT", "ENVIRONMENT VARIABLES", "环境", "环境变量")
 _ERRORS = ("ERRORS", "ERROR CODES", "错误", "错误代码", "错误码")
 _C_TYPES = re.compile(r"\b(?:void|int|char|long|double|float|size_t|Py_ssize_t|PyObject|unsigned|const)\b|\*")
-_FENCE = re.compile(r"^\s*```")
 _MODULE_TITLE = re.compile(r"^\s*((?:[a-z_]\w*\.)*[a-z_]\w*)(?:\s+[—–-]{1,3}|:)\s+\S")
 _MAN_FILE = re.compile(r"([^/]+?)\.[1-9][a-z]*(?:\.gz)?$")
 # Some renderings keep the kind before the name: "exception tarpit.TrapError", "class Trap(port)".
@@ -139,12 +140,13 @@ def term_spellings(term: str) -> tuple[str, ...]:
     return (term,)
 
 
-def entries(text: str, subject: Subject | None = None) -> list[Entry]:
+def entries(text: str, subject: Subject | None = None, code_state: str | None = None) -> list[Entry]:
     """The definition entries of a chunk, in order (see the module docstring).
 
     A man page defines options and environment variables only; a reference page's upper-case
-    names are constants, except Python's own PYTHON... variables."""
-    lines = _outside_code(text.split("\n"))
+    names are constants, except Python's own PYTHON... variables. `code_state` is the code block
+    the chunk begins inside (Chunk.code_state)."""
+    lines = _outside_code(text.split("\n"), code_state)
     found: list[tuple[int, str, tuple, str]] = []
     for i, line in enumerate(lines):
         if line is None or not line.strip():
@@ -188,17 +190,9 @@ def _section(lines: list[str | None], i: int) -> str | None:
     return None
 
 
-def _outside_code(lines: list[str]) -> list[str | None]:
-    """The lines with every fenced code line (fences included) replaced by None."""
-    out: list[str | None] = []
-    inside = False
-    for line in lines:
-        if _FENCE.match(line):
-            inside = not inside
-            out.append(None)
-        else:
-            out.append(None if inside else line)
-    return out
+def _outside_code(lines: list[str], code_state: str | None = None) -> list[str | None]:
+    """The lines with every code line (fences included) replaced by None, reading from `code_state`."""
+    return [None if code else line for line, code in zip(lines, code_lines("\n".join(lines), code_state))]
 
 
 def _next_paragraph(lines: list[str | None], i: int) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, field_validator, model_serializer
 
 Lang = Literal["en", "zh", "mixed"]
 Testbed = Literal["noise", "negative", "integration", "counterfactual", "conflict", "style", "position"]
@@ -47,6 +47,19 @@ class Chunk(Record):
     text: str = Field(description="The span's text, equal to document.text[start:end].")
     start: int = Field(ge=0, description="Start character offset into the document text.")
     end: int = Field(ge=0, description="End character offset (exclusive) into the document text.")
+    code_state: str | None = Field(
+        default=None,
+        description="The code block the chunk begins inside, opened before it (ragstress.corpora.code_blocks): a "
+        "fence's marker, 'rst:N' or '>>>'. Absent when it begins outside code, and in chunks built before it existed.",
+    )
+
+    @model_serializer(mode="wrap")
+    def _omit_absent_code_state(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        # Most chunks begin outside code: their lines stay as they were before the field existed.
+        data = handler(self)
+        if data.get("code_state") is None:
+            data.pop("code_state", None)
+        return data
 
 
 Answers = list[list[str]]

@@ -17,7 +17,7 @@ from pathlib import Path
 import numpy as np
 
 from ragstress.core.types import Chunk, Document
-from ragstress.corpora.chunking import CHUNKER_VERSION, ChunkParams, chunk_id
+from ragstress.corpora.chunking import CHUNKER_VERSION, ChunkParams, chunk_id, chunks_at
 from ragstress.corpora.embeddings import Embedder
 from ragstress.corpora.textdecode import text_sha
 
@@ -82,9 +82,7 @@ def reuse_chunks(doc: Document, spans: list[Span] | None) -> list[Chunk] | None:
     """`doc`'s chunks at the previous boundaries if its content is unchanged (every id still matches), else None."""
     if not spans or any(chunk_id(doc, start, end) != old_id for old_id, start, end in spans):
         return None
-    return [
-        Chunk(id=old_id, doc_id=doc.id, text=doc.text[start:end], start=start, end=end) for old_id, start, end in spans
-    ]
+    return chunks_at(doc, [(start, end) for _, start, end in spans])
 
 
 class Batcher:
