@@ -40,7 +40,6 @@ from ragstress.scoring.metrics.base import (
 
 from ragstress.scoring.metrics import judged_over_refusal  # noqa: F401  isort: skip
 from ragstress.core.types import Case, Score, TargetResponse
-from ragstress.running.runner import needs_closed_book
 
 CORE_JUDGED = tuple(
     m.name
@@ -58,12 +57,7 @@ CORE_JUDGED = tuple(
 
 
 def metrics_for(case: Case, names: Sequence[str], probe: str = "case") -> list[Metric]:
-    """The named metrics that apply to `case` for responses of kind `probe`.
-
-    A closed-book metric applies only where the run asks the probe: every counterfactual case, and
-    one conflict case per seed (its unplanted one), so the other conflict cells owe no probe."""
-    if probe == "closed_book" and not needs_closed_book(case):
-        return []
+    """The named metrics that apply to `case` for responses of kind `probe`."""
     chosen = [METRICS.get(name) for name in names]
     return [m for m in chosen if m.probe == probe and m.applies(case)]
 

@@ -17,6 +17,7 @@ from typing import Any, Literal, TypeVar
 from ragstress.core.registry import Registry
 from ragstress.core.types import Case, Score, TargetResponse
 from ragstress.llm import ChatClient
+from ragstress.running.runner import needs_closed_book
 
 T = TypeVar("T")
 Kind = Literal["deterministic", "embedding", "judged"]
@@ -67,8 +68,13 @@ class Metric:
         return self.kind == "judged" and "contexts" in self.inputs
 
     def applies(self, case: Case) -> bool:
-        """Whether this metric scores `case` at all; if not, it produces no Score for it."""
+        """Whether this metric scores `case` at all; if not, it produces no Score for it.
+
+        A closed-book metric applies only where the run asks the probe: every counterfactual case
+        and one conflict case per seed (its unplanted one), so the other conflict cells owe none."""
         if case.testbed not in self.testbeds or case.expected not in self.expected:
+            return False
+        if self.probe == "closed_book" and not needs_closed_book(case):
             return False
         if case.params.get("judged_only") and self.kind != "judged":
             return False  # an imported item with no answer a rule can check by string
