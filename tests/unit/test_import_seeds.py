@@ -38,13 +38,15 @@ def _never(query: str) -> list[str]:
         ("In what year did work begin?", "en", {"year", "date"}),
         ("How many vehicles crossed?", "en", {"number"}),
         ("How tall is the tower?", "en", {"number"}),
-        ("Who designed the tower?", "en", {"name"}),
-        ("Where does the tower stand?", "en", {"name"}),
+        ("Who designed the tower?", "en", {"name", "identifier"}),
+        ("Where does the tower stand?", "en", {"name", "identifier"}),
         ("What is the tower made of?", "en", None),
+        ("What does the pipeline check when analysing images?", "en", None),  # a clause's "when" asks no date
+        ("Which version of the client fixed the leak?", "en", {"identifier", "number", "name"}),
         ("大桥哪一年通车？", "zh", {"year", "date"}),
         ("大桥全长多少米？", "zh", {"number"}),
-        ("大桥由谁设计？", "zh", {"name"}),
-        ("大桥连接哪里？", "zh", {"name"}),
+        ("大桥由谁设计？", "zh", {"name", "identifier"}),
+        ("大桥连接哪里？", "zh", {"name", "identifier"}),
     ],
 )
 def test_the_question_word_says_what_kind_of_answer_is_wanted(question, lang, kinds):
