@@ -124,13 +124,11 @@ def technical_category(name: str) -> str | None:
 
 
 def word_usage(name: str, before: str, after: str) -> str | None:
-    """How the text uses a one-word name at one place: "en:term" (a technical term: "Python code",
-    "written in Rust"), "en:person" ("Peter said", "Dr. Novak"), or None when it does not say."""
-    if len(name.split()) != 1:
-        return None
+    """How the text uses a name at one place: "en:person" ("Peter said", "Dr. Novak"), "en:term" for a
+    one-word technical term ("Python code", "written in Rust"), or None when it does not say."""
     if _PERSON_AFTER.match(after) or _PERSON_BEFORE.search(before[-12:]):
         return "en:person"
-    if _TERM_AFTER.match(after) or _TERM_BEFORE.search(before[-30:]):
+    if len(name.split()) == 1 and (_TERM_AFTER.match(after) or _TERM_BEFORE.search(before[-30:])):
         return "en:term"
     return None
 
@@ -154,9 +152,11 @@ def name_inventory(texts: Iterable[str], lang: str) -> dict[str, tuple[str, ...]
             if span.kind == "name":
                 category = technical_category(span.text) or name_category(span.text, text[: span.start], lang)
                 found.setdefault(category, set()).add(span.text)
-                usage = word_usage(span.text, text[: span.start], text[span.end :]) if lang != "zh" else None
-                if usage:
-                    found.setdefault(usage, set()).add(span.text)
+                # How the text uses it, at every place it occurs (spans are listed once, at the first).
+                for m in re.finditer(rf"(?<![\w-]){re.escape(span.text)}(?![\w-])", text) if lang != "zh" else ():
+                    usage = word_usage(span.text, text[: m.start()], text[m.end() :])
+                    if usage:
+                        found.setdefault(usage, set()).add(span.text)
         if lang != "zh":
             for m in _TECH_TOKEN.finditer(text):
                 category = technical_category(m[0].rstrip(".-/"))

@@ -35,6 +35,7 @@ _DATE = frozenset({"year", "date"})
 _COUNT = frozenset({"number"})
 _NAME = frozenset({"name", "identifier"})
 _IDENTIFIER = frozenset({"identifier", "number", "name"})
+_PREFERENCE = {_IDENTIFIER: ("identifier", "number", "name"), _NAME: ("name", "identifier")}
 
 # Question words, tried in order on each part of a question. A part's opening words are where it asks.
 _OPENING = r"^\W*(?:(?:and|but|so|also|then)\s+)?(?:(?:by|to|for|from|with|in|on|at|since|until)\s+)?"
@@ -246,14 +247,19 @@ def _kinds(wants: frozenset[str]) -> str:
     return " or ".join(sorted(wants))
 
 
-def pick(reference: str, question: str, wants: frozenset[str] | None, lang: str) -> Reading:
-    """The one span of `reference` answering a question (or question part) that wants `wants`."""
+def pick(
+    reference: str, question: str, wants: frozenset[str] | None, lang: str, taken: tuple[str, ...] = ()
+) -> Reading:
+    """The one span of `reference` answering a question (or question part) that wants `wants`; `taken` are
+    spans another part of the question claims."""
     weighed: list[WeighedSpan] = []
     alive: list[tuple[str, str, int, int]] = []
     for span in spans(reference, lang):
         text, kind = span[0], span[1]
         if contains_alias(question, [text]):
             weighed.append(WeighedSpan(text, kind, "in the question"))
+        elif text in taken:
+            weighed.append(WeighedSpan(text, kind, "the answer to the other part of the question"))
         elif wants is not None and kind not in wants:
             weighed.append(WeighedSpan(text, kind, f"not the kind asked ({_kinds(wants)})"))
         else:
@@ -266,6 +272,13 @@ def pick(reference: str, question: str, wants: frozenset[str] | None, lang: str)
             outer.append(s)
         else:
             weighed.append(WeighedSpan(s[0], s[1], f"inside {holder[0]!r}"))
+    # Of several kinds the question accepts, the one it names first wins: "which protocol" takes HTTP/2 over a name.
+    for kind in _PREFERENCE.get(wants, ()) if len(outer) > 1 else ():
+        preferred = [s for s in outer if s[1] == kind]
+        if preferred:
+            weighed += [WeighedSpan(s[0], s[1], f"a {kind} span is asked first") for s in outer if s[1] != kind]
+            outer = preferred
+            break
     whole = trim(reference.rstrip("。.").strip())
     if len(outer) == 1:
         return Reading([outer[0][0]], None, [*weighed, WeighedSpan(outer[0][0], outer[0][1], "answer")])
@@ -286,24 +299,33 @@ def pick(reference: str, question: str, wants: frozenset[str] | None, lang: str)
     return Reading([], "the reference has no short span (year, date, quantity, name) apart from the question", weighed)
 
 
+def _unweighed(reference: str, lang: str, why: str) -> Reading:
+    """No answer, for a reason that holds whatever the spans: each is listed as not weighed, and why."""
+    verdict = "not weighed: " + why.split(":")[0]
+    return Reading([], why, [WeighedSpan(text, kind, verdict) for text, kind, _, _ in spans(reference, lang)])
+
+
 def read_reference(reference: str, question: str, lang: str) -> Reading:
     """The answers (one per fact) an imported reference gives its question, or why it gives none."""
     parts = question_parts(question)
     asked = [wanted_kinds(part, lang) for part in parts]
     opened = open_question(question, lang)
     if opened:
-        return Reading([], f"an open question ({opened!r}): no one span answers it", [])
+        return _unweighed(reference, lang, f"an open question ({opened!r}): no one span answers it")
     if all(a is None for a in asked) and _long(reference, lang):
         size = f"{len(reference)} characters" if lang == "zh" else f"{len(reference.split())} words"
-        return Reading(
-            [], f"the question asks for no name, date, quantity or identifier and the reference is {size}", []
-        )
+        why = f"the question asks for no name, date, quantity or identifier and the reference is {size}"
+        return _unweighed(reference, lang, why)
     if len(parts) == 1:
         return pick(reference, question, asked[0], lang)
     # A two-part question: each part's span, found apart; both or none.
     if any(a is None for a in asked):
         return Reading([], "a two-part question with a part that asks for no name, date, quantity or identifier", [])
     readings = [pick(reference, question, kinds, lang) for kinds in asked]
+    for i in (0, 1):  # a span one part claims alone is not the other's ("HTTP/2 … 252" for "which protocol … how many")
+        claimed = tuple(readings[1 - i].answers)
+        if not readings[i].answers and claimed:
+            readings[i] = pick(reference, question, asked[i], lang, claimed)
     weighed = [replace(w, verdict=f"fact {i + 1}: {w.verdict}") for i, r in enumerate(readings) for w in r.weighed]
     answers = [r.answers[0] if r.answers else None for r in readings]
     if None in answers or answers[0] == answers[1]:

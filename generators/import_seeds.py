@@ -45,6 +45,8 @@ class SeedOutcome:
     fate: Fate = "judged"
     weighed: list[dict[str, str]] = field(default_factory=list)
     """Each span of the reference that was weighed as the answer, with its verdict."""
+    found_by: str | None = None
+    """How a seed's documents were found: "text" (its contexts match chunks) or "retrieval"."""
 
 
 def _flat(text: str) -> str:
@@ -99,4 +101,4 @@ def seed_for(
         holders.append(holder.doc_id)
     record = {"id": seed_id, "question": item.question, "answers": facts, "doc_ids": holders, "lang": lang}
     found = ", ".join(f"{a!r} in {d}" for a, d in zip(reading.answers, holders))
-    return SeedOutcome(record, f"answer {found} found by {found_by}", "seed", weighed)
+    return SeedOutcome(record, f"answer {found} found by {found_by}", "seed", weighed, found_by)

@@ -40,6 +40,8 @@ if TYPE_CHECKING:
     from ragstress.generators.importers import ImportedItem
     from ragstress.indexing.store import IndexStore
 
+_NEAR_DUPLICATE = "a near-duplicate of an earlier seed with the same answers"
+
 OUT_OF_SCOPE_KINDS = frozenset({"out of scope"})
 """Item kinds whose tool wrote them to be declined (Giskard RAGET's out-of-scope questions)."""
 
@@ -70,16 +72,20 @@ def import_testset(
 
     out.mkdir(parents=True, exist_ok=True)
     outcomes: dict[int, SeedOutcome] = {}
-    first_of: dict[tuple[str, str], int] = {}
     for item in items:
-        same = first_of.setdefault((_flat(item.question), _flat(item.reference or "")), item.line)
-        if same != item.line:  # an identical item: whatever the first became, this one adds nothing
-            outcomes[item.line] = SeedOutcome(None, "the same question and reference as an earlier item", "dropped")
-        elif item.kind in OUT_OF_SCOPE_KINDS:
+        if item.kind in OUT_OF_SCOPE_KINDS:
             outcomes[item.line] = SeedOutcome(None, "written by its tool to lie outside the corpus", "negative")
         else:
             outcomes[item.line] = seed_for(item, f"{fmt}-{item.line}", chunks, retrieve)
-    duplicates = _drop_near_duplicates(store, outcomes)
+    details = _drop_near_duplicates(store, outcomes)
+    # Identical items that are no seeds have no gate to pass: the first stands for the rest.
+    first_of: dict[tuple[str, str], int] = {}
+    for item in items:
+        if outcomes[item.line].fate in ("judged", "negative"):
+            same = first_of.setdefault((_flat(item.question), _flat(item.reference or "")), item.line)
+            if same != item.line:
+                outcomes[item.line] = SeedOutcome(None, "the same question and reference as an earlier item", "dropped")
+                details[item.line] = f"the same question and reference as line {same}"
     seeds = [o.record for o in outcomes.values() if o.fate == "seed" and o.record is not None]
     seed_file = out / "imported_seeds.jsonl"
     write_jsonl(seed_file, seeds)
@@ -89,12 +95,25 @@ def import_testset(
         if record.candidate_id not in kept and record.gate == "seed_file":  # dropped while mapped onto the index
             line = next(i.line for i in items if f"{fmt}-{i.line}" == record.candidate_id)
             outcomes[line] = replace(outcomes[line], record=None, why=record.reason, fate="judged")
+    built = read_records(out / CASES_FILE, Case)
+    for line, outcome in outcomes.items():
+        if outcome.fate == "seed" and not any(c.seed_id == f"{fmt}-{line}" for c in built):
+            why = "no testbed could build a case from it on this index"
+            if outcome.record and len(outcome.record["answers"]) > 1:
+                why += " (an integration case needs its facts in different passages)"
+            outcomes[line] = replace(outcome, record=None, why=why, fate="judged")
+    kept = {f"{fmt}-{line}" for line, o in outcomes.items() if o.fate == "seed"}
     by_line = {item.line: item for item in items}
     judged = [_judged_only_record(by_line[line], o) for line, o in outcomes.items() if o.fate == "judged"]
     declined = [by_line[line] for line, o in outcomes.items() if o.fate == "negative"]
     write_jsonl(out / "judged_only.jsonl", judged)
     dropped = [
-        {"line": line, "question": by_line[line].question, "reference": by_line[line].reference, "why": o.why}
+        {
+            "line": line,
+            "question": by_line[line].question,
+            "reference": by_line[line].reference,
+            "why": details.get(line, o.why),
+        }
         for line, o in outcomes.items()
         if o.fate == "dropped"
     ]
@@ -115,11 +134,12 @@ def import_testset(
         "out_of_scope": sum(item.kind in OUT_OF_SCOPE_KINDS for item in declined),
         "dropped": len(dropped),
         "dropped_reasons": reasons("dropped"),
-        "duplicates": duplicates,
+        "duplicates": sum(o.why == _NEAR_DUPLICATE for o in outcomes.values()),
+        "seeds_matched_by": dict(Counter(o.found_by for o in outcomes.values() if o.fate == "seed" and o.found_by)),
         "conversational": sum(bool(item.history) for item in items),
         "kinds": dict(Counter(item.kind for item in items if item.kind)),
     }
-    cases = _with_histories(read_records(out / CASES_FILE, Case), {f"{fmt}-{i.line}": i.history for i in items})
+    cases = _with_histories(built, {f"{fmt}-{i.line}": i.history for i in items})
     cases += [_judged_only_case(f"{fmt}-{j['line']}", j) for j in judged]
     cases += [_declined_case(f"{fmt}-{item.line}", item, item.kind in OUT_OF_SCOPE_KINDS) for item in declined]
     write_records(out / CASES_FILE, cases)
@@ -132,31 +152,29 @@ def _flat(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip().lower()
 
 
-def _drop_near_duplicates(store: IndexStore, outcomes: dict[int, SeedOutcome]) -> int:
+def _drop_near_duplicates(store: IndexStore, outcomes: dict[int, SeedOutcome]) -> dict[int, str]:
     """Seeds through the near-duplicate gate, in file order: a seed whose question is too close to a kept one's
-    and whose answers are the same is dropped. Returns how many were."""
+    and whose answers are the same is dropped. Returns the gate's reason per dropped line."""
     from ragstress.generators.gates import near_duplicate
     from ragstress.generators.testset import GenerateOptions
 
-    seeds = [(line, o) for line, o in outcomes.items() if o.fate == "seed" and o.record is not None]
+    seeds = [(line, o.record) for line, o in outcomes.items() if o.fate == "seed" and o.record is not None]
     if not seeds:
-        return 0
-    vectors = store.embedder.embed_queries([o.record["question"] for _, o in seeds if o.record])
+        return {}
+    vectors = store.embedder.embed_queries([record["question"] for _, record in seeds])
     threshold = GenerateOptions().duplicate_threshold
-    kept: dict[str, list] = {}  # the answers' main spellings -> the kept seeds' vectors and ids
-    dropped = 0
-    for (line, outcome), vector in zip(seeds, vectors):
-        assert outcome.record is not None
-        answers = json.dumps(sorted(a[0].lower() for a in outcome.record["answers"]))
-        vectors_ids = kept.setdefault(answers, [[], []])
-        reason = near_duplicate(vector, vectors_ids[0], vectors_ids[1], threshold)
+    kept: dict[str, tuple[list, list[str]]] = {}  # the answers' main spellings -> the kept seeds' vectors and ids
+    reasons = {}
+    for (line, record), vector in zip(seeds, vectors):
+        same_answers = kept.setdefault(json.dumps(sorted(a[0].lower() for a in record["answers"])), ([], []))
+        reason = near_duplicate(vector, same_answers[0], same_answers[1], threshold)
         if reason is not None:
-            outcomes[line] = replace(outcome, record=None, why="near-duplicate of an earlier seed", fate="dropped")
-            dropped += 1
+            outcomes[line] = replace(outcomes[line], record=None, why=_NEAR_DUPLICATE, fate="dropped")
+            reasons[line] = f"{reason}, with the same answers"
             continue
-        vectors_ids[0].append(vector)
-        vectors_ids[1].append(outcome.record["id"])
-    return dropped
+        same_answers[0].append(vector)
+        same_answers[1].append(record["id"])
+    return reasons
 
 
 def _update_manifest(path: Path, report: dict, cases: list[Case]) -> None:
