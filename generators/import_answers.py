@@ -121,6 +121,7 @@ _IDENT = re.compile(
 )
 _STRAY = "'’\"“”‘`()[]{},.;:!?*"
 _POSSESSIVE = re.compile(r"['’]s$")  # "Gustave Eiffel's firm": the name is "Gustave Eiffel"
+_JOINERS = frozenset("of de du da bin von van la le del der the and".split())
 _ABBREVIATIONS = frozenset({"e.g", "i.e", "etc", "vs", "cf", "a.m", "p.m"})
 _AFTER_YEAR = re.compile(r"^\s+(?!and\b|or\b|to\b|the\b)[a-z]{3,}")  # "1063 labourers": a count, not a year
 _YEAR_PREPOSITION = re.compile(r"\b(?:in|since|by|from|until|of|to|before|after|during|circa|c\.)\s*$", re.I)
@@ -219,6 +220,10 @@ def spans(reference: str, lang: str) -> list[tuple[str, str, int, int]]:
     return list(unique.values())
 
 
+def _subject_words(question: str) -> set[str]:
+    return {w.lower() for w in re.findall(r"\w+", question) if len(w) > 2}
+
+
 def _identifier(text: str) -> bool:
     """A token shaped like an identifier: a digit, a slash, dot or underscore inside, or two capitals; not a plain
     number and not an abbreviation such as "e.g"."""
@@ -240,7 +245,10 @@ def _is_kind(answer: str, wants: frozenset[str], lang: str) -> bool:
         return bool(wants & {"year", "number", "identifier"})
     if "identifier" in wants and _IDENT.fullmatch(answer) and _identifier(answer):
         return True
-    return kind_of(answer, lang) in wants
+    kind = kind_of(answer, lang)
+    if kind == "name" and lang != "zh":  # kind_of calls anything else a name; a name is capitalised
+        return "name" in wants and all(w[0].isupper() or w[0].isdigit() or w in _JOINERS for w in answer.split())
+    return kind in wants
 
 
 def _kinds(wants: frozenset[str]) -> str:
@@ -248,16 +256,26 @@ def _kinds(wants: frozenset[str]) -> str:
 
 
 def pick(
-    reference: str, question: str, wants: frozenset[str] | None, lang: str, taken: tuple[str, ...] = ()
+    reference: str,
+    question: str,
+    wants: frozenset[str] | None,
+    lang: str,
+    taken: tuple[str, ...] = (),
+    *,
+    part: bool = False,
 ) -> Reading:
-    """The one span of `reference` answering a question (or question part) that wants `wants`; `taken` are
-    spans another part of the question claims."""
+    """The one span of `reference` answering a question that wants `wants`, or one `part` of it (which the whole
+    reference never answers); `taken` are spans another part of the question claims."""
     weighed: list[WeighedSpan] = []
     alive: list[tuple[str, str, int, int]] = []
     for span in spans(reference, lang):
         text, kind = span[0], span[1]
         if contains_alias(question, [text]):
             weighed.append(WeighedSpan(text, kind, "in the question"))
+        elif kind == "name" and _subject_words(question) & {w.lower() for w in text.split() if len(w) > 2}:
+            weighed.append(
+                WeighedSpan(text, kind, "names the question's subject")
+            )  # "the Pellin Canal" for "the canal"
         elif text in taken:
             weighed.append(WeighedSpan(text, kind, "the answer to the other part of the question"))
         elif wants is not None and kind not in wants:
@@ -289,7 +307,7 @@ def pick(
         asked = _kinds(wants) if wants else "answer"
         lost = [WeighedSpan(s[0], s[1], f"one of {len(outer)} {asked} spans") for s in outer]
         return Reading([], f"the reference has several {asked} spans; which one answers is unclear", weighed + lost)
-    if _short(reference, lang) and whole and not contains_alias(question, [whole]):
+    if _short(reference, lang) and whole and not contains_alias(question, [whole]) and not part:
         if wants is None or _is_kind(whole, wants, lang):
             return Reading([whole], None, weighed)  # "Paris", "埃菲尔": a short answer the span patterns do not catch
     if wants is not None:
@@ -321,11 +339,11 @@ def read_reference(reference: str, question: str, lang: str) -> Reading:
     # A two-part question: each part's span, found apart; both or none.
     if any(a is None for a in asked):
         return Reading([], "a two-part question with a part that asks for no name, date, quantity or identifier", [])
-    readings = [pick(reference, question, kinds, lang) for kinds in asked]
+    readings = [pick(reference, question, kinds, lang, part=True) for kinds in asked]
     for i in (0, 1):  # a span one part claims alone is not the other's ("HTTP/2 … 252" for "which protocol … how many")
         claimed = tuple(readings[1 - i].answers)
         if not readings[i].answers and claimed:
-            readings[i] = pick(reference, question, asked[i], lang, claimed)
+            readings[i] = pick(reference, question, asked[i], lang, claimed, part=True)
     weighed = [replace(w, verdict=f"fact {i + 1}: {w.verdict}") for i, r in enumerate(readings) for w in r.weighed]
     answers = [r.answers[0] if r.answers else None for r in readings]
     if None in answers or answers[0] == answers[1]:

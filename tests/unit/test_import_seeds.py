@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from ragstress.core.types import Chunk
+from ragstress.generators.import_answers import trim
 from ragstress.generators.import_seeds import seed_for, wanted_kinds
 from ragstress.generators.importers import ImportedItem
 
@@ -105,3 +106,78 @@ def test_a_text_match_is_not_widened_by_retrieval():
     # The context matches the tower document by text; 1937 is only in the bridge document.
     outcome = seed_for(_item("When did it open?", "1937", [TOWER]), "s1", CHUNKS, lambda q: ["bridge"])
     assert outcome.record is None and "by text" in outcome.why
+
+
+CANAL = (
+    "The Pellin Canal was completed in 1911, and it was designed by the engineer Ada Marsh. "
+    "The census records 1063 labourers in total."
+)
+PROXY = "The new proxy speaks HTTP/2 to the backends and handled 252 requests per second. The leak was fixed in v1.4.2."
+MORE = [_chunk("canal", CANAL), _chunk("proxy", PROXY)]
+
+
+def _answers(question: str, reference: str, contexts: list[str]) -> list[list[str]] | None:
+    outcome = seed_for(_item(question, reference, contexts), "s", MORE, _never)
+    return None if outcome.record is None else [aliases[:1] for aliases in outcome.record["answers"]]
+
+
+@pytest.mark.parametrize(
+    ("question", "reference", "answers"),
+    [
+        ("How many labourers worked on the canal?", "The census records 1063 labourers in total.", [["1063"]]),
+        ("How many requests per second did the proxy handle?", "252", [["252"]]),
+        ("Which protocol does the proxy speak to the backends?", "It speaks HTTP/2 to the backends.", [["HTTP/2"]]),
+        ("Which version fixed the leak?", "The leak was fixed in v1.4.2.", [["v1.4.2"]]),
+        ("When was the canal completed and who designed it?", CANAL.split(". ")[0], [["1911"], ["Ada Marsh"]]),
+        # The other part's span is not this part's: "which protocol" takes HTTP/2, "how many" 252.
+        (
+            "Which protocol does the proxy speak, and how many requests per second did it handle?",
+            PROXY.split(". ")[0],
+            [["HTTP/2"], ["252"]],
+        ),
+    ],
+)
+def test_counts_numbers_identifiers_and_two_part_questions_get_their_spans(question, reference, answers):
+    assert _answers(question, reference, [CANAL, PROXY]) == answers
+
+
+def test_open_questions_and_long_references_are_judged_only_with_every_span_named():
+    reference = (
+        "Its key features are pluggable chunkers, hybrid search with BM25, an evaluation harness and adapters "
+        "for hosted models from OpenAI and Anthropic, and every component can be swapped on its own."
+    )
+    for question in ("What are the key features of Lumen?", "What is the role of Lumen in a RAG system?"):
+        outcome = seed_for(_item(question, reference, [PROXY]), "s", MORE, _never)
+        assert outcome.record is None and outcome.why.startswith("an open question") and outcome.fate == "judged"
+        assert {w["span"] for w in outcome.weighed} >= {"OpenAI", "Anthropic", "BM25"}
+    plain = seed_for(_item("What does Lumen offer?", reference, [PROXY]), "s", MORE, _never)
+    assert plain.record is None and "reference is 31 words" in plain.why
+    # "when" inside a clause asks no date: the short reference's one span is the answer, not a year.
+    clause = seed_for(_item("What does it run first when analysing images?", "CLIP.", [PROXY]), "s", MORE, _never)
+    assert clause.why == "the answer 'CLIP' is in no chunk of the documents its contexts match by text"
+
+
+def test_a_failure_reference_is_no_answer():
+    lacks = seed_for(
+        _item("What is the toll?", "The answer to given question is not present in context", []), "s", MORE, _never
+    )
+    assert (lacks.record, lacks.fate) == (None, "negative")
+    other = seed_for(_item("What is the toll?", "nan", []), "s", MORE, _never)
+    assert (other.record, other.fate) == (None, "dropped")
+
+
+def test_spans_are_trimmed_of_stray_punctuation():
+    outcome = seed_for(
+        _item("Which tier holds the cache?", "C3'", []), "s", [_chunk("t", "Tier C3 holds it.")], lambda q: ["t"]
+    )
+    assert outcome.record is not None and outcome.record["answers"][0][0] == "C3"
+    assert (
+        trim("`C3'") == "C3" and trim("os.getcwd()") == "os.getcwd()" and trim("Gustave Eiffel's") == "Gustave Eiffel"
+    )
+
+
+def test_two_part_questions_need_both_facts():
+    outcome = seed_for(
+        _item("When was the canal completed and who paid for it?", "It opened in 1911.", [CANAL]), "s", MORE, _never
+    )
+    assert outcome.record is None and outcome.why.startswith("a two-part question") and outcome.weighed
