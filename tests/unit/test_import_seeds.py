@@ -181,3 +181,13 @@ def test_two_part_questions_need_both_facts():
         _item("When was the canal completed and who paid for it?", "It opened in 1911.", [CANAL]), "s", MORE, _never
     )
     assert outcome.record is None and outcome.why.startswith("a two-part question") and outcome.weighed
+
+
+def test_chinese_open_questions_and_failure_references():
+    reference = "南京长江大桥是中国自行设计建造的第一座双层式铁路、公路两用桥梁，在交通和国家建设史上意义重大，被视为自力更生的象征。"
+    outcome = seed_for(_item("南京长江大桥为什么意义重大？", reference, [ZH]), "s", CHUNKS, _never)
+    assert outcome.record is None and outcome.why.startswith("an open question")
+    lacks = seed_for(_item("大桥的通行费是多少？", "上下文中没有提到大桥的通行费。", [ZH]), "s", CHUNKS, _never)
+    assert (lacks.record, lacks.fate) == (None, "negative")
+    count = seed_for(_item("大桥全长多少米？", "全长6772米。", [ZH]), "s", CHUNKS, _never)
+    assert count.record is not None and count.record["answers"][0][0] == "6772米"
