@@ -190,14 +190,16 @@ def trim(span: str) -> str:
     return text + "()" if keep_call and not text.endswith("()") else text
 
 
-def spans(reference: str, lang: str) -> list[tuple[str, str, int, int]]:
+def spans(reference: str, lang: str, counting: bool = False) -> list[tuple[str, str, int, int]]:
     """The reference's candidate spans as (text, kind, start, end): the fact patterns' spans, bare numbers and
-    identifiers; a number after which a plain noun follows is a count even when it looks like a year."""
+    identifiers. For a question `counting` things, a number a plain noun follows is a count even when it looks
+    like a year ("1063 labourers"); elsewhere "the 2019 release" keeps its year."""
     found: dict[tuple[int, int], tuple[str, str, int, int]] = {}
     for s in extract_spans(reference, lang):
         kind = s.kind
         if (
-            kind == "year"
+            counting
+            and kind == "year"
             and _AFTER_YEAR.match(reference[s.end :])
             and not _YEAR_PREPOSITION.search(reference[: s.start])
         ):
@@ -268,7 +270,7 @@ def pick(
     reference never answers); `taken` are spans another part of the question claims."""
     weighed: list[WeighedSpan] = []
     alive: list[tuple[str, str, int, int]] = []
-    for span in spans(reference, lang):
+    for span in spans(reference, lang, counting=wants == _COUNT):
         text, kind = span[0], span[1]
         if contains_alias(question, [text]):
             weighed.append(WeighedSpan(text, kind, "in the question"))

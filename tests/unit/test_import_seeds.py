@@ -191,3 +191,13 @@ def test_chinese_open_questions_and_failure_references():
     assert (lacks.record, lacks.fate) == (None, "negative")
     count = seed_for(_item("大桥全长多少米？", "全长6772米。", [ZH]), "s", CHUNKS, _never)
     assert count.record is not None and count.record["answers"][0][0] == "6772米"
+
+
+def test_a_count_that_looks_like_a_year_is_a_count_only_when_things_are_counted():
+    chunks = [_chunk("dig", "The census records 1063 labourers. The 1911 survey came later.")]
+    count = seed_for(_item("How many labourers were there?", "1063 labourers.", []), "s", chunks, lambda q: ["dig"])
+    assert count.record is not None and count.record["answers"][0][0] == "1063"
+    year = seed_for(
+        _item("In what year was the survey?", "The 1911 survey came later.", []), "s", chunks, lambda q: ["dig"]
+    )
+    assert year.record is not None and year.record["answers"][0][0] == "1911"
