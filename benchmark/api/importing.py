@@ -77,31 +77,27 @@ def import_testset(
             outcomes[item.line] = SeedOutcome(None, "written by its tool to lie outside the corpus", "negative")
         else:
             outcomes[item.line] = seed_for(item, f"{fmt}-{item.line}", chunks, retrieve)
-    details = _drop_near_duplicates(store, outcomes)
-    # Identical items that are no seeds have no gate to pass: the first stands for the rest.
-    first_of: dict[tuple[str, str], int] = {}
-    for item in items:
-        if outcomes[item.line].fate in ("judged", "negative"):
-            same = first_of.setdefault((_flat(item.question), _flat(item.reference or "")), item.line)
-            if same != item.line:
-                outcomes[item.line] = SeedOutcome(None, "the same question and reference as an earlier item", "dropped")
-                details[item.line] = f"the same question and reference as line {same}"
+    details = _drop_near_duplicates(store, outcomes) | _drop_identical(items, outcomes)
     seeds = [o.record for o in outcomes.values() if o.fate == "seed" and o.record is not None]
     seed_file = out / "imported_seeds.jsonl"
     write_jsonl(seed_file, seeds)
     summary = generate(index_dir, out, seed_file=seed_file, seeds=0, random_seed=random_seed)
-    kept = {seed.id for seed in read_records(out / SEEDS_FILE, SeedQuestion)}
-    for record in read_records(out / REJECTED_FILE, RejectedCandidate):
-        if record.candidate_id not in kept and record.gate == "seed_file":  # dropped while mapped onto the index
-            line = next(i.line for i in items if f"{fmt}-{i.line}" == record.candidate_id)
-            outcomes[line] = replace(outcomes[line], record=None, why=record.reason, fate="judged")
+    mapped = {seed.id for seed in read_records(out / SEEDS_FILE, SeedQuestion)}
+    unmapped = {
+        r.candidate_id: r.reason
+        for r in read_records(out / REJECTED_FILE, RejectedCandidate)
+        if r.gate == "seed_file" and r.candidate_id not in mapped  # dropped while mapped onto the index
+    }
     built = read_records(out / CASES_FILE, Case)
+    with_cases = {c.seed_id for c in built}
     for line, outcome in outcomes.items():
-        if outcome.fate == "seed" and not any(c.seed_id == f"{fmt}-{line}" for c in built):
-            why = "no testbed could build a case from it on this index"
-            if outcome.record and len(outcome.record["answers"]) > 1:
-                why += " (an integration case needs its facts in different passages)"
-            outcomes[line] = replace(outcome, record=None, why=why, fate="judged")
+        seed_id = f"{fmt}-{line}"
+        if outcome.fate != "seed" or seed_id in with_cases:
+            continue
+        why = unmapped.get(seed_id, "no testbed could build a case from it on this index")
+        if seed_id not in unmapped and outcome.record and len(outcome.record["answers"]) > 1:
+            why += " (an integration case needs its facts in different passages)"
+        outcomes[line] = replace(outcome, record=None, why=why, fate="judged")
     kept = {f"{fmt}-{line}" for line, o in outcomes.items() if o.fate == "seed"}
     by_line = {item.line: item for item in items}
     judged = [_judged_only_record(by_line[line], o) for line, o in outcomes.items() if o.fate == "judged"]
@@ -150,6 +146,22 @@ def import_testset(
 
 def _flat(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip().lower()
+
+
+def _drop_identical(items: list[ImportedItem], outcomes: dict[int, SeedOutcome]) -> dict[int, str]:
+    """Identical items that are no seeds have no gate to pass: the first stands for the rest. Returns the reason
+    per dropped line."""
+    from ragstress.generators.import_seeds import SeedOutcome
+
+    first_of: dict[tuple[str, str], int] = {}
+    reasons = {}
+    for item in items:
+        if outcomes[item.line].fate in ("judged", "negative"):
+            same = first_of.setdefault((_flat(item.question), _flat(item.reference or "")), item.line)
+            if same != item.line:
+                outcomes[item.line] = SeedOutcome(None, "the same question and reference as an earlier item", "dropped")
+                reasons[item.line] = f"the same question and reference as line {same}"
+    return reasons
 
 
 def _drop_near_duplicates(store: IndexStore, outcomes: dict[int, SeedOutcome]) -> dict[int, str]:
