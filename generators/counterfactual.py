@@ -4,7 +4,10 @@ A year or number is shifted (keeping its unit, digit grouping and the spelling o
 each alias); a date gets another year; a name becomes another name of the same kind
 found in the corpus: for Chinese the same suffix (市, 江, 公司 ...), for English a
 place (a name the corpus uses after "in", "at", "from" ...) or another name with the
-same number of words.
+same number of words. A technical term gets a term of the same shape (an acronym another
+acronym, `GPT-4o` another name with a digit, `v1.4.2` another version); a word the corpus
+uses as a technical term ("Python code", "written in Rust") gets another such word, and a
+word it uses for a person ("Peter said") is never the fake of anything but a person.
 """
 
 from __future__ import annotations
@@ -34,6 +37,28 @@ _ZH_ROLES = (
 _ZH_PERSON = re.compile(
     rf"(?:{_ZH_ROLES})([\u4e00-\u9fff]{{2,5}}(?:·[\u4e00-\u9fff]{{2,5}}?)+|[\u4e00-\u9fff]{{2,3}})"
     r"(?=[，。、；）]|[于在的是和与主领率发提设创带乘从首拍也旗])"
+)
+_TERM_NOUNS = (
+    r"code|library|libraries|package|packages|version|versions|api|apis|sdk|model|models|framework|frameworks|"
+    r"language|file|files|server|servers|script|scripts|module|modules|tool|tools|app|apps|client|pipeline|"
+    r"database|cli|plugin|plugins|extension|runtime|interpreter|compiler|syntax|developers|project|repository|"
+    r"release|bindings|wrapper|ecosystem|community|notebook|notebooks|backend|frontend|endpoint|implementation"
+)
+_TERM_AFTER = re.compile(rf"^\s+(?:\d[\d.]*\b|(?:{_TERM_NOUNS})\b)", re.IGNORECASE)
+_TERM_BEFORE = re.compile(
+    r"\b(?:(?:written|built|implemented|coded|programmed|developed|runs?|running|available) (?:in|with|on|for)"
+    r"|using|via|install|installed|import|switched to|migrated to|ported to)\s+$",
+    re.IGNORECASE,
+)
+_PERSON_AFTER = re.compile(
+    r"^,?\s+(?:said|says|wrote|writes|explains|explained|notes|noted|told|tells|argues|argued|added|adds|recalls"
+    r"|recalled|believes|thinks|thought|asked|asks|replied|joined|himself|herself)\b",
+    re.IGNORECASE,
+)
+_PERSON_BEFORE = re.compile(r"\b(?:Mr|Mrs|Ms|Dr|Prof|Sir|Dame)\.?\s+$")
+# Identifier-shaped tokens a plain text may hold: GPT-4o, H100, HTTP/2, v1.4.2, and acronyms.
+_TECH_TOKEN = re.compile(
+    r"(?<![\w./-])(?:v?\d+(?:\.\d+){2,3}|v\d+(?:\.\d+)?|[A-Za-z][\w]*(?:[-/][\w]+)+|[A-Za-z]+\d\w*)(?![\w/-])"
 )
 _ZH_SUFFIX = re.compile(r"(省|市|县|江|河|湖|海|山|峰|岛|港|公司|集团|大学|大桥|铁路|运河|寺|宫|塔)$")
 
@@ -75,7 +100,8 @@ def question_category(question: str) -> str | None:
 
 
 def technical_category(name: str) -> str | None:
-    """The category of a technical answer (an option, a callable, a constant, a dotted name), else None."""
+    """The category of a technical answer (an option, a callable, a constant, a dotted name, a version, an
+    acronym, a name with a digit or a slash), else None."""
     if re.fullmatch(r"-{1,2}[A-Za-z0-9][\w-]*", name):
         return "tech:option"
     if re.fullmatch(r"[A-Za-z_][\w.]*\(\)", name):
@@ -86,6 +112,24 @@ def technical_category(name: str) -> str | None:
         return "tech:path"
     if re.fullmatch(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+", name):
         return "tech:dotted"
+    if re.fullmatch(r"v?\d+(?:\.\d+){2,3}|v\d+(?:\.\d+)?", name):
+        return "tech:version"
+    if re.fullmatch(r"[A-Z]{2,6}s?", name):
+        return "tech:acronym"
+    if re.fullmatch(r"[A-Za-z][\w]*(?:/[\w]+)+", name):
+        return "tech:slashed"  # HTTP/2, TCP/IP
+    if re.fullmatch(r"[A-Za-z][\w]*(?:-[\w]+)*", name) and re.search(r"\d", name):
+        return "tech:alnum"  # GPT-4o, H100, C3
+    return None
+
+
+def word_usage(name: str, before: str, after: str) -> str | None:
+    """How the text uses a name at one place: "en:person" ("Peter said", "Dr. Novak"), "en:term" for a
+    one-word technical term ("Python code", "written in Rust"), or None when it does not say."""
+    if _PERSON_AFTER.match(after) or _PERSON_BEFORE.search(before[-12:]):
+        return "en:person"
+    if len(name.split()) == 1 and (_TERM_AFTER.match(after) or _TERM_BEFORE.search(before[-30:])):
+        return "en:term"
     return None
 
 
@@ -106,7 +150,18 @@ def name_inventory(texts: Iterable[str], lang: str) -> dict[str, tuple[str, ...]
                 found.setdefault("zh:person", set()).add(m[1])
         for span in extract_spans(text, lang):
             if span.kind == "name":
-                found.setdefault(name_category(span.text, text[: span.start], lang), set()).add(span.text)
+                category = technical_category(span.text) or name_category(span.text, text[: span.start], lang)
+                found.setdefault(category, set()).add(span.text)
+                # How the text uses it, at every place it occurs (spans are listed once, at the first).
+                for m in re.finditer(rf"(?<![\w-]){re.escape(span.text)}(?![\w-])", text) if lang != "zh" else ():
+                    usage = word_usage(span.text, text[: m.start()], text[m.end() :])
+                    if usage:
+                        found.setdefault(usage, set()).add(span.text)
+        if lang != "zh":
+            for m in _TECH_TOKEN.finditer(text):
+                category = technical_category(m[0].rstrip(".-/"))
+                if category in ("tech:version", "tech:slashed", "tech:alnum"):
+                    found.setdefault(category, set()).add(m[0].rstrip(".-/"))
     return {category: tuple(sorted(names)) for category, names in sorted(found.items())}
 
 
@@ -210,12 +265,16 @@ def make_fake_answer(
     if technical:
         return _technical_fake(aliases, technical, names, rng, source_text)
     category = answer_category(aliases, source_text, lang, question)
+    if category != "en:person" and aliases[0] in names.get("en:term", ()):
+        category = "en:term"  # the corpus uses it as a technical term: its fake is another term, never a person
+    people = set(names.get("en:person", ())) if category != "en:person" else set()
     lowered = [a.lower() for a in aliases]
     choices = [
         name
         for name in names.get(category, ())
         if not any(a in name.lower() or name.lower() in a for a in lowered)
         and not set(name.lower().split()) & {w for a in lowered for w in a.split()}
+        and name not in people
     ]
     if not choices:
         return None

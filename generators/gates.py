@@ -246,10 +246,16 @@ class GatePipeline:
         return None
 
     def _duplicate_reason(self, vector: np.ndarray) -> str | None:
-        if not self._kept_vectors:
-            return None
-        similarities = np.stack(self._kept_vectors) @ vector
-        best = int(np.argmax(similarities))
-        if similarities[best] >= self.threshold:
-            return f"near-duplicate of {self._kept_ids[best]} (cosine {similarities[best]:.3f} >= {self.threshold})"
+        return near_duplicate(vector, self._kept_vectors, self._kept_ids, self.threshold)
+
+
+def near_duplicate(vector: np.ndarray, kept: list[np.ndarray], kept_ids: list[str], threshold: float) -> str | None:
+    """The `near_duplicate` gate on one question's (unit) embedding: the reason naming the kept question it is
+    too close to, or None."""
+    if not kept:
         return None
+    similarities = np.stack(kept) @ vector
+    best = int(np.argmax(similarities))
+    if similarities[best] >= threshold:
+        return f"near-duplicate of {kept_ids[best]} (cosine {similarities[best]:.3f} >= {threshold})"
+    return None

@@ -2,17 +2,25 @@
 
 Each item has a question, usually a reference answer, and usually the reference contexts it
 was made from. Shapes read (one item per JSONL line, or a JSON list, or CSV rows):
-- ragas: `user_input`, `reference`, `reference_contexts` (a list; in CSV a JSON or Python
-  list literal), `synthesizer_name` (Testset.to_pandas() / to_jsonl()); a multi-turn sample's
-  `user_input` is a list of messages (`type` human/ai/tool), read as its last human message
-  with the turns before it as history;
+- ragas, told apart by their columns:
+  - 0.2 and later: `user_input`, `reference`, `reference_contexts`, `synthesizer_name`
+    (Testset.to_pandas() / to_jsonl()); a multi-turn sample's `user_input` is a list of messages
+    (`type` human/ai/tool), read as its last human message with the turns before it as history;
+    a multi-hop synthesizer's contexts start with `<1-hop>`, `<2-hop>` ..., which are dropped;
+  - 0.1: `question`, `ground_truth`, `contexts`, `evolution_type` (simple, reasoning,
+    multi_context, conditional), `metadata`, `episode_done`;
 - deepeval: goldens with `input`, `expected_output`, `context` and `retrieval_context` (lists);
-- raget: Giskard's QATestset JSONL, `question`, `reference_answer`, `reference_context`,
+- raget: Giskard's QATestset, `question`, `reference_answer`, `reference_context`,
   `conversation_history` (a list of {role, content}), `metadata.question_type`;
 - csv: any CSV, its columns named by a map (`question=q,answer=a,context=ctx`).
 
-A bad item (no question, a field of the wrong type) stops the import with the file, line
-and field named. What becomes of each item is decided by `seed_for` (import_seeds.py).
+A CSV written by pandas (`to_pandas().to_csv()`) holds lists and dicts as Python literals
+(`['a', 'b']`, `{'question_type': 'double'}`) or JSON strings: both are read, the Python ones by
+`ast.literal_eval`, which evaluates literals only, never code. A missing reference (pandas' NaN,
+an empty cell) is no reference.
+
+A bad item (no question, a field of the wrong type or unreadable) stops the import with the file,
+line and field named. What becomes of each item is decided by `seed_for` (import_seeds.py).
 """
 
 from __future__ import annotations
@@ -21,12 +29,40 @@ import ast
 import csv
 import io
 import json
+import math
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 FORMATS = ("ragas", "deepeval", "raget", "csv")
+
+# Each format's fields: question, answer (reference), context, and optionally retrieval, history, kind.
+_FIELDS: dict[str, dict[str, str]] = {
+    "ragas": {
+        "question": "user_input",
+        "answer": "reference",
+        "context": "reference_contexts",
+        "kind": "synthesizer_name",
+    },
+    "ragas-0.1": {"question": "question", "answer": "ground_truth", "context": "contexts", "kind": "evolution_type"},
+    "deepeval": {
+        "question": "input",
+        "answer": "expected_output",
+        "context": "context",
+        "retrieval": "retrieval_context",
+    },
+    "raget": {
+        "question": "question",
+        "answer": "reference_answer",
+        "context": "reference_context",
+        "history": "conversation_history",
+        "kind": "metadata.question_type",
+    },
+}
+_HOP = re.compile(r"^\s*<\d+-hop>\s*")  # Ragas multi-hop synthesizers mark each context "<1-hop>\n\n..."
+_LITERAL_LIMIT = 2_000_000  # characters; a cell longer than this is not parsed as a literal
 
 
 class TestsetImportError(ValueError):
@@ -45,7 +81,7 @@ class ImportedItem:
     contexts: list[str] = field(default_factory=list)
     history: list[dict[str, str]] = field(default_factory=list)
     kind: str | None = None
-    """The tool's name for how the item was made (synthesizer, question type), when it records one."""
+    """The tool's name for how the item was made (synthesizer, evolution, question type), when it records one."""
 
 
 def read_items(path: Path, fmt: str, columns: dict[str, str] | None = None) -> list[ImportedItem]:
@@ -54,29 +90,12 @@ def read_items(path: Path, fmt: str, columns: dict[str, str] | None = None) -> l
         raise TestsetImportError(f"--format {fmt!r}: choose one of {', '.join(FORMATS)}")
     if fmt == "csv" and not columns:
         raise TestsetImportError("--format csv needs --columns question=COLUMN[,answer=COLUMN][,context=COLUMN]")
-    fields = {
-        "ragas": {
-            "question": "user_input",
-            "answer": "reference",
-            "context": "reference_contexts",
-            "kind": "synthesizer_name",
-        },
-        "deepeval": {
-            "question": "input",
-            "answer": "expected_output",
-            "context": "context",
-            "retrieval": "retrieval_context",
-        },
-        "raget": {
-            "question": "question",
-            "answer": "reference_answer",
-            "context": "reference_context",
-            "history": "conversation_history",
-            "kind": "metadata.question_type",
-        },
-        "csv": columns or {},
-    }[fmt]
     rows = list(_rows(path))
+    found = list(dict.fromkeys(name for _, row in rows for name in row))
+    if fmt == "ragas":
+        fields = _ragas_fields(path, found)
+    else:
+        fields = (columns or {}) if fmt == "csv" else _FIELDS[fmt]
     if fmt == "csv" and rows:
         missing = [column for column in fields.values() if column not in rows[0][1]]
         if missing:
@@ -84,6 +103,20 @@ def read_items(path: Path, fmt: str, columns: dict[str, str] | None = None) -> l
                 f"{path}:1: --columns names {', '.join(missing)}, not in the header ({', '.join(rows[0][1])})"
             )
     return [_item(path, line, row, fields) for line, row in rows]
+
+
+def _ragas_fields(path: Path, found: list[str]) -> dict[str, str]:
+    """Ragas 0.2's fields or 0.1's, by the columns the file has; an error naming both when neither fits."""
+    if "user_input" in found:
+        return _FIELDS["ragas"]
+    if "question" in found and {"ground_truth", "contexts"} & set(found):
+        return _FIELDS["ragas-0.1"]
+    shown = ", ".join(c for c in found if c) or "none"
+    raise TestsetImportError(
+        f"{path}: --format ragas: the columns ({shown}) are neither Ragas 0.2's "
+        "(user_input, reference, reference_contexts, synthesizer_name) nor Ragas 0.1's "
+        "(question, ground_truth, contexts, evolution_type)"
+    )
 
 
 def _rows(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
@@ -131,29 +164,55 @@ def _object(path: Path, number: int, row: Any) -> dict[str, Any]:
     return row
 
 
-def _get(row: dict[str, Any], name: str | None) -> Any:
+def _literal(path: Path, number: int, name: str, text: str) -> Any:
+    """A list or dict written in a CSV cell, as JSON or as a Python literal (pandas writes the latter)."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        json_error = f"JSON: {exc.msg} at column {exc.colno}"
+    if len(text) > _LITERAL_LIMIT:
+        raise TestsetImportError(f"{path}:{number}: field {name}: {len(text)} characters, too long to read")
+    try:
+        return ast.literal_eval(text)  # literals only: no names, calls or operators are evaluated
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError) as exc:
+        raise TestsetImportError(
+            f"{path}:{number}: field {name}: neither JSON ({json_error}) nor a Python literal ({exc})"
+        ) from None
+
+
+def _get(path: Path, number: int, row: dict[str, Any], name: str | None) -> Any:
+    """The value of a field; `a.b` reads key b of field a, a dict or (in a CSV) a dict literal."""
+    if not name:
+        return None
     value: Any = row
-    for part in (name or "").split("."):
+    parts = name.split(".")
+    for i, part in enumerate(parts):
+        if isinstance(value, str) and value.strip().startswith("{"):
+            value = _literal(path, number, ".".join(parts[:i]), value)
         value = value.get(part) if isinstance(value, dict) else None
-    return value if name else None
+    return value
+
+
+def _missing(value: Any) -> bool:
+    """None, NaN (pandas' empty cell) or a blank string."""
+    return value is None or (isinstance(value, float) and math.isnan(value)) or value == ""
 
 
 def _texts(path: Path, number: int, name: str, value: Any) -> list[str]:
-    """A list of strings, from a list, a JSON or Python list literal (as CSV exports write them), or one string."""
-    if value is None or value == "":
+    """A list of strings, from a list, a JSON or Python list literal (as CSV exports write them), or one string.
+
+    Ragas's multi-hop markers (`<1-hop>`) are dropped: they are no part of the document's text."""
+    if _missing(value):
         return []
     if isinstance(value, str) and value.strip().startswith("["):
         try:
-            value = json.loads(value)
-        except json.JSONDecodeError:
-            try:
-                value = ast.literal_eval(value)
-            except (ValueError, SyntaxError):
-                pass
+            value = _literal(path, number, name, value)
+        except TestsetImportError:
+            pass  # a context that happens to start with "[" is text
     if isinstance(value, str):
-        return [value]
+        value = [value]
     if isinstance(value, list) and all(isinstance(v, str) for v in value):
-        return [v for v in value if v.strip()]
+        return [_HOP.sub("", v) for v in value if v.strip()]
     raise TestsetImportError(f"{path}:{number}: field {name}: expected a list of strings, got {type(value).__name__}")
 
 
@@ -161,13 +220,7 @@ def _turns(path: Path, number: int, name: str, value: Any) -> tuple[str, list[di
     """A multi-turn question (Ragas's MultiTurnSample: messages of type human/ai/tool) as its last
     human message and the turns before it; None when `value` is not a list of messages."""
     if isinstance(value, str) and value.strip().startswith("[{"):
-        try:
-            value = json.loads(value)
-        except json.JSONDecodeError:
-            try:
-                value = ast.literal_eval(value)
-            except (ValueError, SyntaxError):
-                return None
+        value = _literal(path, number, name, value)
     if not isinstance(value, list) or not value or not all(isinstance(m, dict) for m in value):
         return None
     roles = {"human": "user", "user": "user", "ai": "assistant", "assistant": "assistant"}
@@ -182,30 +235,37 @@ def _turns(path: Path, number: int, name: str, value: Any) -> tuple[str, list[di
     return turns[asked[-1]]["content"], turns[: asked[-1]]
 
 
+def _history(path: Path, number: int, name: str, value: Any) -> list[dict[str, str]]:
+    if _missing(value):
+        return []
+    if isinstance(value, str):
+        value = _literal(path, number, name, value) if value.strip().startswith("[") else []
+    if not isinstance(value, list) or not all(isinstance(h, dict) for h in value):
+        raise TestsetImportError(f"{path}:{number}: field {name}: expected a list of messages")
+    return [{"role": str(h.get("role", "")), "content": str(h.get("content", ""))} for h in value]
+
+
 def _item(path: Path, number: int, row: dict[str, Any], fields: dict[str, str]) -> ImportedItem:
-    question = _get(row, fields.get("question"))
+    question = _get(path, number, row, fields.get("question"))
     conversation = _turns(path, number, fields.get("question", ""), question)
     if conversation is not None:
         question = conversation[0]
     if not isinstance(question, str) or not question.strip():
         raise TestsetImportError(f"{path}:{number}: field {fields.get('question')}: a non-empty question is required")
-    reference = _get(row, fields.get("answer"))
-    if reference is not None and not isinstance(reference, str):
+    reference = _get(path, number, row, fields.get("answer"))
+    if _missing(reference):
+        reference = None
+    elif not isinstance(reference, str):
         raise TestsetImportError(f"{path}:{number}: field {fields['answer']}: expected a string")
-    contexts = _texts(path, number, fields.get("context", ""), _get(row, fields.get("context")))
-    contexts += _texts(path, number, fields.get("retrieval", ""), _get(row, fields.get("retrieval")))
-    history = _get(row, fields.get("history")) or []
-    if isinstance(history, str):
-        history = json.loads(history) if history.strip().startswith("[") else []
-    if not isinstance(history, list) or not all(isinstance(h, dict) for h in history):
-        raise TestsetImportError(f"{path}:{number}: field {fields.get('history')}: expected a list of messages")
-    kind = _get(row, fields.get("kind"))
-    turns = [{"role": str(h.get("role", "")), "content": str(h.get("content", ""))} for h in history]
+    contexts = _texts(path, number, fields.get("context", ""), _get(path, number, row, fields.get("context")))
+    contexts += _texts(path, number, fields.get("retrieval", ""), _get(path, number, row, fields.get("retrieval")))
+    turns = _history(path, number, fields.get("history", ""), _get(path, number, row, fields.get("history")))
+    kind = _get(path, number, row, fields.get("kind"))
     return ImportedItem(
         line=number,
         question=question.strip(),
-        reference=reference.strip() if isinstance(reference, str) and reference.strip() else None,
+        reference=reference.strip() if reference and reference.strip() else None,
         contexts=contexts,
         history=(conversation[1] if conversation else []) + turns,
-        kind=str(kind) if kind else None,
+        kind=str(kind) if not _missing(kind) else None,
     )

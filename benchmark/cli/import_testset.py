@@ -43,11 +43,15 @@ def import_testset(
         cc.fail(str(error))
     cc.console.print(
         f"{escape(report['file'])}: {report['items']} items, {report['span_checkable']} checkable by string, "
-        f"{report['judged_only']} for judged metrics only, {report['out_of_scope']} out of scope (to be declined), "
+        f"{report['judged_only']} for judged metrics only, {report['negative']} to be declined "
+        f"({report['out_of_scope']} out of scope), {report['dropped']} dropped, "
         f"{report['conversational']} with a conversation history"
     )
-    for why, count in report["judged_only_reasons"].items():
-        cc.console.print(f"  judged only ({count}): {escape(why)}")
+    for label, key in (("judged only", "judged_only_reasons"), ("to be declined", "negative_reasons")):
+        for why, count in report[key].items():
+            cc.console.print(f"  {label} ({count}): {escape(why)}")
+    for why, count in report["dropped_reasons"].items():
+        cc.console.print(f"  dropped ({count}): {escape(why)}")
     cc.console.print(f"wrote {escape(str(out))}: {summary.cases} cases")
 
 

@@ -188,3 +188,19 @@ def test_chinese_person_answers_get_a_person_as_fake():
         ["屠呦呦"], "zh", random.Random(0), source_text="", names=names, question="发现青蒿素的是谁？"
     )
     assert fake.kind == "name (zh:person)" and fake.aliases[0] in names["zh:person"]
+
+
+def test_a_fake_is_of_the_same_kind_of_word_never_a_persons_name_for_a_term():
+    texts = [
+        "Our proxy was a few thousand lines of Python code. The new one is written in Rust.",
+        "As Peter said, the rewrite paid for itself. The team moved to HTTP/2 and GPT-4o, and dropped RAG for GPS.",
+        "Later releases added TCP/IP support and the H100 cards.",
+    ]
+    names = name_inventory(texts, "en")
+    assert "Peter" in names["en:person"] and {"Python", "Rust"} <= set(names["en:term"])
+    python = make_fake_answer(["Python"], "en", random.Random(1), source_text=texts[0], names=names)
+    assert python is not None and python.aliases == ["Rust"]
+    # A term's fake is a term of its shape from the corpus, not in the passage (GPS is): an acronym for an acronym.
+    for truth, fakes in (("RAG", {"TCP"}), ("HTTP/2", {"TCP/IP"}), ("GPT-4o", {"H100"})):
+        fake = make_fake_answer([truth], "en", random.Random(1), source_text=texts[1], names=names)
+        assert fake is not None and set(fake.aliases) == fakes, truth

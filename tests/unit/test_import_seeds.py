@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from ragstress.core.types import Chunk
+from ragstress.generators.import_answers import trim
 from ragstress.generators.import_seeds import seed_for, wanted_kinds
 from ragstress.generators.importers import ImportedItem
 
@@ -38,13 +39,15 @@ def _never(query: str) -> list[str]:
         ("In what year did work begin?", "en", {"year", "date"}),
         ("How many vehicles crossed?", "en", {"number"}),
         ("How tall is the tower?", "en", {"number"}),
-        ("Who designed the tower?", "en", {"name"}),
-        ("Where does the tower stand?", "en", {"name"}),
+        ("Who designed the tower?", "en", {"name", "identifier"}),
+        ("Where does the tower stand?", "en", {"name", "identifier"}),
         ("What is the tower made of?", "en", None),
+        ("What does the pipeline check when analysing images?", "en", None),  # a clause's "when" asks no date
+        ("Which version of the client fixed the leak?", "en", {"identifier", "number", "name"}),
         ("大桥哪一年通车？", "zh", {"year", "date"}),
         ("大桥全长多少米？", "zh", {"number"}),
-        ("大桥由谁设计？", "zh", {"name"}),
-        ("大桥连接哪里？", "zh", {"name"}),
+        ("大桥由谁设计？", "zh", {"name", "identifier"}),
+        ("大桥连接哪里？", "zh", {"name", "identifier"}),
     ],
 )
 def test_the_question_word_says_what_kind_of_answer_is_wanted(question, lang, kinds):
@@ -103,3 +106,98 @@ def test_a_text_match_is_not_widened_by_retrieval():
     # The context matches the tower document by text; 1937 is only in the bridge document.
     outcome = seed_for(_item("When did it open?", "1937", [TOWER]), "s1", CHUNKS, lambda q: ["bridge"])
     assert outcome.record is None and "by text" in outcome.why
+
+
+CANAL = (
+    "The Pellin Canal was completed in 1911, and it was designed by the engineer Ada Marsh. "
+    "The census records 1063 labourers in total."
+)
+PROXY = "The new proxy speaks HTTP/2 to the backends and handled 252 requests per second. The leak was fixed in v1.4.2."
+MORE = [_chunk("canal", CANAL), _chunk("proxy", PROXY)]
+
+
+def _answers(question: str, reference: str, contexts: list[str]) -> list[list[str]] | None:
+    outcome = seed_for(_item(question, reference, contexts), "s", MORE, _never)
+    return None if outcome.record is None else [aliases[:1] for aliases in outcome.record["answers"]]
+
+
+@pytest.mark.parametrize(
+    ("question", "reference", "answers"),
+    [
+        ("How many labourers worked on the canal?", "The census records 1063 labourers in total.", [["1063"]]),
+        ("How many requests per second did the proxy handle?", "252", [["252"]]),
+        ("Which protocol does the proxy speak to the backends?", "It speaks HTTP/2 to the backends.", [["HTTP/2"]]),
+        ("Which version fixed the leak?", "The leak was fixed in v1.4.2.", [["v1.4.2"]]),
+        ("When was the canal completed and who designed it?", CANAL.split(". ")[0], [["1911"], ["Ada Marsh"]]),
+        # The other part's span is not this part's: "which protocol" takes HTTP/2, "how many" 252.
+        (
+            "Which protocol does the proxy speak, and how many requests per second did it handle?",
+            PROXY.split(". ")[0],
+            [["HTTP/2"], ["252"]],
+        ),
+    ],
+)
+def test_counts_numbers_identifiers_and_two_part_questions_get_their_spans(question, reference, answers):
+    assert _answers(question, reference, [CANAL, PROXY]) == answers
+
+
+def test_open_questions_and_long_references_are_judged_only_with_every_span_named():
+    reference = (
+        "Its key features are pluggable chunkers, hybrid search with BM25, an evaluation harness and adapters "
+        "for hosted models from OpenAI and Anthropic, and every component can be swapped on its own."
+    )
+    for question in ("What are the key features of Lumen?", "What is the role of Lumen in a RAG system?"):
+        outcome = seed_for(_item(question, reference, [PROXY]), "s", MORE, _never)
+        assert outcome.record is None and outcome.why.startswith("an open question") and outcome.fate == "judged"
+        assert {w["span"] for w in outcome.weighed} >= {"OpenAI", "Anthropic", "BM25"}
+    plain = seed_for(_item("What does Lumen offer?", reference, [PROXY]), "s", MORE, _never)
+    assert plain.record is None and "reference is 31 words" in plain.why
+    # "when" inside a clause asks no date: the short reference's one span is the answer, not a year.
+    clause = seed_for(_item("What does it run first when analysing images?", "CLIP.", [PROXY]), "s", MORE, _never)
+    assert clause.why == "the answer 'CLIP' is in no chunk of the documents its contexts match by text"
+
+
+def test_a_failure_reference_is_no_answer():
+    lacks = seed_for(
+        _item("What is the toll?", "The answer to given question is not present in context", []), "s", MORE, _never
+    )
+    assert (lacks.record, lacks.fate) == (None, "negative")
+    other = seed_for(_item("What is the toll?", "nan", []), "s", MORE, _never)
+    assert (other.record, other.fate) == (None, "dropped")
+
+
+def test_spans_are_trimmed_of_stray_punctuation():
+    outcome = seed_for(
+        _item("Which tier holds the cache?", "C3'", []), "s", [_chunk("t", "Tier C3 holds it.")], lambda q: ["t"]
+    )
+    assert outcome.record is not None and outcome.record["answers"][0][0] == "C3"
+    assert (
+        trim("`C3'") == "C3" and trim("os.getcwd()") == "os.getcwd()" and trim("Gustave Eiffel's") == "Gustave Eiffel"
+    )
+
+
+def test_two_part_questions_need_both_facts():
+    outcome = seed_for(
+        _item("When was the canal completed and who paid for it?", "It opened in 1911.", [CANAL]), "s", MORE, _never
+    )
+    assert outcome.record is None and outcome.why.startswith("a two-part question") and outcome.weighed
+
+
+def test_chinese_open_questions_and_failure_references():
+    reference = "南京长江大桥是中国自行设计建造的第一座双层式铁路、公路两用桥梁，在交通和国家建设史上意义重大，被视为自力更生的象征。"
+    outcome = seed_for(_item("南京长江大桥为什么意义重大？", reference, [ZH]), "s", CHUNKS, _never)
+    assert outcome.record is None and outcome.why.startswith("an open question")
+    lacks = seed_for(_item("大桥的通行费是多少？", "上下文中没有提到大桥的通行费。", [ZH]), "s", CHUNKS, _never)
+    assert (lacks.record, lacks.fate) == (None, "negative")
+    count = seed_for(_item("大桥全长多少米？", "全长6772米。", [ZH]), "s", CHUNKS, _never)
+    assert count.record is not None and count.record["answers"][0][0] == "6772米"
+
+
+def test_a_count_that_looks_like_a_year_is_a_count_only_when_things_are_counted():
+    chunks = [_chunk("dig", "The census records 1063 labourers. The 1911 survey came later.")]
+    count = seed_for(_item("How many labourers were there?", "1063 labourers.", []), "s", chunks, lambda q: ["dig"])
+    assert count.record is not None and count.record["answers"][0][0] == "1063"
+    year = seed_for(
+        _item("In what year was the survey?", "The 1911 survey came later.", []), "s", chunks, lambda q: ["dig"]
+    )
+    assert year.record is not None and year.record["answers"][0][0] == "1911"
