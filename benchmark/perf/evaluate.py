@@ -18,7 +18,7 @@ from typing import Any
 import openai
 
 from ragstress.llm import ClientSettings, Endpoint, LLMSession
-from ragstress.perf import Row, at_most, below, info
+from ragstress.perf import Row, at_most, below, info, reader_speed
 from ragstress.perf.eval_workload import TARGET_SLEEP_S, HashedWordsEmbedder, lost_scores, write_run
 from ragstress.running.runner import plan_jobs, run_cases
 from ragstress.running.targets import load_target
@@ -296,4 +296,5 @@ def measure(quick: bool, workdir: Path) -> list[Row]:
     rows += _core_budget(size, workdir)
     rows += _faulty_scoring(size, workdir)
     rows += _runner(size, workdir)
+    rows += reader_speed.measure(1_000 if quick else 10_000)
     return rows

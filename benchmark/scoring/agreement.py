@@ -22,13 +22,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from ragstress.core.jsonl import RecordFileError, read_records
 from ragstress.core.types import Case, TargetResponse
 from ragstress.llm.config import BUNDLED_MODEL
 from ragstress.scoring.metrics import METRICS, CaseJudging, rules
-from ragstress.scoring.metrics.matching import other_language
+from ragstress.scoring.metrics.deterministic import _verdict
 
 LABELS = (
     "correct",
@@ -40,6 +40,7 @@ LABELS = (
     "rgb_rejects",
     "rgb_flags",
     "rgb_correct",
+    "acknowledges_conflict",
 )
 SPLITS = ("dev", "dev2", "holdout", "holdout3", "holdout4", "whole")  # table columns; "whole" is every line
 LATER_SPLITS = ("dev2", "holdout3", "holdout4")  # sets written after the first: a column only when the file has them
@@ -53,13 +54,13 @@ class LabelledResponse(BaseModel):
 
     id: str
     lang: Literal["en", "zh", "mixed"]
-    testbed: Literal["noise", "negative", "integration", "counterfactual"]
+    testbed: Literal["noise", "negative", "integration", "counterfactual", "conflict"]
     question: str
     answers: list[list[str]]
     fake_answer: list[str] | str | None = None
     response: str
     labels: dict[str, bool | None]
-    split: Literal["dev", "dev2", "holdout", "holdout3", "holdout4"]
+    split: str = Field(default="unsplit", description="dev, dev2, holdout, holdout3, holdout4, dev5, or any name")
 
     def case(self) -> Case:
         fake = [self.fake_answer] if isinstance(self.fake_answer, str) else self.fake_answer
@@ -86,19 +87,24 @@ class Check:
     async def verdict(self, item: LabelledResponse, judge=None) -> bool | None:
         return (await self.verdict_and_certainty(item, judge))[0]
 
-    async def verdict_and_certainty(self, item: LabelledResponse, judge=None) -> tuple[bool | None, str | None]:
-        """The verdict and the rule's certainty ("clear", "uncertain"; None for a judge)."""
-        if self.name == "rules.asserts_fake":
+    async def verdict_and_certainty(
+        self, item: LabelledResponse, judge=None, use_reader: bool = True
+    ) -> tuple[bool | None, str | None]:
+        """The verdict and its certainty ("clear", "uncertain"; None for a judge); `use_reader=False` gives
+        the rule's own certainty, without the learned reader's view."""
+        response = TargetResponse(case_id=item.id, answer=item.response, latency_s=0.0)
+        ctx = CaseJudging(item.case(), response, judge=judge, use_reader=use_reader)
+        if self.name == "rules.asserts_fake" and item.testbed != "conflict":
             fake = item.case().fake_answer
             if not fake:
                 return None, None
-            other = other_language(item.response, item.lang)
-            return rules.asserts_fake(item.response, fake, item.answers).value, "uncertain" if other else "clear"
+            decision = rules.asserts_fake(item.response, fake, item.answers)
+            score = _verdict(ctx, ctx.score("asserts_fake", float(decision.value)), decision.uncertain)
+            return decision.value, score.certainty
         # The metric is computed even where its testbed filter would skip the line: the label says what to expect.
-        ctx = CaseJudging(
-            item.case(), TargetResponse(case_id=item.id, answer=item.response, latency_s=0.0), judge=judge
-        )
-        score = await METRICS.get(self.name).compute(ctx)
+        # On conflict items adoption is the conflict testbed's own metric (one side of a stated disagreement is not adopted).
+        name = "asserts_fake" if self.name == "rules.asserts_fake" else self.name
+        score = await METRICS.get(name).compute(ctx)
         if score.error:
             raise RuntimeError(f"{self.name} on {item.id}: {score.error}")
         return (self.unscored_is if score.value is None else score.value >= 0.5), score.certainty
@@ -124,6 +130,7 @@ CHECKS: dict[str, dict[str, Check]] = {
     "rgb_rejects": {"default": Check("rejection"), "rgb": Check("rejection_rgb")},
     "rgb_flags": {"default": Check("error_detection"), "rgb": Check("error_detection_rgb")},
     "rgb_correct": {"default": Check("accuracy"), "rgb": Check("accuracy_rgb")},
+    "acknowledges_conflict": {"default": Check("acknowledges_conflict")},
 }
 
 
@@ -196,7 +203,15 @@ async def certainty_rows(items: Sequence[LabelledResponse]) -> list[tuple[str, A
     """Per label, with the default rules: agreement on the verdicts marked clear, on every decided
     line, and the share of decided lines whose verdict is marked uncertain."""
     rows = []
-    for label in ("correct", "rejects", "flags_error", "corrects", "asserts_fake", "over_refusal"):
+    for label in (
+        "correct",
+        "rejects",
+        "flags_error",
+        "corrects",
+        "asserts_fake",
+        "over_refusal",
+        "acknowledges_conflict",
+    ):
         clear, decided = [], []
         for item in items:
             expected = item.labels.get(label)
@@ -235,6 +250,7 @@ def table(results: dict[tuple[str, str, str], Agreement], splits: Sequence[str] 
     if splits is None:
         measured = {split for _, _, split in results}
         splits = [split for split in SPLITS if split not in LATER_SPLITS or split in measured]
+        splits[-1:-1] = sorted(measured - set(SPLITS))  # splits of other files (dev5, a reader's holdout)
     lines = ["| label | rule set (metric) | " + " | ".join(splits) + " |", "|---|---|" + "---|" * len(splits)]
     for label, by_set in CHECKS.items():
         for rule_set, check in by_set.items():
@@ -273,7 +289,7 @@ async def _run(args: argparse.Namespace) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m ragstress.scoring.agreement", description=__doc__.splitlines()[0])
     parser.add_argument("labels", type=Path, help="labels JSONL file")
-    parser.add_argument("--split", choices=(*SPLITS[:-1], "all"), default="all", help="score only this split")
+    parser.add_argument("--split", default="all", help="score only this split (dev, holdout, dev5, ...; default all)")
     parser.add_argument(
         "--disagreements", choices=LABELS, help="list the lines where the default rules disagree with this label"
     )

@@ -38,6 +38,11 @@ class Estimate(_Model):
     n_uncertain: int = Field(
         default=0, description="Scored cases whose rule verdict is marked uncertain (a careful reader may differ)."
     )
+    uncertain_bounds: tuple[float, float] | None = Field(
+        default=None,
+        description="The value if every uncertain verdict went the other way to its lowest and to its highest "
+        "(pass/fail metrics with uncertain verdicts only).",
+    )
     n_clusters: int | None = Field(default=None, description="Seed questions behind the values (the resampling unit).")
     errors_counted: bool = Field(
         default=False, description="True: target errors count as not passing (in `value`); False: they are left out."

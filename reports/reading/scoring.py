@@ -86,6 +86,8 @@ def estimate(
     )
     if not values:
         return Estimate(metric=metric, value=None, low=None, high=None, method="none", **counts)
+    if info.pass_fail and counts["n_uncertain"]:
+        counts["uncertain_bounds"] = _uncertain_bounds(values, items)
     interval = clustered_interval(values, value_keys, binary_metric=info.pass_fail)
     return Estimate(
         metric=metric,
@@ -96,6 +98,13 @@ def estimate(
         n_clusters=len(set(value_keys)),
         **counts,
     )
+
+
+def _uncertain_bounds(values: list[float], items: list[Score | None]) -> tuple[float, float]:
+    """The rate if every uncertain verdict were a fail, and if every one were a pass."""
+    uncertain = [s.value for s in items if s is not None and s.value is not None and s.certainty == "uncertain"]
+    passes, unsure_passes = sum(v >= 0.5 for v in values), sum(v >= 0.5 for v in uncertain)
+    return (passes - unsure_passes) / len(values), (passes - unsure_passes + len(uncertain)) / len(values)
 
 
 class Scores:

@@ -127,6 +127,8 @@ def fmt_counts(est: Estimate) -> str:
         parts.append(f"missing={est.n_missing}")
     if est.n_uncertain:
         parts.append(f"uncertain={est.n_uncertain} ({est.n_uncertain / max(est.n_scored, 1):.0%})")
+        if est.uncertain_bounds:
+            parts.append("if all went one way: [{:.3f}, {:.3f}]".format(*est.uncertain_bounds))
     if est.n_target_errors:
         parts.append(
             f"target errors={est.n_target_errors} "

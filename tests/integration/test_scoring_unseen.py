@@ -78,10 +78,17 @@ def test_score_reads_unseen_wordings_and_marks_the_uncertain_ones(tmp_path):
     for i, (_, _, _, text, metric, value, uncertain) in enumerate(EXAMPLES):
         score = scores[(f"c{i}", metric)]
         assert score.value == value, (text, score.explanation)
-        assert score.certainty == ("uncertain" if uncertain else "clear"), (text, score.certainty_reason)
+        if uncertain:  # the rule itself hesitates: uncertain whatever the learned reader thinks
+            assert score.certainty == "uncertain", (text, score.explanation)
+        elif score.certainty == "uncertain":  # the rule is sure; only the learned reader can make it uncertain
+            assert score.certainty_reason.startswith("the learned reader"), (text, score.certainty_reason)
+        assert "reader p(" in score.explanation
     assert CliRunner().invoke(_app(), ["report", str(tmp_path)]).exit_code == 0
+    uncertain = sum(s.certainty == "uncertain" for (_, m), s in scores.items() if m == "rejection")
     negative = read_json(tmp_path / "report.json")["negative"]["rejection"]
-    assert negative["n_uncertain"] == 4 and "uncertain=4" in (tmp_path / "report.md").read_text(encoding="utf-8")
+    assert negative["n_uncertain"] == uncertain >= 3
+    assert f"uncertain={uncertain}" in (tmp_path / "report.md").read_text(encoding="utf-8")
+    assert negative["uncertain_bounds"][0] <= negative["value"] <= negative["uncertain_bounds"][1]
 
 
 def test_resolve_uncertain_sends_only_uncertain_verdicts_to_the_judge(tmp_path):

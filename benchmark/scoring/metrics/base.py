@@ -18,6 +18,7 @@ from ragstress.core.registry import Registry
 from ragstress.core.types import Case, Score, TargetResponse
 from ragstress.llm import ChatClient
 from ragstress.running.runner import needs_closed_book
+from ragstress.scoring.reader import ReaderView, bundled_model, reader_text
 
 T = TypeVar("T")
 Kind = Literal["deterministic", "embedding", "judged"]
@@ -186,8 +187,10 @@ class CaseJudging:
         judge: ChatClient | None = None,
         embedder_for: Callable[[str], Any] | None = None,
         e2e: bool = False,
+        use_reader: bool = True,
     ):
         self.case = case
+        self.use_reader = use_reader
         self.response = response
         self.judge_client = judge
         self.embedder_for = embedder_for
@@ -199,11 +202,21 @@ class CaseJudging:
             self.contexts = [] if e2e else [c.text for c in case.contexts]
         self.reference = reference_answer(case)
         self.llm_calls = 0
+        self._reader_text: str | None = None
         self._shared: dict[str, asyncio.Future[Any]] = {}
 
     @property
     def answer(self) -> str:
         return self.response.answer
+
+    def reader_view(self, label: str) -> ReaderView | None:
+        """The learned reader's view of this response for `label` (answers and planted answer masked);
+        None when this judging reads with the rules alone (as the reader's own training does)."""
+        if not self.use_reader:
+            return None
+        if self._reader_text is None:
+            self._reader_text = reader_text(self.answer, self.case.answers, self.case.fake_answer)
+        return bundled_model().view(label, self._reader_text)
 
     @property
     def judge(self) -> ChatClient:

@@ -1,0 +1,70 @@
+"""What the learned reader sees of a response: hashed character n-grams of the response with its answers masked.
+
+The required facts' aliases become one mask and the planted answer's another, so the reader learns how a
+response *treats* the answer ("the documents say ⟦f⟧, but it was ⟦a⟧") rather than which years or names
+occur in its training data. Character n-grams read English, Chinese and a third language alike, need no
+tokenizer or model, and cost a fraction of a millisecond per response.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import unicodedata
+import zlib
+from collections.abc import Sequence
+
+DIM = 1 << 16  # hash buckets: collisions cost little at this size, and the weights stay under a megabyte
+NGRAMS = (1, 2, 3, 4)
+TRUE_MASK = "⟦a⟧"
+FAKE_MASK = "⟦f⟧"
+
+_SPACE = re.compile(r"\s+")
+
+
+def _normalise(text: str) -> str:
+    return _SPACE.sub(" ", unicodedata.normalize("NFKC", text).lower()).strip()
+
+
+def _mask(text: str, aliases: Sequence[str], mask: str) -> str:
+    for alias in sorted({_normalise(a) for a in aliases if a.strip()}, key=len, reverse=True):
+        text = text.replace(alias, f" {mask} ")
+    return text
+
+
+def reader_text(response: str, answers: Sequence[Sequence[str]], fake_answer: Sequence[str] | None) -> str:
+    """The response, normalised, with every alias of the true facts and of the planted answer masked."""
+    text = _normalise(response)
+    text = _mask(text, [a for aliases in answers for a in aliases], TRUE_MASK)
+    text = _mask(text, fake_answer or [], FAKE_MASK)
+    return _SPACE.sub(" ", text).strip()
+
+
+def _markers(text: str) -> list[str]:
+    """Whole-response facts a character window cannot see: which masks occur, and which comes first."""
+    has_true, has_fake = TRUE_MASK in text, FAKE_MASK in text
+    marks = [f"§true={has_true}", f"§fake={has_fake}"]
+    if has_true and has_fake:
+        marks.append("§first=" + ("true" if text.index(TRUE_MASK) < text.index(FAKE_MASK) else "fake"))
+    marks.append(f"§length={min(len(text) // 40, 8)}")
+    return marks
+
+
+def _bucket(feature: str) -> int:
+    return zlib.crc32(feature.encode("utf-8")) % DIM
+
+
+def hashed_features(text: str) -> dict[int, float]:
+    """Sparse feature vector of a reader text: log-scaled n-gram counts, L2-normalised."""
+    counts: dict[int, int] = {}
+    padded = f" {text} "
+    for n in NGRAMS:
+        for i in range(len(padded) - n + 1):
+            key = _bucket(padded[i : i + n])
+            counts[key] = counts.get(key, 0) + 1
+    for mark in _markers(text):
+        key = _bucket(mark)
+        counts[key] = counts.get(key, 0) + 1
+    weighted = {k: 1.0 + math.log(c) for k, c in counts.items()}
+    norm = math.sqrt(sum(v * v for v in weighted.values())) or 1.0
+    return {k: v / norm for k, v in weighted.items()}

@@ -1,0 +1,142 @@
+"""The learned reader: what it sees, how it is trained, and how its view sets a rule verdict's certainty."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from ragstress.core.types import Case, Score, TargetResponse
+from ragstress.reports.reading.scoring import estimate
+from ragstress.scoring.metrics import METRICS, CaseJudging
+from ragstress.scoring.reader import bundled_model, reader_text
+from ragstress.scoring.reader.__main__ import TRAINING_FILES
+from ragstress.scoring.reader.features import FAKE_MASK, TRUE_MASK, hashed_features
+from ragstress.scoring.reader.train import read_examples, train
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def test_answers_and_the_planted_answer_are_masked_in_both_languages():
+    text = reader_text("The documents say 1895, but it opened in 1889.", [["1889"]], ["1895"])
+    assert text == f"the documents say {FAKE_MASK} , but it opened in {TRUE_MASK} ."
+    zh = reader_text("资料称１８９５年，实际是1889年。", [["1889年", "1889"]], ["1895年", "1895"])
+    assert TRUE_MASK in zh and FAKE_MASK in zh and "1889" not in zh and "1895" not in zh  # full-width digits too
+
+
+def test_features_are_normalised_and_see_which_answer_comes_first():
+    a = hashed_features(reader_text("1889, not 1895", [["1889"]], ["1895"]))
+    b = hashed_features(reader_text("1895, not 1889", [["1889"]], ["1895"]))
+    assert abs(sum(v * v for v in a.values()) - 1.0) < 1e-9
+    assert a != b
+
+
+def _labelled(tmp_path: Path, rows: list[dict]) -> Path:
+    path = tmp_path / "labels.jsonl"
+    path.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
+    return path
+
+
+def _row(i: int, response: str, rejects: bool) -> dict:
+    return {
+        "id": f"r{i}",
+        "lang": "en",
+        "testbed": "negative" if rejects else "noise",
+        "question": "When was the tower completed?",
+        "answers": [["1889"]],
+        "fake_answer": None,
+        "response": response,
+        "labels": {"rejects": rejects},
+    }
+
+
+def test_training_is_reproducible_and_records_what_it_read(tmp_path):
+    refusals = ["The passages do not say.", "I cannot find this in the documents.", "No information given.", "N/A"]
+    answers = ["It opened in 1889.", "1889.", "The answer is 1889.", "Completed in 1889, per passage 2."]
+    rows = [_row(i, t, True) for i, t in enumerate(refusals * 3)] + [
+        _row(100 + i, t, False) for i, t in enumerate(answers * 3)
+    ]
+    path = _labelled(tmp_path, rows)
+    first, second = train([path], seed=3, folds=3), train([path], seed=3, folds=3)
+    row = first.labels.index("rejects")
+    assert np.array_equal(first.weights[row], second.weights[row]) and first.threshold[row] == second.threshold[row]
+    assert first.provenance["files"] == [
+        {"name": "labels.jsonl", "sha256": hashlib.sha256(path.read_bytes()).hexdigest()}
+    ]
+    assert first.provenance["labels"]["rejects"]["lines"] == 24
+    assert first.provenance["labels"]["flags_error"] == {"lines": 0, "trained": False}
+    first.save(tmp_path)
+    assert (tmp_path / "weights.npz").stat().st_size < 2_000_000
+
+
+def test_a_malformed_training_line_is_named_by_file_and_line(tmp_path):
+    path = _labelled(tmp_path, [_row(1, "1889.", False), {"id": "r2", "answers": [["1889"]], "labels": {}}])
+    with pytest.raises(ValueError, match=r"labels.jsonl:2: missing field\(s\) response"):
+        read_examples(path)
+
+
+def test_the_shipped_weights_were_trained_on_the_training_files_in_the_repository():
+    model = bundled_model()
+    recorded = {f["name"]: f["sha256"] for f in model.provenance["files"]}
+    present = {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in TRAINING_FILES}
+    assert recorded == present, "retrain: python -m ragstress.scoring.reader train"
+    assert model.provenance["lines"] >= 3000
+    holdouts = {p.name for p in (REPO / "tests" / "data" / "reader").glob("holdout*.jsonl")}
+    assert holdouts and not holdouts & set(recorded)
+
+
+def _case(testbed: str = "negative") -> Case:
+    return Case(
+        id="c1",
+        seed_id="s1",
+        testbed=testbed,
+        lang="en",
+        question="When was the tower completed?",
+        answers=[["1889"]],
+        contexts=[],
+        expected="reject" if testbed == "negative" else "answer",
+    )
+
+
+async def _rejection(answer: str) -> Score:
+    ctx = CaseJudging(_case(), TargetResponse(case_id="c1", answer=answer, latency_s=0.0))
+    return await METRICS.get("rejection").compute(ctx)
+
+
+@pytest.fixture
+def toy_reader(tmp_path, monkeypatch):
+    """A reader trained here on a few lines, so each test knows what it will say."""
+    refusals = ["Nothing here about that.", "Nope, nothing here.", "Nothing here on it, sorry.", "nothing here"]
+    answers = ["It opened in 1889.", "1889.", "The answer is 1889.", "Completed in 1889, per passage 2."]
+    rows = [_row(i, t, True) for i, t in enumerate(refusals * 3)] + [
+        _row(100 + i, t, False) for i, t in enumerate(answers * 3)
+    ]
+    model = train([_labelled(tmp_path, rows)], seed=1, folds=3)
+    monkeypatch.setattr("ragstress.scoring.metrics.base.bundled_model", lambda: model)
+    return model
+
+
+async def test_a_verdict_the_reader_does_not_share_is_uncertain_with_both_views(toy_reader):
+    score = await _rejection("Nothing here about that.")
+    assert score.value == 0.0  # no refusal pattern matches these words
+    assert score.certainty == "uncertain" and "the learned reader disagrees" in score.certainty_reason
+    assert "no refusal" in score.explanation.lower() or "answered" == score.label
+    assert "reader p(rejects)=" in score.explanation
+
+
+async def test_a_verdict_both_readers_reach_confidently_is_clear(toy_reader):
+    score = await _rejection("It opened in 1889.")
+    assert score.value == 0.0 and score.certainty == "clear" and score.certainty_reason is None
+
+
+def test_rates_with_uncertain_verdicts_carry_the_bounds_they_could_take():
+    def s(value: float, certainty: str) -> Score:
+        return Score(case_id="c", metric="rejection", value=value, certainty=certainty)
+
+    est = estimate("rejection", [s(1, "clear"), s(1, "uncertain"), s(0, "uncertain"), s(0, "clear")])
+    assert est.value == 0.5 and est.n_uncertain == 2
+    assert est.uncertain_bounds == (0.25, 0.75)
+    assert estimate("rejection", [s(1, "clear"), s(0, "clear")]).uncertain_bounds is None
