@@ -128,7 +128,8 @@ def fmt_counts(est: Estimate) -> str:
     if est.n_uncertain:
         parts.append(f"uncertain={est.n_uncertain} ({est.n_uncertain / max(est.n_scored, 1):.0%})")
         if est.uncertain_bounds:
-            parts.append("if all went one way: [{:.3f}, {:.3f}]".format(*est.uncertain_bounds))
+            # The rate's range if every uncertain verdict went the other way (all to fail, all to pass).
+            parts.append("if uncertain flipped · 不确定判定改判后 [{:.3f}, {:.3f}]".format(*est.uncertain_bounds))
     if est.n_target_errors:
         parts.append(
             f"target errors={est.n_target_errors} "

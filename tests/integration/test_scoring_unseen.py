@@ -87,7 +87,8 @@ def test_score_reads_unseen_wordings_and_marks_the_uncertain_ones(tmp_path):
     uncertain = sum(s.certainty == "uncertain" for (_, m), s in scores.items() if m == "rejection")
     negative = read_json(tmp_path / "report.json")["negative"]["rejection"]
     assert negative["n_uncertain"] == uncertain >= 3
-    assert f"uncertain={uncertain}" in (tmp_path / "report.md").read_text(encoding="utf-8")
+    markdown = (tmp_path / "report.md").read_text(encoding="utf-8")
+    assert f"uncertain={uncertain}" in markdown and "if uncertain flipped · 不确定判定改判后 [" in markdown
     assert negative["uncertain_bounds"][0] <= negative["value"] <= negative["uncertain_bounds"][1]
 
 
