@@ -21,6 +21,10 @@ from ragstress.llm.local import LocalModelServer, shared_server
 BUNDLED_CONCURRENCY = 1
 
 
+class EveryCallFailed(RuntimeError):
+    """Every call a stage made to one role failed: the stage has no result and writes none (exit 1)."""
+
+
 class LLMSession:
     """All roles' clients for one command. Use as `async with LLMSession(...) as llm:`."""
 
@@ -84,6 +88,8 @@ class LLMSession:
         for key, value in stats.items():
             if isinstance(value, int) and not isinstance(value, bool):
                 into[key] = into.get(key, 0) + value
+            elif key in ("first_error", "json_mode") and value is not None and into.get(key) is None:
+                into[key] = value
 
     def usage(self) -> dict[str, dict[str, Any]]:
         """Per-role accounting plus the endpoint each role used (no secrets)."""
@@ -94,8 +100,41 @@ class LLMSession:
         for role, counts in self._elsewhere.items():
             mine = usage.setdefault(role, self.endpoints[role].public_dict())
             for key, value in counts.items():
-                mine[key] = (mine.get(key) or 0) + value
+                if isinstance(value, int):
+                    mine[key] = (mine.get(key) or 0) + value
+                elif mine.get(key) is None:
+                    mine[key] = value
         return usage
+
+    def public_endpoint(self, role: Role, usage: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The role's endpoint as manifests record it, with the JSON mode its structured calls used.
+
+        `json_mode` is that mode (detected with auto), or the setting when no structured call was
+        answered (auto: nothing needed detecting). `usage` is a role's usage from elsewhere (Ray).
+        """
+        endpoint = self.endpoints[role]
+        used = (usage or self.usage().get(role) or {}).get("json_mode")
+        return {**endpoint.public_dict(), "json_mode": used or endpoint.json_mode}
+
+    def every_call_failed(self, usage: dict[str, dict[str, Any]] | None = None) -> str | None:
+        """One line naming the first role whose every call failed (how many, the first error), else None.
+
+        Such a stage has no result: its output would be made of failures alone, and the cause
+        is the endpoint, not the material. Calls answered from the cache count as answered.
+        """
+        usage = self.usage() if usage is None else usage
+        for role, stats in usage.items():
+            calls, failures = int(stats.get("calls") or 0), int(stats.get("failures") or 0)
+            if calls and failures >= calls:
+                cause = stats.get("first_error") or "no cause recorded"
+                return f"every {role} call failed ({failures} of {calls}): {cause}"
+        return None
+
+    def check_answered(self, usage: dict[str, dict[str, Any]] | None = None) -> None:
+        """Raise EveryCallFailed when some role's every call failed (every_call_failed)."""
+        cause = self.every_call_failed(usage)
+        if cause is not None:
+            raise EveryCallFailed(cause)
 
     async def aclose(self) -> None:
         for client in self._clients.values():
