@@ -42,6 +42,11 @@ def request_key(base_url: str, model: str, messages: list[dict[str, Any]], param
     return hashlib.sha256(payload.encode("utf-8")).hexdigest()
 
 
+def _hashed(endpoint: str) -> str:
+    """The endpoint as the cache file keeps it: hashed, since a base URL may carry a password or a key."""
+    return hashlib.sha256(endpoint.encode("utf-8")).hexdigest()
+
+
 class ResponseCache:
     """A key -> JSON value store in one SQLite file, safe across threads and processes."""
 
@@ -73,14 +78,15 @@ class ResponseCache:
         """The JSON mode found to work for this endpoint and model, if one was recorded."""
         with self._lock:
             row = self._conn.execute(
-                "SELECT mode FROM json_modes WHERE endpoint = ? AND model = ?", (endpoint, model)
+                "SELECT mode FROM json_modes WHERE endpoint = ? AND model = ?", (_hashed(endpoint), model)
             ).fetchone()
         return row[0] if row else None
 
     def put_json_mode(self, endpoint: str, model: str, mode: str) -> None:
         with self._lock:
             self._conn.execute(
-                "INSERT OR REPLACE INTO json_modes (endpoint, model, mode) VALUES (?, ?, ?)", (endpoint, model, mode)
+                "INSERT OR REPLACE INTO json_modes (endpoint, model, mode) VALUES (?, ?, ?)",
+                (_hashed(endpoint), model, mode),
             )
 
     def __len__(self) -> int:
