@@ -80,8 +80,10 @@ def remote_clients(llm: Any, roles: tuple[str, ...], options: RayOptions | None,
         try:
             for role in roles:
                 llm.use_client(role, RemoteClient(local[role], role, pool, usage))
+            llm.watch_elsewhere(lambda: merge_usage(usage.values()))
             yield
         finally:
+            llm.watch_elsewhere(None)
             for role in roles:
                 llm.use_client(role, local[role])
             for role, stats in merge_usage(usage.values()).items():

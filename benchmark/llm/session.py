@@ -7,7 +7,7 @@ endpoint share its limit), and the bundled model server.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -47,6 +47,7 @@ class LLMSession:
         self._limiters: dict[str, asyncio.Semaphore] = {}
         self._clients: dict[Role, ChatClient] = {}
         self._elsewhere: dict[str, dict[str, Any]] = {}
+        self._live_elsewhere: Callable[[], dict[str, dict[str, Any]]] | None = None
 
     def client(self, role: Role) -> ChatClient:
         """The client for `role`, created on first use."""
@@ -82,14 +83,14 @@ class LLMSession:
         """Make `client` the one `role`'s calls go through (distributed.llm_actors puts Ray actors there)."""
         self._clients[role] = client
 
+    def watch_elsewhere(self, snapshot: Callable[[], dict[str, dict[str, Any]]] | None) -> None:
+        """While calls run in other processes, `snapshot()` gives their usage so far (per role), so a
+        stage can tell before it writes whether they all failed; None when they are added for good."""
+        self._live_elsewhere = snapshot
+
     def add_usage(self, role: str, stats: dict[str, Any]) -> None:
         """Count calls a role made in other processes (Ray actors) in this session's usage."""
-        into = self._elsewhere.setdefault(role, {})
-        for key, value in stats.items():
-            if isinstance(value, int) and not isinstance(value, bool):
-                into[key] = into.get(key, 0) + value
-            elif key in ("first_error", "json_mode") and value is not None and into.get(key) is None:
-                into[key] = value
+        _add_counts(self._elsewhere.setdefault(role, {}), stats)
 
     def usage(self) -> dict[str, dict[str, Any]]:
         """Per-role accounting plus the endpoint each role used (no secrets)."""
@@ -97,13 +98,9 @@ class LLMSession:
             role: {**self.endpoints[role].public_dict(), **client.stats.as_dict()}
             for role, client in self._clients.items()
         }
-        for role, counts in self._elsewhere.items():
-            mine = usage.setdefault(role, self.endpoints[role].public_dict())
-            for key, value in counts.items():
-                if isinstance(value, int):
-                    mine[key] = (mine.get(key) or 0) + value
-                elif mine.get(key) is None:
-                    mine[key] = value
+        live = self._live_elsewhere() if self._live_elsewhere is not None else {}
+        for role, counts in [*self._elsewhere.items(), *live.items()]:
+            _add_counts(usage.setdefault(role, self.endpoints[role].public_dict()), counts)
         return usage
 
     def public_endpoint(self, role: Role, usage: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -147,3 +144,12 @@ class LLMSession:
 
     async def __aexit__(self, *exc_info: object) -> None:
         await self.aclose()
+
+
+def _add_counts(into: dict[str, Any], stats: dict[str, Any]) -> None:
+    """Add a role's counters from elsewhere to `into`; its first error and JSON mode fill in where none is."""
+    for key, value in stats.items():
+        if isinstance(value, int) and not isinstance(value, bool):
+            into[key] = (into.get(key) or 0) + value
+        elif key in ("first_error", "json_mode") and value is not None and into.get(key) is None:
+            into[key] = value
