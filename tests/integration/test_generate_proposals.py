@@ -94,8 +94,13 @@ async def test_proposals_pass_or_fail_the_same_gates_and_are_counted_per_kind(in
             options = GenerateOptions(testbeds=("noise",), n_seeds=8, n_pairs=0, candidates_per_seed=12)
             result = await generate_testset(IndexStore.open(index_dir), llm, tmp_path / "out", options)
         asked = [r for r in fake.chat_requests() if "Pick up to" in r.last_user_text]
-    stats = json.loads((tmp_path / "out" / "testset.json").read_text(encoding="utf-8"))["generation_stats"]
-    proposals = stats["proposals"]
+    manifest = json.loads((tmp_path / "out" / "testset.json").read_text(encoding="utf-8"))
+    stats, proposals = manifest["generation_stats"], manifest["generation_stats"]["proposals"]
+    # The fake server takes json_schema: detected (auto, the default) and recorded per role.
+    assert {role: m["json_mode"] for role, m in manifest["models"].items()} == {
+        "generator": "json_schema",
+        "judge": "json_schema",
+    }
     assert proposals["chunks_asked"] == len(asked) == 8
     by_kind = proposals["by_kind"]
     # At most PER_CHUNK proposals are taken from a reply: the over-long fourth is cut before it is looked at.
