@@ -92,7 +92,8 @@ async def _ping_roles(endpoints: dict, settings: ClientSettings, lang: str) -> l
                 continue
             start = time.perf_counter()
             answer = await ask_structured(client, json_prompt, _City, lang=lang, max_tokens=60)
-            how = "detected" if client.endpoint.json_mode == "auto" else "as set"
+            endpoint = client.endpoint
+            how = "detected" if endpoint.json_mode == "auto" else "as set" if endpoint.json_mode_forced else "bundled"
             mode = f"JSON mode {client.json_mode()} ({how})"
             if answer.ok:
                 results.append(
