@@ -1,9 +1,10 @@
-"""A stage whose every call to an LLM role failed fails: exit 1, the cause in one line, no result written.
+"""A stage whose every call to an LLM role failed fails: exit 1, the cause in one line, no result claimed.
 
 The judge endpoint here is the fake server with a fault plan that answers every request with
 HTTP 500. `generate`, `score` and `bench` (through its generate stage) must say which role failed,
 at which endpoint and model, with the first error, and leave no testset.json, score.json or
-report claiming a result. A stage where only some calls fail still completes (test_faults.py).
+report claiming a result; a baseline `run` whose every target call failed records status failed.
+A stage where only some calls fail still completes (test_faults.py).
 """
 
 from __future__ import annotations
@@ -81,3 +82,15 @@ def test_bench_stops_at_the_stage_whose_judge_always_fails(tmp_path, cli):
     stages = read_json(out / "bench.json")["stages"]
     assert stages["generate"]["exit_code"] == 1 and "run" not in stages
     assert not (out / "testset" / "testset.json").exists() and not (out / "report.html").exists()
+
+
+def test_a_baseline_run_whose_every_target_call_failed_exits_1_and_says_failed(tmp_path, cli):
+    write_records(tmp_path / "cases.jsonl", [make_case(number) for number in range(4)])
+    out = tmp_path / "run"
+    with FakeOpenAIServer(faults=EVERY_REQUEST_FAILS) as target:
+        cli.point_at(target.base_url)
+        ran = cli.run("run", tmp_path / "cases.jsonl", "--target", "baseline", "--out", out, *FAST)
+    assert ran.returncode == 1, ran.stdout + ran.stderr
+    lines = [line for line in ran.stderr.splitlines() if "every target call failed" in line]
+    assert len(lines) == 1 and f"target endpoint {target.base_url}" in lines[0] and "HTTP 500" in lines[0]
+    assert read_json(out / "run.json")["status"] == "failed"
