@@ -2,13 +2,16 @@
 
 Extraction finds the facts its patterns know; a configured generator (not the bundled model,
 which cannot do this reliably) may see others ("the default port", "the error code returned
-when ..."). For each of a bounded set of chunks it is asked (`seed_propose`, en and zh) for up
-to `PER_CHUNK` proposals. A proposal becomes a candidate only as it was written: its answer must
+when ..."). Chunks are asked in rounds (`seed_propose`, en and zh; up to `PER_CHUNK` proposals
+each), as many per round as seeds are still wanted, until the seeds wanted are kept, every
+chunk was asked, or the budget of chunks asked is spent (`proposal_budget`: 5 per seed
+wanted, at most 200, unless given). A proposal becomes a candidate only as it was written: its answer must
 be a verbatim, short span that occurs once in the chunk (else it is dropped here with the
 reason); the rest is decided by the same gates as every candidate (alias in chunk, answer not
 in question, round trip, the judge's "answerable", which is always asked, and near-duplicate).
 
-`testset.json` counts proposals per kind: proposed, dropped here, rejected at each gate, kept.
+`testset.json` counts proposals per kind (proposed, dropped here, rejected at each gate, kept),
+the chunks asked, the budget and why the asking stopped.
 """
 
 from __future__ import annotations
@@ -28,6 +31,9 @@ from ragstress.llm import ChatClient, ask_structured
 from ragstress.prompts import load_prompt
 
 PER_CHUNK = 3
+# Chunks asked for proposals, per seed wanted and at most: a model whose proposals rarely pass the
+# gates is asked further, but a run never costs more calls than this without being told to.
+CHUNKS_PER_SEED, CHUNKS_CAP = 5, 200
 KINDS = ("option", "default", "identifier", "version", "limit", "error_code", "path", "date", "number", "name", "other")
 MAX_WORDS, MAX_HAN = 6, 20
 
@@ -100,11 +106,47 @@ async def proposal_candidates(
     return made
 
 
+def proposal_budget(seeds_wanted: int, given: int | None = None) -> int:
+    """How many chunks may be asked for proposals: `given`, else CHUNKS_PER_SEED per seed wanted, capped."""
+    return given if given is not None else min(CHUNKS_PER_SEED * seeds_wanted, CHUNKS_CAP)
+
+
+class ProposalSource:
+    """The generator's proposals for `chunks` (in the order given), asked round by round within `budget`."""
+
+    def __init__(self, client: ChatClient, chunks: list[Chunk], langs: dict[str, str], budget: int, log: ProposalLog):
+        self.client, self.chunks, self.langs, self.log = client, chunks, langs, log
+        self.budget = log.budget = budget
+        self._next = 0
+
+    @property
+    def exhausted(self) -> bool:
+        return self.log.asked >= self.budget or self._next >= len(self.chunks)
+
+    async def more(self, wanted: int) -> list[Candidate]:
+        """Candidates from the next `wanted` chunks (fewer when the budget or the chunks run out)."""
+        take = max(0, min(wanted, self.budget - self.log.asked, len(self.chunks) - self._next))
+        batch = self.chunks[self._next : self._next + take]
+        self._next += take
+        return await proposal_candidates(self.client, batch, self.langs, self.log) if batch else []
+
+    def finish(self, enough: bool) -> None:
+        """Record why the asking stopped: the seeds wanted were kept, the budget was spent, or no chunk was left."""
+        if enough:
+            self.log.stopped = "seeds_kept"
+        elif self.log.asked >= self.budget:
+            self.log.stopped = "budget_spent"
+        else:
+            self.log.stopped = "chunks_exhausted"
+
+
 class ProposalLog:
     """What happened to the generator's proposals, for testset.json."""
 
     def __init__(self) -> None:
         self.asked = 0
+        self.budget: int | None = None
+        self.stopped: str | None = None
         self.failed: list[str] = []
         self.proposed: Counter[str] = Counter()
         self.dropped: Counter[str] = Counter()
@@ -133,6 +175,9 @@ class ProposalLog:
             row["not_gated"] = row["proposed"] - row["not_a_span"] - sum(row["rejected"].values()) - row["kept"]
         return {
             "chunks_asked": self.asked,
+            "chunk_budget": self.budget,
+            # seeds_kept, budget_spent (chunk_budget asked) or chunks_exhausted (every chunk asked).
+            "stopped": self.stopped,
             "replies_unusable": len(self.failed),
             "proposed": sum(self.proposed.values()),
             "kept": sum(row["kept"] for row in by_kind.values()),

@@ -6,7 +6,8 @@ Writes into the output directory:
 - `seeds.jsonl`: the kept SeedQuestions;
 - `rejected.jsonl`: every dropped candidate with its gate and reason;
 - `testset.json`: counts per testbed and ratio, gate statistics, models (no secrets),
-  prompt identities, the random seed and the index's embedding model.
+  the JSON mode each role's structured calls used, prompt identities, the random seed and the
+  index's embedding model.
 
 No timestamps and no per-run accounting go into these files: the same index, options
 and LLM cache give byte-identical output.
@@ -30,7 +31,7 @@ from ragstress.generators.curated import map_curated, read_seed_file
 from ragstress.generators.gates import GatePipeline, GateStats, RejectedCandidate
 from ragstress.generators.noise_check import NoiseCheckLog, count_restated, judged_cases
 from ragstress.generators.pool import ChunkPool, NoiseMode
-from ragstress.generators.proposals import ProposalLog, proposal_candidates
+from ragstress.generators.proposals import ProposalLog, ProposalSource, proposal_budget
 from ragstress.generators.ratios import RatioPolicy, ratio_coverage, ratios_requested
 from ragstress.generators.seeds import Candidate, pair_probes, pair_targets
 from ragstress.generators.synthesis import (
@@ -67,6 +68,8 @@ class GenerateOptions:
     polish: bool | None = None
     # None: let the generator propose answer spans of its own unless it is the bundled model (proposals.py).
     propose: bool | None = None
+    # Chunks the generator may be asked for proposals (None: 5 per seed wanted, at most 200; proposals.py).
+    proposal_chunks: int | None = None
     # The style testbed's question styles (generators/styles.py); empty: every style.
     styles: tuple[str, ...] = ()
     # A noise ratio a seed cannot hold exactly: dropped, or replaced by the nearest reachable one (marked).
@@ -118,14 +121,27 @@ class _Run:
         return GatePipeline(self.pipeline.store, self.llm.judge, **self.options.gate_settings(), stats=stats)
 
 
-async def _generate(candidates: list[Candidate], wanted: int, run: _Run, budget: int) -> list[Candidate]:
-    """Gate in-situ candidates in waves (polished first when polishing) until `wanted` are kept or the budget is spent."""
+async def _generate(
+    candidates: list[Candidate], wanted: int, run: _Run, budget: int, proposals: ProposalSource | None = None
+) -> list[Candidate]:
+    """Gate in-situ candidates in waves (polished first when polishing) until `wanted` are kept or the budget is spent.
+
+    With `proposals`, each wave also carries the generator's proposals for as many further chunks
+    as seeds are still wanted, until its own budget of chunks is spent.
+    """
     kept: list[Candidate] = []
     position = 0
-    while len(kept) < wanted and position < min(len(candidates), budget):
-        size = min(max(4, 2 * (wanted - len(kept))), budget - position)
+    while len(kept) < wanted:
+        in_situ_left = position < min(len(candidates), budget)
+        if not in_situ_left and (proposals is None or proposals.exhausted):
+            break
+        size = min(max(4, 2 * (wanted - len(kept))), budget - position) if in_situ_left else 0
         wave = candidates[position : position + size]
         position += len(wave)
+        if proposals is not None and not proposals.exhausted:
+            wave = _interleave(wave, await proposals.more(wanted - len(kept)))
+        if not wave:
+            continue  # a round whose proposals all fell short of a span: the next round asks further chunks
         if run.polish:
             for lang in sorted({c.lang for c in wave}):
                 mine = [c for c in wave if c.lang == lang and c.path == "insitu"]
@@ -163,7 +179,8 @@ async def generate_testset(
     """Make seeds and cases from the index in `store` and write them to `out_dir` (see the module docstring).
 
     Testbed names are checked first (UnknownNameError with suggestions); a bad seed
-    file raises RecordFileError naming the line.
+    file raises RecordFileError naming the line. When every call to the generator or the judge failed,
+    EveryCallFailed names the first error and nothing is written.
     """
     testbeds = TESTBEDS.resolve(list(options.testbeds))
     chunks = load_chunks(store)
@@ -188,12 +205,15 @@ async def generate_testset(
         singles = insitu_candidates(chunks, langs, rng)
         propose = options.propose if options.propose is not None else not llm.endpoints["generator"].is_bundled
         proposals = ProposalLog() if propose else None
+        source = None
         if proposals is not None:
             asked = list(chunks)
             random.Random(options.random_seed + 1).shuffle(asked)
-            proposed = await proposal_candidates(llm.generator, asked[: options.n_seeds], langs, proposals)
-            singles = _interleave(singles, proposed)
-        kept = await _generate(singles, options.n_seeds, run, options.candidates_per_seed * options.n_seeds)
+            budget = proposal_budget(options.n_seeds, options.proposal_chunks)
+            source = ProposalSource(llm.generator, asked, langs, budget, proposals)
+        kept = await _generate(singles, options.n_seeds, run, options.candidates_per_seed * options.n_seeds, source)
+        if source is not None:
+            source.finish(len(kept) >= options.n_seeds)
         if wanted_pairs:
             sample = list(chunks)
             rng.shuffle(sample)
@@ -255,6 +275,8 @@ async def generate_testset(
     else:
         cases = build_cases(seeds, pool, testbeds, settings)
 
+    # A role whose every call failed leaves nothing worth writing: the stage fails naming the cause.
+    llm.check_answered()
     out_dir = Path(out_dir)
     manifest = testset_manifest(
         store, llm, options, testbeds, seeds, cases, stats, sorted(set(langs.values())), out_dir

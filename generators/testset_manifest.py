@@ -63,7 +63,8 @@ def testset_manifest(store, llm, options, testbeds, seeds, cases, stats, langs, 
         },
         "cases": {"total": len(cases), "by_testbed": case_counts(cases)},
         "gates": stats.as_dict(),
-        "models": {role: endpoint.public_dict() for role, endpoint in sorted(llm.endpoints.items())},
+        # Each role's endpoint (no secrets) and the JSON mode its structured calls used.
+        "models": {role: llm.public_endpoint(role) for role in sorted(llm.endpoints)},
         # Mixed-language material uses the English prompts.
         "prompts": [
             load_prompt(pid, lang).identity()

@@ -46,6 +46,15 @@ def counting_minilm() -> CountingEmbedder:
     return CountingEmbedder(make_embedder("minilm"))
 
 
+@pytest.fixture(autouse=True)
+def _fresh_json_modes():
+    """Each test learns its endpoints' JSON modes afresh: a fake server may reuse a port an earlier one had."""
+    from ragstress.llm.json_modes import forget_learned
+
+    forget_learned()
+    yield
+
+
 # --- No process outlives the test session -------------------------------------------
 # Servers the tests start (the bundled llama.cpp server, Chroma servers) must be gone when
 # the session ends: a leftover is reported by pid and fails the run.

@@ -39,6 +39,7 @@ from ragstress.api.settings import (
 from ragstress.core.manifests import BenchManifest, read_manifest, write_manifest
 from ragstress.core.paths import recorded_path
 from ragstress.core.rundir import RunDir
+from ragstress.llm.session import EveryCallFailed
 
 __all__ = ["BenchResult", "BenchSettings", "StageFailed", "run_bench"]
 
@@ -47,7 +48,8 @@ def run_bench(settings: BenchSettings, say: Callable[[str], None] = print) -> Be
     """Run the stages in order, skipping those whose inputs are unchanged; returns a BenchResult.
 
     A report whose thresholds are missed (exit code 1) still completes the bench; a stage
-    that fails on bad input raises StageFailed (code 2) after bench.json records it. A gate
+    that fails on bad input raises StageFailed (code 2) after bench.json records it, and one
+    whose every call to an LLM role failed raises StageFailed (code 1) the same way. A gate
     that cannot hold raises ThresholdError before any stage runs.
     """
     from ragstress import api
@@ -89,6 +91,8 @@ def run_bench(settings: BenchSettings, say: Callable[[str], None] = print) -> Be
             result, code = action(), 0
         except input_errors() as exc:
             result, code = exc, 2
+        except EveryCallFailed as exc:  # the stage's work failed (exit 1), not its input
+            result, code = exc, 1
         durations[name] = round(time.perf_counter() - started, 2)
         if name == "report" and code == 0:
             code = 0 if result.passed else 1
@@ -100,8 +104,8 @@ def run_bench(settings: BenchSettings, say: Callable[[str], None] = print) -> Be
             **(extra or {}),
         }
         write_manifest(state_path, record, BenchManifest)
-        if code == 2:
-            raise StageFailed(name, 2, str(result)) from result
+        if isinstance(result, Exception):
+            raise StageFailed(name, code, str(result)) from result
         say(
             f"[{name}] done in {durations[name]:.1f}s" + (f": {stage_summary(result)}" if stage_summary(result) else "")
         )

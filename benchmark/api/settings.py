@@ -36,7 +36,8 @@ DERIVED: dict[str, tuple[str, ...]] = {
 
 
 class StageFailed(RuntimeError):
-    """A stage failed; `code` is the exit code it stands for (2: bad input or configuration)."""
+    """A stage failed; `code` is the exit code it stands for (2: bad input or configuration; 1: every call
+    to an LLM role failed, llm.EveryCallFailed)."""
 
     def __init__(self, stage: str, code: int, cause: str = ""):
         super().__init__(f"stage {stage!r} failed" + (f": {cause}" if cause else f" with exit code {code}"))

@@ -22,10 +22,20 @@ from ragstress.core.rundir import CASES_FILE
 from ragstress.llm.config import Endpoint, resolve_endpoint
 
 
-def endpoint(role: str, base_url: str | None = None, model: str | None = None, api_key: str | None = None) -> Endpoint:
-    """An LLM role's endpoint from plain values; without a base URL, the bundled local model."""
+def endpoint(
+    role: str,
+    base_url: str | None = None,
+    model: str | None = None,
+    api_key: str | None = None,
+    json_mode: str | None = None,
+) -> Endpoint:
+    """An LLM role's endpoint from plain values; without a base URL, the bundled local model.
+
+    `json_mode` forces how structured output is asked (json_schema, json_object, text); by
+    default (auto) it is detected per endpoint (ragstress.llm.json_modes).
+    """
     # An empty environment: the API takes its configuration as arguments only.
-    return resolve_endpoint(role, {}, base_url=base_url, model=model, api_key=api_key)  # type: ignore[arg-type]
+    return resolve_endpoint(role, {}, base_url=base_url, model=model, api_key=api_key, json_mode=json_mode)  # type: ignore[arg-type]
 
 
 @dataclass(frozen=True)
@@ -95,7 +105,8 @@ def score(
     `endpoints["judge"]`, an Endpoint, replaces the judge_* values. `cache_dir` caches LLM
     answers (none by default). `resolve_uncertain` has the judge (not the bundled model) decide
     the rule verdicts marked uncertain. `executor="ray"` scores the cases in Ray actors (see `run`),
-    their judge calls going through the same cache file.
+    their judge calls going through the same cache file. EveryCallFailed (score.json not written)
+    when every judge call failed.
     """
     from ragstress.distributed import parse_executor
     from ragstress.llm import LLMSession
@@ -165,6 +176,7 @@ def generate(
     nearest one it can ("nearest").
     `styles`: the style testbed's question styles (generators/styles.py; empty: every style).
     `executor="ray"`: the generator's and the judge's calls are made by Ray actors (see `run`).
+    EveryCallFailed (nothing written) when every call to the generator or the judge failed.
     """
     from ragstress.distributed import parse_executor
     from ragstress.distributed.llm_actors import remote_clients

@@ -71,12 +71,14 @@ def bench(
     generator_base_url: cc.GeneratorBaseUrl = None,
     generator_model: cc.GeneratorModel = None,
     generator_api_key: cc.GeneratorApiKey = None,
+    generator_json_mode: cc.GeneratorJsonMode = None,
     target_base_url: cc.TargetBaseUrl = None,
     target_model: cc.TargetModel = None,
     target_api_key: cc.TargetApiKey = None,
     judge_base_url: cc.JudgeBaseUrl = None,
     judge_model: cc.JudgeModel = None,
     judge_api_key: cc.JudgeApiKey = None,
+    judge_json_mode: cc.JudgeJsonMode = None,
     no_cache: cc.NoCache = False,
     cache_dir: cc.CacheDir = None,
     reuse_answers: Annotated[
@@ -106,7 +108,8 @@ def bench(
 
     _check_names(testbeds, metrics)
     mlflow = mlflow_uri(mlflow)
-    cc.check_resolve_uncertain(resolve_uncertain, cc.endpoint_for("judge", judge_base_url, judge_model, judge_api_key))
+    judge = cc.endpoint_for("judge", judge_base_url, judge_model, judge_api_key, judge_json_mode)
+    cc.check_resolve_uncertain(resolve_uncertain, judge)
     if gate_on not in ("point", "lower"):
         cc.fail(f"--gate-on {gate_on!r}: choose one of point, lower")
     thresholds_or_exit(fail_under, fail_over, thresholds, max_errors)  # a gate that cannot hold stops the bench now
@@ -149,9 +152,11 @@ def bench(
         notebook_outputs=notebook_outputs,
         resolve_uncertain=resolve_uncertain == "judge",
         endpoints={
-            "generator": cc.endpoint_for("generator", generator_base_url, generator_model, generator_api_key),
+            "generator": cc.endpoint_for(
+                "generator", generator_base_url, generator_model, generator_api_key, generator_json_mode
+            ),
             "target": cc.endpoint_for("target", target_base_url, target_model, target_api_key),
-            "judge": cc.endpoint_for("judge", judge_base_url, judge_model, judge_api_key),
+            "judge": judge,
         },
     )
     # Before any stage starts: where every role's requests will go (the target role only serves the baseline).

@@ -12,7 +12,7 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-from ragstress.core.redaction import redact_url
+from ragstress.core.redaction import redact_secret, redact_url
 from ragstress.llm import ClientSettings, Endpoint, Role, resolve_endpoint
 
 console = Console(highlight=False)
@@ -38,7 +38,18 @@ def _role_options(role: str) -> tuple[Any, Any, Any]:
     )
 
 
+def _json_mode_option(role: str) -> Any:
+    return _role_option(
+        role,
+        "json-mode",
+        f"How structured output is asked: auto (detect: json_schema, then json_object with the schema, then the "
+        f"schema in the prompt), json_schema, json_object or text (else $RAGSTRESS_{role.upper()}_JSON_MODE).",
+    )
+
+
 _g, _t, _j = _role_options("generator"), _role_options("target"), _role_options("judge")
+GeneratorJsonMode = Annotated[str | None, _json_mode_option("generator")]
+JudgeJsonMode = Annotated[str | None, _json_mode_option("judge")]
 GeneratorBaseUrl = Annotated[str | None, _g[0]]
 GeneratorModel = Annotated[str | None, _g[1]]
 GeneratorApiKey = Annotated[str | None, _g[2]]
@@ -94,8 +105,16 @@ def environment() -> dict[str, str]:
     return dict(os.environ)
 
 
-def endpoint_for(role: Role, base_url: str | None, model: str | None, api_key: str | None) -> Endpoint:
-    return resolve_endpoint(role, environment(), base_url=base_url, model=model, api_key=api_key)
+def endpoint_for(
+    role: Role, base_url: str | None, model: str | None, api_key: str | None, json_mode: str | None = None
+) -> Endpoint:
+    """The role's endpoint from its flags and the environment; an unknown JSON mode exits 2 naming its source."""
+    try:
+        return resolve_endpoint(
+            role, environment(), base_url=base_url, model=model, api_key=api_key, json_mode=json_mode
+        )
+    except ValueError as error:
+        raise fail(str(error)) from None
 
 
 def announce_endpoints(endpoints: Iterable[Endpoint]) -> None:
@@ -166,9 +185,7 @@ def check_endpoint(endpoint: Endpoint, timeout_s: float = _PREFLIGHT_TIMEOUT_S) 
     except httpx.TimeoutException:
         fail(f"{where} did not answer within {timeout_s:g}s; check {flags}")
     except httpx.HTTPError as exc:
-        cause = str(exc.__cause__ or exc) or type(exc).__name__
-        if endpoint.api_key:
-            cause = cause.replace(endpoint.api_key, "[redacted]")
+        cause = redact_secret(str(exc.__cause__ or exc) or type(exc).__name__, endpoint.api_key)
         fail(f"{where} is unreachable ({type(exc).__name__}: {cause}); check {flags}")
     if reply.status_code in (401, 403):
         state = "was refused: wrong key" if endpoint.api_key else "is missing"

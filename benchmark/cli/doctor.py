@@ -8,11 +8,12 @@ import time
 from typing import Annotated
 
 import typer
+from pydantic import BaseModel
 from rich.markup import escape
 from rich.table import Table
 
 from ragstress.cli import common as cc
-from ragstress.llm import ROLES, LLMError, LLMSession, bundled_gguf_path
+from ragstress.llm import ROLES, LLMError, LLMSession, ask_structured, bundled_gguf_path
 from ragstress.llm.config import ClientSettings, Endpoint
 from ragstress.prompts import load_prompt
 
@@ -62,18 +63,44 @@ def _check_embeddings() -> list[tuple[str, bool, str]]:
     return results
 
 
+class _City(BaseModel):
+    city: str
+
+
+# The roles that ask for structured output (the target answers in free text).
+STRUCTURED_ROLES = ("generator", "judge")
+
+
 async def _ping_roles(endpoints: dict, settings: ClientSettings, lang: str) -> list[tuple[str, bool, str]]:
+    """One plain question per role; then, for the roles asking for JSON, one structured question that
+    detects the JSON mode the endpoint takes (with auto) or checks the one forced."""
     prompt = load_prompt("doctor_ping", lang).render()
+    json_prompt = [{"role": "user", "content": load_prompt("doctor_json", lang).render()}]
     results = []
     async with LLMSession(endpoints, settings) as llm:
         for role in ROLES:
+            client = llm.client(role)
             start = time.perf_counter()
             try:
-                reply = await llm.client(role).chat([{"role": "user", "content": prompt}], max_tokens=40)
+                reply = await client.chat([{"role": "user", "content": prompt}], max_tokens=40)
                 line = reply.text.strip().splitlines()[0] if reply.text.strip() else "(empty reply)"
                 results.append((f"{role} reply", True, f"{line}  [{time.perf_counter() - start:.1f}s]"))
             except LLMError as exc:
                 results.append((f"{role} reply", False, str(exc)))
+                continue
+            if role not in STRUCTURED_ROLES:
+                continue
+            start = time.perf_counter()
+            answer = await ask_structured(client, json_prompt, _City, lang=lang, max_tokens=60)
+            endpoint = client.endpoint
+            how = "detected" if endpoint.json_mode == "auto" else "as set" if endpoint.json_mode_forced else "bundled"
+            mode = f"JSON mode {client.json_mode()} ({how})"
+            if answer.ok:
+                results.append(
+                    (f"{role} JSON", True, f"{mode}: {answer.value.city}  [{time.perf_counter() - start:.1f}s]")
+                )
+            else:
+                results.append((f"{role} JSON", False, f"{mode}: {answer.error}"))
     return results
 
 
@@ -83,21 +110,26 @@ def doctor(
     generator_base_url: cc.GeneratorBaseUrl = None,
     generator_model: cc.GeneratorModel = None,
     generator_api_key: cc.GeneratorApiKey = None,
+    generator_json_mode: cc.GeneratorJsonMode = None,
     target_base_url: cc.TargetBaseUrl = None,
     target_model: cc.TargetModel = None,
     target_api_key: cc.TargetApiKey = None,
     judge_base_url: cc.JudgeBaseUrl = None,
     judge_model: cc.JudgeModel = None,
     judge_api_key: cc.JudgeApiKey = None,
+    judge_json_mode: cc.JudgeJsonMode = None,
     timeout: cc.Timeout = 60.0,
 ) -> None:
-    """Print versions, each role's resolved endpoint (secrets redacted), and check that the models answer."""
+    """Print versions, each role's resolved endpoint (secrets redacted), and check that the models answer
+    (the generator and the judge in JSON too, in the JSON mode detected or set)."""
     if lang not in ("en", "zh"):
         cc.fail(f"--lang must be en or zh, not {lang!r}")
     endpoints: dict[str, Endpoint] = {
-        "generator": cc.endpoint_for("generator", generator_base_url, generator_model, generator_api_key),
+        "generator": cc.endpoint_for(
+            "generator", generator_base_url, generator_model, generator_api_key, generator_json_mode
+        ),
         "target": cc.endpoint_for("target", target_base_url, target_model, target_api_key),
-        "judge": cc.endpoint_for("judge", judge_base_url, judge_model, judge_api_key),
+        "judge": cc.endpoint_for("judge", judge_base_url, judge_model, judge_api_key, judge_json_mode),
     }
     cc.console.print(_versions())
     for endpoint in endpoints.values():

@@ -92,6 +92,14 @@ def generate(
             help="Let the generator rephrase in-situ questions (default: unless it is the bundled model).",
         ),
     ] = None,
+    proposal_chunks: Annotated[
+        int | None,
+        typer.Option(
+            "--proposal-chunks",
+            help="Chunks a generator endpoint may be asked for answer spans of its own, until the seeds wanted are "
+            "kept (default: 5 per seed wanted, at most 200; 0: none).",
+        ),
+    ] = None,
     styles: cc.Styles = "",
     executor: ex.Executor = ex.ExecutorName.local,
     ray_address: ex.RayAddress = None,
@@ -103,9 +111,11 @@ def generate(
     generator_base_url: cc.GeneratorBaseUrl = None,
     generator_model: cc.GeneratorModel = None,
     generator_api_key: cc.GeneratorApiKey = None,
+    generator_json_mode: cc.GeneratorJsonMode = None,
     judge_base_url: cc.JudgeBaseUrl = None,
     judge_model: cc.JudgeModel = None,
     judge_api_key: cc.JudgeApiKey = None,
+    judge_json_mode: cc.JudgeJsonMode = None,
     timeout: cc.Timeout = 120.0,
     max_retries: cc.MaxRetries = 4,
     concurrency: cc.Concurrency = 8,
@@ -120,7 +130,7 @@ def generate(
     from ragstress.generators.testbeds import TESTBEDS
     from ragstress.generators.testset import GenerateOptions, generate_testset
     from ragstress.indexing.store import IndexStore, StoreError
-    from ragstress.llm import LLMSession
+    from ragstress.llm import EveryCallFailed, LLMSession
 
     try:
         chosen = TESTBEDS.resolve(testbeds)
@@ -130,6 +140,8 @@ def generate(
         cc.fail("--testbeds names no testbed")
     if (seeds is not None and seeds < 0) or (pairs is not None and pairs < 0) or round_trip_k < 1:
         cc.fail("--seeds and --pairs must be >= 0 and --round-trip-k >= 1")
+    if proposal_chunks is not None and proposal_chunks < 0:
+        cc.fail("--proposal-chunks must be >= 0")
     if seed_file is not None and not seed_file.is_file():
         cc.fail(f"--seed-file {seed_file}: no such file")
     chosen_styles = cc.check_styles(styles)
@@ -143,8 +155,10 @@ def generate(
         cc.fail("nothing to do: give --seeds N (> 0) and/or --seed-file F")
     settings = cc.client_settings(timeout, max_retries, concurrency, no_cache)
     endpoints = {
-        "generator": cc.endpoint_for("generator", generator_base_url, generator_model, generator_api_key),
-        "judge": cc.endpoint_for("judge", judge_base_url, judge_model, judge_api_key),
+        "generator": cc.endpoint_for(
+            "generator", generator_base_url, generator_model, generator_api_key, generator_json_mode
+        ),
+        "judge": cc.endpoint_for("judge", judge_base_url, judge_model, judge_api_key, judge_json_mode),
     }
     judged = judge_noise if judge_noise is not None else not endpoints["judge"].is_bundled
     if wanted or pairs or judged:  # curated seeds alone, unjudged, ask no model
@@ -163,6 +177,7 @@ def generate(
         round_trip_k=round_trip_k,
         polish=polish,
         styles=chosen_styles,
+        proposal_chunks=proposal_chunks,
     )
     try:
         store = IndexStore.open(index, chroma_url=chroma_url)
@@ -179,6 +194,8 @@ def generate(
         result, usage = cc.run_async(run())
     except (RecordFileError, RayUnavailable) as error:
         cc.fail(str(error))
+    except EveryCallFailed as error:
+        cc.fail(f"generate failed, nothing written: {error}", code=1)
     _summary(result.manifest)
     for role, stats in usage.items():
         cc.console.print(

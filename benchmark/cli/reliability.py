@@ -53,6 +53,7 @@ def reliability(
     judge_base_url: cc.JudgeBaseUrl = None,
     judge_model: cc.JudgeModel = None,
     judge_api_key: cc.JudgeApiKey = None,
+    judge_json_mode: cc.JudgeJsonMode = None,
     judge2_base_url: Annotated[
         str | None, _judge2_option("base-url", "Second judge's base URL (else $RAGSTRESS_JUDGE2_BASE_URL).")
     ] = None,
@@ -77,7 +78,7 @@ def reliability(
     names = [n for n in names if n in METRICS.names() and METRICS.get(n).kind == "judged"]
     if not names:
         raise cc.fail(f"{run_dir}: no judged metric to repeat (score the run with a judge first)")
-    endpoint = cc.endpoint_for("judge", judge_base_url, judge_model, judge_api_key)
+    endpoint = cc.endpoint_for("judge", judge_base_url, judge_model, judge_api_key, judge_json_mode)
     second = _second_judge(judge2_base_url, judge2_model, judge2_api_key)
     cc.announce_endpoints([endpoint] + ([second] if second else []))
     for e in [endpoint] + ([second] if second else []):

@@ -225,6 +225,7 @@ async def _run_with_progress(
     from ragstress.corpora.embeddings import EmbeddingModelError
     from ragstress.distributed import RayUnavailable
     from ragstress.indexing.store import StoreError
+    from ragstress.llm import EveryCallFailed
     from ragstress.running.targets import TargetError
 
     started = time.perf_counter()
@@ -267,6 +268,9 @@ async def _run_with_progress(
         except (TargetError, StoreError, EmbeddingModelError, RayUnavailable) as error:
             bar.stop()
             cc.fail(str(error))
+        except EveryCallFailed as error:
+            bar.stop()
+            cc.fail(f"run failed: {error}; the errors are in responses.jsonl (--retry-errors asks again)", code=1)
     return counts, time.perf_counter() - started
 
 

@@ -16,7 +16,7 @@ from ragstress.core.jsonl import RecordFileError
 from ragstress.core.manifests import ScoreManifest, read_manifest
 from ragstress.core.registry import UnknownNameError
 from ragstress.core.rundir import RunDir
-from ragstress.llm import Endpoint, LLMSession
+from ragstress.llm import Endpoint, EveryCallFailed, LLMSession
 from ragstress.scoring.metrics import METRICS, metric_table
 from ragstress.scoring.scorer import score_run
 
@@ -126,6 +126,7 @@ def score(
     judge_base_url: cc.JudgeBaseUrl = None,
     judge_model: cc.JudgeModel = None,
     judge_api_key: cc.JudgeApiKey = None,
+    judge_json_mode: cc.JudgeJsonMode = None,
     timeout: cc.Timeout = 120.0,
     max_retries: cc.MaxRetries = 4,
     llm_concurrency: cc.Concurrency = 8,
@@ -143,7 +144,7 @@ def score(
     if concurrency < 1:
         cc.fail("--concurrency must be at least 1")
     ray = ex.ray_options(executor, ray_address, actors, actor_resources)
-    endpoint = cc.endpoint_for("judge", judge_base_url, judge_model, judge_api_key)
+    endpoint = cc.endpoint_for("judge", judge_base_url, judge_model, judge_api_key, judge_json_mode)
     cc.check_resolve_uncertain(resolve_uncertain, endpoint)
     if resolve_uncertain == "judge" or any(METRICS.get(name).kind == "judged" for name in names or METRICS.names()):
         cc.announce_endpoints([endpoint])
@@ -181,6 +182,8 @@ def score(
         summary = cc.run_async(run())
     except (RecordFileError, ValueError, RayUnavailable) as exc:
         cc.fail(str(exc))
+    except EveryCallFailed as exc:
+        cc.fail(f"score failed: {exc}; the errors are in scores.jsonl (--retry-errors asks again)", code=1)
     _print_summary(summary)
 
 

@@ -31,7 +31,11 @@ class ChatHost:
         self._worker = worker_name()
 
     async def chat(self, role: str, messages: list[dict[str, Any]], options: dict[str, Any]) -> tuple:
-        result = await self._llm.client(role).chat(messages, **options)  # type: ignore[arg-type]
+        try:
+            result = await self._llm.client(role).chat(messages, **options)  # type: ignore[arg-type]
+        except LLMError as exc:
+            # Sent back as data: through Ray an exception would lose whether it refused a JSON mode.
+            result = {"error": str(exc), "status": exc.status, "format_refused": exc.format_refused}
         return result, (self._worker, self._llm.usage())
 
 
@@ -41,6 +45,7 @@ class RemoteClient(ChatClient):
     def __init__(self, local: ChatClient, role: str, pool: ActorPool, usage: dict[str, dict]):
         # Not ChatClient.__init__: nothing is asked from here, so no limiter, cache or server.
         self.endpoint, self.settings, self.stats = local.endpoint, local.settings, local.stats
+        self._cache = local._cache  # where the endpoint's JSON mode is remembered
         self._role, self._pool, self._usage = role, pool, usage
 
     async def chat(self, messages: list[dict[str, Any]], **options: Any) -> ChatResult:
@@ -49,6 +54,8 @@ class RemoteClient(ChatClient):
 
         result, (worker, usage) = await self._pool.call("chat", self._role, messages, options, on_lost=lost)
         self._usage[worker] = usage
+        if isinstance(result, dict):
+            raise LLMError(result["error"], status=result["status"], format_refused=result["format_refused"])
         return result
 
 
@@ -73,8 +80,10 @@ def remote_clients(llm: Any, roles: tuple[str, ...], options: RayOptions | None,
         try:
             for role in roles:
                 llm.use_client(role, RemoteClient(local[role], role, pool, usage))
+            llm.watch_elsewhere(lambda: merge_usage(usage.values()))
             yield
         finally:
+            llm.watch_elsewhere(None)
             for role in roles:
                 llm.use_client(role, local[role])
             for role, stats in merge_usage(usage.values()).items():

@@ -124,8 +124,8 @@ def merge_usage(snapshots: Any) -> dict[str, dict[str, Any]]:
             for key, value in stats.items():
                 if isinstance(value, int) and not isinstance(value, bool):
                     into[key] = into.get(key, 0) + value
-                else:
-                    into.setdefault(key, value)
+                elif into.get(key) is None:  # a worker that saw no error (or no JSON call) leaves it to the next
+                    into[key] = value
     return merged
 
 

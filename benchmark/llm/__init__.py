@@ -4,7 +4,7 @@ from ragstress.llm.cache import ResponseCache
 from ragstress.llm.client import ChatClient, ChatResult, LLMError, RoleStats
 from ragstress.llm.config import BUNDLED_MODEL, ROLES, ClientSettings, Endpoint, Role, resolve_endpoint
 from ragstress.llm.local import LocalModelServer, bundled_gguf_path
-from ragstress.llm.session import LLMSession
+from ragstress.llm.session import EveryCallFailed, LLMSession
 from ragstress.llm.structured import StructuredResult, ask_structured, parse_structured
 
 __all__ = [
@@ -14,6 +14,7 @@ __all__ = [
     "ChatResult",
     "ClientSettings",
     "Endpoint",
+    "EveryCallFailed",
     "LLMError",
     "LLMSession",
     "LocalModelServer",

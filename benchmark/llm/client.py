@@ -10,27 +10,30 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-import re
 from dataclasses import asdict, dataclass
 from typing import Any
 
 import httpx
 import openai
 
-from ragstress.core.redaction import redact_url
+from ragstress.core.redaction import redact_secret, redact_url
 from ragstress.core.types import Usage
+from ragstress.llm import json_modes
 from ragstress.llm.cache import request_key
-from ragstress.llm.config import ClientSettings, Endpoint
+from ragstress.llm.config import ClientSettings, Endpoint, JsonMode
 from ragstress.llm.local import LocalModelServer
 
 # A server may ask for a long pause; beyond this we would rather fail with the cause.
 RETRY_AFTER_CAP_S = 120.0
-_KEYLIKE = re.compile(r"\b(sk|key|token)[-_][A-Za-z0-9*._-]{4,}", re.IGNORECASE)
 
 
 @dataclass
 class RoleStats:
-    """Counters for one role. `requests` counts HTTP attempts, retries included."""
+    """Counters for one role. `requests` counts HTTP attempts, retries and refused JSON modes included.
+
+    `first_error` is the first call that failed for good; `json_mode` the mode the role's last
+    structured reply was asked in (None: no structured call answered).
+    """
 
     calls: int = 0
     requests: int = 0
@@ -39,9 +42,17 @@ class RoleStats:
     cache_hits: int = 0
     prompt_tokens: int = 0
     completion_tokens: int = 0
+    first_error: str | None = None
+    json_mode: str | None = None
 
-    def as_dict(self) -> dict[str, int]:
+    def as_dict(self) -> dict[str, int | str | None]:
         return asdict(self)
+
+    def failed(self, error: Exception) -> None:
+        """Count a call that failed for good, keeping the first cause."""
+        self.failures += 1
+        if self.first_error is None:
+            self.first_error = str(error)
 
 
 @dataclass(frozen=True)
@@ -57,21 +68,18 @@ class ChatResult:
 class LLMError(RuntimeError):
     """A call that failed for good. The message names the endpoint and cause, never the key."""
 
-    def __init__(self, message: str, *, status: int | None = None, retryable: bool = False):
+    def __init__(
+        self, message: str, *, status: int | None = None, retryable: bool = False, format_refused: bool = False
+    ):
         super().__init__(message)
         self.status = status
         self.retryable = retryable
+        # The endpoint refused the request's response_format itself (json_modes.is_format_refusal).
+        self.format_refused = format_refused
 
 
 class MalformedResponse(Exception):
     """A 200 answer whose body is not a usable completion (truncated or broken JSON)."""
-
-
-def redact(text: str, secret: str | None) -> str:
-    """Remove the key itself and anything key-shaped from a message meant for people."""
-    if secret:
-        text = text.replace(secret, "[redacted]")
-    return _KEYLIKE.sub("[redacted]", text)
 
 
 class ChatClient:
@@ -106,6 +114,27 @@ class ChatClient:
 
     def _where(self) -> str:
         return f"{self.endpoint.role} endpoint {redact_url(self.cache_namespace)} (model {self.endpoint.model})"
+
+    def json_mode(self) -> JsonMode:
+        """The mode structured requests take now: the one forced, else the one learned for this
+        endpoint (llm/json_modes.py), else json_schema, the strongest, to start with."""
+        if self.endpoint.json_mode != "auto":
+            return self.endpoint.json_mode
+        return json_modes.learned(self.cache_namespace, self.endpoint.model, self._cache) or json_modes.FALLBACK[0]
+
+    def json_mode_refused(self, mode: JsonMode) -> bool:
+        """Note that the endpoint refused `mode`; True when a weaker mode is left to ask in."""
+        after = None if self.endpoint.json_mode != "auto" else json_modes.weaker(mode)
+        if after is None:
+            return False
+        json_modes.learn(self.cache_namespace, self.endpoint.model, after, self._cache)
+        return True
+
+    def json_mode_answered(self, mode: JsonMode) -> None:
+        """Note that a structured request in `mode` was answered (recorded in the role's usage)."""
+        self.stats.json_mode = mode
+        if self.endpoint.json_mode == "auto":
+            json_modes.learn(self.cache_namespace, self.endpoint.model, mode, self._cache)
 
     async def _sdk_client(self) -> openai.AsyncOpenAI:
         url = self.endpoint.base_url
@@ -166,13 +195,17 @@ class ChatClient:
             try:
                 return await self._request_once(messages, params)
             except Exception as exc:  # classified below; nothing escapes unrecorded
-                error, retry_after = self._classify(exc)
+                error, retry_after = self._classify(exc, asked_format="response_format" in params)
+            if error.format_refused and self.endpoint.json_mode == "auto":
+                # Not a failure: the caller asks again in a weaker mode (structured.py), and that call counts.
+                self.stats.calls -= 1
+                raise error
             if not error.retryable or attempt >= self.settings.max_retries:
-                self.stats.failures += 1
                 if error.retryable:
                     error = LLMError(
                         f"{error} (gave up after {attempt + 1} attempts)", status=error.status, retryable=True
                     )
+                self.stats.failed(error)
                 raise error
             attempt += 1
             self.stats.retries += 1
@@ -204,32 +237,44 @@ class ChatClient:
         self.stats.completion_tokens += tokens.completion_tokens
         return ChatResult(text, tokens, choice.get("finish_reason"), cached=False)
 
-    def _classify(self, exc: Exception) -> tuple[LLMError, float | None]:
-        """Turn any failure into an LLMError that says whether to retry, plus a Retry-After hint."""
+    def _classify(self, exc: Exception, asked_format: bool = False) -> tuple[LLMError, float | None]:
+        """Turn any failure into an LLMError that says whether to retry, plus a Retry-After hint.
+
+        With `asked_format` (the request carried a response_format), an answer refusing that
+        format is no transient fault: it is marked, never retried, whatever its status.
+        """
         where = self._where()
         key = self.endpoint.api_key
         if isinstance(exc, openai.APITimeoutError):
             return LLMError(f"{where}: timed out after {self.settings.timeout_s:g}s", retryable=True), None
         if isinstance(exc, openai.APIConnectionError):
             return LLMError(
-                f"{where}: connection failed ({redact(str(exc.__cause__ or exc), key)})", retryable=True
+                f"{where}: connection failed ({redact_secret(str(exc.__cause__ or exc), key)})", retryable=True
             ), None
         if isinstance(exc, MalformedResponse):
             return LLMError(f"{where}: {exc}", retryable=True), None
         if isinstance(exc, openai.APIStatusError):
             status = exc.status_code
-            detail = redact(_error_detail(exc), key)
+            detail = redact_secret(_error_detail(exc), key)
             if status == 401:
                 return LLMError(
                     f"{where}: authentication failed (HTTP 401): the API key is wrong or missing", status=401
+                ), None
+            if asked_format and json_modes.is_format_refusal(status, detail):
+                forced = self.endpoint.json_mode != "auto"
+                hint = f" (JSON mode {self.endpoint.json_mode} was forced; try auto)" if forced else ""
+                return LLMError(
+                    f"{where}: HTTP {status}: the endpoint refuses this JSON mode: {detail}{hint}",
+                    status=status,
+                    format_refused=True,
                 ), None
             retryable = status == 408 or status == 409 or status == 429 or status >= 500
             return LLMError(f"{where}: HTTP {status}: {detail}", status=status, retryable=retryable), _retry_after(exc)
         if isinstance(exc, (httpx.HTTPError, json.JSONDecodeError, openai.APIResponseValidationError)):
             return LLMError(
-                f"{where}: bad response ({type(exc).__name__}: {redact(str(exc), key)})", retryable=True
+                f"{where}: bad response ({type(exc).__name__}: {redact_secret(str(exc), key)})", retryable=True
             ), None
-        return LLMError(f"{where}: {type(exc).__name__}: {redact(str(exc), key)}"), None
+        return LLMError(f"{where}: {type(exc).__name__}: {redact_secret(str(exc), key)}"), None
 
     def _backoff(self, attempt: int, retry_after: float | None) -> float:
         if retry_after is not None:

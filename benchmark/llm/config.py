@@ -1,7 +1,7 @@
 """Which endpoint each LLM role talks to, and how hard the client tries.
 
 Resolution order per role (first match wins, field by field):
-CLI flags -> RAGSTRESS_<ROLE>_{BASE_URL,API_KEY,MODEL} -> OPENAI_BASE_URL / OPENAI_API_KEY
+CLI flags -> RAGSTRESS_<ROLE>_{BASE_URL,API_KEY,MODEL,JSON_MODE} -> OPENAI_BASE_URL / OPENAI_API_KEY
 -> the bundled local model. The environment is passed in as a mapping by the CLI;
 nothing here reads os.environ.
 """
@@ -20,9 +20,12 @@ ROLES: tuple[Role, ...] = ("generator", "target", "judge")
 BUNDLED_MODEL = "SmolLM2-135M-Instruct"
 DEFAULT_REMOTE_MODEL = "gpt-4o-mini"
 
-# How the endpoint constrains output to a JSON schema: OpenAI's json_schema response
-# format, a llama.cpp GBNF grammar built from the schema, or not at all.
-JsonMode = Literal["json_schema", "grammar", "none"]
+# How structured output is asked of an endpoint (llm/json_modes.py): detected (auto), OpenAI's
+# json_schema response format, json_object carrying the schema (llama-cpp-python's server), the
+# schema stated in the prompt alone (text), or a llama.cpp GBNF grammar (the bundled model).
+JsonMode = Literal["auto", "json_schema", "json_object", "text", "grammar"]
+# What a user may choose with --<role>-json-mode / RAGSTRESS_<ROLE>_JSON_MODE.
+JSON_MODE_CHOICES: tuple[str, ...] = ("auto", "json_schema", "json_object", "text")
 
 
 @dataclass(frozen=True)
@@ -34,7 +37,7 @@ class Endpoint:
     base_url: str | None = None
     api_key: str | None = field(default=None, repr=False)
     source: str = "bundled"
-    json_mode: JsonMode = "json_schema"
+    json_mode: JsonMode = "auto"
 
     @property
     def is_bundled(self) -> bool:
@@ -55,11 +58,21 @@ class Endpoint:
         """A one-line description that is safe to print or store: the key is never shown."""
         where = "bundled llama.cpp server" if self.is_bundled else redact_url(self.base_url or "")
         key = "no key" if not self.api_key else "key set"
-        return f"{self.role}: {self.model} @ {where} ({key}; from {self.source})"
+        return f"{self.role}: {self.model} @ {where} ({key}; JSON mode {self.json_mode}; from {self.source})"
+
+    @property
+    def json_mode_forced(self) -> bool:
+        """The JSON mode was chosen by the user, not left to the default (auto, or grammar when bundled)."""
+        return self.json_mode != ("grammar" if self.is_bundled else "auto")
 
     def public_dict(self) -> dict[str, str | bool | None]:
-        """Fields for manifests and reports, with the secret left out."""
-        return {
+        """Fields for manifests and reports, with the secret left out.
+
+        `json_mode` appears only when forced: these fields enter the fingerprints of bench stages
+        and targets, which must stay those of run directories made before the option existed.
+        The mode a session's calls used is recorded beside them (LLMSession.public_endpoint).
+        """
+        fields: dict[str, str | bool | None] = {
             "role": self.role,
             "model": self.model,
             "base_url": None if self.base_url is None else redact_url(self.base_url),  # a URL can carry a key
@@ -68,6 +81,9 @@ class Endpoint:
             "api_key": "set" if self.api_key else None,
             "remote_via_openai_env": self.remote_via_openai_env,
         }
+        if self.json_mode_forced:
+            fields["json_mode"] = self.json_mode
+        return fields
 
 
 def resolve_endpoint(
@@ -77,8 +93,12 @@ def resolve_endpoint(
     base_url: str | None = None,
     api_key: str | None = None,
     model: str | None = None,
+    json_mode: str | None = None,
 ) -> Endpoint:
-    """Resolve one role's endpoint from explicit flags, then env vars, then the bundled model."""
+    """Resolve one role's endpoint from explicit flags, then env vars, then the bundled model.
+
+    ValueError names the flag or variable when the JSON mode is not one of JSON_MODE_CHOICES.
+    """
     prefix = f"RAGSTRESS_{role.upper()}_"
     sources: list[str] = []
 
@@ -95,9 +115,13 @@ def resolve_endpoint(
     url = pick(base_url, prefix + "BASE_URL", "OPENAI_BASE_URL")
     key = pick(api_key, prefix + "API_KEY", "OPENAI_API_KEY")
     name = pick(model, prefix + "MODEL")
+    mode = _json_mode(role, json_mode, env.get(prefix + "JSON_MODE"))
     if url is None and (name == BUNDLED_MODEL or (key is None and name is None)):
-        # Nothing points at a remote endpoint: the bundled model serves this role.
-        return Endpoint(role=role, model=BUNDLED_MODEL, source="bundled", json_mode="grammar")
+        # Nothing points at a remote endpoint: the bundled model serves this role, through grammars
+        # unless another mode is asked for (the bundled server is llama-cpp-python's, so json_object works too).
+        return Endpoint(
+            role=role, model=BUNDLED_MODEL, source="bundled", json_mode="grammar" if mode == "auto" else mode
+        )
     if url is None:
         url = "https://api.openai.com/v1"
     return Endpoint(
@@ -106,7 +130,18 @@ def resolve_endpoint(
         base_url=url.rstrip("/"),
         api_key=key,
         source=", ".join(dict.fromkeys(sources)) or "default",
+        json_mode=mode,
     )
+
+
+def _json_mode(role: str, flag: str | None, env_value: str | None) -> JsonMode:
+    """The role's JSON mode from its flag, else its environment variable, else auto."""
+    for where, value in ((f"--{role}-json-mode", flag), (f"RAGSTRESS_{role.upper()}_JSON_MODE", env_value)):
+        if value:
+            if value.strip().lower() not in JSON_MODE_CHOICES:
+                raise ValueError(f"{where} {value!r}: choose one of {', '.join(JSON_MODE_CHOICES)}")
+            return value.strip().lower()  # type: ignore[return-value]
+    return "auto"
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""Structured output: ask for JSON, read it defensively, validate it, re-ask once.
+"""Structured output: ask for JSON in the form the endpoint takes, read it defensively, validate it, re-ask once.
 
 Small and remote models alike wrap JSON in code fences, prose or trailing commas.
 The reader takes the *last* well-formed object that validates, so text a corpus or
@@ -17,7 +17,9 @@ from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from ragstress.llm.client import ChatClient, LLMError
+from ragstress.llm import json_modes
+from ragstress.llm.client import ChatClient, ChatResult, LLMError
+from ragstress.llm.config import JsonMode
 from ragstress.prompts import load_prompt
 
 T = TypeVar("T", bound=BaseModel)
@@ -122,9 +124,8 @@ def _gbnf_cached(schema: type[BaseModel]) -> str:
     return gbnf_for(json_schema_of(schema))
 
 
-def constraint_for(client: ChatClient, schema: type[BaseModel]) -> dict[str, Any]:
-    """The request arguments that make this endpoint constrain its output to the schema."""
-    mode = client.endpoint.json_mode
+def constraint_for(mode: JsonMode, schema: type[BaseModel]) -> dict[str, Any]:
+    """The request arguments that constrain a reply to the schema in `mode` (llm/json_modes.py)."""
     if mode == "grammar":
         return {"grammar": _gbnf_cached(schema)}
     json_schema = json_schema_of(schema)
@@ -132,7 +133,58 @@ def constraint_for(client: ChatClient, schema: type[BaseModel]) -> dict[str, Any
         return {
             "response_format": {"type": "json_schema", "json_schema": {"name": schema.__name__, "schema": json_schema}}
         }
+    if mode == "json_object":
+        # llama-cpp-python's server constrains its output to a schema given here; a server that
+        # only knows JSON mode still returns an object, and the prompt states the schema too.
+        return {"response_format": {"type": "json_object", "schema": json_schema}}
     return {}
+
+
+def stated_schema(messages: list[dict[str, Any]], mode: JsonMode, schema: type[BaseModel], lang: str) -> list[dict]:
+    """The messages as sent in `mode`: where the request cannot carry the schema (text) or may not
+    enforce it (json_object), the last user message ends with the schema in words."""
+    if mode not in ("json_object", "text"):
+        return messages
+    written = json.dumps(json_schema_of(schema), ensure_ascii=False)
+    hint = load_prompt("json_reply", lang).render(schema=written)
+    if messages and messages[-1].get("role") == "user":
+        last = messages[-1]
+        if written in str(last["content"]):  # a re-ask states the schema already
+            return messages
+        return [*messages[:-1], {**last, "content": f"{last['content']}\n\n{hint}"}]
+    return [*messages, {"role": "user", "content": hint}]
+
+
+async def chat_structured(
+    client: ChatClient,
+    messages: list[dict[str, Any]],
+    schema: type[BaseModel],
+    *,
+    lang: str = "en",
+    temperature: float = 0.0,
+    max_tokens: int | None = None,
+) -> ChatResult:
+    """One chat call asking for `schema` in the endpoint's JSON mode; a refused mode is followed by the next.
+
+    A refusal (json_modes.is_format_refusal) is not retried: with `auto` the call goes on in the
+    next weaker mode at once, and the endpoint's mode is remembered. LLMError when it fails for good.
+    """
+    for _ in json_modes.FALLBACK:
+        mode = client.json_mode()
+        try:
+            reply = await client.chat(
+                stated_schema(messages, mode, schema, lang),
+                temperature=temperature,
+                max_tokens=max_tokens,
+                **constraint_for(mode, schema),
+            )
+        except LLMError as exc:
+            if exc.format_refused and client.json_mode_refused(mode):
+                continue
+            raise
+        client.json_mode_answered(mode)
+        return reply
+    raise AssertionError("unreachable: the last fallback mode carries no response_format to refuse")
 
 
 # The longest free-text string a grammar admits (a reason, a statement). On the bundled
@@ -180,19 +232,13 @@ async def ask_structured(
     Transport failures (after the client's retries) are returned as failures too,
     so callers record one kind of error with its cause.
     """
-    constraint = constraint_for(client, schema)
     conversation = list(messages)
     raw = ""
     for attempt in (1, 2):
         try:
-            try:
-                reply = await client.chat(conversation, temperature=temperature, max_tokens=max_tokens, **constraint)
-            except LLMError as exc:
-                if exc.status != 400 or not constraint:
-                    raise
-                # The endpoint refuses schema-constrained output: fall back to asking in the prompt alone.
-                constraint = {}
-                reply = await client.chat(conversation, temperature=temperature, max_tokens=max_tokens)
+            reply = await chat_structured(
+                client, conversation, schema, lang=lang, temperature=temperature, max_tokens=max_tokens
+            )
         except LLMError as exc:
             return StructuredResult(None, raw, str(exc), attempt)
         raw = reply.text

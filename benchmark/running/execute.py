@@ -57,13 +57,16 @@ async def execute_run(
 
     Raises TargetError when the target cannot load and StoreError/EmbeddingModelError when
     the e2e index cannot open; run.json records the run as running, then complete or interrupted.
+    When every call the baseline made to its model failed, run.json says failed and EveryCallFailed
+    is raised after it is written.
     """
-    from ragstress.llm import LLMSession
+    from ragstress.llm import EveryCallFailed, LLMSession
     from ragstress.running.targets import load_target
 
     shard = options.shard
     mine = [case for case in run_dir.cases if shard is None or shard.holds(case.id)]
     jobs = plan_jobs(mine, run_dir.done)
+    cause: str | None = None
     async with LLMSession({"target": endpoint}, client_settings, cache_path=cache) as llm:
         if options.ray is not None:
             from ragstress.running.ray_run import ActorTargets
@@ -139,7 +142,9 @@ async def execute_run(
                     on_response=on_response,
                     chunk_id_of=None if e2e is None else e2e.chunk_id_of,
                 )
-                status = "complete"
+                # The baseline's every model call failed: run.json says so and the stage fails (no answers to score).
+                cause = llm.every_call_failed(llm_usage()) if target.kind == "baseline" else None
+                status = "complete" if cause is None else "failed"
             finally:
                 record(status)
         finally:
@@ -148,6 +153,8 @@ async def execute_run(
             if e2e is not None:
                 e2e.close()
             await target.aclose()
+    if cause is not None:
+        raise EveryCallFailed(cause)
     return counts
 
 

@@ -169,7 +169,8 @@ async def score_run(
     verdicts marked uncertain (rejection, over-refusal, error detection), with a judge other than the
     bundled model. `ray` (RayOptions) scores the cases in Ray actors (scoring.ray_score); the judge's
     answers go through this session's cache file either way. Raises RecordFileError for unreadable
-    input, UnknownNameError for misspelt metric names, ValueError for a missing judge.
+    input, UnknownNameError for misspelt metric names, ValueError for a missing judge, and
+    EveryCallFailed (score.json left as it was) when every judge call failed.
     """
     run_dir = Path(run_dir)
     started_at, clock = datetime.now(UTC), time.monotonic()
@@ -254,8 +255,13 @@ async def score_run(
             if remote is not None:
                 await remote.close()
 
+    usage = remote.usage() if remote is not None else llm.usage() if llm is not None else {}
+    if llm is not None:
+        # Scores made of judge failures alone are recorded in scores.jsonl (--retry-errors asks again),
+        # but no score.json presents them as a scored run.
+        llm.check_answered(usage)
     all_scores = [s for s in iter_records(scores_path, Score) if s.metric in names]
-    judge_info = llm.endpoints["judge"].public_dict() if judge is not None and llm is not None else None
+    judge_info = llm.public_endpoint("judge", usage.get("judge")) if judge is not None and llm is not None else None
     judged_cases = calls["cases"]
     summary: dict[str, Any] = {
         "run_dir": ".",  # the manifest sits in the run directory it describes
@@ -278,7 +284,7 @@ async def score_run(
             "actual_per_case": calls["actual"] / judged_cases if judged_cases else None,
             "naive_per_case": calls["naive"] / judged_cases if judged_cases else None,
         },
-        "usage": remote.usage() if remote is not None else llm.usage() if llm is not None else {},
+        "usage": usage,
         **({"executor": remote.executor()} if remote is not None else {}),
         "started_at": started_at.isoformat(timespec="seconds"),
         "finished_at": datetime.now(UTC).isoformat(timespec="seconds"),

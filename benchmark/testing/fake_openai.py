@@ -3,7 +3,7 @@
 It serves `/v1/chat/completions`, `/v1/embeddings` and `/v1/models`. A handler
 callable decides each chat answer; faults (latency, 429 / 500, hangs past the
 client's timeout, malformed or truncated JSON) are injected per reply or at random
-rates. It records every request and the peak number in flight, so tests can check
+rates; `refusing_formats` makes it refuse response_format types as real servers do. It records every request and the peak number in flight, so tests can check
 concurrency limits and usage accounting against what the server really saw.
 
     with FakeOpenAIServer(lambda req: "Paris") as server:
@@ -20,6 +20,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 from ragstress.testing.fake_protocol import (
+    REFUSALS,
     STATS_PATH,
     FakeReply,
     FakeRequest,
@@ -28,9 +29,11 @@ from ragstress.testing.fake_protocol import (
     completion_body,
     count_tokens,
     fake_embedding,
+    refusing_formats,
 )
 
 __all__ = [
+    "REFUSALS",
     "STATS_PATH",
     "FakeOpenAIServer",
     "FakeReply",
@@ -39,6 +42,7 @@ __all__ = [
     "Handler",
     "count_tokens",
     "fake_embedding",
+    "refusing_formats",
 ]
 
 

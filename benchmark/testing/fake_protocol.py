@@ -63,6 +63,34 @@ class FakeReply:
 
 Handler = Callable[[FakeRequest], "FakeReply | str"]
 
+# How servers refuse a response_format they do not take: llama-cpp-python's server (HTTP 500 around
+# pydantic's literal error), and the 400 / 422 others answer naming the parameter.
+REFUSALS: dict[str, tuple[int, str]] = {
+    "llama_cpp": (
+        500,
+        "1 validation error for CreateChatCompletionRequest\nresponse_format.type\n  Input should be 'text' or "
+        "'json_object' [type=literal_error, input_value='json_schema', input_type=str]",
+    ),
+    "400": (400, "Invalid parameter: 'response_format' of type 'json_schema' is not supported with this model."),
+    "422": (422, "response_format: unsupported type; expected one of text"),
+}
+
+
+def refusing_formats(
+    handler: Handler, accepts: tuple[str, ...] = ("json_object",), shape: str = "llama_cpp"
+) -> Handler:
+    """`handler` behind a server that takes only the response_format types in `accepts` (no format is always
+    taken) and refuses the others as the server named by `shape` does (REFUSALS)."""
+    status, message = REFUSALS[shape]
+
+    def answer(request: FakeRequest) -> FakeReply | str:
+        kind = ((request.body or {}).get("response_format") or {}).get("type")
+        if kind is not None and kind not in accepts:
+            return FakeReply.error(status, message)
+        return handler(request)
+
+    return answer
+
 
 @dataclass(frozen=True)
 class FaultPlan:

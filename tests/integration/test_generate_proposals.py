@@ -8,9 +8,11 @@ The counts in testset.json must say which gate took each, per kind.
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 import shutil
+import threading
 from pathlib import Path
 
 import pytest
@@ -92,8 +94,13 @@ async def test_proposals_pass_or_fail_the_same_gates_and_are_counted_per_kind(in
             options = GenerateOptions(testbeds=("noise",), n_seeds=8, n_pairs=0, candidates_per_seed=12)
             result = await generate_testset(IndexStore.open(index_dir), llm, tmp_path / "out", options)
         asked = [r for r in fake.chat_requests() if "Pick up to" in r.last_user_text]
-    stats = json.loads((tmp_path / "out" / "testset.json").read_text(encoding="utf-8"))["generation_stats"]
-    proposals = stats["proposals"]
+    manifest = json.loads((tmp_path / "out" / "testset.json").read_text(encoding="utf-8"))
+    stats, proposals = manifest["generation_stats"], manifest["generation_stats"]["proposals"]
+    # The fake server takes json_schema: detected (auto, the default) and recorded per role.
+    assert {role: m["json_mode"] for role, m in manifest["models"].items()} == {
+        "generator": "json_schema",
+        "judge": "json_schema",
+    }
     assert proposals["chunks_asked"] == len(asked) == 8
     by_kind = proposals["by_kind"]
     # At most PER_CHUNK proposals are taken from a reply: the over-long fourth is cut before it is looked at.
@@ -118,3 +125,61 @@ async def test_proposals_pass_or_fail_the_same_gates_and_are_counted_per_kind(in
         assert chunks[seed.chunk_ids[0]].count(seed.answers[0][0]) == 1
     assert stats["by_lang"]["en"]["kept_by_path"]["proposed"] == len(kept)
     assert stats["by_lang"]["en"]["question_types"]["origin"]["proposed"] == len(kept)
+
+
+MARK = "(per the passage)"
+
+
+def sparse_proposer(every: int):
+    """A generator with a good proposal for every `every`-th chunk it is asked (none for the others), and
+    a judge that finds only those proposals answerable: a model whose proposals often miss."""
+    asked = itertools.count()
+    lock = threading.Lock()
+
+    def answer(req: FakeRequest) -> str:
+        prompt = req.last_user_text
+        if "Does the passage below answer the question" in prompt:
+            return json.dumps({"verdict": "no", "reason": "unrelated"})
+        if '"verdict"' in prompt:
+            return json.dumps({"verdict": "yes" if MARK in prompt else "no", "reason": "checked"})
+        if "Pick up to" not in prompt:
+            asked_q = prompt.split("\nQuestion:", 1)[1].split("\n", 1)[0].strip() if "\nQuestion:" in prompt else ""
+            return json.dumps({"question": asked_q})
+        with lock:
+            turn = next(asked)
+        good = _year_question(_passage(prompt))
+        if turn % every or good is None:
+            return json.dumps({"proposals": []})
+        question = good[1].replace("?", f" {MARK}?")
+        return json.dumps({"proposals": [{"answer": good[0], "question": question, "kind": "date"}]})
+
+    return answer
+
+
+async def generate_with(index_dir: Path, out: Path, handler, **options):
+    with FakeOpenAIServer(handler) as fake:
+        endpoints = {
+            role: Endpoint(role=role, model="fake-model", base_url=fake.base_url, api_key="k")
+            for role in ("generator", "judge")
+        }
+        async with LLMSession(endpoints, SETTINGS) as llm:
+            result = await generate_testset(
+                IndexStore.open(index_dir), llm, out, GenerateOptions(testbeds=("noise",), n_pairs=0, **options)
+            )
+        asked = [r for r in fake.chat_requests() if "Pick up to" in r.last_user_text]
+    return result, result.manifest["generation_stats"]["proposals"], asked
+
+
+async def test_proposals_go_on_over_further_chunks_until_the_seeds_wanted_are_kept(index_dir, tmp_path):
+    result, proposals, asked = await generate_with(index_dir, tmp_path / "out", sparse_proposer(every=3), n_seeds=3)
+    # One chunk in three yields a proposal, so the first round (3 chunks) cannot keep 3 seeds: more rounds were asked.
+    assert proposals["kept"] == len(result.seeds) == 3
+    assert proposals["stopped"] == "seeds_kept"
+    assert 3 < proposals["chunks_asked"] == len(asked) <= proposals["chunk_budget"] == 15
+
+
+async def test_proposals_stop_when_their_budget_of_chunks_is_spent(index_dir, tmp_path):
+    never = sparse_proposer(every=10**9)  # the first chunk's proposal only
+    result, proposals, asked = await generate_with(index_dir, tmp_path / "out", never, n_seeds=4, proposal_chunks=6)
+    assert proposals["chunks_asked"] == len(asked) == proposals["chunk_budget"] == 6
+    assert proposals["stopped"] == "budget_spent" and len(result.seeds) < 4

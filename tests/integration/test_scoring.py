@@ -14,7 +14,7 @@ from ragstress.core.types import Case, Context, Score, TargetResponse
 from ragstress.llm import ClientSettings, Endpoint, LLMSession
 from ragstress.scoring.metrics.scripted import ScriptedJudge
 from ragstress.scoring.scorer import score_run
-from ragstress.testing.fake_openai import FakeOpenAIServer
+from ragstress.testing.fake_openai import FakeOpenAIServer, refusing_formats
 
 SETTINGS = ClientSettings(timeout_s=5.0, max_retries=0, backoff_base_s=0.01, backoff_max_s=0.01)
 STATEMENTS = json.dumps(
@@ -122,6 +122,25 @@ async def test_score_run_writes_scores_and_an_honest_summary(tmp_path):
     table = on_disk["metric_table"]  # the report of this run reads its labels and kinds from here
     assert list(table) == on_disk["metrics"]
     assert table["faithfulness"]["kind"] == "judged" and table["faithfulness"]["label_zh"] == "忠实度"
+
+
+async def test_a_judge_that_refuses_json_schema_scores_the_same_in_json_object_and_score_json_says_so(tmp_path):
+    """llama-cpp-python's server as the judge: its refusal is not a judge failure, and score.json records the mode."""
+    run_dir = make_run(tmp_path / "run")
+    with FakeOpenAIServer(refusing_formats(ScriptedJudge(REPLIES), accepts=("json_object",))) as server:
+        summary = await run_score(run_dir, server)
+        kinds = [(r.body.get("response_format") or {}).get("type") for r in server.chat_requests()]
+    refused = kinds.count("json_schema")
+    # Only calls already in flight before the first refusal came back were refused (at most one per response
+    # scored at once: 4); each went on at once as json_object.
+    assert 1 <= refused <= 4 and len(kinds) == 8 + refused
+    assert summary["per_metric"]["faithfulness"] == {"scored": 2, "unscored": 1, "errored": 0, "mean": 0.5}
+    on_disk = read_json(run_dir / "score.json")
+    assert (
+        on_disk["judge"]["json_mode"] == "json_object" and on_disk["judges_in_scores"][0]["json_mode"] == "json_object"
+    )
+    usage = on_disk["usage"]["judge"]
+    assert usage["json_mode"] == "json_object" and usage["failures"] == 0 and usage["requests"] == len(kinds)
 
 
 async def test_an_interrupted_score_resumes_and_rescore_recomputes(tmp_path):

@@ -27,7 +27,7 @@ def sequence(*replies):
     return handler, seen
 
 
-def judge(server, json_mode="json_schema") -> LLMSession:
+def judge(server, json_mode="auto") -> LLMSession:
     ep = Endpoint(role="judge", model="m", base_url=server.base_url, api_key="k", json_mode=json_mode)
     return LLMSession({"judge": ep}, SETTINGS)
 
@@ -83,7 +83,12 @@ async def test_endpoint_without_schema_support_falls_back_to_prompt_only():
     with FakeOpenAIServer(handler) as server:
         async with judge(server) as llm:
             result = await ask_structured(llm.judge, ASK, Capital)
-    assert result.ok and len(server.chat_requests()) == 2
+            assert llm.judge.stats.json_mode == "text" and llm.judge.stats.failures == 0
+    assert result.ok
+    # json_schema, then json_object, refused once each; then the schema in the prompt alone.
+    sent = server.chat_requests()
+    assert [(r.body.get("response_format") or {}).get("type") for r in sent] == ["json_schema", "json_object", None]
+    assert '"country"' in sent[-1].last_user_text and "JSON" in sent[-1].last_user_text
 
 
 async def test_llama_cpp_mode_sends_a_grammar():

@@ -200,7 +200,10 @@ def test_a_wrong_api_key_is_named_and_never_printed(tmp_path, cli, echo_run):
             "m",
             env={"RAGSTRESS_JUDGE_API_KEY": API_KEY},
         )
-    assert result.exit_code == 0, result.output
+    # Every judge call failed: the stage fails with the cause (no score.json), the scores keep each error.
+    assert result.exit_code == 1, result.output
+    assert "every judge call failed" in result.output and "authentication failed (HTTP 401)" in result.output
+    assert API_KEY not in result.output and not (run / "score.json").exists()
     scores = read_records(run / "scores.jsonl", Score)
     assert scores and all(
         s.value is None and "authentication failed (HTTP 401): the API key is wrong or missing" in s.error

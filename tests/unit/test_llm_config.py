@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from ragstress.llm import BUNDLED_MODEL, resolve_endpoint
 
 
@@ -45,3 +47,28 @@ def test_descriptions_never_show_the_key():
     )
     assert "supersecret" not in ep.describe() + repr(ep) + str(ep.public_dict())
     assert ep.public_dict()["api_key"] == "set"
+
+
+def test_json_mode_from_flag_then_role_env_else_auto():
+    env = {"RAGSTRESS_JUDGE_BASE_URL": "http://judge.example/v1", "RAGSTRESS_JUDGE_JSON_MODE": "json_object"}
+    assert resolve_endpoint("judge", env).json_mode == "json_object"
+    assert resolve_endpoint("judge", env, json_mode="TEXT").json_mode == "text"
+    assert resolve_endpoint("generator", {"RAGSTRESS_GENERATOR_BASE_URL": "http://g/v1"}).json_mode == "auto"
+    # The bundled model keeps its grammar unless a mode is set (its server is llama-cpp-python's: json_object works).
+    assert resolve_endpoint("judge", {"RAGSTRESS_JUDGE_JSON_MODE": "auto"}).json_mode == "grammar"
+    assert resolve_endpoint("judge", {}, json_mode="json_object").json_mode == "json_object"
+
+
+def test_an_unknown_json_mode_names_where_it_came_from():
+    with pytest.raises(ValueError, match="RAGSTRESS_JUDGE_JSON_MODE 'yaml': choose one of auto, json_schema"):
+        resolve_endpoint("judge", {"RAGSTRESS_JUDGE_JSON_MODE": "yaml"})
+    with pytest.raises(ValueError, match="--generator-json-mode 'grammar'"):
+        resolve_endpoint("generator", {}, json_mode="grammar")
+
+
+def test_the_json_mode_enters_public_fields_only_when_set():
+    """Endpoint fields enter bench and target fingerprints: a default mode must leave them as they were."""
+    assert "json_mode" not in resolve_endpoint("judge", {}).public_dict()
+    assert "json_mode" not in resolve_endpoint("judge", {"RAGSTRESS_JUDGE_BASE_URL": "http://j/v1"}).public_dict()
+    forced = resolve_endpoint("judge", {"RAGSTRESS_JUDGE_BASE_URL": "http://j/v1"}, json_mode="text")
+    assert forced.public_dict()["json_mode"] == "text"

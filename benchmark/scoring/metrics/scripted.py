@@ -125,7 +125,9 @@ def instance_of(schema: dict, request: FakeRequest, defs: dict | None = None, wh
 
 
 def _structured_reply(request: FakeRequest) -> str | FakeReply:
-    schema = (((request.body or {}).get("response_format") or {}).get("json_schema") or {}).get("schema")
+    # The schema rides in json_schema.schema, or beside a json_object type as llama-cpp-python's server takes it.
+    form = (request.body or {}).get("response_format") or {}
+    schema = (form.get("json_schema") or {}).get("schema") or form.get("schema")
     if schema is None:
         return FakeReply.error(500, "the valid judge script needs the response_format json_schema of a judge request")
     return json.dumps(instance_of(schema, request), ensure_ascii=False)
@@ -150,7 +152,7 @@ def valid_judge(invalid_rate: float = 0.0, seed: int = 0) -> ScriptedJudge:
     """A ScriptedJudge answering every judge prompt with a valid verdict (varied per request).
 
     Structured prompts are answered from the request's `response_format` schema, so
-    the endpoint must use json_mode "json_schema" (the remote default). With
+    the endpoint must use json_mode json_schema or json_object (auto starts with json_schema). With
     `invalid_rate`, that share of replies is unusable prose instead: a judge that
     misbehaves, which the metrics must record rather than lose.
     """
