@@ -15,11 +15,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 
-from ragstress.corpora.numerals import as_digits
 from ragstress.generators.restated import restated_answer
-from ragstress.generators.spans import contains_alias, extract_spans, kind_of, replace_aliases, unique
+from ragstress.generators.spans import contains_alias, extract_spans, replace_aliases, unique
 from ragstress.generators.techdoc import PATH, entries, term_spellings
-from ragstress.generators.value_fakes import AnswerValue, answer_value, planted_value, written_fakes
+from ragstress.generators.value_fakes import AnswerValue, answer_kind, answer_value, planted_value, written_fakes
 from ragstress.generators.values import Date, impossible_dates, mention_written, replace_value
 
 _PLACE_WORDS = re.compile(r"\b(?:in|at|near|from|to|into|across)\s+(?:the\s+)?$", re.IGNORECASE)
@@ -144,13 +143,14 @@ def make_fake_answer(
     name of its kind from the corpus. `deviation` (small, medium, large: see value_fakes.DEVIATIONS)
     sets how far a value moves; a name has no such scale, so with a deviation it gets no fake.
     """
-    kind = kind_of(aliases[0], lang)
     value = answer_value(aliases[0], lang)
     technical = technical_category(aliases[0])
-    if value is None and kind != "name":
-        return f"a {kind} written in a form not read"
     if value is not None and not technical:
         return _value_fake(aliases, value, rng, deviation)
+    kind = answer_kind(aliases[0], lang)
+    if kind != "name" and aliases[0].lower() not in _NUMBER_WORDS:
+        # Never planted as a name: "six million", 二百五十万, a version such as 3.8.1.
+        return f"a {kind} in a form that cannot be planted"
     if deviation is not None:
         return "a name has no distance from the truth"
     if aliases[0].lower() in _NUMBER_WORDS:
@@ -160,8 +160,6 @@ def make_fake_answer(
         return FakeAnswer([fake_word], {alias: fake_word for alias in aliases}, "number (word)")
     if technical:
         return _technical_fake(aliases, technical, names, rng, source_text)
-    if answer_value(as_digits(aliases[0].lower()), lang) is not None:
-        return "a quantity written in words"  # "six million", 二百五十万: never planted as a name
     category = answer_category(aliases, source_text, lang, question)
     lowered = [a.lower() for a in aliases]
     choices = [
@@ -181,7 +179,7 @@ def _value_fake(aliases: list[str], value: AnswerValue, rng: random.Random, devi
     new = planted_value(value, rng, deviation)
     if isinstance(new, str):
         return new
-    replacements = written_fakes(aliases, value.value, new)
+    replacements = written_fakes(aliases, value, new)
     if aliases[0] not in replacements:
         return "the answer's form cannot hold the planted value"
     bare = mention_written(value.text, value.mention, new) or replacements[aliases[0]]

@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass, replace
 from decimal import ROUND_HALF_EVEN, Decimal
 
+from ragstress.corpora.numerals import as_digits
 from ragstress.generators.spans import kind_of
 from ragstress.generators.values import Date, Mention, date_mentions, number_mentions, replace_value
 
@@ -65,6 +66,17 @@ def answer_value(answer: str, lang: str) -> AnswerValue | None:
         if mention.start == start and (not rest or _UNIT_AFTER.fullmatch(rest)):
             return AnswerValue(mention.value, "number", mention, text)
     return None
+
+
+def answer_kind(answer: str, lang: str) -> str:
+    """year, date or number when `answer` states one (a quantity in words too: "six million", 二百五十万),
+    else what spans.kind_of says (a name, or a value in a form not read). A quantity is never a name."""
+    value = answer_value(answer, lang)
+    if value is not None:
+        return value.kind
+    if answer_value(as_digits(answer.lower()), lang) is not None:
+        return "number"
+    return kind_of(answer, lang)
 
 
 def _moved_year(date: Date, steps: list[int], rng: random.Random) -> Date | None:
@@ -123,15 +135,24 @@ def planted_value(answer: AnswerValue, rng: random.Random, deviation: str | None
     if value.year is None:
         days = _DAY_STEPS[deviation] if deviation else rng.randint(3, 40)
         return _moved_day(value, days, rng)
-    steps = [_YEAR_STEPS[deviation]] if deviation else [rng.randint(3, 40) for _ in range(8)]
+    # 29 February moves by whole leap cycles (a century year may still skip it: then the next step is tried).
+    cycle = 4 if (value.month, value.day) == (2, 29) else 1
+    draws = [cycle * rng.randint(max(1, 3 // cycle), 40 // cycle) for _ in range(8)] if not deviation else []
+    steps = [_YEAR_STEPS[deviation]] if deviation else draws
     return _moved_year(value, steps, rng) or "no date on the calendar at that distance (29 February)"
 
 
-def written_fakes(aliases: list[str], old: Date | Decimal, new: Date | Decimal) -> dict[str, str]:
-    """Each alias with the planted value written in its form (the aliases whose form cannot hold it are left out)."""
+def written_fakes(aliases: list[str], answer: AnswerValue, new: Date | Decimal) -> dict[str, str]:
+    """Each alias with the planted value written in its form (the aliases whose form cannot hold it are left out).
+
+    An alias giving a scaled quantity's numeral alone ("2.5" beside "2.5 million", "8" beside "8万吨")
+    gets the planted numeral ("1.8", "6")."""
     written = {}
+    scale = answer.mention.scale
     for alias in aliases:
-        fake = replace_value(alias, old, new, small_numbers=True)
+        fake = replace_value(alias, answer.value, new, small_numbers=True)
+        if fake == alias and isinstance(new, Decimal) and isinstance(answer.value, Decimal) and scale != 1:
+            fake = replace_value(alias, answer.value / scale, new / scale, small_numbers=True)
         if fake is not None and fake != alias:
             written[alias] = fake
     return written

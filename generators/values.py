@@ -3,7 +3,7 @@ write another value in its place the same way.
 
 One reader for the generator's two value checks: whether a passage restates an answer in another
 form (`restated.py`) and what a planted passage must change so that it no longer shows the truth
-(`planted.py`). A mention is a whole token: "1919" is not read inside "19190", "500" not inside
+(`planting.py`). A mention is a whole token: "1919" is not read inside "19190", "500" not inside
 "2,500,000", "3.8" not inside "3.8.1". Forms read:
 
 - dates: "14 June 1919", "June 14th, 1919", "1919-06-14", "1919年6月14日", "June 1919", "1919年6月",
