@@ -1,8 +1,9 @@
 """Planted passages on both bundled samples: every planted date exists and no planted passage shows the truth.
 
 The counterfactual and conflict testbeds are generated on corpora/samples/en and zh twice: with the
-curated seed file and with seeds generated from the corpus (in-situ questions, as `generate` makes
-them by default; a loopback fake OpenAI server stands in as the judge that passes them). Every
+curated seed file and with seeds generated from the corpus (in-situ questions, unpolished and not
+judged, as `generate` makes them by default with the bundled model; a loopback fake OpenAI server
+stands in for the endpoints, which this path never asks). Every
 counterfactual-role passage of every case is then read with a scanner of its own, independent of
 the generator's reader: every date-like token (年/月/日 forms, English day-month and month-day
 forms) must name a day of the calendar, and the passage must restate the true answer in no form.
@@ -67,7 +68,7 @@ def test_the_scanner_sees_the_reviewed_impossible_dates():
 
 
 def judge(req: FakeRequest) -> str:
-    """A judge that finds every in-situ question answerable from its passage."""
+    """A judge that finds every question answerable from its passage (if asked at all)."""
     return json.dumps({"verdict": "yes", "reason": "The passage states it."})
 
 
@@ -92,7 +93,12 @@ async def _generate(index: Path, server, out: Path, **options) -> tuple[list[Cas
         for role in ("generator", "judge")
     }
     options = GenerateOptions(
-        testbeds=("counterfactual", "conflict"), polish=False, propose=False, judge_noise=False, **options
+        testbeds=("counterfactual", "conflict"),
+        polish=False,
+        propose=False,
+        judge_insitu=False,
+        judge_noise=False,
+        **options,
     )
     async with LLMSession(endpoints, SETTINGS, cache_path=out / "cache.sqlite") as llm:
         result = await generate_testset(IndexStore.open(index), llm, out, options)
@@ -107,6 +113,7 @@ async def test_planted_passages_hold_real_dates_and_never_the_truth(index_dir, s
     else:
         options = {"n_seeds": 20}
     cases, manifest = await _generate(index, server, tmp_path, **options)
+    assert not server.chat_requests(), "the default in-situ path asks no model"
     planted = [(case, c) for case in cases for c in case.contexts if c.role == "counterfactual"]
     by_testbed = {t: sum(case.testbed == t for case in cases) for t in ("counterfactual", "conflict")}
     stats = manifest["generation_stats"]["planted"]

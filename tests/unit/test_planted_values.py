@@ -198,3 +198,23 @@ async def test_a_quantity_answer_is_not_sent_for_a_name_in_the_other_language():
     seeds = [seed("rivets", "How many rivets does it hold?", [["2.5 million rivets"]])]
     updated, counts = await add_cross_aliases(None, seeds, {})  # no client needed: nothing is asked
     assert updated == seeds and counts == {"asked": 0, "kept": 0, "rejected": {}}
+
+
+def test_an_e2e_rewrite_never_leaves_a_date_no_calendar_has():
+    from ragstress.core.types import Case
+    from ragstress.running.e2e_answers import rewrite_with_fake
+
+    case = Case(
+        id="c",
+        seed_id="s",
+        testbed="counterfactual",
+        lang="zh",
+        question="有多少层？",
+        answers=[["24层", "24"]],
+        fake_answer=["37层", "37"],
+        contexts=[],
+        expected="flag_error",
+        params={"fake_replacements": {"24层": "37层", "24": "37"}},
+    )
+    assert rewrite_with_fake("大楼共24层。", case) == "大楼共37层。"
+    assert rewrite_with_fake("大楼共24层，于2月24日开放。", case) is None
