@@ -177,15 +177,16 @@ def number_mentions(text: str) -> tuple[Mention, ...]:
     return tuple(found)
 
 
-def _digits_like(original: str, number: int) -> str:
-    """`number` with the zero padding of `original` ("06" -> "09", "6" -> "9")."""
-    return str(number).zfill(len(original)) if original.startswith("0") else str(number)
+def _digits_like(original: str, number: int, padded: bool = False) -> str:
+    """`number` with the zero padding of `original` ("06" -> "09", "6" -> "9"); `padded`: two digits
+    whatever the original (its date pads another field: "1919/06/14" -> "1919/07/03")."""
+    return str(number).zfill(2 if padded else len(original)) if padded or original.startswith("0") else str(number)
 
 
-def _month_like(original: str, month: int) -> str:
+def _month_like(original: str, month: int, padded: bool = False) -> str:
     """`month` written as `original` writes a month: digits, a full name or an abbreviation, in its case."""
     if original.isdigit():
-        return _digits_like(original, month)
+        return _digits_like(original, month, padded)
     full = _FULL_MONTHS[month - 1]
     name = (
         full
@@ -229,12 +230,13 @@ def mention_written(text: str, mention: Mention, value: Date | Decimal) -> str |
         return None if numeral is None else text[mention.start : start] + numeral + text[end : mention.end]
     if mention.field("yy") is None and not value.exists():
         return None
+    padded = any(f in ("m", "d") and text[s] == "0" and e - s == 2 for f, s, e in mention.fields)
     writers = {
         "y": lambda s: str(value.year),
         "hy": lambda s: _han_year(s, value.year),
         "yy": lambda s: f"{value.year % 100:02d}",
-        "m": lambda s: _month_like(s, value.month),
-        "d": lambda s: _digits_like(s, value.day),
+        "m": lambda s: _month_like(s, value.month, padded),
+        "d": lambda s: _digits_like(s, value.day, padded),
         "o": lambda s: _ordinal(value.day, s),
     }
     pieces, position = [], mention.start

@@ -146,6 +146,16 @@ def test_a_passage_that_would_still_show_the_truth_is_not_planted():
     assert passage is None and problem == "the truth is restated in another form"
 
 
+def test_each_place_keeps_its_own_form():
+    text = "On June 14th, 1919 (14th of June; JUNE 14 1919; Jun. 14, 1919; 1919/06/14; 1919年6月14日)"
+    assert replace_value(text, Date(None, 6, 14), Date(None, 7, 3)) == (
+        "On July 3rd, 1919 (3rd of July; JULY 3 1919; Jul. 3, 1919; 1919/07/03; 1919年7月3日)"
+    )
+    assert replace_value("Sept. 9, 1919 and 9 sept 1919", Date(None, 9, 9), Date(None, 10, 1)) == (
+        "Oct. 1, 1919 and 1 oct 1919"
+    )
+
+
 def test_values_are_read_as_whole_tokens():
     assert [m.value for m in number_mentions("2,500,000 and 19190 and 3.8.1")] == [Decimal(2500000), Decimal(19190)]
     assert replace_value("2,500,000 rivets, 500 bolts", Decimal(500), Decimal(600)) == "2,500,000 rivets, 600 bolts"
