@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from decimal import ROUND_HALF_EVEN, Decimal
 
 from ragstress.corpora.numerals import as_digits
-from ragstress.generators.spans import kind_of
+from ragstress.generators.spans import ZH_UNITS, kind_of
 from ragstress.generators.values import Date, Mention, date_mentions, number_mentions, replace_value
 
 DEVIATIONS = ("small", "medium", "large")
@@ -34,7 +34,8 @@ _BEFORE = re.compile(
     r"circa|c\.|~|约|大约|近|超过|逾|多达|将近)\s*)?",
     re.IGNORECASE,
 )
-_UNIT_AFTER = re.compile(r"(?:[%‰°]|[a-z][\w/-]*\.?)(?:\s+[a-z][\w/-]*\.?){0,2}|[\u4e00-\u9fff%‰°]{1,4}")
+# In Chinese only a unit word counts: 120万人 is a quantity, 十三陵 (13陵) and 二十四节气 are names.
+_UNIT_AFTER = re.compile(rf"(?:[%‰°]|[a-z][\w/-]*\.?)(?:\s+[a-z][\w/-]*\.?){{0,2}}|(?:{ZH_UNITS}|[%‰°]){{1,2}}")
 
 
 @dataclass(frozen=True)

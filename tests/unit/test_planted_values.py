@@ -110,7 +110,14 @@ def test_a_quantity_is_never_typed_or_planted_as_a_name():
         assert answer_kind(answer, "zh" if "万" in answer else "en") == "number", answer
     fake = make_fake_answer(["six million"], "en", random.Random(1), source_text="", names=NAMES)
     assert fake == "a number in a form that cannot be planted"
-    assert answer_kind("Apollo 11", "en") == "name" and answer_kind("7-Eleven", "en") == "name"
+    for name, lang in (
+        ("Apollo 11", "en"),
+        ("7-Eleven", "en"),
+        ("十三陵", "zh"),
+        ("二十四节气", "zh"),
+        ("东方红一号", "zh"),
+    ):
+        assert answer_kind(name, lang) == "name", name
 
 
 def test_wan_and_plain_digits_are_one_value():
