@@ -106,4 +106,4 @@ def planting_stats(seeds: list[SeedQuestion], pool: ChunkPool, testbeds: list[st
                 count("conflict" if axis == "dose" else f"conflict:{axis}", seed, result)
     for row in stats.values():
         row["not_made"] = dict(sorted(row["not_made"].items()))
-    return {**dict(sorted(stats.items())), "examples": examples} if stats else {}
+    return {"by_testbed": dict(sorted(stats.items())), "examples": examples}

@@ -197,13 +197,14 @@ def test_plantings_not_made_are_counted_by_reason():
     settings = TestbedSettings()
     cases = build_cases(seeds, pool, ["counterfactual", "conflict"], settings)
     stats = planting_stats(seeds, pool, ["counterfactual", "conflict"], settings)
+    by_testbed = stats["by_testbed"]
     assert {c.seed_id for c in cases} == {"rivets"}  # a#1 says the year in words: the year seed gets no case
-    assert stats["counterfactual"] == {
+    assert by_testbed["counterfactual"] == {
         "tried": 2,
         "made": 1,
         "not_made": {"passage: the truth is restated in another form": 1},
     }
-    assert stats["conflict"]["made"] == 1 and stats["conflict:large"]["tried"] == 1
+    assert by_testbed["conflict"]["made"] == 1 and by_testbed["conflict:large"]["tried"] == 1
     assert stats["examples"][0] == {
         "seed_id": "year",
         "testbed": "counterfactual",
