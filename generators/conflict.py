@@ -6,8 +6,10 @@ fewer chunks holding the answer), one case per k = 0…n: k passages carry a pla
 so the conflicting share k/n is exact, as noise ratios are. A seed whose answer is a year, a
 date or a quantity also gets a plausibility axis: every passage planted, with the planted
 value near (small), far (medium) or absurdly far (large) from the truth (years ±2, ±20,
-±200; quantities ±10%, ×2 or ÷2, ×10 or ÷10), after ClashEval's finding that models adopt
-wrong context less often as it gets less plausible.
+±200; a day without a year ±2, ±20, ±180 days; quantities ±10%, ×2 or ÷2, ×10 or ÷10), after
+ClashEval's finding that models adopt wrong context less often as it gets less plausible.
+Planted passages are made as the counterfactual testbed's are (generators/planting.py): when
+one would still show the truth, the seed gets no conflict case (or no case at that deviation).
 
 Every case is asked as an answerable question (`expected="answer"`) and records
 `conflict_k`, `conflict_n`, `conflict_share`, `deviation` (None on the dose axis), the planted
@@ -20,27 +22,21 @@ from __future__ import annotations
 import random
 
 from ragstress.core.types import Case, Context, SeedQuestion
-from ragstress.generators.case_build import TESTBEDS, TestbedSettings, assemble, positive_ids
-from ragstress.generators.counterfactual import DEVIATIONS, FakeAnswer, make_fake_answer, rewrite_passage
-from ragstress.generators.pool import ChunkPool, case_rng
-
-
-def _planted(seed: SeedQuestion, pool: ChunkPool, positives: list[str], fake: FakeAnswer) -> dict[str, str] | None:
-    """Each positive rewritten to carry `fake`; None when one of them would still show the truth."""
-    rewritten = {cid: rewrite_passage(pool.chunk(cid).text, seed.answers[0], fake) for cid in positives}
-    return None if any(text is None for text in rewritten.values()) else rewritten  # type: ignore[return-value]
+from ragstress.generators.case_build import TESTBEDS, TestbedSettings, assemble
+from ragstress.generators.planting import Planting, conflict_plantings
+from ragstress.generators.pool import ChunkPool
+from ragstress.generators.value_fakes import DEVIATIONS
 
 
 def _case(
     seed: SeedQuestion,
     pool: ChunkPool,
     settings: TestbedSettings,
-    positives: list[str],
-    rewritten: dict[str, str],
-    fake: FakeAnswer,
+    planting: Planting,
     k: int,
     deviation: str | None,
 ) -> Case:
+    positives, rewritten, fake = list(planting.passages), planting.passages, planting.fake
     n = len(positives)
 
     def build(rng: random.Random) -> tuple[list[Context], dict]:
@@ -70,29 +66,13 @@ def knowledge_conflict(seed: SeedQuestion, pool: ChunkPool, settings: TestbedSet
     """k of n answer-bearing passages planted with a wrong answer, k = 0…n; plus the plausibility axis."""
     if len(seed.answers) != 1:
         return []
-    positives = positive_ids(pool.positives_per_fact(seed), settings.n_passages)
-    source = pool.chunk(positives[0]).text
-
-    def fake_for(deviation: str | None) -> FakeAnswer | None:
-        rng, _ = case_rng(f"{seed.id}:conflict:fake:{deviation or 'dose'}", settings.base_seed)
-        return make_fake_answer(
-            seed.answers[0],
-            seed.lang,
-            rng,
-            source_text=source,
-            names=pool.names,
-            question=seed.question,
-            deviation=deviation,
-        )
-
-    fake = fake_for(None)
-    rewritten = _planted(seed, pool, positives, fake) if fake is not None else None
-    if fake is None or rewritten is None:
+    plantings = conflict_plantings(seed, pool, settings)
+    dose = plantings["dose"]
+    if isinstance(dose, str):
         return []
-    cases = [_case(seed, pool, settings, positives, rewritten, fake, k, None) for k in range(len(positives) + 1)]
+    cases = [_case(seed, pool, settings, dose, k, None) for k in range(len(dose.passages) + 1)]
     for deviation in DEVIATIONS:
-        far = fake_for(deviation)
-        planted = _planted(seed, pool, positives, far) if far is not None else None
-        if far is not None and planted is not None:
-            cases.append(_case(seed, pool, settings, positives, planted, far, len(positives), deviation))
+        far = plantings.get(deviation)
+        if isinstance(far, Planting):
+            cases.append(_case(seed, pool, settings, far, len(far.passages), deviation))
     return cases

@@ -1,10 +1,10 @@
 """Fake answers of the same type as the true one, and passages rewritten to carry them.
 
-A year or number is shifted (keeping its unit, digit grouping and the spelling of
-each alias); a date gets another year; a name becomes another name of the same kind
-found in the corpus: for Chinese the same suffix (市, 江, 公司 ...), for English a
-place (a name the corpus uses after "in", "at", "from" ...) or another name with the
-same number of words. A technical term gets a term of the same shape (an acronym another
+A year, date or quantity gets another value of its kind, written in each alias's form
+(generators/value_fakes.py); a quantity is never planted as a name. A name becomes another
+name of the same kind found in the corpus: for Chinese the same suffix (市, 江, 公司 ...), for
+English a place (a name the corpus uses after "in", "at", "from" ...) or another name with
+the same number of words. A technical term gets a term of the same shape (an acronym another
 acronym, `GPT-4o` another name with a digit, `v1.4.2` another version); a word the corpus
 uses as a technical term ("Python code", "written in Rust") gets another such word, and a
 word it uses for a person ("Peter said") is never the fake of anything but a person.
@@ -16,11 +16,14 @@ import random
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from decimal import Decimal
 
-from ragstress.generators.spans import contains_alias, extract_spans, kind_of, replace_aliases, unique
+from ragstress.generators.restated import restated_answer
+from ragstress.generators.spans import contains_alias, extract_spans, replace_aliases, unique
 from ragstress.generators.techdoc import PATH, entries, term_spellings
+from ragstress.generators.value_fakes import AnswerValue, answer_kind, answer_value, planted_value, written_fakes
+from ragstress.generators.values import Date, impossible_dates, mention_written, replace_value
 
-_NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?")
 _PLACE_WORDS = re.compile(r"\b(?:in|at|near|from|to|into|across)\s+(?:the\s+)?$", re.IGNORECASE)
 _PERSON_CUES = re.compile(
     r"\b(?:by|engineer|architect|founder|founded by|designer|inventor|scientist|president|astronaut|"
@@ -65,11 +68,13 @@ _ZH_SUFFIX = re.compile(r"(省|市|县|江|河|湖|海|山|峰|岛|港|公司|�
 
 @dataclass(frozen=True)
 class FakeAnswer:
-    """The planted answer: its aliases (first is the main one) and how each true alias is rewritten."""
+    """The planted answer: its aliases (first is the main one), how each true alias is rewritten, and for a
+    year, date or quantity the (true, planted) values, written wherever a passage writes the true one."""
 
     aliases: list[str]
     replacements: dict[str, str]
     kind: str
+    values: tuple[Date | Decimal, Date | Decimal] | None = None
 
 
 def name_category(name: str, context_before: str, lang: str) -> str:
@@ -177,50 +182,6 @@ def answer_category(aliases: list[str], source_text: str, lang: str, question: s
     return name_category(aliases[0], "", lang)
 
 
-DEVIATIONS = ("small", "medium", "large")
-"""How far a planted value lies from the truth: years ±2, ±20, ±200; quantities ±10%, ×2 or ÷2, ×10 or ÷10."""
-_YEAR_STEPS = {"small": 2, "medium": 20, "large": 200}
-_FACTORS = {"small": 1.1, "medium": 2.0, "large": 10.0}
-
-
-def _deviate(number: float, kind: str, deviation: str, rng: random.Random) -> float:
-    """`number` moved by the given deviation, in a random direction that keeps a year plausible as a year."""
-    sign = rng.choice([-1, 1])
-    if kind in ("year", "date"):
-        new = number + sign * _YEAR_STEPS[deviation]
-        return new if 0 < new <= 2100 else number - sign * _YEAR_STEPS[deviation]
-    if deviation == "small":
-        return number * (1 + sign * 0.1)
-    return number * _FACTORS[deviation] if sign > 0 else number / _FACTORS[deviation]
-
-
-def _shift_number(value: str, kind: str, rng: random.Random, deviation: str | None = None) -> str:
-    """Another number written like `value`: years shift by a few years, quantities by 15-60%
-    (or by the given deviation)."""
-    plain = value.replace(",", "")
-    decimals = len(plain.split(".")[1]) if "." in plain else 0
-    number = float(plain)
-    if deviation is not None:
-        new = _deviate(number, kind, deviation, rng)
-        if kind not in ("year", "date") and round(new, decimals) == number:
-            decimals += 1  # a small step below the precision written: show one more digit
-        if kind not in ("year", "date") and decimals == 0 and new < 1:
-            decimals = 2
-    elif kind in ("year", "date"):
-        new = number + rng.choice([-1, 1]) * rng.randint(3, 40)
-    else:
-        new = number * (rng.uniform(1.15, 1.6) if rng.random() < 0.5 else rng.uniform(0.45, 0.85))
-        if decimals == 0 and new >= 10:
-            new = round(new, -max(0, len(str(int(number))) - len(str(int(number)).rstrip("0"))))
-        if round(new, decimals) == number:
-            new = number + 1
-    text = f"{new:.{decimals}f}" if decimals else str(int(round(new)))
-    if "," in value:
-        whole, _, frac = text.partition(".")
-        text = f"{int(whole):,}" + (f".{frac}" if frac else "")
-    return text
-
-
 def make_fake_answer(
     aliases: list[str],
     lang: str,
@@ -230,38 +191,28 @@ def make_fake_answer(
     names: Mapping[str, tuple[str, ...]],
     question: str = "",
     deviation: str | None = None,
-) -> FakeAnswer | None:
-    """A fake for the true `aliases`, or None when no fake of the same kind can be made.
+) -> FakeAnswer | str:
+    """A fake for the true `aliases`, or the reason none of the same kind can be made.
 
-    `deviation` (small, medium, large: see DEVIATIONS) sets how far a year, date or quantity
-    moves; a name has no such scale, so with a deviation it gets no fake.
+    A year, date or quantity gets a value of its own kind (generators/value_fakes.py); a name another
+    name of its kind from the corpus. `deviation` (small, medium, large: see value_fakes.DEVIATIONS)
+    sets how far a value moves; a name has no such scale, so with a deviation it gets no fake.
     """
-    kind = kind_of(aliases[0], lang)
-    if deviation is not None and kind not in ("year", "number", "date"):
-        return None
-    if kind in ("year", "number", "date"):
-        numbers = _NUMBER.findall(aliases[0])
-        if not numbers:
-            return None
-        # Dates change their year; other values their first number.
-        old = next((n for n in numbers if re.fullmatch(r"\d{3,4}", n)), numbers[0]) if kind == "date" else numbers[0]
-        new = _shift_number(old, kind, rng, deviation)
-        old_plain, new_plain = old.replace(",", ""), new.replace(",", "")
-        replacements = {}
-        for alias in aliases:
-            replaced = alias.replace(old, new) if old in alias else alias.replace(old_plain, new_plain)
-            if replaced != alias:
-                replacements[alias] = replaced
-        if aliases[0] not in replacements:
-            return None
-        return FakeAnswer(unique([replacements[aliases[0]], *replacements.values()]), replacements, kind)
+    value = answer_value(aliases[0], lang)
+    technical = technical_category(aliases[0])
+    if value is not None and not technical:
+        return _value_fake(aliases, value, rng, deviation)
+    kind = answer_kind(aliases[0], lang)
+    if kind != "name" and aliases[0].lower() not in _NUMBER_WORDS:
+        # Never planted as a name: "six million", 二百五十万, a version such as 3.8.1.
+        return f"a {kind} in a form that cannot be planted"
+    if deviation is not None:
+        return "a name has no distance from the truth"
     if aliases[0].lower() in _NUMBER_WORDS:
         # A spelled-out count ("five") is a number: another count, not a name.
         word = aliases[0].lower()
-        others = [w for w in _NUMBER_WORDS if w != word]
-        fake_word = rng.choice(others)
+        fake_word = rng.choice([w for w in _NUMBER_WORDS if w != word])
         return FakeAnswer([fake_word], {alias: fake_word for alias in aliases}, "number (word)")
-    technical = technical_category(aliases[0])
     if technical:
         return _technical_fake(aliases, technical, names, rng, source_text)
     category = answer_category(aliases, source_text, lang, question)
@@ -277,14 +228,27 @@ def make_fake_answer(
         and name not in people
     ]
     if not choices:
-        return None
+        return f"no other name of its kind ({category}) in the corpus"
     fake = rng.choice(choices)
     return FakeAnswer([fake], {alias: fake for alias in aliases}, f"name ({category})")
 
 
+def _value_fake(aliases: list[str], value: AnswerValue, rng: random.Random, deviation: str | None) -> FakeAnswer | str:
+    """The planted year, date or quantity written in each alias's form, plus the bare value ("2.9 million")."""
+    new = planted_value(value, rng, deviation)
+    if isinstance(new, str):
+        return new
+    replacements = written_fakes(aliases, value, new)
+    if aliases[0] not in replacements:
+        return "the answer's form cannot hold the planted value"
+    bare = mention_written(value.text, value.mention, new) or replacements[aliases[0]]
+    main = replacements[aliases[0]]
+    return FakeAnswer(unique([main, bare, *replacements.values()]), replacements, value.kind, (value.value, new))
+
+
 def _technical_fake(
     aliases: list[str], category: str, names: Mapping[str, tuple[str, ...]], rng: random.Random, source_text: str
-) -> FakeAnswer | None:
+) -> FakeAnswer | str:
     """Another term of the same shape from the corpus and not in the passage (two `-n` entries would say
     nothing), each true spelling replaced by the fake's like spelling (`os.getcwd()` -> `os.listdir()`)."""
     taken = {a.lower() for a in aliases}
@@ -294,7 +258,7 @@ def _technical_fake(
         if not {s.lower() for s in term_spellings(n)} & taken and not contains_alias(source_text, [n])
     ]
     if not choices:
-        return None
+        return f"no other term of its shape ({category}) in the corpus"
     fake = rng.choice(choices)
     spellings = term_spellings(fake)
     if len(spellings) == len(aliases):
@@ -304,9 +268,26 @@ def _technical_fake(
     return FakeAnswer(unique([fake, *replacements.values()]), replacements, f"name ({category})")
 
 
-def rewrite_passage(text: str, true_aliases: list[str], fake: FakeAnswer) -> str | None:
-    """The passage with every true alias replaced consistently; None if the result still shows the truth."""
-    rewritten = replace_aliases(text, fake.replacements)
-    if contains_alias(rewritten, true_aliases) or not contains_alias(rewritten, fake.aliases):
-        return None
-    return rewritten
+def plant_passage(text: str, true_aliases: list[str], fake: FakeAnswer) -> tuple[str, None] | tuple[None, str]:
+    """(the passage carrying `fake`, None), or (None, why it cannot).
+
+    A planted year, date or quantity is written wherever the passage writes the true value, in each
+    place's own form; then every true alias is replaced. The result must show no alias of the truth,
+    restate it in no other form (generators/restated.py, the check noise passages pass), hold no date
+    that would not exist, and carry the fake.
+    """
+    planted: str | None = text
+    if fake.values is not None:
+        planted = replace_value(text, *fake.values)
+        if planted is None:
+            return None, "a place in the passage cannot hold the planted value"
+    planted = replace_aliases(planted, fake.replacements)
+    if impossible_dates(planted) - impossible_dates(text):
+        return None, "a planted date would not exist"
+    if contains_alias(planted, true_aliases):
+        return None, "an alias of the truth survives"
+    if restated_answer(planted, true_aliases):
+        return None, "the truth is restated in another form"
+    if not contains_alias(planted, fake.aliases):
+        return None, "the planted value does not appear"
+    return planted, None

@@ -4,9 +4,10 @@ A response may give the answer in the other language or script: "the Danube" to 
 about 多瑙河, 毕加索 for Picasso. Numbers and dates are read across scripts by the scorer's
 numeral reader; names are not. So for each generated seed whose answer is a name, a
 configured generator (never the bundled model, too small to know) is asked how the other
-language usually writes it, with the sentence it came from. The model proposes; a gate
-decides: the alias must be in the other script, short (at most 40 characters and 6 words),
-new (not already an alias), and not a word of the question. Kept aliases join the fact's
+language usually writes it, with the sentence it came from (a quantity is no name, with its
+unit after it or in words: "2.5 million rivets", "six million"; see value_fakes.answer_kind).
+The model proposes; a gate decides: the alias must be in the other script, short (at most 40
+characters and 6 words), new (not already an alias), and not a word of the question. Kept aliases join the fact's
 alias list, so every later gate, noise check and score reads them. testset.json records
 what was asked, kept and rejected, and why.
 """
@@ -20,7 +21,8 @@ from collections import Counter
 from pydantic import BaseModel, Field
 
 from ragstress.core.types import SeedQuestion
-from ragstress.generators.spans import answer_sentences, contains_alias, kind_of, unique
+from ragstress.generators.spans import answer_sentences, contains_alias, unique
+from ragstress.generators.value_fakes import answer_kind
 from ragstress.llm import ChatClient, ask_structured
 from ragstress.prompts import load_prompt
 
@@ -68,7 +70,7 @@ async def add_cross_aliases(
     client: ChatClient, seeds: list[SeedQuestion], sentences: dict[str, str]
 ) -> tuple[list[SeedQuestion], dict]:
     """`seeds` with a gated other-language alias on each single-fact name answer, and the counts."""
-    asked = [s for s in seeds if len(s.answers) == 1 and kind_of(s.answers[0][0], s.lang) == "name"]
+    asked = [s for s in seeds if len(s.answers) == 1 and answer_kind(s.answers[0][0], s.lang) == "name"]
     proposals = await asyncio.gather(*(_propose(client, s, sentences.get(s.id, "")) for s in asked))
     rejected: Counter[str] = Counter()
     extra: dict[str, str] = {}

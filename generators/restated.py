@@ -1,109 +1,41 @@
 """A cheap check that a passage states a numeric answer in another format.
 
 Alias matching finds "1889" but not "1,063" for "1063", "1.2 million" for
-"1,200,000", "12万" for "120000", or "31 March 1889" for "March 31, 1889" and
-"1889-03-31". Here numbers and dates are read as values on both sides and compared:
-a passage holding the answer's value in any spelling is not answer-free. Names and
-other words are left to the alias match and the judge.
+"1,200,000", "12万" for "120000", "31 March 1889" for "March 31, 1889" and
+"1889-03-31", "April 24" for "4月24日", or "'89" for "1889". Here numbers and dates are
+read as values on both sides (generators/values.py) and compared: a passage holding the
+answer's value in any spelling is not answer-free, and a planted passage holding it
+still shows the truth. Names and other words are left to the alias match and the judge.
 """
 
 from __future__ import annotations
 
-import functools
 import re
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
 from ragstress.corpora.numerals import as_digits
+from ragstress.generators.values import Date, date_mentions, number_mentions
 
-_MONTHS = {
-    name: number
-    for number, names in enumerate(
-        (
-            ("january", "jan"),
-            ("february", "feb"),
-            ("march", "mar"),
-            ("april", "apr"),
-            ("may",),
-            ("june", "jun"),
-            ("july", "jul"),
-            ("august", "aug"),
-            ("september", "sep", "sept"),
-            ("october", "oct"),
-            ("november", "nov"),
-            ("december", "dec"),
-        ),
-        start=1,
+
+def dates_in(text: str) -> frozenset[tuple[int | None, int, int | None]]:
+    """Every (year, month, day) the text spells as a date; the year or the day is None when not written
+    ("4月24日", "March 1889"); a year before the common era is negative."""
+    return frozenset(
+        (None if v.year is None else -v.year if v.bce else v.year, v.month, v.day)
+        for m in date_mentions(text)
+        if m.kind == "date" and isinstance(v := m.value, Date) and v.month is not None
     )
-    for name in names
-}
-_MONTH = "|".join(sorted(_MONTHS, key=len, reverse=True))
-_DATE_PATTERNS = (
-    # 31 March 1889, 31 Mar. 1889
-    (re.compile(rf"\b(\d{{1,2}})\s+({_MONTH})\.?,?\s+(\d{{3,4}})\b", re.I), ("d", "m", "y")),
-    # March 31, 1889 / March 31 1889
-    (re.compile(rf"\b({_MONTH})\.?\s+(\d{{1,2}}),?\s+(\d{{3,4}})\b", re.I), ("m", "d", "y")),
-    # March 1889
-    (re.compile(rf"\b({_MONTH})\.?,?\s+(\d{{3,4}})\b", re.I), ("m", "y")),
-    # 1889-03-31, 1889/3/31, 1889.03.31
-    (re.compile(r"(?<![\d.])(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?!\d|\.\d)"), ("y", "m", "d")),
-    # 1889年3月31日, 1889年3月
-    (re.compile(r"(\d{3,4})\s*年\s*(\d{1,2})\s*月(?:\s*(\d{1,2})\s*日)?"), ("y", "m", "d")),
-)
-_SCALES = {
-    "thousand": 10**3,
-    "million": 10**6,
-    "billion": 10**9,
-    "trillion": 10**12,
-    "bn": 10**9,
-    "万": 10**4,
-    "亿": 10**8,
-    "千": 10**3,
-}
-# A number with optional thousands separators (comma, thin or plain space, apostrophe) and decimals,
-# optionally followed by a scale word. Separated groups must be three digits wide. "k" and "m" are no
-# scale here: "330 m" is metres far more often than millions.
-_NUMBER = re.compile(
-    r"(?<![\d.,])(\d{1,3}(?:[,\u2009\u202f' ]\d{3})+|\d+)(\.\d+)?"
-    r"(?:\s*(thousand|million|billion|trillion|bn)\b|\s*(万|亿|千)(?![米克瓦]))?",
-    re.I,
-)
 
 
-def _month(token: str) -> int | None:
-    return _MONTHS.get(token.lower().rstrip("."))
-
-
-@functools.lru_cache(maxsize=65536)
-def dates_in(text: str) -> frozenset[tuple[int, int, int | None]]:
-    """Every (year, month, day or None) the text spells as a date."""
-    found: set[tuple[int, int, int | None]] = set()
-    taken: list[tuple[int, int]] = []
-    for pattern, order in _DATE_PATTERNS:  # fullest forms first: "March 1889" inside "31 March 1889" is no date
-        for match in pattern.finditer(text):
-            if any(start < match.end() and match.start() < end for start, end in taken):
-                continue
-            taken.append(match.span())
-            parts = dict(zip(order, match.groups()))
-            month = _month(parts["m"]) if not parts["m"].isdigit() else int(parts["m"])
-            day = int(parts["d"]) if parts.get("d") else None
-            if month and 1 <= month <= 12 and (day is None or 1 <= day <= 31):
-                found.add((int(parts["y"]), month, day))
-    return frozenset(found)
-
-
-@functools.lru_cache(maxsize=65536)
 def numbers_in(text: str) -> frozenset[Decimal]:
-    """Every numeric value the text spells with digits, scale words applied (1.2 million -> 1200000)."""
-    values: set[Decimal] = set()
-    for match in _NUMBER.finditer(text):
-        digits = re.sub(r"[,\u2009\u202f' ]", "", match[1]) + (match[2] or "")
-        try:
-            value = Decimal(digits)
-        except InvalidOperation:
-            continue
-        scale = (match[3] or match[4] or "").lower()
-        values.add((value * _SCALES[scale]).normalize() if scale else value.normalize())
-    return frozenset(values)
+    """Every numeric value the text spells with digits, scale words applied (1.2 million -> 1200000);
+    the day and month of a date are not among them."""
+    return frozenset(m.value for m in number_mentions(text) if isinstance(m.value, Decimal))
+
+
+def _short_years(text: str) -> frozenset[int]:
+    """The two-digit years the text writes ("'19", "’89")."""
+    return frozenset(m.value.year for m in date_mentions(text) if m.field("yy") and isinstance(m.value, Date))
 
 
 def _significant(value: Decimal) -> bool:
@@ -125,15 +57,20 @@ def restated_answer(text: str, aliases: list[str]) -> str | None:
                 return f"states the date of {alias!r} in another form"
         if dates_in(alias):
             continue  # a date's parts (its day, its year) alone are not the answer
+        year = re.fullmatch(r"(\d{4})年?", alias.strip())
+        if year and int(year[1]) % 100 in _short_years(text):
+            return f"states the year of {alias!r} as '{int(year[1]) % 100:02d}"
         for value in numbers_in(alias):
             if _significant(value) and value in text_numbers:
                 return f"states the number of {alias!r} ({value:f}) in another form"
     return None
 
 
-def _same_date(wanted: tuple[int, int, int | None], other: tuple[int, int, int | None]) -> bool:
-    # "March 1889" in the answer is stated by "31 March 1889" in the text, not the other way round.
-    return wanted[:2] == other[:2] and (wanted[2] is None or wanted[2] == other[2])
+def _same_date(wanted: tuple[int | None, int, int | None], other: tuple[int | None, int, int | None]) -> bool:
+    # "March 1889" in the answer is stated by "31 March 1889" in the text, not the other way round;
+    # "4月24日" (no year) by that day in any year.
+    same_year = wanted[0] is None or wanted[0] == other[0]
+    return same_year and wanted[1] == other[1] and (wanted[2] is None or wanted[2] == other[2])
 
 
 def restates_any_answer(text: str, answers: list[list[str]]) -> str | None:

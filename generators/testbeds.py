@@ -33,8 +33,8 @@ from ragstress.generators.case_build import (
     noise_count,
     positive_ids,
 )
-from ragstress.generators.counterfactual import make_fake_answer, rewrite_passage
-from ragstress.generators.pool import ChunkPool, case_rng
+from ragstress.generators.planting import counterfactual_planting
+from ragstress.generators.pool import ChunkPool
 from ragstress.generators.ratios import plan_ratios
 
 __all__ = [
@@ -104,30 +104,24 @@ def information_integration(seed: SeedQuestion, pool: ChunkPool, settings: Testb
 def counterfactual_robustness(seed: SeedQuestion, pool: ChunkPool, settings: TestbedSettings) -> list[Case]:
     """The positives with the answer consistently replaced by a fake of the same type; expected: flag_error.
 
-    No case when no fake of the same type exists or a rewritten passage would still show the truth.
+    No case when no fake of the same type exists or a planted passage would still show the truth
+    (generators/planting.py; testset.json counts why).
     """
     if len(seed.answers) != 1:
         return []
-    aliases = seed.answers[0]
-    positives = positive_ids(pool.positives_per_fact(seed), settings.n_passages)
-    case_id = f"{seed.id}:counterfactual:0"
-    rng, _ = case_rng(case_id + ":fake", settings.base_seed)
-    source = pool.chunk(positives[0]).text
-    fake = make_fake_answer(aliases, seed.lang, rng, source_text=source, names=pool.names, question=seed.question)
-    if fake is None:
+    planting = counterfactual_planting(seed, pool, settings)
+    if isinstance(planting, str):
         return []
-    rewritten = [(cid, rewrite_passage(pool.chunk(cid).text, aliases, fake)) for cid in positives]
-    if any(text is None for _, text in rewritten):
-        return []
+    fake = planting.fake
 
     def build(rng: random.Random) -> tuple[list[Context], dict]:
-        contexts = [Context(text=text, role="counterfactual", chunk_id=cid) for cid, text in rewritten]
+        contexts = [Context(text=text, role="counterfactual", chunk_id=cid) for cid, text in planting.passages.items()]
         # The unaltered passages, by rank (see passage_rank), for exports and for judges that need the truth.
         # The replacements too, so e2e mode can plant the same fake in every other chunk holding the truth.
         return contexts, {
             "fake_kind": fake.kind,
             "fake_replacements": dict(fake.replacements),
-            "true_passages": [pool.chunk(cid).text for cid in positives],
+            "true_passages": [pool.chunk(cid).text for cid in planting.passages],
         }
 
     return [assemble(seed, "counterfactual", 0.0, pool, settings, build, "flag_error", fake_answer=fake.aliases)]

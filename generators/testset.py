@@ -30,6 +30,7 @@ from ragstress.generators.cross_aliases import add_cross_aliases, answer_sentenc
 from ragstress.generators.curated import map_curated, read_seed_file
 from ragstress.generators.gates import GatePipeline, GateStats, RejectedCandidate
 from ragstress.generators.noise_check import NoiseCheckLog, count_restated, judged_cases
+from ragstress.generators.planting import planting_stats
 from ragstress.generators.pool import ChunkPool, NoiseMode
 from ragstress.generators.proposals import ProposalLog, ProposalSource, proposal_budget
 from ragstress.generators.ratios import RatioPolicy, ratio_coverage, ratios_requested
@@ -284,7 +285,8 @@ async def generate_testset(
     # Per requested ratio: how many seeds reached it exactly, at the nearest share, or not at all.
     manifest["cases"]["ratio_coverage"] = ratio_coverage(ratios_requested(seeds, testbeds, settings), cases)
     # Per language: candidates, each gate's pass rate, and the share of seeds from the in-situ vs polished path.
-    manifest["generation_stats"] = generation_stats
+    # Per planted testbed: seeds whose passages could (not) be planted cleanly, and why not.
+    manifest["generation_stats"] = {**generation_stats, "planted": planting_stats(seeds, pool, testbeds, settings)}
     manifest["noise_check"] = noise_log.as_dict()
     write_records(out_dir / CASES_FILE, cases)
     write_records(out_dir / SEEDS_FILE, seeds)

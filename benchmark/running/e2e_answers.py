@@ -9,7 +9,8 @@ chunk of the index (alias match plus the numeric/date check of
   target cannot find it however it retrieves;
 - counterfactual: rewrites every chunk holding a counterfactual case's answer with
   the planted one (the case's `fake_replacements`, else each true alias -> the fake's
-  first alias); a chunk that still shows the truth after rewriting is removed;
+  first alias); a chunk that still shows the truth after rewriting, or that would hold a
+  date no calendar has, is removed;
 - noise: one variant per noise ratio (`noise@0.8`), arranged by `e2e_noise.py` so
   that a case's top-k holds its labelled share of noise.
 """
@@ -21,6 +22,7 @@ from collections.abc import Iterable, Mapping
 from ragstress.core.types import Case
 from ragstress.generators.restated import restates_any_answer
 from ragstress.generators.spans import contains_alias, contains_any_answer, replace_aliases
+from ragstress.generators.values import impossible_dates
 
 UNCHANGED = ("integration", "style")
 """Variants that retrieve from the index itself."""
@@ -65,14 +67,16 @@ def _replacements(case: Case) -> dict[str, str]:
 
 
 def rewrite_with_fake(text: str, case: Case) -> str | None:
-    """The chunk with the case's true answer replaced by its planted one; None if the truth still shows."""
+    """The chunk with the case's true answer replaced by its planted one; None if the truth still shows
+    or a date would not exist."""
     replacements = _replacements(case)
     if not replacements:
         return None
     rewritten = replace_aliases(text, replacements)
     if contains_alias(rewritten, case.answers[0]) or restates_any_answer(rewritten, case.answers) is not None:
         return None
-    return rewritten
+    # A bare number alias ("24") replaced inside a date may make one no calendar has ("2月37日").
+    return None if impossible_dates(rewritten) - impossible_dates(text) else rewritten
 
 
 def store_changes(key: str, cases: Iterable[Case], texts: Mapping[str, str]) -> tuple[set[str], dict[str, str]]:

@@ -9,7 +9,7 @@ import pytest
 
 from ragstress.core.jsonl import RecordFileError
 from ragstress.core.types import Chunk
-from ragstress.generators.counterfactual import make_fake_answer, name_inventory, rewrite_passage
+from ragstress.generators.counterfactual import make_fake_answer, name_inventory, plant_passage
 from ragstress.generators.curated import map_curated, read_seed_file
 from ragstress.generators.seeds import answer_aliases
 from ragstress.generators.spans import (
@@ -117,15 +117,16 @@ def test_fake_numbers_keep_their_type_and_every_alias_changes(aliases, kind):
     if "," in aliases[0]:
         assert "," in fake.aliases[0]
     text = " and ".join(aliases)
-    rewritten = rewrite_passage(text, aliases, fake)
-    assert rewritten is not None and not contains_alias(rewritten, aliases)
+    rewritten, problem = plant_passage(text, aliases, fake)
+    assert problem is None and not contains_alias(rewritten, aliases)
 
 
 def test_fake_name_is_of_the_same_kind_and_shares_no_word():
     names = {"zh:市": ("东营市", "深圳市"), "zh:海": ("东海",)}
     fake = make_fake_answer(["东营市", "东营"], "zh", random.Random(1), source_text="注入东营市", names=names)
     assert fake.aliases == ["深圳市"]
-    assert make_fake_answer(["渤海"], "zh", random.Random(1), source_text="渤海", names={"zh:市": ("深圳市",)}) is None
+    no_fake = make_fake_answer(["渤海"], "zh", random.Random(1), source_text="渤海", names={"zh:市": ("深圳市",)})
+    assert no_fake == "no other name of its kind (zh:海) in the corpus"
 
 
 def write_seeds(path, rows):

@@ -140,7 +140,7 @@ def test_a_glued_argument_is_split_off_the_option():
 def test_a_technical_answer_gets_a_fake_of_its_own_shape_from_the_corpus():
     import random
 
-    from ragstress.generators.counterfactual import make_fake_answer, name_inventory, rewrite_passage
+    from ragstress.generators.counterfactual import make_fake_answer, name_inventory, plant_passage
 
     other = "-x, --exclude\n       Skip the named pages.\n"
     reference = "os.getcwd()\n\nReturn the directory.\n\nos.listdir(path)\n\nReturn the entries.\n"
@@ -148,7 +148,7 @@ def test_a_technical_answer_gets_a_fake_of_its_own_shape_from_the_corpus():
     fake = make_fake_answer(["-q", "--quiet"], "en", random.Random(1), source_text=MAN_EN, names=names)
     # -n is in the passage already, so only -x can stand in for -q.
     assert fake.aliases == ["-x"] and fake.kind == "name (tech:option)"
-    assert rewrite_passage(MAN_EN, ["-q", "--quiet"], fake).startswith("OPTIONS\n       -x, -x\n")
+    assert plant_passage(MAN_EN, ["-q", "--quiet"], fake)[0].startswith("OPTIONS\n       -x, -x\n")
     aliases = ["os.getcwd()", "os.getcwd", "getcwd()", "getcwd"]
     fake = make_fake_answer(aliases, "en", random.Random(1), source_text="Call os.getcwd() first.", names=names)
     assert fake.replacements == dict(zip(aliases, ["os.listdir()", "os.listdir", "listdir()", "listdir"]))

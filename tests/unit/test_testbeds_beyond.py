@@ -6,10 +6,11 @@ import random
 
 import pytest
 
-from ragstress.generators.counterfactual import DEVIATIONS, make_fake_answer
+from ragstress.generators.counterfactual import make_fake_answer
 from ragstress.generators.spans import contains_alias
 from ragstress.generators.styles import STYLES, restyle
 from ragstress.generators.testbeds import TestbedSettings, build_cases
+from ragstress.generators.value_fakes import DEVIATIONS
 from tests.unit.test_testbeds import CITY, POOL, SETTINGS, SINGLE, cases_for
 
 
