@@ -86,7 +86,7 @@ def test_word_documents_keep_headings_lists_and_tables(tmp_path):
 @pytest.mark.parametrize("renderer", ["installed", "macros"])
 def test_man_pages_in_english_and_chinese_gzipped_or_not(tmp_path, monkeypatch, renderer):
     if renderer == "macros":
-        monkeypatch.setattr(man_reader, "render_man", lambda source: None)
+        monkeypatch.setattr(man_reader, "render_man", lambda source, scope=None: None)
     elif not (shutil.which("groff") or shutil.which("mandoc")):
         pytest.skip("neither groff nor mandoc is installed")
     page = read_man(FORMATS / "chainctl.1")
