@@ -31,11 +31,10 @@ class ReadScope:
     render_seconds: float = DEFAULT_RENDER_SECONDS
 
 
-def over_limit(what: str, limit: int) -> FormatError:
-    """The skip reason for a document that expands past the per-document limit."""
-    return FormatError(
-        f"{what} expands to more than the per-document limit of {limit / 1e6:g} MB (raise it with --max-document-mb)"
-    )
+def over_limit(what: str, limit: int, size: int | None = None) -> FormatError:
+    """The skip reason for a document that expands past the per-document limit (to `size` bytes, when known)."""
+    grows = f"expands to {size / 1e6:.1f} MB, over" if size is not None else "expands to more than"
+    return FormatError(f"{what} {grows} the per-document limit of {limit / 1e6:g} MB (raise it with --max-document-mb)")
 
 
 def gunzip_bounded(data: bytes, limit: int | None, what: str = "gzipped file") -> bytes:
@@ -67,7 +66,7 @@ def check_zip_expansion(path: Path, limit: int | None, what: str) -> None:
     except (zipfile.BadZipFile, OSError, ValueError) as exc:
         raise FormatError(f"unreadable {what}: {type(exc).__name__}: {exc}") from exc
     if declared > limit:
-        raise over_limit(f"{what} ({declared / 1e6:.1f} MB unzipped)", limit)
+        raise over_limit(f"{what} (unzipped)", limit, declared)
 
 
 def inside(root: Path | None, candidate: Path) -> Path | None:

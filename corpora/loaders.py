@@ -280,7 +280,7 @@ def _load_file(path: Path, relative: str, scope: ReadScope, options: ReadOptions
             return
         parsed = options.cache.read(reader, path, relative, scope) if options.cache else reader(path, scope)
         if max_bytes is not None and len(parsed.text) * 4 > max_bytes and len(parsed.text.encode()) > max_bytes:
-            raise over_limit("its text", max_bytes)
+            raise over_limit("its text", max_bytes, len(parsed.text.encode()))
     except FormatError as exc:
         yield _Problem(relative, str(exc))
         return
