@@ -46,9 +46,8 @@ def _refuse_early(corpus: Path, strict: bool, max_bytes: int | None, options) ->
         else:
             skipped.append(item)
     if not documents:
-        raise CorpusError(
-            f"no documents found in {corpus} ({summarise_skipped(skipped)}); the index was left unchanged"
-        )
+        why = f" ({summarise_skipped(skipped)})" if skipped else ""
+        raise CorpusError(f"no documents found in {corpus}{why}; the index was left unchanged")
 
 
 def _summary_table(stats) -> Table:

@@ -207,9 +207,8 @@ def build_index(
         if running.documents == 0:
             # Raising here keeps the old chunks.jsonl and, before any deletion, the old
             # collection: an empty folder or a wrong path must not wipe the index.
-            raise CorpusError(
-                f"no documents found in {corpus_root} ({summarise_skipped(stats.skipped)}); the index was left unchanged"
-            )
+            why = f" ({summarise_skipped(stats.skipped)})" if stats.skipped else ""
+            raise CorpusError(f"no documents found in {corpus_root}{why}; the index was left unchanged")
         batcher.flush()
 
     # chunks.jsonl is replaced atomically only once the whole corpus went through.
