@@ -17,21 +17,26 @@ Hidden files and folders are ignored silently.
 A document over the size limit (`max_document_bytes`, default 20 MB: a few
 thousand pages, which takes minutes to embed on a laptop) is skipped by its size on
 disk before any of it is read; a JSONL line over the limit is read past in blocks.
+A file that expands (a gzipped man page, a Word file's zip, a page's `.so` includes, a
+PDF's text) is held to the same limit on what it expands to, checked as it expands (see
+`ragstress.corpora.limits`), and so is the text any reader returns.
 The same text under a second name is skipped as a duplicate of the first: kept
 twice, it would be retrieved twice and could serve as its own "noise" passage.
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ragstress.core.types import Document
-from ragstress.corpora.formats import FormatError, JsonlProblem, iter_jsonl
+from ragstress.corpora.formats import FormatError, JsonlProblem, ParsedFile, iter_jsonl
 from ragstress.corpora.langdetect import detect_lang
-from ragstress.corpora.readers import FILE_READERS, reader_for
+from ragstress.corpora.limits import DEFAULT_MAX_DOCUMENT_BYTES, DEFAULT_RENDER_SECONDS, ReadScope, over_limit
+from ragstress.corpora.readers import FILE_READERS, Reader, reader_for
 from ragstress.corpora.textdecode import text_sha
 
 BEIR_CORPUS_FILE = "corpus.jsonl"
@@ -42,16 +47,49 @@ SUPPORTED_SUFFIXES: tuple[str, ...] = (*sorted(FILE_READERS), ".jsonl", ".1–.9
 # How many skip reasons an empty-corpus error lists before eliding the rest.
 _REASONS_SHOWN = 5
 
-DEFAULT_MAX_DOCUMENT_MB = 20.0
-DEFAULT_MAX_DOCUMENT_BYTES = int(DEFAULT_MAX_DOCUMENT_MB * 1_000_000)
+DEFAULT_MAX_DOCUMENT_MB = DEFAULT_MAX_DOCUMENT_BYTES / 1e6
+
+
+class ParsedCache:
+    """What each file read to, kept for one build: the CLI reads a corpus up to three times (a check that
+    it holds a document, its language, then the index), and a man page is rendered once, not thrice.
+
+    Keyed by the file's corpus path and the sha256 of its bytes, so an edited file is read again.
+    Every skip reason is kept; texts only up to `max_chars` in all (the first files read, which are
+    the ones read again), so memory stays bounded on a large corpus.
+    """
+
+    def __init__(self, max_chars: int = 50_000_000) -> None:
+        self._results: dict[tuple[str, str], ParsedFile | str] = {}
+        self._room = max_chars
+
+    def read(self, reader: Reader, path: Path, relative: str, scope: ReadScope) -> ParsedFile:
+        key = (relative, hashlib.sha256(path.read_bytes()).hexdigest())
+        if key in self._results:
+            found = self._results[key]
+            if isinstance(found, str):
+                raise FormatError(found)
+            return found
+        try:
+            parsed = reader(path, scope)
+        except FormatError as exc:
+            self._results[key] = str(exc)
+            raise
+        if len(parsed.text) <= self._room:
+            self._room -= len(parsed.text)
+            self._results[key] = parsed
+        return parsed
 
 
 @dataclass(frozen=True)
 class ReadOptions:
-    """How files are read: globs of other files to load as plain text, and notebook outputs kept or not."""
+    """How files are read: globs of other files to load as plain text, notebook outputs kept or not,
+    the time a man page may take to render, and the cache that makes one build read each file once."""
 
     include: tuple[str, ...] = ()
     notebook_outputs: bool = False
+    render_seconds: float = DEFAULT_RENDER_SECONDS
+    cache: ParsedCache | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
@@ -160,11 +198,12 @@ def load_corpus(
         else:
             skipped.append(item)
     if not documents:
-        raise CorpusError(f"no documents found in {root} ({_summarise(skipped)})")
+        raise CorpusError(f"no documents found in {root} ({summarise_skipped(skipped)})")
     return LoadResult(documents=documents, skipped=skipped)
 
 
-def _summarise(skipped: list[SkippedFile]) -> str:
+def summarise_skipped(skipped: list[SkippedFile]) -> str:
+    """How many files were skipped and why (the first five reasons), for a corpus that yields no document."""
     if not skipped:
         return "0 files skipped"
     shown = "; ".join(
@@ -177,16 +216,17 @@ def _summarise(skipped: list[SkippedFile]) -> str:
 def _iter_unchecked(root: Path, max_bytes: int | None, options: ReadOptions) -> Iterator[_Loaded | _Problem]:
     """Every document and problem in path order, before duplicate checks."""
     if root.is_file():
-        yield from _load_file(root, root.name, max_bytes, options)
+        yield from _load_file(root, root.name, ReadScope(root, max_bytes, options.render_seconds), options)
     elif (root / BEIR_CORPUS_FILE).is_file():
         # BEIR: queries.jsonl and qrels/ sit next to the corpus; they are not documents.
         yield from _load_jsonl(root / BEIR_CORPUS_FILE, BEIR_CORPUS_FILE, max_bytes)
     else:
+        scope = ReadScope(root, max_bytes, options.render_seconds)
         for entry in _walk(root, prefix=""):
             if isinstance(entry, _Problem):
                 yield entry
             else:
-                yield from _load_file(*entry, max_bytes, options)
+                yield from _load_file(*entry, scope, options)
 
 
 def _walk(directory: Path, prefix: str) -> Iterator[tuple[Path, str] | _Problem]:
@@ -212,7 +252,8 @@ def _walk(directory: Path, prefix: str) -> Iterator[tuple[Path, str] | _Problem]
             )
 
 
-def _load_file(path: Path, relative: str, max_bytes: int | None, options: ReadOptions) -> Iterator[_Loaded | _Problem]:
+def _load_file(path: Path, relative: str, scope: ReadScope, options: ReadOptions) -> Iterator[_Loaded | _Problem]:
+    max_bytes = scope.max_bytes
     suffix = path.suffix.lower()
     if suffix == ".jsonl":
         # A JSONL file holds many documents: the limit applies to each line, not the file.
@@ -237,7 +278,9 @@ def _load_file(path: Path, relative: str, max_bytes: int | None, options: ReadOp
                 "(raise it with --max-document-mb)",
             )
             return
-        parsed = reader(path)
+        parsed = options.cache.read(reader, path, relative, scope) if options.cache else reader(path, scope)
+        if max_bytes is not None and len(parsed.text) * 4 > max_bytes and len(parsed.text.encode()) > max_bytes:
+            raise over_limit("its text", max_bytes, len(parsed.text.encode()))
     except FormatError as exc:
         yield _Problem(relative, str(exc))
         return

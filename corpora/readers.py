@@ -4,6 +4,8 @@ Plain text, Markdown, HTML and PDF are read by `ragstress.corpora.formats`; the 
 documentation is written in (reStructuredText, AsciiDoc, Word, Jupyter notebooks, man
 pages) are parsed here, each into the shape `ragstress.corpora.structured` describes.
 Their parsers are imported on first use: a corpus without such files never loads them.
+Every reader takes the file and a `ReadScope` (`ragstress.corpora.limits`): what it may read
+besides the file, and how large the document may grow as it expands.
 """
 
 from __future__ import annotations
@@ -21,14 +23,28 @@ from ragstress.corpora.formats import (
     read_plain,
     read_text,
 )
+from ragstress.corpora.limits import ReadScope, check_zip_expansion
 from ragstress.corpora.man_reader import is_man_page
-from ragstress.corpora.textdecode import UndecodableText, decode_text, normalise_newlines
+from ragstress.corpora.textdecode import normalise_newlines
+
+Reader = Callable[[Path, ReadScope], ParsedFile]
 
 
-def _structured(parse: Callable[[str], tuple[str, str]], what: str) -> Callable[[Path], ParsedFile]:
+def _plain_reader(read_file: Callable[[Path], ParsedFile]) -> Reader:
+    """A reader of a format that cannot expand: the loader's size check on the file bounds it."""
+
+    def read(path: Path, scope: ReadScope = ReadScope()) -> ParsedFile:
+        del scope
+        return read_file(path)
+
+    return read
+
+
+def _structured(parse: Callable[[str], tuple[str, str]], what: str) -> Reader:
     """A reader that decodes the file and parses its structure (see `ragstress.corpora.structured`)."""
 
-    def read(path: Path) -> ParsedFile:
+    def read(path: Path, scope: ReadScope = ReadScope()) -> ParsedFile:
+        del scope
         try:
             title, text = parse(read_text(path))
         except FormatError:
@@ -54,10 +70,12 @@ def _adoc(text: str) -> tuple[str, str]:
     return adoc_to_text(text)
 
 
-def read_docx(path: Path) -> ParsedFile:
-    """A Word document: headings, paragraphs, lists, code and tables in order."""
+def read_docx(path: Path, scope: ReadScope = ReadScope()) -> ParsedFile:
+    """A Word document: headings, paragraphs, lists, code and tables in order; skipped before parsing
+    when its zip members add up to more than the per-document limit."""
     from ragstress.corpora.office_readers import read_docx_text
 
+    check_zip_expansion(path, scope.max_bytes, "Word document")
     try:
         title, text = read_docx_text(path)
     except Exception as exc:  # noqa: BLE001 - a damaged .docx raises zip, XML or key errors
@@ -67,38 +85,27 @@ def read_docx(path: Path) -> ParsedFile:
     return ParsedFile(title=title, text=normalise_newlines(text))
 
 
-def notebook_reader(outputs: bool) -> Callable[[Path], ParsedFile]:
+def notebook_reader(outputs: bool) -> Reader:
     """A Jupyter notebook reader; `outputs` keeps the code cells' text outputs."""
     from ragstress.corpora.office_readers import read_notebook_text
 
     return _structured(lambda text: read_notebook_text(text, outputs=outputs), "notebook")
 
 
-def read_man(path: Path) -> ParsedFile:
-    """A man page (roff, gzipped or not), rendered; a file named like one that holds no roff is read as text."""
-    from ragstress.corpora.man_reader import looks_like_roff, man_macros_to_text, man_source, man_title, render_man
+def read_man(path: Path, scope: ReadScope = ReadScope()) -> ParsedFile:
+    """A man page (roff, gzipped or not), rendered; see `ragstress.corpora.man_reader`."""
+    from ragstress.corpora.man_reader import read_man_page
 
-    try:
-        source = decode_text(man_source(path))
-    except (OSError, EOFError, UndecodableText, ValueError) as exc:
-        raise FormatError(f"unreadable man page: {exc}") from exc
-    if not source.strip():
-        raise FormatError("empty file")
-    if not looks_like_roff(source):
-        return ParsedFile(title="", text=normalise_newlines(source))
-    text = render_man(source) or man_macros_to_text(source)
-    if not text.strip():
-        raise FormatError("no text in man page")
-    return ParsedFile(title=man_title(source, path.name), text=normalise_newlines(text))
+    return read_man_page(path, scope)
 
 
-FILE_READERS: dict[str, Callable[[Path], ParsedFile]] = {
-    ".txt": read_plain,
-    ".md": read_markdown,
-    ".markdown": read_markdown,
-    ".html": read_html,
-    ".htm": read_html,
-    ".pdf": read_pdf,
+FILE_READERS: dict[str, Reader] = {
+    ".txt": _plain_reader(read_plain),
+    ".md": _plain_reader(read_markdown),
+    ".markdown": _plain_reader(read_markdown),
+    ".html": _plain_reader(read_html),
+    ".htm": _plain_reader(read_html),
+    ".pdf": _plain_reader(read_pdf),
     ".rst": _structured(_rst, "reStructuredText"),
     ".rest": _structured(_rst, "reStructuredText"),
     ".adoc": _structured(_adoc, "AsciiDoc"),
@@ -110,7 +117,7 @@ FILE_READERS: dict[str, Callable[[Path], ParsedFile]] = {
 (`.1`–`.9`, gzipped or not) by `reader_for`."""
 
 
-def reader_for(name: str, *, include: tuple[str, ...] = (), notebook_outputs: bool = False):
+def reader_for(name: str, *, include: tuple[str, ...] = (), notebook_outputs: bool = False) -> Reader | None:
     """The reader for a file name: by suffix, a man page by its section suffix, or plain text when
     the name matches an `include` glob (`*.cfg`); None when the file type is not read."""
     suffix = Path(name).suffix.lower()
@@ -121,5 +128,5 @@ def reader_for(name: str, *, include: tuple[str, ...] = (), notebook_outputs: bo
     if is_man_page(name):
         return read_man
     if any(fnmatch(Path(name).name, pattern) or fnmatch(name, pattern) for pattern in include):
-        return read_plain
+        return FILE_READERS[".txt"]
     return None

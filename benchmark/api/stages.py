@@ -67,14 +67,14 @@ def build_index(
     load other text files as plain text; `notebook_outputs` keeps Jupyter notebooks' text outputs.
     `executor="ray"` embeds the new chunks in Ray actors (see `run`), one core each.
     """
-    from ragstress.corpora.loaders import ReadOptions
+    from ragstress.corpora.loaders import ParsedCache, ReadOptions
     from ragstress.distributed import parse_executor
     from ragstress.distributed.embedding import embedding_executor, record_executor
     from ragstress.indexing.build import build_index as build
     from ragstress.indexing.build import choose_embedder
 
     corpus, index_dir = Path(corpus), Path(index_dir)
-    options = ReadOptions(include=tuple(include), notebook_outputs=notebook_outputs)
+    options = ReadOptions(include=tuple(include), notebook_outputs=notebook_outputs, cache=ParsedCache())
     embedder = choose_embedder(corpus, index_dir, embedding, options=options)
     with embedding_executor(embedder, parse_executor(executor, ray_address, actors, actor_resources)) as embedder:
         stats = build(corpus, index_dir, embedder, read_options=options)

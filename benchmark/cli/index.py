@@ -35,16 +35,19 @@ def _refuse_early(corpus: Path, strict: bool, max_bytes: int | None, options) ->
     to go on; with it every file is read once here (reading is cheap next to embedding).
     """
     from ragstress.core.types import Document
-    from ragstress.corpora.loaders import CorpusError, iter_corpus
+    from ragstress.corpora.loaders import CorpusError, iter_corpus, summarise_skipped
 
-    documents = 0
+    documents, skipped = 0, []
     for item in iter_corpus(corpus, strict=strict, max_document_bytes=max_bytes, options=options):
         if isinstance(item, Document):
             documents += 1
             if not strict:
                 return
+        else:
+            skipped.append(item)
     if not documents:
-        raise CorpusError(f"no documents found in {corpus}; the index was left unchanged")
+        why = f" ({summarise_skipped(skipped)})" if skipped else ""
+        raise CorpusError(f"no documents found in {corpus}{why}; the index was left unchanged")
 
 
 def _summary_table(stats) -> Table:
@@ -109,7 +112,7 @@ def build(
     """Chunk and embed a corpus into an index; only new or changed chunks are embedded."""
     # Imported here so that `ragstress --help` stays fast (these pull in chromadb and torch).
     from ragstress.corpora.embeddings import EmbeddingModelError
-    from ragstress.corpora.loaders import CorpusError, ReadOptions
+    from ragstress.corpora.loaders import CorpusError, ParsedCache, ReadOptions
     from ragstress.distributed import RayUnavailable
     from ragstress.distributed.embedding import embedding_executor, record_executor
     from ragstress.indexing.build import build_index, choose_embedder, default_chunk_params
@@ -120,7 +123,8 @@ def build(
     if max_document_mb < 0:
         _fail(console, "--max-document-mb must be >= 0 (0 means no limit)")
     max_bytes = int(max_document_mb * 1_000_000) or None
-    options = ReadOptions(include=tuple(include), notebook_outputs=notebook_outputs)
+    # One cache for the three reads of the corpus below: each file is parsed (a man page rendered) once.
+    options = ReadOptions(include=tuple(include), notebook_outputs=notebook_outputs, cache=ParsedCache())
     try:
         _refuse_early(corpus, strict, max_bytes, options)
         embedder = choose_embedder(corpus, index, embedding, max_document_bytes=max_bytes, options=options)

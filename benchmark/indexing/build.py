@@ -27,7 +27,14 @@ from ragstress.core.paths import recorded_path
 from ragstress.core.types import Chunk, Document
 from ragstress.corpora.chunking import CHUNKER_VERSION, ChunkParams, chunk_document
 from ragstress.corpora.embeddings import Embedder, default_embedding_name, make_embedder
-from ragstress.corpora.loaders import DEFAULT_MAX_DOCUMENT_BYTES, CorpusError, ReadOptions, SkippedFile, iter_corpus
+from ragstress.corpora.loaders import (
+    DEFAULT_MAX_DOCUMENT_BYTES,
+    CorpusError,
+    ReadOptions,
+    SkippedFile,
+    iter_corpus,
+    summarise_skipped,
+)
 from ragstress.indexing.batcher import Batcher, BuildProgress, previous_spans, reuse_chunks, scan_stored
 from ragstress.indexing.store import (
     BUILDING_NAME,
@@ -200,7 +207,8 @@ def build_index(
         if running.documents == 0:
             # Raising here keeps the old chunks.jsonl and, before any deletion, the old
             # collection: an empty folder or a wrong path must not wipe the index.
-            raise CorpusError(f"no documents found in {corpus_root}; the index was left unchanged")
+            why = f" ({summarise_skipped(stats.skipped)})" if stats.skipped else ""
+            raise CorpusError(f"no documents found in {corpus_root}{why}; the index was left unchanged")
         batcher.flush()
 
     # chunks.jsonl is replaced atomically only once the whole corpus went through.

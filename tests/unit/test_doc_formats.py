@@ -86,7 +86,7 @@ def test_word_documents_keep_headings_lists_and_tables(tmp_path):
 @pytest.mark.parametrize("renderer", ["installed", "macros"])
 def test_man_pages_in_english_and_chinese_gzipped_or_not(tmp_path, monkeypatch, renderer):
     if renderer == "macros":
-        monkeypatch.setattr(man_reader, "render_man", lambda source: None)
+        monkeypatch.setattr(man_reader, "render_man", lambda source, scope=None: None)
     elif not (shutil.which("groff") or shutil.which("mandoc")):
         pytest.skip("neither groff nor mandoc is installed")
     page = read_man(FORMATS / "chainctl.1")
@@ -133,3 +133,31 @@ def test_a_fenced_code_block_that_fits_stays_whole_and_table_rows_are_never_cut(
         for line in chunk.text.split("\n"):
             if "setting_" in line or "a short description" in line:
                 assert line in rows, line  # a whole row, never a piece of one
+
+
+@pytest.mark.skipif(not shutil.which("groff"), reason="groff is not installed (Debian groff-base)")
+def test_man_pages_keep_no_justification_spaces_and_chinese_lines_join_without_one(tmp_path):
+    words = " ".join(f"word{i}" for i in range(1500))  # past the line width: groff wraps it
+    page = tmp_path / "justify.1"
+    page.write_text(
+        ".TH JUSTIFY 1\n.SH 描述\n.ad b\n"
+        f"{words}\n.PP\n.I Gzip\n只尝试压缩常规文件。\n.PP\n如果文件名只由较小的段\n组成，最长的段将被截断。\n"
+        ".PP\n译者 在 词语 之间\n留的 空格 保留。\n.TP\n\\-t\n设置张力。\n",
+        encoding="utf-8",
+    )
+    text = read_man(page).text
+    assert "Gzip 只尝试压缩常规文件。" in text
+    assert "如果文件名只由较小的段组成，最长的段将被截断。" in text  # a line break between Han is no space
+    assert "译者 在 词语 之间留的 空格 保留。" in text  # a space the source has stays
+    assert "-t     设置张力。" in text.split("\n")  # a short tag keeps its column beside the description
+    prose = [line for line in text.split("\n") if line.startswith("word")]
+    assert prose and all("  " not in line for line in prose), "justification spaces in the text"
+    assert " ".join(prose) == words
+
+
+@pytest.mark.skipif(not Path("/usr/share/man/zh_CN/man1/gzip.1.gz").is_file(), reason="manpages-zh is not installed")
+@pytest.mark.skipif(not shutil.which("groff"), reason="groff is not installed (Debian groff-base)")
+def test_the_chinese_gzip_page_reads_without_justification_spaces():
+    text = read_man(Path("/usr/share/man/zh_CN/man1/gzip.1.gz")).text
+    assert "太长， gzip 会将其截断。 Gzip 只尝试截断文件名中大于3个字符的段" in text
+    assert "如果文件名只由较小的段组成，最长的段将被截断。" in text
