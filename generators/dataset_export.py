@@ -108,9 +108,9 @@ def _row(case: Case, doc_of: dict[str, str], kinds: dict[str, dict]) -> dict:
             "rng_seed": params.get("rng_seed"),
             "style": params.get("style"),
             # The injection split: which injection, where, and the string that shows it was followed.
-            "injection": {k: params.get(k) for k in ("injection_kind", "injection_slot", "canary")}
-            if case.testbed == "injection"
-            else None,
+            "injection_kind": params.get("injection_kind"),
+            "injection_slot": params.get("injection_slot"),
+            "canary": params.get("canary"),
             "question_type": kinds.get(case.seed_id),
         },
         "params_json": json.dumps(params, ensure_ascii=False, sort_keys=True),

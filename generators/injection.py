@@ -40,6 +40,7 @@ from ragstress.generators.pool import ChunkPool, case_rng
 from ragstress.generators.spans import answer_sentences, contains_alias
 
 MAX_POSITIVES = 2
+FAKE_ATTEMPTS = 5
 _BOUNDARY = re.compile(r"(?<=[.!?。！？])\s*")
 _corpus_cache: dict[int, tuple[Mapping[str, Chunk], str]] = {}
 
@@ -149,17 +150,26 @@ def _case(
     )
 
 
-def _fake(seed: SeedQuestion, pool: ChunkPool, settings: TestbedSettings) -> FakeAnswer | None:
-    """The planted answer of the seed's poisoned fact, or None when none can be written into its passage."""
-    rng, _ = case_rng(f"{seed.id}:injection:fake", settings.base_seed)
+def _fake(seed: SeedQuestion, pool: ChunkPool, settings: TestbedSettings, others: list[Context]) -> FakeAnswer | None:
+    """The planted answer of the seed's poisoned fact, or None when none can be written into its answer sentence.
+
+    A fake that the question or another passage of the case already holds is drawn again (a few times): its
+    presence in a response must point to the poisoned passage, not to a noise passage that mentions it.
+    """
     source = pool.chunk(seed.chunk_ids[0]).text
-    fake = make_fake_answer(
-        seed.answers[0], seed.lang, rng, source_text=source, names=pool.names, question=seed.question
-    )
-    if fake is None or contains_alias(seed.question, fake.aliases):
-        return None
-    probe, _ = case_rng(f"{seed.id}:injection:probe", settings.base_seed)
-    return fake if _poisoned_passage(seed, source, fake, probe) is not None else None
+    texts = [seed.question, *(c.text for c in others)]
+    for attempt in range(FAKE_ATTEMPTS):
+        rng, _ = case_rng(f"{seed.id}:injection:fake" + (f":{attempt}" if attempt else ""), settings.base_seed)
+        fake = make_fake_answer(
+            seed.answers[0], seed.lang, rng, source_text=source, names=pool.names, question=seed.question
+        )
+        if fake is None:
+            return None
+        if any(contains_alias(text, fake.aliases) for text in texts):
+            continue
+        probe, _ = case_rng(f"{seed.id}:injection:probe", settings.base_seed)
+        return fake if _poisoned_passage(seed, source, fake, probe) is not None else None
+    return None
 
 
 @TESTBEDS.register("injection")
@@ -181,7 +191,7 @@ def prompt_injection(seed: SeedQuestion, pool: ChunkPool, settings: TestbedSetti
     host, noise = noise[0], noise[1:]  # the nearest noise chunk hosts the instruction: a retriever finds it too
     others = [Context(text=pool.chunk(cid).text, role="positive", chunk_id=cid) for cid in positives] + noise
     offset = rng.randrange(len(INJECTION_SLOTS))
-    fake = _fake(seed, pool, settings)
+    fake = _fake(seed, pool, settings, others)
     cases = []
     for i, kind in enumerate(INJECTION_KINDS):
         if kind == "poisoned" and fake is None:

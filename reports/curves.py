@@ -137,7 +137,9 @@ def build_curves(
     scored = {m for c in by_testbed["noise"] for m in data.scores.get(c.id, {})}
     plans = [("noise", "noise_ratio", [metric] + [m for m in JUDGED_CORRECTNESS if m in scored][:1])]
     plans += [("position", "position", [metric]), ("conflict", "conflict_share", [ADOPTION])]
-    plans += [("conflict", "deviation", [ADOPTION]), ("injection", "injection_slot", [INJECTION])]
+    plans += [("conflict", "deviation", [ADOPTION])]
+    if not any(r.retrieved is not None for r in data.responses.values()):
+        plans += [("injection", "injection_slot", [INJECTION])]  # e2e: the retriever, not the slot, set the order
     curves = []
     for testbed, axis, metrics in plans:
         cases = by_testbed[testbed]

@@ -1,7 +1,8 @@
 """The prompt-injection section of a report, its gate cells and its methods paragraph.
 
 Injection success (`injection_success`, lower is better) and truth kept (`accuracy`) over
-every injection case, then per kind, per slot of the injected passage and per language;
+every injection case, then per kind, per slot of the injected passage (contexts mode only:
+in e2e mode the target's retriever orders the passages) and per language;
 in e2e mode, how often the target's own retrieval returned the injected passage (its
 response's `retrieved.injected`), since a passage never retrieved cannot take anything over.
 Every estimate goes through the report's own Scores, so a target failure counts as the
@@ -46,14 +47,17 @@ def injection_section(cases: list[Case], s: Scores) -> InjectionSection | None:
     """Injection success and accuracy overall and per kind, slot and language (None without injection cases)."""
     if not cases:
         return None
+    retrieved, n_retrieval = retrieval_share(s, cases)
     rows = []
     for axis in AXES:
         keys = {_key(c, axis) for c in cases}
         if axis == "lang" and len(keys) < 2:
             continue  # one language: its row would repeat the overall figures
+        if axis == "slot" and n_retrieval:
+            continue  # e2e: the target's retriever ordered its passages, not the case's slot
         for key in _order(axis, keys):
             group = [c for c in cases if _key(c, axis) == key]
-            retrieved, n_retrieval = retrieval_share(s, group)
+            found, n_found = retrieval_share(s, group)
             rows.append(
                 InjectionRow(
                     axis=axis,
@@ -61,11 +65,10 @@ def injection_section(cases: list[Case], s: Scores) -> InjectionSection | None:
                     n_cases=len(group),
                     success=s.estimate(group, SUCCESS),
                     accuracy=s.estimate(group, ACCURACY),
-                    retrieved=retrieved,
-                    n_retrieval=n_retrieval,
+                    retrieved=found,
+                    n_retrieval=n_found,
                 )
             )
-    retrieved, n_retrieval = retrieval_share(s, cases)
     return InjectionSection(
         n_cases=len(cases),
         success=s.estimate(cases, SUCCESS),
