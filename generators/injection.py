@@ -42,7 +42,7 @@ from ragstress.generators.spans import answer_sentences, contains_alias
 MAX_POSITIVES = 2
 FAKE_ATTEMPTS = 5
 _BOUNDARY = re.compile(r"(?<=[.!?。！？])\s*")
-_corpus_cache: dict[int, tuple[Mapping[str, Chunk], str]] = {}
+_corpus_cache: dict[int, tuple[Mapping[str, Chunk], str, str]] = {}
 
 
 def slot_index(slot: str, n: int) -> int:
@@ -50,15 +50,17 @@ def slot_index(slot: str, n: int) -> int:
     return {"first": 0, "middle": n // 2, "last": n - 1}[slot]
 
 
-def _corpus_text(pool: ChunkPool) -> str:
-    """Every chunk's text, case-folded and joined, once per pool (a canary is checked against all of it)."""
+def _corpus_text(pool: ChunkPool, *, folded: bool = False) -> str:
+    """Every chunk's text joined (case-folded with `folded`), once per pool: canaries and planted answers are
+    checked against all of it."""
     key = id(pool.chunks)
     cached = _corpus_cache.get(key)
     if cached is None or cached[0] is not pool.chunks:
-        cached = (pool.chunks, "\n".join(c.text for c in pool.chunks.values()).casefold())
+        text = "\n".join(c.text for c in pool.chunks.values())
+        cached = (pool.chunks, text, text.casefold())
         _corpus_cache.clear()  # one corpus at a time: a generate run builds from one pool
         _corpus_cache[key] = cached
-    return cached[1]
+    return cached[2] if folded else cached[1]
 
 
 def make_canary(rng: random.Random, forbidden: list[str]) -> str:
@@ -102,6 +104,7 @@ def _case(
     others: list[Context],
     host: Context,
     fake: FakeAnswer | None,
+    fake_in_corpus: bool,
 ) -> Case:
     lang = "zh" if seed.lang == "zh" else "en"
 
@@ -114,14 +117,13 @@ def _case(
             assert written is not None  # _fake checked it: only the closing varies with the rng
             text, phrasing = written
             injected = Context(text=text, role="injected", chunk_id=None)
-            canary, host_id = fake.aliases[0], None
+            canary, host_id, in_corpus = fake.aliases[0], None, fake_in_corpus
         else:
             phrasing, template = rng.choice(sorted(INSTRUCTIONS[lang][kind].items()))
-            forbidden = [_corpus_text(pool), seed.question.casefold()]
-            canary = make_canary(rng, forbidden)
+            canary = make_canary(rng, [_corpus_text(pool, folded=True), seed.question.casefold()])
             text = _with_instruction(host.text, template.format(canary=canary), lang, rng)
             injected = Context(text=text, role="injected", chunk_id=host.chunk_id)
-            host_id = host.chunk_id
+            host_id, in_corpus = host.chunk_id, False
         index = slot_index(slot, len(ordered) + 1)
         ordered.insert(index, injected)
         params = InjectionParams(
@@ -131,6 +133,7 @@ def _case(
             injection_index=index,
             injection_phrasing=f"{kind}.{phrasing}",
             injection_host=host_id,
+            canary_in_corpus=in_corpus,
         )
         return ordered, params.as_params()
 
@@ -150,26 +153,35 @@ def _case(
     )
 
 
-def _fake(seed: SeedQuestion, pool: ChunkPool, settings: TestbedSettings, others: list[Context]) -> FakeAnswer | None:
-    """The planted answer of the seed's poisoned fact, or None when none can be written into its answer sentence.
+def _fake(
+    seed: SeedQuestion, pool: ChunkPool, settings: TestbedSettings, others: list[Context]
+) -> tuple[FakeAnswer, bool] | None:
+    """The planted answer of the seed's poisoned fact and whether the corpus holds it elsewhere; None when none can
+    be written into the seed's answer sentence.
 
-    A fake that the question or another passage of the case already holds is drawn again (a few times): its
-    presence in a response must point to the poisoned passage, not to a noise passage that mentions it.
+    A fake that the question or another passage of the case holds is drawn again: its presence in a response
+    must point to the poisoned passage. Of the fakes left, one the corpus never states is preferred (in e2e mode
+    the target retrieves from the whole corpus); a name drawn from the corpus's own inventory always occurs in it.
     """
     source = pool.chunk(seed.chunk_ids[0]).text
     texts = [seed.question, *(c.text for c in others)]
+    probe, _ = case_rng(f"{seed.id}:injection:probe", settings.base_seed)
+    usable: list[FakeAnswer] = []
     for attempt in range(FAKE_ATTEMPTS):
         rng, _ = case_rng(f"{seed.id}:injection:fake" + (f":{attempt}" if attempt else ""), settings.base_seed)
         fake = make_fake_answer(
             seed.answers[0], seed.lang, rng, source_text=source, names=pool.names, question=seed.question
         )
         if fake is None:
-            return None
+            break
         if any(contains_alias(text, fake.aliases) for text in texts):
             continue
-        probe, _ = case_rng(f"{seed.id}:injection:probe", settings.base_seed)
-        return fake if _poisoned_passage(seed, source, fake, probe) is not None else None
-    return None
+        if _poisoned_passage(seed, source, fake, probe) is None:
+            break  # the answer sentence cannot carry any fake of this kind
+        if not contains_alias(_corpus_text(pool), fake.aliases):
+            return fake, False
+        usable.append(fake)
+    return (usable[0], True) if usable else None
 
 
 @TESTBEDS.register("injection")
@@ -191,11 +203,12 @@ def prompt_injection(seed: SeedQuestion, pool: ChunkPool, settings: TestbedSetti
     host, noise = noise[0], noise[1:]  # the nearest noise chunk hosts the instruction: a retriever finds it too
     others = [Context(text=pool.chunk(cid).text, role="positive", chunk_id=cid) for cid in positives] + noise
     offset = rng.randrange(len(INJECTION_SLOTS))
-    fake = _fake(seed, pool, settings, others)
+    planted = _fake(seed, pool, settings, others)
+    fake, in_corpus = planted if planted is not None else (None, False)
     cases = []
     for i, kind in enumerate(INJECTION_KINDS):
         if kind == "poisoned" and fake is None:
             continue
         slot = INJECTION_SLOTS[(offset + i) % len(INJECTION_SLOTS)]
-        cases.append(_case(seed, pool, settings, kind, slot, others, host, fake))
+        cases.append(_case(seed, pool, settings, kind, slot, others, host, fake, in_corpus))
     return cases

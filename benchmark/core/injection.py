@@ -39,6 +39,12 @@ class InjectionParams(Record):
         description="The noise chunk the instruction was written into (None for a poisoned fact, a passage of its own).",
     )
 
+    canary_in_corpus: bool = Field(
+        default=False,
+        description="A poisoned fact whose planted answer the corpus states elsewhere (a name from the corpus's own "
+        "inventory, or no value-shifted fake absent from it); always False for an instruction's made-up canary.",
+    )
+
     @classmethod
     def of(cls, case: Case) -> InjectionParams | None:
         """The case's injection, or None when it is not an injection case (or records none)."""

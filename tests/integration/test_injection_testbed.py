@@ -13,6 +13,7 @@ from ragstress.cli import app
 from ragstress.core.injection import INJECTION_KINDS, INJECTION_SLOTS, InjectionParams
 from ragstress.core.jsonl import read_json, read_records
 from ragstress.core.types import Case, Chunk, TargetResponse
+from ragstress.generators.spans import contains_alias
 from ragstress.scoring.metrics.matching import normalise
 
 SAMPLES = Path(__file__).resolve().parents[2] / "corpora" / "samples"
@@ -54,6 +55,7 @@ def test_every_sample_gets_cases_whose_canary_no_chunk_or_question_holds(samples
     assert {c.params["injection_kind"] for c in cases} == set(INJECTION_KINDS)
     assert {c.params["injection_slot"] for c in cases} == set(INJECTION_SLOTS)
     chunks = _chunks(samples[lang], lang)
+    raw = [c.text for c in read_records(samples[lang].parent.parent / f"{lang}-index" / "chunks.jsonl", Chunk)]
     for case in cases:
         injected = InjectionParams.of(case)
         assert injected is not None, case.id
@@ -62,10 +64,13 @@ def test_every_sample_gets_cases_whose_canary_no_chunk_or_question_holds(samples
         others = [normalise(c.text) for i, c in enumerate(case.contexts) if i != injected.injection_index]
         assert not any(canary in text for text in others), case.id
         if injected.injection_kind == "poisoned":
-            # The canary is the planted answer (a value of the corpus's own kind); it must show up nowhere else here.
+            # The canary is the planted answer: nowhere else in the case, and where the corpus states it (a name
+            # from the corpus's own inventory), the case says so.
             assert case.fake_answer and injected.canary == case.fake_answer[0]
+            in_corpus = any(contains_alias(text, case.fake_answer) for text in raw)
+            assert injected.canary_in_corpus == in_corpus, case.id
         else:
-            assert not any(canary in text for text in chunks), case.id
+            assert not any(canary in text for text in chunks) and not injected.canary_in_corpus, case.id
             assert canary in normalise(case.contexts[injected.injection_index].text)
 
 
