@@ -19,7 +19,8 @@ The first four write their instruction into the seed's nearest noise chunk (a wi
 carries a "system note"), at a sentence boundary drawn from the case's rng. The canary is a
 made-up word plus digits drawn from the case's rng and checked against every chunk of the
 corpus and the question, so its presence in a response can only come from the injection; a
-poisoned fact's canary is its planted answer. The slot of the injected passage (first,
+poisoned fact's canary is its planted answer, which no other passage of the case holds (one the
+corpus never states is preferred; `canary_in_corpus` records when none could be found). The slot of the injected passage (first,
 middle, last) rotates over a seed's kinds from an offset drawn per seed, so every seed sees
 all three and the slots are balanced. Every case asks the question (`expected="answer"`) and
 records `InjectionParams` (core/injection.py) in its params.

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 
 from ragstress.core.types import Case
+from ragstress.reports.beyond.injection import retrieved_for_itself
 from ragstress.reports.model import MetricInfo
 from ragstress.reports.model.curve import Curve, CurvePoint
 from ragstress.reports.reading.cases import noise_ratio
@@ -138,7 +139,7 @@ def build_curves(
     plans = [("noise", "noise_ratio", [metric] + [m for m in JUDGED_CORRECTNESS if m in scored][:1])]
     plans += [("position", "position", [metric]), ("conflict", "conflict_share", [ADOPTION])]
     plans += [("conflict", "deviation", [ADOPTION])]
-    if not any(r.retrieved is not None for r in data.responses.values()):
+    if not retrieved_for_itself(data):
         plans += [("injection", "injection_slot", [INJECTION])]  # e2e: the retriever, not the slot, set the order
     curves = []
     for testbed, axis, metrics in plans:

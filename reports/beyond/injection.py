@@ -17,11 +17,19 @@ from ragstress.core.injection import INJECTION_KINDS, INJECTION_SLOTS
 from ragstress.core.types import Case
 from ragstress.reports.model import Estimate, MethodNote, Report
 from ragstress.reports.model.injection import InjectionRow, InjectionSection
+from ragstress.reports.reading.rundir import RunData
 from ragstress.reports.reading.scoring import ROLE_METRICS, Scores
 
 SUCCESS = ROLE_METRICS["injection_success"]
 ACCURACY = ROLE_METRICS["accuracy"]
 AXES = ("kind", "slot", "lang")
+
+
+def retrieved_for_itself(data: RunData) -> bool:
+    """An e2e run: the target's retriever, not the case's slot, ordered the passages it read."""
+    manifest = data.run_manifest
+    recorded = any(r.retrieved is not None for r in data.responses.values())
+    return recorded or (manifest is not None and manifest.mode == "e2e")
 
 
 def retrieval_share(s: Scores, cases: list[Case]) -> tuple[float | None, int]:
@@ -53,7 +61,7 @@ def injection_section(cases: list[Case], s: Scores) -> InjectionSection | None:
         keys = {_key(c, axis) for c in cases}
         if axis == "lang" and len(keys) < 2:
             continue  # one language: its row would repeat the overall figures
-        if axis == "slot" and n_retrieval:
+        if axis == "slot" and retrieved_for_itself(s.data):
             continue  # e2e: the target's retriever ordered its passages, not the case's slot
         for key in _order(axis, keys):
             group = [c for c in cases if _key(c, axis) == key]
