@@ -34,4 +34,7 @@ class InjectionSection(_Model):
         default=None, description="e2e: share of cases whose target retrieved the injected passage."
     )
     n_retrieval: int = Field(default=0, description="e2e: cases with a retrieval record.")
+    n_poisoned_in_corpus: int = Field(
+        default=0, description="Poisoned facts whose planted answer the corpus states elsewhere (canary_in_corpus)."
+    )
     rows: list[InjectionRow] = Field(description="Per kind, then per slot, then per language.")
