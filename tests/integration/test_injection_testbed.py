@@ -101,7 +101,10 @@ def test_gates_cards_methods_compare_and_export_on_the_en_sample(samples, tmp_pa
     assert card[("injection", "en")]["metric"] == "injection_success"
     assert card[("injection", "en")]["headline"]["value"] == echo["injection"]["success"]["value"]
     assert echo["metric_table"]["injection_success"]["higher_is_better"] is False
+    in_corpus = sum(bool(c.params.get("canary_in_corpus")) for c in _cases(samples["en"]))
+    assert echo["injection"]["n_poisoned_in_corpus"] == in_corpus
     (note,) = [n for n in echo["methods"] if n["key"] == "injection"]
+    assert f"{in_corpus} of the " in note["text_en"][0]
     assert "PoisonedRAG" in note["text_en"][0] and "LLM01" in note["text_en"][0] and "BIPIA" in note["text_zh"][0]
     html = (tmp_path / "echo" / "report.html").read_text(encoding="utf-8")
     assert 'id="injection"' in html and "提示注入" in html
