@@ -92,7 +92,7 @@ def make_case(
         "noise_ratio": achieved,
         **requested,
         "n_passages": len(contexts),
-        "n_positive": sum(c.role != "noise" for c in contexts),
+        "n_positive": sum(c.role not in ("noise", "injected") for c in contexts),
         "n_noise": n_noise,
         "positive_chunk_ids": list(seed.chunk_ids),
         "rng_seed": rng_seed,

@@ -107,6 +107,10 @@ def _row(case: Case, doc_of: dict[str, str], kinds: dict[str, dict]) -> dict:
             "source_doc_ids": sorted({doc_of[cid] for cid in source_chunks if cid in doc_of}),
             "rng_seed": params.get("rng_seed"),
             "style": params.get("style"),
+            # The injection split: which injection, where, and the string that shows it was followed.
+            "injection_kind": params.get("injection_kind"),
+            "injection_slot": params.get("injection_slot"),
+            "canary": params.get("canary"),
             "question_type": kinds.get(case.seed_id),
         },
         "params_json": json.dumps(params, ensure_ascii=False, sort_keys=True),

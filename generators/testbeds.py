@@ -1,5 +1,5 @@
 """The testbeds, registered by name: each turns one seed into cases. RGB's four are here;
-conflict, style and position (beyond RGB) register from their own modules, imported below.
+conflict, style, position and injection (beyond RGB) register from their own modules, imported below.
 
 A testbed is a pure function `(seed, pool, settings) -> list[Case]`; each case draws
 its randomness from a generator seeded by its own id (and the run's seed), so a case
@@ -136,4 +136,4 @@ def build_cases(
 
 
 # The testbeds beyond RGB register themselves on import.
-from ragstress.generators import conflict, position, styles  # noqa: E402,F401
+from ragstress.generators import conflict, injection, position, styles  # noqa: E402,F401

@@ -11,6 +11,7 @@ import importlib.metadata
 from datetime import UTC, datetime
 
 from ragstress.core.types import RGB_TESTBEDS, TESTBEDS, Case
+from ragstress.reports.beyond.injection import injection_section
 from ragstress.reports.beyond.sections import conflict_section, position_section, style_section
 from ragstress.reports.card import build_card, card_cases
 from ragstress.reports.e2e import build_e2e_section
@@ -39,6 +40,7 @@ MAIN_METRIC: dict[str, str] = {
     "conflict": ROLE_METRICS["adoption"],
     "style": ROLE_METRICS["accuracy"],
     "position": ROLE_METRICS["accuracy"],
+    "injection": ROLE_METRICS["injection_success"],
 }
 """The metric that decides whether a case passed, per testbed (drill-down filter)."""
 
@@ -166,6 +168,7 @@ def build_report(data: RunData, *, errors_as_failures: bool = True) -> Report:
         conflict=conflict_section(by_testbed["conflict"], s),
         style=style_section(by_testbed["style"], s),
         position=position_section(by_testbed["position"], s),
+        injection=injection_section(by_testbed["injection"], s),
         card=build_card(
             card_cases(by_testbed),
             MAIN_METRIC,

@@ -47,6 +47,8 @@ PAIRED_METRICS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ("counterfactual", "error_detection", ("counterfactual",)),
     ("counterfactual", "error_detection_judged", ("counterfactual",)),
     ("counterfactual", "error_correction", ("counterfactual",)),
+    ("injection", "injection_success", ("injection",)),
+    ("injection", "accuracy", ("injection",)),
 )
 
 

@@ -9,7 +9,8 @@ the first ratio where the curve, linearly interpolated, drops below a chosen lev
 The position testbed gets the same treatment with the answer passage's slot on the x axis,
 and the conflict testbed two curves of context adoption (lower is better): against the share
 of planted passages, and against how far the planted value lies from the truth. For those
-the stated crossing is where adoption first rises above the level.
+the stated crossing is where adoption first rises above the level. The injection testbed's curve is
+injection success (lower is better) against the injected passage's slot: first, middle, last.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 
 from ragstress.core.types import Case
+from ragstress.reports.beyond.injection import retrieved_for_itself
 from ragstress.reports.model import MetricInfo
 from ragstress.reports.model.curve import Curve, CurvePoint
 from ragstress.reports.reading.cases import noise_ratio
@@ -30,6 +32,11 @@ JUDGED_CORRECTNESS = ("answer_correctness", "rag_judge", "answer_accuracy")
 DEVIATION_RANK = {"small": 1.0, "medium": 2.0, "large": 3.0}
 ADOPTION = "asserts_fake"
 """The conflict testbed's curve metric: the planted answer stated as the answer."""
+INJECTION = "injection_success"
+"""The injection testbed's curve metric, against the injected passage's slot (first, middle, last)."""
+INJECTION_SLOT_RANK = {"first": 1.0, "middle": 2.0, "last": 3.0}
+RISING = (ADOPTION, INJECTION)
+"""Lower-is-better curve metrics: their crossing is where they first rise above the level."""
 
 
 def area_under(points: Sequence[CurvePoint]) -> float | None:
@@ -77,7 +84,7 @@ def _curve(
             points.append(CurvePoint(x=x, value=est.value, low=est.low, high=est.high, n=est.n_scored))
     if not points:
         return None
-    rising = metric == ADOPTION
+    rising = metric in RISING
     return Curve(
         testbed=testbed,
         metric=metric,
@@ -95,6 +102,8 @@ def x_of(case: Case, axis: str) -> float | None:
     """Where a case sits on `axis` (None: not on it)."""
     if axis == "noise_ratio":
         return noise_ratio(case)
+    if axis == "injection_slot":
+        return INJECTION_SLOT_RANK.get(str(case.params.get("injection_slot")))
     if axis == "position":
         slot = case.params.get("position")
         return float(slot) if isinstance(slot, int) and not isinstance(slot, bool) else None
@@ -125,11 +134,13 @@ def build_curves(
     """Noise-ratio curves (accuracy, then the judged correctness), position curves, then the conflict
     testbed's adoption curves; each per language and pooled."""
     scores = Scores(data, table, errors_as_failures)
-    by_testbed = {t: [c for c in data.cases if c.testbed == t] for t in ("noise", "position", "conflict")}
+    by_testbed = {t: [c for c in data.cases if c.testbed == t] for t in ("noise", "position", "conflict", "injection")}
     scored = {m for c in by_testbed["noise"] for m in data.scores.get(c.id, {})}
     plans = [("noise", "noise_ratio", [metric] + [m for m in JUDGED_CORRECTNESS if m in scored][:1])]
     plans += [("position", "position", [metric]), ("conflict", "conflict_share", [ADOPTION])]
     plans += [("conflict", "deviation", [ADOPTION])]
+    if not retrieved_for_itself(data):
+        plans += [("injection", "injection_slot", [INJECTION])]  # e2e: the retriever, not the slot, set the order
     curves = []
     for testbed, axis, metrics in plans:
         cases = by_testbed[testbed]

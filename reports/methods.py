@@ -43,7 +43,7 @@ _INTERVALS = {
     ),
 }
 
-_ROLE_ZH = {"positive": "含答案段落", "noise": "噪声段落", "counterfactual": "反事实段落"}
+_ROLE_ZH = {"positive": "含答案段落", "noise": "噪声段落", "counterfactual": "反事实段落", "injected": "注入段落"}
 _NOISE_MODES = {
     "hard": (
         "Noise passages are the corpus chunks nearest to the question that hold none of its answers "

@@ -259,7 +259,9 @@ def check_styles(value: str) -> tuple[str, ...]:
 
 Testbeds = Annotated[
     str | None,
-    typer.Option("--testbeds", help="Comma-separated testbeds (default: RGB's four; also conflict, style, position)."),
+    typer.Option(
+        "--testbeds", help="Comma-separated testbeds (default: RGB's four; also conflict, style, position, injection)."
+    ),
 ]
 
 JudgeNoise = Annotated[

@@ -49,7 +49,7 @@ def generate(
         Path, typer.Option("--out", help="Output directory for cases.jsonl, seeds.jsonl, rejected.jsonl, testset.json.")
     ],
     testbeds: Annotated[
-        str, typer.Option("--testbeds", help="Comma-separated testbeds (also conflict, style, position).")
+        str, typer.Option("--testbeds", help="Comma-separated testbeds (also conflict, style, position, injection).")
     ] = ALL_TESTBEDS,
     seeds: Annotated[
         int | None, typer.Option("--seeds", help="Generated seeds wanted (default 20; 0 with --seed-file alone).")

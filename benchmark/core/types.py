@@ -12,14 +12,14 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, field_validator, model_serializer
 
 Lang = Literal["en", "zh", "mixed"]
-Testbed = Literal["noise", "negative", "integration", "counterfactual", "conflict", "style", "position"]
-ContextRole = Literal["positive", "noise", "counterfactual"]
+Testbed = Literal["noise", "negative", "integration", "counterfactual", "conflict", "style", "position", "injection"]
+ContextRole = Literal["positive", "noise", "counterfactual", "injected"]
 Expected = Literal["answer", "reject", "flag_error"]
 
 RGB_TESTBEDS: tuple[str, ...] = ("noise", "negative", "integration", "counterfactual")
 """RGB's four testbeds: what `generate` and `bench` build unless told otherwise."""
-TESTBEDS: tuple[str, ...] = (*RGB_TESTBEDS, "conflict", "style", "position")
-"""Every testbed: RGB's four, then knowledge conflict, query style and passage position."""
+TESTBEDS: tuple[str, ...] = (*RGB_TESTBEDS, "conflict", "style", "position", "injection")
+"""Every testbed: RGB's four, then knowledge conflict, query style, passage position and prompt injection."""
 
 
 class Record(BaseModel):
@@ -106,7 +106,10 @@ class Context(Record):
     """One passage handed to the target, tagged with why it is there."""
 
     text: str = Field(description="Passage text as the target sees it.")
-    role: ContextRole = Field(description="positive (holds the answer), noise, or counterfactual (answer replaced).")
+    role: ContextRole = Field(
+        description="positive (holds the answer), noise, counterfactual (answer replaced), or injected (carries an "
+        "instruction or a planted answer aimed at the target: the injection testbed)."
+    )
     chunk_id: str | None = Field(default=None, description="Source chunk, if the passage came from the index.")
 
 
@@ -146,12 +149,17 @@ class Retrieved(Record):
     )
     roles: list[ContextRole] = Field(
         description="Each passage's role: positive (holds the answer), counterfactual (holds the planted answer), "
-        "noise (neither)."
+        "injected (the case's injected passage itself), noise (none of these)."
     )
     positive: float | None = Field(description="Share of passages holding the answer; None when none was returned.")
     noise: float | None = Field(description="Share of passages holding neither answer; None when none was returned.")
     counterfactual: float | None = Field(
         description="Share of passages holding the planted answer; None when none was returned."
+    )
+    injected: float | None = Field(
+        default=None,
+        description="Injection cases: share of passages that are the case's injected passage (None on other "
+        "testbeds, and in older runs).",
     )
 
 

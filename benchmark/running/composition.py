@@ -3,7 +3,7 @@
 A passage is classified against its case, not by where it came from: `positive` when
 it holds the answer (an alias, or its number or date restated, as the variants find
 answer-bearing chunks), `counterfactual` when it holds the planted answer and not the
-true one, `noise` otherwise. The shares say what the target really had to work with,
+true one, `injected` when it is an injection case's injected passage, `noise` otherwise. The shares say what the target really had to work with,
 beside the noise ratio the case is labelled with.
 """
 
@@ -20,8 +20,20 @@ from ragstress.running.e2e_answers import bears_answer, variant_key
 ROLES: tuple[ContextRole, ...] = ("positive", "noise", "counterfactual")
 
 
+def _is_injected(text: str, case: Case) -> bool:
+    """The passage is the injection case's injected one: its very text, or a copy holding its canary."""
+    injected = [c.text.strip() for c in case.contexts if c.role == "injected"]
+    if not injected:
+        return False
+    canary = case.params.get("canary")
+    instruction = case.params.get("injection_kind") != "poisoned"
+    return text.strip() in injected or (instruction and isinstance(canary, str) and canary in text)
+
+
 def passage_role(text: str, case: Case) -> ContextRole:
     """The role `text` plays for `case` (see the module docstring)."""
+    if case.testbed == "injection" and _is_injected(text, case):
+        return "injected"
     holds_truth = bears_answer(text, case.answers)
     if case.fake_answer and not holds_truth and contains_alias(text, case.fake_answer):
         return "counterfactual"
@@ -32,6 +44,8 @@ def compose(case: Case, texts: list[str], chunk_id_of: Callable[[str], str | Non
     """The composition of the passages `texts` that a target returned for `case`."""
     roles = [passage_role(text, case) for text in texts]
     shares = {role: (roles.count(role) / len(roles) if roles else None) for role in ROLES}
+    if case.testbed == "injection":
+        shares["injected"] = roles.count("injected") / len(roles) if roles else None
     ids = [chunk_id_of(text) if chunk_id_of is not None else None for text in texts]
     return Retrieved(chunk_ids=ids, roles=roles, **shares)
 

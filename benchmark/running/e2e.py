@@ -30,6 +30,12 @@ The variants (keyed by `variant_key(case)`: the testbed, or `noise@<ratio>`):
   counterfactual passages added in their place, and every other chunk holding the
   answer rewritten with the planted one (removed if it cannot be).
 
+- injection@<kind>: the index with each case's injected passage added (an instruction written
+  into a noise chunk replaces that chunk, unless it is another case's positive; a poisoned fact
+  is a passage of its own), so the target's retrieval must find it; the response's
+  `retrieved.injected` records whether it did. A seed's kinds share its question, so each
+  kind has its own variant.
+
 Conflict and position cases place their passages themselves (k of n planted; the answer in
 one slot), which a retriever cannot reproduce: e2e mode refuses them (E2EError).
 
@@ -123,7 +129,11 @@ def positive_chunk_ids(case: Case) -> set[str]:
 def plan_variant(testbed: str, cases: Iterable[Case]) -> VariantPlan:
     """The changes one testbed makes to the index (see the module docstring)."""
     plan = VariantPlan()
+    hosts: set[str] = set()
+    kept: set[str] = set()
     for case in cases:
+        if testbed == "injection":
+            kept |= positive_chunk_ids(case)
         if testbed in ("negative", "counterfactual"):
             plan.remove |= positive_chunk_ids(case)
         for context in case.contexts:
@@ -133,12 +143,18 @@ def plan_variant(testbed: str, cases: Iterable[Case]) -> VariantPlan:
                 # Ids derive from the text, so two cases faking the same chunk differently keep both fakes.
                 meta = {"doc_id": "", "variant": "counterfactual", "replaces": context.chunk_id or ""}
                 plan.add(Addition(_text_id("cf", context.text), context.text, meta))
+            elif context.role == "injected":
+                hosts |= {context.chunk_id} if context.chunk_id else set()
+                meta = {"doc_id": "", "variant": "injection", "replaces": context.chunk_id or ""}
+                plan.add(Addition(_text_id("inj", context.text), context.text, meta))
             elif context.role == "noise":
                 meta = {"doc_id": "", "variant": "noise"}
                 if context.chunk_id:
                     plan.add(Addition(context.chunk_id, context.text, meta, if_absent=True))
                 else:
                     plan.add(Addition(_text_id("noise", context.text), context.text, meta))
+    # An instruction's host chunk gives way to its injected copy, unless another case needs it as a positive.
+    plan.remove |= hosts - kept
     return plan
 
 

@@ -45,7 +45,10 @@ def refuse_placed(cases: Iterable[Case]) -> None:
 
 
 def variant_key(case: Case) -> str:
-    """The variant a case retrieves from: its testbed, or `noise@<ratio>` for noise cases."""
+    """The variant a case retrieves from: its testbed, `noise@<ratio>` for noise cases, `injection@<kind>`
+    for injection cases (a seed's kinds share its question, so each kind's passage needs a variant of its own)."""
+    if case.testbed == "injection":
+        return f"injection@{case.params.get('injection_kind')}"
     if case.testbed == "noise":
         ratio = case.params.get("noise_ratio")
         return f"noise@{ratio:g}" if isinstance(ratio, (int, float)) else "noise"

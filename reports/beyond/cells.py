@@ -1,11 +1,13 @@
-"""One cell of a conflict, style or position section, named as a gate names it (`@conflict:0.6`)."""
+"""One cell of a conflict, style, position or injection section, named as a gate names it (`@conflict:0.6`,
+`@injection:hidden`: an injection kind, slot or language)."""
 
 from __future__ import annotations
 
+from ragstress.reports.beyond.injection import injection_cell
 from ragstress.reports.model import Estimate, Report
 from ragstress.reports.reading.scoring import ROLE_METRICS
 
-CELL_TESTBEDS = ("conflict", "style", "position")
+CELL_TESTBEDS = ("conflict", "style", "position", "injection")
 ROLE_ALIASES = {"adoption": ROLE_METRICS["adoption"], "acknowledged": ROLE_METRICS["acknowledged"]}
 """Report roles a gate may name instead of their metric."""
 CONFLICT_FIELDS = {
@@ -41,4 +43,6 @@ def cell_estimate(report: Report, testbed: str, cell: str, metric: str) -> Estim
         slot = _number(cell)
         if slot is not None and slot == int(slot) and 1 <= slot <= len(report.position.by_slot):
             return report.position.by_slot[int(slot) - 1]
+    if testbed == "injection":
+        return injection_cell(report, cell, metric)
     return None

@@ -3,6 +3,7 @@ define the measure, and what this run's numbers rest on. Present only for testbe
 
 from __future__ import annotations
 
+from ragstress.reports.beyond.injection import injection_methods
 from ragstress.reports.model import MethodNote, Report
 
 
@@ -77,4 +78,4 @@ def beyond_methods(report: Report) -> list[MethodNote]:
                 "位于开头和结尾时最高。",
             )
         )
-    return notes
+    return notes + injection_methods(report)

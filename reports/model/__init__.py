@@ -17,6 +17,7 @@ from ragstress.reports.model.curve import Curve
 from ragstress.reports.model.e2e import E2ESection
 from ragstress.reports.model.estimate import Estimate, _Model
 from ragstress.reports.model.gate import Gating
+from ragstress.reports.model.injection import InjectionSection
 from ragstress.reports.model.judge import Calibration, Reliability
 from ragstress.reports.model.sections import (
     CounterfactualSection,
@@ -217,6 +218,9 @@ class Report(_Model):
     conflict: ConflictSection | None = Field(default=None, description="Knowledge conflict: adoption by dose.")
     style: StyleSection | None = Field(default=None, description="Query style: each style paired with the original.")
     position: PositionSection | None = Field(default=None, description="Accuracy by the answer passage's slot.")
+    injection: InjectionSection | None = Field(
+        default=None, description="Prompt injection: how often the injected passage took over, by kind, slot, language."
+    )
     e2e: E2ESection | None = Field(
         default=None,
         description="e2e runs: per variant, the labelled noise ratio and the shares of what was retrieved.",

@@ -17,6 +17,7 @@ from ragstress.reports.reading.rundir import RunData
 from ragstress.reports.stats.clustered import clustered_interval
 from ragstress.scoring.metrics import conflict_metrics as conflict
 from ragstress.scoring.metrics import deterministic as rules
+from ragstress.scoring.metrics import injection_metrics as injection
 from ragstress.scoring.metrics import judged_verdicts as verdicts
 
 ROLE_METRICS: dict[str, str] = {
@@ -33,6 +34,7 @@ ROLE_METRICS: dict[str, str] = {
     "adoption": conflict.asserts_fake.name,  # conflict: the planted answer stated as the answer
     "acknowledged": conflict.acknowledges_conflict.name,
     "acknowledged_judged": conflict.acknowledges_conflict_judged.name,
+    "injection_success": injection.injection_success.name,  # injection: the injected passage took over
 }
 """Report role (a field of a section) -> the metric that fills it."""
 

@@ -1,4 +1,4 @@
-"""The conflict, style and position sections of report.html and report.md.
+"""The conflict, style, position and injection sections of report.html and report.md.
 
 Each section is a table built once as plain cells, then written as HTML or Markdown; the
 curves that go with them are drawn by curve_render.py with the rest.
@@ -10,6 +10,8 @@ from html import escape
 
 from ragstress.reports.model import Report
 from ragstress.reports.model.estimate import Estimate
+from ragstress.reports.render.injection_render import SECTION as INJECTION_SECTION
+from ragstress.reports.render.injection_render import injection_table
 from ragstress.reports.render.labels import fmt_estimate
 
 Pair = tuple[str, str]
@@ -39,6 +41,7 @@ SECTIONS: dict[str, tuple[Pair, Pair]] = {
             "含答案的段落依次放在同一组噪声段落中的每个位置（位置 1 为最前）。",
         ),
     ),
+    "injection": INJECTION_SECTION,
 }
 
 
@@ -132,6 +135,8 @@ def tables(report: Report) -> list[tuple[str, list[Pair], list[list[Cell]]]]:
             for slot, est in enumerate(report.position.by_slot, start=1)
         ]
         out.append(("position", heads, rows))
+    if (injection := injection_table(report)) is not None:
+        out.append(("injection", *injection))
     return out
 
 

@@ -12,9 +12,10 @@ from html import escape
 from ragstress.reports.model.curve import Curve
 from ragstress.reports.render.charts import BOTTOM, HEIGHT, LEFT, PALETTE, RIGHT, TOP, WIDTH
 
-ORDINAL_AXES = ("position", "deviation")
+ORDINAL_AXES = ("position", "deviation", "injection_slot")
 """Axes whose x values are ranks (a passage slot, a deviation level), drawn with half a step of margin."""
 DEVIATION_TICKS = {1.0: "small · 小", 2.0: "medium · 中", 3.0: "large · 大"}
+INJECTION_SLOT_TICKS = {1.0: "first · 最前", 2.0: "middle · 中间", 3.0: "last · 最后"}
 
 
 TICK_CHAR_PX = 6.5
@@ -25,6 +26,8 @@ def tick_text(axis: str, x: float) -> str:
     """An x tick's label: the slot for position, the level for deviation, else the value."""
     if axis == "deviation":
         return DEVIATION_TICKS.get(x, f"{x:g}")
+    if axis == "injection_slot":
+        return INJECTION_SLOT_TICKS.get(x, f"{x:g}")
     if axis == "position":
         return f"{int(x)}"
     return f"{round(x, 2):g}"

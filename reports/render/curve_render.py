@@ -14,17 +14,18 @@ TITLE = ("Robustness curves", "鲁棒性曲线")
 INTRO = (
     "Each line is a language (and all pooled); the band is its 95% interval. AUC is the area under the curve over "
     "the tested range divided by its width; the crossing is the first x where the curve drops under the dashed "
-    "level (for adoption, where lower is better: rises above it).",
+    "level (for adoption and injection success, where lower is better: rises above it).",
     "每条线对应一种语言（及全部合计）；阴影为 95% 置信区间。AUC 为测试范围内曲线下面积除以范围宽度；"
-    "越过水平处为曲线首次跌破虚线水平的位置（采信错误资料越低越好，取首次升过该水平的位置）。",
+    "越过水平处为曲线首次跌破虚线水平的位置（采信错误资料与注入成功率越低越好，取首次升过该水平的位置）。",
 )
 AXES = {
     "noise_ratio": ("achieved noise ratio · 实际噪声比例", "noise"),
     "position": ("answer passage slot · 答案段落位置", "position"),
     "conflict_share": ("share of passages planted · 被植入错误的段落比例", "conflict_share"),
     "deviation": ("planted value's distance from the truth · 植入值与真值的差距", "deviation"),
+    "injection_slot": ("injected passage slot · 注入段落位置", "injection_slot"),
 }
-HEADLINE = {"conflict_share": "asserts_fake", "deviation": "asserts_fake"}
+HEADLINE = {"conflict_share": "asserts_fake", "deviation": "asserts_fake", "injection_slot": "injection_success"}
 """The metric an axis's overlay draws in a comparison (accuracy unless named here)."""
 COLUMNS = (
     ("Curve", "曲线"),

@@ -22,6 +22,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "conflict": ("Knowledge conflict", "知识冲突"),
     "style": ("Query style", "提问风格"),
     "position": ("Answer position", "答案位置"),
+    "injection": ("Prompt injection", "提示注入"),
     "metrics": ("Judge and other metrics", "评审模型及其他指标"),
     "cases": ("Cases", "用例明细"),
     "warnings": ("Warnings", "警告"),

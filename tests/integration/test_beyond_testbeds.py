@@ -185,4 +185,4 @@ def test_a_target_that_breaks_on_typos_drops_on_typo_only(testset, monkeypatch):
     checks = {c["testbed"]: c["passed"] for c in read_json(out / "report.json")["gating"]["checks"]}
     assert checks == {"style:informal": True, "style:typo": False}
     unknown = CliRunner().invoke(app, ["report", str(out), "--fail-under", "accuracy@noise:typo=0.5"])
-    assert unknown.exit_code == 2 and "only conflict, style, position have cells" in unknown.output
+    assert unknown.exit_code == 2 and "only conflict, style, position, injection have cells" in unknown.output

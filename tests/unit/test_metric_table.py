@@ -52,6 +52,7 @@ def test_labels_are_distinct_and_semantic_similarity_is_an_embedding_metric():
     assert [n for n, i in table.items() if not i["higher_is_better"]] == [
         "over_refusal",
         "asserts_fake",
+        "injection_success",
         "over_refusal_judged",
     ]
 

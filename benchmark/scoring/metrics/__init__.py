@@ -27,6 +27,7 @@ from ragstress.scoring.metrics import judged_ragas  # noqa: F401  isort: skip
 from ragstress.scoring.metrics import judged_nvidia  # noqa: F401  isort: skip
 from ragstress.scoring.metrics import judged_verdicts  # noqa: F401  isort: skip
 from ragstress.scoring.metrics import conflict_metrics  # noqa: F401  isort: skip
+from ragstress.scoring.metrics import injection_metrics  # noqa: F401  isort: skip
 from ragstress.scoring.metrics.base import (
     METRICS,
     NO_TARGET_CONTEXTS,

@@ -23,7 +23,7 @@ from ragstress.scoring.reader import ReaderView, bundled_model, reader_text
 T = TypeVar("T")
 Kind = Literal["deterministic", "embedding", "judged"]
 Probe = Literal["case", "closed_book"]
-BEYOND_RGB = ("conflict", "style", "position")
+BEYOND_RGB = ("conflict", "style", "position", "injection")
 """Testbeds past RGB's four; every case in them asks an answerable question."""
 ANSWERABLE = ("noise", "integration", *BEYOND_RGB)
 WITH_REFERENCE = ("noise", "integration", "counterfactual", *BEYOND_RGB)

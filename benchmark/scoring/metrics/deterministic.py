@@ -68,12 +68,15 @@ READER_LABELS = {
 }
 
 
-def _verdict(ctx: CaseJudging, score: Score, uncertain: str | None = None) -> Score:
+def _verdict(ctx: CaseJudging, score: Score, uncertain: str | None = None, read_as: str | None = None) -> Score:
     """A rule's Score with its certainty: clear only when the learned reader confidently reaches the same
-    verdict and nothing else makes a careful reader hesitate (`uncertain`, or a response mostly in the
-    other language than the question). The value stays the rule's; the explanation gives both readings."""
+    verdict (as label `read_as`, else the metric's own in READER_LABELS) and nothing else makes a careful
+    reader hesitate (`uncertain`, or a response mostly in the other language than the question). The value
+    stays the rule's; the explanation gives both readings. A verdict no label reads (an exact canary match)
+    is the rule's alone."""
     reason = uncertain or other_language(ctx.answer, ctx.case.lang)
-    view = ctx.reader_view(READER_LABELS[score.metric])
+    label = read_as or READER_LABELS.get(score.metric)
+    view = ctx.reader_view(label) if label else None
     if view is None:
         return score.model_copy(update={"certainty": "uncertain" if reason else "clear", "certainty_reason": reason})
     agrees = view.holds == (score.value is not None and score.value >= 0.5)
