@@ -23,7 +23,7 @@ from ragstress.generators.restated import restates_any_answer
 from ragstress.generators.spans import contains_alias, contains_any_answer, replace_aliases
 
 UNCHANGED = ("integration", "style")
-"""Variants that retrieve from the index itself."""
+"""Testbeds whose variants retrieve from the index itself."""
 PLACED_BY_TESTBED = ("conflict", "position")
 """Testbeds whose passages are placed by the case, not retrieved: contexts mode only."""
 
@@ -42,11 +42,15 @@ def refuse_placed(cases: Iterable[Case]) -> None:
         )
 
 
+RATIO_VARIANTS = ("noise", "integration")
+"""Testbeds whose cases are held to a noise ratio: one variant (and retriever) per ratio."""
+
+
 def variant_key(case: Case) -> str:
-    """The variant a case retrieves from: its testbed, or `noise@<ratio>` for noise cases."""
-    if case.testbed == "noise":
+    """The variant a case retrieves from: its testbed, or `noise@<ratio>` / `integration@<ratio>`."""
+    if case.testbed in RATIO_VARIANTS:
         ratio = case.params.get("noise_ratio")
-        return f"noise@{ratio:g}" if isinstance(ratio, (int, float)) else "noise"
+        return f"{case.testbed}@{ratio:g}" if isinstance(ratio, (int, float)) else case.testbed
     return case.testbed
 
 
