@@ -102,9 +102,11 @@ def ragstress_bench(request: pytest.FixtureRequest):
                 pytest.fail(f"ragstress_bench: {unknown_name('option', name, taken)}", pytrace=False)
         out = _run_dir(request.config, corpus, target or "", options)
         try:
-            report = ragstress.bench(corpus, out, target=target, **options)
+            report, refused = ragstress.bench(corpus, out, target=target, **options), None
         except (StageFailed, *input_errors()) as exc:
-            pytest.fail(f"ragstress_bench: {exc}", pytrace=False)
+            report, refused = None, str(exc)
+        if refused is not None:  # failed outside the handler: the chain of exceptions is no part of the reason
+            pytest.fail(f"ragstress_bench: {refused}", pytrace=False)
         request.node.stash[_REPORT] = report
         request.node.stash[_RUN_DIR] = out
         if report.failure is not None:
