@@ -28,12 +28,15 @@ def _errored(data: RunData, case_id: str) -> bool:
 
 
 def all_failed(data: RunData) -> str | None:
-    """`all N cases failed: <first cause>` when the target failed on every case of the run, else None."""
+    """`all N cases failed: <first cause>` when the target failed on every case of the run, else None.
+
+    A directory whose target was never asked (no response at all) is not run yet rather than failed.
+    """
     if not data.cases or not all(_errored(data, c.id) for c in data.cases):
         return None
     causes = (data.responses.get((c.id, "case")) for c in data.cases)
-    cause = next((r.error for r in causes if r is not None and r.error), "no response was recorded")
-    return f"all {len(data.cases)} cases failed: {cause}"
+    cause = next((r.error for r in causes if r is not None and r.error), None)
+    return None if cause is None else f"all {len(data.cases)} cases failed: {cause}"
 
 
 def all_failed_zh(message: str) -> str:
