@@ -1,13 +1,14 @@
 """The path a LangChain user walks: a `create_retrieval_chain`-shaped factory benched from Python and pytest.
 
-The chain is built with langchain-core alone (`langchain`, which holds `create_retrieval_chain`,
-is not a dependency): `RunnablePassthrough.assign(context=itemgetter("input") | retriever)`, then
-a prompt and a stand-in chat model that repeats the context it was given. The target module
-imports the chain from a module beside it, as an app's `rag_app.py` would.
+The chain is docs/e2e.md's, built with langchain-core alone (`langchain`, which holds
+`create_retrieval_chain`, is not a dependency): `RunnablePassthrough.assign(context=itemgetter("input")
+| retriever)`, then a prompt and a stand-in chat model (`my_models.py`) that repeats the context it
+was given. The target module imports the chain from `rag_app.py` beside it, which imports the model.
 """
 
 from __future__ import annotations
 
+import re
 import shutil
 import sys
 from pathlib import Path
@@ -24,22 +25,11 @@ from ragstress.core.types import Case, TargetResponse
 from ragstress.reports.gating import ThresholdError
 from tests.integration.test_bench import SAMPLES, seed_file
 
-APP = '''
-from operator import itemgetter
-
+MODELS = '''
 from langchain_core.messages import AIMessage
-from langchain_core.output_parsers import StrOutputParser
-from langchain_core.prompts import ChatPromptTemplate
-from langchain_core.runnables import RunnableLambda, RunnablePassthrough
+from langchain_core.runnables import RunnableLambda
 
 PREFIX = "{prefix}"
-PROMPT = ChatPromptTemplate.from_messages(
-    [("system", "Answer only from this context:\\n{{context}}"), ("human", "{{input}}")]
-)
-
-
-def format_docs(inputs):
-    return "\\n\\n".join(document.page_content for document in inputs["context"])
 
 
 def reader(prompt_value):
@@ -48,12 +38,19 @@ def reader(prompt_value):
     return AIMessage(f"{{PREFIX}} {{context}}" if context.strip() else f"{{PREFIX}} I can not answer the question.")
 
 
-def create_retrieval_chain(retriever):
-    answer = RunnablePassthrough.assign(context=format_docs) | PROMPT | RunnableLambda(reader) | StrOutputParser()
-    return RunnablePassthrough.assign(context=itemgetter("input") | retriever).assign(answer=answer)
+chat_model = RunnableLambda(reader)
 '''
+
+
+def docs_example() -> str:
+    """docs/e2e.md's chain, as the user's rag_app.py."""
+    text = (Path(__file__).resolve().parents[2] / "docs" / "e2e.md").read_text(encoding="utf-8")
+    section = text.split("## LangChain chains", 1)[1].split("\n## ", 1)[0]
+    return re.findall(r"```python\n(.*?)```", section, flags=re.DOTALL)[0]
+
+
 TARGET = """
-from lc_rag_app import create_retrieval_chain
+from rag_app import create_retrieval_chain
 
 
 def make_chain(retriever):
@@ -64,7 +61,7 @@ def answer(request):
     raise RuntimeError("no API key configured for the chat model")
 """
 SPEC = "langchain:lc_rag_target:make_chain"
-MODULES = ("lc_rag_app", "lc_rag_target", "lc_broken")
+MODULES = ("rag_app", "my_models", "lc_rag_target", "lc_broken")
 
 
 @pytest.fixture
@@ -72,7 +69,8 @@ def project(tmp_path, monkeypatch):
     """The user's project folder, importable, with the chain, its target module and a broken target."""
     code = tmp_path / "project"
     code.mkdir()
-    (code / "lc_rag_app.py").write_text(APP.format(prefix="From the documents:"), encoding="utf-8")
+    (code / "rag_app.py").write_text(docs_example(), encoding="utf-8")
+    (code / "my_models.py").write_text(MODELS.format(prefix="From the documents:"), encoding="utf-8")
     (code / "lc_rag_target.py").write_text(TARGET, encoding="utf-8")
     (code / "lc_broken.py").write_text(BROKEN, encoding="utf-8")
     monkeypatch.syspath_prepend(str(code))
@@ -107,10 +105,10 @@ def test_a_factory_chain_answers_every_case_in_contexts_mode_and_an_edited_app_i
         else:
             assert response.answer.endswith("I can not answer the question.")
     recorded = read_json(out / "bench.json")["stages"]["run"]["target"]["files"]
-    assert set(recorded) == {"lc_rag_target.py", "lc_rag_app.py"}
+    assert set(recorded) == {"lc_rag_target.py", "rag_app.py", "my_models.py"}
 
-    # The target module is unchanged; the app it imports is edited: every case is asked again.
-    (project / "lc_rag_app.py").write_text(APP.format(prefix="Per the sources:"), encoding="utf-8")
+    # The target module and the app are unchanged; the model module the app imports is edited: all asked again.
+    (project / "my_models.py").write_text(MODELS.format(prefix="Per the sources:"), encoding="utf-8")
     bench(tmp_path, out, target=SPEC, testbeds=testbeds)
     again = responses(out)
     assert len(again) == len(got)
