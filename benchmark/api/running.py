@@ -27,6 +27,8 @@ class RunSummary:
     answered: int
     errors: int
     answered_earlier: int = 0
+    failure: str | None = None
+    """`all N cases failed: <first cause>` when every case asked this time failed, else None."""
 
 
 def run(
@@ -116,7 +118,7 @@ def run(
     counts = asyncio.run(
         execute_run(run_dir, target, options, endpoint=llm_endpoint, http_settings=http_settings, cache=cache)
     )
-    return RunSummary(out, counts.answered, counts.errors, len(run_dir.done))
+    return RunSummary(out, counts.answered, counts.errors, len(run_dir.done), counts.failure)
 
 
 __all__ = ["RunSummary", "run"]

@@ -171,5 +171,6 @@ def stage_summary(result: Any) -> str:
         return f"{result.cases} cases from {result.seeds} seeds ({result.rejected} rejected)"
     if isinstance(result, RunSummary):
         earlier = f"; {result.answered_earlier} answered earlier" if result.answered_earlier else ""
-        return f"{result.answered} answered, {result.errors} error(s){earlier}"
+        failed = f"; {result.failure}" if result.failure else ""
+        return f"{result.answered} answered, {result.errors} error(s){earlier}{failed}"
     return ""

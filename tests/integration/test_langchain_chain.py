@@ -19,6 +19,7 @@ from typer.testing import CliRunner
 
 import ragstress
 from ragstress.cli import bench as cli_bench
+from ragstress.cli import run as cli_run
 from ragstress.core.jsonl import read_json, read_records
 from ragstress.core.registry import UnknownNameError
 from ragstress.core.types import Case, TargetResponse
@@ -192,6 +193,22 @@ def test_a_run_in_which_every_case_failed_says_so_everywhere(tmp_path, project):
     ]
     result = CliRunner().invoke(app, args)
     assert result.exit_code == 1 and said in " ".join(result.output.split())  # the console wraps long lines
+
+    # The run stage alone fails too, saying why.
+    app = typer.Typer()
+    cli_run.register(app)
+    args = ["run", str(out / "cases.jsonl"), "--target", "python:lc_broken:answer", "--out", str(tmp_path / "run")]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 1 and said in " ".join(result.output.split())
+    summary = ragstress.run(out / "cases.jsonl", tmp_path / "api-run", target="python:lc_broken:answer")
+    assert summary.failure == said
+
+    uri = (tmp_path / "mlruns").as_uri()
+    mlflow = pytest.importorskip("mlflow")
+    with pytest.MonkeyPatch.context() as env:
+        env.setenv("MLFLOW_ALLOW_FILE_STORE", "true")
+        run_id = report.log_to_mlflow(uri)
+        assert mlflow.MlflowClient(tracking_uri=uri).get_run(run_id).data.tags["ragstress.failure"] == said
 
 
 PYTEST_SUITE = """
