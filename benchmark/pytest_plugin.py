@@ -6,10 +6,14 @@ Installed with ragstress (entry point `pytest11`), it gives a fixture and a mark
     def test_my_rag_is_robust(ragstress_bench):
         ragstress_bench("docs", target="python:my_rag:answer", seed_file="seeds.jsonl", seeds=0)
 
-`ragstress_bench(corpus, target=..., **bench_options)` runs `ragstress.bench` and returns its
-Report. Its run directory lives in pytest's cache (`.pytest_cache`), one per corpus, target and
-options, so a later test session reuses it: bench skips every stage whose inputs are unchanged,
-and asks the target again only when its fingerprint (its module's source, URL or config) changed.
+`ragstress_bench(corpus, target=..., **bench_options)` runs `ragstress.bench` with any of its
+options (`mode="e2e"`, `target_config`, `seed`, `metrics`, ...) and returns its Report. Its run
+directory lives in pytest's cache (`.pytest_cache`; `.ragstress-runs` under the root directory when
+the cache plugin is disabled), one per corpus, target and options, so a later test session reuses
+it: bench skips every stage whose inputs are unchanged, and asks the target again only when its
+fingerprint (its module's source and the project files it imports, URL or config) changed. A
+misspelt option or name, a stage refusing its input, or a run in which every case failed
+("all N cases failed: <first cause>") fails the test with that reason and no traceback.
 `ragstress_gate` checks the gates, written as for `ragstress report --fail-under` (its
 arguments, minimums) and `--fail-over` (`fail_over=[...]`, maximums, the only gate a
 lower-is-better metric such as asserts_fake takes), on the last report the test's
