@@ -212,7 +212,9 @@ def build_e2e_index(
     testbed_of = {key: mine[0].testbed for key, mine in by_key.items()}
     plans = {key: plan_variant(testbed_of[key], mine) for key, mine in by_key.items()}
     texts = _all_texts(store.collection)
-    ranked = _rankings(store, cases, top_k)
+    # Only cases that keep answer chunks by rank need their question ranked (negative keeps none, counterfactual
+    # its planted passages).
+    ranked = _rankings(store, [c for c in cases if c.testbed not in ("negative", "counterfactual")], top_k)
     arranged: dict[str, dict[str, Arrangement]] = {}
     for key, plan in plans.items():
         if testbed_of[key] not in UNCHANGED and not key.startswith("noise"):
