@@ -19,6 +19,7 @@ from typer.testing import CliRunner
 
 import ragstress
 from ragstress.cli import bench as cli_bench
+from ragstress.cli import report as cli_report
 from ragstress.cli import run as cli_run
 from ragstress.core.jsonl import read_json, read_records
 from ragstress.core.registry import UnknownNameError
@@ -194,7 +195,13 @@ def test_a_run_in_which_every_case_failed_says_so_everywhere(tmp_path, project):
     result = CliRunner().invoke(app, args)
     assert result.exit_code == 1 and said in " ".join(result.output.split())  # the console wraps long lines
 
-    # The run stage alone fails too, saying why.
+    # So does the report command, and the run stage alone.
+    app = typer.Typer()
+    cli_report.register(app)
+    result = CliRunner().invoke(app, ["report", str(out)])
+    assert result.exit_code == 1 and said in " ".join(result.output.split())
+    assert "target errors:" not in result.output  # one story, not a count beside "none scored"
+
     app = typer.Typer()
     cli_run.register(app)
     args = ["run", str(out / "cases.jsonl"), "--target", "python:lc_broken:answer", "--out", str(tmp_path / "run")]
