@@ -1,7 +1,7 @@
 """What a target's answers depend on, as a fingerprint: when it changes, old answers are stale.
 
 - python: and langchain: targets: the source of the code the spec imports. For a module of
-  an installed distribution, its version and the module's file; for local code, every .py
+  an installed distribution (in site-packages), its version and the module's file; for local code, every .py
   file of its top-level package (a helper module the target calls counts too), or the
   module's own file when it is not in a package, and in both cases every module of the
   same source tree it imports, directly or through another (`rag_target.py` importing
@@ -79,7 +79,8 @@ def module_identity(name: str) -> dict[str, Any]:
     origin = Path(found.origin)
     top = name.split(".")[0]
     distributions = metadata.packages_distributions().get(top, [])
-    if distributions:
+    # An editable install (`pip install -e .`) is the user's own source tree: fingerprinted as local code.
+    if distributions and {"site-packages", "dist-packages"} & set(origin.parts):
         dist = distributions[0]
         return {
             "module": name,
