@@ -6,10 +6,14 @@ Installed with ragstress (entry point `pytest11`), it gives a fixture and a mark
     def test_my_rag_is_robust(ragstress_bench):
         ragstress_bench("docs", target="python:my_rag:answer", seed_file="seeds.jsonl", seeds=0)
 
-`ragstress_bench(corpus, target=..., **bench_options)` runs `ragstress.bench` and returns its
-Report. Its run directory lives in pytest's cache (`.pytest_cache`), one per corpus, target and
-options, so a later test session reuses it: bench skips every stage whose inputs are unchanged,
-and asks the target again only when its fingerprint (its module's source, URL or config) changed.
+`ragstress_bench(corpus, target=..., **bench_options)` runs `ragstress.bench` with any of its
+options (`mode="e2e"`, `target_config`, `seed`, `metrics`, ...) and returns its Report. Its run
+directory lives in pytest's cache (`.pytest_cache`; `.ragstress-runs` under the root directory when
+the cache plugin is disabled), one per corpus, target and options, so a later test session reuses
+it: bench skips every stage whose inputs are unchanged, and asks the target again only when its
+fingerprint (its module's source and the project files it imports, URL or config) changed. A
+misspelt option or name, a stage refusing its input, or a run in which every case failed
+("all N cases failed: <first cause>") fails the test with that reason and no traceback.
 `ragstress_gate` checks the gates, written as for `ragstress report --fail-under` (its
 arguments, minimums) and `--fail-over` (`fail_over=[...]`, maximums, the only gate a
 lower-is-better metric such as asserts_fake takes), on the last report the test's
@@ -22,6 +26,7 @@ with a usage error naming the test.
 from __future__ import annotations
 
 import hashlib
+import inspect
 import json
 from pathlib import Path
 from typing import Any
@@ -74,22 +79,42 @@ def _run_dir(config: pytest.Config, corpus: str | Path, target: str, options: di
     """A run directory under pytest's cache, the same for the same corpus, target and options."""
     key = json.dumps([str(Path(corpus).resolve()), target, sorted(options.items())], default=str)
     name = "ragstress-" + hashlib.sha256(key.encode("utf-8")).hexdigest()[:16]
-    if config.cache is not None:
-        return Path(config.cache.mkdir(name))
-    return Path(config.rootpath) / ".ragstress-runs" / name  # with the cache plugin disabled
+    # `-p no:cacheprovider` leaves the config without a `cache` attribute at all.
+    cache = getattr(config, "cache", None)
+    if cache is not None:
+        return Path(cache.mkdir(name))
+    return Path(config.rootpath) / ".ragstress-runs" / name
 
 
 @pytest.fixture
 def ragstress_bench(request: pytest.FixtureRequest):
-    """`bench(corpus, target=..., **options) -> Report`, reusing its run directory between sessions."""
+    """`bench(corpus, target=..., **options) -> Report`, reusing its run directory between sessions.
 
-    def bench(corpus: str | Path, *, target: str, **options: Any):
+    `options` are `ragstress.bench`'s (mode, target_config, seed, metrics, gates...). A misspelt
+    option or name, or a stage refusing its input, fails the test with the reason and no
+    traceback; so does a run in which every case failed in the target ("all N cases failed: ...").
+    """
+
+    def bench(corpus: str | Path, *, target: str | None = None, **options: Any):
         import ragstress
+        from ragstress.api.settings import StageFailed, input_errors
+        from ragstress.core.registry import unknown_name
 
-        out = _run_dir(request.config, corpus, target, options)
-        report = ragstress.bench(corpus, out, target=target, **options)
+        taken = [name for name in inspect.signature(ragstress.bench).parameters if name not in ("corpus", "out")]
+        for name in options:
+            if name not in taken:
+                pytest.fail(f"ragstress_bench: {unknown_name('option', name, taken)}", pytrace=False)
+        out = _run_dir(request.config, corpus, target or "", options)
+        try:
+            report, refused = ragstress.bench(corpus, out, target=target, **options), None
+        except (StageFailed, *input_errors()) as exc:
+            report, refused = None, str(exc)
+        if refused is not None:  # failed outside the handler: the chain of exceptions is no part of the reason
+            pytest.fail(f"ragstress_bench: {refused}", pytrace=False)
         request.node.stash[_REPORT] = report
         request.node.stash[_RUN_DIR] = out
+        if report.failure is not None:
+            pytest.fail(f"ragstress_bench: {report.failure}", pytrace=False)
         return report
 
     return bench

@@ -15,7 +15,7 @@ from ragstress.reports.beyond.injection import injection_section
 from ragstress.reports.beyond.sections import conflict_section, position_section, style_section
 from ragstress.reports.card import build_card, card_cases
 from ragstress.reports.e2e import build_e2e_section
-from ragstress.reports.errors import error_rates
+from ragstress.reports.errors import all_failed, error_rates
 from ragstress.reports.header import build_header
 from ragstress.reports.methods import build_methods
 from ragstress.reports.model import (
@@ -163,6 +163,7 @@ def build_report(data: RunData, *, errors_as_failures: bool = True) -> Report:
         metric_table=table,
         cases=case_details(data, MAIN_METRIC, lower_is_better(table)),
         warnings=warnings,
+        failure=all_failed(data),
         error_rates=error_rates(data),
         e2e=build_e2e_section(data),
         conflict=conflict_section(by_testbed["conflict"], s),

@@ -31,8 +31,8 @@ def build_e2e_section(data: RunData) -> E2ESection | None:
         return None
     groups: dict[tuple[int, float, str], list] = {}
     for case, response in zip(data.cases, responses):
-        ratio = _ratio(case) if case.testbed == "noise" else None
-        variant = case.testbed if ratio is None else f"noise@{ratio:g}"
+        ratio = _ratio(case) if case.testbed in ("noise", "integration") else None
+        variant = case.testbed if ratio is None else f"{case.testbed}@{ratio:g}"
         key = (TESTBEDS.index(case.testbed), ratio or 0.0, variant)
         groups.setdefault(key, []).append((case, response.retrieved if response is not None else None))
     rows = []
@@ -46,7 +46,7 @@ def build_e2e_section(data: RunData) -> E2ESection | None:
             E2ERow(
                 variant=variant,
                 testbed=items[0][0].testbed,
-                labelled_noise=ratio if variant.startswith("noise@") else None,
+                labelled_noise=ratio if "@" in variant else None,
                 n_cases=len(items),
                 n_with_contexts=len(known),
                 noise=mean("noise"),

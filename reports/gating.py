@@ -45,6 +45,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
+from ragstress.core.registry import unknown_name
 from ragstress.core.types import TESTBEDS
 from ragstress.reports.beyond.cells import CELL_TESTBEDS, ROLE_ALIASES, cell_estimate
 from ragstress.reports.errors import ERROR_RATE, OVERALL
@@ -90,7 +91,7 @@ def _parse_key(key: str) -> tuple[str, str | None, str | None]:
     if not metric:
         raise ThresholdError(f"threshold {key!r} names no metric")
     if testbed and testbed not in TESTBEDS:
-        raise ThresholdError(f"threshold {key!r}: unknown testbed {testbed!r} (known: {', '.join(TESTBEDS)})")
+        raise ThresholdError(f"threshold {key!r}: {unknown_name('testbed', testbed, TESTBEDS)}")
     if cell and testbed not in CELL_TESTBEDS:
         raise ThresholdError(f"threshold {key!r}: only {', '.join(CELL_TESTBEDS)} have cells (:{cell})")
     metric = ROLE_ALIASES.get(metric.strip(), metric.strip())
@@ -142,14 +143,23 @@ def gates(
     fail_over: Iterable[str] = (),
     thresholds_file: str | Path | None = None,
     max_errors: float | None = None,
+    known_metrics: Iterable[str] = (),
 ) -> list[Threshold]:
-    """Every gate of a command, parsed and checked before any work: a gate that cannot hold raises ThresholdError."""
+    """Every gate of a command, parsed and checked before any work: a gate that cannot hold raises ThresholdError.
+
+    A gate must name a registered metric (or one of `known_metrics`, e.g. a run's own metric table):
+    a misspelt name stops the command here, with a "did you mean", not after the run it gates.
+    """
     thresholds = [parse_fail_under(option) for option in fail_under]
     thresholds += [parse_fail_over(option) for option in fail_over]
     if thresholds_file is not None:
         thresholds += load_thresholds(Path(thresholds_file))
     if max_errors is not None:
         thresholds.append(max_error_rate(max_errors))
+    known = list(dict.fromkeys([*METRICS.names(), ERROR_RATE, *known_metrics]))
+    for t in thresholds:
+        if t.metric not in known:
+            raise ThresholdError(f"threshold {t.describe()}: {unknown_name('metric', t.metric, known)}")
     return thresholds
 
 
@@ -240,6 +250,9 @@ def check_thresholds(report: Report, thresholds: list[Threshold], gate_on: GateO
     )
     checks = []
     for t in thresholds:
+        if report.failure is not None:  # nothing was measured: every gate fails for that one reason
+            checks.append(_unmeasured(t, f"{t.describe()}: {report.failure}"))
+            continue
         if t.metric not in known:
             close = difflib.get_close_matches(t.metric, known, n=3, cutoff=0.5)
             hint = f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
@@ -252,20 +265,23 @@ def check_thresholds(report: Report, thresholds: list[Threshold], gate_on: GateO
         est = _lookup(report, t)
         if est is None or est.value is None:
             where = f"on {t.testbed}{':' + t.cell if t.cell else ''} cases" if t.testbed else "at all"
-            checks.append(
-                ThresholdCheck(
-                    metric=t.metric,
-                    testbed=f"{t.testbed}:{t.cell}" if t.cell else t.testbed,
-                    direction=t.direction,
-                    threshold=t.value,
-                    value=None,
-                    passed=False,
-                    message=f"{t.metric} was not scored {where}",
-                )
-            )
+            checks.append(_unmeasured(t, f"{t.metric} was not scored {where}"))
             continue
         checks.append(_check(t, est, gate_on))
     return Gating(passed=all(c.passed for c in checks), checks=checks, gate_on=gate_on)
+
+
+def _unmeasured(t: Threshold, message: str) -> ThresholdCheck:
+    """A failed check with no value: the gate had nothing to compare, and `message` says why."""
+    return ThresholdCheck(
+        metric=t.metric,
+        testbed=f"{t.testbed}:{t.cell}" if t.cell else t.testbed,
+        direction=t.direction,
+        threshold=t.value,
+        value=None,
+        passed=False,
+        message=message,
+    )
 
 
 def _check(t: Threshold, est: Estimate, gate_on: GateOn) -> ThresholdCheck:

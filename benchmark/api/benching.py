@@ -7,13 +7,17 @@ from pathlib import Path
 
 from ragstress.api.pipeline import BenchSettings, run_bench
 from ragstress.api.reporting import Report
+from ragstress.llm.config import Endpoint
 
 
 def bench(
     corpus: str | Path,
     out: str | Path,
     *,
-    target: str,
+    target: str | None = None,
+    target_config: str | Path | None = None,
+    mode: str = "contexts",
+    seed: int = 13,
     seeds: int | None = None,
     pairs: int | None = None,
     seed_file: str | Path | None = None,
@@ -26,6 +30,7 @@ def bench(
     metrics: str | Sequence[str] | None = None,
     fail_under: Iterable[str] = (),
     fail_over: Iterable[str] = (),
+    thresholds_file: str | Path | None = None,
     max_error_rate: float | None = None,
     gate_on: str = "point",
     exclude_errors: bool = False,
@@ -34,9 +39,11 @@ def bench(
     base_url: str | None = None,
     model: str | None = None,
     api_key: str | None = None,
+    endpoints: Mapping[str, Endpoint] | None = None,
     cache_dir: str | Path | None = None,
     reuse_answers: bool = False,
     judge_noise: bool | None = None,
+    ratio_policy: str = "drop",
     include: Sequence[str] = (),
     notebook_outputs: bool = False,
     resolve_uncertain: bool = False,
@@ -44,23 +51,37 @@ def bench(
 ) -> Report:
     """Build, generate, run, score and report in one run directory `out`; returns the Report.
 
+    The same options as `ragstress bench`. `target` is a spec as for `run` (an http target may
+    come from `target_config` alone; without either, the built-in baseline); `mode="e2e"` lets
+    the target retrieve, from this run's index changed per testbed (docs/e2e.md); `seed` is the
+    random seed of test-set generation (`--seed`).
+
     Stages whose inputs are unchanged since the last bench in `out` are skipped; an edited
-    target (its module's source, its URL or config, the baseline's model and prompts) is
-    asked again unless `reuse_answers`. `base_url`/`model`/`api_key` name one OpenAI-protocol
-    endpoint for every LLM role (generator, baseline target, judge); without them each role
-    is the bundled model. The gates (`fail_under`, `fail_over`, `max_error_rate`, `gate_on`,
-    `exclude_errors`) mean what they mean for `report`, `judge_noise` and `styles` what they mean for `generate`,
-    `executor`, `ray_address`, `actors` and `actor_resources` what they mean for `run`,
-    `include` and `notebook_outputs` for `build_index`, `resolve_uncertain` for `score`.
-    `progress` receives one line per stage. The Report's
-    `stage_seconds` says how long each stage took (0 when skipped).
+    target (its module's source and the project files it imports, its URL or config, the
+    baseline's model and prompts) is asked again unless `reuse_answers`. `base_url`/`model`/`api_key`
+    name one OpenAI-protocol endpoint for every LLM role (generator, baseline target, judge);
+    `endpoints` (role -> Endpoint, see `ragstress.endpoint`) sets roles one by one; without either
+    each role is the bundled model. The gates (`fail_under`, `fail_over`, `thresholds_file`,
+    `max_error_rate`, `gate_on`, `exclude_errors`) mean what they mean for `report`, `judge_noise`,
+    `ratio_policy` and `styles` what they mean for `generate`, `executor`, `ray_address`, `actors`
+    and `actor_resources` what they mean for `run`, `include` and `notebook_outputs` for
+    `build_index`, `resolve_uncertain` for `score`. `progress` receives one line per stage. The
+    Report's `stage_seconds` says how long each stage took (0 when skipped).
+
+    Every name (gate, metric, testbed, style, mode) is checked before the first stage: a misspelt
+    one raises ThresholdError or UnknownNameError with a "did you mean". A stage that fails on bad
+    input raises StageFailed. When every case failed in the target, the Report says
+    `all N cases failed: <first cause>` (`Report.failure`) and does not pass.
     """
     from ragstress.api.stages import endpoint
 
     settings = BenchSettings(
         corpus=Path(corpus),
         out=Path(out),
-        target=target,
+        target=target if target is not None or target_config is not None else "baseline",
+        target_config=Path(target_config) if target_config is not None else None,
+        mode=mode,
+        random_seed=seed,
         seeds=seeds,
         pairs=pairs,
         testbeds=testbeds,
@@ -73,6 +94,7 @@ def bench(
         metrics=metrics,
         fail_under=tuple(fail_under),
         fail_over=tuple(fail_over),
+        thresholds_file=Path(thresholds_file) if thresholds_file is not None else None,
         max_error_rate=max_error_rate,
         gate_on=gate_on,
         exclude_errors=exclude_errors,
@@ -80,11 +102,15 @@ def bench(
         embedding=embedding,
         reuse_answers=reuse_answers,
         judge_noise=judge_noise,
+        ratio_policy=ratio_policy,
         include=tuple(include),
         notebook_outputs=notebook_outputs,
         resolve_uncertain=resolve_uncertain,
         cache_dir=Path(cache_dir) if cache_dir is not None else None,
-        endpoints={role: endpoint(role, base_url, model, api_key) for role in ("generator", "target", "judge")},
+        endpoints={
+            role: (endpoints or {}).get(role) or endpoint(role, base_url, model, api_key)
+            for role in ("generator", "target", "judge")
+        },
     )
     result = run_bench(settings, say=progress or (lambda line: None))
     result.report.stage_seconds = result.durations

@@ -29,6 +29,7 @@ from ragstress.api.settings import (
     BenchResult,
     BenchSettings,
     StageFailed,
+    check_settings,
     config_url,
     file_digest,
     fingerprint,
@@ -50,13 +51,13 @@ def run_bench(settings: BenchSettings, say: Callable[[str], None] = print) -> Be
     A report whose thresholds are missed (exit code 1) still completes the bench; a stage
     that fails on bad input raises StageFailed (code 2) after bench.json records it, and one
     whose every call to an LLM role failed raises StageFailed (code 1) the same way. A gate
-    that cannot hold raises ThresholdError before any stage runs.
+    that cannot hold, or a misspelt testbed, metric or style, raises ThresholdError or UnknownNameError
+    (check_settings) before any stage runs.
     """
     from ragstress import api
-    from ragstress.reports.gating import gates
     from ragstress.running.target_identity import fingerprint_of, reload_target_module, target_identity
 
-    gates(settings.fail_under, settings.fail_over, settings.thresholds_file, settings.max_error_rate)
+    check_settings(settings)
     out, files, roles = Path(settings.out), RunDir(Path(settings.out)), settings.endpoints
     out.mkdir(parents=True, exist_ok=True)
     state_path = out / BENCH_FILE

@@ -42,15 +42,21 @@ class Report:
         raise KeyError(f"no metric {metric!r} in this report; it has: {', '.join(self.rates) or 'none'}")
 
     @property
+    def failure(self) -> str | None:
+        """`all N cases failed: <first cause>` when the target failed on every case (nothing was measured)."""
+        return self.model.failure
+
+    @property
     def passed(self) -> bool:
-        """True when every threshold held (or none was given)."""
-        return self.model.gating is None or self.model.gating.passed
+        """True when every threshold held (or none was given) and not every case failed."""
+        return self.failure is None and (self.model.gating is None or self.model.gating.passed)
 
     @property
     def failed_checks(self) -> list[str]:
-        """The thresholds that did not hold, described."""
+        """The thresholds that did not hold, described; a run in which every case failed says so (once at least)."""
         gating = self.model.gating
-        return [] if gating is None else [c.message for c in gating.checks if not c.passed]
+        missed = [] if gating is None else [c.message for c in gating.checks if not c.passed]
+        return missed or ([self.failure] if self.failure is not None else [])
 
     def to_dataframe(self):
         """One row per metric and testbed ("all" for overall): value, interval and counts. Needs pandas."""
@@ -95,6 +101,8 @@ class Report:
         return log_report(self.model, self.paths, run_dir, tracking_uri(uri), experiment)
 
     def __repr__(self) -> str:
+        if self.failure is not None:
+            return f"Report(passed=False, failure={self.failure!r})"
         return f"Report(passed={self.passed}, rates={self.rates})"
 
 
@@ -124,7 +132,7 @@ def report(
     from ragstress.reports.reading.rundir import load_run
     from ragstress.reports.render.writer import write_report
 
-    thresholds = gates(fail_under, fail_over, thresholds_file, max_error_rate)
+    thresholds = gates(fail_under, fail_over, thresholds_file, max_error_rate, _scored_metrics(Path(run_dir)))
     if write:
         result = write_report(
             Path(run_dir), thresholds=thresholds or None, gate_on=gate_on, errors_as_failures=not exclude_errors
@@ -134,6 +142,18 @@ def report(
     if thresholds:
         model = model.model_copy(update={"gating": check_thresholds(model, thresholds, gate_on)})
     return Report(model)
+
+
+def _scored_metrics(run_dir: Path) -> list[str]:
+    """The metrics score.json names: a run scored by another release may hold some this one does not register."""
+    from ragstress.core.manifests import ScoreManifest, read_manifest
+    from ragstress.core.rundir import SCORE_MANIFEST
+
+    path = run_dir / SCORE_MANIFEST
+    try:
+        return list(read_manifest(path, ScoreManifest).metric_table or {}) if path.is_file() else []
+    except (OSError, ValueError):
+        return []  # an unreadable score.json is reported by the report itself
 
 
 __all__ = ["Report", "report"]

@@ -27,6 +27,8 @@ class RunSummary:
     answered: int
     errors: int
     answered_earlier: int = 0
+    failure: str | None = None
+    """`all N cases failed: <first cause>` when every case asked this time failed, else None."""
 
 
 def run(
@@ -63,6 +65,9 @@ def run(
     `actors` Ray actors (each reserving `actor_resources`, e.g. `{"GPU": 1}`) on the cluster at
     `ray_address` (default: the running one, else a local instance). `endpoints["target"]`, an
     Endpoint, replaces the target_* values. `resume` continues a run, skipping answered cases.
+    A LangChain chain factory retrieves with the retriever the run hands it: in e2e mode it needs
+    `index_dir` (TargetError, a ValueError, before any case otherwise). The RunSummary's `failure`
+    says `all N cases failed: <first cause>` when every case asked failed.
     """
     from ragstress.core.jsonl import read_records
     from ragstress.core.types import Case
@@ -116,7 +121,7 @@ def run(
     counts = asyncio.run(
         execute_run(run_dir, target, options, endpoint=llm_endpoint, http_settings=http_settings, cache=cache)
     )
-    return RunSummary(out, counts.answered, counts.errors, len(run_dir.done))
+    return RunSummary(out, counts.answered, counts.errors, len(run_dir.done), counts.failure)
 
 
 __all__ = ["RunSummary", "run"]

@@ -119,6 +119,32 @@ def input_errors() -> tuple[type[BaseException], ...]:
     return (ValueError, OSError, UnknownNameError, LLMError, LocalModelError, PromptError, RayUnavailable)
 
 
+def check_settings(settings: BenchSettings) -> None:
+    """Every name bench is given, checked before the first stage: a typo must not cost a build and a run.
+
+    Raises ThresholdError for a gate that cannot hold (a misspelt metric or testbed, a minimum on a
+    lower-is-better metric), UnknownNameError for a misspelt testbed, metric or style, ValueError for
+    a mode or gate_on that does not exist; each message names the closest known names.
+    """
+    from ragstress.core.registry import check_names
+    from ragstress.core.types import TESTBEDS
+    from ragstress.generators.styles import STYLES
+    from ragstress.reports.gating import GATE_ON_CHOICES, gates
+    from ragstress.scoring.metrics import METRICS
+
+    if settings.mode not in ("contexts", "e2e"):
+        raise ValueError(f"mode must be 'contexts' or 'e2e', not {settings.mode!r}")
+    if settings.gate_on not in GATE_ON_CHOICES:
+        raise ValueError(f"gate_on {settings.gate_on!r}: choose one of {', '.join(GATE_ON_CHOICES)}")
+    if settings.testbeds is not None:
+        check_names("testbed", ",".join(settings.testbeds), TESTBEDS)
+    if settings.metrics:
+        METRICS.resolve(settings.metrics if isinstance(settings.metrics, str) else list(settings.metrics))
+    if settings.styles:
+        check_names("question style", ",".join(settings.styles), STYLES)
+    gates(settings.fail_under, settings.fail_over, settings.thresholds_file, settings.max_error_rate)
+
+
 def config_url(target_config: Path | None) -> str:
     """The URL of an http target given by its config file only."""
     from ragstress.running.targets import TargetError
@@ -146,5 +172,6 @@ def stage_summary(result: Any) -> str:
         return f"{result.cases} cases from {result.seeds} seeds ({result.rejected} rejected)"
     if isinstance(result, RunSummary):
         earlier = f"; {result.answered_earlier} answered earlier" if result.answered_earlier else ""
-        return f"{result.answered} answered, {result.errors} error(s){earlier}"
+        failed = f"; {result.failure}" if result.failure else ""
+        return f"{result.answered} answered, {result.errors} error(s){earlier}{failed}"
     return ""

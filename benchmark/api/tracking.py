@@ -128,6 +128,9 @@ def log_report(
             client.log_param(run_id, key, value)
         for key, value in report_metrics(model).items():
             client.log_metric(run_id, key, value)
+        if model.failure is not None:  # the run measured nothing: the tag says why, where the rates would be
+            client.set_tag(run_id, "ragstress.failure", model.failure[:5000])
+            client.set_tag(run_id, "mlflow.note.content", model.failure[:5000])
         artifacts = [*files.values(), *(sorted(run_dir.glob("curve-*.svg")) if run_dir else [])]
         for path in artifacts:
             if Path(path).is_file():

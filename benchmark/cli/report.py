@@ -125,7 +125,9 @@ def report(
         f"integration {fmt_estimate(rep.integration.overall)} · error detection {fmt_estimate(rep.counterfactual.error_detection)}"
     )
     errors = rep.error_rates.get("all")
-    if errors is not None and errors.n_target_errors:
+    if rep.failure is not None:  # nothing was measured: that is the whole story, and the exit code is 1
+        cc.err_console.print(f"[bold red]{escape(rep.failure)}[/]", soft_wrap=True)
+    elif errors is not None and errors.n_target_errors:
         rule = "counted as fails in every rate" if not exclude_errors else "EXCLUDED from the rates (--exclude-errors)"
         cc.err_console.print(
             f"target errors: {errors.n_target_errors} of {errors.n} cases ({errors.value:.1%}), {rule}"

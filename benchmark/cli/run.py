@@ -211,6 +211,9 @@ def run(
     )
     if counts.errors:
         cc.console.print(f"errors are recorded in responses.jsonl with their cause ({counts.errors} this time)")
+    if counts.failure and not previously:  # nothing was measured: the run failed
+        cc.err_console.print(f"[bold red]{escape(counts.failure)}[/]", soft_wrap=True)
+        raise typer.Exit(1)
 
 
 async def _run_with_progress(

@@ -1,10 +1,12 @@
 """What a target retrieved in e2e mode, passage by passage: positive, noise or counterfactual.
 
-A passage is classified against its case, not by where it came from: `positive` when
-it holds the answer (an alias, or its number or date restated, as the variants find
-answer-bearing chunks), `counterfactual` when it holds the planted answer and not the
-true one, `injected` when it is an injection case's injected passage, `noise` otherwise. The shares say what the target really had to work with,
-beside the noise ratio the case is labelled with.
+A passage is classified against its case: `injected` when it is an injection case's injected
+passage; `counterfactual` when the case plants an answer and the passage is one the planting made
+(one of the case's planted passages, a chunk the variant rewrote, or any text stating the planted
+answer), even when a word of the true answer survives in it ("five" elsewhere in a rewritten
+sentence); else `positive` when it holds the answer (an alias, or its number or date restated, as
+the variants find answer-bearing chunks); `noise` otherwise. The shares say what the target really
+had to work with, beside the noise ratio the case is labelled with.
 """
 
 from __future__ import annotations
@@ -30,23 +32,30 @@ def _is_injected(text: str, case: Case) -> bool:
     return text.strip() in injected or (instruction and isinstance(canary, str) and canary in text)
 
 
-def passage_role(text: str, case: Case) -> ContextRole:
-    """The role `text` plays for `case` (see the module docstring)."""
+REWRITTEN_PREFIX = "e2e-cf-"
+"""The id prefix of the passages an e2e counterfactual variant planted or rewrote (see running.e2e)."""
+
+
+def passage_role(text: str, case: Case, chunk_id: str | None = None) -> ContextRole:
+    """The role `text` (with its chunk id, when known) plays for `case` (see the module docstring)."""
     if case.testbed == "injection" and _is_injected(text, case):
         return "injected"
-    holds_truth = bears_answer(text, case.answers)
-    if case.fake_answer and not holds_truth and contains_alias(text, case.fake_answer):
+    if case.fake_answer and (
+        (chunk_id or "").startswith(REWRITTEN_PREFIX)
+        or any(c.role == "counterfactual" and c.text == text for c in case.contexts)
+        or contains_alias(text, case.fake_answer)
+    ):
         return "counterfactual"
-    return "positive" if holds_truth else "noise"
+    return "positive" if bears_answer(text, case.answers) else "noise"
 
 
 def compose(case: Case, texts: list[str], chunk_id_of: Callable[[str], str | None] | None = None) -> Retrieved:
     """The composition of the passages `texts` that a target returned for `case`."""
-    roles = [passage_role(text, case) for text in texts]
+    ids = [chunk_id_of(text) if chunk_id_of is not None else None for text in texts]
+    roles = [passage_role(text, case, cid) for text, cid in zip(texts, ids)]
     shares = {role: (roles.count(role) / len(roles) if roles else None) for role in ROLES}
     if case.testbed == "injection":
         shares["injected"] = roles.count("injected") / len(roles) if roles else None
-    ids = [chunk_id_of(text) if chunk_id_of is not None else None for text in texts]
     return Retrieved(chunk_ids=ids, roles=roles, **shares)
 
 

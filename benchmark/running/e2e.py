@@ -11,19 +11,12 @@ the cases (per testbed, over all its cases):
 - distractors: contexts with role `noise`. Those whose chunk is already in the index
   need nothing; those with no `chunk_id`, or one the index lacks, are added.
 
-The variants (keyed by `variant_key(case)`: the testbed, or `noise@<ratio>`):
+The variants (keyed by `variant_key(case)`: the testbed, or `noise@<ratio>` and
+`integration@<ratio>`):
 
-- integration and style: the index itself (nothing is copied; a styled question retrieves
-  from the corpus as it is);
-- noise@<ratio>: arranged so that each case's question retrieves about its labelled
-  share of noise (`e2e_noise.py`): the chunks holding a case's answer thinned to the
-  positives the ratio allows (all kept at 0), the case's question answered with as
-  many passages as hold the ratio beside them (at most top-k: one chunk at 0 when the
-  corpus states the fact once, five at 0.8), chunks that would push the positives out
-  of those removed, then the distractors the index lacks added. Cases of one ratio
-  share the variant: a chunk kept as any case's positive is never removed, so a case
-  whose answer sits in another's kept chunk may see more positives than its ratio
-  asks (its response records what it got);
+- integration@<ratio> and style: the index itself (nothing is copied);
+- noise@<ratio>: the index thinned (the chunks holding a case's answer that no case of
+  the ratio keeps are removed above ratio 0), the distractors the index lacks added;
 - negative: the index without the positive chunks of every negative case and
   without every other chunk that holds one of their answers;
 - counterfactual: the index with the replaced (and positive) chunks removed, the
@@ -36,6 +29,11 @@ The variants (keyed by `variant_key(case)`: the testbed, or `noise@<ratio>`):
   `retrieved.injected` records whether it did. A seed's kinds share its question, so each
   kind has its own variant.
 
+On every variant, a case's own question retrieves exactly the case's passage count, its
+answer-bearing (or planted) passages among them and its other answer-bearing chunks
+hidden, so it sees the noise share it is labelled with (`e2e_noise.py`); any other
+query retrieves the run's top-k from the variant as it is.
+
 Conflict and position cases place their passages themselves (k of n planted; the answer in
 one slot), which a retriever cannot reproduce: e2e mode refuses them (E2EError).
 
@@ -46,6 +44,7 @@ in-memory Chroma and are dropped by `close()`.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import uuid
 from collections.abc import Iterable
@@ -61,8 +60,9 @@ from pydantic import Field
 from ragstress.core.types import Case
 from ragstress.corpora.embeddings import Embedder
 from ragstress.indexing.store import COLLECTION_NAME, IndexStore, open_chroma, read_manifest
+from ragstress.running.composition import REWRITTEN_PREFIX
 from ragstress.running.e2e_answers import UNCHANGED, refuse_placed, store_changes, variant_key
-from ragstress.running.e2e_noise import arrange_noise, window
+from ragstress.running.e2e_noise import Arrangement, arrange, window
 
 _PAGE = 1000
 DEFAULT_TOP_K = 5
@@ -81,18 +81,39 @@ class EmbedderEmbeddings(Embeddings):
         return self.embedder.embed_queries([text])[0].tolist()
 
 
-class DepthRetriever(VectorStoreRetriever):
-    """A vector-store retriever that returns `depths[query]` passages for the questions it knows, `k` otherwise."""
+class CaseRetriever(VectorStoreRetriever):
+    """A vector-store retriever that holds each case's question to its Arrangement (`arranged`), top-k otherwise."""
 
-    depths: dict[str, int] = Field(default_factory=dict)
+    arranged: dict[str, Arrangement] = Field(default_factory=dict)
+
+    def depth(self, query: str) -> int:
+        """How many passages `query` retrieves when no count is asked for."""
+        plan = self.arranged.get(query)
+        return plan.depth if plan is not None else int(self.search_kwargs.get("k", DEFAULT_TOP_K))
+
+    def search(self, query: str, k: int | None = None) -> list[tuple[Any, float]]:
+        """(Document, cosine distance) pairs, nearest first: a case's question gets its kept passages and the
+        best-ranked passages that are not hidden from it, `k` (default: its depth) in all."""
+        store, plan = self.vectorstore, self.arranged.get(query)
+        k = k or self.depth(query)
+        if plan is None:
+            return store.similarity_search_with_score(query, k=k)
+        size = store._collection.count()
+        kept = store.similarity_search_with_score(query, k=len(plan.keep), ids=list(plan.keep)) if plan.keep else []
+        wanted = k - len(kept)
+        others: list[tuple[Any, float]] = []
+        if wanted > 0:
+            skip = plan.hide | set(plan.keep)
+            found = store.similarity_search_with_score(query, k=min(size, wanted + len(skip)))
+            others = [pair for pair in found if pair[0].id not in skip][:wanted]
+        return sorted(kept[:k] + others, key=lambda pair: pair[1])
 
     def _get_relevant_documents(self, query: str, *, run_manager: Any, **kwargs: Any) -> list[Any]:
-        depth = {"k": self.depths[query]} if query in self.depths else {}
-        return super()._get_relevant_documents(query, run_manager=run_manager, **(kwargs | depth))
+        return [document for document, _ in self.search(query, kwargs.get("k"))]
 
     async def _aget_relevant_documents(self, query: str, *, run_manager: Any, **kwargs: Any) -> list[Any]:
-        depth = {"k": self.depths[query]} if query in self.depths else {}
-        return await super()._aget_relevant_documents(query, run_manager=run_manager, **(kwargs | depth))
+        found = await asyncio.get_running_loop().run_in_executor(None, self.search, query, kwargs.get("k"))
+        return [document for document, _ in found]
 
 
 @dataclass(frozen=True)
@@ -117,7 +138,9 @@ class VariantPlan:
 
 
 def _text_id(kind: str, text: str) -> str:
-    return f"e2e-{kind}-{hashlib.sha256(text.encode()).hexdigest()[:16]}"
+    # A planted or rewritten passage's id starts with REWRITTEN_PREFIX: what it retrieved is classed by it.
+    prefix = REWRITTEN_PREFIX if kind == "cf" else f"e2e-{kind}-"
+    return f"{prefix}{hashlib.sha256(text.encode()).hexdigest()[:16]}"
 
 
 def positive_chunk_ids(case: Case) -> set[str]:
@@ -202,25 +225,32 @@ def build_e2e_index(
     for case in cases:
         by_key.setdefault(variant_key(case), []).append(case)
     testbeds = sorted(by_key)
-    plans = {key: plan_variant(mine[0].testbed, mine) for key, mine in by_key.items() if key not in UNCHANGED}
+    testbed_of = {key: mine[0].testbed for key, mine in by_key.items()}
+    plans = {key: plan_variant(testbed_of[key], mine) for key, mine in by_key.items()}
     texts = _all_texts(store.collection)
-    noise_stats: dict[str, dict[str, int]] = {}
-    depths: dict[str, dict[str, int]] = {}
-    ranked = _rankings(store, [c for key in plans if key.startswith("noise") for c in by_key[key]], top_k)
+    # Only cases that keep answer chunks by rank need their question ranked (negative keeps none, counterfactual
+    # its planted passages).
+    ranked = _rankings(store, [c for c in cases if c.testbed not in ("negative", "counterfactual")], top_k)
+    arranged: dict[str, dict[str, Arrangement]] = {}
     for key, plan in plans.items():
-        if key.startswith("noise"):
-            arranged = arrange_noise(by_key[key], texts, ranked, top_k)
-            plan.remove |= arranged.remove
-            noise_stats[key] = {"promoted": arranged.promoted}
-            for case in by_key[key]:  # one question asked by two cases of the variant gets the larger depth
-                mine = depths.setdefault(key, {})
-                mine[case.question] = max(mine.get(case.question, 0), arranged.depth[case.id])
-            continue
-        remove, rewritten = store_changes(key, by_key[key], texts)
-        plan.remove |= remove | set(rewritten)
-        for cid, text in sorted(rewritten.items()):
-            meta = {"doc_id": "", "variant": "counterfactual", "replaces": cid}
-            plan.add(Addition(_text_id("cf", text), text, meta))
+        if testbed_of[key] not in UNCHANGED and not key.startswith("noise"):
+            remove, rewritten = store_changes(testbed_of[key], by_key[key], texts)
+            plan.remove |= remove | set(rewritten)
+            for cid, text in sorted(rewritten.items()):
+                meta = {"doc_id": "", "variant": "counterfactual", "replaces": cid}
+                plan.add(Addition(_text_id("cf", text), text, meta))
+        if testbed_of[key] in UNCHANGED:
+            plan.additions.clear()  # these variants retrieve from the index itself
+        variant_texts = {cid: t for cid, t in texts.items() if cid not in plan.remove}
+        variant_texts |= {a.id: a.text for a in plan.additions.values()}
+        planted = {
+            case.id: [_text_id("cf", c.text) for c in case.contexts if c.role == "counterfactual"]
+            for case in by_key[key]
+            if case.testbed == "counterfactual"
+        }
+        found = arrange(by_key[key], variant_texts, ranked, top_k, thin=key.startswith("noise"), planted=planted)
+        plan.remove |= found.remove
+        arranged[key] = found.by_question(by_key[key])
     plans = {tb: plan for tb, plan in plans.items() if plan.remove or plan.additions}
 
     memory = chromadb.EphemeralClient(settings=Settings(anonymized_telemetry=False))
@@ -234,7 +264,7 @@ def build_e2e_index(
         )
         for tb in plans
     }
-    stats: dict[str, Any] = {tb: {"removed": 0, "added": 0, **noise_stats.get(tb, {})} for tb in testbeds}
+    stats: dict[str, Any] = {tb: {"removed": 0, "added": 0} for tb in testbeds}
     in_index = _copy_index(store.collection, copies, plans, stats)
     stats["embedded"] = _add_passages(store.embedder, copies, plans, in_index, stats)
 
@@ -246,7 +276,7 @@ def build_e2e_index(
         stats[tb]["collection"] = name if tb in copies else "(the index)"
         stats[tb]["chunks"] = copies[tb].count() if tb in copies else store.count()
         vectors = Chroma(client=client, collection_name=name, embedding_function=embeddings)
-        retrievers[tb] = DepthRetriever(vectorstore=vectors, search_kwargs={"k": top_k}, depths=depths.get(tb, {}))
+        retrievers[tb] = CaseRetriever(vectorstore=vectors, search_kwargs={"k": top_k}, arranged=arranged[tb])
     ids_by_text = {text: cid for cid, text in texts.items()}
     ids_by_text.update({a.text: a.id for plan in plans.values() for a in plan.additions.values()})
     return E2EIndex(retrievers, stats, memory, [c.name for c in copies.values()], ids_by_text)
@@ -255,6 +285,8 @@ def build_e2e_index(
 def _rankings(store: IndexStore, cases: list[Case], top_k: int) -> dict[str, list[str]]:
     """Each case's question ranked against the index (the first `window(top_k)` chunk ids, best first)."""
     questions = sorted({case.question for case in cases})
+    if not questions or not store.count():
+        return {}
     hits = store.query_many(questions, k=min(window(top_k), store.count()))
     by_question = {q: [hit.chunk_id for hit in found] for q, found in zip(questions, hits)}
     return {case.id: by_question[case.question] for case in cases}

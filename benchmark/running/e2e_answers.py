@@ -25,7 +25,7 @@ from ragstress.generators.spans import contains_alias, contains_any_answer, repl
 from ragstress.generators.values import impossible_dates
 
 UNCHANGED = ("integration", "style")
-"""Variants that retrieve from the index itself."""
+"""Testbeds whose variants retrieve from the index itself."""
 PLACED_BY_TESTBED = ("conflict", "position")
 """Testbeds whose passages are placed by the case, not retrieved: contexts mode only."""
 
@@ -44,14 +44,19 @@ def refuse_placed(cases: Iterable[Case]) -> None:
         )
 
 
+RATIO_VARIANTS = ("noise", "integration")
+"""Testbeds whose cases are held to a noise ratio: one variant (and retriever) per ratio."""
+
+
 def variant_key(case: Case) -> str:
-    """The variant a case retrieves from: its testbed, `noise@<ratio>` for noise cases, `injection@<kind>`
-    for injection cases (a seed's kinds share its question, so each kind's passage needs a variant of its own)."""
+    """The variant a case retrieves from: its testbed, `noise@<ratio>` / `integration@<ratio>`, or
+    `injection@<kind>` for injection cases (a seed's kinds share its question, so each kind's passage
+    needs a variant of its own)."""
     if case.testbed == "injection":
         return f"injection@{case.params.get('injection_kind')}"
-    if case.testbed == "noise":
+    if case.testbed in RATIO_VARIANTS:
         ratio = case.params.get("noise_ratio")
-        return f"noise@{ratio:g}" if isinstance(ratio, (int, float)) else "noise"
+        return f"{case.testbed}@{ratio:g}" if isinstance(ratio, (int, float)) else case.testbed
     return case.testbed
 
 

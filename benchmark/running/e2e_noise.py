@@ -1,32 +1,26 @@
-"""The noise variants of e2e mode: what a case's question retrieves holds its labelled share of noise.
+"""What each case's question retrieves in e2e mode: exactly as many passages as the case holds, in its shares.
 
-A noise case labelled r should, when its question is put to the variant's retriever,
-get back passages of which the share r holds no answer. One variant per ratio
-(`noise@0.8`) over all cases of that ratio is arranged from the base ranking of each
-case's question (the embedder the variant's retriever uses; the first `window(k)`
-chunks):
+A case built in contexts mode holds n passages, p of them answer-bearing (positive, or
+the planted passages of a counterfactual case) and the rest distractors; its noise
+ratio is their share. In e2e mode the target retrieves for itself, and a case is held
+to the same composition by an `Arrangement` of its question on its variant's retriever:
 
-1. keep: the case may see `positives_allowed(r, k)` answer-bearing chunks (found by
-   alias and restated number/date, as everywhere in e2e mode). The best-ranked ones
-   are kept (the case's own positives when none ranks in the window). Every other chunk
-   holding its answer goes, except at r = 0, where none is thinned.
-2. depth: the number of passages that holds r with the kept positives, n / (1 - r)
-   rounded, at most k (the e2e counterpart of the per-seed passage count of generated
-   cases). On a corpus that states a fact once, r = 0 retrieves that one chunk and
-   r = 0.8 five; the variant's retriever returns `depth` passages for the question.
-3. promote: chunks that rank above the case's last kept positive but do not fit in the
-   depth beside the kept positives are removed, the lowest-ranked first and the case's
-   own noise passages last, so what remains on top is the kept positives and the
-   hardest distractors, the case's noise passages first.
+1. depth: the question retrieves exactly the case's passage count (`passage_count`), so
+   a fact stated once, asked at ratio 0, retrieves that one chunk and nothing else;
+2. keep: the p answer-bearing chunks the case may see, always among what it retrieves:
+   the best-ranked chunks of the base ranking (the embedder the variant's retriever
+   uses; the first `window(k)` chunks) that bear the answer, one per required fact first
+   (an integration case needs every part), the case's own positives when none ranks in
+   the window; a counterfactual case keeps its planted passages;
+3. hide: every other chunk of the variant that bears the case's answer (found by alias
+   and restated number or date, as everywhere in e2e mode), so the rest of the depth is
+   filled by the best-ranked distractors, and the case sees its labelled share of noise.
 
-Conflicts between the cases of one ratio: a chunk kept as a positive for any case is
-never removed, even when it holds another case's answer or outranks another case's
-positives; that case then sees more positives (or fewer distractors) than its ratio
-asks, which its response records (`retrieved`). Promotion runs in case id order, and what one case's promotion removes
-is gone for every case of the variant. Two cases of one variant asking the same
-question retrieve the larger depth. Distractors from outside the index (noise passages
-without a chunk in it) are added after this arrangement and are not ranked beforehand;
-a target that rewrites the question gets the run's top-k.
+An arrangement is keyed by the case's question on its own variant's retriever
+(`noise@0.8`, `integration@0.4`, ...), so cases of one variant never disturb each
+other. A noise variant's store is also thinned for targets that rewrite the question
+(which then get the run's top-k): at a ratio above 0 the chunks bearing a case's answer
+that no case of the variant keeps are removed.
 """
 
 from __future__ import annotations
@@ -37,6 +31,9 @@ from dataclasses import dataclass, field
 
 from ragstress.core.types import Case
 from ragstress.running.e2e_answers import bears_answer
+
+SIGNAL_ROLES = ("positive", "counterfactual")
+"""The roles of a case's passages that carry its answer (the true one or the planted one)."""
 
 
 def window(top_k: int) -> int:
@@ -60,63 +57,89 @@ def positives_allowed(ratio: float, top_k: int) -> int:
     return max(1, top_k - noise)
 
 
+def passage_count(case: Case, top_k: int) -> int:
+    """How many passages the case's question retrieves: as many as the case holds (top-k for a case with none)."""
+    return len(case.contexts) or top_k
+
+
+def signal_count(case: Case, top_k: int) -> int:
+    """How many answer-bearing passages the case holds (by the ratio when it holds no passages)."""
+    if not case.contexts:
+        return positives_allowed(case_ratio(case), top_k)
+    return sum(c.role in SIGNAL_ROLES for c in case.contexts)
+
+
+@dataclass(frozen=True)
+class Arrangement:
+    """What one question retrieves from its variant: `depth` passages, all of `keep` among them, none of `hide`."""
+
+    depth: int
+    keep: tuple[str, ...] = ()
+    hide: frozenset[str] = frozenset()
+
+
 @dataclass
-class NoiseArrangement:
-    """The chunks a noise variant removes, and the answer-bearing chunks kept for each case."""
+class VariantArrangement:
+    """A variant's arrangements (by case id) and the chunks its store drops."""
 
+    arranged: dict[str, Arrangement] = field(default_factory=dict)
     remove: set[str] = field(default_factory=set)
-    kept: dict[str, list[str]] = field(default_factory=dict)
-    depth: dict[str, int] = field(default_factory=dict)
-    """Passages the case's question retrieves (by case id)."""
-    promoted: int = 0
-    """Chunks removed only to lift kept positives into the depth."""
+
+    def by_question(self, cases: Iterable[Case]) -> dict[str, Arrangement]:
+        """The arrangements keyed by question, as the retriever looks them up (the first case by id wins a tie)."""
+        out: dict[str, Arrangement] = {}
+        for case in sorted(cases, key=lambda c: c.id):
+            if case.id in self.arranged:
+                out.setdefault(case.question, self.arranged[case.id])
+        return out
 
 
-def arrange_noise(
-    cases: Iterable[Case], texts: Mapping[str, str], ranked: Mapping[str, list[str]], top_k: int
-) -> NoiseArrangement:
-    """Arrange one noise variant (see the module docstring). `ranked[case.id]`: base chunk ids, best first."""
-    cases = sorted(cases, key=lambda c: c.id)
-    bearing = {case.id: {cid for cid, text in texts.items() if bears_answer(text, case.answers)} for case in cases}
-    plan = NoiseArrangement()
-    for case in cases:
-        order = ranked.get(case.id, [])
-        mine = bearing[case.id]
-        candidates = [cid for cid in order if cid in mine]
-        if not candidates:  # nothing in reach: keep the case's own positives so the answer stays in the store
-            candidates = [c.chunk_id for c in case.contexts if c.role == "positive" and c.chunk_id in texts]
-        plan.kept[case.id] = candidates[: positives_allowed(case_ratio(case), top_k)]
-        if case_ratio(case) > 0:  # at 0 nothing is thinned
-            plan.remove |= mine - set(plan.kept[case.id])
-    protected = set().union(*plan.kept.values())
-    plan.remove -= protected
-    for case in cases:
-        plan.depth[case.id] = depth_for(case_ratio(case), len(plan.kept[case.id]), top_k)
-        _promote(case, ranked.get(case.id, []), plan, protected, plan.depth[case.id])
+def _bears_fact(text: str, fact: list[str]) -> bool:
+    return bears_answer(text, [fact])
+
+
+def choose_positives(case: Case, texts: Mapping[str, str], order: list[str], count: int) -> list[str]:
+    """The `count` answer-bearing chunks the case keeps: one per fact first, best-ranked first (see the module doc)."""
+    bearing = [cid for cid in order if cid in texts and bears_answer(texts[cid], case.answers)]
+    chosen: list[str] = []
+    for fact in case.answers:  # every part of an integration case is findable
+        if len(chosen) < count:
+            chosen += [cid for cid in bearing if cid not in chosen and _bears_fact(texts[cid], fact)][:1]
+    chosen += [cid for cid in bearing if cid not in chosen][: max(0, count - len(chosen))]
+    if len(chosen) < count:  # nothing (more) in reach: the case's own positives, so its answer stays findable
+        own = [c.chunk_id for c in case.contexts if c.role == "positive" and c.chunk_id in texts]
+        chosen += [cid for cid in own if cid not in chosen][: count - len(chosen)]
+    return chosen
+
+
+def arrange(
+    cases: Iterable[Case],
+    texts: Mapping[str, str],
+    ranked: Mapping[str, list[str]],
+    top_k: int,
+    *,
+    thin: bool = False,
+    planted: Mapping[str, list[str]] | None = None,
+) -> VariantArrangement:
+    """Arrange one variant's cases (see the module docstring).
+
+    `texts`: every chunk of the variant by id; `ranked[case.id]`: base chunk ids, best first;
+    `thin`: drop from the store the answer-bearing chunks no case keeps (noise variants above
+    ratio 0); `planted[case.id]`: the ids of a counterfactual case's planted passages, kept
+    in place of positives.
+    """
+    plan = VariantArrangement()
+    kept_by_any: set[str] = set()
+    for case in sorted(cases, key=lambda c: c.id):
+        bearing = {cid for cid, text in texts.items() if bears_answer(text, case.answers)}
+        if planted and case.id in planted:
+            keep = [cid for cid in planted[case.id] if cid in texts]
+        else:
+            keep = choose_positives(case, texts, ranked.get(case.id, []), signal_count(case, top_k))
+        depth = max(passage_count(case, top_k), len(keep))
+        plan.arranged[case.id] = Arrangement(depth, tuple(keep), frozenset(bearing - set(keep)))
+        kept_by_any |= set(keep)
+        if thin and case_ratio(case) > 0:
+            plan.remove |= bearing - set(keep)
+    plan.remove -= kept_by_any
     return plan
-
-
-def depth_for(ratio: float, n_positive: int, top_k: int) -> int:
-    """Passages that hold `ratio` beside `n_positive` answer-bearing ones: n / (1 - r) rounded, within [n, top_k]."""
-    if n_positive == 0 or ratio >= 1:
-        return top_k
-    return max(1, min(top_k, max(n_positive, math.floor(round(n_positive / (1 - ratio), 9) + 0.5))))
-
-
-def _promote(case: Case, order: list[str], plan: NoiseArrangement, protected: set[str], depth: int) -> None:
-    """Remove what keeps `case`'s kept positives out of its top `depth` (never a protected chunk)."""
-    kept = set(plan.kept[case.id])
-    ranks = [i for i, cid in enumerate(order) if cid in kept]
-    if not ranks:
-        return
-    above = [cid for cid in order[: ranks[-1] + 1] if cid not in plan.remove]
-    excess = len(above) - depth
-    if excess <= 0:
-        return
-    own_noise = {c.chunk_id for c in case.contexts if c.role == "noise" and c.chunk_id}
-    droppable = [cid for cid in above if cid not in protected]
-    # The lowest-ranked go first, the case's own distractors last.
-    droppable.sort(key=lambda cid: (cid in own_noise, -above.index(cid)))
-    for cid in droppable[:excess]:
-        plan.remove.add(cid)
-        plan.promoted += 1

@@ -61,7 +61,7 @@ async def execute_run(
     is raised after it is written.
     """
     from ragstress.llm import EveryCallFailed, LLMSession
-    from ragstress.running.targets import load_target
+    from ragstress.running.targets import TargetError, load_target
 
     shard = options.shard
     mine = [case for case in run_dir.cases if shard is None or shard.holds(case.id)]
@@ -91,6 +91,11 @@ async def execute_run(
                 e2e = _e2e_index(options, run_dir.cases, say)
                 endpoint_server = RetrievalServer(e2e.retrievers, options.top_k).start(options.retrieval_host)
                 say(f"serving the e2e variants to the target at {endpoint_server.url}")
+            elif options.mode == "e2e" and target.needs_retriever:
+                raise TargetError(
+                    f"target {spec!r} retrieves with the retriever the run hands it, which e2e mode builds over an "
+                    "index: pass --index (index_dir in Python), or run in contexts mode"
+                )
             elif options.mode == "e2e" and not target.accepts_retriever:
                 say(f"note: without --index the {target.kind} target retrieves from its own store, unperturbed")
             models = {"target": endpoint.public_dict()} if target.kind == "baseline" else {}

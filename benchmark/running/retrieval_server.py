@@ -68,14 +68,14 @@ class RetrievalServer:
     def reference(self, key: str, question: str | None = None) -> RetrievalRef:
         """What a request for a case of variant `key` asking `question` carries.
 
-        `k` is the depth the variant holds for that question (a noise variant answers a
-        one-chunk fact at ratio 0 with that chunk alone), as the Python targets' retriever gives it.
+        `k` is the case's passage count (a one-chunk fact at noise ratio 0 is answered with that
+        chunk alone), as the Python targets' retriever gives it.
         """
         return RetrievalRef(url=self.url, collection=key, k=self._depth(key, question))
 
     def _depth(self, key: str, question: str | None) -> int:
-        depths = getattr(self.retrievers.get(key), "depths", None) or {}
-        return depths.get(question, self.top_k)
+        retriever = self.retrievers.get(key)
+        return retriever.depth(question) if hasattr(retriever, "depth") and question else self.top_k
 
     def retrieve(self, collection: Any, query: Any, k: Any = None) -> list[dict[str, Any]]:
         """The top `k` passages of `collection` for `query`; RetrievalRequestError for bad input."""
@@ -88,9 +88,13 @@ class RetrievalServer:
         k = self._depth(collection, query) if k is None else k
         if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= MAX_K:
             raise RetrievalRequestError(f"field 'k' must be an integer from 1 to {MAX_K}, got {k!r}")
-        store = self.retrievers[collection].vectorstore
+        retriever = self.retrievers[collection]
         with self._search_lock:
-            found = store.similarity_search_with_score(query, k=k)
+            # A case's own question is held to its arrangement, as the Python targets' retriever holds it.
+            if hasattr(retriever, "search"):
+                found = retriever.search(query, k)
+            else:
+                found = retriever.vectorstore.similarity_search_with_score(query, k=k)
             self.requests[collection] += 1
         # Chroma's cosine space gives distance = 1 - cosine similarity.
         return [

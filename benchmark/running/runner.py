@@ -212,6 +212,18 @@ class RunCounts:
     errors: int = 0
     prompt_tokens: int = 0
     completion_tokens: int = 0
+    cases: int = 0
+    """Cases asked (closed-book probes not counted)."""
+    case_errors: int = 0
+    first_error: str | None = None
+    """The first error recorded for a case, in the order the answers came."""
+
+    @property
+    def failure(self) -> str | None:
+        """`all N cases failed: <first cause>` when every case asked failed (the run measured nothing), else None."""
+        if self.cases and self.case_errors == self.cases:
+            return f"all {self.cases} cases failed: {self.first_error}"
+        return None
 
 
 async def run_cases(
@@ -249,6 +261,11 @@ async def run_cases(
                 await asyncio.to_thread(appender.append, response)
             counts.answered += 1
             counts.errors += response.error is not None
+            if job.probe == "case":
+                counts.cases += 1
+                counts.case_errors += response.error is not None
+                if response.error is not None and counts.first_error is None:
+                    counts.first_error = response.error
             counts.prompt_tokens += response.usage.prompt_tokens
             counts.completion_tokens += response.usage.completion_tokens
             if on_response is not None:

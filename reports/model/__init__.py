@@ -197,6 +197,10 @@ class Report(_Model):
     metric_table: dict[str, MetricInfo] = Field(default_factory=dict, description="What each metric is and its labels.")
     cases: list[CaseDetail]
     warnings: list[str]
+    failure: str | None = Field(
+        default=None,
+        description="'all N cases failed: <first cause>' when the target failed on every case: nothing was measured.",
+    )
     error_rates: dict[str, Estimate] = Field(
         default_factory=dict,
         description="Share of cases the target failed on (or never answered): 'all' and per testbed.",

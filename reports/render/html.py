@@ -23,6 +23,7 @@ from typing import Any
 
 from ragstress.core.types import TESTBEDS
 from ragstress.reports.describe import host_of
+from ragstress.reports.errors import all_failed_zh
 from ragstress.reports.model import Estimate, MetricInfo, RatioPoint, Report, RunHeader
 from ragstress.reports.render.beyond_render import beyond_html
 from ragstress.reports.render.card import card_html
@@ -240,12 +241,20 @@ def _drilldown(report: Report) -> str:
     )
 
 
+def failure_html(failure: str | None) -> str:
+    """The banner of a run in which every case failed (empty otherwise), in both languages."""
+    if failure is None:
+        return ""
+    return f'<section id="failure" class="warn"><p><strong>{esc(failure)}</strong></p><p><strong>{esc(all_failed_zh(failure))}</strong></p></section>'
+
+
 def render_html(report: Report) -> str:
     """The whole report.html."""
     body = [
         f"<h1>{bi('title')}</h1>",
         f'<p class="muted">Report schema {esc(report.schema_version)} · {esc(report.generated_at)} · '
         f"ragstress {esc(report.generator_version)}</p>",
+        failure_html(report.failure),
         card_html(report),
         header_html(report.header),
     ]

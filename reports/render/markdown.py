@@ -10,6 +10,7 @@ from html import escape
 
 from ragstress.core.types import RGB_TESTBEDS, TESTBEDS
 from ragstress.reports.describe import host_of
+from ragstress.reports.errors import all_failed_zh
 from ragstress.reports.model import Estimate, RatioPoint, Report, RunHeader
 from ragstress.reports.render.beyond_render import beyond_lines
 from ragstress.reports.render.card import card_markdown
@@ -178,6 +179,8 @@ def render_markdown(report: Report) -> str:
         f"Report schema {report.schema_version}, built {report.generated_at} by ragstress {cell(report.generator_version)}.",
         "",
     ]
+    if report.failure is not None:  # nothing below measures the system: say so before any number
+        lines += [f"> **{cell(report.failure)}**", f"> **{cell(all_failed_zh(report.failure))}**", ""]
     lines += card_markdown(report)
     lines += header_lines(report.header)
     if report.gating is not None:

@@ -39,14 +39,14 @@ _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 @dataclass(frozen=True)
 class ReportResult:
-    """What write_report produced. `exit_code`: 0 all thresholds met (or none), 1 one missed."""
+    """What write_report produced. `exit_code`: 0 all thresholds met (or none), 1 one missed or every case failed."""
 
     report: Report
     paths: dict[str, Path] = field(default_factory=dict)
 
     @property
     def passed(self) -> bool:
-        return self.report.gating is None or self.report.gating.passed
+        return self.report.failure is None and (self.report.gating is None or self.report.gating.passed)
 
     @property
     def exit_code(self) -> int:

@@ -149,8 +149,8 @@ def test_http_service_and_fixed_runnable_retrieve_their_variant_through_the_endp
     assert responses["neg"].contexts and not any("UNESCO" in text for text in responses["neg"].contexts)
     sent = {body["case_id"]: body for body in rag_service.bodies}
     url = sent["neg"]["retrieval"]["url"]
-    assert sent["neg"]["retrieval"] == {"url": url, "collection": "negative", "k": 3}
-    assert sent["int"]["retrieval"] == {"url": url, "collection": "integration", "k": 3}
+    assert sent["neg"]["retrieval"] == {"url": url, "collection": "negative", "k": 1}  # the case holds one passage
+    assert sent["int"]["retrieval"] == {"url": url, "collection": "integration", "k": 1}
     assert sent["neg"]["contexts"] is None and url.startswith("http://127.0.0.1:")
     endpoint = run["e2e"]["retrieval_endpoint"]
     assert endpoint == {"url": url, "requests": {"integration": 1, "negative": 1}, "refused": 0}
@@ -215,7 +215,9 @@ def test_endpoint_answers_with_ids_and_scores_and_refuses_bad_requests(etna):
     e2e = build_e2e_index(IndexStore.open(index), cases, top_k=2)
     try:
         with RetrievalServer(e2e.retrievers, top_k=2) as server:
-            found = _post(server.url, {"collection": "integration", "query": QUESTION})
+            # The case's own question retrieves the one passage it holds, unless more are asked for.
+            assert len(_post(server.url, {"collection": "integration", "query": QUESTION})["passages"]) == 1
+            found = _post(server.url, {"collection": "integration", "query": QUESTION, "k": 2})
             assert len(found["passages"]) == 2 and "UNESCO" in found["passages"][0]["text"]
             first, second = found["passages"]
             assert first["id"] and first["doc_id"] == "etna.txt" and 1 >= first["score"] >= second["score"] > 0
@@ -231,7 +233,7 @@ def test_endpoint_answers_with_ids_and_scores_and_refuses_bad_requests(etna):
                 assert refused.value.code == status and words in json.loads(refused.value.read())["error"]
             listed = json.loads(urllib.request.urlopen(server.url.replace("/retrieve", "/collections")).read())
             assert listed == {"collections": ["integration", "negative"], "k": 2}
-            assert server.describe()["requests"] == {"integration": 1, "negative": 1}
+            assert server.describe()["requests"] == {"integration": 2, "negative": 1}
             assert server.describe()["refused"] == 4
     finally:
         e2e.close()

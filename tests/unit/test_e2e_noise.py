@@ -13,7 +13,7 @@ from ragstress.reports.e2e import build_e2e_section
 from ragstress.reports.reading.rundir import RunData, load_run
 from ragstress.reports.render.e2e_section import e2e_html, e2e_lines
 from ragstress.running.composition import compose, mean_shares, with_composition
-from ragstress.running.e2e_noise import arrange_noise, depth_for, positives_allowed
+from ragstress.running.e2e_noise import arrange, positives_allowed
 
 LEGACY = Path(__file__).resolve().parents[1] / "data" / "legacy_run_v0"
 
@@ -47,8 +47,10 @@ def noise_case(case_id: str, ratio: float, answers=(("1889",),), noise=("tokyo",
     )
 
 
-def top(ranking: list[str], removed: set[str], k: int) -> list[str]:
-    return [cid for cid in ranking if cid not in removed][:k]
+def retrieve(plan, ranking: list[str], removed: set[str] = frozenset()) -> list[str]:
+    """What the arranged retriever returns for a question ranked `ranking`: kept ones, then the best not hidden."""
+    rest = [cid for cid in ranking if cid not in removed and cid not in plan.hide and cid not in plan.keep]
+    return [cid for cid in ranking if cid in plan.keep or cid in rest[: plan.depth - len(plan.keep)]]
 
 
 @pytest.mark.parametrize(
@@ -59,47 +61,43 @@ def test_positives_allowed_follow_the_ratio(ratio, k, allowed):
     assert positives_allowed(ratio, k) == allowed
 
 
-@pytest.mark.parametrize(
-    ("ratio", "kept", "depth"),
-    [(0.0, 1, 1), (0.0, 3, 3), (0.8, 1, 5), (0.6, 2, 5), (0.6, 1, 3), (0.5, 1, 2), (0.8, 0, 5)],
-)
-def test_depth_holds_the_ratio_beside_the_kept_positives(ratio, kept, depth):
-    assert depth_for(ratio, kept, 5) == depth
-
-
-def test_ratio_zero_with_one_answer_chunk_retrieves_just_that_chunk():
-    case = noise_case("s:noise:0", 0.0, answers=(("1173",),), noise=(), positive="pisa")
-    plan = arrange_noise([case], TEXTS, {case.id: RANKING}, top_k=5)
-    assert plan.kept == {case.id: ["pisa"]} and plan.depth == {case.id: 1}
-    assert top(RANKING, plan.remove, 1) == ["pisa"]
-
-
-def test_a_high_ratio_keeps_the_best_ranked_answer_chunk_and_lifts_it_into_the_top_k():
-    case = noise_case("s:noise:0.8", 0.8, noise=("pisa", "cn"))
-    plan = arrange_noise([case], TEXTS, {case.id: RANKING}, top_k=2)
-    assert plan.kept == {case.id: ["eiffel-a"]}
-    assert {"eiffel-b", "eiffel-c", "eiffel-d"} <= plan.remove
-    # Top 2 at 0.8 rounds to 1 positive : 1 noise; tokyo goes (not the case's own), cn stays as the distractor.
-    assert top(RANKING, plan.remove, 2) == ["cn", "eiffel-a"] and plan.promoted == 1
-
-
-def test_ratio_zero_keeps_every_answer_chunk_and_lifts_them_up():
+def test_ratio_zero_with_one_passage_retrieves_just_one_answer_chunk():
+    # The fact is stated in four chunks, the case holds one passage: its question retrieves one, the best-ranked.
     case = noise_case("s:noise:0", 0.0, noise=())
-    plan = arrange_noise([case], TEXTS, {case.id: RANKING}, top_k=4)
-    assert not plan.remove & {"eiffel-a", "eiffel-b", "eiffel-c", "eiffel-d"}
-    assert top(RANKING, plan.remove, 4) == ["eiffel-a", "eiffel-b", "eiffel-c", "eiffel-d"]
+    plan = arrange([case], TEXTS, {case.id: RANKING}, top_k=5, thin=True).arranged[case.id]
+    assert (plan.depth, plan.keep) == (1, ("eiffel-a",))
+    assert plan.hide == {"eiffel-b", "eiffel-c", "eiffel-d"}
+    assert retrieve(plan, RANKING) == ["eiffel-a"]
 
 
-def test_a_chunk_kept_for_one_case_is_never_removed_for_another():
-    first = noise_case("a:noise:0.8", 0.8)
-    # A second seed of the same ratio whose answer (1883) sits only in the bridge chunk, which also ranks low.
-    second = noise_case("b:noise:0.8", 0.8, answers=(("1883",),), positive="bridge")
-    ranked = {first.id: RANKING, second.id: ["eiffel-b", "tokyo", "cn", "pisa", "paris", "bridge"]}
-    plan = arrange_noise([second, first], TEXTS, ranked, top_k=2)
-    assert plan.kept == {first.id: ["eiffel-a"], second.id: ["bridge"]}
-    # eiffel-b holds the first case's answer and outranks the bridge for the second: it goes, bridge stays.
-    assert "eiffel-b" in plan.remove and "bridge" not in plan.remove and "eiffel-a" not in plan.remove
-    assert "bridge" in top(ranked[second.id], plan.remove, 2)
+def test_a_high_ratio_keeps_one_answer_chunk_and_fills_with_the_best_distractors():
+    case = noise_case("s:noise:0.8", 0.8, noise=("pisa", "cn", "tokyo", "bridge"))
+    found = arrange([case], TEXTS, {case.id: RANKING}, top_k=5, thin=True)
+    plan = found.arranged[case.id]
+    assert (plan.depth, plan.keep) == (5, ("eiffel-a",))
+    assert {"eiffel-b", "eiffel-c", "eiffel-d"} <= found.remove  # thinned for targets that rewrite the question
+    assert retrieve(plan, RANKING, found.remove) == ["tokyo", "cn", "eiffel-a", "pisa", "bridge"]
+
+
+def test_a_chunk_kept_for_one_case_is_hidden_from_another_of_the_same_variant():
+    first = noise_case("a:noise:0.5", 0.5)
+    # A second seed whose answer (1889 too) ranks best in another chunk: each keeps its own, hides the other's.
+    second = noise_case("b:noise:0.5", 0.5, positive="eiffel-b")
+    ranked = {first.id: RANKING, second.id: ["eiffel-b", "eiffel-a", "tokyo", "cn"]}
+    found = arrange([second, first], TEXTS, ranked, top_k=5, thin=True)
+    assert found.arranged[first.id].keep == ("eiffel-a",) and found.arranged[second.id].keep == ("eiffel-b",)
+    assert not {"eiffel-a", "eiffel-b"} & found.remove  # a kept chunk stays in the store
+    assert retrieve(found.arranged[second.id], ranked[second.id]) == ["eiffel-b", "tokyo"]  # 0.5 held
+
+
+def test_an_integration_case_keeps_one_chunk_per_fact():
+    case = noise_case("s:integration:0", 0.0, answers=(("1889",), ("1958",)), noise=()).model_copy(
+        update={"testbed": "integration"}
+    )
+    case = case.model_copy(update={"contexts": case.contexts + [Context(text=TEXTS["tokyo"], role="positive")]})
+    plan = arrange([case], TEXTS, {case.id: RANKING}, top_k=5).arranged[case.id]
+    assert plan.depth == 2 and set(plan.keep) == {"eiffel-a", "tokyo"}
+    assert retrieve(plan, RANKING) == ["tokyo", "eiffel-a"]
 
 
 def test_composition_classifies_each_returned_passage():

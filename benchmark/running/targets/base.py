@@ -86,6 +86,8 @@ class Target(ABC):
     kind: str = ""
     accepts_retriever: bool = False
     """True if the target can use the retriever the runner builds for e2e mode."""
+    needs_retriever: bool = False
+    """True if the target cannot answer in e2e mode without that retriever (a LangChain chain factory)."""
 
     def __init__(self, spec: str):
         self.spec = spec

@@ -10,11 +10,14 @@ and, for an imported conversational item, `chat_history` (its earlier turns as m
 
 `context`/`contexts` are left out in e2e mode (the chain retrieves) and are empty for
 the closed-book probe. If `object` is not a Runnable but a callable, it is a factory
-`make_chain(retriever) -> Runnable`, called once per retriever: with the runner's
-variant retriever in e2e mode, with a retriever that finds no documents for the
-closed-book probe (so a standard chain such as `{"context": itemgetter("input") |
-retriever, ...} | prompt | llm` answers from what it knows instead of failing), and with
-None in contexts mode, where the passages are in the input's `context`. A fixed Runnable cannot be
+`make_chain(retriever) -> Runnable`, and it always gets a retriever, so a standard chain
+such as `RunnablePassthrough.assign(context=itemgetter("input") | retriever) | ...` runs
+unchanged in every mode: in contexts mode one over the case's passages (it returns all
+of them, in the case's order, whatever the query: the chain reads exactly what contexts
+mode hands a Runnable), in e2e mode the runner's retriever over the case's variant of
+the index (built once per variant), and for the closed-book probe one that finds no
+documents (the chain answers from what it knows instead of failing). A factory in e2e
+mode without an index has no variant to retrieve from: TargetError. A fixed Runnable cannot be
 handed a retriever: in e2e mode with an index its input also holds
 `"retrieval": {"url", "collection", "k"}`, the case's variant on the run's loopback
 retrieval endpoint (see retrieval_server), which a chain step can POST the question to.
@@ -105,6 +108,15 @@ class NoDocuments(BaseRetriever):
         return []
 
 
+class GivenPassages(BaseRetriever):
+    """Contexts mode's retriever: every query finds the case's passages, all of them, in the case's order."""
+
+    passages: list[str]
+
+    def _get_relevant_documents(self, query: str, *, run_manager: Any = None) -> list[Document]:
+        return [Document(page_content=text) for text in self.passages]
+
+
 CLOSED_BOOK = NoDocuments()
 
 
@@ -120,28 +132,35 @@ class LangChainTarget(Target):
             self._factory = None
         elif callable(obj):
             self._fixed, self._factory = None, obj
-            self.accepts_retriever = True
+            self.accepts_retriever = self.needs_retriever = True
         else:
             raise TargetError(f"target {spec!r}: {type(obj).__name__} is neither a Runnable nor a factory of one")
         self._built: dict[int, tuple[Any, Runnable]] = {}
 
-    def _runnable_for(self, retriever: Any) -> Runnable:
+    def _build(self, retriever: Any) -> Runnable:
+        runnable = self._factory(retriever)
+        if not isinstance(runnable, Runnable):
+            raise TargetError(f"target {self.spec!r}: the factory returned {type(runnable).__name__}, not a Runnable")
+        return runnable
+
+    def _runnable_for(self, request: TargetRequest) -> Runnable:
         if self._fixed is not None:
             return self._fixed
+        if request.retriever is None and request.contexts:  # contexts mode: a chain over this case's passages
+            return self._build(GivenPassages(passages=list(request.contexts)))
+        if request.retriever is None and request.contexts is None:
+            raise TargetError(
+                f"target {self.spec!r} is a chain factory: in e2e mode it needs a retriever, which the run "
+                "builds over the index (--index, or index_dir; `ragstress bench` passes its own)"
+            )
+        retriever = request.retriever if request.retriever is not None else CLOSED_BOOK
         # Keyed by identity, with the retriever kept alive so its id cannot be reused.
         if id(retriever) not in self._built:
-            runnable = self._factory(retriever)
-            if not isinstance(runnable, Runnable):
-                raise TargetError(
-                    f"target {self.spec!r}: the factory returned {type(runnable).__name__}, not a Runnable"
-                )
-            self._built[id(retriever)] = (retriever, runnable)
+            self._built[id(retriever)] = (retriever, self._build(retriever))
         return self._built[id(retriever)][1]
 
     async def answer(self, request: TargetRequest) -> TargetOutput:
-        closed_book = request.contexts == [] and request.retriever is None
-        runnable = self._runnable_for(CLOSED_BOOK if closed_book and self._factory is not None else request.retriever)
-        return langchain_output(await runnable.ainvoke(chain_input(request)))
+        return langchain_output(await self._runnable_for(request).ainvoke(chain_input(request)))
 
 
 @TARGET_KINDS.register("langchain")
