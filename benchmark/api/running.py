@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -51,6 +51,7 @@ def run(
     ray_address: str | None = None,
     actors: int | None = None,
     actor_resources: Mapping[str, float] | None = None,
+    on_progress: Callable[[int, int], None] | None = None,
 ) -> RunSummary:
     """Ask the target every case of `testset` (a cases.jsonl); responses go to the run directory `out`.
 
@@ -63,6 +64,7 @@ def run(
     `actors` Ray actors (each reserving `actor_resources`, e.g. `{"GPU": 1}`) on the cluster at
     `ray_address` (default: the running one, else a local instance). `endpoints["target"]`, an
     Endpoint, replaces the target_* values. `resume` continues a run, skipping answered cases.
+    `on_progress(done, total)` is called once before the first question and after each answer.
     """
     from ragstress.core.jsonl import read_records
     from ragstress.core.types import Case
@@ -113,8 +115,27 @@ def run(
     )
     # Only the baseline talks to an LLM: other targets need no cache file.
     cache = Path(cache_dir) / "llm-cache.sqlite" if cache_dir is not None else None
+    on_response = None
+    if on_progress is not None:
+        from ragstress.running.runner import plan_jobs
+
+        asked = {"done": 0, "total": len(plan_jobs(run_dir.cases, run_dir.done))}
+        on_progress(0, asked["total"])
+
+        def on_response(_response: object) -> None:
+            asked["done"] += 1
+            on_progress(asked["done"], asked["total"])
+
     counts = asyncio.run(
-        execute_run(run_dir, target, options, endpoint=llm_endpoint, http_settings=http_settings, cache=cache)
+        execute_run(
+            run_dir,
+            target,
+            options,
+            endpoint=llm_endpoint,
+            http_settings=http_settings,
+            cache=cache,
+            on_response=on_response,
+        )
     )
     return RunSummary(out, counts.answered, counts.errors, len(run_dir.done))
 

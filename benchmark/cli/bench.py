@@ -14,6 +14,7 @@ from rich.markup import escape
 from ragstress.api.pipeline import BenchResult, BenchSettings, StageFailed, run_bench
 from ragstress.cli import common as cc
 from ragstress.cli import executor as ex
+from ragstress.cli.progress import StageProgress
 from ragstress.cli.reliability import demo_judge_checks
 from ragstress.cli.report import FailOver, FailUnder, MlflowUri, log_to_mlflow, mlflow_uri, thresholds_or_exit
 from ragstress.core.rundir import RunDir
@@ -154,14 +155,50 @@ def bench(
             "judge": cc.endpoint_for("judge", judge_base_url, judge_model, judge_api_key),
         },
     )
-    # Before any stage starts: where every role's requests will go (the target role only serves the baseline).
-    cc.announce_endpoints(e for e in settings.endpoints.values() if e.role != "target" or target == "baseline")
+    # Before any stage starts: where the requests of each role that will be asked go.
+    cc.announce_endpoints(settings.endpoints[role] for role in roles_asked(settings))
+    _say_scope(settings)
     _preflight(settings)
     result = run_and_print(settings)
     if mlflow and result.report is not None:
         log_to_mlflow(result.report.model, result.report.paths, out, mlflow)
     if result.exit_code:
         raise typer.Exit(result.exit_code)
+
+
+def roles_asked(settings: BenchSettings) -> list[str]:
+    """The LLM roles this bench will ask: a role configured but never asked is not announced as running."""
+    from ragstress.scoring.metrics import METRICS
+
+    generates = settings.seeds != 0 and not (settings.seeds is None and settings.seed_file is not None)
+    judge = settings.endpoints["judge"]
+    judged = any(METRICS.get(name).kind == "judged" for name in _metric_names(settings.metrics))
+    judges_noise = settings.judge_noise if settings.judge_noise is not None else not judge.is_bundled
+    roles = ["generator"] if generates else []
+    # Generated candidates pass the judge's answerability gate; noise passages are judged unless told not to.
+    if generates or judged or judges_noise or settings.resolve_uncertain:
+        roles.append("judge")
+    if settings.target == "baseline":
+        roles.append("target")
+    return roles
+
+
+def _metric_names(metrics: str | None) -> list[str]:
+    from ragstress.scoring.metrics import METRICS
+
+    return METRICS.resolve(metrics) if metrics else METRICS.names()
+
+
+def _say_scope(settings: BenchSettings) -> None:
+    """A run without judged metrics says so up front: its report holds the rule-based scores only."""
+    from ragstress.scoring.metrics import METRICS
+
+    names = _metric_names(settings.metrics)
+    if not any(METRICS.get(name).kind == "judged" for name in names):
+        cc.err_console.print(
+            f"note: {len(names)} metric(s) selected, none judged ({', '.join(names)}): no judge model runs, "
+            "and the report shows these metrics only; leave out --metrics to score every metric"
+        )
 
 
 def _preflight(settings: BenchSettings) -> None:
@@ -176,18 +213,27 @@ def _preflight(settings: BenchSettings) -> None:
 
 def run_and_print(settings: BenchSettings) -> BenchResult:
     """Run bench with its progress on stderr, then the gate verdicts, stage times and report path."""
+    progress = StageProgress(cc.err_console)
     try:
-        result = run_bench(settings, say=lambda line: cc.err_console.print(escape(line), soft_wrap=True))
+        result = run_bench(settings, say=lambda line: cc.err_console.print(escape(line)), progress=progress)
     except StageFailed as failed:
         cc.err_console.print(f"bench stopped: {escape(str(failed))}")
         raise typer.Exit(failed.code) from None
-    from ragstress.reports.render.labels import fmt_estimate
+    finally:
+        progress.close()
+    from ragstress.reports.render.labels import fmt_estimate, scored_rows
 
     report, model = result.report, result.report.model
-    cc.console.print(
-        f"noise accuracy {fmt_estimate(model.noise.overall)} · rejection {fmt_estimate(model.negative.rejection)} · "
-        f"integration {fmt_estimate(model.integration.overall)} · error detection {fmt_estimate(model.counterfactual.error_detection)}"
-    )
+    headline = [
+        ("noise accuracy", model.noise.overall),
+        ("rejection", model.negative.rejection),
+        ("integration", model.integration.overall),
+        ("error detection", model.counterfactual.error_detection),
+    ]
+    # Only what was scored: neither a metric left out of --metrics nor a testbed without cases shows as "none scored".
+    shown = [(label, est) for label, est in scored_rows(model.header, headline) if est.n]
+    if shown:
+        cc.console.print(" · ".join(f"{label} {fmt_estimate(est)}" for label, est in shown))
     if model.header.judge_warning:
         cc.err_console.print(f"warning: {escape(model.header.judge_warning)}")
     for warning in model.warnings:

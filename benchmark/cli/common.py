@@ -15,8 +15,23 @@ from rich.markup import escape
 from ragstress.core.redaction import redact_url
 from ragstress.llm import ClientSettings, Endpoint, Role, resolve_endpoint
 
-console = Console(highlight=False)
-err_console = Console(stderr=True, highlight=False)
+PIPED_WIDTH = 160
+"""Columns of a table written to a pipe or file: wide enough that no column folds a word in two."""
+
+
+def _console(stderr: bool = False) -> Console:
+    """A console whose lines are never broken (soft wrap): a path or run id read from a pipe stays whole.
+
+    A terminal keeps its own width for tables; a pipe or file gets PIPED_WIDTH (or $COLUMNS), not
+    rich's 80, so a table's words are not folded mid-token either.
+    """
+    probe = Console(stderr=stderr)
+    width = None if probe.is_terminal or os.environ.get("COLUMNS") else PIPED_WIDTH
+    return Console(stderr=stderr, highlight=False, soft_wrap=True, width=width)
+
+
+console = _console()
+err_console = _console(stderr=True)
 
 T = TypeVar("T")
 

@@ -163,7 +163,7 @@ MlflowUri = Annotated[
     typer.Option(
         "--mlflow",
         help="Log the report to MLflow at this tracking URI (file:, sqlite:, http:), or alone at "
-        "MLFLOW_TRACKING_URI (--mlflow alone, or --mlflow env); needs ragstress[mlflow].",
+        "MLFLOW_TRACKING_URI (--mlflow alone, or --mlflow env); needs ragstress\\[mlflow].",
     ),
 ]
 

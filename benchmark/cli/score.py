@@ -58,8 +58,9 @@ def metrics(
     cc.console.print("Metrics naming the same shared call make that call once per case between them.")
 
 
-def _print_summary(summary: dict[str, Any]) -> None:
-    table = Table(title=f"Scores in {escape(summary['run_dir'])}")
+def _print_summary(summary: dict[str, Any], run_dir: Path) -> None:
+    # score.json names its own folder "." (it sits in it); the title names the folder the user gave.
+    table = Table(title=f"Scores in {escape(str(run_dir))}")
     for column in ("metric", "scored", "unscored", "errored", "mean (scored only)"):
         table.add_column(column)
     for name, row in summary["per_metric"].items():
@@ -181,7 +182,7 @@ def score(
         summary = cc.run_async(run())
     except (RecordFileError, ValueError, RayUnavailable) as exc:
         cc.fail(str(exc))
-    _print_summary(summary)
+    _print_summary(summary, run_dir)
 
 
 def register(app: typer.Typer) -> None:
