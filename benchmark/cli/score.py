@@ -39,7 +39,9 @@ def metrics(
         "inputs",
         "description",
     ):
-        table.add_column(column, overflow="fold")
+        # A name is looked up and copied: it stays whole, and the prose columns wrap around it.
+        whole = column in ("name", "kind", "LLM calls", "better")
+        table.add_column(column, overflow="fold", no_wrap=whole)
     for name, info in metric_table().items():
         entry = METRICS.get(name)
         testbeds = ", ".join(info["testbeds"]) + (" (closed-book probe)" if info["probe"] == "closed_book" else "")
