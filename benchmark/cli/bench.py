@@ -26,6 +26,8 @@ DEMO_PAIRS_PER_LANG = 1
 # English also takes the nearest noise ratio its seeds can hold where a ratio is out of reach (each fact sits in one
 # or two chunks): more points on the robustness curve, and enough judged cases for the example labels to calibrate.
 DEMO_RATIO_POLICY = {"en": "nearest", "zh": "drop"}
+SEED_SAMPLE_FILE = "seed-sample.jsonl"
+"""Where --seed-sample writes the seeds it keeps, in the run directory (so the run says what it asked)."""
 # Deterministic scores plus the judge metrics with short verdicts.
 DEMO_METRICS = (
     "answer_match,answer_match_partial,accuracy,rejection,over_refusal,error_detection,error_correction,"
@@ -47,6 +49,15 @@ def bench(
     ] = None,
     pairs: Annotated[int | None, typer.Option("--pairs", help="Two-part seeds wanted for integration.")] = None,
     seed_file: Annotated[Path | None, typer.Option("--seed-file", help="Curated seeds (JSONL).")] = None,
+    seed_sample: Annotated[
+        int | None,
+        typer.Option(
+            "--seed-sample",
+            min=1,
+            help="Use only this many seeds of --seed-file (the first single-fact ones, and a third two-part): "
+            "a quick first report.",
+        ),
+    ] = None,
     seed: Annotated[int, typer.Option("--seed", help="Random seed of test-set generation.")] = 13,
     embedding: Annotated[
         str | None, typer.Option("--embedding", help="Embedding model (default by corpus language).")
@@ -132,7 +143,7 @@ def bench(
         **ex.bench_settings(executor, ray_address, actors, actor_resources),
         seeds=seeds,
         pairs=pairs,
-        seed_file=seed_file,
+        seed_file=_seed_sample(seed_file, seed_sample, out),
         random_seed=seed,
         judge_noise=judge_noise,
         embedding=embedding,
@@ -270,14 +281,43 @@ def _demo_seed_file(lang: str, dest: Path) -> Path:
     from ragstress import corpora
 
     samples = Path(corpora.__file__).parent / "samples" / lang
-    rows = [
-        json.loads(line) for line in (samples / "seeds.jsonl").read_text(encoding="utf-8").splitlines() if line.strip()
-    ]
-    singles = [r for r in rows if len(r["answers"]) == 1][:DEMO_SEEDS_PER_LANG]
-    pairs = [r for r in rows if len(r["answers"]) > 1][:DEMO_PAIRS_PER_LANG]
+    return sample_seed_file(samples / "seeds.jsonl", dest, DEMO_SEEDS_PER_LANG, DEMO_PAIRS_PER_LANG)[0]
+
+
+def sample_seed_file(source: Path, dest: Path, singles: int, pairs: int) -> tuple[Path, int]:
+    """The first `singles` single-fact and `pairs` two-part seeds of `source`, written to `dest`; and how many
+    seeds `source` holds. A line that is not JSON stops with its file and line number (exit 2)."""
+    rows = []
+    for number, line in enumerate(source.read_text(encoding="utf-8").splitlines(), 1):
+        if line.strip():
+            try:
+                rows.append(json.loads(line))
+            except json.JSONDecodeError as error:
+                cc.fail(f"{source}:{number}: not a JSON line ({error.msg})")
+    picked = [r for r in rows if len(r.get("answers") or []) <= 1][:singles]
+    picked += [r for r in rows if len(r.get("answers") or []) > 1][:pairs]
     dest.parent.mkdir(parents=True, exist_ok=True)
-    dest.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in singles + pairs), encoding="utf-8")
-    return dest
+    dest.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in picked), encoding="utf-8")
+    return dest, len(rows)
+
+
+def _seed_sample(seed_file: Path | None, size: int | None, out: Path) -> Path | None:
+    """--seed-sample: the seed file bench uses, a sample of `seed_file` written into the run directory."""
+    if size is None:
+        return seed_file
+    if seed_file is None:
+        cc.fail("--seed-sample takes its sample from --seed-file: give one")
+    if not seed_file.is_file():
+        cc.fail(f"--seed-file {seed_file}: no such file")
+    # Two-part seeds make the integration cases: about one in three of the sample, at least one.
+    pairs = max(1, size // 3) if size > 1 else 0
+    sample, total = sample_seed_file(seed_file, out / SEED_SAMPLE_FILE, size - pairs, pairs)
+    kept = sum(1 for line in sample.read_text(encoding="utf-8").splitlines() if line.strip())
+    cc.err_console.print(
+        f"note: a sample of {kept} of the {total} seeds in {escape(seed_file.name)} ({SEED_SAMPLE_FILE} in the run "
+        "directory): a quick first report with wide intervals; leave out --seed-sample for the whole set"
+    )
+    return sample
 
 
 def demo(
@@ -294,7 +334,15 @@ def demo(
     ] = True,
     cache_dir: cc.CacheDir = None,
 ) -> None:
-    """Bench the built-in baseline on both sample corpora with the bundled model as generator, target and judge."""
+    """Bench the built-in baseline on both sample corpora with the bundled model as generator, target and judge.
+
+    Two single-fact seeds and one two-part seed per language, RGB's four
+    testbeds at the noise ratios those seeds hold exactly (English also at the
+    nearest ones they can hold). Prints each stage's seconds, the judge's
+    self-consistency on a few English cases and its English answer accuracy
+    calibrated with a shipped example label file. --no-curated generates the
+    seeds from the corpus instead of using the curated ones.
+    """
     from ragstress import corpora
 
     reports = []

@@ -91,7 +91,10 @@ def doctor(
     judge_api_key: cc.JudgeApiKey = None,
     timeout: cc.Timeout = 60.0,
 ) -> None:
-    """Print versions, each role's resolved endpoint (secrets redacted), and check that the models answer."""
+    """Print versions, each role's resolved endpoint (secrets redacted), and check that the models answer.
+
+    With --lang zh the test question is asked in Chinese.
+    """
     if lang not in ("en", "zh"):
         cc.fail(f"--lang must be en or zh, not {lang!r}")
     endpoints: dict[str, Endpoint] = {

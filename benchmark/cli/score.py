@@ -24,7 +24,11 @@ from ragstress.scoring.scorer import score_run
 def metrics(
     lang: Annotated[str, typer.Option("--lang", help="Language of the descriptions: en or zh.")] = "en",
 ) -> None:
-    """List every metric from the registry: kind, testbeds, LLM calls when scored alone, labels, description."""
+    """List every metric from the registry: kind, testbeds, LLM calls when scored alone, labels, description.
+
+    Kinds are deterministic, judged and embedding; each row gives the metric's
+    direction and its English and Chinese labels.
+    """
     if lang not in ("en", "zh"):
         raise typer.BadParameter(f"--lang must be en or zh, not {lang!r}", param_hint="--lang")
     table = Table(title="Metrics · 指标")
@@ -136,7 +140,14 @@ def score(
     cache_dir: cc.CacheDir = None,
     retry_backoff: cc.RetryBackoff = 0.5,
 ) -> None:
-    """Score a run's responses (the target is not called again) into scores.jsonl and score.json."""
+    """Score a run's responses (the target is not called again) into scores.jsonl and score.json.
+
+    The deterministic scores (default and RGB-exact *_rgb rules,
+    docs/scoring.md), each default verdict marked clear or uncertain, and the
+    LLM judges. --resolve-uncertain judge has a judge endpoint (not the bundled
+    model) decide only the uncertain rejection, over-refusal and error-detection
+    verdicts, recorded as such. Prints LLM calls per case, actual against naive.
+    """
     if not run_dir.is_dir():
         cc.fail(f"run directory {run_dir} does not exist")
     try:
