@@ -30,9 +30,6 @@ def test_bench_shows_progress_and_lists_no_model_that_did_not_run(tmp_path, monk
     monkeypatch.setenv("RAGSTRESS_CACHE_DIR", str(tmp_path / "cache"))
     monkeypatch.chdir(tmp_path)
     (tmp_path / "quiet_rag.py").write_text(TARGET, encoding="utf-8")
-    rows = (SAMPLES / "seeds.jsonl").read_text(encoding="utf-8").splitlines()
-    singles = [r for r in rows if len(json.loads(r)["answers"]) == 1][:3]
-    (tmp_path / "seeds.jsonl").write_text("\n".join(singles) + "\n", encoding="utf-8")
     app = typer.Typer()
     cli_bench.register(app)
 
@@ -48,13 +45,21 @@ def test_bench_shows_progress_and_lists_no_model_that_did_not_run(tmp_path, monk
             "--seeds",
             "0",
             "--seed-file",
-            "seeds.jsonl",
+            str(SAMPLES / "seeds.jsonl"),
+            "--seed-sample",
+            "3",
             "--metrics",
             "accuracy,rejection",
         ],
     )
 
     assert result.exit_code == 0, result.output
+    # A sample of the curated seeds, said so, and kept in the run directory: two single-fact, one two-part.
+    total = sum(1 for line in (SAMPLES / "seeds.jsonl").read_text(encoding="utf-8").splitlines() if line.strip())
+    assert f"note: a sample of 3 of the {total} seeds in seeds.jsonl" in result.output
+    sample = [json.loads(line) for line in (tmp_path / "run" / "seed-sample.jsonl").read_text().splitlines()]
+    assert [len(seed["answers"]) for seed in sample] == [1, 1, 2]
+    assert read_json(tmp_path / "run" / "testset" / "testset.json")["options"]["seed_file"] == "../seed-sample.jsonl"
     # Progress in both long stages: what is to do, the estimate from the first cases, and the count at the end.
     for stage, verb in (("run", "asking the target"), ("score", "scoring")):
         total = re.search(rf"^\[{stage}\] {verb}: (\d+) to go$", result.output, re.MULTILINE)
