@@ -2,8 +2,8 @@
 
 On a terminal the stage gets a rich bar (cases done, rate, time left), as `ragstress run` shows.
 Written to a pipe or file, where a live bar cannot be drawn, it prints a line when the stage
-starts, after its second case (the estimate of the whole stage, from its first cases' pace), then
-at most every `every_s` seconds with the time left, and at the end. Either way the estimate is
+starts, once two cases and `settle_s` seconds have passed (the estimate of the whole stage, from
+its first cases' pace), then at most every `every_s` seconds with the time left, and at the end. Either way the estimate is
 printed as a line, so the expected time of the stage is said before most of it runs.
 """
 
@@ -42,8 +42,15 @@ def fmt_duration(seconds: float) -> str:
 class StageProgress:
     """A `progress(stage, done, total)` callback for run_bench; close() when the bench ends."""
 
-    def __init__(self, console: Console, every_s: float = 30.0, clock: Callable[[], float] = time.monotonic) -> None:
-        self.console, self.every_s, self.clock = console, every_s, clock
+    def __init__(
+        self,
+        console: Console,
+        every_s: float = 30.0,
+        settle_s: float = 10.0,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.console, self.every_s, self.settle_s, self.clock = console, every_s, settle_s, clock
+        self.estimated = False
         self.bar: Progress | None = None
         self.task = None
         self.stage: str | None = None
@@ -62,8 +69,10 @@ class StageProgress:
         elapsed = now - self.started
         if done == total:
             self._line(f"{done}/{total} in {fmt_duration(elapsed)}")
-        elif done == 2:
-            # From the first two cases: the first also paid for the stage's start (loading a model, a target).
+        elif not self.estimated and done >= 2 and elapsed >= self.settle_s:
+            # Not from the first case alone (it also paid for the stage's start: a model, a target), nor from the
+            # first instant: cases differ (a negative case has judged verdicts, a noise case may have none).
+            self.estimated = True
             left = self._left(now, done, total)
             self._line(f"about {fmt_duration(elapsed + left)} for all {total}, from the first {done}")
         elif self.bar is None and now - self.last_line >= self.every_s:
@@ -79,7 +88,7 @@ class StageProgress:
 
     def _start(self, stage: str, total: int, now: float) -> None:
         self.close()
-        self.stage, self.started, self.last_line = stage, now, now
+        self.stage, self.started, self.last_line, self.estimated = stage, now, now, False
         self._line(f"{total} to go" if total else "nothing to do: every case is done")
         if self.console.is_terminal and total:
             self.bar = Progress(

@@ -59,6 +59,18 @@ def test_a_new_stage_starts_its_own_count_and_an_empty_stage_says_so():
     ]
 
 
+def test_a_stage_over_before_it_settles_gets_no_estimate():
+    # Its first cases may all be the cheap kind (no judged metric): an estimate from them would be far off.
+    console, out = piped()
+    clock = Clock()
+    progress = StageProgress(console, settle_s=10, clock=clock)
+    progress("score", 0, 4)
+    for done in range(1, 5):
+        clock.now += 0.5
+        progress("score", done, 4)
+    assert out.getvalue().splitlines() == ["[score] scoring: 4 to go", "[score] scoring: 4/4 in 2 s"]
+
+
 def test_durations_read_short():
     assert [fmt_duration(s) for s in (0.4, 59, 61, 3599, 3725)] == [
         "0 s",
