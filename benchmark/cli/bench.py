@@ -181,7 +181,9 @@ def roles_asked(settings: BenchSettings) -> list[str]:
     """The LLM roles this bench will ask: a role configured but never asked is not announced as running."""
     from ragstress.scoring.metrics import METRICS
 
-    generates = settings.seeds != 0 and not (settings.seeds is None and settings.seed_file is not None)
+    # As generate counts them: 20 seeds unless a seed file is given, and any two-part seeds asked for.
+    wanted = settings.seeds if settings.seeds is not None else (0 if settings.seed_file is not None else 20)
+    generates = bool(wanted or settings.pairs)
     judge = settings.endpoints["judge"]
     judged = any(METRICS.get(name).kind == "judged" for name in _metric_names(settings.metrics))
     judges_noise = settings.judge_noise if settings.judge_noise is not None else not judge.is_bundled
