@@ -13,6 +13,7 @@ import time
 from collections.abc import Callable
 
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -93,7 +94,7 @@ class StageProgress:
         if self.console.is_terminal and total:
             self.bar = Progress(
                 SpinnerColumn(),
-                TextColumn(f"[{stage}] {VERBS.get(stage, stage)}"),
+                TextColumn(escape(f"[{stage}] {VERBS.get(stage, stage)}")),  # "[run]" is text, not a style
                 BarColumn(),
                 MofNCompleteColumn(),
                 TextColumn("left"),

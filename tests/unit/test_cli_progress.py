@@ -71,6 +71,19 @@ def test_a_stage_over_before_it_settles_gets_no_estimate():
     assert out.getvalue().splitlines() == ["[score] scoring: 4 to go", "[score] scoring: 4/4 in 2 s"]
 
 
+def test_a_terminal_gets_a_bar_named_after_its_stage():
+    out = io.StringIO()
+    progress = StageProgress(Console(file=out, force_terminal=True, width=120, highlight=False), clock=Clock())
+    progress("run", 0, 3)
+    assert progress.bar is not None
+    progress("run", 3, 3)
+    progress.close()
+    assert (
+        "[run] asking the target: 3 to go" in out.getvalue() and "[run] asking the target \x1b[90m━" in out.getvalue()
+    )
+    assert progress.bar is None
+
+
 def test_durations_read_short():
     assert [fmt_duration(s) for s in (0.4, 59, 61, 3599, 3725)] == [
         "0 s",
