@@ -20,7 +20,7 @@ HEADER = """# Command reference
 Generated from the commands' own help by `python -m ragstress.cli.reference > docs/cli.md`
 (a test fails when this page and the help differ). `ragstress COMMAND --help` prints the same.
 Each role's model options (`--generator-*`, `--target-*`, `--judge-*`) resolve as
-[the README's LLM roles](../README.md#llm-roles) say.
+[docs/models.md](models.md#llm-roles) says.
 """
 
 
