@@ -119,12 +119,7 @@ def run(
     if on_progress is not None:
         from ragstress.running.runner import plan_jobs
 
-        asked = {"done": 0, "total": len(plan_jobs(run_dir.cases, run_dir.done))}
-        on_progress(0, asked["total"])
-
-        def on_response(_response: object) -> None:
-            asked["done"] += 1
-            on_progress(asked["done"], asked["total"])
+        on_response = _counting(on_progress, len(plan_jobs(run_dir.cases, run_dir.done)))
 
     counts = asyncio.run(
         execute_run(
@@ -138,6 +133,19 @@ def run(
         )
     )
     return RunSummary(out, counts.answered, counts.errors, len(run_dir.done))
+
+
+def _counting(on_progress: Callable[[int, int], None], total: int) -> Callable[[object], None]:
+    """A runner's on_response hook that reports (answered so far, total) to `on_progress`, starting at 0."""
+    done = 0
+    on_progress(0, total)
+
+    def on_response(_response: object) -> None:
+        nonlocal done
+        done += 1
+        on_progress(done, total)
+
+    return on_response
 
 
 __all__ = ["RunSummary", "run"]
