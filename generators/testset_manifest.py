@@ -41,12 +41,7 @@ def models_used(llm) -> dict[str, dict]:
     no noise passage was judged) is not a model behind this test set, so it is not listed. A cache
     hit counts: that model's earlier answer was used.
     """
-    usage = llm.usage()
-    return {
-        role: endpoint.public_dict()
-        for role, endpoint in sorted(llm.endpoints.items())
-        if usage.get(role, {}).get("calls", 0) or usage.get(role, {}).get("cache_hits", 0)
-    }
+    return {role: endpoint.public_dict() for role, endpoint in sorted(llm.endpoints.items()) if llm.asked(role)}
 
 
 def testset_manifest(store, llm, options, testbeds, seeds, cases, stats, langs, out_dir: Path) -> dict:

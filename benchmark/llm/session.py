@@ -85,6 +85,11 @@ class LLMSession:
             if isinstance(value, int) and not isinstance(value, bool):
                 into[key] = into.get(key, 0) + value
 
+    def asked(self, role: str) -> bool:
+        """Whether `role` has been asked anything in this session, here or on Ray actors."""
+        client = self._clients.get(role)
+        return (client is not None and client.asked) or bool(self._elsewhere.get(role, {}).get("calls"))
+
     def usage(self) -> dict[str, dict[str, Any]]:
         """Per-role accounting plus the endpoint each role used (no secrets)."""
         usage = {
