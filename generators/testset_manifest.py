@@ -34,6 +34,16 @@ def _seed_file(path: Path, out_dir: Path) -> str | dict[str, str]:
     return {"name": Path(path).name, "sha256": hashlib.sha256(Path(path).read_bytes()).hexdigest()}
 
 
+def models_used(llm) -> dict[str, dict]:
+    """The endpoints of the roles that answered at least one request while the test set was made.
+
+    A role configured but never asked (the generator when every seed is curated, the judge when
+    no noise passage was judged) is not a model behind this test set, so it is not listed. A cache
+    hit counts: that model's earlier answer was used.
+    """
+    return {role: llm.public_endpoint(role) for role in sorted(llm.endpoints) if llm.asked(role)}
+
+
 def testset_manifest(store, llm, options, testbeds, seeds, cases, stats, langs, out_dir: Path) -> dict:
     """Everything testset.json records except the generation and noise-check statistics."""
     index_manifest = read_manifest(store.index_dir) or {}
@@ -63,8 +73,8 @@ def testset_manifest(store, llm, options, testbeds, seeds, cases, stats, langs, 
         },
         "cases": {"total": len(cases), "by_testbed": case_counts(cases)},
         "gates": stats.as_dict(),
-        # Each role's endpoint (no secrets) and the JSON mode its structured calls used.
-        "models": {role: llm.public_endpoint(role) for role in sorted(llm.endpoints)},
+        # The roles that answered (no secrets), each with the JSON mode its structured calls used.
+        "models": models_used(llm),
         # Mixed-language material uses the English prompts.
         "prompts": [
             load_prompt(pid, lang).identity()

@@ -45,8 +45,15 @@ from ragstress.llm.session import EveryCallFailed
 __all__ = ["BenchResult", "BenchSettings", "StageFailed", "run_bench"]
 
 
-def run_bench(settings: BenchSettings, say: Callable[[str], None] = print) -> BenchResult:
+def run_bench(
+    settings: BenchSettings,
+    say: Callable[[str], None] = print,
+    progress: Callable[[str, int, int], None] | None = None,
+) -> BenchResult:
     """Run the stages in order, skipping those whose inputs are unchanged; returns a BenchResult.
+
+    `say` receives one line per stage event; `progress(stage, done, total)` is called as the run
+    and score stages start ("run", 0, cases to ask) and after each case.
 
     A report whose thresholds are missed (exit code 1) still completes the bench; a stage
     that fails on bad input raises StageFailed (code 2) after bench.json records it, and one
@@ -198,6 +205,7 @@ def run_bench(settings: BenchSettings, say: Callable[[str], None] = print) -> Be
             index_dir=files.index if settings.mode == "e2e" else None,
             concurrency=settings.concurrency,
             resume=True,
+            on_progress=None if progress is None else lambda done, total: progress("run", done, total),
             **executor,
             **common,
         )
@@ -225,6 +233,7 @@ def run_bench(settings: BenchSettings, say: Callable[[str], None] = print) -> Be
             metrics=settings.metrics,
             concurrency=settings.concurrency,
             resolve_uncertain=settings.resolve_uncertain,
+            on_progress=None if progress is None else lambda done, total: progress("score", done, total),
             **executor,
             **common,
         ),

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -53,6 +53,7 @@ def run(
     ray_address: str | None = None,
     actors: int | None = None,
     actor_resources: Mapping[str, float] | None = None,
+    on_progress: Callable[[int, int], None] | None = None,
 ) -> RunSummary:
     """Ask the target every case of `testset` (a cases.jsonl); responses go to the run directory `out`.
 
@@ -68,6 +69,7 @@ def run(
     A LangChain chain factory retrieves with the retriever the run hands it: in e2e mode it needs
     `index_dir` (TargetError, a ValueError, before any case otherwise). The RunSummary's `failure`
     says `all N cases failed: <first cause>` when every case asked failed.
+    `on_progress(done, total)` is called once before the first question and after each answer.
     """
     from ragstress.core.jsonl import read_records
     from ragstress.core.types import Case
@@ -118,10 +120,37 @@ def run(
     )
     # Only the baseline talks to an LLM: other targets need no cache file.
     cache = Path(cache_dir) / "llm-cache.sqlite" if cache_dir is not None else None
+    on_response = None
+    if on_progress is not None:
+        from ragstress.running.runner import plan_jobs
+
+        on_response = _counting(on_progress, len(plan_jobs(run_dir.cases, run_dir.done)))
+
     counts = asyncio.run(
-        execute_run(run_dir, target, options, endpoint=llm_endpoint, http_settings=http_settings, cache=cache)
+        execute_run(
+            run_dir,
+            target,
+            options,
+            endpoint=llm_endpoint,
+            http_settings=http_settings,
+            cache=cache,
+            on_response=on_response,
+        )
     )
     return RunSummary(out, counts.answered, counts.errors, len(run_dir.done), counts.failure)
+
+
+def _counting(on_progress: Callable[[int, int], None], total: int) -> Callable[[object], None]:
+    """A runner's on_response hook that reports (answered so far, total) to `on_progress`, starting at 0."""
+    done = 0
+    on_progress(0, total)
+
+    def on_response(_response: object) -> None:
+        nonlocal done
+        done += 1
+        on_progress(done, total)
+
+    return on_response
 
 
 __all__ = ["RunSummary", "run"]

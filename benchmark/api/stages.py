@@ -11,7 +11,7 @@ here reads the environment: an LLM role is the bundled local model unless its ba
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -98,6 +98,7 @@ def score(
     ray_address: str | None = None,
     actors: int | None = None,
     actor_resources: Mapping[str, float] | None = None,
+    on_progress: Callable[[int, int], None] | None = None,
 ) -> dict[str, Any]:
     """Score the responses of `run_dir` into scores.jsonl and score.json; returns score.json's content.
 
@@ -106,7 +107,8 @@ def score(
     answers (none by default). `resolve_uncertain` has the judge (not the bundled model) decide
     the rule verdicts marked uncertain. `executor="ray"` scores the cases in Ray actors (see `run`),
     their judge calls going through the same cache file. EveryCallFailed (score.json not written)
-    when every judge call failed.
+    when every judge call failed. `on_progress(done, total)` is called once before the first case
+    is scored and after each one.
     """
     from ragstress.distributed import parse_executor
     from ragstress.llm import LLMSession
@@ -125,9 +127,27 @@ def score(
                 rescore=rescore,
                 resolve_uncertain=resolve_uncertain,
                 ray=ray,
+                **progress_hooks(on_progress),
             )
 
     return asyncio.run(go())
+
+
+def progress_hooks(on_progress: Callable[[int, int], None] | None) -> dict[str, Any]:
+    """score_run's on_planned/on_case_done hooks, turned into on_progress(done, total) calls."""
+    if on_progress is None:
+        return {}
+    state = {"done": 0, "total": 0}
+
+    def planned(total: int) -> None:
+        state["total"] = total
+        on_progress(0, total)
+
+    def case_done(_case_id: str) -> None:
+        state["done"] += 1
+        on_progress(state["done"], state["total"])
+
+    return {"on_planned": planned, "on_case_done": case_done}
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,7 @@ from rich.markup import escape
 from ragstress.api.pipeline import BenchResult, BenchSettings, StageFailed, run_bench
 from ragstress.cli import common as cc
 from ragstress.cli import executor as ex
+from ragstress.cli.progress import StageProgress
 from ragstress.cli.reliability import demo_judge_checks
 from ragstress.cli.report import FailOver, FailUnder, MlflowUri, log_to_mlflow, mlflow_uri, thresholds_or_exit
 from ragstress.core.rundir import RunDir
@@ -25,6 +26,8 @@ DEMO_PAIRS_PER_LANG = 1
 # English also takes the nearest noise ratio its seeds can hold where a ratio is out of reach (each fact sits in one
 # or two chunks): more points on the robustness curve, and enough judged cases for the example labels to calibrate.
 DEMO_RATIO_POLICY = {"en": "nearest", "zh": "drop"}
+SEED_SAMPLE_FILE = "seed-sample.jsonl"
+"""Where --seed-sample writes the seeds it keeps, in the run directory (so the run says what it asked)."""
 # Deterministic scores plus the judge metrics with short verdicts.
 DEMO_METRICS = (
     "answer_match,answer_match_partial,accuracy,rejection,over_refusal,error_detection,error_correction,"
@@ -46,6 +49,15 @@ def bench(
     ] = None,
     pairs: Annotated[int | None, typer.Option("--pairs", help="Two-part seeds wanted for integration.")] = None,
     seed_file: Annotated[Path | None, typer.Option("--seed-file", help="Curated seeds (JSONL).")] = None,
+    seed_sample: Annotated[
+        int | None,
+        typer.Option(
+            "--seed-sample",
+            min=1,
+            help="Use only this many seeds of --seed-file (the first single-fact ones, and a third two-part): "
+            "a quick first report.",
+        ),
+    ] = None,
     seed: Annotated[int, typer.Option("--seed", help="Random seed of test-set generation.")] = 13,
     embedding: Annotated[
         str | None, typer.Option("--embedding", help="Embedding model (default by corpus language).")
@@ -134,7 +146,7 @@ def bench(
         **ex.bench_settings(executor, ray_address, actors, actor_resources),
         seeds=seeds,
         pairs=pairs,
-        seed_file=seed_file,
+        seed_file=_seed_sample(seed_file, seed_sample, out),
         random_seed=seed,
         judge_noise=judge_noise,
         embedding=embedding,
@@ -159,14 +171,52 @@ def bench(
             "judge": judge,
         },
     )
-    # Before any stage starts: where every role's requests will go (the target role only serves the baseline).
-    cc.announce_endpoints(e for e in settings.endpoints.values() if e.role != "target" or target == "baseline")
+    # Before any stage starts: where the requests of each role that will be asked go.
+    cc.announce_endpoints(settings.endpoints[role] for role in roles_asked(settings))
+    _say_scope(settings)
     _preflight(settings)
     result = run_and_print(settings)
     if mlflow and result.report is not None:
         log_to_mlflow(result.report.model, result.report.paths, out, mlflow)
     if result.exit_code:
         raise typer.Exit(result.exit_code)
+
+
+def roles_asked(settings: BenchSettings) -> list[str]:
+    """The LLM roles this bench will ask: a role configured but never asked is not announced as running."""
+    from ragstress.scoring.metrics import METRICS
+
+    # As generate counts them: 20 seeds unless a seed file is given, and any two-part seeds asked for.
+    wanted = settings.seeds if settings.seeds is not None else (0 if settings.seed_file is not None else 20)
+    generates = bool(wanted or settings.pairs)
+    judge = settings.endpoints["judge"]
+    judged = any(METRICS.get(name).kind == "judged" for name in _metric_names(settings.metrics))
+    judges_noise = settings.judge_noise if settings.judge_noise is not None else not judge.is_bundled
+    roles = ["generator"] if generates else []
+    # Generated candidates pass the judge's answerability gate; noise passages are judged unless told not to.
+    if generates or judged or judges_noise or settings.resolve_uncertain:
+        roles.append("judge")
+    if settings.target == "baseline":
+        roles.append("target")
+    return roles
+
+
+def _metric_names(metrics: str | None) -> list[str]:
+    from ragstress.scoring.metrics import METRICS
+
+    return METRICS.resolve(metrics) if metrics else METRICS.names()
+
+
+def _say_scope(settings: BenchSettings) -> None:
+    """A run without judged metrics says so up front: its report holds the rule-based scores only."""
+    from ragstress.scoring.metrics import METRICS
+
+    names = _metric_names(settings.metrics)
+    if not any(METRICS.get(name).kind == "judged" for name in names):
+        cc.err_console.print(
+            f"note: {len(names)} metric(s) selected, none judged ({', '.join(names)}): no judge model runs, "
+            "and the report shows these metrics only; leave out --metrics to score every metric"
+        )
 
 
 def _preflight(settings: BenchSettings) -> None:
@@ -181,18 +231,27 @@ def _preflight(settings: BenchSettings) -> None:
 
 def run_and_print(settings: BenchSettings) -> BenchResult:
     """Run bench with its progress on stderr, then the gate verdicts, stage times and report path."""
+    progress = StageProgress(cc.err_console)
     try:
-        result = run_bench(settings, say=lambda line: cc.err_console.print(escape(line), soft_wrap=True))
+        result = run_bench(settings, say=lambda line: cc.err_console.print(escape(line)), progress=progress)
     except StageFailed as failed:
         cc.err_console.print(f"bench stopped: {escape(str(failed))}")
         raise typer.Exit(failed.code) from None
-    from ragstress.reports.render.labels import fmt_estimate
+    finally:
+        progress.close()
+    from ragstress.reports.render.labels import fmt_estimate, scored_rows
 
     report, model = result.report, result.report.model
-    cc.console.print(
-        f"noise accuracy {fmt_estimate(model.noise.overall)} · rejection {fmt_estimate(model.negative.rejection)} · "
-        f"integration {fmt_estimate(model.integration.overall)} · error detection {fmt_estimate(model.counterfactual.error_detection)}"
-    )
+    headline = [
+        ("noise accuracy", model.noise.overall),
+        ("rejection", model.negative.rejection),
+        ("integration", model.integration.overall),
+        ("error detection", model.counterfactual.error_detection),
+    ]
+    # Only what was scored: neither a metric left out of --metrics nor a testbed without cases shows as "none scored".
+    shown = [(label, est) for label, est in scored_rows(model.header, headline) if est.n]
+    if shown:
+        cc.console.print(" · ".join(f"{label} {fmt_estimate(est)}" for label, est in shown))
     if model.header.judge_warning:
         cc.err_console.print(f"warning: {escape(model.header.judge_warning)}")
     for warning in model.warnings:
@@ -229,14 +288,43 @@ def _demo_seed_file(lang: str, dest: Path) -> Path:
     from ragstress import corpora
 
     samples = Path(corpora.__file__).parent / "samples" / lang
-    rows = [
-        json.loads(line) for line in (samples / "seeds.jsonl").read_text(encoding="utf-8").splitlines() if line.strip()
-    ]
-    singles = [r for r in rows if len(r["answers"]) == 1][:DEMO_SEEDS_PER_LANG]
-    pairs = [r for r in rows if len(r["answers"]) > 1][:DEMO_PAIRS_PER_LANG]
+    return sample_seed_file(samples / "seeds.jsonl", dest, DEMO_SEEDS_PER_LANG, DEMO_PAIRS_PER_LANG)[0]
+
+
+def sample_seed_file(source: Path, dest: Path, singles: int, pairs: int) -> tuple[Path, int]:
+    """The first `singles` single-fact and `pairs` two-part seeds of `source`, written to `dest`; and how many
+    seeds `source` holds. A line that is not JSON stops with its file and line number (exit 2)."""
+    rows = []
+    for number, line in enumerate(source.read_text(encoding="utf-8").splitlines(), 1):
+        if line.strip():
+            try:
+                rows.append(json.loads(line))
+            except json.JSONDecodeError as error:
+                cc.fail(f"{source}:{number}: not a JSON line ({error.msg})")
+    picked = [r for r in rows if len(r.get("answers") or []) <= 1][:singles]
+    picked += [r for r in rows if len(r.get("answers") or []) > 1][:pairs]
     dest.parent.mkdir(parents=True, exist_ok=True)
-    dest.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in singles + pairs), encoding="utf-8")
-    return dest
+    dest.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in picked), encoding="utf-8")
+    return dest, len(rows)
+
+
+def _seed_sample(seed_file: Path | None, size: int | None, out: Path) -> Path | None:
+    """--seed-sample: the seed file bench uses, a sample of `seed_file` written into the run directory."""
+    if size is None:
+        return seed_file
+    if seed_file is None:
+        cc.fail("--seed-sample takes its sample from --seed-file: give one")
+    if not seed_file.is_file():
+        cc.fail(f"--seed-file {seed_file}: no such file")
+    # Two-part seeds make the integration cases: about one in three of the sample, at least one.
+    pairs = max(1, size // 3) if size > 1 else 0
+    sample, total = sample_seed_file(seed_file, out / SEED_SAMPLE_FILE, size - pairs, pairs)
+    kept = sum(1 for line in sample.read_text(encoding="utf-8").splitlines() if line.strip())
+    cc.err_console.print(
+        f"note: a sample of {kept} of the {total} seeds in {escape(seed_file.name)} ({SEED_SAMPLE_FILE} in the run "
+        "directory): a quick first report with wide intervals; leave out --seed-sample for the whole set"
+    )
+    return sample
 
 
 def demo(
@@ -253,7 +341,15 @@ def demo(
     ] = True,
     cache_dir: cc.CacheDir = None,
 ) -> None:
-    """Bench the built-in baseline on both sample corpora with the bundled model as generator, target and judge."""
+    """Bench the built-in baseline on both sample corpora with the bundled model as generator, target and judge.
+
+    Two single-fact seeds and one two-part seed per language, RGB's four
+    testbeds at the noise ratios those seeds hold exactly (English also at the
+    nearest ones they can hold). Prints each stage's seconds, the judge's
+    self-consistency on a few English cases and its English answer accuracy
+    calibrated with a shipped example label file. --no-curated generates the
+    seeds from the corpus instead of using the curated ones.
+    """
     from ragstress import corpora
 
     reports = []

@@ -37,7 +37,11 @@ def label(
     ] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing label file.")] = False,
 ) -> None:
-    """Draw a stratified sample of judged cases and write a label file to fill, plus a labelling page."""
+    """Draw a stratified sample of judged cases and write a label file to fill, plus a labelling page.
+
+    The labels (RUN/labels.csv, filled with 1/0; RUN/labels.html works offline)
+    feed calibrate and report --labels (docs/calibration.md).
+    """
     target = out if out is not None else Path(run_dir) / "labels.csv"
     if target.exists() and not force:
         raise cc.fail(f"{target} exists (it may hold labels already): pass --force to overwrite it")
@@ -69,7 +73,10 @@ def calibrate(
         Path | None, typer.Option("--out", help="Where to write calibration.json (default: RUN_DIR/calibration.json).")
     ] = None,
 ) -> None:
-    """Judged metrics corrected with human labels (prediction-powered inference), beside the raw judge rate."""
+    """Judged metrics corrected with human labels (prediction-powered inference), beside the raw judge rate.
+
+    report --labels FILE shows the same in the report (docs/calibration.md).
+    """
     try:
         result = calibrate_run(run_dir, labels)
     except (FileNotFoundError, RecordFileError, LabelFileError) as exc:

@@ -9,14 +9,40 @@ from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
 import typer
-from rich.console import Console
+from rich.console import Console, ConsoleDimensions
 from rich.markup import escape
 
 from ragstress.core.redaction import redact_secret, redact_url
 from ragstress.llm import ClientSettings, Endpoint, Role, resolve_endpoint
 
-console = Console(highlight=False)
-err_console = Console(stderr=True, highlight=False)
+PIPED_WIDTH = 160
+"""Columns of a table written to a pipe or file: wide enough that no column folds a word in two."""
+
+
+class _Console(Console):
+    """A console that soft-wraps (a path or run id in a pipe stays whole) and is PIPED_WIDTH wide in a pipe.
+
+    A terminal keeps its own width; $COLUMNS, when set, wins as usual; a pipe or file gets
+    PIPED_WIDTH instead of rich's 80, so a table's words are not folded mid-token either.
+    """
+
+    def __init__(self, stderr: bool = False) -> None:
+        super().__init__(stderr=stderr, highlight=False, soft_wrap=True)
+
+    @property
+    def size(self) -> ConsoleDimensions:
+        size = super().size
+        if self.is_terminal or os.environ.get("COLUMNS", "").isdigit():
+            return size
+        return ConsoleDimensions(PIPED_WIDTH, size.height)
+
+    @size.setter
+    def size(self, new_size: tuple[int, int]) -> None:
+        Console.size.fset(self, new_size)
+
+
+console = _Console()
+err_console = _Console(stderr=True)
 
 T = TypeVar("T")
 

@@ -121,7 +121,10 @@ def doctor(
     timeout: cc.Timeout = 60.0,
 ) -> None:
     """Print versions, each role's resolved endpoint (secrets redacted), and check that the models answer
-    (the generator and the judge in JSON too, in the JSON mode detected or set)."""
+    (the generator and the judge in JSON too, in the JSON mode detected or set).
+
+    With --lang zh the test question is asked in Chinese.
+    """
     if lang not in ("en", "zh"):
         cc.fail(f"--lang must be en or zh, not {lang!r}")
     endpoints: dict[str, Endpoint] = {

@@ -21,7 +21,7 @@ Executor = Annotated[
     ExecutorName,
     typer.Option(
         "--executor",
-        help="local: this process; ray: actors on a Ray cluster (pip install 'ragstress[ray]').",
+        help="local: this process; ray: actors on a Ray cluster (pip install 'ragstress\\[ray]').",
         rich_help_panel=PANEL,
     ),
 ]

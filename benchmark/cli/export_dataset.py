@@ -19,7 +19,14 @@ def export_dataset(
     ],
     name: Annotated[str | None, typer.Option("--name", help="Dataset name for the card.")] = None,
 ) -> None:
-    """Export generated cases as a publishable dataset: JSONL splits per testbed and a dataset card."""
+    """Export generated cases as a publishable dataset: JSONL splits per testbed and a dataset card.
+
+    data/<testbed>.jsonl loads as is with datasets.load_dataset(DIR). Each item
+    keeps its provenance; the card (README.md with a YAML header) records the
+    licence, corpus fingerprint, models, prompt shas, seed, gate and noise-check
+    statistics, counts per testbed, ratio and language, the near-duplicate rate,
+    source-document coverage and the question-type mix.
+    """
     from ragstress.core.jsonl import RecordFileError
     from ragstress.generators.dataset_export import ExportError
     from ragstress.generators.dataset_export import export_dataset as export

@@ -122,7 +122,19 @@ def generate(
     no_cache: cc.NoCache = False,
     cache_dir: cc.CacheDir = None,
 ) -> None:
-    """Generate verified seed questions and the testbeds' cases from an index."""
+    """Generate verified seed questions and the testbeds' cases from an index.
+
+    Seeds are answer-first: in-situ questions from the answer's sentence; on
+    manuals and API references, questions on the terms they define (options,
+    functions, classes, exceptions, variables, with their versions and
+    defaults); bridge questions that reach a second fact through the entity a
+    first names. A configured generator polishes questions and proposes answer
+    spans of its own, all kept only when the five gates pass; rejections are
+    logged, and each seed records its template, answer kind and shape. RGB's
+    four testbeds by default; --testbeds adds conflict, style and position
+    (docs/testbeds.md). --seed-file takes curated seeds, --styles picks the
+    style testbed's question styles (docs/generation.md).
+    """
     from ragstress.core.jsonl import RecordFileError
     from ragstress.core.registry import UnknownNameError
     from ragstress.distributed import RayUnavailable
@@ -215,7 +227,10 @@ def import_rgb(
     seed: Annotated[int, typer.Option("--seed", help="Random seed for the per-instance shuffle.")] = 13,
     lang: Annotated[str | None, typer.Option("--lang", help="en or zh (default: detected per question).")] = None,
 ) -> None:
-    """Turn RGB-format data into ragstress cases (noise, negative, integration, counterfactual)."""
+    """Turn RGB-format data into ragstress cases (noise, negative, integration, counterfactual).
+
+    Reads RGB's JSONL formats: plain, _int and _fact.
+    """
     from ragstress.core.jsonl import RecordFileError, write_records
     from ragstress.core.manifests import TestsetManifest, write_manifest
     from ragstress.core.paths import recorded_path
@@ -260,7 +275,11 @@ def export_rgb(
         Path, typer.Option("--out", help="RGB file to write, e.g. en.json (adds en_int.json, en_fact.json as needed).")
     ],
 ) -> None:
-    """Write cases' seeds and passages in RGB's format."""
+    """Write cases' seeds and passages in RGB's format.
+
+    Writes RGB's JSONL formats (plain, _int, _fact), which import-rgb reads
+    back.
+    """
     from ragstress.core.jsonl import RecordFileError, read_records
     from ragstress.core.types import Case
     from ragstress.generators.rgb import write_rgb

@@ -22,7 +22,22 @@ def import_testset(
     ] = None,
     seed: Annotated[int, typer.Option("--seed", help="Random seed of case building.")] = 13,
 ) -> None:
-    """Import another tool's test set: checkable answers become seeds for every testbed, the rest judged-only."""
+    """Import another tool's test set: checkable answers become seeds for every testbed, the rest judged-only.
+
+    Formats: Ragas (0.1 question/ground_truth/contexts or 0.2
+    user_input/reference/reference_contexts, told apart by their columns),
+    DeepEval goldens, Giskard RAGET (JSONL or its pandas CSV) or any CSV
+    (--columns question=q,answer=a,context=ctx). A factoid item whose reference
+    gives one span of the kind its question asks (when: a date, how many: a
+    quantity, who: a name, which version: an identifier; two-part questions: two
+    facts) found in the index becomes a seed for every testbed. Open questions
+    and long references become cases only judged metrics score
+    (judged_only.jsonl names every span weighed and why it lost). Out-of-scope
+    items and references saying the context lacks the answer become cases to be
+    declined. Duplicates and the tool's failures are dropped (dropped.jsonl); a
+    conversational item is sent with its earlier turns; testset.json counts it
+    all under import. See docs/formats.md#imported-test-sets.
+    """
     from ragstress.api.importing import import_testset as run_import
     from ragstress.core.jsonl import RecordFileError
     from ragstress.generators.importers import TestsetImportError

@@ -109,7 +109,20 @@ def build(
     actors: ex.Actors = None,
     actor_resources: ex.ActorResources = None,
 ) -> None:
-    """Chunk and embed a corpus into an index; only new or changed chunks are embedded."""
+    """Chunk and embed a corpus into an index; only new or changed chunks are embedded.
+
+    Reads .txt .md .html .pdf .jsonl and BEIR folders; reStructuredText (.rst,
+    .rest), AsciiDoc (.adoc, .asciidoc), Word (.docx), Jupyter (.ipynb;
+    --notebook-outputs keeps text outputs) and man pages (.1 to .9, gzipped or
+    not); any other text file with --include '*.ext'; UTF-8, a BOM or GBK.
+    Chunks are cut in the embedding model's tokens; a code block stays whole
+    where it fits and a table row is never cut. The build is incremental.
+    --chroma-url writes to a Chroma server (the collection is named after the
+    index directory unless --collection names one). Empty, binary and unreadable
+    files are skipped with the reason (--strict makes them errors), a text found
+    under two names is kept once, and a document over --max-document-mb is
+    skipped unread. See docs/formats.md.
+    """
     # Imported here so that `ragstress --help` stays fast (these pull in chromadb and torch).
     from ragstress.corpora.embeddings import EmbeddingModelError
     from ragstress.corpora.loaders import CorpusError, ParsedCache, ReadOptions
@@ -192,7 +205,10 @@ def search(
     k: int = typer.Option(5, "-k", "--top-k", min=1, help="Number of chunks to show."),
     chroma_url: str | None = typer.Option(None, "--chroma-url", help="Chroma server (default: as recorded at build)."),
 ) -> None:
-    """Show the chunks of an index closest to a query, with cosine similarity scores."""
+    """Show the chunks of an index closest to a query, with cosine similarity scores.
+
+    Each hit shows its rank, score and document id (-k sets how many).
+    """
     from ragstress.corpora.embeddings import EmbeddingModelError
     from ragstress.indexing.store import IndexStore, StoreError
 

@@ -69,7 +69,12 @@ def reliability(
     no_cache: cc.NoCache = False,
     cache_dir: cc.CacheDir = None,
 ) -> None:
-    """Judge a sample of cases k more times (and with a second judge): self-consistency and agreement."""
+    """Judge a sample of cases k more times (and with a second judge): self-consistency and agreement.
+
+    Each repeat is a distinct sampled request; --judge2-* adds a second judge.
+    Self-consistency, flipped verdicts and two-judge agreement appear in every
+    later report (docs/calibration.md#judge-reliability).
+    """
     try:
         data = load_run(run_dir)
         names = METRICS.resolve(metric_names) if metric_names else data.metric_names()

@@ -96,7 +96,18 @@ def report(
     ] = False,
     mlflow: MlflowUri = None,
 ) -> None:
-    """Write report.json, report.md, report.html and scores.csv for a scored run; optionally gate on thresholds."""
+    """Write report.json, report.md, report.html and scores.csv for a scored run; optionally gate on thresholds.
+
+    Each dimension with 95% intervals resampled by seed question, and robustness
+    curves: accuracy against noise ratio per language, its AUC and the ratio
+    where it falls below --curve-level; adoption against conflicting share and
+    deviation; accuracy against passage slot. Exit 1 when a threshold is missed:
+    --fail-under accuracy@noise=0.8, one cell of the newer testbeds as
+    accuracy@style:typo=0.8; a lower-is-better metric takes a maximum
+    (--fail-over asserts_fake@conflict:0.6=0.5) and refuses a minimum. --pdf
+    prints the report through a local Chromium. --mlflow logs the report as an
+    MLflow run (docs/ci.md#mlflow).
+    """
     if gate_on not in GATE_ON_CHOICES:
         raise cc.fail(f"--gate-on {gate_on!r}: choose one of {', '.join(GATE_ON_CHOICES)}")
     thresholds = thresholds_or_exit(fail_under, fail_over, thresholds_file, max_errors)
@@ -165,7 +176,7 @@ MlflowUri = Annotated[
     typer.Option(
         "--mlflow",
         help="Log the report to MLflow at this tracking URI (file:, sqlite:, http:), or alone at "
-        "MLFLOW_TRACKING_URI (--mlflow alone, or --mlflow env); needs ragstress[mlflow].",
+        "MLFLOW_TRACKING_URI (--mlflow alone, or --mlflow env); needs ragstress\\[mlflow].",
     ),
 ]
 
@@ -228,7 +239,13 @@ def compare(
     ] = None,
     mlflow: MlflowUri = None,
 ) -> None:
-    """Side-by-side tables, an overlaid accuracy-vs-noise chart and paired differences with CIs."""
+    """Side-by-side tables, an overlaid accuracy-vs-noise chart and paired differences with CIs.
+
+    Paired differences use the paired bootstrap and McNemar's test, beside the
+    runs' results cards and overlaid robustness curves. --fail-on-regression
+    exits 1 on a significant drop; --labels (one file per run) adds calibrated
+    judged metrics.
+    """
     if len(run_dirs) < 2:
         raise cc.fail("compare needs at least two run directories")
     mlflow = mlflow_uri(mlflow)

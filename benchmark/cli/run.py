@@ -114,7 +114,16 @@ def run(
         ),
     ] = "127.0.0.1",
 ) -> None:
-    """Ask the target every case of a test set and record its answers (resumable, shardable)."""
+    """Ask the target every case of a test set and record its answers (resumable, shardable).
+
+    Targets: python:mod:fn, langchain:mod:obj, http(s)://... (with
+    --target-config) or baseline. --mode contexts hands each case's passages;
+    e2e lets the target retrieve (docs/e2e.md). --resume skips answered cases,
+    --shard K/N runs one shard, --executor ray asks through Ray actors on a
+    cluster (docs/scale.md). A target failing on a case (an exception, a
+    timeout, a non-string answer, an HTTP error page) is recorded as that case's
+    error with its cause; the run goes on and exits 0.
+    """
     from ragstress.running.targets import TargetError, public_spec, target_kind
     from ragstress.running.targets.http_target import HttpTargetSettings, load_http_config, resolve_settings
 

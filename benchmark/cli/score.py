@@ -24,7 +24,11 @@ from ragstress.scoring.scorer import score_run
 def metrics(
     lang: Annotated[str, typer.Option("--lang", help="Language of the descriptions: en or zh.")] = "en",
 ) -> None:
-    """List every metric from the registry: kind, testbeds, LLM calls when scored alone, labels, description."""
+    """List every metric from the registry: kind, testbeds, LLM calls when scored alone, labels, description.
+
+    Kinds are deterministic, judged and embedding; each row gives the metric's
+    direction and its English and Chinese labels.
+    """
     if lang not in ("en", "zh"):
         raise typer.BadParameter(f"--lang must be en or zh, not {lang!r}", param_hint="--lang")
     table = Table(title="Metrics · 指标")
@@ -39,7 +43,9 @@ def metrics(
         "inputs",
         "description",
     ):
-        table.add_column(column, overflow="fold")
+        # A name is looked up and copied: it stays whole, and the prose columns wrap around it.
+        whole = column in ("name", "kind", "LLM calls", "better")
+        table.add_column(column, overflow="fold", no_wrap=whole)
     for name, info in metric_table().items():
         entry = METRICS.get(name)
         testbeds = ", ".join(info["testbeds"]) + (" (closed-book probe)" if info["probe"] == "closed_book" else "")
@@ -58,8 +64,9 @@ def metrics(
     cc.console.print("Metrics naming the same shared call make that call once per case between them.")
 
 
-def _print_summary(summary: dict[str, Any]) -> None:
-    table = Table(title=f"Scores in {escape(summary['run_dir'])}")
+def _print_summary(summary: dict[str, Any], run_dir: Path) -> None:
+    # score.json names its own folder "." (it sits in it); the title names the folder the user gave.
+    table = Table(title=f"Scores in {escape(str(run_dir))}")
     for column in ("metric", "scored", "unscored", "errored", "mean (scored only)"):
         table.add_column(column)
     for name, row in summary["per_metric"].items():
@@ -134,7 +141,14 @@ def score(
     cache_dir: cc.CacheDir = None,
     retry_backoff: cc.RetryBackoff = 0.5,
 ) -> None:
-    """Score a run's responses (the target is not called again) into scores.jsonl and score.json."""
+    """Score a run's responses (the target is not called again) into scores.jsonl and score.json.
+
+    The deterministic scores (default and RGB-exact *_rgb rules,
+    docs/scoring.md), each default verdict marked clear or uncertain, and the
+    LLM judges. --resolve-uncertain judge has a judge endpoint (not the bundled
+    model) decide only the uncertain rejection, over-refusal and error-detection
+    verdicts, recorded as such. Prints LLM calls per case, actual against naive.
+    """
     if not run_dir.is_dir():
         cc.fail(f"run directory {run_dir} does not exist")
     try:
@@ -184,7 +198,7 @@ def score(
         cc.fail(str(exc))
     except EveryCallFailed as exc:
         cc.fail(f"score failed: {exc}; the errors are in scores.jsonl (--retry-errors asks again)", code=1)
-    _print_summary(summary)
+    _print_summary(summary, run_dir)
 
 
 def register(app: typer.Typer) -> None:

@@ -48,6 +48,11 @@ class RemoteClient(ChatClient):
         self._cache = local._cache  # where the endpoint's JSON mode is remembered
         self._role, self._pool, self._usage = role, pool, usage
 
+    @property
+    def asked(self) -> bool:
+        # The actors' accounting reaches the session when the pool closes; until then, their replies say it.
+        return bool(self._usage) or self.stats.calls > 0
+
     async def chat(self, messages: list[dict[str, Any]], **options: Any) -> ChatResult:
         def lost(message: str) -> Any:
             raise LLMError(f"{self._role} call lost its Ray actor: {message}")

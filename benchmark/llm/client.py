@@ -85,6 +85,11 @@ class MalformedResponse(Exception):
 class ChatClient:
     """The client for one role's endpoint: retries, limits, cache and accounting."""
 
+    @property
+    def asked(self) -> bool:
+        """Whether this role has been asked anything yet (a cache hit counts: its model's answer is used)."""
+        return self.stats.calls > 0
+
     def __init__(
         self,
         endpoint: Endpoint,

@@ -92,6 +92,11 @@ class LLMSession:
         """Count calls a role made in other processes (Ray actors) in this session's usage."""
         _add_counts(self._elsewhere.setdefault(role, {}), stats)
 
+    def asked(self, role: str) -> bool:
+        """Whether `role` has been asked anything in this session, here or on Ray actors."""
+        client = self._clients.get(role)
+        return (client is not None and client.asked) or bool(self._elsewhere.get(role, {}).get("calls"))
+
     def usage(self) -> dict[str, dict[str, Any]]:
         """Per-role accounting plus the endpoint each role used (no secrets)."""
         usage = {

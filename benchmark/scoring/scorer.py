@@ -159,6 +159,7 @@ async def score_run(
     on_case_done: Callable[[str], None] | None = None,
     resolve_uncertain: bool = False,
     ray: Any = None,
+    on_planned: Callable[[int], None] | None = None,
 ) -> dict[str, Any]:
     """Score every response in `run_dir` with `metrics` (default: all) and return the summary.
 
@@ -167,7 +168,8 @@ async def score_run(
     `concurrency` cases are scored at once (one with the bundled judge); `rescore` recomputes `metrics` everywhere,
     `retry_errors` only where their score is an error; `resolve_uncertain` has the judge decide the rule
     verdicts marked uncertain (rejection, over-refusal, error detection), with a judge other than the
-    bundled model. `ray` (RayOptions) scores the cases in Ray actors (scoring.ray_score); the judge's
+    bundled model. `on_planned` receives the number of cases to score before the first, `on_case_done`
+    each case's id as it is scored. `ray` (RayOptions) scores the cases in Ray actors (scoring.ray_score); the judge's
     answers go through this session's cache file either way. Raises RecordFileError for unreadable
     input, UnknownNameError for misspelt metric names, ValueError for a missing judge, and
     EveryCallFailed (score.json left as it was) when every judge call failed.
@@ -194,6 +196,8 @@ async def score_run(
     done = {(s.case_id, s.metric) for s in iter_records(scores_path, Score)} if scores_path.exists() else set()
 
     work, counts = _plan(cases, responses, names, done)
+    if on_planned is not None:
+        on_planned(len(work))  # how many on_case_done calls will follow: a progress display's total
 
     if resolve_uncertain and (llm is None or llm.judge.endpoint.is_bundled):
         raise ValueError("--resolve-uncertain judge needs a judge endpoint other than the bundled model")

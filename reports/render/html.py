@@ -39,6 +39,7 @@ from ragstress.reports.render.labels import (
     fmt_estimate,
     fmt_value,
     metric_label,
+    scored_rows,
 )
 from ragstress.reports.render.markdown import GATE_ON_TEXT, testbed_columns
 
@@ -166,7 +167,12 @@ def chart(name: str, points: list[RatioPoint]) -> str:
 
 def sections_html(report: Report) -> str:
     """The four dimensions and the judge-metrics table (shared with nothing else)."""
-    est_rows = lambda pairs: table(EST_HEADER, [[label, *estimate_cells(e)] for label, e in pairs])  # noqa: E731
+    # One row per metric the run scored: a metric left out of --metrics gets no empty row, nor a table none.
+    est_rows = lambda pairs: (  # noqa: E731
+        table(EST_HEADER, [[label, *estimate_cells(e)] for label, e in shown])
+        if (shown := scored_rows(report.header, pairs))
+        else ""
+    )
     noise, neg, integ, cf = report.noise, report.negative, report.integration, report.counterfactual
     parts = [
         f'<section id="noise"><h2>{bi("noise")}</h2>',

@@ -119,6 +119,15 @@ def fmt_estimate(est: Estimate) -> str:
     return f"{est.value:.3f} [{est.low:.3f}, {est.high:.3f}]"
 
 
+def scored_rows(header: RunHeader, rows: list[tuple[str, Estimate]]) -> list[tuple[str, Estimate]]:
+    """The (label, estimate) rows whose metric the run scored: a metric left out of --metrics gets no row.
+
+    A run that records no metric list (made before it was recorded) keeps every row.
+    """
+    chosen = set(header.metrics_used)
+    return [(label, est) for label, est in rows if not chosen or est.metric in chosen]
+
+
 def fmt_counts(est: Estimate) -> str:
     """'n=10 scored=9 errored=1' plus unscored/missing only when non-zero."""
     parts = [f"n={est.n}", f"scored={est.n_scored}", f"errored={est.n_errored}"]

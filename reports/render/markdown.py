@@ -25,6 +25,7 @@ from ragstress.reports.render.labels import (
     fmt_estimate,
     fmt_value,
     metric_label,
+    scored_rows,
 )
 
 GATE_ON_TEXT = {"point": "the point estimate", "lower": "the 95% interval's end on the failing side"}
@@ -112,26 +113,28 @@ def testbed_columns(report: Report) -> list[str]:
     return [t for t in TESTBEDS if t in RGB_TESTBEDS or t in scored]
 
 
+def _estimate_table(report: Report, rows: list[tuple[str, Estimate]]) -> list[str]:
+    """A table of estimates, one row per metric the run scored; nothing when it scored none of them."""
+    shown = scored_rows(report.header, rows)
+    return _table(EST_HEADER, [_estimate_row(label, est) for label, est in shown]) if shown else []
+
+
 def section_lines(report: Report) -> list[str]:
     """The four dimension sections and the judge-metrics table."""
     lines = [f"## {bilingual('noise')}", ""]
-    lines += _table(EST_HEADER, [_estimate_row(bilingual("overall"), report.noise.overall)])
+    lines += _estimate_table(report, [(bilingual("overall"), report.noise.overall)])
     lines += _points_table(report.noise.points, with_partial=False)
     neg = report.negative
     lines += [f"## {bilingual('negative')}", ""]
-    lines += _table(
-        EST_HEADER,
-        [_estimate_row(bilingual(k), getattr(neg, k)) for k in ("rejection", "rejection_judged", "over_refusal")]
-        + [_estimate_row(f"rejection ({cell(lang)})", e) for lang, e in neg.by_lang.items()],
+    lines += _estimate_table(
+        report,
+        [(bilingual(k), getattr(neg, k)) for k in ("rejection", "rejection_judged", "over_refusal")]
+        + [(f"rejection ({cell(lang)})", e) for lang, e in neg.by_lang.items()],
     )
     lines += [f"## {bilingual('integration')}", ""]
     integ = report.integration
-    lines += _table(
-        EST_HEADER,
-        [
-            _estimate_row(bilingual("overall"), integ.overall),
-            _estimate_row(bilingual("partial_credit"), integ.partial_credit),
-        ],
+    lines += _estimate_table(
+        report, [(bilingual("overall"), integ.overall), (bilingual("partial_credit"), integ.partial_credit)]
     )
     lines += _points_table(integ.points, with_partial=True)
     cf = report.counterfactual
@@ -149,11 +152,9 @@ def section_lines(report: Report) -> list[str]:
         "error_detection_judged",
         "error_correction",
     )
-    lines += _table(EST_HEADER, [_estimate_row(bilingual(k), getattr(cf, k)) for k in keys])
+    lines += _estimate_table(report, [(bilingual(k), getattr(cf, k)) for k in keys])
     lines += [f"{bilingual('all_cf_cases')}:", ""]
-    lines += _table(
-        EST_HEADER, [_estimate_row(cell(metric_label(e.metric, report.metric_table)[0]), e) for e in cf.all_cases]
-    )
+    lines += _estimate_table(report, [(cell(metric_label(e.metric, report.metric_table)[0]), e) for e in cf.all_cases])
     lines += beyond_lines(report)
     lines += [f"## {bilingual('metrics')}", "", "Each cell: mean [95% CI] (n / scored / errored).", ""]
     rows = []
