@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ragstress.core.manifests import RunManifest, write_manifest
+from ragstress.core.jsonl import RecordFileError
+from ragstress.core.manifests import RunManifest, read_manifest, write_manifest
 from ragstress.core.paths import recorded_path
 from ragstress.core.rundir import RESPONSES_FILE
 from ragstress.core.rundir import RUN_MANIFEST as RUN_FILE
@@ -86,7 +87,12 @@ async def execute_run(
             llm_usage = llm.usage
         e2e = endpoint_server = None
         try:
-            if options.mode == "e2e" and options.index_dir is not None:
+            previous_e2e = None
+            if options.mode == "e2e" and options.index_dir is not None and not jobs:
+                # Nothing left to ask: the variants would be built for no question; keep what run.json says of them.
+                say("every case is answered: the e2e variants are not built again")
+                previous_e2e = _recorded_e2e(run_dir.path / RUN_FILE)
+            elif options.mode == "e2e" and options.index_dir is not None:
                 # From every selected case, not just this shard's: each shard must see the same variants.
                 e2e = _e2e_index(options, run_dir.cases, say)
                 endpoint_server = RetrievalServer(e2e.retrievers, options.top_k).start(options.retrieval_host)
@@ -101,7 +107,7 @@ async def execute_run(
             models = {"target": endpoint.public_dict()} if target.kind == "baseline" else {}
             extra = {
                 "settings": {"concurrency": options.concurrency, "target_timeout_s": options.target_timeout},
-                "e2e": None
+                "e2e": previous_e2e
                 if e2e is None
                 else {
                     # A bench's index/ is inside the run directory: recorded relative, so the run can move.
@@ -161,6 +167,14 @@ async def execute_run(
     if cause is not None:
         raise EveryCallFailed(cause)
     return counts
+
+
+def _recorded_e2e(path: Path) -> dict[str, Any] | None:
+    """What an earlier run.json recorded of the e2e variants (None when there is no such record)."""
+    try:
+        return read_manifest(path, RunManifest).model_dump(mode="json").get("e2e")
+    except RecordFileError:
+        return None
 
 
 def _e2e_index(options: RunOptions, cases: list[Case], say: Callable[[str], None]) -> Any:

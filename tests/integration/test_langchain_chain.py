@@ -117,7 +117,7 @@ def test_a_factory_chain_answers_every_case_in_contexts_mode_and_an_edited_app_i
     assert all(r.answer.startswith("Per the sources:") for r in again), "answers of the old app were kept"
 
 
-def test_a_factory_chain_runs_end_to_end_and_each_case_retrieves_its_own_share_of_noise(tmp_path, project):
+def test_a_factory_chain_runs_end_to_end_and_each_case_retrieves_its_own_share_of_noise(tmp_path, project, capsys):
     out = tmp_path / "e2e"
     report = bench(tmp_path, out, target=SPEC, mode="e2e", testbeds=["noise", "integration", "negative"])
     got = {r.case_id: r for r in responses(out)}
@@ -134,6 +134,13 @@ def test_a_factory_chain_runs_end_to_end_and_each_case_retrieves_its_own_share_o
     assert rows["noise@0"].noise == 0 and all(r.labelled_noise == r.noise for r in rows.values() if "@" in r.variant)
     negative = [got[c.id] for c in cases if c.testbed == "negative"]
     assert negative and all(r.retrieved.positive == 0 for r in negative)
+
+    # Asked again with nothing left to ask: no variant is built for no question, and run.json keeps its record.
+    before = read_json(out / "run.json")["e2e"]
+    again = ragstress.run(out / "cases.jsonl", out, target=SPEC, mode="e2e", index_dir=out / "index", resume=True)
+    assert again.answered == 0 and again.answered_earlier == len(got) and again.failure is None
+    assert "the e2e variants are not built again" in capsys.readouterr().out
+    assert read_json(out / "run.json")["e2e"] == before and len(responses(out)) == len(got)
 
 
 def test_a_factory_without_an_index_is_refused_before_any_case(tmp_path, project):
