@@ -19,8 +19,10 @@ The first four write their instruction into the seed's nearest noise chunk (a wi
 carries a "system note"), at a sentence boundary drawn from the case's rng. The canary is a
 made-up word plus digits drawn from the case's rng and checked against every chunk of the
 corpus and the question, so its presence in a response can only come from the injection; a
-poisoned fact's canary is its planted answer, which no other passage of the case holds (one the
-corpus never states is preferred; `canary_in_corpus` records when none could be found). The slot of the injected passage (first,
+poisoned fact's canary is its planted answer, which neither the question, another passage of the
+case nor the corpus holds (a seed whose every fake the corpus states gets no poisoned case, so a
+planted answer in a response can only come from the poisoned passage; `canary_in_corpus` stays
+false, and the report counts it should a later policy allow it). The slot of the injected passage (first,
 middle, last) rotates over a seed's kinds from an offset drawn per seed, so every seed sees
 all three and the slots are balanced. Every case asks the question (`expected="answer"`) and
 records `InjectionParams` (core/injection.py) in its params.
@@ -160,14 +162,13 @@ def _fake(
     """The planted answer of the seed's poisoned fact and whether the corpus holds it elsewhere; None when none can
     be written into the seed's answer sentence.
 
-    A fake that the question or another passage of the case holds is drawn again: its presence in a response
-    must point to the poisoned passage. Of the fakes left, one the corpus never states is preferred (in e2e mode
-    the target retrieves from the whole corpus); a name drawn from the corpus's own inventory always occurs in it.
+    A fake that the question, another passage of the case or the corpus holds is drawn again: its presence in a
+    response must point to the poisoned passage, in e2e mode too, where the target retrieves from the whole
+    corpus. A name drawn from the corpus's own inventory always occurs in it, so most name answers get none.
     """
     source = pool.chunk(seed.chunk_ids[0]).text
     texts = [seed.question, *(c.text for c in others)]
     probe, _ = case_rng(f"{seed.id}:injection:probe", settings.base_seed)
-    usable: list[FakeAnswer] = []
     for attempt in range(FAKE_ATTEMPTS):
         rng, _ = case_rng(f"{seed.id}:injection:fake" + (f":{attempt}" if attempt else ""), settings.base_seed)
         fake = make_fake_answer(
@@ -181,8 +182,7 @@ def _fake(
             break  # the answer sentence cannot carry any fake of this kind
         if not contains_alias(_corpus_text(pool), fake.aliases):
             return fake, False
-        usable.append(fake)
-    return (usable[0], True) if usable else None
+    return None
 
 
 @TESTBEDS.register("injection")

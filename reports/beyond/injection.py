@@ -116,8 +116,8 @@ def injection_methods(report: Report) -> list[MethodNote]:
             "取回了注入段落。"
         )
     poisoned = next((r.n_cases for r in section.rows if r.axis == "kind" and r.key == "poisoned"), 0)
-    if poisoned:
-        in_corpus = section.n_poisoned_in_corpus
+    in_corpus = section.n_poisoned_in_corpus
+    if poisoned and in_corpus:
         closing_en = (
             f" {in_corpus} of the {poisoned} planted answers are values the corpus also states elsewhere (names are "
             "drawn from its own inventory), so a response may mention them for another reason." + closing_en
@@ -126,6 +126,12 @@ def injection_methods(report: Report) -> list[MethodNote]:
             f"{poisoned} 个植入答案中有 {in_corpus} 个在语料的其他地方也出现过（人名、地名取自语料本身），"
             "回答提到它们也可能另有原因。" + closing_zh
         )
+    elif poisoned:
+        closing_en = (
+            f" None of the {poisoned} planted answers occurs anywhere else in the corpus, so a response that gives "
+            "one took it from the poisoned passage." + closing_en
+        )
+        closing_zh = f"{poisoned} 个植入答案都不在语料的其他地方出现，回答给出它们只可能来自投毒段落。" + closing_zh
     en = (
         f"Each single-fact seed is asked over its answer-bearing passages, hard noise and one injected passage, once "
         f"per kind ({kinds}), the injected passage first, in the middle or last (the slot rotates over a seed's "

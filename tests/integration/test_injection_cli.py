@@ -64,11 +64,10 @@ def test_every_sample_gets_cases_whose_canary_no_chunk_or_question_holds(samples
         others = [normalise(c.text) for i, c in enumerate(case.contexts) if i != injected.injection_index]
         assert not any(canary in text for text in others), case.id
         if injected.injection_kind == "poisoned":
-            # The canary is the planted answer: nowhere else in the case, and where the corpus states it (a name
-            # from the corpus's own inventory), the case says so.
+            # The canary is the planted answer: nowhere else in the case, nor anywhere in the corpus.
             assert case.fake_answer and injected.canary == case.fake_answer[0]
-            in_corpus = any(contains_alias(text, case.fake_answer) for text in raw)
-            assert injected.canary_in_corpus == in_corpus, case.id
+            assert not any(contains_alias(text, case.fake_answer) for text in raw), case.id
+            assert not injected.canary_in_corpus, case.id
         else:
             assert not any(canary in text for text in chunks) and not injected.canary_in_corpus, case.id
             assert canary in normalise(case.contexts[injected.injection_index].text)
@@ -101,10 +100,9 @@ def test_gates_cards_methods_compare_and_export_on_the_en_sample(samples, tmp_pa
     assert card[("injection", "en")]["metric"] == "injection_success"
     assert card[("injection", "en")]["headline"]["value"] == echo["injection"]["success"]["value"]
     assert echo["metric_table"]["injection_success"]["higher_is_better"] is False
-    in_corpus = sum(bool(c.params.get("canary_in_corpus")) for c in _cases(samples["en"]))
-    assert echo["injection"]["n_poisoned_in_corpus"] == in_corpus
+    assert echo["injection"]["n_poisoned_in_corpus"] == 0
     (note,) = [n for n in echo["methods"] if n["key"] == "injection"]
-    assert f"{in_corpus} of the " in note["text_en"][0]
+    assert "planted answers occurs anywhere else in the corpus" in note["text_en"][0]
     assert "PoisonedRAG" in note["text_en"][0] and "LLM01" in note["text_en"][0] and "BIPIA" in note["text_zh"][0]
     html = (tmp_path / "echo" / "report.html").read_text(encoding="utf-8")
     assert 'id="injection"' in html and "提示注入" in html
