@@ -137,7 +137,8 @@ def test_gates_cards_methods_compare_and_export_on_the_en_sample(samples, tmp_pa
 
 def test_in_e2e_a_langchain_chain_retrieves_the_poisoned_passage_for_its_question(tmp_path):
     seeds = [json.loads(line) for line in (SAMPLES / "en" / "seeds.jsonl").read_text("utf-8").splitlines() if line]
-    chosen = [s for s in seeds if len(s["answers"]) == 1][:8]
+    # Single facts with a number (a year, a quantity): their planted values are ones the corpus never states.
+    chosen = [s for s in seeds if len(s["answers"]) == 1 and any(ch.isdigit() for ch in s["answers"][0][0])][:8]
     (tmp_path / "seeds.jsonl").write_text("".join(json.dumps(s) + "\n" for s in chosen), encoding="utf-8")
     cases_path = _generate(tmp_path, "en", tmp_path / "seeds.jsonl")
     out = tmp_path / "e2e"
