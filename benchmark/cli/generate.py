@@ -119,6 +119,7 @@ def generate(
     from ragstress.distributed.llm_actors import remote_clients
     from ragstress.generators.testbeds import TESTBEDS
     from ragstress.generators.testset import GenerateOptions, generate_testset
+    from ragstress.generators.testset_manifest import shortfall
     from ragstress.indexing.store import IndexStore, StoreError
     from ragstress.llm import LLMSession
 
@@ -180,6 +181,9 @@ def generate(
     except (RecordFileError, RayUnavailable) as error:
         cc.fail(str(error))
     _summary(result.manifest)
+    missing = shortfall(result.manifest, wanted, proposing=not endpoints["generator"].is_bundled)
+    if missing:
+        cc.console.print(f"note: {escape(missing)}", highlight=False)
     for role, stats in usage.items():
         cc.console.print(
             f"{role}: {stats['calls']} calls, {stats['cache_hits']} from cache, {stats['failures']} failed",

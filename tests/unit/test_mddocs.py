@@ -1,0 +1,84 @@
+"""The docs templates, the product a corpus documents, and why a generation kept fewer seeds than asked."""
+
+from __future__ import annotations
+
+from ragstress.core.types import Chunk
+from ragstress.generators import mddocs
+from ragstress.generators.testset_manifest import shortfall
+
+
+def _chunk(text: str, doc: str = "page.md") -> Chunk:
+    return Chunk(id=f"{doc}#0", doc_id=doc, text=text, start=0, end=len(text))
+
+
+def _asked(text: str, product: str | None = "Kettle", kinds: dict[str, str] | None = None) -> dict[str, list[str]]:
+    return {q[0]: q[1] for q in mddocs.doc_questions(_chunk(text), "en", product, kinds or {})}
+
+
+def test_product_is_the_name_written_inside_most_pages_sentences():
+    pages = [
+        _chunk("The handler returns None here. We use Kettle to brew.", "a.md"),
+        _chunk("Then Kettle will pour, and it returns None too.", "b.md"),
+        _chunk("Nothing to see.", "c.md"),
+    ]
+    assert mddocs.product_name(pages) == "Kettle"  # None is in as many pages, but it is a value
+
+
+def test_statements_become_questions_naming_their_subject():
+    asked = _asked(
+        "Kettle added support for Annotated (and started recommending it) in version 0.95.0.\n"
+        "Form is a class that inherits directly from Body.\n"
+        "max_age - Sets a maximum time in seconds for browsers to cache responses.\n"
+        "201 is the status code for Created.\n"
+        "- Query from kettle.params\n",
+        kinds={"Form": "class", "Query": "class"},
+    )
+    assert asked["In which version did Kettle add support for Annotated?"] == ["0.95.0"]
+    assert asked["Which class does Form inherit from in Kettle?"] == ["Body"]
+    assert asked["Which parameter sets a maximum time in seconds for browsers to cache responses in Kettle?"] == [
+        "max_age"
+    ]
+    assert asked["Which HTTP status code means Created?"] == ["201"]
+    assert asked["In a Kettle app, which module do you import Query from?"] == ["kettle.params"]
+
+
+def test_a_sentence_pointing_outside_itself_or_a_plain_word_is_not_asked():
+    assert _asked("Use Brew to declare it on a route.", kinds={"Brew": "class"}) == {}
+    assert _asked("Use type to declare a brewing step on a route.", kinds={"type": "function"}) == {}
+    assert _asked("The optional parameter defaults to 3.") == {}
+
+
+def test_chinese_statements_too():
+    asked = {
+        q[0]: q[1]
+        for q in mddocs.doc_questions(
+            _chunk("Form 是直接继承自 Body 的类。\n- 从 kettle.params 导入 Query\n使用 max_size 来限制请求体的大小。"),
+            "zh",
+            "Kettle",
+            {"Query": "class"},
+        )
+    }
+    assert asked["在 Kettle 中，Form 继承自哪个类？"] == ["Body"]
+    assert asked["在 Kettle 中，应从哪个模块导入 Query？"] == ["kettle.params"]
+    assert asked["在 Kettle 中，使用哪个参数来限制请求体的大小？"] == ["max_size"]
+
+
+def _manifest(kept: int, candidates: int, dropped_at_round_trip: int) -> dict:
+    return {
+        "seeds": {"by_origin": {"generated": kept}},
+        "generation_stats": {"by_lang": {"en": {"candidates": candidates}}},
+        "gates": {"round_trip": {"tried": candidates, "passed": candidates - dropped_at_round_trip}},
+    }
+
+
+def test_a_shortfall_says_why():
+    assert shortfall(_manifest(20, 30, 10), 20, proposing=False) is None
+    few = shortfall(_manifest(3, 4, 1), 20, proposing=False)
+    assert few.startswith("3 of the 20 seeds wanted were generated: the corpus gave 4 candidates")
+    assert "a configured generator (--generator-base-url) proposes others" in few
+    assert "proposes others" not in shortfall(_manifest(3, 4, 1), 20, proposing=True)
+    gated = shortfall(_manifest(12, 40, 28), 20, proposing=False)
+    assert (
+        gated
+        == "12 of the 20 seeds wanted were generated: 28 of 40 candidates were dropped, most at the round_trip gate (28); see rejected.jsonl"
+    )
