@@ -54,7 +54,7 @@ _MARKUP = re.compile(r"[`*#{}<>|\\]|///|\]\(|__")
 
 # English shapes ---------------------------------------------------------------------------------------
 _USE = re.compile(
-    rf"\b[Uu]se (?P<term>{_IDENT}) (?P<prep>to|for) (?P<task>[a-z][^.;:!?,()]*)"
+    rf"\b[Uu]se (?:the |[A-Z]\w+'s )?(?P<term>{_IDENT}) (?P<prep>to|for) (?P<task>[a-z][^.;:!?,()]*)"
     rf"|(?P<term2>{_IDENT}) (?:is used to|is used for|lets you|allows you to|can be used to) (?P<task2>[a-z][^.;:!?,()]*)"
 )
 _DEFAULT_NAMED = re.compile(
@@ -170,6 +170,19 @@ _CALLED = re.compile(
 )
 _CALLED_ZH = re.compile(r"^(?P<x>[^，。；：“”\"]{4,30}?)(?:被|也)?(?:称为|叫做|称作)[“\"](?P<y>[^”\"，。]{2,20})[”\"]$")
 _FROM_LINE = re.compile(rf"^(?P<x>{_IDENT}) from (?P<m>[a-z_][\w.]*)$")
+_NEED_TO = re.compile(
+    rf"^(?:To (?P<task>[a-z][^,]{{3,60}}), you (?:need to|have to|can|should|must) use (?:the )?(?P<term>{_IDENT})"
+    rf"|If you (?:need|want) to (?P<task2>[a-z][^,]{{3,60}}), use (?:the )?(?P<term2>{_IDENT}))"
+    r"(?: parameter| class| function)?\b"
+)
+_NEED_TO_ZH = re.compile(
+    rf"^(?:要|如果(?:你)?(?:需要|想要?|要))(?P<task>[^，,（(]{{2,30}})(?:（[^）]*）)?，(?:你)?(?:需要|必须|可以|请|应)?(?:显式地)?"
+    rf"(?:改用|使用) ?(?P<term>{_ID_ZH})"
+)
+_BY_DEFAULT = re.compile(
+    rf"^(?:By default, (?P<owner>{_IDENT}) uses|默认情况下，(?P<owner2>{_ID_ZH}) ?使用) ?(?P<p>[a-z_]\w*)=(?P<v>[\w\"'.]+)"
+)
+_OPENERS = re.compile(r"^(?:So, |And |Then |Also, |Now, |By default, |So, by default, )+")
 _SET_TO = re.compile(
     r"\b[Yy]ou can (?:also )?(?:set|pass|use) (?P<p>[a-z_]\w*)=(?P<v>[\w\"']+) to (?P<task>[a-z][^.;:,]{5,80})$"
 )
@@ -369,10 +382,13 @@ def _about_product(sentence: str, product: str | None, kinds: dict[str, str], zh
         after = re.split(r",|;| \(| - | — |，|；|（", after)[0].rstrip(" .:")
         if zh:
             word = {"module": "模块", **_KIND_ZH}[kind]
+            word = "" if after.lstrip().startswith(word) else word  # "fastapi.security 模块中": the noun is there
             question = f"{before.rstrip()}哪个{word}{after.lstrip()}？"
             pointing = _POINTS_OUT_ZH.search(before + after)
         else:
-            question = f"{before}which {kind}{after}?"
+            question = (
+                f"{before}which {kind}{after}?" if not re.match(rf" {kind}\b", after) else f"{before}which{after}?"
+            )
             pointing = _POINTS_OUT.search(before + after)
         if pointing or len(question.split()) < 5 and not zh:
             return None
@@ -405,10 +421,21 @@ def _en_says(sentence: str, product: str | None, kinds: dict[str, str]) -> list[
         made.append((question, [m["p"]], "parameter", "doc_identifier", question))
     m = _FROM_LINE.search(sentence)
     if m and _code_kind(m["x"], kinds) and m["x"] != product:
-        lead = f"In a {product} app, which" if product and product.lower() != m["m"] else "Which"
+        lead = f"In a {product} app, which" if product and product.lower() != m["m"].split(".")[0] else "Which"
         question = f"{lead} module do you import {m['x']} from?"
         made.append((question, [m["m"]], "path", "doc_identifier", question))
-    m = _SAYS.search(sentence)
+    m = _BY_DEFAULT.search(sentence)
+    if m and m["owner"]:
+        question = f"What is the default value of the {m['p']} parameter of {m['owner']}?"
+        made.append((question, _value_aliases(m["v"]), "default", "default_value", question))
+    m = _NEED_TO.search(sentence)
+    if m:
+        term, task = (m["term"], m["task"]) if m["term"] else (m["term2"], m["task2"])
+        kind = _code_kind(term, kinds)
+        if kind and term != product and not _POINTS_OUT.search(task):
+            question = f"Which {_KIND_EN[kind]} do you use to {task}{_in(product, task)}?"
+            made.append((question, list(term_spellings(term)), kind, "doc_identifier", f"{kind}: {task}"))
+    m = _SAYS.search(_OPENERS.sub("", re.sub(r"^(?:And |So, )?[A-Z]\w+'s (?=[A-Z])", "", sentence)))
     kind = _code_kind(m["term"], kinds) if m else None
     if not m or not kind or m["term"] == product or _POINTS_OUT.search(m["pred"]) or re.match(r"is an? ", m["pred"]):
         return made
@@ -434,7 +461,7 @@ def _en_more(sentence: str, product: str | None, kinds: dict[str, str]) -> list[
     for m in _IMPORT.finditer(sentence):
         name, module = (m["x"], m["m"]) if m["x"] else (m["x2"], m["m2"])
         if name.removesuffix("()") != module and name != product and _code_kind(name, kinds):
-            lead = f"In a {product} app, which" if product and product.lower() != module else "Which"
+            lead = f"In a {product} app, which" if product and product.lower() != module.split(".")[0] else "Which"
             question = f"{lead} module do you import {name} from?"
             made.append((question, [module], "path", "doc_identifier", question))
     for m in [_STATUS_FOR.search(sentence), *_STATUS_NAME.finditer(sentence)]:
@@ -529,9 +556,19 @@ def _zh_more(sentence: str, product: str | None, kinds: dict[str, str], lead: st
     if m and not _POINTS_OUT_ZH.search(m["x"]):
         question = f"{lead}{m['x']}被称为什么？"
         made.append((question, [m["y"]], "name", "doc_term", question))
+    m = _BY_DEFAULT.search(sentence)
+    if m and m["owner2"]:
+        question = f"{m['owner2']} 的 {m['p']} 参数默认值是什么？"
+        made.append((question, _value_aliases(m["v"]), "default", "default_value", question))
+    m = _NEED_TO_ZH.search(sentence)
+    kind = _code_kind(m["term"], kinds) if m else None
+    if m and kind and m["term"] != product and not _POINTS_OUT_ZH.search(m["task"]):
+        question = f"{lead}要{m['task']}，需要使用哪个{_KIND_ZH[kind]}？"
+        made.append((question, list(term_spellings(m["term"])), kind, "doc_identifier", f"{kind}: {m['task']}"))
     m = _IMPORT_ZH.search(sentence)
     if m and _code_kind(m["x"], kinds) and m["x"] != product:
-        question = f"{lead}应从哪个模块导入 {m['x']}？"
+        own = product and product.lower() == m["m"].split(".")[0]  # "在 FastAPI 中" would name the answer
+        question = f"{'' if own else lead}应从哪个模块导入 {m['x']}？"
         made.append((question, [m["m"]], "path", "doc_identifier", question))
     m = _INHERITS_ZH.search(sentence)
     if m and m["a"] != product:
@@ -542,7 +579,7 @@ def _zh_more(sentence: str, product: str | None, kinds: dict[str, str], lead: st
             question = f"哪个 HTTP 状态码表示 {m['name']}？"
             made.append((question, [m["code"]], "error_code", "doc_status", question))
     for pattern in (_ENTRY_ZH, _SAYS_ZH):
-        m = pattern.search(sentence)
+        m = pattern.search(re.sub(r"^(?:[A-Z]\w+ 的 ?|而|但|所以，?|因此，?)(?=[A-Za-z_])", "", sentence))
         kind = _code_kind(m["term"], kinds) if m else None
         if m and kind and m["term"] != product:
             said = m["desc"] if pattern is _ENTRY_ZH else m["pred"]

@@ -79,6 +79,8 @@ def _technical(chunk: Chunk, subject: Subject | None, lang: str, docs: _DocsRead
         asked = {q[0] for q in stated}
         stated += [q for q in mddocs.doc_questions(chunk, lang, docs.product, docs.kinds) if q[0] not in asked]
     for question, names, kind, template, content in stated:
+        if mddocs.has_markup(question):
+            continue  # "returns a *Translations instance": markup the reader left is never asked
         key = f"{chunk.id}|{template}|{question}"
         seed_id = "gen-" + hashlib.sha256(key.encode()).hexdigest()[:10]
         shape = QuestionType(span_kinds=[kind], template=template, shape="single")

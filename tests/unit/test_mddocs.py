@@ -39,7 +39,7 @@ def test_statements_become_questions_naming_their_subject():
         "max_age"
     ]
     assert asked["Which HTTP status code means Created?"] == ["201"]
-    assert asked["In a Kettle app, which module do you import Query from?"] == ["kettle.params"]
+    assert asked["Which module do you import Query from?"] == ["kettle.params"]  # the product's own module
 
 
 def test_a_sentence_pointing_outside_itself_or_a_plain_word_is_not_asked():
@@ -59,7 +59,7 @@ def test_chinese_statements_too():
         )
     }
     assert asked["在 Kettle 中，Form 继承自哪个类？"] == ["Body"]
-    assert asked["在 Kettle 中，应从哪个模块导入 Query？"] == ["kettle.params"]
+    assert asked["应从哪个模块导入 Query？"] == ["kettle.params"]
     assert asked["在 Kettle 中，使用哪个参数来限制请求体的大小？"] == ["max_size"]
 
 
@@ -82,3 +82,15 @@ def test_a_shortfall_says_why():
         gated
         == "12 of the 20 seeds wanted were generated: 28 of 40 candidates were dropped, most at the round_trip gate (28); see rejected.jsonl"
     )
+
+
+def test_no_question_keeps_markup_a_reader_left_in_an_entry():
+    import random
+
+    from ragstress.generators.synthesis import insitu_candidates
+
+    text = "gettext --- Translation services\n\ntranslation(domain)\n\nReturn a *Translations instance for domain.\n"
+    chunk = _chunk(text, "library/gettext.rst.txt")
+    clean = _chunk(text.replace("*", ""), "library/gettext2.rst.txt")
+    asked = [c.question for c in insitu_candidates([chunk, clean], {chunk.id: "en", clean.id: "en"}, random.Random(1))]
+    assert asked == ["Which function of the gettext module returns a Translations instance for domain?"]
