@@ -107,9 +107,32 @@ def doc_questions(chunk: Chunk, lang: str, product: str | None, kinds: dict[str,
         in_place = _about_product(sentence.rstrip(".。!！:：; "), product, kinds, zh) if not made else None
         made += [in_place] if in_place else []
         before = sentence
+        made = [(_unframed(q[0], product, kinds), *q[1:]) for q in made]
         found += [q for q in made if _clean(q[0]) and not any(_names(q[0], a) for a in q[1])]
     asked = Counter(q[0] for q in found)
     return [q for q in found if asked[q[0]] == 1]
+
+
+_CODE_SHAPED = re.compile(r"[A-Za-z_]\w*\(\)|\b[a-z]+_[a-z_]+\b|\b[A-Z][a-z]+[A-Z]\w*|\b[a-z_]+\.[a-z_]+")
+
+
+def _unframed(question: str, product: str | None, kinds: dict[str, str]) -> str:
+    """The question without its product frame ("… in FastAPI?", "在 FastAPI 中，") when it names a code name
+    of its own: "Which class does Form inherit from?" is standalone, and the frame, which every page's
+    text shares, only blurs what a retriever looks for."""
+    if not product:
+        return question
+    frames = (f" in {product}?", f"在 {product} 中，", f"In a {product} app, which", f"In {product}, ")
+    bare = question
+    for frame in frames:
+        bare = bare.replace(frame, "?" if frame.endswith("?") else "Which" if frame.endswith("which") else "")
+    if bare == question:
+        return question
+    # A capitalised name the corpus calls or imports (Form, Query); "set" or "list" are words as well.
+    names = {w for w in re.findall(r"[A-Z][\w.]*", bare) if w in kinds and w != product}
+    if not names and not _CODE_SHAPED.search(bare):
+        return question
+    return bare[0].upper() + bare[1:] if bare[:1].islower() else bare
 
 
 def has_markup(question: str) -> bool:
