@@ -135,6 +135,14 @@ def _unframed(question: str, product: str | None, kinds: dict[str, str]) -> str:
     return bare[0].upper() + bare[1:] if bare[:1].islower() else bare
 
 
+_READER = re.compile(r"\b(?:you|your|let's|us)\b", re.I)
+
+
+def points_outside(question: str) -> bool:
+    """Does a question point outside itself (it, this, above …) or speak to the page's reader (you, let's)?"""
+    return bool(POINTS_OUT.search(question) or POINTS_OUT_ZH.search(question) or _READER.search(question))
+
+
 def has_markup(question: str) -> bool:
     """Does a question hold markup (backticks, emphasis, fences, tags, a list bullet)?"""
     return bool(MARKUP.search(question) or BULLET.match(question))

@@ -100,7 +100,8 @@ class _DocsReading:
 
 
 # Documents written in a markup language: product docs and references, whose in-situ questions must name
-# their subject themselves (a "Regarding <page title>, ..." opening reads as no person would ask).
+# their subject themselves (a "Regarding <page title>, ..." opening reads as no person would ask), and
+# must not speak to the reader ("you", "let's").
 _MARKUP_SOURCE = re.compile(r"\.(?:md|markdown|rst|rest|adoc|asciidoc|ipynb)(?:\.txt)?$", re.I)
 
 
@@ -138,7 +139,12 @@ def insitu_candidates(chunks: list[Chunk], langs: dict[str, str], rng: random.Ra
             if question is None:
                 continue
             framed = with_topic(question, title, topic, lang, words)
-            if framed != question and _MARKUP_SOURCE.search(chunk.doc_id) or mddocs.has_markup(question):
+            if _MARKUP_SOURCE.search(chunk.doc_id):
+                framed = question  # asked as its sentence names it, or not at all
+                # "Jsonable_encoder is …": a code name capitalised; "Security - First Steps …": a heading read on.
+                if mddocs.points_outside(question) or re.match(r"[A-Z][a-z0-9]*_", question) or " - " in question:
+                    continue
+            if mddocs.has_markup(question):
                 continue
             target = Target((chunk,), (span,), lang)
             answers = [answer_aliases(span, [], lang)]

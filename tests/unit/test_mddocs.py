@@ -94,3 +94,20 @@ def test_no_question_keeps_markup_a_reader_left_in_an_entry():
     clean = _chunk(text.replace("*", ""), "library/gettext2.rst.txt")
     asked = [c.question for c in insitu_candidates([chunk, clean], {chunk.id: "en", clean.id: "en"}, random.Random(1))]
     assert asked == ["Which function of the gettext module returns a Translations instance for domain?"]
+
+
+def test_a_markup_page_asks_in_situ_without_a_regarding_frame_and_never_of_the_reader():
+    import random
+
+    from ragstress.generators.synthesis import insitu_candidates
+
+    text = (
+        "Kettle Guide\n\nThe Birch Lane depot was extended in 1952 by the Eastern Railway Company.\n\n"
+        "Let's say you have a kettle that you bought in 1987.\n"
+    )
+    chunks = [_chunk(text, "guide.md"), _chunk(text.replace("Guide", "Notes"), "guide.txt")]
+    made = insitu_candidates(chunks, {c.id: "en" for c in chunks}, random.Random(1))
+    from_md = [c.question for c in made if c.chunk_ids == [chunks[0].id]]
+    from_txt = [c.question for c in made if c.chunk_ids == [chunks[1].id]]
+    assert from_md == ["The Birch Lane depot was extended in what year by the Eastern Railway Company?"]
+    assert any(q.startswith("Regarding Kettle Notes, ") for q in from_txt)  # plain text keeps its frame
