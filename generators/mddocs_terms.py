@@ -26,7 +26,13 @@ POINTS_OUT_ZH = re.compile(r"[它其]|这[个些里样]|上面|下面|前面|上
 
 BULLET = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 
-MARKUP = re.compile(r"[`*#{}<>|\\]|///|\]\(|__")
+# Markup a reader may have left: backticks, emphasis opening on a word (*Translations, **bold**, __x__),
+# an HTML tag, a heading's # or anchor, an include or admonition fence, link syntax, an escape. A star
+# between words (N * 2, char*, get* methods) and a comparison (low <= N) are text.
+MARKUP = re.compile(
+    r"`|(?<![\w*])\*{1,2}(?=[A-Za-z])|\b__\w|</?[A-Za-z][\w-]*(?:\s[^<>]*)?>|(?:^|\s)#{1,6}\s|\{\s*[*#]|\*\}|"
+    r"///|!!!|\]\(|\\[*_`#\[\]]"
+)
 
 REASONS = frozenset("OK Created Accepted Unauthorized Forbidden Conflict Gone".split())
 

@@ -111,3 +111,24 @@ def test_a_markup_page_asks_in_situ_without_a_regarding_frame_and_never_of_the_r
     from_txt = [c.question for c in made if c.chunk_ids == [chunks[1].id]]
     assert from_md == ["The Birch Lane depot was extended in what year by the Eastern Railway Company?"]
     assert any(q.startswith("Regarding Kettle Notes, ") for q in from_txt)  # plain text keeps its frame
+
+
+def test_markup_is_told_from_operators_and_pointers():
+    for question in (
+        'Regarding ///, * Send a **"keep alive" `ping` comment** every how many seconds?',
+        "关于- 从 `fastapi` 导入 `Query`，哪个？",
+        "What is <dfn>ASGI</dfn> used for?",
+        "Which heading is Query Parameters { #query }?",
+        "Which guide is the [deployment guide](deploy.md)?",
+        "Which function returns a *Translations instance?",
+        "- Which bullet is this?",
+    ):
+        assert mddocs.has_markup(question), question
+    for question in (
+        "Which function returns N such that low <= N <= high?",
+        "Which C function takes a const char* key?",
+        "Which equivalent of the get* methods returns a tuple?",
+        'ls 命令的哪个选项表示“类似，但不追加 "*" 字符”？',
+        "What type does the example declare for q, str | None?",
+    ):
+        assert not mddocs.has_markup(question), question
