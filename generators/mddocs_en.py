@@ -90,9 +90,10 @@ _TYPES = r"(?:int|str|float|bool|bytes|list|dict|set|tuple|datetime|date|time|UU
 _WHERE = r"(?P<where>query |path |body |header |cookie |form )?"
 
 _INHERITS = re.compile(
-    rf"^(?P<a>{IDENT}) (?:is an? (?:class|subclass)(?: that)? inherits(?: directly)? from|is a subclass of|"
-    rf"inherits(?: directly)? from) (?P<b>{IDENT})$"
+    rf"^(?:Because |Then |And )?(?P<a>{IDENT}) (?:is an? (?:class|subclass)(?: that)? inherits(?: directly)? from|"
+    rf"is a subclass of|inherits(?: directly)? from) (?P<b>{IDENT})\b(?!')"
 )
+_DEFAULT_STATUS = re.compile(r"^(?P<code>[1-5]\d\d) is the default status code\b")
 
 _IMPORT = re.compile(
     rf"\bimport (?P<x>{IDENT})(?: and {IDENT})? from (?P<m>[a-z_][\w.]*)|\bfrom (?P<m2>[a-z_][\w.]*) import (?P<x2>{IDENT})"
@@ -276,6 +277,10 @@ def _en_says(sentence: str, product: str | None, kinds: dict[str, str]) -> list[
 def _en_more(sentence: str, product: str | None, kinds: dict[str, str]) -> list[Question]:
     """Inheritance, imports, status code names, "X is a class that ...", "with X you can ...", example types."""
     made: list[Question] = []
+    m = _DEFAULT_STATUS.search(sentence)
+    if m and product:
+        question = f"What is the default status code in {product}?"
+        made.append((question, [m["code"]], "error_code", "doc_status", question))
     m = _INHERITS.search(sentence)
     if m and m["a"] != product:
         question = f"Which class does {m['a']} inherit from{in_product(product, m['a'])}?"

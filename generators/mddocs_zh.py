@@ -42,7 +42,12 @@ _SUPPORT_ZH = re.compile(rf"^(?P<prod>[A-Z]\w+) ?在 ?{VERSION} ?版本中添加
 
 _IMPORT_ZH = re.compile(rf"从 ?(?P<m>[a-z_][\w.]*) ?(?:中)?导入 ?(?P<x>{_ID_ZH})")
 
-_INHERITS_ZH = re.compile(rf"^(?P<a>{_ID_ZH}) ?(?:是(?:一个)?)?(?:直接)?继承自 ?(?P<b>{_ID_ZH})")
+_INHERITS_ZH = re.compile(
+    rf"^(?P<a>{_ID_ZH}(?: ?[、,，和] ?{_ID_ZH})*) ?(?:是[^，。]{{0,8}}?，)?都?(?:是(?:一个)?)?(?:直接)?继承自(?:共用的|共同的|同一个)? ?"
+    rf"(?P<b>{_ID_ZH})"
+)
+_DEFAULT_STATUS_ZH = re.compile(r"^(?P<code>[1-5]\d\d) ?是默认的?状态码")
+_EXAMPLE_PARAM_ZH = re.compile(r"^(?P<p>[a-z_]\w*)，默认值为 ?(?P<v>[\w.\"']+) ?的 ?(?P<t>[A-Za-z]\w*) ?类型参数")
 
 _LIMIT_ZH = re.compile(
     r"^(?P<head>[^，。；]*?(?:最多|最大|不能超过|不超过|至多|上限为|最长|最少|至少)(?:为|是)?) ?(?P<n>\d+) ?"
@@ -134,9 +139,20 @@ def _zh_more(sentence: str, product: str | None, kinds: dict[str, str], lead: st
         own = product and product.lower() == m["m"].split(".")[0]  # "在 FastAPI 中" would name the answer
         question = f"{'' if own else lead}应从哪个模块导入 {m['x']}？"
         made.append((question, [m["m"]], "path", "doc_identifier", question))
+    m = _DEFAULT_STATUS_ZH.search(sentence)
+    if m and product:
+        question = f"{product} 的默认状态码是哪个？"
+        made.append((question, [m["code"]], "error_code", "doc_status", question))
+    m = _EXAMPLE_PARAM_ZH.search(sentence)
+    if m and product:
+        question = f"{product} 示例中 {m['p']} 参数的默认值是什么？"
+        made.append((question, value_aliases(m["v"]), "default", "default_value", question))
+        question = f"{product} 示例中 {m['p']} 参数是什么类型？"
+        made.append((question, [m["t"]], "name", "doc_type", question))
     m = _INHERITS_ZH.search(sentence)
     if m and m["a"] != product:
-        question = f"{lead}{m['a']} 继承自哪个类？"
+        every = "都" if re.search(r"[、,，和]", m["a"]) else ""
+        question = f"{lead}{re.sub(r' ?([、,，]) ?', '、', m['a'])} {every}继承自哪个类？"
         made.append((question, list(term_spellings(m["b"])), "class", "doc_identifier", question))
     for m in STATUS_NAME.finditer(sentence):
         if (len(m["name"].split()) >= 2 or m["name"] in REASONS) and m["name"].split()[0] not in NOT_REASONS:

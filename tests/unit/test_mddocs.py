@@ -52,7 +52,11 @@ def test_chinese_statements_too():
     asked = {
         q[0]: q[1]
         for q in mddocs.doc_questions(
-            _chunk("Form 是直接继承自 Body 的类。\n- 从 kettle.params 导入 Query\n使用 max_size 来限制请求体的大小。"),
+            _chunk(
+                "Form 是直接继承自 Body 的类。\n- 从 kettle.params 导入 Query\n使用 max_size 来限制请求体的大小。\n"
+                "Cookie 、Path 、Query 是兄弟类，都继承自共用的 Param 类。\n200 是默认状态码，表示一切“OK”。\n"
+                "- skip，默认值为 0 的 int 类型参数\n"
+            ),
             "zh",
             "Kettle",
             {"Query": "class"},
@@ -61,6 +65,10 @@ def test_chinese_statements_too():
     assert asked["在 Kettle 中，Form 继承自哪个类？"] == ["Body"]  # Form is not known as code here
     assert asked["应从哪个模块导入 Query？"] == ["kettle.params"]
     assert asked["在 Kettle 中，使用哪个参数来限制请求体的大小？"] == ["max_size"]
+    assert asked["Cookie、Path、Query 都继承自哪个类？"] == ["Param"]  # Query is code: no frame
+    assert asked["Kettle 的默认状态码是哪个？"] == ["200"]
+    assert asked["Kettle 示例中 skip 参数的默认值是什么？"] == ["0"]
+    assert asked["Kettle 示例中 skip 参数是什么类型？"] == ["int"]
 
 
 def _manifest(kept: int, candidates: int, dropped_at_round_trip: int) -> dict:
