@@ -66,6 +66,7 @@ def markdown_to_text(source: str) -> tuple[str, str]:
     fence: tuple[str, str] | None = None  # (marker, indentation) of the open code fence
     bang_indent: int | None = None  # body indentation of an open `!!! note` admonition
     in_snippet = False
+    prose: set[int] = set()  # the lines of `out` a soft-wrapped next line may continue
     directives: list[str] = []  # markers of the open MyST directive fences, whose closing lines are dropped
     options = False  # right after a directive's fence, where its ":option: value" lines are
     for n, raw in enumerate(lines):
@@ -134,9 +135,29 @@ def markdown_to_text(source: str) -> tuple[str, str]:
         bullet = _BULLET.match(line)
         if bullet:
             line = f"{bullet[1]}- {line[bullet.end() :]}"
-        out.append(render_inline(line) if line.strip() else "")
+        rendered = render_inline(line) if line.strip() else ""
+        if rendered and _continues(out, prose, rendered):
+            out[-1] = _joined(out[-1], rendered.strip())  # a soft-wrapped line goes on its paragraph or item
+        else:
+            out.append(rendered)
+            prose.add(len(out) - 1)
     text = re.sub(r"\n{3,}", "\n\n", "\n".join(out)).strip("\n")
     return title, text
+
+
+_ITEM = re.compile(r"\s*(?:- |\d+[.)]\s)")
+_HAN_END = re.compile(r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]$")
+_HAN_START = re.compile(r"^[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]")
+
+
+def _continues(out: list[str], prose: set[int], line: str) -> bool:
+    """Is `line` the wrapped rest of the paragraph or list item on the last line of `out`?"""
+    return bool(out) and len(out) - 1 in prose and bool(out[-1].strip()) and not _ITEM.match(line)
+
+
+def _joined(before: str, after: str) -> str:
+    glue = "" if _HAN_END.search(before) and _HAN_START.search(after) else " "
+    return before.rstrip() + glue + after
 
 
 def render_inline(line: str) -> str:

@@ -78,3 +78,15 @@ def test_sphinx_sources_are_read_in_their_own_format(tmp_path: Path):
     assert docs["_sources/guide.md.txt"].title == "Guide"
     assert "Use Brew to declare a step." in docs["_sources/guide.md.txt"].text
     assert docs["_sources/notes.txt"].text == "Plain *notes* stay as written.\n"
+
+
+def test_soft_wrapped_lines_join_their_paragraph_or_item():
+    source = (
+        "# Wrapped\n\nThe dns module enables name\nresolution through the system.\n\n"
+        "* an item that goes\n  on here\n* a second item\n\n调优服务器时，请先\n阅读本页。\n\n```js\na = 1\nb = 2\n```\n"
+    )
+    _, text = markdown_to_text(source)
+    assert "The dns module enables name resolution through the system." in text
+    assert "- an item that goes on here\n- a second item" in text
+    assert "调优服务器时，请先阅读本页。" in text
+    assert "```js\na = 1\nb = 2\n```" in text  # code keeps its lines
