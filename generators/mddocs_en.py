@@ -33,7 +33,8 @@ _VALUE_EN = (
 
 _USE = re.compile(
     rf"\b[Uu]se (?:the |[A-Z]\w+'s )?(?P<term>{IDENT}) (?P<prep>to|for) (?P<task>[a-z][^.;:!?,()]*)"
-    rf"|(?P<term2>{IDENT}) (?:is used to|is used for|lets you|allows you to|can be used to) (?P<task2>[a-z][^.;:!?,()]*)"
+    rf"|(?P<term2>{IDENT}) (?:is used (?P<prep2>to|for)|lets you|allows you to|can be used (?P<prep3>to|for)) "
+    rf"(?P<task2>[a-z][^.;:!?,()]*)"
 )
 
 _DEFAULT_NAMED = re.compile(
@@ -167,7 +168,7 @@ def english_questions(sentence: str, product: str | None, kinds: dict[str, str],
             continue
         if POINTS_OUT.search(task) or task.split()[0] in NOT_VERBS:
             continue
-        prep = m["prep"] or "to"
+        prep = m["prep"] or m["prep2"] or m["prep3"] or "to"
         question = f"Which {_KIND_EN[kind]} do you use {prep} {task}{in_product(product, task)}?"
         made.append((question, list(term_spellings(term)), kind, "doc_identifier", f"{kind}: {task}"))
     for m in _DEFAULT_NAMED.finditer(sentence):

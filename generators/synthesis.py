@@ -144,6 +144,8 @@ def insitu_candidates(chunks: list[Chunk], langs: dict[str, str], rng: random.Ra
                 # "Jsonable_encoder is …": a code name capitalised; "Security - First Steps …": a heading read on.
                 if mddocs.points_outside(question) or re.match(r"[A-Z][a-z0-9]*_", question) or " - " in question:
                     continue
+                if question.count("(") != question.count(")") or re.match(r"(?:As|Because|If|When|While)\b", question):
+                    continue  # a clause cut from its sentence: "As the messages are … (with how many bits?"
             if mddocs.has_markup(question):
                 continue
             target = Target((chunk,), (span,), lang)

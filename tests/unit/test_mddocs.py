@@ -140,3 +140,8 @@ def test_markup_is_told_from_operators_and_pointers():
         "What type does the example declare for q, str | None?",
     ):
         assert not mddocs.has_markup(question), question
+
+
+def test_a_term_used_for_a_task_keeps_its_preposition():
+    asked = _asked("Inspector is used for dispatching messages to the back-end.", kinds={"Inspector": "class"})
+    assert asked["Which class do you use for dispatching messages to the back-end in Kettle?"] == ["Inspector"]
