@@ -16,6 +16,7 @@ from typing import Any
 
 from ragstress.core.types import Lang
 from ragstress.corpora.htmltext import html_to_text
+from ragstress.corpora.md_reader import markdown_to_text
 from ragstress.corpora.textdecode import UndecodableText, decode_text, normalise_newlines
 
 
@@ -74,9 +75,12 @@ _FENCE = re.compile(r" {0,3}(```|~~~)")
 
 
 def read_markdown(path: Path) -> ParsedFile:
-    """A Markdown file, kept as its source text; the title is its first `# ` heading."""
-    text = read_text(path)
-    return ParsedFile(title=markdown_title(text), text=text)
+    """A Markdown file as its rendered page reads (see `ragstress.corpora.md_reader`); the title is its
+    first `# ` heading."""
+    title, text = markdown_to_text(read_text(path))
+    if not text.strip():
+        raise FormatError("no text in Markdown (only markup)")
+    return ParsedFile(title=title, text=normalise_newlines(text))
 
 
 def markdown_title(text: str) -> str:

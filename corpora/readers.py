@@ -117,10 +117,17 @@ FILE_READERS: dict[str, Reader] = {
 (`.1`–`.9`, gzipped or not) by `reader_for`."""
 
 
+SPHINX_SOURCES = (".rst", ".md")
+"""Formats whose sources Sphinx publishes with `.txt` appended (`_sources/page.rst.txt`): read as that format."""
+
+
 def reader_for(name: str, *, include: tuple[str, ...] = (), notebook_outputs: bool = False) -> Reader | None:
     """The reader for a file name: by suffix, a man page by its section suffix, or plain text when
     the name matches an `include` glob (`*.cfg`); None when the file type is not read."""
     suffix = Path(name).suffix.lower()
+    inner = Path(Path(name).stem).suffix.lower()
+    if suffix == ".txt" and inner in SPHINX_SOURCES:
+        suffix = inner  # Sphinx publishes a page's source as `_sources/<page>.rst.txt`: read in its own format
     if suffix == ".ipynb" and notebook_outputs:
         return notebook_reader(outputs=True)
     if suffix in FILE_READERS:

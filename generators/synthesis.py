@@ -19,7 +19,7 @@ from dataclasses import replace
 from pydantic import BaseModel, Field
 
 from ragstress.core.types import Chunk, QuestionType
-from ragstress.generators import techdoc_en, techdoc_zh
+from ragstress.generators import mddocs, techdoc_en, techdoc_zh
 from ragstress.generators.gates import GATES, GatePipeline, GateStats, RejectedCandidate
 from ragstress.generators.insitu import insitu_question
 from ragstress.generators.seeds import KIND_ROTATION, PAIR_KINDS, Candidate, Target, answer_aliases, usable_spans
@@ -72,9 +72,15 @@ def technical_questions(chunk: Chunk, subject: Subject | None, lang: str) -> lis
     return [q for q in found if asked[q[0]] == 1]
 
 
-def _technical(chunk: Chunk, subject: Subject | None, lang: str) -> list[Candidate]:
+def _technical(chunk: Chunk, subject: Subject | None, lang: str, docs: _DocsReading) -> list[Candidate]:
     made = []
-    for question, names, kind, template, content in technical_questions(chunk, subject, lang):
+    stated = technical_questions(chunk, subject, lang)
+    if subject is None or subject.kind != "command":  # product docs' prose; a man page states its facts as entries
+        asked = {q[0] for q in stated}
+        stated += [q for q in mddocs.doc_questions(chunk, lang, docs.product, docs.kinds) if q[0] not in asked]
+    for question, names, kind, template, content in stated:
+        if mddocs.has_markup(question):
+            continue  # "returns a *Translations instance": markup the reader left is never asked
         key = f"{chunk.id}|{template}|{question}"
         seed_id = "gen-" + hashlib.sha256(key.encode()).hexdigest()[:10]
         shape = QuestionType(span_kinds=[kind], template=template, shape="single")
@@ -83,6 +89,20 @@ def _technical(chunk: Chunk, subject: Subject | None, lang: str) -> list[Candida
             Candidate(seed_id, question, [names], [chunk.id], asked_in, None, [chunk.text], "insitu", shape, content)
         )
     return made
+
+
+class _DocsReading:
+    """What the docs templates read from the whole corpus: its product's name and its code names."""
+
+    def __init__(self, chunks: list[Chunk]):
+        self.product = mddocs.product_name(chunks)
+        self.kinds = mddocs.identifier_kinds(chunks)
+
+
+# Documents written in a markup language: product docs and references, whose in-situ questions must name
+# their subject themselves (a "Regarding <page title>, ..." opening reads as no person would ask), and
+# must not speak to the reader ("you", "let's").
+_MARKUP_SOURCE = re.compile(r"\.(?:md|markdown|rst|rest|adoc|asciidoc|ipynb)(?:\.txt)?$", re.I)
 
 
 def insitu_candidates(chunks: list[Chunk], langs: dict[str, str], rng: random.Random) -> list[Candidate]:
@@ -96,12 +116,13 @@ def insitu_candidates(chunks: list[Chunk], langs: dict[str, str], rng: random.Ra
     topics = topic_phrases(chunks, titles)
     words = Vocabulary("\n".join(c.text for c in chunks))
     subjects = document_subjects(chunks)
+    docs = _DocsReading(chunks)
     order = list(chunks)
     rng.shuffle(order)
     rounds: list[list[Candidate]] = [[] for _ in range(SPANS_PER_CHUNK)]
     for n, chunk in enumerate(order):
         lang = langs[chunk.id]
-        technical = _technical(chunk, subjects.get(chunk.doc_id), lang)[:SPANS_PER_CHUNK]
+        technical = _technical(chunk, subjects.get(chunk.doc_id), lang, docs)[:SPANS_PER_CHUNK]
         for made, candidate in enumerate(technical):
             rounds[made].append(candidate)
         if len(technical) == SPANS_PER_CHUNK:
@@ -118,6 +139,15 @@ def insitu_candidates(chunks: list[Chunk], langs: dict[str, str], rng: random.Ra
             if question is None:
                 continue
             framed = with_topic(question, title, topic, lang, words)
+            if _MARKUP_SOURCE.search(chunk.doc_id):
+                framed = question  # asked as its sentence names it, or not at all
+                # "Jsonable_encoder is …": a code name capitalised; "Security - First Steps …": a heading read on.
+                if mddocs.points_outside(question) or re.match(r"[A-Z][a-z0-9]*_", question) or " - " in question:
+                    continue
+                if question.count("(") != question.count(")") or re.match(r"(?:As|Because|If|When|While)\b", question):
+                    continue  # a clause cut from its sentence: "As the messages are … (with how many bits?"
+            if mddocs.has_markup(question):
+                continue
             target = Target((chunk,), (span,), lang)
             answers = [answer_aliases(span, [], lang)]
             shape = QuestionType(span_kinds=[span.kind], template="insitu", shape="single")

@@ -116,7 +116,7 @@ def first_sentence(text: str) -> str:
     return text.rstrip(" .:;")
 
 
-def _predicate(entry: Entry) -> str | None:
+def predicate(entry: Entry) -> str | None:
     """What the question says of the unknown term: "returns ...", "is raised when ...", "is a ..."."""
     sentence = first_sentence(entry.description)
     sentence = re.sub(r"^(?:Method|Function) (?=called )", "This method is ", sentence)
@@ -184,14 +184,14 @@ def definition_question(entry: Entry, subject: Subject | None) -> Question | Non
     """ "Which <kind> <predicate>?" whose answer is the entry's term, or None."""
     if entry.kind in ("error_code", "path"):
         return _documented_as(entry, subject)
-    predicate = _predicate(entry)
+    said = predicate(entry)
     phrase = _subject_phrase(entry, subject)
-    if predicate is None or phrase is None:
+    if said is None or phrase is None:
         return None
-    question = f"Which {phrase} {predicate}?"
+    question = f"Which {phrase} {said}?"
     if any(occurrences(question, name) for name in entry.names):
         return None
-    return question, list(entry.names), entry.kind, "definition", f"{phrase}: {predicate}"
+    return question, list(entry.names), entry.kind, "definition", f"{phrase}: {said}"
 
 
 def _documented_as(entry: Entry, subject: Subject | None) -> Question | None:

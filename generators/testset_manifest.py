@@ -82,3 +82,30 @@ def testset_manifest(store, llm, options, testbeds, seeds, cases, stats, langs, 
             for pid in PROMPT_IDS
         ],
     }
+
+
+def shortfall(manifest: dict, wanted: int, proposing: bool) -> str | None:
+    """Why fewer generated seeds than `wanted` were kept, in a sentence for the user; None when none are missing.
+
+    `proposing`: whether a configured generator also proposed answer spans (the offline generator only
+    reads the kinds it knows)."""
+    kept = (manifest.get("seeds", {}).get("by_origin") or {}).get("generated", 0)
+    if wanted <= 0 or kept >= wanted:
+        return None
+    by_lang = (manifest.get("generation_stats") or {}).get("by_lang") or {}
+    candidates = sum(row.get("candidates", 0) for row in by_lang.values())
+    gates = manifest.get("gates") or {}
+    dropped = {gate: row["tried"] - row["passed"] for gate, row in gates.items() if row["tried"] > row["passed"]}
+    head = f"{kept} of the {wanted} seeds wanted were generated"
+    if candidates < wanted:
+        why = (
+            f"the corpus gave {candidates} candidates: few answer spans of the kinds the offline generator reads "
+            "(years, numbers, names, dates; a manual's entries; the defaults, status codes, versions, limits and "
+            "class or function names that docs state)"
+        )
+        if not proposing:
+            why += "; a configured generator (--generator-base-url) proposes others"
+        return f"{head}: {why}"
+    worst = max(dropped, key=dropped.get) if dropped else None
+    where = f", most at the {worst} gate ({dropped[worst]})" if worst else ""
+    return f"{head}: {candidates - kept} of {candidates} candidates were dropped{where}; see rejected.jsonl"

@@ -141,6 +141,7 @@ def generate(
     from ragstress.distributed.llm_actors import remote_clients
     from ragstress.generators.testbeds import TESTBEDS
     from ragstress.generators.testset import GenerateOptions, generate_testset
+    from ragstress.generators.testset_manifest import shortfall
     from ragstress.indexing.store import IndexStore, StoreError
     from ragstress.llm import EveryCallFailed, LLMSession
 
@@ -209,6 +210,9 @@ def generate(
     except EveryCallFailed as error:
         cc.fail(f"generate failed, nothing written: {error}", code=1)
     _summary(result.manifest)
+    missing = shortfall(result.manifest, wanted, proposing=not endpoints["generator"].is_bundled)
+    if missing:
+        cc.console.print(f"note: {escape(missing)}", highlight=False)
     for role, stats in usage.items():
         cc.console.print(
             f"{role}: {stats['calls']} calls, {stats['cache_hits']} from cache, {stats['failures']} failed",

@@ -113,8 +113,9 @@ def build(
 
     Reads .txt .md .html .pdf .jsonl and BEIR folders; reStructuredText (.rst,
     .rest), AsciiDoc (.adoc, .asciidoc), Word (.docx), Jupyter (.ipynb;
-    --notebook-outputs keeps text outputs) and man pages (.1 to .9, gzipped or
-    not); any other text file with --include '*.ext'; UTF-8, a BOM or GBK.
+    --notebook-outputs keeps text outputs), man pages (.1 to .9, gzipped or
+    not) and Sphinx's published sources (_sources/*.rst.txt, *.md.txt) in their
+    own format; any other text file with --include '*.ext'; UTF-8, a BOM or GBK.
     Chunks are cut in the embedding model's tokens; a code block stays whole
     where it fits and a table row is never cut. The build is incremental.
     --chroma-url writes to a Chroma server (the collection is named after the

@@ -76,9 +76,10 @@ def chinese_sources() -> list[Source]:
 
 def native_sources(lang: str) -> list[Source]:
     """The same corpus as files in their own format, for the readers a user's build applies:
-    the Python manual as `.rst`, the Chinese man pages as roff (`.1`, unzipped)."""
+    the Python manual as Sphinx publishes its sources (`_sources/*.rst.txt`, as shipped), the Chinese
+    man pages as roff (`.1`, unzipped)."""
     if lang == "en":
-        return [Source(s.name.removesuffix(".txt"), s.text) for s in english_sources()]
+        return english_sources()
     sources = []
     for page in sorted(_ZH_PAGES.rglob("*.gz")):
         roff = gzip.decompress(page.read_bytes()).decode("utf-8", errors="replace")

@@ -1,0 +1,147 @@
+"""The docs templates, the product a corpus documents, and why a generation kept fewer seeds than asked."""
+
+from __future__ import annotations
+
+from ragstress.core.types import Chunk
+from ragstress.generators import mddocs
+from ragstress.generators.testset_manifest import shortfall
+
+
+def _chunk(text: str, doc: str = "page.md") -> Chunk:
+    return Chunk(id=f"{doc}#0", doc_id=doc, text=text, start=0, end=len(text))
+
+
+def _asked(text: str, product: str | None = "Kettle", kinds: dict[str, str] | None = None) -> dict[str, list[str]]:
+    return {q[0]: q[1] for q in mddocs.doc_questions(_chunk(text), "en", product, kinds or {})}
+
+
+def test_product_is_the_name_written_inside_most_pages_sentences():
+    pages = [
+        _chunk("The handler returns None here. We use Kettle to brew.", "a.md"),
+        _chunk("Then Kettle will pour, and it returns None too.", "b.md"),
+        _chunk("Nothing to see.", "c.md"),
+    ]
+    assert mddocs.product_name(pages) == "Kettle"  # None is in as many pages, but it is a value
+
+
+def test_statements_become_questions_naming_their_subject():
+    asked = _asked(
+        "Kettle added support for Annotated (and started recommending it) in version 0.95.0.\n"
+        "Form is a class that inherits directly from Body.\n"
+        "max_age - Sets a maximum time in seconds for browsers to cache responses.\n"
+        "201 is the status code for Created.\n"
+        "- Query from kettle.params\n",
+        kinds={"Form": "class", "Query": "class"},
+    )
+    assert asked["In which version did Kettle add support for Annotated?"] == ["0.95.0"]
+    assert asked["Which class does Form inherit from?"] == ["Body"]  # it names Form: no product frame
+    assert asked["Which parameter sets a maximum time in seconds for browsers to cache responses in Kettle?"] == [
+        "max_age"
+    ]
+    assert asked["Which HTTP status code means Created?"] == ["201"]
+    assert asked["Which module do you import Query from?"] == ["kettle.params"]  # the product's own module
+
+
+def test_a_sentence_pointing_outside_itself_or_a_plain_word_is_not_asked():
+    assert _asked("Use Brew to declare it on a route.", kinds={"Brew": "class"}) == {}
+    assert _asked("Use type to declare a brewing step on a route.", kinds={"type": "function"}) == {}
+    assert _asked("The optional parameter defaults to 3.") == {}
+
+
+def test_chinese_statements_too():
+    asked = {
+        q[0]: q[1]
+        for q in mddocs.doc_questions(
+            _chunk(
+                "Form 是直接继承自 Body 的类。\n- 从 kettle.params 导入 Query\n使用 max_size 来限制请求体的大小。\n"
+                "Cookie 、Path 、Query 是兄弟类，都继承自共用的 Param 类。\n200 是默认状态码，表示一切“OK”。\n"
+                "- skip，默认值为 0 的 int 类型参数\n"
+            ),
+            "zh",
+            "Kettle",
+            {"Query": "class"},
+        )
+    }
+    assert asked["在 Kettle 中，Form 继承自哪个类？"] == ["Body"]  # Form is not known as code here
+    assert asked["应从哪个模块导入 Query？"] == ["kettle.params"]
+    assert asked["在 Kettle 中，使用哪个参数来限制请求体的大小？"] == ["max_size"]
+    assert asked["Cookie、Path、Query 都继承自哪个类？"] == ["Param"]  # Query is code: no frame
+    assert asked["Kettle 的默认状态码是哪个？"] == ["200"]
+    assert asked["Kettle 示例中 skip 参数的默认值是什么？"] == ["0"]
+    assert asked["Kettle 示例中 skip 参数是什么类型？"] == ["int"]
+
+
+def _manifest(kept: int, candidates: int, dropped_at_round_trip: int) -> dict:
+    return {
+        "seeds": {"by_origin": {"generated": kept}},
+        "generation_stats": {"by_lang": {"en": {"candidates": candidates}}},
+        "gates": {"round_trip": {"tried": candidates, "passed": candidates - dropped_at_round_trip}},
+    }
+
+
+def test_a_shortfall_says_why():
+    assert shortfall(_manifest(20, 30, 10), 20, proposing=False) is None
+    few = shortfall(_manifest(3, 4, 1), 20, proposing=False)
+    assert few.startswith("3 of the 20 seeds wanted were generated: the corpus gave 4 candidates")
+    assert "a configured generator (--generator-base-url) proposes others" in few
+    assert "proposes others" not in shortfall(_manifest(3, 4, 1), 20, proposing=True)
+    gated = shortfall(_manifest(12, 40, 28), 20, proposing=False)
+    assert (
+        gated
+        == "12 of the 20 seeds wanted were generated: 28 of 40 candidates were dropped, most at the round_trip gate (28); see rejected.jsonl"
+    )
+
+
+def test_no_question_keeps_markup_a_reader_left_in_an_entry():
+    import random
+
+    from ragstress.generators.synthesis import insitu_candidates
+
+    text = "gettext --- Translation services\n\ntranslation(domain)\n\nReturn a *Translations instance for domain.\n"
+    chunk = _chunk(text, "library/gettext.rst.txt")
+    clean = _chunk(text.replace("*", ""), "library/gettext2.rst.txt")
+    asked = [c.question for c in insitu_candidates([chunk, clean], {chunk.id: "en", clean.id: "en"}, random.Random(1))]
+    assert asked == ["Which function of the gettext module returns a Translations instance for domain?"]
+
+
+def test_a_markup_page_asks_in_situ_without_a_regarding_frame_and_never_of_the_reader():
+    import random
+
+    from ragstress.generators.synthesis import insitu_candidates
+
+    text = (
+        "Kettle Guide\n\nThe Birch Lane depot was extended in 1952 by the Eastern Railway Company.\n\n"
+        "Let's say you have a kettle that you bought in 1987.\n"
+    )
+    chunks = [_chunk(text, "guide.md"), _chunk(text.replace("Guide", "Notes"), "guide.txt")]
+    made = insitu_candidates(chunks, {c.id: "en" for c in chunks}, random.Random(1))
+    from_md = [c.question for c in made if c.chunk_ids == [chunks[0].id]]
+    from_txt = [c.question for c in made if c.chunk_ids == [chunks[1].id]]
+    assert from_md == ["The Birch Lane depot was extended in what year by the Eastern Railway Company?"]
+    assert any(q.startswith("Regarding Kettle Notes, ") for q in from_txt)  # plain text keeps its frame
+
+
+def test_markup_is_told_from_operators_and_pointers():
+    for question in (
+        'Regarding ///, * Send a **"keep alive" `ping` comment** every how many seconds?',
+        "关于- 从 `fastapi` 导入 `Query`，哪个？",
+        "What is <dfn>ASGI</dfn> used for?",
+        "Which heading is Query Parameters { #query }?",
+        "Which guide is the [deployment guide](deploy.md)?",
+        "Which function returns a *Translations instance?",
+        "- Which bullet is this?",
+    ):
+        assert mddocs.has_markup(question), question
+    for question in (
+        "Which function returns N such that low <= N <= high?",
+        "Which C function takes a const char* key?",
+        "Which equivalent of the get* methods returns a tuple?",
+        'ls 命令的哪个选项表示“类似，但不追加 "*" 字符”？',
+        "What type does the example declare for q, str | None?",
+    ):
+        assert not mddocs.has_markup(question), question
+
+
+def test_a_term_used_for_a_task_keeps_its_preposition():
+    asked = _asked("Inspector is used for dispatching messages to the back-end.", kinds={"Inspector": "class"})
+    assert asked["Which class do you use for dispatching messages to the back-end in Kettle?"] == ["Inspector"]
