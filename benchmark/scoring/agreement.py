@@ -203,15 +203,7 @@ async def certainty_rows(items: Sequence[LabelledResponse]) -> list[tuple[str, A
     """Per label, with the default rules: agreement on the verdicts marked clear, on every decided
     line, and the share of decided lines whose verdict is marked uncertain."""
     rows = []
-    for label in (
-        "correct",
-        "rejects",
-        "flags_error",
-        "corrects",
-        "asserts_fake",
-        "over_refusal",
-        "acknowledges_conflict",
-    ):
+    for label in (label for label in LABELS if not label.startswith("rgb_")):  # RGB's literal tests are not read
         clear, decided = [], []
         for item in items:
             expected = item.labels.get(label)
