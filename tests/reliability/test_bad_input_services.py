@@ -85,7 +85,8 @@ def test_misbehaving_targets_become_per_case_errors_and_the_run_completes(tmp_pa
         ):
             out = tmp_path / f"http-run{path.replace('/', '-')}"
             result = invoke("run", cases, "--target", service.url + path, "--out", out)
-            assert result.exit_code == 0, result.output
+            # Every case failed: each is recorded with its cause, and the run says so and exits 1.
+            assert result.exit_code == 1 and "all 4 cases failed: " + cause in result.output, result.output
             responses = [json.loads(x) for x in (out / "responses.jsonl").read_text().splitlines()]
             assert len(responses) == 5 and all(cause in r["error"] and "Bad Gateway" in r["error"] for r in responses)
     finally:

@@ -145,8 +145,7 @@ def test_retry_after_is_honoured_not_hammered(tmp_path, cli, rel):
             0.01,
             "--no-cache",
         )
-        # Every call failed: the run fails with the cause (each case's error is still on record).
-        assert ran.returncode == 1 and "every target call failed (7 of 7)" in ran.stderr, ran.stderr
+        assert ran.returncode == 0, ran.stderr
         requests = len(server.chat_requests())
     responses = rel.unique_responses(tmp_path / "run")
     assert set(responses) == rel.expected_pairs(cases) and all(r.error is None for r in responses.values())

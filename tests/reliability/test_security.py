@@ -38,11 +38,11 @@ URL_PASSWORD = "url-PASSWORD-b81f"
 SECRETS = (OPENAI_KEY, JUDGE_KEY, TARGET_KEY, GENERATOR_KEY, HEADER_TOKEN, LITERAL_HEADER, URL_KEY, URL_PASSWORD)
 
 
-def invoke(*args: object, env: dict[str, str | None]):
+def invoke(*args: object, env: dict[str, str | None], exit_code: int = 0):
     from ragstress.cli import app
 
     result = CliRunner().invoke(app, [str(a) for a in args], env={"COLUMNS": "200", **env})
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == exit_code, result.output
     return result
 
 
@@ -410,7 +410,8 @@ def test_target_specs_import_only_a_named_module(tmp_path):
     rows = [json.loads(line) for line in cases.read_text().splitlines()]
     rows[0]["question"] = f"touch {marker}"
     cases.write_text("".join(json.dumps(r) + "\n" for r in rows))
-    invoke("run", cases, "--target", "python:os:system", "--out", tmp_path / "run", env={})
+    # Every case fails with that TypeError, so the run says so and exits 1.
+    invoke("run", cases, "--target", "python:os:system", "--out", tmp_path / "run", env={}, exit_code=1)
     responses = read_records(tmp_path / "run" / "responses.jsonl", TargetResponse)
     assert responses and all(r.error and r.error.startswith("TypeError") for r in responses)
     assert not marker.exists()
