@@ -107,7 +107,8 @@ def test_baseline_runs_each_sample_corpus_end_to_end(lang, tmp_path):
     app = typer.Typer()
     app.callback()(lambda: None)
     register(app)
-    # Every testbed end to end (retrieving the top 3 from its variant), and one case with its own passages.
+    # Every testbed end to end (each case retrieving its passage count from its variant), and one case with its own
+    # passages.
     for mode, testbeds, calls in (("e2e", "noise,negative,integration,counterfactual", 5), ("contexts", "noise", 1)):
         out = tmp_path / mode
         started = time.perf_counter()
@@ -150,7 +151,9 @@ def test_baseline_runs_each_sample_corpus_end_to_end(lang, tmp_path):
                 for c in read_records(index / "chunks.jsonl", Chunk)
                 if c.id in cases[1].params["positive_chunk_ids"]
             }
-            assert len(negative) == 3 and not positive_texts & set(negative)
+            # The case's own question retrieves exactly its passage count (its two noise passages), never a positive.
+            negative_case = cases_by_id(cases)[f"{lang}-negative"]
+            assert len(negative) == len(negative_case.contexts) and not positive_texts & set(negative)
         hits = sum(has_alias(r.answer, cases_by_id(cases)[cid].answers) for (cid, probe), r in responses.items())
         tokens = record["llm_usage"]["target"]["completion_tokens"]
         print(
