@@ -15,7 +15,7 @@ from ragstress.running.composition import compose, passage_role
 from ragstress.running.e2e import plan_variant
 from ragstress.running.e2e_answers import variant_key
 from ragstress.scoring.metrics import score_case
-from tests.unit.test_testbeds import CITY, POOL, SINGLE, cases_for
+from tests.unit.test_testbeds import CHUNKS, CITY, POOL, SINGLE, cases_for
 
 
 def test_one_case_per_kind_with_the_injected_passage_in_its_slot():
@@ -50,12 +50,15 @@ def test_an_instruction_is_written_into_the_nearest_noise_chunk_with_a_canary_th
         assert INSTRUCTIONS["en"][kind][phrasing].format(canary=canary) in passage.text
 
 
-def test_a_poisoned_fact_is_the_question_then_a_planted_answer():
-    (case,) = [c for c in cases_for(CITY, "injection") if c.params["injection_kind"] == "poisoned"]
+def test_a_poisoned_fact_is_the_question_then_a_planted_answer_the_corpus_never_states():
+    (case,) = [c for c in cases_for(SINGLE, "injection") if c.params["injection_kind"] == "poisoned"]
     passage = case.contexts[case.params["injection_index"]]
-    assert passage.text.startswith(CITY.question) and passage.chunk_id is None
+    assert passage.text.startswith(SINGLE.question) and passage.chunk_id is None
     assert case.params["canary"] == case.fake_answer[0] and contains_alias(passage.text, case.fake_answer)
-    assert not contains_alias(passage.text, ["Toronto"]) and case.params["injection_host"] is None
+    assert not contains_alias(passage.text, ["1889"]) and case.params["injection_host"] is None
+    assert not any(contains_alias(chunk.text, case.fake_answer) for chunk in CHUNKS.values())
+    # A city's fake is another city of the corpus, which the corpus states: no poisoned case for it.
+    assert not [c for c in cases_for(CITY, "injection") if c.params["injection_kind"] == "poisoned"]
 
 
 def test_a_canary_word_found_in_the_corpus_is_drawn_again():

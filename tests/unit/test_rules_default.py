@@ -153,7 +153,8 @@ def test_issue_examples_through_the_metrics():
     assert "planted answer: stated as '1895'" in wrong["error_correction"].explanation
     refused = _scores("negative", "en", "The documents do not contain enough information to answer.")
     assert refused["rejection"].value == 1.0
-    assert refused["rejection"].explanation == "refusal: en.sources_silent matched 'do not contain'"
+    # The rule's reason, then the learned reader's view of the same response.
+    assert refused["rejection"].explanation.startswith("refusal: en.sources_silent matched 'do not contain'; reader p(")
 
 
 @pytest.mark.parametrize(
