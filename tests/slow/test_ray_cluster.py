@@ -33,8 +33,11 @@ def cluster(tmp_path_factory):
     os.environ["RAGSTRESS_TEST_MARKER"] = str(marker_dir)
     # Records are compared with a local run's to the byte: on AMX CPUs the bfloat16 path rounds a text's vector
     # by the batch it is embedded in, and actors embed other batches (docs/scale.md); the fp32 path does not.
-    bf16_before = os.environ.get("RAGSTRESS_BF16")
+    from ragstress.corpora import embeddings
+
+    bf16_before, embedders_before = os.environ.get("RAGSTRESS_BF16"), dict(embeddings._EMBEDDERS)
     os.environ["RAGSTRESS_BF16"] = "0"
+    embeddings._EMBEDDERS.clear()  # an embedder an earlier test loaded in this process chose its engine then
     nodes = Cluster(
         initialize_head=True,
         head_node_args={"num_cpus": 1, "object_store_memory": 80 * 1024 * 1024, "include_dashboard": False},
@@ -47,6 +50,8 @@ def cluster(tmp_path_factory):
         os.environ.pop("RAGSTRESS_BF16", None)
     else:
         os.environ["RAGSTRESS_BF16"] = bf16_before
+    embeddings._EMBEDDERS.clear()
+    embeddings._EMBEDDERS.update(embedders_before)
 
 
 def _records(path: Path, drop: set[str] = frozenset()) -> list[str]:
