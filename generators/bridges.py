@@ -1,10 +1,10 @@
 """Bridge questions: the second fact is reached through the entity the first one names.
 
 A two-part conjunction asks two unrelated facts side by side. A bridge asks for an entity
-that one chunk names and a fact that another chunk states about that entity: "The Eiffel
-Tower was designed by whom, and in what year was that person born?" needs the first chunk
+that one chunk names and a fact that another chunk states about that entity: "Who designed
+the Eiffel Tower, and in what year was that person born?" needs the first chunk
 to learn the designer and the second to learn the year. Both halves are in-situ questions
-(no model): the first asks for a person (whom / 谁) or a place (where), the second is a
+(no model): the first asks for a person (who / 谁) or a place (where), the second is a
 question about a chunk of another document that names the entity, with the entity then
 replaced by "that person" / "that place" (此人 / 该地). The answers are both facts, so a
 reply is correct only when it gives the entity and the fact, as RGB's integration items do.
@@ -36,7 +36,7 @@ def _asks_for(question: str, lang: str) -> str | None:
     """'person' or 'place' when the in-situ question asks who or where, else None."""
     if lang == "zh":
         return "person" if "谁" in question else None
-    if re.search(r"\bwhom\b", question):
+    if re.search(r"\b[Ww]hom?\b", question):
         return "person"
     if re.search(r"\bwhere\b", question, re.I):
         return "place"
@@ -107,9 +107,7 @@ def _joined(first: str, second: str, entity: str, kind: str, lang: str) -> str:
     second = alias_pattern(entity).sub(stand_in, second, count=1)
     if lang == "zh":
         return f"{first}{second}"
-    if second.split(" ", 1)[0] in ("In", "On", "By", "How", "What", "When", "Where", "The"):
-        second = second[0].lower() + second[1:]
-    return f"{first[:-1]}, and {second}"
+    return f"{first[:-1]}, and {second[:1].lower()}{second[1:]}"  # English halves open with their wh-phrase
 
 
 def bridge_candidates(

@@ -156,13 +156,18 @@ def pair_probes(chunks: list[Chunk], langs: dict[str, str], limit: int) -> dict[
 
 
 def pair_targets(
-    chunks: list[Chunk], neighbours: dict[str, list[str]], langs: dict[str, str], rng: random.Random
+    chunks: list[Chunk],
+    neighbours: dict[str, list[str]],
+    langs: dict[str, str],
+    rng: random.Random,
+    titles: dict[str, str] | None = None,
 ) -> list[Target]:
-    """Pairs of related chunks from different documents with a span of the same kind in each.
+    """Pairs of related chunks with a span of the same kind in each: a two-part question asks two facts
+    about one subject, so the chunks are two of one document, or the second names the first's title.
 
-    `neighbours[chunk_id]` ranks chunks by similarity to that chunk; each document
-    pair is used once.
+    `neighbours[chunk_id]` ranks chunks by similarity to that chunk; each document pair is used once.
     """
+    titles = titles or {}
     by_id = {c.id: c for c in chunks}
     order = list(chunks)
     rng.shuffle(order)
@@ -171,8 +176,11 @@ def pair_targets(
     for first in order:
         for other_id in neighbours.get(first.id, []):
             second = by_id.get(other_id)
-            if second is None or second.doc_id == first.doc_id or langs[first.id] != langs[second.id]:
+            if second is None or second.id == first.id or langs[first.id] != langs[second.id]:
                 continue
+            title = titles.get(first.doc_id)
+            if second.doc_id != first.doc_id and not (title and title in second.text):
+                continue  # unrelated facts make no question a person asks
             docs = frozenset((first.doc_id, second.doc_id))
             if docs in used_docs:
                 continue

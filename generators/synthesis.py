@@ -25,7 +25,7 @@ from ragstress.generators.insitu import insitu_question
 from ragstress.generators.seeds import KIND_ROTATION, PAIR_KINDS, Candidate, Target, answer_aliases, usable_spans
 from ragstress.generators.spans import FactSpan, default_aliases
 from ragstress.generators.techdoc import Subject, document_subjects, entries, stated_text
-from ragstress.generators.topics import Vocabulary, topic_phrases, with_topic
+from ragstress.generators.topics import topic_phrases, with_topic
 from ragstress.llm import ChatClient, ask_structured
 from ragstress.prompts import load_prompt
 
@@ -114,7 +114,6 @@ def insitu_candidates(chunks: list[Chunk], langs: dict[str, str], rng: random.Ra
     """
     titles = document_titles(chunks)
     topics = topic_phrases(chunks, titles)
-    words = Vocabulary("\n".join(c.text for c in chunks))
     subjects = document_subjects(chunks)
     docs = _DocsReading(chunks)
     order = list(chunks)
@@ -138,7 +137,8 @@ def insitu_candidates(chunks: list[Chunk], langs: dict[str, str], rng: random.Ra
             question = insitu_question(span, chunk.text, topic if lang == "en" and topic else title, lang)
             if question is None:
                 continue
-            framed = with_topic(question, title, topic, lang, words)
+            # A Chinese question that does not name its subject opens with it (关于X，…); an English one names it.
+            framed = with_topic(question, title, topic) if lang == "zh" else question
             if _MARKUP_SOURCE.search(chunk.doc_id):
                 framed = question  # asked as its sentence names it, or not at all
                 # "Jsonable_encoder is …": a code name capitalised; "Security - First Steps …": a heading read on.
@@ -161,33 +161,29 @@ def insitu_candidates(chunks: list[Chunk], langs: dict[str, str], rng: random.Ra
     return [c for r in rounds for c in r]
 
 
-def _askable_by_kind(
-    chunk: Chunk, lang: str, title: str | None, topic: str | None, words: Vocabulary
-) -> dict[str, tuple[FactSpan, str]]:
+def _askable_by_kind(chunk: Chunk, lang: str, title: str | None, topic: str | None) -> dict[str, tuple[FactSpan, str]]:
     """The first span of each kind in `chunk` that makes an in-situ question, with the question."""
     found: dict[str, tuple[FactSpan, str]] = {}
     for span in usable_spans(chunk, lang):
         if span.kind not in found:
             question = insitu_question(span, chunk.text, topic if lang == "en" and topic else title, lang)
             if question is not None:
-                found[span.kind] = (span, with_topic(question, title, topic, lang, words))
+                found[span.kind] = (span, with_topic(question, title, topic) if lang == "zh" else question)
     return found
 
 
-def insitu_pair(target: Target, titles: dict[str, str], topics: dict[str, str], words: Vocabulary) -> Candidate | None:
+def insitu_pair(target: Target, titles: dict[str, str], topics: dict[str, str]) -> Candidate | None:
     """A two-part in-situ candidate for the target's two chunks: same-kind facts, their questions joined; or None."""
     (a, b), lang = target.chunks, target.lang
-    in_a, in_b = (_askable_by_kind(c, lang, titles.get(c.doc_id), topics.get(c.doc_id), words) for c in (a, b))
+    in_a, in_b = (_askable_by_kind(c, lang, titles.get(c.doc_id), topics.get(c.doc_id)) for c in (a, b))
     kind = next((k for k in PAIR_KINDS if k in in_a and k in in_b and in_a[k][0].text != in_b[k][0].text), None)
     if kind is None:
         return None
     (span_a, first), (span_b, second) = in_a[kind], in_b[kind]
     if lang == "zh":
         question = f"{first[:-1]}；{second}"
-    else:
-        opener = second.split(" ", 1)[0]
-        second = second[0].lower() + second[1:] if opener in ("The", "In", "On", "By", "Regarding") else second
-        question = f"{first[:-1]}, and {second}"
+    else:  # English questions open with their wh-phrase, never a name
+        question = f"{first[:-1]}, and {second[:1].lower()}{second[1:]}"
     pair = Target((a, b), (span_a, span_b), lang)
     answers = [default_aliases(s.text, lang) for s in (span_a, span_b)]
     shape = QuestionType(span_kinds=[kind, kind], template="insitu", shape="conjunction")

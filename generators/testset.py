@@ -44,7 +44,7 @@ from ragstress.generators.synthesis import (
 )
 from ragstress.generators.testbeds import TESTBEDS, TestbedSettings, build_cases
 from ragstress.generators.testset_manifest import testset_manifest
-from ragstress.generators.topics import Vocabulary, topic_phrases
+from ragstress.generators.topics import topic_phrases
 from ragstress.indexing.store import CHUNKS_NAME, IndexStore
 from ragstress.llm import LLMSession
 
@@ -222,10 +222,10 @@ async def generate_testset(
             hits = store.query_many(list(probes.values()), k=10)
             neighbours = {cid: [h.chunk_id for h in found] for cid, found in zip(probes, hits)}
             titles = document_titles(chunks)
-            topics, words = topic_phrases(chunks, titles), Vocabulary("\n".join(c.text for c in chunks))
+            topics = topic_phrases(chunks, titles)
             pairs = [
-                insitu_pair(t, titles, topics, words)
-                for t in pair_targets([c for c in sample if c.id in probes], neighbours, langs, rng)
+                insitu_pair(t, titles, topics)
+                for t in pair_targets([c for c in sample if c.id in probes], neighbours, langs, rng, titles)
             ]
             pairs = [p for p in pairs if p is not None]
             # Bridges beside conjunctions: the second fact reached through the entity the first names.

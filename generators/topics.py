@@ -1,11 +1,10 @@
-"""Name the topic of a question that does not: "Regarding the Danube, ... since what year?".
+"""A document's topic as its text names it, and the Chinese frame for questions that do not name it.
 
-An in-situ question keeps its sentence's subject, and in an article that subject is often a
-phrase only the article explains: "the crew", "the first tournament", 塔身, 该集团. Replacing
-such phrases one by one misses most of them, so a question that does not name its document's
-title is opened with it instead (Regarding X, … / 关于X，…). Whether the English title takes
-"the" is read from the document itself: the way its text mostly writes the title
-("the Danube", "the telephone", but "Apollo 11").
+A Chinese in-situ question keeps its sentence's subject, and in an article that subject is often
+a phrase only the article explains: 塔身, 该集团. Such a question is opened with the document's
+topic (关于X，…). English questions name their subject inside the question instead (questions_en),
+and read how: whether a title takes "the" comes from the document itself, the way its text mostly
+writes the title ("the Danube", "the telephone", but "Apollo 11").
 """
 
 from __future__ import annotations
@@ -14,11 +13,6 @@ import re
 from collections import Counter
 
 from ragstress.core.types import Chunk
-
-# Openers that are not names, so they lose their capital after "Regarding X, ".
-_OPENERS = frozenset(
-    "The A An In On At By For From During After Before Since When Where Beginning Construction Work Its Their".split()
-)
 
 
 def topic_phrases(chunks: list[Chunk], titles: dict[str, str]) -> dict[str, str]:
@@ -51,31 +45,12 @@ def _as_written(title: str, body: str) -> str:
     return f"the {spelling}" if needed else spelling
 
 
-class Vocabulary:
-    """Which words a corpus writes in lower case, and which it capitalises inside a sentence (as names)."""
+def with_topic(question: str, title: str | None, topic: str | None) -> str:
+    """A Chinese question opened with its topic (关于X，…) when it names neither the title nor the topic phrase.
 
-    def __init__(self, text: str):
-        self.lower = set(re.findall(r"(?<![\w-])[a-z]+", text))
-        self.named = set(re.findall(r"(?<=[a-z,;] )[A-Z][\w'-]*", text))
-
-    def common(self, word: str) -> bool:
-        """Is `word`, capitalised at the start of a question, an ordinary word rather than a name?"""
-        return word.lower() in self.lower and word not in self.named
-
-
-def with_topic(question: str, title: str | None, topic: str | None, lang: str, words: Vocabulary | None = None) -> str:
-    """The question, opened with its topic when it names neither the title nor the topic phrase.
-
-    An English question's first word loses its capital when it is an opener or a word the corpus
-    (`words`) writes in lower case and never as a name ("Each", "Women"; not "Gates")."""
+    English questions name their subject inside the question (see questions_en) and never take this frame."""
     if not title or not topic:
         return question
-    names = {title.lower(), topic.lower(), re.sub(r"^the\s+", "", topic, flags=re.I).lower()}
-    if any(name in question.lower() for name in names):
+    if title in question or topic in question:
         return question
-    if lang == "zh":
-        return f"关于{topic}，{question}"
-    first, _, rest = question.partition(" ")
-    if first in _OPENERS or (words is not None and words.common(first)):
-        question = first.lower() + " " + rest
-    return f"Regarding {topic}, {question}"
+    return f"关于{topic}，{question}"

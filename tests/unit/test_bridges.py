@@ -24,13 +24,13 @@ def test_an_english_bridge_asks_for_the_entity_and_the_fact_reached_through_it()
     langs = dict.fromkeys((c.id for c in chunks), "en")
     (bridge,) = bridge_candidates(chunks, langs, document_titles(chunks), random.Random(1))
     assert bridge.question == (
-        "The Larkspur Library was designed by whom, and that person was born in what year in a small fishing town?"
+        "Who designed the Larkspur Library, and in what year was that person born in a small fishing town?"
     )
     assert bridge.answers == [["Mirela Vance"], ["1921"]]
     assert bridge.chunk_ids == ["c-library.txt", "c-vance.txt"]
     assert bridge.question_type.shape == "bridge" and bridge.question_type.span_kinds == ["name", "year"]
     # The second hop is checked with the entity named, as a retriever would meet it.
-    assert bridge.probes == (bridge.question, "Mirela Vance was born in what year in a small fishing town?")
+    assert bridge.probes == (bridge.question, "In what year was Mirela Vance born in a small fishing town?")
 
 
 def test_a_chinese_bridge_names_the_person_as_ci_ren():

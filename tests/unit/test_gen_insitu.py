@@ -16,58 +16,82 @@ def ask(text: str, answer: str, title: str | None, lang: str) -> str | None:
 @pytest.mark.parametrize(
     ("text", "answer", "title", "expected"),
     [
+        # A passive clause: the auxiliary inverts with the subject.
         (
-            "The Eiffel Tower was completed in 1889.",
-            "1889",
-            "Eiffel Tower",
-            "In what year was the Eiffel Tower completed?",
+            "The Varna Lighthouse was completed in 1874.",
+            "1874",
+            "Varna Lighthouse",
+            "In what year was the Varna Lighthouse completed?",
+        ),
+        # A pronoun subject is named by the document's title.
+        (
+            "Repairs took a decade. It was relit in 1921.",
+            "1921",
+            "Varna Lighthouse",
+            "In what year was the Varna Lighthouse relit?",
+        ),
+        # "the lighthouse" in its own article is the lighthouse; a phrase opening the sentence moves to the end.
+        ("In 1874, the lighthouse guided its first ship into port.", "1874", "Varna Lighthouse", None),
+        (
+            "In 1874, the lighthouse opened to shipping.",
+            "1874",
+            "Varna Lighthouse",
+            "In what year did the Varna Lighthouse open to shipping?",
+        ),
+        # No auxiliary: do-support with the verb's base form.
+        (
+            "In 1962, Orlen Motors bought Falcon Works.",
+            "Falcon Works",
+            "Orlen Motors",
+            "What did Orlen Motors buy in 1962?",
+        ),
+        # The agent of a passive: the clause is made active.
+        (
+            "Orlen Motors was founded in Turin by Marco Vell.",
+            "Marco Vell",
+            "Orlen Motors",
+            "Who founded Orlen Motors in Turin?",
         ),
         (
-            "Work began early. It was completed in 1889.",
-            "1889",
-            "Eiffel Tower",
-            "In what year was the Eiffel Tower completed?",
+            "Orlen Motors was founded on 3 May 1931 by Marco Vell.",
+            "3 May 1931",
+            "Orlen Motors",
+            "On what date was Orlen Motors founded by Marco Vell?",
+        ),
+        # The answer as subject: nothing moves.
+        (
+            "Marco Vell designed the first Orlen engine.",
+            "Marco Vell",
+            "Orlen Motors",
+            "Who designed the first Orlen engine?",
+        ),
+        # Quantities: a measure adjective, and a counted noun.
+        ("The Kessa Canal is 64 kilometres long.", "64 kilometres", "Kessa Canal", "How long is the Kessa Canal?"),
+        ("Its main lock is 300 metres long.", "300 metres", "Kessa Canal", "How long is the Kessa Canal's main lock?"),
+        (
+            "About 4 million tourists visit the canal each year.",
+            "4 million",
+            "Kessa Canal",
+            "How many tourists visit the Kessa Canal each year?",
         ),
         (
-            "The tower was completed in 1889 after two years of work.",
-            "1889",
-            "Eiffel Tower",
-            "The Eiffel Tower was completed in what year after two years of work?",
+            "The canal flows for 3,400 kilometres.",
+            "3,400 kilometres",
+            "Kessa Canal",
+            "For how many kilometres does the Kessa Canal flow?",
         ),
+        # A place after "in" is asked with "where".
+        ("The Orlen museum is located in Turin.", "Turin", "Orlen Motors", "Where is the Orlen museum located?"),
+        # A part of the subject is tied to it.
         (
-            "In 1889, the tower opened to the public.",
-            "1889",
-            "Eiffel Tower",
-            "The Eiffel Tower opened to the public in what year?",
-        ),
-        (
-            "The tower is held together by roughly 2,500,000 rivets.",
-            "2,500,000 rivets",
-            "Eiffel Tower",
-            "The Eiffel Tower is held together by how many rivets?",
-        ),
-        (
-            "Apple Inc. was founded on 1 April 1976 by Steve Jobs.",
-            "Steve Jobs",
-            "Apple Inc.",
-            "Apple Inc. was founded on 1 April 1976 by whom?",
-        ),
-        (
-            "Apple Inc. was founded on 1 April 1976 by Steve Jobs.",
-            "1 April 1976",
-            "Apple Inc.",
-            "Apple Inc. was founded on what date by Steve Jobs?",
-        ),
-        ("He was born in Dijon in 1832.", "1832", "Gustave Eiffel", "In what year was Gustave Eiffel born in Dijon?"),
-        (
-            "Its main span is 1,280 metres long.",
-            "1,280 metres",
-            "Golden Gate Bridge",
-            "The Golden Gate Bridge's main span is how many metres long?",
+            "The upper gallery was reopened in June 1998.",
+            "June 1998",
+            "Varna Lighthouse",
+            "In what month and year was the upper gallery of the Varna Lighthouse reopened?",
         ),
     ],
 )
-def test_english_questions_in_place_and_fronted(text, answer, title, expected):
+def test_english_questions_in_question_syntax(text, answer, title, expected):
     assert ask(text, answer, title, "en") == expected
 
 
@@ -109,16 +133,32 @@ def test_shapes_that_make_broken_questions_are_dropped(text, answer, lang):
 
 
 def test_the_same_input_gives_the_same_question():
-    text = "Work on the foundations began in January 1887, and the tower was completed in 1889."
-    assert ask(text, "1889", "Eiffel Tower", "en") == ask(text, "1889", "Eiffel Tower", "en")
-    assert ask(text, "1889", "Eiffel Tower", "en") == "In what year was the Eiffel Tower completed?"
+    text = "Work on the foundations began in January 1871, and the lighthouse was completed in 1874."
+    assert ask(text, "1874", "Varna Lighthouse", "en") == ask(text, "1874", "Varna Lighthouse", "en")
+    assert ask(text, "1874", "Varna Lighthouse", "en") == "In what year was the Varna Lighthouse completed?"
 
 
 @pytest.mark.parametrize(
     "text",
     [
-        "The wreck was located in 1985 by a team of divers.",
-        "Mississippi River flows south. From there it flows for 3,000 kilometres.",
+        "Germany was reunified on 3 October 1990, less than a year later.",  # a time told relative to the passage
+        "Orlen, a maker of engines, sold the plant, and the workers left in 1975.",  # a clause in pieces
+        "Orlen Motors is a Turin carmaker founded by Marco Vell.",  # a definition: many right answers
+        "The canal is 64 kilometres long, the longest in the region.",  # a measure with more said after it
+        "The gallery closed in 1990 and in 1998.",  # one item of a list
+    ],
+)
+def test_sentences_a_fluent_writer_would_not_ask_from_are_not_asked(text):
+    for span in extract_spans(text, "en"):
+        question = insitu_question(span, text, "Kessa Canal", "en")
+        assert question is None or span.kind == "name", question
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "They located the wreck in 1985 with a team of divers.",
+        "The river flows south. From there it flows for 3,000 kilometres.",
     ],
 )
 def test_a_question_pointing_back_to_unnamed_things_is_dropped(text):

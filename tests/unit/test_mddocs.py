@@ -117,8 +117,11 @@ def test_a_markup_page_asks_in_situ_without_a_regarding_frame_and_never_of_the_r
     made = insitu_candidates(chunks, {c.id: "en" for c in chunks}, random.Random(1))
     from_md = [c.question for c in made if c.chunk_ids == [chunks[0].id]]
     from_txt = [c.question for c in made if c.chunk_ids == [chunks[1].id]]
-    assert from_md == ["The Birch Lane depot was extended in what year by the Eastern Railway Company?"]
-    assert any(q.startswith("Regarding Kettle Notes, ") for q in from_txt)  # plain text keeps its frame
+    assert sorted(from_md) == [  # never the reader's own kettle
+        "In what year was the Birch Lane depot extended by the Eastern Railway Company?",
+        "Who extended the Birch Lane depot in 1952?",
+    ]
+    assert from_txt and not any(q.startswith("Regarding") for q in from_md + from_txt)
 
 
 def test_markup_is_told_from_operators_and_pointers():

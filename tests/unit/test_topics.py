@@ -1,11 +1,11 @@
-"""A question that does not name its document's topic is opened with it, as the document writes it."""
+"""A document's topic as it writes it; a Chinese question that does not name it is opened with it."""
 
 from __future__ import annotations
 
 from ragstress.core.types import Chunk
-from ragstress.generators.insitu import insitu_question_en
+from ragstress.generators.insitu import insitu_question
 from ragstress.generators.spans import FactSpan
-from ragstress.generators.topics import Vocabulary, topic_phrases, with_topic
+from ragstress.generators.topics import topic_phrases, with_topic
 
 
 def _chunk(doc: str, text: str) -> Chunk:
@@ -25,29 +25,14 @@ def test_the_article_comes_from_how_the_document_writes_its_title():
     assert topic_phrases(chunks, titles) == {"river.txt": "the Varna", "probe.txt": "Kestrel 4", "loom.txt": "the loom"}
 
 
-def test_a_question_naming_its_topic_is_left_alone_and_one_that_does_not_is_opened_with_it():
-    corpus = Vocabulary(
-        "the crew trained for months. Some women joined later. Dana Gates led the team, and Gates retired."
-    )
-    assert with_topic("The Varna floods in what month?", "Varna", "the Varna", "en", corpus) == (
-        "The Varna floods in what month?"
-    )
-    assert with_topic("The crew landed on what date?", "Kestrel 4", "Kestrel 4", "en", corpus) == (
-        "Regarding Kestrel 4, the crew landed on what date?"
-    )
-    assert with_topic("Women joined in what year?", "Kestrel 4", "Kestrel 4", "en", corpus).startswith(
-        "Regarding Kestrel 4, women joined"
-    )
-    # "Gates" is written as a name inside a sentence: it keeps its capital.
-    assert with_topic("Gates retired in what year?", "Kestrel 4", "Kestrel 4", "en", corpus).endswith(
-        ", Gates retired in what year?"
-    )
-    assert with_topic("塔身主体高多少米？", "广州塔", "广州塔", "zh") == "关于广州塔，塔身主体高多少米？"
+def test_a_chinese_question_not_naming_its_topic_is_opened_with_it():
+    assert with_topic("塔身主体高多少米？", "广州塔", "广州塔") == "关于广州塔，塔身主体高多少米？"
+    assert with_topic("广州塔塔身主体高多少米？", "广州塔", "广州塔") == "广州塔塔身主体高多少米？"
 
 
 def test_fragments_and_years_that_modify_a_noun_are_not_asked():
     text = "At the end of the 1930s a team at Oxford led by Howard Florey. The original 1903 Flyer is in a museum."
     florey = text.index("Howard Florey")
-    assert insitu_question_en(FactSpan("Howard Florey", "name", florey, florey + 13), text, None) is None
+    assert insitu_question(FactSpan("Howard Florey", "name", florey, florey + 13), text, None, "en") is None
     year = text.index("1903")
-    assert insitu_question_en(FactSpan("1903", "year", year, year + 4), text, None) is None
+    assert insitu_question(FactSpan("1903", "year", year, year + 4), text, None, "en") is None

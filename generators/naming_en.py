@@ -1,0 +1,133 @@
+"""How an English question names what it is about, so that it stands without its passage.
+
+A question keeps its sentence's words, and those often lean on the passage around them: a
+pronoun ("It was completed ..."), a bare "the tower" in an article on the Eiffel Tower, a
+surname the article introduced in full earlier ("Gates"), a "there" or "then". The subject is
+named from the document (its title as the text writes it) where that is safe; a question that
+still points outside itself is not asked.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from spacy.tokens import Token
+
+PRONOUNS = {"it", "he", "she", "they", "him", "them", "its", "his", "her", "their", "itself", "themselves"}
+DEMONSTRATIVES = {"this", "these", "that", "those"}
+_PLURAL = {"they", "them", "their", "themselves"}
+# Nouns that name what a document is about as a kind ("the company" in an article on Sony); "the antenna"
+# or "the crew" is a part of it instead, and is tied to it ("the antenna of the Empire State Building").
+_KINDS = set(
+    """company firm corporation business brand city town village capital country nation state republic kingdom
+    tower bridge canal river lake sea mountain volcano peak island park museum statue monument building skyscraper
+    structure dam tunnel wall palace cathedral church temple ship liner vessel wreck tournament championship race
+    competition games festival band team club university school film book novel game console device product
+    mission spacecraft probe rocket telescope satellite station organisation organization agency party
+    lighthouse library institute desert mountains islands press cup ocean""".split()
+)
+# Places and times told relative to the passage ("there", "a year later", "the same year").
+_RELATIVE = {"there", "then", "here", "former", "latter", "later", "earlier", "afterwards", "previous", "same", "next"}
+def text_of(tokens: list[Token]) -> str:
+    """Tokens as written, in sentence order, with the sentence's own spacing between neighbours.
+
+    The sentence's first word loses its capital unless it is a name: inside a question it no longer opens."""
+    tokens = sorted(tokens, key=lambda t: t.i)
+    out = ""
+    for n, token in enumerate(tokens):
+        out += token.lower_ if token.i == 0 and token.pos_ != "PROPN" and token.text != "I" else token.text
+        if n + 1 < len(tokens):
+            out += token.whitespace_ if tokens[n + 1].i == token.i + 1 else " "
+    return out.strip(" ,;:")
+
+
+def as_subject(name: str) -> str:
+    """The document's subject as a noun phrase: with "the" when its name is headed by a kind ("the Kessa Canal";
+    but "Apollo 11", "Orlen Motors")."""
+    if len(name.split()) > 1 and name.split()[-1].lower() in _KINDS and not name.lower().startswith("the "):
+        return "the " + name
+    return name
+
+
+def named_in_rest(text: str, name: str | None) -> str:
+    """ "the tower" in an article about the Eiffel Tower, written as "the Eiffel Tower"."""
+    if not name:
+        return text
+    head = re.escape(name.split()[-1].lower())
+    return re.sub(rf"\bthe {head}\b(?!\s+of\b)", lambda _: as_subject(name), text, flags=re.I)
+
+
+def kept_tokens(subject: Token) -> list[Token]:
+    """The subject's words without appositions or parentheses ("Bell, a teacher of the deaf," -> "Bell")."""
+    dropped = {
+        t.i for c in subject.subtree if c.dep_ in ("appos", "relcl", "acl") and _after_comma(c) for t in c.subtree
+    }
+    return [t for t in subject.subtree if t.i not in dropped and not _in_parentheses(t)]
+
+
+def named_subject(subject: Token, name: str | None, passage: str) -> str | None:
+    """The subject as the question must write it to stand alone; None when it cannot be named."""
+    tokens = kept_tokens(subject)
+    first, text = tokens[0], text_of(tokens)
+    if first.lower_ in _PLURAL:
+        return None  # "they" are rarely the document's subject itself
+    if len(tokens) == 1 and first.lower_ in PRONOUNS | DEMONSTRATIVES:
+        return as_subject(name) if name else None
+    if first.lower_ in PRONOUNS:  # "Its main span"
+        return f"{as_subject(name)}'s {text_of(tokens[1:])}" if name else None
+    if len(tokens) == 1 and first.pos_ == "PROPN" and first.ent_type_ == "PERSON":
+        return full_name(first.text, passage)
+    if any(t.pos_ == "PROPN" for t in tokens):
+        return text
+    if first.lower_ in DEMONSTRATIVES:
+        return as_subject(name) if name and len(tokens) == 2 else None
+    if first.lower_ != "the" or not name:
+        return text
+    renamed = named_in_rest(text, name)
+    if renamed != text:
+        return renamed
+    if (len(tokens) == 2 and subject.lower_ in _KINDS) or subject.lower_ in name.lower().split():
+        # "the tower" or "the company" in an article on the Eiffel Tower or on Sony is its subject itself.
+        return as_subject(name)
+    if len(tokens) <= 4 and not any(t.dep_ in ("poss", "relcl", "acl", "prep") for t in tokens):
+        return f"{text} of {as_subject(name)}"  # "the main span" is a part of the document's subject
+    return text
+
+
+def full_name(surname: str, passage: str) -> str:
+    """A person named by surname alone, as the passage first names them in full ("Gates" -> "Bill Gates")."""
+    m = re.search(rf"\b((?:[A-Z][a-z]+\.?\s+){{1,2}}){re.escape(surname)}\b", passage)
+    return m[1] + surname if m else surname
+
+
+def points_outside(tokens: list[Token]) -> bool:
+    """Does a word lean on the passage: a personal pronoun, "this method", "there", "then"?"""
+    for t in tokens:
+        if t.tag_ in ("PRP", "PRP$") and t.lower_ in PRONOUNS:
+            return True
+        if t.tag_ == "DT" and t.lower_ in DEMONSTRATIVES:
+            return True
+        if t.lower_ in _RELATIVE and t.dep_ != "expl":
+            return True
+        if t.lower_ in ("one", "both") and t.dep_ in ("nsubj", "nsubjpass"):
+            return True
+    return False
+
+
+def names_something(question: str, tokens: list[Token], subject_is_named: bool, name: str | None) -> bool:
+    """Does the question say what it is about: the document's subject, or a subject that is a name?"""
+    if name and name.lower().removeprefix("the ") in question.lower():
+        return True
+    return subject_is_named and any(t.pos_ == "PROPN" or (t.i > 0 and t.text[:1].isupper()) for t in tokens)
+
+
+def _after_comma(token: Token) -> bool:
+    first = token.left_edge
+    return first.i > 0 and token.doc[first.i - 1].text in (",", "(", "—", "–")
+
+
+def _in_parentheses(token: Token) -> bool:
+    before = token.doc[: token.i].text
+    return before.count("(") > before.count(")")

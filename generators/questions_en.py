@@ -1,0 +1,312 @@
+"""English questions in question syntax, from a dependency parse of the sentence holding the answer.
+
+The answer's place in its clause decides the shape of the question:
+- the subject: the wh-phrase takes its place and nothing moves ("Who designed the tower?");
+- an object, a measure or a prepositional phrase of the verb: the wh-phrase is fronted and the
+  subject inverted with the first auxiliary, or with "do" when there is none ("In what year was
+  the Eiffel Tower completed?", "How long is the Panama Canal?", "What did Apple introduce in 1984?");
+- the agent of a passive: the clause is made active ("Who founded Apple?").
+An answer anywhere else (inside a noun phrase, in a subordinate clause, one item of a list) is not
+asked, nor is a clause the parse leaves in pieces (a comma left inside, a second year beside the
+one asked for): a question that cannot be written as a fluent writer would write it is not written.
+How the question names its subject is `naming_en`'s.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from ragstress.generators.english_parse import parse
+from ragstress.generators.naming_en import (
+    kept_tokens,
+    named_in_rest,
+    named_subject,
+    names_something,
+    points_outside,
+    text_of,
+)
+
+if TYPE_CHECKING:
+    from spacy.tokens import Token
+
+    from ragstress.generators.spans import FactSpan
+
+_SUBJECTS = {"nsubj", "nsubjpass", "expl"}
+_OBJECTS = {"dobj", "attr", "oprd", "dative"}
+# Dependents of the verb a question leaves out: other clauses, asides and punctuation.
+_LEFT_OUT = {"punct", "cc", "conj", "appos", "advcl", "parataxis", "mark", "dep", "intj", "meta", "preconj"}
+_TIME_PREPOSITIONS = {"in", "on", "since", "by", "until", "before", "after", "from", "during", "around", "circa"}
+_QUANTITY_PREPOSITIONS = {"in", "at", "by", "for", "to", "over", "with", "from", "of", "about", "around", "under"}
+_MEASURES = {"long", "tall", "high", "wide", "deep", "old", "thick", "heavy", "far", "large"}
+_PLACES = {"GPE", "LOC", "FAC"}
+_AGENTS = {"PERSON", "ORG", "NORP"}
+_PERCENT = {"%", "percent", "cent"}
+_NAMING_VERBS = {"call", "know", "name", "term", "dub", "nickname", "title"}
+# Words that only link the sentence to the text around it; a question does without them.
+_LINKING_ADVERBS = {
+    "also",
+    "too",
+    "still",
+    "however",
+    "further",
+    "moreover",
+    "meanwhile",
+    "likewise",
+    "instead",
+    "then",
+}
+_DO_SUPPORT = {"VBD": "did", "VBZ": "does", "VBP": "do"}
+_THIRD_PERSON = {"are": "is", "have": "has", "do": "does", "were": "was"}
+_A_TIME = re.compile(
+    r"\b(?:1[0-9]{3}|20[0-9]{2})\b|\b(?:January|February|March|April|May|June|July|August|"
+    r"September|October|November|December)\b"
+)
+MAX_WORDS = 28
+
+
+def english_question(span: FactSpan, sentence: str, at: int, subject: str | None, passage: str = "") -> str | None:
+    """The question whose answer is `span` (at offset `at` of `sentence`, a sentence of `passage`), naming
+    `subject` where the sentence leaves it implicit; None when the sentence cannot be asked about naturally."""
+    doc = parse(sentence)
+    answer = [t for t in doc if at <= t.idx < at + len(span.text)]
+    if not answer or answer[-1].idx + len(answer[-1]) != at + len(span.text):
+        return None  # the span cuts a word
+    heads = [t for t in answer if t.head not in answer or t.head.i == t.i]
+    if len(heads) != 1:
+        return None
+    head = heads[0]
+    # A number counts a noun ("2,500,000 rivets", "300 steps"): the noun's phrase is what is asked for.
+    phrase = head.head if span.kind == "number" and head.dep_ in ("nummod", "quantmod") else head
+    if phrase.dep_ == "conj" or any(c.dep_ in ("conj", "cc") for c in phrase.children):
+        return None  # one item of a list or a range
+    found = _role(phrase)
+    if found is None:
+        return None
+    role, verb, moved = found
+    wh = _wh_phrase(span, answer, phrase, role, moved)
+    if wh is None:
+        return None
+    return _assemble(verb, moved, role, *wh, subject, passage or sentence, span.kind)
+
+
+def _role(phrase: Token) -> tuple[str, Token, Token] | None:
+    """(role, the clause's verb, the token whose subtree the wh-phrase replaces) for the answer's phrase."""
+    parent = phrase.head
+    if phrase.dep_ in _SUBJECTS - {"expl"}:
+        role, verb, moved = "subject", parent, phrase
+    elif phrase.dep_ in _OBJECTS:
+        role, verb, moved = "object", parent, phrase
+    elif phrase.dep_ == "pobj" and parent.dep_ in ("prep", "agent"):
+        role, verb, moved = "pp", parent.head, parent
+        # "... has allowed visitors to walk around the pod since 2011": asked of the main verb.
+        while verb.dep_ in ("xcomp", "ccomp") and verb.tag_ == "VB":
+            verb = verb.head
+    elif phrase.dep_ == "npadvmod" and parent.lower_ in _MEASURES and parent.dep_ in ("acomp", "advmod"):
+        role, verb, moved = "measure", parent.head, parent
+    else:
+        return None
+    if verb.pos_ not in ("VERB", "AUX") or not _main_clause(verb):
+        return None
+    if any(c.dep_ == "neg" for c in verb.children):
+        return None  # "When was X not ...": a negated statement makes no question
+    return role, verb, moved
+
+
+def _main_clause(verb: Token) -> bool:
+    """The sentence's main verb, or a verb joined to it with a subject of its own."""
+    if verb.dep_ == "ROOT":
+        return True
+    return verb.dep_ == "conj" and verb.head.dep_ == "ROOT" and any(c.dep_ in _SUBJECTS for c in verb.children)
+
+
+def _wh_phrase(span: FactSpan, answer: list[Token], phrase: Token, role: str, moved: Token) -> tuple[str, str] | None:
+    """(the wh-phrase, a preposition left at the end) for the answer in its role; None when none fits."""
+    preposition = moved.lower_ if role == "pp" else ""
+    if span.kind in ("year", "date"):
+        if role != "pp" or preposition not in _TIME_PREPOSITIONS:
+            return None
+        if span.kind == "year":
+            return f"{preposition} what year", ""
+        has_day = any(t.like_num and len(t.text) <= 2 for t in answer)
+        if preposition == "in" and not has_day:
+            return "in what month and year", ""
+        return ("on what date" if preposition in ("on", "in") else f"{preposition} what date"), ""
+    if span.kind == "number":
+        return _how_many(answer, phrase, role, preposition, moved)
+    # A name.
+    # Only "the" or a title before a full name ("the Scottish bacteriologist Alexander Fleming") may stay out:
+    # anything else makes the name part of a longer one ("Tower Bridge's engines", "the first modern Games").
+    for t in (t for t in phrase.subtree if t not in answer):
+        titled = t.dep_ in ("compound", "amod") and t.text.islower() and len(answer) > 1
+        if t.i > phrase.i or not (t.dep_ == "det" or titled):
+            return None
+    entity = next((t.ent_type_ for t in answer if t.ent_type_), "")
+    if role == "subject":
+        agents = _AGENTS | {"GPE"} if phrase.dep_ == "nsubj" else {"PERSON"}
+        return ("who" if entity in agents else "what"), ""
+    if role == "object":
+        if entity in _PLACES:
+            return None  # a place as an object ("reached London") has no natural wh-word of its own
+        return ("who" if entity == "PERSON" else "what"), ""
+    if moved.head.lemma_ in _NAMING_VERBS:
+        return None  # "Where is Everest called Sagarmatha?" asks for a language, not a place
+    if preposition in ("in", "at", "near") and entity in _PLACES:
+        return "where", ""
+    if preposition == "from" and entity in _PLACES:
+        return "where", "from"
+    if preposition in ("by", "with", "for", "to", "against"):
+        return ("who" if entity in _AGENTS else "what"), preposition
+    return None
+
+
+def _how_many(answer: list[Token], phrase: Token, role: str, preposition: str, moved: Token) -> tuple[str, str] | None:
+    """ "how many rivets", "what percentage of the vote", "how long": the wh-phrase of a quantity."""
+    if role == "measure":
+        return f"how {moved.lower_}", ""
+    if role == "pp" and preposition not in _QUANTITY_PREPOSITIONS:
+        return None
+    noun = phrase if phrase not in answer or phrase.pos_ == "NOUN" else None
+    if noun is None or noun.lower_ in ("million", "billion", "thousand", "hundred"):
+        return None
+    before = [t for t in noun.children if t.i < noun.i and t not in answer and t.dep_ in ("amod", "compound")]
+    if any(
+        t.dep_ not in ("nummod", "quantmod", "advmod", "det", "amod", "compound")
+        for t in noun.subtree
+        if t.i < noun.i and t not in answer and t not in before
+    ):
+        return None
+    # Only an "of" phrase belongs to the counted noun ("what percentage of the vote"); others stay in the clause.
+    of = [t for c in noun.children if c.i > noun.i and c.lower_ == "of" for t in c.subtree]
+    if noun.lower_ in _PERCENT:
+        words = "what percentage" + (" " + text_of(of) if of else "")
+    else:
+        words = f"how many {text_of([*before, noun, *of])}"
+    return (f"{preposition} {words}" if role == "pp" else words), ""
+
+
+def _assemble(
+    verb: Token, moved: Token, role: str, wh: str, stranded: str, name: str | None, passage: str, kind: str
+) -> str | None:
+    """The question: wh-phrase, (inverted) verb group, subject, the rest of the clause."""
+    subject = next((c for c in verb.children if c.dep_ in _SUBJECTS), None)
+    if subject is None and verb.dep_ == "conj":
+        subject = next((c for c in verb.head.children if c.dep_ in _SUBJECTS), None)
+    auxiliaries = [c for c in verb.children if c.dep_ in ("aux", "auxpass") and c.i < verb.i]
+    rest = _rest_of_clause(verb, moved, subject, auxiliaries)
+    rest_text = named_in_rest(text_of(rest), name)
+    if _in_pieces(rest) or (kind in ("year", "date") and _A_TIME.search(rest_text)):
+        return None  # a clause in pieces, or a second time beside the one asked for
+    if role == "measure" and rest:
+        return None  # "How long is the Channel Tunnel the longest undersea section ...?"
+    if stranded and verb.lemma_ == "be":
+        return None  # "Who is the Danube the second longest river after?"
+    kept = list(rest)
+    if role == "subject":
+        if verb.lemma_ == "be" and not auxiliaries:
+            return None  # "What is an American software company?": a definition has many right answers
+        first = auxiliaries[0] if auxiliaries else verb
+        agrees = (first.tag_ != "VBP" and first.lower_ != "were") or wh.startswith("how many")
+        group = [first.text if agrees else _third_person(first)] + [t.text for t in [*auxiliaries, verb][1:]]
+        words, subject_is_named = [wh, *group, rest_text, stranded], True
+    else:
+        if subject is None:
+            return None
+        named = named_subject(subject, name, passage)
+        if named is None:
+            return None
+        kept += [t for t in kept_tokens(subject) if named == text_of(kept_tokens(subject))]
+        subject_is_named = any(t.pos_ == "PROPN" for t in kept_tokens(subject)) or named != text_of(
+            kept_tokens(subject)
+        )
+        active = _active_form(verb, moved, auxiliaries) if wh in ("who", "what") else None
+        if active:  # "Who founded Apple Inc.?", not "Who was Apple Inc. founded by?"
+            words = [wh, active, named, rest_text]
+        else:
+            inverted = _inverted(verb, auxiliaries)
+            if inverted is None:
+                return None
+            words = [wh, inverted[0], named, *inverted[1], rest_text, stranded]
+    question = " ".join(w for w in words if w).replace(" ,", ",").strip()
+    if points_outside(kept) or not names_something(question, [*kept, verb], subject_is_named, name):
+        return None
+    if not 4 <= len(question.split()) <= MAX_WORDS:
+        return None
+    return question[:1].upper() + question[1:] + "?"
+
+
+def _in_pieces(rest: list[Token]) -> bool:
+    """A comma or dash inside the words kept: the parse joined pieces that a reader would not."""
+    if not rest:
+        return False
+    kept = {t.i for t in rest}
+    low, high = min(kept), max(kept)
+    doc = rest[0].doc
+    return any(doc[i].text in (",", ";", "—", "–") and not doc[i - 1].like_num for i in range(low + 1, high))
+
+
+def _rest_of_clause(verb: Token, moved: Token, subject: Token | None, auxiliaries: list[Token]) -> list[Token]:
+    """The clause's words other than its subject, verb group and the moved phrase, in question order."""
+    left_out = {moved.i, verb.i} | {a.i for a in auxiliaries} | {t.i for t in moved.subtree}
+    if subject is not None:
+        left_out |= {t.i for t in subject.subtree}
+    chain = {a.i for a in moved.ancestors}
+    for child in verb.subtree:
+        if child.i in chain or child.i in left_out:
+            continue
+        aside = (
+            child.dep_ in ("appos", "relcl", "acl")
+            and child.left_edge.i > 0
+            and (child.doc[child.left_edge.i - 1].text in (",", "(", "—", "–"))
+        )
+        if aside or (child.head.i == verb.i and (child.dep_ in _LEFT_OUT or _discourse_opener(child, subject))):
+            left_out |= {t.i for t in child.subtree}
+    rest = [
+        t
+        for t in verb.subtree
+        if t.i not in left_out and not (t.is_punct and t.text in "()") and t.lower_ not in _LINKING_ADVERBS
+    ]
+    # Phrases that opened the sentence ("In 1984, ...") go after the verb phrase in a question.
+    opening = [t for t in rest if subject is not None and t.i < subject.i]
+    return [t for t in rest if t not in opening] + opening
+
+
+def _active_form(verb: Token, moved: Token, auxiliaries: list[Token]) -> str | None:
+    """The active verb of "<subject> was <verb>ed by <answer>" ("founded", "wrote"), or None."""
+    if moved.dep_ != "agent" or verb.tag_ != "VBN" or len(auxiliaries) != 1:
+        return None
+    tense = {"was": "VBD", "were": "VBD", "is": "VBZ", "are": "VBZ"}.get(auxiliaries[0].lower_)
+    return _inflect(verb.lemma_, tense) if tense else None
+
+
+def _inverted(verb: Token, auxiliaries: list[Token]) -> tuple[str, list[str]] | None:
+    """(the word before the subject, the verb words after it): an auxiliary, "be", or "do" with the verb's base."""
+    if auxiliaries:
+        return auxiliaries[0].lower_, [a.text for a in auxiliaries[1:]] + [verb.text]
+    if verb.lemma_ == "be":
+        return verb.lower_, []
+    if verb.tag_ in _DO_SUPPORT:
+        return _DO_SUPPORT[verb.tag_], [verb.lemma_]
+    return None
+
+
+def _third_person(token: Token) -> str:
+    """The verb as "who" or "what" takes it: "Who owns ...", not "Who own ..."."""
+    if token.lower_ in _THIRD_PERSON:
+        return _THIRD_PERSON[token.lower_]
+    return _inflect(token.lemma_, "VBZ")
+
+
+def _inflect(lemma: str, tag: str) -> str:
+    from lemminflect import getInflection
+
+    forms = getInflection(lemma, tag)
+    return forms[0] if forms else lemma
+
+
+def _discourse_opener(child: Token, subject: Token | None) -> bool:
+    """ "However," or "Today," before the subject: a link to the text around, not part of the fact."""
+    if subject is None or child.i > subject.i or child.dep_ not in ("advmod", "npadvmod"):
+        return False
+    following = child.doc[child.right_edge.i + 1] if child.right_edge.i + 1 < len(child.doc) else None
+    return following is not None and following.text == ","
