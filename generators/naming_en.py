@@ -30,6 +30,8 @@ _KINDS = set(
 )
 # Places and times told relative to the passage ("there", "a year later", "the same year").
 _RELATIVE = {"there", "then", "here", "former", "latter", "later", "earlier", "afterwards", "previous", "same", "next"}
+
+
 def text_of(tokens: list[Token]) -> str:
     """Tokens as written, in sentence order, with the sentence's own spacing between neighbours.
 
