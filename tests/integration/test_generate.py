@@ -329,7 +329,7 @@ async def test_polish_is_kept_only_when_it_passes_the_gates(index_dir, tmp_path)
     assert polish_calls and len(result.seeds) == 6
     for seed in result.seeds:
         digits = re.sub(r"\D", "", seed.answers[0][0])
-        leaked_form = bool(digits) and int(digits[-1]) % 2 == 1
+        leaked_form = not (digits and int(digits[-1]) % 2 == 0)  # the polisher leaks odd and digit-free answers
         # A leaking rephrasing fails answer_not_in_question, so the in-situ form stays.
         assert seed.question.startswith("Tell me this: ") is (not leaked_form), seed
         assert not contains_any_answer(seed.question, seed.answers)
