@@ -18,16 +18,14 @@ if TYPE_CHECKING:
 PRONOUNS = {"it", "he", "she", "they", "him", "them", "its", "his", "her", "their", "itself", "themselves"}
 DEMONSTRATIVES = {"this", "these", "that", "those"}
 _PLURAL = {"they", "them", "their", "themselves"}
-# Nouns that name what a document is about as a kind ("the company" in an article on Sony); "the antenna"
-# or "the crew" is a part of it instead, and is tied to it ("the antenna of the Empire State Building").
-_KINDS = set(
-    """company firm corporation business brand city town village capital country nation state republic kingdom
-    tower bridge canal river lake sea mountain volcano peak island park museum statue monument building skyscraper
-    structure dam tunnel wall palace cathedral church temple ship liner vessel wreck tournament championship race
-    competition games festival band team club university school film book novel game console device product
-    mission spacecraft probe rocket telescope satellite station organisation organization agency party
-    lighthouse library institute desert mountains islands press cup ocean""".split()
+# Nouns that name an organisation: "the company" in an article on one is always that organisation.
+_ORGANISATIONS = {"company", "firm", "corporation", "group", "business", "brand", "manufacturer", "maker", "carmaker"}
+# Names headed by one of these nouns take "the" ("the Kessa Canal", "the Varna Lighthouse").
+_COMMON_HEADS = set(
+    """tower bridge canal river lake sea ocean mountains islands desert wall dam tunnel palace cathedral museum
+    library institute university park station telescope building games cup lighthouse press""".split()
 )
+_GENERIC_NAME_WORDS = _COMMON_HEADS | _ORGANISATIONS | {"the", "mount", "lake", "saint", "st", "new", "inc", "ltd"}
 # Places and times told relative to the passage ("there", "a year later", "the same year").
 _RELATIVE = {"there", "then", "here", "former", "latter", "later", "earlier", "afterwards", "previous", "same", "next"}
 
@@ -48,7 +46,7 @@ def text_of(tokens: list[Token]) -> str:
 def as_subject(name: str) -> str:
     """The document's subject as a noun phrase: with "the" when its name is headed by a kind ("the Kessa Canal";
     but "Apollo 11", "Orlen Motors")."""
-    if len(name.split()) > 1 and name.split()[-1].lower() in _KINDS and not name.lower().startswith("the "):
+    if len(name.split()) > 1 and name.split()[-1].lower() in _COMMON_HEADS and not name.lower().startswith("the "):
         return "the " + name
     return name
 
@@ -85,17 +83,29 @@ def named_subject(subject: Token, name: str | None, passage: str) -> str | None:
         return text
     if first.lower_ in DEMONSTRATIVES:
         return as_subject(name) if name and len(tokens) == 2 else None
+    if first.lower_ == "the" and len(tokens) == 2 and not name:
+        return None  # "the company", with no document subject to say which
     if first.lower_ != "the" or not name:
         return text
     renamed = named_in_rest(text, name)
     if renamed != text:
         return renamed
-    if (len(tokens) == 2 and subject.lower_ in _KINDS) or subject.lower_ in name.lower().split():
-        # "the tower" or "the company" in an article on the Eiffel Tower or on Sony is its subject itself.
-        return as_subject(name)
-    if len(tokens) <= 4 and not any(t.dep_ in ("poss", "relcl", "acl", "prep") for t in tokens):
+    if len(tokens) == 2 and _is_the_subject(subject.lower_, name, passage):
+        return as_subject(name)  # "the company" in an article on Sony is Sony
+    if any(t.dep_ == "poss" for t in tokens):
+        return None  # "the light bulb's company": whose, the question cannot say
+    if len(tokens) <= 4 and not any(t.dep_ in ("relcl", "acl", "prep") for t in tokens):
         return f"{text} of {as_subject(name)}"  # "the main span" is a part of the document's subject
     return text
+
+
+def _is_the_subject(noun: str, name: str, passage: str) -> bool:
+    """Is "the <noun>" the document's subject itself: a word of its name ("the tower" of the Eiffel Tower), an
+    organisation ("the company" of Sony), or the kind the passage says it is ("Vostok 1 was the spacecraft ...")?"""
+    if noun in name.lower().split() or noun in _ORGANISATIONS:
+        return True
+    bare = re.escape(name.removeprefix("the ").removeprefix("The "))
+    return bool(re.search(rf"{bare}[^.]*?\b(?:is|was|are|were)\b[^.]*?\b{re.escape(noun)}\b", passage))
 
 
 def full_name(surname: str, passage: str) -> str:
@@ -118,11 +128,17 @@ def points_outside(tokens: list[Token]) -> bool:
     return False
 
 
-def names_something(question: str, tokens: list[Token], subject_is_named: bool, name: str | None) -> bool:
-    """Does the question say what it is about: the document's subject, or a subject that is a name?"""
+def names_something(question: str, tokens: list[Token], name: str | None) -> bool:
+    """Does the question say what it is about: the document's subject, or a full name ("Lee Byung-chul",
+    "the Nobel Prize"; not "Gates" or "Eagle" alone, which only the passage explains)?"""
     if name and name.lower().removeprefix("the ") in question.lower():
         return True
-    return subject_is_named and any(t.pos_ == "PROPN" or (t.i > 0 and t.text[:1].isupper()) for t in tokens)
+    # A distinctive word of the name is enough: "the first Orlen engine" names Orlen Motors.
+    distinctive = [w for w in (name or "").split() if w[:1].isupper() and w.lower() not in _GENERIC_NAME_WORDS]
+    if any(re.search(rf"\b{re.escape(w)}\b", question) for w in distinctive):
+        return True
+    capitalised = sorted(t.i for t in tokens if t.i > 0 and (t.pos_ == "PROPN" or t.text[:1].isupper()))
+    return any(b == a + 1 for a, b in zip(capitalised, capitalised[1:]))
 
 
 def _after_comma(token: Token) -> bool:

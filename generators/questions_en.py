@@ -193,8 +193,9 @@ def _assemble(
     if subject is None and verb.dep_ == "conj":
         subject = next((c for c in verb.head.children if c.dep_ in _SUBJECTS), None)
     auxiliaries = [c for c in verb.children if c.dep_ in ("aux", "auxpass") and c.i < verb.i]
-    rest = _rest_of_clause(verb, moved, subject, auxiliaries)
-    rest_text = named_in_rest(text_of(rest), name)
+    main, opening = _rest_of_clause(verb, moved, subject, auxiliaries)
+    rest = main + opening
+    rest_text = named_in_rest(" ".join(text for text in (text_of(main), text_of(opening)) if text), name)
     if _in_pieces(rest) or (kind in ("year", "date") and _A_TIME.search(rest_text)):
         return None  # a clause in pieces, or a second time beside the one asked for
     if role == "measure" and rest:
@@ -208,17 +209,17 @@ def _assemble(
         first = auxiliaries[0] if auxiliaries else verb
         agrees = (first.tag_ != "VBP" and first.lower_ != "were") or wh.startswith("how many")
         group = [first.text if agrees else _third_person(first)] + [t.text for t in [*auxiliaries, verb][1:]]
-        words, subject_is_named = [wh, *group, rest_text, stranded], True
+        words = [wh, *group, rest_text, stranded]
     else:
         if subject is None:
             return None
         named = named_subject(subject, name, passage)
         if named is None:
             return None
-        kept += [t for t in kept_tokens(subject) if named == text_of(kept_tokens(subject))]
-        subject_is_named = any(t.pos_ == "PROPN" for t in kept_tokens(subject)) or named != text_of(
-            kept_tokens(subject)
-        )
+        as_written = text_of(kept_tokens(subject))
+        kept += kept_tokens(subject) if named == as_written else []
+        if named != as_written and name and name.lower() in rest_text.lower():
+            return None  # "In what year was Ottawa renamed Ottawa?": the subject was something else
         active = _active_form(verb, moved, auxiliaries) if wh in ("who", "what") else None
         if active:  # "Who founded Apple Inc.?", not "Who was Apple Inc. founded by?"
             words = [wh, active, named, rest_text]
@@ -228,7 +229,7 @@ def _assemble(
                 return None
             words = [wh, inverted[0], named, *inverted[1], rest_text, stranded]
     question = " ".join(w for w in words if w).replace(" ,", ",").strip()
-    if points_outside(kept) or not names_something(question, [*kept, verb], subject_is_named, name):
+    if points_outside(kept) or not names_something(question, [*kept, verb], name):
         return None
     if not 4 <= len(question.split()) <= MAX_WORDS:
         return None
@@ -245,8 +246,11 @@ def _in_pieces(rest: list[Token]) -> bool:
     return any(doc[i].text in (",", ";", "—", "–") and not doc[i - 1].like_num for i in range(low + 1, high))
 
 
-def _rest_of_clause(verb: Token, moved: Token, subject: Token | None, auxiliaries: list[Token]) -> list[Token]:
-    """The clause's words other than its subject, verb group and the moved phrase, in question order."""
+def _rest_of_clause(
+    verb: Token, moved: Token, subject: Token | None, auxiliaries: list[Token]
+) -> tuple[list[Token], list[Token]]:
+    """The clause's words other than its subject, verb group and the moved phrase: (those after the verb,
+    a phrase that opened the sentence), which a question puts after them ("In 1857, X chose Y" -> "... Y in 1857")."""
     left_out = {moved.i, verb.i} | {a.i for a in auxiliaries} | {t.i for t in moved.subtree}
     if subject is not None:
         left_out |= {t.i for t in subject.subtree}
@@ -266,9 +270,8 @@ def _rest_of_clause(verb: Token, moved: Token, subject: Token | None, auxiliarie
         for t in verb.subtree
         if t.i not in left_out and not (t.is_punct and t.text in "()") and t.lower_ not in _LINKING_ADVERBS
     ]
-    # Phrases that opened the sentence ("In 1984, ...") go after the verb phrase in a question.
     opening = [t for t in rest if subject is not None and t.i < subject.i]
-    return [t for t in rest if t not in opening] + opening
+    return [t for t in rest if t not in opening], opening
 
 
 def _active_form(verb: Token, moved: Token, auxiliaries: list[Token]) -> str | None:
