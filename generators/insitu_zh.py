@@ -13,7 +13,18 @@ import re
 from ragstress.generators.spans import FactSpan
 
 _APPROXIMATORS = re.compile(r"(?:大约|大概|约|近|将近|超过|逾|共|达|多达|仅|不到|高达|长达|全长)$")
-_PRONOUN_START = re.compile(r"^(?:它们|它|其|该[\u4e00-\u9fff]|这[座条个家项部]?[\u4e00-\u9fff]?|此[\u4e00-\u9fff]?)")
+_PRONOUN_START = re.compile(
+    r"^(?:它们|它|其(?!中)|该[\u4e00-\u9fff]|这[座条个家项部]?[\u4e00-\u9fff]?|此[\u4e00-\u9fff]?)"
+)
+# A clause that only sets the scene (根据……, ……期间, ……中) states no fact when the sentence goes on after it.
+_SETTING_START = re.compile(r"^(?:根据|按照|依据|据|随着|由于|为了|在)")
+_SETTING_END = re.compile(r"(?:中|上|时|后|前|里|期间|之际|以来|之后|之前)$")
+# Marks of a clause that states an event (a verb with its aspect, a passive, a place or time of action).
+_EVENT = re.compile(
+    r"了|被|过|在|于|成立|建成|开通|举行|发布|推出|宣布|签署|通车|竣工|完成|出生|去世|逝世|开始|开工|动工|开放|上市|创办|创建"
+)
+# Persons and things named only by a pronoun inside the question point outside it.
+_PRONOUN_INSIDE = re.compile(r"[他她它](?!们的)|其(?!中|他|它|余|实)|此人|该[人者]")
 
 
 def _wh_word(span: FactSpan) -> str | None:
@@ -39,6 +50,7 @@ def _sentence_with(span: FactSpan, text: str) -> tuple[str, int] | None:
 
 def _resolve_subject(question: str, title: str | None) -> str | None:
     """Name the subject: a pronoun or a bare head noun of the title becomes the title; None if unresolvable."""
+    question = re.sub(r"^其中[，,]?", "", question)  # "among them": the question names its own subject
     m = _PRONOUN_START.match(question)
     if m:
         if not title:
@@ -72,6 +84,9 @@ def insitu_question_zh(span: FactSpan, text: str, title: str | None) -> str | No
         return None
     if head.endswith(("，", "、", "至", "到", "或")) or re.match(r"[\d、至到—或-]", tail) or "、" in tail:
         return None  # one item of a list or range
+    if re.search(r"(?:和|及|与|以及)$", head) and "、" in head:
+        return None  # the last item of a list (……、4枚银牌和2枚铜牌)
+    went_on = cut is not None and sentence[end + cut.start()] in "，,"
     if not head.strip() and not re.match(r"[，,]", sentence[end:]):
         return None  # 2008年北京奥运会: the year is a modifier, not the fact asked about
     if not head.strip() and re.match(r"[，,]", sentence[end:]):
@@ -79,6 +94,8 @@ def insitu_question_zh(span: FactSpan, text: str, title: str | None) -> str | No
         rest = sentence[end:].lstrip("，, ")
         cut = re.search(r"[，；。！？,;]", rest)
         main = rest[: cut.start()] if cut else rest
+        if cut is not None and rest[cut.start()] in "，," and not _EVENT.search(main):
+            return None  # 柳传志等十一名科研人员，在……创办了联想: the verb lies beyond the comma
         # 在……世界杯上 / 正值立春: a setting, not a clause stating what happened.
         setting = re.search(r"(?:上|中|时|里|期间)$", main) or re.match(r"(?:正值|适逢|恰逢|时值|在)", main)
         question = f"{main}是在{wh}" if span.kind in ("year", "date") and len(main) >= 4 and not setting else None
@@ -86,13 +103,16 @@ def insitu_question_zh(span: FactSpan, text: str, title: str | None) -> str | No
         return None  # a long run of clauses: the question would state several other facts
     else:
         question = f"{head}{wh}{tail}"
+        clause = question.split("，")[-1]
+        if went_on and (_SETTING_START.match(clause) or (tail.strip() and _SETTING_END.search(tail))):
+            return None  # 根据哪一年公布的调查结果，…: a setting, the fact comes after it
     if question is None:
         return None
     question = _resolve_subject(question.strip("，, "), title)
     if question is None or len(question) < 8 or re.search(r"[它其该此]", question[len(title or "") :][:1]):
         return None
-    if "它" in question:
-        return None  # a pronoun left inside points outside the question
+    if _PRONOUN_INSIDE.search(question) or "也就是" in question or re.search(r"（[^）]*(?:哪|多少|什么)", question):
+        return None  # a pronoun pointing outside, or the asked value restated in an aside
     if re.search(r"[:：]", question):
         return None  # a label ("注意:") or a list heading: not a statement to ask about
     # Older translations put spaces between words; a question reads better without them.

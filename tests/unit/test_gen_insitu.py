@@ -164,3 +164,23 @@ def test_sentences_a_fluent_writer_would_not_ask_from_are_not_asked(text):
 def test_a_question_pointing_back_to_unnamed_things_is_dropped(text):
     span = next(s for s in extract_spans(text, "en") if s.kind in ("year", "number"))
     assert insitu_question(span, text, "Titanic", "en") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "answer"),
+    [
+        ("他在1972年获得了该奖项。", "1972年"),  # a person named only by a pronoun
+        ("青石桥共有3座主拱、5座副拱和7座小拱。", "7座"),  # the last item of a list
+        ("根据1998年公布的测量结果，青石桥全长300米。", "1998年"),  # a setting: the fact comes after it
+        ("青石镇建于明朝天启二年（1622年），至今保存完好。", "1622年"),  # the asked value restated in an aside
+        ("1950年，青石镇的十二名工匠，在镇东修建了石桥。", "1950年"),  # the clause's verb lies beyond the comma
+    ],
+)
+def test_chinese_sentences_that_make_no_standalone_question_are_not_asked(text, answer):
+    assert ask(text, answer, "青石桥", "zh") is None
+
+
+def test_a_chinese_clause_stating_an_event_after_its_year_is_asked():
+    text = "1950年，青石镇在镇东修建了石桥，次年完工。"
+    span = next(s for s in extract_spans(text, "zh") if s.text == "1950年")
+    assert insitu_question(span, text, "青石桥", "zh") == "青石镇在镇东修建了石桥是在哪一年？"
