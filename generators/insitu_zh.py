@@ -24,7 +24,7 @@ _EVENT = re.compile(
     r"了|被|过|在|于|成立|建成|开通|举行|发布|推出|宣布|签署|通车|竣工|完成|出生|去世|逝世|开始|开工|动工|开放|上市|创办|创建"
 )
 # Persons and things named only by a pronoun inside the question point outside it.
-_PRONOUN_INSIDE = re.compile(r"[他她它](?!们的)|其(?!中|他|它|余|实)|此人|该[人者]")
+_PRONOUN_INSIDE = re.compile(r"[他她它](?!们的)|其(?!中|他|它|余|实)|(?<![因如])此(?!外)|该[人者]")
 
 
 def _wh_word(span: FactSpan) -> str | None:
@@ -56,6 +56,8 @@ def _resolve_subject(question: str, title: str | None) -> str | None:
         if not title:
             return None
         rest = question[m.end() :]
+        if m[0][-1] not in "它其" and m[0][-1] not in title:
+            return None  # 这届奥运会 in an article on 许海峰: a thing of its own, not the title
         return f"{title}的{rest}" if m[0] == "其" else title + rest
     if title and not question.startswith(title):
         # 铁塔于…… in a text titled 埃菲尔铁塔: the clause names the topic by its last characters.
@@ -82,7 +84,11 @@ def insitu_question_zh(span: FactSpan, text: str, title: str | None) -> str | No
     head = _APPROXIMATORS.sub("", head)
     if span.kind == "number" and re.search(r"[\d一二三四五六七八九十百千万]$", head):
         return None
-    if head.endswith(("，", "、", "至", "到", "或")) or re.match(r"[\d、至到—或-]", tail) or "、" in tail:
+    if (
+        head.endswith(("，", "、", "至", "到", "或"))
+        or re.match(r"[\d、至到—或-]|(?:和|及|与)\d", tail)
+        or "、" in tail
+    ):
         return None  # one item of a list or range
     if re.search(r"(?:和|及|与|以及)$", head) and "、" in head:
         return None  # the last item of a list (……、4枚银牌和2枚铜牌)
