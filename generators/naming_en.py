@@ -52,11 +52,11 @@ def as_subject(name: str) -> str:
 
 
 def named_in_rest(text: str, name: str | None) -> str:
-    """ "the tower" in an article about the Eiffel Tower, written as "the Eiffel Tower"."""
+    """ "the tower" in an article about the Eiffel Tower, "the company" in one about Apple, written as its name."""
     if not name:
         return text
-    head = re.escape(name.split()[-1].lower())
-    return re.sub(rf"\bthe {head}\b(?!\s+of\b)", lambda _: as_subject(name), text, flags=re.I)
+    heads = "|".join(re.escape(w) for w in sorted({name.split()[-1].lower(), *_ORGANISATIONS}))
+    return re.sub(rf"\bthe (?:{heads})\b(?!\s+of\b)", lambda _: as_subject(name), text, flags=re.I)
 
 
 def kept_tokens(subject: Token) -> list[Token]:
@@ -121,7 +121,7 @@ def points_outside(tokens: list[Token]) -> bool:
             return True
         if t.tag_ == "DT" and t.lower_ in DEMONSTRATIVES:
             return True
-        if t.lower_ in _RELATIVE and t.dep_ != "expl":
+        if t.text in _RELATIVE and t.dep_ != "expl":  # lower case only: "NeXT" is a name
             return True
         if t.lower_ in ("one", "both") and t.dep_ in ("nsubj", "nsubjpass"):
             return True
