@@ -5,12 +5,12 @@ Python manual, Chinese man pages), it builds an index, generates seeds with no s
 file (in-situ questions, the bundled SmolLM2-135M as judge, no polish) and reports
 verified seeds per 100 chunks, the in-situ share and each gate's pass rate.
 
-Quality is read, not computed: the run writes a blind-read sample (40 questions with their
-source passages, shuffled, no answers or origins) of each corpus's seeds, and the share read
-as well-formed and answerable from the passage comes from the reader's judgements committed in
-`docs/generation_reading.jsonl` (protocol: docs/generation.md). A judgement counts
-only for a question that this run produced word for word, so a change in the
-synthesis that alters questions shows up as unread ones instead of stale figures.
+Quality is read, not computed: the run writes a blind-read sample of each corpus's seeds (40
+drawn with a fixed seed, each {n, question, answers, chunk}, no origin or template), and the
+share read as well-formed, answerable and answered right comes from the readers' verdicts
+committed in `docs/blind_reads/` (the shared blind-read protocol: docs/generation.md). A verdict
+counts only for a question that this run produced word for word, so a change in the synthesis
+that alters questions shows up as unread ones instead of stale figures.
 """
 
 from __future__ import annotations
@@ -27,11 +27,13 @@ from ragstress.perf import Row, at_least, info
 SECTION = "generation"
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = ROOT / "corpora" / "samples"
-READINGS = ROOT / "docs" / "generation_reading.jsonl"
+READINGS = ROOT / "docs" / "blind_reads"
 SAMPLE_PER_CORPUS = 40
-MIN_SEEDS, MIN_WELL_FORMED = 30, 0.9
+MIN_SEEDS, MIN_WELL_FORMED = 30, 0.85
 # Verified seeds per 100 chunks: the samples are encyclopaedic prose, the packaged corpora manuals.
-MIN_YIELD = {"sample-en": 90.0, "sample-zh": 90.0, "python-docs": 15.0, "manpages-zh": 15.0}
+# The samples' floor guards against a collapse, not a target: a sentence that makes no natural
+# standalone question is not asked, and about a fifth of the samples' chunks give none.
+MIN_YIELD = {"sample-en": 75.0, "sample-zh": 75.0, "python-docs": 15.0, "manpages-zh": 15.0}
 
 
 def _corpora(quick: bool, workdir: Path) -> list[tuple[str, str, Path]]:
@@ -55,8 +57,9 @@ def _corpora(quick: bool, workdir: Path) -> list[tuple[str, str, Path]]:
 
 async def _generate(
     folder: Path, workdir: Path, server, judge_insitu: bool | None = None
-) -> tuple[dict, list[tuple[str, str]], float]:
-    """Build and generate on one corpus: (its generation_stats, (question, source passage) of each seed, seconds).
+) -> tuple[dict, list[tuple[str, list[list[str]], str]], float]:
+    """Build and generate on one corpus: (its generation_stats, (question, answers, source passages) of each
+    seed, seconds).
 
     `judge_insitu=True` also asks the bundled judge about in-situ candidates (the path before it
     was dropped there), for the speed comparison."""
@@ -80,7 +83,7 @@ async def _generate(
         result = await generate_testset(store, llm, workdir / "testset", options)
     seconds = time.perf_counter() - started
     texts = {c.id: c.text for c in load_chunks(store)}
-    read = [(s.question, "\n\n".join(texts[cid] for cid in s.chunk_ids)) for s in result.seeds]
+    read = [(s.question, s.answers, "\n\n---\n\n".join(texts[cid] for cid in s.chunk_ids)) for s in result.seeds]
     return result.manifest["generation_stats"], read, seconds
 
 
@@ -91,15 +94,20 @@ def blind_sample(items: list, n: int, seed: int = 13) -> list:
     return picked[:n]
 
 
-def read_judgements(path: Path = READINGS) -> dict[str, bool]:
-    """The reader's verdicts: question -> well-formed and answerable from its passage.
+def read_judgements(folder: Path = READINGS) -> dict[str, bool]:
+    """The readers' verdicts: question -> well-formed, answerable and its answer right ("all three").
 
-    Only verdicts that say both count; an older reading of the question alone says nothing of
-    answerability, so its question stays unread here."""
-    if not path.is_file():
-        return {}
-    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
-    return {r["question"]: bool(r["well_formed"] and r["answerable"]) for r in rows if "answerable" in r}
+    Only verdicts under the current protocol count (they say all three); earlier readings kept in
+    the folder for the record say less, so their questions stay unread here."""
+    rows = [
+        json.loads(line)
+        for path in sorted(folder.glob("*.jsonl"))
+        for line in path.read_text(encoding="utf-8").splitlines()
+        if line.strip()
+    ]
+    return {
+        r["question"]: bool(r["well_formed"] and r["answerable"] and r["answer_ok"]) for r in rows if "answer_ok" in r
+    }
 
 
 def _speed(folder: Path, workdir: Path, server, kept: int | None, seconds: float) -> Row:
@@ -171,14 +179,14 @@ def measure(quick: bool, workdir: Path) -> list[Row]:
                     )
                 )
             sample = blind_sample(questions, SAMPLE_PER_CORPUS)
-            lines = [{"corpus": name, "question": q, "passage": p} for q, p in sample]
+            lines = [{"n": n, "question": q, "answers": a, "chunk": p} for n, (q, a, p) in enumerate(sample, 1)]
             write_text(
                 workdir / f"blind-read-{name}.jsonl", "".join(json.dumps(x, ensure_ascii=False) + "\n" for x in lines)
             )
-            read = [judgements[q] for q, _ in sample if q in judgements]
+            read = [judgements[q] for q, _, _ in sample if q in judgements]
             share = sum(read) / len(read) if read else None
-            note = f"{sum(read)}/{len(read)} read well-formed and answerable; {len(sample) - len(read)} of the sample unread"
-            figure = f"well-formed and answerable, blind read ({name})"
+            note = f"{sum(read)}/{len(read)} read well-formed, answerable and right; {len(sample) - len(read)} unread"
+            figure = f"well-formed, answerable and answer right, blind read ({name})"
             rows.append(at_least(SECTION, figure, share, MIN_WELL_FORMED, "share", 1.0, note))
     finally:
         server.stop()
