@@ -11,7 +11,9 @@ strings: each pattern names a way of saying it, with its own tests in en and zh.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
+from ragstress.scoring.metrics import conclusion
 from ragstress.scoring.metrics.matching import normalise
 from ragstress.scoring.metrics.rules import Decision
 from ragstress.scoring.metrics.rules_base import Hit, NamedPattern
@@ -68,14 +70,15 @@ ACKNOWLEDGE: tuple[NamedPattern, ...] = (
 DENIAL: tuple[NamedPattern, ...] = (
     NamedPattern(
         "en.no_conflict",
-        rf"\b(?:no|not any|without) (?:real )?(?:conflict|contradiction|discrepancy|disagreement|inconsistency)\b"
+        rf"\b(?:no|not any|without|not an?) (?:real |true |actual |genuine )?(?:conflict|contradiction|discrepancy|"
+        rf"disagreement|inconsistency)\b"
         rf"|\b{_SOURCES} (?:do not|don't|does not|doesn't|never) (?:\w+ )?{_DIFFER}\b"
         rf"|\b{_SOURCES} (?:all )?(?:agree|are consistent|are in agreement)\b",
         "The response denies a conflict or says the sources agree.",
     ),
     NamedPattern(
         "zh.no_conflict",
-        r"(?:并不|并没有|没有|不存在|没什么|并无|无)(?:任何)?(?:矛盾|冲突|出入|分歧)|(?:说法|资料|记载)(?:都|完全|基本)?一致",
+        r"(?:并不|并没有|没有|不存在|没什么|并无|无|不)(?:任何)?(?:矛盾|冲突|出入|分歧)|(?:说法|资料|记载)(?:都|完全|基本)?一致",
         "The response denies a conflict or says the sources agree: 并不矛盾, 说法一致.",
     ),
 )
@@ -89,10 +92,25 @@ def _first(patterns: tuple[NamedPattern, ...], text: str) -> Hit | None:
     return Hit(name, span, start)
 
 
-def acknowledges_conflict(text: str) -> Decision:
-    """Whether the response says its sources give different answers (and does not deny it)."""
+def acknowledges_conflict(
+    text: str, answers: Sequence[Sequence[str]] = (), fake: Sequence[str] = (), question: str = ""
+) -> Decision:
+    """Whether the response says its sources give different answers (and does not deny it).
+
+    Given the case's values, the response also acknowledges by its structure (`conclusion.read`):
+    it gives both values where a source is named ("Two. One passage says three"), or sets some
+    sources against others ("most passages say 2005", "two of the three documents").
+    """
     norm = normalise(text)
     said = _first(ACKNOWLEDGE, norm)
+    if said is None and fake:
+        reading = conclusion.read(text, answers, fake, question)
+        if reading.both_given:
+            said = Hit("conflict.both_values_sourced", "both values given where a source is named")
+        elif reading.split is not None:
+            said = Hit(reading.split.rule, reading.split.span, reading.split.start)
+        if said is not None:
+            said = Hit(said.rule, said.span, 0)  # read from the whole response: any denial undoes it
     if said is None:
         return Decision(False, "no acknowledgement that the sources disagree")
     denied = _first(DENIAL, norm)

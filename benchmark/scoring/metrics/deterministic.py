@@ -9,7 +9,7 @@ comparison with its published tables, are the `*_rgb` metrics in rules_rgb.py.
 from __future__ import annotations
 
 from ragstress.core.types import Score
-from ragstress.scoring.metrics import refusal, rules
+from ragstress.scoring.metrics import conclusion, refusal, rules
 from ragstress.scoring.metrics.base import ANSWERABLE, WITH_REFERENCE, CaseJudging, metric
 from ragstress.scoring.metrics.matching import contains_alias, matched_facts, other_language
 
@@ -149,11 +149,24 @@ def accuracy(ctx: CaseJudging, name: str) -> Score:
     if refused.guess is not None:
         why = f"{refused.why} (an approximate guess does not state the fact)"
         return _verdict(ctx, ctx.score(name, 0.0, "guess", why), refused.uncertain)
+    if ctx.case.testbed == "conflict" and ctx.case.fake_answer:
+        return _truth_kept(ctx, name, refused)
     label = "all facts stated" if stated else "fact missing or disputed"
     stances = [rules.stance(ctx.answer, aliases) for aliases in ctx.case.answers]
     aside = any(s.aside and not s.asserted and not s.disputed for s in stances)  # a fact seen only in another role
     uncertain = refused.uncertain or ("an answer mention set aside for another role" if aside else None)
     return _verdict(ctx, ctx.score(name, float(stated), label, f"facts: {report}; {refused.why}"), uncertain)
+
+
+def _truth_kept(ctx: CaseJudging, name: str, refused: rules.Decision) -> Score:
+    """Accuracy on a conflict case: the response concludes with the true value (`conclusion.read`), and
+    states every required fact (a two-part answer), rather than merely mentioning it."""
+    reading = conclusion.read(ctx.answer, ctx.case.answers, ctx.case.fake_answer or [], ctx.case.question)
+    stated, report = rules.facts_stated(ctx.answer, ctx.case.answers)
+    kept = reading.concluded == conclusion.TRUTH and (stated or len(ctx.case.answers) == 1)
+    label = "truth concluded" if kept else "truth not concluded"
+    why = f"{reading.why}; facts: {report}; {refused.why}"
+    return _verdict(ctx, ctx.score(name, float(kept), label, why), reading.uncertain or refused.uncertain)
 
 
 @metric(
