@@ -39,19 +39,20 @@ from ragstress.scoring.metrics.rules import REFUSAL_PATTERNS, Mention, mentions,
 from ragstress.scoring.metrics.rules_base import Hit
 
 TRUTH, FAKE = "truth", "fake"
-_STATEMENT_END = re.compile(r"(?<=[.!?])\s+|[。!?;\n]+")
-_LIST_ITEM = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s")
-_SOURCE_WORD = re.compile(
-    rf"{rules_en.SOURCE_WORDS}|{rules_zh.SOURCE_WORDS}|\b(?:docs?|snippets?|wiki|tickets?|faq|results?|reports?)\b"
-    r"|来源|片段|手册|【\d+】"
-)
+_LINE = "¶"  # a line break kept through `comparable`, which folds whitespace: a line is a statement
+_STATEMENT_END = re.compile(rf"(?<=[.!?])\s+|\s*[。!?;{_LINE}]+\s*")
+_LIST_ITEM = re.compile(r"^\s*(?:[-*•>]|\d+[.)])\s")
+_SOURCE_WORD = re.compile(rf"\b{rules_en.SOURCE_NOUNS}\b|{rules_zh.SOURCE_WORDS}|来源|片段|手册|文件|【\d+】")
+_CONTRAST = re.compile(f"{rules_en.CONTRAST}|{rules_zh.CONTRAST}")
+_CONCLUDES_AFTER = re.compile(f"{rules_en.CONCLUDES_AFTER}|{rules_zh.CONCLUDES_AFTER}")
 _LISTED = re.compile(rf"{rules_en.LISTED}|{rules_zh.LISTED}")
 _PARENTHESES = re.compile(r"\([^()]*\)")
 _TERSE_WORDS, _TERSE_CJK = (
     3,
     6,
 )  # what may stand beside the value in an answer line ("Fifteen per side.", "约…平方公里")
-_LISTED_GAP = 16  # characters between two values named side by side, once connectors and parentheses are out
+_LISTED_GAP = 16  # what may stand between two values named side by side (a CJK character counts 3), once
+# connectors and parentheses are out: '1912 or 1913', 'v17.5.0 (changelog) or 18.0', '2015年和2016年'.
 _ANSWER_KEYS = {
     "answer",
     "answers",
@@ -64,6 +65,7 @@ _ANSWER_KEYS = {
     "回答",
     "最终答案",
 }
+_STEM = 4  # English words are compared by their first letters: "sealed" and "sealing"
 _STOPWORDS = set(
     "the a an of in on at to for and or is was are were did does do what which who whom when where how many much "
     "that this with from by as it its be been year".split()
@@ -163,7 +165,8 @@ def _mark_listed(norm: str, placed: list[Placed]) -> list[Placed]:
         if a.side == b.side or a.statement != b.statement or "aside" in (a.role, b.role):
             continue
         gap = _PARENTHESES.sub("", norm[a.mention.end : b.mention.start])
-        if _LISTED.search(gap) and len(_LISTED.sub("", gap).replace(" ", "")) <= _LISTED_GAP:
+        residue = _LISTED.sub("", gap).replace(" ", "")
+        if _LISTED.search(gap) and len(residue) + 2 * len(re.findall(r"[\u3400-\u9fff]", residue)) <= _LISTED_GAP:
             out[i] = Placed(a.side, a.mention, "listed", a.statement)
             out[i + 1] = Placed(b.side, b.mention, "listed", b.statement)
     return out
@@ -192,8 +195,17 @@ def _committed(norm: str, placed: list[Placed]) -> tuple[str | None, str] | None
             key=lambda m: m.start(),
             default=None,
         )
-        if marker is not None:
-            after = [p for p in inside if p.mention.start >= marker.start()]
+        chosen = [p for p in inside if p.role == "asserted" and _CONCLUDES_AFTER.match(norm, p.mention.end)]
+        if chosen:
+            after, why = chosen, f"{chosen[0].mention.span!r} named as the answer"
+        elif marker is not None:
+            turn = _CONTRAST.search(norm, marker.end(), end)
+            reach = (
+                turn.start()
+                if turn and not any(marker.end() <= p.mention.start < turn.start() for p in inside)
+                else end
+            )
+            after = [p for p in inside if marker.start() <= p.mention.start < reach]
             why = f"{'en' if marker[0].isascii() else 'zh'}.concludes matched {marker[0].strip()!r}"
         elif inside and _terse(norm, bounds[index], inside) and all(p.role == "asserted" for p in inside):
             after, why = inside, f"the answer line {norm[start:end].strip()!r}"
@@ -213,32 +225,36 @@ def _committed(norm: str, placed: list[Placed]) -> tuple[str | None, str] | None
 
 def _question_words(question: str) -> set[str]:
     q = normalise(question)
-    words = {w for w in re.findall(r"[a-z]{3,}", q) if w not in _STOPWORDS}
+    words = {w[:_STEM] for w in re.findall(r"[a-z]{3,}", q) if w not in _STOPWORDS}
     cjk = re.sub(r"[^\u3400-\u9fff]", " ", q)
     return words | {cjk[i : i + 2] for i in range(len(cjk) - 1) if " " not in cjk[i : i + 2]}
 
 
 def _overlap(norm: str, p: Placed, words: set[str]) -> int:
-    left = max(norm.rfind(c, 0, p.mention.start) for c in ",;:")
-    right = min([i for i in (norm.find(c, p.mention.end) for c in ",;:") if i >= 0] or [len(norm)])
+    """How many of the question's words (or CJK character pairs) the mention's clause shares."""
+    breaks = ",;:.!?。\n"
+    left = max(norm.rfind(c, 0, p.mention.start) for c in breaks)
+    right = min([i for i in (norm.find(c, p.mention.end) for c in breaks) if i >= 0] or [len(norm)])
     clause = norm[left + 1 : right]
-    return sum(w in clause for w in words)
+    stems = {w[:_STEM] for w in re.findall(r"[a-z]{3,}", clause)}
+    return sum(w in stems or w in clause for w in words)
 
 
 def read(text: str, answers: Sequence[Sequence[str]], fake: Sequence[str], question: str = "") -> Reading:
     """Read which value the response concludes with, and whether it sets its sources against each other."""
+    is_json, field = _json_answer(text)
+    text = re.sub(r"\s*\n\s*", f" {_LINE} ", text.strip())
     norm = comparable(text)
     placed = _placed(text, norm, answers, fake)
     bounds = _statements(norm)
-    named = {p.side for p in placed if p.role != "aside" or p.mention.role == "disputed"}
+    named = {p.side for p in placed if p.mention.role != "other"}
     sourced = any(p.role == "reported" or _SOURCE_WORD.search(norm[slice(*bounds[p.statement])]) for p in placed)
-    with_values = {p.statement for p in placed}
     split = next(
         (
             Hit(pattern.name, found[0], found.start())
             for pattern in (rules_en.SPLIT_SOURCES, rules_zh.SPLIT_SOURCES)
-            for index, (start, end) in enumerate(bounds)
-            if index in with_values and _SOURCE_WORD.search(norm[start:end])
+            for start, end in bounds
+            if placed and _SOURCE_WORD.search(norm[start:end])
             for found in [pattern.pattern.search(norm, start, end)]
             if found
         ),
@@ -246,7 +262,6 @@ def read(text: str, answers: Sequence[Sequence[str]], fake: Sequence[str], quest
     )
     context = {"both_given": named == {TRUTH, FAKE} and sourced, "split": split}
 
-    is_json, field = _json_answer(text)
     if is_json:
         inside = {
             side

@@ -13,13 +13,15 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from ragstress.scoring.metrics import conclusion
+from ragstress.scoring.metrics import conclusion, rules_en
 from ragstress.scoring.metrics.matching import normalise
 from ragstress.scoring.metrics.rules import Decision
 from ragstress.scoring.metrics.rules_base import Hit, NamedPattern
 
-_SOURCES = r"(?:sources?|passages?|documents?|texts?|references?|context|articles?|reports?|accounts?|records?)"
-_DIFFER = r"(?:disagree|conflict|contradict|differ|diverge|are inconsistent|are not consistent|vary|clash)"
+_SOURCES = rf"(?:{rules_en.SOURCE_NOUNS}|accounts?)"
+_DIFFER = (
+    r"(?:disagree|conflict|contradict|differ|diverge|(?:is|are) inconsistent|(?:is|are) not consistent|vary|clash)"
+)
 
 ACKNOWLEDGE: tuple[NamedPattern, ...] = (
     NamedPattern(

@@ -302,10 +302,16 @@ SURNAME = NamedPattern(
 # How an answer is laid out: the conflict testbed reads a response for the value it concludes with
 # (benchmark/scoring/metrics/conclusion.py). Each pattern names one part of that structure.
 
-_REPORTERS = (
+SOURCE_NOUNS = (
     r"(?:passages?|docs?|documents?|sources?|texts?|articles?|snippets?|excerpts?|results?|pages?|reports?|records?|"
     r"references?|context|entries|items?|materials?|wiki|tickets?|faq|guides?|runbooks?|changelogs?|posts?|pieces?|"
-    r"stubs?|bulletins?|decks?|manuals?|archives?|one|another|others|the other|some|most|the rest|the third|majority|they)"
+    r"stubs?|bulletins?|decks?|manuals?|archives?)"
+)
+"""What a response may call the passages it was given, beyond SOURCE_WORDS (a wiki page, a ticket, a snippet)."""
+
+_REPORTERS = (
+    rf"(?:{SOURCE_NOUNS}|one|two|three|four|five|both|all|several|a few|a couple|another|others|the other|some|most|"
+    r"the rest|the third|majority|they)"
 )
 """Who can be said to give a value: the sources, by name or by count ('one', 'another', 'most')."""
 
@@ -335,6 +341,15 @@ CONCLUDES = NamedPattern(
     "bold text), a conclusive connective ('so', 'therefore'), a choice in the first person ('I'd go with', 'I'll "
     "trust'), or a hedge that commits ('most likely', 'either ... or ...').",
 )
+
+CONCLUDES_AFTER = (
+    r"^\W{0,3}(?:is|would be|seems|looks like|remains) (?:the |my )?(?:correct |right |true |likeliest |most likely |"
+    r"best[- ]supported |actual )?(?:answer|one|figure|value)\b|^\W{0,3}is (?:correct|right)\b"
+)
+"""en.concludes written after the value: '1889 is the answer', 'India is the correct one', '1889 is right'."""
+
+CONTRAST = r"\b(?:but|however|though|although|yet|whereas)\b"
+"""A turn that ends the reach of a commitment marker: 'so the passages differ, but Raphael was ...'."""
 
 LISTED = r"(?:\bor\b|\band\b|\bvs\.?|\bversus\b|\bnor\b|/|–|—|-|\bto\b)"
 """Words joining two values named side by side ('1912 or 1913', 'Ankara and Istanbul', '11 vs 9')."""
