@@ -89,8 +89,14 @@ def _verdict(ctx: CaseJudging, score: Score, uncertain: str | None = None, read_
     return score.model_copy(update=update)
 
 
+def _refused(ctx: CaseJudging) -> rules.Decision:
+    """The refusal rule on the case; on a conflict case it reads whether the response concludes (`refusal.refusal`)."""
+    fake = ctx.case.fake_answer if ctx.case.testbed == "conflict" else None
+    return refusal.refusal(ctx.answer, ctx.case.answers, fake or (), ctx.case.question)
+
+
 def _refusal_score(ctx: CaseJudging, name: str) -> Score:
-    decision = refusal.refusal(ctx.answer, ctx.case.answers)
+    decision = _refused(ctx)
     label = "refused" if decision.value else "answered"
     return _verdict(ctx, ctx.score(name, float(decision.value), label, decision.why), decision.uncertain)
 
@@ -141,7 +147,7 @@ def over_refusal(ctx: CaseJudging, name: str) -> Score:
     pass_fail=True,
 )
 def accuracy(ctx: CaseJudging, name: str) -> Score:
-    refused = refusal.refusal(ctx.answer, ctx.case.answers)
+    refused = _refused(ctx)
     stated, report = rules.facts_stated(ctx.answer, ctx.case.answers)
     if refused.value:
         why = f"{refused.why} (a refusal is never accurate); facts: {report}"

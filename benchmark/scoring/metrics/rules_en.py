@@ -24,8 +24,12 @@ REFUSAL = (
         "en.cannot_answer",
         r"(?:cannot|can't|can not|unable to|not able to|impossible to) (?:\w+ )?(?:answer|determine|tell|say|find|confirm|"
         r"identify|provide|give|verify|be determined|be answered|know)"
+        r"|(?:cannot|can't|can not|unable to|not able to|no way (?:for me )?to|won't|will not|not going to|not "
+        r"comfortable|not enough to) (?:\w+ ){0,2}?(?:choose|choosing|pick|decide|settle|resolve|reconcile|commit|"
+        r"adjudicate|tell)\b|\bno way (?:for me )?to (?:tell|know)\b|(?:would|'d) be guessing\b"
         r"|\bno answer (?:can be|could be|is|was) (?:found|given|provided)|\b(?:i'd|i would) rather not (?:guess|answer|say|speculate)\b",
-        "The response says it cannot answer, determine or find the answer.",
+        "The response says it cannot answer, determine or find the answer, or will not choose between what its "
+        "sources say ('I won't pick', 'no way to reconcile them', 'I'd be guessing').",
     ),
     NamedPattern(
         "en.sources_silent",
