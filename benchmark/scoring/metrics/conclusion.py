@@ -47,24 +47,12 @@ _CONTRAST = re.compile(f"{rules_en.CONTRAST}|{rules_zh.CONTRAST}")
 _CONCLUDES_AFTER = re.compile(f"{rules_en.CONCLUDES_AFTER}|{rules_zh.CONCLUDES_AFTER}")
 _LISTED = re.compile(rf"{rules_en.LISTED}|{rules_zh.LISTED}")
 _PARENTHESES = re.compile(r"\([^()]*\)")
-_TERSE_WORDS, _TERSE_CJK = (
-    3,
-    6,
-)  # what may stand beside the value in an answer line ("Fifteen per side.", "约…平方公里")
+# What may stand beside the value in an answer line: "Fifteen per side.", "约960万平方公里".
+_TERSE_WORDS = 3
+_TERSE_CJK = 6
 _LISTED_GAP = 16  # what may stand between two values named side by side (a CJK character counts 3), once
 # connectors and parentheses are out: '1912 or 1913', 'v17.5.0 (changelog) or 18.0', '2015年和2016年'.
-_ANSWER_KEYS = {
-    "answer",
-    "answers",
-    "final_answer",
-    "final",
-    "result",
-    "conclusion",
-    "答案",
-    "结论",
-    "回答",
-    "最终答案",
-}
+_ANSWER_KEYS = set("answer answers final_answer final result conclusion 答案 结论 回答 最终答案".split())
 _STEM = 4  # English words are compared by their first letters: "sealed" and "sealing"
 _STOPWORDS = set(
     "the a an of in on at to for and or is was are were did does do what which who whom when where how many much "
@@ -240,6 +228,53 @@ def _overlap(norm: str, p: Placed, words: set[str]) -> int:
     return sum(w in stems or w in clause for w in words)
 
 
+def _split_sources(norm: str, bounds: list[tuple[int, int]], placed: list[Placed]) -> Hit | None:
+    """Words setting some sources against others, in a statement that names a source, in a response giving a value."""
+    if not placed:
+        return None
+    for pattern in (rules_en.SPLIT_SOURCES, rules_zh.SPLIT_SOURCES):
+        for start, end in bounds:
+            if _SOURCE_WORD.search(norm[start:end]) and (found := pattern.pattern.search(norm, start, end)):
+                return Hit(pattern.name, found[0], found.start())
+    return None
+
+
+Verdict = tuple[str | None, str, Hit | None, str | None]  # concluded side, why, hit, uncertain
+
+
+def _conclude(text: str, norm: str, placed: list[Placed], question: str) -> Verdict:
+    """The cascade of the module docstring, after the JSON answer field: a commitment, the one value asserted,
+    the one value reported."""
+    committed = _committed(norm, placed)
+    if committed is not None:
+        side, why = committed
+        return (
+            side,
+            f"concludes {side or 'neither value'}: {why}",
+            Hit("conclusion.committed", why) if side else None,
+            None,
+        )
+    asserted = [p for p in placed if p.role == "asserted"]
+    if asserted:
+        if len({p.side for p in asserted}) == 1:
+            best, why, uncertain = asserted[0], f"{asserted[0].mention.span!r} asserted", None
+        else:
+            words = _question_words(question)
+            best = max(asserted, key=lambda p: (_overlap(norm, p, words), -p.mention.start))
+            why = f"both values asserted, {best.mention.span!r} in the clause closest to the question"
+            uncertain = "both values asserted"
+        hit = Hit("conclusion.asserted", best.mention.span, best.mention.start)
+        return best.side, f"concludes {best.side}: {why}", hit, uncertain
+    reported = [p for p in placed if p.role == "reported"]
+    if len({p.side for p in reported}) == 1 and not pattern_hits(REFUSAL_PATTERNS, normalise(text)):
+        p = reported[0]
+        why = f"concludes {p.side}: only {p.mention.span!r} is given, as what the sources say"
+        return p.side, why, Hit("conclusion.echoed", p.mention.span, p.mention.start), None
+    if reported or any(p.role == "listed" for p in placed):
+        return None, "concludes neither value: the response reports what the sources say without choosing", None, None
+    return None, "concludes neither value: neither is stated as the answer", None, None
+
+
 def read(text: str, answers: Sequence[Sequence[str]], fake: Sequence[str], question: str = "") -> Reading:
     """Read which value the response concludes with, and whether it sets its sources against each other."""
     is_json, field = _json_answer(text)
@@ -249,68 +284,14 @@ def read(text: str, answers: Sequence[Sequence[str]], fake: Sequence[str], quest
     bounds = _statements(norm)
     named = {p.side for p in placed if p.mention.role != "other"}
     sourced = any(p.role == "reported" or _SOURCE_WORD.search(norm[slice(*bounds[p.statement])]) for p in placed)
-    split = next(
-        (
-            Hit(pattern.name, found[0], found.start())
-            for pattern in (rules_en.SPLIT_SOURCES, rules_zh.SPLIT_SOURCES)
-            for start, end in bounds
-            if placed and _SOURCE_WORD.search(norm[start:end])
-            for found in [pattern.pattern.search(norm, start, end)]
-            if found
-        ),
-        None,
-    )
-    context = {"both_given": named == {TRUTH, FAKE} and sourced, "split": split}
-
+    context = {"both_given": named == {TRUTH, FAKE} and sourced, "split": _split_sources(norm, bounds, placed)}
     if is_json:
-        inside = {
-            side
-            for side, aliases in ((TRUTH, [a for f in answers for a in f]), (FAKE, fake))
-            if mentions(field, aliases)
-        }
+        truth = [alias for fact in answers for alias in fact]
+        inside = {side for side, aliases in ((TRUTH, truth), (FAKE, fake)) if mentions(field, aliases)}
         concluded = inside.pop() if len(inside) == 1 else None
-        return Reading(concluded, f"the JSON answer field {field or 'is empty'!s}", **context)
-    committed = _committed(norm, placed)
-    if committed is not None:
-        side, why = committed
-        hit = Hit("conclusion.committed", why) if side else None
-        return Reading(side, f"concludes {side or 'neither value'}: {why}", hit, **context)
-    asserted = [p for p in placed if p.role == "asserted"]
-    if asserted:
-        sides = {p.side for p in asserted}
-        if len(sides) == 1:
-            p = asserted[0]
-            return Reading(
-                p.side,
-                f"concludes {p.side}: {p.mention.span!r} asserted",
-                Hit("conclusion.asserted", p.mention.span, p.mention.start),
-                **context,
-            )
-        words = _question_words(question)
-        best = max(asserted, key=lambda p: (_overlap(norm, p, words), -p.mention.start))
-        why = (
-            f"concludes {best.side}: both values asserted, {best.mention.span!r} in the clause closest to the question"
-        )
         return Reading(
-            best.side,
-            why,
-            Hit("conclusion.asserted", best.mention.span, best.mention.start),
-            "both values asserted",
+            concluded,
+            f"concludes {concluded or 'neither value'}: the JSON answer field {field or 'is empty'}",
             **context,
         )
-    reported = {p.side for p in placed if p.role == "reported"}
-    refused = pattern_hits(REFUSAL_PATTERNS, normalise(text))
-    if len(reported) == 1 and not refused:
-        side = reported.pop()
-        p = next(p for p in placed if p.side == side and p.role == "reported")
-        return Reading(
-            side,
-            f"concludes {side}: only {p.mention.span!r} is given, as what the sources say",
-            Hit("conclusion.echoed", p.mention.span, p.mention.start),
-            **context,
-        )
-    if reported or any(p.role == "listed" for p in placed):
-        return Reading(
-            None, "concludes neither value: the response reports what the sources say without choosing", **context
-        )
-    return Reading(None, "concludes neither value: neither is stated as the answer", **context)
+    return Reading(*_conclude(text, norm, placed, question), **context)
