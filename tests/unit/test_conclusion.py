@@ -82,6 +82,8 @@ def test_two_asserted_values_are_told_apart_by_the_question_and_marked_uncertain
         ("en", "The tower was completed in 1889.", False),
         ("zh", "可能是1889年，也可能是1879年。", False),
         ("zh", "文档2的1879年是设计年份，1889年是建成年份，资料其实不矛盾。", False),
+        ("en", "Many people believe it was 1879, but it was completed in 1889.", False),  # hearsay names no source
+        ("zh", "很多人以为是1879年，其实是1889年建成的。", False),
     ],
 )
 def test_both_values_given_where_a_source_is_named_acknowledge_the_conflict(lang, text, acknowledged):
@@ -106,3 +108,9 @@ def test_on_a_conflict_case_declining_to_choose_is_a_refusal(lang, text, refused
     answers, fake, question = EN if lang == "en" else ZH
     decision = refusal(text, answers, fake, question)
     assert decision.value is refused, decision.why
+
+
+def test_a_source_called_wrong_acknowledges_but_uncertainly():
+    decision = acknowledges_conflict("1889. Passage 2's 1879 is a typo.", *EN)
+    assert decision.value and decision.uncertain, decision.why
+    assert not acknowledges_conflict("Passage 1 says 1889; passage 2 says 1879.", *EN).uncertain

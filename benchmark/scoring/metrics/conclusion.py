@@ -283,7 +283,10 @@ def read(text: str, answers: Sequence[Sequence[str]], fake: Sequence[str], quest
     placed = _placed(text, norm, answers, fake)
     bounds = _statements(norm)
     named = {p.side for p in placed if p.mention.role != "other"}
-    sourced = any(p.role == "reported" or _SOURCE_WORD.search(norm[slice(*bounds[p.statement])]) for p in placed)
+    sourced = any(  # hearsay ("many people believe 1879") names no source
+        (p.role == "reported" and p.mention.role != "hearsay") or _SOURCE_WORD.search(norm[slice(*bounds[p.statement])])
+        for p in placed
+    )
     context = {"both_given": named == {TRUTH, FAKE} and sourced, "split": _split_sources(norm, bounds, placed)}
     if is_json:
         truth = [alias for fact in answers for alias in fact]

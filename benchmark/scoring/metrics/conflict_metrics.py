@@ -55,7 +55,7 @@ def asserts_fake(ctx: CaseJudging, name: str) -> Score:
 def acknowledges_conflict(ctx: CaseJudging, name: str) -> Score:
     decision = said_to_conflict(ctx.answer, ctx.case.answers, ctx.case.fake_answer or [], ctx.case.question)
     label = "acknowledged" if decision.value else "not acknowledged"
-    return _verdict(ctx, ctx.score(name, float(decision.value), label, decision.why))
+    return _verdict(ctx, ctx.score(name, float(decision.value), label, decision.why), decision.uncertain)
 
 
 class ConflictVerdict(BaseModel):

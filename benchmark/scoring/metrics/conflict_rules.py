@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 from ragstress.scoring.metrics import conclusion, rules_en
 from ragstress.scoring.metrics.matching import normalise
-from ragstress.scoring.metrics.rules import Decision
+from ragstress.scoring.metrics.rules import Decision, error_flag
 from ragstress.scoring.metrics.rules_base import Hit, NamedPattern
 
 _SOURCES = rf"(?:{rules_en.SOURCE_NOUNS}|accounts?)"
@@ -52,7 +52,7 @@ ACKNOWLEDGE: tuple[NamedPattern, ...] = (
     ),
     NamedPattern(
         "zh.sources_differ",
-        r"(?:资料|材料|文档|文献|段落|来源|信息|说法|记载|数据)(?:之间|中|里|间)?(?:的说法)?(?:存在|有)?"
+        r"(?:资料|材料|文档|文献|段落|来源|信息|说法|记载|数据|两者|二者)(?:之间|中|里|间)?(?:的说法)?(?:存在|有)?"
         r"(?:说法)?(?:不一|不一致|不统一|矛盾|冲突|出入|分歧|差异|相互矛盾|互相矛盾|彼此矛盾|前后矛盾|各不相同|不尽相同)",
         "The sources are said to differ: 资料说法不一, 文档之间存在矛盾, 信息有出入.",
     ),
@@ -105,17 +105,20 @@ def acknowledges_conflict(
     """
     norm = normalise(text)
     said = _first(ACKNOWLEDGE, norm)
+    hesitation = None
     if said is None and fake:
         reading = conclusion.read(text, answers, fake, question)
-        if reading.both_given:
-            said = Hit("conflict.both_values_sourced", "both values given where a source is named")
-        elif reading.split is not None:
-            said = Hit(reading.split.rule, reading.split.span, reading.split.start)
-        if said is not None:
-            said = Hit(said.rule, said.span, 0)  # read from the whole response: any denial undoes it
+        if reading.split is not None:
+            said = Hit(reading.split.rule, reading.split.span, 0)  # read from the whole response: any denial undoes it
+        elif reading.both_given:
+            said = Hit("conflict.both_values_sourced", "both values given where a source is named", 0)
+            if error_flag(text).value:  # readers differ on "passage 2's 1879 is a typo": it flags, and only implies
+                hesitation = (
+                    "one source is called wrong, and the response does not say in words that the sources differ"
+                )
     if said is None:
         return Decision(False, "no acknowledgement that the sources disagree")
     denied = _first(DENIAL, norm)
     if denied is not None and not re.search(r"\b(?:but|however)\b|但|不过", norm[denied.start : said.start]):
         return Decision(False, f"{denied} (a denial of conflict) beside {said}", denied)
-    return Decision(True, f"sources said to disagree: {said}", said)
+    return Decision(True, f"sources said to disagree: {said}", said, uncertain=hesitation)
