@@ -28,6 +28,7 @@ three", "depending on which passage"); `conflict_rules.acknowledges_conflict` us
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from collections.abc import Sequence
@@ -277,6 +278,11 @@ def _conclude(text: str, norm: str, placed: list[Placed], question: str) -> Verd
 
 def read(text: str, answers: Sequence[Sequence[str]], fake: Sequence[str], question: str = "") -> Reading:
     """Read which value the response concludes with, and whether it sets its sources against each other."""
+    return _read(text, tuple(tuple(fact) for fact in answers), tuple(fake), question)
+
+
+@functools.lru_cache(maxsize=1024)  # a conflict case's metrics (adoption, truth kept, refusal, ...) read it alike
+def _read(text: str, answers: tuple[tuple[str, ...], ...], fake: tuple[str, ...], question: str) -> Reading:
     is_json, field = _json_answer(text)
     text = re.sub(r"\s*\n\s*", f" {_LINE} ", text.strip())
     norm = comparable(text)
