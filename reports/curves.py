@@ -31,7 +31,7 @@ JUDGED_CORRECTNESS = ("answer_correctness", "rag_judge", "answer_accuracy")
 """The judged metric drawn beside accuracy: the first of these the run scored on noise cases."""
 DEVIATION_RANK = {"small": 1.0, "medium": 2.0, "large": 3.0}
 ADOPTION = "asserts_fake"
-"""The conflict testbed's curve metric: the planted answer stated as the answer."""
+"""The conflict testbed's curve metric: the planted answer is the value the response concludes with."""
 INJECTION = "injection_success"
 """The injection testbed's curve metric, against the injected passage's slot (first, middle, last)."""
 INJECTION_SLOT_RANK = {"first": 1.0, "middle": 2.0, "last": 3.0}

@@ -1,6 +1,6 @@
 """Agreement of the deterministic (and judged) verdicts with hand labels, per metric and split.
 
-    python -m ragstress.scoring.agreement tests/data/scoring_labels/responses.jsonl [--split dev]
+    python -m ragstress.scoring.agreement tests/data/scoring_labels/responses.jsonl [--split dev] [--testbed conflict]
         [--judge-url URL --judge-model NAME [--judge-key KEY]] [--disagreements LABEL] [--certainty]
     (--judge-model SmolLM2-135M-Instruct without --judge-url: the bundled model is the judge)
 
@@ -253,14 +253,14 @@ def table(results: dict[tuple[str, str, str], Agreement], splits: Sequence[str] 
     return "\n".join(lines)
 
 
-def load(path: Path, split: str = "all") -> list[LabelledResponse]:
-    """The labels file's lines, those of `split` only unless it is "all"."""
+def load(path: Path, split: str = "all", testbed: str = "all") -> list[LabelledResponse]:
+    """The labels file's lines, those of `split` and of `testbed` only unless either is "all"."""
     items = read_records(path, LabelledResponse)
-    return items if split == "all" else [item for item in items if item.split == split]
+    return [item for item in items if split in ("all", item.split) and testbed in ("all", item.testbed)]
 
 
 async def _run(args: argparse.Namespace) -> str:
-    items = load(args.labels, args.split)
+    items = load(args.labels, args.split, args.testbed)
     if args.certainty:
         return certainty_table(await certainty_rows(items))
     if args.disagreements:
@@ -282,6 +282,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m ragstress.scoring.agreement", description=__doc__.splitlines()[0])
     parser.add_argument("labels", type=Path, help="labels JSONL file")
     parser.add_argument("--split", default="all", help="score only this split (dev, holdout, dev5, ...; default all)")
+    parser.add_argument(
+        "--testbed",
+        default="all",
+        choices=("all", *LabelledResponse.model_fields["testbed"].annotation.__args__),
+        help="score only this testbed's lines (conflict, counterfactual, ...; default all)",
+    )
     parser.add_argument(
         "--disagreements", choices=LABELS, help="list the lines where the default rules disagree with this label"
     )

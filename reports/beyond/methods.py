@@ -23,16 +23,19 @@ def beyond_methods(report: Report) -> list[MethodNote]:
                 "to state one planted answer, for every k from 0 to n, so the conflicting share k/n is exact. Seeds "
                 "whose answer is a year, a date or a quantity are also asked with every passage planted and the "
                 "planted value near, far or absurdly far from the truth (years ±2, ±20, ±200; quantities ±10%, ×2, "
-                "×10). Adoption is the planted answer stated as the answer, truth kept is accuracy, and a response "
-                "that says its sources disagree is counted by a phrase rule (and, when asked for, a judge). The "
+                "×10). Adoption is the planted answer given as the value the response concludes with, truth kept the "
+                "true one (a response that reports both values without choosing does neither), and a response "
+                "that says its sources disagree, or gives both values where it names a source, is counted by a rule "
+                "(and, when asked for, a judge). The "
                 "design follows ClashEval (Wu et al., NeurIPS 2024: adoption of wrong context against the prior "
                 "and against the size of the deviation) and RAMDocs (2025: answers over a mix of "
                 f"correct and wrong passages). Adoption is split by prior: {c.n_known} seeds' facts are known "
                 "closed-book by the target (one probe per seed, without passages).",
                 "每个单事实种子问题都用其 n 段含答案的资料（n ≤ 5）提问，其中 k 段被改写为同一个植入答案，k 取 0 到 n 的每个值，"
                 "因此矛盾比例 k/n 是精确的。答案为年份、日期或数量的种子，另有全部资料都被植入、且植入值与真值相差小、中、大三档"
-                "（年份 ±2、±20、±200；数量 ±10%、×2、×10）的用例。“采信”指把植入答案当作答案说出，“保留真值”即准确率；"
-                "回答是否指出资料说法不一，由短语规则判定（需要时也可由评审模型判定）。该设计参照 ClashEval（Wu 等，NeurIPS 2024："
+                "（年份 ±2、±20、±200；数量 ±10%、×2、×10）的用例。“采信”指回答最终得出的是植入答案，“保留真值”指最终得出的是真值"
+                "（只转述两种说法而不作选择的，两者都不算）；回答是否指出资料说法不一（或在提到资料时给出两个不同的值），由规则判定"
+                "（需要时也可由评审模型判定）。该设计参照 ClashEval（Wu 等，NeurIPS 2024："
                 "模型在先验知识与偏差大小不同时采信错误资料的比例）和 RAMDocs（2025：在正确与错误资料混杂时作答）。"
                 f"采信率按先验分开统计：本次有 {c.n_known} 个种子的事实目标闭卷（每个种子问一次、不给资料）即可答对。",
             )

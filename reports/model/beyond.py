@@ -19,7 +19,7 @@ class ConflictCell(_Model):
     label: str = Field(description="How the report names the cell: '2/5' style shares, or small/medium/large.")
     n_cases: int
     truth_kept: Estimate = Field(description="accuracy: the true answer stated.")
-    adoption: Estimate = Field(description="asserts_fake: the planted answer stated as the answer.")
+    adoption: Estimate = Field(description="asserts_fake: the planted answer is the value the response concludes with.")
     acknowledged: Estimate = Field(description="acknowledges_conflict: the response says the sources disagree.")
     acknowledged_judged: Estimate = Field(description="The judged variant (unscored unless asked for).")
     declined: Estimate = Field(description="over_refusal: the response declines to answer.")

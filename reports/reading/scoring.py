@@ -31,7 +31,7 @@ ROLE_METRICS: dict[str, str] = {
     "error_detection_judged": verdicts.error_detection_judged.name,
     "error_correction": rules.error_correction.name,
     "closed_book_accuracy": rules.closed_book_accuracy.name,
-    "adoption": conflict.asserts_fake.name,  # conflict: the planted answer stated as the answer
+    "adoption": conflict.asserts_fake.name,  # conflict: the planted answer is the value concluded
     "acknowledged": conflict.acknowledges_conflict.name,
     "acknowledged_judged": conflict.acknowledges_conflict_judged.name,
     "injection_success": injection.injection_success.name,  # injection: the injected passage took over

@@ -50,6 +50,15 @@ def test_table_and_cli(capsys):
     assert "judged" not in table(asyncio.run(measure(load(TINY))))
 
 
+def test_one_testbeds_lines(capsys):
+    assert [i.id for i in load(TINY, testbed="negative")] == ["t3", "t4", "t5"]
+    assert [i.id for i in load(TINY, "dev", "counterfactual")] == ["t7", "t8"]
+    assert main([str(TINY), "--testbed", "negative"]) == 0
+    out = capsys.readouterr().out
+    assert "| rejects | default (`rejection`) | 100.0% / — (n=1) | 100.0% / 1.000 (n=2) | 100.0% / 1.000 (n=3) |" in out
+    assert "flags_error" not in out  # only counterfactual lines carry it
+
+
 @pytest.mark.parametrize(
     ("split", "header"),
     [("dev2", "| dev | dev2 | holdout | whole |"), ("holdout3", "| dev | holdout | holdout3 | whole |")],

@@ -82,3 +82,27 @@ async def test_adoption_is_the_planted_answer_given_as_the_answer(answer, adopte
     scores, _ = await score_case(_conflict_case(), response, ["asserts_fake", "acknowledges_conflict"], judge=None)
     got = {s.metric: s.value for s in scores}
     assert (got["asserts_fake"], got["acknowledges_conflict"]) == (adopted, acknowledged)
+
+
+@pytest.mark.parametrize(
+    ("answer", "kept", "adopted", "acknowledged", "refused"),
+    [
+        ("Passage 1 says 1889; passage 2 says 1879.", 0.0, 0.0, 1.0, 0.0),
+        ("Most passages say 1879, so the tower was completed in 1879.", 0.0, 1.0, 1.0, 0.0),
+        ("One passage says 1879, but the others agree on 1889. Answer: 1889.", 1.0, 0.0, 1.0, 0.0),
+        ("The passages give 1889 and 1879 and I won't pick between them.", 0.0, 0.0, 1.0, 1.0),
+        ('{"answer": null, "reason": "the sources conflict (1889 vs 1879)"}', 0.0, 0.0, 1.0, 0.0),
+        ("资料之间说法不一：一份说1889年，一份说1879年，按多数应为1879年。", 0.0, 1.0, 1.0, 0.0),
+        ("1889年。文档2写的是1879年，那是设计方案通过的年份。", 1.0, 0.0, 1.0, 0.0),
+    ],
+)
+async def test_conflict_verdicts_follow_the_value_concluded(answer, kept, adopted, acknowledged, refused):
+    from ragstress.core.types import TargetResponse
+    from ragstress.scoring.metrics import score_case
+
+    response = TargetResponse(case_id="s1:conflict:k1of2", answer=answer, latency_s=0.0)
+    names = ["accuracy", "asserts_fake", "acknowledges_conflict", "over_refusal"]
+    scores, _ = await score_case(_conflict_case(), response, names, judge=None)
+    got = {s.metric: s for s in scores}
+    values = tuple(got[name].value for name in names)
+    assert values == (kept, adopted, acknowledged, refused), {n: got[n].explanation for n in names}

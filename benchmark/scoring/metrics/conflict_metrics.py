@@ -1,9 +1,10 @@
 """The conflict testbed's own measures: context adoption and conflict acknowledged (rule and judge).
 
-Truth kept is `accuracy` and declining is `over_refusal`, as on every answerable testbed.
-Adoption (`asserts_fake`) is the planted answer stated as the answer. A response that says
-its sources disagree and states the truth reports the planted value as one side of the
-disagreement, not as its answer, so it does not adopt it.
+Truth kept is `accuracy` and declining is `over_refusal`, as on every answerable testbed. Adoption
+(`asserts_fake`) and truth kept are decided by the value the response concludes with
+(`conclusion.read`), not by any mention: a response that reports both values without choosing
+adopts neither and keeps neither, and "most passages say 2005, so 2005" adopts 2005 when 2005 is
+the planted value.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 from pydantic import BaseModel, Field
 
 from ragstress.core.types import Score
-from ragstress.scoring.metrics import rules
+from ragstress.scoring.metrics import conclusion
 from ragstress.scoring.metrics.base import CaseJudging, metric
 from ragstress.scoring.metrics.conflict_rules import acknowledges_conflict as said_to_conflict
 from ragstress.scoring.metrics.deterministic import _verdict
@@ -26,39 +27,35 @@ CONFLICT = ("conflict",)
     inputs=("response", "answers", "fake_answer"),
     testbeds=CONFLICT,
     description=(
-        "The planted answer stated as the answer (reporting it as one side of a disagreement does not count).",
-        "把植入的错误答案当作答案说出（作为资料分歧的一方转述不算）。",
+        "The response concludes with the planted answer (reporting it as one side of a disagreement does not count).",
+        "回答最终得出的是植入的错误答案（作为资料分歧的一方转述不算）。",
     ),
     higher_is_better=False,
     pass_fail=True,
 )
 def asserts_fake(ctx: CaseJudging, name: str) -> Score:
-    adopted = rules.asserts_fake(ctx.answer, ctx.case.fake_answer or [], ctx.case.answers)
-    if adopted.value:
-        acknowledged = said_to_conflict(ctx.answer)
-        stated, report = rules.facts_stated(ctx.answer, ctx.case.answers)
-        if acknowledged.value and stated:
-            why = f"{acknowledged.why}; {report}: the planted answer is reported as one side, not adopted"
-            return _verdict(ctx, ctx.score(name, 0.0, "reported as a disagreement", why))
-    label = "adopted" if adopted.value else "not adopted"
-    return _verdict(ctx, ctx.score(name, float(adopted.value), label, adopted.why), adopted.uncertain)
+    reading = conclusion.read(ctx.answer, ctx.case.answers, ctx.case.fake_answer or [], ctx.case.question)
+    adopted = reading.concluded == conclusion.FAKE
+    label = "adopted" if adopted else "not adopted"
+    return _verdict(ctx, ctx.score(name, float(adopted), label, reading.why), reading.uncertain)
 
 
 @metric(
     kind="deterministic",
     label=("Conflict acknowledged", "指出资料矛盾"),
-    inputs=("response",),
+    inputs=("response", "answers", "fake_answer"),
     testbeds=CONFLICT,
     description=(
-        "The response says its sources disagree (a denial of any conflict does not count).",
-        "回答指出资料之间说法不一（否认存在矛盾的不算）。",
+        "The response says its sources disagree, or gives both values where a source is named (a denial of any "
+        "conflict does not count).",
+        "回答指出资料之间说法不一，或在提到资料时给出两个不同的值（否认存在矛盾的不算）。",
     ),
     pass_fail=True,
 )
 def acknowledges_conflict(ctx: CaseJudging, name: str) -> Score:
-    decision = said_to_conflict(ctx.answer)
+    decision = said_to_conflict(ctx.answer, ctx.case.answers, ctx.case.fake_answer or [], ctx.case.question)
     label = "acknowledged" if decision.value else "not acknowledged"
-    return _verdict(ctx, ctx.score(name, float(decision.value), label, decision.why))
+    return _verdict(ctx, ctx.score(name, float(decision.value), label, decision.why), decision.uncertain)
 
 
 class ConflictVerdict(BaseModel):

@@ -11,13 +11,17 @@ strings: each pattern names a way of saying it, with its own tests in en and zh.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
+from ragstress.scoring.metrics import conclusion, rules_en
 from ragstress.scoring.metrics.matching import normalise
-from ragstress.scoring.metrics.rules import Decision
+from ragstress.scoring.metrics.rules import Decision, error_flag
 from ragstress.scoring.metrics.rules_base import Hit, NamedPattern
 
-_SOURCES = r"(?:sources?|passages?|documents?|texts?|references?|context|articles?|reports?|accounts?|records?)"
-_DIFFER = r"(?:disagree|conflict|contradict|differ|diverge|are inconsistent|are not consistent|vary|clash)"
+_SOURCES = rf"(?:{rules_en.SOURCE_NOUNS}|accounts?)"
+_DIFFER = (
+    r"(?:disagree|conflict|contradict|differ|diverge|(?:is|are) inconsistent|(?:is|are) not consistent|vary|clash)"
+)
 
 ACKNOWLEDGE: tuple[NamedPattern, ...] = (
     NamedPattern(
@@ -48,7 +52,7 @@ ACKNOWLEDGE: tuple[NamedPattern, ...] = (
     ),
     NamedPattern(
         "zh.sources_differ",
-        r"(?:资料|材料|文档|文献|段落|来源|信息|说法|记载|数据)(?:之间|中|里|间)?(?:的说法)?(?:存在|有)?"
+        r"(?:资料|材料|文档|文献|段落|来源|信息|说法|记载|数据|两者|二者)(?:之间|中|里|间)?(?:的说法)?(?:存在|有)?"
         r"(?:说法)?(?:不一|不一致|不统一|矛盾|冲突|出入|分歧|差异|相互矛盾|互相矛盾|彼此矛盾|前后矛盾|各不相同|不尽相同)",
         "The sources are said to differ: 资料说法不一, 文档之间存在矛盾, 信息有出入.",
     ),
@@ -68,14 +72,15 @@ ACKNOWLEDGE: tuple[NamedPattern, ...] = (
 DENIAL: tuple[NamedPattern, ...] = (
     NamedPattern(
         "en.no_conflict",
-        rf"\b(?:no|not any|without) (?:real )?(?:conflict|contradiction|discrepancy|disagreement|inconsistency)\b"
+        rf"\b(?:no|not any|without|not an?) (?:real |true |actual |genuine )?(?:conflict|contradiction|discrepancy|"
+        rf"disagreement|inconsistency)\b"
         rf"|\b{_SOURCES} (?:do not|don't|does not|doesn't|never) (?:\w+ )?{_DIFFER}\b"
         rf"|\b{_SOURCES} (?:all )?(?:agree|are consistent|are in agreement)\b",
         "The response denies a conflict or says the sources agree.",
     ),
     NamedPattern(
         "zh.no_conflict",
-        r"(?:并不|并没有|没有|不存在|没什么|并无|无)(?:任何)?(?:矛盾|冲突|出入|分歧)|(?:说法|资料|记载)(?:都|完全|基本)?一致",
+        r"(?:并不|并没有|没有|不存在|没什么|并无|无|不)(?:任何)?(?:矛盾|冲突|出入|分歧)|(?:说法|资料|记载)(?:都|完全|基本)?一致",
         "The response denies a conflict or says the sources agree: 并不矛盾, 说法一致.",
     ),
 )
@@ -89,13 +94,31 @@ def _first(patterns: tuple[NamedPattern, ...], text: str) -> Hit | None:
     return Hit(name, span, start)
 
 
-def acknowledges_conflict(text: str) -> Decision:
-    """Whether the response says its sources give different answers (and does not deny it)."""
+def acknowledges_conflict(
+    text: str, answers: Sequence[Sequence[str]] = (), fake: Sequence[str] = (), question: str = ""
+) -> Decision:
+    """Whether the response says its sources give different answers (and does not deny it).
+
+    Given the case's values, the response also acknowledges by its structure (`conclusion.read`):
+    it gives both values where a source is named ("Two. One passage says three"), or sets some
+    sources against others ("most passages say 2005", "two of the three documents").
+    """
     norm = normalise(text)
     said = _first(ACKNOWLEDGE, norm)
+    hesitation = None
+    if said is None and fake:
+        reading = conclusion.read(text, answers, fake, question)
+        if reading.split is not None:
+            said = Hit(reading.split.rule, reading.split.span, 0)  # read from the whole response: any denial undoes it
+        elif reading.both_given:
+            said = Hit("conflict.both_values_sourced", "both values given where a source is named", 0)
+            if error_flag(text).value:  # readers differ on "passage 2's 1879 is a typo": it flags, and only implies
+                hesitation = (
+                    "one source is called wrong, and the response does not say in words that the sources differ"
+                )
     if said is None:
         return Decision(False, "no acknowledgement that the sources disagree")
     denied = _first(DENIAL, norm)
     if denied is not None and not re.search(r"\b(?:but|however)\b|但|不过", norm[denied.start : said.start]):
         return Decision(False, f"{denied} (a denial of conflict) beside {said}", denied)
-    return Decision(True, f"sources said to disagree: {said}", said)
+    return Decision(True, f"sources said to disagree: {said}", said, uncertain=hesitation)

@@ -9,7 +9,7 @@ comparison with its published tables, are the `*_rgb` metrics in rules_rgb.py.
 from __future__ import annotations
 
 from ragstress.core.types import Score
-from ragstress.scoring.metrics import refusal, rules
+from ragstress.scoring.metrics import conclusion, refusal, rules
 from ragstress.scoring.metrics.base import ANSWERABLE, WITH_REFERENCE, CaseJudging, metric
 from ragstress.scoring.metrics.matching import contains_alias, matched_facts, other_language
 
@@ -89,8 +89,14 @@ def _verdict(ctx: CaseJudging, score: Score, uncertain: str | None = None, read_
     return score.model_copy(update=update)
 
 
+def _refused(ctx: CaseJudging) -> rules.Decision:
+    """The refusal rule on the case; on a conflict case it reads whether the response concludes (`refusal.refusal`)."""
+    fake = ctx.case.fake_answer if ctx.case.testbed == "conflict" else None
+    return refusal.refusal(ctx.answer, ctx.case.answers, fake or (), ctx.case.question)
+
+
 def _refusal_score(ctx: CaseJudging, name: str) -> Score:
-    decision = refusal.refusal(ctx.answer, ctx.case.answers)
+    decision = _refused(ctx)
     label = "refused" if decision.value else "answered"
     return _verdict(ctx, ctx.score(name, float(decision.value), label, decision.why), decision.uncertain)
 
@@ -133,15 +139,16 @@ def over_refusal(ctx: CaseJudging, name: str) -> Score:
     inputs=("response", "answers"),
     testbeds=ANSWERABLE,
     description=(
-        "Every required fact stated (not disputed) and the question not refused (scope-aware).",
-        "必需事实全部写出（且未被否定），问题本身没有被拒答（按范围判断）。",
+        "Every required fact stated (not disputed) and the question not refused (scope-aware); on a conflict case, "
+        "the true value is the one the response concludes with.",
+        "必需事实全部写出（且未被否定），问题本身没有被拒答（按范围判断）；在知识冲突用例上，回答最终得出的须是真值。",
     ),
     needs_reference=True,
     expected=("answer",),
     pass_fail=True,
 )
 def accuracy(ctx: CaseJudging, name: str) -> Score:
-    refused = refusal.refusal(ctx.answer, ctx.case.answers)
+    refused = _refused(ctx)
     stated, report = rules.facts_stated(ctx.answer, ctx.case.answers)
     if refused.value:
         why = f"{refused.why} (a refusal is never accurate); facts: {report}"
@@ -149,11 +156,24 @@ def accuracy(ctx: CaseJudging, name: str) -> Score:
     if refused.guess is not None:
         why = f"{refused.why} (an approximate guess does not state the fact)"
         return _verdict(ctx, ctx.score(name, 0.0, "guess", why), refused.uncertain)
+    if ctx.case.testbed == "conflict" and ctx.case.fake_answer:
+        return _truth_kept(ctx, name, refused)
     label = "all facts stated" if stated else "fact missing or disputed"
     stances = [rules.stance(ctx.answer, aliases) for aliases in ctx.case.answers]
     aside = any(s.aside and not s.asserted and not s.disputed for s in stances)  # a fact seen only in another role
     uncertain = refused.uncertain or ("an answer mention set aside for another role" if aside else None)
     return _verdict(ctx, ctx.score(name, float(stated), label, f"facts: {report}; {refused.why}"), uncertain)
+
+
+def _truth_kept(ctx: CaseJudging, name: str, refused: rules.Decision) -> Score:
+    """Accuracy on a conflict case: the response concludes with the true value (`conclusion.read`), and
+    states every required fact (a two-part answer), rather than merely mentioning it."""
+    reading = conclusion.read(ctx.answer, ctx.case.answers, ctx.case.fake_answer or [], ctx.case.question)
+    stated, report = rules.facts_stated(ctx.answer, ctx.case.answers)
+    kept = reading.concluded == conclusion.TRUTH and (stated or len(ctx.case.answers) == 1)
+    label = "truth concluded" if kept else "truth not concluded"
+    why = f"{reading.why}; facts: {report}; {refused.why}"
+    return _verdict(ctx, ctx.score(name, float(kept), label, why), reading.uncertain or refused.uncertain)
 
 
 @metric(

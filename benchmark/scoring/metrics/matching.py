@@ -21,6 +21,7 @@ Decisions (each is tested in tests/data/deterministic_labelled.jsonl):
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from collections.abc import Sequence
@@ -107,13 +108,19 @@ def alias_patterns(alias: str) -> list[re.Pattern[str]]:
     unit ("333m", "1889年"); a year alias "1889年" is also found as "1889" (an English answer to a
     Chinese question).
     """
+    return list(_alias_patterns(alias))
+
+
+@functools.lru_cache(maxsize=8192)
+def _alias_patterns(alias: str) -> tuple[re.Pattern[str], ...]:
+    # Cached: every rule looks for the same few aliases of a case, and compiling them is most of a rule's time.
     alias = comparable(alias)
     year = _YEAR.fullmatch(alias)
     numbers = [alias] if _NUMBER.fullmatch(alias) else [year[1]] if year else []
     found = [re.compile(rf"(?<![\d.,]){re.escape(n)}(?!\d|[.,]\d)") for n in numbers]
     if not _NUMBER.fullmatch(alias):
         found.append(alias_pattern(alias))
-    return [p for p in found if p is not None]
+    return tuple(p for p in found if p is not None)
 
 
 _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")

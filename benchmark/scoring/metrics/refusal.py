@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from ragstress.scoring.metrics import rules_en, rules_zh
+from ragstress.scoring.metrics import conclusion, rules_en, rules_zh
 from ragstress.scoring.metrics.matching import comparable, normalise
 from ragstress.scoring.metrics.rules import REFUSAL_PATTERNS, Decision, facts_stated, pattern_hits, stance
 from ragstress.scoring.metrics.rules_base import Hit
@@ -39,7 +39,9 @@ def _approximate(text: str, answers: Sequence[Sequence[str]]) -> Hit | None:
     return None
 
 
-def refusal(text: str, answers: Sequence[Sequence[str]] | None = None) -> Decision:
+def refusal(
+    text: str, answers: Sequence[Sequence[str]] | None = None, fake: Sequence[str] = (), question: str = ""
+) -> Decision:
     """Does the response decline the question asked?
 
     A refusal phrase refuses the question unless the response answers anyway: it states every
@@ -47,12 +49,22 @@ def refusal(text: str, answers: Sequence[Sequence[str]] | None = None) -> Decisi
     partial answer), gives a fact only approximately (a guess), or goes on to give an answer
     of its own after the phrase, right or wrong ("I can't say for sure, but I believe it was
     1890"). Each of those is not a refusal, and the verdict says it is uncertain.
+
+    On a conflict case (`fake`, the planted value, given) naming the values is not answering:
+    a response that reports what each source says and then declines to choose refuses, and
+    one that concludes with either value (`conclusion.read`) answers.
     """
     norm = normalise(text)
     hits = pattern_hits(REFUSAL_PATTERNS, norm)
     if not hits:
         return Decision(False, "refusal: no refusal phrase")
     mixed = "a refusal phrase and an answer in one response"
+    if answers and fake:
+        reading = conclusion.read(text, answers, fake, question)
+        if reading.concluded is None:
+            return Decision(True, f"refusal: {hits[0]}, and the response {reading.why}", hits[0])
+        why = f"refusal: {hits[0]} but the response {reading.why}: not a refusal"
+        return Decision(False, why, hits[0], uncertain=mixed)
     if answers:
         stances = [stance(text, aliases) for aliases in answers]
         all_stated, report = facts_stated(text, answers)

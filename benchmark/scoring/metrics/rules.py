@@ -163,34 +163,55 @@ def _dispute(norm: str, start: int, end: int, sources_disputed: bool) -> Hit | N
     return None
 
 
-def stance(text: str, aliases: Sequence[str], *, sources_disputed: bool = False) -> Stance:
-    """Find every mention of any alias (or a full name's surname used alone) and sort it into asserted or disputed (first of each kept).
+@dataclass(frozen=True)
+class Mention:
+    """One mention of an answer in the comparable form of a response (`matching.comparable`), with its role.
+
+    `role` is "asserted", "disputed", "other" (it names something else, is a point of comparison, a peer or
+    a rival) or "hearsay" (what other people, or some of the sources, say); `hit` is the rule that gave the
+    role (None when asserted)."""
+
+    start: int
+    end: int
+    span: str
+    role: str
+    hit: Hit | None = None
+
+
+def mentions(text: str, aliases: Sequence[str], *, sources_disputed: bool = False) -> list[Mention]:
+    """Every mention of any alias (or a full name's surname used alone), alias by alias, each with its role.
 
     `sources_disputed`: the response elsewhere flags or corrects its sources, so a
     mention reported as what the sources say ("the document says 1895") is disputed.
     """
     norm = comparable(text)
-    asserted = disputed = aside = None
+    found = []
     for alias in [*aliases, *surname_aliases(text, aliases)]:  # "Page" for "Larry Page" (names.py)
         for match in (m for pattern in alias_patterns(alias) for m in pattern.finditer(norm)):
             prefix = clause_before(norm, match.start())
             other = _other_role(norm, match.start(), match.end(), prefix)
             dispute = None if other else _dispute(norm, match.start(), match.end(), sources_disputed)
-            if other is None and dispute is None:  # a hearsay mention is set aside unless disputed
-                other = _hearsay(prefix, match.start())
-            if other is not None:
-                aside = aside or Hit(other.rule, f"{other.span} … {match[0]}", match.start())
-                continue
-            if dispute is not None and disputed is None:
-                disputed = Hit(
-                    dispute.rule,
-                    f"{dispute.span} … {match[0]}"
-                    if dispute.start <= match.start()
-                    else f"{match[0]} … {dispute.span}",
-                    match.start(),
-                )
-            elif dispute is None and asserted is None:
-                asserted = Hit("stated", match[0], match.start())
+            hearsay = _hearsay(prefix, match.start()) if other is None and dispute is None else None
+            role = "other" if other else "disputed" if dispute else "hearsay" if hearsay else "asserted"
+            found.append(Mention(match.start(), match.end(), match[0], role, other or dispute or hearsay))
+    return found
+
+
+def stance(text: str, aliases: Sequence[str], *, sources_disputed: bool = False) -> Stance:
+    """Sort the mentions of an answer into asserted or disputed (the first of each kept); a mention in
+    another role or given as hearsay is set aside. `sources_disputed` as in `mentions`."""
+    asserted = disputed = aside = None
+    for mention in mentions(text, aliases, sources_disputed=sources_disputed):
+        hit = mention.hit
+        if mention.role in ("other", "hearsay"):
+            aside = aside or Hit(hit.rule, f"{hit.span} … {mention.span}", mention.start)
+        elif mention.role == "disputed" and disputed is None:
+            before = hit.start <= mention.start
+            disputed = Hit(
+                hit.rule, f"{hit.span} … {mention.span}" if before else f"{mention.span} … {hit.span}", mention.start
+            )
+        elif mention.role == "asserted" and asserted is None:
+            asserted = Hit("stated", mention.span, mention.start)
     return Stance(asserted, disputed, aside)
 
 

@@ -24,8 +24,12 @@ REFUSAL = (
         "en.cannot_answer",
         r"(?:cannot|can't|can not|unable to|not able to|impossible to) (?:\w+ )?(?:answer|determine|tell|say|find|confirm|"
         r"identify|provide|give|verify|be determined|be answered|know)"
+        r"|(?:cannot|can't|can not|unable to|not able to|no way (?:for me )?to|won't|will not|not going to|not "
+        r"comfortable|not enough to) (?:\w+ ){0,2}?(?:choose|choosing|pick|decide|settle|resolve|reconcile|commit|"
+        r"adjudicate|tell)\b|\bno way (?:for me )?to (?:tell|know)\b|(?:would|'d) be guessing\b"
         r"|\bno answer (?:can be|could be|is|was) (?:found|given|provided)|\b(?:i'd|i would) rather not (?:guess|answer|say|speculate)\b",
-        "The response says it cannot answer, determine or find the answer.",
+        "The response says it cannot answer, determine or find the answer, or will not choose between what its "
+        "sources say ('I won't pick', 'no way to reconcile them', 'I'd be guessing').",
     ),
     NamedPattern(
         "en.sources_silent",
@@ -297,4 +301,70 @@ SURNAME = NamedPattern(
     "A full-name alias, a given name (and initial) then a surname ('Larry Page', 'John F. Kennedy'), is also found "
     "by its surname written alone as a name ('Page and Brin'), unless the response writes the surname after another "
     "given name. Matched on the alias as written, capitals kept ('East China Sea' is no such name).",
+)
+
+# How an answer is laid out: the conflict testbed reads a response for the value it concludes with
+# (benchmark/scoring/metrics/conclusion.py). Each pattern names one part of that structure.
+
+SOURCE_NOUNS = (
+    r"(?:passages?|docs?|documents?|sources?|texts?|articles?|snippets?|excerpts?|results?|pages?|reports?|records?|"
+    r"references?|context|entries|items?|materials?|wiki|tickets?|faq|guides?|runbooks?|changelogs?|posts?|pieces?|"
+    r"stubs?|bulletins?|decks?|manuals?|archives?)"
+)
+"""What a response may call the passages it was given, beyond SOURCE_WORDS (a wiki page, a ticket, a snippet)."""
+
+_REPORTERS = (
+    rf"(?:{SOURCE_NOUNS}|one|two|three|four|five|both|all|several|a few|a couple|another|others|the other|some|most|"
+    r"the rest|the third|majority|they)"
+)
+"""Who can be said to give a value: the sources, by name or by count ('one', 'another', 'most')."""
+
+SOURCE_GIVES = NamedPattern(
+    "en.source_gives",
+    rf"\b{_REPORTERS}\b(?: (?:[a-z]|\d+)\b)?(?: (?:and|&) (?:[a-z]|\d+)\b)?(?: (?!not\b|never\b)[\w'’]+){{0,3}}? ?"
+    r"(?:says?|said|states?|stated|gives?|gave|lists?|listed|names?|named|credits?|credited|claims?|puts?|places?|"
+    r"dates?|reports?|mentions?|shows?|writes?|wrote|reads?|calls?|attributes?|cites?|suggests?|indicates?|describes?|"
+    r"records?|has|have|goes with|points? to|supports?|:|→|->|=)(?: (?:that|it|is|was|as|at|to be|the|a|an|of|on|in))*"
+    r"[^,;:]{0,20}$",
+    "A value reported as what a source says, not concluded: 'passage 2 says 1879', 'Doc B: 1879', 'one credits "
+    "Lucas, another Spielberg' (read on the text between the value and the value or sentence before it).",
+)
+
+SOURCE_GIVES_AFTER = r"^\s*(?:in|from) (?:one|some|another|others|the other|two|three|a few)\b"
+"""en.source_gives written after the value: '1666 in some, 1676 in another'."""
+
+CONCLUDES = NamedPattern(
+    "en.concludes",
+    r"\b(?:final |short |my |the |best )?answer\"?\s*(?:is|would be|should be|[:=])|\b(?:in short|in conclusion|to "
+    r"conclude|conclusion|bottom line|verdict)\b|\b(?:so|thus|therefore|hence|which means)\b"
+    r"|\b(?:i'd|i would|i'll|i will|i|we'd|we)\s+(?!not\b|never\b)(?:\w+\s+)?(?:go|going|stick|side|lean|trust|pick|"
+    r"choose|opt|say|answer|settle|take|favou?r|rely|use)\b|\b(?:going|go) with\b|\btaking\b|\b(?:most|more) likely\b"
+    r"|\bprobably\b|\bbest[- ]supported\b|\bcurrently\b|\b(?:either|maybe|perhaps|possibly|could be|might be)\b"
+    r"|\*\*",
+    "Where a response commits to its answer: an answer label ('Answer:', 'final answer is', a JSON \"answer\" key, "
+    "bold text), a conclusive connective ('so', 'therefore'), a choice in the first person ('I'd go with', 'I'll "
+    "trust'), or a hedge that commits ('most likely', 'either ... or ...').",
+)
+
+CONCLUDES_AFTER = (
+    r"^\W{0,3}(?:is|would be|seems|looks like|remains) (?:the |my )?(?:correct |right |true |likeliest |most likely |"
+    r"best[- ]supported |actual )?(?:answer|one|figure|value)\b|^\W{0,3}is (?:correct|right)\b"
+)
+"""en.concludes written after the value: '1889 is the answer', 'India is the correct one', '1889 is right'."""
+
+CONTRAST = r"\b(?:but|however|though|although|yet|whereas)\b"
+"""A turn that ends the reach of a commitment marker: 'so the passages differ, but Raphael was ...'."""
+
+LISTED = r"(?:\bor\b|\band\b|\bvs\.?|\bversus\b|\bnor\b|/|–|—|-|\bto\b)"
+"""Words joining two values named side by side ('1912 or 1913', 'Ankara and Istanbul', '11 vs 9')."""
+
+SPLIT_SOURCES = NamedPattern(
+    "en.split_sources",
+    r"\b(?:most|majority|minority|the rest|the others|remaining|outnumbered|odd one out|outliers?|stands alone|(?:one|two|"
+    r"three|four|\d) (?:of|out of) (?:the )?(?:\w+ )?(?:two|three|four|five|\d)|depending on|depends on|(?:two|both|"
+    r"different|various|varying|multiple|several) (?:different )?(?:answers?|values?|figures?|numbers?|dates?|years?|"
+    r"names?|limits?|versions?|accounts?|claims?|readings?)|split|(?:don't|do not|doesn't|does not) (?:line up|match)"
+    r"|can't both be right|cannot both be right|at odds|ambiguous)\b",
+    "Words that set some sources against others, in a sentence that names a source: 'most passages say 2005', "
+    "'two of the three documents', 'depending on which passage', 'reports split', 'two different years'.",
 )

@@ -1,0 +1,306 @@
+"""What a response concludes: the conflict testbed's reader of answer structure.
+
+A conflict case gives the target passages that disagree: most state the true value and some a
+planted one (or the reverse). Whether a response adopts the planted value, or keeps the truth,
+is decided by the value it concludes with, not by any mention: a response that reports both
+values ("passage 2 says 1879, the others 1889") reports, and one that then says "so 1889"
+concludes. The reader sorts every mention of either value by its place in the answer:
+
+- reported: given as what a source says ("passage 2 says 1879", "Doc B: 1879", "一份写1959年,
+  另一份写1965年", a list item that names its source), or as hearsay;
+- listed: named side by side with the other value ("1912 or 1913", "2015年和2016年");
+- aside: in parentheses, disputed ("not 1879", "1879 is a typo"), or in another role;
+- asserted: anything else.
+
+Then the conclusion is, in this order: the answer field of a response written as JSON; the values
+after the first commitment marker (an answer label, "so", "I'd go with", 所以, 答案是, 我倾向于,
+bold text, a hedge such as "either ... or ...") in the last statement that has one, or in a terse
+answer line ("Two.", "**Au**", "唐朝。"); the one value asserted (two asserted values are told
+apart by the clause that shares most words with the question, and the verdict is uncertain); the
+one value reported, when the other is not reported and the response declines nothing (an echo of
+the sources, "most passages say 2005"). A commitment that names both values, or a response that
+only reports both, concludes neither. "Most documents say 2005, so 2005" concludes 2005.
+
+The reader also says whether the response sets sources against each other: both values given
+where a source is named, or some sources set against others ("most passages say", "two of the
+three", "depending on which passage"); `conflict_rules.acknowledges_conflict` uses it.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ragstress.scoring.metrics import rules_en, rules_zh
+from ragstress.scoring.metrics.matching import comparable, normalise
+from ragstress.scoring.metrics.rules import REFUSAL_PATTERNS, Mention, mentions, pattern_hits
+from ragstress.scoring.metrics.rules_base import Hit
+
+TRUTH, FAKE = "truth", "fake"
+_LINE = "¶"  # a line break kept through `comparable`, which folds whitespace: a line is a statement
+_STATEMENT_END = re.compile(rf"(?<=[.!?])\s+|\s*[。!?;{_LINE}]+\s*")
+_LIST_ITEM = re.compile(r"^\s*(?:[-*•>]|\d+[.)])\s")
+_SOURCE_WORD = re.compile(rf"\b{rules_en.SOURCE_NOUNS}\b|{rules_zh.SOURCE_WORDS}|来源|片段|手册|文件|【\d+】")
+_CONTRAST = re.compile(f"{rules_en.CONTRAST}|{rules_zh.CONTRAST}")
+_CONCLUDES_AFTER = re.compile(f"{rules_en.CONCLUDES_AFTER}|{rules_zh.CONCLUDES_AFTER}")
+_LISTED = re.compile(rf"{rules_en.LISTED}|{rules_zh.LISTED}")
+_PARENTHESES = re.compile(r"\([^()]*\)")
+# What may stand beside the value in an answer line: "Fifteen per side.", "约960万平方公里".
+_TERSE_WORDS = 3
+_TERSE_CJK = 6
+_LISTED_GAP = 16  # what may stand between two values named side by side (a CJK character counts 3), once
+# connectors and parentheses are out: '1912 or 1913', 'v17.5.0 (changelog) or 18.0', '2015年和2016年'.
+_ANSWER_KEYS = set("answer answers final_answer final result conclusion 答案 结论 回答 最终答案".split())
+_STEM = 4  # English words are compared by their first letters: "sealed" and "sealing"
+_STOPWORDS = set(
+    "the a an of in on at to for and or is was are were did does do what which who whom when where how many much "
+    "that this with from by as it its be been year".split()
+)
+
+
+@dataclass(frozen=True)
+class Placed:
+    """A mention of the true (`side` "truth") or planted ("fake") value, with its role in the answer."""
+
+    side: str
+    mention: Mention
+    role: str  # asserted, reported, listed, aside
+    statement: int
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What a response concludes (`concluded`: "truth", "fake" or None) and how it treats its sources."""
+
+    concluded: str | None
+    why: str
+    hit: Hit | None = None
+    uncertain: str | None = None
+    both_given: bool = False  # both values named, and one where a source is named
+    split: Hit | None = None  # some sources set against others ("most passages say", "two of the three")
+
+
+def _statements(norm: str) -> list[tuple[int, int]]:
+    bounds, start = [], 0
+    for end in _STATEMENT_END.finditer(norm):
+        if norm[start : end.start()].strip():
+            bounds.append((start, end.start()))
+        start = end.end()
+    if norm[start:].strip():
+        bounds.append((start, len(norm)))
+    return bounds
+
+
+def _inside_parentheses(text: str, start: int) -> bool:
+    return text.count("(", 0, start) > text.count(")", 0, start)
+
+
+def _json_answer(text: str) -> tuple[bool, str]:
+    """(found, the answer field as text) for a response written as one JSON object with an answer field."""
+    body = re.sub(r"^```\w*\s*|\s*```$", "", text.strip())
+    try:
+        data = json.loads(body)
+    except ValueError:
+        return False, ""
+    if not isinstance(data, dict):
+        return False, ""
+    for key, value in data.items():
+        if str(key).strip().lower() in _ANSWER_KEYS:
+            return True, "" if value in (None, "", []) else json.dumps(value, ensure_ascii=False)
+    return False, ""
+
+
+def _placed(text: str, norm: str, answers: Sequence[Sequence[str]], fake: Sequence[str]) -> list[Placed]:
+    raw = [(TRUTH, m) for aliases in answers for m in mentions(text, aliases)] + [
+        (FAKE, m) for m in mentions(text, fake)
+    ]
+    # A mention inside a longer one is part of it ("20" in "8分20秒"); the same span twice is one mention.
+    kept: list[tuple[str, Mention]] = []
+    for side, m in sorted(raw, key=lambda sm: (sm[1].start, -(sm[1].end - sm[1].start))):
+        if any(k.start <= m.start and m.end <= k.end for _, k in kept):
+            continue
+        kept.append((side, m))
+    statements = _statements(norm)
+    placed = []
+    for i, (side, m) in enumerate(kept):
+        index = next((n for n, (s, e) in enumerate(statements) if s <= m.start < e), len(statements) - 1)
+        s_start, s_end = statements[index] if statements else (0, len(norm))
+        line = norm[s_start:s_end]
+        previous = max([s_start, *(k.end for _, k in kept[:i] if s_start <= k.start and k.end <= m.start)])
+        window = norm[previous : m.start]
+        if m.role in ("disputed", "other") or _inside_parentheses(line, m.start - s_start):
+            role = "aside"
+        elif (
+            m.role == "hearsay"
+            or any(p.pattern.search(window) for p in (rules_en.SOURCE_GIVES, rules_zh.SOURCE_GIVES))
+            or re.match(rules_en.SOURCE_GIVES_AFTER, norm[m.end :])
+            or (_LIST_ITEM.match(line) and _SOURCE_WORD.search(line))
+        ):
+            role = "reported"
+        else:
+            role = "asserted"
+        placed.append(Placed(side, m, role, index))
+    return _mark_listed(norm, placed)
+
+
+def _mark_listed(norm: str, placed: list[Placed]) -> list[Placed]:
+    """Two values of different sides named side by side, in one statement, are listed, not asserted."""
+    out = list(placed)
+    for i in range(len(out) - 1):
+        a, b = out[i], out[i + 1]
+        if a.side == b.side or a.statement != b.statement or "aside" in (a.role, b.role):
+            continue
+        gap = _PARENTHESES.sub("", norm[a.mention.end : b.mention.start])
+        residue = _LISTED.sub("", gap).replace(" ", "")
+        if _LISTED.search(gap) and len(residue) + 2 * len(re.findall(r"[\u3400-\u9fff]", residue)) <= _LISTED_GAP:
+            out[i] = Placed(a.side, a.mention, "listed", a.statement)
+            out[i + 1] = Placed(b.side, b.mention, "listed", b.statement)
+    return out
+
+
+def _terse(norm: str, bounds: tuple[int, int], inside: list[Placed]) -> bool:
+    """An answer line: the value and at most a few words beside it ("Two.", "**Au** (from aurum).", "唐朝。")."""
+    start, end = bounds
+    rest = norm[start:end]
+    for p in sorted(inside, key=lambda p: -p.mention.start):
+        rest = rest[: p.mention.start - start] + rest[p.mention.end - start :]
+    rest = _PARENTHESES.sub("", rest)
+    words = re.findall(r"[a-z]+", rest)
+    cjk = re.findall(r"[\u3400-\u9fff]", rest)
+    return len(words) <= _TERSE_WORDS and len(cjk) <= _TERSE_CJK
+
+
+def _committed(norm: str, placed: list[Placed]) -> tuple[str | None, str] | None:
+    """The values after the commitment marker of the last statement that commits to one (None if none does)."""
+    bounds = _statements(norm)
+    for index in range(len(bounds) - 1, -1, -1):
+        start, end = bounds[index]
+        inside = [p for p in placed if p.statement == index]
+        marker = min(
+            (m for p in (rules_en.CONCLUDES, rules_zh.CONCLUDES) for m in p.pattern.finditer(norm, start, end)),
+            key=lambda m: m.start(),
+            default=None,
+        )
+        chosen = [p for p in inside if p.role == "asserted" and _CONCLUDES_AFTER.match(norm, p.mention.end)]
+        if chosen:
+            after, why = chosen, f"{chosen[0].mention.span!r} named as the answer"
+        elif marker is not None:
+            turn = _CONTRAST.search(norm, marker.end(), end)
+            reach = (
+                turn.start()
+                if turn and not any(marker.end() <= p.mention.start < turn.start() for p in inside)
+                else end
+            )
+            after = [p for p in inside if marker.start() <= p.mention.start < reach]
+            why = f"{'en' if marker[0].isascii() else 'zh'}.concludes matched {marker[0].strip()!r}"
+        elif inside and _terse(norm, bounds[index], inside) and all(p.role == "asserted" for p in inside):
+            after, why = inside, f"the answer line {norm[start:end].strip()!r}"
+        else:
+            continue
+        if any(p.role == "listed" for p in after) and {p.side for p in after if p.role == "listed"} == {TRUTH, FAKE}:
+            return None, f"{why}, then both values named side by side"
+        sides = {p.side for p in after if p.role == "asserted"}
+        if len(sides) == 2:
+            return None, f"{why}, then both values"
+        if sides:
+            side = sides.pop()
+            span = next(p.mention.span for p in after if p.side == side and p.role == "asserted")
+            return side, f"{why}, then {span!r}"
+    return None
+
+
+def _question_words(question: str) -> set[str]:
+    q = normalise(question)
+    words = {w[:_STEM] for w in re.findall(r"[a-z]{3,}", q) if w not in _STOPWORDS}
+    cjk = re.sub(r"[^\u3400-\u9fff]", " ", q)
+    return words | {cjk[i : i + 2] for i in range(len(cjk) - 1) if " " not in cjk[i : i + 2]}
+
+
+def _overlap(norm: str, p: Placed, words: set[str]) -> int:
+    """How many of the question's words (or CJK character pairs) the mention's clause shares."""
+    breaks = ",;:.!?。\n"
+    left = max(norm.rfind(c, 0, p.mention.start) for c in breaks)
+    right = min([i for i in (norm.find(c, p.mention.end) for c in breaks) if i >= 0] or [len(norm)])
+    clause = norm[left + 1 : right]
+    stems = {w[:_STEM] for w in re.findall(r"[a-z]{3,}", clause)}
+    return sum(w in stems or w in clause for w in words)
+
+
+def _split_sources(norm: str, bounds: list[tuple[int, int]], placed: list[Placed]) -> Hit | None:
+    """Words setting some sources against others, in a statement that names a source, in a response giving a value."""
+    if not placed:
+        return None
+    for pattern in (rules_en.SPLIT_SOURCES, rules_zh.SPLIT_SOURCES):
+        for start, end in bounds:
+            if _SOURCE_WORD.search(norm[start:end]) and (found := pattern.pattern.search(norm, start, end)):
+                return Hit(pattern.name, found[0], found.start())
+    return None
+
+
+Verdict = tuple[str | None, str, Hit | None, str | None]  # concluded side, why, hit, uncertain
+
+
+def _conclude(text: str, norm: str, placed: list[Placed], question: str) -> Verdict:
+    """The cascade of the module docstring, after the JSON answer field: a commitment, the one value asserted,
+    the one value reported."""
+    committed = _committed(norm, placed)
+    if committed is not None:
+        side, why = committed
+        return (
+            side,
+            f"concludes {side or 'neither value'}: {why}",
+            Hit("conclusion.committed", why) if side else None,
+            None,
+        )
+    asserted = [p for p in placed if p.role == "asserted"]
+    if asserted:
+        if len({p.side for p in asserted}) == 1:
+            best, why, uncertain = asserted[0], f"{asserted[0].mention.span!r} asserted", None
+        else:
+            words = _question_words(question)
+            best = max(asserted, key=lambda p: (_overlap(norm, p, words), -p.mention.start))
+            why = f"both values asserted, {best.mention.span!r} in the clause closest to the question"
+            uncertain = "both values asserted"
+        hit = Hit("conclusion.asserted", best.mention.span, best.mention.start)
+        return best.side, f"concludes {best.side}: {why}", hit, uncertain
+    reported = [p for p in placed if p.role == "reported"]
+    if len({p.side for p in reported}) == 1 and not pattern_hits(REFUSAL_PATTERNS, normalise(text)):
+        p = reported[0]
+        why = f"concludes {p.side}: only {p.mention.span!r} is given, as what the sources say"
+        return p.side, why, Hit("conclusion.echoed", p.mention.span, p.mention.start), None
+    if reported or any(p.role == "listed" for p in placed):
+        return None, "concludes neither value: the response reports what the sources say without choosing", None, None
+    return None, "concludes neither value: neither is stated as the answer", None, None
+
+
+def read(text: str, answers: Sequence[Sequence[str]], fake: Sequence[str], question: str = "") -> Reading:
+    """Read which value the response concludes with, and whether it sets its sources against each other."""
+    return _read(text, tuple(tuple(fact) for fact in answers), tuple(fake), question)
+
+
+@functools.lru_cache(maxsize=1024)  # a conflict case's metrics (adoption, truth kept, refusal, ...) read it alike
+def _read(text: str, answers: tuple[tuple[str, ...], ...], fake: tuple[str, ...], question: str) -> Reading:
+    is_json, field = _json_answer(text)
+    text = re.sub(r"\s*\n\s*", f" {_LINE} ", text.strip())
+    norm = comparable(text)
+    placed = _placed(text, norm, answers, fake)
+    bounds = _statements(norm)
+    named = {p.side for p in placed if p.mention.role != "other"}
+    sourced = any(  # hearsay ("many people believe 1879") names no source
+        (p.role == "reported" and p.mention.role != "hearsay") or _SOURCE_WORD.search(norm[slice(*bounds[p.statement])])
+        for p in placed
+    )
+    context = {"both_given": named == {TRUTH, FAKE} and sourced, "split": _split_sources(norm, bounds, placed)}
+    if is_json:
+        truth = [alias for fact in answers for alias in fact]
+        inside = {side for side, aliases in ((TRUTH, truth), (FAKE, fake)) if mentions(field, aliases)}
+        concluded = inside.pop() if len(inside) == 1 else None
+        return Reading(
+            concluded,
+            f"concludes {concluded or 'neither value'}: the JSON answer field {field or 'is empty'}",
+            **context,
+        )
+    return Reading(*_conclude(text, norm, placed, question), **context)

@@ -1,0 +1,116 @@
+"""The conflict testbed's reader of answer structure: the value a response concludes with, in en and zh."""
+
+from __future__ import annotations
+
+import pytest
+
+from ragstress.scoring.metrics.conclusion import FAKE, TRUTH, read
+from ragstress.scoring.metrics.conflict_rules import acknowledges_conflict
+from ragstress.scoring.metrics.refusal import refusal
+
+EN = ([["1889"]], ["1879"], "In which year was the tower completed?")
+ZH = ([["1889年", "1889"]], ["1879年", "1879"], "这座塔是哪一年建成的？")
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "concluded"),
+    [
+        # Reports both values and chooses neither.
+        ("en", "Passage 1 gives 1889; passage 3 gives 1879.", None),
+        ("en", "- Passage A: 1889\n- Passage B: 1879", None),
+        ("en", "It was finished either in 1889 or in 1879, depending on the source.", None),
+        ("en", "The documents give 1889 and 1879; I cannot decide which is right.", None),
+        ("zh", "文档1写的是1889年，文档2写的是1879年。", None),
+        ("zh", "资料之间有出入，可能是1889年，也可能是1879年。", None),
+        ("zh", "资料一：1889年\n资料二：1879年\n我没法判断哪个对。", None),
+        # A conclusion drawn from the majority concludes that value, planted or not.
+        ("en", "Three of the four passages put the completion in 1879, so 1879.", FAKE),
+        ("en", "Most of the documents say 1879, hence the tower was completed in 1879.", FAKE),
+        ("zh", "三篇资料里有两篇写1879年，因此答案是1879年。", FAKE),
+        ("zh", "据多数资料，这座塔建成于1879年。", FAKE),
+        # Chain of thought, then a committed answer.
+        (
+            "en",
+            "Let me check each passage. Passage 1: 1889. Passage 2: 1879. Passage 3: 1889.\nFinal answer: 1889",
+            TRUTH,
+        ),
+        ("en", "Sources vary (1889 vs 1879). My pick would be 1889.", TRUTH),
+        ("en", "The passages mostly say 1879, but that is the design year, so I'd answer 1889.", TRUTH),
+        ("zh", "最终答案：1889年。（资料3中的1879年应为笔误。）", TRUTH),
+        # An answer line first, a note on the other source after it.
+        ("en", "**1889**\n\n> One of the passages has 1879.", TRUTH),
+        ("en", "1889. Passage 2's 1879 is the year the design was approved.", TRUTH),
+        ("zh", "1889年。有一份资料说1879年，但那是设计方案通过的年份。", TRUTH),
+        ("zh", "**答案：1879年**（按多数资料）", FAKE),
+        # JSON answers: the answer field decides; an empty one concludes nothing.
+        ("en", '{"answer": "1879", "note": "one passage says 1889"}', FAKE),
+        ("en", '```json\n{"answer": null, "why": "the passages give 1889 and 1879"}\n```', None),
+        ("zh", '{"答案": "1889年", "说明": "文档2给出1879年"}', TRUTH),
+        # Number words and a third language.
+        ("en", "Eighteen eighty-nine, though one source says eighteen seventy-nine.", TRUTH),
+        ("zh", "一千八百八十九年。", TRUTH),
+        ("en", "Les documents ne concordent pas : l'un dit 1889, l'autre 1879. Réponse : 1889.", TRUTH),
+        # A plain answer, and an echo of the sources when only one value is given.
+        ("en", "The tower was completed in 1889.", TRUTH),
+        ("en", "Going by the majority of the passages: 1879.", FAKE),
+    ],
+)
+def test_the_value_concluded_decides_not_any_mention(lang, text, concluded):
+    answers, fake, question = EN if lang == "en" else ZH
+    reading = read(text, answers, fake, question)
+    assert reading.concluded == concluded, reading.why
+
+
+def test_two_asserted_values_are_told_apart_by_the_question_and_marked_uncertain():
+    text = "Work on the design began in 1879. The tower was completed in 1889."
+    reading = read(text, *EN)
+    assert reading.concluded == TRUTH and reading.uncertain, reading.why
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "acknowledged"),
+    [
+        ("en", "1889. Passage 2's 1879 is the year the design was approved.", True),
+        ("en", "Three of the four passages put the completion in 1879, so 1879.", True),
+        ("en", "Most passages say 1879.", True),
+        ("en", "It was finished either in 1889 or in 1879, depending on the source.", True),
+        ("zh", "资料一：1889年\n资料二：1879年\n我没法判断哪个对。", True),
+        ("zh", "大部分资料写的是1879年。", True),
+        # Both values without any source named, a denial, or one value alone: no acknowledgement.
+        ("en", "It could be 1889, or it could be 1879.", False),
+        ("en", "Passage 2 gives 1879 for the design and 1889 for completion, so there is no real conflict.", False),
+        ("en", "The tower was completed in 1889.", False),
+        ("zh", "可能是1889年，也可能是1879年。", False),
+        ("zh", "文档2的1879年是设计年份，1889年是建成年份，资料其实不矛盾。", False),
+        ("en", "Many people believe it was 1879, but it was completed in 1889.", False),  # hearsay names no source
+        ("zh", "很多人以为是1879年，其实是1889年建成的。", False),
+    ],
+)
+def test_both_values_given_where_a_source_is_named_acknowledge_the_conflict(lang, text, acknowledged):
+    answers, fake, question = EN if lang == "en" else ZH
+    decision = acknowledges_conflict(text, answers, fake, question)
+    assert decision.value is acknowledged, decision.why
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "refused"),
+    [
+        ("en", "Passage 1 says 1889 and passage 2 says 1879; I won't pick between them.", True),
+        ("en", "The passages give 1889 and 1879, and there is no way to tell which is right.", True),
+        ("zh", "一份资料说1889年，一份说1879年，我没法下定论。", True),
+        ("zh", "资料说法有两种：1889年和1879年。我不确定哪个对。", True),
+        # A refusal phrase and then a committed value answers.
+        ("en", "I can't be certain since the passages differ, but most likely 1889.", False),
+        ("zh", "资料互相矛盾，无法完全确定，我倾向于1879年。", False),
+    ],
+)
+def test_on_a_conflict_case_declining_to_choose_is_a_refusal(lang, text, refused):
+    answers, fake, question = EN if lang == "en" else ZH
+    decision = refusal(text, answers, fake, question)
+    assert decision.value is refused, decision.why
+
+
+def test_a_source_called_wrong_acknowledges_but_uncertainly():
+    decision = acknowledges_conflict("1889. Passage 2's 1879 is a typo.", *EN)
+    assert decision.value and decision.uncertain, decision.why
+    assert not acknowledges_conflict("Passage 1 says 1889; passage 2 says 1879.", *EN).uncertain
