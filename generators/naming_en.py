@@ -25,6 +25,10 @@ _COMMON_HEADS = set(
     """tower bridge canal river lake sea ocean mountains islands desert wall dam tunnel palace cathedral museum
     library institute university park station telescope building games cup lighthouse press""".split()
 )
+# Subjects that name no thing "it" could mean: an activity or a span of time.
+_ABSTRACT = {"construction", "work", "building", "planning", "development", "design", "the work", "the construction"}
+# Nouns "the" makes unique without a passage: "to the public", "on the Moon".
+_UNIQUE = {"public", "world", "moon", "sun", "earth", "sky", "internet", "web", "press", "government", "past", "future"}
 _GENERIC_NAME_WORDS = _COMMON_HEADS | _ORGANISATIONS | {"the", "mount", "lake", "saint", "st", "new", "inc", "ltd"}
 # Places and times told relative to the passage ("there", "a year later", "the same year").
 _RELATIVE = {"there", "then", "here", "former", "latter", "later", "earlier", "afterwards", "previous", "same", "next"}
@@ -73,30 +77,31 @@ def named_subject(subject: Token, name: str | None, passage: str) -> str | None:
     first, text = tokens[0], text_of(tokens)
     if first.lower_ in _PLURAL:
         return None  # "they" are rarely the document's subject itself
+    if first.lower_ in PRONOUNS | DEMONSTRATIVES and not (
+        name and first.i == 0 and _follows_its_subject(subject, name, passage)
+    ):
+        return None  # "..., and it has sold 100 million": "it" is what was last spoken of, not always the title
     if len(tokens) == 1 and first.lower_ in PRONOUNS | DEMONSTRATIVES:
-        return as_subject(name) if name else None
+        return as_subject(name)
     if first.lower_ in PRONOUNS:  # "Its main span"
-        return f"{as_subject(name)}'s {text_of(tokens[1:])}" if name else None
+        return f"{as_subject(name)}'s {text_of(tokens[1:])}"
     if len(tokens) == 1 and first.pos_ == "PROPN" and first.ent_type_ == "PERSON":
         return full_name(first.text, passage)
     if any(t.pos_ == "PROPN" for t in tokens):
         return text
     if first.lower_ in DEMONSTRATIVES:
         return as_subject(name) if name and len(tokens) == 2 else None
-    if first.lower_ == "the" and len(tokens) == 2 and not name:
-        return None  # "the company", with no document subject to say which
-    if first.lower_ != "the" or not name:
+    if first.lower_ != "the":
         return text
+    if not name:
+        return None  # "the company", with no document subject to say which
     renamed = named_in_rest(text, name)
     if renamed != text:
         return renamed
     if len(tokens) == 2 and _is_the_subject(subject.lower_, name, passage):
         return as_subject(name)  # "the company" in an article on Sony is Sony
-    if any(t.dep_ == "poss" for t in tokens):
-        return None  # "the light bulb's company": whose, the question cannot say
-    if len(tokens) <= 4 and not any(t.dep_ in ("relcl", "acl", "prep") for t in tokens):
-        return f"{text} of {as_subject(name)}"  # "the main span" is a part of the document's subject
-    return text
+    # "the crew", "the main span", "the city where the factories stand": a thing only the passage explains.
+    return None
 
 
 def _is_the_subject(noun: str, name: str, passage: str) -> bool:
@@ -105,7 +110,36 @@ def _is_the_subject(noun: str, name: str, passage: str) -> bool:
     if noun in name.lower().split() or noun in _ORGANISATIONS:
         return True
     bare = re.escape(name.removeprefix("the ").removeprefix("The "))
-    return bool(re.search(rf"{bare}[^.]*?\b(?:is|was|are|were)\b[^.]*?\b{re.escape(noun)}\b", passage))
+    defined = rf"\b{bare}\s+(?:is|was)\s+(?:a|an|the)\s+(?:[\w-]+\s+){{0,3}}{re.escape(noun)}\b"
+    return bool(re.search(defined, passage))
+
+
+def _follows_its_subject(subject: Token, name: str, passage: str) -> bool:
+    """Does a pronoun subject follow a sentence about the document's subject (or its title line)? Only then is
+    the pronoun read as the title."""
+    sentence = subject.doc.text
+    at = passage.find(sentence)
+    if at < 0:
+        return False
+    before = re.split(r"(?<=[.!?])\s+|\n+", passage[:at].strip())[-1] if passage[:at].strip() else ""
+    if not before or "\n" in passage[passage.rfind(before) : at]:
+        return not before or before.strip() == name.removeprefix("the ")  # the passage opens with its title
+    # The sentence before must not open with another name ("The Super Cub ...", "Honda ...") that "it" could
+    # take up; one opening with the subject, a pronoun or a common word ("Construction began ...") leaves it.
+    # "It" takes up the subject of the sentence before: it must be the document's subject, a pronoun, or a
+    # word that names nothing it could mean ("Construction began ..."); "In 1965 the Mont Blanc Tunnel opened."
+    # before "It is 11.6 km long" makes "it" the tunnel.
+    from ragstress.generators.english_parse import parse
+
+    root = next((t for t in parse(before) if t.dep_ == "ROOT"), None)
+    subject = next((c for c in root.children if c.dep_ in ("nsubj", "nsubjpass")), None) if root is not None else None
+    if subject is None:
+        return True
+    said = text_of(list(subject.subtree)).lower()
+    bare = name.lower().removeprefix("the ")
+    if said in PRONOUNS or said.removeprefix("the ") == bare or said == "the " + bare.split()[-1]:
+        return True  # "the Mont Blanc Tunnel" is not Mont Blanc
+    return not any(t.pos_ == "PROPN" for t in subject.subtree) and subject.pos_ != "NOUN" or said in _ABSTRACT
 
 
 def full_name(surname: str, passage: str) -> str:
@@ -114,9 +148,13 @@ def full_name(surname: str, passage: str) -> str:
     return m[1] + surname if m else surname
 
 
-def points_outside(tokens: list[Token]) -> bool:
-    """Does a word lean on the passage: a personal pronoun, "this method", "there", "then"?"""
+def points_outside(tokens: list[Token], name: str | None = None) -> bool:
+    """Does a word lean on the passage: a personal pronoun, "this method", "there", "then", a bare "the
+    discovery" or "the mountain" that the question never names?"""
+    named = {name.split()[-1].lower(), *_ORGANISATIONS} if name else set()
     for t in tokens:
+        if _bare_definite(t) and t.lower_ not in named | _UNIQUE:
+            return True
         if t.tag_ in ("PRP", "PRP$") and t.lower_ in PRONOUNS:
             return True
         if t.tag_ == "DT" and t.lower_ in DEMONSTRATIVES:
@@ -126,6 +164,13 @@ def points_outside(tokens: list[Token]) -> bool:
         if t.lower_ in ("one", "both") and t.dep_ in ("nsubj", "nsubjpass"):
             return True
     return False
+
+
+def _bare_definite(token: Token) -> bool:
+    """A common noun with only "the" and adjectives before it ("the discovery", "the main pod")."""
+    if token.pos_ != "NOUN" or not any(c.dep_ == "det" and c.lower_ == "the" for c in token.children):
+        return False
+    return all(c.dep_ in ("det", "amod", "punct") for c in token.children)
 
 
 def names_something(question: str, tokens: list[Token], name: str | None) -> bool:

@@ -37,11 +37,16 @@ _OBJECTS = {"dobj", "attr", "oprd", "dative"}
 # Dependents of the verb a question leaves out: other clauses, asides and punctuation.
 _LEFT_OUT = {"punct", "cc", "conj", "appos", "advcl", "parataxis", "mark", "dep", "intj", "meta", "preconj"}
 _TIME_PREPOSITIONS = {"in", "on", "since", "by", "until", "before", "after", "from", "during", "around", "circa"}
-_QUANTITY_PREPOSITIONS = {"in", "at", "by", "for", "to", "over", "with", "from", "of", "about", "around", "under"}
+# "For how many kilometres does the river flow?"; "At how many metres does the cable car carry ..." is not asked.
+_QUANTITY_PREPOSITIONS = {"by", "for", "over", "with", "of"}
 _MEASURES = {"long", "tall", "high", "wide", "deep", "old", "thick", "heavy", "far", "large"}
 _PLACES = {"GPE", "LOC", "FAC"}
 _AGENTS = {"PERSON", "ORG", "NORP"}
 _PERCENT = {"%", "percent", "cent"}
+_ORGANISATION_WORDS = (
+    r"\b(?:Company|Corporation|Society|Association|Agency|Committee|Council|Inc|Ltd|Properties|Group|"
+    r"University|Bank|Institute|Foundation|Organi[sz]ation|Union|Commission|Party|Ministry|Department)\b"
+)
 _NAMING_VERBS = {"call", "know", "name", "term", "dub", "nickname", "title"}
 # Words that only link the sentence to the text around it; a question does without them.
 _LINKING_ADVERBS = {
@@ -143,8 +148,8 @@ def _wh_phrase(span: FactSpan, answer: list[Token], phrase: Token, role: str, mo
             return None
     entity = next((t.ent_type_ for t in answer if t.ent_type_), "")
     if role == "subject":
-        agents = _AGENTS | {"GPE"} if phrase.dep_ == "nsubj" else {"PERSON"}
-        return ("who" if entity in agents else "what"), ""
+        # "What begins at Lake Tana?" has many answers; a person or an organisation that acted has fewer.
+        return ("who", "") if _agent(answer, entity) and phrase.dep_ == "nsubj" else None
     if role == "object":
         if entity in _PLACES:
             return None  # a place as an object ("reached London") has no natural wh-word of its own
@@ -156,8 +161,15 @@ def _wh_phrase(span: FactSpan, answer: list[Token], phrase: Token, role: str, mo
     if preposition == "from" and entity in _PLACES:
         return "where", "from"
     if preposition in ("by", "with", "for", "to", "against"):
-        return ("who" if entity in _AGENTS else "what"), preposition
+        return ("who" if _agent(answer, entity) else "what"), preposition
     return None
+
+
+def _agent(answer: list[Token], entity: str) -> bool:
+    """A person or an organisation ("Who"), not a vehicle or a work ("Discovery carried the telescope")."""
+    text = " ".join(t.text for t in answer)
+    organisation = re.search(_ORGANISATION_WORDS, text) or re.fullmatch(r"[A-Z]{2,6}", text)
+    return entity in ("PERSON", "NORP") or (entity == "ORG" and organisation is not None)
 
 
 def _how_many(answer: list[Token], phrase: Token, role: str, preposition: str, moved: Token) -> tuple[str, str] | None:
@@ -200,8 +212,11 @@ def _assemble(
         return None  # a clause in pieces, or a second time beside the one asked for
     if role == "measure" and rest:
         return None  # "How long is the Channel Tunnel the longest undersea section ...?"
-    if stranded and verb.lemma_ == "be":
-        return None  # "Who is the Danube the second longest river after?"
+    if verb.lemma_ == "be" and not auxiliaries and role != "measure" and (stranded or kind in ("year", "date")):
+        return None  # "Who is the Danube the second river after?", "In what year was its first product a radio?"
+    named_place = (t for t in rest if t.dep_ == "pobj" and t.head.lower_ in ("in", "at"))
+    if wh == "where" and any(any(w.pos_ == "PROPN" for w in t.subtree) for t in named_place):
+        return None  # "Where was the Titanic built at the Harland and Wolff shipyard?"
     kept = list(rest)
     if role == "subject":
         if verb.lemma_ == "be" and not auxiliaries:
@@ -229,7 +244,7 @@ def _assemble(
                 return None
             words = [wh, inverted[0], named, *inverted[1], rest_text, stranded]
     question = " ".join(w for w in words if w).replace(" ,", ",").strip()
-    if points_outside(kept) or not names_something(question, [*kept, verb], name):
+    if points_outside(kept, name) or not names_something(question, [*kept, verb], name):
         return None
     if not 4 <= len(question.split()) <= MAX_WORDS:
         return None

@@ -143,8 +143,10 @@ def default_aliases(answer: str, lang: str) -> list[str]:
     answer = answer.strip()
     aliases = [answer]
     bare = re.fullmatch(r"((?:公元前)?\d[\d,.]*)(?:\s*\S.*)?", answer)
+    # The number without its unit ("333 metres" -> "333"), never without its scale: "2.5" is not 2.5 million.
+    scaled = bare and re.match(r"\s*(?:万|亿|千|百万|million|billion|thousand|trillion)", answer[len(bare[1]) :])
     if bare and bare[1] != answer and kind_of(answer, lang) != "date":
-        aliases.append(bare[1])  # the number without its unit: "333 metres" -> "333"
+        aliases.append(bare[1] + scaled[0] if scaled else bare[1])
     if re.fullmatch(r"\d{3,4}", answer) and lang == "zh":
         aliases.append(answer + "年")
     for alias in list(aliases):

@@ -25,7 +25,7 @@ def ask(text: str, answer: str, title: str | None, lang: str) -> str | None:
         ),
         # A pronoun subject is named by the document's title.
         (
-            "Repairs took a decade. It was relit in 1921.",
+            "The Varna Lighthouse was damaged in a storm. It was relit in 1921.",
             "1921",
             "Varna Lighthouse",
             "In what year was the Varna Lighthouse relit?",
@@ -82,13 +82,6 @@ def ask(text: str, answer: str, title: str | None, lang: str) -> str | None:
         ),
         # A place after "in" is asked with "where".
         ("The Orlen museum is located in Turin.", "Turin", "Orlen Motors", "Where is the Orlen museum located?"),
-        # A part of the subject is tied to it.
-        (
-            "The upper gallery was reopened in June 1998.",
-            "June 1998",
-            "Varna Lighthouse",
-            "In what month and year was the upper gallery of the Varna Lighthouse reopened?",
-        ),
     ],
 )
 def test_english_questions_in_question_syntax(text, answer, title, expected):
@@ -142,6 +135,9 @@ def test_the_same_input_gives_the_same_question():
     "text",
     [
         "Germany was reunified on 3 October 1990, less than a year later.",  # a time told relative to the passage
+        "The upper gallery was reopened in June 1998.",  # a part only the passage explains ("the upper gallery")
+        "Repairs took a decade. It was relit in 1921.",  # "it" after a sentence about something else
+        "The tower was finished, and it was relit in 1921.",  # "it" pointing inside its own sentence
         "Orlen, a maker of engines, sold the plant, and the workers left in 1975.",  # a clause in pieces
         "Orlen Motors is a Turin carmaker founded by Marco Vell.",  # a definition: many right answers
         "The canal is 64 kilometres long, the longest in the region.",  # a measure with more said after it
