@@ -25,6 +25,10 @@ _EVENT = re.compile(
 )
 # Persons and things named only by a pronoun inside the question point outside it.
 _PRONOUN_INSIDE = re.compile(r"[他她它](?!们的)|其(?!中|他|它|余|实)|(?<![因如])此(?!外)|该[人者]")
+# Times told relative to the passage (半个世纪以前, 同年, 次年): the question cannot say from when.
+_RELATIVE_TIME = re.compile(r"以前|此前|之前|以后|此后|同年|当年|次年|翌年|前一年|后来|随后|半个世纪|多年后|多年前")
+# Verbs that take a whole clause as their object: cut at the comma, 两国共同宣布 says not what was announced.
+_CLAUSE_VERBS = re.compile(r"(?:宣布|表示|认为|决定|指出|声称|称|说|透露|公布|确认|规定|要求|同意)$")
 
 
 def _wh_word(span: FactSpan) -> str | None:
@@ -76,6 +80,10 @@ def insitu_question_zh(span: FactSpan, text: str, title: str | None) -> str | No
     sentence, at = found
     if span.kind == "year" and re.match(r"\d{1,2}月", sentence[at + len(span.text) :]):
         return None  # the year of a full date belongs to it
+    if span.kind == "year" and re.match(
+        r"(?:的(?:使用|设计)?(?:寿命|历史|时间)|之久|以上|以来|左右)", sentence[at + len(span.text) :]
+    ):
+        return None  # 120年的使用寿命: a span of years, not a year
     end = at + len(span.text)
     cut = re.search(r"[，；。！？,;]", sentence[end:])
     clauses_before = re.split(r"[，,]", sentence[:at])
@@ -100,8 +108,8 @@ def insitu_question_zh(span: FactSpan, text: str, title: str | None) -> str | No
         rest = sentence[end:].lstrip("，, ")
         cut = re.search(r"[，；。！？,;]", rest)
         main = rest[: cut.start()] if cut else rest
-        if cut is not None and rest[cut.start()] in "，," and not _EVENT.search(main):
-            return None  # 柳传志等十一名科研人员，在……创办了联想: the verb lies beyond the comma
+        if cut is not None and rest[cut.start()] in "，," and (not _EVENT.search(main) or _CLAUSE_VERBS.search(main)):
+            return None  # 柳传志等十一名科研人员，在……创办了联想 / 两国共同宣布，…: the fact lies beyond the comma
         # 在……世界杯上 / 正值立春: a setting, not a clause stating what happened.
         setting = re.search(r"(?:上|中|时|里|期间)$", main) or re.match(r"(?:正值|适逢|恰逢|时值|在)", main)
         question = f"{main}是在{wh}" if span.kind in ("year", "date") and len(main) >= 4 and not setting else None
@@ -116,6 +124,11 @@ def insitu_question_zh(span: FactSpan, text: str, title: str | None) -> str | No
         return None
     question = _resolve_subject(question.strip("，, "), title)
     if question is None or len(question) < 8 or re.search(r"[它其该此]", question[len(title or "") :][:1]):
+        return None
+    clause_head = re.split(r"[，,]", head)[-1]
+    if re.search(r"\d", tail) or (re.search(r"[、和及与]", clause_head) and re.search(r"\d", clause_head)):
+        return None  # 高多少米的宫墙和宽52米的护城河 / 长180米、重多少吨: figures listed beside the one asked for
+    if _RELATIVE_TIME.search(question):
         return None
     if _PRONOUN_INSIDE.search(question) or "也就是" in question or re.search(r"（[^）]*(?:哪|多少|什么)", question):
         return None  # a pronoun pointing outside, or the asked value restated in an aside

@@ -205,3 +205,10 @@ def test_a_fake_is_of_the_same_kind_of_word_never_a_persons_name_for_a_term():
     for truth, fakes in (("RAG", {"TCP"}), ("HTTP/2", {"TCP/IP"}), ("GPT-4o", {"H100"})):
         fake = make_fake_answer([truth], "en", random.Random(1), source_text=texts[1], names=names)
         assert fake is not None and set(fake.aliases) == fakes, truth
+
+
+def test_a_number_alias_keeps_its_scale_word():
+    # "2.5" alone is not 2.5 million: a reply giving it would be read as right.
+    assert default_aliases("100 million", "en") == ["100 million"]
+    assert default_aliases("2.5 million people", "en") == ["2.5 million people", "2.5 million"]
+    assert default_aliases("70万千瓦", "zh") == ["70万千瓦", "70万"]
