@@ -24,6 +24,8 @@ TRAINING_FILES = (
     TRAINING_DIR / "writer_a.jsonl",
     TRAINING_DIR / "writer_b.jsonl",
     TRAINING_DIR / "writer_c.jsonl",
+    # Measured once as the holdout on 2026-11-26, then taken into training; holdout_e.jsonl holds out now.
+    TRAINING_DIR / "holdout_d.jsonl",
 )
 
 
