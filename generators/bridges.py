@@ -4,9 +4,9 @@ A two-part conjunction asks two unrelated facts side by side. A bridge asks for 
 that one chunk names and a fact that another chunk states about that entity: "Who designed
 the Eiffel Tower, and in what year was that person born?" needs the first chunk
 to learn the designer and the second to learn the year. Both halves are in-situ questions
-(no model): the first asks for a person (who / 谁) or a place (where), the second is a
+(no model): the first asks for a person or an organisation (who / 谁), the second is a
 question about a chunk of another document that names the entity, with the entity then
-replaced by "that person" / "that place" (此人 / 该地). The answers are both facts, so a
+replaced by "that person" / "that organisation" (此人). The answers are both facts, so a
 reply is correct only when it gives the entity and the fact, as RGB's integration items do.
 
 The round-trip gate checks each hop as a retriever would meet it (`Candidate.probes`): the
@@ -32,22 +32,15 @@ _FACT_KINDS = ("year", "date", "number")
 _ZH_DOTTED_NAME = re.compile(r"([\u4e00-\u9fff]{1,4})·([\u4e00-\u9fff]{1,5})")
 
 
-def _asks_for(question: str, lang: str) -> str | None:
-    """'person' or 'place' when the in-situ question asks who or where, else None."""
-    if lang == "zh":
-        return "person" if "谁" in question else None
-    if re.search(r"\b[Ww]hom?\b", question):
-        return "person"
-    if re.search(r"\bwhere\b", question, re.I):
-        return "place"
-    return None
+def _asks_who(question: str, lang: str) -> bool:
+    """Does the in-situ question ask who? A place reached through "where" makes no question a person asks
+    ("Where was X built, and what happened in that place?")."""
+    return "谁" in question if lang == "zh" else re.search(r"\b[Ww]hom?\b", question) is not None
 
 
-def _stand_in(kind: str, entity: str, lang: str) -> str:
+def _stand_in(entity: str, lang: str) -> str:
     if lang == "zh":
-        return "此人" if kind == "person" else "该地"
-    if kind == "place":
-        return "that place"
+        return "此人"
     # "launched by NASA": an acronym is an organisation, not a person.
     return "that organisation" if re.fullmatch(r"[A-Z]{2,6}", entity) else "that person"
 
@@ -70,8 +63,8 @@ def _dotted_names(chunk: Chunk, elsewhere: str) -> list[FactSpan]:
 
 def _first_hops(
     chunks: list[Chunk], langs: dict[str, str], titles: dict[str, str]
-) -> list[tuple[Chunk, FactSpan, str, str]]:
-    """(chunk, entity span, question asking for it, person or place) for every chunk that has one."""
+) -> list[tuple[Chunk, FactSpan, str]]:
+    """(chunk, entity span, question asking who it is) for every chunk that has one."""
     by_doc: dict[str, list[str]] = {}
     for chunk in chunks:
         by_doc.setdefault(chunk.doc_id, []).append(chunk.text)
@@ -84,9 +77,8 @@ def _first_hops(
             names += _dotted_names(chunk, elsewhere)
         for span in names:
             question = insitu_question(span, chunk.text, titles.get(chunk.doc_id), lang)
-            kind = _asks_for(question, lang) if question else None
-            if kind:
-                hops.append((chunk, span, question, kind))
+            if question and _asks_who(question, lang):
+                hops.append((chunk, span, question))
     return hops
 
 
@@ -96,14 +88,20 @@ def _second_hop(entity: str, chunk: Chunk, lang: str, title: str | None) -> tupl
         if span.kind not in _FACT_KINDS:
             continue
         question = insitu_question(span, chunk.text, title, lang)
-        if question and alias_pattern(entity).search(question):
+        found = alias_pattern(entity).search(question) if question else None
+        # The entity must stand as a noun phrase of its own: "a UNESCO World Heritage Site" names a site.
+        if (
+            found
+            and not re.search(r"\b(?:a|an)\s+$", question[: found.start()])
+            and not re.match(r"\s+[A-Z]", question[found.end() :])
+        ):
             return span, question
     return None
 
 
-def _joined(first: str, second: str, entity: str, kind: str, lang: str) -> str:
+def _joined(first: str, second: str, entity: str, lang: str) -> str:
     """The two halves as one question, the entity in the second replaced by its stand-in."""
-    stand_in = _stand_in(kind, entity, lang)
+    stand_in = _stand_in(entity, lang)
     second = alias_pattern(entity).sub(stand_in, second, count=1)
     if lang == "zh":
         return f"{first}{second}"
@@ -118,7 +116,7 @@ def bridge_candidates(
     rng.shuffle(order)
     made: list[Candidate] = []
     used: set[str] = set()
-    for first, span, question, kind in _first_hops(order, langs, titles):
+    for first, span, question in _first_hops(order, langs, titles):
         lang = langs[first.id]
         if span.text in used:
             continue
@@ -130,7 +128,7 @@ def bridge_candidates(
             if hop is None:
                 continue
             fact, asked = hop
-            joined = _joined(question, asked, span.text, kind, lang)
+            joined = _joined(question, asked, span.text, lang)
             answers = [default_aliases(span.text, lang), default_aliases(fact.text, lang)]
             key = f"{first.id}|{second.id}|bridge|{span.text}|{fact.text}"
             seed_id = "gen-" + hashlib.sha256(key.encode()).hexdigest()[:10]

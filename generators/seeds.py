@@ -160,14 +160,12 @@ def pair_targets(
     neighbours: dict[str, list[str]],
     langs: dict[str, str],
     rng: random.Random,
-    titles: dict[str, str] | None = None,
 ) -> list[Target]:
     """Pairs of related chunks with a span of the same kind in each: a two-part question asks two facts
-    about one subject, so the chunks are two of one document, or the second names the first's title.
+    about one subject, so the chunks are two of one document.
 
     `neighbours[chunk_id]` ranks chunks by similarity to that chunk; each document pair is used once.
     """
-    titles = titles or {}
     by_id = {c.id: c for c in chunks}
     order = list(chunks)
     rng.shuffle(order)
@@ -178,9 +176,8 @@ def pair_targets(
             second = by_id.get(other_id)
             if second is None or second.id == first.id or langs[first.id] != langs[second.id]:
                 continue
-            title = titles.get(first.doc_id)
-            if second.doc_id != first.doc_id and not (title and title in second.text):
-                continue  # unrelated facts make no question a person asks
+            if second.doc_id != first.doc_id:
+                continue  # facts of two documents are unrelated for a reader, even when one names the other
             docs = frozenset((first.doc_id, second.doc_id))
             if docs in used_docs:
                 continue

@@ -225,11 +225,11 @@ async def generate_testset(
             topics = topic_phrases(chunks, titles)
             pairs = [
                 insitu_pair(t, titles, topics)
-                for t in pair_targets([c for c in sample if c.id in probes], neighbours, langs, rng, titles)
+                for t in pair_targets([c for c in sample if c.id in probes], neighbours, langs, rng)
             ]
             pairs = [p for p in pairs if p is not None]
             # Bridges beside conjunctions: the second fact reached through the entity the first names.
-            bridges = bridge_candidates(chunks, langs, titles, random.Random(options.random_seed + 2))
+            bridges = bridge_candidates(chunks, langs, topics, random.Random(options.random_seed + 2))
             pairs = _interleave(pairs, bridges)
             kept += await _generate(pairs, wanted_pairs, run, options.candidates_per_seed * wanted_pairs)
         made = [_as_seed(c) for c in kept]
