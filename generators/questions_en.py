@@ -47,6 +47,12 @@ _ORGANISATION_WORDS = (
     r"\b(?:Company|Corporation|Society|Association|Agency|Committee|Council|Inc|Ltd|Properties|Group|"
     r"University|Bank|Institute|Foundation|Organi[sz]ation|Union|Commission|Party|Ministry|Department)\b"
 )
+# Verbs whose passive says enough alone: "In what year was the tower completed?"
+_SELF_CONTAINED = frozenset(
+    """complete finish open reopen close found establish incorporate launch build construct dedicate
+    inaugurate bear discover invent publish release demolish destroy abolish dissolve elect locate situate
+    base bury hold stage film""".split()
+)
 _NAMING_VERBS = {"call", "know", "name", "term", "dub", "nickname", "title"}
 # Words that only link the sentence to the text around it; a question does without them.
 _LINKING_ADVERBS = {
@@ -212,6 +218,8 @@ def _assemble(
         return None  # a clause in pieces, or a second time beside the one asked for
     if role == "measure" and rest:
         return None  # "How long is the Channel Tunnel the longest undersea section ...?"
+    if role != "measure" and _says_too_little(verb, rest, auxiliaries):
+        return None  # "In what year did Satya Nadella take over?": over what, the question cannot say
     if verb.lemma_ == "be" and not auxiliaries and role != "measure" and (stranded or kind in ("year", "date")):
         return None  # "Who is the Danube the second river after?", "In what year was its first product a radio?"
     named_place = (t for t in rest if t.dep_ == "pobj" and t.head.lower_ in ("in", "at"))
@@ -259,6 +267,21 @@ def _in_pieces(rest: list[Token]) -> bool:
     low, high = min(kept), max(kept)
     doc = rest[0].doc
     return any(doc[i].text in (",", ";", "—", "–") and not doc[i - 1].like_num for i in range(low + 1, high))
+
+
+def _says_too_little(verb: Token, rest: list[Token], auxiliaries: list[Token]) -> bool:
+    """Does the clause leave out what its verb is about: only a particle ("take over"), a passive with
+    nothing after it ("were the Games added"), or an object with no determiner or modifier ("begin work",
+    "strike a deal")?"""
+    content = [t for t in rest if not t.is_punct]
+    if all(t.dep_ == "prt" for t in content):
+        passive = any(a.dep_ == "auxpass" for a in auxiliaries)
+        return bool(content) or (passive and verb.lemma_ not in _SELF_CONTAINED)
+    heads = [t for t in content if t.head.i == verb.i and t.dep_ != "prt"]
+    if len(heads) == 1 and heads[0].dep_ == "dobj" and heads[0].pos_ == "NOUN":
+        modifiers = [c for c in heads[0].children if c.dep_ != "det" or c.lower_ not in ("a", "an")]
+        return not modifiers
+    return False
 
 
 def _rest_of_clause(

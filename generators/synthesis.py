@@ -22,8 +22,7 @@ from ragstress.core.types import Chunk, QuestionType
 from ragstress.generators import mddocs, techdoc_en, techdoc_zh
 from ragstress.generators.gates import GATES, GatePipeline, GateStats, RejectedCandidate
 from ragstress.generators.insitu import insitu_question
-from ragstress.generators.seeds import KIND_ROTATION, PAIR_KINDS, Candidate, Target, answer_aliases, usable_spans
-from ragstress.generators.spans import FactSpan, default_aliases
+from ragstress.generators.seeds import KIND_ROTATION, Candidate, Target, answer_aliases, usable_spans
 from ragstress.generators.techdoc import Subject, document_subjects, entries, stated_text
 from ragstress.generators.topics import topic_phrases, with_topic
 from ragstress.llm import ChatClient, ask_structured
@@ -159,41 +158,6 @@ def insitu_candidates(chunks: list[Chunk], langs: dict[str, str], rng: random.Ra
             if made == SPANS_PER_CHUNK:
                 break
     return [c for r in rounds for c in r]
-
-
-def _askable(chunk: Chunk, lang: str, title: str | None, topic: str | None) -> list[tuple[FactSpan, str]]:
-    """The spans of `chunk` that make an in-situ question, each with its question."""
-    found = []
-    for span in usable_spans(chunk, lang):
-        question = insitu_question(span, chunk.text, topic if lang == "en" and topic else title, lang)
-        if question is not None:
-            found.append((span, with_topic(question, title, topic) if lang == "zh" else question))
-    return found
-
-
-def insitu_pair(target: Target, titles: dict[str, str], topics: dict[str, str]) -> Candidate | None:
-    """A two-part in-situ candidate for the target's two chunks (about one subject: see `pair_targets`), their
-    questions joined; facts of the same kind first. None when the chunks do not give two questions."""
-    (a, b), lang = target.chunks, target.lang
-    in_a, in_b = (_askable(c, lang, titles.get(c.doc_id), topics.get(c.doc_id)) for c in (a, b))
-    pairs = [(x, y) for x in in_a for y in in_b if x[0].text != y[0].text]
-    pairs.sort(
-        key=lambda p: (
-            p[0][0].kind != p[1][0].kind,
-            PAIR_KINDS.index(p[0][0].kind) if p[0][0].kind in PAIR_KINDS else 9,
-        )
-    )
-    if not pairs:
-        return None
-    (span_a, first), (span_b, second) = pairs[0]
-    if lang == "zh":
-        question = f"{first[:-1]}；{second}"
-    else:  # English questions open with their wh-phrase, never a name
-        question = f"{first[:-1]}, and {second[:1].lower()}{second[1:]}"
-    pair = Target((a, b), (span_a, span_b), lang)
-    answers = [default_aliases(s.text, lang) for s in (span_a, span_b)]
-    shape = QuestionType(span_kinds=[span_a.kind, span_b.kind], template="insitu", shape="conjunction")
-    return Candidate(pair.id, question, answers, [a.id, b.id], lang, None, [a.text, b.text], "insitu", shape)
 
 
 async def _polish_one(client: ChatClient, candidate: Candidate) -> Candidate:

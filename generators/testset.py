@@ -30,6 +30,7 @@ from ragstress.generators.cross_aliases import add_cross_aliases, answer_sentenc
 from ragstress.generators.curated import map_curated, read_seed_file
 from ragstress.generators.gates import GatePipeline, GateStats, RejectedCandidate
 from ragstress.generators.noise_check import NoiseCheckLog, count_restated, judged_cases
+from ragstress.generators.pairs import insitu_pair
 from ragstress.generators.planting import planting_stats
 from ragstress.generators.pool import ChunkPool, NoiseMode
 from ragstress.generators.proposals import ProposalLog, ProposalSource, proposal_budget
@@ -38,7 +39,6 @@ from ragstress.generators.seeds import Candidate, pair_probes, pair_targets
 from ragstress.generators.synthesis import (
     document_titles,
     insitu_candidates,
-    insitu_pair,
     language_stats,
     polish_or_keep,
 )

@@ -25,10 +25,10 @@ def ask(text: str, answer: str, title: str | None, lang: str) -> str | None:
         ),
         # A pronoun subject is named by the document's title.
         (
-            "The Varna Lighthouse was damaged in a storm. It was relit in 1921.",
+            "The Varna Lighthouse was damaged in a storm. It was reopened in 1921.",
             "1921",
             "Varna Lighthouse",
-            "In what year was the Varna Lighthouse relit?",
+            "In what year was the Varna Lighthouse reopened?",
         ),
         # "the lighthouse" in its own article is the lighthouse; a phrase opening the sentence moves to the end.
         ("In 1874, the lighthouse guided its first ship into port.", "1874", "Varna Lighthouse", None),
@@ -138,6 +138,9 @@ def test_the_same_input_gives_the_same_question():
         "The upper gallery was reopened in June 1998.",  # a part only the passage explains ("the upper gallery")
         "Repairs took a decade. It was relit in 1921.",  # "it" after a sentence about something else
         "The tower was finished, and it was relit in 1921.",  # "it" pointing inside its own sentence
+        "Satya Vell took over in 2014.",  # over what: only a particle after the verb
+        "The Winter Games were added in 1924.",  # added to what: a passive with nothing after it
+        "In 1881 Orlen Motors began work.",  # work on what: a bare object
         "Orlen, a maker of engines, sold the plant, and the workers left in 1975.",  # a clause in pieces
         "Orlen Motors is a Turin carmaker founded by Marco Vell.",  # a definition: many right answers
         "The canal is 64 kilometres long, the longest in the region.",  # a measure with more said after it
