@@ -156,7 +156,10 @@ def _names(question: str, answer: str) -> bool:
     return re.search(rf"(?<![\w.]){re.escape(answer)}(?![\w(])", question) is not None
 
 
-_CODE_TOKEN = re.compile(r"(?:\b[Tt]he )?(?<![\w.])([A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)*(?:\(\))?)(?![\w(])")
+_CODE_TOKEN = re.compile(r"(?:\b[Tt]he )?(?<![\w.-])([A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)*(?:\(\))?)(?![\w(])")
+
+
+_FILES = frozenset("yaml yml json toml ini cfg conf md txt xml html py lua js ts sh env lock log".split())
 
 
 def _about_product(sentence: str, product: str | None, kinds: dict[str, str], zh: bool) -> Question | None:
@@ -170,7 +173,8 @@ def _about_product(sentence: str, product: str | None, kinds: dict[str, str], zh
         return None
     for m in _CODE_TOKEN.finditer(sentence, opener.end()):
         name = m[1]
-        module = re.fullmatch(r"[a-z_]+(?:\.[a-z_]+)+", name) is not None
+        # A dotted module (fastapi.middleware); "i.e", "e.g" and file names (prod.yaml) are not modules.
+        module = re.fullmatch(r"[a-z_]{2,}(?:\.[a-z_]{2,})+", name) is not None and name.rsplit(".", 1)[1] not in _FILES
         kind = "module" if module else code_kind(name, kinds)
         if kind is None or name == product or name.lower() == product.lower():
             continue

@@ -22,6 +22,7 @@ from ragstress.core.types import Chunk, QuestionType
 from ragstress.generators import mddocs, techdoc_en, techdoc_zh
 from ragstress.generators.gates import GATES, GatePipeline, GateStats, RejectedCandidate
 from ragstress.generators.insitu import insitu_question
+from ragstress.generators.mddocs_tables import TableReading
 from ragstress.generators.seeds import KIND_ROTATION, PAIR_KINDS, Candidate, Target, answer_aliases, usable_spans
 from ragstress.generators.spans import FactSpan, default_aliases
 from ragstress.generators.techdoc import Subject, document_subjects, entries, stated_text
@@ -78,6 +79,7 @@ def _technical(chunk: Chunk, subject: Subject | None, lang: str, docs: _DocsRead
     if subject is None or subject.kind != "command":  # product docs' prose; a man page states its facts as entries
         asked = {q[0] for q in stated}
         stated += [q for q in mddocs.doc_questions(chunk, lang, docs.product, docs.kinds) if q[0] not in asked]
+        stated += _by_column(docs.tables.questions(chunk, lang, docs.product))
     for question, names, kind, template, content in stated:
         if mddocs.has_markup(question):
             continue  # "returns a *Translations instance": markup the reader left is never asked
@@ -97,6 +99,14 @@ class _DocsReading:
     def __init__(self, chunks: list[Chunk]):
         self.product = mddocs.product_name(chunks)
         self.kinds = mddocs.identifier_kinds(chunks)
+        self.tables = TableReading(chunks)
+
+
+def _by_column(questions: list[tuple[str, list[str], str, str, str]]) -> list[tuple[str, list[str], str, str, str]]:
+    """A table's questions, defaults first, then what each row does, then types: a chunk asks two at most,
+    and a default or a name says more than a type that many rows share."""
+    order = ("default_value", "doc_identifier", "doc_type")
+    return sorted(questions, key=lambda q: order.index(q[3]) if q[3] in order else len(order))
 
 
 # Documents written in a markup language: product docs and references, whose in-situ questions must name

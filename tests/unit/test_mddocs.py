@@ -145,3 +145,14 @@ def test_markup_is_told_from_operators_and_pointers():
 def test_a_term_used_for_a_task_keeps_its_preposition():
     asked = _asked("Inspector is used for dispatching messages to the back-end.", kinds={"Inspector": "class"})
     assert asked["Which class do you use for dispatching messages to the back-end in Kettle?"] == ["Inspector"]
+
+
+def test_abbreviations_and_file_names_are_not_modules_the_product_names():
+    asked = _asked(
+        "Kettle will now read the -cold.yaml settings files.\n"
+        "Kettle reads the KETTLE_MODE variable to pick a mode, i.e. to choose which settings files to read.\n"
+        "Kettle provides several timers in kettle.timers for convenience.\n"
+    )
+    answers = [a for names in asked.values() for a in names]
+    assert "i.e" not in answers and "cold.yaml" not in answers, asked
+    assert asked["Kettle provides several timers in which module for convenience?"] == ["kettle.timers"]
