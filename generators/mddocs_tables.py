@@ -24,6 +24,7 @@ import re
 from collections import Counter
 
 from ragstress.core.types import Chunk
+from ragstress.corpora.langdetect import detect_lang
 from ragstress.generators.mddocs_terms import POINTS_OUT, POINTS_OUT_ZH, Question, value_aliases
 from ragstress.generators.techdoc import Entry, term_spellings
 from ragstress.generators.techdoc_en import predicate
@@ -75,11 +76,16 @@ _OBJECT_OPENERS = frozenset(
     "up out off more less".split()
 )
 
+_HAN = re.compile(r"[\u4e00-\u9fff]")
+
 Row = tuple[str, str, tuple[tuple[str, str], ...]]  # name, the noun its header calls it, (column kind, cell)
 
 
 def _cells(line: str) -> list[str]:
-    return [cell.strip() for cell in line.strip().strip("|").split("|")]
+    """A row's cells: "a | b |  " has an empty last cell; a row written with outer pipes ("| a | b |") has none."""
+    cells = [cell.strip() for cell in line.split("|")]
+    outer = line.strip().startswith("|") and line.strip().endswith("|")
+    return cells[1:-1] if outer and len(cells) > 2 else cells
 
 
 def _header(line: str) -> tuple[str, list[str]] | None:
@@ -99,6 +105,7 @@ class TableReading:
     def __init__(self, chunks: list[Chunk]):
         self.rows: dict[str, list[Row]] = {}
         self.subjects: dict[str, tuple[str, str]] = {}
+        self.chinese: dict[str, bool] = {}
         by_doc: dict[str, list[Chunk]] = {}
         for chunk in chunks:
             by_doc.setdefault(chunk.doc_id, []).append(chunk)
@@ -107,6 +114,7 @@ class TableReading:
             for chunk in sorted(doc_chunks, key=lambda c: c.start):
                 self.rows[chunk.id], header = _rows(chunk.text, header)
             self.subjects[doc] = _subject(doc_chunks)
+            self.chinese[doc] = detect_lang("\n".join(c.text for c in doc_chunks)) != "en"
         # Rows are told apart by their page and cells: overlapping chunks hold the same row twice.
         distinct = {(c.doc_id, row) for c in chunks for row in self.rows[c.id]}
         self.unique = {name for name, n in Counter(row[0] for _, row in distinct).items() if n == 1}
@@ -116,16 +124,19 @@ class TableReading:
         described = Counter((doc, dict(row[2]).get("description")) for doc, row in distinct)
         self.alike = {key for key, n in described.items() if n > 1}
 
-    def questions(self, chunk: Chunk, lang: str, product: str | None) -> list[Question]:
-        """The questions the chunk's table rows answer, row by row."""
+    def questions(self, chunk: Chunk, product: str | None) -> list[Question]:
+        """The questions the chunk's table rows answer, row by row, each in the language of its description
+        (of its page, when it has none): a Chinese page's table of English names reads as English."""
         found: list[Question] = []
-        subject = self.subjects.get(chunk.doc_id, ("", ""))[1 if lang == "zh" else 0]
         for name, noun, cells in self.rows.get(chunk.id, []):
+            description = dict(cells).get("description", "")
+            zh = bool(_HAN.search(description)) if description else self.chinese.get(chunk.doc_id, False)
+            subject = self.subjects.get(chunk.doc_id, ("", ""))[1 if zh else 0]
             # With no subject, only a code-shaped name that one row of the corpus has is asked about.
             alone = name in self.unique and product and re.search(r"[_.]|[a-z][A-Z]", name)
             if (chunk.doc_id, name) in self.twice or not subject and not alone:
                 continue
-            ask = _ask_zh if lang == "zh" else _ask_en
+            ask = _ask_zh if zh else _ask_en
             cells = dict(cells)
             if (chunk.doc_id, cells.get("description")) in self.alike:
                 cells.pop("description")
@@ -153,18 +164,22 @@ def _rows(text: str, header: tuple[str, list[str]] | None) -> tuple[list[Row], t
 
 
 def _subject(chunks: list[Chunk]) -> tuple[str, str]:
-    """("the limit-count plugin", "limit-count 插件"): what a page's prose says it documents, named twice or more."""
+    """("the limit-count plugin", "limit-count 插件"): what a page's prose says it documents, named twice or more.
+
+    The name the page's file is named after comes first: a page on one plugin may name another more often."""
     text = "\n".join(c.text for c in chunks)
     page = re.split(r"[/\\]", chunks[0].doc_id)[-1].lower()
+
+    def in_page_name(name: str) -> bool:
+        return re.search(rf"(?<![a-z]){re.escape(name.lower())}(?![a-z])", page) is not None
+
     found = []
     for pattern, form in ((_SUBJECT_EN, "the {} {}"), (_SUBJECT_ZH, "{} {}")):
         counts = Counter(
-            (m[1], m[2].lower())
-            for m in pattern.finditer(text)
-            if _CODE_NAME.fullmatch(m[1]) or re.search(rf"(?<![a-z]){re.escape(m[1].lower())}(?![a-z])", page)
+            (m[1], m[2].lower()) for m in pattern.finditer(text) if _CODE_NAME.fullmatch(m[1]) or in_page_name(m[1])
         )
-        best = counts.most_common(1)
-        found.append(form.format(*best[0][0]) if best and best[0][1] >= 2 else "")
+        ranked = sorted(counts.items(), key=lambda kv: (not in_page_name(kv[0][0]), -kv[1]))
+        found.append(form.format(*ranked[0][0]) if ranked and ranked[0][1] >= 2 else "")
     return found[0], found[1]
 
 

@@ -31,6 +31,8 @@ from ragstress.llm import ChatClient, ask_structured
 from ragstress.prompts import load_prompt
 
 SPANS_PER_CHUNK = 2
+# A chunk of a parameter table states one fact a row: it may give one question a row, up to this many.
+ROWS_PER_CHUNK = 4
 
 
 class PolishDraft(BaseModel):
@@ -79,7 +81,7 @@ def _technical(chunk: Chunk, subject: Subject | None, lang: str, docs: _DocsRead
     if subject is None or subject.kind != "command":  # product docs' prose; a man page states its facts as entries
         asked = {q[0] for q in stated}
         stated += [q for q in mddocs.doc_questions(chunk, lang, docs.product, docs.kinds) if q[0] not in asked]
-        stated += _by_column(docs.tables.questions(chunk, lang, docs.product))
+        stated += _by_column(docs.tables.questions(chunk, docs.product))
     for question, names, kind, template, content in stated:
         if mddocs.has_markup(question):
             continue  # "returns a *Translations instance": markup the reader left is never asked
@@ -129,13 +131,14 @@ def insitu_candidates(chunks: list[Chunk], langs: dict[str, str], rng: random.Ra
     docs = _DocsReading(chunks)
     order = list(chunks)
     rng.shuffle(order)
-    rounds: list[list[Candidate]] = [[] for _ in range(SPANS_PER_CHUNK)]
+    rounds: list[list[Candidate]] = [[] for _ in range(ROWS_PER_CHUNK)]
     for n, chunk in enumerate(order):
         lang = langs[chunk.id]
-        technical = _technical(chunk, subjects.get(chunk.doc_id), lang, docs)[:SPANS_PER_CHUNK]
+        cap = min(ROWS_PER_CHUNK, max(SPANS_PER_CHUNK, len(docs.tables.rows.get(chunk.id, []))))
+        technical = _technical(chunk, subjects.get(chunk.doc_id), lang, docs)[:cap]
         for made, candidate in enumerate(technical):
             rounds[made].append(candidate)
-        if len(technical) == SPANS_PER_CHUNK:
+        if len(technical) >= SPANS_PER_CHUNK:
             continue
         spans = usable_spans(chunk, lang)
         first = KIND_ROTATION.index(KIND_ROTATION[n % len(KIND_ROTATION)])

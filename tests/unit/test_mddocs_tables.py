@@ -24,9 +24,9 @@ def _chunks(*texts: str, doc: str = "steep-timer.md") -> list[Chunk]:
     return chunks
 
 
-def _asked(chunks: list[Chunk], lang: str = "en", product: str | None = "Kettle") -> dict[str, list[str]]:
+def _asked(chunks: list[Chunk], product: str | None = "Kettle") -> dict[str, list[str]]:
     reading = TableReading(chunks)
-    return {q[0]: q[1] for c in chunks for q in reading.questions(c, lang, product)}
+    return {q[0]: q[1] for c in chunks for q in reading.questions(c, product)}
 
 
 def test_each_row_asks_its_default_type_and_what_it_does_naming_the_page_subject():
@@ -82,11 +82,17 @@ def test_a_noun_phrase_read_as_a_verb_and_rows_described_alike_are_not_asked():
 
 
 def test_chinese_tables_too():
-    intro = "steep-timer 插件在泡茶时倒计时。在路由上启用 steep-timer 插件。\n\n属性\n"
+    # The page's own plugin, named in its file name, is its subject, though it names another more often.
+    intro = "steep-timer 插件在泡茶时倒计时。在路由上启用 steep-timer 插件。常与 pour-guard 插件、pour-guard 插件、pour-guard 插件一起用。\n\n属性\n"
     header = "名称 | 类型 | 必选项 | 默认值 | 描述\n"
     rows = 'brew_seconds | integer | 否 | 180 | 泡茶的时长，单位为秒。\nalarm_sound | string | 否 | "chime" | 茶泡好时播放的声音。\n'
-    asked = _asked(_chunks(intro + header + rows), "zh")
+    asked = _asked(_chunks(intro + header + rows))
     assert asked["在 steep-timer 插件中，brew_seconds 的默认值是什么？"] == ["180"]
     assert asked["在 steep-timer 插件中，alarm_sound 的默认值是什么？"] == ['"chime"', "chime"]
     assert asked["在 steep-timer 插件中，alarm_sound 是什么类型？"] == ["string"]
     assert asked["在 steep-timer 插件中，哪个参数表示“茶泡好时播放的声音”？"][0] == "alarm_sound"
+    # A row with no description is asked in its page's language; one described in English, in English.
+    more = "cup_size | integer | 是 | 2 |  \nlid_type | string | 否 | flat | The shape of the lid on top.\n"
+    asked = _asked(_chunks(intro + header + rows + more))
+    assert asked["在 steep-timer 插件中，cup_size 的默认值是什么？"] == ["2"]
+    assert "What is the default value of lid_type in Kettle?" in asked
