@@ -30,6 +30,7 @@ from collections import Counter
 from ragstress.core.types import Chunk
 from ragstress.corpora.code_blocks import code_lines
 from ragstress.generators.mddocs_en import english_questions
+from ragstress.generators.mddocs_settings import chinese_settings, english_settings
 from ragstress.generators.mddocs_terms import (
     BULLET,
     KIND_ZH,
@@ -102,13 +103,18 @@ def doc_questions(chunk: Chunk, lang: str, product: str | None, kinds: dict[str,
     for sentence in prose_sentences(chunk):
         zh = bool(re.search(r"[\u4e00-\u9fff]", sentence))
         made = (
-            chinese_questions(sentence, product, kinds) if zh else english_questions(sentence, product, kinds, before)
+            chinese_questions(sentence, product, kinds) + chinese_settings(sentence, product)
+            if zh
+            else english_questions(sentence, product, kinds, before)
+            + english_settings(sentence.rstrip(".!:; "), product)
         )
         in_place = _about_product(sentence.rstrip(".。!！:：; "), product, kinds, zh) if not made else None
         made += [in_place] if in_place else []
         before = sentence
         made = [(_unframed(q[0], product, kinds), *q[1:]) for q in made]
         found += [q for q in made if _clean(q[0]) and not any(_names(q[0], a) for a in q[1])]
+    # Two shapes reading one statement alike ask once; one question with two answers is not asked.
+    found = list({(q[0], tuple(q[1])): q for q in found}.values())
     asked = Counter(q[0] for q in found)
     return [q for q in found if asked[q[0]] == 1]
 
