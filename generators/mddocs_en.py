@@ -97,7 +97,7 @@ _INHERITS = re.compile(
 _DEFAULT_STATUS = re.compile(r"^(?P<code>[1-5]\d\d) is the default status code\b")
 
 _IMPORT = re.compile(
-    rf"\bimport (?P<x>{IDENT})(?: and {IDENT})? from (?P<m>[a-z_][\w.]*)|\bfrom (?P<m2>[a-z_][\w.]*) import (?P<x2>{IDENT})"
+    rf"\b[Ii]mport (?P<x>{IDENT})(?: and {IDENT})? from (?P<m>[a-z_][\w.]*)|\bfrom (?P<m2>[a-z_][\w.]*) import (?P<x2>{IDENT})"
 )
 
 _STATUS_FOR = re.compile(r"^(?P<code>[1-5]\d\d) is the status code for \"?(?P<name>[A-Z][\w ]{2,30}?)\"?$")

@@ -9,6 +9,8 @@ defaults written as "by default", and status codes named in quotes, in English a
 | where something is by default | Where is the brewing log written by default in Kettle? | 在 Kettle 中，冲泡日志默认写入哪里？ |
 | a default in prose | What is the default value of the fallback parameter in Kettle? | 在 Kettle 中，fallback 的默认值是什么？ |
 | a status code named in quotes | Which HTTP status code means No Content? | 哪个 HTTP 状态码表示“已创建”？ |
+| a code name and its noun | Which parameter receives the brewing time in Kettle? | 在 Kettle 中，哪个参数用于指定冲泡时间？ |
+| what to install | Which package do you install to use TeaClient in Kettle? | 要使用 TeaClient，需要先安装哪个包？ |
 
 Each shape is one sentence's own statement; a sentence pointing outside itself is not asked.
 """
@@ -76,6 +78,27 @@ _QUOTED_STATUS = re.compile(
 _QUOTED_STATUS_ZH = re.compile(r"(?P<code>[1-5]\d\d) ?(?:表示)?[“\"](?P<name>[\u4e00-\u9fff]{2,6})[”\"]")
 
 
+_NOUNS_EN = (
+    r"parameter|argument|option|setting|attribute|field|flag|key|property|method|function|class|decorator|module|"
+    r"variable|header"
+)
+_NAMED = re.compile(
+    rf"^(?:The |An? )?(?P<term>[a-z_][\w.]*) (?P<noun>{_NOUNS_EN}) (?P<verb>[a-z]+s) (?P<rest>[^;:]{{5,100}})$"
+)
+_NAMED_ZH = re.compile(
+    r"^(?P<term>[a-z_][\w.]*) ?(?P<noun>参数|选项|属性|字段|方法|函数|装饰器|模块|请求头)"
+    r"(?P<verb>用于|用来|表示|控制|指定|决定|设置)(?P<rest>[^。；：]{4,40})$"
+)
+_INSTALL = re.compile(
+    r"^To use (?P<x>[A-Za-z_][\w.]*(?:\(\))?), (?:you (?:need to|must|have to) )?(?:first )?install "
+    r"(?:the )?(?P<pkg>[\w.\[\]-]+)(?: package)?$"
+)
+_INSTALL_ZH = re.compile(
+    r"^要使用 ?(?P<x>[A-Za-z_][\w.]*(?:\(\))?) ?，(?:你)?(?:请|需要|必须)?(?:先|首先)?安装 ?(?P<pkg>[\w.\[\]-]+)$"
+)
+_NOT_ACTIONS = frozenset("is has was does needs".split())
+
+
 def _base(verb: str) -> str:
     """The base form of a third-person verb: shows -> show, passes -> pass, applies -> apply."""
     if verb.endswith("ies"):
@@ -116,6 +139,15 @@ def english_settings(sentence: str, product: str | None) -> list[Question]:
     if m and ("_" in m["p"] or f"{m['p']}=" in sentence) and not POINTS_OUT.fullmatch(m["p"]):
         question = f"What is the default value of the {m['p']} parameter{in_product(product, m['p'])}?"
         made.append((question, value_aliases(m["val"]), "default", "default_value", question))
+    m = _NAMED.search(sentence)
+    rest = re.split(r", (?:and|but|so|which) ", m["rest"])[0] if m else ""
+    if m and m["verb"] not in _NOT_ACTIONS and not POINTS_OUT.search(rest) and m["term"] not in rest:
+        question = f"Which {m['noun']} {m['verb']} {rest}{in_product(product, rest)}?"
+        made.append((question, [m["term"]], "parameter", "doc_identifier", f"{m['noun']}: {rest}"))
+    m = _INSTALL.search(sentence)
+    if m:
+        question = f"Which package do you install to use {m['x']}{in_product(product, m['x'])}?"
+        made.append((question, [m["pkg"]], "name", "doc_identifier", question))
     for m in _QUOTED_STATUS.finditer(sentence):
         name, code = (m["name"], m["code"]) if m["name"] else (m["name2"], m["code2"])
         if (len(name.split()) >= 2 or name in REASONS) and name.split()[0] not in NOT_REASONS:
@@ -151,6 +183,14 @@ def chinese_settings(sentence: str, product: str | None) -> list[Question]:
     if m:
         question = f"{where}{m['p']} 的默认值是什么？"
         made.append((question, value_aliases(m["val"]), "default", "default_value", question))
+    m = _NAMED_ZH.search(sentence)
+    if m and not POINTS_OUT_ZH.search(m["rest"]) and m["term"] not in m["rest"]:
+        question = f"{where}哪个{m['noun']}{m['verb']}{m['rest']}？"
+        made.append((question, [m["term"]], "parameter", "doc_identifier", f"{m['noun']}: {m['rest']}"))
+    m = _INSTALL_ZH.search(sentence)
+    if m:
+        question = f"要使用 {m['x']}，需要先安装哪个包？"
+        made.append((question, [m["pkg"]], "name", "doc_identifier", question))
     for m in _QUOTED_STATUS_ZH.finditer(sentence):
         question = f"哪个 HTTP 状态码表示“{m['name']}”？"
         made.append((question, [m["code"]], "error_code", "doc_status", question))

@@ -156,3 +156,8 @@ def test_abbreviations_and_file_names_are_not_modules_the_product_names():
     answers = [a for names in asked.values() for a in names]
     assert "i.e" not in answers and "cold.yaml" not in answers, asked
     assert asked["Kettle provides several timers in which module for convenience?"] == ["kettle.timers"]
+
+
+def test_an_imperative_import_line_asks_for_its_module():
+    asked = _asked("Import TeaPot from kettle.pots.\n", kinds={"TeaPot": "class"})
+    assert asked["Which module do you import TeaPot from?"] == ["kettle.pots"]

@@ -65,3 +65,15 @@ def test_chinese_settings_too():
     ]
     assert _zh("- 201 表示“已创建”，通常在新建记录后使用")["哪个 HTTP 状态码表示“已创建”？"] == ["201"]
     assert _zh("这个环境变量用于设置它") == {}
+
+
+def test_a_code_name_with_its_noun_says_what_it_does_and_what_to_install():
+    asked = _en("The steep_time parameter receives the brewing time in seconds, and the pot waits that long")
+    assert asked["Which parameter receives the brewing time in seconds in Kettle?"] == ["steep_time"]
+    assert _en("The steep_time parameter is optional") == {}  # says nothing one parameter alone does
+    assert _en("The steep_time parameter sets it to the default") == {}
+    asked = _en("To use TeaClient, first install teapot-http")
+    assert asked["Which package do you install to use TeaClient in Kettle?"] == ["teapot-http"]
+    asked = _zh("steep_time 参数用于指定冲泡时间")
+    assert asked["在 Kettle 中，哪个参数用于指定冲泡时间？"] == ["steep_time"]
+    assert _zh("要使用 TeaClient，请先安装 teapot-http")["要使用 TeaClient，需要先安装哪个包？"] == ["teapot-http"]
