@@ -103,7 +103,7 @@ def doc_questions(chunk: Chunk, lang: str, product: str | None, kinds: dict[str,
     for sentence in prose_sentences(chunk):
         zh = bool(re.search(r"[\u4e00-\u9fff]", sentence))
         made = (
-            chinese_questions(sentence, product, kinds) + chinese_settings(sentence, product)
+            chinese_questions(sentence, product, kinds) + chinese_settings(sentence.rstrip("。！：；.!:; "), product)
             if zh
             else english_questions(sentence, product, kinds, before)
             + english_settings(sentence.rstrip(".!:; "), product)

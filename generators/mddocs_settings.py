@@ -11,6 +11,8 @@ defaults written as "by default", and status codes named in quotes, in English a
 | a status code named in quotes | Which HTTP status code means No Content? | 哪个 HTTP 状态码表示“已创建”？ |
 | a code name and its noun | Which parameter receives the brewing time in Kettle? | 在 Kettle 中，哪个参数用于指定冲泡时间？ |
 | what to install | Which package do you install to use TeaClient in Kettle? | 要使用 TeaClient，需要先安装哪个包？ |
+| the version a feature needs | Which version of Kettle do you need at least to use Annotated? | 使用 Annotated 至少需要哪个版本的 Kettle？ |
+| where a page is served | Where is the brewing dashboard served in Kettle? | |
 
 Each shape is one sentence's own statement; a sentence pointing outside itself is not asked.
 """
@@ -24,6 +26,7 @@ from ragstress.generators.mddocs_terms import (
     POINTS_OUT,
     POINTS_OUT_ZH,
     REASONS,
+    VERSION,
     Question,
     in_product,
     value_aliases,
@@ -87,7 +90,7 @@ _NAMED = re.compile(
 )
 _NAMED_ZH = re.compile(
     r"^(?P<term>[a-z_][\w.]*) ?(?P<noun>参数|选项|属性|字段|方法|函数|装饰器|模块|请求头)"
-    r"(?P<verb>用于|用来|表示|控制|指定|决定|设置)(?P<rest>[^。；：]{4,40})$"
+    r"(?P<verb>用于|用来|表示|控制|指定|决定|设置|接收|接受|定义)(?P<rest>[^。；：]{4,40})$"
 )
 _INSTALL = re.compile(
     r"^To use (?P<x>[A-Za-z_][\w.]*(?:\(\))?), (?:you (?:need to|must|have to) )?(?:first )?install "
@@ -95,6 +98,19 @@ _INSTALL = re.compile(
 )
 _INSTALL_ZH = re.compile(
     r"^要使用 ?(?P<x>[A-Za-z_][\w.]*(?:\(\))?) ?，(?:你)?(?:请|需要|必须)?(?:先|首先)?安装 ?(?P<pkg>[\w.\[\]-]+)$"
+)
+_AT_LEAST = re.compile(
+    rf"\b[Uu]pgrade (?:the )?(?P<prod>[A-Z]\w+)(?: version)? to at least (?:version )?{VERSION} before using "
+    rf"(?P<x>[A-Za-z_][\w.]*(?:\(\))?)$"
+    rf"|^(?P<x2>[A-Z][\w.]*(?:\(\))?) requires (?P<prod2>[A-Z]\w+) (?:version )?{VERSION.replace('v', 'v2')}"
+    r" or (?:later|newer|higher|above)$"
+)
+_AT_LEAST_ZH = re.compile(
+    rf"^在使用 ?(?P<x>[A-Za-z_][\w.]*(?:\(\))?) ?之前，(?:请)?(?:确保)?(?:将 ?)?(?:升级|更新)? ?(?P<prod>[A-Z]\w+) ?(?:的)?版本"
+    rf"(?:升级|更新)?(?:到|至)(?:至少)? ?{VERSION}$"
+)
+_SERVED = re.compile(
+    r"^(?P<x>[A-Z][\w]*(?: [A-Z]?[\w]+){0,3}): (?:served|available|hosted) (?:at|on|under) (?P<val>/\S*)$"
 )
 _NOT_ACTIONS = frozenset("is has was does needs".split())
 
@@ -148,6 +164,15 @@ def english_settings(sentence: str, product: str | None) -> list[Question]:
     if m:
         question = f"Which package do you install to use {m['x']}{in_product(product, m['x'])}?"
         made.append((question, [m["pkg"]], "name", "doc_identifier", question))
+    m = _AT_LEAST.search(sentence)
+    if m:
+        x, prod, version = (m["x"], m["prod"], m["v"]) if m["x"] else (m["x2"], m["prod2"], m["v2"])
+        question = f"Which version of {prod} do you need at least to use {x}?"
+        made.append((question, [version], "version", "version_added", question))
+    m = _SERVED.search(sentence)
+    if m and not POINTS_OUT.search(m["x"]):
+        question = f"Where is {m['x']} served{in_product(product, m['x'])}?"
+        made.append((question, [m["val"].rstrip(".")], "path", "doc_setting", question))
     for m in _QUOTED_STATUS.finditer(sentence):
         name, code = (m["name"], m["code"]) if m["name"] else (m["name2"], m["code2"])
         if (len(name.split()) >= 2 or name in REASONS) and name.split()[0] not in NOT_REASONS:
@@ -191,6 +216,10 @@ def chinese_settings(sentence: str, product: str | None) -> list[Question]:
     if m:
         question = f"要使用 {m['x']}，需要先安装哪个包？"
         made.append((question, [m["pkg"]], "name", "doc_identifier", question))
+    m = _AT_LEAST_ZH.search(sentence)
+    if m:
+        question = f"使用 {m['x']} 至少需要哪个版本的 {m['prod']}？"
+        made.append((question, [m["v"]], "version", "version_added", question))
     for m in _QUOTED_STATUS_ZH.finditer(sentence):
         question = f"哪个 HTTP 状态码表示“{m['name']}”？"
         made.append((question, [m["code"]], "error_code", "doc_status", question))

@@ -77,3 +77,17 @@ def test_a_code_name_with_its_noun_says_what_it_does_and_what_to_install():
     asked = _zh("steep_time 参数用于指定冲泡时间")
     assert asked["在 Kettle 中，哪个参数用于指定冲泡时间？"] == ["steep_time"]
     assert _zh("要使用 TeaClient，请先安装 teapot-http")["要使用 TeaClient，需要先安装哪个包？"] == ["teapot-http"]
+
+
+def test_the_version_a_feature_needs_and_where_a_page_is_served():
+    asked = _en("Make sure you upgrade the Kettle version to at least 2.4.1 before using Annotated")
+    assert asked["Which version of Kettle do you need at least to use Annotated?"] == ["2.4.1"]
+    assert _en("TeaClient requires Kettle 3.0 or later")[
+        "Which version of Kettle do you need at least to use TeaClient?"
+    ] == ["3.0"]
+    assert _en("Brew Dashboard: served at /dashboard")["Where is Brew Dashboard served in Kettle?"] == ["/dashboard"]
+    asked = _zh("在使用 Annotated 之前，请确保升级 Kettle 版本到至少 2.4.1")
+    assert asked["使用 Annotated 至少需要哪个版本的 Kettle？"] == ["2.4.1"]
+    assert _zh("steep_time 参数接收表示冲泡秒数的数字")["在 Kettle 中，哪个参数接收表示冲泡秒数的数字？"] == [
+        "steep_time"
+    ]
