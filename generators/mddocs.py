@@ -18,8 +18,9 @@ stated term, value, code or version as the answer:
 Sentences are read from the prose of a chunk only (code, tables and notices are skipped, list
 bullets dropped), and a sentence that points outside itself ("it", "this", "above") is not asked.
 The product is the name a corpus writes most often inside its sentences (see `product_name`).
-English shapes are read in `mddocs_en`, Chinese ones in `mddocs_zh`, with what both share in
-`mddocs_terms`.
+English shapes are read in `mddocs_en`, Chinese ones in `mddocs_zh`, settings stated in prose
+(environment variables, command options, defaults, the version a name needs) in `mddocs_settings`,
+with what all share in `mddocs_terms`; parameter tables are read in `mddocs_tables`.
 """
 
 from __future__ import annotations

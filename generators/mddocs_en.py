@@ -128,7 +128,7 @@ _EXAMPLE_DEFAULT = re.compile(
     + _VALUE_EN.replace("val", "val2")
 )
 
-_ENTRY = re.compile(rf"^(?P<term>{IDENT}) (?:-|—|–|:) (?P<desc>[A-Z][^:]{{8,200}})$")
+_ENTRY = re.compile(rf"^(?P<term>{IDENT})(?: -| —| –| ?:) (?P<desc>[A-Z][^:]{{8,200}})$")
 
 _SAYS = re.compile(
     rf"^(?P<term>{IDENT}) (?P<pred>(?:also |actually |automatically |only |still )?(?P<verb>[a-z]+) [^;:]{{5,120}})$"

@@ -161,3 +161,9 @@ def test_abbreviations_and_file_names_are_not_modules_the_product_names():
 def test_an_imperative_import_line_asks_for_its_module():
     asked = _asked("Import TeaPot from kettle.pots.\n", kinds={"TeaPot": "class"})
     assert asked["Which module do you import TeaPot from?"] == ["kettle.pots"]
+
+
+def test_an_entry_written_name_colon_description_asks_for_its_name():
+    asked = _asked("pour_rate: Sets how fast the kettle pours, in millilitres a second.\n")
+    assert asked["Which parameter sets how fast the kettle pours, in millilitres a second in Kettle?"] == ["pour_rate"]
+    assert _asked("Note: Sets nothing a reader would ask about.\n") == {}
