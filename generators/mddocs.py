@@ -151,7 +151,7 @@ def points_outside(question: str) -> bool:
 
 
 def has_markup(question: str) -> bool:
-    """Does a question hold markup (backticks, emphasis, fences, tags, a list bullet)?"""
+    """Does a question hold markup (backticks, emphasis, fences, tags, a list bullet, a table row's cells)?"""
     return bool(MARKUP.search(question) or BULLET.match(question))
 
 

@@ -130,6 +130,7 @@ def test_markup_is_told_from_operators_and_pointers():
         "Which guide is the [deployment guide](deploy.md)?",
         "Which function returns a *Translations instance?",
         "- Which bullet is this?",
+        "名称 | 类型 | 必选项 | 默认值 | 描述允许每个地址有多少个配额？",
     ):
         assert mddocs.has_markup(question), question
     for question in (
@@ -138,6 +139,7 @@ def test_markup_is_told_from_operators_and_pointers():
         "Which equivalent of the get* methods returns a tuple?",
         'ls 命令的哪个选项表示“类似，但不追加 "*" 字符”？',
         "What type does the example declare for q, str | None?",
+        "Which value may be int | str | None?",
     ):
         assert not mddocs.has_markup(question), question
 
