@@ -183,7 +183,8 @@ def _about_product(sentence: str, product: str | None, kinds: dict[str, str], zh
         # A dotted module (fastapi.middleware); "i.e", "e.g" and file names (prod.yaml) are not modules.
         module = re.fullmatch(r"[a-z_]{2,}(?:\.[a-z_]{2,})+", name) is not None and name.rsplit(".", 1)[1] not in _FILES
         kind = "module" if module else code_kind(name, kinds)
-        if kind is None or name == product or name.lower() == product.lower():
+        # A one-letter name is a language or a variable ("the C API", "x"), not a code name to ask for.
+        if kind is None or len(name.removesuffix("()")) < 2 or name == product or name.lower() == product.lower():
             continue
         before, after = sentence[: m.start()], sentence[m.end() :]
         after = re.split(r",|;| \(| - | — |，|；|（", after)[0].rstrip(" .:")

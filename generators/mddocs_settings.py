@@ -75,7 +75,7 @@ _HAS_VALUE_ZH = re.compile(
 )
 
 _QUOTED_STATUS = re.compile(
-    r"\b(?P<code>[1-5]\d\d),? [\"“](?P<name>[A-Z][A-Za-z]+(?: [A-Za-z]+){0,3})[\"”]"
+    r"(?<!PEP )(?<!RFC )(?<!ISO )(?<!#)\b(?P<code>[1-5]\d\d),? [\"“](?P<name>[A-Z][A-Za-z]+(?: [A-Za-z]+){0,3})[\"”]"
     r"|[\"“](?P<name2>[A-Z][A-Za-z]+(?: [A-Za-z]+){0,3})[\"”] \(HTTP (?P<code2>[1-5]\d\d)\)"
 )
 _QUOTED_STATUS_ZH = re.compile(r"(?P<code>[1-5]\d\d) ?(?:表示)?[“\"](?P<name>[\u4e00-\u9fff]{2,6})[”\"]")

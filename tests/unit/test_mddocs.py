@@ -155,7 +155,9 @@ def test_abbreviations_and_file_names_are_not_modules_the_product_names():
         "Kettle reads the KETTLE_MODE variable to pick a mode, i.e. to choose which settings files to read.\n"
         "Kettle provides several timers in kettle.timers for convenience.\n"
     )
+    asked.update(_asked("Kettle integers are passed as the default C int type.\n", kinds={"C": "class"}))
     answers = [a for names in asked.values() for a in names]
+    assert "C" not in answers, asked  # a language, not a class
     assert "i.e" not in answers and "cold.yaml" not in answers, asked
     assert asked["Kettle provides several timers in which module for convenience?"] == ["kettle.timers"]
 

@@ -44,7 +44,10 @@ def test_a_default_in_prose_and_status_codes_named_in_quotes():
     assert asked["Which HTTP status code means No Content?"] == ["204"]
     asked = _en('You can answer "Accepted" (HTTP 202) and brew later')
     assert asked["Which HTTP status code means Accepted?"] == ["202"]
-    assert _en('It returns 200, "Fine"') == {}  # one plain word: not a status name a reader would ask about
+    assert _en('It returns 200, "Fine"') == {}
+    assert (
+        _en('See PEP 587 "Python Initialization Configuration"') == {}
+    )  # a PEP's number, not a status  # one plain word: not a status name a reader would ask about
 
 
 def test_chinese_settings_too():
