@@ -156,14 +156,21 @@ def has_markup(question: str) -> bool:
 
 
 def _clean(question: str) -> bool:
-    return not has_markup(question) and 5 <= len(question.split()) + len(re.findall(r"[\u4e00-\u9fff]", question)) // 2
+    """No markup, five words or more, and no bracket left open ("... a false value (e.g?": a sentence cut short)."""
+    balanced = question.count("(") == question.count(")") and question.count("（") == question.count("）")
+    return (
+        balanced
+        and not has_markup(question)
+        and 5 <= len(question.split()) + len(re.findall(r"[\u4e00-\u9fff]", question)) // 2
+    )
 
 
 def _names(question: str, answer: str) -> bool:
     return re.search(rf"(?<![\w.]){re.escape(answer)}(?![\w(])", question) is not None
 
 
-_CODE_TOKEN = re.compile(r"(?:\b[Tt]he )?(?<![\w.-])([A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)*(?:\(\))?)(?![\w(])")
+# A code name standing alone: not part of a flag (-x), a path or a pair written with a slash (Tcl/Tk).
+_CODE_TOKEN = re.compile(r"(?:\b[Tt]he )?(?<![\w./-])([A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)*(?:\(\))?)(?![\w(/])")
 
 
 _FILES = frozenset("yaml yml json toml ini cfg conf md txt xml html py lua js ts sh env lock log".split())

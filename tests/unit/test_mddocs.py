@@ -156,8 +156,11 @@ def test_abbreviations_and_file_names_are_not_modules_the_product_names():
         "Kettle provides several timers in kettle.timers for convenience.\n"
     )
     asked.update(_asked("Kettle integers are passed as the default C int type.\n", kinds={"C": "class"}))
+    asked.update(_asked("Kettle and Tcl/Tk have very different threading models.\n", kinds={"Tcl": "class"}))
+    asked.update(_asked("An ImportError is raised when the name is relative but the package is false (e.g.\n"))
+    assert not any(q.count("(") != q.count(")") for q in asked), asked
     answers = [a for names in asked.values() for a in names]
-    assert "C" not in answers, asked  # a language, not a class
+    assert "C" not in answers and "Tcl" not in answers, asked  # a language, not a class
     assert "i.e" not in answers and "cold.yaml" not in answers, asked
     assert asked["Kettle provides several timers in which module for convenience?"] == ["kettle.timers"]
 
