@@ -120,7 +120,8 @@ def doc_questions(chunk: Chunk, lang: str, product: str | None, kinds: dict[str,
     return [q for q in found if asked[q[0]] == 1]
 
 
-_CODE_SHAPED = re.compile(r"[A-Za-z_]\w*\(\)|\b[a-z]+_[a-z_]+\b|\b[A-Z][a-z]+[A-Z]\w*|\b[a-z_]+\.[a-z_]+")
+# "e.g." and "i.e." are not dotted code names.
+_CODE_SHAPED = re.compile(r"[A-Za-z_]\w*\(\)|\b[a-z]+_[a-z_]+\b|\b[A-Z][a-z]+[A-Z]\w*|\b[a-z_]{2,}\.[a-z_]{2,}")
 
 
 def _unframed(question: str, product: str | None, kinds: dict[str, str]) -> str:

@@ -174,3 +174,10 @@ def test_an_entry_written_name_colon_description_asks_for_its_name():
     asked = _asked("pour_rate: Sets how fast the kettle pours, in millilitres a second.\n")
     assert asked["Which parameter sets how fast the kettle pours, in millilitres a second in Kettle?"] == ["pour_rate"]
     assert _asked("Note: Sets nothing a reader would ask about.\n") == {}
+
+
+def test_an_abbreviation_is_no_code_name_that_lets_a_question_drop_its_product():
+    asked = _asked("content_type: A str with the content type of the brew (e.g. oolong/green).\n")
+    assert asked["Which parameter is a str with the content type of the brew (e.g. oolong/green) in Kettle?"] == [
+        "content_type"
+    ]
