@@ -18,8 +18,9 @@ stated term, value, code or version as the answer:
 Sentences are read from the prose of a chunk only (code, tables and notices are skipped, list
 bullets dropped), and a sentence that points outside itself ("it", "this", "above") is not asked.
 The product is the name a corpus writes most often inside its sentences (see `product_name`).
-English shapes are read in `mddocs_en`, Chinese ones in `mddocs_zh`, with what both share in
-`mddocs_terms`.
+English shapes are read in `mddocs_en`, Chinese ones in `mddocs_zh`, settings stated in prose
+(environment variables, command options, defaults, the version a name needs) in `mddocs_settings`,
+with what all share in `mddocs_terms`; parameter tables are read in `mddocs_tables`.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from collections import Counter
 from ragstress.core.types import Chunk
 from ragstress.corpora.code_blocks import code_lines
 from ragstress.generators.mddocs_en import english_questions
+from ragstress.generators.mddocs_settings import chinese_settings, english_settings
 from ragstress.generators.mddocs_terms import (
     BULLET,
     KIND_ZH,
@@ -102,18 +104,24 @@ def doc_questions(chunk: Chunk, lang: str, product: str | None, kinds: dict[str,
     for sentence in prose_sentences(chunk):
         zh = bool(re.search(r"[\u4e00-\u9fff]", sentence))
         made = (
-            chinese_questions(sentence, product, kinds) if zh else english_questions(sentence, product, kinds, before)
+            chinese_questions(sentence, product, kinds) + chinese_settings(sentence.rstrip("。！：；.!:; "), product)
+            if zh
+            else english_questions(sentence, product, kinds, before)
+            + english_settings(sentence.rstrip(".!:; "), product)
         )
         in_place = _about_product(sentence.rstrip(".。!！:：; "), product, kinds, zh) if not made else None
         made += [in_place] if in_place else []
         before = sentence
         made = [(_unframed(q[0], product, kinds), *q[1:]) for q in made]
         found += [q for q in made if _clean(q[0]) and not any(_names(q[0], a) for a in q[1])]
+    # Two shapes reading one statement alike ask once; one question with two answers is not asked.
+    found = list({(q[0], tuple(q[1])): q for q in found}.values())
     asked = Counter(q[0] for q in found)
     return [q for q in found if asked[q[0]] == 1]
 
 
-_CODE_SHAPED = re.compile(r"[A-Za-z_]\w*\(\)|\b[a-z]+_[a-z_]+\b|\b[A-Z][a-z]+[A-Z]\w*|\b[a-z_]+\.[a-z_]+")
+# "e.g." and "i.e." are not dotted code names.
+_CODE_SHAPED = re.compile(r"[A-Za-z_]\w*\(\)|\b[a-z]+_[a-z_]+\b|\b[A-Z][a-z]+[A-Z]\w*|\b[a-z_]{2,}\.[a-z_]{2,}")
 
 
 def _unframed(question: str, product: str | None, kinds: dict[str, str]) -> str:
@@ -144,19 +152,29 @@ def points_outside(question: str) -> bool:
 
 
 def has_markup(question: str) -> bool:
-    """Does a question hold markup (backticks, emphasis, fences, tags, a list bullet)?"""
+    """Does a question hold markup (backticks, emphasis, fences, tags, a list bullet, a table row's cells)?"""
     return bool(MARKUP.search(question) or BULLET.match(question))
 
 
 def _clean(question: str) -> bool:
-    return not has_markup(question) and 5 <= len(question.split()) + len(re.findall(r"[\u4e00-\u9fff]", question)) // 2
+    """No markup, five words or more, and no bracket left open ("... a false value (e.g?": a sentence cut short)."""
+    balanced = question.count("(") == question.count(")") and question.count("（") == question.count("）")
+    return (
+        balanced
+        and not has_markup(question)
+        and 5 <= len(question.split()) + len(re.findall(r"[\u4e00-\u9fff]", question)) // 2
+    )
 
 
 def _names(question: str, answer: str) -> bool:
     return re.search(rf"(?<![\w.]){re.escape(answer)}(?![\w(])", question) is not None
 
 
-_CODE_TOKEN = re.compile(r"(?:\b[Tt]he )?(?<![\w.])([A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)*(?:\(\))?)(?![\w(])")
+# A code name standing alone: not part of a flag (-x), a path or a pair written with a slash (Tcl/Tk).
+_CODE_TOKEN = re.compile(r"(?:\b[Tt]he )?(?<![\w./-])([A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)*(?:\(\))?)(?![\w(/])")
+
+
+_FILES = frozenset("yaml yml json toml ini cfg conf md txt xml html py lua js ts sh env lock log".split())
 
 
 def _about_product(sentence: str, product: str | None, kinds: dict[str, str], zh: bool) -> Question | None:
@@ -170,9 +188,11 @@ def _about_product(sentence: str, product: str | None, kinds: dict[str, str], zh
         return None
     for m in _CODE_TOKEN.finditer(sentence, opener.end()):
         name = m[1]
-        module = re.fullmatch(r"[a-z_]+(?:\.[a-z_]+)+", name) is not None
+        # A dotted module (fastapi.middleware); "i.e", "e.g" and file names (prod.yaml) are not modules.
+        module = re.fullmatch(r"[a-z_]{2,}(?:\.[a-z_]{2,})+", name) is not None and name.rsplit(".", 1)[1] not in _FILES
         kind = "module" if module else code_kind(name, kinds)
-        if kind is None or name == product or name.lower() == product.lower():
+        # A one-letter name is a language or a variable ("the C API", "x"), not a code name to ask for.
+        if kind is None or len(name.removesuffix("()")) < 2 or name == product or name.lower() == product.lower():
             continue
         before, after = sentence[: m.start()], sentence[m.end() :]
         after = re.split(r",|;| \(| - | — |，|；|（", after)[0].rstrip(" .:")

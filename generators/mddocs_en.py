@@ -97,7 +97,7 @@ _INHERITS = re.compile(
 _DEFAULT_STATUS = re.compile(r"^(?P<code>[1-5]\d\d) is the default status code\b")
 
 _IMPORT = re.compile(
-    rf"\bimport (?P<x>{IDENT})(?: and {IDENT})? from (?P<m>[a-z_][\w.]*)|\bfrom (?P<m2>[a-z_][\w.]*) import (?P<x2>{IDENT})"
+    rf"\b[Ii]mport (?P<x>{IDENT})(?: and {IDENT})? from (?P<m>[a-z_][\w.]*)|\bfrom (?P<m2>[a-z_][\w.]*) import (?P<x2>{IDENT})"
 )
 
 _STATUS_FOR = re.compile(r"^(?P<code>[1-5]\d\d) is the status code for \"?(?P<name>[A-Z][\w ]{2,30}?)\"?$")
@@ -128,7 +128,7 @@ _EXAMPLE_DEFAULT = re.compile(
     + _VALUE_EN.replace("val", "val2")
 )
 
-_ENTRY = re.compile(rf"^(?P<term>{IDENT}) (?:-|—|–|:) (?P<desc>[A-Z][^:]{{8,200}})$")
+_ENTRY = re.compile(rf"^(?P<term>{IDENT})(?: -| —| –| ?:) (?P<desc>[A-Z][^:]{{8,200}})$")
 
 _SAYS = re.compile(
     rf"^(?P<term>{IDENT}) (?P<pred>(?:also |actually |automatically |only |still )?(?P<verb>[a-z]+) [^;:]{{5,120}})$"

@@ -22,6 +22,7 @@ from ragstress.core.types import Chunk, QuestionType
 from ragstress.generators import mddocs, techdoc_en, techdoc_zh
 from ragstress.generators.gates import GATES, GatePipeline, GateStats, RejectedCandidate
 from ragstress.generators.insitu import insitu_question
+from ragstress.generators.mddocs_tables import TableReading
 from ragstress.generators.seeds import KIND_ROTATION, Candidate, Target, answer_aliases, usable_spans
 from ragstress.generators.techdoc import Subject, document_subjects, entries, stated_text
 from ragstress.generators.topics import topic_phrases, with_topic
@@ -29,6 +30,8 @@ from ragstress.llm import ChatClient, ask_structured
 from ragstress.prompts import load_prompt
 
 SPANS_PER_CHUNK = 2
+# A chunk of a parameter table states one fact a row: it may give one question a row, up to this many.
+ROWS_PER_CHUNK = 4
 
 
 class PolishDraft(BaseModel):
@@ -77,6 +80,7 @@ def _technical(chunk: Chunk, subject: Subject | None, lang: str, docs: _DocsRead
     if subject is None or subject.kind != "command":  # product docs' prose; a man page states its facts as entries
         asked = {q[0] for q in stated}
         stated += [q for q in mddocs.doc_questions(chunk, lang, docs.product, docs.kinds) if q[0] not in asked]
+        stated += _by_column(docs.tables.questions(chunk, docs.product))
     for question, names, kind, template, content in stated:
         if mddocs.has_markup(question):
             continue  # "returns a *Translations instance": markup the reader left is never asked
@@ -96,6 +100,14 @@ class _DocsReading:
     def __init__(self, chunks: list[Chunk]):
         self.product = mddocs.product_name(chunks)
         self.kinds = mddocs.identifier_kinds(chunks)
+        self.tables = TableReading(chunks)
+
+
+def _by_column(questions: list[tuple[str, list[str], str, str, str]]) -> list[tuple[str, list[str], str, str, str]]:
+    """A table's questions, defaults first, then what each row does, then types: a chunk asks two at most,
+    and a default or a name says more than a type that many rows share."""
+    order = ("default_value", "doc_identifier", "doc_type")
+    return sorted(questions, key=lambda q: order.index(q[3]) if q[3] in order else len(order))
 
 
 # Documents written in a markup language: product docs and references, whose in-situ questions must name
@@ -117,13 +129,14 @@ def insitu_candidates(chunks: list[Chunk], langs: dict[str, str], rng: random.Ra
     docs = _DocsReading(chunks)
     order = list(chunks)
     rng.shuffle(order)
-    rounds: list[list[Candidate]] = [[] for _ in range(SPANS_PER_CHUNK)]
+    rounds: list[list[Candidate]] = [[] for _ in range(ROWS_PER_CHUNK)]
     for n, chunk in enumerate(order):
         lang = langs[chunk.id]
-        technical = _technical(chunk, subjects.get(chunk.doc_id), lang, docs)[:SPANS_PER_CHUNK]
+        cap = min(ROWS_PER_CHUNK, max(SPANS_PER_CHUNK, len(docs.tables.rows.get(chunk.id, []))))
+        technical = _technical(chunk, subjects.get(chunk.doc_id), lang, docs)[:cap]
         for made, candidate in enumerate(technical):
             rounds[made].append(candidate)
-        if len(technical) == SPANS_PER_CHUNK:
+        if len(technical) >= SPANS_PER_CHUNK:
             continue
         spans = usable_spans(chunk, lang)
         first = KIND_ROTATION.index(KIND_ROTATION[n % len(KIND_ROTATION)])

@@ -1,6 +1,6 @@
 """The documentation users index: Python's manual (reStructuredText) and the Chinese man pages (roff).
 
-`ragstress build` on the Debian python3.11-doc `.rst.txt` sources renamed to `.rst`, and on
+`ragstress build` on the Debian python3.11-doc sources as Sphinx ships them (`_sources/*.rst.txt`), and on
 manpages-zh's gzipped roff sources, must give chunks that hold the text, not its markup: no
 role (`:func:`len``), no man macro (`.TH`), no font escape (`\\fB`) in a seeded sample of 200
 chunks of each. `make test` installs both packages where it may (root); elsewhere this skips.
@@ -54,11 +54,11 @@ def _no_markup(chunks: list[Chunk]) -> None:
 
 @pytest.mark.skipif(not PYTHON_SOURCES.is_dir(), reason="python3.11-doc is not installed")
 def test_the_python_manual_in_restructuredtext_builds_without_markup(tmp_path):
-    corpus = tmp_path / "python"
-    corpus.mkdir()
+    corpus = tmp_path / "python" / "_sources"
+    corpus.mkdir(parents=True)
 
     def copy(path: Path) -> int:
-        shutil.copy(path, corpus / path.name.replace(".rst.txt", ".rst"))
+        shutil.copy(path, corpus / path.name)  # as shipped: page.rst.txt, read as reStructuredText
         return path.stat().st_size
 
     _take(sorted(PYTHON_SOURCES.glob("*.rst.txt")), 400_000, copy)

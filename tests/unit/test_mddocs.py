@@ -133,6 +133,7 @@ def test_markup_is_told_from_operators_and_pointers():
         "Which guide is the [deployment guide](deploy.md)?",
         "Which function returns a *Translations instance?",
         "- Which bullet is this?",
+        "名称 | 类型 | 必选项 | 默认值 | 描述允许每个地址有多少个配额？",
     ):
         assert mddocs.has_markup(question), question
     for question in (
@@ -141,6 +142,7 @@ def test_markup_is_told_from_operators_and_pointers():
         "Which equivalent of the get* methods returns a tuple?",
         'ls 命令的哪个选项表示“类似，但不追加 "*" 字符”？',
         "What type does the example declare for q, str | None?",
+        "Which value may be int | str | None?",
     ):
         assert not mddocs.has_markup(question), question
 
@@ -148,3 +150,37 @@ def test_markup_is_told_from_operators_and_pointers():
 def test_a_term_used_for_a_task_keeps_its_preposition():
     asked = _asked("Inspector is used for dispatching messages to the back-end.", kinds={"Inspector": "class"})
     assert asked["Which class do you use for dispatching messages to the back-end in Kettle?"] == ["Inspector"]
+
+
+def test_abbreviations_and_file_names_are_not_modules_the_product_names():
+    asked = _asked(
+        "Kettle will now read the -cold.yaml settings files.\n"
+        "Kettle reads the KETTLE_MODE variable to pick a mode, i.e. to choose which settings files to read.\n"
+        "Kettle provides several timers in kettle.timers for convenience.\n"
+    )
+    asked.update(_asked("Kettle integers are passed as the default C int type.\n", kinds={"C": "class"}))
+    asked.update(_asked("Kettle and Tcl/Tk have very different threading models.\n", kinds={"Tcl": "class"}))
+    asked.update(_asked("An ImportError is raised when the name is relative but the package is false (e.g.\n"))
+    assert not any(q.count("(") != q.count(")") for q in asked), asked
+    answers = [a for names in asked.values() for a in names]
+    assert "C" not in answers and "Tcl" not in answers, asked  # a language, not a class
+    assert "i.e" not in answers and "cold.yaml" not in answers, asked
+    assert asked["Kettle provides several timers in which module for convenience?"] == ["kettle.timers"]
+
+
+def test_an_imperative_import_line_asks_for_its_module():
+    asked = _asked("Import TeaPot from kettle.pots.\n", kinds={"TeaPot": "class"})
+    assert asked["Which module do you import TeaPot from?"] == ["kettle.pots"]
+
+
+def test_an_entry_written_name_colon_description_asks_for_its_name():
+    asked = _asked("pour_rate: Sets how fast the kettle pours, in millilitres a second.\n")
+    assert asked["Which parameter sets how fast the kettle pours, in millilitres a second in Kettle?"] == ["pour_rate"]
+    assert _asked("Note: Sets nothing a reader would ask about.\n") == {}
+
+
+def test_an_abbreviation_is_no_code_name_that_lets_a_question_drop_its_product():
+    asked = _asked("content_type: A str with the content type of the brew (e.g. oolong/green).\n")
+    assert asked["Which parameter is a str with the content type of the brew (e.g. oolong/green) in Kettle?"] == [
+        "content_type"
+    ]
