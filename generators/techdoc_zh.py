@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from ragstress.generators.techdoc import Entry, Subject, occurrences
+from ragstress.generators.techdoc_parse import placeholders
 
 _KIND_WORD = {
     "option": "选项",
@@ -30,7 +31,20 @@ _KIND_WORD = {
 _VERB_OPENING = re.compile(
     r"(?:返回|用于|指定|设置|设定|控制|决定|定义|包含|给出|获取|创建|删除|打开|关闭|读取|写入|显示|打印|列出)"
 )
-_SKIP_OPENING = re.compile(r"(?:参见|参考|见|同|等同于|与.{1,12}相同|这是|注意|已废弃|废弃)")
+_SKIP_OPENING = re.compile(r"(?:参见|参考|见|同|等同于|等价于|与.*相同|这是|注意|已废弃|废弃)")
+# What an option's placeholder stands for ("查找 STRING" → "查找指定的字符串"); one not listed leaves the option unasked.
+_NOUNS = {
+    "file": "文件", "files": "文件", "filename": "文件", "dir": "目录", "directory": "目录", "num": "数目",
+    "n": "数目", "number": "数目", "count": "数目", "k": "数目", "int": "数目", "size": "大小", "mode": "模式",
+    "style": "样式", "format": "格式", "string": "字符串", "str": "字符串", "text": "文本", "user": "用户",
+    "group": "组", "role": "角色", "type": "类型", "range": "范围", "level": "级别", "context": "上下文",
+    "pattern": "模式", "regex": "正则表达式", "re": "正则表达式", "expression": "表达式", "expr": "表达式",
+    "command": "命令", "cmd": "命令", "name": "名称", "value": "值", "key": "键", "list": "列表", "path": "路径",
+    "prog": "程序", "program": "程序", "seconds": "秒数", "secs": "秒数", "delim": "分隔符", "sep": "分隔符",
+    "suffix": "后缀", "prefix": "前缀", "width": "宽度", "limit": "上限", "interval": "间隔", "device": "设备",
+    "signal": "信号", "charset": "字符集", "encoding": "编码", "template": "模板", "dest": "目标", "source": "源",
+    "target": "目标", "cols": "列数", "host": "主机", "port": "端口", "address": "地址", "owner": "所有者",
+}  # fmt: skip
 _DEFAULT = re.compile(r"(?:默认值?(?:为|是)|缺省值?(?:为|是)|默认使用)\s*[“\"]?([^，。；：、（）()\s“”\"]{1,16})")
 
 Question = tuple[str, list[str], str, str, str]  # as in techdoc_en
@@ -47,9 +61,32 @@ def _clause(description: str) -> str | None:
     return clause
 
 
+def _worded(clause: str, names: set[str]) -> str | None:
+    """The clause with each placeholder put into words ("将 DIR 添加到 INFOPATH" → "将指定的目录添加到 INFOPATH"),
+    or None when one cannot be. A lower-case word is a placeholder only when it is the option's own argument."""
+
+    def word(m: re.Match) -> str:
+        noun = _NOUNS.get(m[2].lower())
+        if noun is None:
+            raise LookupError(m[2])
+        return m[1] + noun if m[1] else "指定的" + noun
+
+    ascii_names = sorted((n for n in names if n.isascii()), key=len, reverse=True)
+    if not ascii_names:
+        return clause
+    alternatives = "|".join(map(re.escape, ascii_names))
+    pattern = rf"((?:指定的|该|此|这个|每个)?)\s*(?<![\w-])({alternatives})(?:\.\.\.)?(?![\w-])\s*"
+    try:
+        return re.sub(pattern, word, clause)
+    except LookupError:
+        return None
+
+
 def definition_question(entry: Entry, about: Subject | None) -> Question | None:
     """The question whose answer is the entry's term, or None."""
     clause = _clause(entry.description)
+    if clause is not None and entry.kind == "option":
+        clause = _worded(clause, placeholders(entry.term, clause))
     if clause is None or not re.search(r"[\u4e00-\u9fff]", clause):
         return None
     kind = _KIND_WORD[entry.kind]
