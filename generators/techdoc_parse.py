@@ -89,6 +89,11 @@ _DETERMINERS = {
     "no", "some", "another", "given", "specified", "these", "those", "which", "what", "first", "last",
 }  # fmt: skip
 _NUMBERISH = ("number", "number of ")
+# "by SIZE bytes": a placeholder before a unit counts it, whatever it is called.
+_UNITS = {
+    "bytes", "kilobytes", "megabytes", "blocks", "seconds", "minutes", "milliseconds", "characters", "chars", "lines",
+    "columns", "pages", "times", "bits", "entries", "items", "digits", "spaces",
+}  # fmt: skip
 _WORD = re.compile(r"[A-Za-z][\w-]*(?:'s)?|\.\.\.|\S")
 
 
@@ -130,6 +135,14 @@ def word_placeholders(sentence: str, names: set[str]) -> str | None:
 
     An upper-case placeholder is one wherever it stands; a lower-case argument word ("--homedir dir")
     is one only where an ordinary word could not stand bare: after a verb or a preposition."""
+    # "KEY=VALUE pairs" are key-value pairs; a placeholder tied to anything else by "=" has no plain wording.
+    sentence = re.sub(
+        r"\b([A-Z][A-Z_]*)=([A-Z][A-Z_]*)\b",
+        lambda m: f"{m[1].lower()}-{m[2].lower()}" if {m[1], m[2]} <= names else m[0],
+        sentence,
+    )
+    if any(re.search(rf"(?<![\w-]){re.escape(n)}=|=\[?{re.escape(n)}\b", sentence) for n in names):
+        return None
     found = [(m[1], m[2]) for m in re.finditer(r"(\s*)(" + _WORD.pattern + ")", sentence)]
     tokens = [t for _, t in found]
     if not any(t.removesuffix("'s") in names or t.removesuffix("s") in names for t in tokens):
@@ -169,21 +182,21 @@ def word_placeholders(sentence: str, names: set[str]) -> str | None:
                 _give_article(out, "the")
             i += 1
             continue
-        if noun.startswith(_NUMBERISH) and before_noun:
+        if (noun.startswith(_NUMBERISH) or following in _UNITS) and before_noun:
             if prev.lower() in _DETERMINERS or prev_tag.startswith("JJ"):
                 return None  # "the first NUM lines": no plain wording keeps its sense
             plural_noun = following if following.endswith("s") else following + "s"
             out += [[space, "a"], *([" ", w] for w in ("given", "number", "of", plural_noun))]
             i += 2
             continue
-        if noun in (w.lower() for _, w in out) and re.match(r"IN|TO", prev_tag):
-            words = ["a", "given", *noun.split()]  # "change the directory to DIR": the noun was said already
-        elif noun.startswith("number of "):
+        if noun.startswith("number of "):
             words = ["a", "given", *noun.split()]
         elif plural:
             words = [noun if noun.endswith("s") else noun + "s"]
         elif prev.lower() in _DETERMINERS or prev_tag.startswith("JJ") or (before_noun and not possessive):
             words = noun.split()  # "each FILE", "minimum SIZE", "MODE values"
+        elif noun in (w.lower() for _, w in out) and re.match(r"IN|TO", prev_tag):
+            words = ["a", "given", *noun.split()]  # "change the directory to DIR": the noun was said already
         else:
             words = [_article(noun), *noun.split()]
         if possessive:
@@ -280,6 +293,8 @@ def opening(sentence: str, option_words: set[str]) -> tuple[str, list[int]] | No
                 if index < len(words) and words[index] == token.text:  # not "do" of "don't"
                     verbs.append(index)
         return "verb", verbs
+    if named:
+        return "noun", []
     if words[0].lower() in _QUANTIFIERS:
         return None  # "Some services group ...": a clause whose subject is quantified, not a name
     noun = english()(sentence)

@@ -1,0 +1,119 @@
+"""How questions on man page options are worded: placeholders, parts of speech, help and version, command names."""
+
+from __future__ import annotations
+
+from ragstress.core.types import Chunk
+from ragstress.generators import techdoc_en, techdoc_zh
+from ragstress.generators.techdoc import Subject, document_subjects, entries
+from ragstress.generators.techdoc_parse import conjugate, word_placeholders
+
+PAGEKIT = Subject("pagekit", "command")
+
+OPTIONS_EN = """OPTIONS
+       -g, --grade=GRADE
+              set grade GRADE in the report header
+
+       --outdir DIR
+              write the fetched pages into DIR
+
+       -t, --tag=STR
+              prefix each saved line with STR
+
+       -n, --count=NUM
+              stop after NUM pages
+
+       --shade=WHEN
+              shade WHEN the page is long
+
+       --cache dir
+              keep downloaded pages in dir
+
+       -s, --sort
+              sort the saved pages by size and print their names
+
+       --plain
+              Disables colour in the listing.
+
+       --display-title=TITLE
+              Display title of the saved page.
+
+       --strict
+              Strict mode.
+
+       -q, --quiet
+              Quiet fetching of pages.
+
+       --help display this help and exit
+
+       -V, --version
+              print version and exit
+"""
+
+
+def _asked_en(text: str, subject: Subject = PAGEKIT) -> dict[str, list[str]]:
+    found = entries(text, subject)
+    return {q[0]: q[1] for e in found if (q := techdoc_en.definition_question(e, subject))}
+
+
+def test_placeholders_are_put_into_words_or_the_option_is_not_asked():
+    asked = _asked_en(OPTIONS_EN)
+    assert asked["Which option of pagekit sets the grade in the report header?"] == ["-g", "--grade"]
+    assert asked["Which option of pagekit writes the fetched pages into a directory?"] == ["--outdir"]
+    assert asked["Which option of pagekit prefixes each saved line with a string?"] == ["-t", "--tag"]
+    assert asked["Which option of pagekit stops after a given number of pages?"] == ["-n", "--count"]
+    assert asked["Which option of pagekit keeps downloaded pages in a directory?"] == ["--cache"]
+    assert not any("WHEN" in q or "shade" in q for q in asked)  # WHEN has no plain wording
+    assert not any(word in q for q in asked for word in ("GRADE", "DIR", "STR", "NUM"))
+
+
+def test_the_wording_keeps_the_sentence_around_a_placeholder():
+    assert word_placeholders("apply a Boolean filter EXPR to each item", {"EXPR"}) == (
+        "apply a Boolean filter to each item"
+    )
+    assert word_placeholders("read FILEs from $PAGEDIR/in", {"FILE"}) == "read files from $PAGEDIR/in"
+    assert word_placeholders("use RFILE's owner instead of OWNER values", {"RFILE", "OWNER"}) == (
+        "use a reference file's owner instead of owner values"
+    )
+    assert word_placeholders("show the first NUM pages", {"NUM"}) is None  # "the first a number" keeps no sense
+    assert word_placeholders("keep a single page per host", {"page"}) == "keep a single page per host"
+
+
+def test_an_imperative_is_put_in_the_third_person_and_a_noun_phrase_is_what_the_option_sets():
+    asked = _asked_en(OPTIONS_EN)
+    assert asked["Which option of pagekit sorts the saved pages by size and prints their names?"] == ["-s", "--sort"]
+    assert "Which option of pagekit disables colour in the listing?" in asked
+    assert asked["Which option of pagekit sets the display title of the saved page?"] == ["--display-title"]
+    assert not any("displays title" in q for q in asked)
+    # A noun phrase says what an option's value is; an option that takes none sets nothing.
+    assert not any("strict" in q.lower() or "quiet" in q.lower() for q in asked)
+    assert [conjugate(v) for v in ("list", "do", "try", "push", "be")] == ["lists", "does", "tries", "pushes", "is"]
+
+
+def test_help_and_version_options_are_never_asked():
+    names = {n for e in entries(OPTIONS_EN, PAGEKIT) for n in e.names}
+    assert not names & {"--help", "-V", "--version"}
+    zh = "选项\n       --version\n              显示版本信息并退出\n\n       -a     在标准错误上输出帮助\n"
+    assert entries(zh, PAGEKIT) == []
+
+
+def test_a_command_of_several_words_is_named_as_typed():
+    text = "NAME\npagekit fetch - fetch saved pages\n\nOPTIONS\n--all  fetch every saved page\n"
+    chunk = Chunk(id="c1", doc_id="man1/pagekit_fetch.1.gz", text=text, start=0, end=len(text))
+    subject = document_subjects([chunk])[chunk.doc_id]
+    assert subject == Subject("pagekit fetch", "command")
+    assert "Which option of pagekit fetch fetches every saved page?" in _asked_en(text, subject)
+    hyphened = "NAME\npage-kit - keep pages\n"
+    chunk = Chunk(id="c2", doc_id="man1/page-kit.1", text=hyphened, start=0, end=len(hyphened))
+    assert document_subjects([chunk])[chunk.doc_id].name == "page-kit"
+
+
+def test_chinese_option_questions_word_their_placeholders():
+    text = """选项
+       -o, --output=FILE
+              把抓取的页面写入 FILE
+
+       --mark=XQ
+              用 XQ 标记每一页
+"""
+    asked = {q[0]: q[1] for e in entries(text, PAGEKIT) if (q := techdoc_zh.definition_question(e, PAGEKIT))}
+    assert asked == {"pagekit 命令的哪个选项表示“把抓取的页面写入指定的文件”？": ["-o", "--output"]}
