@@ -31,7 +31,7 @@ _KIND_WORD = {
 _VERB_OPENING = re.compile(
     r"(?:返回|用于|指定|设置|设定|控制|决定|定义|包含|给出|获取|创建|删除|打开|关闭|读取|写入|显示|打印|列出)"
 )
-_SKIP_OPENING = re.compile(r"(?:参见|参考|见|同|等同于|等价于|与.*相同|这是|注意|已废弃|废弃)")
+_SKIP_OPENING = re.compile(r"(?:参见|参考|见|同|类似|通常|等同于|等价于|与.*相同|这是|注意|已废弃|废弃)")
 # What an option's placeholder stands for ("查找 STRING" → "查找指定的字符串"); one not listed leaves the option unasked.
 _NOUNS = {
     "file": "文件", "files": "文件", "filename": "文件", "dir": "目录", "directory": "目录", "num": "数目",
@@ -75,7 +75,13 @@ def _worded(clause: str, names: set[str]) -> str | None:
     if not ascii_names:
         return clause
     alternatives = "|".join(map(re.escape, ascii_names))
-    pattern = rf"((?:指定的|该|此|这个|每个)?)\s*(?<![\w-])({alternatives})(?:\.\.\.)?(?![\w-])\s*"
+    pattern = rf"((?:指定的|该|此|这个|每个)?)\s*(?<![A-Za-z0-9_-])({alternatives})(?:\.\.\.)?(?![A-Za-z0-9_-])\s*"
+    # "跳过前 N 个域": a count before its measure word reads "跳过前指定数目的域".
+    clause = re.sub(
+        rf"\s*(?<![A-Za-z0-9_-])({alternatives})\s*个",
+        lambda m: "指定数目的" if _NOUNS.get(m[1].lower()) == "数目" else m[0],
+        clause,
+    )
     try:
         return re.sub(pattern, word, clause)
     except LookupError:

@@ -114,6 +114,15 @@ def test_chinese_option_questions_word_their_placeholders():
 
        --mark=XQ
               用 XQ 标记每一页
+
+       -k, --keep=NUM
+              只保留最近 NUM 个页面
+
+       --retry
+              类似 --again
 """
     asked = {q[0]: q[1] for e in entries(text, PAGEKIT) if (q := techdoc_zh.definition_question(e, PAGEKIT))}
-    assert asked == {"pagekit 命令的哪个选项表示“把抓取的页面写入指定的文件”？": ["-o", "--output"]}
+    assert asked == {
+        "pagekit 命令的哪个选项表示“把抓取的页面写入指定的文件”？": ["-o", "--output"],
+        "pagekit 命令的哪个选项表示“只保留最近指定数目的页面”？": ["-k", "--keep"],
+    }
