@@ -185,6 +185,9 @@ def option_predicate(entry: Entry) -> str | None:
     if kind == "verb":
         if len(words) > 2 and words[1] in ("or", "and") and re.fullmatch(r"[a-z]+", words[2]):
             verbs = [*verbs, 2]  # "Set or clear securebits"
+        listed = re.match(r"[A-Za-z]+, ([a-z]+,? )+(?:or|and) [a-z]+ ", worded)
+        if listed:  # "Keep, clear or set the signal": every verb of the opening list agrees
+            verbs = [*verbs, *(n for n in range(1, len(listed[0].split())) if words[n] not in ("or", "and"))]
         return " ".join(conjugate(w) if n in verbs else _lowered(w) if n == 0 else w for n, w in enumerate(words))
     if not _takes_argument(entry.term) or words[0] in ("This", "These", "It"):
         return None  # a noun phrase says what an option sets; an option without a value sets nothing

@@ -240,7 +240,10 @@ def _is_function_word(word: str) -> bool:
 
 
 def conjugate(verb: str) -> str:
-    """The third person singular of an imperative: list → lists, do → does, try → tries, be → is."""
+    """The third person singular of an imperative: list → lists, do → does, try → tries, be → is
+    (a comma after the verb stays after it: "Keep," → "keeps,")."""
+    if verb[-1:] in ",;":
+        return conjugate(verb[:-1]) + verb[-1]
     word = verb.lower()
     irregular = {"be": "is", "have": "has", "do": "does", "go": "goes"}
     if word in irregular:
@@ -288,7 +291,15 @@ def opening(sentence: str, option_words: set[str]) -> tuple[str, list[int]] | No
         # "Hide threads and only show processes": verbs joined to the first agree with it too.
         for token in doc[_FRAMED + 1 :]:
             after_and = doc[token.i - 1].text in ("and", "or") and token.tag_ in ("VB", "VBP")
-            if after_and or token.dep_ == "conj" and token.tag_ in ("VB", "VBP") and _joined_to(token, first):
+            # "print nothing, only return an exit status": a bare verb the parse makes the root is a second task.
+            second_task = (
+                token.dep_ in ("ROOT", "dep", "parataxis")
+                and token.tag_ == "VB"
+                and doc[token.i - 1].text != "to"
+                and not any(c.dep_ == "aux" for c in token.children)
+            )
+            joined = token.dep_ == "conj" and token.tag_ in ("VB", "VBP") and _joined_to(token, first)
+            if after_and or second_task or joined:
                 index = len(doc.text[len(_FRAME) : token.idx].split())
                 if index < len(words) and words[index] == token.text:  # not "do" of "don't"
                     verbs.append(index)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ragstress.core.types import Chunk
 from ragstress.generators import techdoc_en, techdoc_zh
-from ragstress.generators.techdoc import Subject, document_subjects, entries
+from ragstress.generators.techdoc import Entry, Subject, document_subjects, entries
 from ragstress.generators.techdoc_parse import conjugate, word_placeholders
 
 PAGEKIT = Subject("pagekit", "command")
@@ -126,3 +126,14 @@ def test_chinese_option_questions_word_their_placeholders():
         "pagekit 命令的哪个选项表示“把抓取的页面写入指定的文件”？": ["-o", "--output"],
         "pagekit 命令的哪个选项表示“只保留最近指定数目的页面”？": ["-k", "--keep"],
     }
+
+
+def test_every_verb_of_an_imperative_description_agrees():
+    cases = {
+        "Trim, sort or merge the saved pages.": "trims, sorts or merges the saved pages",
+        "fetch nothing, only report the queue length": "fetches nothing, only reports the queue length",
+        "use the cache to speed up fetching": "uses the cache to speed up fetching",
+    }
+    for description, said in cases.items():
+        entry = Entry("--tidy", ("--tidy",), "option", description, description)
+        assert techdoc_en.option_predicate(entry) == said, description
