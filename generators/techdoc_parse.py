@@ -113,6 +113,8 @@ def placeholders(term: str, text: str) -> set[str]:
         rest = re.sub(r"^-{1,2}[A-Za-z0-9?][\w.-]*", "", part.strip()).split(";")[0]  # "; default=20" is no argument
         own |= set(re.findall(r"(?<![\w-])[A-Za-z_]\w*", rest))  # not "--license" of "-L --license"
     caps = {w for w in re.findall(r"\b[A-Z][A-Z0-9_]*\b", text) if w in _COMMON}
+    # "DIR-FILE", "INFO-FILE": a compound placeholder, which has no plain wording of its own.
+    caps |= {w for w in re.findall(r"(?<![\w-])[A-Z]+(?:-[A-Z]+)+(?![\w-])", text) if w.rsplit("-", 1)[1] in _COMMON}
     return own | caps
 
 
@@ -121,7 +123,7 @@ def noun_for(placeholder: str) -> str | None:
     word = placeholder.lower()
     if word in _NOUNS:
         return _NOUNS[word]
-    if word in _UNWORDABLE or len(word) < 3 or not re.search(r"[aeiouy]", word):
+    if word in _UNWORDABLE or len(word) < 3 or not re.search(r"[aeiouy]", word) or "-" in word:
         return None
     return word.replace("_", " ").replace("-", " ")
 

@@ -32,6 +32,8 @@ _VERB_OPENING = re.compile(
     r"(?:返回|用于|指定|设置|设定|控制|决定|定义|包含|给出|获取|创建|删除|打开|关闭|读取|写入|显示|打印|列出)"
 )
 _SKIP_OPENING = re.compile(r"(?:参见|参考|见|同|类似|通常|等同于|等价于|与.*相同|这是|注意|已废弃|废弃)")
+# "对于 C++ 以外的程序，这个选项等同于 -r": an option described as another says nothing of its own.
+_SAME_AS = re.compile(r"等同于|等价于|相当于")
 # What an option's placeholder stands for ("查找 STRING" → "查找指定的字符串"); one not listed leaves the option unasked.
 _NOUNS = {
     "file": "文件", "files": "文件", "filename": "文件", "dir": "目录", "directory": "目录", "num": "数目",
@@ -52,11 +54,11 @@ Question = tuple[str, list[str], str, str, str]  # as in techdoc_en
 
 def _clause(description: str) -> str | None:
     """The description's first sentence, trimmed; None when too short, too long or only a pointer elsewhere."""
-    clause = re.split(r"[。；;]|：|:(?=\s)|\.(?=\s|$)", description.strip(), maxsplit=1)[0].strip(" ，,")
+    clause = re.split(r"[。；;．]|：|:(?=\s|$)|\.(?=\s|$)", description.strip(), maxsplit=1)[0].strip(" ，,")
     # Older translations put spaces between words; a question reads better without them.
     clause = re.sub(r"(?<=[\u4e00-\u9fff，、）)])\s+(?=[\u4e00-\u9fff（(])", "", clause)
     clause = re.sub(r"\s{2,}", " ", clause)
-    if not 4 <= len(clause) <= 40 or _SKIP_OPENING.match(clause):
+    if not 4 <= len(clause) <= 40 or _SKIP_OPENING.match(clause) or _SAME_AS.search(clause):
         return None
     return clause
 
@@ -66,6 +68,8 @@ def _worded(clause: str, names: set[str]) -> str | None:
     or None when one cannot be. A lower-case word is a placeholder only when it is the option's own argument."""
 
     def word(m: re.Match) -> str:
+        if m[2].islower() and re.search(r"[A-Za-z]\s*$", clause[: m.start()]):
+            return m[0]  # "加密的 key file": an English phrase, not a placeholder
         noun = _NOUNS.get(m[2].lower())
         if noun is None:
             raise LookupError(m[2])

@@ -120,11 +120,20 @@ def test_chinese_option_questions_word_their_placeholders():
 
        --retry
               类似 --again
+
+       --again
+              对于本地页面，这个选项等同于 --retry
+
+       --tls-key=file
+              设置 TLS 加密的 key file
+
+       -u     显示关于命令选项的简要描述．
 """
     asked = {q[0]: q[1] for e in entries(text, PAGEKIT) if (q := techdoc_zh.definition_question(e, PAGEKIT))}
     assert asked == {
         "pagekit 命令的哪个选项表示“把抓取的页面写入指定的文件”？": ["-o", "--output"],
         "pagekit 命令的哪个选项表示“只保留最近指定数目的页面”？": ["-k", "--keep"],
+        "pagekit 命令的哪个选项表示“设置 TLS 加密的 key file”？": ["--tls-key"],  # an English phrase stays as written
     }
 
 
