@@ -112,10 +112,16 @@ def placeholders(term: str, text: str) -> set[str]:
     for part in term.split(", "):
         rest = re.sub(r"^-{1,2}[A-Za-z0-9?][\w.-]*", "", part.strip()).split(";")[0]  # "; default=20" is no argument
         own |= set(re.findall(r"(?<![\w-])[A-Za-z_]\w*", rest))  # not "--license" of "-L --license"
-    caps = {w for w in re.findall(r"\b[A-Z][A-Z0-9_]*\b", text) if w in _COMMON}
+    # FILE, and OLDFILE or MYFILE beside it: names a synopsis gives its operands.
+    caps = {w for w in re.findall(r"\b[A-Z][A-Z0-9_]*\b", text) if w in _COMMON or _compound(w)}
     # "DIR-FILE", "INFO-FILE": a compound placeholder, which has no plain wording of its own.
     caps |= {w for w in re.findall(r"(?<![\w-])[A-Z]+(?:-[A-Z]+)+(?![\w-])", text) if w.rsplit("-", 1)[1] in _COMMON}
     return own | caps
+
+
+def _compound(word: str) -> bool:
+    """OLDFILE, MYFILE, INFODIR: a common placeholder with a prefix run into it."""
+    return any(word.endswith(common) and len(word) > len(common) + 1 for common in ("FILE", "DIR", "NAME", "PATH"))
 
 
 def noun_for(placeholder: str) -> str | None:
@@ -123,6 +129,8 @@ def noun_for(placeholder: str) -> str | None:
     word = placeholder.lower()
     if word in _NOUNS:
         return _NOUNS[word]
+    if placeholder.isupper() and _compound(placeholder):
+        return None  # "OLDFILE to YOURFILE": which file is which is all the sentence says
     if word in _UNWORDABLE or len(word) < 3 or not re.search(r"[aeiouy]", word) or "-" in word:
         return None
     return word.replace("_", " ").replace("-", " ")
@@ -160,7 +168,9 @@ def word_placeholders(sentence: str, names: set[str]) -> str | None:
         if bare not in names and bare.endswith("s") and bare[:-1] in names and bare[:-1].isupper():
             bare, plural = bare[:-1], True  # "FILEs"
         prev_tag = tags[i - 1] if i > 0 else ""
-        ordinary = bare.islower() and (i == 0 or not re.match(r"VB|IN|TO", prev_tag))
+        # "at which to start reading" (--start=start): a verb after "to", with its own object, is no placeholder.
+        verb = prev_tag == "TO" and tags[i] == "VB" and (i + 1 == len(tokens) or tags[i + 1] in ("VBG", "DT", "PRP"))
+        ordinary = bare.islower() and (i == 0 or not re.match(r"VB|IN|TO", prev_tag) or verb)
         if bare not in names or ordinary:
             out.append([space, token])  # "the file", "a single command": the ordinary word
             i += 1

@@ -76,6 +76,9 @@ def test_the_wording_keeps_the_sentence_around_a_placeholder():
     )
     assert word_placeholders("show the first NUM pages", {"NUM"}) is None  # "the first a number" keeps no sense
     assert word_placeholders("keep a single page per host", {"page"}) == "keep a single page per host"
+    assert word_placeholders("the page at which to start fetching", {"start"}) == "the page at which to start fetching"
+    assert word_placeholders("forward the pages to host over ssh", {"host"}) == "forward the pages to a host over ssh"
+    assert word_placeholders("merge NEWFILE into MAINFILE", {"NEWFILE", "MAINFILE"}) is None
 
 
 def test_an_imperative_is_put_in_the_third_person_and_a_noun_phrase_is_what_the_option_sets():
