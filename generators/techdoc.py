@@ -69,7 +69,7 @@ _MAN_NAME = re.compile(
 _SELF_DESCRIBING_NAMES = {"--help", "--version", "--usage", "-?", "-help", "-version", "--longhelp"}
 _SELF_DESCRIBING = re.compile(
     r"(?i:(?:display|print|show|output|give|write|list)s?\b.{0,40}?\b(?:help|usage|version|copyright)\b)"
-    r"|.{0,8}?(?:显示|输出|打印|印出|给出|列出).{0,15}(?:帮助|版本|用法|使用说明|选项的简要描述)"
+    r"|.{0,16}?(?:显示|输出|打印|印出|给出|列出).{0,15}(?:帮助|版本|用法|使用说明|选项的简要描述)"
 )
 _SAME_LINE = re.compile(r"^(\S.*?\S|\S)\s{2,}(\S.*)$")
 

@@ -131,6 +131,13 @@ def test_chinese_option_questions_word_their_placeholders():
               设置 TLS 加密的 key file
 
        -u     显示关于命令选项的简要描述．
+
+       -H     该选项使得 pagekit 显示关于命令选项的简要描述
+
+       -r     等于 -k0
+
+       --trim, --no-trim
+              这些选项控制是否裁剪页面
 """
     asked = {q[0]: q[1] for e in entries(text, PAGEKIT) if (q := techdoc_zh.definition_question(e, PAGEKIT))}
     assert asked == {
