@@ -165,6 +165,8 @@ def option_predicate(entry: Entry) -> str | None:
     sentence = sentence[:1].upper() + sentence[1:]
     if ":" in sentence or _SKIP_OPENING.match(sentence) or sentence.startswith(("Like ", "Same ")):
         return None
+    if sentence.count("(") != sentence.count(")"):
+        return None  # "(see user_caps(5)": a sentence the page left unclosed
     if re.search(r"\b(?:this|these)\b", re.sub(r"\([^()]*\)", "", sentence)):
         return None  # "List only channels of this type": the question would point at a page it does not show
     worded = word_placeholders(sentence, placeholders(entry.term, sentence))

@@ -113,7 +113,7 @@ def placeholders(term: str, text: str) -> set[str]:
         rest = re.sub(r"^-{1,2}[A-Za-z0-9?][\w.-]*", "", part.strip()).split(";")[0]  # "; default=20" is no argument
         own |= set(re.findall(r"(?<![\w-])[A-Za-z_]\w*", rest))  # not "--license" of "-L --license"
     # FILE, and OLDFILE or MYFILE beside it: names a synopsis gives its operands.
-    caps = {w for w in re.findall(r"\b[A-Z][A-Z0-9_]*\b", text) if w in _COMMON or _compound(w)}
+    caps = {w for w in re.findall(r"\b([A-Z][A-Z0-9_]*)s?\b", text) if w in _COMMON or _compound(w)}  # FILE, FILEs
     # "DIR-FILE", "INFO-FILE": a compound placeholder, which has no plain wording of its own.
     caps |= {w for w in re.findall(r"(?<![\w-])[A-Z]+(?:-[A-Z]+)+(?![\w-])", text) if w.rsplit("-", 1)[1] in _COMMON}
     return own | caps

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ragstress.core.types import Chunk
 from ragstress.generators import techdoc_en, techdoc_zh
 from ragstress.generators.techdoc import Entry, Subject, document_subjects, entries
-from ragstress.generators.techdoc_parse import conjugate, word_placeholders
+from ragstress.generators.techdoc_parse import conjugate, placeholders, word_placeholders
 
 PAGEKIT = Subject("pagekit", "command")
 
@@ -71,6 +71,7 @@ def test_the_wording_keeps_the_sentence_around_a_placeholder():
         "apply a Boolean filter to each item"
     )
     assert word_placeholders("read FILEs from $PAGEDIR/in", {"FILE"}) == "read files from $PAGEDIR/in"
+    assert placeholders("-c, --check", "check the FILEs") == {"FILE"}
     assert word_placeholders("use RFILE's owner instead of OWNER values", {"RFILE", "OWNER"}) == (
         "use a reference file's owner instead of owner values"
     )
