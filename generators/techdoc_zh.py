@@ -60,6 +60,9 @@ def _clause(description: str) -> str | None:
     clause = re.sub(r"\s{2,}", " ", clause)
     if not 4 <= len(clause) <= 40 or _SKIP_OPENING.match(clause) or _SAME_AS.search(clause):
         return None
+    # "列出每个压缩文件的如下项目：", "输出时间戳的可用精度 例如：": a clause that leads into what follows it.
+    if re.search(r"(?:如下|以下|下列)\w{0,4}$|例如$", clause) or re.search(r"[\u4e00-\u9fff]:[\u4e00-\u9fff]", clause):
+        return None
     return clause
 
 
@@ -70,6 +73,8 @@ def _worded(clause: str, names: set[str]) -> str | None:
     def word(m: re.Match) -> str:
         if m[2].islower() and re.search(r"[A-Za-z]\s*$", clause[: m.start()]):
             return m[0]  # "加密的 key file": an English phrase, not a placeholder
+        if clause[m.end() :].startswith(("指定", "所指定", "给出")):
+            raise LookupError(m[2])  # "比 filename 指定文件更新": the placeholder is the subject of its own clause
         noun = _NOUNS.get(m[2].lower())
         if noun is None:
             raise LookupError(m[2])

@@ -133,6 +133,12 @@ def test_chinese_option_questions_word_their_placeholders():
 
        -u     显示关于命令选项的简要描述．
 
+       -l, --list
+              列出每个页面的如下项目：
+
+       -N filename
+              只抓取比filename指定页面更新的页面
+
        -H     该选项使得 pagekit 显示关于命令选项的简要描述
 
        -r     等于 -k0
