@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 
 from ragstress.generators.techdoc import Entry, Subject, occurrences
-from ragstress.generators.techdoc_parse import conjugate, opening, placeholders, word_placeholders
+from ragstress.generators.techdoc_parse import conjugate, last_is_verb, opening, placeholders, word_placeholders
 
 _VERBS = frozenset(
     """accept access add adjust allocate allow append apply arrange ask assign attempt avoid block break build call cancel
@@ -187,6 +187,8 @@ def option_predicate(entry: Entry) -> str | None:
     if kind == "verb":
         if len(words) > 2 and words[1] in ("or", "and") and re.fullmatch(r"[a-z]+", words[2]):
             verbs = [*verbs, 2]  # "Set or clear securebits"
+        if len(words) > 2 and words[-2] in ("and", "or") and last_is_verb(words[-1]):
+            verbs = [*verbs, len(words) - 1]  # "Display the licence and quit"
         listed = re.match(r"[A-Za-z]+, ([a-z]+,? )+(?:or|and) [a-z]+ ", worded)
         if listed:  # "Keep, clear or set the signal": every verb of the opening list agrees
             verbs = [*verbs, *(n for n in range(1, len(listed[0].split())) if words[n] not in ("or", "and"))]

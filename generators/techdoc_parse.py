@@ -334,6 +334,14 @@ _FRAMED = 2
 _QUANTIFIERS = {"some", "all", "each", "every", "any", "no", "most", "many", "several", "few", "both"}
 
 
+def last_is_verb(word: str) -> bool:
+    """Whether a sentence's last word, after "and", is a bare verb ("… and quit") rather than a noun ("… and files")."""
+    if not (word.isalpha() and word.islower()):
+        return False
+    frames = ((_FRAME, _FRAMED), ("To ", 1), ("Please ", 1))  # "You can column" alone tags a noun as a verb
+    return all(english()(frame + word)[at].tag_ in ("VB", "VBP") for frame, at in frames)
+
+
 def _joined_to(token, first) -> bool:
     head = token.head
     while head.dep_ == "conj" and head is not head.head:

@@ -159,6 +159,8 @@ def test_every_verb_of_an_imperative_description_agrees():
         "Trim, sort or merge the saved pages.": "trims, sorts or merges the saved pages",
         "fetch nothing, only report the queue length": "fetches nothing, only reports the queue length",
         "use the cache to speed up fetching": "uses the cache to speed up fetching",
+        "Show the licence and quit": "shows the licence and quits",
+        "list the saved pages and folders": "lists the saved pages and folders",
     }
     for description, said in cases.items():
         entry = Entry("--tidy", ("--tidy",), "option", description, description)
