@@ -169,7 +169,7 @@ def option_predicate(entry: Entry) -> str | None:
         return None  # "(see user_caps(5)": a sentence the page left unclosed
     if re.search(r"\b(?:this|these)\b", re.sub(r"\([^()]*\)", "", sentence)):
         return None  # "List only channels of this type": the question would point at a page it does not show
-    worded = word_placeholders(sentence, placeholders(entry.term, sentence))
+    worded = word_placeholders(sentence, placeholders(entry.term, sentence, entry.names))
     words = worded.split() if worded else []
     if not 2 <= len(words) <= _MAX_WORDS:
         return None

@@ -105,10 +105,11 @@ def english():
     return spacy.load(PIPELINE, exclude=["ner"])
 
 
-def placeholders(term: str, text: str) -> set[str]:
+def placeholders(term: str, text: str, names: tuple[str, ...] = ()) -> set[str]:
     """The placeholders `text` may hold: the argument words of the option `term` ("--role=ROLE" → ROLE,
-    "--homedir dir" → dir), and the upper-case words any man page uses for one (FILE, NUM ...)."""
-    own = set()
+    "--homedir dir" → dir, and "-Mdir" read as `-M` with `dir` glued on: `names` ("-M", "-Mdir")), and the
+    upper-case words any man page uses for one (FILE, NUM ...)."""
+    own = {glued[len(n) :] for n in names for glued in names if glued != n and glued.startswith(n) and len(n) == 2}
     for part in term.split(", "):
         rest = re.sub(r"^-{1,2}[A-Za-z0-9?][\w.-]*", "", part.strip()).split(";")[0]  # "; default=20" is no argument
         own |= set(re.findall(r"(?<![\w-])[A-Za-z_]\w*", rest))  # not "--license" of "-L --license"

@@ -60,6 +60,8 @@ def _clause(description: str) -> str | None:
     clause = re.sub(r"\s{2,}", " ", clause)
     if not 4 <= len(clause) <= 40 or _SKIP_OPENING.match(clause) or _SAME_AS.search(clause):
         return None
+    if clause.count("(") + clause.count("（") != clause.count(")") + clause.count("）"):
+        return None  # "重试次数.(默认情况": cut inside a parenthesis
     # "列出每个压缩文件的如下项目：", "输出时间戳的可用精度 例如：": a clause that leads into what follows it.
     if re.search(r"(?:如下|以下|下列)\w{0,4}$|例如$", clause) or re.search(r"[\u4e00-\u9fff]:[\u4e00-\u9fff]", clause):
         return None
@@ -83,6 +85,12 @@ def _worded(clause: str, names: set[str]) -> str | None:
     ascii_names = sorted((n for n in names if n.isascii()), key=len, reverse=True)
     if not ascii_names:
         return clause
+    for name in ascii_names:  # "在目录 dir 中": the noun the placeholder stands for is already there
+        noun = _NOUNS.get(name.lower())
+        if noun:
+            clause = re.sub(
+                rf"(?<!指定的){noun}\s*(?<![A-Za-z0-9_-]){re.escape(name)}(?![A-Za-z0-9_-])\s*", f"指定的{noun}", clause
+            )
     alternatives = "|".join(map(re.escape, ascii_names))
     pattern = rf"((?:指定的|该|此|这个|每个)?)\s*(?<![A-Za-z0-9_-])({alternatives})(?:\.\.\.)?(?![A-Za-z0-9_-])\s*"
     # "跳过前 N 个域": a count before its measure word reads "跳过前指定数目的域".
@@ -101,7 +109,7 @@ def definition_question(entry: Entry, about: Subject | None) -> Question | None:
     """The question whose answer is the entry's term, or None."""
     clause = _clause(entry.description)
     if clause is not None and entry.kind == "option":
-        clause = _worded(clause, placeholders(entry.term, clause))
+        clause = _worded(clause, placeholders(entry.term, clause, entry.names))
     if clause is None or not re.search(r"[\u4e00-\u9fff]", clause):
         return None
     kind = _KIND_WORD[entry.kind]

@@ -139,6 +139,10 @@ def test_chinese_option_questions_word_their_placeholders():
        -N filename
               只抓取比filename指定页面更新的页面
 
+       -Ddir     在目录 dir 中保存页面
+
+       -r retry    重试次数.(默认情况: 4.)
+
        -H     该选项使得 pagekit 显示关于命令选项的简要描述
 
        -r     等于 -k0
@@ -151,6 +155,7 @@ def test_chinese_option_questions_word_their_placeholders():
         "pagekit 命令的哪个选项表示“把抓取的页面写入指定的文件”？": ["-o", "--output"],
         "pagekit 命令的哪个选项表示“只保留最近指定数目的页面”？": ["-k", "--keep"],
         "pagekit 命令的哪个选项表示“设置 TLS 加密的 key file”？": ["--tls-key"],  # an English phrase stays as written
+        "pagekit 命令的哪个选项表示“在指定的目录中保存页面”？": ["-D", "-Ddir"],
     }
 
 
