@@ -169,6 +169,9 @@ def entries(text: str, subject: Subject | None = None, code_state: str | None = 
         if not description or description.startswith("-") or classify_term(description.split("  ")[0]):
             continue
         kind, names, params = classified
+        above = lines[i - 1].strip() if i > 0 and lines[i - 1] is not None else ""
+        if kind == "path" and above and classify_term(above) is not None and classify_term(above)[0] == "path":
+            continue  # "~/.ssh/id_ecdsa.pub ⏎ ~/.ssh/id_rsa.pub ⏎ Contains the public key …": files sharing one description
         command = subject is not None and subject.kind == "command"
         section = _section(lines, i) if command else None
         if kind == "constant" and (names[0].startswith("PYTHON") or section in _ENVIRONMENT):

@@ -170,3 +170,12 @@ def test_every_verb_of_an_imperative_description_agrees():
     for description, said in cases.items():
         entry = Entry("--tidy", ("--tidy",), "option", description, description)
         assert techdoc_en.option_predicate(entry) == said, description
+
+
+def test_a_file_sharing_its_description_with_the_files_above_it_is_not_asked():
+    text = "FILES\n~/.pagekit/pages.db\n~/.pagekit/pages.idx\n        Hold the saved pages.\n"
+    assert _asked_en(text) == {}
+    alone = "FILES\n~/.pagekit/pages.db\n        Holds the saved pages.\n"
+    assert _asked_en(alone) == {
+        "Which file used by pagekit is documented as “Holds the saved pages”?": ["~/.pagekit/pages.db"]
+    }
