@@ -75,8 +75,11 @@ def _worded(clause: str, names: set[str]) -> str | None:
     def word(m: re.Match) -> str:
         if m[2].islower() and re.search(r"[A-Za-z]\s*$", clause[: m.start()]):
             return m[0]  # "加密的 key file": an English phrase, not a placeholder
-        if clause[m.end() :].startswith(("指定", "所指定", "给出")):
-            raise LookupError(m[2])  # "比 filename 指定文件更新": the placeholder is the subject of its own clause
+        if clause[m.end() :].startswith(("参数", "选项")):
+            return m[0]  # "由 name 参数提供": the argument named as such
+        if clause[m.end() :].startswith(("指定", "所指定", "给出")) or re.match(r"\.\w", clause[m.end() :]):
+            # "比 filename 指定文件更新": the placeholder is the subject of its own clause; "name.tmac": part of a name
+            raise LookupError(m[2])
         noun = _NOUNS.get(m[2].lower())
         if noun is None:
             raise LookupError(m[2])

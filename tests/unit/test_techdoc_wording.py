@@ -143,6 +143,11 @@ def test_chinese_option_questions_word_their_placeholders():
 
        -r retry    重试次数.(默认情况: 4.)
 
+       -mname    读入宏文件 name.tmac
+
+       -P name
+              按 name 参数给出的前缀保存页面
+
        -H     该选项使得 pagekit 显示关于命令选项的简要描述
 
        -r     等于 -k0
@@ -156,6 +161,7 @@ def test_chinese_option_questions_word_their_placeholders():
         "pagekit 命令的哪个选项表示“只保留最近指定数目的页面”？": ["-k", "--keep"],
         "pagekit 命令的哪个选项表示“设置 TLS 加密的 key file”？": ["--tls-key"],  # an English phrase stays as written
         "pagekit 命令的哪个选项表示“在指定的目录中保存页面”？": ["-D", "-Ddir"],
+        "pagekit 命令的哪个选项表示“按 name 参数给出的前缀保存页面”？": ["-P"],
     }
 
 
