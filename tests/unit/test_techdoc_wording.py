@@ -145,6 +145,8 @@ def test_chinese_option_questions_word_their_placeholders():
 
        -mname    读入宏文件 name.tmac
 
+       -a     和缺省情况一样
+
        -P name
               按 name 参数给出的前缀保存页面
 
