@@ -180,7 +180,10 @@ def option_predicate(entry: Entry) -> str | None:
     if _base(words[0].lower()):
         return " ".join([_lowered(words[0]), *words[1:]])
     option_words = {w for name in entry.names for w in name.lstrip("-").lower().split("-")}
-    shape = opening(worded, option_words)
+    # "-p port / Port to connect to on the remote host": a description opening with the option's own
+    # argument names that value, whatever else its first word could be.
+    arguments = {w.lower() for w in placeholders(entry.term, "")}
+    shape = ("noun", []) if words[0].lower() in arguments else opening(worded, option_words)
     if shape is None:
         return None
     kind, verbs = shape

@@ -37,6 +37,9 @@ OPTIONS_EN = """OPTIONS
        --display-title=TITLE
               Display title of the saved page.
 
+       -p port
+              Port to fetch the pages from.
+
        --strict
               Strict mode.
 
@@ -88,6 +91,7 @@ def test_an_imperative_is_put_in_the_third_person_and_a_noun_phrase_is_what_the_
     assert "Which option of pagekit disables colour in the listing?" in asked
     assert asked["Which option of pagekit sets the display title of the saved page?"] == ["--display-title"]
     assert not any("displays title" in q for q in asked)
+    assert asked["Which option of pagekit sets the port to fetch the pages from?"] == ["-p"]
     # A noun phrase says what an option's value is; an option that takes none sets nothing.
     assert not any("strict" in q.lower() or "quiet" in q.lower() for q in asked)
     assert [conjugate(v) for v in ("list", "do", "try", "push", "be")] == ["lists", "does", "tries", "pushes", "is"]
