@@ -33,7 +33,7 @@ _VERB_OPENING = re.compile(
 )
 _SKIP_OPENING = re.compile(r"(?:参见|参考|见|同|类似|通常|这些|等同于|等价于|与.*相同|这是|注意|已废弃|废弃)")
 # "对于 C++ 以外的程序，这个选项等同于 -r": an option described as another says nothing of its own.
-_SAME_AS = re.compile(r"等同于|等价于|相当于|等于 ?-|^和.{0,8}一样")
+_SAME_AS = re.compile(r"等同于|等价于|相当于|同义|等于 ?-|^和.{0,8}一样")
 # What an option's placeholder stands for ("查找 STRING" → "查找指定的字符串"); one not listed leaves the option unasked.
 _NOUNS = {
     "file": "文件", "files": "文件", "filename": "文件", "dir": "目录", "directory": "目录", "num": "数目",

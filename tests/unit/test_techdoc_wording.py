@@ -151,6 +151,8 @@ def test_chinese_option_questions_word_their_placeholders():
 
        -a     和缺省情况一样
 
+       -b     与 “-a” 标识同义
+
        -P name
               按 name 参数给出的前缀保存页面
 
