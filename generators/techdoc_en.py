@@ -174,7 +174,11 @@ def option_predicate(entry: Entry) -> str | None:
     if not 2 <= len(words) <= _MAX_WORDS:
         return None
     if words[:2] == ["Do", "not"] or words[0] in ("Don't", "Don’t"):
-        return "does not " + " ".join(words[2:] if words[0] == "Do" else words[1:])
+        rest = words[2:] if words[0] == "Do" else words[1:]
+        # "don't output anything, status code shows success": the rest must read as a task too.
+        if not rest or (opening(" ".join(rest), set()) or ("",))[0] != "verb":
+            return None
+        return "does not " + " ".join(rest)
     if words[0] == "Whether":
         return "controls whether " + " ".join(words[1:])
     if _base(words[0].lower()):

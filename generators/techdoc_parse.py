@@ -296,9 +296,12 @@ def opening(sentence: str, option_words: set[str]) -> tuple[str, list[int]] | No
         and (second.text in option_words or second.dep_ == "compound" and second.head.text in option_words)
     )
     proper = len(words) > 1 and words[1][:1].isupper()  # "Google Cloud location ...": a name, not a verb
+    # "Name of an existing bucket": a word followed by "of" is a noun whatever else it could be.
+    verb = verb and not (len(words) > 1 and words[1] == "of")
     if verb and not named and not proper:
         # "file descriptor FD is opened on a terminal": a clause with a subject of its own says no task.
-        if any(t.dep_ in ("nsubj", "nsubjpass") and t.i > 0 for t in doc):
+        # A subject inside a subordinate clause ("fail if the daemon is not found") is part of the task.
+        if any(t.dep_ in ("nsubj", "nsubjpass") and t.i > 0 and t.head.dep_ in _MAIN for t in doc):
             return None
         verbs = [0]
         # "Hide threads and only show processes": verbs joined to the first agree with it too.
@@ -323,7 +326,11 @@ def opening(sentence: str, option_words: set[str]) -> tuple[str, list[int]] | No
         return None  # "Some services group ...": a clause whose subject is quantified, not a name
     noun = english()(sentence)
     root = next((t for t in noun if t.dep_ == "ROOT"), None)
-    finite = any(t.tag_ in ("VBZ", "VBP", "VBD", "MD") for t in noun)
+    # A verb of its own makes a clause; one inside a relative clause ("a store that holds pages") does not.
+    finite = any(
+        t.tag_ in ("VBZ", "VBP", "VBD", "MD") and not any(a.dep_ in ("relcl", "acl") for a in (t, *t.ancestors))
+        for t in noun
+    )
     if root is not None and root.pos_ in ("NOUN", "PROPN") and not finite:
         return "noun", []
     return None
@@ -332,6 +339,7 @@ def opening(sentence: str, option_words: set[str]) -> tuple[str, list[int]] | No
 # The frame a description is tagged in: after "You can" a word that can be a bare verb is tagged as one.
 _FRAME = "You can "
 _FRAMED = 2
+_MAIN = ("ROOT", "conj", "parataxis", "ccomp", "dep")
 _QUANTIFIERS = {"some", "all", "each", "every", "any", "no", "most", "many", "several", "few", "both"}
 
 

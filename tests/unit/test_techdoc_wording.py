@@ -40,6 +40,9 @@ OPTIONS_EN = """OPTIONS
        -p port
               Port to fetch the pages from.
 
+       --store=STORE
+              Name of an existing store that holds the pages.
+
        --strict
               Strict mode.
 
@@ -92,6 +95,7 @@ def test_an_imperative_is_put_in_the_third_person_and_a_noun_phrase_is_what_the_
     assert asked["Which option of pagekit sets the display title of the saved page?"] == ["--display-title"]
     assert not any("displays title" in q for q in asked)
     assert asked["Which option of pagekit sets the port to fetch the pages from?"] == ["-p"]
+    assert asked["Which option of pagekit sets the name of an existing store that holds the pages?"] == ["--store"]
     # A noun phrase says what an option's value is; an option that takes none sets nothing.
     assert not any("strict" in q.lower() or "quiet" in q.lower() for q in asked)
     assert [conjugate(v) for v in ("list", "do", "try", "push", "be")] == ["lists", "does", "tries", "pushes", "is"]
@@ -180,6 +184,10 @@ def test_every_verb_of_an_imperative_description_agrees():
         "use the cache to speed up fetching": "uses the cache to speed up fetching",
         "Show the licence and quit": "shows the licence and quits",
         "list the saved pages and folders": "lists the saved pages and folders",
+        "don't fetch anything, exit status shows the queue state": None,
+        "Do not fetch pages over plain HTTP": "does not fetch pages over plain HTTP",
+        "don't fetch or index the pages": "does not fetch or index the pages",
+        "fail if the queue is not found running": "fails if the queue is not found running",
     }
     for description, said in cases.items():
         entry = Entry("--tidy", ("--tidy",), "option", description, description)
