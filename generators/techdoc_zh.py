@@ -103,9 +103,10 @@ def _worded(clause: str, names: set[str]) -> str | None:
         clause,
     )
     try:
-        return re.sub(pattern, word, clause)
+        worded = re.sub(pattern, word, clause)
     except LookupError:
         return None
+    return re.sub(r"指定的(\S{1,4}?)\1", r"指定的\1", worded)  # "附加在 filename 文件上": the noun once
 
 
 def definition_question(entry: Entry, about: Subject | None) -> Question | None:

@@ -157,6 +157,9 @@ def test_chinese_option_questions_word_their_placeholders():
 
        -b     与 “-a” 标识同义
 
+       -l filename
+              把日志附加在 filename 文件上
+
        -P name
               按 name 参数给出的前缀保存页面
 
@@ -174,6 +177,7 @@ def test_chinese_option_questions_word_their_placeholders():
         "pagekit 命令的哪个选项表示“设置 TLS 加密的 key file”？": ["--tls-key"],  # an English phrase stays as written
         "pagekit 命令的哪个选项表示“在指定的目录中保存页面”？": ["-D", "-Ddir"],
         "pagekit 命令的哪个选项表示“按 name 参数给出的前缀保存页面”？": ["-P"],
+        "pagekit 命令的哪个选项表示“把日志附加在指定的文件上”？": ["-l"],
     }
 
 
