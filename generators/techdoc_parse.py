@@ -14,9 +14,11 @@ it reads as no person would ask, so each placeholder is put into words or droppe
 
 Whether a description opens with a verb ("List directory contents", an imperative) or is a noun
 phrase ("Display name of the cluster") is read from spaCy's part-of-speech tags, not a word list:
-the description is tagged after "You", where a word that can be a verb is tagged as one, and a
-noun phrase that an option's own name spells ("--display-name") is a noun phrase whatever its
-first word could be. The pipeline is loaded once, on first use.
+the description is tagged after "You can", "You" and "To", where a word that can be a verb is
+tagged as one, and most frames must agree; a noun phrase that an option's own name spells
+("--display-name") or that opens with its argument ("-p port": "Port to connect to") is a noun
+phrase whatever its first word could be, as is a word followed by "of". The pipeline is loaded
+once, on first use.
 """
 
 from __future__ import annotations
