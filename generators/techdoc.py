@@ -61,7 +61,16 @@ _MAN_FILE = re.compile(r"([^/]+?)\.[1-9][a-z]*(?:\.gz)?$")
 _DIRECTIVE_WORD = re.compile(
     r"^(?:exception|class|data|attribute|property|classmethod|staticmethod|abstractmethod)\s+(?=[A-Za-z_])"
 )
-_MAN_NAME = re.compile(r"^(?:NAME|名称|名字)\s*\n\s*([\w.+-]+)(?:\s*,\s*[\w.+-]+)*\s+[-—–]+\s", re.MULTILINE)
+# A command is named as typed, of one word or several ("gcloud builds list - list builds").
+_MAN_NAME = re.compile(
+    r"^(?:NAME|名称|名字)\s*\n\s*([\w.+-]+(?: [a-z0-9][\w.+-]*){0,6}?)(?:\s*,\s*[\w.+-]+)*\s+[-—–]+\s", re.MULTILINE
+)
+# Every command has a help and a version option, and a question on them tests nothing about the page.
+_SELF_DESCRIBING_NAMES = {"--help", "--version", "--usage", "-?", "-help", "-version", "--longhelp"}
+_SELF_DESCRIBING = re.compile(
+    r"(?i:(?:display|print|show|output|give|write|list)s?\b.{0,40}?\b(?:help|usage|version|copyright)\b)"
+    r"|.{0,16}?(?:显示|输出|打印|印出|给出|列出).{0,15}(?:帮助|版本|用法|使用说明|选项的简要描述)"
+)
 _SAME_LINE = re.compile(r"^(\S.*?\S|\S)\s{2,}(\S.*)$")
 
 
@@ -160,6 +169,9 @@ def entries(text: str, subject: Subject | None = None, code_state: str | None = 
         if not description or description.startswith("-") or classify_term(description.split("  ")[0]):
             continue
         kind, names, params = classified
+        above = lines[i - 1].strip() if i > 0 and lines[i - 1] is not None else ""
+        if kind == "path" and above and classify_term(above) is not None and classify_term(above)[0] == "path":
+            continue  # "~/.ssh/id_ecdsa.pub ⏎ ~/.ssh/id_rsa.pub ⏎ Contains the public key …": files sharing one description
         command = subject is not None and subject.kind == "command"
         section = _section(lines, i) if command else None
         if kind == "constant" and (names[0].startswith("PYTHON") or section in _ENVIRONMENT):
@@ -172,6 +184,8 @@ def entries(text: str, subject: Subject | None = None, code_state: str | None = 
             continue
         if kind == "option":
             names = _glued_arguments(names, description)
+            if _SELF_DESCRIBING_NAMES & set(names) or _SELF_DESCRIBING.match(description.strip()):
+                continue
         found.append((i, term, (kind, names, params), description))
     result = []
     for n, (i, term, (kind, names, params), description) in enumerate(found):

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 
 from ragstress.generators.techdoc import Entry, Subject, occurrences
+from ragstress.generators.techdoc_parse import conjugate, last_is_verb, opening, placeholders, word_placeholders
 
 _VERBS = frozenset(
     """accept access add adjust allocate allow append apply arrange ask assign attempt avoid block break build call cancel
@@ -118,6 +119,8 @@ def first_sentence(text: str) -> str:
 
 def predicate(entry: Entry) -> str | None:
     """What the question says of the unknown term: "returns ...", "is raised when ...", "is a ..."."""
+    if entry.kind == "option":
+        return option_predicate(entry)
     sentence = first_sentence(entry.description)
     sentence = re.sub(r"^(?:Method|Function) (?=called )", "This method is ", sentence)
     this = _THIS_TERM.match(sentence)
@@ -152,6 +155,67 @@ def predicate(entry: Entry) -> str | None:
     if _NOUN_OPENING.match(sentence) and entry.kind != "option":
         return f"is {sentence[0].lower()}{sentence[1:]}"
     return None
+
+
+def option_predicate(entry: Entry) -> str | None:
+    """What a question says of an option: its description with its placeholders in words, an imperative
+    in the third person ("lists ..."), a noun phrase naming its value as what it sets ("sets the display
+    name ..."); None for any other shape (see `techdoc_parse`)."""
+    sentence = first_sentence(entry.description).split("; ")[0]  # "...; the default is screen.dump"
+    sentence = sentence[:1].upper() + sentence[1:]
+    if ":" in sentence or _SKIP_OPENING.match(sentence) or sentence.startswith(("Like ", "Same ")):
+        return None
+    if sentence.count("(") != sentence.count(")"):
+        return None  # "(see user_caps(5)": a sentence the page left unclosed
+    if re.search(r"\b(?:this|these)\b", re.sub(r"\([^()]*\)", "", sentence)):
+        return None  # "List only channels of this type": the question would point at a page it does not show
+    worded = word_placeholders(sentence, placeholders(entry.term, sentence, entry.names))
+    words = worded.split() if worded else []
+    if not 2 <= len(words) <= _MAX_WORDS:
+        return None
+    if words[:2] == ["Do", "not"] or words[0] in ("Don't", "Don’t"):
+        rest = words[2:] if words[0] == "Do" else words[1:]
+        # "don't output anything, status code shows success": the rest must read as a task too.
+        if not rest or (opening(" ".join(rest), set()) or ("",))[0] != "verb":
+            return None
+        return "does not " + " ".join(rest)
+    if words[0] == "Whether":
+        return "controls whether " + " ".join(words[1:])
+    if _base(words[0].lower()):
+        return " ".join([_lowered(words[0]), *words[1:]])
+    option_words = {w for name in entry.names for w in name.lstrip("-").lower().split("-")}
+    # "-p port / Port to connect to on the remote host": a description opening with the option's own
+    # argument names that value, whatever else its first word could be.
+    arguments = {w.lower() for w in placeholders(entry.term, "")}
+    shape = ("noun", []) if words[0].lower() in arguments else opening(worded, option_words)
+    if shape is None:
+        return None
+    kind, verbs = shape
+    if kind == "verb":
+        if len(words) > 2 and words[1] in ("or", "and") and re.fullmatch(r"[a-z]+", words[2]):
+            verbs = [*verbs, 2]  # "Set or clear securebits"
+        if len(words) > 2 and words[-2] in ("and", "or") and last_is_verb(words[-1]):
+            verbs = [*verbs, len(words) - 1]  # "Display the licence and quit"
+        listed = re.match(r"[A-Za-z]+, ([a-z]+,? )+(?:or|and) [a-z]+ ", worded)
+        if listed:  # "Keep, clear or set the signal": every verb of the opening list agrees
+            verbs = [*verbs, *(n for n in range(1, len(listed[0].split())) if words[n] not in ("or", "and"))]
+        return " ".join(conjugate(w) if n in verbs else _lowered(w) if n == 0 else w for n, w in enumerate(words))
+    if not _takes_argument(entry.term) or words[0] in ("This", "These", "It"):
+        return None  # a noun phrase says what an option sets; an option without a value sets nothing
+    if words[0].lower() in ("the", "a", "an"):
+        return "sets " + " ".join([words[0].lower(), *words[1:]])
+    first = words[0] if words[1][:1].isupper() else _lowered(words[0])  # "Google Cloud project" keeps its capital
+    return "sets the " + " ".join([first, *words[1:]])
+
+
+def _lowered(word: str) -> str:
+    """A sentence's first word as it reads inside one: "Display" → "display", but "URI" and "SELinux" stay."""
+    return word if re.search(r"[A-Z]", word[1:]) else word[:1].lower() + word[1:]
+
+
+def _takes_argument(term: str) -> bool:
+    """ "--region=REGION", "-o FILE", "--color[=WHEN]" take a value; "-q, --quiet" does not."""
+    return bool(re.search(r"[=\[ <]", term.replace(", ", ",")))
 
 
 def _subject_phrase(entry: Entry, about: Subject | None) -> str | None:
@@ -200,11 +264,23 @@ def _documented_as(entry: Entry, subject: Subject | None) -> Question | None:
     description = first_sentence(entry.description)
     if subject is None or not 2 <= len(description.split()) <= _MAX_WORDS or ":" in description:
         return None
+    if entry.kind == "path" and not _documents_a_file(entry.names[0], description):
+        return None
     phrase = "error code of" if entry.kind == "error_code" else "file used by"
     question = f"Which {phrase} {subject.name} is documented as “{description}”?"
     if any(occurrences(question, name) for name in entry.names):
         return None
     return question, list(entry.names), entry.kind, "definition", f"{subject.name}: {description}"
+
+
+def _documents_a_file(path: str, description: str) -> bool:
+    """A file's own description: a sentence, not a list of more paths ("/run/a /run/b"), a clause cut
+    mid-sentence ("which contains ...") or a pointer elsewhere; and a path with a folder, not "/nodecode"."""
+    if not re.match(r"[A-Z][a-z]", description) or re.search(r"/|\b(?:see|above|below)\b", description):
+        return False
+    if _SKIP_OPENING.match(description):
+        return False
+    return path.startswith(("~", "$")) or path.count("/") >= 2
 
 
 def _display(entry: Entry, subject: Subject | None) -> str:

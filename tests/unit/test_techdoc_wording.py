@@ -1,0 +1,207 @@
+"""How questions on man page options are worded: placeholders, parts of speech, help and version, command names."""
+
+from __future__ import annotations
+
+from ragstress.core.types import Chunk
+from ragstress.generators import techdoc_en, techdoc_zh
+from ragstress.generators.techdoc import Entry, Subject, document_subjects, entries
+from ragstress.generators.techdoc_parse import conjugate, placeholders, word_placeholders
+
+PAGEKIT = Subject("pagekit", "command")
+
+OPTIONS_EN = """OPTIONS
+       -g, --grade=GRADE
+              set grade GRADE in the report header
+
+       --outdir DIR
+              write the fetched pages into DIR
+
+       -t, --tag=STR
+              prefix each saved line with STR
+
+       -n, --count=NUM
+              stop after NUM pages
+
+       --shade=WHEN
+              shade WHEN the page is long
+
+       --cache dir
+              keep downloaded pages in dir
+
+       -s, --sort
+              sort the saved pages by size and print their names
+
+       --plain
+              Disables colour in the listing.
+
+       --display-title=TITLE
+              Display title of the saved page.
+
+       -p port
+              Port to fetch the pages from.
+
+       --store=STORE
+              Name of an existing store that holds the pages.
+
+       --strict
+              Strict mode.
+
+       -q, --quiet
+              Quiet fetching of pages.
+
+       --help display this help and exit
+
+       -V, --version
+              print version and exit
+"""
+
+
+def _asked_en(text: str, subject: Subject = PAGEKIT) -> dict[str, list[str]]:
+    found = entries(text, subject)
+    return {q[0]: q[1] for e in found if (q := techdoc_en.definition_question(e, subject))}
+
+
+def test_placeholders_are_put_into_words_or_the_option_is_not_asked():
+    asked = _asked_en(OPTIONS_EN)
+    assert asked["Which option of pagekit sets the grade in the report header?"] == ["-g", "--grade"]
+    assert asked["Which option of pagekit writes the fetched pages into a directory?"] == ["--outdir"]
+    assert asked["Which option of pagekit prefixes each saved line with a string?"] == ["-t", "--tag"]
+    assert asked["Which option of pagekit stops after a given number of pages?"] == ["-n", "--count"]
+    assert asked["Which option of pagekit keeps downloaded pages in a directory?"] == ["--cache"]
+    assert not any("WHEN" in q or "shade" in q for q in asked)  # WHEN has no plain wording
+    assert not any(word in q for q in asked for word in ("GRADE", "DIR", "STR", "NUM"))
+
+
+def test_the_wording_keeps_the_sentence_around_a_placeholder():
+    assert word_placeholders("apply a Boolean filter EXPR to each item", {"EXPR"}) == (
+        "apply a Boolean filter to each item"
+    )
+    assert word_placeholders("read FILEs from $PAGEDIR/in", {"FILE"}) == "read files from $PAGEDIR/in"
+    assert placeholders("-c, --check", "check the FILEs") == {"FILE"}
+    assert word_placeholders("use RFILE's owner instead of OWNER values", {"RFILE", "OWNER"}) == (
+        "use a reference file's owner instead of owner values"
+    )
+    assert word_placeholders("show the first NUM pages", {"NUM"}) is None  # "the first a number" keeps no sense
+    assert word_placeholders("keep a single page per host", {"page"}) == "keep a single page per host"
+    assert word_placeholders("the page at which to start fetching", {"start"}) == "the page at which to start fetching"
+    assert word_placeholders("forward the pages to host over ssh", {"host"}) == "forward the pages to a host over ssh"
+    assert word_placeholders("merge NEWFILE into MAINFILE", {"NEWFILE", "MAINFILE"}) is None
+
+
+def test_an_imperative_is_put_in_the_third_person_and_a_noun_phrase_is_what_the_option_sets():
+    asked = _asked_en(OPTIONS_EN)
+    assert asked["Which option of pagekit sorts the saved pages by size and prints their names?"] == ["-s", "--sort"]
+    assert "Which option of pagekit disables colour in the listing?" in asked
+    assert asked["Which option of pagekit sets the display title of the saved page?"] == ["--display-title"]
+    assert not any("displays title" in q for q in asked)
+    assert asked["Which option of pagekit sets the port to fetch the pages from?"] == ["-p"]
+    assert asked["Which option of pagekit sets the name of an existing store that holds the pages?"] == ["--store"]
+    # A noun phrase says what an option's value is; an option that takes none sets nothing.
+    assert not any("strict" in q.lower() or "quiet" in q.lower() for q in asked)
+    assert [conjugate(v) for v in ("list", "do", "try", "push", "be")] == ["lists", "does", "tries", "pushes", "is"]
+
+
+def test_help_and_version_options_are_never_asked():
+    names = {n for e in entries(OPTIONS_EN, PAGEKIT) for n in e.names}
+    assert not names & {"--help", "-V", "--version"}
+    zh = "选项\n       --version\n              显示版本信息并退出\n\n       -a     在标准错误上输出帮助\n"
+    assert entries(zh, PAGEKIT) == []
+
+
+def test_a_command_of_several_words_is_named_as_typed():
+    text = "NAME\npagekit fetch - fetch saved pages\n\nOPTIONS\n--all  fetch every saved page\n"
+    chunk = Chunk(id="c1", doc_id="man1/pagekit_fetch.1.gz", text=text, start=0, end=len(text))
+    subject = document_subjects([chunk])[chunk.doc_id]
+    assert subject == Subject("pagekit fetch", "command")
+    assert "Which option of pagekit fetch fetches every saved page?" in _asked_en(text, subject)
+    hyphened = "NAME\npage-kit - keep pages\n"
+    chunk = Chunk(id="c2", doc_id="man1/page-kit.1", text=hyphened, start=0, end=len(hyphened))
+    assert document_subjects([chunk])[chunk.doc_id].name == "page-kit"
+
+
+def test_chinese_option_questions_word_their_placeholders():
+    text = """选项
+       -o, --output=FILE
+              把抓取的页面写入 FILE
+
+       --mark=XQ
+              用 XQ 标记每一页
+
+       -k, --keep=NUM
+              只保留最近 NUM 个页面
+
+       --retry
+              类似 --again
+
+       --again
+              对于本地页面，这个选项等同于 --retry
+
+       --tls-key=file
+              设置 TLS 加密的 key file
+
+       -u     显示关于命令选项的简要描述．
+
+       -l, --list
+              列出每个页面的如下项目：
+
+       -N filename
+              只抓取比filename指定页面更新的页面
+
+       -Ddir     在目录 dir 中保存页面
+
+       -r retry    重试次数.(默认情况: 4.)
+
+       -mname    读入宏文件 name.tmac
+
+       -a     和缺省情况一样
+
+       -b     与 “-a” 标识同义
+
+       -l filename
+              把日志附加在 filename 文件上
+
+       -P name
+              按 name 参数给出的前缀保存页面
+
+       -H     该选项使得 pagekit 显示关于命令选项的简要描述
+
+       -r     等于 -k0
+
+       --trim, --no-trim
+              这些选项控制是否裁剪页面
+"""
+    asked = {q[0]: q[1] for e in entries(text, PAGEKIT) if (q := techdoc_zh.definition_question(e, PAGEKIT))}
+    assert asked == {
+        "pagekit 命令的哪个选项表示“把抓取的页面写入指定的文件”？": ["-o", "--output"],
+        "pagekit 命令的哪个选项表示“只保留最近指定数目的页面”？": ["-k", "--keep"],
+        "pagekit 命令的哪个选项表示“设置 TLS 加密的 key file”？": ["--tls-key"],  # an English phrase stays as written
+        "pagekit 命令的哪个选项表示“在指定的目录中保存页面”？": ["-D", "-Ddir"],
+        "pagekit 命令的哪个选项表示“按 name 参数给出的前缀保存页面”？": ["-P"],
+        "pagekit 命令的哪个选项表示“把日志附加在指定的文件上”？": ["-l"],
+    }
+
+
+def test_every_verb_of_an_imperative_description_agrees():
+    cases = {
+        "Trim, sort or merge the saved pages.": "trims, sorts or merges the saved pages",
+        "fetch nothing, only report the queue length": "fetches nothing, only reports the queue length",
+        "use the cache to speed up fetching": "uses the cache to speed up fetching",
+        "Show the licence and quit": "shows the licence and quits",
+        "list the saved pages and folders": "lists the saved pages and folders",
+        "don't fetch anything, exit status shows the queue state": None,
+        "Do not fetch pages over plain HTTP": "does not fetch pages over plain HTTP",
+        "don't fetch or index the pages": "does not fetch or index the pages",
+        "fail if the queue is not found running": "fails if the queue is not found running",
+    }
+    for description, said in cases.items():
+        entry = Entry("--tidy", ("--tidy",), "option", description, description)
+        assert techdoc_en.option_predicate(entry) == said, description
+
+
+def test_a_file_sharing_its_description_with_the_files_above_it_is_not_asked():
+    text = "FILES\n~/.pagekit/pages.db\n~/.pagekit/pages.idx\n        Hold the saved pages.\n"
+    assert _asked_en(text) == {}
+    alone = "FILES\n~/.pagekit/pages.db\n        Holds the saved pages.\n"
+    assert _asked_en(alone) == {
+        "Which file used by pagekit is documented as “Holds the saved pages”?": ["~/.pagekit/pages.db"]
+    }
