@@ -24,7 +24,9 @@ _EVENT = re.compile(
     r"了|被|过|在|于|成立|建成|开通|举行|发布|推出|宣布|签署|通车|竣工|完成|出生|去世|逝世|开始|开工|动工|开放|上市|创办|创建"
 )
 # Persons and things named only by a pronoun inside the question point outside it.
-_PRONOUN_INSIDE = re.compile(r"[他她它](?!们的)|其(?!中|他|它|余|实)|(?<![因如])此(?!外)|该[人者]")
+_PRONOUN_INSIDE = re.compile(r"[他她它](?!们的)|其(?!中|他|它|余|实)|(?<![因如])此(?!外)|该[人者]|从中")
+# A question a person types is short; longer ones copy their sentence's modifiers whole.
+_MAX_HAN = 34
 # Times told relative to the passage (半个世纪以前, 同年, 次年): the question cannot say from when.
 _RELATIVE_TIME = re.compile(r"以前|此前|之前|以后|此后|同年|当年|次年|翌年|前一年|后来|随后|半个世纪|多年后|多年前")
 # Verbs that take a whole clause as their object: cut at the comma, 两国共同宣布 says not what was announced.
@@ -125,6 +127,10 @@ def insitu_question_zh(span: FactSpan, text: str, title: str | None) -> str | No
     question = _resolve_subject(question.strip("，, "), title)
     if question is None or len(question) < 8 or re.search(r"[它其该此]", question[len(title or "") :][:1]):
         return None
+    if len(re.findall(r"[\u4e00-\u9fff]", question)) > _MAX_HAN or question.count("，") > 1:
+        return None  # a whole sentence copied around the question word, clause after clause
+    if tail.startswith("的") and len(tail) > 3:
+        return None  # 多少公里的鸣沙山东麓: the question word buried in a modifier
     clause_head = re.split(r"[，,]", head)[-1]
     if re.search(r"\d", tail) or (re.search(r"[、和及与]", clause_head) and re.search(r"\d", clause_head)):
         return None  # 高多少米的宫墙和宽52米的护城河 / 长180米、重多少吨: figures listed beside the one asked for

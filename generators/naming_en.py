@@ -87,6 +87,8 @@ def named_subject(subject: Token, name: str | None, passage: str) -> str | None:
         return f"{as_subject(name)}'s {text_of(tokens[1:])}"
     if len(tokens) == 1 and first.pos_ == "PROPN" and first.ent_type_ == "PERSON":
         return full_name(first.text, passage)
+    if any(t.dep_ == "conj" and len(list(t.subtree)) == 1 and t.ent_type_ == "PERSON" for t in tokens):
+        return None  # "Fleming, Florey and Chain": surnames a question cannot fill in one by one
     if any(t.pos_ == "PROPN" for t in tokens):
         return text
     if first.lower_ in DEMONSTRATIVES:
@@ -142,10 +144,11 @@ def _follows_its_subject(subject: Token, name: str, passage: str) -> bool:
     return not any(t.pos_ == "PROPN" for t in subject.subtree) and subject.pos_ != "NOUN" or said in _ABSTRACT
 
 
-def full_name(surname: str, passage: str) -> str:
-    """A person named by surname alone, as the passage first names them in full ("Gates" -> "Bill Gates")."""
-    m = re.search(rf"\b((?:[A-Z][a-z]+\.?\s+){{1,2}}){re.escape(surname)}\b", passage)
-    return m[1] + surname if m else surname
+def full_name(surname: str, passage: str) -> str | None:
+    """A person named by surname alone, as the passage first names them in full ("Gates" -> "Bill Gates");
+    None when it never does (a surname alone leaves the question to the passage)."""
+    m = re.search(rf"\b((?:(?!The\b|In\b|On\b|At\b)[A-Z][a-z]+\.?\s+){{1,2}}){re.escape(surname)}\b", passage)
+    return m[1] + surname if m else None
 
 
 def points_outside(tokens: list[Token], name: str | None = None) -> bool:

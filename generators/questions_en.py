@@ -53,6 +53,8 @@ _SELF_CONTAINED = frozenset(
     inaugurate bear discover invent publish release demolish destroy abolish dissolve elect locate situate
     base bury hold stage film""".split()
 )
+# Words that make a figure a bound ("at least 140", "more than 100 million").
+_BOUNDS = {"least", "most", "more", "fewer", "less", "over", "under", "up", "nearly", "almost", "exceeding"}
 _NAMING_VERBS = {"call", "know", "name", "term", "dub", "nickname", "title"}
 # Words that only link the sentence to the text around it; a question does without them.
 _LINKING_ADVERBS = {
@@ -144,6 +146,8 @@ def _wh_phrase(span: FactSpan, answer: list[Token], phrase: Token, role: str, mo
             return "in what month and year", ""
         return ("on what date" if preposition in ("on", "in") else f"{preposition} what date"), ""
     if span.kind == "number":
+        if any(t.lower_ in _BOUNDS for t in phrase.subtree if t.i < answer[0].i):
+            return None  # "at least 140 people": a bound, not the figure a question can ask for
         return _how_many(answer, phrase, role, preposition, moved)
     # A name.
     # Only "the" or a title before a full name ("the Scottish bacteriologist Alexander Fleming") may stay out:

@@ -183,3 +183,25 @@ def test_a_chinese_clause_stating_an_event_after_its_year_is_asked():
     text = "1950年，青石镇在镇东修建了石桥，次年完工。"
     span = next(s for s in extract_spans(text, "zh") if s.text == "1950年")
     assert insitu_question(span, text, "青石桥", "zh") == "青石镇在镇东修建了石桥是在哪一年？"
+
+
+@pytest.mark.parametrize(
+    ("text", "answer"),
+    [
+        # The question word buried in a modifier.
+        ("青石桥位于青石镇东南25公里的石门山脚下。", "25公里"),
+        # A whole sentence of modifiers copied around the question word.
+        (
+            "毕业于青石师范学院、曾在省城机械研究所从事桥梁设计多年的工程师王青山在镇东主持修建了青石桥的新桥于1995年。",
+            "1995年",
+        ),
+    ],
+)
+def test_chinese_questions_that_copy_their_sentence_whole_are_not_asked(text, answer):
+    assert ask(text, answer, "青石桥", "zh") is None
+
+
+def test_an_english_figure_given_as_a_bound_is_not_asked():
+    text = "At least 140 people were killed at the Kessa Canal locks."
+    span = next(s for s in extract_spans(text, "en") if s.kind == "number")
+    assert insitu_question(span, text, "Kessa Canal", "en") is None
