@@ -222,7 +222,7 @@ def _assemble(
         return None  # a clause in pieces, or a second time beside the one asked for
     if role == "measure" and rest:
         return None  # "How long is the Channel Tunnel the longest undersea section ...?"
-    if role != "measure" and _says_too_little(verb, rest, auxiliaries):
+    if role != "measure" and moved.dep_ != "agent" and _says_too_little(verb, rest, auxiliaries):
         return None  # "In what year did Satya Nadella take over?": over what, the question cannot say
     if verb.lemma_ == "be" and not auxiliaries and role != "measure" and (stranded or kind in ("year", "date")):
         return None  # "Who is the Danube the second river after?", "In what year was its first product a radio?"
