@@ -74,6 +74,8 @@ def kept_tokens(subject: Token) -> list[Token]:
 def named_subject(subject: Token, name: str | None, passage: str) -> str | None:
     """The subject as the question must write it to stand alone; None when it cannot be named."""
     tokens = kept_tokens(subject)
+    if not tokens:
+        return None  # a subject wholly inside parentheses or an aside
     first, text = tokens[0], text_of(tokens)
     if first.lower_ in _PLURAL:
         return None  # "they" are rarely the document's subject itself

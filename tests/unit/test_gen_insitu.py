@@ -205,3 +205,9 @@ def test_an_english_figure_given_as_a_bound_is_not_asked():
     text = "At least 140 people were killed at the Kessa Canal locks."
     span = next(s for s in extract_spans(text, "en") if s.kind == "number")
     assert insitu_question(span, text, "Kessa Canal", "en") is None
+
+
+def test_a_subject_wholly_in_parentheses_is_not_asked_and_does_not_fail():
+    text = "(It) was released in 1999."
+    span = next(s for s in extract_spans(text, "en") if s.kind == "year")
+    assert insitu_question(span, text, "GNU tar", "en") is None
