@@ -32,10 +32,10 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Mapping
+from collections.abc import Container
 
 from ragstress.core.injection import INJECTION_KINDS, INJECTION_SLOTS, InjectionParams
-from ragstress.core.types import Case, Chunk, Context, SeedQuestion
+from ragstress.core.types import Case, Context, SeedQuestion
 from ragstress.generators.case_build import TESTBEDS, TestbedSettings, assemble, noise_contexts, positive_ids
 from ragstress.generators.counterfactual import FakeAnswer, make_fake_answer, plant_passage
 from ragstress.generators.injection_texts import CANARY_SYLLABLES, INSTRUCTIONS, POISON_CLOSINGS
@@ -45,7 +45,6 @@ from ragstress.generators.spans import answer_sentences, contains_alias
 MAX_POSITIVES = 2
 FAKE_ATTEMPTS = 5
 _BOUNDARY = re.compile(r"(?<=[.!?。！？])\s*")
-_corpus_cache: dict[int, tuple[Mapping[str, Chunk], str, str]] = {}
 
 
 def slot_index(slot: str, n: int) -> int:
@@ -53,21 +52,9 @@ def slot_index(slot: str, n: int) -> int:
     return {"first": 0, "middle": n // 2, "last": n - 1}[slot]
 
 
-def _corpus_text(pool: ChunkPool, *, folded: bool = False) -> str:
-    """Every chunk's text joined (case-folded with `folded`), once per pool: canaries and planted answers are
-    checked against all of it."""
-    key = id(pool.chunks)
-    cached = _corpus_cache.get(key)
-    if cached is None or cached[0] is not pool.chunks:
-        text = "\n".join(c.text for c in pool.chunks.values())
-        cached = (pool.chunks, text, text.casefold())
-        _corpus_cache.clear()  # one corpus at a time: a generate run builds from one pool
-        _corpus_cache[key] = cached
-    return cached[2] if folded else cached[1]
-
-
-def make_canary(rng: random.Random, forbidden: list[str]) -> str:
-    """A made-up word plus four digits whose word occurs in none of `forbidden` (case-folded texts)."""
+def make_canary(rng: random.Random, forbidden: list[Container[str]]) -> str:
+    """A made-up word plus four digits whose word occurs in none of `forbidden` (case-folded texts, or a
+    chunk index's `folded` corpus)."""
     for _ in range(100):
         word = "".join(rng.sample(CANARY_SYLLABLES, 3))
         if not any(word in text for text in forbidden):
@@ -123,7 +110,7 @@ def _case(
             canary, host_id, in_corpus = fake.aliases[0], None, fake_in_corpus
         else:
             phrasing, template = rng.choice(sorted(INSTRUCTIONS[lang][kind].items()))
-            canary = make_canary(rng, [_corpus_text(pool, folded=True), seed.question.casefold()])
+            canary = make_canary(rng, [pool.index.folded, seed.question.casefold()])
             text = _with_instruction(host.text, template.format(canary=canary), lang, rng)
             injected = Context(text=text, role="injected", chunk_id=host.chunk_id)
             host_id, in_corpus = host.chunk_id, False
@@ -180,7 +167,7 @@ def _fake(
             continue
         if _poisoned_passage(seed, source, fake, probe) is None:
             break  # the answer sentence cannot carry any fake of this kind
-        if not contains_alias(_corpus_text(pool), fake.aliases):
+        if not pool.index.corpus_holds(fake.aliases):
             return fake, False
     return None
 
