@@ -18,13 +18,15 @@ Both give exactly what `contains_alias` and `restated_answer` would say of each 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from functools import cached_property
+from typing import TypeVar
 
 from ragstress.core.types import Chunk
 from ragstress.generators.restated import TextValues, restating_keys, text_values
 from ragstress.generators.spans import contains_alias
 
+T = TypeVar("T")
 _WORD = re.compile(r"[0-9A-Za-z]+")
 # The characters a case-insensitive pattern matches to an ASCII letter (Kelvin sign, long s, dotted and dotless i):
 # a text holding one may match an alias without holding its words; an alias holding one is checked everywhere.
@@ -40,6 +42,7 @@ class ChunkIndex:
 
     def __init__(self, chunks: Mapping[str, Chunk]) -> None:
         self._chunks = chunks
+        self._shared: dict[str, object] = {}
 
     def covers(self, chunks: Mapping[str, Chunk]) -> bool:
         """Whether this index was built from `chunks` (the same mapping)."""
@@ -102,9 +105,15 @@ class ChunkIndex:
         return found
 
     @cached_property
-    def folded(self) -> FoldedCorpus:
-        """The chunks' texts joined by newlines and case-folded, for substring tests (`word in index.folded`)."""
-        return FoldedCorpus("\n".join(c.text for c in self._chunks.values()).casefold())
+    def folded_text(self) -> str:
+        """The chunks' texts joined by newlines and case-folded."""
+        return "\n".join(c.text for c in self._chunks.values()).casefold()
+
+    def shared(self, key: str, make: Callable[[], T]) -> T:
+        """`make()`, made once for these chunks: what every seed asks of the whole corpus."""
+        if key not in self._shared:
+            self._shared[key] = make()
+        return self._shared[key]
 
     def corpus_holds(self, aliases: list[str]) -> bool:
         """Whether the chunks' texts joined by newlines hold one of `aliases` (a chunk holds it, or a line break
@@ -119,19 +128,3 @@ class ChunkIndex:
     def restating(self, aliases: list[str]) -> set[str]:
         """The chunks that state one of `aliases`'s values in another spelling (restated.restated_answer)."""
         return {cid for key in restating_keys(aliases) for cid in self._by_value.get(key, ())}
-
-
-class FoldedCorpus:
-    """A case-folded corpus text whose `in` remembers each answer: injection canaries draw from a few thousand words,
-    so ten thousand seeds ask about the same words again and again."""
-
-    def __init__(self, text: str) -> None:
-        self._text = text
-        self._seen: dict[str, bool] = {}
-
-    def __contains__(self, word: object) -> bool:
-        if not isinstance(word, str):
-            return False
-        if word not in self._seen:
-            self._seen[word] = word in self._text
-        return self._seen[word]

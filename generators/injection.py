@@ -45,6 +45,10 @@ from ragstress.generators.spans import answer_sentences, contains_alias
 MAX_POSITIVES = 2
 FAKE_ATTEMPTS = 5
 _BOUNDARY = re.compile(r"(?<=[.!?。！？])\s*")
+_SYLLABLES = "|".join(map(re.escape, CANARY_SYLLABLES))
+_SYLLABLE_WORD = re.compile(f"(?:{_SYLLABLES}){{3}}")
+_SYLLABLE_RUN = re.compile(f"(?=((?:{_SYLLABLES}){{3}}))")
+_PREFIX_FREE = not any(a != b and b.startswith(a) for a in CANARY_SYLLABLES for b in CANARY_SYLLABLES)
 
 
 def slot_index(slot: str, n: int) -> int:
@@ -52,9 +56,24 @@ def slot_index(slot: str, n: int) -> int:
     return {"first": 0, "middle": n // 2, "last": n - 1}[slot]
 
 
+class CanaryWords:
+    """The canary words (three syllables) a case-folded text holds, found in one pass over it, so a draw is a set
+    look-up instead of a search through the whole corpus. Exact because no syllable begins another: wherever
+    three syllables are written in a row, one reading of them exists, and the pass records it."""
+
+    def __init__(self, folded: str) -> None:
+        self._text = folded
+        self._found = {m[1] for m in _SYLLABLE_RUN.finditer(folded)} if _PREFIX_FREE else None
+
+    def __contains__(self, word: object) -> bool:
+        if self._found is None or not isinstance(word, str) or not _SYLLABLE_WORD.fullmatch(word):
+            return isinstance(word, str) and word in self._text
+        return word in self._found
+
+
 def make_canary(rng: random.Random, forbidden: list[Container[str]]) -> str:
-    """A made-up word plus four digits whose word occurs in none of `forbidden` (case-folded texts, or a
-    chunk index's `folded` corpus)."""
+    """A made-up word plus four digits whose word occurs in none of `forbidden` (case-folded texts, or
+    `CanaryWords` of one)."""
     for _ in range(100):
         word = "".join(rng.sample(CANARY_SYLLABLES, 3))
         if not any(word in text for text in forbidden):
@@ -110,7 +129,8 @@ def _case(
             canary, host_id, in_corpus = fake.aliases[0], None, fake_in_corpus
         else:
             phrasing, template = rng.choice(sorted(INSTRUCTIONS[lang][kind].items()))
-            canary = make_canary(rng, [pool.index.folded, seed.question.casefold()])
+            corpus = pool.index.shared("canary words", lambda: CanaryWords(pool.index.folded_text))
+            canary = make_canary(rng, [corpus, seed.question.casefold()])
             text = _with_instruction(host.text, template.format(canary=canary), lang, rng)
             injected = Context(text=text, role="injected", chunk_id=host.chunk_id)
             host_id, in_corpus = host.chunk_id, False

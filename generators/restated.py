@@ -76,6 +76,8 @@ def restated_answer(text: str, aliases: list[str]) -> str | None:
 
     Numbers in Chinese numerals or English words count (一八八九年, "eighteen eighty-nine"): they are
     read by the same reader as the scorer's (ragstress.corpora.numerals)."""
+    if not restating_keys(aliases):
+        return None  # a name, or a number too small to count: no text restates it, so none is read
     return restated_in(text_values(text), aliases)
 
 
@@ -122,6 +124,8 @@ def _same_date(wanted: tuple[int | None, int, int | None], other: tuple[int | No
 
 def restates_any_answer(text: str, answers: list[list[str]]) -> str | None:
     """The reason `text` restates any required fact's value (see `restated_answer`), else None."""
+    if not any(restating_keys(aliases) for aliases in answers):
+        return None
     return restates_any_in(text_values(text), answers)
 
 
