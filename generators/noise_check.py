@@ -20,7 +20,6 @@ from ragstress.core.types import Case, SeedQuestion
 from ragstress.generators.gates import Verdict
 from ragstress.generators.pool import ChunkPool
 from ragstress.generators.restated import restates_any_in
-from ragstress.generators.spans import contains_any_answer
 from ragstress.llm import LLMSession, ask_structured
 from ragstress.prompts import load_prompt
 
@@ -62,7 +61,7 @@ def count_restated(seeds: list[SeedQuestion], pool: ChunkPool, log: NoiseCheckLo
         for cid in pool.neighbours.get(seed.id, ()):
             if cid in seed.chunk_ids or cid not in pool.chunks:
                 continue
-            if contains_any_answer(pool.chunk(cid).text, seed.answers):
+            if cid in pool.answer_chunks(seed):
                 continue
             reason = restates_any_in(pool.index.values[cid], seed.answers)
             if reason:

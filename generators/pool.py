@@ -93,15 +93,21 @@ class ChunkPool:
             result.append([source_id, *extra])
         return result
 
+    def answer_chunks(self, seed: SeedQuestion) -> frozenset[str]:
+        """The chunks holding an alias of one of the seed's facts (spans.contains_any_answer)."""
+        return self.remember(
+            "answer chunks", seed, lambda: frozenset().union(*(self.index.holding(a) for a in seed.answers))
+        )
+
     def _not_noise(self, seed: SeedQuestion) -> frozenset[str]:
         """The chunks that may never be the seed's noise: its positives, the judge's bans, and every chunk that
         holds an alias of one of its facts or restates its number or date ("1,063" for "1063", which aliases miss)."""
 
         def make() -> frozenset[str]:
             banned = {cid for ids in self.positives_per_fact(seed) for cid in ids}
-            banned |= set(self.not_noise.get(seed.id, ()))
+            banned |= set(self.not_noise.get(seed.id, ())) | self.answer_chunks(seed)
             for aliases in seed.answers:
-                banned |= self.index.holding(aliases) | self.index.restating(aliases)
+                banned |= self.index.restating(aliases)
             return frozenset(banned & self.chunks.keys())
 
         return self.remember("not_noise", seed, make)
