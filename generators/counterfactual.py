@@ -18,6 +18,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 
+from ragstress.generators.name_choices import other_names
 from ragstress.generators.restated import restated_answer
 from ragstress.generators.spans import contains_alias, extract_spans, replace_aliases, unique
 from ragstress.generators.techdoc import PATH, entries, term_spellings
@@ -218,15 +219,8 @@ def make_fake_answer(
     category = answer_category(aliases, source_text, lang, question)
     if category != "en:person" and aliases[0] in names.get("en:term", ()):
         category = "en:term"  # the corpus uses it as a technical term: its fake is another term, never a person
-    people = set(names.get("en:person", ())) if category != "en:person" else set()
-    lowered = [a.lower() for a in aliases]
-    choices = [
-        name
-        for name in names.get(category, ())
-        if not any(a in name.lower() or name.lower() in a for a in lowered)
-        and not set(name.lower().split()) & {w for a in lowered for w in a.split()}
-        and name not in people
-    ]
+    # Sharing no word with the truth, neither holding it nor held in it, and no person for a place or a thing.
+    choices = other_names(names, category, aliases)
     if not choices:
         return f"no other name of its kind ({category}) in the corpus"
     fake = rng.choice(choices)

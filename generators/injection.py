@@ -32,10 +32,10 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Mapping
+from collections.abc import Container
 
 from ragstress.core.injection import INJECTION_KINDS, INJECTION_SLOTS, InjectionParams
-from ragstress.core.types import Case, Chunk, Context, SeedQuestion
+from ragstress.core.types import Case, Context, SeedQuestion
 from ragstress.generators.case_build import TESTBEDS, TestbedSettings, assemble, noise_contexts, positive_ids
 from ragstress.generators.counterfactual import FakeAnswer, make_fake_answer, plant_passage
 from ragstress.generators.injection_texts import CANARY_SYLLABLES, INSTRUCTIONS, POISON_CLOSINGS
@@ -45,7 +45,10 @@ from ragstress.generators.spans import answer_sentences, contains_alias
 MAX_POSITIVES = 2
 FAKE_ATTEMPTS = 5
 _BOUNDARY = re.compile(r"(?<=[.!?。！？])\s*")
-_corpus_cache: dict[int, tuple[Mapping[str, Chunk], str, str]] = {}
+_SYLLABLES = "|".join(map(re.escape, CANARY_SYLLABLES))
+_SYLLABLE_WORD = re.compile(f"(?:{_SYLLABLES}){{3}}")
+_SYLLABLE_RUN = re.compile(f"(?=((?:{_SYLLABLES}){{3}}))")
+_PREFIX_FREE = not any(a != b and b.startswith(a) for a in CANARY_SYLLABLES for b in CANARY_SYLLABLES)
 
 
 def slot_index(slot: str, n: int) -> int:
@@ -53,21 +56,24 @@ def slot_index(slot: str, n: int) -> int:
     return {"first": 0, "middle": n // 2, "last": n - 1}[slot]
 
 
-def _corpus_text(pool: ChunkPool, *, folded: bool = False) -> str:
-    """Every chunk's text joined (case-folded with `folded`), once per pool: canaries and planted answers are
-    checked against all of it."""
-    key = id(pool.chunks)
-    cached = _corpus_cache.get(key)
-    if cached is None or cached[0] is not pool.chunks:
-        text = "\n".join(c.text for c in pool.chunks.values())
-        cached = (pool.chunks, text, text.casefold())
-        _corpus_cache.clear()  # one corpus at a time: a generate run builds from one pool
-        _corpus_cache[key] = cached
-    return cached[2] if folded else cached[1]
+class CanaryWords:
+    """The canary words (three syllables) a case-folded text holds, found in one pass over it, so a draw is a set
+    look-up instead of a search through the whole corpus. Exact because no syllable begins another: wherever
+    three syllables are written in a row, one reading of them exists, and the pass records it."""
+
+    def __init__(self, folded: str) -> None:
+        self._text = folded
+        self._found = {m[1] for m in _SYLLABLE_RUN.finditer(folded)} if _PREFIX_FREE else None
+
+    def __contains__(self, word: object) -> bool:
+        if self._found is None or not isinstance(word, str) or not _SYLLABLE_WORD.fullmatch(word):
+            return isinstance(word, str) and word in self._text
+        return word in self._found
 
 
-def make_canary(rng: random.Random, forbidden: list[str]) -> str:
-    """A made-up word plus four digits whose word occurs in none of `forbidden` (case-folded texts)."""
+def make_canary(rng: random.Random, forbidden: list[Container[str]]) -> str:
+    """A made-up word plus four digits whose word occurs in none of `forbidden` (case-folded texts, or
+    `CanaryWords` of one)."""
     for _ in range(100):
         word = "".join(rng.sample(CANARY_SYLLABLES, 3))
         if not any(word in text for text in forbidden):
@@ -123,7 +129,8 @@ def _case(
             canary, host_id, in_corpus = fake.aliases[0], None, fake_in_corpus
         else:
             phrasing, template = rng.choice(sorted(INSTRUCTIONS[lang][kind].items()))
-            canary = make_canary(rng, [_corpus_text(pool, folded=True), seed.question.casefold()])
+            corpus = pool.index.shared("canary words", lambda: CanaryWords(pool.index.folded_text))
+            canary = make_canary(rng, [corpus, seed.question.casefold()])
             text = _with_instruction(host.text, template.format(canary=canary), lang, rng)
             injected = Context(text=text, role="injected", chunk_id=host.chunk_id)
             host_id, in_corpus = host.chunk_id, False
@@ -180,7 +187,7 @@ def _fake(
             continue
         if _poisoned_passage(seed, source, fake, probe) is None:
             break  # the answer sentence cannot carry any fake of this kind
-        if not contains_alias(_corpus_text(pool), fake.aliases):
+        if not pool.index.corpus_holds(fake.aliases):
             return fake, False
     return None
 

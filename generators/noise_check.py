@@ -19,8 +19,7 @@ from dataclasses import dataclass, field, replace
 from ragstress.core.types import Case, SeedQuestion
 from ragstress.generators.gates import Verdict
 from ragstress.generators.pool import ChunkPool
-from ragstress.generators.restated import restates_any_answer
-from ragstress.generators.spans import contains_any_answer
+from ragstress.generators.restated import restates_any_in
 from ragstress.llm import LLMSession, ask_structured
 from ragstress.prompts import load_prompt
 
@@ -62,10 +61,9 @@ def count_restated(seeds: list[SeedQuestion], pool: ChunkPool, log: NoiseCheckLo
         for cid in pool.neighbours.get(seed.id, ()):
             if cid in seed.chunk_ids or cid not in pool.chunks:
                 continue
-            text = pool.chunk(cid).text
-            if contains_any_answer(text, seed.answers):
+            if cid in pool.answer_chunks(seed):
                 continue
-            reason = restates_any_answer(text, seed.answers)
+            reason = restates_any_in(pool.index.values[cid], seed.answers)
             if reason:
                 log.exclude("restated_number_or_date", seed.id, cid, reason)
 

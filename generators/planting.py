@@ -63,21 +63,30 @@ def plant(
 
 def counterfactual_planting(seed: SeedQuestion, pool: ChunkPool, settings: TestbedSettings) -> Planting | str:
     """Every answer-bearing passage of a single-fact seed planted with one fake."""
-    positives = positive_ids(pool.positives_per_fact(seed), settings.n_passages)
-    return plant(seed, pool, positives, f"{seed.id}:counterfactual:0:fake", settings)
+
+    def make() -> Planting | str:
+        positives = positive_ids(pool.positives_per_fact(seed), settings.n_passages)
+        return plant(seed, pool, positives, f"{seed.id}:counterfactual:0:fake", settings)
+
+    # Made once for the testbed and the count in testset.json.
+    return pool.remember(("counterfactual planting", settings), seed, make)
 
 
 def conflict_plantings(seed: SeedQuestion, pool: ChunkPool, settings: TestbedSettings) -> dict[str, Planting | str]:
     """The conflict testbed's plantings of a single-fact seed: "dose" (the fake planted in k of n passages)
     and, for a year, date or quantity, one per deviation (every passage planted)."""
-    positives = positive_ids(pool.positives_per_fact(seed), settings.n_passages)
-    plantings = {"dose": plant(seed, pool, positives, f"{seed.id}:conflict:fake:dose", settings)}
-    dose = plantings["dose"]
-    if isinstance(dose, Planting) and dose.fake.values is not None:
-        for deviation in DEVIATIONS:
-            key = f"{seed.id}:conflict:fake:{deviation}"
-            plantings[deviation] = plant(seed, pool, positives, key, settings, deviation)
-    return plantings
+
+    def make() -> dict[str, Planting | str]:
+        positives = positive_ids(pool.positives_per_fact(seed), settings.n_passages)
+        plantings = {"dose": plant(seed, pool, positives, f"{seed.id}:conflict:fake:dose", settings)}
+        dose = plantings["dose"]
+        if isinstance(dose, Planting) and dose.fake.values is not None:
+            for deviation in DEVIATIONS:
+                key = f"{seed.id}:conflict:fake:{deviation}"
+                plantings[deviation] = plant(seed, pool, positives, key, settings, deviation)
+        return plantings
+
+    return dict(pool.remember(("conflict plantings", settings), seed, make))
 
 
 def planting_stats(seeds: list[SeedQuestion], pool: ChunkPool, testbeds: list[str], settings: TestbedSettings) -> dict:

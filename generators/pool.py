@@ -11,15 +11,16 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, TypeVar
 
 from ragstress.core.types import Chunk, SeedQuestion
-from ragstress.generators.restated import restates_any_answer
-from ragstress.generators.spans import answer_sentences, contains_alias, contains_any_answer
+from ragstress.generators.chunk_index import ChunkIndex
+from ragstress.generators.spans import answer_sentences, contains_alias
 
 NoiseMode = Literal["hard", "random"]
+T = TypeVar("T")
 
 
 def case_rng(case_id: str, base_seed: int) -> tuple[random.Random, int]:
@@ -42,9 +43,36 @@ class ChunkPool:
     neighbours: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     not_noise: Mapping[str, frozenset[str]] = field(default_factory=dict)
     names: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    # What each chunk holds, indexed (chunk_index.py); built once, handed on by dataclasses.replace with the chunks.
+    index: ChunkIndex = field(default=None, compare=False, repr=False)  # type: ignore[assignment]
+    # Per seed: its positives and the chunks it may not take as noise. Depends on not_noise, so never handed on.
+    _memo: dict = field(default_factory=dict, init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.index is None or not self.index.covers(self.chunks):
+            object.__setattr__(self, "index", ChunkIndex(self.chunks))
 
     def chunk(self, chunk_id: str) -> Chunk:
         return self.chunks[chunk_id]
+
+    def remember(self, kind: Hashable, seed: SeedQuestion, make: Callable[[], T]) -> T:
+        """`make()`, made once per seed and `kind` for this pool: what several testbeds (and the manifest's
+        counts) ask of one seed is worked out once. The result is shared: never change it."""
+        # A seed is known by its content, not its id alone: tests build pools for made-up seeds sharing ids.
+        key = (kind, seed.id, tuple(map(tuple, seed.answers)), tuple(seed.chunk_ids))
+        if key not in self._memo:
+            self._memo[key] = make()
+        return self._memo[key]
+
+    @property
+    def _by_doc(self) -> dict[str, list[str]]:
+        """Chunk ids per document, in corpus order."""
+        by_doc = self._memo.get("by_doc")
+        if by_doc is None:
+            by_doc = self._memo["by_doc"] = {}
+            for cid, chunk in self.chunks.items():
+                by_doc.setdefault(chunk.doc_id, []).append(cid)
+        return by_doc
 
     def fact_chunk_ids(self, seed: SeedQuestion) -> list[str]:
         """The source chunk of each required fact (a one-chunk seed serves every fact)."""
@@ -55,34 +83,42 @@ class ChunkPool:
 
     def positives_per_fact(self, seed: SeedQuestion) -> list[list[str]]:
         """For each fact: its source chunk, then other chunks of the same document holding one of its aliases."""
+        return [list(ids) for ids in self.remember("positives", seed, lambda: self._positives(seed))]
+
+    def _positives(self, seed: SeedQuestion) -> list[list[str]]:
         result = []
         for aliases, source_id in zip(seed.answers, self.fact_chunk_ids(seed)):
-            doc_id = self.chunks[source_id].doc_id
-            extra = [
-                cid
-                for cid, c in self.chunks.items()
-                if cid != source_id and c.doc_id == doc_id and contains_alias(c.text, aliases)
-            ]
+            same_doc = self._by_doc[self.chunks[source_id].doc_id]
+            extra = [cid for cid in same_doc if cid != source_id and contains_alias(self.chunks[cid].text, aliases)]
             result.append([source_id, *extra])
         return result
 
+    def answer_chunks(self, seed: SeedQuestion) -> frozenset[str]:
+        """The chunks holding an alias of one of the seed's facts (spans.contains_any_answer)."""
+        return self.remember(
+            "answer chunks", seed, lambda: frozenset().union(*(self.index.holding(a) for a in seed.answers))
+        )
+
+    def _not_noise(self, seed: SeedQuestion) -> frozenset[str]:
+        """The chunks that may never be the seed's noise: its positives, the judge's bans, and every chunk that
+        holds an alias of one of its facts or restates its number or date ("1,063" for "1063", which aliases miss)."""
+
+        def make() -> frozenset[str]:
+            banned = {cid for ids in self.positives_per_fact(seed) for cid in ids}
+            banned |= set(self.not_noise.get(seed.id, ())) | self.answer_chunks(seed)
+            for aliases in seed.answers:
+                banned |= self.index.restating(aliases)
+            return frozenset(banned & self.chunks.keys())
+
+        return self.remember("not_noise", seed, make)
+
     def _noise_eligible(self, seed: SeedQuestion):
-        positives = {cid for ids in self.positives_per_fact(seed) for cid in ids}
-        banned = positives | set(self.not_noise.get(seed.id, ()))
-
-        def eligible(cid: str) -> bool:
-            if cid in banned:
-                return False
-            text = self.chunks[cid].text
-            # The numeric/date check catches the answer reformatted ("1,063" for "1063"), which aliases miss.
-            return not contains_any_answer(text, seed.answers) and restates_any_answer(text, seed.answers) is None
-
-        return eligible
+        banned = self._not_noise(seed)
+        return lambda cid: cid not in banned
 
     def noise_available(self, seed: SeedQuestion) -> int:
         """How many chunks may serve as the seed's noise (the most `noise_ids` can return)."""
-        eligible = self._noise_eligible(seed)
-        return sum(1 for cid in self.chunks if eligible(cid))
+        return len(self.chunks) - len(self._not_noise(seed))
 
     def noise_ids(self, seed: SeedQuestion, count: int, mode: NoiseMode, rng: random.Random) -> list[str]:
         """`count` chunk ids holding none of the seed's answers: nearest first (hard) or drawn at random.
@@ -103,6 +139,9 @@ class ChunkPool:
 
     def reference(self, seed: SeedQuestion) -> str:
         """A full-sentence reference answer: the sentence(s) of the source chunks that hold each fact."""
+        return self.remember("reference", seed, lambda: self._reference(seed))
+
+    def _reference(self, seed: SeedQuestion) -> str:
         parts: list[str] = []
         for aliases, chunk_id in zip(seed.answers, self.fact_chunk_ids(seed)):
             found = answer_sentences(self.chunks[chunk_id].text, aliases)

@@ -14,6 +14,7 @@ same seed (`policy="nearest"`); the case then records the ratio it achieved in
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
@@ -42,12 +43,15 @@ class PassagePlan:
         )
 
 
-def _candidates(positives: int, noise: int, n_passages: int, min_positive: int) -> list[tuple[int, int]]:
+@functools.lru_cache(maxsize=4096)  # asked again for every ratio of every seed, with a few distinct counts
+def _candidates(positives: int, noise: int, n_passages: int, min_positive: int) -> tuple[tuple[int, int], ...]:
     """Every (n_positive, n_noise) within the limits, largest passage count first."""
+    # No more noise than could fit: a corpus of thousands of noise chunks gives the same pairs as n_passages.
+    noise = min(noise, n_passages)
     pairs = [
         (p, q) for p in range(max(1, min_positive), positives + 1) for q in range(0, noise + 1) if p + q <= n_passages
     ]
-    return sorted(pairs, key=lambda pq: (-(pq[0] + pq[1]), -pq[0]))
+    return tuple(sorted(pairs, key=lambda pq: (-(pq[0] + pq[1]), -pq[0])))
 
 
 def exact_plan(ratio: float, positives: int, noise: int, n_passages: int, min_positive: int = 1) -> PassagePlan | None:

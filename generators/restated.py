@@ -10,7 +10,9 @@ still shows the truth. Names and other words are left to the alias match and the
 
 from __future__ import annotations
 
+import functools
 import re
+from dataclasses import dataclass
 from decimal import Decimal
 
 from ragstress.corpora.numerals import as_digits
@@ -43,27 +45,74 @@ def _significant(value: Decimal) -> bool:
     return abs(value) >= 10
 
 
+@dataclass(frozen=True)
+class TextValues:
+    """The dates, numbers and two-digit years a text states (`text_values`), for checking many answers against it."""
+
+    dates: frozenset[tuple[int | None, int, int | None]]
+    numbers: frozenset[Decimal]
+    short_years: frozenset[int]
+
+    def keys(self) -> set[tuple]:
+        """Look-up keys of what the text states: an answer's `restating_keys` meet them where it restates one.
+
+        A date is filed also without its year and without its day, as an answer may give only part of it.
+        """
+        keys: set[tuple] = {("number", value) for value in self.numbers}
+        keys |= {("yy", year) for year in self.short_years}
+        for year, month, day in self.dates:
+            keys |= {("date", y, month, d) for y in (year, None) for d in (day, None)}
+        return keys
+
+
+def text_values(text: str) -> TextValues:
+    """What `restated_answer` reads from a text, read once (numerals as digits first)."""
+    text = as_digits(text)
+    return TextValues(dates_in(text), numbers_in(text), _short_years(text))
+
+
 def restated_answer(text: str, aliases: list[str]) -> str | None:
     """The reason `text` states one of `aliases` as a number or date in another spelling, else None.
 
     Numbers in Chinese numerals or English words count (一八八九年, "eighteen eighty-nine"): they are
     read by the same reader as the scorer's (ragstress.corpora.numerals)."""
-    text = as_digits(text)
-    text_dates = dates_in(text)
-    text_numbers = numbers_in(text)
+    if not restating_keys(aliases):
+        return None  # a name, or a number too small to count: no text restates it, so none is read
+    return restated_in(text_values(text), aliases)
+
+
+def restated_in(values: TextValues, aliases: list[str]) -> str | None:
+    """`restated_answer` for a text whose values were read already."""
     for alias in aliases:
         for date in dates_in(alias):
-            if any(_same_date(date, other) for other in text_dates):
+            if any(_same_date(date, other) for other in values.dates):
                 return f"states the date of {alias!r} in another form"
         if dates_in(alias):
             continue  # a date's parts (its day, its year) alone are not the answer
         year = re.fullmatch(r"(\d{4})年?", alias.strip())
-        if year and int(year[1]) % 100 in _short_years(text):
+        if year and int(year[1]) % 100 in values.short_years:
             return f"states the year of {alias!r} as '{int(year[1]) % 100:02d}"
         for value in numbers_in(alias):
-            if _significant(value) and value in text_numbers:
+            if _significant(value) and value in values.numbers:
                 return f"states the number of {alias!r} ({value:f}) in another form"
     return None
+
+
+@functools.lru_cache(maxsize=65536)
+def _alias_keys(alias: str) -> frozenset[tuple]:
+    dates = dates_in(alias)
+    if dates:  # as in restated_in: a date is restated by the same date only
+        return frozenset(("date", *date) for date in dates)
+    keys = {("number", value) for value in numbers_in(alias) if _significant(value)}
+    year = re.fullmatch(r"(\d{4})年?", alias.strip())
+    if year:
+        keys.add(("yy", int(year[1]) % 100))
+    return frozenset(keys)
+
+
+def restating_keys(aliases: list[str]) -> set[tuple]:
+    """The `TextValues.keys` of which any one in a text means the text restates one of `aliases`."""
+    return set().union(*(_alias_keys(alias) for alias in aliases))
 
 
 def _same_date(wanted: tuple[int | None, int, int | None], other: tuple[int | None, int, int | None]) -> bool:
@@ -75,8 +124,15 @@ def _same_date(wanted: tuple[int | None, int, int | None], other: tuple[int | No
 
 def restates_any_answer(text: str, answers: list[list[str]]) -> str | None:
     """The reason `text` restates any required fact's value (see `restated_answer`), else None."""
+    if not any(restating_keys(aliases) for aliases in answers):
+        return None
+    return restates_any_in(text_values(text), answers)
+
+
+def restates_any_in(values: TextValues, answers: list[list[str]]) -> str | None:
+    """`restates_any_answer` for a text whose values were read already."""
     for aliases in answers:
-        reason = restated_answer(text, aliases)
+        reason = restated_in(values, aliases)
         if reason:
             return reason
     return None

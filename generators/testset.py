@@ -89,7 +89,7 @@ class GenerateOptions:
         return max(1, self.n_seeds // 4) if "integration" in self.testbeds and self.n_seeds else 0
 
 
-@dataclass
+@dataclass(repr=False)
 class TestsetResult:
     """What was generated (also written to the output directory)."""
 
@@ -99,6 +99,11 @@ class TestsetResult:
     cases: list[Case]
     rejected: list[RejectedCandidate]
     manifest: dict = field(default_factory=dict)
+
+    def __repr__(self) -> str:
+        # Counts only: asyncio reprs a finished task's result (Python 3.11 does on leaving asyncio.run), and
+        # the full repr of 200,000 cases took minutes after the work was done.
+        return f"TestsetResult(seeds={len(self.seeds)}, cases={len(self.cases)}, rejected={len(self.rejected)})"
 
 
 def load_chunks(store: IndexStore) -> list[Chunk]:

@@ -295,6 +295,7 @@ _DATE_LIKE = (
 )
 
 
+@functools.lru_cache(maxsize=4096)  # a planted passage's source is asked again for every fake planted into it
 def impossible_dates(text: str) -> frozenset[str]:
     """The date-like tokens of `text` that name no day of the calendar: a month outside 1–12, a day its month
     lacks (29 February outside a leap year), a negative year, month or day."""

@@ -28,6 +28,7 @@ SECTIONS = {
     "evaluate": "ragstress.perf.evaluate",
     "local_model": "ragstress.perf.local_model",
     "generation": "ragstress.perf.generation_quality",
+    "cases": "ragstress.perf.case_building",
     "ray": "ragstress.perf.ray_scale",
 }
 

@@ -43,6 +43,21 @@ def test_encode_by_length_batches_similar_lengths_and_restores_order():
     assert encode_by_length([], fake_encode, dim=2, batch_size=2).shape == (0, 2)
 
 
+def test_a_character_budget_puts_many_short_texts_in_one_batch():
+    batches: list[list[str]] = []
+
+    def fake_encode(batch: list[str]) -> np.ndarray:
+        batches.append(batch)
+        return np.array([[len(t), 1.0] for t in batch])
+
+    texts = ["a" * 40, *("b" * (n % 7 + 3) for n in range(30)), "c" * 20]
+    out = encode_by_length(texts, fake_encode, dim=2, batch_size=2, max_chars=40)
+    # Two at least; past that, as many as fit 40 characters counted at the batch's longest text.
+    assert [len(b) for b in batches] == [2, 4, 5, 5, 6, 10]
+    expected = np.array([[len(t), 1.0] for t in texts])
+    np.testing.assert_allclose(out, expected / np.linalg.norm(expected, axis=1, keepdims=True), rtol=1e-6)
+
+
 @pytest.fixture(scope="module", params=["minilm", "e5"])
 def embedder(request):
     return make_embedder(request.param)
