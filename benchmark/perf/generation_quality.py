@@ -98,7 +98,8 @@ def read_judgements(folder: Path = READINGS) -> dict[str, bool]:
     """The readers' verdicts: question -> well-formed, answerable and its answer right ("all three").
 
     Only verdicts under the current protocol count (they say all three); earlier readings kept in
-    the folder for the record say less, so their questions stay unread here."""
+    the folder for the record say less, so their questions stay unread here. Files are read in name
+    order (dated rounds), so a question read again keeps its latest verdict."""
     rows = [
         json.loads(line)
         for path in sorted(folder.glob("*.jsonl"))

@@ -24,9 +24,11 @@ TRAINING_FILES = (
     TRAINING_DIR / "writer_a.jsonl",
     TRAINING_DIR / "writer_b.jsonl",
     TRAINING_DIR / "writer_c.jsonl",
-    # Measured once as the holdout on 2026-11-26, then taken into training; holdout_e.jsonl holds out now.
+    # Measured once as the holdout on 2026-11-26, then taken into training.
     TRAINING_DIR / "holdout_d.jsonl",
 )
+# The lines held out now: measured once (docs/scoring.md), never trained or tuned on.
+HOLDOUT = TRAINING_DIR / "holdout_e.jsonl"
 
 
 def _measure(path: Path, model_dir: Path | None) -> str:
