@@ -39,6 +39,7 @@ _TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$")
 _OPTION_LINE = re.compile(r"^\s*:[\w-]+:(?:\s.*)?$")
 _FRONT_MATTER = re.compile(r"\A---\n.*?\n---\n", re.DOTALL)
 _COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
+_FRONT_TITLE = re.compile(r"^title:[ \t]*(\S.*?)[ \t]*$", re.MULTILINE)
 
 # Inline markup, in the order it is undone. Code spans are taken out first, so nothing inside
 # them is read as emphasis or a tag.
@@ -58,8 +59,12 @@ _HOLD = "\u0000"
 
 
 def markdown_to_text(source: str) -> tuple[str, str]:
-    """(title, text) of a Markdown page: its first level-1 heading and its rendered text."""
-    source = _COMMENT.sub("", _FRONT_MATTER.sub("", source.replace("\r\n", "\n")))
+    """(title, text) of a Markdown page: its first level-1 heading (else its front matter's `title:`, as
+    static site generators show it) and its rendered text, which opens with that title."""
+    source = source.replace("\r\n", "\n")
+    front = _FRONT_MATTER.match(source)
+    front_title = _FRONT_TITLE.search(front[0]) if front else None
+    source = _COMMENT.sub("", source[front.end() :] if front else source)
     lines = source.split("\n")
     out: list[str] = []
     title = ""
@@ -142,6 +147,10 @@ def markdown_to_text(source: str) -> tuple[str, str]:
             out.append(rendered)
             prose.add(len(out) - 1)
     text = re.sub(r"\n{3,}", "\n\n", "\n".join(out)).strip("\n")
+    if not title and front_title:
+        # "title: Alert" heads the page the site renders; without it the page names nothing it documents.
+        title = front_title[1].strip().strip("\"'")
+        text = f"{title}\n\n{text}"
     return title, text
 
 

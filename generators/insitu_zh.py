@@ -125,6 +125,8 @@ def insitu_question_zh(span: FactSpan, text: str, title: str | None) -> str | No
     if question is None:
         return None
     question = _resolve_subject(question.strip("，, "), title)
+    if question is not None and re.match(r"(?:公司|集团|大桥|工程|球队|政府|本届|该)", question):
+        return None  # 公司更名为……: which company, only the passage says
     if question is None or len(question) < 8 or re.search(r"[它其该此]", question[len(title or "") :][:1]):
         return None
     if len(re.findall(r"[\u4e00-\u9fff]", question)) > _MAX_HAN or question.count("，") > 1:

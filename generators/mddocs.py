@@ -50,16 +50,21 @@ from ragstress.generators.techdoc import term_spellings
 _NOT_PRODUCTS = frozenset("None True False NULL NaN JSON HTML HTTP URL API CPU".split())
 
 
+_SENTENCE_END = re.compile(r"[.!?。！？]\s*$|[.!?。！？][\s\"”)]")
+
+
 def product_name(chunks: list[Chunk]) -> str | None:
     """The name a corpus writes inside most of its documents' sentences (FastAPI in FastAPI's tutorial), or None.
 
-    Only names inside a sentence count (after a lower-case word or a Han character), so the words
-    that open sentences never win; the name must occur in at least half the documents."""
+    Only names inside a sentence count (after a lower-case word or a Han character, on a line that ends a
+    sentence), so the words that open sentences never win, nor a heading repeated on every page ("Design
+    Token"); the name must occur in at least half the documents."""
     seen: dict[str, set[str]] = {}
     counts: Counter[str] = Counter()
     for chunk in chunks:
+        prose = "\n".join(line for line in chunk.text.split("\n") if _SENTENCE_END.search(line))
         for name in re.findall(
-            r"(?:(?<=[a-z,] )|(?<=[\u4e00-\u9fff] )|(?<=[\u4e00-\u9fff]))([A-Z][A-Za-z0-9]+)\b", chunk.text
+            r"(?:(?<=[a-z,] )|(?<=[\u4e00-\u9fff] )|(?<=[\u4e00-\u9fff]))([A-Z][A-Za-z0-9]+)\b", prose
         ):
             seen.setdefault(name, set()).add(chunk.doc_id)
             counts[name] += 1

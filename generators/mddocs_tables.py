@@ -102,7 +102,9 @@ def _header(line: str) -> tuple[str, list[str]] | None:
 class TableReading:
     """The parameter-table rows of each chunk and the subject of each page, read from the whole corpus."""
 
-    def __init__(self, chunks: list[Chunk]):
+    def __init__(self, chunks: list[Chunk], titles: dict[str, str] | None = None):
+        """`titles`: each document's title, which names a page whose prose never says what it documents."""
+        titles = titles or {}
         self.rows: dict[str, list[Row]] = {}
         self.subjects: dict[str, tuple[str, str]] = {}
         self.chinese: dict[str, bool] = {}
@@ -113,7 +115,9 @@ class TableReading:
             header = None
             for chunk in sorted(doc_chunks, key=lambda c: c.start):
                 self.rows[chunk.id], header = _rows(chunk.text, header)
-            self.subjects[doc] = _subject(doc_chunks)
+            english, chinese = _subject(doc_chunks)
+            title = titles.get(doc, "")
+            self.subjects[doc] = (english or title, chinese or title)
             self.chinese[doc] = detect_lang("\n".join(c.text for c in doc_chunks)) != "en"
         # Rows are told apart by their page and cells: overlapping chunks hold the same row twice.
         distinct = {(c.doc_id, row) for c in chunks for row in self.rows[c.id]}

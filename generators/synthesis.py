@@ -100,7 +100,7 @@ class _DocsReading:
     def __init__(self, chunks: list[Chunk]):
         self.product = mddocs.product_name(chunks)
         self.kinds = mddocs.identifier_kinds(chunks)
-        self.tables = TableReading(chunks)
+        self.tables = TableReading(chunks, document_titles(chunks))
 
 
 def _by_column(questions: list[tuple[str, list[str], str, str, str]]) -> list[tuple[str, list[str], str, str, str]]:
@@ -151,6 +151,8 @@ def insitu_candidates(chunks: list[Chunk], langs: dict[str, str], rng: random.Ra
                 continue
             # A Chinese question that does not name its subject opens with it (关于X，…); an English one names it.
             framed = with_topic(question, title, topic) if lang == "zh" else question
+            if framed != question and "，" in question:
+                continue  # 关于华为，1987年，……: a frame stacked on clauses reads as no person would ask
             if _MARKUP_SOURCE.search(chunk.doc_id):
                 framed = question  # asked as its sentence names it, or not at all
                 # "Jsonable_encoder is …": a code name capitalised; "Security - First Steps …": a heading read on.

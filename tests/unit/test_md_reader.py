@@ -90,3 +90,10 @@ def test_soft_wrapped_lines_join_their_paragraph_or_item():
     assert "- an item that goes on here\n- a second item" in text
     assert "调优服务器时，请先阅读本页。" in text
     assert "```js\na = 1\nb = 2\n```" in text  # code keeps its lines
+
+
+def test_a_front_matter_title_heads_a_page_without_a_level_one_heading():
+    title, text = markdown_to_text("---\ncategory: Widgets\ntitle: Dial\n---\n\n## When to use\n\nTurn it.\n")
+    assert title == "Dial" and text.startswith("Dial\n\nWhen to use")
+    title, text = markdown_to_text("---\ntitle: 'Ignored'\n---\n\n# Dial knob\n\nTurn it.\n")
+    assert title == "Dial knob" and "Ignored" not in text

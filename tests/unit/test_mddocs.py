@@ -184,3 +184,13 @@ def test_an_abbreviation_is_no_code_name_that_lets_a_question_drop_its_product()
     assert asked["Which parameter is a str with the content type of the brew (e.g. oolong/green) in Kettle?"] == [
         "content_type"
     ]
+
+
+def test_a_heading_every_page_repeats_is_not_the_product():
+    pages = [
+        _chunk(
+            f"Dial {n}\n\nThe dial turns with Kettle. Set the angle first.\n\nDesign Token\n\nname | Type", f"p{n}.md"
+        )
+        for n in range(4)
+    ]
+    assert mddocs.product_name(pages) == "Kettle"
