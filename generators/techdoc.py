@@ -244,7 +244,10 @@ def document_subjects(chunks: list[Chunk]) -> dict[str, Subject]:
         if man:
             # swapoff.8 documents swapon: the NAME line's first command is the page's own.
             named = _MAN_NAME.search(chunk.text)
-            subjects[chunk.doc_id] = Subject(named[1] if named else man[1], "command")
+            command = named[1] if named else man[1]
+            if command.isupper() and command.lower() == man[1].lower():
+                command = man[1]  # "AS - the portable GNU assembler" names as(1), typed in lower case
+            subjects[chunk.doc_id] = Subject(command, "command")
             continue
         first = chunk.text.strip().split("\n", 1)[0]
         module = _MODULE_TITLE.match(first)

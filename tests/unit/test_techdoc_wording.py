@@ -205,3 +205,14 @@ def test_a_file_sharing_its_description_with_the_files_above_it_is_not_asked():
     assert _asked_en(alone) == {
         "Which file used by pagekit is documented as “Holds the saved pages”?": ["~/.pagekit/pages.db"]
     }
+
+
+def test_a_slashed_pair_of_verbs_is_conjugated_whole_and_an_upper_case_name_line_names_the_command_as_typed():
+    from ragstress.core.types import Chunk
+    from ragstress.generators.techdoc import document_subjects
+    from ragstress.generators.techdoc_parse import conjugate
+
+    assert conjugate("enable/disable") == "enables/disables"
+    text = "NAME\n  PAGEKIT - arrange pages for printing.\n"
+    chunk = Chunk(id="c", doc_id="man/pagekit.1.gz", text=text, start=0, end=len(text))
+    assert document_subjects([chunk])["man/pagekit.1.gz"].name == "pagekit"
