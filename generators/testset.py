@@ -35,7 +35,7 @@ from ragstress.generators.planting import planting_stats
 from ragstress.generators.pool import ChunkPool, NoiseMode
 from ragstress.generators.proposals import ProposalLog, ProposalSource, proposal_budget
 from ragstress.generators.ratios import RatioPolicy, ratio_coverage, ratios_requested
-from ragstress.generators.seeds import Candidate, pair_probes, pair_targets
+from ragstress.generators.seeds import Candidate, draft_all, pair_probes, pair_targets
 from ragstress.generators.synthesis import (
     document_titles,
     insitu_candidates,
@@ -228,15 +228,20 @@ async def generate_testset(
             neighbours = {cid: [h.chunk_id for h in found] for cid, found in zip(probes, hits)}
             titles = document_titles(chunks)
             topics = topic_phrases(chunks, titles)
-            pairs = [
-                insitu_pair(t, titles, topics)
-                for t in pair_targets([c for c in sample if c.id in probes], neighbours, langs, rng)
-            ]
-            pairs = [p for p in pairs if p is not None]
+            targets = pair_targets([c for c in sample if c.id in probes], neighbours, langs, rng)
+            pairs = [p for p in (insitu_pair(t, titles, topics) for t in targets) if p is not None]
             # Bridges beside conjunctions: the second fact reached through the entity the first names.
             bridges = bridge_candidates(chunks, langs, topics, random.Random(options.random_seed + 2))
             pairs = _interleave(pairs, bridges)
-            kept += await _generate(pairs, wanted_pairs, run, options.candidates_per_seed * wanted_pairs)
+            made_pairs = await _generate(pairs, wanted_pairs, run, options.candidates_per_seed * wanted_pairs)
+            if polish and len(made_pairs) < wanted_pairs:
+                # Few facts of one subject pair up as milestones; a capable generator words a question
+                # asking for both facts of two chunks of one document, through the same gates.
+                asked = {p.id for p in pairs}
+                spare = [t for t in targets if t.id not in asked][: options.candidates_per_seed * wanted_pairs]
+                drafted = await draft_all(llm.generator, spare)
+                made_pairs += await _generate(drafted, wanted_pairs - len(made_pairs), run, len(drafted))
+            kept += made_pairs
         made = [_as_seed(c) for c in kept]
         cross = None
         if polish:  # a capable generator: it may also say how the other language writes a name answer

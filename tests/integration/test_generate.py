@@ -324,9 +324,9 @@ def polisher(req: FakeRequest) -> str:
 
 async def test_polish_is_kept_only_when_it_passes_the_gates(index_dir, tmp_path):
     with FakeOpenAIServer(polisher) as fake:
-        result = await run(index_dir, fake, tmp_path / "out", None, n_seeds=6, n_pairs=0, testbeds=("noise",))
+        result = await run(index_dir, fake, tmp_path / "out", None, n_seeds=5, n_pairs=0, testbeds=("noise",))
         polish_calls = [r for r in fake.chat_requests() if "Rephrase a test question" in r.last_user_text]
-    assert polish_calls and len(result.seeds) == 6
+    assert polish_calls and len(result.seeds) == 5
     for seed in result.seeds:
         digits = re.sub(r"\D", "", seed.answers[0][0])
         leaked_form = not (digits and int(digits[-1]) % 2 == 0)  # the polisher leaks odd and digit-free answers
@@ -335,7 +335,7 @@ async def test_polish_is_kept_only_when_it_passes_the_gates(index_dir, tmp_path)
         assert not contains_any_answer(seed.question, seed.answers)
     stats = result.manifest["generation_stats"]["by_lang"]["en"]
     polished = sum(s.question.startswith("Tell me this: ") for s in result.seeds)
-    assert stats["kept_by_path"] == {"insitu": 6 - polished, "polished": polished, "proposed": 0, "model": 0}
+    assert stats["kept_by_path"] == {"insitu": 5 - polished, "polished": polished, "proposed": 0, "model": 0}
     assert (
         stats["polish_gates"]["answer_not_in_question"]["passed"]
         < stats["polish_gates"]["answer_not_in_question"]["tried"]
@@ -349,4 +349,5 @@ async def test_without_polish_the_generator_is_never_asked(index_dir, tmp_path):
         )
         assert not [r for r in fake.chat_requests() if "Rephrase a test question" in r.last_user_text]
     stats = result.manifest["generation_stats"]
-    assert stats["polish"] is False and stats["by_lang"]["en"]["kept_by_path"]["insitu"] == len(result.seeds) == 5
+    # No two milestones of one subject stand in these chunks, and without a generator no pair is drafted.
+    assert stats["polish"] is False and stats["by_lang"]["en"]["kept_by_path"]["insitu"] == len(result.seeds) == 4

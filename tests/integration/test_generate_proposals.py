@@ -101,7 +101,8 @@ async def test_proposals_pass_or_fail_the_same_gates_and_are_counted_per_kind(in
         "generator": "json_schema",
         "judge": "json_schema",
     }
-    assert proposals["chunks_asked"] == len(asked) == 8
+    # A first round asks as many chunks as seeds are wanted; further rounds go on while seeds are short.
+    assert proposals["chunks_asked"] == len(asked) >= 8
     by_kind = proposals["by_kind"]
     # At most PER_CHUNK proposals are taken from a reply: the over-long fourth is cut before it is looked at.
     assert proposals["proposed"] <= PER_CHUNK * len(asked)
