@@ -224,7 +224,8 @@ def _said_en(name: str, description: str) -> str | None:
 
 
 def _ask_zh(name: str, noun: str, cells: dict[str, str], subject: str, product: str | None) -> list[Question]:
-    where = f"在 {subject}中，" if subject else f"在 {product} 中，"
+    space = " " if re.search(r"[A-Za-z0-9]$", subject) else ""  # 在 Card 中, but 在 steep-timer 插件中
+    where = f"在 {subject}{space}中，" if subject else f"在 {product} 中，"
     noun = "参数" if noun.isascii() else noun
     made: list[Question] = []
     default = cells.get("default", "")
