@@ -99,7 +99,8 @@ def classify_term(line: str) -> tuple[TermKind, tuple[str, ...], tuple[str, ...]
     line = _DIRECTIVE_WORD.sub("", line.strip())
     if not line or len(line) > 80:
         return None
-    parts = [p.strip() for p in line.split(", ")]
+    # "-a, --all", "--warn-conflicts or --Wp", "-h --help": the spellings of one option.
+    parts = [p.strip() for p in re.split(r",\s+|\s+or\s+|\s+(?=--?[A-Za-z])", line)]
     if line.startswith("-") and all(_OPTION.fullmatch(p) for p in parts):
         names = tuple(dict.fromkeys(_OPTION.fullmatch(p)[1] for p in parts))
         return ("option", names, ()) if all(len(n) >= 2 for n in names) and len(names) <= 3 else None
@@ -169,6 +170,8 @@ def entries(text: str, subject: Subject | None = None, code_state: str | None = 
         if not description or description.startswith("-") or classify_term(description.split("  ")[0]):
             continue
         kind, names, params = classified
+        if kind == "option":
+            names = _with_spellings_above(lines, i, names)
         above = lines[i - 1].strip() if i > 0 and lines[i - 1] is not None else ""
         if kind == "path" and above and classify_term(above) is not None and classify_term(above)[0] == "path":
             continue  # "~/.ssh/id_ecdsa.pub ⏎ ~/.ssh/id_rsa.pub ⏎ Contains the public key …": files sharing one description
@@ -193,6 +196,23 @@ def entries(text: str, subject: Subject | None = None, code_state: str | None = 
         region = "\n".join(line or "" for line in lines[i:end])
         result.append(Entry(term, names, kind, description, region, params))
     return result
+
+
+def _with_spellings_above(lines: list[str | None], i: int, names: tuple[str, ...]) -> tuple[str, ...]:
+    """An option's spellings with those on the lines just above it that say nothing of their own
+    ("-D ⏎ --daemonize ⏎ --daemonize=grandchild ⏎ Run tracer ..."), less a negated form
+    ("-mno-loongson-ext" under "-mloongson-ext": the description says what the option does)."""
+    found = list(names)
+    j = i - 1
+    while j >= 0 and lines[j] is not None and lines[j].strip():
+        above = classify_term(lines[j].strip())
+        if above is None or above[0] != "option" or _SAME_LINE.match(lines[j].strip()):
+            break
+        found = list(above[1]) + found
+        j -= 1
+    found = list(dict.fromkeys(found))
+    negated = {n for n in found for m in found if n != m and n.replace("no-", "", 1) == m}
+    return tuple(n for n in found if n not in negated) or names
 
 
 def _section(lines: list[str | None], i: int) -> str | None:

@@ -216,3 +216,17 @@ def test_a_slashed_pair_of_verbs_is_conjugated_whole_and_an_upper_case_name_line
     text = "NAME\n  PAGEKIT - arrange pages for printing.\n"
     chunk = Chunk(id="c", doc_id="man/pagekit.1.gz", text=text, start=0, end=len(text))
     assert document_subjects([chunk])["man/pagekit.1.gz"].name == "pagekit"
+
+
+def test_an_option_takes_the_spellings_written_on_the_lines_above_it_and_on_its_own_line():
+    from ragstress.generators.techdoc import Subject, entries
+
+    text = (
+        "OPTIONS\n    -R\n    --rotate\n    --rotate=left\n        Turn every page a quarter left.\n\n"
+        "-h --help\n    Show summary of options.\n\n"
+        "--bleed\n-b     Add a margin for trimming.\n\n"
+        "-mcrop-marks\n    -mno-crop-marks\n        Print crop marks at the corners.\n\n"
+        "--warn-overlap or --Wo\n        Warn when two pages overlap.\n"
+    )
+    found = {e.names for e in entries(text, Subject("pagekit", "command"))}
+    assert found == {("-R", "--rotate"), ("--bleed", "-b"), ("-mcrop-marks",), ("--warn-overlap", "--Wo")}
