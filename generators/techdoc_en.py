@@ -69,6 +69,8 @@ _THIS_TERM = re.compile(
     rf"(?:This|The) {_TERM_NOUNS} (?=[a-z]+ )|This is an? [\w -]{{1,40}}? (?:that|which) (?=[a-z]+ )"
 )
 _MAX_WORDS = 40
+# What an option does, as a person asks it, fits in a short clause; a longer one is its description copied.
+_MAX_ASKED_WORDS = 16
 _PREPOSITION_AFTER = re.compile(r"(?:of|on|for|in|to|with|that|which)\b")
 _DEFAULT = re.compile(
     rf"\b([a-z_]\w*) defaults to {_VALUE}|\b[Tt]he default (?:value )?(?:of|for) ([a-z_]\w*) is {_VALUE}"
@@ -253,8 +255,8 @@ def definition_question(entry: Entry, subject: Subject | None) -> Question | Non
     if said is None or phrase is None:
         return None
     question = f"Which {phrase} {said}?"
-    if any(occurrences(question, name) for name in entry.names):
-        return None
+    if any(occurrences(question, name) for name in entry.names) or len(said.split()) > _MAX_ASKED_WORDS:
+        return None  # a description copied whole ("... 'ilp32' or 'lp64', optionally followed by ...")
     return question, list(entry.names), entry.kind, "definition", f"{phrase}: {said}"
 
 
