@@ -8,11 +8,10 @@ The counts in testset.json must say which gate took each, per kind.
 
 from __future__ import annotations
 
-import itertools
 import json
 import re
 import shutil
-import threading
+import zlib
 from pathlib import Path
 
 import pytest
@@ -132,10 +131,9 @@ MARK = "(per the passage)"
 
 
 def sparse_proposer(every: int):
-    """A generator with a good proposal for every `every`-th chunk it is asked (none for the others), and
-    a judge that finds only those proposals answerable: a model whose proposals often miss."""
-    asked = itertools.count()
-    lock = threading.Lock()
+    """A generator with a good proposal for one chunk in `every` (none for the others), and a judge that
+    finds only those proposals answerable: a model whose proposals often miss. Which chunks yield is read
+    from the passage itself, so the outcome does not hang on the order concurrent requests arrive in."""
 
     def answer(req: FakeRequest) -> str:
         prompt = req.last_user_text
@@ -146,10 +144,9 @@ def sparse_proposer(every: int):
         if "Pick up to" not in prompt:
             asked_q = prompt.split("\nQuestion:", 1)[1].split("\n", 1)[0].strip() if "\nQuestion:" in prompt else ""
             return json.dumps({"question": asked_q})
-        with lock:
-            turn = next(asked)
-        good = _year_question(_passage(prompt))
-        if turn % every or good is None:
+        passage = _passage(prompt)
+        good = _year_question(passage)
+        if zlib.crc32(passage.encode()) % every or good is None:
             return json.dumps({"proposals": []})
         question = good[1].replace("?", f" {MARK}?")
         return json.dumps({"proposals": [{"answer": good[0], "question": question, "kind": "date"}]})
@@ -180,7 +177,7 @@ async def test_proposals_go_on_over_further_chunks_until_the_seeds_wanted_are_ke
 
 
 async def test_proposals_stop_when_their_budget_of_chunks_is_spent(index_dir, tmp_path):
-    never = sparse_proposer(every=10**9)  # the first chunk's proposal only
+    never = sparse_proposer(every=10**9)  # next to no chunk yields a proposal
     result, proposals, asked = await generate_with(index_dir, tmp_path / "out", never, n_seeds=4, proposal_chunks=6)
     assert proposals["chunks_asked"] == len(asked) == proposals["chunk_budget"] == 6
     assert proposals["stopped"] == "budget_spent" and len(result.seeds) < 4
