@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from ragstress.generators.english_parse import parse
+
 if TYPE_CHECKING:
     from spacy.tokens import Token
 
@@ -126,24 +128,23 @@ def _follows_its_subject(subject: Token, name: str, passage: str) -> bool:
     if at < 0:
         return False
     before = re.split(r"(?<=[.!?])\s+|\n+", passage[:at].strip())[-1] if passage[:at].strip() else ""
-    if not before or "\n" in passage[passage.rfind(before) : at]:
-        return not before or before.strip() == name.removeprefix("the ")  # the passage opens with its title
-    # The sentence before must not open with another name ("The Super Cub ...", "Honda ...") that "it" could
-    # take up; one opening with the subject, a pronoun or a common word ("Construction began ...") leaves it.
+    if not before:
+        return True  # the passage opens with this sentence
+    if "\n" in passage[passage.rfind(before) : at]:
+        return before.strip() == name.removeprefix("the ")  # a line of its own before: the title line only
     # "It" takes up the subject of the sentence before: it must be the document's subject, a pronoun, or a
     # word that names nothing it could mean ("Construction began ..."); "In 1965 the Mont Blanc Tunnel opened."
     # before "It is 11.6 km long" makes "it" the tunnel.
-    from ragstress.generators.english_parse import parse
-
     root = next((t for t in parse(before) if t.dep_ == "ROOT"), None)
-    subject = next((c for c in root.children if c.dep_ in ("nsubj", "nsubjpass")), None) if root is not None else None
-    if subject is None:
+    antecedent = next((c for c in root.children if c.dep_ in ("nsubj", "nsubjpass")), None) if root else None
+    if antecedent is None:
         return True
-    said = text_of(list(subject.subtree)).lower()
+    said = text_of(list(antecedent.subtree)).lower()
     bare = name.lower().removeprefix("the ")
     if said in PRONOUNS or said.removeprefix("the ") == bare or said == "the " + bare.split()[-1]:
         return True  # "the Mont Blanc Tunnel" is not Mont Blanc
-    return not any(t.pos_ == "PROPN" for t in subject.subtree) and subject.pos_ != "NOUN" or said in _ABSTRACT
+    names_nothing = antecedent.pos_ != "NOUN" and not any(t.pos_ == "PROPN" for t in antecedent.subtree)
+    return names_nothing or said in _ABSTRACT
 
 
 def full_name(surname: str, passage: str) -> str | None:

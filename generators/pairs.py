@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from ragstress.core.types import Chunk, QuestionType
+from ragstress.generators.english_parse import parse
 from ragstress.generators.insitu import insitu_question
 from ragstress.generators.seeds import Candidate, Target, usable_spans
 from ragstress.generators.spans import FactSpan, default_aliases
@@ -47,8 +48,6 @@ def _milestone(question: str, lang: str) -> str | None:
     if lang == "zh":
         m = _MILESTONES_ZH.search(question)
         return m[0] if m else None
-    from ragstress.generators.english_parse import parse
-
     # The parse of a question is less sure than of a statement ("was ... completed" may read as an adjective).
     verbs = [t.lemma_ for t in parse(question) if t.pos_ in ("VERB", "ADJ") and t.lemma_ in _MILESTONES_EN]
     return verbs[0] if verbs else None

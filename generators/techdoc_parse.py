@@ -98,11 +98,6 @@ _UNITS = {
 _WORD = re.compile(r"[A-Za-z][\w-]*(?:'s)?|\.\.\.|\S")
 
 
-def english():
-    """The English pipeline the in-situ questions parse with (loaded once, on first use)."""
-    return english_pipeline()
-
-
 def placeholders(term: str, text: str, names: tuple[str, ...] = ()) -> set[str]:
     """The placeholders `text` may hold: the argument words of the option `term` ("--role=ROLE" → ROLE,
     "--homedir dir" → dir, and "-Mdir" read as `-M` with `dir` glued on: `names` ("-M", "-Mdir")), and the
@@ -221,7 +216,7 @@ def _tags(tokens: list[str]) -> list[str]:
     """spaCy's part-of-speech tag of each token, tagged as one sentence."""
     from spacy.tokens import Doc
 
-    nlp = english()
+    nlp = english_pipeline()
     return [t.tag_ for t in nlp(Doc(nlp.vocab, words=tokens))]
 
 
@@ -278,13 +273,13 @@ def opening(sentence: str, option_words: set[str]) -> tuple[str, list[int]] | No
     if not words:
         return None
     lowered = words[0].lower() + (" " + " ".join(words[1:]) if len(words) > 1 else "")
-    doc = english()(_FRAME + lowered)
+    doc = english_pipeline()(_FRAME + lowered)
     first = doc[_FRAMED]
     # One frame can mislead the tagger ("You scale sizes ..." reads "scale" as a noun): the word is a verb
     # when most frames tag it as one.
-    votes = [first] + [english()(frame + lowered)[len(frame.split())] for frame in ("You ", "To ")]
+    votes = [first] + [english_pipeline()(frame + lowered)[len(frame.split())] for frame in ("You ", "To ")]
     verb = sum(t.tag_ in ("VB", "VBP") for t in votes) >= 2
-    if words[0].endswith("s") and english()("It " + lowered)[1].tag_ == "VBZ":
+    if words[0].endswith("s") and english_pipeline()("It " + lowered)[1].tag_ == "VBZ":
         return "verb", []  # "Overrides the TERM variable": in the third person already
     second = doc[_FRAMED + 1] if len(doc) > _FRAMED + 1 else None
     # "Display name of the cluster" (--display-name), "Line number increment" (--line-increment): the
@@ -324,7 +319,7 @@ def opening(sentence: str, option_words: set[str]) -> tuple[str, list[int]] | No
         return "noun", []
     if words[0].lower() in _QUANTIFIERS:
         return None  # "Some services group ...": a clause whose subject is quantified, not a name
-    noun = english()(sentence)
+    noun = english_pipeline()(sentence)
     root = next((t for t in noun if t.dep_ == "ROOT"), None)
     # A verb of its own makes a clause; one inside a relative clause ("a store that holds pages") does not.
     finite = any(
@@ -348,7 +343,7 @@ def last_is_verb(word: str) -> bool:
     if not (word.isalpha() and word.islower()):
         return False
     frames = ((_FRAME, _FRAMED), ("To ", 1), ("Please ", 1))  # "You can column" alone tags a noun as a verb
-    return all(english()(frame + word)[at].tag_ in ("VB", "VBP") for frame, at in frames)
+    return all(english_pipeline()(frame + word)[at].tag_ in ("VB", "VBP") for frame, at in frames)
 
 
 def _joined_to(token, first) -> bool:
