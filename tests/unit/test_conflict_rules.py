@@ -91,7 +91,8 @@ async def test_adoption_is_the_planted_answer_given_as_the_answer(answer, adopte
         ("Most passages say 1879, so the tower was completed in 1879.", 0.0, 1.0, 1.0, 0.0),
         ("One passage says 1879, but the others agree on 1889. Answer: 1889.", 1.0, 0.0, 1.0, 0.0),
         ("The passages give 1889 and 1879 and I won't pick between them.", 0.0, 0.0, 1.0, 1.0),
-        ('{"answer": null, "reason": "the sources conflict (1889 vs 1879)"}', 0.0, 0.0, 1.0, 0.0),
+        # a null answer field declines the question, whatever the reason says
+        ('{"answer": null, "reason": "the sources conflict (1889 vs 1879)"}', 0.0, 0.0, 1.0, 1.0),
         ("资料之间说法不一：一份说1889年，一份说1879年，按多数应为1879年。", 0.0, 1.0, 1.0, 0.0),
         ("1889年。文档2写的是1879年，那是设计方案通过的年份。", 1.0, 0.0, 1.0, 0.0),
     ],

@@ -98,7 +98,7 @@ def _inside_parentheses(text: str, start: int) -> bool:
     return text.count("(", 0, start) > text.count(")", 0, start)
 
 
-def _json_answer(text: str) -> tuple[bool, str]:
+def json_answer(text: str) -> tuple[bool, str]:
     """(found, the answer field as text) for a response written as one JSON object with an answer field."""
     body = re.sub(r"^```\w*\s*|\s*```$", "", text.strip())
     try:
@@ -283,7 +283,7 @@ def read(text: str, answers: Sequence[Sequence[str]], fake: Sequence[str], quest
 
 @functools.lru_cache(maxsize=1024)  # a conflict case's metrics (adoption, truth kept, refusal, ...) read it alike
 def _read(text: str, answers: tuple[tuple[str, ...], ...], fake: tuple[str, ...], question: str) -> Reading:
-    is_json, field = _json_answer(text)
+    is_json, field = json_answer(text)
     text = re.sub(r"\s*\n\s*", f" {_LINE} ", text.strip())
     norm = comparable(text)
     placed = _placed(text, norm, answers, fake)

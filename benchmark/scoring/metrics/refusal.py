@@ -1,22 +1,37 @@
 """Whether a response declines the question asked: the refusal rule of the default rule set.
 
-A refusal phrase (rules_en.REFUSAL, rules_zh.REFUSAL) refuses the question only when the
+A refusal phrase (refusal_en, refusal_zh, refusal_intl) refuses the question only when the
 response gives no answer after all. It answers, and so does not refuse, when it states every
 required fact (declining a side detail), states some of them (a partial answer), gives a fact
 only approximately (a guess), or goes on after the phrase to give an answer of its own, right
 or wrong: a number or date, or a hedged assertion ("I believe it was 1890", 我猜是巴黎), in a
 clause that is neither about the sources nor another refusal. Each of those verdicts is marked
 uncertain, since a reader may weigh the refusal and the answer differently.
+
+Two shapes decide without weighing phrases: a response written as JSON whose answer field is
+null, empty or itself a refusal ("N/A", "unknown") refuses, and one whose answer field holds a
+value answers. And a refusal of the whole question that comes last ("..., so I can't answer",
+"因此无法回答这个问题") refuses even when the passages' facts were named before it, unless a
+required fact is stated after it: those facts were reported, not given as the answer.
 """
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Sequence
 
-from ragstress.scoring.metrics import conclusion, rules_en, rules_zh
+from ragstress.scoring.metrics import conclusion, refusal_en, refusal_zh, rules_en, rules_zh
 from ragstress.scoring.metrics.matching import comparable, normalise
-from ragstress.scoring.metrics.rules import REFUSAL_PATTERNS, Decision, facts_stated, pattern_hits, stance
+from ragstress.scoring.metrics.rules import (
+    ERROR_FLAG_PATTERNS,
+    REFUSAL_PATTERNS,
+    Decision,
+    facts_stated,
+    mentions,
+    pattern_hits,
+    stance,
+)
 from ragstress.scoring.metrics.rules_base import Hit
 
 _YEAR_SPAN = re.compile(r"\d{3,4}年?")
@@ -48,7 +63,10 @@ def refusal(
     required fact of `answers` (it declines only a side detail), states some of them (a
     partial answer), gives a fact only approximately (a guess), or goes on to give an answer
     of its own after the phrase, right or wrong ("I can't say for sure, but I believe it was
-    1890"). Each of those is not a refusal, and the verdict says it is uncertain.
+    1890"), or gives a hedged answer before it ("Omar Sharif, I believe, though the documents
+    don't say"). Each of those is not a refusal, and the verdict says it is uncertain. Facts
+    named before a refusal of the whole question that ends the response ("..., so I can't
+    answer") were reported, not answered: that refuses. A JSON answer field decides alone.
 
     On a conflict case (`fake`, the planted value, given) naming the values is not answering:
     a response that reports what each source says and then declines to choose refuses, and
@@ -56,14 +74,24 @@ def refusal(
     """
     norm = normalise(text)
     hits = pattern_hits(REFUSAL_PATTERNS, norm)
+    is_json, field = conclusion.json_answer(text)
+    if is_json and (empty := _no_answer_field(field)) is not None:
+        return Decision(True, f"refusal: the JSON answer field {empty}", Hit("json.no_answer", field or "null"))
     if not hits:
         return Decision(False, "refusal: no refusal phrase")
     mixed = "a refusal phrase and an answer in one response"
+    declined = _declines_last(norm, answers or (), fake)
     if answers and fake:
         reading = conclusion.read(text, answers, fake, question)
         if reading.concluded is None:
             return Decision(True, f"refusal: {hits[0]}, and the response {reading.why}", hits[0])
+        if declined is not None:
+            why = f"refusal: {declined} ends the response and no value is given after it, though it {reading.why}"
+            return Decision(True, why, declined, uncertain=mixed)
         why = f"refusal: {hits[0]} but the response {reading.why}: not a refusal"
+        return Decision(False, why, hits[0], uncertain=mixed)
+    if is_json:
+        why = f"refusal: {hits[0]} but the JSON answer field gives an answer ({field}): not a refusal"
         return Decision(False, why, hits[0], uncertain=mixed)
     if answers:
         stances = [stance(text, aliases) for aliases in answers]
@@ -72,31 +100,71 @@ def refusal(
         if guess is not None:
             why = f"refusal: {hits[0]}, then {guess} gives the fact only approximately: a guess, not a refusal"
             return Decision(False, why, hits[0], uncertain=mixed, guess=guess)
+        if declined is not None and (all_stated or any(s.asserted for s in stances)):
+            why = f"refusal: {declined} ends the response with no required fact stated after it ({report} before it)"
+            return Decision(True, why, declined, uncertain=mixed)
         if all_stated:
             why = f"refusal: {hits[0]} but the response states every required fact ({report}), so it declines only a side detail"
             return Decision(False, why, hits[0], uncertain=mixed)
         if len(answers) > 1 and any(s.asserted for s in stances):
             why = f"refusal: {hits[0]} but the response states part of the answer ({report}): a partial answer"
             return Decision(False, why, hits[0], uncertain=mixed)
-    answered = _answer_after(norm, hits[-1])
+    answered = _answer_after(norm, hits[-1]) or _guess_before(norm, hits[0])
     if answered is not None:
         why = f"refusal: {hits[0]} but the response then answers anyway ({answered}): not a refusal"
         return Decision(False, why, hits[0], uncertain=mixed)
     return Decision(True, f"refusal: {hits[0]}", hits[0])
 
 
-_ANSWER_CLAUSES = re.compile(
-    r"[.;:!?,\n，。；！？]|\bbut\b|\bhowever\b|\bthough\b|\byet\b|\bstill\b|但是?|不过|可是|然而|只是"
+def _no_answer_field(field: str) -> str | None:
+    """Why a JSON answer field (as conclusion.json_answer gives it) holds no answer, or None if it holds one."""
+    if not field:
+        return "is null or empty"
+    value = json.loads(field)
+    leaves = list(value.values()) if isinstance(value, dict) else value if isinstance(value, list) else [value]
+    for leaf in leaves:
+        if leaf is None or (isinstance(leaf, str) and not leaf.strip()):
+            continue
+        if not isinstance(leaf, str) or not pattern_hits(REFUSAL_PATTERNS, normalise(leaf)):
+            return None
+    return f"says no answer ({field})"
+
+
+def _declines_last(norm: str, answers: Sequence[Sequence[str]], fake: Sequence[str]) -> Hit | None:
+    """The last refusal of the whole question ("so I can't answer", "暂不作答") when nothing after it gives an
+    answer: no required fact (or planted value) stated, and no clause that answers anyway."""
+    found = [m for p in _DECLINES_THE_QUESTION for m in p.pattern.finditer(norm)]
+    if not found:
+        return None
+    last = max(found, key=lambda m: m.start())
+    hit = Hit(
+        next(p.name for p in _DECLINES_THE_QUESTION if p.pattern.match(norm, last.start())), last[0], last.start()
+    )
+    rest = norm[last.end() :]
+    if any(mentions(rest, aliases) for aliases in [*answers, fake] if aliases) or _answer_after(norm, hit):
+        return None
+    return hit
+
+
+_DECLINES_THE_QUESTION = (refusal_en.DECLINES_THE_QUESTION, refusal_zh.DECLINES_THE_QUESTION)
+
+_ANSWER_CLAUSES = re.compile(  # a point or comma inside a number ("4.2 billion", "832.84千克") ends no clause
+    r"[;:!?\n，。；！？]|(?<!\d)[.,]|[.,](?!\d)|\bbut\b|\bhowever\b|\bthough\b|\byet\b|\bstill\b|但是?|不过|可是|然而|只是"
 )
-_GIVES_AN_ANSWER = re.compile(
-    r"\d|[零一二两三四五六七八九十百千万]+(?:年|月|日|号|米|公里|人|个)"
-    r"|\b(?:i believe|i think|i guess|i'd guess|my (?:best )?guess|probably|most likely|likely|perhaps|presumably)\b"
-    r"|(?:应该是|大概是|可能是|也许是|估计是?|我猜|或许是|大约是)"
+_HEDGED = (
+    r"\b(?:i believe|i think|i guess|i'd guess|i suspect|my (?:best )?guess|probably|most likely|likely|perhaps|"
+    r"presumably|maybe|possibly|(?:may|might|could) (?:well )?be)\b|(?:应该是|大概是|可能是|也许是|估计是?|我猜|或许是|大约是)"
+    r"|是[^,;。.!?]{1,20}(?:\?|吧)"
 )
+"""A hedged assertion: the response commits to an answer while saying it is unsure ("probably 1890", 我猜是巴黎)."""
+_GIVES_AN_ANSWER = re.compile(rf"\d|[零一二两三四五六七八九十百千万]+(?:年|月|日|号|米|公里|人|个)|{_HEDGED}")
+_HEDGE = re.compile(_HEDGED)
+_CLAUSES_BEFORE = re.compile(rf"{_ANSWER_CLAUSES.pattern}|[—–]|\s-\s")
 _ABOUT_THE_SOURCES = re.compile(
     rf"{rules_en.SOURCE_WORDS}|{rules_zh.SOURCE_WORDS}"
-    r"|\b(?:discuss|discusses|describe|describes|cover|covers|mention|mentions|talk|talks|focus|focuses|instead)\b"
-    r"|讨论|介绍|涉及|讲的是|谈的是"
+    r"|\b(?:discuss|discusses|describe|describes|cover|covers|mention|mentions|talk|talks|focus|focuses|instead|only)\b"
+    r"|\b(?:they|it) (?:\w+ )?(?:say|says|state|states|give|gives|list|lists|note|notes|record|records|report|reports|"
+    r"put|puts|date|dates|name|names|show|shows)\b|讨论|介绍|涉及|讲的是|谈的是|只|仅|提到|写道|记载"
 )
 
 
@@ -106,8 +174,30 @@ def _answer_after(norm: str, last: Hit) -> str | None:
     rest = norm[last.start + len(last.span) :]
     pieces = _ANSWER_CLAUSES.split(rest)
     for clause in pieces[1:] if pieces and not _ANSWER_CLAUSES.match(rest) else pieces:
-        if not clause.strip() or pattern_hits(REFUSAL_PATTERNS, clause) or _ABOUT_THE_SOURCES.search(clause):
+        if not clause.strip() or _not_an_answer(clause):
             continue
         if found := _GIVES_AN_ANSWER.search(clause):
             return f"{clause.strip()!r} gives {found[0].strip()!r}"
     return None
+
+
+def _guess_before(norm: str, first: Hit) -> str | None:
+    """A hedged answer in a clause before the first refusal phrase ("Omar Sharif, I believe — though the
+    documents don't say"); numbers alone before a refusal are what the passages say, not a guess."""
+    pieces = _CLAUSES_BEFORE.split(norm[: first.start])[:-1]  # the refusal's own clause is not a guess
+    for clause in pieces:
+        if _not_an_answer(clause):
+            continue
+        if found := _HEDGE.search(clause):
+            return f"{clause.strip()!r} gives {found[0].strip()!r}"
+    return None
+
+
+def _not_an_answer(clause: str) -> bool:
+    """A clause that answers nothing whatever it holds: another refusal, a clause about the sources, or one
+    that calls something wrong ("which I believe is incorrect", "possibly erroneous information")."""
+    return bool(
+        pattern_hits(REFUSAL_PATTERNS, clause)
+        or pattern_hits(ERROR_FLAG_PATTERNS, clause)
+        or _ABOUT_THE_SOURCES.search(clause)
+    )

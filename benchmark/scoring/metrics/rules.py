@@ -26,12 +26,12 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ragstress.scoring.metrics import rules_en, rules_zh
+from ragstress.scoring.metrics import refusal_en, refusal_intl, refusal_zh, rules_en, rules_zh
 from ragstress.scoring.metrics.matching import alias_patterns, comparable, normalise
 from ragstress.scoring.metrics.names import surname_aliases
 from ragstress.scoring.metrics.rules_base import Hit, NamedPattern
 
-REFUSAL_PATTERNS: tuple[NamedPattern, ...] = rules_en.REFUSAL + rules_zh.REFUSAL
+REFUSAL_PATTERNS: tuple[NamedPattern, ...] = refusal_en.REFUSAL + refusal_zh.REFUSAL + refusal_intl.REFUSAL
 ERROR_FLAG_PATTERNS: tuple[NamedPattern, ...] = rules_en.ERROR_FLAG + rules_zh.ERROR_FLAG
 _CLAUSE_BREAK = re.compile(f"{rules_en.CLAUSE_BREAK}|{rules_zh.CLAUSE_BREAK}")
 _NEGATION_WORDS = 6  # an English negation further back than this does not reach the flag

@@ -12,63 +12,6 @@ from ragstress.scoring.metrics.rules_base import NamedPattern
 _SOURCES = r"(?:documents?|passages?|sources?|texts?|context|articles?|retrieved (?:text|passages?|documents?))"
 """The words a response uses for the passages it was given."""
 
-REFUSAL = (
-    NamedPattern(
-        "en.insufficient_info",
-        r"insufficient (?:information|data|context|evidence|details)"
-        r"|(?:not|n't) (?:have |contain |provide |include )?(?:enough|sufficient) (?:information|context|data|details|evidence)"
-        r"|not enough (?:information|context|data|details|evidence)",
-        "The response says the information it has is not enough.",
-    ),
-    NamedPattern(
-        "en.cannot_answer",
-        r"(?:cannot|can't|can not|unable to|not able to|impossible to) (?:\w+ )?(?:answer|determine|tell|say|find|confirm|"
-        r"identify|provide|give|verify|be determined|be answered|know)"
-        r"|(?:cannot|can't|can not|unable to|not able to|no way (?:for me )?to|won't|will not|not going to|not "
-        r"comfortable|not enough to) (?:\w+ ){0,2}?(?:choose|choosing|pick|decide|settle|resolve|reconcile|commit|"
-        r"adjudicate|tell)\b|\bno way (?:for me )?to (?:tell|know)\b|(?:would|'d) be guessing\b"
-        r"|\bno answer (?:can be|could be|is|was) (?:found|given|provided)|\b(?:i'd|i would) rather not (?:guess|answer|say|speculate)\b",
-        "The response says it cannot answer, determine or find the answer, or will not choose between what its "
-        "sources say ('I won't pick', 'no way to reconcile them', 'I'd be guessing').",
-    ),
-    NamedPattern(
-        "en.sources_silent",
-        r"(?:do|does|did)(?: not|n't) (?:contain|mention|provide|include|say|specify|state|give|indicate|address|cover)"
-        r"|\bnone of (?:the |these |those |them|the provided )?(?:\w+ )?(?:documents?|passages?|sources?|texts?|them)? ?(?:says?|mentions?|states?|contains?|gives?|provides?|specif(?:y|ies))"
-        r"|(?:answer|information) is not (?:in|found in|available in|given in|contained in) the"
-        r"|beyond (?:what|the scope of) (?:the |these |this )?(?:supplied |provided |given |retrieved )?(?:context|documents?|passages?|sources?|information)"
-        r"|(?:is|are|was|were)(?: not|n't) (?:mentioned|provided|specified|stated|given|included|found|available)"
-        r"|(?:there is |there's |contains? |provides? )?no (?:relevant |specific )?(?:information|mention|details?|data) (?:about|on|regarding|of|is|in|was)",
-        "The response says the passages do not say (so the answer is unknown to it).",
-    ),
-    NamedPattern("en.dont_know", r"\bi (?:do not|don't) know\b", "The response says it does not know."),
-    NamedPattern(
-        "en.none_given",
-        r"\bno (?:details?|(?:specific )?information|data|specifics|figures?|dates?|names?)(?: (?:is|are|was|were))? "
-        r"(?:given|provided|available|stated|mentioned|offered|supplied)\b|\b(?:is|are|was|were|remains?|stays?) silent "
-        rf"(?:on|about|regarding|as to|concerning)\b|\bnothing (?:in|from) (?:the |these |this |those )?(?:provided |given "
-        rf"|retrieved )?{_SOURCES} (?:says?|mentions?|states?|indicates?|covers?|tells?)\b",
-        "Tersely, nothing on it is given: 'No details given.', 'the text is silent on this', 'nothing in the documents "
-        "says so'.",
-    ),
-    NamedPattern(
-        "en.only_covers",
-        r"\b(?:only|just|merely) (?:cover(?:s|ed)?|discuss(?:es|ed)?|describe[sd]?|mention(?:s|ed)?|talks? about|"
-        r"deals? with|address(?:es)?|concerns?|focus(?:es)? on)\b[^.;!?]{1,80}?,?\s(?:not|but not|and not|rather than|"
-        r"nothing (?:about|on))\b",
-        "The passages are said to cover something else only: 'the passages only cover its height, not its age'.",
-    ),
-    NamedPattern(
-        "en.will_not_guess",
-        r"\b(?:won't|will not|wouldn't|would not|can't|cannot|can not|(?:do not|don't) want to|not going to|rather not|"
-        r"refrain from|avoid) (?:\w+ )?(?:guess|guessing|speculate|speculating)\b|\b(?:please )?(?:provide|share|supply|"
-        rf"send|give me|upload|add) (?:some |the )?(?:more|additional|further|other|relevant) (?:{_SOURCES}|information|"
-        rf"material)\b|\b(?:need|needs|would need|requires?) (?:more|additional|further|other) (?:{_SOURCES}|information)\b",
-        "The response declines to guess, or asks for more documents before it answers.",
-    ),
-)
-
-
 _WRONG = (
     r"(?:incorrect|wrong|inaccurate|false|erroneous|mistaken|outdated|out of date|unreliable|in error|an error|a mistake|"
     r"a typo|a misprint|not (?:entirely |quite |fully |completely |totally |exactly )?(?:correct|accurate|true|right|reliable))"
