@@ -159,6 +159,7 @@ _HEDGED = (
 """A hedged assertion: the response commits to an answer while saying it is unsure ("probably 1890", 我猜是巴黎)."""
 _GIVES_AN_ANSWER = re.compile(rf"\d|[零一二两三四五六七八九十百千万]+(?:年|月|日|号|米|公里|人|个)|{_HEDGED}")
 _HEDGE = re.compile(_HEDGED)
+_CONTINUES = re.compile(r"\s*(?:for|in|from|as of|since|by|at|of|on|with)\b")
 _CLAUSES_BEFORE = re.compile(rf"{_ANSWER_CLAUSES.pattern}|[—–]|\s-\s")
 _ABOUT_THE_SOURCES = re.compile(
     rf"{rules_en.SOURCE_WORDS}|{rules_zh.SOURCE_WORDS}"
@@ -173,8 +174,11 @@ def _answer_after(norm: str, last: Hit) -> str | None:
     assertion ("I believe", 应该是), and is not itself about the sources or another refusal."""
     rest = norm[last.start + len(last.span) :]
     pieces = _ANSWER_CLAUSES.split(rest)
+    skipped = False
     for clause in pieces[1:] if pieces and not _ANSWER_CLAUSES.match(rest) else pieces:
-        if not clause.strip() or _not_an_answer(clause):
+        # a clause led by a preposition ("..., for fiscal 2021") goes on with the one before it
+        skipped = (skipped and bool(_CONTINUES.match(clause))) or not clause.strip() or _not_an_answer(clause)
+        if skipped:
             continue
         if found := _GIVES_AN_ANSWER.search(clause):
             return f"{clause.strip()!r} gives {found[0].strip()!r}"

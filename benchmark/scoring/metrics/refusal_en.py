@@ -14,9 +14,12 @@ from ragstress.scoring.metrics.rules_en import SOURCE_NOUNS
 _SOURCES = r"(?:documents?|passages?|sources?|texts?|context|articles?|retrieved (?:text|passages?|documents?))"
 """The words a response uses for the passages it was given."""
 
+_SOURCE_NOUNS = rf"(?:{SOURCE_NOUNS}|notes|material|files?|memos?|excerpts?|extracts?|what (?:you|was) \w+)"
+"""The passages, also as notes, files or 'what you sent' (rules_en.SOURCE_NOUNS names the common ones)."""
+
 _THE_SOURCES = (
     r"(?:the |these |this |those |that |any of the |any |my |our |your )?(?:provided |given |retrieved |supplied "
-    rf"|available |shared |attached |cited |above |same )?(?:\w+ )?{SOURCE_NOUNS}"
+    rf"|available |shared |attached |cited |above |same )?(?:\w+ )?{_SOURCE_NOUNS}"
 )
 """A mention of the passages: 'the provided documents', 'these runbooks', 'the retrieved spec sheet excerpt'."""
 
@@ -81,7 +84,7 @@ REFUSAL = (
         rf"{_NOT_ABOUT_ERRORS}"
         rf"|\bnever (?:actually )?(?:says?|mentions?|gives?|names?|states?|specif(?:y|ies)|lists?|identif(?:y|ies))\b"
         r"|\bnone of (?:the |these |those |them|the provided )?(?:\w+ )?(?:documents?|passages?|sources?|texts?|them)? ?(?:says?|mentions?|states?|contains?|gives?|provides?|specif(?:y|ies))"
-        rf"|\bneither (?:one |of them |of the \w+ |{SOURCE_NOUNS} )?(?:says?|gives?|mentions?|names?|states?|specif(?:y|ies)|"
+        rf"|\bneither (?:one |of them |of the \w+ |\w+ )?(?:says?|gives?|mentions?|names?|states?|specif(?:y|ies)|"
         r"lists?|provides?|contains?|includes?|expands?|identif(?:y|ies)|answers?|covers?|addresses?|reports?)\b"
         r"|\bneither\b[^.;!?]{1,60}?\bnor\b[^.;!?]{1,60}?\b(?:appears?|is|are) (?:given|mentioned|stated|listed|provided|"
         r"specified|found|covered|named|included|available|in (?:the|these|any|my))\b"
@@ -92,7 +95,9 @@ REFUSAL = (
         rf"|(?:is|are|was|were|'s)(?: not|n't) (?:anywhere |actually |explicitly )?(?:in|within|among|part of) {_THE_SOURCES}"
         r"|(?:there is |there's |contains? |provides? )?no (?:relevant |specific )?(?:information|mention|details?|data) (?:about|on|regarding|of|is|in|was)"
         rf"|\b(?:there(?:'s| is| are)|(?:gives?|gave|provides?|contains?|includes?|lists?|offers?|has|have|mentions?|"
-        rf"names?|states?)) no (?:\w+ ){{0,3}}?{_INFO_NOUNS}\b{_NOT_ABOUT_ERRORS}",
+        rf"names?|states?)) no (?:\w+ ){{0,3}}?{_INFO_NOUNS}\b{_NOT_ABOUT_ERRORS}"
+        rf"|\bthere(?:'s| is| are) no {_NOT_ABOUT_ERRORS}(?!doubt\b)[^.;!?]{{1,40}}? (?:in|from) "
+        rf"{_THE_SOURCES}{_NOT_ABOUT_ERRORS}",
         "The response says the passages do not say (so the answer is unknown to it): 'the documents don't name it', "
         "'neither passage gives it', 'it isn't in the context', 'there's no 2019 figure'.",
     ),
