@@ -143,6 +143,9 @@ def test_a_refusal_of_the_whole_question_at_the_end(text, refuses):
         ("Probably Lisbon — the documents don't name the city.", False),
         ("The documents don't name the city. Lisbon, maybe?", False),
         ("资料没写是哪座城市。是里斯本吧？", False),
+        ("资料中找不到。是里斯本？", False),
+        # the question echoed before the refusal is no guess
+        ("是哪座城市？资料没写。", True),
         # the hedge in the refusal's own clause, or a clause calling something wrong, gives no answer
         ("I think the passages don't name the city.", True),
         ("The passage gives Porto, which I believe is wrong, and I can't offer a reliable answer.", True),
