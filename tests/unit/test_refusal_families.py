@@ -79,6 +79,7 @@ def test_each_family_catches_its_wordings(text, rule):
     "text",
     [
         "I couldn't find any errors in the passages.",
+        "I don't see why that would matter here.",
         "I looked for a contradiction in the other documents and didn't find any.",
         "Nothing in the documents says otherwise.",
         "There's no indication in the text that this is wrong.",
@@ -144,6 +145,9 @@ def test_a_refusal_of_the_whole_question_at_the_end(text, refuses):
         ("The documents don't name the city. Lisbon, maybe?", False),
         ("资料没写是哪座城市。是里斯本吧？", False),
         ("资料中找不到。是里斯本？", False),
+        ("Les extraits ne le disent pas, mais je pense que c'est Lisbonne.", False),
+        ("No encuentro el dato; probablemente sea Lisboa.", False),
+        ("Die Texte nennen die Stadt nicht, ich glaube aber, es ist Lissabon.", False),
         # the question echoed before the refusal is no guess
         ("是哪座城市？资料没写。", True),
         # the hedge in the refusal's own clause, or a clause calling something wrong, gives no answer

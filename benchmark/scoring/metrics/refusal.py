@@ -155,6 +155,8 @@ _HEDGED = (
     r"\b(?:i believe|i think|i guess|i'd guess|i suspect|my (?:best )?guess|probably|most likely|likely|perhaps|"
     r"presumably|maybe|possibly|(?:may|might|could) (?:well )?be)\b|(?:应该是|大概是|可能是|也许是|估计是?|我猜|或许是|大约是)"
     r"|是(?![^,;。.!?]{0,20}(?:哪|什么|谁|几|多少|何))[^,;。.!?]{1,20}(?:\?|吧)"
+    r"|\b(?:je (?:pense|crois)|probablement|creo que|probablemente|quizás?|ich (?:glaube|vermute)|wahrscheinlich|vermutlich|"
+    r"acho que|provavelmente|penso che|credo che|probabilmente|вероятно|наверное|думаю)\b|たぶん|おそらく|아마"
 )
 """A hedged assertion: the response commits to an answer while saying it is unsure ("probably 1890", 我猜是巴黎)."""
 _GIVES_AN_ANSWER = re.compile(rf"\d|[零一二两三四五六七八九十百千万]+(?:年|月|日|号|米|公里|人|个)|{_HEDGED}")

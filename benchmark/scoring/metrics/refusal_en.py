@@ -72,7 +72,7 @@ REFUSAL = (
     NamedPattern(
         "en.not_found",
         rf"\b{_FOUND_NOT} (?:\w+ )?(?:find|locate|see|spot|pin down|track down|come across|turn up)\b{_NOT_ABOUT_ERRORS}"
-        r"(?! any(?:thing)?\s*(?:$|[.;!?]))"
+        r"(?! any(?:thing)?\s*(?:$|[.;!?]))(?! why\b| how\b| (?:a |any )?(?:reason|problem|issue)s?\b)"
         rf"|\bno (?:such |relevant |matching |specific )?{_INFO_NOUNS} (?:\w+ ){{0,3}}?(?:found|located|turned up)\b"
         r"|\b(?:nothing|none) (?:was |were )?(?:found|located|turned up)\b",
         "The response says it could not find the answer: 'I couldn't find this', 'unable to locate', 'I don't see a "
