@@ -26,13 +26,20 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ragstress.scoring.metrics import rules_en, rules_zh
+from ragstress.scoring.metrics import rules_en, rules_flags_en, rules_flags_intl, rules_flags_zh, rules_zh
 from ragstress.scoring.metrics.matching import alias_patterns, comparable, normalise
 from ragstress.scoring.metrics.names import surname_aliases
 from ragstress.scoring.metrics.rules_base import Hit, NamedPattern
 
 REFUSAL_PATTERNS: tuple[NamedPattern, ...] = rules_en.REFUSAL + rules_zh.REFUSAL
-ERROR_FLAG_PATTERNS: tuple[NamedPattern, ...] = rules_en.ERROR_FLAG + rules_zh.ERROR_FLAG
+ERROR_FLAG_PATTERNS: tuple[NamedPattern, ...] = (
+    *rules_flags_en.ERROR_FLAG,
+    rules_flags_en.JSON_FLAG,
+    *rules_flags_zh.ERROR_FLAG,
+    rules_flags_zh.DOUBTS,
+    *rules_flags_intl.ERROR_FLAG,
+)
+_THIRD_LANGUAGE = tuple(p.name for p in rules_flags_intl.ERROR_FLAG)
 _CLAUSE_BREAK = re.compile(f"{rules_en.CLAUSE_BREAK}|{rules_zh.CLAUSE_BREAK}")
 _NEGATION_WORDS = 6  # an English negation further back than this does not reach the flag
 _NEGATION_CHARS = 8  # the same for Chinese, in characters
@@ -50,10 +57,18 @@ def clause_before(text: str, position: int) -> str:
     return text[breaks[-1] if breaks else 0 : position]
 
 
-def _negation(prefix: str) -> Hit | None:
-    """A negation close before a flag: the last few English words or Chinese characters of its clause."""
-    near_en = " ".join(prefix.split()[-_NEGATION_WORDS:])
-    for pattern, near in ((rules_en.NEGATOR, near_en), (rules_zh.NEGATOR, prefix[-_NEGATION_CHARS:])):
+def _negation(prefix: str, third_language: bool = False) -> Hit | None:
+    """A negation close before a flag: the last few words (English, or the flag's third language) or Chinese
+    characters of its clause, or a negation further back that governs the flag through 'that' or 'to say'."""
+    near_words = " ".join(prefix.split()[-_NEGATION_WORDS:])
+    checks = [
+        (rules_flags_en.NEGATOR, near_words),
+        (rules_flags_zh.NEGATOR, prefix[-_NEGATION_CHARS:]),
+        (rules_flags_en.NEGATED_FRAME, prefix),
+    ]
+    if third_language:
+        checks.append((rules_flags_intl.NEGATOR, near_words))
+    for pattern, near in checks:
         if found := pattern.pattern.search(near):
             return Hit(pattern.name, found[0])
     return None
@@ -64,12 +79,15 @@ _SOURCE_WORDS = re.compile(f"{rules_en.SOURCE_WORDS}|{rules_zh.SOURCE_WORDS}")
 
 
 def _popular_belief(text: str, position: int) -> Hit | None:
-    """A flag in a sentence about popular belief that names no source disputes the belief, not the documents."""
+    """A flag in a sentence about popular belief that names no source up to the end of the flag's clause disputes
+    the belief, not the documents ("many people say 2011, which is wrong; going by the documents: 2008")."""
     start = max((m.end() for m in _SENTENCE_BREAK.finditer(text, 0, position)), default=0)
     end = _SENTENCE_BREAK.search(text, position)
     sentence = text[start : end.start() if end else len(text)]
-    for pattern in (rules_en.POPULAR_BELIEF, rules_zh.POPULAR_BELIEF):
-        if (found := pattern.pattern.search(sentence)) and not _SOURCE_WORDS.search(sentence):
+    clause_end = _CLAUSE_BREAK.search(text, position)
+    named = text[start : min(clause_end.start() if clause_end else len(text), start + len(sentence))]
+    for pattern in (rules_flags_en.POPULAR_BELIEF, rules_flags_zh.POPULAR_BELIEF):
+        if (found := pattern.pattern.search(sentence)) and not _SOURCE_WORDS.search(named):
             return Hit(pattern.name, found[0])
     return None
 
@@ -93,7 +111,7 @@ def error_flag(text: str) -> Decision:
     norm = normalise(text)
     negated = []
     for hit in pattern_hits(ERROR_FLAG_PATTERNS, norm):
-        negation = _negation(clause_before(norm, hit.start))
+        negation = _negation(clause_before(norm, hit.start), hit.rule in _THIRD_LANGUAGE)
         popular = None if negation else _popular_belief(norm, hit.start)
         if negation is None and popular is None:
             return Decision(True, f"error flag: {hit}", hit)
