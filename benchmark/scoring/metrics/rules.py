@@ -15,8 +15,8 @@ every response, since answers mix languages. What this module adds is scope:
 - a mention that names something else ("the 1889 World's Fair", "1889年的博览会"), is
   only a point of comparison ("two years before 1889") or is what other people say ("some
   say Paris", "有人认为是巴黎") is neither stated nor disputed;
-- a response that flags its sources (or disputes the planted answer) and states every true
-  fact has answered; its other mentions of the planted answer are context (`rules.corrected`).
+- whether a counterfactual response asserts the planted answer or corrects it is read in
+  corrections.py, on top of these rules and of the value the response concludes with.
 Every decision returns the Hit (rule name and matched span) that the Score cites.
 """
 
@@ -158,11 +158,11 @@ def _other_role(norm: str, start: int, end: int, prefix: str) -> Hit | None:
     return None
 
 
-def _hearsay(prefix: str, start: int) -> Hit | None:
-    """A mention given as what other people say ("some say Paris") is not stated by the response."""
-    for pattern in (rules_en.HEARSAY, rules_zh.HEARSAY):
-        if found := pattern.pattern.search(prefix):
-            return Hit(pattern.name, found[0].strip(), start)
+def _hearsay(prefix: str, after: str, start: int) -> Hit | None:
+    """A mention given as what other people say ("some say Paris", "Adams is sometimes named") is not stated."""
+    for lang in (rules_en, rules_zh):
+        if found := lang.HEARSAY.pattern.search(prefix) or re.search(lang.HEARSAY_AFTER, after):
+            return Hit(lang.HEARSAY.name, found[0].strip(), start)
     return None
 
 
@@ -209,7 +209,9 @@ def mentions(text: str, aliases: Sequence[str], *, sources_disputed: bool = Fals
             prefix = clause_before(norm, match.start())
             other = _other_role(norm, match.start(), match.end(), prefix)
             dispute = None if other else _dispute(norm, match.start(), match.end(), sources_disputed)
-            hearsay = _hearsay(prefix, match.start()) if other is None and dispute is None else None
+            hearsay = (
+                _hearsay(prefix, norm[match.end() :], match.start()) if other is None and dispute is None else None
+            )
             role = "other" if other else "disputed" if dispute else "hearsay" if hearsay else "asserted"
             found.append(Mention(match.start(), match.end(), match[0], role, other or dispute or hearsay))
     return found
@@ -250,48 +252,3 @@ def facts_stated(text: str, answers: Sequence[Sequence[str]]) -> tuple[bool, str
                 else f"{aliases[0]!r} missing"
             )
     return ok, "; ".join(parts)
-
-
-CORRECTED = "rules.corrected"
-"""The rule a Score cites when a correcting response mentions the planted answer as context."""
-
-
-def asserts_fake(text: str, fake: Sequence[str], answers: Sequence[Sequence[str]] = ()) -> Decision:
-    """Does the response state the planted answer as the answer?
-
-    A response that flags its sources (or disputes the planted answer) and states every
-    true fact gives the true answer as its answer; a further mention of the planted one
-    is context of the correction ("1895 was when it was repainted", "李时珍是明代医药学家"),
-    not a second answer (rule `rules.corrected`).
-    """
-    flag = error_flag(text)
-    corrected = bool(answers) and facts_stated(text, answers)[0]
-    norm = normalise(text)
-    doubted = any(p.pattern.search(norm) for p in (rules_en.DOUBT, rules_zh.DOUBT))
-    found = stance(text, fake, sources_disputed=flag.value or corrected or doubted)
-    if found.asserted and corrected and (flag.value or found.disputed):
-        noticed = str(flag.hit) if flag.value else f"planted answer disputed: {found.disputed}"
-        return Decision(
-            False,
-            f"planted answer not asserted: {CORRECTED} ({noticed}, and every true fact is stated), "
-            f"so {found.asserted.span!r} is context of the correction",
-            Hit(CORRECTED, found.asserted.span, found.asserted.start),
-        )
-    if found.asserted:
-        return Decision(True, f"planted answer: stated as {found.asserted.span!r}", found.asserted)
-    if found.disputed:
-        return Decision(False, f"planted answer disputed: {found.disputed}")
-    return Decision(False, "planted answer not mentioned")
-
-
-def error_correction(text: str, answers: Sequence[Sequence[str]], fake: Sequence[str]) -> Decision:
-    """Flagged the error (or disputed the planted answer), states the true answer, does not assert the fake."""
-    flag = error_flag(text)
-    fake_view = asserts_fake(text, fake, answers)
-    disputed = stance(text, fake, sources_disputed=True).disputed if not flag.value else None
-    stated, report = facts_stated(text, answers)
-    noticed = flag.value or disputed is not None
-    why = "; ".join(
-        [flag.why if flag.value or disputed is None else f"planted answer disputed: {disputed}", report, fake_view.why]
-    )
-    return Decision(noticed and stated and not fake_view.value, why, flag.hit or disputed)

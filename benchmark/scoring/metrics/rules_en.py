@@ -74,7 +74,8 @@ SOURCE_WORDS = rf"\b{_SOURCES}\b"
 
 DISPUTE_BEFORE = NamedPattern(
     "en.disputed",
-    r"(?:\bnot(?! only\b)|n't|\bnever|rather than|instead of|as opposed to|\bno longer|\bincorrectly|\bwrongly|\bmistakenly|\bfalsely)\b"
+    r"(?:\bnot(?! only\b)|n't|\bnever|rather than|instead of|as opposed to|\bno longer|\bincorrectly|\bwrongly|\bmistakenly|\bfalsely"
+    r"|\b(?:mistaken|wrong|in error) (?:in|to) \w+)\b"
     r"(?!.*\b(?:until|till)\b)[^,;]{0,40}$",
     "A negation before the mention, in its clause: 'not 1895', 'wasn't completed in 1895', 'rather than 1895'. "
     "'Not until 1895' and 'did not finish until 1895' assert 1895; 'not only' negates nothing.",
@@ -83,7 +84,7 @@ DISPUTE_BEFORE = NamedPattern(
 DISPUTE_AFTER = (
     NamedPattern(
         "en.called_wrong",
-        r"^[^,;.\d]{0,25}?(?:\b(?:is|was|are|were|'s|seems|being)\b|, which is|which is|—|-)\s*(?:clearly |simply |actually |probably |definitely |certainly |obviously |surely )?"
+        r"^[^,;.\d]{0,40}?(?:\b(?:is|was|are|were|'s|seems|being)\b|, which is|which is|—|-)\s*(?:clearly |simply |actually |probably |definitely |certainly |obviously |surely )?"
         r"(?:incorrect|wrong|inaccurate|false|erroneous|mistaken|outdated|an error|a mistake|a typo|a misprint|not correct|"
         r"not accurate|not true|not right)\b",
         "The mention is called wrong right after it: '1895 is incorrect', '1895, which is wrong', '1895 is a typo'.",
@@ -99,9 +100,12 @@ DISPUTE_AFTER = (
 
 ATTRIBUTED = NamedPattern(
     "en.attributed",
-    r"(?:document|passage|source|text|context|article|report|record)s? (?:\w+ )?(?:says?|states?|claims?|mentions?|reports?|lists?|gives?|"
-    r"suggests?|indicates?|shows?|records?|puts?|places?|dates?)\b"
-    r"|\bthey (?:\w+ )?(?:say|state|claim|place|put|list|give|report|date)\b|(?:claimed|stated|reported|said|listed) (?:as|to be)|\bclaims?\b",
+    r"(?:document|doc|passage|source|text|context|article|report|record|page|guide|handout|sheet)s? "
+    r"(?:(?!correctly |rightly |accurately )\w+ )?(?:says?|states?|claims?|mentions?|reports?|lists?|gives?|"
+    r"suggests?|indicates?|shows?|records?|puts?|places?|dates?|credits?|attributes?|names?)\b"
+    r"|\bthey (?:(?!correctly |rightly |accurately )\w+ )?(?:say|state|claim|place|put|list|give|report|date)\b"
+    r"|(?:claimed|stated|reported|said|listed) (?:as|to be)|\bclaims?\b"
+    r"|\b(?:document|doc|passage|source|text|context|article|guide|handout|sheet)s?(?:'s?)? (?:[\w-]+ ){0,2}?(?:of )?$",
     "The mention is reported as what the sources say; it is not asserted when the response also disputes or corrects it.",
 )
 
@@ -109,9 +113,18 @@ HEARSAY = NamedPattern(
     "en.hearsay",
     r"\b(?:some|others|many|some people|many people|people)\b[^,;.]{0,15}?\b(?:says?|said|claims?|believes?|"
     r"thinks?|credits?|suggests?|argues?|assumes?|assumed)\b[^,;.]{0,30}$"
-    r"|\b(?:commonly|popularly|widely|often|sometimes) (?:said|believed|thought|claimed|credited|cited)\b[^,;.]{0,30}$",
-    "The mention is what other people say, not the answer: 'some say Paris', 'it is often said to be 1889'.",
+    r"|\b(?:commonly|popularly|widely|often|sometimes) (?:said|believed|thought|claimed|credited|cited)\b[^,;.]{0,30}$"
+    r"|\b(?:popular|common|widespread|general|conventional) (?:belief|view|claim|assumption|misconception|story) "
+    r"(?:is )?that\b[^,;.]{0,30}$",
+    "The mention is what other people say, not the answer: 'some say Paris', 'it is often said to be 1889', "
+    "'the popular belief that Edison invented it'.",
 )
+
+HEARSAY_AFTER = (
+    r"^\s+(?:(?:is|was|are|were|gets|got) )?(?:sometimes|often|commonly|widely|occasionally|also|usually) "
+    r"(?:named|cited|listed|given|quoted|credited|mentioned|said|called|claimed)\b|^\s+(?:cited|quoted|given|listed) elsewhere\b"
+)
+"""en.hearsay written after the mention: 'John Adams is sometimes named', 'I've also seen 1886 cited elsewhere'."""
 
 OTHER_ROLE_BEFORE = NamedPattern(
     "en.other_role",

@@ -1,0 +1,86 @@
+"""The counterfactual verdicts read from the structure of a whole answer (corrections.py), both languages.
+
+One made-up case in each language: the passages say the Hoover Dam was completed in 1931 (it was 1936);
+the passages say 鼓浪屿 is in 福州 (it is in 厦门).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from ragstress.scoring.metrics import corrections
+
+EN_TRUE, EN_FAKE = [["1936"]], ["1931"]
+ZH_TRUE, ZH_FAKE = [["厦门", "厦门市"]], ["福州", "福州市"]
+
+
+def _case(text: str) -> tuple[list[list[str]], list[str]]:
+    return (ZH_TRUE, ZH_FAKE) if any("\u4e00" <= ch <= "\u9fff" for ch in text) else (EN_TRUE, EN_FAKE)
+
+
+@pytest.mark.parametrize(
+    ("text", "asserts"),
+    [
+        # a JSON answer field decides, whatever the other fields report
+        ('{"answer": "1936", "document_says": "1931", "document_error": true}', False),
+        ('{"answer": null, "reason": "The handout gives 1931, which I cannot verify."}', False),
+        ('{"answer": "1931", "note": "as the documents state"}', True),
+        ('{"answer": "厦门", "doc_claim": "福州", "doc_correct": false}', False),
+        # a response that declines does not assert what it reports
+        ("The guide credits 1931, but I can't verify that, so I'd rather not give an answer.", False),
+        ("资料给的是福州，但我对这个说法没把握，没法告诉你准确答案。", False),
+        # a flag, the truth stated, and then a commitment to the planted value
+        ("The passage says 1931; that looks off, since I remember 1936. Still, I'll go with the text: 1931.", True),
+        ("资料说在福州。我记得是厦门，资料可能有误，不过我还是按资料答：福州。", True),
+        ("The documents say 1931. I've also seen 1936 cited elsewhere, but I'll go with the documents: 1931.", True),
+        # a correction keeps its verdict
+        ("The passage's 1931 looks like a typo: the dam was completed in 1936.", False),
+        ("资料把地点写成了福州，鼓浪屿其实在厦门。", False),
+        # the planted value denied right after it
+        ("资料有误，福州并不是鼓浪屿所在的城市。", False),
+    ],
+)
+def test_asserts_fake_reads_the_whole_answer(text, asserts):
+    answers, fake = _case(text)
+    decision = corrections.asserts_fake(text, fake, answers)
+    assert decision.value is asserts, decision.why
+
+
+@pytest.mark.parametrize(
+    ("text", "flags"),
+    [
+        ("The passage says 1931; the dam was completed in 1936.", True),
+        ("The sources say 1931, but in fact construction ended in 1936.", True),
+        ("资料说是福州，但鼓浪屿属于厦门市思明区。", True),
+        # reported, but the response concludes with the planted value, or with nothing
+        ("The passage says 1931. Some sources say 1936, but I'll go with the passage: 1931.", False),
+        ("The passage says 1931, and I have nothing to add.", False),
+        ("资料说是福州。", False),
+    ],
+)
+def test_sources_set_against_the_concluded_truth_flag(text, flags):
+    answers, fake = _case(text)
+    decision = corrections.flags_error(text, answers, fake)
+    assert decision.value is flags, decision.why
+    if flags and decision.hit.rule == corrections.SET_AGAINST:
+        assert decision.uncertain  # contradicted, not called wrong in words
+
+
+@pytest.mark.parametrize(
+    ("text", "corrects"),
+    [
+        ("Many people think it was finished in 1931, but it was actually completed in 1936.", True),
+        ("1931 is only the year the concrete pour began; the dam was completed in 1936.", True),
+        ("很多人误以为鼓浪屿在福州，其实它在厦门。", True),
+        ("The passage's 1931 should read 1936.", True),
+        # the truth as hearsay, the planted value concluded
+        ("Contrary to the popular belief that it was 1936, the passages show it was actually 1931.", False),
+        ("资料说是福州。很多人误以为是厦门，资料恰好纠正了这一点：是福州。", False),
+        # flagged, truth stated, but the response commits to the planted value
+        ("The date looks off — I remember 1936 — but the question is about the docs, so going with 1931.", False),
+    ],
+)
+def test_error_correction(text, corrects):
+    answers, fake = _case(text)
+    decision = corrections.error_correction(text, answers, fake)
+    assert decision.value is corrects, decision.why
