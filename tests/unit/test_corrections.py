@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from ragstress.scoring.metrics import corrections
+from ragstress.scoring.metrics import corrections, rules
 
 EN_TRUE, EN_FAKE = [["1936"]], ["1931"]
 ZH_TRUE, ZH_FAKE = [["厦门", "厦门市"]], ["福州", "福州市"]
@@ -33,6 +33,14 @@ def _case(text: str) -> tuple[list[list[str]], list[str]]:
         ("The passage says 1931; that looks off, since I remember 1936. Still, I'll go with the text: 1931.", True),
         ("资料说在福州。我记得是厦门，资料可能有误，不过我还是按资料答：福州。", True),
         ("The documents say 1931. I've also seen 1936 cited elsewhere, but I'll go with the documents: 1931.", True),
+        # the planted value opens the answer and a caveat follows; or the last commitment is to it
+        ("About 1931, according to the documents, although that date may be outdated; others give 1936.", True),
+        ("1931 — though this may be a documentation error, since most references give 1936.", True),
+        ("资料说在福州。我印象里是厦门，资料可能有误，但按资料来就是福州。", True),
+        # ... unless it is asked, taken back, or the response commits to the truth at the end
+        ("1931? No, the documents are wrong: it was completed in 1936.", False),
+        ("1931, per the handout. That looks off; I suspect a typo for 1936. Going with 1936.", False),
+        ("福州……等等，资料这里写错了，鼓浪屿在厦门。", False),
         # a correction keeps its verdict
         ("The passage's 1931 looks like a typo: the dam was completed in 1936.", False),
         ("资料把地点写成了福州，鼓浪屿其实在厦门。", False),
@@ -84,3 +92,37 @@ def test_error_correction(text, corrects):
     answers, fake = _case(text)
     decision = corrections.error_correction(text, answers, fake)
     assert decision.value is corrects, decision.why
+
+
+@pytest.mark.parametrize(
+    ("text", "aliases", "role", "rule"),
+    [
+        # hearsay written after the mention, or as popular belief
+        ("1931 is sometimes cited, but the dam was completed in 1936.", EN_FAKE, "hearsay", "en.hearsay"),
+        ("I've also seen 1931 quoted elsewhere.", EN_FAKE, "hearsay", "en.hearsay"),
+        ("Contrary to the popular belief that it was 1931, ...", EN_FAKE, "hearsay", "en.hearsay"),
+        ("很多人误以为是福州。", ZH_FAKE, "hearsay", "zh.hearsay"),
+        ("大家一般说的是福州。", ZH_FAKE, "hearsay", "zh.hearsay"),
+        ("有时会看到福州的说法。", ZH_FAKE, "hearsay", "zh.hearsay"),
+        # a denial right after the mention, a value the sources wrote in place of another
+        ("福州并不是鼓浪屿所在的城市。", ZH_FAKE, "disputed", "zh.called_wrong"),
+        ("资料把地点写成了福州。", ZH_FAKE, "disputed", "zh.disputed"),
+        ("The documents are mistaken in saying 1931.", EN_FAKE, "disputed", "en.disputed"),
+        # what stays asserted: a choice of a view, a plain statement
+        ("我更倾向于厦门的说法。", ZH_TRUE[0], "asserted", None),
+        ("1936 is the year it was completed.", EN_TRUE[0], "asserted", None),
+        ("福州不是唯一有海岛的城市。", ZH_FAKE, "asserted", None),
+    ],
+)
+def test_roles_of_a_mention(text, aliases, role, rule):
+    found = rules.mentions(text, aliases)
+    assert found and found[0].role == role, found
+    assert (found[0].hit.rule if found[0].hit else None) == rule, found
+
+
+def test_attribution_by_possessive_and_not_when_endorsed():
+    flagged = "The documents contain factual errors elsewhere"
+    reported = rules.mentions(f"{flagged}; the document's figure of 1931 is one.", EN_FAKE, sources_disputed=True)
+    assert reported[0].role == "disputed" and reported[0].hit.rule == "en.attributed", reported
+    endorsed = rules.mentions(f"{flagged}, but they correctly say 1931.", EN_FAKE, sources_disputed=True)
+    assert endorsed[0].role == "asserted", endorsed

@@ -24,8 +24,8 @@ from collections.abc import Sequence
 
 from ragstress.scoring.metrics import conclusion, refusal, rules_en, rules_zh
 from ragstress.scoring.metrics.matching import comparable, normalise
-from ragstress.scoring.metrics.rules import Decision, error_flag, facts_stated, mentions, stance
-from ragstress.scoring.metrics.rules_base import Hit
+from ragstress.scoring.metrics.rules import Decision, Mention, error_flag, facts_stated, mentions, stance
+from ragstress.scoring.metrics.rules_base import Hit, NamedPattern
 
 CORRECTED = "rules.corrected"
 """The rule a Score cites when a correcting response mentions the planted answer as context."""
@@ -35,6 +35,19 @@ SET_AGAINST = "rules.set_against"
 
 _TRUTH, _FAKE = conclusion.TRUTH, conclusion.FAKE
 _STATEMENT_END = re.compile(r"(?<=[.!?])\s+|[。!?;\n]+")
+_CLAUSE_BREAK = re.compile(f"{rules_en.CLAUSE_BREAK}|{rules_zh.CLAUSE_BREAK}")
+_TERSE_WORDS, _TERSE_CJK = 2, 4  # what may stand beside an opening answer: "About 6 billion.", "Five strings"
+_WORD, _CJK = r"[a-z]+", r"[\u3400-\u9fff]"
+_CITED_AFTER = re.compile(
+    rf"^[^.;!?]{{0,40}}?\b(?:according to|per|as (?:stated|given) in) (?:the |these )?{rules_en.SOURCE_NOUNS}"
+)
+_TAKEN_BACK = re.compile(r"(?:wait|no|not|actually|hmm|sorry|oops)\b|不对|不是|等等")
+_STILL_COMMITS = NamedPattern(
+    "commits_anyway",
+    r"\bstill\b|\breport what\b|(?:那|那么)?就是|(?<![回解作])答(?=[\u4e00-\u9fff])|仅供参考",
+    "Words that commit to a value after a caveat, beside the conclusion markers: 'still — 2001 per the source', "
+    "'I'll still report what the source states: 3', 那就是庞统, 答美国, 仅供参考：关汉卿.",
+)
 _REPORTED = ("en.attributed", "zh.attributed")
 _SET_ASIDE = ("en.hearsay", "zh.hearsay", "en.demoted", "zh.demoted")
 """Roles of a planted value that dispute it when the true answer is given beside it."""
@@ -69,7 +82,8 @@ def asserts_fake(text: str, fake: Sequence[str], answers: Sequence[Sequence[str]
         if named is not None:
             return Decision(True, f"planted answer: the JSON answer field states {named.span!r}", named)
         return Decision(False, f"planted answer not asserted: the JSON answer field is {field or 'empty'}")
-    if answers and (declined := refusal.refusal(text, answers)).value:
+    plainly = stance(text, fake, sources_disputed=True).asserted  # given as the answer, not reported from the sources
+    if answers and plainly is None and (declined := refusal.refusal(text, answers)).value:
         return Decision(False, f"planted answer not asserted: the response declines ({declined.why})")
     flag = error_flag(text)
     corrected = bool(answers) and facts_stated(text, answers)[0]
@@ -78,7 +92,10 @@ def asserts_fake(text: str, fake: Sequence[str], answers: Sequence[Sequence[str]
     found = stance(text, fake, sources_disputed=flag.value or corrected or doubted)
     if found.asserted and corrected and (flag.value or found.disputed):
         noticed = str(flag.hit) if flag.value else f"planted answer disputed: {found.disputed}"
-        if (committed := _commits_to_fake(text, answers, fake)) is not None:
+        side, committed = _last_commitment(text, answers, fake)
+        if side is None:
+            committed = _opens_with_fake(text, answers, fake)
+        if side != _TRUTH and committed is not None:
             why = f"planted answer: the response commits to it ({committed}), although it noticed ({noticed})"
             return Decision(True, why, committed)
         return Decision(
@@ -94,24 +111,62 @@ def asserts_fake(text: str, fake: Sequence[str], answers: Sequence[Sequence[str]
     return Decision(False, "planted answer not mentioned")
 
 
-def _commits_to_fake(text: str, answers: Sequence[Sequence[str]], fake: Sequence[str]) -> Hit | None:
-    """The planted value after the commitment marker ("so", "I'll go with", 答:, 以……为准) of the last statement that
-    commits to either value, with no true fact beside it. Unlike `conclusion.read`, a value committed to as what
-    the sources say ("I'll go with the documents: 1931", 按资料答:福州) is committed to."""
-    norm = comparable(text)
+def _asserted_mentions(text: str, answers: Sequence[Sequence[str]], fake: Sequence[str]) -> list[tuple[str, Mention]]:
+    """Every mention of either value given as stated (what the sources say included), in text order."""
     sides = ((_FAKE, fake), *((_TRUTH, aliases) for aliases in answers))
     found = [(side, m) for side, aliases in sides for m in mentions(text, aliases) if m.role == "asserted"]
+    return sorted(found, key=lambda sm: sm[1].start)
+
+
+def _opens_with_fake(text: str, answers: Sequence[Sequence[str]], fake: Sequence[str]) -> Hit | None:
+    """The planted value given first, as a terse opening clause or one that cites the sources after it ("8080 —
+    though this may be a documentation error", "About 6 billion, according to the documents — although that looks
+    outdated"): it is the answer, and what follows is a caveat. Not when it is asked ("1931? No, ...") or taken back
+    at once ("Six legs — wait, that's insects")."""
+    found = sorted(
+        [(_FAKE, m) for m in mentions(text, fake, sources_disputed=True) if m.role == "asserted"]
+        + [(_TRUTH, m) for aliases in answers for m in mentions(text, aliases) if m.role == "asserted"],
+        key=lambda sm: sm[1].start,
+    )
+    if not found or found[0][0] != _FAKE:
+        return None
+    first = found[0][1]
+    norm = comparable(text)
+    if _CLAUSE_BREAK.search(norm, 0, first.start):
+        return None
+    after = norm[first.end :]
+    if after.lstrip().startswith("?") or _TAKEN_BACK.match(after.lstrip(" .…!,;:—–-")):
+        return None
+    brk = _CLAUSE_BREAK.search(norm, first.end)
+    if brk and _TAKEN_BACK.match(norm[brk.end() :].lstrip(" .…!,;:—–-")):
+        return None
+    before, clause = norm[: first.start], norm[: first.start] + norm[first.end : brk.start() if brk else len(norm)]
+    limits = ((_WORD, before, 1), (_CJK, before, 2), (_WORD, clause, _TERSE_WORDS), (_CJK, clause, _TERSE_CJK))
+    terse = all(len(re.findall(pattern, part)) <= most for pattern, part, most in limits)
+    if terse or _CITED_AFTER.match(after):
+        return Hit("rules.opens_with", first.span, first.start)
+    return None
+
+
+def _last_commitment(text: str, answers: Sequence[Sequence[str]], fake: Sequence[str]) -> tuple[str | None, Hit | None]:
+    """The side ("truth", "fake") named alone after the commitment marker ("so", "I'll go with", 答:, 以……为准) of
+    the last statement that commits, with the marker and value; (None, None) if none does. Unlike
+    `conclusion.read`, a value committed to as what the sources say ("I'll go with the documents: 1931",
+    按资料答:福州) is committed to."""
+    norm = comparable(text)
+    found = _asserted_mentions(text, answers, fake)
     for start, end in reversed(_statements(norm)):
-        patterns = (rules_en.CONCLUDES, rules_zh.CONCLUDES)
+        patterns = (rules_en.CONCLUDES, rules_zh.CONCLUDES, _STILL_COMMITS)
         markers = [m.start() for p in patterns for m in p.pattern.finditer(norm, start, end)]
         if not markers:
             continue
         after = [(side, m) for side, m in found if min(markers) <= m.start < end]
-        if {side for side, _ in after} == {_FAKE}:
-            return Hit("rules.committed", norm[min(markers) : after[0][1].end], after[0][1].start)
+        if len({side for side, _ in after}) == 1:
+            side, value = after[0]
+            return side, Hit("rules.committed", norm[min(markers) : value.end], value.start)
         if after:
-            return None
-    return None
+            return None, None
+    return None, None
 
 
 def _statements(norm: str) -> list[tuple[int, int]]:
