@@ -84,6 +84,10 @@ def test_sources_set_against_the_concluded_truth_flag(text, flags):
         # the truth as hearsay, the planted value concluded
         ("Contrary to the popular belief that it was 1936, the passages show it was actually 1931.", False),
         ("资料说是福州。很多人误以为是厦门，资料恰好纠正了这一点：是福州。", False),
+        # flagged, the truth named as an impression, and then the response declines
+        ("The passage says 1931, which looks off; I remember 1936, but I can't confirm which is right.", False),
+        ("资料写的福州可能有问题，印象中是厦门，但我无法确定，没办法给出肯定的答案。", False),
+        ("The passage says 1931, which is wrong. I can't find the month, but it was completed in 1936.", True),
         # flagged, truth stated, but the response commits to the planted value
         ("The date looks off — I remember 1936 — but the question is about the docs, so going with 1931.", False),
     ],

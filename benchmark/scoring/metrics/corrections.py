@@ -24,7 +24,16 @@ from collections.abc import Sequence
 
 from ragstress.scoring.metrics import conclusion, refusal, rules_en, rules_zh
 from ragstress.scoring.metrics.matching import comparable, normalise
-from ragstress.scoring.metrics.rules import Decision, Mention, error_flag, facts_stated, mentions, stance
+from ragstress.scoring.metrics.rules import (
+    REFUSAL_PATTERNS,
+    Decision,
+    Mention,
+    error_flag,
+    facts_stated,
+    mentions,
+    pattern_hits,
+    stance,
+)
 from ragstress.scoring.metrics.rules_base import Hit, NamedPattern
 
 CORRECTED = "rules.corrected"
@@ -174,7 +183,8 @@ def _statements(norm: str) -> list[tuple[int, int]]:
     for found in _STATEMENT_END.finditer(norm):
         bounds.append((start, found.start()))
         start = found.end()
-    return [*bounds, (start, len(norm))]
+    bounds.append((start, len(norm)))
+    return [(s, e) for s, e in bounds if norm[s:e].strip()] or [(0, len(norm))]
 
 
 def _disputed(text: str, fake: Sequence[str]) -> Hit | None:
@@ -195,7 +205,26 @@ def error_correction(text: str, answers: Sequence[Sequence[str]], fake: Sequence
     disputed = None if flag.value else _disputed(text, fake)
     stated, report = facts_stated(text, answers)
     noticed = flag.value or disputed is not None
-    why = "; ".join(
-        [flag.why if flag.value or disputed is None else f"planted answer disputed: {disputed}", report, fake_view.why]
+    declined = _declines_at_end(text, answers) if stated else None
+    parts = [
+        flag.why if flag.value or disputed is None else f"planted answer disputed: {disputed}",
+        report,
+        fake_view.why,
+    ]
+    if declined is not None:
+        parts.append(f"but the response ends by declining ({declined}), so the true fact is not its answer")
+    return Decision(
+        noticed and stated and declined is None and not fake_view.value, "; ".join(parts), flag.hit or disputed
     )
-    return Decision(noticed and stated and not fake_view.value, why, flag.hit or disputed)
+
+
+def _declines_at_end(text: str, answers: Sequence[Sequence[str]]) -> Hit | None:
+    """A refusal phrase in the last statement, after every true fact it names ("我觉得应该是海森堡？但我不是很肯定，所以
+    暂时答不了", "I remember 1936, but I can't say which is right"): the true value was an impression, not the answer."""
+    norm = comparable(text)
+    start, end = _statements(norm)[-1]
+    named = [m.end for aliases in answers for m in mentions(text, aliases) if m.role == "asserted" and m.start < end]
+    hits = [
+        hit for hit in pattern_hits(REFUSAL_PATTERNS, norm[start:end]) if start + hit.start >= max(named, default=0)
+    ]
+    return hits[-1] if hits else None
