@@ -29,6 +29,9 @@ def _case(text: str) -> tuple[list[list[str]], list[str]]:
         # a response that declines does not assert what it reports
         ("The guide credits 1931, but I can't verify that, so I'd rather not give an answer.", False),
         ("资料给的是福州，但我对这个说法没把握，没法告诉你准确答案。", False),
+        ("I can't answer this reliably from the docs given. They say 1931, but I'm not confident in that.", False),
+        ("The handout is unreliable: it lists the year as 1931, so I won't give an answer.", False),
+        ("The handout says 1931.", True),
         # a flag, the truth stated, and then a commitment to the planted value
         ("The passage says 1931; that looks off, since I remember 1936. Still, I'll go with the text: 1931.", True),
         ("资料说在福州。我记得是厦门，资料可能有误，不过我还是按资料答：福州。", True),

@@ -98,7 +98,8 @@ def asserts_fake(text: str, fake: Sequence[str], answers: Sequence[Sequence[str]
     corrected = bool(answers) and facts_stated(text, answers)[0]
     norm = normalise(text)
     doubted = any(p.pattern.search(norm) for p in (rules_en.DOUBT, rules_zh.DOUBT))
-    found = stance(text, fake, sources_disputed=flag.value or corrected or doubted)
+    distanced = bool(pattern_hits(REFUSAL_PATTERNS, norm))  # "They say 8080, but I can't answer this reliably"
+    found = stance(text, fake, sources_disputed=flag.value or corrected or doubted or distanced)
     if found.asserted and corrected and (flag.value or found.disputed):
         noticed = str(flag.hit) if flag.value else f"planted answer disputed: {found.disputed}"
         side, committed = _last_commitment(text, answers, fake)

@@ -104,6 +104,7 @@ ATTRIBUTED = NamedPattern(
     r"(?:(?!correctly |rightly |accurately )\w+ )?(?:says?|states?|claims?|mentions?|reports?|lists?|gives?|"
     r"suggests?|indicates?|shows?|records?|puts?|places?|dates?|credits?|attributes?|names?)\b"
     r"|\bthey (?:(?!correctly |rightly |accurately )\w+ )?(?:say|state|claim|place|put|list|give|report|date)\b"
+    r"|\bit (?:says|states|claims|places|puts|lists|gives|reports|dates|credits|names)\b"
     r"|(?:claimed|stated|reported|said|listed) (?:as|to be)|\bclaims?\b"
     r"|\b(?:document|doc|passage|source|text|context|article|guide|handout|sheet)s?(?:'s?)? (?:[\w-]+ ){0,2}?(?:of )?$",
     "The mention is reported as what the sources say; it is not asserted when the response also disputes or corrects it.",
