@@ -6,8 +6,13 @@ mention of a value. What this module adds is the structure of the whole answer (
   its fields report ("document_says": "Tunisia" is a report);
 - a response that declines the question (`refusal.refusal`) gives no answer, so a planted value it
   reports ("the document credits Galileo, which I can't verify") is not asserted;
+- a response that declines in words sets the planted value it reports from its sources aside ("they
+  say 8080, but I can't answer this reliably");
 - a response that flags its sources but then commits to the planted value ("that looks off ... so
-  going with 2004", 资料可能有误……按资料答：黄帝) asserts it, and does not correct;
+  going with 2004", 资料可能有误……按资料答：黄帝; `rules.committed`), or, committing to neither, opens
+  with it ("8080 — though this may be a documentation error"; `rules.opens_with`), asserts it, and
+  does not correct; nor does one whose last statement declines after naming the true value
+  (`rules.declines_at_end`);
 - a response that reports the planted value as what its sources say and concludes with the true
   one ("the passage says 1908; the first flight was in 1903") sets its sources against the truth:
   it flags them without the words (`rules.set_against`, an uncertain verdict);
@@ -213,7 +218,9 @@ def error_correction(text: str, answers: Sequence[Sequence[str]], fake: Sequence
         fake_view.why,
     ]
     if declined is not None:
-        parts.append(f"but the response ends by declining ({declined}), so the true fact is not its answer")
+        parts.append(
+            f"rules.declines_at_end: the response ends by declining ({declined}), so the true fact is not its answer"
+        )
     return Decision(
         noticed and stated and declined is None and not fake_view.value, "; ".join(parts), flag.hit or disputed
     )
