@@ -63,7 +63,8 @@ def test_asserts_fake_reads_the_whole_answer(text, asserts):
         ("The passage says 1931; the dam was completed in 1936.", True),
         ("The sources say 1931, but in fact construction ended in 1936.", True),
         ("资料说是福州，但鼓浪屿属于厦门市思明区。", True),
-        # reported, but the response concludes with the planted value, or with nothing
+        # reported, but the response denies any error, concludes with the planted value, or with nothing
+        ("文档说是福州。我没发现文档有什么问题，不过鼓浪屿其实在厦门。", False),
         ("The passage says 1931. Some sources say 1936, but I'll go with the passage: 1931.", False),
         ("The passage says 1931, and I have nothing to add.", False),
         ("资料说是福州。", False),

@@ -30,6 +30,7 @@ from collections.abc import Sequence
 from ragstress.scoring.metrics import conclusion, refusal, rules_en, rules_zh
 from ragstress.scoring.metrics.matching import comparable, normalise
 from ragstress.scoring.metrics.rules import (
+    ERROR_FLAG_PATTERNS,
     REFUSAL_PATTERNS,
     Decision,
     Mention,
@@ -73,8 +74,8 @@ def flags_error(
     """Does the response say its sources are wrong: in words (`rules.error_flag`), or, given the case's values,
     by reporting the planted value as what the sources say and concluding with the true one?"""
     flag = error_flag(text)
-    if flag.value or not (answers and fake):
-        return flag
+    if flag.value or not (answers and fake) or pattern_hits(ERROR_FLAG_PATTERNS, normalise(text)):
+        return flag  # a flag in words decides, and so does one denied ("I found nothing wrong in the documents")
     reading = conclusion.read(text, answers, fake, question)
     if reading.concluded != conclusion.TRUTH or reading.uncertain:
         return flag
