@@ -27,7 +27,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from ragstress.core.jsonl import RecordFileError, read_records
 from ragstress.core.types import Case, TargetResponse
 from ragstress.llm.config import BUNDLED_MODEL
-from ragstress.scoring.metrics import METRICS, CaseJudging, rules
+from ragstress.scoring.metrics import METRICS, CaseJudging, corrections
 from ragstress.scoring.metrics.deterministic import _verdict
 
 LABELS = (
@@ -98,7 +98,7 @@ class Check:
             fake = item.case().fake_answer
             if not fake:
                 return None, None
-            decision = rules.asserts_fake(item.response, fake, item.answers)
+            decision = corrections.asserts_fake(item.response, fake, item.answers, item.question)
             score = _verdict(ctx, ctx.score("asserts_fake", float(decision.value)), decision.uncertain)
             return decision.value, score.certainty
         # The metric is computed even where its testbed filter would skip the line: the label says what to expect.

@@ -12,7 +12,7 @@ import asyncio
 import pytest
 
 from ragstress.core.types import Case, Context, TargetResponse
-from ragstress.scoring.metrics import rules, score_case
+from ragstress.scoring.metrics import corrections, rules, score_case
 
 EN_TRUE, EN_FAKE = [["1937"]], ["1942"]
 ZH_TRUE, ZH_FAKE = [["1968年", "1968"]], ["1972年", "1972"]
@@ -71,8 +71,8 @@ CORRECTIONS = [  # (text, the rule that must show in the correction's explanatio
 @pytest.mark.parametrize(("text", "rule"), CORRECTIONS)
 def test_corrections_are_read_as_corrections(text, rule):
     answers, fake = _case_for(text)
-    assert not rules.asserts_fake(text, fake, answers).value, rules.asserts_fake(text, fake, answers).why
-    decision = rules.error_correction(text, answers, fake)
+    assert not corrections.asserts_fake(text, fake, answers).value, corrections.asserts_fake(text, fake, answers).why
+    decision = corrections.error_correction(text, answers, fake)
     assert decision.value, decision.why
     assert rule in decision.why
 
@@ -97,9 +97,9 @@ ASSERTIONS = [  # the planted value given as the answer, in wordings close to th
 @pytest.mark.parametrize("text", ASSERTIONS)
 def test_near_misses_still_assert_the_planted_answer(text):
     answers, fake = _case_for(text)
-    decision = rules.asserts_fake(text, fake, answers)
+    decision = corrections.asserts_fake(text, fake, answers)
     assert decision.value, decision.why
-    assert not rules.error_correction(text, answers, fake).value
+    assert not corrections.error_correction(text, answers, fake).value
 
 
 @pytest.mark.parametrize(
@@ -168,7 +168,7 @@ def test_a_flag_with_the_truth_as_hearsay_still_asserts_the_planted_answer():
         "文档存在事实性错误。大桥于1972年建成，也有人说是1968年。",
     ):
         answers, fake = _case_for(text)
-        assert rules.asserts_fake(text, fake, answers).value
-        assert not rules.error_correction(text, answers, fake).value
+        assert corrections.asserts_fake(text, fake, answers).value
+        assert not corrections.error_correction(text, answers, fake).value
     disputed = rules.stance("其实是1968年，并非大家常说的1972年。", ZH_FAKE)
     assert disputed.disputed is not None and disputed.asserted is None

@@ -10,7 +10,7 @@ import asyncio
 import pytest
 
 from ragstress.core.types import Case, Context, TargetResponse
-from ragstress.scoring.metrics import refusal, rules, score_case
+from ragstress.scoring.metrics import corrections, refusal, rules, score_case
 
 EN, ZH = [["1889"]], [["1889年", "1889"]]
 FAKE_EN, FAKE_ZH = ["1895"], ["1895年", "1895"]
@@ -112,8 +112,10 @@ def test_error_flag(text, flags):
 @pytest.mark.parametrize(("text", "asserts", "corrects"), STANCES)
 def test_planted_answer_and_correction(text, asserts, corrects):
     answers, fake = (ZH, FAKE_ZH) if any("\u4e00" <= ch <= "\u9fff" for ch in text) else (EN, FAKE_EN)
-    assert rules.asserts_fake(text, fake, answers).value is asserts, rules.asserts_fake(text, fake, answers).why
-    decision = rules.error_correction(text, answers, fake)
+    assert corrections.asserts_fake(text, fake, answers).value is asserts, corrections.asserts_fake(
+        text, fake, answers
+    ).why
+    decision = corrections.error_correction(text, answers, fake)
     assert decision.value is corrects, decision.why
 
 
@@ -201,5 +203,5 @@ def test_sources_stated_wrongly_and_doubted():
     assert rules.error_flag("It was 1889, not 1895 as the documents say.").value
     assert rules.error_flag("文档误将建成年份写成1895年。").hit.rule == "zh.sources_wrongly"
     doubted = "The passages say 1895, but I'm not sure that's right."
-    assert not rules.asserts_fake(doubted, FAKE_EN, EN).value
-    assert rules.asserts_fake("The passages say 1895.", FAKE_EN, EN).value
+    assert not corrections.asserts_fake(doubted, FAKE_EN, EN).value
+    assert corrections.asserts_fake("The passages say 1895.", FAKE_EN, EN).value

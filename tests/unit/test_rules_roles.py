@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from ragstress.scoring.metrics import refusal, rules
+from ragstress.scoring.metrics import corrections, refusal, rules
 
 DISCOVERER = [["Marie Tharp", "Tharp"]]
 PEAK = [["金顶", "金顶峰"]]
@@ -163,6 +163,6 @@ def test_a_surname_alone_names_the_person(text, answers, stated):
 
 def test_a_planted_surname_is_asserted_and_disputed_like_the_full_name():
     fake, true = ["Charles Babbage"], [["Ada Lovelace"]]
-    assert rules.asserts_fake("Babbage wrote the first program.", fake, true).value
+    assert corrections.asserts_fake("Babbage wrote the first program.", fake, true).value
     found = rules.stance("Lovelace wrote it, not Babbage.", fake)
     assert found.asserted is None and found.disputed.rule == "en.disputed", found

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from ragstress.scoring.metrics import matching, refusal, rules
+from ragstress.scoring.metrics import corrections, matching, refusal, rules
 
 YEAR, FAKE_YEAR = [["1973"]], ["1968"]
 LENGTH = [["1.5 km", "1.5公里"]]
@@ -50,7 +50,7 @@ def test_what_people_assume_is_hearsay(text):
 def test_a_mention_called_wrong_with_an_adverb_is_disputed(text):
     found = rules.stance(text, FAKE_YEAR)
     assert found.asserted is None and found.disputed.rule == "en.called_wrong", found
-    assert not rules.asserts_fake(text, FAKE_YEAR, YEAR).value
+    assert not corrections.asserts_fake(text, FAKE_YEAR, YEAR).value
 
 
 @pytest.mark.parametrize(

@@ -9,7 +9,7 @@ comparison with its published tables, are the `*_rgb` metrics in rules_rgb.py.
 from __future__ import annotations
 
 from ragstress.core.types import Score
-from ragstress.scoring.metrics import conclusion, refusal, rules
+from ragstress.scoring.metrics import conclusion, corrections, refusal, rules
 from ragstress.scoring.metrics.base import ANSWERABLE, WITH_REFERENCE, CaseJudging, metric
 from ragstress.scoring.metrics.matching import contains_alias, matched_facts, other_language
 
@@ -188,9 +188,9 @@ def _truth_kept(ctx: CaseJudging, name: str, refused: rules.Decision) -> Score:
     pass_fail=True,
 )
 def error_detection(ctx: CaseJudging, name: str) -> Score:
-    decision = rules.error_flag(ctx.answer)
+    decision = corrections.flags_error(ctx.answer, ctx.case.answers, ctx.case.fake_answer or [], ctx.case.question)
     label = "flagged" if decision.value else "not flagged"
-    return _verdict(ctx, ctx.score(name, float(decision.value), label, decision.why))
+    return _verdict(ctx, ctx.score(name, float(decision.value), label, decision.why), decision.uncertain)
 
 
 @metric(
@@ -206,7 +206,7 @@ def error_detection(ctx: CaseJudging, name: str) -> Score:
     pass_fail=True,
 )
 def error_correction(ctx: CaseJudging, name: str) -> Score:
-    decision = rules.error_correction(ctx.answer, ctx.case.answers, ctx.case.fake_answer or [])
+    decision = corrections.error_correction(ctx.answer, ctx.case.answers, ctx.case.fake_answer or [], ctx.case.question)
     label = "corrected" if decision.value else "not corrected"
     return _verdict(ctx, ctx.score(name, float(decision.value), label, decision.why))
 

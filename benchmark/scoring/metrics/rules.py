@@ -15,8 +15,8 @@ every response, since answers mix languages. What this module adds is scope:
 - a mention that names something else ("the 1889 World's Fair", "1889年的博览会"), is
   only a point of comparison ("two years before 1889") or is what other people say ("some
   say Paris", "有人认为是巴黎") is neither stated nor disputed;
-- a response that flags its sources (or disputes the planted answer) and states every true
-  fact has answered; its other mentions of the planted answer are context (`rules.corrected`).
+- whether a counterfactual response asserts the planted answer or corrects it is read in
+  corrections.py, on top of these rules and of the value the response concludes with.
 Every decision returns the Hit (rule name and matched span) that the Score cites.
 """
 
@@ -26,13 +26,29 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ragstress.scoring.metrics import refusal_en, refusal_intl, refusal_zh, rules_en, rules_zh
+from ragstress.scoring.metrics import (
+    refusal_en,
+    refusal_intl,
+    refusal_zh,
+    rules_en,
+    rules_flags_en,
+    rules_flags_intl,
+    rules_flags_zh,
+    rules_zh,
+)
 from ragstress.scoring.metrics.matching import alias_patterns, comparable, normalise
 from ragstress.scoring.metrics.names import surname_aliases
 from ragstress.scoring.metrics.rules_base import Hit, NamedPattern
 
 REFUSAL_PATTERNS: tuple[NamedPattern, ...] = refusal_en.REFUSAL + refusal_zh.REFUSAL + refusal_intl.REFUSAL
-ERROR_FLAG_PATTERNS: tuple[NamedPattern, ...] = rules_en.ERROR_FLAG + rules_zh.ERROR_FLAG
+ERROR_FLAG_PATTERNS: tuple[NamedPattern, ...] = (
+    *rules_flags_en.ERROR_FLAG,
+    rules_flags_en.JSON_FLAG,
+    *rules_flags_zh.ERROR_FLAG,
+    rules_flags_zh.DOUBTS,
+    *rules_flags_intl.ERROR_FLAG,
+)
+_THIRD_LANGUAGE = tuple(p.name for p in rules_flags_intl.ERROR_FLAG)
 _CLAUSE_BREAK = re.compile(f"{rules_en.CLAUSE_BREAK}|{rules_zh.CLAUSE_BREAK}")
 _NEGATION_WORDS = 6  # an English negation further back than this does not reach the flag
 _NEGATION_CHARS = 8  # the same for Chinese, in characters
@@ -50,10 +66,18 @@ def clause_before(text: str, position: int) -> str:
     return text[breaks[-1] if breaks else 0 : position]
 
 
-def _negation(prefix: str) -> Hit | None:
-    """A negation close before a flag: the last few English words or Chinese characters of its clause."""
-    near_en = " ".join(prefix.split()[-_NEGATION_WORDS:])
-    for pattern, near in ((rules_en.NEGATOR, near_en), (rules_zh.NEGATOR, prefix[-_NEGATION_CHARS:])):
+def _negation(prefix: str, third_language: bool = False) -> Hit | None:
+    """A negation close before a flag: the last few words (English, or the flag's third language) or Chinese
+    characters of its clause, or a negation further back that governs the flag through 'that' or 'to say'."""
+    near_words = " ".join(prefix.split()[-_NEGATION_WORDS:])
+    checks = [
+        (rules_flags_en.NEGATOR, near_words),
+        (rules_flags_zh.NEGATOR, prefix[-_NEGATION_CHARS:]),
+        (rules_flags_en.NEGATED_FRAME, prefix),
+    ]
+    if third_language:
+        checks.append((rules_flags_intl.NEGATOR, near_words))
+    for pattern, near in checks:
         if found := pattern.pattern.search(near):
             return Hit(pattern.name, found[0])
     return None
@@ -64,12 +88,15 @@ _SOURCE_WORDS = re.compile(f"{rules_en.SOURCE_WORDS}|{rules_zh.SOURCE_WORDS}")
 
 
 def _popular_belief(text: str, position: int) -> Hit | None:
-    """A flag in a sentence about popular belief that names no source disputes the belief, not the documents."""
+    """A flag in a sentence about popular belief that names no source up to the end of the flag's clause disputes
+    the belief, not the documents ("many people say 2011, which is wrong; going by the documents: 2008")."""
     start = max((m.end() for m in _SENTENCE_BREAK.finditer(text, 0, position)), default=0)
     end = _SENTENCE_BREAK.search(text, position)
     sentence = text[start : end.start() if end else len(text)]
-    for pattern in (rules_en.POPULAR_BELIEF, rules_zh.POPULAR_BELIEF):
-        if (found := pattern.pattern.search(sentence)) and not _SOURCE_WORDS.search(sentence):
+    clause_end = _CLAUSE_BREAK.search(text, position)
+    named = text[start : min(clause_end.start() if clause_end else len(text), start + len(sentence))]
+    for pattern in (rules_flags_en.POPULAR_BELIEF, rules_flags_zh.POPULAR_BELIEF):
+        if (found := pattern.pattern.search(sentence)) and not _SOURCE_WORDS.search(named):
             return Hit(pattern.name, found[0])
     return None
 
@@ -93,7 +120,7 @@ def error_flag(text: str) -> Decision:
     norm = normalise(text)
     negated = []
     for hit in pattern_hits(ERROR_FLAG_PATTERNS, norm):
-        negation = _negation(clause_before(norm, hit.start))
+        negation = _negation(clause_before(norm, hit.start), hit.rule in _THIRD_LANGUAGE)
         popular = None if negation else _popular_belief(norm, hit.start)
         if negation is None and popular is None:
             return Decision(True, f"error flag: {hit}", hit)
@@ -140,11 +167,11 @@ def _other_role(norm: str, start: int, end: int, prefix: str) -> Hit | None:
     return None
 
 
-def _hearsay(prefix: str, start: int) -> Hit | None:
-    """A mention given as what other people say ("some say Paris") is not stated by the response."""
-    for pattern in (rules_en.HEARSAY, rules_zh.HEARSAY):
-        if found := pattern.pattern.search(prefix):
-            return Hit(pattern.name, found[0].strip(), start)
+def _hearsay(prefix: str, after: str, start: int) -> Hit | None:
+    """A mention given as what other people say ("some say Paris", "Adams is sometimes named") is not stated."""
+    for lang in (rules_en, rules_zh):
+        if found := lang.HEARSAY.pattern.search(prefix) or re.search(lang.HEARSAY_AFTER, after):
+            return Hit(lang.HEARSAY.name, found[0].strip(), start)
     return None
 
 
@@ -191,7 +218,9 @@ def mentions(text: str, aliases: Sequence[str], *, sources_disputed: bool = Fals
             prefix = clause_before(norm, match.start())
             other = _other_role(norm, match.start(), match.end(), prefix)
             dispute = None if other else _dispute(norm, match.start(), match.end(), sources_disputed)
-            hearsay = _hearsay(prefix, match.start()) if other is None and dispute is None else None
+            hearsay = (
+                _hearsay(prefix, norm[match.end() :], match.start()) if other is None and dispute is None else None
+            )
             role = "other" if other else "disputed" if dispute else "hearsay" if hearsay else "asserted"
             found.append(Mention(match.start(), match.end(), match[0], role, other or dispute or hearsay))
     return found
@@ -232,48 +261,3 @@ def facts_stated(text: str, answers: Sequence[Sequence[str]]) -> tuple[bool, str
                 else f"{aliases[0]!r} missing"
             )
     return ok, "; ".join(parts)
-
-
-CORRECTED = "rules.corrected"
-"""The rule a Score cites when a correcting response mentions the planted answer as context."""
-
-
-def asserts_fake(text: str, fake: Sequence[str], answers: Sequence[Sequence[str]] = ()) -> Decision:
-    """Does the response state the planted answer as the answer?
-
-    A response that flags its sources (or disputes the planted answer) and states every
-    true fact gives the true answer as its answer; a further mention of the planted one
-    is context of the correction ("1895 was when it was repainted", "李时珍是明代医药学家"),
-    not a second answer (rule `rules.corrected`).
-    """
-    flag = error_flag(text)
-    corrected = bool(answers) and facts_stated(text, answers)[0]
-    norm = normalise(text)
-    doubted = any(p.pattern.search(norm) for p in (rules_en.DOUBT, rules_zh.DOUBT))
-    found = stance(text, fake, sources_disputed=flag.value or corrected or doubted)
-    if found.asserted and corrected and (flag.value or found.disputed):
-        noticed = str(flag.hit) if flag.value else f"planted answer disputed: {found.disputed}"
-        return Decision(
-            False,
-            f"planted answer not asserted: {CORRECTED} ({noticed}, and every true fact is stated), "
-            f"so {found.asserted.span!r} is context of the correction",
-            Hit(CORRECTED, found.asserted.span, found.asserted.start),
-        )
-    if found.asserted:
-        return Decision(True, f"planted answer: stated as {found.asserted.span!r}", found.asserted)
-    if found.disputed:
-        return Decision(False, f"planted answer disputed: {found.disputed}")
-    return Decision(False, "planted answer not mentioned")
-
-
-def error_correction(text: str, answers: Sequence[Sequence[str]], fake: Sequence[str]) -> Decision:
-    """Flagged the error (or disputed the planted answer), states the true answer, does not assert the fake."""
-    flag = error_flag(text)
-    fake_view = asserts_fake(text, fake, answers)
-    disputed = stance(text, fake, sources_disputed=True).disputed if not flag.value else None
-    stated, report = facts_stated(text, answers)
-    noticed = flag.value or disputed is not None
-    why = "; ".join(
-        [flag.why if flag.value or disputed is None else f"planted answer disputed: {disputed}", report, fake_view.why]
-    )
-    return Decision(noticed and stated and not fake_view.value, why, flag.hit or disputed)
