@@ -41,13 +41,19 @@ from ragstress.scoring.metrics.rules_base import Hit
 
 TRUTH, FAKE = "truth", "fake"
 _LINE = "¶"  # a line break kept through `comparable`, which folds whitespace: a line is a statement
-_STATEMENT_END = re.compile(rf"(?<=[.!?])\s+|\s*[。!?;{_LINE}]+\s*")
+# A full stop after a common abbreviation ends no statement: "(1926 vs. 1934)", "e.g. 1889", "approx. 40 m".
+_ABBREVIATIONS = "vs e.g i.e cf approx ca no nos fig vol mr mrs ms dr st jr sr".split()
+_NOT_AFTER = "".join(rf"(?<!\b{re.escape(a)}\.)" for a in _ABBREVIATIONS)
+_STATEMENT_END = re.compile(rf"(?<=[.!?]){_NOT_AFTER}\s+|\s*[。!?;{_LINE}]+\s*")
 _LIST_ITEM = re.compile(r"^\s*(?:[-*•>]|\d+[.)])\s")
 _SOURCE_WORD = re.compile(rf"\b{rules_en.SOURCE_NOUNS}\b|{rules_zh.SOURCE_WORDS}|来源|片段|手册|文件|【\d+】")
 _CONTRAST = re.compile(f"{rules_en.CONTRAST}|{rules_zh.CONTRAST}")
 _CONCLUDES_AFTER = re.compile(f"{rules_en.CONCLUDES_AFTER}|{rules_zh.CONCLUDES_AFTER}")
 _LISTED = re.compile(rf"{rules_en.LISTED}|{rules_zh.LISTED}")
 _PARENTHESES = re.compile(r"\([^()]*\)")
+_ANSWER_LABEL = re.compile(f"{rules_en.ANSWER_LABEL}|{rules_zh.ANSWER_LABEL}")
+_WORDS = re.compile(r"[a-z]+|[\uac00-\ud7af]+")  # Latin or Hangul words
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")  # Han and kana characters
 # What may stand beside the value in an answer line: "Fifteen per side.", "约960万平方公里".
 _TERSE_WORDS = 3
 _TERSE_CJK = 6
@@ -133,6 +139,8 @@ def _placed(text: str, norm: str, answers: Sequence[Sequence[str]], fake: Sequen
         window = norm[previous : m.start]
         if m.role in ("disputed", "other") or _inside_parentheses(line, m.start - s_start):
             role = "aside"
+        elif _ANSWER_LABEL.search(window):
+            role = "asserted"
         elif (
             m.role == "hearsay"
             or any(p.pattern.search(window) for p in (rules_en.SOURCE_GIVES, rules_zh.SOURCE_GIVES))
@@ -168,8 +176,8 @@ def _terse(norm: str, bounds: tuple[int, int], inside: list[Placed]) -> bool:
     for p in sorted(inside, key=lambda p: -p.mention.start):
         rest = rest[: p.mention.start - start] + rest[p.mention.end - start :]
     rest = _PARENTHESES.sub("", rest)
-    words = re.findall(r"[a-z]+", rest)
-    cjk = re.findall(r"[\u3400-\u9fff]", rest)
+    words = _WORDS.findall(rest)
+    cjk = _CJK.findall(rest)
     return len(words) <= _TERSE_WORDS and len(cjk) <= _TERSE_CJK
 
 
@@ -240,6 +248,10 @@ def _split_sources(norm: str, bounds: list[tuple[int, int]], placed: list[Placed
     return None
 
 
+def _declines_choice(norm: str) -> bool:
+    return any(p.pattern.search(norm) for p in (rules_en.DECLINES_CHOICE, rules_zh.DECLINES_CHOICE))
+
+
 Verdict = tuple[str | None, str, Hit | None, str | None]  # concluded side, why, hit, uncertain
 
 
@@ -255,6 +267,10 @@ def _conclude(text: str, norm: str, placed: list[Placed], question: str) -> Verd
             Hit("conclusion.committed", why) if side else None,
             None,
         )
+    declines = pattern_hits(REFUSAL_PATTERNS, normalise(text)) or _declines_choice(norm)
+    if declines and {p.side for p in placed if p.role in ("asserted", "reported")} == {TRUTH, FAKE}:
+        why = "concludes neither value: the response gives both values and declines to choose"
+        return None, why, None, None
     asserted = [p for p in placed if p.role == "asserted"]
     if asserted:
         if len({p.side for p in asserted}) == 1:
@@ -267,7 +283,7 @@ def _conclude(text: str, norm: str, placed: list[Placed], question: str) -> Verd
         hit = Hit("conclusion.asserted", best.mention.span, best.mention.start)
         return best.side, f"concludes {best.side}: {why}", hit, uncertain
     reported = [p for p in placed if p.role == "reported"]
-    if len({p.side for p in reported}) == 1 and not pattern_hits(REFUSAL_PATTERNS, normalise(text)):
+    if len({p.side for p in reported}) == 1 and not declines:
         p = reported[0]
         why = f"concludes {p.side}: only {p.mention.span!r} is given, as what the sources say"
         return p.side, why, Hit("conclusion.echoed", p.mention.span, p.mention.start), None
