@@ -15,7 +15,8 @@ concludes. The reader sorts every mention of either value by its place in the an
 Then the conclusion is, in this order: the answer field of a response written as JSON; the values
 after the first commitment marker (an answer label, "so", "I'd go with", 所以, 答案是, 我倾向于,
 bold text, a hedge such as "either ... or ...") in the last statement that has one, or in a terse
-answer line ("Two.", "**Au**", "唐朝。"); the one value asserted (two asserted values are told
+answer line ("Two.", "**Au**", "唐朝。"); neither, when both values are given and the response
+declines to choose ("I won't pick", a refusal); the one value asserted (two asserted values are told
 apart by the clause that shares most words with the question, and the verdict is uncertain); the
 one value reported, when the other is not reported and the response declines nothing (an echo of
 the sources, "most passages say 2005"). A commitment that names both values, or a response that
@@ -29,12 +30,11 @@ three", "depending on which passage"); `conflict_rules.acknowledges_conflict` us
 from __future__ import annotations
 
 import functools
-import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ragstress.scoring.metrics import rules_en, rules_zh
+from ragstress.scoring.metrics import conflict_rules_intl, json_answer, rules_en, rules_zh
 from ragstress.scoring.metrics.matching import comparable, normalise
 from ragstress.scoring.metrics.rules import REFUSAL_PATTERNS, Mention, mentions, pattern_hits
 from ragstress.scoring.metrics.rules_base import Hit
@@ -46,7 +46,9 @@ _ABBREVIATIONS = "vs e.g i.e cf approx ca no nos fig vol mr mrs ms dr st jr sr".
 _NOT_AFTER = "".join(rf"(?<!\b{re.escape(a)}\.)" for a in _ABBREVIATIONS)
 _STATEMENT_END = re.compile(rf"(?<=[.!?]){_NOT_AFTER}\s+|\s*[。!?;{_LINE}]+\s*")
 _LIST_ITEM = re.compile(r"^\s*(?:[-*•>]|\d+[.)])\s")
-_SOURCE_WORD = re.compile(rf"\b{rules_en.SOURCE_NOUNS}\b|{rules_zh.SOURCE_WORDS}|来源|片段|手册|文件|【\d+】")
+_SOURCE_WORD = re.compile(
+    rf"\b{rules_en.SOURCE_NOUNS}\b|{rules_zh.SOURCE_WORDS}|来源|片段|手册|文件|【\d+】|\[\d+\]|{conflict_rules_intl.SOURCE_NOUNS}"
+)
 _CONTRAST = re.compile(f"{rules_en.CONTRAST}|{rules_zh.CONTRAST}")
 _CONCLUDES_AFTER = re.compile(f"{rules_en.CONCLUDES_AFTER}|{rules_zh.CONCLUDES_AFTER}")
 _LISTED = re.compile(rf"{rules_en.LISTED}|{rules_zh.LISTED}")
@@ -59,7 +61,6 @@ _TERSE_WORDS = 3
 _TERSE_CJK = 6
 _LISTED_GAP = 16  # what may stand between two values named side by side (a CJK character counts 3), once
 # connectors and parentheses are out: '1912 or 1913', 'v17.5.0 (changelog) or 18.0', '2015年和2016年'.
-_ANSWER_KEYS = set("answer answers final_answer final result conclusion 答案 结论 回答 最终答案".split())
 _STEM = 4  # English words are compared by their first letters: "sealed" and "sealing"
 _STOPWORDS = set(
     "the a an of in on at to for and or is was are were did does do what which who whom when where how many much "
@@ -87,6 +88,7 @@ class Reading:
     uncertain: str | None = None
     both_given: bool = False  # both values named, and one where a source is named
     split: Hit | None = None  # some sources set against others ("most passages say", "two of the three")
+    named: frozenset[str] = frozenset()  # the sides the response names in any role but another
 
 
 def _statements(norm: str) -> list[tuple[int, int]]:
@@ -102,21 +104,6 @@ def _statements(norm: str) -> list[tuple[int, int]]:
 
 def _inside_parentheses(text: str, start: int) -> bool:
     return text.count("(", 0, start) > text.count(")", 0, start)
-
-
-def _json_answer(text: str) -> tuple[bool, str]:
-    """(found, the answer field as text) for a response written as one JSON object with an answer field."""
-    body = re.sub(r"^```\w*\s*|\s*```$", "", text.strip())
-    try:
-        data = json.loads(body)
-    except ValueError:
-        return False, ""
-    if not isinstance(data, dict):
-        return False, ""
-    for key, value in data.items():
-        if str(key).strip().lower() in _ANSWER_KEYS:
-            return True, "" if value in (None, "", []) else json.dumps(value, ensure_ascii=False)
-    return False, ""
 
 
 def _placed(text: str, norm: str, answers: Sequence[Sequence[str]], fake: Sequence[str]) -> list[Placed]:
@@ -299,7 +286,8 @@ def read(text: str, answers: Sequence[Sequence[str]], fake: Sequence[str], quest
 
 @functools.lru_cache(maxsize=1024)  # a conflict case's metrics (adoption, truth kept, refusal, ...) read it alike
 def _read(text: str, answers: tuple[tuple[str, ...], ...], fake: tuple[str, ...], question: str) -> Reading:
-    is_json, field = _json_answer(text)
+    data = json_answer.parse(text)
+    is_json, field = json_answer.answer_field(data) if data is not None else (False, "")
     text = re.sub(r"\s*\n\s*", f" {_LINE} ", text.strip())
     norm = comparable(text)
     placed = _placed(text, norm, answers, fake)
@@ -309,7 +297,11 @@ def _read(text: str, answers: tuple[tuple[str, ...], ...], fake: tuple[str, ...]
         (p.role == "reported" and p.mention.role != "hearsay") or _SOURCE_WORD.search(norm[slice(*bounds[p.statement])])
         for p in placed
     )
-    context = {"both_given": named == {TRUTH, FAKE} and sourced, "split": _split_sources(norm, bounds, placed)}
+    context = {
+        "both_given": named == {TRUTH, FAKE} and sourced,
+        "split": _split_sources(norm, bounds, placed),
+        "named": frozenset(named),
+    }
     if is_json:
         truth = [alias for fact in answers for alias in fact]
         inside = {side for side, aliases in ((TRUTH, truth), (FAKE, fake)) if mentions(field, aliases)}
