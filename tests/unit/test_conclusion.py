@@ -152,3 +152,42 @@ def test_statements_choices_labels_and_citations_are_read(lang, text, concluded)
     answers, fake, question = EN if lang == "en" else ZH
     reading = read(text, answers, fake, question)
     assert reading.concluded == concluded, reading.why
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "concluded"),
+    [
+        # A value named as the answer right after it, anywhere in a statement.
+        ("en", "Passage 2 says 1879. Still, 1889 is the answer, though 1879 keeps coming up.", TRUTH),
+        ("en", "Sources split on 1889 and 1879. 1879 seems more likely, since it fits the later memo better.", FAKE),
+        ("zh", "资料有两种说法。1889年才是正确的，1879年只是设计年份。", TRUTH),
+        # An initial ends no statement; a dash ends the reach of a commitment.
+        ("en", "I'd say Gustave A. Eiffel's firm finished it in 1889.", TRUTH),
+        ("en", "I'd go with 1889 — work on the plans had started a decade before, in 1879.", TRUTH),
+        # Ordinal reporters and more kinds of source.
+        ("en", "Two reports say 1889; a third says 1879.", None),
+        ("en", "Older brochures list 1889, while the website gives 1879.", None),
+        # A first-person choice, a colon, then the value.
+        ("en", "One says 1879, three say 1889. I'll trust the three that agree: 1889.", TRUTH),
+        # 要么…要么 names both values side by side.
+        ("zh", "看采信哪份材料：要么1889年，要么1879年。", None),
+    ],
+)
+def test_values_named_as_the_answer_turns_and_reporters(lang, text, concluded):
+    answers, fake, question = EN if lang == "en" else ZH
+    reading = read(text, answers, fake, question)
+    assert reading.concluded == concluded, reading.why
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "concluded"),
+    [
+        ("en", "I'd go with 1889, but 1879 is possible too.", TRUTH),
+        ("en", "So the passages differ, but the tower itself went up in 1879.", FAKE),
+        ("zh", "所以我选1889年，不过1879年也说得通。", TRUTH),
+    ],
+)
+def test_a_commitment_reaches_to_the_first_turn(lang, text, concluded):
+    answers, fake, question = EN if lang == "en" else ZH
+    reading = read(text, answers, fake, question)
+    assert reading.concluded == concluded, reading.why

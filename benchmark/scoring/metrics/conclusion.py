@@ -41,15 +41,17 @@ from ragstress.scoring.metrics.rules_base import Hit
 
 TRUTH, FAKE = "truth", "fake"
 _LINE = "¶"  # a line break kept through `comparable`, which folds whitespace: a line is a statement
-# A full stop after a common abbreviation ends no statement: "(1926 vs. 1934)", "e.g. 1889", "approx. 40 m".
-_ABBREVIATIONS = "vs e.g i.e cf approx ca no nos fig vol mr mrs ms dr st jr sr".split()
-_NOT_AFTER = "".join(rf"(?<!\b{re.escape(a)}\.)" for a in _ABBREVIATIONS)
+# A full stop after a common abbreviation or an initial ends no statement: "(1926 vs. 1934)", "e.g. 1889",
+# "approx. 40 m", "Robert C. Martin".
+_ABBREVIATIONS = "vs e.g i.e cf approx ca no nos fig vol mr mrs ms dr st jr sr [a-z]".split()
+_NOT_AFTER = "".join(rf"(?<!\b{re.escape(a) if a[0] != '[' else a}\.)" for a in _ABBREVIATIONS)
 _STATEMENT_END = re.compile(rf"(?<=[.!?]){_NOT_AFTER}\s+|\s*[。!?;{_LINE}]+\s*")
 _LIST_ITEM = re.compile(r"^\s*(?:[-*•>]|\d+[.)])\s")
 _SOURCE_WORD = re.compile(
     rf"\b{rules_en.SOURCE_NOUNS}\b|{rules_zh.SOURCE_WORDS}|来源|片段|手册|文件|【\d+】|\[\d+\]|{conflict_rules_intl.SOURCE_NOUNS}"
 )
-_CONTRAST = re.compile(f"{rules_en.CONTRAST}|{rules_zh.CONTRAST}")
+# A turn ends the reach of a commitment marker: a contrast, or a dash ("I'd say Martin — Fowler wrote another").
+_CONTRAST = re.compile(f"{rules_en.CONTRAST}|{rules_zh.CONTRAST}|\\s(?:—|–|--)\\s")
 _CONCLUDES_AFTER = re.compile(f"{rules_en.CONCLUDES_AFTER}|{rules_zh.CONCLUDES_AFTER}")
 _LISTED = re.compile(rf"{rules_en.LISTED}|{rules_zh.LISTED}")
 _PARENTHESES = re.compile(r"\([^()]*\)")
@@ -179,16 +181,12 @@ def _committed(norm: str, placed: list[Placed]) -> tuple[str | None, str] | None
             key=lambda m: m.start(),
             default=None,
         )
-        chosen = [p for p in inside if p.role == "asserted" and _CONCLUDES_AFTER.match(norm, p.mention.end)]
+        chosen = [p for p in inside if p.role == "asserted" and _CONCLUDES_AFTER.match(norm[p.mention.end : end])]
         if chosen:
             after, why = chosen, f"{chosen[0].mention.span!r} named as the answer"
         elif marker is not None:
             turn = _CONTRAST.search(norm, marker.end(), end)
-            reach = (
-                turn.start()
-                if turn and not any(marker.end() <= p.mention.start < turn.start() for p in inside)
-                else end
-            )
+            reach = turn.start() if turn else end
             after = [p for p in inside if marker.start() <= p.mention.start < reach]
             why = f"{'en' if marker[0].isascii() else 'zh'}.concludes matched {marker[0].strip()!r}"
         elif inside and _terse(norm, bounds[index], inside) and all(p.role == "asserted" for p in inside):

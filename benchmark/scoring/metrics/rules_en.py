@@ -309,13 +309,14 @@ SURNAME = NamedPattern(
 SOURCE_NOUNS = (
     r"(?:passages?|docs?|documents?|sources?|texts?|articles?|snippets?|excerpts?|results?|pages?|reports?|records?|"
     r"references?|context|entries|items?|materials?|wiki|tickets?|faq|guides?|runbooks?|changelogs?|posts?|pieces?|"
-    r"stubs?|bulletins?|decks?|manuals?|archives?)"
+    r"stubs?|bulletins?|decks?|manuals?|archives?|brochures?|leaflets?|websites?|sites?|papers?|studies|study|books?|"
+    r"datasheets?|specs?|publications?|encyclopa?edias?|sheets?)"
 )
 """What a response may call the passages it was given, beyond SOURCE_WORDS (a wiki page, a ticket, a snippet)."""
 
 _REPORTERS = (
     rf"(?:{SOURCE_NOUNS}|one|two|three|four|five|both|all|several|a few|a couple|another|others|the other|some|most|"
-    r"the rest|the third|majority|they)"
+    r"the rest|(?:the|a) (?:second|third|fourth|fifth|last)|majority|they)"
 )
 """Who can be said to give a value: the sources, by name or by count ('one', 'another', 'most')."""
 
@@ -362,9 +363,12 @@ seems more likely'."""
 ANSWER_LABEL = (
     r"(?<!'s )(?<!’s )\b(?:(?:final|short|best|overall|majority|consensus|my|our|the)\s+)*"
     r"(?:answer|view|verdict|pick|choice|conclusion|call)\b\"?\s*(?:is|would be|[:=])\s*$"
+    r"|\b(?:i'd|i would|i'll|i will|i|we'll|we'd)\s+(?:go with|trust|pick|choose|take|side with|follow|believe)\b"
+    r"[^.;:]{0,30}:\s*$"
 )
 """A label right before a value makes it the answer, even after a word that names sources: 'Majority answer: 10',
-'Majority view: Caesar' (a source's own answer, 'Doc A's answer: 10', stays what that source says)."""
+'Majority view: Caesar', 'I'll trust the two that agree: 1,642 m' (a source's own answer, 'Doc A's answer: 10',
+stays what that source says)."""
 
 DECLINES_CHOICE = NamedPattern(
     "en.declines_choice",
