@@ -169,8 +169,12 @@ def test_statements_choices_labels_and_citations_are_read(lang, text, concluded)
         ("en", "Older brochures list 1889, while the website gives 1879.", None),
         # A first-person choice, a colon, then the value.
         ("en", "One says 1879, three say 1889. I'll trust the three that agree: 1889.", TRUTH),
-        # 要么…要么 names both values side by side.
+        # 要么…要么 names both values side by side, as does a bare enumeration; a spaced dash does not.
         ("zh", "看采信哪份材料：要么1889年，要么1879年。", None),
+        ("en", "Both appear, so here they are: 1889, 1879.", None),
+        ("zh", "两个都列出来：1889年，1879年。", None),
+        ("en", "I'd say 1889 — 1879 was only the year the design was chosen.", TRUTH),
+        ("en", "It was built over 1879–1889, finishing in 1889.", TRUTH),
     ],
 )
 def test_values_named_as_the_answer_turns_and_reporters(lang, text, concluded):

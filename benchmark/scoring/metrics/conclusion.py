@@ -152,7 +152,8 @@ def _mark_listed(norm: str, placed: list[Placed]) -> list[Placed]:
             continue
         gap = _PARENTHESES.sub("", norm[a.mention.end : b.mention.start])
         residue = _LISTED.sub("", gap).replace(" ", "")
-        if _LISTED.search(gap) and len(residue) + 2 * len(re.findall(r"[\u3400-\u9fff]", residue)) <= _LISTED_GAP:
+        joined = _LISTED.search(gap) and len(residue) + 2 * len(re.findall(r"[\u3400-\u9fff]", residue)) <= _LISTED_GAP
+        if joined or gap.strip() == ",":  # or an enumeration: "I'll list both: Columbus, Vespucci"
             out[i] = Placed(a.side, a.mention, "listed", a.statement)
             out[i + 1] = Placed(b.side, b.mention, "listed", b.statement)
     return out

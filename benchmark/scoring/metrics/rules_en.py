@@ -383,8 +383,9 @@ DECLINES_CHOICE = NamedPattern(
 CONTRAST = r"\b(?:but|however|though|although|yet|whereas)\b"
 """A turn that ends the reach of a commitment marker: 'so the passages differ, but Raphael was ...'."""
 
-LISTED = r"(?:\bor\b|\band\b|\bvs\.?|\bversus\b|\bnor\b|/|–|—|-|\bto\b)"
-"""Words joining two values named side by side ('1912 or 1913', 'Ankara and Istanbul', '11 vs 9')."""
+LISTED = r"(?:\bor\b|\band\b|\bvs\.?|\bversus\b|\bnor\b|/|–|(?<! )—|—(?! )|-|\bto\b)"
+"""Words joining two values named side by side ('1912 or 1913', 'Ankara and Istanbul', '11 vs 9'); a dash spaced on
+both sides breaks a clause instead ('I'd say Martin — Fowler wrote another book')."""
 
 SPLIT_SOURCES = NamedPattern(
     "en.split_sources",
