@@ -167,6 +167,9 @@ def test_statements_choices_labels_and_citations_are_read(lang, text, concluded)
         # Ordinal reporters and more kinds of source.
         ("en", "Two reports say 1889; a third says 1879.", None),
         ("en", "Older brochures list 1889, while the website gives 1879.", None),
+        ("en", "Documents 1–3 say 1889; document 4 says 1879.", None),
+        ("en", "Passages 1, 2 and 4 give 1889. Passage 3 gives 1879.", None),
+        ("zh", "文档1至3写1889年；文档4写1879年。", None),
         # A first-person choice, a colon, then the value.
         ("en", "One says 1879, three say 1889. I'll trust the three that agree: 1889.", TRUTH),
         # 要么…要么 names both values side by side, as does a bare enumeration; a spaced dash does not.

@@ -322,15 +322,15 @@ _REPORTERS = (
 
 SOURCE_GIVES = NamedPattern(
     "en.source_gives",
-    rf"(?:\b{_REPORTERS}\b|\[\d+\])(?: (?:[a-z]|\d+)\b)?(?: (?:and|&) (?:[a-z]|\d+)\b)?(?: (?!not\b|never\b)[\w'’]+){{0,3}}? ?"
+    rf"(?:\b{_REPORTERS}\b|\[\d+\])(?: (?:[a-z]|\d+)\b(?:(?:\s*[–—-]\s*|,? (?:and|&) |, )(?:[a-z]|\d+)\b){{0,4}})?(?: (?!not\b|never\b)[\w'’]+){{0,3}}? ?"
     r"(?:says?|said|states?|stated|gives?|gave|lists?|listed|names?|named|credits?|credited|claims?|puts?|places?|"
     r"dates?|reports?|mentions?|shows?|writes?|wrote|reads?|calls?|attributes?|cites?|suggests?|indicates?|describes?|"
     r"records?|has|have|goes with|points? to|supports?|:|→|->|=)(?: (?:that|it|is|was|as|at|to be|the|a|an|of|on|in))*"
     r"[^,;:]{0,20}$"
     rf"|\b(?:according to|as per|per) (?:the |its )?(?:{_REPORTERS}\b|\[\d+\])(?: (?:[a-z]|\d+)\b)?[^,;:]{{0,30}}$",
     "A value reported as what a source says, not concluded: 'passage 2 says 1879', 'Doc B: 1879', 'one credits "
-    "Lucas, another Spielberg', '[2] dates it to 1879', 'according to Doc B it is 1879' (read on the text between the "
-    "value and the value or sentence before it).",
+    "Lucas, another Spielberg', 'passages 1–2 say 1889', '[2] dates it to 1879', 'according to Doc B it is 1879' "
+    "(read on the text between the value and the value or sentence before it).",
 )
 
 SOURCE_GIVES_AFTER = r"^\s*(?:in|from) (?:one|some|another|others|the other|two|three|a few)\b"
