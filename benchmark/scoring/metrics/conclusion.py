@@ -34,7 +34,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ragstress.scoring.metrics import conflict_rules_intl, json_answer, rules_en, rules_zh
+from ragstress.scoring.metrics import conflict_rules_intl, json_answer, layout_en, layout_zh, rules_zh
 from ragstress.scoring.metrics.matching import comparable, normalise
 from ragstress.scoring.metrics.rules import REFUSAL_PATTERNS, Mention, mentions, pattern_hits
 from ragstress.scoring.metrics.rules_base import Hit
@@ -48,14 +48,14 @@ _NOT_AFTER = "".join(rf"(?<!\b{re.escape(a) if a[0] != '[' else a}\.)" for a in 
 _STATEMENT_END = re.compile(rf"(?<=[.!?]){_NOT_AFTER}\s+|\s*[。!?;{_LINE}]+\s*")
 _LIST_ITEM = re.compile(r"^\s*(?:[-*•>]|\d+[.)])\s")
 _SOURCE_WORD = re.compile(
-    rf"\b{rules_en.SOURCE_NOUNS}\b|{rules_zh.SOURCE_WORDS}|来源|片段|手册|文件|【\d+】|\[\d+\]|{conflict_rules_intl.SOURCE_NOUNS}"
+    rf"\b{layout_en.SOURCE_NOUNS}\b|{rules_zh.SOURCE_WORDS}|来源|片段|手册|文件|【\d+】|\[\d+\]|{conflict_rules_intl.SOURCE_NOUNS}"
 )
 # A turn ends the reach of a commitment marker: a contrast, or a dash ("I'd say Martin — Fowler wrote another").
-_CONTRAST = re.compile(f"{rules_en.CONTRAST}|{rules_zh.CONTRAST}|\\s(?:—|–|--)\\s")
-_CONCLUDES_AFTER = re.compile(f"{rules_en.CONCLUDES_AFTER}|{rules_zh.CONCLUDES_AFTER}")
-_LISTED = re.compile(rf"{rules_en.LISTED}|{rules_zh.LISTED}")
+_CONTRAST = re.compile(f"{layout_en.CONTRAST}|{layout_zh.CONTRAST}|\\s(?:—|–|--)\\s")
+_CONCLUDES_AFTER = re.compile(f"{layout_en.CONCLUDES_AFTER}|{layout_zh.CONCLUDES_AFTER}")
+_LISTED = re.compile(rf"{layout_en.LISTED}|{layout_zh.LISTED}")
 _PARENTHESES = re.compile(r"\([^()]*\)")
-_ANSWER_LABEL = re.compile(f"{rules_en.ANSWER_LABEL}|{rules_zh.ANSWER_LABEL}")
+_ANSWER_LABEL = re.compile(f"{layout_en.ANSWER_LABEL}|{layout_zh.ANSWER_LABEL}")
 _WORDS = re.compile(r"[a-z]+|[\uac00-\ud7af]+")  # Latin or Hangul words
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")  # Han and kana characters
 # What may stand beside the value in an answer line: "Fifteen per side.", "约960万平方公里".
@@ -132,8 +132,8 @@ def _placed(text: str, norm: str, answers: Sequence[Sequence[str]], fake: Sequen
             role = "asserted"
         elif (
             m.role == "hearsay"
-            or any(p.pattern.search(window) for p in (rules_en.SOURCE_GIVES, rules_zh.SOURCE_GIVES))
-            or re.match(rules_en.SOURCE_GIVES_AFTER, norm[m.end :])
+            or any(p.pattern.search(window) for p in (layout_en.SOURCE_GIVES, layout_zh.SOURCE_GIVES))
+            or re.match(layout_en.SOURCE_GIVES_AFTER, norm[m.end :])
             or (_LIST_ITEM.match(line) and _SOURCE_WORD.search(line))
         ):
             role = "reported"
@@ -178,7 +178,7 @@ def _committed(norm: str, placed: list[Placed]) -> tuple[str | None, str] | None
         start, end = bounds[index]
         inside = [p for p in placed if p.statement == index]
         marker = min(
-            (m for p in (rules_en.CONCLUDES, rules_zh.CONCLUDES) for m in p.pattern.finditer(norm, start, end)),
+            (m for p in (layout_en.CONCLUDES, layout_zh.CONCLUDES) for m in p.pattern.finditer(norm, start, end)),
             key=lambda m: m.start(),
             default=None,
         )
@@ -227,7 +227,7 @@ def _split_sources(norm: str, bounds: list[tuple[int, int]], placed: list[Placed
     """Words setting some sources against others, in a statement that names a source, in a response giving a value."""
     if not placed:
         return None
-    for pattern in (rules_en.SPLIT_SOURCES, rules_zh.SPLIT_SOURCES):
+    for pattern in (layout_en.SPLIT_SOURCES, layout_zh.SPLIT_SOURCES):
         for start, end in bounds:
             if _SOURCE_WORD.search(norm[start:end]) and (found := pattern.pattern.search(norm, start, end)):
                 return Hit(pattern.name, found[0], found.start())
@@ -235,7 +235,7 @@ def _split_sources(norm: str, bounds: list[tuple[int, int]], placed: list[Placed
 
 
 def _declines_choice(norm: str) -> bool:
-    return any(p.pattern.search(norm) for p in (rules_en.DECLINES_CHOICE, rules_zh.DECLINES_CHOICE))
+    return any(p.pattern.search(norm) for p in (layout_en.DECLINES_CHOICE, layout_zh.DECLINES_CHOICE))
 
 
 Verdict = tuple[str | None, str, Hit | None, str | None]  # concluded side, why, hit, uncertain

@@ -13,12 +13,12 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from ragstress.scoring.metrics import conclusion, conflict_rules_intl, json_answer, rules_en
+from ragstress.scoring.metrics import conclusion, conflict_rules_intl, json_answer, layout_en
 from ragstress.scoring.metrics.matching import normalise
 from ragstress.scoring.metrics.rules import Decision, error_flag
 from ragstress.scoring.metrics.rules_base import Hit, NamedPattern
 
-_SOURCES = rf"(?:{rules_en.SOURCE_NOUNS}|accounts?)"
+_SOURCES = rf"(?:{layout_en.SOURCE_NOUNS}|accounts?)"
 _DIFFER = (
     r"(?:disagree|conflict|contradict|differ|diverge|(?:is|are) inconsistent|(?:is|are) not consistent|vary|clash)"
 )
