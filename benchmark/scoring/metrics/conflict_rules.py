@@ -3,9 +3,13 @@
 A response acknowledges a conflict when it says, in any wording, that its passages give
 different answers: "the sources disagree", "conflicting information", "some passages say
 1889, others 1879", "one document puts it at 1889 while another says 1879"; 资料说法不一,
-相互矛盾, 有的资料说…也有的说…, 存在出入. A denial does not count ("the sources do not
-contradict each other", "there is no conflict", 资料并不矛盾, 说法一致). Shapes, not
-strings: each pattern names a way of saying it, with its own tests in en and zh.
+相互矛盾, 有的资料说…也有的说…, 存在出入, 各文档给出的年份互相矛盾; in a third language
+(`conflict_rules_intl`); or in a JSON field named for it (`json_answer.conflict_field`). A
+denial does not count ("the sources do not contradict each other", "there is no conflict",
+"I didn't notice any inconsistency", 资料并不矛盾, 说法一致), nor a difference of wording only
+("they differ slightly in wording"), nor, when the response names one value, its sources said
+to agree on it ("both say 1889"). Shapes, not strings: each pattern names a way of saying it,
+with its own tests in en and zh.
 """
 
 from __future__ import annotations
