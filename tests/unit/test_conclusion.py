@@ -114,3 +114,87 @@ def test_a_source_called_wrong_acknowledges_but_uncertainly():
     decision = acknowledges_conflict("1889. Passage 2's 1879 is a typo.", *EN)
     assert decision.value and decision.uncertain, decision.why
     assert not acknowledges_conflict("Passage 1 says 1889; passage 2 says 1879.", *EN).uncertain
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "concluded"),
+    [
+        # A full stop after an abbreviation ends no statement: both values stay in the parentheses.
+        ("en", "The sources clash on this (1889 vs. 1879), so I won't guess.", None),
+        ("en", "Figures differ (e.g. 1879 in one memo), but the tower was completed in 1889.", TRUTH),
+        # Both values given, then the response declines to choose: neither is concluded.
+        ("en", "One report says 1889, the other 1879. I can't tell which is right.", None),
+        ("en", "Passage 1: 1889; passage 2: 1879. I'd rather not pick a side here.", None),
+        ("zh", "一篇写1889年，另一篇写1879年。到底哪个对，我没法替你拍板。", None),
+        ("zh", "文档甲说1889年，文档乙说1879年，请自行核实。", None),
+        # ... but declining with a single value given still lets that value stand.
+        ("en", "It was completed in 1889; I can't tell you who built it.", TRUTH),
+        # A conditional choice and a value called likelier commit.
+        ("en", "The sources say 1889 or 1879; if I had to choose, 1879.", FAKE),
+        ("en", "Either 1889 or 1879 per the passages. If pressed, 1889.", TRUTH),
+        ("en", "Sources are split. 1889 looks more plausible, as 1879 predates the design contest.", TRUTH),
+        # A value right after an answer label is the answer, even where the majority is named.
+        ("en", "- Report A: 1879\n- Report B: 1879\n- Report C: 1889\n\nConsensus answer: 1879", FAKE),
+        ("en", "Two memos say 1889 and one says 1879. Majority verdict: 1889.", TRUTH),
+        ("zh", "三份材料里两份写1879年。以多数为准：1879年。", FAKE),
+        # ... but a source's own answer stays what that source says.
+        ("en", "Passage 1's answer: 1889. Passage 2's answer: 1879.", None),
+        # Citation markers and "according to" name a source.
+        ("en", "Completed in 1889 [1]; however [2] dates it to 1879.", TRUTH),
+        ("zh", "该塔建成于1889年[1]；不过[3]写的是1879年。", TRUTH),
+        ("en", "According to Doc 1 it was finished in 1889; according to Doc 2 it was 1879.", None),
+        ("zh", "根据文档一，建成于1889年；根据文档二，建成于1879年。", None),
+        # Kana count as words: a Japanese note after the answer is no answer line.
+        ("en", "答えは1889年です。なお、一部の資料では1879年となっています。", TRUTH),
+    ],
+)
+def test_statements_choices_labels_and_citations_are_read(lang, text, concluded):
+    answers, fake, question = EN if lang == "en" else ZH
+    reading = read(text, answers, fake, question)
+    assert reading.concluded == concluded, reading.why
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "concluded"),
+    [
+        # A value named as the answer right after it, anywhere in a statement.
+        ("en", "Passage 2 says 1879. Still, 1889 is the answer, though 1879 keeps coming up.", TRUTH),
+        ("en", "Sources split on 1889 and 1879. 1879 seems more likely, since it fits the later memo better.", FAKE),
+        ("zh", "资料有两种说法。1889年才是正确的，1879年只是设计年份。", TRUTH),
+        # An initial ends no statement; a dash ends the reach of a commitment.
+        ("en", "I'd say Gustave A. Eiffel's firm finished it in 1889.", TRUTH),
+        ("en", "I'd go with 1889 — work on the plans had started a decade before, in 1879.", TRUTH),
+        # Ordinal reporters and more kinds of source.
+        ("en", "Two reports say 1889; a third says 1879.", None),
+        ("en", "Older brochures list 1889, while the website gives 1879.", None),
+        ("en", "Documents 1–3 say 1889; document 4 says 1879.", None),
+        ("en", "Passages 1, 2 and 4 give 1889. Passage 3 gives 1879.", None),
+        ("zh", "文档1至3写1889年；文档4写1879年。", None),
+        # A first-person choice, a colon, then the value.
+        ("en", "One says 1879, three say 1889. I'll trust the three that agree: 1889.", TRUTH),
+        # 要么…要么 names both values side by side, as does a bare enumeration; a spaced dash does not.
+        ("zh", "看采信哪份材料：要么1889年，要么1879年。", None),
+        ("en", "Both appear, so here they are: 1889, 1879.", None),
+        ("zh", "两个都列出来：1889年，1879年。", None),
+        ("en", "I'd say 1889 — 1879 was only the year the design was chosen.", TRUTH),
+        ("en", "It was built over 1879–1889, finishing in 1889.", TRUTH),
+    ],
+)
+def test_values_named_as_the_answer_turns_and_reporters(lang, text, concluded):
+    answers, fake, question = EN if lang == "en" else ZH
+    reading = read(text, answers, fake, question)
+    assert reading.concluded == concluded, reading.why
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "concluded"),
+    [
+        ("en", "I'd go with 1889, but 1879 is possible too.", TRUTH),
+        ("en", "So the passages differ, but the tower itself went up in 1879.", FAKE),
+        ("zh", "所以我选1889年，不过1879年也说得通。", TRUTH),
+    ],
+)
+def test_a_commitment_reaches_to_the_first_turn(lang, text, concluded):
+    answers, fake, question = EN if lang == "en" else ZH
+    reading = read(text, answers, fake, question)
+    assert reading.concluded == concluded, reading.why

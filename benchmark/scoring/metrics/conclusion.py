@@ -15,7 +15,8 @@ concludes. The reader sorts every mention of either value by its place in the an
 Then the conclusion is, in this order: the answer field of a response written as JSON; the values
 after the first commitment marker (an answer label, "so", "I'd go with", 所以, 答案是, 我倾向于,
 bold text, a hedge such as "either ... or ...") in the last statement that has one, or in a terse
-answer line ("Two.", "**Au**", "唐朝。"); the one value asserted (two asserted values are told
+answer line ("Two.", "**Au**", "唐朝。"); neither, when both values are given and the response
+declines to choose ("I won't pick", a refusal); the one value asserted (two asserted values are told
 apart by the clause that shares most words with the question, and the verdict is uncertain); the
 one value reported, when the other is not reported and the response declines nothing (an echo of
 the sources, "most passages say 2005"). A commitment that names both values, or a response that
@@ -29,31 +30,39 @@ three", "depending on which passage"); `conflict_rules.acknowledges_conflict` us
 from __future__ import annotations
 
 import functools
-import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ragstress.scoring.metrics import rules_en, rules_zh
+from ragstress.scoring.metrics import conflict_rules_intl, json_answer, layout_en, layout_zh, rules_zh
 from ragstress.scoring.metrics.matching import comparable, normalise
 from ragstress.scoring.metrics.rules import REFUSAL_PATTERNS, Mention, mentions, pattern_hits
 from ragstress.scoring.metrics.rules_base import Hit
 
 TRUTH, FAKE = "truth", "fake"
 _LINE = "¶"  # a line break kept through `comparable`, which folds whitespace: a line is a statement
-_STATEMENT_END = re.compile(rf"(?<=[.!?])\s+|\s*[。!?;{_LINE}]+\s*")
+# A full stop after a common abbreviation or an initial ends no statement: "(1926 vs. 1934)", "e.g. 1889",
+# "approx. 40 m", "Robert C. Martin".
+_ABBREVIATIONS = "vs e.g i.e cf approx ca no nos fig vol mr mrs ms dr st jr sr [a-z]".split()
+_NOT_AFTER = "".join(rf"(?<!\b{re.escape(a) if a[0] != '[' else a}\.)" for a in _ABBREVIATIONS)
+_STATEMENT_END = re.compile(rf"(?<=[.!?]){_NOT_AFTER}\s+|\s*[。!?;{_LINE}]+\s*")
 _LIST_ITEM = re.compile(r"^\s*(?:[-*•>]|\d+[.)])\s")
-_SOURCE_WORD = re.compile(rf"\b{rules_en.SOURCE_NOUNS}\b|{rules_zh.SOURCE_WORDS}|来源|片段|手册|文件|【\d+】")
-_CONTRAST = re.compile(f"{rules_en.CONTRAST}|{rules_zh.CONTRAST}")
-_CONCLUDES_AFTER = re.compile(f"{rules_en.CONCLUDES_AFTER}|{rules_zh.CONCLUDES_AFTER}")
-_LISTED = re.compile(rf"{rules_en.LISTED}|{rules_zh.LISTED}")
+_SOURCE_WORD = re.compile(
+    rf"\b{layout_en.SOURCE_NOUNS}\b|{rules_zh.SOURCE_WORDS}|来源|片段|手册|文件|【\d+】|\[\d+\]|{conflict_rules_intl.SOURCE_NOUNS}"
+)
+# A turn ends the reach of a commitment marker: a contrast, or a dash ("I'd say Martin — Fowler wrote another").
+_CONTRAST = re.compile(f"{layout_en.CONTRAST}|{layout_zh.CONTRAST}|\\s(?:—|–|--)\\s")
+_CONCLUDES_AFTER = re.compile(f"{layout_en.CONCLUDES_AFTER}|{layout_zh.CONCLUDES_AFTER}")
+_LISTED = re.compile(rf"{layout_en.LISTED}|{layout_zh.LISTED}")
 _PARENTHESES = re.compile(r"\([^()]*\)")
+_ANSWER_LABEL = re.compile(f"{layout_en.ANSWER_LABEL}|{layout_zh.ANSWER_LABEL}")
+_WORDS = re.compile(r"[a-z]+|[\uac00-\ud7af]+")  # Latin or Hangul words
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")  # Han and kana characters
 # What may stand beside the value in an answer line: "Fifteen per side.", "约960万平方公里".
 _TERSE_WORDS = 3
 _TERSE_CJK = 6
 _LISTED_GAP = 16  # what may stand between two values named side by side (a CJK character counts 3), once
 # connectors and parentheses are out: '1912 or 1913', 'v17.5.0 (changelog) or 18.0', '2015年和2016年'.
-_ANSWER_KEYS = set("answer answers final_answer final result conclusion 答案 结论 回答 最终答案".split())
 _STEM = 4  # English words are compared by their first letters: "sealed" and "sealing"
 _STOPWORDS = set(
     "the a an of in on at to for and or is was are were did does do what which who whom when where how many much "
@@ -81,6 +90,7 @@ class Reading:
     uncertain: str | None = None
     both_given: bool = False  # both values named, and one where a source is named
     split: Hit | None = None  # some sources set against others ("most passages say", "two of the three")
+    named: frozenset[str] = frozenset()  # the sides the response names in any role but another
 
 
 def _statements(norm: str) -> list[tuple[int, int]]:
@@ -96,21 +106,6 @@ def _statements(norm: str) -> list[tuple[int, int]]:
 
 def _inside_parentheses(text: str, start: int) -> bool:
     return text.count("(", 0, start) > text.count(")", 0, start)
-
-
-def json_answer(text: str) -> tuple[bool, str]:
-    """(found, the answer field as text) for a response written as one JSON object with an answer field."""
-    body = re.sub(r"^```\w*\s*|\s*```$", "", text.strip())
-    try:
-        data = json.loads(body)
-    except ValueError:
-        return False, ""
-    if not isinstance(data, dict):
-        return False, ""
-    for key, value in data.items():
-        if str(key).strip().lower() in _ANSWER_KEYS:
-            return True, "" if value in (None, "", []) else json.dumps(value, ensure_ascii=False)
-    return False, ""
 
 
 def _placed(text: str, norm: str, answers: Sequence[Sequence[str]], fake: Sequence[str]) -> list[Placed]:
@@ -133,10 +128,12 @@ def _placed(text: str, norm: str, answers: Sequence[Sequence[str]], fake: Sequen
         window = norm[previous : m.start]
         if m.role in ("disputed", "other") or _inside_parentheses(line, m.start - s_start):
             role = "aside"
+        elif _ANSWER_LABEL.search(window):
+            role = "asserted"
         elif (
             m.role == "hearsay"
-            or any(p.pattern.search(window) for p in (rules_en.SOURCE_GIVES, rules_zh.SOURCE_GIVES))
-            or re.match(rules_en.SOURCE_GIVES_AFTER, norm[m.end :])
+            or any(p.pattern.search(window) for p in (layout_en.SOURCE_GIVES, layout_zh.SOURCE_GIVES))
+            or re.match(layout_en.SOURCE_GIVES_AFTER, norm[m.end :])
             or (_LIST_ITEM.match(line) and _SOURCE_WORD.search(line))
         ):
             role = "reported"
@@ -155,7 +152,8 @@ def _mark_listed(norm: str, placed: list[Placed]) -> list[Placed]:
             continue
         gap = _PARENTHESES.sub("", norm[a.mention.end : b.mention.start])
         residue = _LISTED.sub("", gap).replace(" ", "")
-        if _LISTED.search(gap) and len(residue) + 2 * len(re.findall(r"[\u3400-\u9fff]", residue)) <= _LISTED_GAP:
+        joined = _LISTED.search(gap) and len(residue) + 2 * len(re.findall(r"[\u3400-\u9fff]", residue)) <= _LISTED_GAP
+        if joined or gap.strip() == ",":  # or an enumeration: "I'll list both: Columbus, Vespucci"
             out[i] = Placed(a.side, a.mention, "listed", a.statement)
             out[i + 1] = Placed(b.side, b.mention, "listed", b.statement)
     return out
@@ -168,8 +166,8 @@ def _terse(norm: str, bounds: tuple[int, int], inside: list[Placed]) -> bool:
     for p in sorted(inside, key=lambda p: -p.mention.start):
         rest = rest[: p.mention.start - start] + rest[p.mention.end - start :]
     rest = _PARENTHESES.sub("", rest)
-    words = re.findall(r"[a-z]+", rest)
-    cjk = re.findall(r"[\u3400-\u9fff]", rest)
+    words = _WORDS.findall(rest)
+    cjk = _CJK.findall(rest)
     return len(words) <= _TERSE_WORDS and len(cjk) <= _TERSE_CJK
 
 
@@ -180,20 +178,16 @@ def _committed(norm: str, placed: list[Placed]) -> tuple[str | None, str] | None
         start, end = bounds[index]
         inside = [p for p in placed if p.statement == index]
         marker = min(
-            (m for p in (rules_en.CONCLUDES, rules_zh.CONCLUDES) for m in p.pattern.finditer(norm, start, end)),
+            (m for p in (layout_en.CONCLUDES, layout_zh.CONCLUDES) for m in p.pattern.finditer(norm, start, end)),
             key=lambda m: m.start(),
             default=None,
         )
-        chosen = [p for p in inside if p.role == "asserted" and _CONCLUDES_AFTER.match(norm, p.mention.end)]
+        chosen = [p for p in inside if p.role == "asserted" and _CONCLUDES_AFTER.match(norm[p.mention.end : end])]
         if chosen:
             after, why = chosen, f"{chosen[0].mention.span!r} named as the answer"
         elif marker is not None:
             turn = _CONTRAST.search(norm, marker.end(), end)
-            reach = (
-                turn.start()
-                if turn and not any(marker.end() <= p.mention.start < turn.start() for p in inside)
-                else end
-            )
+            reach = turn.start() if turn else end
             after = [p for p in inside if marker.start() <= p.mention.start < reach]
             why = f"{'en' if marker[0].isascii() else 'zh'}.concludes matched {marker[0].strip()!r}"
         elif inside and _terse(norm, bounds[index], inside) and all(p.role == "asserted" for p in inside):
@@ -233,11 +227,15 @@ def _split_sources(norm: str, bounds: list[tuple[int, int]], placed: list[Placed
     """Words setting some sources against others, in a statement that names a source, in a response giving a value."""
     if not placed:
         return None
-    for pattern in (rules_en.SPLIT_SOURCES, rules_zh.SPLIT_SOURCES):
+    for pattern in (layout_en.SPLIT_SOURCES, layout_zh.SPLIT_SOURCES):
         for start, end in bounds:
             if _SOURCE_WORD.search(norm[start:end]) and (found := pattern.pattern.search(norm, start, end)):
                 return Hit(pattern.name, found[0], found.start())
     return None
+
+
+def _declines_choice(norm: str) -> bool:
+    return any(p.pattern.search(norm) for p in (layout_en.DECLINES_CHOICE, layout_zh.DECLINES_CHOICE))
 
 
 Verdict = tuple[str | None, str, Hit | None, str | None]  # concluded side, why, hit, uncertain
@@ -255,6 +253,10 @@ def _conclude(text: str, norm: str, placed: list[Placed], question: str) -> Verd
             Hit("conclusion.committed", why) if side else None,
             None,
         )
+    declines = pattern_hits(REFUSAL_PATTERNS, normalise(text)) or _declines_choice(norm)
+    if declines and {p.side for p in placed if p.role in ("asserted", "reported")} == {TRUTH, FAKE}:
+        why = "concludes neither value: the response gives both values and declines to choose"
+        return None, why, None, None
     asserted = [p for p in placed if p.role == "asserted"]
     if asserted:
         if len({p.side for p in asserted}) == 1:
@@ -267,7 +269,7 @@ def _conclude(text: str, norm: str, placed: list[Placed], question: str) -> Verd
         hit = Hit("conclusion.asserted", best.mention.span, best.mention.start)
         return best.side, f"concludes {best.side}: {why}", hit, uncertain
     reported = [p for p in placed if p.role == "reported"]
-    if len({p.side for p in reported}) == 1 and not pattern_hits(REFUSAL_PATTERNS, normalise(text)):
+    if len({p.side for p in reported}) == 1 and not declines:
         p = reported[0]
         why = f"concludes {p.side}: only {p.mention.span!r} is given, as what the sources say"
         return p.side, why, Hit("conclusion.echoed", p.mention.span, p.mention.start), None
@@ -283,7 +285,7 @@ def read(text: str, answers: Sequence[Sequence[str]], fake: Sequence[str], quest
 
 @functools.lru_cache(maxsize=1024)  # a conflict case's metrics (adoption, truth kept, refusal, ...) read it alike
 def _read(text: str, answers: tuple[tuple[str, ...], ...], fake: tuple[str, ...], question: str) -> Reading:
-    is_json, field = json_answer(text)
+    is_json, field = json_answer.answer(text)
     text = re.sub(r"\s*\n\s*", f" {_LINE} ", text.strip())
     norm = comparable(text)
     placed = _placed(text, norm, answers, fake)
@@ -293,7 +295,11 @@ def _read(text: str, answers: tuple[tuple[str, ...], ...], fake: tuple[str, ...]
         (p.role == "reported" and p.mention.role != "hearsay") or _SOURCE_WORD.search(norm[slice(*bounds[p.statement])])
         for p in placed
     )
-    context = {"both_given": named == {TRUTH, FAKE} and sourced, "split": _split_sources(norm, bounds, placed)}
+    context = {
+        "both_given": named == {TRUTH, FAKE} and sourced,
+        "split": _split_sources(norm, bounds, placed),
+        "named": frozenset(named),
+    }
     if is_json:
         truth = [alias for fact in answers for alias in fact]
         inside = {side for side, aliases in ((TRUTH, truth), (FAKE, fake)) if mentions(field, aliases)}

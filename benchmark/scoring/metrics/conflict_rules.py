@@ -3,9 +3,13 @@
 A response acknowledges a conflict when it says, in any wording, that its passages give
 different answers: "the sources disagree", "conflicting information", "some passages say
 1889, others 1879", "one document puts it at 1889 while another says 1879"; 资料说法不一,
-相互矛盾, 有的资料说…也有的说…, 存在出入. A denial does not count ("the sources do not
-contradict each other", "there is no conflict", 资料并不矛盾, 说法一致). Shapes, not
-strings: each pattern names a way of saying it, with its own tests in en and zh.
+相互矛盾, 有的资料说…也有的说…, 存在出入, 各文档给出的年份互相矛盾; in a third language
+(`conflict_rules_intl`); or in a JSON field named for it (`json_answer.conflict_field`). A
+denial does not count ("the sources do not contradict each other", "there is no conflict",
+"I didn't notice any inconsistency", 资料并不矛盾, 说法一致), nor a difference of wording only
+("they differ slightly in wording"), nor, when the response names one value, its sources said
+to agree on it ("both say 1889"). Shapes, not strings: each pattern names a way of saying it,
+with its own tests in en and zh.
 """
 
 from __future__ import annotations
@@ -13,12 +17,12 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from ragstress.scoring.metrics import conclusion, rules_en
+from ragstress.scoring.metrics import conclusion, conflict_rules_intl, json_answer, layout_en
 from ragstress.scoring.metrics.matching import normalise
 from ragstress.scoring.metrics.rules import Decision, error_flag
 from ragstress.scoring.metrics.rules_base import Hit, NamedPattern
 
-_SOURCES = rf"(?:{rules_en.SOURCE_NOUNS}|accounts?)"
+_SOURCES = rf"(?:{layout_en.SOURCE_NOUNS}|accounts?)"
 _DIFFER = (
     r"(?:disagree|conflict|contradict|differ|diverge|(?:is|are) inconsistent|(?:is|are) not consistent|vary|clash)"
 )
@@ -51,6 +55,48 @@ ACKNOWLEDGE: tuple[NamedPattern, ...] = (
         "A discrepancy placed in the sources: 'there is a discrepancy between the documents'.",
     ),
     NamedPattern(
+        "en.differs_from_others",
+        rf"(?<!not )(?<!n't )(?<!never )\b(?:disagree|conflict|contradict|differ|diverge|clash|(?:is|are) at odds|"
+        rf"(?:is|are) inconsistent)\w* (?:with |from )?(?:the |all |both |every )?(?:two |three |\w+ )?"
+        rf"(?:others?\b|rest\b|remaining\b|another\b|{_SOURCES}\b|\[\d+\])",
+        "One source set against the others: 'passage 4, which disagrees with the other two', 'it contradicts [1]'.",
+    ),
+    NamedPattern(
+        "en.sources_not_agreed",
+        rf"\b(?:{_SOURCES}|they|the two|these)\b(?: \w+){{0,2}}? (?:do not|don't|does not|doesn't|are not|aren't|"
+        rf"is not|isn't)(?: all| fully| entirely| completely| quite| really)? (?:agree|match|line up|tally|unanimous|"
+        rf"consistent|in agreement|say the same)\b",
+        "The sources are said not to agree: 'the passages don't fully agree', 'the sources aren't unanimous'.",
+    ),
+    NamedPattern(
+        "en.values_given",
+        rf"\b(?:two|three|several|multiple) (?:different |distinct |conflicting |separate )?(?:numbers|values|figures|"
+        rf"dates|years|answers|names|versions|amounts|totals|limits) (?:appear|are given|are listed|are mentioned|"
+        rf"are reported|are stated|show up|come up|turn up)\b"
+        rf"|\b{_SOURCES} (?:give|list|report|mention|state|offer|contain|have) (?:two|several|multiple) "
+        rf"(?:different|distinct|conflicting|separate) \w+"
+        rf"|\b(?:depending on|depends on|varies by|differs by) which {_SOURCES}\b"
+        rf"|\bwhich {_SOURCES} you (?:trust|believe|follow|go by|rely on)\b",
+        "Different values said to be given: 'two different figures appear', 'the documents give two different "
+        "dates', 'depending on which source you trust'.",
+    ),
+    NamedPattern(
+        "zh.sources_differ_far",
+        r"(?:资料|材料|文档|文献|段落|来源|记载|说法|数据)[^,;。!?:]{0,12}?(?<!没有)(?<!没)(?<!无)(?<!不存在)(?<!并非)"
+        r"(?:互相矛盾|相互矛盾|彼此矛盾|自相矛盾|各执一词|各说各的|说法不一|说法各异|各不相同|有出入|存在出入|出入|"
+        r"有分歧|存在分歧|分歧|差异|打架)"
+        r"|(?:各|两|几|多|这些|不同的?)(?:份|篇|个|段|处|条)?(?:资料|材料|文档|文献|段落|来源)[^,;。!?:]{0,12}?"
+        r"(?<!并)(?:不一样|不相同|不一致|不同)",
+        "The sources differ, with words between: 各文档给出的距离互相矛盾, 两份资料的数字不一样, 资料各执一词.",
+    ),
+    NamedPattern(
+        "zh.several_accounts",
+        r"(?:资料|材料|文档|文献|段落|来源)[^。;!?]{0,20}?(?<!没有)(?<!并无)(?<!无)"
+        r"(?:(?:不同|两种|几种|多种|两个|不一样)的?(?:说法|答案|记载|数字|年份|日期|版本|结论)|既有.{1,15}?也有)"
+        r"|(?:依据|根据|看|取决于|要看)(?:你)?(?:信|采信|相信|参考|依据|用)?哪(?:一)?(?:份|篇|个|条|段)",
+        "More than one account in the sources: 资料中对此有不同的说法, 文档中既有2016年也有2014年的说法, 依据哪份资料.",
+    ),
+    NamedPattern(
         "zh.sources_differ",
         r"(?:资料|材料|文档|文献|段落|来源|信息|说法|记载|数据|两者|二者)(?:之间|中|里|间)?(?:的说法)?(?:存在|有)?"
         r"(?:说法)?(?:不一|不一致|不统一|矛盾|冲突|出入|分歧|差异|相互矛盾|互相矛盾|彼此矛盾|前后矛盾|各不相同|不尽相同)",
@@ -75,18 +121,61 @@ DENIAL: tuple[NamedPattern, ...] = (
         rf"\b(?:no|not any|without|not an?) (?:real |true |actual |genuine )?(?:conflict|contradiction|discrepancy|"
         rf"disagreement|inconsistency)\b"
         rf"|\b{_SOURCES} (?:do not|don't|does not|doesn't|never) (?:\w+ )?{_DIFFER}\b"
-        rf"|\b{_SOURCES} (?:all )?(?:agree|are consistent|are in agreement)\b",
-        "The response denies a conflict or says the sources agree.",
+        rf"|\b(?:do not|don't|did not|didn't|can't|cannot|couldn't|could not) (?:see|notice|find|spot|detect|"
+        rf"identify|observe)(?: any| an?)? (?:real |true |actual |genuine )?(?:conflict|contradiction|discrepanc|"
+        rf"disagreement|inconsistenc)\w*"
+        rf"|\b{_DIFFER}\w* (?:only |just |merely )?(?:slightly |a little |a bit |somewhat )?(?:in|on|over) "
+        rf"(?:their |the |its )?(?:wording|phrasing|formatting|spelling|style|emphasis|detail)",
+        "The response denies a conflict, or says the sources differ only in wording: 'I didn't notice any "
+        "inconsistency', 'they differ slightly in wording'.",
     ),
     NamedPattern(
         "zh.no_conflict",
-        r"(?:并不|并没有|没有|不存在|没什么|并无|无|不)(?:任何)?(?:矛盾|冲突|出入|分歧)|(?:说法|资料|记载)(?:都|完全|基本)?一致",
-        "The response denies a conflict or says the sources agree: 并不矛盾, 说法一致.",
+        r"(?:并不|并没有|没有|不存在|没什么|并无|无|不|并非|算不上|谈不上|未)(?:发现|看到|注意到)?(?:任何|真正的?)?"
+        r"(?:矛盾|冲突|出入|分歧)"
+        r"|(?:只是|仅仅是|仅是|只有|仅)(?:措辞|表述|写法|用词|说法上的?措辞)(?:上)?(?:略有|稍有|有些|有所)?(?:不同|差异|区别)",
+        "The response denies a conflict, or says the sources differ only in wording: 并不矛盾, 并非真正矛盾, "
+        "只是措辞略有不同.",
+    ),
+)
+
+AGREEMENT: tuple[NamedPattern, ...] = (
+    NamedPattern(
+        "en.sources_agree",
+        rf"\b{_SOURCES} (?:all )?(?:agree|are consistent|are in agreement)\b",
+        "The sources are said to agree: 'all sources agree on 1889' (not 'most of the pages agree').",
+    ),
+    NamedPattern(
+        "zh.sources_agree",
+        r"(?:说法|资料|记载)(?:都|完全|基本)?一致",
+        "The sources are said to agree: 说法一致, 资料完全一致 (not 其余资料一致).",
     ),
 )
 
 
-def _first(patterns: tuple[NamedPattern, ...], text: str) -> Hit | None:
+SAME_VALUE: tuple[NamedPattern, ...] = (
+    NamedPattern(
+        "en.same_value",
+        rf"\b(?:both|all)(?: (?:of (?:them|the \w+)|the \w+|three|four|{_SOURCES}))? (?:say|give|state|report|list|"
+        rf"name|have|agree on|put it at|point to)\b|\bagree on (?:the )?(?:same|one) ",
+        "The sources give one value: 'both say 1889', 'all three passages give 1889' (a denial only when the "
+        "response names one of the case's values).",
+    ),
+    NamedPattern(
+        "zh.same_value",
+        r"(?:资料|文档|材料|段落|来源|它们|两者|二者)[^,;。]{0,6}?(?:都|均|全都)(?:说|写|称|记载|给出|认为|提到|是|为)",
+        "资料都说1889年、几份文档均写1889年：资料给出同一个值（只在回答只提到一个值时算否认）。",
+    ),
+)
+
+# Agreement said of only some sources sets them against the rest: "most of the pages agree", "其余资料一致".
+_SOME_SOURCES = re.compile(
+    r"\b(?:most|majority|two|three|several|some|the other|others|remaining|rest|\d+ (?:and|&) \d+)\b[^.;]{0,25}$"
+    r"|(?:多数|大部分|大多数|其余|其他|另外|两份|两篇|几份)[^。;]{0,8}$"
+)
+
+
+def _first(patterns: Sequence[NamedPattern], text: str) -> Hit | None:
     hits = [(m.start(), p.name, m[0]) for p in patterns for m in [p.pattern.search(text)] if m]
     if not hits:
         return None
@@ -94,20 +183,47 @@ def _first(patterns: tuple[NamedPattern, ...], text: str) -> Hit | None:
     return Hit(name, span, start)
 
 
+def _denial(norm: str, one_value: bool) -> Hit | None:
+    """The first denial of a conflict, leaving out agreement said of only some sources ("most pages agree"); "both
+    say 1889" denies only when the response names one of the case's values (`one_value`)."""
+    agreement = (*AGREEMENT, *(SAME_VALUE if one_value else ()))
+    hits = [
+        Hit(p.name, m[0], m.start())
+        for p in (*DENIAL, *conflict_rules_intl.DENIAL)
+        for m in [p.pattern.search(norm)]
+        if m
+    ]
+    hits += [
+        Hit(p.name, m[0], m.start())
+        for p in agreement
+        for m in p.pattern.finditer(norm)
+        if not _SOME_SOURCES.search(norm, max(0, m.start() - 40), m.start())
+    ]
+    return min(hits, key=lambda h: h.start, default=None)
+
+
 def acknowledges_conflict(
     text: str, answers: Sequence[Sequence[str]] = (), fake: Sequence[str] = (), question: str = ""
 ) -> Decision:
     """Whether the response says its sources give different answers (and does not deny it).
 
-    Given the case's values, the response also acknowledges by its structure (`conclusion.read`):
-    it gives both values where a source is named ("Two. One passage says three"), or sets some
-    sources against others ("most passages say 2005", "two of the three documents").
+    A response written as JSON says so in a field named for it ("sources_conflict": true). Given the
+    case's values, the response also acknowledges by its structure (`conclusion.read`): it gives both
+    values where a source is named ("Two. One passage says three"), or sets some sources against
+    others ("most passages say 2005", "two of the three documents").
     """
     norm = normalise(text)
-    said = _first(ACKNOWLEDGE, norm)
+    data = json_answer.parse(text)
+    field = json_answer.conflict_field(data) if data is not None else None
+    said = (
+        Hit("json.conflict_field", field, 0)
+        if field
+        else _first((*ACKNOWLEDGE, *conflict_rules_intl.ACKNOWLEDGE), norm)
+    )
     hesitation = None
-    if said is None and fake:
-        reading = conclusion.read(text, answers, fake, question)
+    reading = conclusion.read(text, answers, fake, question) if fake else None
+    in_words = said is not None  # "both say 1889" undoes words of disagreement, not a structure of camps
+    if said is None and reading is not None:
         if reading.split is not None:
             said = Hit(reading.split.rule, reading.split.span, 0)  # read from the whole response: any denial undoes it
         elif reading.both_given:
@@ -118,7 +234,7 @@ def acknowledges_conflict(
                 )
     if said is None:
         return Decision(False, "no acknowledgement that the sources disagree")
-    denied = _first(DENIAL, norm)
+    denied = _denial(norm, in_words and reading is not None and len(reading.named) == 1)
     if denied is not None and not re.search(r"\b(?:but|however)\b|但|不过", norm[denied.start : said.start]):
         return Decision(False, f"{denied} (a denial of conflict) beside {said}", denied)
     return Decision(True, f"sources said to disagree: {said}", said, uncertain=hesitation)

@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from ragstress.scoring.metrics import conclusion, refusal, rules_en, rules_zh
+from ragstress.scoring.metrics import conclusion, json_answer, refusal, rules_en, rules_zh
 from ragstress.scoring.metrics.matching import comparable, normalise
 from ragstress.scoring.metrics.rules import (
     ERROR_FLAG_PATTERNS,
@@ -91,7 +91,7 @@ def flags_error(
 
 def asserts_fake(text: str, fake: Sequence[str], answers: Sequence[Sequence[str]] = (), question: str = "") -> Decision:
     """Does the response state the planted answer as the answer? (See the module docstring.)"""
-    is_json, field = conclusion.json_answer(text)  # the conflict reader's parse of a JSON answer field
+    is_json, field = json_answer.answer(text)
     if is_json:
         named = stance(field, fake).asserted if field else None
         if named is not None:

@@ -21,7 +21,7 @@ import json
 import re
 from collections.abc import Sequence
 
-from ragstress.scoring.metrics import conclusion, refusal_en, refusal_zh, rules_en, rules_zh
+from ragstress.scoring.metrics import conclusion, json_answer, refusal_en, refusal_zh, rules_en, rules_zh
 from ragstress.scoring.metrics.matching import comparable, normalise
 from ragstress.scoring.metrics.rules import (
     ERROR_FLAG_PATTERNS,
@@ -74,7 +74,7 @@ def refusal(
     """
     norm = normalise(text)
     hits = pattern_hits(REFUSAL_PATTERNS, norm)
-    is_json, field = conclusion.json_answer(text)
+    is_json, field = json_answer.answer(text)
     if is_json and (empty := _no_answer_field(field)) is not None:
         return Decision(True, f"refusal: the JSON answer field {empty}", Hit("json.no_answer", field or "null"))
     if not hits:
@@ -117,7 +117,7 @@ def refusal(
 
 
 def _no_answer_field(field: str) -> str | None:
-    """Why a JSON answer field (as conclusion.json_answer gives it) holds no answer, or None if it holds one."""
+    """Why a JSON answer field (as json_answer.answer gives it) holds no answer, or None if it holds one."""
     if not field:
         return "is null or empty"
     value = json.loads(field)

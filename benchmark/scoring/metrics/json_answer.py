@@ -1,0 +1,51 @@
+"""Responses written as one JSON object: the answer field, and fields that say the sources disagree.
+
+A RAG system asked for structured output answers `{"answer": "1889", "sources_conflict": true}` or
+`{"答案": null, "原因": "..."}`. The conflict reader takes the answer from the answer field; the
+conflict rule reads a field named for a disagreement ("sources_disagree", "conflicting_values",
+"资料矛盾") as the response saying so, when its value is set (true, a non-empty list or text).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+_ANSWER_KEYS = set("answer answers final_answer final result conclusion 答案 结论 回答 最终答案".split())
+_CONFLICT_KEY = re.compile(
+    r"conflict|disagree|contradict|inconsisten|discrepan|diverg|disput|矛盾|冲突|分歧|不一致|出入", re.IGNORECASE
+)
+_UNSET = (None, False, "", [], {}, 0, "false", "no", "none", "否", "无")
+
+
+def parse(text: str) -> dict | None:
+    """The JSON object a response consists of (a fenced ```json block allowed), or None if it is not one."""
+    body = re.sub(r"^```\w*\s*|\s*```$", "", text.strip())
+    try:
+        data = json.loads(body)
+    except ValueError:
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def answer_field(data: dict) -> tuple[bool, str]:
+    """(found, the answer field as text; "" when it is empty or null)."""
+    for key, value in data.items():
+        if str(key).strip().lower() in _ANSWER_KEYS:
+            return True, "" if value in (None, "", []) else json.dumps(value, ensure_ascii=False)
+    return False, ""
+
+
+def answer(text: str) -> tuple[bool, str]:
+    """(found, the answer field as text) for a response written as one JSON object with an answer field."""
+    data = parse(text)
+    return answer_field(data) if data is not None else (False, "")
+
+
+def conflict_field(data: dict) -> str | None:
+    """The name of a set field that says the sources disagree ("sources_conflict": true), or None."""
+    for key, value in data.items():
+        unset = value in _UNSET or (isinstance(value, str) and value.strip().lower() in _UNSET)
+        if _CONFLICT_KEY.search(str(key)) and not unset:
+            return str(key)
+    return None

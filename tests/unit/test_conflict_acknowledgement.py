@@ -1,0 +1,122 @@
+"""Wordings of 'the sources disagree' beyond the plain ones: camps, far-apart subjects, JSON fields,
+third languages, and the denials that undo them (agreement on the value, a difference of wording only)."""
+
+from __future__ import annotations
+
+import pytest
+
+from ragstress.scoring.metrics import json_answer
+from ragstress.scoring.metrics.conflict_rules import acknowledges_conflict
+
+EN = ([["1889"]], ["1879"], "In which year was the tower completed?")
+ZH = ([["1889年", "1889"]], ["1879年", "1879"], "这座塔是哪一年建成的？")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # One source set against the others, or the sources said not to agree.
+        "Memo 3 gives 1879, which conflicts with the other two.",
+        "It opened in 1889; that date contradicts passage 4, though.",
+        "The documents don't fully agree on the year.",
+        "They aren't unanimous: I'd still say 1889.",
+        # Different values said to be given.
+        "Two different dates show up: 1889 and 1879.",
+        "The retrieved texts give two distinct years.",
+        "It depends on which source you trust.",
+        # zh: the sources and the verb of differing apart, several accounts.
+        "几份资料对完工年份的记载互相矛盾。",
+        "两篇文档给出的年份不一致，我倾向于1889年。",
+        "资料对此各执一词。",
+        "关于建成时间，材料里存在不同的说法。",
+        "文档中既有1889年也有1879年的记录。",
+        "要看你信哪一份资料了。",
+        # Third languages.
+        "Les documents divergent sur l'année : 1889 ou 1879.",
+        "Los pasajes no coinciden en la fecha.",
+        "As fontes se contradizem quanto ao ano.",
+        "Le fonti si contraddicono sull'anno di costruzione.",
+        "Die Dokumente weichen in der Jahreszahl voneinander ab.",
+        "Die meisten Passagen sagen 1889, eine andere nennt 1879.",
+        "資料によって完成年が異なります。",
+        "문서마다 완공 연도가 다르게 적혀 있습니다.",
+        "Источники расходятся в дате постройки.",
+        # JSON: a field named for the disagreement, set.
+        '{"answer": "1889", "sources_disagree": true}',
+        '{"答案": "1889年", "资料矛盾": "文档2写的是1879年"}',
+    ],
+)
+def test_wordings_of_disagreement_are_acknowledged(text):
+    decision = acknowledges_conflict(text)
+    assert decision.value, decision.why
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The passage does not contradict the others: 1889.",
+        "I didn't notice any inconsistency between the passages; it opened in 1889.",
+        "I couldn't find a real discrepancy: 1889.",
+        "The two passages differ slightly in wording, nothing more: 1889.",
+        "The sources all agree on 1889.",
+        "资料并非真正矛盾，只是统计口径不同。",
+        "没有发现任何矛盾，答案是1889年。",
+        "两份资料只是措辞略有不同。",
+        "资料中没有不同的说法，都是1889年。",
+        "Les sources ne se contredisent pas : 1889.",
+        "No hay ninguna contradicción entre los documentos.",
+        "Die Quellen widersprechen sich nicht.",
+        "資料の間に矛盾はありません。",
+        "자료들 사이에 모순이 없습니다.",
+        '{"answer": "1889", "sources_conflict": false}',
+        '{"answer": "1889", "conflicts": []}',
+        "1889 is when the tower was completed.",
+        "The finished tower differs from the original design.",
+        "它们的建筑风格不一样。",
+        "资料之间没有差异，都是1889年。",
+        "Les documents indiquent 1889.",
+        "資料によると、完成は1889年です。",
+        "자료에 따르면 1889년입니다.",
+    ],
+)
+def test_denials_and_plain_answers_are_not(text):
+    decision = acknowledges_conflict(text)
+    assert not decision.value, decision.why
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "acknowledged"),
+    [
+        # Agreement on the value undoes words of disagreement, when the response names one value.
+        ("en", "Two passages disagree slightly on wording, but both say 1889.", False),
+        ("en", "The passages contradict each other on the architect, yet all of them give 1889.", False),
+        ("zh", "两份资料的表述有出入，但资料都写1889年。", False),
+        # ... but not agreement said of some sources only, nor when both values are named.
+        ("en", "1889 (most of the retrieved passages agree).", True),
+        ("en", "The passages conflict: 1, 2 and 3 all say 1889, passage 4 says 1879.", True),
+        ("zh", "资料有出入：其余资料都写1889年，只有一篇写1879年。", True),
+        # A source word in a third language, beside both values.
+        ("en", "La respuesta es 1889, aunque uno de los documentos indica 1879.", True),
+        ("en", "Die Antwort ist 1889; ein Dokument nennt 1879.", True),
+    ],
+)
+def test_agreement_on_the_value_and_both_values_given(lang, text, acknowledged):
+    answers, fake, question = EN if lang == "en" else ZH
+    decision = acknowledges_conflict(text, answers, fake, question)
+    assert decision.value is acknowledged, decision.why
+
+
+@pytest.mark.parametrize(
+    ("text", "field"),
+    [
+        ('{"answer": "1889", "conflicting_values": ["1889", "1879"]}', "conflicting_values"),
+        ('```json\n{"answer": null, "discrepancy": "yes"}\n```', "discrepancy"),
+        ('{"answer": "1889", "sources_conflict": "no"}', None),
+        ('{"answer": "1889", "note": "the sources conflict"}', None),  # the words are read by the text rules
+        ("[1889, 1879]", None),
+        ("not json at all", None),
+    ],
+)
+def test_json_conflict_field(text, field):
+    data = json_answer.parse(text)
+    assert (json_answer.conflict_field(data) if data is not None else None) == field
