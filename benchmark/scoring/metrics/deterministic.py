@@ -9,7 +9,7 @@ comparison with its published tables, are the `*_rgb` metrics in rules_rgb.py.
 from __future__ import annotations
 
 from ragstress.core.types import Score
-from ragstress.scoring.metrics import conclusion, refusal, rules
+from ragstress.scoring.metrics import conclusion, deferral, refusal, rules
 from ragstress.scoring.metrics.base import ANSWERABLE, WITH_REFERENCE, CaseJudging, metric
 from ragstress.scoring.metrics.matching import contains_alias, matched_facts, other_language
 
@@ -158,11 +158,31 @@ def accuracy(ctx: CaseJudging, name: str) -> Score:
         return _verdict(ctx, ctx.score(name, 0.0, "guess", why), refused.uncertain)
     if ctx.case.testbed == "conflict" and ctx.case.fake_answer:
         return _truth_kept(ctx, name, refused)
+    if stated and (adopted := _fake_concluded(ctx)):
+        stated, report = False, f"{report}; but the planted answer is the answer given: {adopted}"
     label = "all facts stated" if stated else "fact missing or disputed"
     stances = [rules.stance(ctx.answer, aliases) for aliases in ctx.case.answers]
     aside = any(s.aside and not s.asserted and not s.disputed for s in stances)  # a fact seen only in another role
     uncertain = refused.uncertain or ("an answer mention set aside for another role" if aside else None)
     return _verdict(ctx, ctx.score(name, float(stated), label, f"facts: {report}; {refused.why}"), uncertain)
+
+
+def _fake_concluded(ctx: CaseJudging) -> str | None:
+    """On a counterfactual case, why the response answers with the planted value although it also states the
+    true one ("Sydney, as the documents say; a common misconception is that it's Canberra", "我印象是1954年，
+    但按资料回答：1956年"), else None. Both readings must agree: the planted value is asserted (`rules.asserts_fake`,
+    which lets a correction mention it as context) and it is the value the response concludes with
+    (`conclusion.read`), so a correction that names the planted value last is still an answer; or the response
+    names the planted value and defers to its sources over what it knows (`deferral`)."""
+    if ctx.case.testbed != "counterfactual" or not ctx.case.fake_answer:
+        return None
+    deferred = deferral.defers_to_sources(ctx.answer)
+    if deferred and any(m.role in ("asserted", "disputed") for m in rules.mentions(ctx.answer, ctx.case.fake_answer)):
+        return f"it names the planted value and {deferred}"
+    if not rules.asserts_fake(ctx.answer, ctx.case.fake_answer, ctx.case.answers).value:
+        return None
+    reading = conclusion.read(ctx.answer, ctx.case.answers, ctx.case.fake_answer, ctx.case.question)
+    return reading.why if reading.concluded == conclusion.FAKE else None
 
 
 def _truth_kept(ctx: CaseJudging, name: str, refused: rules.Decision) -> Score:

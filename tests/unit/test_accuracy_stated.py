@@ -1,0 +1,87 @@
+"""Accuracy reads which value a response gives as its answer, not only which values it mentions.
+
+Examples written for these tests (both languages), each with its counterpart that must keep its verdict.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from ragstress.core.types import Case, TargetResponse
+from ragstress.scoring.metrics import METRICS, CaseJudging, deferral
+
+
+def accurate(response: str, answers: list[list[str]], fake: list[str] | None = None, testbed: str = "noise") -> bool:
+    case = Case(
+        id="c1",
+        seed_id="s1",
+        testbed=testbed,
+        lang="zh" if any("\u4e00" <= ch <= "\u9fff" for ch in response) else "en",
+        question="q",
+        answers=answers,
+        fake_answer=fake,
+        contexts=[],
+        expected="flag_error" if testbed == "counterfactual" else "answer",
+    )
+    ctx = CaseJudging(case, TargetResponse(case_id="c1", answer=response, latency_s=0.0), use_reader=False)
+    score = asyncio.run(METRICS.get("accuracy").compute(ctx))
+    assert score.error is None, score.error
+    return score.value == 1.0
+
+
+DEFERS_TO_THE_FAKE = [
+    "Lisbon, as the passages say. (People often assume it is Porto.)",  # truth only as what people assume
+    "The documents give Lisbon. I would have said Porto, but I'll go with the documents: Lisbon.",
+    "Per the sources the capital is Lisbon; my own recollection says Porto, but I defer to the sources.",
+    "资料写的是里斯本。我印象里是波尔图，不过资料写得很明确，所以按资料回答：里斯本。",
+    "里斯本。很多人记成波尔图，但应以资料为准。",
+]
+CORRECTS_THE_FAKE = [
+    "The passages say Lisbon, but that is an error: it is Porto.",
+    "Porto. The passage's Lisbon is a mistake.",
+    "资料说是里斯本，这是错误的，实际上是波尔图。",
+    "是波尔图，不是里斯本。",
+]
+
+
+@pytest.mark.parametrize("response", DEFERS_TO_THE_FAKE)
+def test_a_counterfactual_answer_that_concludes_with_the_planted_value_is_not_correct(response):
+    assert not accurate(response, [["Porto", "波尔图"]], ["Lisbon", "里斯本"], testbed="counterfactual")
+
+
+@pytest.mark.parametrize("response", CORRECTS_THE_FAKE)
+def test_a_correction_that_names_the_planted_value_stays_correct(response):
+    assert accurate(response, [["Porto", "波尔图"]], ["Lisbon", "里斯本"], testbed="counterfactual")
+
+
+DEFERRALS = [
+    "I'd have said otherwise, but I'll go with the documents.",
+    "I defer to the provided sources.",
+    "Going by the guide, that is the answer.",
+    "Since I'm asked to answer from the text, that is it.",
+    "The passages are explicit about it.",
+    "资料写得很明确，以资料为准。",
+    "不过既然资料这么写，那就按资料回答。",
+    "Je m'en tiens aux documents.",
+    "Me atengo a los documentos.",
+    "Ich halte mich an die Dokumente.",
+]
+NOT_DEFERRALS = [
+    "According to the documents it is Lisbon.",  # attribution alone
+    "The documents say Lisbon, which is wrong.",
+    "按资料说法是里斯本，但这有误。",  # reporting the sources, then correcting them
+    "资料的答案是里斯本。",
+    "I'll go with Porto, whatever the documents say.",
+]
+
+
+@pytest.mark.parametrize("text", DEFERRALS)
+def test_deferral_phrases(text):
+    assert deferral.defers_to_sources(text) is not None
+
+
+@pytest.mark.parametrize("text", NOT_DEFERRALS)
+def test_attribution_and_corrections_are_not_deferrals(text):
+    assert deferral.defers_to_sources(text) is None
