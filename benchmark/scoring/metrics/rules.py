@@ -26,7 +26,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ragstress.scoring.metrics import rules_en, rules_zh
+from ragstress.scoring.metrics import beliefs, rules_en, rules_zh
 from ragstress.scoring.metrics.matching import alias_patterns, comparable, normalise
 from ragstress.scoring.metrics.names import surname_aliases
 from ragstress.scoring.metrics.rules_base import Hit, NamedPattern
@@ -140,12 +140,14 @@ def _other_role(norm: str, start: int, end: int, prefix: str) -> Hit | None:
     return None
 
 
-def _hearsay(prefix: str, start: int) -> Hit | None:
-    """A mention given as what other people say ("some say Paris") is not stated by the response."""
+def _hearsay(norm: str, start: int, end: int, prefix: str) -> Hit | None:
+    """A mention given as what other people say ("some say Paris") or believe ("often quoted as 1969", "Ottawa
+    is sometimes cited", "通常的认识（王实甫）"; `beliefs`) is not stated by the response."""
     for pattern in (rules_en.HEARSAY, rules_zh.HEARSAY):
         if found := pattern.pattern.search(prefix):
             return Hit(pattern.name, found[0].strip(), start)
-    return None
+    bracketed = not prefix.strip() and norm[:start].rstrip().endswith("(") and norm[end:].lstrip().startswith(")")
+    return beliefs.belief(prefix, norm[end:], start, norm[: norm.rfind("(", 0, start)] if bracketed else "")
 
 
 def _dispute(norm: str, start: int, end: int, sources_disputed: bool) -> Hit | None:
@@ -191,7 +193,7 @@ def mentions(text: str, aliases: Sequence[str], *, sources_disputed: bool = Fals
             prefix = clause_before(norm, match.start())
             other = _other_role(norm, match.start(), match.end(), prefix)
             dispute = None if other else _dispute(norm, match.start(), match.end(), sources_disputed)
-            hearsay = _hearsay(prefix, match.start()) if other is None and dispute is None else None
+            hearsay = _hearsay(norm, match.start(), match.end(), prefix) if other is None and dispute is None else None
             role = "other" if other else "disputed" if dispute else "hearsay" if hearsay else "asserted"
             found.append(Mention(match.start(), match.end(), match[0], role, other or dispute or hearsay))
     return found
