@@ -26,7 +26,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ragstress.scoring.metrics import beliefs, rules_en, rules_zh
+from ragstress.scoring.metrics import beliefs, disputes, rules_en, rules_zh
 from ragstress.scoring.metrics.matching import alias_patterns, comparable, normalise
 from ragstress.scoring.metrics.names import surname_aliases
 from ragstress.scoring.metrics.rules_base import Hit, NamedPattern
@@ -152,10 +152,10 @@ def _hearsay(norm: str, start: int, end: int, prefix: str) -> Hit | None:
 
 def _dispute(norm: str, start: int, end: int, sources_disputed: bool) -> Hit | None:
     prefix = clause_before(norm, start)
-    for pattern in (rules_en.DISPUTE_BEFORE, rules_zh.DISPUTE_BEFORE):
+    for pattern in (rules_en.DISPUTE_BEFORE, rules_zh.DISPUTE_BEFORE, *disputes.BEFORE):
         if found := pattern.pattern.search(prefix):
             return Hit(pattern.name, found[0].strip(), start)
-    for pattern in rules_en.DISPUTE_AFTER + rules_zh.DISPUTE_AFTER:
+    for pattern in rules_en.DISPUTE_AFTER + rules_zh.DISPUTE_AFTER + disputes.AFTER:
         if found := pattern.pattern.search(norm[end:]):
             return Hit(pattern.name, found[0].strip(), end)
     if sources_disputed:
