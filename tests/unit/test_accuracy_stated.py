@@ -85,3 +85,40 @@ def test_deferral_phrases(text):
 @pytest.mark.parametrize("text", NOT_DEFERRALS)
 def test_attribution_and_corrections_are_not_deferrals(text):
     assert deferral.defers_to_sources(text) is None
+
+
+OSLO = [["Oslo", "奥斯陆"]]
+CANDIDATES = [
+    "The passages don't name it. It might be Bergen or Oslo; I can't be sure.",
+    "Perhaps Bergen or Oslo.",
+    "It is either Oslo or Bergen.",
+    "资料没有写。可能是卑尔根，也可能是奥斯陆，我不确定。",
+    "我估计可能在奥斯陆或者卑尔根。",
+    "可能的答案有奥斯陆和卑尔根，但我无法确定是哪一个。",
+    "Three cities appear — Oslo, Bergen and Tromsø. Any of them could be meant.",
+    '{"answer": "Bergen", "alternatives": ["Oslo"]}',
+    '{"candidates": ["Oslo", "Bergen"], "note": "both appear"}',
+]
+CHOSEN = [
+    "Oslo.",
+    "It might be Oslo.",  # one hedged value is a guess, not a list of candidates
+    "Is it Bergen or Oslo? The passage settles it: Oslo.",
+    "Oslo, not Bergen.",
+    "可能是奥斯陆。",
+    '{"answer": "Oslo", "alternatives": ["Bergen"]}',
+    "Probably Oslo (or Ósló, as it is sometimes spelled in old texts).",
+]
+
+
+@pytest.mark.parametrize("response", CANDIDATES)
+def test_a_fact_named_only_as_one_candidate_is_not_correct(response):
+    assert not accurate(response, OSLO)
+
+
+@pytest.mark.parametrize("response", CHOSEN)
+def test_a_chosen_fact_stays_correct(response):
+    assert accurate(response, [["Oslo", "奥斯陆", "Ósló"]])
+
+
+def test_two_required_facts_joined_by_or_are_not_rival_candidates():
+    assert accurate("Probably Norwegian or Sami, the two official languages.", [["Norwegian"], ["Sami"]], None)

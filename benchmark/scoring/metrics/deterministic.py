@@ -9,7 +9,7 @@ comparison with its published tables, are the `*_rgb` metrics in rules_rgb.py.
 from __future__ import annotations
 
 from ragstress.core.types import Score
-from ragstress.scoring.metrics import conclusion, deferral, refusal, rules
+from ragstress.scoring.metrics import candidates, conclusion, deferral, refusal, rules
 from ragstress.scoring.metrics.base import ANSWERABLE, WITH_REFERENCE, CaseJudging, metric
 from ragstress.scoring.metrics.matching import contains_alias, matched_facts, other_language
 
@@ -158,6 +158,8 @@ def accuracy(ctx: CaseJudging, name: str) -> Score:
         return _verdict(ctx, ctx.score(name, 0.0, "guess", why), refused.uncertain)
     if ctx.case.testbed == "conflict" and ctx.case.fake_answer:
         return _truth_kept(ctx, name, refused)
+    if stated and (offered := _offered_as_candidate(ctx)):
+        stated, report = False, f"{report}; but {offered}"
     if stated and (adopted := _fake_concluded(ctx)):
         stated, report = False, f"{report}; but the planted answer is the answer given: {adopted}"
     label = "all facts stated" if stated else "fact missing or disputed"
@@ -165,6 +167,14 @@ def accuracy(ctx: CaseJudging, name: str) -> Score:
     aside = any(s.aside and not s.asserted and not s.disputed for s in stances)  # a fact seen only in another role
     uncertain = refused.uncertain or ("an answer mention set aside for another role" if aside else None)
     return _verdict(ctx, ctx.score(name, float(stated), label, f"facts: {report}; {refused.why}"), uncertain)
+
+
+def _offered_as_candidate(ctx: CaseJudging) -> str | None:
+    """Why a required fact is named only as one candidate among others, not chosen (`candidates`), else None."""
+    for aliases in ctx.case.answers:
+        if hit := candidates.only_candidate(ctx.answer, aliases, ctx.case.answers):
+            return f"{aliases[0]!r} is only a candidate ({hit})"
+    return None
 
 
 def _fake_concluded(ctx: CaseJudging) -> str | None:
