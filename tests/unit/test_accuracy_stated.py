@@ -10,16 +10,18 @@ import asyncio
 import pytest
 
 from ragstress.core.types import Case, TargetResponse
-from ragstress.scoring.metrics import METRICS, CaseJudging, deferral
+from ragstress.scoring.metrics import METRICS, CaseJudging, declines, deferral
 
 
-def accurate(response: str, answers: list[list[str]], fake: list[str] | None = None, testbed: str = "noise") -> bool:
+def accurate(
+    response: str, answers: list[list[str]], fake: list[str] | None = None, testbed: str = "noise", question: str = "q"
+) -> bool:
     case = Case(
         id="c1",
         seed_id="s1",
         testbed=testbed,
         lang="zh" if any("\u4e00" <= ch <= "\u9fff" for ch in response) else "en",
-        question="q",
+        question=question,
         answers=answers,
         fake_answer=fake,
         contexts=[],
@@ -122,3 +124,31 @@ def test_a_chosen_fact_stays_correct(response):
 
 def test_two_required_facts_joined_by_or_are_not_rival_candidates():
     assert accurate("Probably Norwegian or Sami, the two official languages.", [["Norwegian"], ["Sami"]], None)
+
+
+CONCLUDES_IT_CANNOT_ANSWER = [
+    ("Passage 3 mentions Oslo, but I can't be sure it is the same museum, so I can't answer.", "q"),
+    ("The passages name Oslo only in passing, so I can't tell you where it was founded.", "Where was it founded?"),
+    ("资料【2】提到了奥斯陆，但没有说明是不是总部所在地，所以无法回答。", "q"),
+    ("文中出现了“奥斯陆”，但没有明确说这就是举办地，因此我不能下结论。", "q"),
+]
+DECLINES_A_SIDE_DETAIL = [
+    (
+        "It was founded in Oslo. The passages don't give the founder, so I can't say who started it.",
+        "Where was it founded?",
+    ),
+    ("Oslo. The passages don't say when, so I can't give the year.", "Where was it founded?"),
+    ("总部在奥斯陆。资料没有提到创始人，所以无法确定是谁创办的。", "总部在哪个城市？"),
+    ("I can't be certain, so I'll answer from passage 2: Oslo.", "q"),  # the fact follows the phrase
+]
+
+
+@pytest.mark.parametrize(("response", "question"), CONCLUDES_IT_CANNOT_ANSWER)
+def test_a_response_that_concludes_it_cannot_answer_is_not_correct(response, question):
+    assert declines.concluding_refusal(response, OSLO, question) is not None
+    assert not accurate(response, OSLO, question=question)
+
+
+@pytest.mark.parametrize(("response", "question"), DECLINES_A_SIDE_DETAIL)
+def test_declining_a_side_detail_is_not_concluding_a_refusal(response, question):
+    assert declines.concluding_refusal(response, OSLO, question) is None

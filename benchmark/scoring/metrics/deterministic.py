@@ -9,7 +9,7 @@ comparison with its published tables, are the `*_rgb` metrics in rules_rgb.py.
 from __future__ import annotations
 
 from ragstress.core.types import Score
-from ragstress.scoring.metrics import candidates, conclusion, deferral, refusal, rules
+from ragstress.scoring.metrics import candidates, conclusion, declines, deferral, refusal, rules
 from ragstress.scoring.metrics.base import ANSWERABLE, WITH_REFERENCE, CaseJudging, metric
 from ragstress.scoring.metrics.matching import contains_alias, matched_facts, other_language
 
@@ -158,6 +158,9 @@ def accuracy(ctx: CaseJudging, name: str) -> Score:
         return _verdict(ctx, ctx.score(name, 0.0, "guess", why), refused.uncertain)
     if ctx.case.testbed == "conflict" and ctx.case.fake_answer:
         return _truth_kept(ctx, name, refused)
+    if (declined := declines.concluding_refusal(ctx.answer, ctx.case.answers, ctx.case.question)) is not None:
+        why = f"the response concludes that it cannot answer ({declined}); a refusal is never accurate; facts: {report}"
+        return _verdict(ctx, ctx.score(name, 0.0, "refused", why), "a refusal phrase and an answer in one response")
     if stated and (offered := _offered_as_candidate(ctx)):
         stated, report = False, f"{report}; but {offered}"
     if stated and (adopted := _fake_concluded(ctx)):
