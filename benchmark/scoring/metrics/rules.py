@@ -26,7 +26,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ragstress.scoring.metrics import beliefs, disputes, rules_en, rules_zh
+from ragstress.scoring.metrics import beliefs, disputes, lesser_roles, rules_en, rules_zh
 from ragstress.scoring.metrics.matching import alias_patterns, comparable, normalise
 from ragstress.scoring.metrics.names import surname_aliases
 from ragstress.scoring.metrics.rules_base import Hit, NamedPattern
@@ -121,7 +121,7 @@ _LIST_BREAK = re.compile(r"[,;。.!?\n:]")  # a clause, but a list with 、 stay
 def _other_role(norm: str, start: int, end: int, prefix: str) -> Hit | None:
     """A mention that names something else, is only a point of comparison, a peer or given a lesser role, is neither stated nor disputed."""
     numeric = norm[start].isdigit()  # "the 1889 exhibition", but not "the Soyuz 2 rocket"
-    for pattern in (rules_en.DEMOTED, rules_zh.DEMOTED):
+    for pattern in (rules_en.DEMOTED, rules_zh.DEMOTED, lesser_roles.ONLY_AS):
         if found := pattern.pattern.search(norm[end:]):
             return Hit(pattern.name, found[0].strip(), end)
     if found := rules_en.PEER.pattern.search(prefix):
