@@ -152,3 +152,27 @@ def test_a_response_that_concludes_it_cannot_answer_is_not_correct(response, que
 @pytest.mark.parametrize(("response", "question"), DECLINES_A_SIDE_DETAIL)
 def test_declining_a_side_detail_is_not_concluding_a_refusal(response, question):
     assert declines.concluding_refusal(response, OSLO, question) is None
+
+
+LEAVES_THE_FACT_OUT = [
+    "Passage 1 gives Bergen as the old capital; passage 3 names Oslo as the capital today. So the answer is Bergen.",
+    "Answer: Bergen. (Oslo appears in passage 2, but as the port.)",
+    "资料2说首都是奥斯陆，资料4说卑尔根曾是首都。所以答案是卑尔根。",
+    "先看资料：奥斯陆出现在资料1。综合来看，应是卑尔根。",
+]
+KEEPS_THE_FACT = [
+    "Passage 1 mentions Bergen; passage 3 names Oslo. So the answer is Oslo.",
+    "Oslo. Answer: Oslo.",
+    "资料说是卑尔根，但有误。结论：资料有误，首都是奥斯陆。",  # a verdict on the sources is no answer line
+    "The answer is in passage 3: Oslo.",
+]
+
+
+@pytest.mark.parametrize("response", LEAVES_THE_FACT_OUT)
+def test_an_answer_line_without_the_fact_is_not_correct(response):
+    assert not accurate(response, OSLO)
+
+
+@pytest.mark.parametrize("response", KEEPS_THE_FACT)
+def test_an_answer_line_with_the_fact_stays_correct(response):
+    assert accurate(response, OSLO)

@@ -9,7 +9,7 @@ comparison with its published tables, are the `*_rgb` metrics in rules_rgb.py.
 from __future__ import annotations
 
 from ragstress.core.types import Score
-from ragstress.scoring.metrics import candidates, conclusion, declines, deferral, refusal, rules, slots
+from ragstress.scoring.metrics import answer_line, candidates, conclusion, declines, deferral, refusal, rules, slots
 from ragstress.scoring.metrics.base import ANSWERABLE, WITH_REFERENCE, CaseJudging, metric
 from ragstress.scoring.metrics.matching import contains_alias, matched_facts, other_language
 
@@ -163,6 +163,8 @@ def accuracy(ctx: CaseJudging, name: str) -> Score:
         return _verdict(ctx, ctx.score(name, 0.0, "refused", why), "a refusal phrase and an answer in one response")
     if stated and (offered := _offered_as_candidate(ctx)):
         stated, report = False, f"{report}; but {offered}"
+    if stated and (concluded := answer_line.concluded_without(ctx.answer, ctx.case.answers)):
+        stated, report = False, f"{report}; but the response's answer line leaves it out: {concluded}"
     if stated and (crossed := slots.swapped(ctx.answer, ctx.case.answers, ctx.case.question)):
         stated, report = False, f"{report}; but a fact is given in the other part's role: {crossed}"
     if stated and (adopted := _fake_concluded(ctx)):
