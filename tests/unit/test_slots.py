@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from ragstress.scoring.metrics.slots import slot_words, swapped
+from ragstress.scoring.metrics.slots import role_asked, slot_words, swapped
 
 SWAPPED = [
     ("王维和孟浩然分别被称为什么？", [["诗佛"], ["孟山人"]], "王维被称为孟山人，孟浩然被称为诗佛。"),
@@ -55,3 +55,26 @@ def test_facts_in_their_own_slots_are_not_swapped(question, answers, response):
 def test_slot_words():
     assert slot_words("《雷雨》和《茶馆》的作者分别是谁？") == ({"雷雨"}, {"茶馆"})
     assert slot_words("What is the capital of Peru?") is None
+
+
+@pytest.mark.parametrize(
+    ("question", "response"),
+    [
+        ("Which team did Spain beat in the final?", "Spain won, beating Ghana 2-0."),
+        ("Which bridge did the new span replace?", "It replaced the Ghana Bridge in 1998."),
+        ("西班牙队在决赛中击败了哪支球队？", "西班牙队击败了加纳队。"),
+    ],
+)
+def test_a_rival_is_the_answer_when_the_question_asks_for_it(question, response):
+    assert role_asked(response, ["Ghana", "Ghana Bridge", "加纳队", "加纳"], question) is not None
+
+
+@pytest.mark.parametrize(
+    ("question", "response"),
+    [
+        ("Which team won the final?", "Spain won, beating Ghana 2-0."),
+        ("谁赢得了决赛？", "西班牙队击败了加纳队。"),
+    ],
+)
+def test_a_rival_is_not_the_answer_otherwise(question, response):
+    assert role_asked(response, ["Ghana", "加纳队", "加纳"], question) is None

@@ -12,6 +12,9 @@ both facts are named, each in the other's role. The question gives the two slots
 Each slot is known by its own words (those not in the other slot: 词 and 曲, "maximum" and "initial", "first" and
 "second"). A fact is swapped when the clause that names it carries the other slot's words and none of its own, and
 the response names both slots (so it is written slot by slot).
+
+The other way round, a mention set aside as a rival ("beating Argentina") is the answer when the question asks for
+that role ("which team did they beat?"): `role_asked`.
 """
 
 from __future__ import annotations
@@ -82,4 +85,27 @@ def swapped(text: str, answers: Sequence[Sequence[str]], question: str) -> Hit |
             clauses.append(f"{norm[start : mention.start]} … {norm[mention.end : end.start() if end else len(norm)]}")
         if all(_has(c, other) and not _has(c, own) for c in clauses):
             return Hit("slots.swapped", f"{clauses[0].strip()} (asked: {'/'.join(sorted(own))})", found[0].start)
+    return None
+
+
+_RIVAL_RULES = ("en.rival", "zh.rival")
+_EN_STEM = 4  # "beating" and "beat", "defeated" and "defeat"
+
+
+def _role_stems(text: str) -> set[str]:
+    words = {w[:_EN_STEM] for w in re.findall(r"[a-z]{3,}", text)}
+    return words | {
+        text[i : i + 2] for i in range(len(text) - 1) if re.fullmatch(r"[\u4e00-\u9fff]{2}", text[i : i + 2])
+    }
+
+
+def role_asked(text: str, aliases: Sequence[str], question: str) -> Hit | None:
+    """A mention set aside as the loser, the one replaced or a rival (rules_en / rules_zh RIVAL) when that is the
+    role the question asks for: "which team did they beat?" is answered by "Germany won, beating Argentina",
+    "被谁取代？" by "被新桥取代". The mention then states the fact."""
+    asked = _role_stems(comparable(question))
+    for mention in mentions(text, aliases):
+        if mention.role == "other" and mention.hit and mention.hit.rule in _RIVAL_RULES:
+            if _role_stems(mention.hit.span) & asked:
+                return Hit("slots.role_asked", f"{mention.hit.span} … {mention.span}", mention.start)
     return None
