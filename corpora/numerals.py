@@ -21,12 +21,15 @@ _DIGITS = {"〇": 0, "零": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4,
 _UNITS = {"十": 10, "百": 100, "千": 1000}
 _RUN = re.compile("[〇零一二三四五六七八九]{2,}")
 _SINGLE_BEFORE_DATE_UNIT = re.compile("[〇零一二两三四五六七八九](?=[月日号])")
-_POSITIONAL = re.compile("(?<![\\d.．])[〇零一二两三四五六七八九十百千万]*[十百千万][〇零一二两三四五六七八九十百千]*")
+_POSITIONAL = re.compile(
+    "(?<![\\d.．])[〇零一二两三四五六七八九十百千万亿]*[十百千万亿][〇零一二两三四五六七八九十百千万]*"
+)
 _DECIMALS = re.compile("([0-9〇零一二两三四五六七八九])点([〇零一二三四五六七八九]+)(?![分刻钟])")
 
 
 def _positional(text: str) -> int:
-    total = section = digit = 0
+    """十二亿五千万 = 1250000000: 亿 closes everything before it, 万 the section since the last 亿."""
+    high = total = section = digit = 0
     for char in text:
         if char in _DIGITS:
             digit = _DIGITS[char]
@@ -36,7 +39,10 @@ def _positional(text: str) -> int:
         elif char == "万":
             total += (section + digit or 1) * 10000
             section = digit = 0
-    return total + section + digit
+        elif char == "亿":
+            high += (total + section + digit or 1) * 10**8
+            total = section = digit = 0
+    return high + total + section + digit
 
 
 def arabic_numerals(text: str) -> str:
@@ -44,15 +50,21 @@ def arabic_numerals(text: str) -> str:
     text = _POSITIONAL.sub(lambda m: str(_positional(m[0])), text)
     text = _DECIMALS.sub(lambda m: f"{_DIGITS.get(m[1], m[1])}." + "".join(str(_DIGITS[c]) for c in m[2]), text)
     text = _RUN.sub(lambda m: "".join(str(_DIGITS[c]) for c in m[0]), text)
-    return _SINGLE_BEFORE_DATE_UNIT.sub(lambda m: str(_DIGITS[m[0]]), text)
+    text = _SINGLE_BEFORE_DATE_UNIT.sub(lambda m: str(_DIGITS[m[0]]), text)
+    return _ROC_YEAR.sub(lambda m: f"{_ROC_BASE + (1 if m[1] == '元' else int(m[1]))}年", text)
 
 
-_SCALES = {"thousand": 1000, "million": 10**6, "billion": 10**9, "万": 10**4, "亿": 10**8}
-_SCALED = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)(?: ?(thousand|million|billion)\b|(万|亿))")
+_ROC_BASE = 1911  # 民国元年 is 1912: the Republic of China era still dates Chinese (and Taiwanese) texts
+_ROC_YEAR = re.compile(r"(?:中华)?民国(元|\d{1,3})年")
+
+
+_SCALES = {"thousand": 1000, "million": 10**6, "billion": 10**9, "万": 10**4, "亿": 10**8, "k": 1000, "bn": 10**9}
+_SCALED = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)(?: ?(thousand|million|billion)\b|(万|亿|k\b|bn\b))")
 
 
 def scaled_numbers(text: str) -> str:
-    """`text` with a number and its scale word as one number: "12.4 thousand", "1.5 million", "1.24万" = 12400, 1500000, 12400.
+    """`text` with a number and its scale word as one number: "12.4 thousand", "12.4k", "1.5 million", "1.24万" = 12400,
+    12400, 1500000, 12400.
 
     Expects normalised text (thousands separators gone). A product that is not whole ("1.23456 thousand") is left alone.
     """
@@ -185,9 +197,20 @@ def _words_value(words: list[str]) -> Decimal | None:
     return Decimal(total + current)
 
 
+_A_SCALE = re.compile(r"\ban? (hundred|thousand|million|billion)\b", re.IGNORECASE)
+_OH_YEAR = re.compile(
+    r"\b(ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty)[\s-]+(?:oh|o|zero)"
+    r"[\s-]+(one|two|three|four|five|six|seven|eight|nine)\b",
+    re.IGNORECASE,
+)
+
+
 def english_numbers(text: str) -> str:
     """`text` (lower-cased) with runs of English number words written as digits; "one" or "two" alone stay words,
-    since they are more often "one of the" than a number."""
+    since they are more often "one of the" than a number. "A hundred" is 100 and a year said with "oh"
+    ("nineteen-oh-eight") is 1908."""
+    text = _OH_YEAR.sub(lambda m: str(_SMALL[m[1].lower()] * 100 + _SMALL[m[2].lower()]), text)
+    text = _A_SCALE.sub(lambda m: f"one {m[1]}", text)
 
     def digits(match: re.Match[str]) -> str:
         if " and " in match[0].lower() and not _AND_AFTER_SCALE.search(match[0]):

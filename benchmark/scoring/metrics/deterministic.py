@@ -9,7 +9,17 @@ comparison with its published tables, are the `*_rgb` metrics in rules_rgb.py.
 from __future__ import annotations
 
 from ragstress.core.types import Score
-from ragstress.scoring.metrics import conclusion, corrections, refusal, rules
+from ragstress.scoring.metrics import (
+    answer_line,
+    candidates,
+    conclusion,
+    corrections,
+    declines,
+    deferral,
+    refusal,
+    rules,
+    slots,
+)
 from ragstress.scoring.metrics.base import ANSWERABLE, WITH_REFERENCE, CaseJudging, metric
 from ragstress.scoring.metrics.matching import contains_alias, matched_facts, other_language
 
@@ -149,7 +159,7 @@ def over_refusal(ctx: CaseJudging, name: str) -> Score:
 )
 def accuracy(ctx: CaseJudging, name: str) -> Score:
     refused = _refused(ctx)
-    stated, report = rules.facts_stated(ctx.answer, ctx.case.answers)
+    stated, report = _facts_stated(ctx)
     if refused.value:
         why = f"{refused.why} (a refusal is never accurate); facts: {report}"
         return _verdict(ctx, ctx.score(name, 0.0, "refused", why), refused.uncertain)
@@ -158,11 +168,63 @@ def accuracy(ctx: CaseJudging, name: str) -> Score:
         return _verdict(ctx, ctx.score(name, 0.0, "guess", why), refused.uncertain)
     if ctx.case.testbed == "conflict" and ctx.case.fake_answer:
         return _truth_kept(ctx, name, refused)
+    if (declined := declines.concluding_refusal(ctx.answer, ctx.case.answers, ctx.case.question)) is not None:
+        why = f"the response concludes that it cannot answer ({declined}); a refusal is never accurate; facts: {report}"
+        return _verdict(ctx, ctx.score(name, 0.0, "refused", why), "a refusal phrase and an answer in one response")
+    if stated and (offered := _offered_as_candidate(ctx)):
+        stated, report = False, f"{report}; but {offered}"
+    if stated and (concluded := answer_line.concluded_without(ctx.answer, ctx.case.answers)):
+        stated, report = False, f"{report}; but the response's answer line leaves it out: {concluded}"
+    if stated and (crossed := slots.swapped(ctx.answer, ctx.case.answers, ctx.case.question)):
+        stated, report = False, f"{report}; but a fact is given in the other part's role: {crossed}"
+    if stated and (adopted := _fake_concluded(ctx)):
+        stated, report = False, f"{report}; but the planted answer is the answer given: {adopted}"
     label = "all facts stated" if stated else "fact missing or disputed"
     stances = [rules.stance(ctx.answer, aliases) for aliases in ctx.case.answers]
     aside = any(s.aside and not s.asserted and not s.disputed for s in stances)  # a fact seen only in another role
     uncertain = refused.uncertain or ("an answer mention set aside for another role" if aside else None)
     return _verdict(ctx, ctx.score(name, float(stated), label, f"facts: {report}; {refused.why}"), uncertain)
+
+
+def _facts_stated(ctx: CaseJudging) -> tuple[bool, str]:
+    """`rules.facts_stated`, where a fact set aside as a rival counts when that is the role the question asks for."""
+    stated, report = rules.facts_stated(ctx.answer, ctx.case.answers)
+    if stated:
+        return stated, report
+    asked = []
+    for aliases in ctx.case.answers:
+        if rules.stance(ctx.answer, aliases).asserted:
+            continue
+        if (hit := slots.role_asked(ctx.answer, aliases, ctx.case.question)) is None:
+            return stated, report
+        asked.append(f"{aliases[0]!r} in the role asked ({hit})")
+    return True, f"{report}; but {'; '.join(asked)}"
+
+
+def _offered_as_candidate(ctx: CaseJudging) -> str | None:
+    """Why a required fact is named only as one candidate among others, not chosen (`candidates`), else None."""
+    for aliases in ctx.case.answers:
+        if hit := candidates.only_candidate(ctx.answer, aliases, ctx.case.answers):
+            return f"{aliases[0]!r} is only a candidate ({hit})"
+    return None
+
+
+def _fake_concluded(ctx: CaseJudging) -> str | None:
+    """On a counterfactual case, why the response answers with the planted value although it also states the
+    true one ("Sydney, as the documents say; a common misconception is that it's Canberra", "我印象是1954年，
+    但按资料回答：1956年"), else None. Both readings must agree: the planted value is asserted (`corrections.asserts_fake`,
+    which lets a correction mention it as context) and it is the value the response concludes with
+    (`conclusion.read`), so a correction that names the planted value last is still an answer; or the response
+    names the planted value and defers to its sources over what it knows (`deferral`)."""
+    if ctx.case.testbed != "counterfactual" or not ctx.case.fake_answer:
+        return None
+    deferred = deferral.defers_to_sources(ctx.answer)
+    if deferred and any(m.role in ("asserted", "disputed") for m in rules.mentions(ctx.answer, ctx.case.fake_answer)):
+        return f"it names the planted value and {deferred}"
+    if not corrections.asserts_fake(ctx.answer, ctx.case.fake_answer, ctx.case.answers, ctx.case.question).value:
+        return None
+    reading = conclusion.read(ctx.answer, ctx.case.answers, ctx.case.fake_answer, ctx.case.question)
+    return reading.why if reading.concluded == conclusion.FAKE else None
 
 
 def _truth_kept(ctx: CaseJudging, name: str, refused: rules.Decision) -> Score:

@@ -25,6 +25,7 @@ import functools
 import re
 import unicodedata
 from collections.abc import Sequence
+from decimal import Decimal
 
 from ragstress.corpora.numerals import arabic_numerals, canonical_dates, english_numbers, scaled_numbers
 
@@ -89,13 +90,25 @@ _UNIT_WORDS = (
 )
 
 
+_SHORT_RANGE = re.compile(
+    r"(?<![\d.])(1\d|20)(\d\d)([–—-]|\s?(?:to|until|till|至|到)\s?)(\d\d)(?!\d|[.,/-]\d|\s?[%年月日号])"
+)
+
+
+def _range_end(match: re.Match[str]) -> str:
+    """ "1872–75" reads "1872–1875": a year range whose end gives only its last two digits (and comes later)."""
+    century, start, dash, end = match[1], match[2], match[3], match[4]
+    return match[0] if end <= start else f"{century}{start}{dash}{century}{end}"
+
+
 def comparable(text: str) -> str:
-    """The form answers are looked for in: normalised, Chinese numerals as digits, dates in one form, "vostok-1" as "vostok 1", "380 metres" as "380 m", "12.4 thousand" as "12400"."""
+    """The form answers are looked for in: normalised, Chinese numerals as digits, dates in one form, "vostok-1" as
+    "vostok 1", "380 metres" as "380 m", "12.4 thousand" as "12400", "1939–45" as "1939–1945"."""
     text = normalise(arabic_numerals(text))
     text = _HYPHEN_AFTER_LETTER.sub(" ", scaled_numbers(canonical_dates(english_numbers(text))))
     for pattern, symbol in _UNIT_WORDS:  # "380 metres", "380 meters", "380m" all read "380 m"
         text = pattern.sub(symbol, text)
-    return text
+    return _SHORT_RANGE.sub(_range_end, text)
 
 
 _YEAR = re.compile(r"(\d+)年")
@@ -111,15 +124,46 @@ def alias_patterns(alias: str) -> list[re.Pattern[str]]:
     return list(_alias_patterns(alias))
 
 
+# Units of one quantity, by their size in the family's base unit: "1731克" is also "1.731 kg", "7.4 km" "7400 m".
+_UNIT_FAMILIES = (
+    {"mm": Decimal("0.001"), "cm": Decimal("0.01"), "m": 1, "km": 1000, "毫米": Decimal("0.001"),
+     "厘米": Decimal("0.01"), "米": 1, "公里": 1000, "千米": 1000},
+    {"mg": Decimal("0.001"), "g": 1, "kg": 1000, "t": 10**6, "毫克": Decimal("0.001"), "克": 1, "公斤": 1000,
+     "千克": 1000, "吨": 10**6},
+)  # fmt: skip
+_CJK_UNIT = re.compile(r"[\u4e00-\u9fff]")
+_QUANTITY = re.compile(r"(\d+(?:\.\d+)?) ?([a-z]+|[\u4e00-\u9fff]+)")
+
+
+def _in_other_units(alias: str) -> list[str]:
+    """The same quantity in the other units of its family, as a number with the unit after it ("1.731 kg")."""
+    found = _QUANTITY.fullmatch(alias)
+    family = next((f for f in _UNIT_FAMILIES if found and found[2] in f), None)
+    if family is None:
+        return []
+    base = Decimal(found[1]) * family[found[2]]
+    others = []
+    for unit, size in family.items():
+        value = (base / size).normalize()
+        if unit != found[2] and value == value.quantize(Decimal("0.001")) and value >= Decimal("0.001"):
+            others.append(f"{value:f}{'' if _CJK_UNIT.match(unit) else ' '}{unit}")
+    return others
+
+
 @functools.lru_cache(maxsize=8192)
 def _alias_patterns(alias: str) -> tuple[re.Pattern[str], ...]:
     # Cached: every rule looks for the same few aliases of a case, and compiling them is most of a rule's time.
     alias = comparable(alias)
     year = _YEAR.fullmatch(alias)
     numbers = [alias] if _NUMBER.fullmatch(alias) else [year[1]] if year else []
-    found = [re.compile(rf"(?<![\d.,]){re.escape(n)}(?!\d|[.,]\d)") for n in numbers]
+    # A comma before the number separates it from a digit only when a digit precedes the comma ("1,2021"), not
+    # after a clause ("天和，2021年" normalises to "天和,2021年").
+    found = [re.compile(rf"(?<![\d.])(?<!\d,){re.escape(n)}(?!\d|[.,]\d)") for n in numbers]
     if not _NUMBER.fullmatch(alias):
         found.append(alias_pattern(alias))
+    for other in _in_other_units(alias):  # the number must not run on from more digits, as above
+        value, unit = other.rsplit(" ", 1) if " " in other else _QUANTITY.fullmatch(other).groups()
+        found.append(re.compile(rf"(?<![\d.])(?<!\d,){re.escape(value)} ?{re.escape(unit)}(?![a-z])"))
     return tuple(p for p in found if p is not None)
 
 

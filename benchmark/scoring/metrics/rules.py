@@ -27,6 +27,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ragstress.scoring.metrics import (
+    beliefs,
+    disputes,
+    lesser_roles,
     refusal_en,
     refusal_intl,
     refusal_zh,
@@ -148,7 +151,7 @@ _LIST_BREAK = re.compile(r"[,;。.!?\n:]")  # a clause, but a list with 、 stay
 def _other_role(norm: str, start: int, end: int, prefix: str) -> Hit | None:
     """A mention that names something else, is only a point of comparison, a peer or given a lesser role, is neither stated nor disputed."""
     numeric = norm[start].isdigit()  # "the 1889 exhibition", but not "the Soyuz 2 rocket"
-    for pattern in (rules_en.DEMOTED, rules_zh.DEMOTED):
+    for pattern in (rules_en.DEMOTED, rules_zh.DEMOTED, lesser_roles.ONLY_AS):
         if found := pattern.pattern.search(norm[end:]):
             return Hit(pattern.name, found[0].strip(), end)
     if found := rules_en.PEER.pattern.search(prefix):
@@ -167,20 +170,22 @@ def _other_role(norm: str, start: int, end: int, prefix: str) -> Hit | None:
     return None
 
 
-def _hearsay(prefix: str, after: str, start: int) -> Hit | None:
-    """A mention given as what other people say ("some say Paris", "Adams is sometimes named") is not stated."""
+def _hearsay(norm: str, start: int, end: int, prefix: str) -> Hit | None:
+    """A mention given as what other people say ("some say Paris", "Adams is sometimes named") or believe ("often
+    quoted as 1969", "Ottawa is sometimes cited", "通常的认识（王实甫）"; `beliefs`) is not stated by the response."""
     for lang in (rules_en, rules_zh):
-        if found := lang.HEARSAY.pattern.search(prefix) or re.search(lang.HEARSAY_AFTER, after):
+        if found := lang.HEARSAY.pattern.search(prefix) or re.search(lang.HEARSAY_AFTER, norm[end:]):
             return Hit(lang.HEARSAY.name, found[0].strip(), start)
-    return None
+    bracketed = not prefix.strip() and norm[:start].rstrip().endswith("(") and norm[end:].lstrip().startswith(")")
+    return beliefs.belief(prefix, norm[end:], start, norm[: norm.rfind("(", 0, start)] if bracketed else "")
 
 
 def _dispute(norm: str, start: int, end: int, sources_disputed: bool) -> Hit | None:
     prefix = clause_before(norm, start)
-    for pattern in (rules_en.DISPUTE_BEFORE, rules_zh.DISPUTE_BEFORE):
+    for pattern in (rules_en.DISPUTE_BEFORE, rules_zh.DISPUTE_BEFORE, *disputes.BEFORE):
         if found := pattern.pattern.search(prefix):
             return Hit(pattern.name, found[0].strip(), start)
-    for pattern in rules_en.DISPUTE_AFTER + rules_zh.DISPUTE_AFTER:
+    for pattern in rules_en.DISPUTE_AFTER + rules_zh.DISPUTE_AFTER + disputes.AFTER:
         if found := pattern.pattern.search(norm[end:]):
             return Hit(pattern.name, found[0].strip(), end)
     if sources_disputed:
@@ -218,9 +223,7 @@ def mentions(text: str, aliases: Sequence[str], *, sources_disputed: bool = Fals
             prefix = clause_before(norm, match.start())
             other = _other_role(norm, match.start(), match.end(), prefix)
             dispute = None if other else _dispute(norm, match.start(), match.end(), sources_disputed)
-            hearsay = (
-                _hearsay(prefix, norm[match.end() :], match.start()) if other is None and dispute is None else None
-            )
+            hearsay = _hearsay(norm, match.start(), match.end(), prefix) if other is None and dispute is None else None
             role = "other" if other else "disputed" if dispute else "hearsay" if hearsay else "asserted"
             found.append(Mention(match.start(), match.end(), match[0], role, other or dispute or hearsay))
     return found

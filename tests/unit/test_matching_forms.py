@@ -1,0 +1,60 @@
+"""The forms a fact may be written in: numbers after a clause break, Chinese scales and era years, "k", "a hundred",
+years said with "oh", short year ranges and units of one quantity. Examples written for these tests."""
+
+from __future__ import annotations
+
+import pytest
+
+from ragstress.corpora.numerals import arabic_numerals, english_numbers, scaled_numbers
+from ragstress.scoring.metrics.matching import comparable
+from ragstress.scoring.metrics.rules import facts_stated
+
+STATED = [
+    ("塔楼于2016年竣工，高度632米。", ["2016"]),  # a year right after a full-width comma
+    ("据统计，1998年开馆。", ["1998年"]),
+    ("开馆日期：2014年3月2日。", ["2014"]),  # the year of a full date
+    ("营收约十二亿五千万元。", ["12.5亿元"]),
+    ("人口约三亿二千万。", ["3.2亿"]),
+    ("该校创办于民国十七年。", ["1928年"]),
+    ("民国元年，他回到上海。", ["1912"]),
+    ("About 3.2k residents live there.", ["3200"]),
+    ("The budget was 2.5bn dollars.", ["2.5 billion", "2500000000"]),
+    ("It is a hundred and ten metres tall.", ["110 m"]),
+    ("Opened in nineteen-oh-four.", ["1904"]),
+    ("The war ran 1914–18.", ["1918"]),
+    ("The survey ran from 1951 to 53.", ["1953"]),
+    ("The tunnel is 12,500 metres long.", ["12.5 km"]),
+    ("隧道全长12.5公里。", ["12500米"]),
+    ("样品重2.4公斤。", ["2400克"]),
+    ("The probe returned 1.5 kg of rock.", ["1500 g"]),
+]
+NOT_STATED = [
+    ("编号为1,2016的条目。", ["2016"]),  # a comma between digits still joins them
+    ("It is 12.5 metres long.", ["12.5 km"]),
+    ("The tunnel is 112,500 metres long.", ["12.5 km"]),
+    ("Sales rose 1990-85 units.", ["1985"]),  # an end smaller than the start is not a range
+    ("The date was 2016-10-15.", ["2010"]),  # a full date is not a short range
+    ("二〇一六年竣工。", ["2017"]),
+    ("About 3.2k residents.", ["320"]),
+]
+
+
+@pytest.mark.parametrize(("text", "aliases"), STATED)
+def test_fact_stated_in_another_form(text, aliases):
+    assert facts_stated(text, [aliases])[0], (text, comparable(text))
+
+
+@pytest.mark.parametrize(("text", "aliases"), NOT_STATED)
+def test_fact_not_stated_by_a_near_form(text, aliases):
+    assert not facts_stated(text, [aliases])[0], (text, comparable(text))
+
+
+def test_number_readers():
+    assert arabic_numerals("十亿") == "1000000000"
+    assert arabic_numerals("三亿零五万") == "300050000"
+    assert arabic_numerals("一千五百四十五") == "1545"  # no 亿: unchanged reading
+    assert arabic_numerals("民国三十八年") == "1949年"
+    assert scaled_numbers("5k run") == "5000 run" and scaled_numbers("kb 5kb") == "kb 5kb"
+    assert english_numbers("a thousand and one nights") == "1001 nights"
+    assert english_numbers("a hundred") == "100" and english_numbers("nineteen o five") == "1905"
+    assert english_numbers("oh, one of them") == "oh, one of them"

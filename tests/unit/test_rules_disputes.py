@@ -1,0 +1,50 @@
+"""More ways of disputing a mentioned value (disputes.py): slips in English, negations and "wrong" in third languages.
+Examples written for these tests."""
+
+from __future__ import annotations
+
+import pytest
+
+from ragstress.scoring.metrics.rules import asserts_fake, stance
+
+LYON = ["Lyon", "里昂", "リヨン"]
+
+DISPUTED = [
+    "The Lyon in the second passage looks like a typo.",
+    "The guide says Lyon — I'm fairly sure that's a copy-paste slip.",
+    "The guide says Lyon, but that's not right.",
+    "Lyon? No, it is Marseille.",
+    "Le document n'a pas été rédigé à Lyon mais à Marseille.",
+    "C'est Marseille et non Lyon.",
+    "El documento dice Lyon, pero eso no es correcto.",
+    "No fue Lyon sino Marseille.",
+    "Es war nicht Lyon, sondern Marseille.",
+    "Foi Marseille e não Lyon.",
+    "Era Marsiglia e non Lyon.",
+    "Это Марсель, а не Lyon.",
+    "リヨンではなくマルセイユです。",
+    "Le document indique Lyon, ce qui est inexact.",
+]
+ASSERTED = [
+    "It is Lyon.",
+    "Lyon, which is the answer the passages give.",
+    "The answer is Lyon; the other passage has a typo in the date.",
+    "La respuesta es Lyon.",
+    "C'est Lyon.",
+    "Lyon ist richtig.",
+]
+
+
+@pytest.mark.parametrize("text", DISPUTED)
+def test_the_value_is_disputed(text):
+    found = stance(text, LYON)
+    assert found.disputed is not None and found.asserted is None, found
+
+
+@pytest.mark.parametrize("text", ASSERTED)
+def test_the_value_is_still_asserted(text):
+    assert stance(text, LYON).asserted is not None
+
+
+def test_a_disputed_planted_value_is_not_asserted():
+    assert not asserts_fake("C'est Marseille et non Lyon.", LYON, [["Marseille"]]).value

@@ -1,0 +1,80 @@
+"""Two-part questions: a fact named in the other part's slot is not stated (slots.py). Examples written for these tests."""
+
+from __future__ import annotations
+
+import pytest
+
+from ragstress.scoring.metrics.slots import role_asked, slot_words, swapped
+
+SWAPPED = [
+    ("王维和孟浩然分别被称为什么？", [["诗佛"], ["孟山人"]], "王维被称为孟山人，孟浩然被称为诗佛。"),
+    ("这首歌的作词者和作曲者分别是谁？", [["林夕"], ["陈辉阳"]], "作词：陈辉阳；作曲：林夕。"),
+    ("苏轼被称为什么？辛弃疾又被称为什么？", [["坡仙"], ["词中之龙"]], "苏轼被称为词中之龙，辛弃疾被称为坡仙。"),
+    (
+        "Which option sets the read timeout, and which sets the connect timeout?",
+        [["--read-timeout"], ["--connect-timeout"]],
+        "--connect-timeout sets the read timeout; --read-timeout sets the connect timeout.",
+    ),
+    (
+        "Who won the first Lantern Cup, and who won the second?",
+        [["Ada Moss"], ["Ben Ruiz"]],
+        "Ben Ruiz took the first Lantern Cup, and Ada Moss won the second.",
+    ),
+]
+IN_PLACE = [
+    ("王维和孟浩然分别被称为什么？", [["诗佛"], ["孟山人"]], "王维被称为诗佛，孟浩然被称为孟山人。"),
+    ("这首歌的作词者和作曲者分别是谁？", [["林夕"], ["陈辉阳"]], "林夕作词，陈辉阳作曲。"),
+    (
+        "Which option sets the read timeout, and which sets the connect timeout?",
+        [["--read-timeout"], ["--connect-timeout"]],
+        "--read-timeout sets the read timeout and --connect-timeout the connect timeout.",
+    ),
+    (
+        "Who won the first Lantern Cup, and who won the second?",
+        [["Ada Moss"], ["Ben Ruiz"]],
+        "Ada Moss, then Ben Ruiz.",
+    ),
+    (
+        "Who designed the bridge and when did it open?",
+        [["Ada Moss"], ["1931"]],
+        "It opened in 1931; Ada Moss designed it.",
+    ),
+]
+
+
+@pytest.mark.parametrize(("question", "answers", "response"), SWAPPED)
+def test_a_fact_in_the_other_slot_is_swapped(question, answers, response):
+    assert swapped(response, answers, question) is not None
+
+
+@pytest.mark.parametrize(("question", "answers", "response"), IN_PLACE)
+def test_facts_in_their_own_slots_are_not_swapped(question, answers, response):
+    assert swapped(response, answers, question) is None
+
+
+def test_slot_words():
+    assert slot_words("《雷雨》和《茶馆》的作者分别是谁？") == ({"雷雨"}, {"茶馆"})
+    assert slot_words("What is the capital of Peru?") is None
+
+
+@pytest.mark.parametrize(
+    ("question", "response"),
+    [
+        ("Which team did Spain beat in the final?", "Spain won, beating Ghana 2-0."),
+        ("Which bridge did the new span replace?", "It replaced the Ghana Bridge in 1998."),
+        ("西班牙队在决赛中击败了哪支球队？", "西班牙队击败了加纳队。"),
+    ],
+)
+def test_a_rival_is_the_answer_when_the_question_asks_for_it(question, response):
+    assert role_asked(response, ["Ghana", "Ghana Bridge", "加纳队", "加纳"], question) is not None
+
+
+@pytest.mark.parametrize(
+    ("question", "response"),
+    [
+        ("Which team won the final?", "Spain won, beating Ghana 2-0."),
+        ("谁赢得了决赛？", "西班牙队击败了加纳队。"),
+    ],
+)
+def test_a_rival_is_not_the_answer_otherwise(question, response):
+    assert role_asked(response, ["Ghana", "加纳队", "加纳"], question) is None
