@@ -94,7 +94,7 @@ class Check:
         the rule's own certainty, without the learned reader's view."""
         response = TargetResponse(case_id=item.id, answer=item.response, latency_s=0.0)
         ctx = CaseJudging(item.case(), response, judge=judge, use_reader=use_reader)
-        if self.name == "rules.asserts_fake" and item.testbed != "conflict":
+        if self.name == "corrections.asserts_fake" and item.testbed != "conflict":
             fake = item.case().fake_answer
             if not fake:
                 return None, None
@@ -103,7 +103,7 @@ class Check:
             return decision.value, score.certainty
         # The metric is computed even where its testbed filter would skip the line: the label says what to expect.
         # On conflict items adoption is the conflict testbed's own metric (one side of a stated disagreement is not adopted).
-        name = "asserts_fake" if self.name == "rules.asserts_fake" else self.name
+        name = "asserts_fake" if self.name == "corrections.asserts_fake" else self.name
         score = await METRICS.get(name).compute(ctx)
         if score.error:
             raise RuntimeError(f"{self.name} on {item.id}: {score.error}")
@@ -121,7 +121,7 @@ CHECKS: dict[str, dict[str, Check]] = {
         "judged": Check("error_detection_judged"),
     },
     "corrects": {"default": Check("error_correction"), "rgb": Check("error_correction_rgb", unscored_is=False)},
-    "asserts_fake": {"default": Check("rules.asserts_fake")},
+    "asserts_fake": {"default": Check("corrections.asserts_fake")},
     "over_refusal": {
         "default": Check("over_refusal"),
         "rgb": Check("rejection_rgb"),

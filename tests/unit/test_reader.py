@@ -12,7 +12,7 @@ import pytest
 from ragstress.core.types import Case, Score, TargetResponse
 from ragstress.reports.reading.scoring import estimate
 from ragstress.scoring.metrics import METRICS, CaseJudging
-from ragstress.scoring.reader import bundled_model, reader_text
+from ragstress.scoring.reader import HEADS, bundled_model, head_for, reader_text
 from ragstress.scoring.reader.__main__ import HOLDOUT, TRAINING_FILES
 from ragstress.scoring.reader.features import FAKE_MASK, TRUE_MASK, hashed_features
 from ragstress.scoring.reader.train import read_examples, train
@@ -61,15 +61,31 @@ def test_training_is_reproducible_and_records_what_it_read(tmp_path):
     ]
     path = _labelled(tmp_path, rows)
     first, second = train([path], seed=3, folds=3), train([path], seed=3, folds=3)
-    row = first.labels.index("rejects")
+    row = first.heads.index("rejects")
     assert np.array_equal(first.weights[row], second.weights[row]) and first.threshold[row] == second.threshold[row]
     assert first.provenance["files"] == [
         {"name": "labels.jsonl", "sha256": hashlib.sha256(path.read_bytes()).hexdigest()}
     ]
-    assert first.provenance["labels"]["rejects"]["lines"] == 24
-    assert first.provenance["labels"]["flags_error"] == {"lines": 0, "trained": False}
+    assert first.provenance["heads"]["rejects"]["lines"] == 24
+    assert first.provenance["heads"]["flags_error"] == {"lines": 0, "trained": False}
     first.save(tmp_path)
     assert (tmp_path / "weights.npz").stat().st_size < 2_000_000
+
+
+def test_conflict_cases_are_read_by_heads_of_their_own():
+    assert head_for("correct", "conflict") == "truth_kept" and head_for("asserts_fake", "conflict") == "adoption"
+    assert head_for("correct", "noise") == "correct" and head_for("asserts_fake", "counterfactual") == "asserts_fake"
+    assert head_for("rejects", "conflict") == head_for("rejects", "negative") == "rejects"
+    assert {h.name for h in HEADS} == set(bundled_model().heads)
+
+
+async def test_a_conflict_verdict_cites_the_conflict_head():
+    case = _case("conflict").model_copy(update={"fake_answer": ["1879"]})
+    response = TargetResponse(
+        case_id="c1", answer="Most passages say 1879, one says 1889; I go with 1889.", latency_s=0.0
+    )
+    score = await METRICS.get("accuracy").compute(CaseJudging(case, response))
+    assert "reader p(truth_kept)=" in score.explanation
 
 
 def test_a_malformed_training_line_is_named_by_file_and_line(tmp_path):

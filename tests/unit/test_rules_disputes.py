@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from ragstress.scoring.metrics.rules import asserts_fake, stance
+from ragstress.scoring.metrics.corrections import asserts_fake
+from ragstress.scoring.metrics.rules import stance
 
 LYON = ["Lyon", "里昂", "リヨン"]
 

@@ -18,7 +18,7 @@ from ragstress.core.registry import Registry
 from ragstress.core.types import Case, Score, TargetResponse
 from ragstress.llm import ChatClient
 from ragstress.running.runner import needs_closed_book
-from ragstress.scoring.reader import ReaderView, bundled_model, reader_text
+from ragstress.scoring.reader import ReaderView, bundled_model, head_for, reader_text
 
 T = TypeVar("T")
 Kind = Literal["deterministic", "embedding", "judged"]
@@ -216,7 +216,7 @@ class CaseJudging:
             return None
         if self._reader_text is None:
             self._reader_text = reader_text(self.answer, self.case.answers, self.case.fake_answer)
-        return bundled_model().view(label, self._reader_text)
+        return bundled_model().view(head_for(label, self.case.testbed), self._reader_text)
 
     @property
     def judge(self) -> ChatClient:

@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from ragstress.scoring.metrics import conclusion, json_answer, refusal, rules_en, rules_zh
+from ragstress.scoring.metrics import conclusion, json_answer, layout_en, layout_zh, refusal, rules_en, rules_zh
 from ragstress.scoring.metrics.matching import comparable, normalise
 from ragstress.scoring.metrics.rules import (
     ERROR_FLAG_PATTERNS,
@@ -54,7 +54,7 @@ _CLAUSE_BREAK = re.compile(f"{rules_en.CLAUSE_BREAK}|{rules_zh.CLAUSE_BREAK}")
 _TERSE_WORDS, _TERSE_CJK = 2, 4  # what may stand beside an opening answer: "About 6 billion.", "Five strings"
 _WORD, _CJK = r"[a-z]+", r"[\u3400-\u9fff]"
 _CITED_AFTER = re.compile(
-    rf"^[^.;!?]{{0,40}}?\b(?:according to|per|as (?:stated|given) in) (?:the |these )?{rules_en.SOURCE_NOUNS}"
+    rf"^[^.;!?]{{0,40}}?\b(?:according to|per|as (?:stated|given) in) (?:the |these )?{layout_en.SOURCE_NOUNS}"
 )
 _TAKEN_BACK = re.compile(r"(?:wait|no|not|actually|hmm|sorry|oops)\b|不对|不是|等等")
 _STILL_COMMITS = NamedPattern(
@@ -172,7 +172,7 @@ def _last_commitment(text: str, answers: Sequence[Sequence[str]], fake: Sequence
     norm = comparable(text)
     found = _asserted_mentions(text, answers, fake)
     for start, end in reversed(_statements(norm)):
-        patterns = (rules_en.CONCLUDES, rules_zh.CONCLUDES, _STILL_COMMITS)
+        patterns = (layout_en.CONCLUDES, layout_zh.CONCLUDES, _STILL_COMMITS)
         markers = [m.start() for p in patterns for m in p.pattern.finditer(norm, start, end)]
         if not markers:
             continue

@@ -35,6 +35,10 @@ _GENERIC_REST = re.compile(
     r"|^[的地]?(?:回答|作答|答复|判断|确定|断定|下结论|给出(?:肯定的)?答案|这个问题|此问题|该问题|问题|了|啦|呢)*$"
 )
 _WH = re.compile(r"\b(?:who|whom|which|what|when|where|how many|how much|how)\b(.*)$|(?:谁|哪|什么|几|多少)(.*)$")
+# A refusal phrase may carry its own object ("can't give the year"): what follows its verb is read as the rest.
+_VERB_OBJECT = re.compile(
+    r"\b(?:answer|determine|tell|say|find|confirm|identify|provide|give|verify|know|state|name|locate|see)\b(.*)$"
+)
 _WORD = re.compile(r"[a-z][a-z'-]{3,}|[\u4e00-\u9fff]{2}")
 _STEM = 5
 
@@ -56,7 +60,8 @@ def concluding_refusal(text: str, answers: Sequence[Sequence[str]], question: st
         return None
     after = norm[last.start + len(last.span) :]
     end = _CLAUSE_END.search(after)
-    rest = after[: end.start() if end else len(after)]
+    carried = _VERB_OBJECT.search(last.span)
+    rest = (carried[1] if carried else "") + after[: end.start() if end else len(after)]
     if not _GENERIC_REST.search(rest):
         wh = _WH.search(rest)
         object_words = _stems((wh[1] or wh[2] or "") if wh else "")

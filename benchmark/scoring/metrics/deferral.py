@@ -16,11 +16,11 @@ The phrase families, in English, Chinese and the common third languages:
 
 from __future__ import annotations
 
-from ragstress.scoring.metrics import rules_en, rules_zh
+from ragstress.scoring.metrics import layout_en, rules_zh
 from ragstress.scoring.metrics.matching import normalise
 from ragstress.scoring.metrics.rules_base import Hit, NamedPattern
 
-_EN_SOURCE = rf"(?:(?:the|these|this|what the|what's in the|its) )?(?:provided |given |retrieved |supplied )?{rules_en.SOURCE_NOUNS}"
+_EN_SOURCE = rf"(?:(?:the|these|this|what the|what's in the|its) )?(?:provided |given |retrieved |supplied )?{layout_en.SOURCE_NOUNS}"
 _ZH_SOURCE = rf"(?:所给|给出的|提供的|检索到的)?{rules_zh.SOURCE_WORDS}"
 
 EN_DEFER = NamedPattern(
@@ -32,8 +32,8 @@ EN_DEFER = NamedPattern(
     rf"|\b(?:report|give|say|use|repeat) (?:what|its|their) (?:answer|{_EN_SOURCE})"
     r"|\b(?:asked|told|supposed|instructed|meant) to (?:answer|respond|go) (?:from|by|based on|according to) "
     r"|\bquestion is (?:about|asking about) (?:what )?(?:the )?"
-    + rules_en.SOURCE_NOUNS
-    + rf"|\b{rules_en.SOURCE_NOUNS}(?: here)? (?:is|are|seems?|looks?) (?:pretty |very |quite |fairly )?"
+    + layout_en.SOURCE_NOUNS
+    + rf"|\b{layout_en.SOURCE_NOUNS}(?: here)? (?:is|are|seems?|looks?) (?:pretty |very |quite |fairly )?"
     r"(?:explicit|definite|clear|unambiguous|consistent with each other)",
     "Committing to what the sources say over the response's own knowledge.",
 )

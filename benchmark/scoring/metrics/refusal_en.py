@@ -8,14 +8,14 @@ in refusal.py; a pattern only says what a phrase looks like.
 
 from __future__ import annotations
 
+from ragstress.scoring.metrics.layout_en import SOURCE_NOUNS
 from ragstress.scoring.metrics.rules_base import NamedPattern
-from ragstress.scoring.metrics.rules_en import SOURCE_NOUNS
 
 _SOURCES = r"(?:documents?|passages?|sources?|texts?|context|articles?|retrieved (?:text|passages?|documents?))"
 """The words a response uses for the passages it was given."""
 
 _SOURCE_NOUNS = rf"(?:{SOURCE_NOUNS}|notes|material|files?|memos?|excerpts?|extracts?|what (?:you|was) \w+)"
-"""The passages, also as notes, files or 'what you sent' (rules_en.SOURCE_NOUNS names the common ones)."""
+"""The passages, also as notes, files or 'what you sent' (layout_en.SOURCE_NOUNS names the common ones)."""
 
 _THE_SOURCES = (
     r"(?:the |these |this |those |that |any of the |any |my |our |your )?(?:provided |given |retrieved |supplied "

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import numpy as np
 
-from ragstress.scoring.reader.model import bundled_model, load_model
-from ragstress.scoring.reader.train import LABELS, read_examples, train
+from ragstress.scoring.reader.model import HEADS, bundled_model, load_model
+from ragstress.scoring.reader.train import read_examples, reads, train
 
 CHECKOUT = Path(__file__).resolve().parents[3]
 TRAINING_DIR = CHECKOUT / "tests" / "data" / "reader"
@@ -26,24 +26,28 @@ TRAINING_FILES = (
     TRAINING_DIR / "writer_c.jsonl",
     # Measured once as the holdout on 2026-11-26, then taken into training.
     TRAINING_DIR / "holdout_d.jsonl",
+    # Measured once as the holdout on 2026-11-27, then taken into training.
+    TRAINING_DIR / "holdout_e.jsonl",
+    TRAINING_DIR / "writer_f.jsonl",
+    TRAINING_DIR / "writer_g.jsonl",
 )
 # The lines held out now: measured once (docs/scoring.md), never trained or tuned on.
-HOLDOUT = TRAINING_DIR / "holdout_e.jsonl"
+HOLDOUT = TRAINING_DIR / "holdout_h.jsonl"
 
 
 def _measure(path: Path, model_dir: Path | None) -> str:
     model = load_model(model_dir) if model_dir else bundled_model()
     examples = read_examples(path)
-    lines = ["| label | lines | agreement | confident share | agreement when confident |", "|---|---|---|---|---|"]
-    for label in LABELS:
-        rows = [e for e in examples if e.labels.get(label) is not None]
+    lines = ["| head | lines | agreement | confident share | agreement when confident |", "|---|---|---|---|---|"]
+    for head in HEADS:
+        rows = [e for e in examples if reads(head, e)]
         if not rows:
             continue
-        views = [model.view(label, e.text) for e in rows]
-        right = np.array([v.holds == bool(e.labels[label]) for v, e in zip(views, rows)])
+        views = [model.view(head.name, e.text) for e in rows]
+        right = np.array([v.holds == bool(e.labels[head.label]) for v, e in zip(views, rows)])
         sure = np.array([v.confident for v in views])
         when_sure = f"{right[sure].mean():.1%}" if sure.any() else "—"
-        lines.append(f"| {label} | {len(rows)} | {right.mean():.1%} | {sure.mean():.1%} | {when_sure} |")
+        lines.append(f"| {head.name} | {len(rows)} | {right.mean():.1%} | {sure.mean():.1%} | {when_sure} |")
     return "\n".join(lines)
 
 
@@ -63,8 +67,8 @@ def main(argv: list[str] | None = None) -> int:
             files = args.files or [f for f in TRAINING_FILES if f.exists()]
             model = train(files, seed=args.seed)
             model.save(args.out)
-            for label, info in model.provenance["labels"].items():
-                print(label, info)
+            for head, info in model.provenance["heads"].items():
+                print(head, info)
         else:
             print(_measure(args.labels, args.model))
     except (OSError, ValueError) as exc:

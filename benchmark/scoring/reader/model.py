@@ -1,4 +1,5 @@
-"""The learned reader's weights: one logistic regression per label over the hashed features.
+"""The learned reader's weights: one logistic regression per head (a label, read on some testbeds) over the hashed
+features.
 
 The weights ship in the package (`weights.npz`, written by `python -m ragstress.scoring.reader train`),
 with `weights.json` beside them saying what they were trained on. Loading needs numpy only.
@@ -23,11 +24,42 @@ PROVENANCE_FILE = "weights.json"
 
 
 @dataclass(frozen=True)
-class ReaderView:
-    """What the reader thinks of one label on one response: the probability it holds, and whether the
-    reader is confident (its probability is past the label's threshold, on either side)."""
+class Head:
+    """One logistic regression of the reader: the label it reads, and on which lines. On a conflict case the
+    same label asks another question (was the truth *concluded*, was the planted value *adopted*, with both
+    values usually in the text), so those labels get a head of their own there."""
 
+    name: str
     label: str
+    conflict: bool | None = None  # True: conflict lines only; False: all but conflict lines; None: every line
+
+
+HEADS = (
+    Head("correct", "correct", conflict=False),
+    Head("truth_kept", "correct", conflict=True),
+    Head("rejects", "rejects"),
+    Head("flags_error", "flags_error"),
+    Head("corrects", "corrects"),
+    Head("asserts_fake", "asserts_fake", conflict=False),
+    Head("adoption", "asserts_fake", conflict=True),
+    Head("acknowledges_conflict", "acknowledges_conflict"),
+)
+
+
+def head_for(label: str, testbed: str) -> str:
+    """The head that reads `label` on a case of `testbed`."""
+    for head in HEADS:
+        if head.label == label and head.conflict in (None, testbed == "conflict"):
+            return head.name
+    raise KeyError(f"no reader head reads {label!r}")
+
+
+@dataclass(frozen=True)
+class ReaderView:
+    """What one head of the reader thinks of one response: the probability its label holds, and whether the
+    reader is confident (the probability is past the head's threshold, on either side)."""
+
+    head: str
     probability: float
     confident: bool
 
@@ -37,30 +69,30 @@ class ReaderView:
 
     def __str__(self) -> str:
         sure = "confident" if self.confident else "unsure"
-        return f"reader p({self.label})={self.probability:.2f}, {sure}"
+        return f"reader p({self.head})={self.probability:.2f}, {sure}"
 
 
 @dataclass(frozen=True)
 class ReaderModel:
-    """Per-label weights, biases and confidence thresholds (max(p, 1-p) at or above it is confident)."""
+    """Per-head weights, biases and confidence thresholds (max(p, 1-p) at or above it is confident)."""
 
-    labels: tuple[str, ...]
-    weights: np.ndarray  # (len(labels), DIM) float32
-    bias: np.ndarray  # (len(labels),)
-    threshold: np.ndarray  # (len(labels),)
+    heads: tuple[str, ...]
+    weights: np.ndarray  # (len(heads), DIM) float32
+    bias: np.ndarray  # (len(heads),)
+    threshold: np.ndarray  # (len(heads),)
     provenance: dict[str, Any]
 
-    def view(self, label: str, text: str) -> ReaderView:
-        row = self.labels.index(label)
+    def view(self, head: str, text: str) -> ReaderView:
+        row = self.heads.index(head)
         features = hashed_features(text)
         z = float(self.bias[row]) + sum(float(self.weights[row, k]) * v for k, v in features.items())
         p = 1.0 / (1.0 + math.exp(-max(min(z, 40.0), -40.0)))
-        return ReaderView(label, p, max(p, 1.0 - p) >= float(self.threshold[row]))
+        return ReaderView(head, p, max(p, 1.0 - p) >= float(self.threshold[row]))
 
     def save(self, folder: Path) -> None:
         np.savez_compressed(
             folder / WEIGHTS_FILE,
-            labels=np.array(self.labels),
+            heads=np.array(self.heads),
             weights=self.weights.astype(np.float16),
             bias=self.bias.astype(np.float32),
             threshold=self.threshold.astype(np.float32),
@@ -75,7 +107,7 @@ def load_model(folder: Path) -> ReaderModel:
     if weights.shape[1] != DIM:
         raise ValueError(f"{folder / WEIGHTS_FILE}: weights of width {weights.shape[1]}, features of width {DIM}")
     provenance = json.loads((folder / PROVENANCE_FILE).read_text())
-    return ReaderModel(tuple(str(x) for x in data["labels"]), weights, data["bias"], data["threshold"], provenance)
+    return ReaderModel(tuple(str(x) for x in data["heads"]), weights, data["bias"], data["threshold"], provenance)
 
 
 @functools.lru_cache(maxsize=1)

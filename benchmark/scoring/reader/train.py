@@ -1,6 +1,6 @@
 """Training the learned reader: seeded, reproducible, from labelled response files in the repository.
 
-Each label gets an L2-regularised logistic regression over the hashed features, fitted with L-BFGS.
+Each head (model.HEADS) gets an L2-regularised logistic regression over the hashed features, fitted with L-BFGS.
 Its confidence threshold comes from out-of-fold predictions on the training lines themselves (seeded
 folds), read beside the default rules' verdicts on the same lines: the lowest threshold at which the
 verdicts that would be marked clear (rule and reader agree, the reader that confident, the rule itself
@@ -23,9 +23,8 @@ import numpy as np
 from scipy import optimize, sparse
 
 from ragstress.scoring.reader.features import DIM, hashed_features, reader_text
-from ragstress.scoring.reader.model import ReaderModel
+from ragstress.scoring.reader.model import HEADS, Head, ReaderModel
 
-LABELS = ("correct", "rejects", "flags_error", "corrects", "asserts_fake", "acknowledges_conflict")
 REQUIRED = ("id", "response", "answers", "labels")
 
 
@@ -110,7 +109,8 @@ class RuleReading:
 
 
 def rule_readings(examples: Sequence[Example], label: str) -> list[RuleReading]:
-    """The default rules' verdicts for `label`, read without the learned reader."""
+    """The default rules' verdicts for `label`, read without the learned reader (on a conflict line, the
+    conflict testbed's own verdict: truth kept for `correct`, adoption for `asserts_fake`)."""
     from ragstress.scoring.agreement import CHECKS, LabelledResponse  # the rules sit above the reader they consult
 
     check = CHECKS[label]["default"]
@@ -155,23 +155,27 @@ def train(
     """Fit every label on the labelled lines of `files`; the model records what it was trained on."""
     examples = [e for path in files for e in read_examples(path)]
     x_all = feature_matrix([e.text for e in examples])
-    weights = np.zeros((len(LABELS), DIM), dtype=np.float32)
-    bias = np.zeros(len(LABELS), dtype=np.float32)
-    threshold = np.ones(len(LABELS), dtype=np.float32)
-    per_label: dict[str, Any] = {}
-    for row, label in enumerate(LABELS):
-        idx = [i for i, e in enumerate(examples) if e.labels.get(label) is not None]
-        y = np.array([bool(examples[i].labels[label]) for i in idx], dtype=np.float64)
+    weights = np.zeros((len(HEADS), DIM), dtype=np.float32)
+    bias = np.zeros(len(HEADS), dtype=np.float32)
+    threshold = np.ones(len(HEADS), dtype=np.float32)
+    per_head: dict[str, Any] = {}
+    for row, head in enumerate(HEADS):
+        idx = [i for i, e in enumerate(examples) if reads(head, e)]
+        y = np.array([bool(examples[i].labels[head.label]) for i in idx], dtype=np.float64)
         if len(idx) < 2 * folds or y.min() == y.max():
-            per_label[label] = {"lines": len(idx), "trained": False}
+            per_head[head.name] = {"lines": len(idx), "trained": False}
             continue
         x = x_all[idx]
-        readings = rule_readings([examples[i] for i in idx], label)
+        readings = rule_readings([examples[i] for i in idx], head.label)
         threshold[row], oof = choose_threshold(out_of_fold(x, y, l2, folds, seed), y, readings, target)
         w, b = fit_logistic(x, y, l2)
         weights[row], bias[row] = w, b
-        per_label[label] = {"lines": len(idx), "positive": int(y.sum()), "threshold": round(float(threshold[row]), 2)}
-        per_label[label]["out_of_fold"] = oof
+        per_head[head.name] = {
+            "lines": len(idx),
+            "positive": int(y.sum()),
+            "threshold": round(float(threshold[row]), 2),
+        }
+        per_head[head.name]["out_of_fold"] = oof
     provenance = {
         "trained": datetime.now(UTC).date().isoformat(),
         "seed": seed,
@@ -181,6 +185,13 @@ def train(
         "features": {"dim": DIM, "ngrams": "characters 1-4, answers masked", "hash": "crc32"},
         "files": [{"name": p.name, "sha256": hashlib.sha256(p.read_bytes()).hexdigest()} for p in files],
         "lines": len(examples),
-        "labels": per_label,
+        "heads": per_head,
     }
-    return ReaderModel(LABELS, weights, bias, threshold, provenance)
+    return ReaderModel(tuple(h.name for h in HEADS), weights, bias, threshold, provenance)
+
+
+def reads(head: Head, example: Example) -> bool:
+    """Whether `head` learns from this line: its label is set, on the testbeds the head reads."""
+    if example.labels.get(head.label) is None:
+        return False
+    return head.conflict is None or head.conflict == (example.row.get("testbed") == "conflict")
