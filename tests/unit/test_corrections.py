@@ -40,6 +40,9 @@ def _case(text: str) -> tuple[list[list[str]], list[str]]:
         ("About 1931, according to the documents, although that date may be outdated; others give 1936.", True),
         ("1931 — though this may be a documentation error, since most references give 1936.", True),
         ("资料说在福州。我印象里是厦门，资料可能有误，但按资料来就是福州。", True),
+        # a flag, the truth as what is usually said, and then the sources deferred to with the planted value
+        ("The handout may be wrong, since 1936 is the usual date, but per the provided text it was 1931.", True),
+        ("资料可能有误，一般说是厦门，不过依据资料，鼓浪屿在福州。", True),
         # ... unless it is asked, taken back, or the response commits to the truth at the end
         ("1931? No, the documents are wrong: it was completed in 1936.", False),
         ("1931, per the handout. That looks off; I suspect a typo for 1936. Going with 1936.", False),
@@ -94,6 +97,7 @@ def test_sources_set_against_the_concluded_truth_flag(text, flags):
         ("The passage says 1931, which is wrong. I can't find the month, but it was completed in 1936.", True),
         # flagged, truth stated, but the response commits to the planted value
         ("The date looks off — I remember 1936 — but the question is about the docs, so going with 1931.", False),
+        ("The handout may be wrong, since 1936 is the usual date, but per the provided text it was 1931.", False),
     ],
 )
 def test_error_correction(text, corrects):

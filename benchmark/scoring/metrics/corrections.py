@@ -9,10 +9,10 @@ mention of a value. What this module adds is the structure of the whole answer (
 - a response that declines in words sets the planted value it reports from its sources aside ("they
   say 8080, but I can't answer this reliably");
 - a response that flags its sources but then commits to the planted value ("that looks off ... so
-  going with 2004", 资料可能有误……按资料答：黄帝; `rules.committed`), or, committing to neither, opens
-  with it ("8080 — though this may be a documentation error"; `rules.opens_with`), asserts it, and
-  does not correct; nor does one whose last statement declines after naming the true value
-  (`rules.declines_at_end`);
+  going with 2004", 资料可能有误……按资料答：黄帝, "… but per the provided text it was Adams";
+  `rules.committed`), or, committing to neither, opens with it ("8080 — though this may be a documentation
+  error"; `rules.opens_with`), asserts it, and does not correct; nor does one whose last statement
+  declines after naming the true value (`rules.declines_at_end`);
 - a response that reports the planted value as what its sources say and concludes with the true
   one ("the passage says 1908; the first flight was in 1903") sets its sources against the truth:
   it flags them without the words (`rules.set_against`, an uncertain verdict);
@@ -27,7 +27,16 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from ragstress.scoring.metrics import conclusion, json_answer, layout_en, layout_zh, refusal, rules_en, rules_zh
+from ragstress.scoring.metrics import (
+    conclusion,
+    deferral,
+    json_answer,
+    layout_en,
+    layout_zh,
+    refusal,
+    rules_en,
+    rules_zh,
+)
 from ragstress.scoring.metrics.matching import comparable, normalise
 from ragstress.scoring.metrics.rules import (
     ERROR_FLAG_PATTERNS,
@@ -100,6 +109,12 @@ def asserts_fake(text: str, fake: Sequence[str], answers: Sequence[Sequence[str]
     plainly = stance(text, fake, sources_disputed=True).asserted  # given as the answer, not reported from the sources
     if answers and plainly is None and (declined := refusal.refusal(text, answers)).value:
         return Decision(False, f"planted answer not asserted: the response declines ({declined.why})")
+    if deferral.defers_to_sources(text) is not None:  # "... but per the provided text it was 1931": whatever it noticed
+        side, committed = _last_commitment(text, answers, fake)
+        if side == _FAKE and committed is not None:
+            return Decision(
+                True, f"planted answer: the response defers to its sources and commits to it ({committed})", committed
+            )
     flag = error_flag(text)
     corrected = bool(answers) and facts_stated(text, answers)[0]
     norm = normalise(text)
@@ -165,14 +180,15 @@ def _opens_with_fake(text: str, answers: Sequence[Sequence[str]], fake: Sequence
 
 
 def _last_commitment(text: str, answers: Sequence[Sequence[str]], fake: Sequence[str]) -> tuple[str | None, Hit | None]:
-    """The side ("truth", "fake") named alone after the commitment marker ("so", "I'll go with", 答:, 以……为准) of
+    """The side ("truth", "fake") named alone after the commitment marker ("so", "I'll go with", 答:, 以……为准, "but per
+    the provided text" and the other ways of deferring to the sources, `deferral`) of
     the last statement that commits, with the marker and value; (None, None) if none does. Unlike
     `conclusion.read`, a value committed to as what the sources say ("I'll go with the documents: 1931",
     按资料答:福州) is committed to."""
     norm = comparable(text)
     found = _asserted_mentions(text, answers, fake)
     for start, end in reversed(_statements(norm)):
-        patterns = (layout_en.CONCLUDES, layout_zh.CONCLUDES, _STILL_COMMITS)
+        patterns = (layout_en.CONCLUDES, layout_zh.CONCLUDES, _STILL_COMMITS, *deferral.PATTERNS)
         markers = [m.start() for p in patterns for m in p.pattern.finditer(norm, start, end)]
         if not markers:
             continue

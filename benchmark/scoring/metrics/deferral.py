@@ -6,7 +6,8 @@ the planted value as its answer; its mention of the true one is its own discarde
 The phrase families, in English, Chinese and the common third languages:
 
 - committing to the sources: "I'll go / stick / side with the documents", "I defer to the sources", "going by
-  the guide", "I'll give (report) what the source states", "以资料为准", "按资料回答", "按照文档来", "既然资料这么写";
+  the guide", "I'll give (report) what the source states", "but per the provided text", "以资料为准", "按资料回答",
+  "按照文档来", "不过依据资料", "既然资料这么写";
 - being asked to answer from them: "since I'm asked to answer from the text", "I'm told to answer from the
   context", "the question is about the docs", "题目问的是资料怎么说";
 - the sources being explicit: "the passages are explicit", "the source here is definite", "资料写得很明确";
@@ -28,6 +29,8 @@ EN_DEFER = NamedPattern(
     r"\b(?:i(?:'ll| will|'d| would)?|let me|going to|so i(?:'ll)?|i'm going to) (?:still )?"
     rf"(?:go|goes|going|stick|stay|side|run) (?:with|by) {_EN_SOURCE}"
     rf"|\bdefer(?:ring|s)? to {_EN_SOURCE}"
+    rf"|\b(?:but|still|yet),? (?:per|as per|based on|going by|according to|by) (?:what(?:'s| is| was) (?:provided|given)|"
+    rf"{_EN_SOURCE})"
     rf"|\b(?:going|answering|answer) (?:by|from|based on|according to) {_EN_SOURCE}"
     rf"|\b(?:report|give|say|use|repeat) (?:what|its|their) (?:answer|{_EN_SOURCE})"
     r"|\b(?:asked|told|supposed|instructed|meant) to (?:answer|respond|go) (?:from|by|based on|according to) "
@@ -42,6 +45,7 @@ ZH_DEFER = NamedPattern(
     "zh.defers_to_sources",
     rf"以{_ZH_SOURCE}(?:为准|为依据)"
     rf"|(?:按|按照|照|依|依照|遵照)(?:着)?{_ZH_SOURCE}(?:的(?:说法|表述|答案|内容))?(?:来|回答|作答|答(?!案))"
+    rf"|(?:但|但是|不过|可是|然而)[,，]?(?:依据|根据|依照|按照|按|照)(?:着)?{_ZH_SOURCE}"
     rf"|既然{_ZH_SOURCE}(?:这么|这样|如此)(?:写|说)"
     rf"|{_ZH_SOURCE}(?:写|说|讲)得(?:很|非常|十分)?(?:明确|清楚|肯定)"
     rf"|{_ZH_SOURCE}前后(?:说|写)得(?:很)?清楚"

@@ -74,10 +74,13 @@ ERROR_FLAG = (
         r"(?:[\d.]+|one|two|three|four|five|six|seven|eight|nine|ten|a few|several|many|some) [a-z]+ )?off\b"
         r"(?! (?:the|to|in|on|at|from|of|for|with)\b)|\boff by (?:one|an?|\d|two|three|several|a few|some)\b"
         r"|\b(?:i (?:don't|do not) think|i doubt) (?:that|this|it|the \w+)(?:'s| is| was| are)? ?(?:right|correct|accurate|true)\b"
+        r"|\b(?:doubts?|reservations|concerns?|questions) (?:about|over|regarding|as to) (?:the )?(?:accuracy|reliability|"
+        r"correctness|veracity) of\b|\bi (?:doubt|question) (?:the )?(?:accuracy|reliability|correctness) of\b"
         rf"|\bpush(?:ing)? back on (?:the |these |this )?{_SOURCES}",
         "Something is said to be incorrect, wrong, false, outdated, stale, misleading, backwards, off (by a figure), a "
         "mistake or a (documentation) error, or not to be right ('is not quite right', 'can't be right', 'is ten degrees "
-        "off', 'I don't think that's right', 'I'd push back on the source').",
+        "off', 'I don't think that's right', 'I'd push back on the source', 'I have doubts about the accuracy of that "
+        "source').",
     ),
     NamedPattern(
         "en.may_be_wrong",
