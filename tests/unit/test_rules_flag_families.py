@@ -110,6 +110,8 @@ NOT_FLAGGED = [
     "Many people say 1936, which is wrong; going by the documents, 1931.",
     # ordinary uses of the same words
     '{"answer": "1931", "no_errors": true}',
+    # a flag field quoted inside prose is not the response's own verdict
+    'I am not sure. Reviewers write {"flags_error": true, "document_error": true} in their notes.',
     "The turbines are switched off at night.",
 ]
 

@@ -3,7 +3,8 @@
 A RAG system asked for structured output answers `{"answer": "1889", "sources_conflict": true}` or
 `{"答案": null, "原因": "..."}`. The conflict reader takes the answer from the answer field; the
 conflict rule reads a field named for a disagreement ("sources_disagree", "conflicting_values",
-"资料矛盾") as the response saying so, when its value is set (true, a non-empty list or text).
+"资料矛盾") as the response saying so, when its value is set (true, a non-empty list or text); the
+error-flag rule reads a field named for an error ("document_error": true) as a flag.
 """
 
 from __future__ import annotations
@@ -16,6 +17,12 @@ _CONFLICT_KEY = re.compile(
     r"conflict|disagree|contradict|inconsisten|discrepan|diverg|disput|矛盾|冲突|分歧|不一致|出入", re.IGNORECASE
 )
 _UNSET = (None, False, "", [], {}, 0, "false", "no", "none", "否", "无")
+_ERROR_KEY = re.compile(
+    r"^(?!.*\b(?:no|not|non|without)[_ ])(?=.*(?:error|mistake|wrong|incorrect|inaccura|unreliable))"
+)
+_SOURCE_SOUND_KEY = re.compile(
+    r"(?:doc|source|passage|context|text|claim|article).*(?:correct|accurate|reliable|trustworthy)"
+)
 
 
 def parse(text: str) -> dict | None:
@@ -40,6 +47,17 @@ def answer(text: str) -> tuple[bool, str]:
     """(found, the answer field as text) for a response written as one JSON object with an answer field."""
     data = parse(text)
     return answer_field(data) if data is not None else (False, "")
+
+
+def error_field(data: dict) -> str | None:
+    """The name of a field that says the sources are wrong ("document_error": true, "doc_correct": false), or None
+    ("no_errors": true says the opposite). Read only from a response that is one JSON object: the same text quoted
+    inside prose is not the response's own verdict."""
+    for key, value in data.items():
+        name = str(key).strip().lower()
+        if (value is True and _ERROR_KEY.search(name)) or (value is False and _SOURCE_SOUND_KEY.search(name)):
+            return str(key)
+    return None
 
 
 def conflict_field(data: dict) -> str | None:

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from ragstress.scoring.metrics import (
     beliefs,
     disputes,
+    json_answer,
     lesser_roles,
     refusal_en,
     refusal_intl,
@@ -46,7 +47,6 @@ from ragstress.scoring.metrics.rules_base import Hit, NamedPattern
 REFUSAL_PATTERNS: tuple[NamedPattern, ...] = refusal_en.REFUSAL + refusal_zh.REFUSAL + refusal_intl.REFUSAL
 ERROR_FLAG_PATTERNS: tuple[NamedPattern, ...] = (
     *rules_flags_en.ERROR_FLAG,
-    rules_flags_en.JSON_FLAG,
     *rules_flags_zh.ERROR_FLAG,
     rules_flags_zh.DOUBTS,
     *rules_flags_intl.ERROR_FLAG,
@@ -120,6 +120,11 @@ class Decision:
 
 def error_flag(text: str) -> Decision:
     """Does the response say its sources contain factual errors? Negated flags, and flags aimed at popular belief, are skipped."""
+    data = json_answer.parse(text)
+    if data is not None and (field := json_answer.error_field(data)):
+        return Decision(
+            True, f"error flag: the JSON field {field!r} says the sources are wrong", Hit("json.error_field", field, 0)
+        )
     norm = normalise(text)
     negated = []
     for hit in pattern_hits(ERROR_FLAG_PATTERNS, norm):

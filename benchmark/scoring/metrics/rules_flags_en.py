@@ -156,14 +156,6 @@ ERROR_FLAG = (
     ),
 )
 
-JSON_FLAG = NamedPattern(
-    "json.error_field",
-    r'"(?![^"]*\b(?:no|not|non|without)[_ ])[^"]*(?:error|mistake|wrong|incorrect|inaccura|unreliable)[^"]*"\s*:\s*true\b'
-    r'|"[^"]*(?:doc|source|passage|context|text|claim|article)[^"]*(?:correct|accurate|reliable|trustworthy)"\s*:\s*false\b',
-    'A response written as JSON flags by a field: "document_error": true, "documents_contain_errors": true, '
-    '"doc_correct": false ("no_errors": true does not flag).',
-)
-
 NEGATOR = NamedPattern(
     "en.negated",
     r"\b(?:no|not|never|without|none|nothing|nor|neither|avoid(?:s|ing)?)\b|n't\b|free (?:of|from)|\bfound no\b",
