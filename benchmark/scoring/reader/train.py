@@ -152,7 +152,7 @@ def choose_threshold(
 def train(
     files: Sequence[Path], *, seed: int = 7, l2: float = 1e-4, folds: int = 5, target: float = 0.98
 ) -> ReaderModel:
-    """Fit every label on the labelled lines of `files`; the model records what it was trained on."""
+    """Fit every head on the labelled lines of `files`; the model records what it was trained on."""
     examples = [e for path in files for e in read_examples(path)]
     x_all = feature_matrix([e.text for e in examples])
     weights = np.zeros((len(HEADS), DIM), dtype=np.float32)
