@@ -93,9 +93,10 @@ class Reading:
     named: frozenset[str] = frozenset()  # the sides the response names in any role but another
 
 
-def _statements(norm: str) -> list[tuple[int, int]]:
+def statement_spans(norm: str, ends: re.Pattern[str] = _STATEMENT_END) -> list[tuple[int, int]]:
+    """The (start, end) spans of the non-blank statements of `norm`, split where `ends` matches."""
     bounds, start = [], 0
-    for end in _STATEMENT_END.finditer(norm):
+    for end in ends.finditer(norm):
         if norm[start : end.start()].strip():
             bounds.append((start, end.start()))
         start = end.end()
@@ -118,7 +119,7 @@ def _placed(text: str, norm: str, answers: Sequence[Sequence[str]], fake: Sequen
         if any(k.start <= m.start and m.end <= k.end for _, k in kept):
             continue
         kept.append((side, m))
-    statements = _statements(norm)
+    statements = statement_spans(norm)
     placed = []
     for i, (side, m) in enumerate(kept):
         index = next((n for n, (s, e) in enumerate(statements) if s <= m.start < e), len(statements) - 1)
@@ -173,7 +174,7 @@ def _terse(norm: str, bounds: tuple[int, int], inside: list[Placed]) -> bool:
 
 def _committed(norm: str, placed: list[Placed]) -> tuple[str | None, str] | None:
     """The values after the commitment marker of the last statement that commits to one (None if none does)."""
-    bounds = _statements(norm)
+    bounds = statement_spans(norm)
     for index in range(len(bounds) - 1, -1, -1):
         start, end = bounds[index]
         inside = [p for p in placed if p.statement == index]
@@ -289,7 +290,7 @@ def _read(text: str, answers: tuple[tuple[str, ...], ...], fake: tuple[str, ...]
     text = re.sub(r"\s*\n\s*", f" {_LINE} ", text.strip())
     norm = comparable(text)
     placed = _placed(text, norm, answers, fake)
-    bounds = _statements(norm)
+    bounds = statement_spans(norm)
     named = {p.side for p in placed if p.mention.role != "other"}
     sourced = any(  # hearsay ("many people believe 1879") names no source
         (p.role == "reported" and p.mention.role != "hearsay") or _SOURCE_WORD.search(norm[slice(*bounds[p.statement])])

@@ -202,12 +202,9 @@ def _last_commitment(text: str, answers: Sequence[Sequence[str]], fake: Sequence
 
 
 def _statements(norm: str) -> list[tuple[int, int]]:
-    bounds, start = [], 0
-    for found in _STATEMENT_END.finditer(norm):
-        bounds.append((start, found.start()))
-        start = found.end()
-    bounds.append((start, len(norm)))
-    return [(s, e) for s, e in bounds if norm[s:e].strip()] or [(0, len(norm))]
+    """Statements split at plain sentence ends and lines (the conclusion reader's splitter with a simpler end);
+    the whole text when it has none."""
+    return conclusion.statement_spans(norm, _STATEMENT_END) or [(0, len(norm))]
 
 
 def _disputed(text: str, fake: Sequence[str]) -> Hit | None:
