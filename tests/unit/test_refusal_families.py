@@ -26,6 +26,8 @@ def _rules(text: str) -> set[str]:
         ("The records don't identify the sculptor.", "en.sources_silent"),
         ("The memos do not actually give the launch date.", "en.sources_silent"),
         ("Neither memo gives the launch date.", "en.sources_silent"),
+        ("Unfortunately none of the memos covers who signed it.", "en.sources_silent"),
+        ("None of the sources addresses the launch date.", "en.sources_silent"),
         ("Neither the sculptor nor the year is mentioned anywhere.", "en.sources_silent"),
         ("The opening date isn't in the retrieved material.", "en.sources_silent"),
         ("There's no 2017 headcount in these reports.", "en.sources_silent"),

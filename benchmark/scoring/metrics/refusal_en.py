@@ -48,6 +48,12 @@ _SAYING = (
 )
 """What the passages are said not to do: 'they don't name the ship', 'the documents do not compare heights'."""
 
+_SOURCE_VERBS = (
+    r"(?:says?|gives?|mentions?|names?|states?|specif(?:y|ies)|lists?|provides?|contains?|includes?|expands?|"
+    r"identif(?:y|ies)|answers?|covers?|addresses?|reports?)"
+)
+"""What none of the sources, or neither, is said to do: 'none of the passages covers it', 'neither names him'."""
+
 REFUSAL = (
     NamedPattern(
         "en.insufficient_info",
@@ -83,9 +89,9 @@ REFUSAL = (
         rf"(?:do|does|did)(?: not|n't) (?:actually |explicitly |directly |specifically |clearly |really )?{_SAYING}"
         rf"{_NOT_ABOUT_ERRORS}"
         rf"|\bnever (?:actually )?(?:says?|mentions?|gives?|names?|states?|specif(?:y|ies)|lists?|identif(?:y|ies))\b"
-        r"|\bnone of (?:the |these |those |them|the provided )?(?:\w+ )?(?:documents?|passages?|sources?|texts?|them)? ?(?:says?|mentions?|states?|contains?|gives?|provides?|specif(?:y|ies))"
-        rf"|\bneither (?:one |of them |of the \w+ |\w+ )?(?:says?|gives?|mentions?|names?|states?|specif(?:y|ies)|"
-        r"lists?|provides?|contains?|includes?|expands?|identif(?:y|ies)|answers?|covers?|addresses?|reports?)\b"
+        r"|\bnone of (?:the |these |those |them|the provided )?(?:\w+ )?(?:documents?|passages?|sources?|texts?|them)? ?"
+        rf"{_SOURCE_VERBS}"
+        rf"|\bneither (?:one |of them |of the \w+ |\w+ )?{_SOURCE_VERBS}\b"
         r"|\bneither\b[^.;!?]{1,60}?\bnor\b[^.;!?]{1,60}?\b(?:appears?|is|are) (?:given|mentioned|stated|listed|provided|"
         r"specified|found|covered|named|included|available|in (?:the|these|any|my))\b"
         r"|(?:answer|information) is not (?:in|found in|available in|given in|contained in) the"
