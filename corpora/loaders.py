@@ -84,11 +84,15 @@ class ParsedCache:
 @dataclass(frozen=True)
 class ReadOptions:
     """How files are read: globs of other files to load as plain text, notebook outputs kept or not,
-    the time a man page may take to render, and the cache that makes one build read each file once."""
+    the time a man page may take to render, whether symlinks may leave the corpus folder, and the
+    cache that makes one build read each file once."""
 
     include: tuple[str, ...] = ()
     notebook_outputs: bool = False
     render_seconds: float = DEFAULT_RENDER_SECONDS
+    # A symlink whose target lies outside the corpus folder is skipped unless this is set: git
+    # checkouts carry symlinks, and what they point to would be indexed and sent to endpoints.
+    follow_symlinks: bool = False
     cache: ParsedCache | None = field(default=None, compare=False)
 
 
@@ -222,34 +226,64 @@ def _iter_unchecked(root: Path, max_bytes: int | None, options: ReadOptions) -> 
         yield from _load_jsonl(root / BEIR_CORPUS_FILE, BEIR_CORPUS_FILE, max_bytes)
     else:
         scope = ReadScope(root, max_bytes, options.render_seconds)
-        for entry in _walk(root, prefix=""):
+        walk = _Walk(root.resolve(), options.follow_symlinks)
+        for entry in walk.files(root, prefix=""):
             if isinstance(entry, _Problem):
                 yield entry
             else:
                 yield from _load_file(*entry, scope, options)
 
 
-def _walk(directory: Path, prefix: str) -> Iterator[tuple[Path, str] | _Problem]:
-    """(path, relative posix path) of each visible file, sorted by name at every level."""
-    try:
-        with os.scandir(directory) as scan:
-            entries = sorted(scan, key=lambda e: e.name)
-    except OSError as exc:
-        yield _Problem(prefix.rstrip("/") or ".", f"cannot list directory: {exc.strerror or exc}")
-        return
-    for entry in entries:
-        if entry.name.startswith("."):
-            continue
-        relative = prefix + entry.name
-        # Symlinked directories are not followed: they can loop or leave the corpus.
-        if entry.is_dir(follow_symlinks=False):
-            yield from _walk(Path(entry.path), relative + "/")
-        elif entry.is_file():
-            yield Path(entry.path), relative
-        else:
+class _Walk:
+    """The files of a corpus folder in name order, with its symlink rule.
+
+    A symlink (to a file or a folder) whose target stays inside the corpus is read like any
+    file or folder; one whose target lies outside is skipped with the reason, unless
+    `follow` is set. Folders already walked (by their real path) are not walked again, so
+    a symlink loop ends.
+    """
+
+    def __init__(self, root: Path, follow: bool) -> None:
+        self.root, self.follow = root, follow
+        self.walked: set[Path] = set()
+
+    def files(self, directory: Path, prefix: str) -> Iterator[tuple[Path, str] | _Problem]:
+        """(path, relative posix path) of each visible file, sorted by name at every level."""
+        real = directory.resolve()
+        if real in self.walked:
             yield _Problem(
-                relative, "not a regular file (symlinked directory or special file)", fatal_when_strict=False
+                prefix.rstrip("/"), "folder already read through another path (symlink loop)", fatal_when_strict=False
             )
+            return
+        self.walked.add(real)
+        try:
+            with os.scandir(directory) as scan:
+                entries = sorted(scan, key=lambda e: e.name)
+        except OSError as exc:
+            yield _Problem(prefix.rstrip("/") or ".", f"cannot list directory: {exc.strerror or exc}")
+            return
+        for entry in entries:
+            if entry.name.startswith("."):
+                continue
+            relative = prefix + entry.name
+            if entry.is_symlink() and (refusal := self._refused_link(Path(entry.path))):
+                yield _Problem(relative, refusal, fatal_when_strict=False)
+            elif entry.is_dir():
+                yield from self.files(Path(entry.path), relative + "/")
+            elif entry.is_file():
+                yield Path(entry.path), relative
+            else:
+                yield _Problem(relative, "not a regular file (special file or broken symlink)", fatal_when_strict=False)
+
+    def _refused_link(self, link: Path) -> str | None:
+        # The target's real path decides: a chain of links that ends outside the corpus leaves it.
+        try:
+            target = link.resolve(strict=True)
+        except (OSError, RuntimeError):
+            return "broken symlink (its target does not exist)"
+        if self.follow or target.is_relative_to(self.root):
+            return None
+        return f"symlink to {target.name!r} outside the corpus folder, not read (--follow-symlinks reads it)"
 
 
 def _load_file(path: Path, relative: str, scope: ReadScope, options: ReadOptions) -> Iterator[_Loaded | _Problem]:

@@ -3,6 +3,8 @@
 groff's own safer mode (`-S`, the default) refuses `.sy`, `.pi`, `.pso`, `.open` and `.opena`, but
 still lets a page read any file: `.so /proc/self/environ`, `.mso`, `.cf`, `.trf`, `.nx`, `.hpf`,
 `.psbb`, and `\\V` interpolates the environment. So, on top of `-S`:
+- the page may make only the requests `ragstress.corpora.roff_requests` allows (a list of what may
+  run, so a request a new groff adds is refused before anyone lists it);
 - a preamble, run after the macro package has loaded and before the page, removes every request
   that reads or writes a file or runs a command; a removed request cannot be brought back, whatever
   the page renames, aliases or builds from strings (a page's `.so` lines were already resolved inside
@@ -31,9 +33,14 @@ from pathlib import Path
 
 from ragstress.corpora.formats import FormatError
 from ragstress.corpora.limits import over_limit
+from ragstress.corpora.roff_requests import allowed_source
 
-# Requests that read a file, write one, or run a command (groff 1.22-1.23).
-_FILE_REQUESTS = ("so", "mso", "cf", "trf", "nx", "rd", "pso", "sy", "pi", "open", "opena", "hpf", "hpfa", "psbb")
+# Requests that read a file, write one, or run a command (groff 1.22-1.23). The page itself may make
+# only the requests `roff_requests.ALLOWED` lists; removing these as well is the second wall.
+_FILE_REQUESTS = (
+    *("so", "soquiet", "mso", "msoquiet", "cf", "trf", "nx", "rd", "pso", "sy", "pi"),
+    *("open", "opena", "close", "write", "writec", "writem", "hpf", "hpfa", "psbb"),
+)
 _LOCKDOWN = (
     ".rm " + " ".join(_FILE_REQUESTS),
     ".rn ad ragstress-ad",
@@ -57,6 +64,7 @@ def render_roff(
     rendering takes longer than `seconds` or its output passes `max_bytes`: a page that loops is
     skipped, not rendered again by another program.
     """
+    source, _ = allowed_source(source)
     commands = []
     if shutil.which("groff"):
         preamble = [f".mso {name}" for name in packages if _PACKAGE_NAME.fullmatch(name)]

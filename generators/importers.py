@@ -62,7 +62,9 @@ _FIELDS: dict[str, dict[str, str]] = {
     },
 }
 _HOP = re.compile(r"^\s*<\d+-hop>\s*")  # Ragas multi-hop synthesizers mark each context "<1-hop>\n\n..."
-_LITERAL_LIMIT = 2_000_000  # characters; a cell longer than this is not parsed as a literal
+# A Python literal cell's parse takes hundreds of times its size in memory; a test set's list of
+# contexts or turns stays far below this, and JSON cells (parsed without that cost) have no such limit.
+LITERAL_LIMIT = 65_536  # characters
 
 
 class TestsetImportError(ValueError):
@@ -170,8 +172,11 @@ def _literal(path: Path, number: int, name: str, text: str) -> Any:
         return json.loads(text)
     except json.JSONDecodeError as exc:
         json_error = f"JSON: {exc.msg} at column {exc.colno}"
-    if len(text) > _LITERAL_LIMIT:
-        raise TestsetImportError(f"{path}:{number}: field {name}: {len(text)} characters, too long to read")
+    if len(text) > LITERAL_LIMIT:
+        raise TestsetImportError(
+            f"{path}:{number}: field {name}: a Python literal of {len(text):,} characters, over the limit of "
+            f"{LITERAL_LIMIT:,} (write the cell as JSON, which has no such limit)"
+        )
     try:
         return ast.literal_eval(text)  # literals only: no names, calls or operators are evaluated
     except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError) as exc:

@@ -57,9 +57,21 @@ def _fresh_json_modes():
 
 # --- No process outlives the test session -------------------------------------------
 # Servers the tests start (the bundled llama.cpp server, Chroma servers) must be gone when
-# the session ends: a leftover is reported by pid and fails the run.
+# the session ends: a leftover is reported by pid and fails the run. Only this session's own
+# servers count: each process it starts inherits a token in its environment (one that no
+# test's environment filter drops), and a server the user runs beside the tests lacks it.
 _SERVER_MARKERS = ("ragstress.llm.local_main", "chroma run", "chroma\x00run")
-_preexisting: set[int] = set()
+_OWNER_VARIABLE = "PYTEST_SERVER_OWNER"
+_owner_token = f"{__import__('os').getpid()}-{__import__('uuid').uuid4().hex}"
+
+
+def _started_here(pid: str) -> bool:
+    try:
+        with open(f"/proc/{pid}/environ", "rb") as f:
+            environment = f.read().split(b"\x00")
+    except OSError:
+        return False
+    return f"{_OWNER_VARIABLE}={_owner_token}".encode() in environment
 
 
 def _server_pids() -> dict[int, str]:
@@ -74,22 +86,23 @@ def _server_pids() -> dict[int, str]:
                 cmdline = f.read().decode(errors="replace")
         except OSError:
             continue
-        if any(marker in cmdline for marker in _SERVER_MARKERS):
+        if any(marker in cmdline for marker in _SERVER_MARKERS) and _started_here(entry):
             found[int(entry)] = cmdline.replace("\x00", " ").strip()
     return found
 
 
 def pytest_sessionstart(session):
-    _preexisting.update(_server_pids())
+    import os
+
+    # Set once for the whole session, before any test starts a process, so every child inherits it.
+    os.environ[_OWNER_VARIABLE] = _owner_token
 
 
 def pytest_sessionfinish(session, exitstatus):
     import time
 
     deadline = time.monotonic() + 15
-    while (
-        leftover := {p: c for p, c in _server_pids().items() if p not in _preexisting}
-    ) and time.monotonic() < deadline:
+    while (leftover := _server_pids()) and time.monotonic() < deadline:
         time.sleep(0.5)
     if leftover:
         lines = "\n".join(f"  pid {pid}: {cmd}" for pid, cmd in leftover.items())

@@ -46,6 +46,7 @@ def bench(
     ratio_policy: str = "drop",
     include: Sequence[str] = (),
     notebook_outputs: bool = False,
+    follow_symlinks: bool = False,
     resolve_uncertain: bool = False,
     progress: Callable[[str], None] | None = None,
 ) -> Report:
@@ -64,7 +65,7 @@ def bench(
     each role is the bundled model. The gates (`fail_under`, `fail_over`, `thresholds_file`,
     `max_error_rate`, `gate_on`, `exclude_errors`) mean what they mean for `report`, `judge_noise`,
     `ratio_policy` and `styles` what they mean for `generate`, `executor`, `ray_address`, `actors`
-    and `actor_resources` what they mean for `run`, `include` and `notebook_outputs` for
+    and `actor_resources` what they mean for `run`, `include`, `notebook_outputs` and `follow_symlinks` for
     `build_index`, `resolve_uncertain` for `score`. `progress` receives one line per stage. The
     Report's `stage_seconds` says how long each stage took (0 when skipped).
 
@@ -105,6 +106,7 @@ def bench(
         ratio_policy=ratio_policy,
         include=tuple(include),
         notebook_outputs=notebook_outputs,
+        follow_symlinks=follow_symlinks,
         resolve_uncertain=resolve_uncertain,
         cache_dir=Path(cache_dir) if cache_dir is not None else None,
         endpoints={

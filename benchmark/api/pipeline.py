@@ -136,6 +136,7 @@ def run_bench(
             embedding=settings.embedding,
             include=settings.include,
             notebook_outputs=settings.notebook_outputs,
+            follow_symlinks=settings.follow_symlinks,
             **executor,
         ),
     )

@@ -81,6 +81,7 @@ class BenchSettings:
     ratio_policy: str = "drop"
     include: Sequence[str] = ()
     notebook_outputs: bool = False
+    follow_symlinks: bool = False
     resolve_uncertain: bool = False
 
 

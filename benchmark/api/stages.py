@@ -56,6 +56,7 @@ def build_index(
     embedding: str | None = None,
     include: Sequence[str] = (),
     notebook_outputs: bool = False,
+    follow_symlinks: bool = False,
     executor: str = "local",
     ray_address: str | None = None,
     actors: int | None = None,
@@ -64,7 +65,8 @@ def build_index(
     """Chunk and embed the corpus at `corpus` into a Chroma index at `index_dir` (incremental).
 
     `embedding` names the model (default: by corpus language, a bundled model); `include` globs
-    load other text files as plain text; `notebook_outputs` keeps Jupyter notebooks' text outputs.
+    load other text files as plain text; `notebook_outputs` keeps Jupyter notebooks' text outputs;
+    `follow_symlinks` reads symlinks whose target lies outside the corpus folder (skipped by default).
     `executor="ray"` embeds the new chunks in Ray actors (see `run`), one core each.
     """
     from ragstress.corpora.loaders import ParsedCache, ReadOptions
@@ -74,7 +76,9 @@ def build_index(
     from ragstress.indexing.build import choose_embedder
 
     corpus, index_dir = Path(corpus), Path(index_dir)
-    options = ReadOptions(include=tuple(include), notebook_outputs=notebook_outputs, cache=ParsedCache())
+    options = ReadOptions(
+        include=tuple(include), notebook_outputs=notebook_outputs, follow_symlinks=follow_symlinks, cache=ParsedCache()
+    )
     embedder = choose_embedder(corpus, index_dir, embedding, options=options)
     with embedding_executor(embedder, parse_executor(executor, ray_address, actors, actor_resources)) as embedder:
         stats = build(corpus, index_dir, embedder, read_options=options)

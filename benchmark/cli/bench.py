@@ -107,6 +107,7 @@ def bench(
     actor_resources: ex.ActorResources = None,
     include: cc.Include = None,
     notebook_outputs: cc.NotebookOutputs = False,
+    follow_symlinks: cc.FollowSymlinks = False,
     resolve_uncertain: cc.ResolveUncertain = "rules",
     mlflow: MlflowUri = None,
 ) -> None:
@@ -162,6 +163,7 @@ def bench(
         reuse_answers=reuse_answers,
         include=tuple(include or ()),
         notebook_outputs=notebook_outputs,
+        follow_symlinks=follow_symlinks,
         resolve_uncertain=resolve_uncertain == "judge",
         endpoints={
             "generator": cc.endpoint_for(

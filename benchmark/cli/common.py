@@ -98,6 +98,12 @@ Concurrency = Annotated[
 Include = Annotated[
     list[str] | None, typer.Option("--include", help="Also load files matching this glob as plain text (repeatable).")
 ]
+FollowSymlinks = Annotated[
+    bool,
+    typer.Option(
+        "--follow-symlinks", help="Read symlinks whose target lies outside the corpus folder (skipped by default)."
+    ),
+]
 NotebookOutputs = Annotated[
     bool, typer.Option("--notebook-outputs", help="Keep Jupyter notebooks' text outputs (dropped by default).")
 ]

@@ -10,6 +10,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from ragstress.cli import common as cc
 from ragstress.cli import executor as ex
 from ragstress.corpora.loaders import DEFAULT_MAX_DOCUMENT_MB
 
@@ -104,6 +105,7 @@ def build(
     notebook_outputs: bool = typer.Option(
         False, "--notebook-outputs", help="Keep Jupyter notebooks' text outputs (dropped by default)."
     ),
+    follow_symlinks: cc.FollowSymlinks = False,
     executor: ex.Executor = ex.ExecutorName.local,
     ray_address: ex.RayAddress = None,
     actors: ex.Actors = None,
@@ -138,7 +140,9 @@ def build(
         _fail(console, "--max-document-mb must be >= 0 (0 means no limit)")
     max_bytes = int(max_document_mb * 1_000_000) or None
     # One cache for the three reads of the corpus below: each file is parsed (a man page rendered) once.
-    options = ReadOptions(include=tuple(include), notebook_outputs=notebook_outputs, cache=ParsedCache())
+    options = ReadOptions(
+        include=tuple(include), notebook_outputs=notebook_outputs, follow_symlinks=follow_symlinks, cache=ParsedCache()
+    )
     try:
         _refuse_early(corpus, strict, max_bytes, options)
         embedder = choose_embedder(corpus, index, embedding, max_document_bytes=max_bytes, options=options)

@@ -17,6 +17,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from ragstress.core.csvcells import spreadsheet_safe, spreadsheet_text
 from ragstress.core.types import Case
 from ragstress.reports.model import MetricInfo
 from ragstress.reports.reading.metric_table import info_for
@@ -130,7 +131,8 @@ def label_csv(rows: Iterable[LabelRow]) -> str:
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(COLUMNS)
     for r in rows:
-        writer.writerow([r.case_id, r.metric, "", r.testbed, r.lang, r.question, r.response, r.asks])
+        cells = (r.case_id, r.metric, "", r.testbed, r.lang, r.question, r.response, r.asks)
+        writer.writerow([spreadsheet_safe(cell) for cell in cells])
     return "\ufeff" + buffer.getvalue()
 
 
@@ -179,7 +181,8 @@ def read_labels(
     for row in reader:
         line = reader.line_num
         rows += 1
-        case_id, metric = (row.get("case_id") or "").strip(), (row.get("metric") or "").strip()
+        case_id = spreadsheet_text((row.get("case_id") or "").strip())
+        metric = spreadsheet_text((row.get("metric") or "").strip())
         if not case_id or not metric:
             raise LabelFileError(f"{path}:{line}: field {'case_id' if not case_id else 'metric'} is empty")
         if known is not None and case_id not in known:
@@ -193,7 +196,7 @@ def read_labels(
         if value is None:
             blank += 1
             continue
-        shown = row.get("response") or ""
+        shown = spreadsheet_text(row.get("response") or "")
         if answers is not None and shown.strip() and not _same_text(shown, answers.get(case_id, "")):
             stale += 1
             continue

@@ -7,6 +7,7 @@ import io
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ragstress.core.csvcells import spreadsheet_safe
 from ragstress.core.jsonl import write_text
 from ragstress.core.rundir import REPORT_FILES
 from ragstress.reports.aggregate import build_report
@@ -34,7 +35,6 @@ CSV_COLUMNS = (
     "explanation",
     "error",
 )
-_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
 @dataclass(frozen=True)
@@ -104,12 +104,6 @@ def report_json(report: Report) -> str:
     return report.model_dump_json(indent=1) + "\n"
 
 
-def _spreadsheet_safe(text: str) -> str:
-    # A cell starting with = + - @ is run as a formula by spreadsheet programs; corpus
-    # and judge text must stay text.
-    return "'" + text if text.startswith(_FORMULA_START) else text
-
-
 def scores_csv(data: RunData) -> str:
     """One row per score, with the case's testbed, language and noise ratio; empty value = unscored."""
     buffer = io.StringIO()
@@ -120,16 +114,16 @@ def scores_csv(data: RunData) -> str:
             ratio = noise_ratio(case)
             writer.writerow(
                 [
-                    _spreadsheet_safe(case.id),
+                    spreadsheet_safe(case.id),
                     case.testbed,
                     case.lang,
                     case.expected,
                     "" if ratio is None else f"{ratio:g}",
                     score.metric,
                     "" if score.value is None else repr(score.value),
-                    _spreadsheet_safe(score.label),
-                    _spreadsheet_safe(score.explanation),
-                    _spreadsheet_safe(score.error or ""),
+                    spreadsheet_safe(score.label),
+                    spreadsheet_safe(score.explanation),
+                    spreadsheet_safe(score.error or ""),
                 ]
             )
     return buffer.getvalue()

@@ -14,6 +14,7 @@ _spec.loader.exec_module(_browser)
 browser_page = _browser.browser_page
 
 HOSTILE = '<img src=x onerror="alert(1)"> "quoted, with comma"'
+FORMULA = '=HYPERLINK("http://127.0.0.1/x","click")'
 
 
 def _rows() -> list[LabelRow]:
@@ -21,6 +22,7 @@ def _rows() -> list[LabelRow]:
         LabelRow("case-1", "rag_judge", "noise", "en", "Where is it?", "In Paris.", "Is it correct?", ("Paris.",)),
         LabelRow("case-2", "rag_judge", "noise", "zh", "它在哪里？", HOSTILE, "回答正确吗？", ("巴黎。", "噪声")),
         LabelRow("case-3", "rejection_judged", "negative", "en", "Who?", "I can not answer.", "Refuses?", ()),
+        LabelRow("case-4", "rag_judge", "noise", "en", "@SUM(1)?", FORMULA, "Is it correct?", ("=1+1",)),
     ]
 
 
@@ -34,18 +36,22 @@ def test_label_page_saves_a_label_file_that_calibrate_reads(tmp_path, browser_pa
     page.on("request", lambda request: requests.append(request.url))
     page.goto(html.as_uri())
     page.wait_for_selector("fieldset.row")
-    assert page.locator("fieldset.row").count() == 3
+    assert page.locator("fieldset.row").count() == 4
     assert page.locator("fieldset.row >> nth=1").locator("pre.response").inner_text() == HOSTILE
     page.check('input[name="row-0"][value="1"]')
     page.check('input[name="row-1"][value="0"]')
-    assert page.locator("#status").inner_text() == "2 / 3"
+    page.check('input[name="row-3"][value="1"]')
+    assert page.locator("#status").inner_text() == "3 / 4"
     with page.expect_download() as download_info:
         page.click("#save")
     saved = tmp_path / "saved.csv"
     download_info.value.save_as(saved)
-    labels = read_labels(saved)
-    assert labels.labels == {("case-1", "rag_judge"): 1.0, ("case-2", "rag_judge"): 0.0}
-    assert labels.n_rows == 3 and labels.n_blank == 1
+    # A response that starts like a formula is saved as text, and read back as the response it was.
+    assert "'=HYPERLINK(" in saved.read_text(encoding="utf-8-sig")
+    assert ',"=HYPERLINK(' not in saved.read_text(encoding="utf-8-sig")
+    labels = read_labels(saved, answers={"case-1": "In Paris.", "case-2": HOSTILE, "case-4": FORMULA})
+    assert labels.labels == {("case-1", "rag_judge"): 1.0, ("case-2", "rag_judge"): 0.0, ("case-4", "rag_judge"): 1.0}
+    assert labels.n_rows == 4 and labels.n_blank == 1 and labels.n_stale == 0
     assert dialogs == [] and errors == []
     assert all(url.startswith(("file:", "blob:")) for url in requests), requests
 

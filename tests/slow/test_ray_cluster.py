@@ -121,7 +121,11 @@ def test_an_actor_that_dies_mid_run_loses_and_duplicates_nothing(cluster, tmp_pa
         tmp_path / "made" / "responses.jsonl", TIMING
     )  # nothing lost, no error recorded
     run = json.loads((tmp_path / "ray" / "run.json").read_text(encoding="utf-8"))
-    assert run["executor"]["lost_attempts"] == 1 and "Actor" in run["executor"]["causes"][0]
+    # The victim's attempt is lost; so may be the one other case in flight at that moment (concurrency 2),
+    # on the dying actor or on one whose call was cut short with it. Each was asked again, as checked above.
+    lost = run["executor"]["lost_attempts"]
+    assert 1 <= lost <= 2, run["executor"]
+    assert run["executor"]["causes"] and all("Actor" in cause for cause in run["executor"]["causes"])
 
 
 def test_e2e_targets_on_actors_retrieve_the_variants_through_the_endpoint(cluster, tmp_path):

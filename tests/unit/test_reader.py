@@ -138,7 +138,8 @@ async def test_a_verdict_the_reader_does_not_share_is_uncertain_with_both_views(
     score = await _rejection("Nothing here about that.")
     assert score.value == 0.0  # no refusal pattern matches these words
     assert score.certainty == "uncertain" and "the learned reader disagrees" in score.certainty_reason
-    assert "no refusal" in score.explanation.lower() or "answered" == score.label
+    # Both views are in the score: the rule's (no refusal phrase, so "answered") and the reader's.
+    assert score.label == "answered" and "no refusal phrase" in score.explanation
     assert "reader p(rejects)=" in score.explanation
 
 

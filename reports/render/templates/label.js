@@ -46,8 +46,10 @@
   });
   count();
 
+  // The same rule as ragstress.core.csvcells: a cell a spreadsheet would run as a formula gets an apostrophe.
   function csvCell(text) {
-    const value = String(text);
+    let value = String(text);
+    if (/^[=+\-@\t\r]/.test(value)) value = "'" + value;
     return /[",\n\r]/.test(value) ? '"' + value.replace(/"/g, '""') + '"' : value;
   }
 
