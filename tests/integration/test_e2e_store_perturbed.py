@@ -34,7 +34,7 @@ from ragstress.running.targets import load_target
 from ragstress.scoring.metrics import refusal, rules
 from ragstress.testing.fake_openai import FakeOpenAIServer
 
-SAMPLES = Path(__file__).resolve().parents[2] / "corpora" / "samples" / "en"
+SAMPLES = Path(__file__).resolve().parents[2] / "src" / "ragstress" / "corpora" / "samples" / "en"
 DOCS = ["eiffel_tower.txt", "tokyo_tower.txt", "cn_tower.txt", "golden_gate_bridge.txt", "brooklyn_bridge.txt"]
 
 

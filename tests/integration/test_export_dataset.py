@@ -21,7 +21,7 @@ from ragstress.indexing.store import IndexStore
 from ragstress.llm import ClientSettings, Endpoint, LLMSession
 from ragstress.testing.fake_openai import FakeOpenAIServer
 
-SAMPLES = Path(__file__).resolve().parents[2] / "corpora" / "samples" / "en"
+SAMPLES = Path(__file__).resolve().parents[2] / "src" / "ragstress" / "corpora" / "samples" / "en"
 DOCS = ["eiffel_tower.txt", "tokyo_tower.txt", "cn_tower.txt", "toyota.txt"]
 
 

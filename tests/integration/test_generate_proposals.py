@@ -26,7 +26,7 @@ from ragstress.indexing.store import IndexStore
 from ragstress.llm import ClientSettings, Endpoint, LLMSession
 from ragstress.testing.fake_openai import FakeOpenAIServer, FakeRequest
 
-SAMPLES = Path(__file__).resolve().parents[2] / "corpora" / "samples" / "en" / "docs"
+SAMPLES = Path(__file__).resolve().parents[2] / "src" / "ragstress" / "corpora" / "samples" / "en" / "docs"
 DOCS = ["eiffel_tower.txt", "golden_gate_bridge.txt", "toyota.txt"]
 SETTINGS = ClientSettings(timeout_s=10.0, max_retries=1, backoff_base_s=0.01, backoff_max_s=0.01)
 DOUBTFUL = "(as recorded)"

@@ -16,7 +16,7 @@ from ragstress.core.types import Case, Chunk, TargetResponse
 from ragstress.generators.spans import contains_alias
 from ragstress.scoring.metrics.matching import normalise
 
-SAMPLES = Path(__file__).resolve().parents[2] / "corpora" / "samples"
+SAMPLES = Path(__file__).resolve().parents[2] / "src" / "ragstress" / "corpora" / "samples"
 TARGETS = "fixtures_run.injection_targets"
 
 

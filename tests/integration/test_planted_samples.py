@@ -1,6 +1,6 @@
 """Planted passages on both bundled samples: every planted date exists and no planted passage shows the truth.
 
-The counterfactual and conflict testbeds are generated on corpora/samples/en and zh twice: with the
+The counterfactual and conflict testbeds are generated on src/ragstress/corpora/samples/en and zh twice: with the
 curated seed file and with seeds generated from the corpus (in-situ questions, unpolished and not
 judged, as `generate` makes them by default with the bundled model; a loopback fake OpenAI server
 stands in for the endpoints, which this path never asks). Every
@@ -27,7 +27,7 @@ from ragstress.indexing.store import IndexStore
 from ragstress.llm import ClientSettings, Endpoint, LLMSession
 from ragstress.testing.fake_openai import FakeOpenAIServer, FakeRequest
 
-SAMPLES = Path(__file__).resolve().parents[2] / "corpora" / "samples"
+SAMPLES = Path(__file__).resolve().parents[2] / "src" / "ragstress" / "corpora" / "samples"
 SETTINGS = ClientSettings(timeout_s=10.0, max_retries=1, backoff_base_s=0.01, backoff_max_s=0.01)
 MONTHS = {m.lower(): i for i, m in enumerate(calendar.month_name) if m}
 MONTH = "|".join(m.capitalize() for m in MONTHS)

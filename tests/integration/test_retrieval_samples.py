@@ -15,7 +15,7 @@ import pytest
 from ragstress.indexing.build import build_index, choose_embedder, default_chunk_params
 from ragstress.indexing.store import IndexStore
 
-SAMPLES = Path(__file__).resolve().parents[2] / "corpora" / "samples"
+SAMPLES = Path(__file__).resolve().parents[2] / "src" / "ragstress" / "corpora" / "samples"
 TOP_K = 5
 REQUIRED_HIT_RATE = 0.90
 

@@ -17,7 +17,7 @@ from fixtures_run.cases import make_case
 from ragstress.core.jsonl import read_json, write_records
 from ragstress.testing.fake_openai import FakeOpenAIServer, FaultPlan
 
-SAMPLES = Path(__file__).resolve().parents[2] / "corpora" / "samples" / "en" / "docs"
+SAMPLES = Path(__file__).resolve().parents[2] / "src" / "ragstress" / "corpora" / "samples" / "en" / "docs"
 DOCS = ["eiffel_tower.txt", "golden_gate_bridge.txt", "toyota.txt"]
 EVERY_REQUEST_FAILS = FaultPlan(rate_500=1.0)
 # No retries: each failed call costs one request.

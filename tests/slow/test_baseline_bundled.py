@@ -25,7 +25,7 @@ from ragstress.indexing.store import IndexStore
 from ragstress.llm.local import shared_server
 
 pytestmark = pytest.mark.slow
-SAMPLES = Path(__file__).resolve().parents[2] / "corpora" / "samples"
+SAMPLES = Path(__file__).resolve().parents[2] / "src" / "ragstress" / "corpora" / "samples"
 FAKES = {"en": "Atlantis", "zh": "亚特兰蒂斯"}
 CLEAN_ENV = {
     name: None

@@ -21,7 +21,7 @@ from ragstress.indexing.store import IndexStore
 from ragstress.llm import ClientSettings, LLMSession, LocalModelServer, resolve_endpoint
 
 pytestmark = pytest.mark.slow
-SAMPLES = Path(__file__).resolve().parents[2] / "corpora" / "samples"
+SAMPLES = Path(__file__).resolve().parents[2] / "src" / "ragstress" / "corpora" / "samples"
 
 
 @pytest.fixture(scope="module")

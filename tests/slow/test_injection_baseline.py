@@ -19,7 +19,7 @@ from ragstress.core.types import Score, TargetResponse
 from ragstress.llm.local import shared_server
 
 pytestmark = pytest.mark.slow
-SAMPLES = Path(__file__).resolve().parents[2] / "corpora" / "samples" / "en"
+SAMPLES = Path(__file__).resolve().parents[2] / "src" / "ragstress" / "corpora" / "samples" / "en"
 CLEAN_ENV = {
     name: None for name in ("RAGSTRESS_TARGET_BASE_URL", "RAGSTRESS_TARGET_MODEL", "RAGSTRESS_TARGET_API_KEY")
 } | {"OPENAI_BASE_URL": None, "OPENAI_API_KEY": None}

@@ -28,7 +28,7 @@ import pytest
 from ragstress.llm import bundled_gguf_path
 
 pytestmark = pytest.mark.slow
-SAMPLES = Path(__file__).resolve().parents[2] / "corpora" / "samples" / "en" / "docs"
+SAMPLES = Path(__file__).resolve().parents[2] / "src" / "ragstress" / "corpora" / "samples" / "en" / "docs"
 DOCS = ["eiffel_tower.txt", "golden_gate_bridge.txt", "toyota.txt"]
 RAGSTRESS = Path(sys.executable).parent / "ragstress"
 READY_WITHIN_S = 120.0

@@ -17,7 +17,7 @@ import pytest
 ray = pytest.importorskip("ray")
 pytestmark = pytest.mark.slow
 
-SAMPLE = Path(__file__).resolve().parents[2] / "corpora" / "samples" / "en"
+SAMPLE = Path(__file__).resolve().parents[2] / "src" / "ragstress" / "corpora" / "samples" / "en"
 METRICS = "accuracy,rejection,over_refusal,error_detection,closed_book_accuracy"
 TIMING = {"latency_s", "usage", "started_at", "finished_at"}
 

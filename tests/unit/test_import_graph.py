@@ -10,7 +10,6 @@ edge to the package `ragstress.running.targets` (its __init__).
 from __future__ import annotations
 
 import ast
-import tomllib
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
@@ -30,18 +29,14 @@ STAGES = (
 
 
 def _module_files() -> dict[str, Path]:
-    """Module name -> source file, for every module of the installed package."""
-    setuptools = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
+    """Module name -> source file, for every module of the package (src/ragstress/ and its folders)."""
+    src = REPO / "src"
     modules: dict[str, Path] = {}
-    for name, folder in setuptools["package-dir"].items():
-        root = REPO / folder
-        for path in root.rglob("*.py"):
-            parts = path.relative_to(root).with_suffix("").parts
-            if parts[-1] == "__init__":
-                parts = parts[:-1]
-            module = ".".join((name, *parts))
-            # A subfolder mapped elsewhere (none today) would be listed twice; the mapping wins.
-            modules.setdefault(module, path)
+    for path in (src / "ragstress").rglob("*.py"):
+        parts = path.relative_to(src).with_suffix("").parts
+        if parts[-1] == "__init__":
+            parts = parts[:-1]
+        modules[".".join(parts)] = path
     return modules
 
 
@@ -205,15 +200,15 @@ CLI_REACHES = (
 
 
 def layer_violations(graph: dict[str, set[str]]) -> list[str]:
-    """Every edge that breaks a layer rule of reports/ or of the CLI, as 'module imports target: rule'."""
+    """Every edge that breaks a layer rule of src/ragstress/reports/ or of the CLI, as 'module imports target: rule'."""
     found = []
     for module, targets in sorted(graph.items()):
         for target in sorted(targets):
             rule = None
             if _within(module, STATS) and _within(target, REPORTS) and not _within(target, STATS):
-                rule = "statistics import nothing else from reports/"
+                rule = "statistics import nothing else from src/ragstress/reports/"
             elif _within(module, MODEL) and _within(target, REPORTS) and not _within(target, MODEL):
-                rule = "the report model imports nothing else from reports/"
+                rule = "the report model imports nothing else from src/ragstress/reports/"
             elif _within(module, RENDER) and _within(target, STATS):
                 rule = "renderers read statistics through the report model, never directly"
             elif (
@@ -257,6 +252,6 @@ def test_a_planted_violation_of_each_layer_rule_is_caught():
 
 
 def test_reports_root_stays_small():
-    root = REPO / "reports"
+    root = REPO / "src" / "ragstress" / "reports"
     modules = sorted(path.name for path in root.glob("*.py"))
     assert len(modules) <= 15, modules

@@ -1,4 +1,4 @@
-"""The wheel's package list matches the checkout's folders, under the single name `ragstress`."""
+"""The wheel holds one top-level package, `ragstress`, and every folder under it is named as it is imported."""
 
 from __future__ import annotations
 
@@ -6,29 +6,22 @@ import tomllib
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
-# Checkout folder -> installed package name (pyproject's package-dir).
-ROOTS = {
-    "benchmark": "ragstress",
-    "corpora": "ragstress.corpora",
-    "generators": "ragstress.generators",
-    "reports": "ragstress.reports",
-    "prompts": "ragstress.prompts",
-}
+PACKAGE = REPO / "src" / "ragstress"
 
 
-def _folder_packages() -> set[str]:
-    found = set()
-    for folder, name in ROOTS.items():
-        for init in (REPO / folder).rglob("__init__.py"):
-            relative = init.parent.relative_to(REPO / folder).parts
-            found.add(".".join((name, *relative)))
-    return found
-
-
-def test_every_package_folder_is_listed_and_nothing_else():
+def test_the_package_is_found_under_src_and_nothing_else_is():
     setuptools = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
-    assert set(setuptools["packages"]) == _folder_packages()
-    assert setuptools["package-dir"] == {name: folder for folder, name in ROOTS.items()}
+    assert setuptools["packages"]["find"] == {"where": ["src"], "include": ["ragstress*"]}
+    assert [p.name for p in (REPO / "src").iterdir() if p.is_dir() and not p.name.endswith(".egg-info")] == [
+        "ragstress"
+    ]
+
+
+def test_every_code_folder_is_a_package():
+    # A folder of modules without __init__.py would be left out of the wheel.
+    for folder in [PACKAGE, *(p for p in PACKAGE.rglob("*") if p.is_dir())]:
+        if any(folder.glob("*.py")):
+            assert (folder / "__init__.py").is_file(), folder
 
 
 def test_the_installed_package_resolves_to_the_checkout_folders():
@@ -36,6 +29,6 @@ def test_the_installed_package_resolves_to_the_checkout_folders():
     import ragstress.corpora
     import ragstress.reports
 
-    assert Path(ragstress.__file__).parent == REPO / "benchmark"
-    assert Path(ragstress.corpora.__file__).parent == REPO / "corpora"
-    assert Path(ragstress.reports.__file__).parent == REPO / "reports"
+    assert Path(ragstress.__file__).parent == PACKAGE
+    assert Path(ragstress.corpora.__file__).parent == PACKAGE / "corpora"
+    assert Path(ragstress.reports.__file__).parent == PACKAGE / "reports"
