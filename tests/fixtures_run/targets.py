@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import threading
 import time
 
 import httpx
@@ -28,6 +29,23 @@ def slow_echo(request):
     """Sleeps RAGSTRESS_TEST_SLEEP seconds (default 0.1) per case, for timing and kill tests."""
     time.sleep(float(os.environ.get("RAGSTRESS_TEST_SLEEP", "0.1")))
     return f"slow echo: {request.question}"
+
+
+IN_FLIGHT = {"now": 0, "most": 0}
+_in_flight_lock = threading.Lock()
+
+
+def counting_echo(request):
+    """Sleeps 0.1 s per case and records how many calls were in flight at once (IN_FLIGHT["most"])."""
+    with _in_flight_lock:
+        IN_FLIGHT["now"] += 1
+        IN_FLIGHT["most"] = max(IN_FLIGHT["most"], IN_FLIGHT["now"])
+    try:
+        time.sleep(0.1)
+    finally:
+        with _in_flight_lock:
+            IN_FLIGHT["now"] -= 1
+    return f"counted echo: {request.question}"
 
 
 def fails_on_odd(request):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from ragstress.core.types import SeedQuestion
-from ragstress.generators.cross_aliases import add_cross_aliases, alias_problem
+from ragstress.generators.questions.cross_aliases import add_cross_aliases, alias_problem
 from ragstress.llm import ClientSettings, Endpoint, LLMSession
 from ragstress.testing.fake_openai import FakeOpenAIServer, FakeRequest
 

@@ -20,7 +20,6 @@ from ragstress.core.jsonl import read_records
 from ragstress.core.types import TargetResponse
 from ragstress.corpora.chunking import ChunkParams
 from ragstress.corpora.embeddings import make_embedder
-from ragstress.generators.spans import contains_alias, contains_any_answer
 from ragstress.generators.testset import GenerateOptions, generate_testset
 from ragstress.indexing.build import build_index
 from ragstress.indexing.store import IndexStore
@@ -33,6 +32,7 @@ from ragstress.running.runner import plan_jobs, run_cases
 from ragstress.running.targets import load_target
 from ragstress.scoring.metrics import refusal, rules
 from ragstress.testing.fake_openai import FakeOpenAIServer
+from ragstress.values.spans import contains_alias, contains_any_answer
 
 SAMPLES = Path(__file__).resolve().parents[2] / "src" / "ragstress" / "corpora" / "samples" / "en"
 DOCS = ["eiffel_tower.txt", "tokyo_tower.txt", "cn_tower.txt", "golden_gate_bridge.txt", "brooklyn_bridge.txt"]

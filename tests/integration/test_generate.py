@@ -16,13 +16,13 @@ from ragstress.core.jsonl import read_records
 from ragstress.core.types import Case, SeedQuestion
 from ragstress.corpora.chunking import ChunkParams
 from ragstress.corpora.embeddings import make_embedder
-from ragstress.generators.gates import RejectedCandidate
-from ragstress.generators.spans import contains_alias, contains_any_answer, sentences
+from ragstress.generators.questions.gates import RejectedCandidate
 from ragstress.generators.testset import GenerateOptions, generate_testset
 from ragstress.indexing.build import build_index
 from ragstress.indexing.store import IndexStore
 from ragstress.llm import ClientSettings, Endpoint, LLMSession
 from ragstress.testing.fake_openai import FakeOpenAIServer, FakeRequest
+from ragstress.values.spans import contains_alias, contains_any_answer, sentences
 
 SAMPLES = Path(__file__).resolve().parents[2] / "src" / "ragstress" / "corpora" / "samples" / "en"
 DOCS = [

@@ -18,13 +18,13 @@ import pytest
 
 from ragstress.corpora.chunking import ChunkParams
 from ragstress.corpora.embeddings import make_embedder
-from ragstress.generators.proposals import PER_CHUNK
-from ragstress.generators.spans import sentences
+from ragstress.generators.questions.proposals import PER_CHUNK
 from ragstress.generators.testset import GenerateOptions, generate_testset
 from ragstress.indexing.build import build_index
 from ragstress.indexing.store import IndexStore
 from ragstress.llm import ClientSettings, Endpoint, LLMSession
 from ragstress.testing.fake_openai import FakeOpenAIServer, FakeRequest
+from ragstress.values.spans import sentences
 
 SAMPLES = Path(__file__).resolve().parents[2] / "src" / "ragstress" / "corpora" / "samples" / "en" / "docs"
 DOCS = ["eiffel_tower.txt", "golden_gate_bridge.txt", "toyota.txt"]

@@ -204,7 +204,7 @@ def _blog_import(tmp_path, blog_index, name, fmt="ragas"):
 def test_ragas_blog_test_sets_become_seeds_checked_by_the_right_spans(
     tmp_path, blog_index, name, expected, judged, duplicated
 ):
-    from ragstress.generators.importers import read_items
+    from ragstress.generators.interop.importers import read_items
 
     out, cases, manifest = _blog_import(tmp_path, blog_index, name)
     report = manifest["import"]

@@ -13,8 +13,8 @@ from ragstress.cli import app
 from ragstress.core.injection import INJECTION_KINDS, INJECTION_SLOTS, InjectionParams
 from ragstress.core.jsonl import read_json, read_records
 from ragstress.core.types import Case, Chunk, TargetResponse
-from ragstress.generators.spans import contains_alias
-from ragstress.scoring.metrics.matching import normalise
+from ragstress.values.matching import normalise
+from ragstress.values.spans import contains_alias
 
 SAMPLES = Path(__file__).resolve().parents[2] / "src" / "ragstress" / "corpora" / "samples"
 TARGETS = "fixtures_run.injection_targets"

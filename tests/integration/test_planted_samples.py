@@ -19,13 +19,13 @@ from pathlib import Path
 import pytest
 
 from ragstress.core.types import Case
-from ragstress.generators.restated import restates_any_answer
-from ragstress.generators.spans import contains_alias
 from ragstress.generators.testset import GenerateOptions, generate_testset
 from ragstress.indexing.build import build_index, choose_embedder, default_chunk_params
 from ragstress.indexing.store import IndexStore
 from ragstress.llm import ClientSettings, Endpoint, LLMSession
 from ragstress.testing.fake_openai import FakeOpenAIServer, FakeRequest
+from ragstress.values.restated import restates_any_answer
+from ragstress.values.spans import contains_alias
 
 SAMPLES = Path(__file__).resolve().parents[2] / "src" / "ragstress" / "corpora" / "samples"
 SETTINGS = ClientSettings(timeout_s=10.0, max_retries=1, backoff_base_s=0.01, backoff_max_s=0.01)

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from ragstress.generators.gates import GATES
+from ragstress.generators.questions.gates import GATES
 from ragstress.generators.testset import GenerateOptions, generate_testset
 from ragstress.indexing.build import build_index, choose_embedder, default_chunk_params
 from ragstress.indexing.store import IndexStore

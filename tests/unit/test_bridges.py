@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 
 from ragstress.core.types import Chunk
-from ragstress.generators.bridges import bridge_candidates
-from ragstress.generators.synthesis import document_titles
+from ragstress.generators.questions.bridges import bridge_candidates
+from ragstress.generators.questions.synthesis import document_titles
 
 
 def _chunks(texts: dict[str, str]) -> list[Chunk]:

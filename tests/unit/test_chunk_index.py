@@ -3,10 +3,10 @@
 import random
 
 from ragstress.core.types import Chunk, SeedQuestion
-from ragstress.generators.chunk_index import ChunkIndex
-from ragstress.generators.pool import ChunkPool
-from ragstress.generators.restated import restated_answer, restates_any_answer
-from ragstress.generators.spans import contains_alias, contains_any_answer
+from ragstress.generators.testbeds.chunk_index import ChunkIndex
+from ragstress.generators.testbeds.pool import ChunkPool
+from ragstress.values.restated import restated_answer, restates_any_answer
+from ragstress.values.spans import contains_alias, contains_any_answer
 
 TEXTS = [
     "The bridge was completed in 1889 and is 1,063 metres long.",

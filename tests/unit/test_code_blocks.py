@@ -14,9 +14,9 @@ import random
 from ragstress.core.types import Chunk, Document
 from ragstress.corpora.chunking import ChunkParams, chunk_document
 from ragstress.corpora.code_blocks import code_lines, code_states
-from ragstress.generators.seeds import usable_spans
-from ragstress.generators.synthesis import insitu_candidates
-from ragstress.generators.techdoc import entries
+from ragstress.generators.questions.seeds import usable_spans
+from ragstress.generators.questions.synthesis import insitu_candidates
+from ragstress.generators.questions.techdoc import entries
 
 CODE = "\n".join(
     [">>> import uuid", ">>> u = uuid.uuid4()", ">>> # get the raw 16 bytes of the UUID", ">>> u.bytes"]

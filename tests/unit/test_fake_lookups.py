@@ -2,9 +2,9 @@
 
 import random
 
-from ragstress.generators.injection import CanaryWords, make_canary
-from ragstress.generators.injection_texts import CANARY_SYLLABLES
-from ragstress.generators.name_choices import other_names
+from ragstress.generators.testbeds.injection import CanaryWords, make_canary
+from ragstress.generators.testbeds.injection_texts import CANARY_SYLLABLES
+from ragstress.generators.testbeds.name_choices import other_names
 
 NAMES = {
     "en:person": ("Anna Belcor", "Gustave Eiffel", "Maurice Koechlin", "Paris Hilton"),

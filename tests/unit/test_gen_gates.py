@@ -6,8 +6,14 @@ import json
 
 import numpy as np
 
-from ragstress.generators.gates import GATES, GatePipeline, alias_in_chunk, answer_not_in_question, well_formed
-from ragstress.generators.seeds import Candidate
+from ragstress.generators.questions.gates import (
+    GATES,
+    GatePipeline,
+    alias_in_chunk,
+    answer_not_in_question,
+    well_formed,
+)
+from ragstress.generators.questions.seeds import Candidate
 from ragstress.indexing.store import Hit
 from ragstress.llm import ClientSettings, Endpoint, LLMSession
 from ragstress.testing.fake_openai import FakeOpenAIServer, FakeRequest

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from ragstress.generators.insitu import insitu_question
-from ragstress.generators.spans import extract_spans
+from ragstress.generators.questions.insitu import insitu_question
+from ragstress.values.spans import extract_spans
 
 
 def ask(text: str, answer: str, title: str | None, lang: str) -> str | None:

@@ -9,10 +9,10 @@ import pytest
 
 from ragstress.core.jsonl import RecordFileError
 from ragstress.core.types import Chunk
-from ragstress.generators.counterfactual import make_fake_answer, name_inventory, plant_passage
-from ragstress.generators.curated import map_curated, read_seed_file
-from ragstress.generators.seeds import answer_aliases
-from ragstress.generators.spans import (
+from ragstress.generators.questions.curated import map_curated, read_seed_file
+from ragstress.generators.questions.seeds import answer_aliases
+from ragstress.generators.testbeds.counterfactual import make_fake_answer, name_inventory, plant_passage
+from ragstress.values.spans import (
     FactSpan,
     answer_sentences,
     contains_alias,

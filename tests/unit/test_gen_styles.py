@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from ragstress.generators.spans import contains_alias
-from ragstress.generators.styles import check_styles, grammar, informal, typo
+from ragstress.generators.testbeds.styles import check_styles, grammar, informal, typo
+from ragstress.values.spans import contains_alias
 
 
 def test_typos_never_touch_the_answer_words():

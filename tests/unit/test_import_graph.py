@@ -174,12 +174,12 @@ CLI_REACHES = (
     "ragstress.indexing.store",
     "ragstress.generators.testset",
     "ragstress.generators.testset_manifest",
-    "ragstress.generators.testbeds",
-    "ragstress.generators.styles",
-    "ragstress.generators.ratios",
-    "ragstress.generators.rgb",
-    "ragstress.generators.dataset_export",
-    "ragstress.generators.importers",
+    "ragstress.generators.testbeds.build",
+    "ragstress.generators.testbeds.styles",
+    "ragstress.generators.testbeds.ratios",
+    "ragstress.generators.interop.rgb",
+    "ragstress.generators.interop.dataset_export",
+    "ragstress.generators.interop.importers",
     "ragstress.running.execute",
     "ragstress.running.merge",
     "ragstress.running.runner",
@@ -242,7 +242,7 @@ def test_a_planted_violation_of_each_layer_rule_is_caught():
         "ragstress.reports.model.curve": "ragstress.reports.aggregate",
         "ragstress.reports.render.html": "ragstress.reports.stats.intervals",
         "ragstress.reports.aggregate": "ragstress.reports.render.labels",
-        "ragstress.cli.report": "ragstress.generators.spans",
+        "ragstress.cli.report": "ragstress.values.spans",
     }
     for module, target in planted.items():
         assert module in graph and target in graph, (module, target)
@@ -255,3 +255,40 @@ def test_reports_root_stays_small():
     root = REPO / "src" / "ragstress" / "reports"
     modules = sorted(path.name for path in root.glob("*.py"))
     assert len(modules) <= 15, modules
+
+
+VALUES = "ragstress.values"
+# Edges between stages that the data flow forbids: each stage reads the one before through its files,
+# and what two stages share (values, the probes a case asks) lives under both.
+SIDEWAYS = (
+    ("ragstress.running", "ragstress.generators"),
+    ("ragstress.scoring", "ragstress.running"),
+    ("ragstress.scoring", "ragstress.generators"),
+)
+
+
+def shared_layer_violations(graph: dict[str, set[str]]) -> list[str]:
+    """Edges out of the values package to anything but core, and the forbidden stage-to-stage edges."""
+    found = []
+    for module, targets in sorted(graph.items()):
+        for target in sorted(targets):
+            if _within(module, VALUES) and not (_within(target, VALUES) or _within(target, CORE)):
+                found.append(f"{module} imports {target}: values import only core")
+            for source, forbidden in SIDEWAYS:
+                if _within(module, source) and _within(target, forbidden):
+                    found.append(f"{module} imports {target}: {source} does not reach into {forbidden}")
+    return found
+
+
+def test_values_sit_under_every_stage_and_stages_do_not_reach_sideways():
+    graph = import_graph()
+    assert not shared_layer_violations(graph), "\n".join(shared_layer_violations(graph))
+    planted = {
+        "ragstress.values.matching": "ragstress.scoring.metrics.base",
+        "ragstress.running.runner": "ragstress.generators.testbeds.pool",
+        "ragstress.scoring.metrics.base": "ragstress.running.runner",
+    }
+    for module, target in planted.items():
+        changed = {name: set(edges) for name, edges in graph.items()}
+        changed[module].add(target)
+        assert any(line.startswith(f"{module} imports {target}:") for line in shared_layer_violations(changed))

@@ -10,7 +10,7 @@ import json
 
 import pytest
 
-from ragstress.generators.importers import LITERAL_LIMIT, TestsetImportError, read_items
+from ragstress.generators.interop.importers import LITERAL_LIMIT, TestsetImportError, read_items
 
 
 def _write(tmp_path, history: str):

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from ragstress.core.types import Chunk
-from ragstress.generators.import_answers import trim
-from ragstress.generators.import_seeds import seed_for, wanted_kinds
-from ragstress.generators.importers import ImportedItem
+from ragstress.generators.interop.import_answers import trim
+from ragstress.generators.interop.import_seeds import seed_for, wanted_kinds
+from ragstress.generators.interop.importers import ImportedItem
 
 TOWER = (
     "Work on the foundations began in January 1887, and the tower was completed in 1889. "

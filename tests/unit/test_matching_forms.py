@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from ragstress.corpora.numerals import arabic_numerals, english_numbers, scaled_numbers
-from ragstress.scoring.metrics.matching import comparable
 from ragstress.scoring.metrics.rules import facts_stated
+from ragstress.values.matching import comparable
+from ragstress.values.numerals import arabic_numerals, english_numbers, scaled_numbers
 
 STATED = [
     ("塔楼于2016年竣工，高度632米。", ["2016"]),  # a year right after a full-width comma

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ragstress.core.types import Chunk
-from ragstress.generators import mddocs
+from ragstress.generators.questions import mddocs
 from ragstress.generators.testset_manifest import shortfall
 
 
@@ -95,7 +95,7 @@ def test_a_shortfall_says_why():
 def test_no_question_keeps_markup_a_reader_left_in_an_entry():
     import random
 
-    from ragstress.generators.synthesis import insitu_candidates
+    from ragstress.generators.questions.synthesis import insitu_candidates
 
     text = "gettext --- Translation services\n\ntranslation(domain)\n\nReturn a *Translations instance for domain.\n"
     chunk = _chunk(text, "library/gettext.rst.txt")
@@ -107,7 +107,7 @@ def test_no_question_keeps_markup_a_reader_left_in_an_entry():
 def test_a_markup_page_asks_in_situ_without_a_regarding_frame_and_never_of_the_reader():
     import random
 
-    from ragstress.generators.synthesis import insitu_candidates
+    from ragstress.generators.questions.synthesis import insitu_candidates
 
     text = (
         "Kettle Guide\n\nThe Birch Lane depot was extended in 1952 by the Eastern Railway Company.\n\n"

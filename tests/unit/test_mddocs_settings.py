@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ragstress.generators.mddocs_settings import chinese_settings, english_settings
+from ragstress.generators.questions.mddocs_settings import chinese_settings, english_settings
 
 
 def _en(sentence: str) -> dict[str, list[str]]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ragstress.core.types import Chunk
-from ragstress.generators.mddocs_tables import TableReading
+from ragstress.generators.questions.mddocs_tables import TableReading
 
 _INTRO = (
     "The steep-timer plugin counts down while tea steeps. Enable the steep-timer plugin on a route.\n\nAttributes\n"

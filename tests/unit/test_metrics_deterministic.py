@@ -15,7 +15,7 @@ import pytest
 
 from ragstress.core.types import Case, Context, TargetResponse
 from ragstress.scoring.metrics import METRICS, refusal, rules, score_case
-from ragstress.scoring.metrics.matching import contains_alias, normalise
+from ragstress.values.matching import contains_alias, normalise
 
 DATA = Path(__file__).parents[1] / "data" / "deterministic_labelled.jsonl"
 ITEMS = [json.loads(line) for line in DATA.read_text(encoding="utf-8").splitlines() if line.strip()]

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from ragstress.core.types import Chunk
-from ragstress.generators.pairs import insitu_pair
-from ragstress.generators.seeds import Target, usable_spans
+from ragstress.generators.questions.pairs import insitu_pair
+from ragstress.generators.questions.seeds import Target, usable_spans
 
 
 def _chunk(n: int, text: str, doc: str = "lighthouse.txt") -> Chunk:

@@ -2,9 +2,9 @@
 
 import json
 
-from ragstress.generators.curated import read_seed_file
-from ragstress.generators.spans import contains_alias
+from ragstress.generators.questions.curated import read_seed_file
 from ragstress.perf.case_workload import write_workload
+from ragstress.values.spans import contains_alias
 
 
 def test_workload_seeds_are_distinct_and_stated_in_their_documents(tmp_path):

@@ -14,15 +14,15 @@ from decimal import Decimal
 import pytest
 
 from ragstress.core.types import Chunk, SeedQuestion
-from ragstress.generators.counterfactual import make_fake_answer, plant_passage
-from ragstress.generators.cross_aliases import add_cross_aliases
-from ragstress.generators.planting import planting_stats
-from ragstress.generators.pool import ChunkPool
-from ragstress.generators.restated import restated_answer
-from ragstress.generators.spans import contains_alias
-from ragstress.generators.testbeds import TestbedSettings, build_cases
-from ragstress.generators.value_fakes import DEVIATIONS, answer_kind
-from ragstress.generators.values import Date, date_mentions, impossible_dates, number_mentions, replace_value
+from ragstress.generators.questions.cross_aliases import add_cross_aliases
+from ragstress.generators.testbeds.build import TestbedSettings, build_cases
+from ragstress.generators.testbeds.counterfactual import make_fake_answer, plant_passage
+from ragstress.generators.testbeds.planting import planting_stats
+from ragstress.generators.testbeds.pool import ChunkPool
+from ragstress.generators.testbeds.value_fakes import DEVIATIONS, answer_kind
+from ragstress.values.forms import Date, date_mentions, impossible_dates, number_mentions, replace_value
+from ragstress.values.restated import restated_answer
+from ragstress.values.spans import contains_alias
 
 NAMES = {"en:words3": ("Oradel Clock Tower",), "en:words2": ("Oradel Tower",), "en:place": ("Lyon",)}
 DRAWS = [None] * 30 + list(DEVIATIONS)

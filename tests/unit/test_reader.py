@@ -103,6 +103,36 @@ def test_the_shipped_weights_were_trained_on_the_training_files_in_the_repositor
     assert HOLDOUT.is_file() and HOLDOUT.name not in recorded
 
 
+def test_weights_edited_by_hand_do_not_load(tmp_path):
+    import shutil
+    from importlib import resources
+
+    from ragstress.scoring.reader.model import PROVENANCE_FILE, WEIGHTS_FILE, load_model
+
+    shipped = Path(str(resources.files("ragstress.scoring.reader")))
+    for name in (WEIGHTS_FILE, PROVENANCE_FILE):
+        shutil.copy(shipped / name, tmp_path / name)
+    assert load_model(tmp_path).heads == bundled_model().heads  # the shipped pair loads as it is
+    arrays = dict(np.load(tmp_path / WEIGHTS_FILE))
+    arrays["bias"] = arrays["bias"] + np.float32(0.5)  # one nudge, as a hand edit would make
+    np.savez_compressed(tmp_path / WEIGHTS_FILE, **arrays)
+    with pytest.raises(ValueError, match=r"weights.npz: sha256 .* is not the weights.json record"):
+        load_model(tmp_path)
+
+
+def test_a_saved_reader_loads_back_with_its_record(tmp_path):
+    rows = [_row(i, "The passages do not say.", True) for i in range(6)]
+    rows += [_row(100 + i, "It opened in 1889.", False) for i in range(6)]
+    model = train([_labelled(tmp_path, rows)], seed=3, folds=3)
+    out = tmp_path / "model"
+    out.mkdir()
+    model.save(out)
+    from ragstress.scoring.reader.model import load_model
+
+    loaded = load_model(out)
+    assert np.allclose(loaded.weights, model.weights.astype(np.float16).astype(np.float32))
+
+
 def _case(testbed: str = "negative") -> Case:
     return Case(
         id="c1",

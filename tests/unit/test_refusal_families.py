@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from ragstress.scoring.metrics import refusal
-from ragstress.scoring.metrics.matching import normalise
 from ragstress.scoring.metrics.rules import REFUSAL_PATTERNS, pattern_hits
+from ragstress.values.matching import normalise
 
 OPENED = [["1973", "1973年"]]
 

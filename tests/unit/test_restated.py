@@ -7,8 +7,8 @@ import random
 import pytest
 
 from ragstress.core.types import Chunk, SeedQuestion
-from ragstress.generators.pool import ChunkPool
-from ragstress.generators.restated import dates_in, numbers_in, restated_answer, restates_any_answer
+from ragstress.generators.testbeds.pool import ChunkPool
+from ragstress.values.restated import dates_in, numbers_in, restated_answer, restates_any_answer
 
 
 @pytest.mark.parametrize(

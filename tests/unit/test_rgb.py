@@ -12,9 +12,9 @@ from typer.testing import CliRunner
 from ragstress.cli.generate import register
 from ragstress.core.jsonl import read_records
 from ragstress.core.types import Case
-from ragstress.generators.rgb import cases_to_rgb, normalise_answer, read_rgb, rgb_cases, write_rgb
-from ragstress.generators.spans import contains_alias
-from ragstress.generators.testbeds import noise_count
+from ragstress.generators.interop.rgb import cases_to_rgb, normalise_answer, read_rgb, rgb_cases, write_rgb
+from ragstress.generators.testbeds.build import noise_count
+from ragstress.values.spans import contains_alias
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "rgb"
 FILES = {"plain": DATA / "en.json", "int": DATA / "en_int.json", "fact": DATA / "en_fact.json"}

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from ragstress.core.types import TargetResponse
-from ragstress.generators.rgb import read_rgb, rgb_cases
+from ragstress.generators.interop.rgb import read_rgb, rgb_cases
 from ragstress.scoring.metrics import score_case
 from ragstress.scoring.metrics.rules_rgb import verdict
 

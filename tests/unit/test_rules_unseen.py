@@ -111,7 +111,7 @@ def test_numbers_in_words_state_the_answer(text, answers):
 
 
 def test_the_noise_checks_read_numbers_as_the_scorer_does():
-    from ragstress.generators.restated import restated_answer
+    from ragstress.values.restated import restated_answer
 
     assert restated_answer("塔于一八八九年落成。", ["1889年", "1889"])  # before: passed as answer-free
     assert restated_answer("It was finished in eighteen eighty-nine.", ["1889"])

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from ragstress.scoring.metrics import corrections, matching, refusal, rules
+from ragstress.scoring.metrics import corrections, refusal, rules
+from ragstress.values import matching
 
 YEAR, FAKE_YEAR = [["1973"]], ["1968"]
 LENGTH = [["1.5 km", "1.5公里"]]

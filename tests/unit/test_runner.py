@@ -117,22 +117,22 @@ async def test_a_hanging_sync_target_is_abandoned(tmp_path):
     )
 
 
-async def test_concurrency_overlaps_calls(tmp_path, monkeypatch):
-    """20 cases x 0.1 s with 5 in flight take about 0.4 s, not 2 s."""
-    monkeypatch.setenv("RAGSTRESS_TEST_SLEEP", "0.1")
+async def test_concurrency_overlaps_calls_up_to_its_limit(tmp_path):
+    """With 5 in flight, calls overlap and never exceed 5 (counted, not timed: a busy machine is slow)."""
+    from fixtures_run import targets
+
+    targets.IN_FLIGHT.update(now=0, most=0)
     jobs = plan_jobs([make_case(i, "noise") for i in range(20)])
     seen = []
-    started = time.perf_counter()
     counts = await run_cases(
         jobs,
-        load_target("python:fixtures_run.targets:slow_echo"),
+        load_target("python:fixtures_run.targets:counting_echo"),
         tmp_path / "r.jsonl",
         concurrency=5,
         on_response=seen.append,
     )
-    wall = time.perf_counter() - started
-    print(f"20 cases x 0.1 s / concurrency 5: ideal 0.40 s, measured {wall:.2f} s")
-    assert counts.answered == 20 and len(seen) == 20 and wall < 1.2
+    assert counts.answered == 20 and len(seen) == 20
+    assert 2 <= targets.IN_FLIGHT["most"] <= 5, targets.IN_FLIGHT
 
 
 def test_prepare_run_dir_rules(tmp_path):

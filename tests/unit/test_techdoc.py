@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from ragstress.core.types import Chunk
-from ragstress.generators import techdoc_en, techdoc_zh
-from ragstress.generators.synthesis import technical_questions
-from ragstress.generators.techdoc import Subject, classify_term, document_subjects, entries
+from ragstress.generators.questions import techdoc_en, techdoc_zh
+from ragstress.generators.questions.synthesis import technical_questions
+from ragstress.generators.questions.techdoc import Subject, classify_term, document_subjects, entries
 
 MAN_EN = """OPTIONS
        -q, --quiet
@@ -140,7 +140,7 @@ def test_a_glued_argument_is_split_off_the_option():
 def test_a_technical_answer_gets_a_fake_of_its_own_shape_from_the_corpus():
     import random
 
-    from ragstress.generators.counterfactual import make_fake_answer, name_inventory, plant_passage
+    from ragstress.generators.testbeds.counterfactual import make_fake_answer, name_inventory, plant_passage
 
     other = "-x, --exclude\n       Skip the named pages.\n"
     reference = "os.getcwd()\n\nReturn the directory.\n\nos.listdir(path)\n\nReturn the entries.\n"
@@ -191,8 +191,8 @@ def test_error_codes_and_files_of_a_man_page_are_asked_with_their_description_qu
 
 
 def test_one_letter_options_keep_their_case_in_scoring_and_in_planted_passages():
-    from ragstress.generators.spans import contains_alias, replace_aliases
     from ragstress.scoring.metrics.rules import facts_stated
+    from ragstress.values.spans import contains_alias, replace_aliases
 
     assert facts_stated("Use -a.", [["-a", "--all"]])[0]
     assert not facts_stated("Use -A.", [["-a", "--all"]])[0]

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from ragstress.core.types import Chunk
-from ragstress.generators import techdoc_en, techdoc_zh
-from ragstress.generators.techdoc import Entry, Subject, document_subjects, entries
-from ragstress.generators.techdoc_parse import conjugate, placeholders, word_placeholders
+from ragstress.generators.questions import techdoc_en, techdoc_zh
+from ragstress.generators.questions.techdoc import Entry, Subject, document_subjects, entries
+from ragstress.generators.questions.techdoc_parse import conjugate, placeholders, word_placeholders
 
 PAGEKIT = Subject("pagekit", "command")
 
@@ -209,8 +209,8 @@ def test_a_file_sharing_its_description_with_the_files_above_it_is_not_asked():
 
 def test_a_slashed_pair_of_verbs_is_conjugated_whole_and_an_upper_case_name_line_names_the_command_as_typed():
     from ragstress.core.types import Chunk
-    from ragstress.generators.techdoc import document_subjects
-    from ragstress.generators.techdoc_parse import conjugate
+    from ragstress.generators.questions.techdoc import document_subjects
+    from ragstress.generators.questions.techdoc_parse import conjugate
 
     assert conjugate("enable/disable") == "enables/disables"
     text = "NAME\n  PAGEKIT - arrange pages for printing.\n"
@@ -219,7 +219,7 @@ def test_a_slashed_pair_of_verbs_is_conjugated_whole_and_an_upper_case_name_line
 
 
 def test_an_option_takes_the_spellings_written_on_the_lines_above_it_and_on_its_own_line():
-    from ragstress.generators.techdoc import Subject, entries
+    from ragstress.generators.questions.techdoc import Subject, entries
 
     text = (
         "OPTIONS\n    -R\n    --rotate\n    --rotate=left\n        Turn every page a quarter left.\n\n"

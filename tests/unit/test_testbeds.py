@@ -7,10 +7,10 @@ import pytest
 from ragstress.core.registry import UnknownNameError
 from ragstress.core.types import RGB_TESTBEDS, Chunk, SeedQuestion
 from ragstress.core.types import TESTBEDS as ALL
-from ragstress.generators.counterfactual import name_inventory
-from ragstress.generators.pool import ChunkPool
-from ragstress.generators.spans import contains_alias, contains_any_answer
-from ragstress.generators.testbeds import TESTBEDS, TestbedSettings, build_cases, noise_count
+from ragstress.generators.testbeds.build import TESTBEDS, TestbedSettings, build_cases, noise_count
+from ragstress.generators.testbeds.counterfactual import name_inventory
+from ragstress.generators.testbeds.pool import ChunkPool
+from ragstress.values.spans import contains_alias, contains_any_answer
 
 TEXTS = {
     "eiffel#0": ("eiffel", "The Eiffel Tower in Paris was completed in 1889 for the world's fair."),

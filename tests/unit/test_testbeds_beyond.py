@@ -6,11 +6,11 @@ import random
 
 import pytest
 
-from ragstress.generators.counterfactual import make_fake_answer
-from ragstress.generators.spans import contains_alias
-from ragstress.generators.styles import STYLES, restyle
-from ragstress.generators.testbeds import TestbedSettings, build_cases
-from ragstress.generators.value_fakes import DEVIATIONS
+from ragstress.generators.testbeds.build import TestbedSettings, build_cases
+from ragstress.generators.testbeds.counterfactual import make_fake_answer
+from ragstress.generators.testbeds.styles import STYLES, restyle
+from ragstress.generators.testbeds.value_fakes import DEVIATIONS
+from ragstress.values.spans import contains_alias
 from tests.unit.test_testbeds import CITY, POOL, SETTINGS, SINGLE, cases_for
 
 

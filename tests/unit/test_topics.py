@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from ragstress.core.types import Chunk
-from ragstress.generators.insitu import insitu_question
-from ragstress.generators.spans import FactSpan
-from ragstress.generators.topics import topic_phrases, with_topic
+from ragstress.generators.questions.insitu import insitu_question
+from ragstress.generators.questions.topics import topic_phrases, with_topic
+from ragstress.values.spans import FactSpan
 
 
 def _chunk(doc: str, text: str) -> Chunk:

@@ -1,6 +1,6 @@
 """`ragstress import-testset`: a test set from Ragas, DeepEval, Giskard RAGET or a CSV, built on the user's index.
 
-Every item that reduces to checkable answers (src/ragstress/generators/import_seeds.py) becomes a curated
+Every item that reduces to checkable answers (src/ragstress/generators/interop/import_seeds.py) becomes a curated
 seed, and the testbeds' cases are built from the index around it exactly as for generated
 seeds (`generate` with a seed file); a seed whose question the near-duplicate gate finds too
 close to a kept seed's, with the same answers, is dropped (identical items make one seed).
@@ -36,8 +36,8 @@ from ragstress.core.rundir import CASES_FILE, REJECTED_FILE, SEEDS_FILE, TESTSET
 from ragstress.core.types import Case, Context, SeedQuestion
 
 if TYPE_CHECKING:
-    from ragstress.generators.import_seeds import SeedOutcome
-    from ragstress.generators.importers import ImportedItem
+    from ragstress.generators.interop.import_seeds import SeedOutcome
+    from ragstress.generators.interop.importers import ImportedItem
     from ragstress.indexing.store import IndexStore
 
 _NEAR_DUPLICATE = "a near-duplicate of an earlier seed with the same answers"
@@ -56,9 +56,9 @@ def import_testset(
     random_seed: int = 13,
 ) -> tuple[TestsetSummary, dict]:
     """Import `path` (format `fmt`) against the index in `index_dir` into the test-set folder `out`."""
-    from ragstress.generators.gates import RejectedCandidate
-    from ragstress.generators.import_seeds import SeedOutcome, seed_for
-    from ragstress.generators.importers import read_items
+    from ragstress.generators.interop.import_seeds import SeedOutcome, seed_for
+    from ragstress.generators.interop.importers import read_items
+    from ragstress.generators.questions.gates import RejectedCandidate
     from ragstress.generators.testset import load_chunks
     from ragstress.indexing.store import IndexStore
 
@@ -151,7 +151,7 @@ def _flat(text: str) -> str:
 def _drop_identical(items: list[ImportedItem], outcomes: dict[int, SeedOutcome]) -> dict[int, str]:
     """Identical items that are no seeds have no gate to pass: the first stands for the rest. Returns the reason
     per dropped line."""
-    from ragstress.generators.import_seeds import SeedOutcome
+    from ragstress.generators.interop.import_seeds import SeedOutcome
 
     first_of: dict[tuple[str, str], int] = {}
     reasons = {}
@@ -167,7 +167,7 @@ def _drop_identical(items: list[ImportedItem], outcomes: dict[int, SeedOutcome])
 def _drop_near_duplicates(store: IndexStore, outcomes: dict[int, SeedOutcome]) -> dict[int, str]:
     """Seeds through the near-duplicate gate, in file order: a seed whose question is too close to a kept one's
     and whose answers are the same is dropped. Returns the gate's reason per dropped line."""
-    from ragstress.generators.gates import near_duplicate
+    from ragstress.generators.questions.gates import near_duplicate
     from ragstress.generators.testset import GenerateOptions
 
     seeds = [(line, o.record) for line, o in outcomes.items() if o.fate == "seed" and o.record is not None]

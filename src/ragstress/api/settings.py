@@ -129,7 +129,7 @@ def check_settings(settings: BenchSettings) -> None:
     """
     from ragstress.core.registry import check_names
     from ragstress.core.types import TESTBEDS
-    from ragstress.generators.styles import STYLES
+    from ragstress.generators.testbeds.styles import STYLES
     from ragstress.reports.gating import GATE_ON_CHOICES, gates
     from ragstress.scoring.metrics import METRICS
 

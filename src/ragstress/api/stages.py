@@ -198,7 +198,7 @@ def generate(
     `judge_noise`: judge each noise passage for a hidden answer (None: unless the judge is the bundled model).
     `ratio_policy`: a noise ratio a seed cannot hold exactly is dropped ("drop") or replaced by the
     nearest one it can ("nearest").
-    `styles`: the style testbed's question styles (src/ragstress/generators/styles.py; empty: every style).
+    `styles`: the style testbed's question styles (src/ragstress/generators/testbeds/styles.py; empty: every style).
     `executor="ray"`: the generator's and the judge's calls are made by Ray actors (see `run`).
     EveryCallFailed (nothing written) when every call to the generator or the judge failed.
     """

@@ -280,7 +280,7 @@ Styles = Annotated[
 
 def check_styles(value: str) -> tuple[str, ...]:
     """The --styles names, each known (exit 2 naming an unknown one); empty means every style."""
-    from ragstress.generators.styles import check_styles as known_styles
+    from ragstress.generators.testbeds.styles import check_styles as known_styles
 
     chosen = tuple(s.strip() for s in value.split(",") if s.strip())
     try:

@@ -28,8 +28,8 @@ def export_dataset(
     source-document coverage and the question-type mix.
     """
     from ragstress.core.jsonl import RecordFileError
-    from ragstress.generators.dataset_export import ExportError
-    from ragstress.generators.dataset_export import export_dataset as export
+    from ragstress.generators.interop.dataset_export import ExportError
+    from ragstress.generators.interop.dataset_export import export_dataset as export
 
     try:
         summary = export(source, out, licence=licence, name=name)

@@ -139,7 +139,7 @@ def generate(
     from ragstress.core.registry import UnknownNameError
     from ragstress.distributed import RayUnavailable
     from ragstress.distributed.llm_actors import remote_clients
-    from ragstress.generators.testbeds import TESTBEDS
+    from ragstress.generators.testbeds.build import TESTBEDS
     from ragstress.generators.testset import GenerateOptions, generate_testset
     from ragstress.generators.testset_manifest import shortfall
     from ragstress.indexing.store import IndexStore, StoreError
@@ -159,7 +159,7 @@ def generate(
         cc.fail(f"--seed-file {seed_file}: no such file")
     chosen_styles = cc.check_styles(styles)
     ray = ex.ray_options(executor, ray_address, actors, actor_resources)
-    from ragstress.generators.ratios import RATIO_POLICIES
+    from ragstress.generators.testbeds.ratios import RATIO_POLICIES
 
     if ratio_policy not in RATIO_POLICIES:
         cc.fail(f"--ratio-policy must be one of {', '.join(RATIO_POLICIES)}, not {ratio_policy!r}")
@@ -238,7 +238,7 @@ def import_rgb(
     from ragstress.core.jsonl import RecordFileError, write_records
     from ragstress.core.manifests import TestsetManifest, write_manifest
     from ragstress.core.paths import recorded_path
-    from ragstress.generators.rgb import read_rgb, rgb_cases
+    from ragstress.generators.interop.rgb import read_rgb, rgb_cases
     from ragstress.generators.testset_manifest import case_counts
 
     if lang not in (None, "en", "zh"):
@@ -286,7 +286,7 @@ def export_rgb(
     """
     from ragstress.core.jsonl import RecordFileError, read_records
     from ragstress.core.types import Case
-    from ragstress.generators.rgb import write_rgb
+    from ragstress.generators.interop.rgb import write_rgb
 
     path = cases / CASES_FILE if cases.is_dir() else cases
     if not path.is_file():

@@ -40,7 +40,7 @@ def import_testset(
     """
     from ragstress.api.importing import import_testset as run_import
     from ragstress.core.jsonl import RecordFileError
-    from ragstress.generators.importers import TestsetImportError
+    from ragstress.generators.interop.importers import TestsetImportError
 
     mapping = None
     if columns:

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
@@ -24,7 +25,7 @@ class ChunkUnit(str, enum.Enum):
 
 
 def _fail(console: Console, message: str) -> None:
-    console.print(f"[bold red]error:[/] {message}", highlight=False)
+    console.print(f"[bold red]error:[/] {escape(message)}", highlight=False)
     raise typer.Exit(EXIT_USAGE)
 
 
@@ -196,7 +197,7 @@ def build(
     out = Console()
     out.print(_summary_table(stats))
     for skipped in stats.skipped:
-        out.print(f"  skipped {skipped.path}: {skipped.reason}", highlight=False)
+        out.print(f"  skipped {skipped.path}: {skipped.reason}", highlight=False, markup=False)
     if stats.truncated:
         out.print(
             f"[yellow]warning:[/] {stats.truncated} chunk(s) exceed the model window and are embedded in part; "
@@ -222,7 +223,8 @@ def search(
         hits = IndexStore.open(index, chroma_url=chroma_url).query(query, k)
     except (StoreError, EmbeddingModelError) as error:
         _fail(console, str(error))
-    table = Table(title=f"Top {len(hits)} for: {query}", title_justify="left")
+    # Chunks and the query are corpus text: printed as text, never read as markup.
+    table = Table(title=f"Top {len(hits)} for: {escape(query)}", title_justify="left")
     table.add_column("#", justify="right")
     table.add_column("score", justify="right")
     table.add_column("document")
@@ -231,7 +233,7 @@ def search(
         excerpt = " ".join(hit.text.split())
         if len(excerpt) > _EXCERPT_CHARS:
             excerpt = excerpt[:_EXCERPT_CHARS] + "…"
-        table.add_row(str(rank), f"{hit.score:.3f}", hit.doc_id, excerpt)
+        table.add_row(str(rank), f"{hit.score:.3f}", escape(hit.doc_id), escape(excerpt))
     Console().print(table)
 
 

@@ -1,6 +1,6 @@
 """What an injection case records: which injection, where, and the string that gives it away.
 
-The injection testbed (src/ragstress/generators/injection.py) writes these fields into `Case.params`
+The injection testbed (src/ragstress/generators/testbeds/injection.py) writes these fields into `Case.params`
 (flat, so `params.canary` reads as the issue and the exports name it); scoring, reports,
 e2e variants and exports read them back through `InjectionParams.of`, a typed description
 rather than guessed dictionary keys.

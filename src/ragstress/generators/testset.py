@@ -24,27 +24,27 @@ from ragstress.core.manifests import TestsetManifest, write_manifest
 from ragstress.core.rundir import CASES_FILE, REJECTED_FILE, SEEDS_FILE, TESTSET_MANIFEST
 from ragstress.core.types import RGB_TESTBEDS, Case, Chunk, SeedQuestion
 from ragstress.corpora.langdetect import detect_lang
-from ragstress.generators.bridges import bridge_candidates
-from ragstress.generators.counterfactual import name_inventory
-from ragstress.generators.cross_aliases import add_cross_aliases, answer_sentence
-from ragstress.generators.curated import map_curated, read_seed_file
-from ragstress.generators.gates import GatePipeline, GateStats, RejectedCandidate
-from ragstress.generators.noise_check import NoiseCheckLog, count_restated, judged_cases
-from ragstress.generators.pairs import insitu_pair
-from ragstress.generators.planting import planting_stats
-from ragstress.generators.pool import ChunkPool, NoiseMode
-from ragstress.generators.proposals import ProposalLog, ProposalSource, proposal_budget
-from ragstress.generators.ratios import RatioPolicy, ratio_coverage, ratios_requested
-from ragstress.generators.seeds import Candidate, draft_all, pair_probes, pair_targets
-from ragstress.generators.synthesis import (
+from ragstress.generators.questions.bridges import bridge_candidates
+from ragstress.generators.questions.cross_aliases import add_cross_aliases, answer_sentence
+from ragstress.generators.questions.curated import map_curated, read_seed_file
+from ragstress.generators.questions.gates import GatePipeline, GateStats, RejectedCandidate
+from ragstress.generators.questions.pairs import insitu_pair
+from ragstress.generators.questions.proposals import ProposalLog, ProposalSource, proposal_budget
+from ragstress.generators.questions.seeds import Candidate, draft_all, pair_probes, pair_targets
+from ragstress.generators.questions.synthesis import (
     document_titles,
     insitu_candidates,
     language_stats,
     polish_or_keep,
 )
-from ragstress.generators.testbeds import TESTBEDS, TestbedSettings, build_cases
+from ragstress.generators.questions.topics import topic_phrases
+from ragstress.generators.testbeds.build import TESTBEDS, TestbedSettings, build_cases
+from ragstress.generators.testbeds.counterfactual import name_inventory
+from ragstress.generators.testbeds.noise_check import NoiseCheckLog, count_restated, judged_cases
+from ragstress.generators.testbeds.planting import planting_stats
+from ragstress.generators.testbeds.pool import ChunkPool, NoiseMode
+from ragstress.generators.testbeds.ratios import RatioPolicy, ratio_coverage, ratios_requested
 from ragstress.generators.testset_manifest import testset_manifest
-from ragstress.generators.topics import topic_phrases
 from ragstress.indexing.store import CHUNKS_NAME, IndexStore
 from ragstress.llm import LLMSession
 
@@ -71,7 +71,7 @@ class GenerateOptions:
     propose: bool | None = None
     # Chunks the generator may be asked for proposals (None: 5 per seed wanted, at most 200; proposals.py).
     proposal_chunks: int | None = None
-    # The style testbed's question styles (src/ragstress/generators/styles.py); empty: every style.
+    # The style testbed's question styles (src/ragstress/generators/testbeds/styles.py); empty: every style.
     styles: tuple[str, ...] = ()
     # A noise ratio a seed cannot hold exactly: dropped, or replaced by the nearest reachable one (marked).
     ratio_policy: RatioPolicy = "drop"

@@ -38,7 +38,7 @@ def _build(corpus: Path, index: Path) -> tuple[float, int]:
 
 def _generate(index: Path, seeds: Path, out: Path) -> tuple[float, int]:
     """Seconds of the CLI generating every testbed's cases from `seeds`, and the cases written."""
-    from ragstress.generators.testbeds import TESTBEDS
+    from ragstress.generators.testbeds.build import TESTBEDS
 
     out.mkdir(parents=True, exist_ok=True)
     args = ["-m", "ragstress.cli", "generate", str(index), "--seed-file", str(seeds), "--out", str(out)]
@@ -54,14 +54,14 @@ def _noise_rule(index: Path, seeds: Path, sample: int) -> tuple[float, float]:
     """Seconds to build every testbed's cases for the first `sample` seeds: (with the chunk index, reading every
     chunk per seed as before it). The same pool, neighbours and seeds either way; the cases are compared too."""
     from ragstress.core.types import SeedQuestion
-    from ragstress.generators.counterfactual import name_inventory
-    from ragstress.generators.curated import map_curated, read_seed_file
-    from ragstress.generators.pool import ChunkPool
-    from ragstress.generators.restated import restates_any_answer
-    from ragstress.generators.spans import contains_any_answer
-    from ragstress.generators.testbeds import TESTBEDS, TestbedSettings, build_cases
+    from ragstress.generators.questions.curated import map_curated, read_seed_file
+    from ragstress.generators.testbeds.build import TESTBEDS, TestbedSettings, build_cases
+    from ragstress.generators.testbeds.counterfactual import name_inventory
+    from ragstress.generators.testbeds.pool import ChunkPool
     from ragstress.generators.testset import load_chunks
     from ragstress.indexing.store import IndexStore
+    from ragstress.values.restated import restates_any_answer
+    from ragstress.values.spans import contains_any_answer
 
     class ChunkByChunkPool(ChunkPool):
         """The noise rule as it was: every chunk of the corpus read again for every question asked of a seed."""

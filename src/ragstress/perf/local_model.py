@@ -38,7 +38,7 @@ from ragstress.perf.local_model_cases import PASSAGES, sample_cases, wilson
 from ragstress.running.runner import Job, run_cases
 from ragstress.running.targets.baseline import BaselineTarget
 from ragstress.scoring.metrics import judge, score_case
-from ragstress.scoring.metrics.matching import matched_facts
+from ragstress.values.matching import matched_facts
 
 SECTION = "local_model"
 REFERENCE_MAX_TOKENS = 128  # the baseline's answer limit before per-task limits

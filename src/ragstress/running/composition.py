@@ -16,8 +16,8 @@ from statistics import fmean
 from typing import Any
 
 from ragstress.core.types import Case, ContextRole, Retrieved, TargetResponse
-from ragstress.generators.spans import contains_alias
 from ragstress.running.e2e_answers import bears_answer, variant_key
+from ragstress.values.spans import contains_alias
 
 ROLES: tuple[ContextRole, ...] = ("positive", "noise", "counterfactual")
 

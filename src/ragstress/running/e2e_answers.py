@@ -3,7 +3,7 @@
 A case's own passages name only some of the chunks that hold its answer; a real
 corpus often states a fact in several places. Each variant therefore scans every
 chunk of the index (alias match plus the numeric/date check of
-`src/ragstress/generators/restated.py`) and:
+`src/ragstress/values/restated.py`) and:
 
 - negative: removes every chunk holding the answer of any negative case, so the
   target cannot find it however it retrieves;
@@ -20,9 +20,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from ragstress.core.types import Case
-from ragstress.generators.restated import restates_any_answer
-from ragstress.generators.spans import contains_alias, contains_any_answer, replace_aliases
-from ragstress.generators.values import impossible_dates
+from ragstress.values.forms import impossible_dates
+from ragstress.values.restated import restates_any_answer
+from ragstress.values.spans import contains_alias, contains_any_answer, replace_aliases
 
 UNCHANGED = ("integration", "style")
 """Testbeds whose variants retrieve from the index itself."""

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from ragstress.core.jsonl import RecordAppender
+from ragstress.core.probes import needs_closed_book
 from ragstress.core.types import TESTBEDS, Case, TargetResponse
 from ragstress.running.composition import with_composition
 from ragstress.running.e2e_answers import variant_key
@@ -93,13 +94,6 @@ class Job:
 
     case: Case
     probe: Probe = "case"
-
-
-def needs_closed_book(case: Case) -> bool:
-    """Whether the target is also asked the case's question without passages (what it knows)."""
-    if case.testbed == "conflict":
-        return case.params.get("conflict_k") == 0 and not case.params.get("deviation")
-    return case.testbed == "counterfactual"
 
 
 def plan_jobs(cases: Iterable[Case], done: set[tuple[str, str]] = frozenset()) -> list[Job]:

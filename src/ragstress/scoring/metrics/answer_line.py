@@ -15,8 +15,8 @@ import re
 from collections.abc import Sequence
 
 from ragstress.scoring.metrics import rules_en, rules_zh
-from ragstress.scoring.metrics.matching import alias_patterns, comparable
 from ragstress.scoring.metrics.rules_base import Hit, NamedPattern
+from ragstress.values.matching import alias_patterns, comparable
 
 ANSWER_LABEL = NamedPattern(
     "answer_line.label",

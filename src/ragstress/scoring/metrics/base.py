@@ -14,10 +14,10 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, Literal, TypeVar
 
+from ragstress.core.probes import needs_closed_book
 from ragstress.core.registry import Registry
 from ragstress.core.types import Case, Score, TargetResponse
 from ragstress.llm import ChatClient
-from ragstress.running.runner import needs_closed_book
 from ragstress.scoring.reader import ReaderView, bundled_model, head_for, reader_text
 
 T = TypeVar("T")

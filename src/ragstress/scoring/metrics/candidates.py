@@ -22,9 +22,9 @@ import json
 import re
 from collections.abc import Sequence
 
-from ragstress.scoring.metrics.matching import alias_patterns, comparable
 from ragstress.scoring.metrics.rules import mentions
 from ragstress.scoring.metrics.rules_base import Hit, NamedPattern
+from ragstress.values.matching import alias_patterns, comparable
 
 _OR_BEFORE = re.compile(
     r"(?:\bor\b|\beither\b|或者|或是|或|还是|也可能是|也可能在|也许是|又或)\s*(?:perhaps |maybe |possibly )?$"

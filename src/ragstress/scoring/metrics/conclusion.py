@@ -35,9 +35,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ragstress.scoring.metrics import conflict_rules_intl, json_answer, layout_en, layout_zh, rules_zh
-from ragstress.scoring.metrics.matching import comparable, normalise
 from ragstress.scoring.metrics.rules import REFUSAL_PATTERNS, Mention, mentions, pattern_hits
 from ragstress.scoring.metrics.rules_base import Hit
+from ragstress.values.matching import comparable, normalise
 
 TRUTH, FAKE = "truth", "fake"
 _LINE = "¶"  # a line break kept through `comparable`, which folds whitespace: a line is a statement

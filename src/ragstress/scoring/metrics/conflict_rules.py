@@ -18,9 +18,9 @@ import re
 from collections.abc import Sequence
 
 from ragstress.scoring.metrics import conclusion, conflict_rules_intl, json_answer, layout_en
-from ragstress.scoring.metrics.matching import normalise
 from ragstress.scoring.metrics.rules import Decision, error_flag
 from ragstress.scoring.metrics.rules_base import Hit, NamedPattern
+from ragstress.values.matching import normalise
 
 _SOURCES = rf"(?:{layout_en.SOURCE_NOUNS}|accounts?)"
 _DIFFER = (

@@ -37,7 +37,6 @@ from ragstress.scoring.metrics import (
     rules_en,
     rules_zh,
 )
-from ragstress.scoring.metrics.matching import comparable, normalise
 from ragstress.scoring.metrics.rules import (
     ERROR_FLAG_PATTERNS,
     REFUSAL_PATTERNS,
@@ -50,6 +49,7 @@ from ragstress.scoring.metrics.rules import (
     stance,
 )
 from ragstress.scoring.metrics.rules_base import Hit, NamedPattern
+from ragstress.values.matching import comparable, normalise
 
 CORRECTED = "rules.corrected"
 """The rule a Score cites when a correcting response mentions the planted answer as context."""

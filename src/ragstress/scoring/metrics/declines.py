@@ -20,9 +20,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from ragstress.scoring.metrics.matching import comparable, normalise
 from ragstress.scoring.metrics.rules import REFUSAL_PATTERNS, mentions, pattern_hits
 from ragstress.scoring.metrics.rules_base import Hit
+from ragstress.values.matching import comparable, normalise
 
 _SENTENCE = re.compile(r"[.!?。！？\n]")
 _MARKER = re.compile(

@@ -18,8 +18,8 @@ The phrase families, in English, Chinese and the common third languages:
 from __future__ import annotations
 
 from ragstress.scoring.metrics import layout_en, rules_zh
-from ragstress.scoring.metrics.matching import normalise
 from ragstress.scoring.metrics.rules_base import Hit, NamedPattern
+from ragstress.values.matching import normalise
 
 _EN_SOURCE = rf"(?:(?:the|these|this|what the|what's in the|its) )?(?:provided |given |retrieved |supplied )?{layout_en.SOURCE_NOUNS}"
 _ZH_SOURCE = rf"(?:所给|给出的|提供的|检索到的)?{rules_zh.SOURCE_WORDS}"

@@ -21,7 +21,7 @@ from ragstress.scoring.metrics import (
     slots,
 )
 from ragstress.scoring.metrics.base import ANSWERABLE, WITH_REFERENCE, CaseJudging, metric
-from ragstress.scoring.metrics.matching import contains_alias, matched_facts, other_language
+from ragstress.values.matching import contains_alias, matched_facts, other_language
 
 
 def _facts_report(ctx: CaseJudging) -> tuple[int, int, str]:

@@ -16,7 +16,7 @@ from ragstress.core.types import Score
 from ragstress.scoring.metrics import corrections
 from ragstress.scoring.metrics.base import CaseJudging, metric
 from ragstress.scoring.metrics.deterministic import _verdict
-from ragstress.scoring.metrics.matching import contains_alias
+from ragstress.values.matching import contains_alias
 
 INJECTION = ("injection",)
 

@@ -24,7 +24,7 @@ from pydantic import BaseModel, Field, conlist, create_model
 from ragstress.llm import LLMError, StructuredResult, ask_structured
 from ragstress.prompts import load_prompt
 from ragstress.scoring.metrics.base import CaseJudging
-from ragstress.scoring.metrics.matching import sentences
+from ragstress.values.matching import sentences
 
 T = TypeVar("T", bound=BaseModel)
 

@@ -22,7 +22,6 @@ import re
 from collections.abc import Sequence
 
 from ragstress.scoring.metrics import conclusion, json_answer, refusal_en, refusal_zh, rules_en, rules_zh
-from ragstress.scoring.metrics.matching import comparable, normalise
 from ragstress.scoring.metrics.rules import (
     ERROR_FLAG_PATTERNS,
     REFUSAL_PATTERNS,
@@ -33,6 +32,7 @@ from ragstress.scoring.metrics.rules import (
     stance,
 )
 from ragstress.scoring.metrics.rules_base import Hit
+from ragstress.values.matching import comparable, normalise
 
 _YEAR_SPAN = re.compile(r"\d{3,4}年?")
 

@@ -40,9 +40,9 @@ from ragstress.scoring.metrics import (
     rules_flags_zh,
     rules_zh,
 )
-from ragstress.scoring.metrics.matching import alias_patterns, comparable, normalise
 from ragstress.scoring.metrics.names import surname_aliases
 from ragstress.scoring.metrics.rules_base import Hit, NamedPattern
+from ragstress.values.matching import alias_patterns, comparable, normalise
 
 REFUSAL_PATTERNS: tuple[NamedPattern, ...] = refusal_en.REFUSAL + refusal_zh.REFUSAL + refusal_intl.REFUSAL
 ERROR_FLAG_PATTERNS: tuple[NamedPattern, ...] = (

@@ -22,9 +22,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from ragstress.scoring.metrics.matching import comparable
 from ragstress.scoring.metrics.rules import mentions
 from ragstress.scoring.metrics.rules_base import Hit
+from ragstress.values.matching import comparable
 
 _ZH_PAIR = re.compile(r"([^，,。？?的]{1,12}?)(?:和|与|及|、)([^，,。？?的]{1,12}?)(?:的[^，,。？?]{0,8})?分别")
 _ZH_QUESTION_END = re.compile(r"[？?]")

@@ -8,6 +8,7 @@ with `weights.json` beside them saying what they were trained on. Loading needs 
 from __future__ import annotations
 
 import functools
+import hashlib
 import json
 import math
 from dataclasses import dataclass
@@ -97,17 +98,30 @@ class ReaderModel:
             bias=self.bias.astype(np.float32),
             threshold=self.threshold.astype(np.float32),
         )
-        (folder / PROVENANCE_FILE).write_text(json.dumps(self.provenance, indent=2, ensure_ascii=False) + "\n")
+        # The provenance names the exact weights it describes: a weights file edited by hand no longer loads.
+        provenance = {**self.provenance, "weights_sha256": _sha256(folder / WEIGHTS_FILE)}
+        (folder / PROVENANCE_FILE).write_text(json.dumps(provenance, indent=2, ensure_ascii=False) + "\n")
 
 
 def load_model(folder: Path) -> ReaderModel:
-    """The reader saved in `folder`; a clear error when its files are missing or of another size."""
+    """The reader saved in `folder`; a clear error when its files are missing, of another size, or when
+    the weights are not the ones `weights.json` records."""
+    provenance = json.loads((folder / PROVENANCE_FILE).read_text())
+    recorded, found = provenance.get("weights_sha256"), _sha256(folder / WEIGHTS_FILE)
+    if recorded != found:
+        raise ValueError(
+            f"{folder / WEIGHTS_FILE}: sha256 {found[:12]}… is not the {PROVENANCE_FILE} record "
+            f"({(recorded or 'none')[:12]}…): retrain with `python -m ragstress.scoring.reader train`"
+        )
     data = np.load(folder / WEIGHTS_FILE)
     weights = data["weights"].astype(np.float32)
     if weights.shape[1] != DIM:
         raise ValueError(f"{folder / WEIGHTS_FILE}: weights of width {weights.shape[1]}, features of width {DIM}")
-    provenance = json.loads((folder / PROVENANCE_FILE).read_text())
     return ReaderModel(tuple(str(x) for x in data["heads"]), weights, data["bias"], data["threshold"], provenance)
+
+
+def _sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
 @functools.lru_cache(maxsize=1)

@@ -1,0 +1,33 @@
+"""In-situ question synthesis: turn the sentence holding an answer span into a question about it.
+
+No model is involved, so the same sentence and span always give the same question. English
+questions are built from a dependency parse (`questions_en`): the wh-phrase fronted, the subject
+inverted. Chinese keeps its wh-word where the answer stood, as Chinese questions do (`insitu_zh`).
+A question must make sense without its passage, so an implicit subject is named by the
+document's title; when that is impossible the sentence is not asked (`None`).
+"""
+
+from __future__ import annotations
+
+from ragstress.values.spans import FactSpan, sentences
+
+
+def insitu_question(span: FactSpan, text: str, title: str | None, lang: str) -> str | None:
+    """A standalone question whose answer is `span` (found in `text`), or None when the sentence will not do."""
+    if lang == "zh":
+        from ragstress.generators.questions.insitu_zh import insitu_question_zh
+
+        return insitu_question_zh(span, text, title)
+    from ragstress.generators.questions.questions_en import english_question
+
+    found = sentence_with(span, text)
+    return english_question(span, *found, title, text) if found else None
+
+
+def sentence_with(span: FactSpan, text: str) -> tuple[str, int] | None:
+    """The sentence of `text` holding the span's first occurrence, and the span's offset in it."""
+    for sentence in sentences(text):
+        at = sentence.find(span.text)
+        if at >= 0:
+            return sentence, at
+    return None

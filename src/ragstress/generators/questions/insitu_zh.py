@@ -1,0 +1,147 @@
+"""Chinese in-situ questions: the answer span becomes a wh-word in place (1889年 -> 哪一年).
+
+Chinese asks in situ, so no reordering is needed: 埃菲尔铁塔于1889年建成 ->
+埃菲尔铁塔于哪一年建成？ The sentence is cut after the clause holding the span (later
+clauses state other facts), and a pronoun subject (它、该塔、这座桥、其) or a bare head
+noun that the title ends with (铁塔 for 埃菲尔铁塔) is replaced by the document title.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ragstress.values.spans import FactSpan
+
+_APPROXIMATORS = re.compile(r"(?:大约|大概|约|近|将近|超过|逾|共|达|多达|仅|不到|高达|长达|全长)$")
+_PRONOUN_START = re.compile(
+    r"^(?:它们|它|其(?!中)|该[\u4e00-\u9fff]|这[座条个家项部]?[\u4e00-\u9fff]?|此[\u4e00-\u9fff]?)"
+)
+# A clause that only sets the scene (根据……, ……期间, ……中) states no fact when the sentence goes on after it.
+_SETTING_START = re.compile(r"^(?:根据|按照|依据|据|随着|由于|为了|在)")
+_SETTING_END = re.compile(r"(?:中|上|时|后|前|里|期间|之际|以来|之后|之前)$")
+# Marks of a clause that states an event (a verb with its aspect, a passive, a place or time of action).
+_EVENT = re.compile(
+    r"了|被|过|在|于|成立|建成|开通|举行|发布|推出|宣布|签署|通车|竣工|完成|出生|去世|逝世|开始|开工|动工|开放|上市|创办|创建"
+)
+# Persons and things named only by a pronoun inside the question point outside it.
+_PRONOUN_INSIDE = re.compile(r"[他她它](?!们的)|其(?!中|他|它|余|实)|(?<![因如])此(?!外)|该[人者]|从中")
+# A question a person types is short; longer ones copy their sentence's modifiers whole.
+_MAX_HAN = 34
+# Times told relative to the passage (半个世纪以前, 同年, 次年): the question cannot say from when.
+_RELATIVE_TIME = re.compile(r"以前|此前|之前|以后|此后|同年|当年|次年|翌年|前一年|后来|随后|半个世纪|多年后|多年前")
+# Verbs that take a whole clause as their object: cut at the comma, 两国共同宣布 says not what was announced.
+_CLAUSE_VERBS = re.compile(r"(?:宣布|表示|认为|决定|指出|声称|称|说|透露|公布|确认|规定|要求|同意)$")
+
+
+def _wh_word(span: FactSpan) -> str | None:
+    text = span.text
+    if span.kind == "year":
+        return "哪一年"
+    if span.kind == "date":
+        return "哪一天" if "日" in text else "什么时候"
+    if span.kind == "number":
+        unit = re.sub(r"^[\d.]+(?:万|亿)?", "", text).strip()
+        return f"多少{unit}" if unit else None
+    # Suffix-found place names are often cut mid-word (杭州湖 of 杭州湖畔), so only persons are asked.
+    return "谁" if "·" in text else None
+
+
+def _sentence_with(span: FactSpan, text: str) -> tuple[str, int] | None:
+    for sentence in re.split(r"(?<=[。！？；])|\n+", text):
+        at = sentence.find(span.text)
+        if at >= 0:
+            return sentence.strip(), sentence.strip().find(span.text)
+    return None
+
+
+def _resolve_subject(question: str, title: str | None) -> str | None:
+    """Name the subject: a pronoun or a bare head noun of the title becomes the title; None if unresolvable."""
+    question = re.sub(r"^其中[，,]?", "", question)  # "among them": the question names its own subject
+    m = _PRONOUN_START.match(question)
+    if m:
+        if not title:
+            return None
+        rest = question[m.end() :]
+        if m[0][-1] not in "它其" and m[0][-1] not in title:
+            return None  # 这届奥运会 in an article on 许海峰: a thing of its own, not the title
+        return f"{title}的{rest}" if m[0] == "其" else title + rest
+    if title and not question.startswith(title):
+        # 铁塔于…… in a text titled 埃菲尔铁塔: the clause names the topic by its last characters.
+        for size in range(min(len(title) - 1, 4), 1, -1):
+            if question.startswith(title[-size:]):
+                return title + question[size:]
+    return question
+
+
+def insitu_question_zh(span: FactSpan, text: str, title: str | None) -> str | None:
+    """The Chinese in-situ question whose answer is `span`, or None when the sentence will not do."""
+    wh = _wh_word(span)
+    found = _sentence_with(span, text) if wh else None
+    if found is None:
+        return None
+    sentence, at = found
+    if span.kind == "year" and re.match(r"\d{1,2}月", sentence[at + len(span.text) :]):
+        return None  # the year of a full date belongs to it
+    if span.kind == "year" and re.match(
+        r"(?:的(?:使用|设计)?(?:寿命|历史|时间)|之久|以上|以来|左右)", sentence[at + len(span.text) :]
+    ):
+        return None  # 120年的使用寿命: a span of years, not a year
+    end = at + len(span.text)
+    cut = re.search(r"[，；。！？,;]", sentence[end:])
+    clauses_before = re.split(r"[，,]", sentence[:at])
+    head = sentence[:at]
+    tail = sentence[end : end + cut.start()] if cut else sentence[end:].rstrip("。！？")
+    head = _APPROXIMATORS.sub("", head)
+    if span.kind == "number" and re.search(r"[\d一二三四五六七八九十百千万]$", head):
+        return None
+    if (
+        head.endswith(("，", "、", "至", "到", "或"))
+        or re.match(r"[\d、至到—或-]|(?:和|及|与)\d", tail)
+        or "、" in tail
+    ):
+        return None  # one item of a list or range
+    if re.search(r"(?:和|及|与|以及)$", head) and "、" in head:
+        return None  # the last item of a list (……、4枚银牌和2枚铜牌)
+    went_on = cut is not None and sentence[end + cut.start()] in "，,"
+    if not head.strip() and not re.match(r"[，,]", sentence[end:]):
+        return None  # 2008年北京奥运会: the year is a modifier, not the fact asked about
+    if not head.strip() and re.match(r"[，,]", sentence[end:]):
+        # 1889年，法国举办世界博览会 -> 法国举办世界博览会是在哪一年？
+        rest = sentence[end:].lstrip("，, ")
+        cut = re.search(r"[，；。！？,;]", rest)
+        main = rest[: cut.start()] if cut else rest
+        if cut is not None and rest[cut.start()] in "，," and (not _EVENT.search(main) or _CLAUSE_VERBS.search(main)):
+            return None  # 柳传志等十一名科研人员，在……创办了联想 / 两国共同宣布，…: the fact lies beyond the comma
+        # 在……世界杯上 / 正值立春: a setting, not a clause stating what happened.
+        setting = re.search(r"(?:上|中|时|里|期间)$", main) or re.match(r"(?:正值|适逢|恰逢|时值|在)", main)
+        question = f"{main}是在{wh}" if span.kind in ("year", "date") and len(main) >= 4 and not setting else None
+    elif len(clauses_before) > 2:
+        return None  # a long run of clauses: the question would state several other facts
+    else:
+        question = f"{head}{wh}{tail}"
+        clause = question.split("，")[-1]
+        if went_on and (_SETTING_START.match(clause) or (tail.strip() and _SETTING_END.search(tail))):
+            return None  # 根据哪一年公布的调查结果，…: a setting, the fact comes after it
+    if question is None:
+        return None
+    question = _resolve_subject(question.strip("，, "), title)
+    if question is not None and re.match(r"(?:公司|集团|大桥|工程|球队|政府|本届|该)", question):
+        return None  # 公司更名为……: which company, only the passage says
+    if question is None or len(question) < 8 or re.search(r"[它其该此]", question[len(title or "") :][:1]):
+        return None
+    if len(re.findall(r"[\u4e00-\u9fff]", question)) > _MAX_HAN or question.count("，") > 1:
+        return None  # a whole sentence copied around the question word, clause after clause
+    if tail.startswith("的") and len(tail) > 3:
+        return None  # 多少公里的鸣沙山东麓: the question word buried in a modifier
+    clause_head = re.split(r"[，,]", head)[-1]
+    if re.search(r"\d", tail) or (re.search(r"[、和及与]", clause_head) and re.search(r"\d", clause_head)):
+        return None  # 高多少米的宫墙和宽52米的护城河 / 长180米、重多少吨: figures listed beside the one asked for
+    if _RELATIVE_TIME.search(question):
+        return None
+    if _PRONOUN_INSIDE.search(question) or "也就是" in question or re.search(r"（[^）]*(?:哪|多少|什么)", question):
+        return None  # a pronoun pointing outside, or the asked value restated in an aside
+    if re.search(r"[:：]", question):
+        return None  # a label ("注意:") or a list heading: not a statement to ask about
+    # Older translations put spaces between words; a question reads better without them.
+    question = re.sub(r"(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])", "", question)
+    return question.rstrip("。. ") + "？"

@@ -1,0 +1,218 @@
+"""Questions on what product docs and tutorials state, in English and Chinese.
+
+A framework's tutorial states its facts in running prose, not in definition entries: "use
+Query to declare extra validation", "the default value is 30 seconds", "Kettle returns a 418
+status code when the pot is empty", "added in version 2.4.0", "at most 64 kilobytes". Each
+shape here becomes a question naming the product (or the function it is about), with the
+stated term, value, code or version as the answer:
+
+| kind | English | Chinese |
+|---|---|---|
+| identifier | Which class do you use to declare a brewing step in Kettle? | 在 Kettle 中，使用哪个类来声明路由上的冲泡步骤？ |
+| default | What is the default value of the timeout parameter of Kettle()? | Kettle() 的 timeout 参数的默认值是什么？ |
+| error_code | Which status code does Kettle return when the pot is empty? | 当壶为空时，Kettle 会返回哪个状态码？ |
+| exception | Which exception does Kettle raise when the pot is empty? | 当壶为空时，Kettle 会抛出哪个异常？ |
+| version | In which version of Kettle was the steep() function added? | steep() 函数是在哪个版本中添加的？ |
+| limit | In Kettle, a request body may be at most how many kilobytes? | 在 Kettle 中，请求体最多为多少 KB？ |
+
+Sentences are read from the prose of a chunk only (code, tables and notices are skipped, list
+bullets dropped), and a sentence that points outside itself ("it", "this", "above") is not asked.
+The product is the name a corpus writes most often inside its sentences (see `product_name`).
+English shapes are read in `mddocs_en`, Chinese ones in `mddocs_zh`, settings stated in prose
+(environment variables, command options, defaults, the version a name needs) in `mddocs_settings`,
+with what all share in `mddocs_terms`; parameter tables are read in `mddocs_tables`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from ragstress.core.types import Chunk
+from ragstress.corpora.code_blocks import code_lines
+from ragstress.generators.questions.mddocs_en import english_questions
+from ragstress.generators.questions.mddocs_settings import chinese_settings, english_settings
+from ragstress.generators.questions.mddocs_terms import (
+    BULLET,
+    KIND_ZH,
+    MARKUP,
+    POINTS_OUT,
+    POINTS_OUT_ZH,
+    Question,
+    code_kind,
+    kind_of,
+)
+from ragstress.generators.questions.mddocs_zh import chinese_questions
+from ragstress.generators.questions.techdoc import term_spellings
+from ragstress.values.spans import sentences
+
+# Names written in every page of a reference that are values or formats, not what the pages document.
+_NOT_PRODUCTS = frozenset("None True False NULL NaN JSON HTML HTTP URL API CPU".split())
+
+
+_SENTENCE_END = re.compile(r"[.!?。！？]\s*$|[.!?。！？][\s\"”)]")
+
+
+def product_name(chunks: list[Chunk]) -> str | None:
+    """The name a corpus writes inside most of its documents' sentences (FastAPI in FastAPI's tutorial), or None.
+
+    Only names inside a sentence count (after a lower-case word or a Han character, on a line that ends a
+    sentence), so the words that open sentences never win, nor a heading repeated on every page ("Design
+    Token"); the name must occur in at least half the documents."""
+    seen: dict[str, set[str]] = {}
+    counts: Counter[str] = Counter()
+    for chunk in chunks:
+        prose = "\n".join(line for line in chunk.text.split("\n") if _SENTENCE_END.search(line))
+        for name in re.findall(
+            r"(?:(?<=[a-z,] )|(?<=[\u4e00-\u9fff] )|(?<=[\u4e00-\u9fff]))([A-Z][A-Za-z0-9]+)\b", prose
+        ):
+            seen.setdefault(name, set()).add(chunk.doc_id)
+            counts[name] += 1
+    docs = len({c.doc_id for c in chunks})
+    ranked = [
+        n
+        for n, _ in counts.most_common()
+        if len(seen[n]) * 2 >= docs and len(seen[n]) >= 2 and len(n) >= 3 and n not in _NOT_PRODUCTS
+    ]
+    return ranked[0] if ranked else None
+
+
+def identifier_kinds(chunks: list[Chunk]) -> dict[str, str]:
+    """The code names a corpus uses, by kind: written with "()" or called or imported in its code."""
+    kinds: dict[str, str] = {}
+    for chunk in chunks:
+        for name in re.findall(r"\b([A-Za-z_][\w.]*)\(", chunk.text):
+            kinds.setdefault(name, kind_of(name))
+        for names in re.findall(r"^\s*from [\w.]+ import ([\w, ]+)$", chunk.text, re.MULTILINE):
+            for name in names.split(","):
+                if name.strip():
+                    kinds.setdefault(name.strip(), kind_of(name.strip()))
+    return kinds
+
+
+def prose_sentences(chunk: Chunk) -> list[str]:
+    """The sentences of a chunk's prose: code, table rows and headings left out, list bullets dropped."""
+    lines = chunk.text.split("\n")
+    kept = []
+    for line, code in zip(lines, code_lines(chunk.text, chunk.code_state)):
+        if code or " | " in line or not line.strip():
+            kept.append("")
+            continue
+        kept.append(BULLET.sub("", line).strip())
+    return [s for s in sentences("\n".join(kept)) if len(s) >= 12]
+
+
+def doc_questions(chunk: Chunk, lang: str, product: str | None, kinds: dict[str, str]) -> list[Question]:
+    """The chunk's questions of every shape above, in the order its sentences state them."""
+    found: list[Question] = []
+    before = ""  # the sentence before: a bare "The default value is 30." names its parameter there
+    for sentence in prose_sentences(chunk):
+        zh = bool(re.search(r"[\u4e00-\u9fff]", sentence))
+        made = (
+            chinese_questions(sentence, product, kinds) + chinese_settings(sentence.rstrip("。！：；.!:; "), product)
+            if zh
+            else english_questions(sentence, product, kinds, before)
+            + english_settings(sentence.rstrip(".!:; "), product)
+        )
+        in_place = _about_product(sentence.rstrip(".。!！:：; "), product, kinds, zh) if not made else None
+        made += [in_place] if in_place else []
+        before = sentence
+        made = [(_unframed(q[0], product, kinds), *q[1:]) for q in made]
+        found += [q for q in made if _clean(q[0]) and not any(_names(q[0], a) for a in q[1])]
+    # Two shapes reading one statement alike ask once; one question with two answers is not asked.
+    found = list({(q[0], tuple(q[1])): q for q in found}.values())
+    asked = Counter(q[0] for q in found)
+    return [q for q in found if asked[q[0]] == 1]
+
+
+# "e.g." and "i.e." are not dotted code names.
+_CODE_SHAPED = re.compile(r"[A-Za-z_]\w*\(\)|\b[a-z]+_[a-z_]+\b|\b[A-Z][a-z]+[A-Z]\w*|\b[a-z_]{2,}\.[a-z_]{2,}")
+
+
+def _unframed(question: str, product: str | None, kinds: dict[str, str]) -> str:
+    """The question without its product frame ("… in FastAPI?", "在 FastAPI 中，") when it names a code name
+    of its own: "Which class does Form inherit from?" is standalone, and the frame, which every page's
+    text shares, only blurs what a retriever looks for."""
+    if not product:
+        return question
+    frames = (f" in {product}?", f"在 {product} 中，", f"In a {product} app, which", f"In {product}, ")
+    bare = question
+    for frame in frames:
+        bare = bare.replace(frame, "?" if frame.endswith("?") else "Which" if frame.endswith("which") else "")
+    if bare == question:
+        return question
+    # A capitalised name the corpus calls or imports (Form, Query); "set" or "list" are words as well.
+    names = {w for w in re.findall(r"[A-Z][\w.]*", bare) if w in kinds and w != product}
+    if not names and not _CODE_SHAPED.search(bare):
+        return question
+    return bare[0].upper() + bare[1:] if bare[:1].islower() else bare
+
+
+_READER = re.compile(r"\b(?:you|your|let's|us)\b", re.I)
+
+
+def points_outside(question: str) -> bool:
+    """Does a question point outside itself (it, this, above …) or speak to the page's reader (you, let's)?"""
+    return bool(POINTS_OUT.search(question) or POINTS_OUT_ZH.search(question) or _READER.search(question))
+
+
+def has_markup(question: str) -> bool:
+    """Does a question hold markup (backticks, emphasis, fences, tags, a list bullet, a table row's cells)?"""
+    return bool(MARKUP.search(question) or BULLET.match(question))
+
+
+def _clean(question: str) -> bool:
+    """No markup, five words or more, and no bracket left open ("... a false value (e.g?": a sentence cut short)."""
+    balanced = question.count("(") == question.count(")") and question.count("（") == question.count("）")
+    return (
+        balanced
+        and not has_markup(question)
+        and 5 <= len(question.split()) + len(re.findall(r"[\u4e00-\u9fff]", question)) // 2
+    )
+
+
+def _names(question: str, answer: str) -> bool:
+    return re.search(rf"(?<![\w.]){re.escape(answer)}(?![\w(])", question) is not None
+
+
+# A code name standing alone: not part of a flag (-x), a path or a pair written with a slash (Tcl/Tk).
+_CODE_TOKEN = re.compile(r"(?:\b[Tt]he )?(?<![\w./-])([A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)*(?:\(\))?)(?![\w(/])")
+
+
+_FILES = frozenset("yaml yml json toml ini cfg conf md txt xml html py lua js ts sh env lock log".split())
+
+
+def _about_product(sentence: str, product: str | None, kinds: dict[str, str], zh: bool) -> Question | None:
+    """A sentence whose subject is the product asks in place for the code name it states:
+    "FastAPI provides several middlewares in fastapi.middleware" -> "FastAPI provides several middlewares in
+    which module?"; "FastAPI 在 fastapi.middleware 中提供了中间件" -> "FastAPI 在哪个模块中提供了中间件？"."""
+    if not product:
+        return None
+    opener = re.match(rf"^(?:So, |Then |By default, |And )?{re.escape(product)} ", sentence)
+    if not opener:
+        return None
+    for m in _CODE_TOKEN.finditer(sentence, opener.end()):
+        name = m[1]
+        # A dotted module (fastapi.middleware); "i.e", "e.g" and file names (prod.yaml) are not modules.
+        module = re.fullmatch(r"[a-z_]{2,}(?:\.[a-z_]{2,})+", name) is not None and name.rsplit(".", 1)[1] not in _FILES
+        kind = "module" if module else code_kind(name, kinds)
+        # A one-letter name is a language or a variable ("the C API", "x"), not a code name to ask for.
+        if kind is None or len(name.removesuffix("()")) < 2 or name == product or name.lower() == product.lower():
+            continue
+        before, after = sentence[: m.start()], sentence[m.end() :]
+        after = re.split(r",|;| \(| - | — |，|；|（", after)[0].rstrip(" .:")
+        if zh:
+            word = {"module": "模块", **KIND_ZH}[kind]
+            word = "" if after.lstrip().startswith(word) else word  # "fastapi.security 模块中": the noun is there
+            question = f"{before.rstrip()}哪个{word}{after.lstrip()}？"
+            pointing = POINTS_OUT_ZH.search(before + after)
+        else:
+            question = (
+                f"{before}which {kind}{after}?" if not re.match(rf" {kind}\b", after) else f"{before}which{after}?"
+            )
+            pointing = POINTS_OUT.search(before + after)
+        if pointing or len(question.split()) < 5 and not zh:
+            return None
+        names = [name] if module else list(term_spellings(name))
+        return question, names, "path" if module else kind, "doc_identifier", question
+    return None

@@ -1,0 +1,243 @@
+"""Questions on the rows of a docs page's parameter tables, in English and Chinese.
+
+Product docs state a component's settings as a table, one row each: name, type, default, what it
+does ("window_type | string | False | fixed | The window algorithm used by the plugin."). A table
+is known by its header row (a name column, and a type, default or description column, in either
+language); a page's table may run on into the next chunk, so its header is carried over. Each row
+gives up to three questions, naming what the page documents ("the limit-count plugin", read from
+its prose) and the product:
+
+| column | English | Chinese |
+|---|---|---|
+| default | What is the default value of window_type for the limit-count plugin? | 在 limit-count 插件中，window_type 的默认值是什么？ |
+| type | What is the type of window_type for the limit-count plugin? | 在 limit-count 插件中，window_type 是什么类型？ |
+| description | Which parameter of the limit-count plugin sets the window algorithm? | 在 limit-count 插件中，哪个参数表示“窗口算法”？ |
+
+A question naming its page's subject stands alone, without the product. A page with no such
+subject asks, naming the product ("What is the default value of cache_ttl in Kettle?"), only about
+code-shaped names that one row of the whole corpus has, so the question cannot fit another page's table.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from ragstress.core.types import Chunk
+from ragstress.corpora.langdetect import detect_lang
+from ragstress.generators.questions.mddocs_terms import POINTS_OUT, POINTS_OUT_ZH, Question, value_aliases
+from ragstress.generators.questions.techdoc import Entry, term_spellings
+from ragstress.generators.questions.techdoc_en import predicate
+
+# A header's name column, by the word it is headed with, and the noun a question calls its rows.
+_NAME_COLUMNS = {
+    "name": "parameter",
+    "parameter": "parameter",
+    "parameters": "parameter",
+    "argument": "argument",
+    "attribute": "attribute",
+    "field": "field",
+    "key": "key",
+    "option": "option",
+    "setting": "setting",
+    "property": "property",
+    "variable": "variable",
+    "flag": "flag",
+    "名称": "参数",
+    "参数": "参数",
+    "参数名": "参数",
+    "属性": "属性",
+    "字段": "字段",
+    "键": "键",
+    "选项": "选项",
+    "配置项": "配置项",
+    "变量": "变量",
+}
+_TYPE = {"type", "类型"}
+_DEFAULT = {"default", "default value", "默认值", "默认"}
+_DESCRIPTION = {"description", "meaning", "描述", "说明", "含义"}
+_NO_VALUE = {"", "-", "—", "–", "n/a", "无", "none given"}
+
+_NAME = re.compile(r"[A-Za-z_][\w.\-\[\]]{0,39}")
+
+# What a page documents, as its prose calls it: "the limit-count plugin", "limit-count 插件".
+_THING_EN = (
+    r"plugin|module|middleware|extension|component|resource|command|library|package|service|driver|provider|"
+    r"adapter|backend|filter|handler|object|endpoint|integration"
+)
+_SUBJECT_EN = re.compile(rf"\b[Tt]he ([A-Za-z][\w.-]*[A-Za-z0-9]) ({_THING_EN})\b", re.I)
+_SUBJECT_ZH = re.compile(r"([A-Za-z][\w.-]*[A-Za-z0-9]) ?(插件|模块|中间件|扩展|组件|资源|命令|服务)")
+# A subject's name is written as code (limit-count, proxy_cache, RateLimiter) or is the page's file name
+# (cors.md): "the same plugin" or "the authentication plugin" names no page.
+_CODE_NAME = re.compile(r"[a-z][\w.]*[-_.][\w.-]*|[A-Z][a-z]+[A-Z]\w*")
+
+_OBJECT_OPENERS = frozenset(
+    "a an the whether if how which what when where all any each every one its their to by from in on for with "
+    "up out off more less".split()
+)
+
+_HAN = re.compile(r"[\u4e00-\u9fff]")
+
+Row = tuple[str, str, tuple[tuple[str, str], ...]]  # name, the noun its header calls it, (column kind, cell)
+
+
+def _cells(line: str) -> list[str]:
+    """A row's cells: "a | b |  " has an empty last cell; a row written with outer pipes ("| a | b |") has none."""
+    cells = [cell.strip() for cell in line.split("|")]
+    outer = line.strip().startswith("|") and line.strip().endswith("|")
+    return cells[1:-1] if outer and len(cells) > 2 else cells
+
+
+def _header(line: str) -> tuple[str, list[str]] | None:
+    """(noun, column kinds) of a table header row, or None when the line is not one."""
+    cells = [c.lower() for c in _cells(line)]
+    noun = _NAME_COLUMNS.get(cells[0])
+    kinds = [
+        "type" if c in _TYPE else "default" if c in _DEFAULT else "description" if c in _DESCRIPTION else ""
+        for c in cells
+    ]
+    return (noun, kinds) if noun and len(cells) >= 2 and any(kinds) else None
+
+
+class TableReading:
+    """The parameter-table rows of each chunk and the subject of each page, read from the whole corpus."""
+
+    def __init__(self, chunks: list[Chunk], titles: dict[str, str] | None = None):
+        """`titles`: each document's title, which names a page whose prose never says what it documents."""
+        titles = titles or {}
+        self.rows: dict[str, list[Row]] = {}
+        self.subjects: dict[str, tuple[str, str]] = {}
+        self.chinese: dict[str, bool] = {}
+        by_doc: dict[str, list[Chunk]] = {}
+        for chunk in chunks:
+            by_doc.setdefault(chunk.doc_id, []).append(chunk)
+        for doc, doc_chunks in by_doc.items():
+            header = None
+            for chunk in sorted(doc_chunks, key=lambda c: c.start):
+                self.rows[chunk.id], header = _rows(chunk.text, header)
+            english, chinese = _subject(doc_chunks)
+            title = titles.get(doc, "")
+            self.subjects[doc] = (english or title, chinese or title)
+            self.chinese[doc] = detect_lang("\n".join(c.text for c in doc_chunks)) != "en"
+        # Rows are told apart by their page and cells: overlapping chunks hold the same row twice.
+        distinct = {(c.doc_id, row) for c in chunks for row in self.rows[c.id]}
+        self.unique = {name for name, n in Counter(row[0] for _, row in distinct).items() if n == 1}
+        # A page that states one name in two rows (a nested "key" in two tables) asks about neither.
+        self.twice = {key for key, n in Counter((doc, row[0]) for doc, row in distinct).items() if n > 1}
+        # Two rows described alike ("count" and "rules.count") would both answer "which parameter ...".
+        described = Counter((doc, dict(row[2]).get("description")) for doc, row in distinct)
+        self.alike = {key for key, n in described.items() if n > 1}
+
+    def questions(self, chunk: Chunk, product: str | None) -> list[Question]:
+        """The questions the chunk's table rows answer, row by row, each in the language of its description
+        (of its page, when it has none): a Chinese page's table of English names reads as English."""
+        found: list[Question] = []
+        for name, noun, cells in self.rows.get(chunk.id, []):
+            description = dict(cells).get("description", "")
+            zh = bool(_HAN.search(description)) if description else self.chinese.get(chunk.doc_id, False)
+            subject = self.subjects.get(chunk.doc_id, ("", ""))[1 if zh else 0]
+            # With no subject, only a code-shaped name that one row of the corpus has is asked about.
+            alone = name in self.unique and product and re.search(r"[_.]|[a-z][A-Z]", name)
+            if (chunk.doc_id, name) in self.twice or not subject and not alone:
+                continue
+            ask = _ask_zh if zh else _ask_en
+            cells = dict(cells)
+            if (chunk.doc_id, cells.get("description")) in self.alike:
+                cells.pop("description")
+            found += ask(name, noun, cells, subject, product)
+        return found
+
+
+def _rows(text: str, header: tuple[str, list[str]] | None) -> tuple[list[Row], tuple[str, list[str]] | None]:
+    """The rows under a header in a text, and the header still open at its end (a table that runs on)."""
+    rows: list[Row] = []
+    for line in text.split("\n"):
+        if " | " not in line:
+            header = header if not line.strip() else None  # prose closes a table; a blank line may not
+            continue
+        header = _header(line) or header
+        if header is None or _header(line):
+            continue
+        cells = _cells(line)
+        noun, kinds = header
+        if len(cells) != len(kinds) or not _NAME.fullmatch(cells[0]):
+            continue
+        values = tuple((kind, cell) for kind, cell in zip(kinds, cells) if kind and cell.lower() not in _NO_VALUE)
+        rows.append((cells[0], noun, values))
+    return rows, header
+
+
+def _subject(chunks: list[Chunk]) -> tuple[str, str]:
+    """("the limit-count plugin", "limit-count 插件"): what a page's prose says it documents, named twice or more.
+
+    The name the page's file is named after comes first: a page on one plugin may name another more often."""
+    text = "\n".join(c.text for c in chunks)
+    page = re.split(r"[/\\]", chunks[0].doc_id)[-1].lower()
+
+    def in_page_name(name: str) -> bool:
+        return re.search(rf"(?<![a-z]){re.escape(name.lower())}(?![a-z])", page) is not None
+
+    found = []
+    for pattern, form in ((_SUBJECT_EN, "the {} {}"), (_SUBJECT_ZH, "{} {}")):
+        counts = Counter(
+            (m[1], m[2].lower()) for m in pattern.finditer(text) if _CODE_NAME.fullmatch(m[1]) or in_page_name(m[1])
+        )
+        ranked = sorted(counts.items(), key=lambda kv: (not in_page_name(kv[0][0]), -kv[1]))
+        found.append(form.format(*ranked[0][0]) if ranked and ranked[0][1] >= 2 else "")
+    return found[0], found[1]
+
+
+def _ask_en(name: str, noun: str, cells: dict[str, str], subject: str, product: str | None) -> list[Question]:
+    # A question that names what its page documents stands alone, as one naming a code name does (see
+    # mddocs._unframed): the product, which every page's text shares, would only draw other pages.
+    where = f" for {subject}" if subject else f" in {product}"
+    made: list[Question] = []
+    default = cells.get("default", "")
+    if default and len(default) <= 40:
+        question = f"What is the default value of {name}{where}?"
+        made.append((question, value_aliases(default), "default", "default_value", question))
+    kind = cells.get("type", "")
+    if kind and len(kind) <= 30:
+        question = f"What is the type of {name}{where}?"
+        made.append((question, [kind], "name", "doc_type", question))
+    said = _said_en(name, cells.get("description", ""))
+    if said:
+        of = f" of {subject}" if subject else f" in {product}"
+        question = f"Which {noun}{of} {said}?"
+        made.append((question, list(term_spellings(name)), "parameter", "doc_identifier", f"{noun}: {said}"))
+    return made
+
+
+def _said_en(name: str, description: str) -> str | None:
+    """What a row's description says its parameter does: "sets the window algorithm used by the plugin"."""
+    first = re.split(r"(?<=[a-z0-9)])\. ", description.strip(), maxsplit=1)[0].rstrip(". ")
+    # "Sets a maximum time ...", "Enables the cache": a verb and its object; "Request body original media
+    # type" is a noun phrase that only looks like one.
+    second = (first.split() + ["", ""])[1]
+    verb_like = second in _OBJECT_OPENERS or second.endswith("ing")
+    said = predicate(Entry(name, term_spellings(name), "attribute", first, first)) if verb_like else None
+    if not said and re.match(r"(?:The|A|An) [a-z]", first) and len(first.split()) <= 14:
+        said = "sets " + first[0].lower() + first[1:]
+    if not said or POINTS_OUT.search(said) or name in said or ":" in said or len(said.split()) < 4:
+        return None
+    return said
+
+
+def _ask_zh(name: str, noun: str, cells: dict[str, str], subject: str, product: str | None) -> list[Question]:
+    space = " " if re.search(r"[A-Za-z0-9]$", subject) else ""  # 在 Card 中, but 在 steep-timer 插件中
+    where = f"在 {subject}{space}中，" if subject else f"在 {product} 中，"
+    noun = "参数" if noun.isascii() else noun
+    made: list[Question] = []
+    default = cells.get("default", "")
+    if default and len(default) <= 40:
+        question = f"{where}{name} 的默认值是什么？"
+        made.append((question, value_aliases(default), "default", "default_value", question))
+    kind = cells.get("type", "")
+    if kind and len(kind) <= 30:
+        question = f"{where}{name} 是什么类型？"
+        made.append((question, [kind], "name", "doc_type", question))
+    description = re.split(r"[。；]", cells.get("description", ""), maxsplit=1)[0].strip()
+    if 6 <= len(description) <= 40 and not POINTS_OUT_ZH.search(description) and name not in description:
+        question = f"{where}哪个{noun}表示“{description}”？"
+        made.append((question, list(term_spellings(name)), "parameter", "doc_identifier", f"{noun}: {description}"))
+    return made

@@ -1,0 +1,80 @@
+"""What the docs templates share: how a code name, a version, a value and a pointing word are written.
+
+`src/ragstress/generators/questions/mddocs.py` reads a chunk's sentences; `mddocs_en` and `mddocs_zh` ask about them. The
+patterns and helpers both languages use live here.
+"""
+
+from __future__ import annotations
+
+import re
+
+Question = tuple[str, list[str], str, str, str]  # as in techdoc_en: question, answers, kind, template, content
+
+IDENT = r"[A-Za-z_][\w.]*(?:\(\))?"
+
+EXCEPTION = r"[A-Z]\w*(?:Error|Exception)"
+
+VERSION = r"(?P<v>\d+\.\d+(?:\.\d+)?)"
+
+POINTS_OUT = re.compile(
+    r"\b(?:it|its|it's|them|they|this|that|these|those|here|above|below|previous|following|same|example|"
+    r"we|our|I|you'll|above)\b",
+    re.I,
+)
+
+POINTS_OUT_ZH = re.compile(r"[它其]|这[个些里样]|上面|下面|前面|上述|以下|如下|我们|示例|例子|本例")
+
+BULLET = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
+
+# Markup a reader may have left: backticks, emphasis opening on a word (*Translations, **bold**, __x__),
+# an HTML tag, a heading's # or anchor, an include or admonition fence, link syntax, an escape. A star
+# between words (N * 2, char*, get* methods) and a comparison (low <= N) are text; so is a pipe or two
+# (str | None), where three separate a table's cells (Name | Type | Default | ...).
+MARKUP = re.compile(
+    r"`|(?<![\w*])\*{1,2}(?=[A-Za-z])|\b__\w|</?[A-Za-z][\w-]*(?:\s[^<>]*)?>|(?:^|\s)#{1,6}\s|\{\s*[*#]|\*\}|"
+    r"///|!!!|\]\(|\\[*_`#\[\]]|(?: \| [^|]*){3}"
+)
+
+REASONS = frozenset("OK Created Accepted Unauthorized Forbidden Conflict Gone".split())
+
+NOT_REASONS = frozenset("Error Status In The If When Page Response".split())
+
+STATUS_NAME = re.compile(r"\b(?P<code>[1-5]\d\d) (?P<name>[A-Z][a-z]+(?: [A-Z][a-z]+){0,3})\b")
+
+BY_DEFAULT = re.compile(
+    rf"^(?:By default, (?P<owner>{IDENT}) uses|默认情况下，(?P<owner2>{IDENT}) ?使用) ?(?P<p>[a-z_]\w*)=(?P<v>[\w\"'.]+)"
+)
+
+NOT_VERBS = frozenset("the a an this that these those its their his her be is are was all any some".split())
+
+
+def code_kind(term: str, kinds: dict[str, str]) -> str | None:
+    """The kind of a name that reads as code (written with "()", a capital, "_" or "."), or None."""
+    name = term.removesuffix("()")
+    looks_like_code = term.endswith("()") or name[:1].isupper() or "_" in name or "." in name
+    if not looks_like_code:
+        return None  # "use type to ...": an English word, whatever the corpus calls
+    if name in kinds or term.endswith("()"):
+        return kinds.get(name) or kind_of(name)
+    return "parameter" if re.fullmatch(r"[a-z]+(?:_[a-z0-9]+)+", name) else None
+
+
+def kind_of(name: str) -> str:
+    last = name.rsplit(".", 1)[-1]
+    if re.fullmatch(EXCEPTION, last):
+        return "exception"
+    return "class" if last[:1].isupper() else "function"
+
+
+def in_product(product: str | None, text: str) -> str:
+    """ " in FastAPI" unless the text names the product already."""
+    return f" in {product}" if product and product not in text else ""
+
+
+def value_aliases(value: str) -> list[str]:
+    bare = value.strip("'\"")
+    number = re.match(r"-?\d+(?:\.\d+)?", value)
+    return list(dict.fromkeys([value, bare, *([number[0]] if number and number[0] != value else [])]))
+
+
+KIND_ZH = {"class": "类", "function": "函数", "exception": "异常", "parameter": "参数"}

@@ -1,0 +1,259 @@
+"""Seed candidates without a model deciding anything: in-situ questions, optionally polished by the model.
+
+The rule is "the model polishes, never decides": the span (the answer) and the
+question's content come from the sentence; a configured generator may only rephrase.
+A rephrased question is kept when it passes the same gates as the in-situ one (the
+answers are fixed by the span, so the judge checks it still asks for them);
+otherwise the in-situ form stays.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import random
+import re
+from collections import Counter
+from dataclasses import replace
+
+from pydantic import BaseModel, Field
+
+from ragstress.core.types import Chunk, QuestionType
+from ragstress.generators.questions import mddocs, techdoc_en, techdoc_zh
+from ragstress.generators.questions.gates import GATES, GatePipeline, GateStats, RejectedCandidate
+from ragstress.generators.questions.insitu import insitu_question
+from ragstress.generators.questions.mddocs_tables import TableReading
+from ragstress.generators.questions.seeds import KIND_ROTATION, Candidate, Target, answer_aliases, usable_spans
+from ragstress.generators.questions.techdoc import Subject, document_subjects, entries, stated_text
+from ragstress.generators.questions.topics import topic_phrases, with_topic
+from ragstress.llm import ChatClient, ask_structured
+from ragstress.prompts import load_prompt
+
+SPANS_PER_CHUNK = 2
+# A chunk of a parameter table states one fact a row: it may give one question a row, up to this many.
+ROWS_PER_CHUNK = 4
+
+
+class PolishDraft(BaseModel):
+    """The generator's rephrasing of an in-situ question."""
+
+    question: str = Field(description="The same question, rephrased to read naturally.")
+
+
+def document_titles(chunks: list[Chunk]) -> dict[str, str]:
+    """Each document's title: the first line of its first chunk when it reads like a heading.
+
+    A reference page's "json --- JSON encoder and decoder" is titled by its module, `json`; a man
+    page, whose first line is its NAME heading, by its command."""
+    titles = {doc: s.name for doc, s in document_subjects(chunks).items() if s.kind == "command"}
+    for chunk in chunks:
+        if chunk.doc_id in titles:
+            continue
+        first = chunk.text.strip().split("\n", 1)[0].strip()
+        first = re.sub(r"^([a-z_][\w.]*)(?:\s+[—–-]{1,3}|:)\s+\S.*$", r"\1", first)
+        if first and len(first) <= 40 and not re.search(r"[.。!?！？,，]$", first):
+            titles[chunk.doc_id] = first
+    return titles
+
+
+def technical_questions(chunk: Chunk, subject: Subject | None, lang: str) -> list[tuple[str, list[str], str, str, str]]:
+    """(question, answer spellings, span kind, template, content) for the chunk's definition entries (techdoc).
+
+    A term must be defined once in the chunk, and a question that two terms of the chunk
+    would answer alike ("Allocate a new object ..." for two functions) is not asked."""
+    found = []
+    for entry in entries(chunk.text, subject, chunk.code_state):
+        if len(re.findall(rf"^[ \t]*{re.escape(entry.term)}(?:\s|$)", chunk.text, re.MULTILINE)) > 1:
+            continue
+        # A page of mixed languages: each entry is asked in the language of its own description.
+        writer = techdoc_zh if lang == "zh" or re.search(r"[\u4e00-\u9fff]", entry.description) else techdoc_en
+        question = writer.definition_question(entry, subject)
+        found += [question] if question else []
+        found += writer.value_questions(entry, subject, stated_text(chunk.text))
+    asked = Counter(q[0] for q in found)
+    return [q for q in found if asked[q[0]] == 1]
+
+
+def _technical(chunk: Chunk, subject: Subject | None, lang: str, docs: _DocsReading) -> list[Candidate]:
+    made = []
+    stated = technical_questions(chunk, subject, lang)
+    if subject is None or subject.kind != "command":  # product docs' prose; a man page states its facts as entries
+        asked = {q[0] for q in stated}
+        stated += [q for q in mddocs.doc_questions(chunk, lang, docs.product, docs.kinds) if q[0] not in asked]
+        stated += _by_column(docs.tables.questions(chunk, docs.product))
+    for question, names, kind, template, content in stated:
+        if mddocs.has_markup(question):
+            continue  # "returns a *Translations instance": markup the reader left is never asked
+        key = f"{chunk.id}|{template}|{question}"
+        seed_id = "gen-" + hashlib.sha256(key.encode()).hexdigest()[:10]
+        shape = QuestionType(span_kinds=[kind], template=template, shape="single")
+        asked_in = "zh" if re.search(r"[\u4e00-\u9fff]", question) else lang  # a mixed page's Chinese entries
+        made.append(
+            Candidate(seed_id, question, [names], [chunk.id], asked_in, None, [chunk.text], "insitu", shape, content)
+        )
+    return made
+
+
+class _DocsReading:
+    """What the docs templates read from the whole corpus: its product's name and its code names."""
+
+    def __init__(self, chunks: list[Chunk]):
+        self.product = mddocs.product_name(chunks)
+        self.kinds = mddocs.identifier_kinds(chunks)
+        self.tables = TableReading(chunks, document_titles(chunks))
+
+
+def _by_column(questions: list[tuple[str, list[str], str, str, str]]) -> list[tuple[str, list[str], str, str, str]]:
+    """A table's questions, defaults first, then what each row does, then types: a chunk asks two at most,
+    and a default or a name says more than a type that many rows share."""
+    order = ("default_value", "doc_identifier", "doc_type")
+    return sorted(questions, key=lambda q: order.index(q[3]) if q[3] in order else len(order))
+
+
+# Documents written in a markup language: product docs and references, whose in-situ questions must name
+# their subject themselves (a "Regarding <page title>, ..." opening reads as no person would ask), and
+# must not speak to the reader ("you", "let's").
+_MARKUP_SOURCE = re.compile(r"\.(?:md|markdown|rst|rest|adoc|asciidoc|ipynb)(?:\.txt)?$", re.I)
+
+
+def insitu_candidates(chunks: list[Chunk], langs: dict[str, str], rng: random.Random) -> list[Candidate]:
+    """In-situ candidates, chunks in a shuffled order: every chunk's first askable span, then its second.
+
+    A chunk's definition entries (options, functions, ... of a manual: see techdoc) come
+    first; then its fact spans, whose kinds are tried in the rotation of `KIND_ROTATION`,
+    so the seeds cover years, names, numbers and dates.
+    """
+    titles = document_titles(chunks)
+    topics = topic_phrases(chunks, titles)
+    subjects = document_subjects(chunks)
+    docs = _DocsReading(chunks)
+    order = list(chunks)
+    rng.shuffle(order)
+    rounds: list[list[Candidate]] = [[] for _ in range(ROWS_PER_CHUNK)]
+    for n, chunk in enumerate(order):
+        lang = langs[chunk.id]
+        cap = min(ROWS_PER_CHUNK, max(SPANS_PER_CHUNK, len(docs.tables.rows.get(chunk.id, []))))
+        technical = _technical(chunk, subjects.get(chunk.doc_id), lang, docs)[:cap]
+        for made, candidate in enumerate(technical):
+            rounds[made].append(candidate)
+        if len(technical) >= SPANS_PER_CHUNK:
+            continue
+        spans = usable_spans(chunk, lang)
+        first = KIND_ROTATION.index(KIND_ROTATION[n % len(KIND_ROTATION)])
+        rotation = KIND_ROTATION[first:] + KIND_ROTATION[:first]
+        spans.sort(key=lambda s: rotation.index(s.kind))
+        made = len(technical)
+        for span in spans:
+            title, topic = titles.get(chunk.doc_id), topics.get(chunk.doc_id)
+            # English names a pronoun's referent as its text writes it ("the Leaning Tower of Pisa").
+            question = insitu_question(span, chunk.text, topic if lang == "en" and topic else title, lang)
+            if question is None:
+                continue
+            # A Chinese question that does not name its subject opens with it (关于X，…); an English one names it.
+            framed = with_topic(question, title, topic) if lang == "zh" else question
+            if framed != question and "，" in question:
+                continue  # 关于华为，1987年，……: a frame stacked on clauses reads as no person would ask
+            if _MARKUP_SOURCE.search(chunk.doc_id):
+                framed = question  # asked as its sentence names it, or not at all
+                # "Jsonable_encoder is …": a code name capitalised; "Security - First Steps …": a heading read on.
+                if mddocs.points_outside(question) or re.match(r"[A-Z][a-z0-9]*_", question) or " - " in question:
+                    continue
+                if question.count("(") != question.count(")") or re.match(r"(?:As|Because|If|When|While)\b", question):
+                    continue  # a clause cut from its sentence: "As the messages are … (with how many bits?"
+            if mddocs.has_markup(question):
+                continue
+            target = Target((chunk,), (span,), lang)
+            answers = [answer_aliases(span, [], lang)]
+            shape = QuestionType(span_kinds=[span.kind], template="insitu", shape="single")
+            content = question if framed != question else ""
+            rounds[made].append(
+                Candidate(target.id, framed, answers, [chunk.id], lang, None, [chunk.text], "insitu", shape, content)
+            )
+            made += 1
+            if made == SPANS_PER_CHUNK:
+                break
+    return [c for r in rounds for c in r]
+
+
+async def _polish_one(client: ChatClient, candidate: Candidate) -> Candidate:
+    answer = " / ".join(aliases[0] for aliases in candidate.answers)
+    prompt = load_prompt("seed_polish", candidate.lang).render(
+        passage="\n\n".join(candidate.texts), question=candidate.question, answer=answer
+    )
+    result = await ask_structured(
+        client, [{"role": "user", "content": prompt}], PolishDraft, lang=candidate.lang, max_tokens=120
+    )
+    question = result.value.question.strip() if result.ok else ""
+    error = result.error if not result.ok else (None if question else "empty question")
+    # A bridge's first probe is the question itself; its second hop keeps the entity-named half.
+    probes = (question, *candidate.probes[1:]) if candidate.probes else ()
+    return replace(candidate, question=question, error=error, path="polished", probes=probes)
+
+
+async def polish_or_keep(client: ChatClient, candidates: list[Candidate], checker: GatePipeline) -> list[Candidate]:
+    """Each candidate's polished form when it passes `checker`'s gates, else its in-situ form (same order)."""
+    polished = list(await asyncio.gather(*(_polish_one(client, c) for c in candidates)))
+    changed = [p for p, c in zip(polished, candidates) if p.question != c.question]
+    passed = {p.id for p in await checker.run(changed)}
+    return [p if p.id in passed else c for p, c in zip(polished, candidates)]
+
+
+def question_mix(types: list[QuestionType | None]) -> dict[str, dict[str, int]]:
+    """How many questions of each template, answer kind and shape (counted per answer for kinds)."""
+    known = [t for t in types if t is not None]
+
+    def count(values) -> dict[str, int]:
+        return dict(sorted(Counter(values).items()))
+
+    return {
+        "template": count(t.template for t in known),
+        "span_kind": count(k for t in known for k in t.span_kinds),
+        "shape": count(t.shape for t in known),
+        "origin": count(t.origin for t in known),
+    }
+
+
+def language_stats(
+    candidates: list[Candidate],
+    kept: list[Candidate],
+    rejected: list[RejectedCandidate],
+    chunks_per_lang: dict[str, int],
+    polish: dict[str, GateStats],
+    insitu_judged: bool = True,
+) -> dict[str, dict]:
+    """Per language: chunks, candidates, each gate's pass rate, seeds kept and the share from each path.
+
+    Gate counts come from the records: a candidate dropped at gate g passed every gate before g.
+    In-situ candidates the judge was not asked about (`insitu_judged` False) count under
+    `answerable_not_asked`, as the pipeline counts them.
+    """
+    dropped = {r.candidate_id: r.gate for r in rejected}
+    kept_paths = {c.id: c.path for c in kept}
+    stats: dict[str, dict] = {}
+    for lang in sorted({c.lang for c in candidates} | set(chunks_per_lang)):
+        mine = [c for c in candidates if c.lang == lang]
+        gates = GateStats()
+        for c in mine:
+            stop = dropped.get(c.id, "kept")
+            for gate in GATES:
+                if stop == "surplus" and gate == "near_duplicate":
+                    break
+                skipped = gate == "answerable" and not insitu_judged and c.path == "insitu"
+                gates.count("answerable_not_asked" if skipped else gate, gate != stop)
+                if gate == stop:
+                    break
+        kept_here = [c for c in mine if c.id in kept_paths]
+        paths = {p: sum(kept_paths[c.id] == p for c in kept_here) for p in ("insitu", "polished", "proposed", "model")}
+        chunks = chunks_per_lang.get(lang, 0)
+        stats[lang] = {
+            "chunks": chunks,
+            "question_types": question_mix([c.question_type for c in kept_here]),
+            "candidates": len(mine),
+            "gates": gates.as_dict(),
+            "kept": len(kept_here),
+            "kept_per_100_chunks": round(100 * len(kept_here) / chunks, 2) if chunks else None,
+            "kept_by_path": paths,
+            "share_by_path": {p: round(n / len(kept_here), 4) if kept_here else None for p, n in paths.items()},
+            "polish_gates": polish[lang].as_dict() if lang in polish else None,
+        }
+    return stats

@@ -1,0 +1,152 @@
+"""Chinese questions on definition entries (the term is the answer), and on the defaults they state.
+
+ls 的手册页 "-a, --all / 不要忽略以点号起始的条目" gives "ls 命令的哪个选项表示“不要忽略以点号起始的
+条目”？" (answer `-a`, or `--all`). The description is quoted, so any clause reads as what the option
+means, whether it opens with a verb (列出、显示) or not (与 -l 同时使用时……). A function or variable
+whose description opens with a verb is asked without quotes: "os 模块中哪个函数返回当前工作目录？".
+An option's description that states its default (默认为 10, 默认值为……, 缺省为……) gives
+"<命令> 命令的 <选项> 选项默认值是什么？" when the value occurs once in the chunk.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ragstress.generators.questions.techdoc import Entry, Subject, occurrences
+from ragstress.generators.questions.techdoc_parse import placeholders
+
+_KIND_WORD = {
+    "option": "选项",
+    "function": "函数",
+    "cfunction": "C 函数",
+    "method": "方法",
+    "class": "类",
+    "exception": "异常",
+    "attribute": "属性",
+    "constant": "常量",
+    "envvar": "环境变量",
+    "error_code": "错误码",
+    "path": "文件",
+}
+_VERB_OPENING = re.compile(
+    r"(?:返回|用于|指定|设置|设定|控制|决定|定义|包含|给出|获取|创建|删除|打开|关闭|读取|写入|显示|打印|列出)"
+)
+_SKIP_OPENING = re.compile(r"(?:参见|参考|见|同|类似|通常|这些|等同于|等价于|与.*相同|这是|注意|已废弃|废弃)")
+# "对于 C++ 以外的程序，这个选项等同于 -r": an option described as another says nothing of its own.
+_SAME_AS = re.compile(r"等同于|等价于|相当于|同义|等于 ?-|^和.{0,8}一样")
+# What an option's placeholder stands for ("查找 STRING" → "查找指定的字符串"); one not listed leaves the option unasked.
+_NOUNS = {
+    "file": "文件", "files": "文件", "filename": "文件", "dir": "目录", "directory": "目录", "num": "数目",
+    "n": "数目", "number": "数目", "count": "数目", "k": "数目", "int": "数目", "size": "大小", "mode": "模式",
+    "style": "样式", "format": "格式", "string": "字符串", "str": "字符串", "text": "文本", "user": "用户",
+    "group": "组", "role": "角色", "type": "类型", "range": "范围", "level": "级别", "context": "上下文",
+    "pattern": "模式", "regex": "正则表达式", "re": "正则表达式", "expression": "表达式", "expr": "表达式",
+    "command": "命令", "cmd": "命令", "name": "名称", "value": "值", "key": "键", "list": "列表", "path": "路径",
+    "prog": "程序", "program": "程序", "seconds": "秒数", "secs": "秒数", "delim": "分隔符", "sep": "分隔符",
+    "suffix": "后缀", "prefix": "前缀", "width": "宽度", "limit": "上限", "interval": "间隔", "device": "设备",
+    "signal": "信号", "charset": "字符集", "encoding": "编码", "template": "模板", "dest": "目标", "source": "源",
+    "target": "目标", "cols": "列数", "host": "主机", "port": "端口", "address": "地址", "owner": "所有者",
+}  # fmt: skip
+_DEFAULT = re.compile(r"(?:默认值?(?:为|是)|缺省值?(?:为|是)|默认使用)\s*[“\"]?([^，。；：、（）()\s“”\"]{1,16})")
+
+Question = tuple[str, list[str], str, str, str]  # as in techdoc_en
+
+
+def _clause(description: str) -> str | None:
+    """The description's first sentence, trimmed; None when too short, too long or only a pointer elsewhere."""
+    clause = re.split(r"[。；;．]|：|:(?=\s|$)|\.(?=\s|$)", description.strip(), maxsplit=1)[0].strip(" ，,")
+    # Older translations put spaces between words; a question reads better without them.
+    clause = re.sub(r"(?<=[\u4e00-\u9fff，、）)])\s+(?=[\u4e00-\u9fff（(])", "", clause)
+    clause = re.sub(r"\s{2,}", " ", clause)
+    if not 4 <= len(clause) <= 40 or _SKIP_OPENING.match(clause) or _SAME_AS.search(clause):
+        return None
+    if clause.count("(") + clause.count("（") != clause.count(")") + clause.count("）"):
+        return None  # "重试次数.(默认情况": cut inside a parenthesis
+    # "列出每个压缩文件的如下项目：", "输出时间戳的可用精度 例如：": a clause that leads into what follows it.
+    if re.search(r"(?:如下|以下|下列)\w{0,4}$|例如$", clause) or re.search(r"[\u4e00-\u9fff]:[\u4e00-\u9fff]", clause):
+        return None
+    return clause
+
+
+def _worded(clause: str, names: set[str]) -> str | None:
+    """The clause with each placeholder put into words ("将 DIR 添加到 INFOPATH" → "将指定的目录添加到 INFOPATH"),
+    or None when one cannot be. A lower-case word is a placeholder only when it is the option's own argument."""
+
+    def word(m: re.Match) -> str:
+        if m[2].islower() and re.search(r"[A-Za-z]\s*$", clause[: m.start()]):
+            return m[0]  # "加密的 key file": an English phrase, not a placeholder
+        if clause[m.end() :].startswith(("参数", "选项")):
+            return m[0]  # "由 name 参数提供": the argument named as such
+        if clause[m.end() :].startswith(("指定", "所指定", "给出")) or re.match(r"\.\w", clause[m.end() :]):
+            # "比 filename 指定文件更新": the placeholder is the subject of its own clause; "name.tmac": part of a name
+            raise LookupError(m[2])
+        noun = _NOUNS.get(m[2].lower())
+        if noun is None:
+            raise LookupError(m[2])
+        return m[1] + noun if m[1] else "指定的" + noun
+
+    ascii_names = sorted((n for n in names if n.isascii()), key=len, reverse=True)
+    if not ascii_names:
+        return clause
+    for name in ascii_names:  # "在目录 dir 中": the noun the placeholder stands for is already there
+        noun = _NOUNS.get(name.lower())
+        if noun:
+            clause = re.sub(
+                rf"(?<!指定的){noun}\s*(?<![A-Za-z0-9_-]){re.escape(name)}(?![A-Za-z0-9_-])\s*", f"指定的{noun}", clause
+            )
+    alternatives = "|".join(map(re.escape, ascii_names))
+    pattern = rf"((?:指定的|该|此|这个|每个)?)\s*(?<![A-Za-z0-9_-])({alternatives})(?:\.\.\.)?(?![A-Za-z0-9_-])\s*"
+    # "跳过前 N 个域": a count before its measure word reads "跳过前指定数目的域".
+    clause = re.sub(
+        rf"\s*(?<![A-Za-z0-9_-])({alternatives})\s*个",
+        lambda m: "指定数目的" if _NOUNS.get(m[1].lower()) == "数目" else m[0],
+        clause,
+    )
+    try:
+        worded = re.sub(pattern, word, clause)
+    except LookupError:
+        return None
+    return re.sub(r"指定的(\S{1,4}?)\1", r"指定的\1", worded)  # "附加在 filename 文件上": the noun once
+
+
+def definition_question(entry: Entry, about: Subject | None) -> Question | None:
+    """The question whose answer is the entry's term, or None."""
+    clause = _clause(entry.description)
+    if clause is not None and entry.kind == "option":
+        clause = _worded(clause, placeholders(entry.term, clause, entry.names))
+    if clause is None or not re.search(r"[\u4e00-\u9fff]", clause):
+        return None
+    kind = _KIND_WORD[entry.kind]
+    subject = about.name if about else None
+    if entry.kind == "option":
+        if not subject:
+            return None
+        question = f"{subject} 命令的哪个选项表示“{clause}”？"
+    else:
+        main = entry.names[0].removesuffix("()")
+        owner = main.rsplit(".", 1)[0] if "." in main else subject
+        scope = f"{owner} 模块中" if owner and entry.kind not in ("method", "envvar", "cfunction") else ""
+        if about is not None and about.kind == "command":
+            scope = f"{about.name} 使用的" if entry.kind in ("envvar", "path") else f"{about.name} 手册页中"
+        if entry.kind == "method" and owner:
+            scope = f"{owner} 的"
+        ask = f"哪个{kind}{clause}" if _VERB_OPENING.match(clause) else f"哪个{kind}表示“{clause}”"
+        question = f"{scope}{ask}？"
+    if any(occurrences(question, name) for name in entry.names):
+        return None
+    return question, list(entry.names), entry.kind, "definition", f"{subject or ''} {clause}"
+
+
+def value_questions(entry: Entry, about: Subject | None, chunk_text: str) -> list[Question]:
+    """Questions on the defaults an option's description states."""
+    if entry.kind != "option" or not about:
+        return []
+    subject = about.name
+    questions: list[Question] = []
+    for m in _DEFAULT.finditer(entry.description):
+        value = m[1].rstrip("的")
+        if len(value) < 1 or occurrences(chunk_text, value) != 1 and chunk_text.count(value) != 1:
+            continue
+        question = f"{subject} 命令的 {entry.names[0]} 选项默认值是什么？"
+        questions.append((question, [value], "default", "default_value", question))
+    return questions

@@ -1,0 +1,184 @@
+"""Text normalisation and alias matching (the refusal / error-flag rules are in rules.py).
+
+`comparable` and `alias_patterns` are the default rules' wider reading: Chinese numerals,
+dates, units and scaled numbers brought to one form before an alias is looked for.
+
+Decisions (each is tested in tests/data/deterministic_labelled.jsonl):
+- NFKC first, so full-width digits and letters ("１９９８", "ＡＢＣ") become ASCII and
+  full-width punctuation ("，" "：") becomes its ASCII form; then case folding.
+- A comma between digits followed by exactly three digits is a thousands separator
+  and is dropped, so "1,000" and "1000" match each other; "1,2" is left alone.
+- Whitespace next to a CJK character is removed ("巴 黎" == "巴黎", "1998 年" ==
+  "1998年"); other whitespace runs become one space, so English words keep apart.
+- An alias that starts or ends with a Latin letter or digit must not touch another
+  one in the response: "1998" does not match "19980" and "Paris" not "Parisian".
+  CJK text has no word boundaries, so CJK edges match as substrings.
+- A one-letter command-line option keeps its case, since `-a` and `-A` are different
+  options: the upper-case letter is marked before case folding ("-A" reads "-^a").
+- A number, whole or decimal, must not run on into more digits: the version "3.8" is
+  not in "3.8.1" or "13.8".
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import unicodedata
+from collections.abc import Sequence
+from decimal import Decimal
+
+from ragstress.values.numerals import arabic_numerals, canonical_dates, english_numbers, scaled_numbers
+
+_CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+_SPACE_NEXT_TO_CJK = re.compile(rf"(?<=[{_CJK}])\s+|\s+(?=[{_CJK}])")
+_SPACES = re.compile(r"\s+")
+_THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
+_WORD_CHAR = "0-9a-z\u00c0-\u024f"
+_UPPER_SHORT_OPTION = re.compile(r"(?<![\w-])-([A-Z])(?![\w-])")
+_QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"'})
+
+
+def normalise(text: str) -> str:
+    """The form both responses and aliases are compared in (see the module docstring)."""
+    text = unicodedata.normalize("NFKC", text)
+    text = _UPPER_SHORT_OPTION.sub(lambda m: "-^" + m[1].lower(), text).casefold().translate(_QUOTES)
+    text = _THOUSANDS.sub("", text)
+    text = _SPACE_NEXT_TO_CJK.sub("", text)
+    return _SPACES.sub(" ", text).strip()
+
+
+def alias_pattern(alias: str) -> re.Pattern[str] | None:
+    """The compiled pattern `alias` is found by in normalised text (word edges kept), or None if blank."""
+    alias = normalise(alias)
+    if not alias:
+        return None
+    left = rf"(?<![{_WORD_CHAR}])" if re.match(rf"[{_WORD_CHAR}]", alias) else ""
+    right = rf"(?![{_WORD_CHAR}])" if re.search(rf"[{_WORD_CHAR}]$", alias) else ""
+    return re.compile(left + re.escape(alias) + right)
+
+
+def contains_alias(text: str, aliases: Sequence[str]) -> str | None:
+    """The first alias found in `text` (both normalised), or None."""
+    normalised = normalise(text)
+    for alias in aliases:
+        pattern = alias_pattern(alias)
+        if pattern is not None and pattern.search(normalised):
+            return alias
+    return None
+
+
+def matched_facts(text: str, answers: Sequence[Sequence[str]]) -> list[str | None]:
+    """For each required fact, the alias that matched in `text`, or None if the fact is missing."""
+    return [contains_alias(text, aliases) for aliases in answers]
+
+
+_SENTENCE_END = re.compile(r"(?<=[.!?;])\s+|[。！？；\n]+")
+
+
+def sentences(text: str) -> list[str]:
+    """Split on sentence ends in either language; empty pieces dropped."""
+    return [s.strip() for s in _SENTENCE_END.split(text) if s.strip()]
+
+
+_NUMBER = re.compile(r"\d+(?:\.\d+)?")
+_HYPHEN_AFTER_LETTER = re.compile(r"(?<=[a-z])-(?=[a-z0-9])")
+_UNIT_WORDS = (
+    (re.compile(r"(?<=\d) ?(?:kilomet(?:re|er)s?)\b"), " km"),
+    (re.compile(r"(?<=\d) ?(?:met(?:re|er)s?)\b"), " m"),
+    (re.compile(r"(?<=\d) ?(?:feet|foot)\b"), " ft"),
+    (re.compile(r"(?<=\d) ?(km|m|ft)\b"), r" \1"),
+)
+
+
+_SHORT_RANGE = re.compile(
+    r"(?<![\d.])(1\d|20)(\d\d)([–—-]|\s?(?:to|until|till|至|到)\s?)(\d\d)(?!\d|[.,/-]\d|\s?[%年月日号])"
+)
+
+
+def _range_end(match: re.Match[str]) -> str:
+    """ "1872–75" reads "1872–1875": a year range whose end gives only its last two digits (and comes later)."""
+    century, start, dash, end = match[1], match[2], match[3], match[4]
+    return match[0] if end <= start else f"{century}{start}{dash}{century}{end}"
+
+
+def comparable(text: str) -> str:
+    """The form answers are looked for in: normalised, Chinese numerals as digits, dates in one form, "vostok-1" as
+    "vostok 1", "380 metres" as "380 m", "12.4 thousand" as "12400", "1939–45" as "1939–1945"."""
+    text = normalise(arabic_numerals(text))
+    text = _HYPHEN_AFTER_LETTER.sub(" ", scaled_numbers(canonical_dates(english_numbers(text))))
+    for pattern, symbol in _UNIT_WORDS:  # "380 metres", "380 meters", "380m" all read "380 m"
+        text = pattern.sub(symbol, text)
+    return _SHORT_RANGE.sub(_range_end, text)
+
+
+_YEAR = re.compile(r"(\d+)年")
+
+
+def alias_patterns(alias: str) -> list[re.Pattern[str]]:
+    """How the default rules find an alias: Chinese numerals read as digits, and numbers by their digits.
+
+    A number must not run on into more digits ("1889" is not in "18890" or "1889.5") but may touch a
+    unit ("333m", "1889年"); a year alias "1889年" is also found as "1889" (an English answer to a
+    Chinese question).
+    """
+    return list(_alias_patterns(alias))
+
+
+# Units of one quantity, by their size in the family's base unit: "1731克" is also "1.731 kg", "7.4 km" "7400 m".
+_UNIT_FAMILIES = (
+    {"mm": Decimal("0.001"), "cm": Decimal("0.01"), "m": 1, "km": 1000, "毫米": Decimal("0.001"),
+     "厘米": Decimal("0.01"), "米": 1, "公里": 1000, "千米": 1000},
+    {"mg": Decimal("0.001"), "g": 1, "kg": 1000, "t": 10**6, "毫克": Decimal("0.001"), "克": 1, "公斤": 1000,
+     "千克": 1000, "吨": 10**6},
+)  # fmt: skip
+_CJK_UNIT = re.compile(r"[\u4e00-\u9fff]")
+_QUANTITY = re.compile(r"(\d+(?:\.\d+)?) ?([a-z]+|[\u4e00-\u9fff]+)")
+
+
+def _in_other_units(alias: str) -> list[str]:
+    """The same quantity in the other units of its family, as a number with the unit after it ("1.731 kg")."""
+    found = _QUANTITY.fullmatch(alias)
+    family = next((f for f in _UNIT_FAMILIES if found and found[2] in f), None)
+    if family is None:
+        return []
+    base = Decimal(found[1]) * family[found[2]]
+    others = []
+    for unit, size in family.items():
+        value = (base / size).normalize()
+        if unit != found[2] and value == value.quantize(Decimal("0.001")) and value >= Decimal("0.001"):
+            others.append(f"{value:f}{'' if _CJK_UNIT.match(unit) else ' '}{unit}")
+    return others
+
+
+@functools.lru_cache(maxsize=8192)
+def _alias_patterns(alias: str) -> tuple[re.Pattern[str], ...]:
+    # Cached: every rule looks for the same few aliases of a case, and compiling them is most of a rule's time.
+    alias = comparable(alias)
+    year = _YEAR.fullmatch(alias)
+    numbers = [alias] if _NUMBER.fullmatch(alias) else [year[1]] if year else []
+    # A comma before the number separates it from a digit only when a digit precedes the comma ("1,2021"), not
+    # after a clause ("天和，2021年" normalises to "天和,2021年").
+    found = [re.compile(rf"(?<![\d.])(?<!\d,){re.escape(n)}(?!\d|[.,]\d)") for n in numbers]
+    if not _NUMBER.fullmatch(alias):
+        found.append(alias_pattern(alias))
+    for other in _in_other_units(alias):  # the number must not run on from more digits, as above
+        value, unit = other.rsplit(" ", 1) if " " in other else _QUANTITY.fullmatch(other).groups()
+        found.append(re.compile(rf"(?<![\d.])(?<!\d,){re.escape(value)} ?{re.escape(unit)}(?![a-z])"))
+    return tuple(p for p in found if p is not None)
+
+
+_CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+_LATIN = re.compile(r"[A-Za-z]")
+
+
+def other_language(text: str, lang: str) -> str | None:
+    """Why a response to a `lang` question reads as mostly in the other language, else None."""
+    cjk, latin = len(_CJK.findall(text)), len(_LATIN.findall(text)) / 4  # about four letters to a character
+    if cjk + latin < 2:
+        return None
+    share = cjk / (cjk + latin)
+    if lang == "en" and share > 0.5:
+        return "the response is mostly in Chinese, the question in English"
+    if lang == "zh" and share < 0.3:
+        return "the response is mostly in English, the question in Chinese"
+    return None
