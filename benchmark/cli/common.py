@@ -2,18 +2,25 @@
 
 from __future__ import annotations
 
-import asyncio
 import os
-from collections.abc import Coroutine, Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console, ConsoleDimensions
 from rich.markup import escape
 
-from ragstress.core.redaction import redact_secret, redact_url
-from ragstress.llm import ClientSettings, Endpoint, Role, resolve_endpoint
+from ragstress.api.endpoints import (
+    CACHE_FILE,
+    ClientSettings,
+    Endpoint,
+    Role,
+    redact_secret,
+    redact_url,
+    resolve_endpoint,
+)
 
 PIPED_WIDTH = 160
 """Columns of a table written to a pipe or file: wide enough that no column folds a word in two."""
@@ -43,8 +50,6 @@ class _Console(Console):
 
 console = _Console()
 err_console = _Console(stderr=True)
-
-T = TypeVar("T")
 
 
 def _role_option(role: str, field: str, help_text: str) -> Any:
@@ -184,7 +189,7 @@ def cache_path(cache_dir: Path | None) -> Path:
             cache_dir = Path(env["RAGSTRESS_CACHE_DIR"])
         else:
             cache_dir = Path(env.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "ragstress"
-    return cache_dir / "llm-cache.sqlite"
+    return cache_dir / CACHE_FILE
 
 
 # A preflight is one small request: it should not take the whole LLM timeout to say "unreachable".
@@ -245,10 +250,11 @@ def fail(message: str, code: int = 2) -> typer.Exit:
     raise typer.Exit(code)
 
 
-def run_async(coro: Coroutine[Any, Any, T]) -> T:
-    """Run a command's coroutine; Ctrl-C exits 130 after cleanup has run."""
+@contextmanager
+def interrupts() -> Iterator[None]:
+    """Around a call into the API: Ctrl-C exits 130 after the call's cleanup has run."""
     try:
-        return asyncio.run(coro)
+        yield
     except KeyboardInterrupt:
         err_console.print("interrupted")
         raise typer.Exit(130) from None
@@ -274,7 +280,7 @@ Styles = Annotated[
 
 def check_styles(value: str) -> tuple[str, ...]:
     """The --styles names, each known (exit 2 naming an unknown one); empty means every style."""
-    from ragstress.generators.styles import check_styles as known_styles
+    from ragstress.api.names import check_styles as known_styles
 
     chosen = tuple(s.strip() for s in value.split(",") if s.strip())
     try:
