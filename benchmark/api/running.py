@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ragstress.api.endpoints import ClientSettings, Endpoint, resolve_endpoint
+from ragstress.api.endpoints import cache_file as llm_cache_file
 
 if TYPE_CHECKING:
     from ragstress.core.types import Case
@@ -277,7 +278,7 @@ def run(
         top_k=top_k,
         concurrency=concurrency,
         target_timeout=target_timeout,
-        cache_file=Path(cache_dir) / "llm-cache.sqlite" if cache_dir is not None else None,
+        cache_file=llm_cache_file(cache_dir),
         executor=executor,
         ray_address=ray_address,
         actors=actors,
