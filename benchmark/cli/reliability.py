@@ -12,10 +12,8 @@ import typer
 from rich.markup import escape
 
 from ragstress.api.endpoints import Endpoint
-from ragstress.api.judging import DEMO_REPEATS, DEMO_SAMPLE, REPEATS_FILE
+from ragstress.api.judging import REPEATS_FILE
 from ragstress.cli import common as cc
-
-__all__ = ["DEMO_REPEATS", "DEMO_SAMPLE", "demo_judge_checks", "register", "reliability"]
 
 
 def _judge2_option(field: str, help_text: str) -> Any:
