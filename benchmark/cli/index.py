@@ -27,6 +27,12 @@ def _fail(console: Console, message: str) -> None:
     raise typer.Exit(EXIT_USAGE)
 
 
+def _stop(bar: Progress, started: bool) -> None:
+    """Take the progress bars down; one never started (the build failed before its plan) prints nothing."""
+    if started:
+        bar.stop()
+
+
 def _summary_table(stats) -> Table:
     table = Table(title="Index build", show_header=False, title_justify="left")
     table.add_column(style="bold")
@@ -155,9 +161,9 @@ def build(
             **where,
         )
     except (ValueError, RayUnavailable) as error:  # CorpusError, StoreError, EmbeddingModelError are ValueErrors
-        bar.stop()
+        _stop(bar, started=bool(tasks))
         _fail(console, str(error))
-    bar.stop()
+    _stop(bar, started=bool(tasks))
     stats = result.stats
     out = Console()
     out.print(_summary_table(stats))
