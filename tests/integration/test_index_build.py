@@ -251,6 +251,7 @@ def test_cli_errors_exit_2_with_a_message(tmp_path):
 
     missing = runner.invoke(cli_app(), ["build", str(tmp_path / "nope"), "--index", str(tmp_path / "i2")])
     assert missing.exit_code == 2 and "does not exist" in missing.output
+    assert missing.output.startswith("error:")  # the error alone: no progress display was ever shown
 
     bad_overlap = ["build", str(corpus), "--index", str(index), "--chunk-size", "20", "--chunk-overlap", "30"]
     refused = runner.invoke(cli_app(), bad_overlap)

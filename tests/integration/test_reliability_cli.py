@@ -110,8 +110,9 @@ def test_a_judged_run_without_repeats_says_reliability_was_not_measured(tmp_path
 
 
 def test_the_demos_judge_checks_calibrate_with_labels_that_pair_and_skip_a_file_of_other_cases(tmp_path, capsys):
+    from ragstress.api.judging import DEMO_SAMPLE
     from ragstress.cli.common import endpoint_for
-    from ragstress.cli.reliability import DEMO_SAMPLE, demo_judge_checks
+    from ragstress.cli.reliability import demo_judge_checks
 
     run, cache = tmp_path / "run", tmp_path / "cache" / "llm-cache.sqlite"
     _negative_run(run)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ragstress.api.benching import roles_asked
 from ragstress.api.pipeline import BenchSettings
 from ragstress.api.stages import endpoint
-from ragstress.cli.bench import roles_asked
 
 BUNDLED = {role: endpoint(role) for role in ("generator", "target", "judge")}
 REMOTE_JUDGE = {**BUNDLED, "judge": endpoint("judge", "http://127.0.0.1:9/v1", "m")}

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from ragstress import corpora
-from ragstress.cli.bench import DEMO_METRICS, _demo_seed_file
+from ragstress.api.demo import DEMO_METRICS, demo_seed_file
 from ragstress.core.jsonl import write_records
 from ragstress.core.types import Case, Context, Score, TargetResponse
 from ragstress.reports.judge.calibration import FEW_LABELS, MIN_LABELS, calibrate_run
@@ -66,7 +66,7 @@ def test_the_file_parses_and_labels_the_demos_cases_with_some_left_unlabelled(tm
     labels = read_labels(LABELS)
     assert labels.n_rows == len(rows) and len(labels.labels) >= MIN_LABELS
     assert labels.n_blank >= 1  # PPI needs judged cases nobody labelled
-    seed_file = _demo_seed_file("en", tmp_path / "seeds.jsonl")
+    seed_file = demo_seed_file("en", tmp_path / "seeds.jsonl")
     demo_seeds = {json.loads(line)["id"] for line in seed_file.read_text(encoding="utf-8").splitlines()}
     assert {r["case_id"].split(":")[0] for r in rows} <= demo_seeds
     assert {r["metric"] for r in rows} == {"answer_accuracy"} and "answer_accuracy" in DEMO_METRICS.split(",")

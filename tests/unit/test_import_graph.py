@@ -159,44 +159,12 @@ REPORTS = "ragstress.reports"
 STATS = "ragstress.reports.stats"
 MODEL = "ragstress.reports.model"
 RENDER = "ragstress.reports.render"
-# What the CLI may reach besides the API, core, the LLM access and prompts: each stage's entry points,
-# the registries it validates flags against, and the renderers that print to the terminal.
-CLI_REACHES = (
-    "ragstress.api",
-    "ragstress.cli",
-    "ragstress.core",
-    "ragstress.llm",
-    "ragstress.prompts",
-    "ragstress.corpora.embeddings",
-    "ragstress.corpora.loaders",
-    "ragstress.distributed",
-    "ragstress.indexing.build",
-    "ragstress.indexing.store",
-    "ragstress.generators.testset",
-    "ragstress.generators.testset_manifest",
-    "ragstress.generators.testbeds.build",
-    "ragstress.generators.testbeds.styles",
-    "ragstress.generators.testbeds.ratios",
-    "ragstress.generators.interop.rgb",
-    "ragstress.generators.interop.dataset_export",
-    "ragstress.generators.interop.importers",
-    "ragstress.running.execute",
-    "ragstress.running.merge",
-    "ragstress.running.runner",
-    "ragstress.running.run_dir",
-    "ragstress.running.targets",
-    "ragstress.scoring.scorer",
-    "ragstress.scoring.repeats",
-    "ragstress.scoring.metrics",
-    "ragstress.reports.compare",
-    "ragstress.reports.curves",
-    "ragstress.reports.gating",
-    "ragstress.reports.regression",
-    "ragstress.reports.judge",
-    "ragstress.reports.model",
-    "ragstress.reports.reading",
-    "ragstress.reports.render",
-)
+# The CLI is one face over the API: it parses options, calls ragstress.api, prints. Besides the API it
+# imports only its own modules, the console helpers among them (cli.common: the consoles, the shared
+# options and the environment; cli.progress: the stage progress; cli.executor: the executor options).
+# Whatever it needs from a stage (a function, a name to check a flag against, an error to catch, a
+# number to print in words) the API offers: ragstress.api.errors, .names, .text, .endpoints...
+CLI_REACHES = ("ragstress.api", "ragstress.cli")
 
 
 def layer_violations(graph: dict[str, set[str]]) -> list[str]:
@@ -220,11 +188,10 @@ def layer_violations(graph: dict[str, set[str]]) -> list[str]:
                 rule = "nothing under the renderers imports a renderer (only the package face may)"
             elif (
                 _within(module, CLI)
-                and target.startswith("ragstress.")
+                and _within(target, "ragstress")
                 and not any(_within(target, allowed) for allowed in CLI_REACHES)
-                and target not in ("ragstress", "ragstress.corpora")  # the package and its bundled samples
             ):
-                rule = "the CLI imports only the API and the stages' entry points"
+                rule = "the CLI imports only the API and its own console helpers"
             if rule:
                 found.append(f"{module} imports {target}: {rule}")
     return found
@@ -243,6 +210,12 @@ def test_a_planted_violation_of_each_layer_rule_is_caught():
         "ragstress.reports.render.html": "ragstress.reports.stats.intervals",
         "ragstress.reports.aggregate": "ragstress.reports.render.labels",
         "ragstress.cli.report": "ragstress.values.spans",
+        # Each of these was the CLI's to import before it went through the API alone.
+        "ragstress.cli.bench": "ragstress.core.rundir",
+        "ragstress.cli.run": "ragstress.running.runner",
+        "ragstress.cli.score": "ragstress.scoring.metrics",
+        "ragstress.cli.calibrate": "ragstress.reports.render.labelpage",
+        "ragstress.cli.generate": "ragstress",
     }
     for module, target in planted.items():
         assert module in graph and target in graph, (module, target)

@@ -1,4 +1,11 @@
-"""The Python API: the stages (`stages`, `running`, `reporting`) and `bench` (`pipeline`, `settings`).
+"""The Python API, the one place each stage's wiring is written; the command line calls nothing else.
+
+The stages: `indexing` (build_index, search), `generating`, `running`, `scoring`, `reporting`,
+gathered in `stages`; `bench` (`benching`, `pipeline`, `settings`, `demo`); beside them
+`importing` and `formats` (test sets in other formats), `comparing`, `calibrating`, `judging`,
+`checking` (is this machine ready), `tracking` (MLflow). A caller checks its options against
+`names`, catches `errors`, resolves LLM roles and runs preflights with `endpoints` and
+`executors`, and prints numbers with `text`.
 
 `import ragstress` exports the public names; see ragstress/__init__.py."""
 

@@ -1,13 +1,98 @@
-"""`ragstress.bench(...)`: the whole pipeline from Python, with the command's options as arguments."""
+"""`ragstress.bench(...)`: the whole pipeline from Python, with the command's options as arguments.
+
+`bench_settings` turns those arguments into the BenchSettings that `run_bench`
+(ragstress.api.pipeline) runs; `ragstress bench` builds its settings the same way. Before the
+first stage, `roles_asked` says which LLM roles the bench will ask and `unjudged_metrics`
+whether it scores without a judge.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 
+from ragstress.api.endpoints import Endpoint, endpoint
 from ragstress.api.pipeline import BenchSettings, run_bench
 from ragstress.api.reporting import Report
-from ragstress.llm.config import Endpoint
+
+
+def bench_settings(
+    corpus: str | Path,
+    out: str | Path,
+    *,
+    target: str | None = None,
+    target_config: str | Path | None = None,
+    mode: str = "contexts",
+    seed: int = 13,
+    seeds: int | None = None,
+    pairs: int | None = None,
+    seed_file: str | Path | None = None,
+    testbeds: Sequence[str] | None = None,
+    styles: Sequence[str] = (),
+    executor: str = "local",
+    ray_address: str | None = None,
+    actors: int | None = None,
+    actor_resources: Mapping[str, float] | None = None,
+    metrics: str | Sequence[str] | None = None,
+    fail_under: Iterable[str] = (),
+    fail_over: Iterable[str] = (),
+    thresholds_file: str | Path | None = None,
+    max_error_rate: float | None = None,
+    gate_on: str = "point",
+    exclude_errors: bool = False,
+    concurrency: int = 4,
+    embedding: str | None = None,
+    base_url: str | None = None,
+    model: str | None = None,
+    api_key: str | None = None,
+    endpoints: Mapping[str, Endpoint] | None = None,
+    cache_dir: str | Path | None = None,
+    reuse_answers: bool = False,
+    judge_noise: bool | None = None,
+    ratio_policy: str = "drop",
+    include: Sequence[str] = (),
+    notebook_outputs: bool = False,
+    resolve_uncertain: bool = False,
+) -> BenchSettings:
+    """The BenchSettings `bench` runs with these arguments (see `bench`): each LLM role's endpoint resolved,
+    a target config alone meaning its http target, no target at all the built-in baseline."""
+    return BenchSettings(
+        corpus=Path(corpus),
+        out=Path(out),
+        target=target if target is not None or target_config is not None else "baseline",
+        target_config=Path(target_config) if target_config is not None else None,
+        mode=mode,
+        random_seed=seed,
+        seeds=seeds,
+        pairs=pairs,
+        testbeds=testbeds,
+        styles=tuple(styles),
+        executor=executor,
+        ray_address=ray_address,
+        actors=actors,
+        actor_resources=dict(actor_resources) if actor_resources else None,
+        seed_file=Path(seed_file) if seed_file is not None else None,
+        metrics=metrics,
+        fail_under=tuple(fail_under),
+        fail_over=tuple(fail_over),
+        thresholds_file=Path(thresholds_file) if thresholds_file is not None else None,
+        max_error_rate=max_error_rate,
+        gate_on=gate_on,
+        exclude_errors=exclude_errors,
+        concurrency=concurrency,
+        embedding=embedding,
+        reuse_answers=reuse_answers,
+        judge_noise=judge_noise,
+        ratio_policy=ratio_policy,
+        include=tuple(include),
+        notebook_outputs=notebook_outputs,
+        resolve_uncertain=resolve_uncertain,
+        cache_dir=Path(cache_dir) if cache_dir is not None else None,
+        endpoints={
+            role: (endpoints or {}).get(role) or endpoint(role, base_url, model, api_key)
+            for role in ("generator", "target", "judge")
+        },
+    )
 
 
 def bench(
@@ -74,46 +159,72 @@ def bench(
     input raises StageFailed. When every case failed in the target, the Report says
     `all N cases failed: <first cause>` (`Report.failure`) and does not pass.
     """
-    from ragstress.api.stages import endpoint
-
-    settings = BenchSettings(
-        corpus=Path(corpus),
-        out=Path(out),
-        target=target if target is not None or target_config is not None else "baseline",
-        target_config=Path(target_config) if target_config is not None else None,
+    settings = bench_settings(
+        corpus,
+        out,
+        target=target,
+        target_config=target_config,
         mode=mode,
-        random_seed=seed,
+        seed=seed,
         seeds=seeds,
         pairs=pairs,
+        seed_file=seed_file,
         testbeds=testbeds,
-        styles=tuple(styles),
+        styles=styles,
         executor=executor,
         ray_address=ray_address,
         actors=actors,
-        actor_resources=dict(actor_resources) if actor_resources else None,
-        seed_file=Path(seed_file) if seed_file is not None else None,
+        actor_resources=actor_resources,
         metrics=metrics,
-        fail_under=tuple(fail_under),
-        fail_over=tuple(fail_over),
-        thresholds_file=Path(thresholds_file) if thresholds_file is not None else None,
+        fail_under=fail_under,
+        fail_over=fail_over,
+        thresholds_file=thresholds_file,
         max_error_rate=max_error_rate,
         gate_on=gate_on,
         exclude_errors=exclude_errors,
         concurrency=concurrency,
         embedding=embedding,
+        base_url=base_url,
+        model=model,
+        api_key=api_key,
+        endpoints=endpoints,
+        cache_dir=cache_dir,
         reuse_answers=reuse_answers,
         judge_noise=judge_noise,
         ratio_policy=ratio_policy,
-        include=tuple(include),
+        include=include,
         notebook_outputs=notebook_outputs,
         follow_symlinks=follow_symlinks,
         resolve_uncertain=resolve_uncertain,
-        cache_dir=Path(cache_dir) if cache_dir is not None else None,
-        endpoints={
-            role: (endpoints or {}).get(role) or endpoint(role, base_url, model, api_key)
-            for role in ("generator", "target", "judge")
-        },
     )
     result = run_bench(settings, say=progress or (lambda line: None))
     result.report.stage_seconds = result.durations
     return result.report
+
+
+def roles_asked(settings: BenchSettings) -> list[str]:
+    """The LLM roles this bench will ask: a role configured but never asked is not announced as running."""
+    from ragstress.api.names import is_judged, resolve_metrics
+
+    # As generate counts them: 20 seeds unless a seed file is given, and any two-part seeds asked for.
+    wanted = settings.seeds if settings.seeds is not None else (0 if settings.seed_file is not None else 20)
+    generates = bool(wanted or settings.pairs)
+    judge = settings.endpoints["judge"]
+    judged = any(is_judged(name) for name in resolve_metrics(settings.metrics))
+    judges_noise = settings.judge_noise if settings.judge_noise is not None else not judge.is_bundled
+    roles = ["generator"] if generates else []
+    # Generated candidates pass the judge's answerability gate; noise passages are judged unless told not to.
+    if generates or judged or judges_noise or settings.resolve_uncertain:
+        roles.append("judge")
+    if settings.target == "baseline":
+        roles.append("target")
+    return roles
+
+
+def unjudged_metrics(settings: BenchSettings) -> list[str] | None:
+    """The metrics this bench scores when none of them is judged (no judge runs, the report shows these only);
+    None when a judged metric is among them."""
+    from ragstress.api.names import is_judged, resolve_metrics
+
+    names = resolve_metrics(settings.metrics)
+    return None if any(is_judged(name) for name in names) else names

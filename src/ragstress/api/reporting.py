@@ -116,6 +116,9 @@ def report(
     gate_on: str = "point",
     exclude_errors: bool = False,
     write: bool = True,
+    out_dir: str | Path | None = None,
+    labels: str | Path | None = None,
+    curve_level: float = 0.5,
 ) -> Report:
     """Aggregate a scored run directory into a Report, checking thresholds.
 
@@ -125,7 +128,11 @@ def report(
     target failed on. A gate that cannot hold raises ThresholdError (a ValueError) before any work.
     `gate_on="lower"` makes a gate pass only when its interval's end clears it.
     `exclude_errors` leaves target failures out of the rates (by default they count as fails).
-    `write` also writes report.json/.md/.html and scores.csv.
+    `write` also writes report.json/.md/.html and scores.csv, in `out_dir` (default: `run_dir`).
+    `labels`, a filled label file (`ragstress label`), calibrates the judged metrics with PPI
+    (LabelFileError when it does not fit the run); `curve_level` is the accuracy level whose
+    crossing each robustness curve states. FileNotFoundError or RecordFileError for a missing or
+    malformed run file.
     """
     from ragstress.reports.aggregate import build_report
     from ragstress.reports.gating import check_thresholds, gates
@@ -135,13 +142,50 @@ def report(
     thresholds = gates(fail_under, fail_over, thresholds_file, max_error_rate, _scored_metrics(Path(run_dir)))
     if write:
         result = write_report(
-            Path(run_dir), thresholds=thresholds or None, gate_on=gate_on, errors_as_failures=not exclude_errors
+            Path(run_dir),
+            thresholds=thresholds or None,
+            out_dir=Path(out_dir) if out_dir is not None else None,
+            gate_on=gate_on,
+            errors_as_failures=not exclude_errors,
+            labels=Path(labels) if labels is not None else None,
+            curve_level=curve_level,
         )
         return Report(result.report, result.paths)
     model = build_report(load_run(Path(run_dir)), errors_as_failures=not exclude_errors)
+    if labels is not None:
+        from ragstress.reports.judge.calibration import with_calibration
+
+        model = with_calibration(model, Path(run_dir), Path(labels))
     if thresholds:
         model = model.model_copy(update={"gating": check_thresholds(model, thresholds, gate_on)})
     return Report(model)
+
+
+def report_html(run_dir: str | Path) -> Path:
+    """Where a run directory's report.html is (written by `report`, or by `bench` as its last stage)."""
+    from ragstress.core.rundir import RunDir
+
+    return RunDir(Path(run_dir)).report_html
+
+
+def check_gates(
+    fail_under: Iterable[str] = (),
+    fail_over: Iterable[str] = (),
+    thresholds_file: str | Path | None = None,
+    max_error_rate: float | None = None,
+) -> None:
+    """Check gates before any work: ThresholdError names one that cannot hold (a misspelt metric or
+    testbed, a minimum on a lower-is-better metric, a bad gate file)."""
+    from ragstress.reports.gating import gates
+
+    gates(fail_under, fail_over, Path(thresholds_file) if thresholds_file is not None else None, max_error_rate)
+
+
+def missing_browser() -> str | None:
+    """Why `Report.write_pdf` cannot print (no local headless Chromium found, and where to get one); None when it can."""
+    from ragstress.reports.render.pdf import find_browser, no_browser_message
+
+    return no_browser_message() if find_browser() is None else None
 
 
 def _scored_metrics(run_dir: Path) -> list[str]:
@@ -156,4 +200,4 @@ def _scored_metrics(run_dir: Path) -> list[str]:
         return []  # an unreadable score.json is reported by the report itself
 
 
-__all__ = ["Report", "report"]
+__all__ = ["Report", "check_gates", "missing_browser", "report", "report_html"]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import typer
 
+from ragstress.api.endpoints import use_model_cache
 from ragstress.cli import (
     bench,
     calibrate,
@@ -23,7 +24,6 @@ from ragstress.cli import (
     run,
     score,
 )
-from ragstress.corpora.embeddings import set_model_cache_dir
 
 app = typer.Typer(
     name="ragstress",
@@ -38,7 +38,7 @@ app = typer.Typer(
 def root() -> None:
     """Stress-test a RAG system: build an index, generate cases, run the target, score, report."""
     # Exported model files live beside the LLM cache ($RAGSTRESS_CACHE_DIR, $XDG_CACHE_HOME/ragstress, ~/.cache/ragstress).
-    set_model_cache_dir(common.cache_path(None).parent)
+    use_model_cache(common.cache_path(None).parent)
 
 
 for _module in (

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 import time
 from pathlib import Path
@@ -11,28 +10,13 @@ from typing import Annotated
 import typer
 from rich.markup import escape
 
-from ragstress.api.pipeline import BenchResult, BenchSettings, StageFailed, run_bench
+from ragstress.api.demo import DEMO_METRICS, DEMO_PAIRS_PER_LANG, DEMO_SEEDS_PER_LANG
+from ragstress.api.settings import BenchResult, BenchSettings
 from ragstress.cli import common as cc
 from ragstress.cli import executor as ex
 from ragstress.cli.progress import StageProgress
 from ragstress.cli.reliability import demo_judge_checks
 from ragstress.cli.report import FailOver, FailUnder, MlflowUri, log_to_mlflow, mlflow_uri, thresholds_or_exit
-from ragstress.core.rundir import RunDir
-
-# Per language: enough seeds for every testbed and the noise ratios they hold exactly, few enough that the demo,
-# both languages on the bundled model, takes minutes on 2 cores (a real bench uses 20+ seeds).
-DEMO_SEEDS_PER_LANG = 2
-DEMO_PAIRS_PER_LANG = 1
-# English also takes the nearest noise ratio its seeds can hold where a ratio is out of reach (each fact sits in one
-# or two chunks): more points on the robustness curve, and enough judged cases for the example labels to calibrate.
-DEMO_RATIO_POLICY = {"en": "nearest", "zh": "drop"}
-SEED_SAMPLE_FILE = "seed-sample.jsonl"
-"""Where --seed-sample writes the seeds it keeps, in the run directory (so the run says what it asked)."""
-# Deterministic scores plus the judge metrics with short verdicts.
-DEMO_METRICS = (
-    "answer_match,answer_match_partial,accuracy,rejection,over_refusal,error_detection,error_correction,"
-    "closed_book_accuracy,semantic_similarity,answer_accuracy,rejection_judged,error_detection_judged"
-)
 
 
 def bench(
@@ -116,10 +100,12 @@ def bench(
     An edited target (a python target's module, an http target's URL or config, the
     baseline's model or prompts) is asked again, unless --reuse-answers.
     """
-    from ragstress.corpora.embeddings import set_model_cache_dir
-    from ragstress.running.targets import TargetError, target_kind
+    from ragstress.api.benching import bench_settings, roles_asked
+    from ragstress.api.endpoints import use_model_cache
+    from ragstress.api.errors import TargetError, ThresholdError, UnknownNameError
+    from ragstress.api.running import target_kind
+    from ragstress.api.settings import check_settings
 
-    _check_names(testbeds, metrics)
     mlflow = mlflow_uri(mlflow)
     judge = cc.endpoint_for("judge", judge_base_url, judge_model, judge_api_key, judge_json_mode)
     cc.check_resolve_uncertain(resolve_uncertain, judge)
@@ -133,35 +119,35 @@ def bench(
     except TargetError as error:
         cc.fail(str(error))
     cache_file = cc.cache_path(cache_dir)
-    set_model_cache_dir(cc.cache_path(None).parent)  # as the ragstress app does: models are not in --cache-dir
+    use_model_cache(cc.cache_path(None).parent)  # as the ragstress app does: models are not in --cache-dir
     if kind in ("python", "langchain") and "" not in sys.path:
         sys.path.insert(0, "")  # like `python -m`: modules in the current directory can be targets
-    settings = BenchSettings(
-        corpus=corpus,
-        out=out,
+    settings = bench_settings(
+        corpus,
+        out,
         target=None if target_config is not None and target == "baseline" else target,
         target_config=target_config,
         mode=mode,
         testbeds=testbeds.split(",") if testbeds else None,
         styles=cc.check_styles(styles),
-        **ex.bench_settings(executor, ray_address, actors, actor_resources),
+        **ex.executor_settings(executor, ray_address, actors, actor_resources),
         seeds=seeds,
         pairs=pairs,
-        seed_file=_seed_sample(seed_file, seed_sample, out),
-        random_seed=seed,
+        seed_file=seed_file,
+        seed=seed,
         judge_noise=judge_noise,
         embedding=embedding,
         metrics=metrics,
         concurrency=concurrency,
-        fail_under=tuple(fail_under or ()),
-        fail_over=tuple(fail_over or ()),
+        fail_under=fail_under or (),
+        fail_over=fail_over or (),
         thresholds_file=thresholds,
         max_error_rate=max_errors,
         gate_on=gate_on,
         exclude_errors=exclude_errors,
         cache_dir=None if no_cache else cache_file.parent,
         reuse_answers=reuse_answers,
-        include=tuple(include or ()),
+        include=include or (),
         notebook_outputs=notebook_outputs,
         follow_symlinks=follow_symlinks,
         resolve_uncertain=resolve_uncertain == "judge",
@@ -173,6 +159,11 @@ def bench(
             "judge": judge,
         },
     )
+    try:  # misspelt testbed or metric names fail before the first stage: a typo must not cost a build
+        check_settings(settings)
+    except (ThresholdError, UnknownNameError, ValueError) as exc:
+        cc.fail(str(exc))
+    settings.seed_file = _seed_sample(seed_file, seed_sample, out)
     # Before any stage starts: where the requests of each role that will be asked go.
     cc.announce_endpoints(settings.endpoints[role] for role in roles_asked(settings))
     _say_scope(settings)
@@ -184,37 +175,12 @@ def bench(
         raise typer.Exit(result.exit_code)
 
 
-def roles_asked(settings: BenchSettings) -> list[str]:
-    """The LLM roles this bench will ask: a role configured but never asked is not announced as running."""
-    from ragstress.scoring.metrics import METRICS
-
-    # As generate counts them: 20 seeds unless a seed file is given, and any two-part seeds asked for.
-    wanted = settings.seeds if settings.seeds is not None else (0 if settings.seed_file is not None else 20)
-    generates = bool(wanted or settings.pairs)
-    judge = settings.endpoints["judge"]
-    judged = any(METRICS.get(name).kind == "judged" for name in _metric_names(settings.metrics))
-    judges_noise = settings.judge_noise if settings.judge_noise is not None else not judge.is_bundled
-    roles = ["generator"] if generates else []
-    # Generated candidates pass the judge's answerability gate; noise passages are judged unless told not to.
-    if generates or judged or judges_noise or settings.resolve_uncertain:
-        roles.append("judge")
-    if settings.target == "baseline":
-        roles.append("target")
-    return roles
-
-
-def _metric_names(metrics: str | None) -> list[str]:
-    from ragstress.scoring.metrics import METRICS
-
-    return METRICS.resolve(metrics) if metrics else METRICS.names()
-
-
 def _say_scope(settings: BenchSettings) -> None:
     """A run without judged metrics says so up front: its report holds the rule-based scores only."""
-    from ragstress.scoring.metrics import METRICS
+    from ragstress.api.benching import unjudged_metrics
 
-    names = _metric_names(settings.metrics)
-    if not any(METRICS.get(name).kind == "judged" for name in names):
+    names = unjudged_metrics(settings)
+    if names is not None:
         cc.err_console.print(
             f"note: {len(names)} metric(s) selected, none judged ({', '.join(names)}): no judge model runs, "
             "and the report shows these metrics only; leave out --metrics to score every metric"
@@ -223,7 +189,7 @@ def _say_scope(settings: BenchSettings) -> None:
 
 def _preflight(settings: BenchSettings) -> None:
     """An unreachable target fails before the build, not as one error per case after generation."""
-    from ragstress.running.targets import target_kind
+    from ragstress.api.running import target_kind
 
     if settings.target and target_kind(settings.target) == "baseline":
         cc.check_endpoint(settings.endpoints["target"])
@@ -233,6 +199,11 @@ def _preflight(settings: BenchSettings) -> None:
 
 def run_and_print(settings: BenchSettings) -> BenchResult:
     """Run bench with its progress on stderr, then the gate verdicts, stage times and report path."""
+    from ragstress.api.errors import StageFailed
+    from ragstress.api.pipeline import run_bench
+    from ragstress.api.reporting import report_html
+    from ragstress.api.text import fmt_estimate, headline, scored_rows
+
     progress = StageProgress(cc.err_console)
     try:
         result = run_bench(settings, say=lambda line: cc.err_console.print(escape(line)), progress=progress)
@@ -241,17 +212,9 @@ def run_and_print(settings: BenchSettings) -> BenchResult:
         raise typer.Exit(failed.code) from None
     finally:
         progress.close()
-    from ragstress.reports.render.labels import fmt_estimate, scored_rows
-
     report, model = result.report, result.report.model
-    headline = [
-        ("noise accuracy", model.noise.overall),
-        ("rejection", model.negative.rejection),
-        ("integration", model.integration.overall),
-        ("error detection", model.counterfactual.error_detection),
-    ]
     # Only what was scored: neither a metric left out of --metrics nor a testbed without cases shows as "none scored".
-    shown = [(label, est) for label, est in scored_rows(model.header, headline) if est.n]
+    shown = [(label, est) for label, est in scored_rows(model.header, headline(model)) if est.n]
     if shown:
         cc.console.print(" · ".join(f"{label} {fmt_estimate(est)}" for label, est in shown))
     if model.header.judge_warning:
@@ -266,67 +229,29 @@ def run_and_print(settings: BenchSettings) -> BenchResult:
     cc.console.print(
         "stage seconds: " + ", ".join(f"{name} {seconds:.1f}" for name, seconds in result.durations.items())
     )
-    cc.console.print(f"report: {escape(str(RunDir(settings.out).report_html))}")
+    cc.console.print(f"report: {escape(str(report_html(settings.out)))}")
     return result
-
-
-def _check_names(testbeds: str | None, metrics: str | None) -> None:
-    """Misspelt testbed or metric names fail before the first stage: a typo must not cost a build."""
-    from ragstress.core.registry import UnknownNameError, check_names
-    from ragstress.core.types import TESTBEDS
-    from ragstress.scoring.metrics import METRICS
-
-    try:
-        if testbeds:
-            check_names("testbed", testbeds, TESTBEDS)
-        if metrics:
-            METRICS.resolve(metrics)
-    except UnknownNameError as exc:
-        cc.fail(str(exc))
-
-
-def _demo_seed_file(lang: str, dest: Path) -> Path:
-    """The first single-fact and two-part curated seeds of a sample corpus: small enough for the bundled model."""
-    from ragstress import corpora
-
-    samples = Path(corpora.__file__).parent / "samples" / lang
-    return sample_seed_file(samples / "seeds.jsonl", dest, DEMO_SEEDS_PER_LANG, DEMO_PAIRS_PER_LANG)[0]
-
-
-def sample_seed_file(source: Path, dest: Path, singles: int, pairs: int) -> tuple[Path, int]:
-    """The first `singles` single-fact and `pairs` two-part seeds of `source`, written to `dest`; and how many
-    seeds `source` holds. A line that is not JSON stops with its file and line number (exit 2)."""
-    rows = []
-    for number, line in enumerate(source.read_text(encoding="utf-8").splitlines(), 1):
-        if line.strip():
-            try:
-                rows.append(json.loads(line))
-            except json.JSONDecodeError as error:
-                cc.fail(f"{source}:{number}: not a JSON line ({error.msg})")
-    picked = [r for r in rows if len(r.get("answers") or []) <= 1][:singles]
-    picked += [r for r in rows if len(r.get("answers") or []) > 1][:pairs]
-    dest.parent.mkdir(parents=True, exist_ok=True)
-    dest.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in picked), encoding="utf-8")
-    return dest, len(rows)
 
 
 def _seed_sample(seed_file: Path | None, size: int | None, out: Path) -> Path | None:
     """--seed-sample: the seed file bench uses, a sample of `seed_file` written into the run directory."""
+    from ragstress.api.demo import SEED_SAMPLE_FILE, seed_sample
+
     if size is None:
         return seed_file
     if seed_file is None:
         cc.fail("--seed-sample takes its sample from --seed-file: give one")
     if not seed_file.is_file():
         cc.fail(f"--seed-file {seed_file}: no such file")
-    # Two-part seeds make the integration cases: about one in three of the sample, at least one.
-    pairs = max(1, size // 3) if size > 1 else 0
-    sample, total = sample_seed_file(seed_file, out / SEED_SAMPLE_FILE, size - pairs, pairs)
-    kept = sum(1 for line in sample.read_text(encoding="utf-8").splitlines() if line.strip())
+    try:
+        sample = seed_sample(seed_file, size, out)
+    except ValueError as error:  # a line that is not JSON, named by file and line
+        cc.fail(str(error))
     cc.err_console.print(
-        f"note: a sample of {kept} of the {total} seeds in {escape(seed_file.name)} ({SEED_SAMPLE_FILE} in the run "
-        "directory): a quick first report with wide intervals; leave out --seed-sample for the whole set"
+        f"note: a sample of {sample.kept} of the {sample.total} seeds in {escape(seed_file.name)} ({SEED_SAMPLE_FILE} "
+        "in the run directory): a quick first report with wide intervals; leave out --seed-sample for the whole set"
     )
-    return sample
+    return sample.path
 
 
 def demo(
@@ -352,7 +277,8 @@ def demo(
     calibrated with a shipped example label file. --no-curated generates the
     seeds from the corpus instead of using the curated ones.
     """
-    from ragstress import corpora
+    from ragstress.api.demo import DEMO_LANGS, demo_labels, demo_settings
+    from ragstress.api.reporting import report_html
 
     reports = []
     started = time.perf_counter()
@@ -361,23 +287,14 @@ def demo(
         "every testbed, at the noise ratios those seeds hold exactly (English: the nearest ones they can hold too); "
         "a real bench uses 20 or more seeds"
     )
-    for lang in ("en", "zh"):
-        corpus = Path(corpora.__file__).parent / "samples" / lang / "docs"
-        if curated:
-            seed_file = _demo_seed_file(lang, out / f"demo-seeds-{lang}.jsonl")
-            sizes = dict(seeds=0, seed_file=seed_file)
-        else:
-            sizes = dict(seeds=DEMO_SEEDS_PER_LANG, pairs=DEMO_PAIRS_PER_LANG)
-        settings = BenchSettings(
-            corpus=corpus,
-            out=out / lang,
-            target="baseline",
-            metrics=metrics,
-            cache_dir=cc.cache_path(cache_dir).parent,
-            endpoints={role: cc.endpoint_for(role, None, None, None) for role in ("generator", "target", "judge")},
-            ratio_policy=DEMO_RATIO_POLICY[lang],
-            **sizes,
-        )
+    endpoints = {role: cc.endpoint_for(role, None, None, None) for role in ("generator", "target", "judge")}
+    for lang in DEMO_LANGS:
+        try:
+            settings = demo_settings(
+                lang, out, endpoints, metrics=metrics, curated=curated, cache_dir=cc.cache_path(cache_dir).parent
+            )
+        except ValueError as error:  # a sample seed line that is not JSON
+            cc.fail(str(error))
         cc.err_console.print(f"== demo: {lang} sample corpus ==")
         lang_started = time.perf_counter()
         run_and_print(settings)
@@ -385,11 +302,11 @@ def demo(
             # One language shows the judge's reliability: the zh judge prompts are several times
             # longer, and repeating them would double the demo's time on two cores.
             # The example labels describe the answers to the curated seeds' cases only.
-            example = Path(corpora.__file__).parent / "samples" / lang / "demo-labels.csv"
-            labels = example if curated and example.is_file() else None
-            demo_judge_checks(out / lang, settings.endpoints["judge"], cc.cache_path(cache_dir), labels)
+            demo_judge_checks(
+                out / lang, settings.endpoints["judge"], cc.cache_path(cache_dir), demo_labels(lang, curated)
+            )
         cc.err_console.print(f"== demo: {lang} took {time.perf_counter() - lang_started:.1f} s ==")
-        reports.append(RunDir(out / lang).report_html)
+        reports.append(report_html(out / lang))
     cc.console.print(
         "The judge in this demo is the bundled SmolLM2-135M model: its verdicts show the pipeline, not real quality."
     )

@@ -12,13 +12,6 @@ import typer
 from rich.markup import escape
 
 from ragstress.cli import common as cc
-from ragstress.core.jsonl import RecordFileError, write_json, write_text
-from ragstress.reports.judge.calibration import calibrate_run
-from ragstress.reports.judge.labelfile import LabelFileError, label_csv, sample_rows
-from ragstress.reports.reading.metric_table import run_metric_table
-from ragstress.reports.reading.rundir import load_run
-from ragstress.reports.render.judge_render import fmt_span
-from ragstress.reports.render.labelpage import label_page
 
 
 def label(
@@ -42,25 +35,22 @@ def label(
     The labels (RUN/labels.csv, filled with 1/0; RUN/labels.html works offline)
     feed calibrate and report --labels (docs/calibration.md).
     """
-    target = out if out is not None else Path(run_dir) / "labels.csv"
+    from ragstress.api.calibrating import LABEL_FILE
+    from ragstress.api.calibrating import label as write_label_file
+    from ragstress.api.errors import LabelFileError, RecordFileError
+
+    target = out if out is not None else Path(run_dir) / LABEL_FILE
     if target.exists() and not force:
         raise cc.fail(f"{target} exists (it may hold labels already): pass --force to overwrite it")
+    wanted = [m.strip() for m in metrics.split(",") if m.strip()] if metrics else None
     try:
-        data = load_run(Path(run_dir))
-        recorded = data.score_manifest.metric_table if data.score_manifest else None
-        table = run_metric_table(recorded, data.metric_names())
-        wanted = [m.strip() for m in metrics.split(",") if m.strip()] if metrics else None
-        unknown = [m for m in wanted or [] if m not in data.metric_names()]
-        if unknown:
-            raise LabelFileError(f"--metrics: {', '.join(unknown)} not scored in this run")
-        rows = sample_rows(data, table, sample, metrics=wanted, seed=seed)
+        written = write_label_file(run_dir, target, sample=sample, metrics=wanted, seed=seed, force=force)
     except (FileNotFoundError, RecordFileError, LabelFileError) as exc:
         raise cc.fail(str(exc)) from None
-    page = target.with_suffix(".html")
-    write_text(target, label_csv(rows))
-    write_text(page, label_page(rows, target.name))
-    cases = len({r.case_id for r in rows})
-    cc.console.print(f"wrote {escape(str(target))} ({len(rows)} rows over {cases} cases) and {escape(str(page))}")
+    cc.console.print(
+        f"wrote {escape(str(written.csv))} ({written.rows} rows over {written.cases} cases) "
+        f"and {escape(str(written.page))}"
+    )
     cc.console.print(
         f"fill the label column (1/0), then: ragstress calibrate {escape(str(run_dir))} --labels {escape(str(target))}"
     )
@@ -77,12 +67,14 @@ def calibrate(
 
     report --labels FILE shows the same in the report (docs/calibration.md).
     """
+    from ragstress.api.calibrating import calibrate as calibrate_run
+    from ragstress.api.errors import LabelFileError, RecordFileError
+    from ragstress.api.text import fmt_span
+
     try:
-        result = calibrate_run(run_dir, labels)
+        result, target = calibrate_run(run_dir, labels, out)
     except (FileNotFoundError, RecordFileError, LabelFileError) as exc:
         raise cc.fail(str(exc)) from None
-    target = out if out is not None else Path(run_dir) / "calibration.json"
-    write_json(target, result.model_dump(mode="json"))
     cc.console.print(f"{result.n_labelled} labels ({result.n_blank} blank) from {escape(result.label_file)}")
     for row in result.metrics:
         agreement = "—" if row.agreement is None else f"{row.agreement:.2f}"

@@ -2,18 +2,27 @@
 
 from __future__ import annotations
 
-import asyncio
 import os
-from collections.abc import Coroutine, Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console, ConsoleDimensions
 from rich.markup import escape
 
-from ragstress.core.redaction import redact_secret, redact_url
-from ragstress.llm import ClientSettings, Endpoint, Role, resolve_endpoint
+from ragstress.api.endpoints import (
+    CACHE_FILE,
+    PREFLIGHT_TIMEOUT_S,
+    ClientSettings,
+    Endpoint,
+    Role,
+    probe,
+    probe_address,
+    redact_url,
+    resolve_endpoint,
+)
 
 PIPED_WIDTH = 160
 """Columns of a table written to a pipe or file: wide enough that no column folds a word in two."""
@@ -43,8 +52,6 @@ class _Console(Console):
 
 console = _Console()
 err_console = _Console(stderr=True)
-
-T = TypeVar("T")
 
 
 def _role_option(role: str, field: str, help_text: str) -> Any:
@@ -190,59 +197,32 @@ def cache_path(cache_dir: Path | None) -> Path:
             cache_dir = Path(env["RAGSTRESS_CACHE_DIR"])
         else:
             cache_dir = Path(env.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "ragstress"
-    return cache_dir / "llm-cache.sqlite"
+    return cache_dir / CACHE_FILE
 
 
-# A preflight is one small request: it should not take the whole LLM timeout to say "unreachable".
-_PREFLIGHT_TIMEOUT_S = 10.0
-
-
-def check_endpoint(endpoint: Endpoint, timeout_s: float = _PREFLIGHT_TIMEOUT_S) -> None:
-    """Fail (exit 2) at once if `endpoint` cannot be reached or refuses its API key.
-
-    Without this check a wrong URL or key would surface only as one retried error per
-    case, minutes later. It asks `GET <base_url>/models`, which OpenAI-compatible servers
-    answer cheaply; any answer other than 401/403 (even a 404 from a server without that
-    route) counts as reachable. The bundled model needs no check. The key is never shown.
-    """
-    if endpoint.is_bundled or not endpoint.base_url:
+def check_endpoint(endpoint: Endpoint, timeout_s: float = PREFLIGHT_TIMEOUT_S) -> None:
+    """Fail (exit 2) at once if `endpoint` cannot be reached or refuses its API key (api.endpoints.probe)."""
+    problem = probe(endpoint, timeout_s)
+    if problem is None:
         return
-    import httpx  # here: most commands never need a preflight
-
-    where = f"{endpoint.role} endpoint {redact_url(endpoint.base_url)}"
+    where = f"{endpoint.role} endpoint {redact_url(endpoint.base_url or '')}"
     flags = f"--{endpoint.role}-base-url or RAGSTRESS_{endpoint.role.upper()}_BASE_URL / OPENAI_BASE_URL"
-    headers = {"Authorization": f"Bearer {endpoint.api_key}"} if endpoint.api_key else {}
-    try:
-        reply = httpx.get(endpoint.base_url.rstrip("/") + "/models", headers=headers, timeout=timeout_s)
-    except httpx.TimeoutException:
+    if problem.reason == "timeout":
         fail(f"{where} did not answer within {timeout_s:g}s; check {flags}")
-    except httpx.HTTPError as exc:
-        cause = redact_secret(str(exc.__cause__ or exc) or type(exc).__name__, endpoint.api_key)
-        fail(f"{where} is unreachable ({type(exc).__name__}: {cause}); check {flags}")
-    if reply.status_code in (401, 403):
-        state = "was refused: wrong key" if endpoint.api_key else "is missing"
-        fail(
-            f"{where} answered HTTP {reply.status_code}: the API key {state}; set "
-            f"--{endpoint.role}-api-key, RAGSTRESS_{endpoint.role.upper()}_API_KEY or OPENAI_API_KEY"
-        )
+    if problem.reason == "unreachable":
+        fail(f"{where} is unreachable ({problem.detail}); check {flags}")
+    state = "was refused: wrong key" if endpoint.api_key else "is missing"
+    fail(
+        f"{where} answered HTTP {problem.status}: the API key {state}; set "
+        f"--{endpoint.role}-api-key, RAGSTRESS_{endpoint.role.upper()}_API_KEY or OPENAI_API_KEY"
+    )
 
 
-def check_reachable(url: str, what: str, timeout_s: float = _PREFLIGHT_TIMEOUT_S) -> None:
-    """Fail (exit 2) at once if nothing accepts a connection at `url`'s host and port.
-
-    For services whose API we cannot ask anything harmless (an http target): a refused
-    connection at the start would otherwise become one identical error per case.
-    """
-    import socket
-    from urllib.parse import urlsplit
-
-    parts = urlsplit(url)
-    port = parts.port or (443 if parts.scheme == "https" else 80)
-    try:
-        with socket.create_connection((parts.hostname or "", port), timeout=timeout_s):
-            pass
-    except OSError as exc:
-        fail(f"{what} {redact_url(url)} is unreachable ({exc.strerror or exc})")
+def check_reachable(url: str, what: str, timeout_s: float = PREFLIGHT_TIMEOUT_S) -> None:
+    """Fail (exit 2) at once if nothing accepts a connection at `url`'s host and port (an http target)."""
+    why = probe_address(url, timeout_s)
+    if why is not None:
+        fail(f"{what} {redact_url(url)} is unreachable ({why})")
 
 
 def fail(message: str, code: int = 2) -> typer.Exit:
@@ -251,10 +231,11 @@ def fail(message: str, code: int = 2) -> typer.Exit:
     raise typer.Exit(code)
 
 
-def run_async(coro: Coroutine[Any, Any, T]) -> T:
-    """Run a command's coroutine; Ctrl-C exits 130 after cleanup has run."""
+@contextmanager
+def interrupts() -> Iterator[None]:
+    """Around a call into the API: Ctrl-C exits 130 after the call's cleanup has run."""
     try:
-        return asyncio.run(coro)
+        yield
     except KeyboardInterrupt:
         err_console.print("interrupted")
         raise typer.Exit(130) from None
@@ -280,7 +261,7 @@ Styles = Annotated[
 
 def check_styles(value: str) -> tuple[str, ...]:
     """The --styles names, each known (exit 2 naming an unknown one); empty means every style."""
-    from ragstress.generators.testbeds.styles import check_styles as known_styles
+    from ragstress.api.names import check_styles as known_styles
 
     chosen = tuple(s.strip() for s in value.split(",") if s.strip())
     try:

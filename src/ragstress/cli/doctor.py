@@ -4,18 +4,14 @@ from __future__ import annotations
 
 import importlib.metadata
 import platform
-import time
 from typing import Annotated
 
 import typer
-from pydantic import BaseModel
 from rich.markup import escape
 from rich.table import Table
 
+from ragstress.api.endpoints import Endpoint
 from ragstress.cli import common as cc
-from ragstress.llm import ROLES, LLMError, LLMSession, ask_structured, bundled_gguf_path
-from ragstress.llm.config import ClientSettings, Endpoint
-from ragstress.prompts import load_prompt
 
 PACKAGES = (
     "ragstress",
@@ -42,66 +38,6 @@ def _versions() -> Table:
         except importlib.metadata.PackageNotFoundError:
             table.add_row(name, "[red]not installed[/]")
     return table
-
-
-def _check_embeddings() -> list[tuple[str, bool, str]]:
-    """Load each bundled embedding model and embed one sentence."""
-    results = []
-    try:
-        from ragstress.corpora.embeddings import make_embedder
-    except ImportError as exc:
-        return [("embeddings", False, f"cannot import ragstress.corpora.embeddings: {exc}")]
-    for lang, sentence in (("en", "The Eiffel Tower is in Paris."), ("zh", "埃菲尔铁塔位于巴黎。")):
-        start = time.perf_counter()
-        try:
-            embedder = make_embedder(None, lang)
-            vector = embedder.embed_passages([sentence])
-            detail = f"{embedder.name}: dim {vector.shape[1]}, {time.perf_counter() - start:.1f}s"
-            results.append((f"embedding ({lang})", True, detail))
-        except Exception as exc:  # doctor reports every failure instead of stopping at the first
-            results.append((f"embedding ({lang})", False, f"{type(exc).__name__}: {exc}"))
-    return results
-
-
-class _City(BaseModel):
-    city: str
-
-
-# The roles that ask for structured output (the target answers in free text).
-STRUCTURED_ROLES = ("generator", "judge")
-
-
-async def _ping_roles(endpoints: dict, settings: ClientSettings, lang: str) -> list[tuple[str, bool, str]]:
-    """One plain question per role; then, for the roles asking for JSON, one structured question that
-    detects the JSON mode the endpoint takes (with auto) or checks the one forced."""
-    prompt = load_prompt("doctor_ping", lang).render()
-    json_prompt = [{"role": "user", "content": load_prompt("doctor_json", lang).render()}]
-    results = []
-    async with LLMSession(endpoints, settings) as llm:
-        for role in ROLES:
-            client = llm.client(role)
-            start = time.perf_counter()
-            try:
-                reply = await client.chat([{"role": "user", "content": prompt}], max_tokens=40)
-                line = reply.text.strip().splitlines()[0] if reply.text.strip() else "(empty reply)"
-                results.append((f"{role} reply", True, f"{line}  [{time.perf_counter() - start:.1f}s]"))
-            except LLMError as exc:
-                results.append((f"{role} reply", False, str(exc)))
-                continue
-            if role not in STRUCTURED_ROLES:
-                continue
-            start = time.perf_counter()
-            answer = await ask_structured(client, json_prompt, _City, lang=lang, max_tokens=60)
-            endpoint = client.endpoint
-            how = "detected" if endpoint.json_mode == "auto" else "as set" if endpoint.json_mode_forced else "bundled"
-            mode = f"JSON mode {client.json_mode()} ({how})"
-            if answer.ok:
-                results.append(
-                    (f"{role} JSON", True, f"{mode}: {answer.value.city}  [{time.perf_counter() - start:.1f}s]")
-                )
-            else:
-                results.append((f"{role} JSON", False, f"{mode}: {answer.error}"))
-    return results
 
 
 def doctor(
@@ -138,17 +74,13 @@ def doctor(
     for endpoint in endpoints.values():
         cc.console.print("endpoint", escape(endpoint.describe()))
 
-    checks: list[tuple[str, bool, str]] = []
-    try:
-        gguf = bundled_gguf_path()
-        checks.append(("bundled LLM file", True, f"{gguf.name} ({gguf.stat().st_size / 1e6:.0f} MB)"))
-    except Exception as exc:
-        checks.append(("bundled LLM file", False, str(exc)))
+    from ragstress.api.checking import check_bundled_model, check_embeddings, ping_roles
+
+    checks = [check_bundled_model()]
     if not skip_embeddings:
-        checks.extend(_check_embeddings())
-    # The cache is bypassed: doctor must show that each endpoint answers now.
-    settings = ClientSettings(timeout_s=timeout, max_retries=1, use_cache=False)
-    checks.extend(cc.run_async(_ping_roles(endpoints, settings, lang)))
+        checks.extend(check_embeddings())
+    with cc.interrupts():
+        checks.extend(ping_roles(endpoints, timeout, lang))
 
     table = Table(title="Checks")
     for column in ("check", "status", "detail"):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import enum
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
@@ -51,27 +51,12 @@ ActorResources = Annotated[
 ]
 
 
-def ray_options(executor: ExecutorName, address: str | None, actors: int | None, resources: str | None) -> Any:
-    """RayOptions for `--executor ray`, None for local; a bad combination exits 2 naming the option."""
-    from ragstress.distributed.cluster import RayUnavailable, parse_executor, require_ray
+def executor_settings(executor: ExecutorName, address: str | None, actors: int | None, resources: str | None) -> dict:
+    """The stage functions' executor arguments (empty for local); a bad combination exits 2 naming the option."""
+    from ragstress.api.errors import RayUnavailable
+    from ragstress.api.executors import check_executor
 
     try:
-        options = parse_executor(executor.value, address, actors, resources)
-        if options is not None:
-            require_ray()
+        return check_executor(executor.value, address, actors, resources)
     except (ValueError, RayUnavailable) as error:
-        cc.fail(str(error))
-    return options
-
-
-def bench_settings(executor: ExecutorName, address: str | None, actors: int | None, resources: str | None) -> dict:
-    """The BenchSettings fields of the executor options, checked as for `run`."""
-    options = ray_options(executor, address, actors, resources)
-    if options is None:
-        return {}
-    return {
-        "executor": "ray",
-        "ray_address": options.address,
-        "actors": options.actors,
-        "actor_resources": options.actor_resources or None,
-    }
+        raise cc.fail(str(error)) from None

@@ -27,9 +27,8 @@ def export_dataset(
     statistics, counts per testbed, ratio and language, the near-duplicate rate,
     source-document coverage and the question-type mix.
     """
-    from ragstress.core.jsonl import RecordFileError
-    from ragstress.generators.interop.dataset_export import ExportError
-    from ragstress.generators.interop.dataset_export import export_dataset as export
+    from ragstress.api.errors import ExportError, RecordFileError
+    from ragstress.api.formats import export_dataset as export
 
     try:
         summary = export(source, out, licence=licence, name=name)

@@ -12,7 +12,6 @@ from rich.table import Table
 
 from ragstress.cli import common as cc
 from ragstress.cli import executor as ex
-from ragstress.core.rundir import CASES_FILE, SEEDS_FILE, TESTSET_MANIFEST
 
 ALL_TESTBEDS = "noise,negative,integration,counterfactual"
 
@@ -135,18 +134,13 @@ def generate(
     (docs/testbeds.md). --seed-file takes curated seeds, --styles picks the
     style testbed's question styles (docs/generation.md).
     """
-    from ragstress.core.jsonl import RecordFileError
-    from ragstress.core.registry import UnknownNameError
-    from ragstress.distributed import RayUnavailable
-    from ragstress.distributed.llm_actors import remote_clients
-    from ragstress.generators.testbeds.build import TESTBEDS
-    from ragstress.generators.testset import GenerateOptions, generate_testset
-    from ragstress.generators.testset_manifest import shortfall
-    from ragstress.indexing.store import IndexStore, StoreError
-    from ragstress.llm import EveryCallFailed, LLMSession
+    from ragstress.api.errors import EveryCallFailed, RayUnavailable, RecordFileError, UnknownNameError
+    from ragstress.api.generating import generate as generate_testset
+    from ragstress.api.indexing import StoreError
+    from ragstress.api.names import RATIO_POLICIES, generator_testbeds
 
     try:
-        chosen = TESTBEDS.resolve(testbeds)
+        chosen = generator_testbeds(testbeds)
     except UnknownNameError as error:
         cc.fail(str(error))
     if not chosen:
@@ -158,9 +152,7 @@ def generate(
     if seed_file is not None and not seed_file.is_file():
         cc.fail(f"--seed-file {seed_file}: no such file")
     chosen_styles = cc.check_styles(styles)
-    ray = ex.ray_options(executor, ray_address, actors, actor_resources)
-    from ragstress.generators.testbeds.ratios import RATIO_POLICIES
-
+    where = ex.executor_settings(executor, ray_address, actors, actor_resources)
     if ratio_policy not in RATIO_POLICIES:
         cc.fail(f"--ratio-policy must be one of {', '.join(RATIO_POLICIES)}, not {ratio_policy!r}")
     wanted = seeds if seeds is not None else (0 if seed_file is not None else 20)
@@ -178,47 +170,42 @@ def generate(
         cc.announce_endpoints(endpoints.values())
         for endpoint in endpoints.values():
             cc.check_endpoint(endpoint)
-    options = GenerateOptions(
-        testbeds=tuple(chosen),
-        n_seeds=wanted,
-        n_pairs=pairs,
-        seed_file=seed_file,
-        random_seed=seed,
-        noise_mode=noise.value,
-        judge_noise=judge_noise,
-        ratio_policy=ratio_policy,
-        round_trip_k=round_trip_k,
-        polish=polish,
-        styles=chosen_styles,
-        proposal_chunks=proposal_chunks,
-    )
     try:
-        store = IndexStore.open(index, chroma_url=chroma_url)
-    except StoreError as error:
-        cc.fail(str(error))
-
-    async def run():
-        async with LLMSession(endpoints, settings, cache_path=cc.cache_path(cache_dir)) as llm:
-            with remote_clients(llm, ("generator", "judge"), ray, concurrency):
-                result = await generate_testset(store, llm, out, options)
-            return result, llm.usage()
-
-    try:
-        result, usage = cc.run_async(run())
-    except (RecordFileError, RayUnavailable) as error:
+        with cc.interrupts():
+            result = generate_testset(
+                index,
+                out,
+                testbeds=chosen,
+                seeds=wanted,
+                pairs=pairs,
+                seed_file=seed_file,
+                random_seed=seed,
+                noise=noise.value,
+                judge_noise=judge_noise,
+                ratio_policy=ratio_policy,
+                round_trip_k=round_trip_k,
+                polish=polish,
+                styles=chosen_styles,
+                proposal_chunks=proposal_chunks,
+                chroma_url=chroma_url,
+                endpoints=endpoints,
+                client_settings=settings,
+                cache_dir=cc.cache_path(cache_dir).parent,
+                **where,
+            )
+    except (StoreError, RecordFileError, RayUnavailable) as error:
         cc.fail(str(error))
     except EveryCallFailed as error:
         cc.fail(f"generate failed, nothing written: {error}", code=1)
     _summary(result.manifest)
-    missing = shortfall(result.manifest, wanted, proposing=not endpoints["generator"].is_bundled)
-    if missing:
-        cc.console.print(f"note: {escape(missing)}", highlight=False)
-    for role, stats in usage.items():
+    if result.shortfall:
+        cc.console.print(f"note: {escape(result.shortfall)}", highlight=False)
+    for role, stats in result.usage.items():
         cc.console.print(
             f"{role}: {stats['calls']} calls, {stats['cache_hits']} from cache, {stats['failures']} failed",
             highlight=False,
         )
-    if any(e.is_bundled for role, e in endpoints.items() if role in usage):
+    if any(e.is_bundled for role, e in endpoints.items() if role in result.usage):
         cc.console.print(
             "note: the bundled SmolLM2-135M model judged (or polished) these seeds; its verdicts are weak."
         )
@@ -235,41 +222,14 @@ def import_rgb(
 
     Reads RGB's JSONL formats: plain, _int and _fact.
     """
-    from ragstress.core.jsonl import RecordFileError, write_records
-    from ragstress.core.manifests import TestsetManifest, write_manifest
-    from ragstress.core.paths import recorded_path
-    from ragstress.generators.interop.rgb import read_rgb, rgb_cases
-    from ragstress.generators.testset_manifest import case_counts
+    from ragstress.api.formats import import_rgb as read_files
 
     if lang not in (None, "en", "zh"):
         cc.fail(f"--lang must be en or zh, not {lang!r}")
-    all_seeds, all_cases, sources = [], [], []
-    for path in files:
-        try:
-            kind, records = read_rgb(path)
-        except RecordFileError as error:
-            cc.fail(str(error))
-        # The file name keeps ids apart across files (RGB numbers each file's records from 0).
-        seeds, cases = rgb_cases(records, kind, base_seed=seed, lang=lang, source=f"rgb-{path.stem}")
-        all_seeds += seeds
-        all_cases += cases
-        sources.append({"file": recorded_path(path, out), "kind": kind, "records": len(records)})
-    ids = [c.id for c in all_cases]
-    if len(set(ids)) != len(ids):
-        cc.fail("two input files give the same case ids (same file name twice?): import them separately")
-    write_records(out / CASES_FILE, all_cases)
-    write_records(out / SEEDS_FILE, all_seeds)
-    manifest = {
-        "random_seed": seed,
-        "sources": sources,
-        "seeds": {
-            "total": len(all_seeds),
-            "by_origin": {"rgb": len(all_seeds)},
-            "two_part": sum(len(s.answers) > 1 for s in all_seeds),
-        },
-        "cases": {"total": len(all_cases), "by_testbed": case_counts(all_cases)},
-    }
-    write_manifest(out / TESTSET_MANIFEST, manifest, TestsetManifest)
+    try:
+        manifest = read_files(files, out, seed=seed, lang=lang)
+    except ValueError as error:  # a bad record (RecordFileError) or case ids two files share
+        cc.fail(str(error))
     _summary(manifest)
 
 
@@ -284,20 +244,12 @@ def export_rgb(
     Writes RGB's JSONL formats (plain, _int, _fact), which import-rgb reads
     back.
     """
-    from ragstress.core.jsonl import RecordFileError, read_records
-    from ragstress.core.types import Case
-    from ragstress.generators.interop.rgb import write_rgb
+    from ragstress.api.formats import export_rgb as write_files
 
-    path = cases / CASES_FILE if cases.is_dir() else cases
-    if not path.is_file():
-        cc.fail(f"{path}: no such file")
     try:
-        records = read_records(path, Case)
-    except RecordFileError as error:
+        written = write_files(cases, out)
+    except (FileNotFoundError, ValueError) as error:  # ValueError: a bad record, or no case to export
         cc.fail(str(error))
-    written = write_rgb(records, out)
-    if not written:
-        cc.fail(f"{path} holds no cases to export")
     for kind, target in written.items():
         cc.console.print(f"wrote {escape(str(target))} ({kind})", highlight=False)
 

@@ -38,9 +38,8 @@ def import_testset(
     conversational item is sent with its earlier turns; testset.json counts it
     all under import. See docs/formats.md#imported-test-sets.
     """
+    from ragstress.api.errors import RecordFileError, TestsetImportError
     from ragstress.api.importing import import_testset as run_import
-    from ragstress.core.jsonl import RecordFileError
-    from ragstress.generators.interop.importers import TestsetImportError
 
     mapping = None
     if columns:

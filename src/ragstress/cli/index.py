@@ -11,9 +11,9 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from ragstress.api.names import DEFAULT_MAX_DOCUMENT_MB
 from ragstress.cli import common as cc
 from ragstress.cli import executor as ex
-from ragstress.corpora.loaders import DEFAULT_MAX_DOCUMENT_MB
 
 EXIT_USAGE = 2
 _EXCERPT_CHARS = 160
@@ -29,27 +29,10 @@ def _fail(console: Console, message: str) -> None:
     raise typer.Exit(EXIT_USAGE)
 
 
-def _refuse_early(corpus: Path, strict: bool, max_bytes: int | None, options) -> None:
-    """Raise CorpusError for a corpus the build would refuse, before the index is opened.
-
-    Opening a Chroma store rewrites its files, so a refused build must fail before that
-    to leave an existing index byte-identical. Without --strict one document is enough
-    to go on; with it every file is read once here (reading is cheap next to embedding).
-    """
-    from ragstress.core.types import Document
-    from ragstress.corpora.loaders import CorpusError, iter_corpus, summarise_skipped
-
-    documents, skipped = 0, []
-    for item in iter_corpus(corpus, strict=strict, max_document_bytes=max_bytes, options=options):
-        if isinstance(item, Document):
-            documents += 1
-            if not strict:
-                return
-        else:
-            skipped.append(item)
-    if not documents:
-        why = f" ({summarise_skipped(skipped)})" if skipped else ""
-        raise CorpusError(f"no documents found in {corpus}{why}; the index was left unchanged")
+def _stop(bar: Progress, started: bool) -> None:
+    """Take the progress bars down; one never started (the build failed before its plan) prints nothing."""
+    if started:
+        bar.stop()
 
 
 def _summary_table(stats) -> Table:
@@ -128,72 +111,64 @@ def build(
     skipped unread. See docs/formats.md.
     """
     # Imported here so that `ragstress --help` stays fast (these pull in chromadb and torch).
-    from ragstress.corpora.embeddings import EmbeddingModelError
-    from ragstress.corpora.loaders import CorpusError, ParsedCache, ReadOptions
-    from ragstress.distributed import RayUnavailable
-    from ragstress.distributed.embedding import embedding_executor, record_executor
-    from ragstress.indexing.build import build_index, choose_embedder, default_chunk_params
-    from ragstress.indexing.store import StoreError
+    from ragstress.api.errors import RayUnavailable
+    from ragstress.api.indexing import BuildPlan, build_index
 
     console = Console(stderr=True)
-    ray = ex.ray_options(executor, ray_address, actors, actor_resources)
+    where = ex.executor_settings(executor, ray_address, actors, actor_resources)
     if max_document_mb < 0:
         _fail(console, "--max-document-mb must be >= 0 (0 means no limit)")
-    max_bytes = int(max_document_mb * 1_000_000) or None
-    # One cache for the three reads of the corpus below: each file is parsed (a man page rendered) once.
-    options = ReadOptions(
-        include=tuple(include), notebook_outputs=notebook_outputs, follow_symlinks=follow_symlinks, cache=ParsedCache()
+    bar = Progress(
+        SpinnerColumn(),
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[note]}"),
+        TimeElapsedColumn(),
+        console=console,
+        transient=True,
     )
-    try:
-        _refuse_early(corpus, strict, max_bytes, options)
-        embedder = choose_embedder(corpus, index, embedding, max_document_bytes=max_bytes, options=options)
-        try:
-            params = default_chunk_params(embedder, chunk_size, chunk_overlap, chunk_unit.value)
-        except ValueError as error:  # pydantic's ValidationError: say what is wrong, not where
-            _fail(
-                console, f"invalid chunk parameters: {error.errors()[0]['msg'] if hasattr(error, 'errors') else error}"
-            )
+    tasks = {}
+
+    def on_plan(plan: BuildPlan) -> None:
         console.print(
-            f"embedding with [bold]{embedder.name}[/] (window {embedder.max_tokens} tokens); "
-            f"chunks of {params.size} {params.unit}, overlap {params.overlap}",
+            f"embedding with [bold]{plan.embedding_model}[/] (window {plan.window_tokens} tokens); "
+            f"chunks of {plan.chunk_size} {plan.chunk_unit}, overlap {plan.chunk_overlap}",
             highlight=False,
         )
-        with (
-            embedding_executor(embedder, ray) as embedder,
-            Progress(
-                SpinnerColumn(),
-                TextColumn("{task.description}"),
-                BarColumn(),
-                MofNCompleteColumn(),
-                TextColumn("{task.fields[note]}"),
-                TimeElapsedColumn(),
-                console=console,
-                transient=True,
-            ) as bar,
-        ):
-            docs_task = bar.add_task("documents", total=None, note="")
-            embed_task = bar.add_task("embedded chunks", total=None, note="")
+        bar.start()
+        tasks["docs"] = bar.add_task("documents", total=None, note="")
+        tasks["embed"] = bar.add_task("embedded chunks", total=None, note="")
 
-            def on_progress(state) -> None:
-                bar.update(docs_task, completed=state.documents, note=state.current[-40:])
-                # Reused chunks need no embedding, so they are not part of this bar's work.
-                bar.update(embed_task, completed=state.embedded, total=max(state.chunks - state.reused, state.embedded))
+    def on_progress(state) -> None:
+        bar.update(tasks["docs"], completed=state.documents, note=state.current[-40:])
+        # Reused chunks need no embedding, so they are not part of this bar's work.
+        bar.update(tasks["embed"], completed=state.embedded, total=max(state.chunks - state.reused, state.embedded))
 
-            stats = build_index(
-                corpus,
-                index,
-                embedder,
-                params,
-                chroma_url=chroma_url,
-                strict=strict,
-                progress=on_progress,
-                collection_name=collection,
-                max_document_bytes=max_bytes,
-                read_options=options,
-            )
-            record_executor(index, embedder)
-    except (CorpusError, StoreError, EmbeddingModelError, RayUnavailable) as error:
+    try:
+        result = build_index(
+            corpus,
+            index,
+            embedding=embedding,
+            include=include,
+            notebook_outputs=notebook_outputs,
+            follow_symlinks=follow_symlinks,
+            chunk_size=chunk_size,
+            chunk_overlap=chunk_overlap,
+            chunk_unit=chunk_unit.value,
+            strict=strict,
+            max_document_bytes=int(max_document_mb * 1_000_000) or None,
+            chroma_url=chroma_url,
+            collection=collection,
+            on_plan=on_plan,
+            on_progress=on_progress,
+            **where,
+        )
+    except (ValueError, RayUnavailable) as error:  # CorpusError, StoreError, EmbeddingModelError are ValueErrors
+        _stop(bar, started=bool(tasks))
         _fail(console, str(error))
+    _stop(bar, started=bool(tasks))
+    stats = result.stats
     out = Console()
     out.print(_summary_table(stats))
     for skipped in stats.skipped:
@@ -215,12 +190,13 @@ def search(
 
     Each hit shows its rank, score and document id (-k sets how many).
     """
-    from ragstress.corpora.embeddings import EmbeddingModelError
-    from ragstress.indexing.store import IndexStore, StoreError
+    from ragstress.api.errors import EmbeddingModelError
+    from ragstress.api.indexing import StoreError
+    from ragstress.api.indexing import search as closest
 
     console = Console(stderr=True)
     try:
-        hits = IndexStore.open(index, chroma_url=chroma_url).query(query, k)
+        hits = closest(index, query, k, chroma_url=chroma_url)
     except (StoreError, EmbeddingModelError) as error:
         _fail(console, str(error))
     # Chunks and the query are corpus text: printed as text, never read as markup.

@@ -11,32 +11,13 @@ from typing import Annotated, Any
 import typer
 from rich.markup import escape
 
+from ragstress.api.endpoints import Endpoint
+from ragstress.api.judging import REPEATS_FILE
 from ragstress.cli import common as cc
-from ragstress.core.jsonl import RecordFileError
-from ragstress.core.registry import UnknownNameError
-from ragstress.llm import Endpoint, LLMSession, resolve_endpoint
-from ragstress.reports.curves import JUDGED_CORRECTNESS
-from ragstress.reports.judge.reliability import load_reliability
-from ragstress.reports.model.judge import Calibration
-from ragstress.reports.reading.rundir import load_run
-from ragstress.scoring.metrics import METRICS
-from ragstress.scoring.repeats import REPEATS_FILE, judge_repeats
 
 
 def _judge2_option(field: str, help_text: str) -> Any:
     return typer.Option(f"--judge2-{field}", help=help_text, show_default=False, rich_help_panel="second judge LLM")
-
-
-def _second_judge(base_url: str | None, model: str | None, api_key: str | None) -> Endpoint | None:
-    """The second judge from --judge2-* flags, then RAGSTRESS_JUDGE2_*; None when neither names one."""
-    env = {
-        name.replace("RAGSTRESS_JUDGE2_", "RAGSTRESS_JUDGE_"): value
-        for name, value in cc.environment().items()
-        if name.startswith("RAGSTRESS_JUDGE2_")
-    }
-    if not (base_url or model or env.get("RAGSTRESS_JUDGE_BASE_URL") or env.get("RAGSTRESS_JUDGE_MODEL")):
-        return None
-    return resolve_endpoint("judge", env, base_url=base_url, model=model, api_key=api_key)
 
 
 def reliability(
@@ -75,50 +56,36 @@ def reliability(
     Self-consistency, flipped verdicts and two-judge agreement appear in every
     later report (docs/calibration.md#judge-reliability).
     """
+    from ragstress.api.endpoints import second_judge
+    from ragstress.api.errors import RecordFileError, UnknownNameError
+    from ragstress.api.judging import judged_metrics, repeat_judge
+
     try:
-        data = load_run(run_dir)
-        names = METRICS.resolve(metric_names) if metric_names else data.metric_names()
+        names = judged_metrics(run_dir, metric_names)
     except (FileNotFoundError, RecordFileError, UnknownNameError) as exc:
         raise cc.fail(str(exc)) from None
-    names = [n for n in names if n in METRICS.names() and METRICS.get(n).kind == "judged"]
     if not names:
         raise cc.fail(f"{run_dir}: no judged metric to repeat (score the run with a judge first)")
     endpoint = cc.endpoint_for("judge", judge_base_url, judge_model, judge_api_key, judge_json_mode)
-    second = _second_judge(judge2_base_url, judge2_model, judge2_api_key)
+    second = second_judge(cc.environment(), judge2_base_url, judge2_model, judge2_api_key)
     cc.announce_endpoints([endpoint] + ([second] if second else []))
     for e in [endpoint] + ([second] if second else []):
         cc.check_endpoint(e)
     settings = cc.client_settings(timeout, max_retries, llm_concurrency, no_cache)
-    cache = cc.cache_path(cache_dir)
-
-    async def run() -> None:
-        async with LLMSession({"judge": endpoint}, settings, cache_path=cache) as llm:
-            if second is None:
-                await judge_repeats(
-                    run_dir,
-                    metrics=names,
-                    judge=llm.judge,
-                    repeats=repeats,
-                    sample=sample,
-                    temperature=temperature,
-                    seed=seed,
-                )
-                return
-            async with LLMSession({"judge": second}, settings, cache_path=cache) as llm2:
-                await judge_repeats(
-                    run_dir,
-                    metrics=names,
-                    judge=llm.judge,
-                    repeats=repeats,
-                    sample=sample,
-                    temperature=temperature,
-                    judge2=llm2.judge,
-                    seed=seed,
-                )
-
     try:
-        cc.run_async(run())
-        result = load_reliability(load_run(run_dir))
+        with cc.interrupts():
+            result = repeat_judge(
+                run_dir,
+                names,
+                endpoint,
+                second=second,
+                repeats=repeats,
+                sample=sample,
+                temperature=temperature,
+                seed=seed,
+                client_settings=settings,
+                cache_file=cc.cache_path(cache_dir),
+            )
     except (RecordFileError, ValueError) as exc:
         raise cc.fail(str(exc)) from None
     cc.console.print(f"wrote {escape(str(Path(run_dir) / REPEATS_FILE))}")
@@ -138,43 +105,18 @@ def register(app: typer.Typer) -> None:
     app.command()(reliability)
 
 
-DEMO_REPEATS, DEMO_SAMPLE = 3, 4
-"""The demo's reliability check: small, since the bundled judge answers one request at a time."""
-
-
 def demo_judge_checks(run_dir: Path, endpoint: Endpoint, cache: Path, labels: Path | None = None) -> None:
-    """For `ragstress demo`: repeat the bundled judge on a few cases, then report, calibrated with `labels` if given.
+    """For `ragstress demo`: repeat the bundled judge on a few cases, then report, calibrated with `labels` if given;
+    prints the judge's self-consistency and the calibrated rate beside the raw one."""
+    from ragstress.api.judging import demo_judge_checks as check
 
-    `labels` is the sample's example label file, written by reading the demo's answers to its
-    curated seeds; a label whose answer has changed is left out, and a file that names cases
-    this run does not have (another test set) is not used, with the reason printed.
-    """
-    from ragstress.reports.judge.labelfile import LabelFileError
-    from ragstress.reports.render.writer import write_report
-
-    data = load_run(run_dir)
-    judged = [n for n in data.metric_names() if n in METRICS.names() and METRICS.get(n).kind == "judged"]
-    # One metric keeps the bundled judge's sampled replies (slow on a small CPU) to a few minutes:
-    # the judged correctness, which the example labels calibrate too.
-    names = [n for n in JUDGED_CORRECTNESS if n in judged][:1] or judged[:1]
-    if not names:
+    with cc.interrupts():
+        done = check(run_dir, endpoint, cache, labels, on_start=cc.err_console.print)
+    if done is None:
         return
-    settings = cc.client_settings(120.0, 4, 8, False)
-
-    async def run() -> None:
-        async with LLMSession({"judge": endpoint}, settings, cache_path=cache) as llm:
-            await judge_repeats(run_dir, metrics=names, judge=llm.judge, repeats=DEMO_REPEATS, sample=DEMO_SAMPLE)
-
-    cc.err_console.print(f"reliability: judging {names[0]} on {DEMO_SAMPLE} cases {DEMO_REPEATS} more times")
-    cc.run_async(run())
-    report = None
-    if labels is not None:
-        try:
-            report = write_report(run_dir, labels=labels).report
-        except LabelFileError as exc:
-            cc.console.print(f"calibration: the example labels were not used: {escape(str(exc))}")
-    if report is None:
-        report = write_report(run_dir).report
+    if done.labels_refused is not None:
+        cc.console.print(f"calibration: the example labels were not used: {escape(done.labels_refused)}")
+    report = done.report
     for m in report.reliability.metrics if report.reliability else []:
         consistency = "—" if m.self_consistency is None else f"{m.self_consistency:.2f}"
         cc.console.print(f"{m.metric}: judge self-consistency {consistency}" + (" (LOW)" if m.low else ""))
@@ -182,9 +124,9 @@ def demo_judge_checks(run_dir: Path, endpoint: Endpoint, cache: Path, labels: Pa
         _print_demo_calibration(report.calibration)
 
 
-def _print_demo_calibration(calibration: Calibration) -> None:
+def _print_demo_calibration(calibration: Any) -> None:
     """The example labels' effect: how many paired with this run's answers, and the calibrated rate beside the raw."""
-    from ragstress.reports.render.judge_render import fmt_span
+    from ragstress.api.text import fmt_span
 
     for row in calibration.metrics:
         paired = f"{row.n_labels} example labels paired with this run's answers, {row.n_judged} judged cases"

@@ -13,17 +13,8 @@ import typer
 from pydantic import ValidationError
 from rich.markup import escape
 
+from ragstress.api.names import GATE_ON_CHOICES
 from ragstress.cli import common as cc
-from ragstress.core.jsonl import RecordFileError, write_json
-from ragstress.reports.compare import CompareError, compare_runs
-from ragstress.reports.gating import GATE_ON_CHOICES, Threshold, ThresholdError, gates
-from ragstress.reports.judge.calibration import with_calibration
-from ragstress.reports.judge.labelfile import LabelFileError
-from ragstress.reports.regression import DEFAULT_ALPHA, check_regressions, describe
-from ragstress.reports.render.compare_render import write_comparison
-from ragstress.reports.render.labels import fmt_estimate
-from ragstress.reports.render.pdf import PDF_FILE, PdfError, find_browser, no_browser_message, print_pdf
-from ragstress.reports.render.writer import write_report
 
 FailUnder = Annotated[
     list[str] | None,
@@ -43,10 +34,13 @@ def thresholds_or_exit(
     fail_over: list[str] | None,
     thresholds_file: Path | None,
     max_errors: float | None,
-) -> list[Threshold]:
-    """The command's gates, or exit 2 naming the one that cannot hold (before any work)."""
+) -> None:
+    """Check the command's gates, or exit 2 naming the one that cannot hold (before any work)."""
+    from ragstress.api.errors import ThresholdError
+    from ragstress.api.reporting import check_gates
+
     try:
-        return gates(fail_under or (), fail_over or (), thresholds_file, max_errors)
+        check_gates(fail_under or (), fail_over or (), thresholds_file, max_errors)
     except ThresholdError as exc:
         raise cc.fail(str(exc)) from None
 
@@ -108,33 +102,37 @@ def report(
     prints the report through a local Chromium. --mlflow logs the report as an
     MLflow run (docs/ci.md#mlflow).
     """
+    from ragstress.api.errors import LabelFileError, RecordFileError, ThresholdError
+    from ragstress.api.reporting import report as write_report
+    from ragstress.api.text import fmt_estimate, headline
+
     if gate_on not in GATE_ON_CHOICES:
         raise cc.fail(f"--gate-on {gate_on!r}: choose one of {', '.join(GATE_ON_CHOICES)}")
-    thresholds = thresholds_or_exit(fail_under, fail_over, thresholds_file, max_errors)
+    thresholds_or_exit(fail_under, fail_over, thresholds_file, max_errors)
     mlflow = mlflow_uri(mlflow)
     try:
         result = write_report(
             run_dir,
-            thresholds=thresholds,
+            fail_under=fail_under or (),
+            fail_over=fail_over or (),
+            thresholds_file=thresholds_file,
+            max_error_rate=max_errors,
             out_dir=out,
             gate_on=gate_on,
-            errors_as_failures=not exclude_errors,
+            exclude_errors=exclude_errors,
             labels=labels,
             curve_level=curve_level,
         )
     except (FileNotFoundError, RecordFileError, ThresholdError, ValidationError, LabelFileError) as exc:
         raise cc.fail(str(exc)) from None
-    rep = result.report
+    rep = result.model
     for path in result.paths.values():
         cc.console.print(f"wrote {escape(str(path))}")
     if pdf:
-        _write_pdf(result.paths["report.html"])
+        _write_pdf(result)
     if mlflow:
         log_to_mlflow(rep, result.paths, Path(run_dir), mlflow)
-    cc.console.print(
-        f"noise accuracy {fmt_estimate(rep.noise.overall)} · rejection {fmt_estimate(rep.negative.rejection)} · "
-        f"integration {fmt_estimate(rep.integration.overall)} · error detection {fmt_estimate(rep.counterfactual.error_detection)}"
-    )
+    cc.console.print(" · ".join(f"{label} {fmt_estimate(est)}" for label, est in headline(rep)))
     errors = rep.error_rates.get("all")
     if rep.failure is not None:  # nothing was measured: that is the whole story, and the exit code is 1
         cc.err_console.print(f"[bold red]{escape(rep.failure)}[/]", soft_wrap=True)
@@ -154,17 +152,20 @@ def report(
             if check.power_note:
                 cc.err_console.print(f"  {escape(check.power_note)}")
         cc.console.print(f"{len(rep.gating.checks) - len(failed)}/{len(rep.gating.checks)} thresholds met")
-    raise typer.Exit(result.exit_code)
+    raise typer.Exit(0 if result.passed else 1)
 
 
-def _write_pdf(html_path: Path) -> None:
+def _write_pdf(result) -> None:
     """report.pdf beside report.html; a missing browser skips it with a note, a failing one is an error."""
-    browser = find_browser()
-    if browser is None:
-        cc.err_console.print(f"note: report.pdf skipped: {escape(no_browser_message())}", soft_wrap=True)
+    from ragstress.api.errors import PdfError
+    from ragstress.api.reporting import missing_browser
+
+    why = missing_browser()
+    if why is not None:
+        cc.err_console.print(f"note: report.pdf skipped: {escape(why)}", soft_wrap=True)
         return
     try:
-        path = print_pdf(html_path, html_path.with_name(PDF_FILE), browser)
+        path = result.write_pdf()
     except PdfError as exc:
         raise cc.fail(str(exc)) from None
     cc.console.print(f"wrote {escape(str(path))}")
@@ -183,7 +184,8 @@ MlflowUri = Annotated[
 
 def mlflow_uri(value: str | None) -> str | None:
     """The tracking URI `--mlflow` asks for, checked before any work (exit 2 with the reason)."""
-    from ragstress.api.tracking import TrackingError, tracking_uri
+    from ragstress.api.errors import TrackingError
+    from ragstress.api.tracking import tracking_uri
 
     if value is None:
         return None
@@ -195,7 +197,8 @@ def mlflow_uri(value: str | None) -> str | None:
 
 def log_to_mlflow(rep, files: dict[str, Path], run_dir: Path, uri: str) -> None:
     """Log one report as an MLflow run, or fail with the reason (exit 2); the report files stay written."""
-    from ragstress.api.tracking import TrackingError, log_report
+    from ragstress.api.errors import TrackingError
+    from ragstress.api.tracking import log_report
 
     try:
         run_id = log_report(rep, {k: v for k, v in files.items() if Path(v).is_file()}, run_dir, uri)
@@ -246,24 +249,22 @@ def compare(
     exits 1 on a significant drop; --labels (one file per run) adds calibrated
     judged metrics.
     """
+    from ragstress.api.comparing import compare as write_comparison
+    from ragstress.api.errors import CompareError, LabelFileError, RecordFileError
+
     if len(run_dirs) < 2:
         raise cc.fail("compare needs at least two run directories")
     mlflow = mlflow_uri(mlflow)
+    if labels and len(labels) != len(run_dirs):
+        raise cc.fail(f"--labels: give one label file per run ({len(run_dirs)}), not {len(labels)}")
     try:
-        comparison, reports = compare_runs(run_dirs, strict=strict)
-    except (FileNotFoundError, RecordFileError, CompareError) as exc:
+        result = write_comparison(run_dirs, out, strict=strict, labels=labels)
+    except (FileNotFoundError, RecordFileError, CompareError, LabelFileError) as exc:
         raise cc.fail(str(exc)) from None
-    if labels:
-        if len(labels) != len(run_dirs):
-            raise cc.fail(f"--labels: give one label file per run ({len(run_dirs)}), not {len(labels)}")
-        try:
-            reports = [with_calibration(rep, d, f) for rep, d, f in zip(reports, run_dirs, labels, strict=True)]
-        except (RecordFileError, LabelFileError) as exc:
-            raise cc.fail(str(exc)) from None
-    target = out if out is not None else Path(run_dirs[0]).resolve().parent / "compare"
+    comparison, reports, target = result.comparison, result.reports, result.out
     for note in comparison.notes:
         cc.err_console.print(f"note: {escape(note)}")
-    for path in write_comparison(comparison, reports, target).values():
+    for path in result.paths.values():
         cc.console.print(f"wrote {escape(str(path))}")
     if mlflow:  # each run's report as an MLflow run, to read side by side there
         for rep, run_dir in zip(reports, run_dirs, strict=True):
@@ -283,25 +284,20 @@ def _regression_gate(
     run_dirs: list[Path], out: Path, selected: list[str] | None, strict: bool, errors_as_failures: bool
 ) -> None:
     """Print every regression row, write regression.json, and exit 1 if any row regressed."""
+    from ragstress.api.comparing import DEFAULT_ALPHA, describe, regressions
+    from ragstress.api.errors import CompareError, RecordFileError
+
     try:
-        rows = check_regressions(run_dirs, selected=selected, strict=strict, errors_as_failures=errors_as_failures)
+        result = regressions(run_dirs, out, metrics=selected, strict=strict, errors_as_failures=errors_as_failures)
     except (FileNotFoundError, RecordFileError, CompareError) as exc:
         raise cc.fail(str(exc)) from None
-    path = out / "regression.json"
-    write_json(
-        path,
-        {
-            "alpha": DEFAULT_ALPHA,
-            "errors_counted": errors_as_failures,
-            "rows": [r.model_dump(mode="json") for r in rows],
-        },
-    )
-    cc.console.print(f"wrote {escape(str(path))}")
-    for row in rows:
+    cc.console.print(f"wrote {escape(str(result.path))}")
+    for row in result.rows:
         (cc.err_console if row.regressed else cc.console).print(escape(describe(row)))
-    regressed = [r for r in rows if r.regressed]
+    regressed = result.regressed
     cc.console.print(
-        f"regression check: {len(regressed)} of {len(rows)} rows significantly worse (Holm-adjusted p < {DEFAULT_ALPHA})"
+        f"regression check: {len(regressed)} of {len(result.rows)} rows significantly worse "
+        f"(Holm-adjusted p < {DEFAULT_ALPHA})"
     )
     if regressed:
         raise typer.Exit(1)

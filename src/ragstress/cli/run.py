@@ -20,22 +20,9 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 
+from ragstress.api.names import DEFAULT_TARGET_TIMEOUT_S
 from ragstress.cli import common as cc
 from ragstress.cli import executor as ex
-from ragstress.core.jsonl import RecordFileError, read_records
-from ragstress.core.registry import UnknownNameError, check_names
-from ragstress.core.types import TESTBEDS, Case
-from ragstress.running.execute import RunOptions, execute_run
-from ragstress.running.merge import merge_runs
-from ragstress.running.run_dir import PreparedRun, RunDirError, prepare_run_dir
-from ragstress.running.runner import (
-    DEFAULT_TARGET_TIMEOUT_S,
-    Shard,
-    check_mode,
-    plan_jobs,
-    repeated_ids,
-    select_cases,
-)
 
 
 class RunMode(str, enum.Enum):
@@ -124,93 +111,66 @@ def run(
     timeout, a non-string answer, an HTTP error page) is recorded as that case's
     error with its cause; the run goes on and exits 0.
     """
-    from ragstress.running.targets import TargetError, public_spec, target_kind
-    from ragstress.running.targets.http_target import HttpTargetSettings, load_http_config, resolve_settings
+    from ragstress.api.errors import RecordFileError, RunDirError, TargetError, UnknownNameError
+    from ragstress.api.running import plan_run, start_run
 
     if target_timeout <= 0:
         cc.fail("--target-timeout must be > 0")
-    ray = ex.ray_options(executor, ray_address, actors, actor_resources)
+    where = ex.executor_settings(executor, ray_address, actors, actor_resources)
+    if not target and target_config is None:
+        cc.fail("--target is required (or a --target-config with a url)")
     try:
-        slice_ = Shard.parse(shard) if shard else None
-        http_settings: HttpTargetSettings | None = None
-        if target_config is not None:
-            config = load_http_config(target_config)
-            target = target or config.url
-            http_settings = resolve_settings(config, cc.environment(), str(target_config))
-        if not target:
-            cc.fail("--target is required (or a --target-config with a url)")
-        kind = target_kind(target)
-        if http_settings is not None and kind != "http":
-            cc.fail(f"--target-config applies to http targets only, not {kind!r}")
-        all_cases = read_records(cases, Case)
-    except (TargetError, RecordFileError, ValueError) as error:
+        plan = plan_run(
+            cases,
+            target=target,
+            target_config=target_config,
+            mode=mode.value,
+            index_dir=index,
+            testbeds=testbeds.split(",") if testbeds else None,
+            limit=limit,
+            shard=shard,
+            env=cc.environment(),
+        )
+    except (TargetError, RecordFileError, UnknownNameError, ValueError) as error:
         cc.fail(str(error))
-    if repeated := repeated_ids(all_cases):
-        cc.fail(f"{cases}: case id(s) {repeated[:3]} occur more than once; each case needs its own id")
-    try:
-        # check_names first: a misspelt testbed gets a "did you mean".
-        selected = select_cases(all_cases, check_names("testbed", testbeds, TESTBEDS) if testbeds else None, limit)
-    except (UnknownNameError, ValueError) as error:
-        cc.fail(str(error))
-    if not selected:
-        cc.fail(f"{cases}: no cases selected (check --testbeds)")
-    try:
-        check_mode(selected, mode.value)
-    except ValueError as error:
-        cc.fail(str(error))
-    if kind == "baseline" and mode is RunMode.e2e and index is None:
+    if plan.needs_index:
         cc.fail("the baseline target needs --index in e2e mode: it retrieves from that index")
     if index is not None and mode is RunMode.contexts:
         cc.err_console.print("note: --index is used in e2e mode only; contexts mode hands each case's passages")
     endpoint = cc.endpoint_for("target", target_base_url, target_model, target_api_key)
-    if kind == "baseline":  # only the baseline talks to an LLM; checked before the run directory is touched
+    if plan.kind == "baseline":  # only the baseline talks to an LLM; checked before the run directory is touched
         cc.announce_endpoints([endpoint])
         cc.check_endpoint(endpoint)
-    elif kind == "http":
-        cc.check_reachable(target, "http target")
+    elif plan.kind == "http":
+        cc.check_reachable(plan.target, "http target")
     try:
-        run_dir = prepare_run_dir(
-            out,
-            cases,
-            selected,
-            target_spec=public_spec(target),
-            mode=mode.value,
-            resume=resume,
-            retry_errors=retry_errors,
-        )
+        run_dir = start_run(plan, out, resume=resume, retry_errors=retry_errors)
     except (RunDirError, RecordFileError) as error:
         cc.fail(str(error))
     if run_dir.retried_errors:
         cc.err_console.print(f"asking again {run_dir.retried_errors} case(s) whose response was an error")
     if run_dir.repaired_tail:
         cc.err_console.print(f"repaired a torn last line in {out / 'responses.jsonl'} (a crash interrupted its write)")
-    if kind in ("python", "langchain") and "" not in sys.path:
+    if plan.kind in ("python", "langchain") and "" not in sys.path:
         sys.path.insert(0, "")  # like `python -m`: modules in the current directory can be targets
 
-    if kind == "baseline" and endpoint.is_bundled and concurrency > 1 and ray is None:
+    if concurrency > 1 and plan.one_at_a_time(endpoint, on_ray=bool(where)):
         # The bundled server answers one request at a time: more cases in flight would only
         # spend their --target-timeout waiting in its queue.
         cc.err_console.print("note: the bundled model answers one request at a time; running one case at a time")
         concurrency = 1
     settings = cc.client_settings(timeout, max_retries, llm_concurrency, no_cache, retry_backoff)
-    options = RunOptions(
-        testset=cases,
-        mode=mode.value,
-        index_dir=index,
+    options = dict(
         top_k=top_k,
         chroma_url=chroma_url,
         concurrency=concurrency,
         target_timeout=target_timeout,
-        shard=slice_,
-        selection={"testbeds": testbeds.split(",") if testbeds else None, "limit": limit},
-        ray=ray,
         retrieval_host=retrieval_host,
+        client_settings=settings,
+        cache_file=cc.cache_path(cache_dir),
+        **where,
     )
-    # Only the baseline talks to an LLM: other targets need no cache file.
-    cache = cc.cache_path(cache_dir) if kind == "baseline" else None
-    counts, seconds = cc.run_async(
-        _run_with_progress(run_dir, target, options, endpoint, http_settings, settings, cache)
-    )
+    counts, seconds = _ask_with_progress(plan, run_dir, endpoint, options)
     previously = len(run_dir.done)
     rate = counts.answered / seconds if seconds > 0 else 0.0
     cc.console.print(
@@ -225,20 +185,11 @@ def run(
         raise typer.Exit(1)
 
 
-async def _run_with_progress(
-    run_dir: PreparedRun,
-    spec: str,
-    options: RunOptions,
-    endpoint: Any,
-    http_settings: Any,
-    settings: Any,
-    cache: Path | None,
-) -> tuple[Any, float]:
-    from ragstress.corpora.embeddings import EmbeddingModelError
-    from ragstress.distributed import RayUnavailable
-    from ragstress.indexing.store import StoreError
-    from ragstress.llm import EveryCallFailed
-    from ragstress.running.targets import TargetError
+def _ask_with_progress(plan: Any, run_dir: Any, endpoint: Any, options: dict[str, Any]) -> tuple[Any, float]:
+    """Ask the target with a progress bar on stderr (answers, errors, rate, ETA); the counts and the seconds taken."""
+    from ragstress.api.errors import EmbeddingModelError, EveryCallFailed, RayUnavailable, TargetError
+    from ragstress.api.indexing import StoreError
+    from ragstress.api.running import ask, jobs_to_ask
 
     started = time.perf_counter()
     columns = (
@@ -252,9 +203,8 @@ async def _run_with_progress(
         TimeRemainingColumn(),
         TimeElapsedColumn(),
     )
-    mine = [case for case in run_dir.cases if options.shard is None or options.shard.holds(case.id)]
     with Progress(*columns, console=cc.err_console) as bar:
-        task = bar.add_task("asking the target", total=len(plan_jobs(mine, run_dir.done)), errors=0, rate="")
+        task = bar.add_task("asking the target", total=jobs_to_ask(plan, run_dir), errors=0, rate="")
         state = {"done": 0, "errors": 0}
 
         def on_response(response: Any) -> None:
@@ -266,17 +216,15 @@ async def _run_with_progress(
             )
 
         try:
-            counts = await execute_run(
-                run_dir,
-                spec,
-                options,
-                endpoint=endpoint,
-                http_settings=http_settings,
-                client_settings=settings,
-                cache=cache,
-                on_response=on_response,
-                say=lambda text: cc.err_console.print(escape(text)),
-            )
+            with cc.interrupts():
+                counts = ask(
+                    plan,
+                    run_dir,
+                    endpoint=endpoint,
+                    on_response=on_response,
+                    say=lambda text: cc.err_console.print(escape(text)),
+                    **options,
+                )
         except (TargetError, StoreError, EmbeddingModelError, RayUnavailable) as error:
             bar.stop()
             cc.fail(str(error))
@@ -291,6 +239,9 @@ def merge(
     out: Annotated[Path, typer.Option("--out", help="Directory for the merged run.")],
 ) -> None:
     """Join the run directories of several shards into one run (refuses overlaps and mixed test sets)."""
+    from ragstress.api.errors import RecordFileError, RunDirError
+    from ragstress.api.running import merge as merge_runs
+
     try:
         merged = merge_runs(run_dirs, out)
     except (RunDirError, RecordFileError) as error:

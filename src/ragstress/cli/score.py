@@ -10,15 +10,9 @@ from rich.markup import escape
 from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from ragstress.api.endpoints import Endpoint
 from ragstress.cli import common as cc
 from ragstress.cli import executor as ex
-from ragstress.core.jsonl import RecordFileError
-from ragstress.core.manifests import ScoreManifest, read_manifest
-from ragstress.core.registry import UnknownNameError
-from ragstress.core.rundir import RunDir
-from ragstress.llm import Endpoint, EveryCallFailed, LLMSession
-from ragstress.scoring.metrics import METRICS, metric_table
-from ragstress.scoring.scorer import score_run
 
 
 def metrics(
@@ -46,15 +40,16 @@ def metrics(
         # A name is looked up and copied: it stays whole, and the prose columns wrap around it.
         whole = column in ("name", "kind", "LLM calls", "better")
         table.add_column(column, overflow="fold", no_wrap=whole)
+    from ragstress.api.names import metric_table
+
     for name, info in metric_table().items():
-        entry = METRICS.get(name)
         testbeds = ", ".join(info["testbeds"]) + (" (closed-book probe)" if info["probe"] == "closed_book" else "")
         table.add_row(
             name,
             info["kind"],
             testbeds,
             str(info["llm_calls"]),
-            ", ".join(entry.shared_calls) or "-",
+            ", ".join(info["shared_calls"]) or "-",
             "higher" if info["higher_is_better"] else "lower",
             escape(f"{info['label_en']} · {info['label_zh']}"),
             ", ".join(info["inputs"]),
@@ -92,15 +87,9 @@ def _print_summary(summary: dict[str, Any], run_dir: Path) -> None:
 
 def _note_judge_change(run_dir: Path, endpoint: Endpoint, rescore: bool) -> None:
     """Say so when existing scores came from another judge and will be kept (no --rescore)."""
-    try:
-        previous = read_manifest(RunDir(run_dir).score_manifest, ScoreManifest).judges_in_scores
-    except RecordFileError:
-        return
-    others = {
-        str(j.get("model"))
-        for j in previous
-        if (j.get("model"), j.get("base_url")) != (endpoint.model, endpoint.base_url)
-    }
+    from ragstress.api.scoring import previous_judges
+
+    others = previous_judges(run_dir, endpoint)
     if others and not rescore:
         cc.console.print(
             f"note: scores already in scores.jsonl came from judge {escape(', '.join(sorted(others)))}; they are kept. "
@@ -149,18 +138,22 @@ def score(
     model) decide only the uncertain rejection, over-refusal and error-detection
     verdicts, recorded as such. Prints LLM calls per case, actual against naive.
     """
+    from ragstress.api.errors import EveryCallFailed, RayUnavailable, RecordFileError, UnknownNameError
+    from ragstress.api.names import is_judged, resolve_metrics
+    from ragstress.api.scoring import score as score_run
+
     if not run_dir.is_dir():
         cc.fail(f"run directory {run_dir} does not exist")
     try:
-        names = METRICS.resolve(metric_names) if metric_names else None
+        names = resolve_metrics(metric_names) if metric_names else None
     except UnknownNameError as exc:
         cc.fail(str(exc))
     if concurrency < 1:
         cc.fail("--concurrency must be at least 1")
-    ray = ex.ray_options(executor, ray_address, actors, actor_resources)
+    where = ex.executor_settings(executor, ray_address, actors, actor_resources)
     endpoint = cc.endpoint_for("judge", judge_base_url, judge_model, judge_api_key, judge_json_mode)
     cc.check_resolve_uncertain(resolve_uncertain, endpoint)
-    if resolve_uncertain == "judge" or any(METRICS.get(name).kind == "judged" for name in names or METRICS.names()):
+    if resolve_uncertain == "judge" or any(is_judged(name) for name in names or resolve_metrics(None)):
         cc.announce_endpoints([endpoint])
         cc.check_endpoint(endpoint)  # a wrong URL or key fails here, not once per case
     _note_judge_change(run_dir, endpoint, rescore)
@@ -174,26 +167,21 @@ def score(
         transient=True,
     )
     task = progress.add_task("score", total=None)
-
-    async def run() -> dict[str, Any]:
-        async with LLMSession({"judge": endpoint}, settings, cache_path=cc.cache_path(cache_dir)) as llm:
-            with progress:
-                return await score_run(
-                    run_dir,
-                    metrics=names,
-                    llm=llm,
-                    concurrency=concurrency,
-                    rescore=rescore,
-                    retry_errors=retry_errors,
-                    on_case_done=lambda _: progress.advance(task),
-                    resolve_uncertain=resolve_uncertain == "judge",
-                    ray=ray,
-                )
-
-    from ragstress.distributed import RayUnavailable
-
     try:
-        summary = cc.run_async(run())
+        with cc.interrupts(), progress:
+            summary = score_run(
+                run_dir,
+                metrics=names,
+                endpoints={"judge": endpoint},
+                client_settings=settings,
+                cache_dir=cc.cache_path(cache_dir).parent,
+                concurrency=concurrency,
+                rescore=rescore,
+                retry_errors=retry_errors,
+                on_progress=lambda done, _total: progress.update(task, completed=done),
+                resolve_uncertain=resolve_uncertain == "judge",
+                **where,
+            )
     except (RecordFileError, ValueError, RayUnavailable) as exc:
         cc.fail(str(exc))
     except EveryCallFailed as exc:
