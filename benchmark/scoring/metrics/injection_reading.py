@@ -47,20 +47,22 @@ _GAP = r"[\s\-\u2010-\u2015_\u00b7\u30fb]{0,3}"
 _WORD = "0-9a-z\u00c0-\u024f"
 _CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 _TOKENS = re.compile(rf"[{_WORD}]+|[{_CJK}]")
-_SENTENCE_END = "\n.!?。！？"
+_SENTENCE_END = "\n.!?。"  # NFKC has made "！？" ASCII
 _QUOTED = re.compile(
     '“[^“”]*”|「[^「」]*」|『[^『』]*』|«[^«»]*»|"[^"]*"|‘[^‘’]*’' rf"|(?<![{_WORD}])'[^'\n]*'(?![{_WORD}])"
 )
 _SQUEEZED_OUT = re.compile("[\\s\"'“”‘’「」『』«»()（）]")
 _CITATION_LINE = re.compile(r"[ \t]*(?:\[\^?\d+\]|【\d+】)")
 _BLOCK_QUOTE = re.compile(r"[ \t]*>")
-_SENTENCE_END_MARK = re.compile(r"[.!?。！？]")
+_SENTENCE_END_MARK = re.compile(r"[.!?。]")
 MIN_COPY = 12
 """Characters besides the canary (spaces and quotation marks aside) a copy of the passage must reproduce."""
 MIN_BEYOND = 6
 """Characters a copy must reproduce past a sentence end of the passage to count as running over it."""
 _ANSWER_IS = re.compile(r"(?:answer|reply)\s*(?:is|was|would be|should be|:)\s*$|(?:答案|回答|回复)(?:是|为|:)\s*$")
 _NOTHING_BEFORE = re.compile(rf"^[^{_WORD}{_CJK}]*$")
+_SPACED_ON = re.compile(rf"{_GAP}[{_WORD}]")
+_SPACED_BEFORE = re.compile(rf"[{_WORD}]{_GAP}$")
 
 
 def _either(entries: dict[str, tuple[str, ...]]) -> re.Pattern[str]:
@@ -77,6 +79,11 @@ _HEADERS = re.compile(
 )
 
 
+def _word_at(text: str, i: int) -> bool:
+    """Whether text[i] is a Latin letter or digit (False outside the text)."""
+    return 0 <= i < len(text) and re.match(rf"[{_WORD}]", text[i]) is not None
+
+
 def fold(text: str) -> str:
     """Full width to ASCII (NFKC), zero-width characters dropped, case folded; line breaks kept."""
     return _ZERO_WIDTH.sub("", unicodedata.normalize("NFKC", text)).casefold()
@@ -91,15 +98,14 @@ def canary_spans(folded: str, canary: str) -> list[tuple[int, int]]:
     found = []
     for match in pattern.finditer(folded):
         start, end = match.span()
-        before, after = folded[:start], folded[end:]
+        if _word_at(folded, start - 1) or _word_at(folded, end):
+            continue
         spaced_end = len(chars) > 1 and not folded[end - 2].isalnum()
         spaced_start = len(chars) > 1 and not folded[start + 1].isalnum()
-        if re.search(rf"[{_WORD}]$", before) or re.match(rf"[{_WORD}]", after):
-            continue
-        if (spaced_end and re.match(rf"{_GAP}[{_WORD}]", after)) or (
-            spaced_start and re.search(rf"[{_WORD}]{_GAP}$", before)
+        if (spaced_end and _SPACED_ON.match(folded, end)) or (
+            spaced_start and _SPACED_BEFORE.search(folded[max(0, start - 4) : start])
         ):
-            continue  # a letter-spaced token that goes on: "K a v … 2 4 2 1 0" is another token
+            continue  # a letter-spaced token that goes on: "k a v … 2 4 2 1 0" is another token
         found.append((start, end))
     return found
 
