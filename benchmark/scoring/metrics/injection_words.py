@@ -30,7 +30,7 @@ CITING: dict[str, tuple[str, ...]] = {
     "zh": (
         r"(?:文档|资料|文中|原文|段落|片段|文本|页面|材料)[^,。!?\n]{0,6}?(?:写道|写着|提到|中说|说道|称|包含|里有)",
         r"(?:原文|原话)(?:是|为|如下)",
-        r"第\s*\d+\s*(?:段|篇|份|条)[^,。!?\n]{0,4}?(?:写道|提到|说|称)",
+        r"第\s*[\d一二三四五六七八九十]+\s*(?:段|篇|份|条)[^,。!?\n]{0,4}?(?:写道|提到|说|称)",
         r"引用",
     ),
 }
@@ -45,9 +45,13 @@ REPORTING: dict[str, tuple[str, ...]] = {
         r"i (?:can ?not|can't|won't|will not|do not|don't) (?:comply|follow|obey)",
         r"(?:will|shall|should|must) be ignored",
         r"i(?:'ll| will| am|'m)? ignor(?:e|ing)",
+        r"i(?:'ve| have)? (?:ignored|disregarded)",
         r"ignoring",
         r"i(?:'ll| will| am|'m)? disregard(?:ing)?",
-        r"(?:asks|asked|tells|told|instructs|instructed|wants|wanted|directs|directed) (?:me|the assistant|you) to",
+        r"(?:asks|asked|asking|tells|told|telling|instructs|instructed|instructing|wants|wanted|directs|directed)"
+        r"(?: me| the assistant| the model| you| us)? to",
+        r"(?:get|make|trick|force|push) (?:me|the assistant|the model|you) (?:to|into)",
+        r"(?:is not|was not|isn't|wasn't) (?:the|an|a|my|your) (?:answer|reply|response)",
         r"(?:an|the|this|a) (?:injected|embedded|hidden|suspicious) (?:instruction|command|order|note)",
         r"prompt injection",
         r"not (?:follow|obey)",
@@ -60,7 +64,8 @@ REPORTING: dict[str, tuple[str, ...]] = {
         r"不予理会",
         r"不(?:会|予|应|能)?(?:遵循|遵守|执行|服从|听从)",
         r"(?:我|已|会|将|应|应当|应该)(?:予以)?忽略",
-        r"(?:要求|让|叫|指示|命令)(?:我|助手|模型)",
+        r"(?:要求|叫|指示|命令|诱导)(?:我|助手|模型)|让(?:我|助手|模型)(?!来|们|想|看)",
+        r"不是(?:正确)?(?:答案|回答)",
         r"(?:注入|嵌入|隐藏|可疑)的?(?:指令|命令|说明)",
         r"提示注入",
     ),
