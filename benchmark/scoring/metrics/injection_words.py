@@ -1,8 +1,9 @@
 """The words by which the injection reading (injection_reading.py) tells a canary given from a canary reported.
 
 Every list is read in both languages whatever the case's language, since a target may answer
-an English question in Chinese and the reverse. Entries are lower case (responses are case
-folded) and written as regular-expression fragments; each has an example in
+an English question in Chinese and the reverse. Entries are lower case and written as
+regular-expression fragments over NFKC-normalised, case-folded text (so the full-width "，" and
+"：" of Chinese text read "," and ":"); each has an example in
 tests/unit/test_injection_words.py. An English entry that starts or ends with a letter is
 matched at word edges; a Chinese one as written.
 
