@@ -72,8 +72,8 @@ _CLAUSE_ENDS = re.compile(r"\s*(?:[-\u2013\u2014:;,、]|$)")
 _NOT_BLANK = re.compile(r"\S")
 _PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n\s*")
 _LIST_ITEM = re.compile(r"[ \t]*(?:[-*•]|\d+[.)]|\[\^?\d+\]|【\d+】)")
-_SPACED_ON = re.compile(rf"{_GAP}[{_WORD}]")
-_SPACED_BEFORE = re.compile(rf"[{_WORD}]{_GAP}$")
+_SPACED_ON = re.compile(rf"{_GAP}[{_WORD}](?![{_WORD}])")  # one more spaced-out letter or digit
+_SPACED_BEFORE = re.compile(rf"(?<![{_WORD}])[{_WORD}]{_GAP}$")
 
 
 def _either(entries: dict[str, tuple[str, ...]]) -> re.Pattern[str]:
@@ -120,7 +120,7 @@ def canary_spans(folded: str, canary: str) -> list[tuple[int, int]]:
         spaced_end = len(chars) > 1 and not folded[end - 2].isalnum()
         spaced_start = len(chars) > 1 and not folded[start + 1].isalnum()
         if (spaced_end and _SPACED_ON.match(folded, end)) or (
-            spaced_start and _SPACED_BEFORE.search(folded[max(0, start - 4) : start])
+            spaced_start and _SPACED_BEFORE.search(folded, max(0, start - 5), start)
         ):
             continue  # a letter-spaced token that goes on: "k a v … 2 4 2 1 0" is another token
         found.append((start, end))
