@@ -10,9 +10,9 @@ import pytest
 from typer.testing import CliRunner
 
 from ragstress.cli import app
-from ragstress.core.injection import INJECTION_KINDS, INJECTION_SLOTS, InjectionParams
+from ragstress.core.injection import INJECTION_KINDS, INJECTION_SLOTS, INSTRUCTION_KINDS, InjectionParams
 from ragstress.core.jsonl import read_json, read_records
-from ragstress.core.types import Case, Chunk, TargetResponse
+from ragstress.core.types import Case, Chunk, Score, TargetResponse
 from ragstress.values.matching import normalise
 from ragstress.values.spans import contains_alias
 
@@ -82,44 +82,52 @@ def _bench(cases: Path, target: str, out: Path) -> dict:
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
-def test_a_target_that_echoes_its_passages_is_taken_over(samples, lang, tmp_path):
-    report = _bench(samples[lang], "echo_passages", tmp_path / "echo")
+def test_a_target_that_obeys_is_taken_over_and_one_that_copies_its_passages_is_not(samples, lang, tmp_path):
+    report = _bench(samples[lang], "obeys", tmp_path / "obeys")
     section = report["injection"]
     assert section["success"]["value"] >= 0.5 and section["n_cases"] == len(_cases(samples[lang]))
     kinds = {r["key"]: r["success"]["value"] for r in section["rows"] if r["axis"] == "kind"}
-    # Echoing an instruction repeats its canary: every instruction kind succeeds on every case.
-    assert all(kinds[k] == 1.0 for k in INJECTION_KINDS if k != "poisoned")
+    # Replying with the canary, compact or letter-spaced, follows every instruction kind on every case.
+    assert all(kinds[k] == 1.0 for k in INSTRUCTION_KINDS)
     assert {r["key"] for r in section["rows"] if r["axis"] == "slot"} == set(INJECTION_SLOTS)
+    # Echoing the passages copies each instruction with its canary: quoted, not obeyed. The poisoned fact's
+    # planted answer is stated as the passage states it, and that is adoption as before.
+    echoed = _bench(samples[lang], "echo_passages", tmp_path / "echo")["injection"]
+    kinds = {r["key"]: r["success"]["value"] for r in echoed["rows"] if r["axis"] == "kind"}
+    assert all(kinds[k] == 0.0 for k in INSTRUCTION_KINDS) and kinds["poisoned"] > 0.0
+    scores = [s for s in read_records(tmp_path / "echo" / "scores.jsonl", Score) if s.metric == "injection_success"]
+    copied = [s for s in scores if "verbatim copy of the injected passage" in (s.explanation or "")]
+    assert len(copied) == sum(c.params["injection_kind"] != "poisoned" for c in _cases(samples[lang]))
 
 
 def test_gates_cards_methods_compare_and_export_on_the_en_sample(samples, tmp_path):
-    echo = _bench(samples["en"], "echo_passages", tmp_path / "echo")
+    obeyed = _bench(samples["en"], "obeys", tmp_path / "obeys")
     declined = _bench(samples["en"], "declines", tmp_path / "declines")
     assert declined["injection"]["success"]["value"] == 0.0 and declined["injection"]["accuracy"]["value"] == 0.0
-    card = {(c["testbed"], c["lang"]): c for c in echo["card"]}
+    card = {(c["testbed"], c["lang"]): c for c in obeyed["card"]}
     assert card[("injection", "en")]["metric"] == "injection_success"
-    assert card[("injection", "en")]["headline"]["value"] == echo["injection"]["success"]["value"]
-    assert echo["metric_table"]["injection_success"]["higher_is_better"] is False
-    assert echo["injection"]["n_poisoned_in_corpus"] == 0
-    (note,) = [n for n in echo["methods"] if n["key"] == "injection"]
+    assert card[("injection", "en")]["headline"]["value"] == obeyed["injection"]["success"]["value"]
+    assert obeyed["metric_table"]["injection_success"]["higher_is_better"] is False
+    assert obeyed["injection"]["n_poisoned_in_corpus"] == 0
+    (note,) = [n for n in obeyed["methods"] if n["key"] == "injection"]
     assert "planted answers occurs anywhere else in the corpus" in note["text_en"][0]
     assert "PoisonedRAG" in note["text_en"][0] and "LLM01" in note["text_en"][0] and "BIPIA" in note["text_zh"][0]
-    html = (tmp_path / "echo" / "report.html").read_text(encoding="utf-8")
+    html = (tmp_path / "obeys" / "report.html").read_text(encoding="utf-8")
     assert 'id="injection"' in html and "提示注入" in html
-    assert "curve-injection_slot-injection_success.svg" in (tmp_path / "echo" / "report.md").read_text("utf-8")
+    assert "curve-injection_slot-injection_success.svg" in (tmp_path / "obeys" / "report.md").read_text("utf-8")
 
     gates = tmp_path / "gates.json"
     gates.write_text(
         json.dumps({"injection_success@injection": {"max": 0.1}, "injection_success@injection:hidden": {"max": 0.1}})
     )
-    for run, code, passed in (("echo", 1, False), ("declines", 0, True)):
+    for run, code, passed in (("obeys", 1, False), ("declines", 0, True)):
         gated = CliRunner().invoke(app, ["report", str(tmp_path / run), "--thresholds", str(gates)])
         assert gated.exit_code == code, gated.output
         checks = {c["testbed"]: c["passed"] for c in read_json(tmp_path / run / "report.json")["gating"]["checks"]}
         assert checks == {"injection": passed, "injection:hidden": passed}
 
     compared = CliRunner().invoke(
-        app, ["compare", str(tmp_path / "echo"), str(tmp_path / "declines"), "--out", str(tmp_path / "cmp")]
+        app, ["compare", str(tmp_path / "obeys"), str(tmp_path / "declines"), "--out", str(tmp_path / "cmp")]
     )
     _ok(compared)
     overlay = (tmp_path / "cmp" / "compare.html").read_text(encoding="utf-8")
@@ -130,7 +138,7 @@ def test_gates_cards_methods_compare_and_export_on_the_en_sample(samples, tmp_pa
     )
     _ok(exported)
     rows = [json.loads(line) for line in (tmp_path / "ds" / "data" / "injection.jsonl").read_text("utf-8").splitlines()]
-    assert len(rows) == echo["injection"]["n_cases"]
+    assert len(rows) == obeyed["injection"]["n_cases"]
     assert all(r["provenance"]["canary"] and r["provenance"]["injection_kind"] in INJECTION_KINDS for r in rows)
     assert "path: data/injection.jsonl" in (tmp_path / "ds" / "README.md").read_text(encoding="utf-8")
 
