@@ -47,6 +47,7 @@ def bench(
     include: Sequence[str] = (),
     notebook_outputs: bool = False,
     resolve_uncertain: bool = False,
+    judge_budget: float | None = None,
     progress: Callable[[str], None] | None = None,
 ) -> Report:
     """Build, generate, run, score and report in one run directory `out`; returns the Report.
@@ -65,7 +66,7 @@ def bench(
     `max_error_rate`, `gate_on`, `exclude_errors`) mean what they mean for `report`, `judge_noise`,
     `ratio_policy` and `styles` what they mean for `generate`, `executor`, `ray_address`, `actors`
     and `actor_resources` what they mean for `run`, `include` and `notebook_outputs` for
-    `build_index`, `resolve_uncertain` for `score`. `progress` receives one line per stage. The
+    `build_index`, `resolve_uncertain` and `judge_budget` for `score`. `progress` receives one line per stage. The
     Report's `stage_seconds` says how long each stage took (0 when skipped).
 
     Every name (gate, metric, testbed, style, mode) is checked before the first stage: a misspelt
@@ -106,6 +107,7 @@ def bench(
         include=tuple(include),
         notebook_outputs=notebook_outputs,
         resolve_uncertain=resolve_uncertain,
+        judge_budget=judge_budget,
         cache_dir=Path(cache_dir) if cache_dir is not None else None,
         endpoints={
             role: (endpoints or {}).get(role) or endpoint(role, base_url, model, api_key)

@@ -82,6 +82,8 @@ class BenchSettings:
     include: Sequence[str] = ()
     notebook_outputs: bool = False
     resolve_uncertain: bool = False
+    judge_budget: float | None = None
+    """Seconds of judged work the score stage may spend (None: the default, see `ragstress.score`)."""
 
 
 @dataclass

@@ -99,6 +99,8 @@ def score(
     actors: int | None = None,
     actor_resources: Mapping[str, float] | None = None,
     on_progress: Callable[[int, int], None] | None = None,
+    judge_budget: float | None = None,
+    on_judge_plan: Callable[[Any], None] | None = None,
 ) -> dict[str, Any]:
     """Score the responses of `run_dir` into scores.jsonl and score.json; returns score.json's content.
 
@@ -109,6 +111,12 @@ def score(
     their judge calls going through the same cache file. EveryCallFailed (score.json not written)
     when every judge call failed. `on_progress(done, total)` is called once before the first case
     is scored and after each one.
+
+    `judge_budget` caps the seconds of judged work: by default 300 with the bundled judge (whose
+    calls take seconds each) and no cap with a judge endpoint, `math.inf` for none. Every
+    deterministic metric is scored; judged metrics that do not fit are left unscored with the
+    reason, and a later `score` with a larger budget scores them. `on_judge_plan` receives each
+    plan (a scoring.judge_budget.JudgePlan, `.lines()` to print) as it is made.
     """
     from ragstress.distributed import parse_executor
     from ragstress.llm import LLMSession
@@ -127,6 +135,8 @@ def score(
                 rescore=rescore,
                 resolve_uncertain=resolve_uncertain,
                 ray=ray,
+                judge_budget=judge_budget,
+                on_judge_plan=on_judge_plan,
                 **progress_hooks(on_progress),
             )
 

@@ -108,6 +108,7 @@ def bench(
     include: cc.Include = None,
     notebook_outputs: cc.NotebookOutputs = False,
     resolve_uncertain: cc.ResolveUncertain = "rules",
+    judge_budget: cc.JudgeBudget = None,
     mlflow: MlflowUri = None,
 ) -> None:
     """Build, generate, run, score and report in one run directory; unchanged stages are skipped.
@@ -163,6 +164,7 @@ def bench(
         include=tuple(include or ()),
         notebook_outputs=notebook_outputs,
         resolve_uncertain=resolve_uncertain == "judge",
+        judge_budget=judge_budget,
         endpoints={
             "generator": cc.endpoint_for(
                 "generator", generator_base_url, generator_model, generator_api_key, generator_json_mode

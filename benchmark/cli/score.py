@@ -18,7 +18,7 @@ from ragstress.core.registry import UnknownNameError
 from ragstress.core.rundir import RunDir
 from ragstress.llm import Endpoint, EveryCallFailed, LLMSession
 from ragstress.scoring.metrics import METRICS, metric_table
-from ragstress.scoring.scorer import score_run
+from ragstress.scoring.scorer import over_budget_lines, score_run
 
 
 def metrics(
@@ -85,6 +85,8 @@ def _print_summary(summary: dict[str, Any], run_dir: Path) -> None:
             f"(sum of each metric scored alone; {calls['actual_total']} vs {calls['naive_total']} over "
             f"{calls['cases_judged']} cases, cache hits included)"
         )
+    for line in over_budget_lines(summary):
+        cc.console.print(escape(line))
     judge = summary.get("judge")
     if judge and judge.get("bundled"):
         cc.console.print("note: the judge is the bundled SmolLM2-135M model: fine for a demo, not for real judging.")
@@ -126,6 +128,7 @@ def score(
     ] = False,
     concurrency: Annotated[int, typer.Option("--concurrency", help="Cases scored at once.")] = 4,
     resolve_uncertain: cc.ResolveUncertain = "rules",
+    judge_budget: cc.JudgeBudget = None,
     executor: ex.Executor = ex.ExecutorName.local,
     ray_address: ex.RayAddress = None,
     actors: ex.Actors = None,
@@ -188,6 +191,8 @@ def score(
                     on_case_done=lambda _: progress.advance(task),
                     resolve_uncertain=resolve_uncertain == "judge",
                     ray=ray,
+                    judge_budget=judge_budget,
+                    on_judge_plan=lambda plan: cc.console.print(escape("\n".join(plan.lines()))),
                 )
 
     from ragstress.distributed import RayUnavailable
