@@ -151,6 +151,9 @@ def score(
     LLM judges. --resolve-uncertain judge has a judge endpoint (not the bundled
     model) decide only the uncertain rejection, over-refusal and error-detection
     verdicts, recorded as such. Prints LLM calls per case, actual against naive.
+    With the bundled judge the judged work is held to --judge-budget (300 s by
+    default): the plan is printed first, and judged metrics that do not fit are
+    left unscored with the reason, for a later score with a larger budget.
     """
     if not run_dir.is_dir():
         cc.fail(f"run directory {run_dir} does not exist")

@@ -3,6 +3,7 @@ left unscored with the reason, and a later score with a larger budget fills them
 
 from __future__ import annotations
 
+import asyncio
 import json
 import math
 from pathlib import Path
@@ -10,6 +11,7 @@ from pathlib import Path
 import typer
 from typer.testing import CliRunner
 
+import ragstress
 from ragstress.cli import score as cli_score
 from ragstress.core.jsonl import read_json, read_records, write_json, write_records
 from ragstress.core.types import Case, Context, Score, TargetResponse
@@ -81,6 +83,8 @@ async def test_a_budget_too_small_leaves_judged_metrics_unscored_with_the_reason
         first = await score(run_dir, server, judge_budget=5.0, concurrency=1, on_judge_plan=plans.append)
         asked_first = len(server.chat_requests())
         scores = read_records(run_dir / "scores.jsonl", Score)
+        await asyncio.to_thread(ragstress.report, run_dir)
+        markdown = " ".join((run_dir / "report.md").read_text(encoding="utf-8").split())
         second = await score(run_dir, server, judge_budget=math.inf)
         asked_second = len(server.chat_requests()) - asked_first
 
@@ -105,6 +109,11 @@ async def test_a_budget_too_small_leaves_judged_metrics_unscored_with_the_reason
         "statement_audit": True,
         "answer_accuracy": False,
     }
+
+    # The report counts them apart, in both languages, and never as 0.
+    assert f"unscored {CASES} ({CASES} over the judge budget)" in markdown
+    assert f"{CASES} of them are judged scores the judge's time budget could not hold" in markdown
+    assert f"其中 {CASES} 个是评审用时预算" in markdown
 
     # The later score asks only for what the budget left, and nothing is left unscored.
     assert asked_second == CASES * 2
@@ -142,3 +151,19 @@ def test_cli_prints_the_plan_and_what_the_budget_left(tmp_path):
     assert "faithfulness: 4 cases, 4 calls" in text and "does not fit: left unscored" in text
     assert "left unscored by the judge budget of 0 s: faithfulness 4, answer_accuracy 4" in text
     assert read_json(run_dir / "score.json")["judge_budget"]["budget_s"] == 0.0
+
+
+def test_the_python_api_takes_the_budget_and_hands_over_the_plan(tmp_path):
+    run_dir = make_run(tmp_path / "run")
+    plans = []
+    with FakeOpenAIServer(ScriptedJudge(REPLIES)) as server:
+        summary = ragstress.score(
+            run_dir,
+            metrics=METRICS,
+            judge_base_url=server.base_url,
+            judge_model="judge-m",
+            judge_budget=0,
+            on_judge_plan=plans.append,
+        )
+    assert [row["over_budget"] for row in summary["per_metric"].values()] == [0, 0, CASES, CASES]
+    assert plans and plans[0].lines()[0] == "judge plan: budget 0 s (0 s left) (--judge-budget)"
