@@ -174,6 +174,8 @@ class JudgeBudget:
     clock: Callable[[], float] = time.monotonic
     started: float = 0.0
     samples: dict[str, list[float]] = field(default_factory=dict)
+    earlier: Mapping[str, tuple[float, int]] = field(default_factory=dict)
+    """Group key -> (seconds per case, cases measured) from the run's previous score with the same judge."""
     stopped: dict[str, str] = field(default_factory=dict)
     plans: list[JudgePlan] = field(default_factory=list)
 
@@ -183,9 +185,16 @@ class JudgeBudget:
     def left(self) -> float:
         return self.budget_s - (self.clock() - self.started)
 
+    def measured(self, key: str) -> tuple[float, int]:
+        """(seconds per case, cases measured) of a group: this score's measurements and the earlier ones."""
+        mean, count = self.earlier.get(key, (0.0, 0))
+        done = self.samples.get(key, [])
+        total = count + len(done)
+        return ((mean * count + sum(done)) / total if total else 0.0), total
+
     def per_case(self, group: CallGroup) -> float:
-        done = self.samples.get(group.key)
-        return sum(done) / len(done) if done else group.calls_per_case * ASSUMED_CALL_S
+        mean, count = self.measured(group.key)
+        return mean if count else group.calls_per_case * ASSUMED_CALL_S
 
     def plan(self, demand: Mapping[CallGroup, int], event: str = "plan") -> JudgePlan:
         """The plan for the groups still running, over the budget left now."""
@@ -195,8 +204,8 @@ class JudgeBudget:
             {g.key: self.per_case(g) for g in running},
             max(0.0, self.left()),
             budget_s=self.budget_s,
-            measured=[k for k, v in self.samples.items() if v],
-            calibrating=[g.key for g in running if len(self.samples.get(g.key, ())) < CALIBRATION_SAMPLES],
+            measured=[g.key for g in running if self.measured(g.key)[1]],
+            calibrating=[g.key for g in running if self.measured(g.key)[1] < CALIBRATION_SAMPLES],
             concurrency=self.concurrency,
             event=event,
         )
@@ -297,15 +306,35 @@ def budget_for(given: float | None, bundled_judge: bool) -> float | None:
     return given
 
 
+def earlier_timings(previous: Mapping[str, object] | None, judge: Mapping[str, object]) -> dict[str, tuple[float, int]]:
+    """The seconds per case measured by a run's previous score (its score.json as a dict), when its judge
+    was this one (same model and URL); empty otherwise, so another judge's speed never plans this one's."""
+    if not previous:
+        return {}
+    before, record = previous.get("judge") or {}, previous.get("judge_budget") or {}
+    if not isinstance(before, Mapping) or not isinstance(record, Mapping):
+        return {}
+    if (before.get("model"), before.get("base_url")) != (judge.get("model"), judge.get("base_url")):
+        return {}
+    means, counts = record.get("seconds_per_case") or {}, record.get("cases_measured") or {}
+    return {
+        key: (float(mean), int(counts[key]))  # type: ignore[call-overload]
+        for key, mean in means.items()  # type: ignore[union-attr]
+        if key in counts and int(counts[key]) > 0  # type: ignore[operator,call-overload]
+    }
+
+
 def budget_summary(budget: JudgeBudget | None, given: float | None) -> dict[str, object] | None:
     """What score.json records of the budget: its seconds (None: no limit), measurements and what it left."""
     if budget is None:
         return None
+    measured = [g for g in budget.groups if budget.measured(g.key)[1]]
     return {
         "budget_s": None if math.isinf(budget.budget_s) else budget.budget_s,
         "default": given is None,
-        "seconds_per_case": {k: round(sum(v) / len(v), 3) for k, v in budget.samples.items() if v},
-        "cases_measured": {k: len(v) for k, v in budget.samples.items() if v},
+        # Every measurement so far, this score's and the earlier ones: the next score starts from them.
+        "seconds_per_case": {g.key: round(budget.measured(g.key)[0], 3) for g in measured},
+        "cases_measured": {g.key: budget.measured(g.key)[1] for g in measured},
         "stopped": {
             metric: budget.stopped[g.key] for g in budget.groups if g.key in budget.stopped for metric in g.metrics
         },

@@ -45,7 +45,15 @@ from ragstress.core.rundir import RunDir
 from ragstress.core.types import Case, Score, TargetResponse
 from ragstress.llm import LLMSession
 from ragstress.prompts import LANGS, load_prompt, prompt_ids
-from ragstress.scoring.judge_budget import JudgeBudget, JudgePlan, budget_for, budget_summary, call_groups, score_judged
+from ragstress.scoring.judge_budget import (
+    JudgeBudget,
+    JudgePlan,
+    budget_for,
+    budget_summary,
+    call_groups,
+    earlier_timings,
+    score_judged,
+)
 from ragstress.scoring.metrics import (
     METRICS,
     OVER_BUDGET,
@@ -106,6 +114,14 @@ def _drop_scores(scores_path: Path, names: Sequence[str], drop: Callable[[Score]
     if len(kept) < len(scores):
         write_records(scores_path, kept)
     return Counter(s.label for s in scores if s.metric in names and drop(s))
+
+
+def _previous_summary(run_dir: Path) -> dict[str, Any] | None:
+    """The run's score.json from its previous score, if there is a readable one."""
+    try:
+        return read_manifest(RunDir(run_dir).score_manifest, ScoreManifest).model_dump(mode="json")
+    except RecordFileError:
+        return None
 
 
 def _judges_in_scores(run_dir: Path, current: dict[str, Any] | None, rescore: bool) -> list[dict[str, Any]]:
@@ -315,7 +331,10 @@ async def score_run(
     given_budget = judge_budget
     budget_s = budget_for(judge_budget, judge.endpoint.is_bundled) if judge is not None and judged else None
     groups = call_groups(names) if budget_s is not None else []
-    budget = JudgeBudget(budget_s, groups, concurrency) if budget_s is not None and groups else None
+    budget = None
+    if budget_s is not None and groups:
+        earlier = earlier_timings(_previous_summary(run_dir), judge.endpoint.public_dict())
+        budget = JudgeBudget(budget_s, groups, concurrency, earlier=earlier)
 
     def finish(case: Case, llm_calls: int, scored_names: list[str]) -> None:
         counts["responses_scored"] += 1

@@ -121,6 +121,8 @@ async def test_a_budget_too_small_leaves_judged_metrics_unscored_with_the_reason
     assert second["per_metric"]["answer_accuracy"]["scored"] == CASES
     assert second["per_metric"]["answer_accuracy"]["mean"] == 0.75
     assert all(row["over_budget"] == 0 for row in second["per_metric"].values())
+    # What each score measured is kept for the next one's plan.
+    assert second["judge_budget"]["cases_measured"] == {"statement_audit": CASES, "answer_accuracy": CASES}
     final = read_records(run_dir / "scores.jsonl", Score)
     assert len(final) == CASES * 4 and not any(s.label == OVER_BUDGET for s in final)
 

@@ -13,6 +13,7 @@ from ragstress.scoring.judge_budget import (
     JudgeBudget,
     budget_for,
     call_groups,
+    earlier_timings,
     plan_judged,
     score_judged,
 )
@@ -152,3 +153,23 @@ async def test_a_budget_of_zero_judges_nothing_and_no_limit_judges_everything():
         await score_judged([item(n) for n in range(3)], budget, score, write, lambda *_: None)
         assert len(written) == 6
         assert sum(s.value is not None for s in written) == expect_scored
+
+
+def test_a_later_score_starts_from_what_the_previous_score_of_the_run_measured_with_the_same_judge():
+    judge = {"model": "SmolLM2-135M-Instruct", "base_url": None}
+    previous = {
+        "judge": judge,
+        "judge_budget": {"seconds_per_case": {"slow": 10.0}, "cases_measured": {"slow": 4}},
+    }
+    earlier = earlier_timings(previous, judge)
+    assert earlier == {"slow": (10.0, 4)}
+    assert earlier_timings(previous, {"model": "gpt-4o-mini", "base_url": "http://judge/v1"}) == {}
+    assert earlier_timings({"judge": judge}, judge) == {} and earlier_timings(None, judge) == {}
+
+    budget = JudgeBudget(30.0, [group("slow"), group("new")], earlier=earlier, clock=Clock())
+    budget.start()
+    budget.samples["slow"] = [20.0]
+    rows = {row.group.key: row for row in budget.plan({group("slow"): 5, group("new"): 5}).rows}
+    assert rows["slow"].measured and not rows["slow"].calibrating and rows["slow"].seconds_per_case == 12.0
+    assert not rows["slow"].fits  # (4 x 10 + 20) / 5 = 12 s a case: 60 s for five do not fit in 30
+    assert rows["new"].calibrating and not rows["new"].measured
