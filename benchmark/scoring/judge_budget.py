@@ -279,7 +279,8 @@ async def score_judged(
     budget.start()
     tell(first := budget.plan(demand(0)))
     await stop(first, 0)
-    told_measured = False
+    # A plan made from measurements alone (the previous score's) needs no second telling once measured.
+    told_measured = all(row.measured and not row.calibrating for row in first.rows)
     step = max(1, budget.concurrency)
     for start in range(0, len(items), step):
         batch = items[start : start + step]
