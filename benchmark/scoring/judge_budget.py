@@ -297,6 +297,45 @@ async def score_judged(
         await stop(plan, start + step)
 
 
+async def score_within_budget(
+    work: list[Item],
+    budget: JudgeBudget,
+    score_some: Callable[[Case, TargetResponse, list[str]], Awaitable[int]],
+    scored: Callable[[Case, TargetResponse, list[str]], Awaitable[tuple[list[Score], int]]],
+    write: Callable[[list[Score]], Awaitable[None]],
+    finish: Callable[[Case, int, list[str]], None],
+    on_plan: Callable[[JudgePlan], None] | None,
+    ready: Callable[[], Awaitable[None]] | None,
+) -> None:
+    """Every deterministic and embedding score of `work` first, then the judged ones the budget holds.
+
+    `score_some(case, response, metrics)` scores and writes, returning the judge calls made; `scored`
+    scores only; `finish(case, calls, metrics scored)` is told once per item; `ready()` starts the judge.
+    """
+    judged = {name for group in budget.groups for name in group.metrics}
+    earlier: dict[tuple[str, str], tuple[int, list[str]]] = {}
+
+    async def rules_first(case: Case, response: TargetResponse, pending: list[str]) -> None:
+        rest = [n for n in pending if n not in judged]
+        made = await score_some(case, response, rest) if rest else 0
+        if len(rest) == len(pending):
+            finish(case, made, rest)
+        else:
+            earlier[(case.id, response.probe)] = (made, rest)
+
+    await asyncio.gather(*(rules_first(*item) for item in work))
+
+    def judged_done(item: tuple[Case, TargetResponse, list[str]], made: int, names: list[str]) -> None:
+        case, response, _ = item
+        before, rest = earlier[(case.id, response.probe)]
+        finish(case, before + made, rest + names)
+
+    items = [(c, r, [n for n in p if n in judged]) for c, r, p in work if (c.id, r.probe) in earlier]
+    if items and ready is not None:
+        await ready()  # the budget's clock starts once the judge can answer
+    await score_judged(items, budget, scored, write, judged_done, on_plan)
+
+
 def budget_for(given: float | None, bundled_judge: bool) -> float | None:
     """The judge budget a score works to: the one given, else DEFAULT_BUNDLED_BUDGET_S with the bundled
     judge, else none (a configured endpoint judges everything, as it always did). `math.inf` is no limit."""

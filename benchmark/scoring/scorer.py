@@ -27,7 +27,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections import Counter
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -52,7 +52,7 @@ from ragstress.scoring.judge_budget import (
     budget_summary,
     call_groups,
     earlier_timings,
-    score_judged,
+    score_within_budget,
 )
 from ragstress.scoring.metrics import (
     METRICS,
@@ -195,41 +195,6 @@ def _plan(
     return work, counts
 
 
-async def _score_within_budget(
-    work: Work,
-    budget: JudgeBudget,
-    score_some: Callable[[Case, TargetResponse, list[str]], Awaitable[int]],
-    scored: Callable[[Case, TargetResponse, list[str]], Awaitable[tuple[list[Score], int]]],
-    write: Callable[[list[Score]], Awaitable[None]],
-    finish: Callable[[Case, int, list[str]], None],
-    on_plan: Callable[[JudgePlan], None] | None,
-    ready: Callable[[], Awaitable[None]] | None,
-) -> None:
-    """Every deterministic and embedding score first, then the judged ones the budget holds (judge_budget)."""
-    judged = {name for group in budget.groups for name in group.metrics}
-    earlier: dict[tuple[str, str], tuple[int, list[str]]] = {}
-
-    async def rules_first(case: Case, response: TargetResponse, pending: list[str]) -> None:
-        rest = [n for n in pending if n not in judged]
-        made = await score_some(case, response, rest) if rest else 0
-        if len(rest) == len(pending):
-            finish(case, made, rest)
-        else:
-            earlier[(case.id, response.probe)] = (made, rest)
-
-    await asyncio.gather(*(rules_first(*item) for item in work))
-
-    def judged_done(item: tuple[Case, TargetResponse, list[str]], made: int, names: list[str]) -> None:
-        case, response, _ = item
-        before, rest = earlier[(case.id, response.probe)]
-        finish(case, before + made, rest + names)
-
-    items = [(c, r, [n for n in p if n in judged]) for c, r, p in work if (c.id, r.probe) in earlier]
-    if items and ready is not None:
-        await ready()  # the budget's clock starts once the judge can answer
-    await score_judged(items, budget, scored, write, judged_done, on_plan)
-
-
 async def score_run(
     run_dir: Path,
     *,
@@ -366,7 +331,7 @@ async def score_run(
             if budget is None:
                 await asyncio.gather(*(score_one(*item) for item in work))
             else:
-                await _score_within_budget(
+                await score_within_budget(
                     work, budget, score_some, scored, write, finish, on_judge_plan, None if remote else judge.ready
                 )
         finally:
