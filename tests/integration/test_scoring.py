@@ -108,6 +108,7 @@ async def test_score_run_writes_scores_and_an_honest_summary(tmp_path):
     assert faith == {
         "scored": 2,
         "unscored": 1,
+        "over_budget": 0,
         "errored": 0,
         "mean": 0.5,
     }  # (1/2 + 1/2) / 2, the unscored one left out
@@ -134,7 +135,13 @@ async def test_a_judge_that_refuses_json_schema_scores_the_same_in_json_object_a
     # Only calls already in flight before the first refusal came back were refused (at most one per response
     # scored at once: 4); each went on at once as json_object.
     assert 1 <= refused <= 4 and len(kinds) == 8 + refused
-    assert summary["per_metric"]["faithfulness"] == {"scored": 2, "unscored": 1, "errored": 0, "mean": 0.5}
+    assert summary["per_metric"]["faithfulness"] == {
+        "scored": 2,
+        "unscored": 1,
+        "over_budget": 0,
+        "errored": 0,
+        "mean": 0.5,
+    }
     on_disk = read_json(run_dir / "score.json")
     assert (
         on_disk["judge"]["json_mode"] == "json_object" and on_disk["judges_in_scores"][0]["json_mode"] == "json_object"

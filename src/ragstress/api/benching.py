@@ -52,7 +52,9 @@ def bench_settings(
     ratio_policy: str = "drop",
     include: Sequence[str] = (),
     notebook_outputs: bool = False,
+    follow_symlinks: bool = False,
     resolve_uncertain: bool = False,
+    judge_budget: float | None = None,
 ) -> BenchSettings:
     """The BenchSettings `bench` runs with these arguments (see `bench`): each LLM role's endpoint resolved,
     a target config alone meaning its http target, no target at all the built-in baseline."""
@@ -86,7 +88,9 @@ def bench_settings(
         ratio_policy=ratio_policy,
         include=tuple(include),
         notebook_outputs=notebook_outputs,
+        follow_symlinks=follow_symlinks,
         resolve_uncertain=resolve_uncertain,
+        judge_budget=judge_budget,
         cache_dir=Path(cache_dir) if cache_dir is not None else None,
         endpoints={
             role: (endpoints or {}).get(role) or endpoint(role, base_url, model, api_key)
@@ -133,6 +137,7 @@ def bench(
     notebook_outputs: bool = False,
     follow_symlinks: bool = False,
     resolve_uncertain: bool = False,
+    judge_budget: float | None = None,
     progress: Callable[[str], None] | None = None,
 ) -> Report:
     """Build, generate, run, score and report in one run directory `out`; returns the Report.
@@ -151,7 +156,7 @@ def bench(
     `max_error_rate`, `gate_on`, `exclude_errors`) mean what they mean for `report`, `judge_noise`,
     `ratio_policy` and `styles` what they mean for `generate`, `executor`, `ray_address`, `actors`
     and `actor_resources` what they mean for `run`, `include`, `notebook_outputs` and `follow_symlinks` for
-    `build_index`, `resolve_uncertain` for `score`. `progress` receives one line per stage. The
+    `build_index`, `resolve_uncertain` and `judge_budget` for `score`. `progress` receives one line per stage. The
     Report's `stage_seconds` says how long each stage took (0 when skipped).
 
     Every name (gate, metric, testbed, style, mode) is checked before the first stage: a misspelt
@@ -196,6 +201,7 @@ def bench(
         notebook_outputs=notebook_outputs,
         follow_symlinks=follow_symlinks,
         resolve_uncertain=resolve_uncertain,
+        judge_budget=judge_budget,
     )
     result = run_bench(settings, say=progress or (lambda line: None))
     result.report.stage_seconds = result.durations

@@ -234,6 +234,8 @@ def run_bench(
             metrics=settings.metrics,
             concurrency=settings.concurrency,
             resolve_uncertain=settings.resolve_uncertain,
+            judge_budget=settings.judge_budget,
+            on_judge_plan=lambda plan: say("\n".join(f"[score] {line}" for line in plan.lines())),
             on_progress=None if progress is None else lambda done, total: progress("score", done, total),
             **executor,
             **common,

@@ -34,6 +34,8 @@ def score(
     on_progress: Callable[[int, int], None] | None = None,
     retry_errors: bool = False,
     client_settings: ClientSettings | None = None,
+    judge_budget: float | None = None,
+    on_judge_plan: Callable[[Any], None] | None = None,
 ) -> dict[str, Any]:
     """Score the responses of `run_dir` into scores.jsonl and score.json; returns score.json's content.
 
@@ -45,6 +47,12 @@ def score(
     when every judge call failed. `on_progress(done, total)` is called once before the first case
     is scored and after each one. `retry_errors` scores again the pairs whose recorded score is an
     error; `client_settings` sets the judge client's timeout, retries and concurrency.
+
+    `judge_budget` caps the seconds of judged work: by default 300 with the bundled judge (whose
+    calls take seconds each) and no cap with a judge endpoint, `math.inf` for none. Every
+    deterministic metric is scored; judged metrics that do not fit are left unscored with the
+    reason, and a later `score` with a larger budget scores them. `on_judge_plan` receives each
+    plan (a scoring.judge_budget.JudgePlan, `.lines()` to print) as it is made.
     """
     from ragstress.distributed import parse_executor
     from ragstress.llm import LLMSession
@@ -64,10 +72,19 @@ def score(
                 retry_errors=retry_errors,
                 resolve_uncertain=resolve_uncertain,
                 ray=ray,
+                judge_budget=judge_budget,
+                on_judge_plan=on_judge_plan,
                 **progress_hooks(on_progress),
             )
 
     return asyncio.run(go())
+
+
+def over_budget_lines(summary: Mapping[str, Any]) -> list[str]:
+    """What a score's summary says the judge budget left unscored, and how to score it; empty when nothing."""
+    from ragstress.scoring.scorer import over_budget_lines as lines  # imported late: `--help` stays fast
+
+    return lines(summary)
 
 
 def progress_hooks(on_progress: Callable[[int, int], None] | None) -> dict[str, Any]:

@@ -83,6 +83,8 @@ class BenchSettings:
     notebook_outputs: bool = False
     follow_symlinks: bool = False
     resolve_uncertain: bool = False
+    judge_budget: float | None = None
+    """Seconds of judged work the score stage may spend (None: the default, see `ragstress.score`)."""
 
 
 @dataclass

@@ -93,6 +93,7 @@ def bench(
     notebook_outputs: cc.NotebookOutputs = False,
     follow_symlinks: cc.FollowSymlinks = False,
     resolve_uncertain: cc.ResolveUncertain = "rules",
+    judge_budget: cc.JudgeBudget = None,
     mlflow: MlflowUri = None,
 ) -> None:
     """Build, generate, run, score and report in one run directory; unchanged stages are skipped.
@@ -151,6 +152,7 @@ def bench(
         notebook_outputs=notebook_outputs,
         follow_symlinks=follow_symlinks,
         resolve_uncertain=resolve_uncertain == "judge",
+        judge_budget=judge_budget,
         endpoints={
             "generator": cc.endpoint_for(
                 "generator", generator_base_url, generator_model, generator_api_key, generator_json_mode

@@ -122,6 +122,16 @@ ResolveUncertain = Annotated[
         "uncertain (needs a judge endpoint other than the bundled model).",
     ),
 ]
+JudgeBudget = Annotated[
+    float | None,
+    typer.Option(
+        "--judge-budget",
+        help="Seconds of judged work to spend (default: 300 with the bundled judge, no limit with a judge endpoint; "
+        "inf: no limit). Judged metrics that do not fit are left unscored with the reason; a later score with a "
+        "larger budget scores them.",
+        min=0,
+    ),
+]
 NoCache = Annotated[
     bool, typer.Option("--no-cache", help="Bypass the on-disk LLM response cache.", rich_help_panel="LLM client")
 ]

@@ -11,6 +11,7 @@ from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from ragstress.api.endpoints import Endpoint
+from ragstress.api.scoring import over_budget_lines
 from ragstress.cli import common as cc
 from ragstress.cli import executor as ex
 
@@ -80,6 +81,8 @@ def _print_summary(summary: dict[str, Any], run_dir: Path) -> None:
             f"(sum of each metric scored alone; {calls['actual_total']} vs {calls['naive_total']} over "
             f"{calls['cases_judged']} cases, cache hits included)"
         )
+    for line in over_budget_lines(summary):
+        cc.console.print(escape(line))
     judge = summary.get("judge")
     if judge and judge.get("bundled"):
         cc.console.print("note: the judge is the bundled SmolLM2-135M model: fine for a demo, not for real judging.")
@@ -115,6 +118,7 @@ def score(
     ] = False,
     concurrency: Annotated[int, typer.Option("--concurrency", help="Cases scored at once.")] = 4,
     resolve_uncertain: cc.ResolveUncertain = "rules",
+    judge_budget: cc.JudgeBudget = None,
     executor: ex.Executor = ex.ExecutorName.local,
     ray_address: ex.RayAddress = None,
     actors: ex.Actors = None,
@@ -137,6 +141,9 @@ def score(
     LLM judges. --resolve-uncertain judge has a judge endpoint (not the bundled
     model) decide only the uncertain rejection, over-refusal and error-detection
     verdicts, recorded as such. Prints LLM calls per case, actual against naive.
+    With the bundled judge the judged work is held to --judge-budget (300 s by
+    default): the plan is printed first, and judged metrics that do not fit are
+    left unscored with the reason, for a later score with a larger budget.
     """
     from ragstress.api.errors import EveryCallFailed, RayUnavailable, RecordFileError, UnknownNameError
     from ragstress.api.names import is_judged, resolve_metrics
@@ -180,6 +187,8 @@ def score(
                 retry_errors=retry_errors,
                 on_progress=lambda done, _total: progress.update(task, completed=done),
                 resolve_uncertain=resolve_uncertain == "judge",
+                judge_budget=judge_budget,
+                on_judge_plan=lambda plan: cc.console.print(escape("\n".join(plan.lines()))),
                 **where,
             )
     except (RecordFileError, ValueError, RayUnavailable) as exc:

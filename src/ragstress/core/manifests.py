@@ -108,6 +108,9 @@ class ScoreManifest(Manifest):
     per_metric: dict[str, Any] = Field(default_factory=dict)
     metric_table: dict[str, Any] | None = None
     """name -> the metadata of each metric scored (absent in runs scored before it was recorded)."""
+    judge_budget: dict[str, Any] | None = None
+    """The judge's time budget (scoring.judge_budget): its seconds (None: no limit), the seconds per case
+    measured per group of judged metrics, the reason per metric it stopped; None when there was none."""
 
 
 class BenchStage(BaseModel):

@@ -154,6 +154,12 @@ class ChatClient:
             self._sdk_url = url
         return self._sdk
 
+    async def ready(self) -> None:
+        """Start the bundled server now if it is not running (nothing to do for a remote endpoint), so
+        that the first call's time is the call's own: a judge budget measures calls, not a server's start."""
+        if self._local is not None and self.endpoint.is_bundled:
+            await asyncio.to_thread(self._local.ensure_started)
+
     async def chat(
         self,
         messages: list[dict[str, Any]],

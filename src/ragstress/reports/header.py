@@ -23,7 +23,7 @@ from ragstress.reports.describe import (
 )
 from ragstress.reports.model import Counts, MetricInfo, RoleInfo, RunHeader
 from ragstress.reports.reading.rundir import RunData, redact
-from ragstress.scoring.metrics.base import NO_TARGET_CONTEXTS
+from ragstress.scoring.metrics.base import NO_TARGET_CONTEXTS, OVER_BUDGET
 
 BUNDLED_JUDGE_WARNING = (
     f"The judge is the bundled {BUNDLED_MODEL} model (135M parameters). It exists for offline demos and tests; "
@@ -170,6 +170,7 @@ def _counts(data: RunData) -> Counts:
         unscored=sum(1 for s in own_scores if s.value is None and not s.error),
         score_errors=sum(1 for s in own_scores if s.error),
         unscored_no_contexts=sum(1 for s in own_scores if s.value is None and s.explanation == NO_TARGET_CONTEXTS),
+        unscored_over_budget=sum(1 for s in own_scores if s.value is None and s.label == OVER_BUDGET),
         response_errors_by_testbed={
             t: n for t in TESTBEDS if (n := sum(1 for c in data.cases if c.testbed == t and _failed(data, c.id)))
         },

@@ -249,6 +249,13 @@ def _excluded(report: Report, counted: bool) -> MethodNote:
             "own passages, which the target did not see."
             if counts.unscored_no_contexts
             else ""
+        )
+        + (
+            f" {counts.unscored_over_budget} of them are judged scores the judge's time budget could not hold "
+            "(`ragstress score --judge-budget`): every deterministic score was made, and a later score with a "
+            "larger budget judges these."
+            if counts.unscored_over_budget
+            else ""
         ),
         f"Scoring errors: {counts.score_errors} scores failed (e.g. an unreadable judge verdict); "
         "their causes are listed per case in the drill-down and they enter no rate.",
@@ -262,6 +269,12 @@ def _excluded(report: Report, counted: bool) -> MethodNote:
             f"其中 {counts.unscored_no_contexts} 个是需读取段落的评审评分：目标自行检索（端到端模式）却没有返回所用段落，"
             "因此不拿用例自带的段落（目标并未见过）来评判。"
             if counts.unscored_no_contexts
+            else ""
+        )
+        + (
+            f"其中 {counts.unscored_over_budget} 个是评审用时预算（`ragstress score --judge-budget`）容纳不下的评审评分："
+            "确定性评分均已完成；之后用更大的预算再次评分即可补齐。"
+            if counts.unscored_over_budget
             else ""
         ),
         f"评分出错：{counts.score_errors} 个评分失败（如评审结论无法解析），原因在用例明细中逐条列出，不计入任何比率。",

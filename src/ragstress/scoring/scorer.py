@@ -8,6 +8,11 @@ pairs whose score recorded an error (a judge that failed for good). Both drop th
 lines concerned by an atomic rewrite before scoring, so each (case, metric) is in
 scores.jsonl at most once whenever scoring stops.
 
+With the bundled judge, or a `judge_budget`, the judged metrics get a time budget
+(scoring.judge_budget): every deterministic score is made first, then the judged metrics
+that fit, and the pairs of those that do not are written unscored with the reason (label
+OVER_BUDGET). Those hold no verdict, so every later score asks for them again.
+
 A response whose `error` is set gets no scores at all: the target failed, there is
 nothing to judge, and a 0 would blame the answer for the transport. The summary
 counts such responses as `target_errored` instead.
@@ -21,7 +26,8 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable, Sequence
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -39,7 +45,24 @@ from ragstress.core.rundir import RunDir
 from ragstress.core.types import Case, Score, TargetResponse
 from ragstress.llm import LLMSession
 from ragstress.prompts import LANGS, load_prompt, prompt_ids
-from ragstress.scoring.metrics import METRICS, RESOLVED, metric_table, metrics_for, naive_calls, score_case
+from ragstress.scoring.judge_budget import (
+    JudgeBudget,
+    JudgePlan,
+    budget_for,
+    budget_summary,
+    call_groups,
+    earlier_timings,
+    score_within_budget,
+)
+from ragstress.scoring.metrics import (
+    METRICS,
+    OVER_BUDGET,
+    RESOLVED,
+    metric_table,
+    metrics_for,
+    naive_calls,
+    score_case,
+)
 
 PROBES = ("case", "closed_book")
 
@@ -60,20 +83,45 @@ def _summarise_metric(scores: list[Score]) -> dict[str, Any]:
     return {
         "scored": len(values),
         "unscored": sum(s.value is None and s.error is None for s in scores),
+        # Of the unscored, those the judge budget left (a later score with a larger budget fills them in).
+        "over_budget": sum(s.value is None and s.label == OVER_BUDGET for s in scores),
         "errored": sum(s.error is not None for s in scores),
         "mean": sum(values) / len(values) if values else None,  # over scored cases only; unscored is not 0
     }
 
 
-def _drop_scores(scores_path: Path, names: Sequence[str], errored_only: bool) -> int:
-    """Remove the scores of `names` (all, or only errored ones) so they are scored again; returns how many."""
+def over_budget_lines(summary: Mapping[str, object]) -> list[str]:
+    """What a score's summary says the judge budget left unscored, and how to score it; empty when nothing."""
+    per_metric = summary.get("per_metric") or {}
+    left = {name: row["over_budget"] for name, row in per_metric.items() if row.get("over_budget")}  # type: ignore[union-attr]
+    if not left:
+        return []
+    seconds = (summary.get("judge_budget") or {}).get("budget_s")  # type: ignore[union-attr]
+    return [
+        f"left unscored by the judge budget of {seconds:g} s: "
+        + ", ".join(f"{name} {count}" for name, count in left.items()),
+        "every deterministic metric is scored; `ragstress score` again with a larger --judge-budget "
+        "(inf: no limit) judges the rest, keeping every score already made",
+    ]
+
+
+def _drop_scores(scores_path: Path, names: Sequence[str], drop: Callable[[Score], bool]) -> Counter[str]:
+    """Remove the scores of `names` that `drop` picks, so they are scored again; counts them by label."""
     if not scores_path.exists():
-        return 0
+        return Counter()
     scores = read_records(scores_path, Score)
-    kept = [s for s in scores if s.metric not in names or (errored_only and s.error is None)]
+    kept = [s for s in scores if s.metric not in names or not drop(s)]
     if len(kept) < len(scores):
         write_records(scores_path, kept)
-    return len(scores) - len(kept)
+    return Counter(s.label for s in scores if s.metric in names and drop(s))
+
+
+def _previous_summary(run_dir: Path) -> dict[str, Any] | None:
+    """The run's score.json from its previous score, if there is a readable one."""
+    try:
+        return read_manifest(RunDir(run_dir).score_manifest, ScoreManifest).model_dump(mode="json")
+    except RecordFileError:
+        return None
 
 
 def _judges_in_scores(run_dir: Path, current: dict[str, Any] | None, rescore: bool) -> list[dict[str, Any]]:
@@ -160,6 +208,8 @@ async def score_run(
     resolve_uncertain: bool = False,
     ray: Any = None,
     on_planned: Callable[[int], None] | None = None,
+    judge_budget: float | None = None,
+    on_judge_plan: Callable[[JudgePlan], None] | None = None,
 ) -> dict[str, Any]:
     """Score every response in `run_dir` with `metrics` (default: all) and return the summary.
 
@@ -169,7 +219,10 @@ async def score_run(
     `retry_errors` only where their score is an error; `resolve_uncertain` has the judge decide the rule
     verdicts marked uncertain (rejection, over-refusal, error detection), with a judge other than the
     bundled model. `on_planned` receives the number of cases to score before the first, `on_case_done`
-    each case's id as it is scored. `ray` (RayOptions) scores the cases in Ray actors (scoring.ray_score); the judge's
+    each case's id as it is scored. `judge_budget` caps the seconds of judged work (scoring.judge_budget):
+    by default 300 with the bundled judge and no cap with another, `math.inf` none; judged metrics that
+    do not fit are left unscored with the reason, and `on_judge_plan` receives each plan as it is made
+    (before judging, once measured, when a metric is stopped). `ray` (RayOptions) scores the cases in Ray actors (scoring.ray_score); the judge's
     answers go through this session's cache file either way. Raises RecordFileError for unreadable
     input, UnknownNameError for misspelt metric names, ValueError for a missing judge, and
     EveryCallFailed (score.json left as it was) when every judge call failed.
@@ -192,7 +245,11 @@ async def score_run(
     e2e = run_info.get("mode") == "e2e"
     scores_path = files.scores
     repair_torn_tail(scores_path)  # an interrupted score may have left half a line
-    retried = _drop_scores(scores_path, names, errored_only=not rescore) if rescore or retry_errors else 0
+    # Pairs the judge budget left hold no verdict: every score asks for them again.
+    dropped = _drop_scores(
+        scores_path, names, lambda s: rescore or (retry_errors and s.error is not None) or s.label == OVER_BUDGET
+    )
+    retried = dropped.total() - dropped[OVER_BUDGET]
     done = {(s.case_id, s.metric) for s in iter_records(scores_path, Score)} if scores_path.exists() else set()
 
     work, counts = _plan(cases, responses, names, done)
@@ -236,25 +293,47 @@ async def score_run(
         )
         return scores, ctx.llm_calls
 
+    given_budget = judge_budget
+    budget_s = budget_for(judge_budget, judge.endpoint.is_bundled) if judge is not None and judged else None
+    groups = call_groups(names) if budget_s is not None else []
+    budget = None
+    if budget_s is not None and groups:
+        earlier = earlier_timings(_previous_summary(run_dir), judge.endpoint.public_dict())
+        budget = JudgeBudget(budget_s, groups, concurrency, earlier=earlier)
+
+    def finish(case: Case, llm_calls: int, scored_names: list[str]) -> None:
+        counts["responses_scored"] += 1
+        cost = naive_calls([METRICS.get(n) for n in scored_names])
+        if cost:
+            calls["cases"] += 1
+            calls["actual"] += llm_calls
+            calls["naive"] += cost
+        if on_case_done is not None:
+            on_case_done(case.id)
+
     with RecordAppender(scores_path) as appender:
 
-        async def score_one(case: Case, response: TargetResponse, pending: list[str]) -> None:
-            async with limit:
-                scores, llm_calls = await scored(case, response, pending)
+        async def write(scores: list[Score]) -> None:
             # Each append fsyncs; off the event loop, so judge calls in flight are not held up meanwhile.
             async with write_lock:
                 await asyncio.to_thread(append_all, appender, scores)
-            counts["responses_scored"] += 1
-            cost = naive_calls([METRICS.get(n) for n in pending])
-            if cost:
-                calls["cases"] += 1
-                calls["actual"] += llm_calls
-                calls["naive"] += cost
-            if on_case_done is not None:
-                on_case_done(case.id)
+
+        async def score_some(case: Case, response: TargetResponse, pending: list[str]) -> int:
+            async with limit:
+                scores, llm_calls = await scored(case, response, pending)
+            await write(scores)
+            return llm_calls
+
+        async def score_one(case: Case, response: TargetResponse, pending: list[str]) -> None:
+            finish(case, await score_some(case, response, pending), pending)
 
         try:
-            await asyncio.gather(*(score_one(*item) for item in work))
+            if budget is None:
+                await asyncio.gather(*(score_one(*item) for item in work))
+            else:
+                await score_within_budget(
+                    work, budget, score_some, scored, write, finish, on_judge_plan, None if remote else judge.ready
+                )
         finally:
             if remote is not None:
                 await remote.close()
@@ -279,6 +358,8 @@ async def score_run(
         "judge_prompts": judge_prompt_identities({c.lang for c in cases}) if judge_info else [],
         **counts,
         "retried_errors": 0 if rescore else retried,
+        # The judge's time budget: its seconds, what it measured, and which metrics it left unscored.
+        "judge_budget": budget_summary(budget, given_budget),
         # How many uncertain rule verdicts the judge decided (`resolve_uncertain`), per metric.
         "resolved_by_judge": _resolved_counts(all_scores),
         "llm_calls": {

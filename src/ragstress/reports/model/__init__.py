@@ -69,6 +69,11 @@ class Counts(_Model):
         description="Judged scores left unscored because an e2e target reported no passages (never judged on "
         "the case's own passages, which it did not see).",
     )
+    unscored_over_budget: int = Field(
+        default=0,
+        description="Judged scores left unscored because the judge's time budget could not hold them "
+        "(`score --judge-budget`); a later score with a larger budget fills them in.",
+    )
     response_errors_by_testbed: dict[str, int] = Field(
         default_factory=dict, description="Cases per testbed whose response failed (the target errored)."
     )

@@ -66,7 +66,12 @@ def header_fields(h: RunHeader) -> list[tuple[str, str | None]]:
         ("cases", f"{c.cases} ({by})" if by else str(c.cases)),
         ("responses", f"{c.responses}; errors {c.response_errors}; missing {c.missing_responses}"),
         ("target_errors", errors_by_testbed(h)),
-        ("scores", f"{c.scores}; scored {c.scored}; unscored {c.unscored}; errors {c.score_errors}"),
+        (
+            "scores",
+            f"{c.scores}; scored {c.scored}; unscored {c.unscored}"
+            + (f" ({c.unscored_over_budget} over the judge budget)" if c.unscored_over_budget else "")
+            + f"; errors {c.score_errors}",
+        ),
     ]
 
 

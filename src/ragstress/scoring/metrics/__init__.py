@@ -31,6 +31,7 @@ from ragstress.scoring.metrics import injection_metrics  # noqa: F401  isort: sk
 from ragstress.scoring.metrics.base import (
     METRICS,
     NO_TARGET_CONTEXTS,
+    OVER_BUDGET,
     CaseJudging,
     Metric,
     metric,
@@ -137,6 +138,7 @@ __all__ = [
     "CORE_JUDGED",
     "METRICS",
     "NO_TARGET_CONTEXTS",
+    "OVER_BUDGET",
     "CaseJudging",
     "Metric",
     "metrics_for",

@@ -30,6 +30,9 @@ WITH_REFERENCE = ("noise", "integration", "counterfactual", *BEYOND_RGB)
 ALL_TESTBEDS = ("noise", "negative", "integration", "counterfactual", *BEYOND_RGB)
 NO_TARGET_CONTEXTS = "target returned no contexts"
 """Why a judged metric that reads passages is unscored in e2e mode when the target reported none."""
+OVER_BUDGET = "over judge budget"
+"""The label of a judged score left unscored because the judge's time budget could not hold it
+(scoring.judge_budget): no verdict, so a later score with a larger budget asks for it again."""
 
 
 @dataclass(frozen=True)
