@@ -21,6 +21,7 @@ import re
 from collections.abc import Sequence
 
 from ragstress.scoring.metrics.matching import comparable, normalise
+from ragstress.scoring.metrics.reading import breaks
 from ragstress.scoring.metrics.rules import REFUSAL_PATTERNS, mentions, pattern_hits
 from ragstress.scoring.metrics.rules_base import Hit
 
@@ -55,7 +56,7 @@ def concluding_refusal(text: str, answers: Sequence[Sequence[str]], question: st
     if not hits:
         return None
     last = hits[-1]
-    sentence_start = max((m.end() for m in _SENTENCE.finditer(norm, 0, last.start)), default=0)
+    sentence_start = breaks(_SENTENCE, norm).start_of(last.start)
     if not _MARKER.search(norm, sentence_start, last.start):
         return None
     after = norm[last.start + len(last.span) :]

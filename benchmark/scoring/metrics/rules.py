@@ -42,6 +42,7 @@ from ragstress.scoring.metrics import (
 )
 from ragstress.scoring.metrics.matching import alias_patterns, comparable, normalise
 from ragstress.scoring.metrics.names import surname_aliases
+from ragstress.scoring.metrics.reading import breaks, memoised
 from ragstress.scoring.metrics.rules_base import Hit, NamedPattern
 
 REFUSAL_PATTERNS: tuple[NamedPattern, ...] = refusal_en.REFUSAL + refusal_zh.REFUSAL + refusal_intl.REFUSAL
@@ -64,9 +65,9 @@ def pattern_hits(patterns: Sequence[NamedPattern], text: str) -> list[Hit]:
 
 
 def clause_before(text: str, position: int) -> str:
-    """The text of the clause that `position` falls in, up to `position`."""
-    breaks = [m.end() for m in _CLAUSE_BREAK.finditer(text, 0, position)]
-    return text[breaks[-1] if breaks else 0 : position]
+    """The text of the clause that `position` falls in, up to `position` (its start found by bisection among the
+    clause breaks of `text`, found once per response: `reading.Breaks`)."""
+    return text[breaks(_CLAUSE_BREAK, text).start_of(position) : position]
 
 
 def _negation(prefix: str, third_language: bool = False) -> Hit | None:
@@ -93,7 +94,7 @@ _SOURCE_WORDS = re.compile(f"{rules_en.SOURCE_WORDS}|{rules_zh.SOURCE_WORDS}")
 def _popular_belief(text: str, position: int) -> Hit | None:
     """A flag in a sentence about popular belief that names no source up to the end of the flag's clause disputes
     the belief, not the documents ("many people say 2011, which is wrong; going by the documents: 2008")."""
-    start = max((m.end() for m in _SENTENCE_BREAK.finditer(text, 0, position)), default=0)
+    start = breaks(_SENTENCE_BREAK, text).start_of(position)
     end = _SENTENCE_BREAK.search(text, position)
     sentence = text[start : end.start() if end else len(text)]
     clause_end = _CLAUSE_BREAK.search(text, position)
@@ -161,7 +162,7 @@ def _other_role(norm: str, start: int, end: int, prefix: str) -> Hit | None:
             return Hit(pattern.name, found[0].strip(), end)
     if found := rules_en.PEER.pattern.search(prefix):
         return Hit(rules_en.PEER.name, found[0].strip(), start)
-    listed = norm[max((m.end() for m in _LIST_BREAK.finditer(norm, 0, start)), default=0) : start]
+    listed = norm[breaks(_LIST_BREAK, norm).start_of(start) : start]
     if (found := rules_zh.PEER.pattern.search(listed)) and re.search(rules_zh.PEER_AFTER, norm[end:]):
         return Hit(rules_zh.PEER.name, found[0], start)
     for lang in (rules_en, rules_zh):
@@ -185,8 +186,7 @@ def _hearsay(norm: str, start: int, end: int, prefix: str) -> Hit | None:
     return beliefs.belief(prefix, norm[end:], start, norm[: norm.rfind("(", 0, start)] if bracketed else "")
 
 
-def _dispute(norm: str, start: int, end: int, sources_disputed: bool) -> Hit | None:
-    prefix = clause_before(norm, start)
+def _dispute(norm: str, start: int, end: int, prefix: str, sources_disputed: bool) -> Hit | None:
     for pattern in (rules_en.DISPUTE_BEFORE, rules_zh.DISPUTE_BEFORE, *disputes.BEFORE):
         if found := pattern.pattern.search(prefix):
             return Hit(pattern.name, found[0].strip(), start)
@@ -221,17 +221,22 @@ def mentions(text: str, aliases: Sequence[str], *, sources_disputed: bool = Fals
     `sources_disputed`: the response elsewhere flags or corrects its sources, so a
     mention reported as what the sources say ("the document says 1895") is disputed.
     """
+    return list(_mentions(text, tuple(aliases), sources_disputed))
+
+
+@memoised  # every metric of a response reads the mentions of the same few values
+def _mentions(text: str, aliases: tuple[str, ...], sources_disputed: bool) -> tuple[Mention, ...]:
     norm = comparable(text)
     found = []
     for alias in [*aliases, *surname_aliases(text, aliases)]:  # "Page" for "Larry Page" (names.py)
         for match in (m for pattern in alias_patterns(alias) for m in pattern.finditer(norm)):
             prefix = clause_before(norm, match.start())
             other = _other_role(norm, match.start(), match.end(), prefix)
-            dispute = None if other else _dispute(norm, match.start(), match.end(), sources_disputed)
+            dispute = None if other else _dispute(norm, match.start(), match.end(), prefix, sources_disputed)
             hearsay = _hearsay(norm, match.start(), match.end(), prefix) if other is None and dispute is None else None
             role = "other" if other else "disputed" if dispute else "hearsay" if hearsay else "asserted"
             found.append(Mention(match.start(), match.end(), match[0], role, other or dispute or hearsay))
-    return found
+    return tuple(found)
 
 
 def stance(text: str, aliases: Sequence[str], *, sources_disputed: bool = False) -> Stance:
