@@ -31,7 +31,9 @@ from ragstress.corpora.numerals import arabic_numerals, canonical_dates, english
 from ragstress.scoring.metrics.reading import memoised
 
 _CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
-_SPACE_NEXT_TO_CJK = re.compile(rf"(?<=[{_CJK}])\s+|\s+(?=[{_CJK}])")
+# A run of spaces is tried from its first character only: tried from each of its characters, a long run that no
+# CJK character follows would cost the square of its length.
+_SPACE_NEXT_TO_CJK = re.compile(rf"(?<=[{_CJK}])\s+|(?<!\s)\s+(?=[{_CJK}])")
 _SPACES = re.compile(r"\s+")
 _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
 _WORD_CHAR = "0-9a-z\u00c0-\u024f"

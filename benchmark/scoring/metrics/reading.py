@@ -35,7 +35,8 @@ _MEMO: ContextVar[dict[Any, Any] | None] = ContextVar("reading_memo", default=No
 
 
 def _between_words(text: str, at: int) -> bool:
-    return text[at - 1].isspace() or text[at].isspace() or text[at - 1] in _CJK_PUNCTUATION
+    """Whether a cut before `text[at]` falls after a space or a Chinese punctuation mark."""
+    return text[at - 1].isspace() or text[at - 1] in _CJK_PUNCTUATION
 
 
 def bounded(text: str) -> tuple[str, str | None]:
