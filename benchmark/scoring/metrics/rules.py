@@ -60,8 +60,13 @@ _NEGATION_CHARS = 8  # the same for Chinese, in characters
 
 def pattern_hits(patterns: Sequence[NamedPattern], text: str) -> list[Hit]:
     """Every match of `patterns` in `text`, in text order."""
+    return list(_pattern_hits(tuple(patterns), text))
+
+
+@memoised  # the refusal and error-flag families run over the same response for several metrics
+def _pattern_hits(patterns: tuple[NamedPattern, ...], text: str) -> tuple[Hit, ...]:
     found = [Hit(p.name, m[0], m.start()) for p in patterns for m in p.pattern.finditer(text)]
-    return sorted(found, key=lambda hit: hit.start)
+    return tuple(sorted(found, key=lambda hit: hit.start))
 
 
 def clause_before(text: str, position: int) -> str:
