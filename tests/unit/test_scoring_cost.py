@@ -11,9 +11,9 @@ import re
 
 import pytest
 
-from ragstress.scoring.metrics import METRICS, declines, json_answer, matching, rules, slots
+from ragstress.scoring.metrics import METRICS, beliefs, declines, json_answer, matching, rules, slots
 from ragstress.scoring.metrics.names import _name_before
-from ragstress.scoring.metrics.reading import READ_PART, Breaks, bounded, memoised, reading
+from ragstress.scoring.metrics.reading import READ_PART, Breaks, bounded, memoised, reading, search_ending_at
 
 
 def _random_texts(pieces: list[str], count: int, seed: int, longest: int = 14) -> list[str]:
@@ -103,3 +103,26 @@ def test_a_memoised_form_is_made_once_per_reading_and_never_kept_outside_one():
     with reading({}):  # another response's reading starts empty
         form("b")
     assert made == ["a", "a", "b", "b"]
+
+
+def test_a_belief_before_a_bracket_is_found_searching_back_only_as_far_as_it_reaches():
+    pieces = [
+        "many people ",
+        "believe ",
+        "some say ",
+        "often quoted as ",
+        "很多人",
+        "认为",
+        "通常的认识",
+        " ",
+        "x",
+        ",",
+        "1889",
+    ]
+    pieces += ["a common misconception is that ", "on croit souvent ", "n", "\n"]
+    for text in _random_texts(pieces, 3000, seed=4, longest=10):
+        for pattern in beliefs.BEFORE:
+            for end in range(len(text) + 1):
+                expected = pattern.pattern.search(text[:end])
+                found = search_ending_at(pattern.pattern, text, end)
+                assert (found and (found.span(), found[0])) == (expected and (expected.span(), expected[0])), text

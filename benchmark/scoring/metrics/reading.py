@@ -87,6 +87,19 @@ def _width(pattern: re.Pattern[str]) -> int | None:
     return None if longest >= _parser.MAXREPEAT else longest
 
 
+@functools.lru_cache(maxsize=256)
+def _reach(pattern: re.Pattern[str]) -> int | None:
+    width = _width(pattern)
+    return None if width is None else width + 1  # "$" may also match before a final line break
+
+
+def search_ending_at(pattern: re.Pattern[str], text: str, end: int) -> re.Match[str] | None:
+    """`pattern.search(text[:end])` for a pattern whose every alternative ends with `$`, searching back only as far
+    as its longest match reaches: the same match, at a cost that does not grow with `end`."""
+    reach = _reach(pattern)
+    return pattern.search(text, 0 if reach is None else max(0, end - reach), end)
+
+
 class Breaks:
     """The matches of a break pattern in one text, found once.
 

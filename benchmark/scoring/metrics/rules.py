@@ -187,8 +187,16 @@ def _hearsay(norm: str, start: int, end: int, prefix: str) -> Hit | None:
     for lang in (rules_en, rules_zh):
         if found := lang.HEARSAY.pattern.search(prefix) or re.search(lang.HEARSAY_AFTER, norm[end:]):
             return Hit(lang.HEARSAY.name, found[0].strip(), start)
-    bracketed = not prefix.strip() and norm[:start].rstrip().endswith("(") and norm[end:].lstrip().startswith(")")
-    return beliefs.belief(prefix, norm[end:], start, norm[: norm.rfind("(", 0, start)] if bracketed else "")
+    bracketed = not prefix.strip() and _last_visible(norm, start) == "(" and norm[end:].lstrip().startswith(")")
+    bracket = norm.rfind("(", 0, start) if bracketed else 0  # nothing before a bracket that opens the text
+    return beliefs.belief(prefix, norm[end:], start, (norm, bracket) if bracket > 0 else None)
+
+
+def _last_visible(text: str, end: int) -> str:
+    """The last character before `end` that is not a space ("" if there is none), read backwards from `end`."""
+    while end > 0 and text[end - 1].isspace():
+        end -= 1
+    return text[end - 1] if end else ""
 
 
 def _dispute(norm: str, start: int, end: int, prefix: str, sources_disputed: bool) -> Hit | None:
