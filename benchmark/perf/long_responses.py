@@ -1,8 +1,9 @@
 """Deterministic scoring of long responses: linear up to the bound, flat past it.
 
-Responses of six shapes that once cost the square of their length (English and Chinese prose, mixed CJK and
-ASCII with runs of spaces, a JSON answer in a fence, hundreds of mentions of the true and planted values, refusal
-and error-flag phrases over and over) are scored by every deterministic metric, the learned reader included, at
+Responses of eight shapes that once cost the square of their length or more (English and Chinese prose, mixed
+CJK and ASCII with runs of spaces, a JSON answer in a fence, hundreds of mentions of the true and planted values,
+refusal and error-flag phrases over and over, a run-on text with no punctuation, quoted and bracketed values) are
+scored by every deterministic metric, the learned reader included, at
 10,000, 20,000 and 60,000 characters. Doubling a response below the bound should at most double its cost (with
 some slack for the noise of these machines); past the bound (reading.READ_PART) a 60,000-character response
 is read as its first and last parts, so it costs what a 20,000-character one does.
@@ -51,6 +52,8 @@ def shapes(length: int) -> dict[str, str]:
         "json_fence": '```json\n{"answer": "1889", "notes": [' + notes + "]}\n```",
         "mentions": _fill("1889 or 1887? 1887, not 1889; 1889. ", length),
         "flags": _fill(_FLAGS, length),
+        "run_on": _fill("the tower was completed in 1889 not 1887 as some say the documents claim 1887 ", length),
+        "quoted": _fill("\u201c1889\u201d \u2018not 1887\u2019 (1889) ", length),
     }
 
 

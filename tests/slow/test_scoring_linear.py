@@ -2,7 +2,7 @@
 
 CPU time, best of three, of every deterministic metric and the learned reader on the long-response shapes of
 `make perf` (English and Chinese prose, runs of spaces, a fenced JSON answer, hundreds of mentions, repeated
-refusal and flag phrases): twice the length may cost at most 2.5 times as much. Before the lookups were made
+refusal and flag phrases, run-on text with no punctuation, quoted and bracketed values): twice the length may cost at most 2.5 times as much. Before the lookups were made
 once per response, doubling cost three to four times as much.
 """
 

@@ -313,9 +313,9 @@ def _read(text: str, answers: tuple[tuple[str, ...], ...], fake: tuple[str, ...]
     placed = _placed(text, norm, answers, fake)
     bounds = statement_spans(norm)
     named = {p.side for p in placed if p.mention.role != "other"}
-    sourced = any(  # hearsay ("many people believe 1879") names no source
-        (p.role == "reported" and p.mention.role != "hearsay") or _SOURCE_WORD.search(norm[slice(*bounds[p.statement])])
-        for p in placed
+    names_a_source = functools.cache(lambda index: bool(_SOURCE_WORD.search(norm[slice(*bounds[index])])))
+    sourced = any(  # hearsay ("many people believe 1879") names no source; a statement is searched once
+        (p.role == "reported" and p.mention.role != "hearsay") or names_a_source(p.statement) for p in placed
     )
     context = {
         "both_given": named == {TRUTH, FAKE} and sourced,

@@ -93,11 +93,11 @@ def _reach(pattern: re.Pattern[str]) -> int | None:
     return None if width is None else width + 1  # "$" may also match before a final line break
 
 
-def search_ending_at(pattern: re.Pattern[str], text: str, end: int) -> re.Match[str] | None:
-    """`pattern.search(text[:end])` for a pattern whose every alternative ends with `$`, searching back only as far
-    as its longest match reaches: the same match, at a cost that does not grow with `end`."""
+def search_ending_at(pattern: re.Pattern[str], text: str, end: int, start: int = 0) -> re.Match[str] | None:
+    """`pattern.search(text, start, end)` for a pattern whose every alternative ends with `$`, searching back only as
+    far as its longest match reaches: the same match, at a cost that does not grow with `end - start`."""
     reach = _reach(pattern)
-    return pattern.search(text, 0 if reach is None else max(0, end - reach), end)
+    return pattern.search(text, start if reach is None else max(start, end - reach), end)
 
 
 class Breaks:

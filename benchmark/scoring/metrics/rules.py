@@ -42,7 +42,7 @@ from ragstress.scoring.metrics import (
 )
 from ragstress.scoring.metrics.matching import alias_patterns, comparable, normalise
 from ragstress.scoring.metrics.names import surname_aliases
-from ragstress.scoring.metrics.reading import breaks, memoised
+from ragstress.scoring.metrics.reading import breaks, memoised, search_ending_at
 from ragstress.scoring.metrics.rules_base import Hit, NamedPattern
 
 REFUSAL_PATTERNS: tuple[NamedPattern, ...] = refusal_en.REFUSAL + refusal_zh.REFUSAL + refusal_intl.REFUSAL
@@ -54,6 +54,9 @@ ERROR_FLAG_PATTERNS: tuple[NamedPattern, ...] = (
 )
 _THIRD_LANGUAGE = tuple(p.name for p in rules_flags_intl.ERROR_FLAG)
 _CLAUSE_BREAK = re.compile(f"{rules_en.CLAUSE_BREAK}|{rules_zh.CLAUSE_BREAK}")
+CLAUSE_REACH = 300
+"""How far back a clause is read before a mention or a flag: text that runs on longer without a break has lost the
+syntax the rules read it by, and every rule that reads a clause searches all of it, once per mention."""
 _NEGATION_WORDS = 6  # an English negation further back than this does not reach the flag
 _NEGATION_CHARS = 8  # the same for Chinese, in characters
 
@@ -71,8 +74,8 @@ def _pattern_hits(patterns: tuple[NamedPattern, ...], text: str) -> tuple[Hit, .
 
 def clause_before(text: str, position: int) -> str:
     """The text of the clause that `position` falls in, up to `position` (its start found by bisection among the
-    clause breaks of `text`, found once per response: `reading.Breaks`)."""
-    return text[breaks(_CLAUSE_BREAK, text).start_of(position) : position]
+    clause breaks of `text`, found once per response: `reading.Breaks`), at most CLAUSE_REACH characters of it."""
+    return text[max(breaks(_CLAUSE_BREAK, text).start_of(position), position - CLAUSE_REACH) : position]
 
 
 def _negation(prefix: str, third_language: bool = False) -> Hit | None:
@@ -167,8 +170,11 @@ def _other_role(norm: str, start: int, end: int, prefix: str) -> Hit | None:
             return Hit(pattern.name, found[0].strip(), end)
     if found := rules_en.PEER.pattern.search(prefix):
         return Hit(rules_en.PEER.name, found[0].strip(), start)
-    listed = norm[breaks(_LIST_BREAK, norm).start_of(start) : start]
-    if (found := rules_zh.PEER.pattern.search(listed)) and re.search(rules_zh.PEER_AFTER, norm[end:]):
+    # The list the mention stands in, searched back only as far as zh.peer reaches (it looks at nothing before it).
+    listed = breaks(_LIST_BREAK, norm).start_of(start)
+    if (found := search_ending_at(rules_zh.PEER.pattern, norm, start, listed)) and re.search(
+        rules_zh.PEER_AFTER, norm[end:]
+    ):
         return Hit(rules_zh.PEER.name, found[0], start)
     for lang in (rules_en, rules_zh):
         if found := lang.OTHER_ROLE_BEFORE.pattern.search(prefix):
