@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -186,3 +189,23 @@ def test_rates_with_uncertain_verdicts_carry_the_bounds_they_could_take():
     assert est.value == 0.5 and est.n_uncertain == 2
     assert est.uncertain_bounds == (0.25, 0.75)
     assert estimate("rejection", [s(1, "clear"), s(0, "clear")]).uncertain_bounds is None
+
+
+def test_overlapping_aliases_of_one_length_are_masked_alike_in_every_process():
+    # "北京天安门" and "天安门广场" overlap; which is masked first once followed a set's order, which changes with
+    # the process's string hashing, so one response read differently from run to run.
+    code = (
+        "from ragstress.scoring.reader import reader_text; "
+        "print(reader_text('开国大典在北京天安门广场举行', [['天安门广场', '天安门', '北京天安门', '北京']], None))"
+    )
+    readings = {
+        subprocess.run(
+            [sys.executable, "-c", code],
+            env={**os.environ, "PYTHONHASHSEED": str(seed)},
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        for seed in range(6)
+    }
+    assert readings == {f"开国大典在 {TRUE_MASK} 广场举行\n"}

@@ -18,7 +18,7 @@ from typing import Any
 import openai
 
 from ragstress.llm import ClientSettings, Endpoint, LLMSession
-from ragstress.perf import Row, at_most, below, info, reader_speed
+from ragstress.perf import Row, at_most, below, info, long_responses, reader_speed
 from ragstress.perf.eval_workload import TARGET_SLEEP_S, HashedWordsEmbedder, lost_scores, write_run
 from ragstress.running.runner import plan_jobs, run_cases
 from ragstress.running.targets import load_target
@@ -288,7 +288,8 @@ def _sdk_floor(size: dict[str, int]) -> list[Row]:
 
 
 def measure(quick: bool, workdir: Path) -> list[Row]:
-    """Rows for scoring (clean, fault-injected, warm cache), the per-case call budget, and the runner."""
+    """Rows for scoring (clean, fault-injected, warm cache), the per-case call budget, the runner, the learned
+    reader's cost and the cost of long responses."""
     workdir.mkdir(parents=True, exist_ok=True)
     size = SIZES[quick]
     rows = _clean_scoring(size, workdir)
@@ -297,4 +298,5 @@ def measure(quick: bool, workdir: Path) -> list[Row]:
     rows += _faulty_scoring(size, workdir)
     rows += _runner(size, workdir)
     rows += reader_speed.measure(1_000 if quick else 10_000)
+    rows += long_responses.measure(quick)
     return rows

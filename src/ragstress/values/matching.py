@@ -28,9 +28,12 @@ from collections.abc import Sequence
 from decimal import Decimal
 
 from ragstress.values.numerals import arabic_numerals, canonical_dates, english_numbers, scaled_numbers
+from ragstress.values.reading import memoised
 
 _CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
-_SPACE_NEXT_TO_CJK = re.compile(rf"(?<=[{_CJK}])\s+|\s+(?=[{_CJK}])")
+# A run of spaces is tried from its first character only: tried from each of its characters, a long run that no
+# CJK character follows would cost the square of its length.
+_SPACE_NEXT_TO_CJK = re.compile(rf"(?<=[{_CJK}])\s+|(?<!\s)\s+(?=[{_CJK}])")
 _SPACES = re.compile(r"\s+")
 _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
 _WORD_CHAR = "0-9a-z\u00c0-\u024f"
@@ -38,6 +41,7 @@ _UPPER_SHORT_OPTION = re.compile(r"(?<![\w-])-([A-Z])(?![\w-])")
 _QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"'})
 
 
+@memoised  # every rule of every metric reads a response in this form
 def normalise(text: str) -> str:
     """The form both responses and aliases are compared in (see the module docstring)."""
     text = unicodedata.normalize("NFKC", text)
@@ -101,6 +105,7 @@ def _range_end(match: re.Match[str]) -> str:
     return match[0] if end <= start else f"{century}{start}{dash}{century}{end}"
 
 
+@memoised
 def comparable(text: str) -> str:
     """The form answers are looked for in: normalised, Chinese numerals as digits, dates in one form, "vostok-1" as
     "vostok 1", "380 metres" as "380 m", "12.4 thousand" as "12400", "1939–45" as "1939–1945"."""

@@ -18,7 +18,8 @@ from ragstress.core.probes import needs_closed_book
 from ragstress.core.registry import Registry
 from ragstress.core.types import Case, Score, TargetResponse
 from ragstress.llm import ChatClient
-from ragstress.scoring.reader import ReaderView, bundled_model, head_for, reader_text
+from ragstress.scoring.reader import ReaderView, bundled_model, hashed_features, head_for, reader_text
+from ragstress.values.reading import bounded, reading
 
 T = TypeVar("T")
 Kind = Literal["deterministic", "embedding", "judged"]
@@ -65,6 +66,15 @@ class Metric:
     subset_denominator: bool = False
     """The metric leaves cases outside its own denominator unscored (RGB's correction rate counts flagged
     responses only): a case the target failed on is outside it too, not a failure."""
+    whole_response: bool = False
+    """A deterministic metric that reads the whole response however long (RGB's exact rules, plain substring tests);
+    the others read `CaseJudging.text`, at most the first and last `reading.READ_PART` characters."""
+
+    @property
+    def reads_bounded(self) -> bool:
+        """Whether the metric reads the bounded text (`CaseJudging.text`) rather than the whole response; judges
+        and embedders are given the whole response."""
+        return self.kind == "deterministic" and not self.whole_response
 
     @property
     def reads_contexts(self) -> bool:
@@ -106,7 +116,8 @@ def metric(
     The function takes the CaseJudging and the metric's name and returns its Score
     (plain functions for rules, coroutines for anything that awaits). `label` and
     `description` are (English, Chinese). Other keywords are Metric fields
-    (shared_calls, probe, needs_reference, expected, higher_is_better, pass_fail, subset_denominator).
+    (shared_calls, probe, needs_reference, expected, higher_is_better, pass_fail, subset_denominator,
+    whole_response).
     The decorated name becomes the registered Metric, so other code refers to
     `accuracy.name` rather than spelling the name again.
     """
@@ -116,8 +127,10 @@ def metric(
         is_coroutine = inspect.iscoroutinefunction(function)
 
         async def compute(ctx: CaseJudging) -> Score:
-            result = function(ctx, name)
-            return await result if is_coroutine else result  # type: ignore[misc]
+            with reading(ctx.memo):
+                result = function(ctx, name)
+                score = await result if is_coroutine else result  # type: ignore[misc]
+            return ctx.noted(score) if entry.reads_bounded else score
 
         entry = Metric(
             name=name,
@@ -180,6 +193,11 @@ class CaseJudging:
     contexts mode those are what the target was given. With `e2e` the target retrieved
     for itself, so the case's passages are not what it saw: `contexts` are only what it
     reported (none if it reported none), and `contexts_missing` says it reported none.
+
+    `answer` is the whole response, as judges and RGB's exact rules read it; `text` is what the other rules and
+    the learned reader read: the whole response, or its first and last parts when it is long (`reading.bounded`),
+    in which case `unread` is the note their Scores carry. `memo` holds what the rules derive from the text,
+    made once for all the metrics of the response (`reading.memoised`).
     """
 
     def __init__(
@@ -205,7 +223,9 @@ class CaseJudging:
             self.contexts = [] if e2e else [c.text for c in case.contexts]
         self.reference = reference_answer(case)
         self.llm_calls = 0
-        self._reader_text: str | None = None
+        self.text, self.unread = bounded(response.answer)
+        self.memo: dict[Any, Any] = {}
+        self._reader_features: dict[int, float] | None = None
         self._shared: dict[str, asyncio.Future[Any]] = {}
 
     @property
@@ -217,9 +237,9 @@ class CaseJudging:
         None when this judging reads with the rules alone (as the reader's own training does)."""
         if not self.use_reader:
             return None
-        if self._reader_text is None:
-            self._reader_text = reader_text(self.answer, self.case.answers, self.case.fake_answer)
-        return bundled_model().view(head_for(label, self.case.testbed), self._reader_text)
+        if self._reader_features is None:  # one reading of the response for every head asked
+            self._reader_features = hashed_features(reader_text(self.text, self.case.answers, self.case.fake_answer))
+        return bundled_model().view(head_for(label, self.case.testbed), features=self._reader_features)
 
     @property
     def judge(self) -> ChatClient:
@@ -232,6 +252,13 @@ class CaseJudging:
         if key not in self._shared:
             self._shared[key] = asyncio.ensure_future(make())
         return await self._shared[key]
+
+    def noted(self, score: Score) -> Score:
+        """`score` with the note that the middle of a long response was not read, when it was not."""
+        if self.unread is None:
+            return score
+        explanation = f"{score.explanation}; {self.unread}" if score.explanation else self.unread
+        return score.model_copy(update={"explanation": explanation})
 
     def score(self, metric: str, value: float, label: str = "", explanation: str = "") -> Score:
         return Score(

@@ -18,6 +18,7 @@ The same in French, Spanish, German, Portuguese and Italian for the common forms
 from __future__ import annotations
 
 from ragstress.scoring.metrics.rules_base import Hit, NamedPattern
+from ragstress.values.reading import search_ending_at
 
 _WHO_EN = (
     r"(?:(?:some|many|most|other|a lot of|plenty of) (?:people|readers|sources|references|books|accounts|textbooks|"
@@ -91,12 +92,15 @@ BEFORE = (EN_BEFORE, ZH_BEFORE, OTHER_BEFORE)
 AFTER = (EN_AFTER, ZH_AFTER)
 
 
-def belief(prefix: str, after: str, start: int, before_bracket: str = "") -> Hit | None:
+def belief(prefix: str, after: str, start: int, before_bracket: tuple[str, int] | None = None) -> Hit | None:
     """The phrase that gives a mention as what others believe: in the clause before it (`prefix`), before the
-    bracket it alone stands in (`before_bracket`: "通常的认识（王实甫）"), or right after it (`after`, the text
-    that follows). None when the mention is not given that way."""
+    bracket it alone stands in (`before_bracket`, the text and where its bracket opens: "通常的认识（王实甫）"), or right
+    after it (`after`, the text that follows). None when the mention is not given that way."""
     for pattern in BEFORE:
-        if found := pattern.pattern.search(prefix) or (before_bracket and pattern.pattern.search(before_bracket)):
+        found = pattern.pattern.search(prefix) or (
+            before_bracket and search_ending_at(pattern.pattern, *before_bracket)
+        )
+        if found:
             return Hit(pattern.name, found[0].strip(), start)
     for pattern in AFTER:
         if found := pattern.pattern.search(after):

@@ -34,6 +34,7 @@ _LIST_BEFORE = re.compile(
     r"(?:(?:[,，、]|\band\b|\bor\b|和|与|及|或者?)\s*(?:(?:the|his|her|its|their) (?:\w+ ){0,2})?|(?:^|\s)(?:[-*•]|\d+[.)])\s*)$"
 )
 _LIST_AFTER = re.compile(r"^\s*(?:[,，、]|\band\b|\bor\b|和|与|及|或者?|\s(?:[-*•]|\d+[.)])\s)")
+_REACH = 200  # characters before a mention in which a connector that joins it to another value is looked for
 _NEAR = 30  # characters on the other side of the connector where a neighbour that is a required fact is looked for
 
 HEDGE = NamedPattern(
@@ -78,6 +79,13 @@ def _json_candidate(text: str, aliases: Sequence[str]) -> Hit | None:
     return None
 
 
+def _ends_at(pattern: re.Pattern[str], norm: str, position: int) -> bool:
+    """Whether `pattern` (anchored by `$`) matches the text just before `position`. Only the last _REACH characters
+    are searched: in normalised text, where spaces come one at a time, a connector and the words it allows span a few
+    dozen; searching all the text before every mention cost the square of the response's length."""
+    return pattern.search(norm, max(0, position - _REACH), position) is not None
+
+
 def _neighbour_is_a_fact(norm: str, start: int, end: int, before: bool, others: Sequence[Sequence[str]]) -> bool:
     near = norm[max(0, start - _NEAR) : start] if before else norm[end : end + _NEAR]
     return any(_in_any(near, aliases) for aliases in others)
@@ -96,13 +104,14 @@ def only_candidate(text: str, aliases: Sequence[str], answers: Sequence[Sequence
     others = [list(a) for a in answers] + [list(aliases)]
     found = None
     for mention in (m for m in mentions(text, aliases) if m.role == "asserted"):
-        before, after = norm[: mention.start], norm[mention.end :]
+        after = norm[mention.end :]
+        or_before, list_before = (_ends_at(p, norm, mention.start) for p in (_OR_BEFORE, _LIST_BEFORE))
         joined = None
-        if hedge and (_OR_BEFORE.search(before) or _OR_AFTER.search(after)):
+        if hedge and (or_before or _OR_AFTER.search(after)):
             joined = Hit(HEDGE.name, f"{hedge[0]} … {mention.span}", mention.start)
-        elif undecided and (_LIST_BEFORE.search(before) or _LIST_AFTER.search(after)):
+        elif undecided and (list_before or _LIST_AFTER.search(after)):
             joined = Hit(UNDECIDED.name, f"{undecided[0]} … {mention.span}", mention.start)
-        side_before = bool(_OR_BEFORE.search(before) or _LIST_BEFORE.search(before))
+        side_before = or_before or list_before
         if joined is None or _neighbour_is_a_fact(norm, mention.start, mention.end, side_before, others):
             return None
         found = found or joined

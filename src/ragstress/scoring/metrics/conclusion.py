@@ -29,7 +29,9 @@ three", "depending on which passage"); `conflict_rules.acknowledges_conflict` us
 
 from __future__ import annotations
 
+import bisect
 import functools
+import itertools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -109,25 +111,44 @@ def _inside_parentheses(text: str, start: int) -> bool:
     return text.count("(", 0, start) > text.count(")", 0, start)
 
 
+def _running_count(text: str, char: str) -> list[int]:
+    """How many times `char` occurs in `text[:i]`, for every i: a count before any position, read in constant time."""
+    return [0, *itertools.accumulate(c == char for c in text)]
+
+
 def _placed(text: str, norm: str, answers: Sequence[Sequence[str]], fake: Sequence[str]) -> list[Placed]:
     raw = [(TRUTH, m) for aliases in answers for m in mentions(text, aliases)] + [
         (FAKE, m) for m in mentions(text, fake)
     ]
-    # A mention inside a longer one is part of it ("20" in "8分20秒"); the same span twice is one mention.
+    # A mention inside a longer one is part of it ("20" in "8分20秒"); the same span twice is one mention. In order
+    # of start, a mention is inside an earlier one exactly when it ends no later than the furthest end so far, so
+    # the ends of the mentions kept rise strictly.
     kept: list[tuple[str, Mention]] = []
     for side, m in sorted(raw, key=lambda sm: (sm[1].start, -(sm[1].end - sm[1].start))):
-        if any(k.start <= m.start and m.end <= k.end for _, k in kept):
-            continue
-        kept.append((side, m))
+        if not kept or m.end > kept[-1][1].end:
+            kept.append((side, m))
+    ends = [k.end for _, k in kept]
     statements = statement_spans(norm)
+    starts = [s for s, _ in statements]
+    opened, closed = _running_count(norm, "("), _running_count(norm, ")")
+    listed_sources: dict[int, bool] = {}  # per statement: a list item that names its source
     placed = []
     for i, (side, m) in enumerate(kept):
-        index = next((n for n, (s, e) in enumerate(statements) if s <= m.start < e), len(statements) - 1)
+        found = bisect.bisect_right(starts, m.start) - 1
+        index = found if found >= 0 and m.start < statements[found][1] else len(statements) - 1
         s_start, s_end = statements[index] if statements else (0, len(norm))
-        line = norm[s_start:s_end]
-        previous = max([s_start, *(k.end for _, k in kept[:i] if s_start <= k.start and k.end <= m.start)])
+        # The end of the last mention kept before this one that lies wholly in its statement, else the statement's start.
+        last = bisect.bisect_right(ends, m.start, 0, i) - 1
+        previous = max(s_start, ends[last]) if last >= 0 and kept[last][1].start >= s_start else s_start
         window = norm[previous : m.start]
-        if m.role in ("disputed", "other") or _inside_parentheses(line, m.start - s_start):
+        if s_start <= m.start <= s_end:
+            inside_parentheses = opened[m.start] - opened[s_start] > closed[m.start] - closed[s_start]
+        else:  # a mention outside every statement is read against the last one, as it always was
+            inside_parentheses = _inside_parentheses(norm[s_start:s_end], m.start - s_start)
+        if index not in listed_sources:
+            line = norm[s_start:s_end]
+            listed_sources[index] = bool(_LIST_ITEM.match(line) and _SOURCE_WORD.search(line))
+        if m.role in ("disputed", "other") or inside_parentheses:
             role = "aside"
         elif _ANSWER_LABEL.search(window):
             role = "asserted"
@@ -135,7 +156,7 @@ def _placed(text: str, norm: str, answers: Sequence[Sequence[str]], fake: Sequen
             m.role == "hearsay"
             or any(p.pattern.search(window) for p in (layout_en.SOURCE_GIVES, layout_zh.SOURCE_GIVES))
             or re.match(layout_en.SOURCE_GIVES_AFTER, norm[m.end :])
-            or (_LIST_ITEM.match(line) and _SOURCE_WORD.search(line))
+            or listed_sources[index]
         ):
             role = "reported"
         else:
@@ -292,9 +313,9 @@ def _read(text: str, answers: tuple[tuple[str, ...], ...], fake: tuple[str, ...]
     placed = _placed(text, norm, answers, fake)
     bounds = statement_spans(norm)
     named = {p.side for p in placed if p.mention.role != "other"}
-    sourced = any(  # hearsay ("many people believe 1879") names no source
-        (p.role == "reported" and p.mention.role != "hearsay") or _SOURCE_WORD.search(norm[slice(*bounds[p.statement])])
-        for p in placed
+    names_a_source = functools.cache(lambda index: bool(_SOURCE_WORD.search(norm[slice(*bounds[index])])))
+    sourced = any(  # hearsay ("many people believe 1879") names no source; a statement is searched once
+        (p.role == "reported" and p.mention.role != "hearsay") or names_a_source(p.statement) for p in placed
     )
     context = {
         "both_given": named == {TRUTH, FAKE} and sourced,

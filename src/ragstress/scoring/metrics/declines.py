@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from ragstress.scoring.metrics.rules import REFUSAL_PATTERNS, mentions, pattern_hits
 from ragstress.scoring.metrics.rules_base import Hit
 from ragstress.values.matching import comparable, normalise
+from ragstress.values.reading import breaks
 
 _SENTENCE = re.compile(r"[.!?。！？\n]")
 _MARKER = re.compile(
@@ -55,7 +56,7 @@ def concluding_refusal(text: str, answers: Sequence[Sequence[str]], question: st
     if not hits:
         return None
     last = hits[-1]
-    sentence_start = max((m.end() for m in _SENTENCE.finditer(norm, 0, last.start)), default=0)
+    sentence_start = breaks(_SENTENCE, norm).start_of(last.start)
     if not _MARKER.search(norm, sentence_start, last.start):
         return None
     after = norm[last.start + len(last.span) :]

@@ -25,9 +25,19 @@ _SOURCE_SOUND_KEY = re.compile(
 )
 
 
+_OPENING_FENCE = re.compile(r"^```\w*\s*")
+
+
+def unfenced(text: str) -> str:
+    """`text` stripped, without a ```json fence around it. The closing fence is cut by hand: a pattern for it with
+    the spaces before it is tried from every character of a run of spaces, which costs the square of the run."""
+    body = _OPENING_FENCE.sub("", text.strip())
+    return body[:-3].rstrip() if body.endswith("```") else body
+
+
 def parse(text: str) -> dict | None:
     """The JSON object a response consists of (a fenced ```json block allowed), or None if it is not one."""
-    body = re.sub(r"^```\w*\s*|\s*```$", "", text.strip())
+    body = unfenced(text)
     try:
         data = json.loads(body)
     except ValueError:

@@ -18,13 +18,32 @@ _OTHER_NAME_AFTER = re.compile(r"\s+(?:[A-Z][a-z]|[IVXLC]+\b|\d)")
 """After an English surname: it is part of another name ("King Charles III") or a label ("Page 4")."""
 
 
+_EN_NAME_CHAR = re.compile(r"[\w'’-]")
+_ZH_DOTS = "·・•‧"
+_ZH_NOT_NAME = set("·・•‧，,。；;:：、")
+
+
 def _name_before(text: str, start: int, lang_en: bool) -> str:
-    """The word written just before a surname at `start`: a capitalised word (en) or a name before a middle dot (zh)."""
-    if lang_en:
-        found = re.search(r"([A-Z][\w'’-]*)\s+$", text[:start])
-    else:
-        found = re.search(r"([^\s·・•‧，,。；;:：、]+)[·・•‧]$", text[:start])
-    return found[1] if found else ""
+    """The word written just before a surname at `start`: a capitalised word (en) or a name before a middle dot (zh).
+
+    Read backwards from `start`, so each surname costs the length of the word before it, not of the text."""
+    if lang_en:  # the first capital of the run of word characters that ends where the spaces before `start` begin
+        end = start
+        while end > 0 and text[end - 1].isspace():
+            end -= 1
+        begin = end
+        while begin > 0 and _EN_NAME_CHAR.match(text[begin - 1]):
+            begin -= 1
+        word = text[begin:end] if end < start else ""
+        capital = next((i for i, c in enumerate(word) if "A" <= c <= "Z"), None)
+        return word[capital:] if capital is not None else ""
+    dot = start - 2 if text[start - 1 : start] == "\n" else start - 1  # "$" also matches before a final line break
+    if dot < 0 or text[dot] not in _ZH_DOTS:
+        return ""
+    begin = dot
+    while begin > 0 and not text[begin - 1].isspace() and text[begin - 1] not in _ZH_NOT_NAME:
+        begin -= 1
+    return text[begin:dot]
 
 
 def surname_aliases(text: str, aliases: Sequence[str]) -> list[str]:

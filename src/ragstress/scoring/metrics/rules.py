@@ -43,6 +43,7 @@ from ragstress.scoring.metrics import (
 from ragstress.scoring.metrics.names import surname_aliases
 from ragstress.scoring.metrics.rules_base import Hit, NamedPattern
 from ragstress.values.matching import alias_patterns, comparable, normalise
+from ragstress.values.reading import breaks, memoised, search_ending_at
 
 REFUSAL_PATTERNS: tuple[NamedPattern, ...] = refusal_en.REFUSAL + refusal_zh.REFUSAL + refusal_intl.REFUSAL
 ERROR_FLAG_PATTERNS: tuple[NamedPattern, ...] = (
@@ -53,20 +54,28 @@ ERROR_FLAG_PATTERNS: tuple[NamedPattern, ...] = (
 )
 _THIRD_LANGUAGE = tuple(p.name for p in rules_flags_intl.ERROR_FLAG)
 _CLAUSE_BREAK = re.compile(f"{rules_en.CLAUSE_BREAK}|{rules_zh.CLAUSE_BREAK}")
+CLAUSE_REACH = 300
+"""How far back a clause is read before a mention or a flag: text that runs on longer without a break has lost the
+syntax the rules read it by, and every rule that reads a clause searches all of it, once per mention."""
 _NEGATION_WORDS = 6  # an English negation further back than this does not reach the flag
 _NEGATION_CHARS = 8  # the same for Chinese, in characters
 
 
 def pattern_hits(patterns: Sequence[NamedPattern], text: str) -> list[Hit]:
     """Every match of `patterns` in `text`, in text order."""
+    return list(_pattern_hits(tuple(patterns), text))
+
+
+@memoised  # the refusal and error-flag families run over the same response for several metrics
+def _pattern_hits(patterns: tuple[NamedPattern, ...], text: str) -> tuple[Hit, ...]:
     found = [Hit(p.name, m[0], m.start()) for p in patterns for m in p.pattern.finditer(text)]
-    return sorted(found, key=lambda hit: hit.start)
+    return tuple(sorted(found, key=lambda hit: hit.start))
 
 
 def clause_before(text: str, position: int) -> str:
-    """The text of the clause that `position` falls in, up to `position`."""
-    breaks = [m.end() for m in _CLAUSE_BREAK.finditer(text, 0, position)]
-    return text[breaks[-1] if breaks else 0 : position]
+    """The text of the clause that `position` falls in, up to `position` (its start found by bisection among the
+    clause breaks of `text`, found once per response: `reading.Breaks`), at most CLAUSE_REACH characters of it."""
+    return text[max(breaks(_CLAUSE_BREAK, text).start_of(position), position - CLAUSE_REACH) : position]
 
 
 def _negation(prefix: str, third_language: bool = False) -> Hit | None:
@@ -93,7 +102,7 @@ _SOURCE_WORDS = re.compile(f"{rules_en.SOURCE_WORDS}|{rules_zh.SOURCE_WORDS}")
 def _popular_belief(text: str, position: int) -> Hit | None:
     """A flag in a sentence about popular belief that names no source up to the end of the flag's clause disputes
     the belief, not the documents ("many people say 2011, which is wrong; going by the documents: 2008")."""
-    start = max((m.end() for m in _SENTENCE_BREAK.finditer(text, 0, position)), default=0)
+    start = breaks(_SENTENCE_BREAK, text).start_of(position)
     end = _SENTENCE_BREAK.search(text, position)
     sentence = text[start : end.start() if end else len(text)]
     clause_end = _CLAUSE_BREAK.search(text, position)
@@ -161,8 +170,11 @@ def _other_role(norm: str, start: int, end: int, prefix: str) -> Hit | None:
             return Hit(pattern.name, found[0].strip(), end)
     if found := rules_en.PEER.pattern.search(prefix):
         return Hit(rules_en.PEER.name, found[0].strip(), start)
-    listed = norm[max((m.end() for m in _LIST_BREAK.finditer(norm, 0, start)), default=0) : start]
-    if (found := rules_zh.PEER.pattern.search(listed)) and re.search(rules_zh.PEER_AFTER, norm[end:]):
+    # The list the mention stands in, searched back only as far as zh.peer reaches (it looks at nothing before it).
+    listed = breaks(_LIST_BREAK, norm).start_of(start)
+    if (found := search_ending_at(rules_zh.PEER.pattern, norm, start, listed)) and re.search(
+        rules_zh.PEER_AFTER, norm[end:]
+    ):
         return Hit(rules_zh.PEER.name, found[0], start)
     for lang in (rules_en, rules_zh):
         if found := lang.OTHER_ROLE_BEFORE.pattern.search(prefix):
@@ -181,12 +193,19 @@ def _hearsay(norm: str, start: int, end: int, prefix: str) -> Hit | None:
     for lang in (rules_en, rules_zh):
         if found := lang.HEARSAY.pattern.search(prefix) or re.search(lang.HEARSAY_AFTER, norm[end:]):
             return Hit(lang.HEARSAY.name, found[0].strip(), start)
-    bracketed = not prefix.strip() and norm[:start].rstrip().endswith("(") and norm[end:].lstrip().startswith(")")
-    return beliefs.belief(prefix, norm[end:], start, norm[: norm.rfind("(", 0, start)] if bracketed else "")
+    bracketed = not prefix.strip() and _last_visible(norm, start) == "(" and norm[end:].lstrip().startswith(")")
+    bracket = norm.rfind("(", 0, start) if bracketed else 0  # nothing before a bracket that opens the text
+    return beliefs.belief(prefix, norm[end:], start, (norm, bracket) if bracket > 0 else None)
 
 
-def _dispute(norm: str, start: int, end: int, sources_disputed: bool) -> Hit | None:
-    prefix = clause_before(norm, start)
+def _last_visible(text: str, end: int) -> str:
+    """The last character before `end` that is not a space ("" if there is none), read backwards from `end`."""
+    while end > 0 and text[end - 1].isspace():
+        end -= 1
+    return text[end - 1] if end else ""
+
+
+def _dispute(norm: str, start: int, end: int, prefix: str, sources_disputed: bool) -> Hit | None:
     for pattern in (rules_en.DISPUTE_BEFORE, rules_zh.DISPUTE_BEFORE, *disputes.BEFORE):
         if found := pattern.pattern.search(prefix):
             return Hit(pattern.name, found[0].strip(), start)
@@ -221,17 +240,22 @@ def mentions(text: str, aliases: Sequence[str], *, sources_disputed: bool = Fals
     `sources_disputed`: the response elsewhere flags or corrects its sources, so a
     mention reported as what the sources say ("the document says 1895") is disputed.
     """
+    return list(_mentions(text, tuple(aliases), sources_disputed))
+
+
+@memoised  # every metric of a response reads the mentions of the same few values
+def _mentions(text: str, aliases: tuple[str, ...], sources_disputed: bool) -> tuple[Mention, ...]:
     norm = comparable(text)
     found = []
     for alias in [*aliases, *surname_aliases(text, aliases)]:  # "Page" for "Larry Page" (names.py)
         for match in (m for pattern in alias_patterns(alias) for m in pattern.finditer(norm)):
             prefix = clause_before(norm, match.start())
             other = _other_role(norm, match.start(), match.end(), prefix)
-            dispute = None if other else _dispute(norm, match.start(), match.end(), sources_disputed)
+            dispute = None if other else _dispute(norm, match.start(), match.end(), prefix, sources_disputed)
             hearsay = _hearsay(norm, match.start(), match.end(), prefix) if other is None and dispute is None else None
             role = "other" if other else "disputed" if dispute else "hearsay" if hearsay else "asserted"
             found.append(Mention(match.start(), match.end(), match[0], role, other or dispute or hearsay))
-    return found
+    return tuple(found)
 
 
 def stance(text: str, aliases: Sequence[str], *, sources_disputed: bool = False) -> Stance:

@@ -13,6 +13,8 @@ what these do (including where it is stricter or looser than a reader would be):
 - Accuracy: not a refusal, and every fact present (a case with no facts is never correct).
 - Rejection (negative testbed): the refusal phrase is present.
 - Error detection: 事实性错误 or "factual errors" in the prediction, case-sensitive.
+- Length: the whole prediction is read however long (these tests are linear in it); the default rules read
+  a long response's first and last parts (reading.py).
 - Correction rate: over FLAGGED responses only (its own denominator; unflagged responses
   are unscored here), a flagged response counts when no fact is missing — evalue.py
   checks `0 not in label`, so a flagged refusal also counts as corrected. evalue.py
@@ -92,6 +94,7 @@ def _flag_why(v: RgbVerdict) -> str:
     needs_reference=True,
     expected=("answer",),
     pass_fail=True,
+    whole_response=True,
     description=(
         "RGB-exact accuracy (evalue.py): every fact's alias a lower-cased substring, no 信息不足 / "
         "'insufficient information'.",
@@ -111,6 +114,7 @@ def accuracy_rgb(ctx: CaseJudging, name: str) -> Score:
     inputs=("response",),
     testbeds=("negative",),
     pass_fail=True,
+    whole_response=True,
     description=(
         "RGB-exact rejection: the exact phrase 信息不足 or 'insufficient information'.",
         "RGB 原规则拒答：回答含有原样短语“信息不足”或“insufficient information”。",
@@ -132,6 +136,7 @@ def rejection_rgb(ctx: CaseJudging, name: str) -> Score:
     inputs=("response",),
     testbeds=("counterfactual",),
     pass_fail=True,
+    whole_response=True,
     description=(
         "RGB-exact error detection: the exact phrase 事实性错误 or 'factual errors'.",
         "RGB 原规则错误检测：回答含有原样短语“事实性错误”或“factual errors”。",
@@ -149,6 +154,7 @@ def error_detection_rgb(ctx: CaseJudging, name: str) -> Score:
     testbeds=("counterfactual",),
     needs_reference=True,
     pass_fail=True,
+    whole_response=True,
     subset_denominator=True,
     description=(
         "RGB-exact correction rate: among flagged responses, those with no fact missing (unflagged ones are unscored).",

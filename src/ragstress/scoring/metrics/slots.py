@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from ragstress.scoring.metrics.rules import mentions
 from ragstress.scoring.metrics.rules_base import Hit
 from ragstress.values.matching import comparable
+from ragstress.values.reading import breaks
 
 _ZH_PAIR = re.compile(r"([^，,。？?的]{1,12}?)(?:和|与|及|、)([^，,。？?的]{1,12}?)(?:的[^，,。？?]{0,8})?分别")
 _ZH_QUESTION_END = re.compile(r"[？?]")
@@ -79,7 +80,7 @@ def swapped(text: str, answers: Sequence[Sequence[str]], question: str) -> Hit |
             continue
         clauses = []
         for mention in found:
-            start = max((m.end() for m in _CLAUSE.finditer(norm, 0, mention.start)), default=0)
+            start = breaks(_CLAUSE, norm).start_of(mention.start)
             end = _CLAUSE.search(norm, mention.end)
             # The mention itself is left out: "--read-timeout" does not make its clause about reading.
             clauses.append(f"{norm[start : mention.start]} … {norm[mention.end : end.start() if end else len(norm)]}")

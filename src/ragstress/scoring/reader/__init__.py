@@ -6,7 +6,16 @@ character n-grams of the response with its answers masked, trained by
 `python -m ragstress.scoring.reader train` on labelled responses kept in the repository.
 """
 
-from ragstress.scoring.reader.features import reader_text
+from ragstress.scoring.reader.features import hashed_features, reader_text
 from ragstress.scoring.reader.model import HEADS, ReaderModel, ReaderView, bundled_model, head_for, load_model
 
-__all__ = ["HEADS", "ReaderModel", "ReaderView", "bundled_model", "head_for", "load_model", "reader_text"]
+__all__ = [
+    "HEADS",
+    "ReaderModel",
+    "ReaderView",
+    "bundled_model",
+    "hashed_features",
+    "head_for",
+    "load_model",
+    "reader_text",
+]

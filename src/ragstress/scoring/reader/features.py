@@ -27,7 +27,9 @@ def _normalise(text: str) -> str:
 
 
 def _mask(text: str, aliases: Sequence[str], mask: str) -> str:
-    for alias in sorted({_normalise(a) for a in aliases if a.strip()}, key=len, reverse=True):
+    # Longest first, and aliases of one length in a fixed order: "北京天安门" and "天安门广场" overlap in "北京天安门广场", and
+    # an order left to a set's iteration gave a response one reading or the other depending on the process.
+    for alias in sorted({_normalise(a) for a in aliases if a.strip()}, key=lambda a: (-len(a), a)):
         text = text.replace(alias, f" {mask} ")
     return text
 

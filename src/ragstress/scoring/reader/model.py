@@ -83,9 +83,11 @@ class ReaderModel:
     threshold: np.ndarray  # (len(heads),)
     provenance: dict[str, Any]
 
-    def view(self, head: str, text: str) -> ReaderView:
+    def view(self, head: str, text: str = "", features: dict[int, float] | None = None) -> ReaderView:
+        """The head's reading of a reader text, or of its `hashed_features` when they are given (made once
+        for the several heads asked of one response)."""
         row = self.heads.index(head)
-        features = hashed_features(text)
+        features = hashed_features(text) if features is None else features
         z = float(self.bias[row]) + sum(float(self.weights[row, k]) * v for k, v in features.items())
         p = 1.0 / (1.0 + math.exp(-max(min(z, 40.0), -40.0)))
         return ReaderView(head, p, max(p, 1.0 - p) >= float(self.threshold[row]))
