@@ -17,12 +17,13 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from ragstress.scoring.metrics import conclusion, conflict_rules_intl, json_answer, layout_en
+from ragstress.scoring.lexicon.en import sources
+from ragstress.scoring.metrics import conclusion, conflict_rules_intl, json_answer
 from ragstress.scoring.metrics.rules import Decision, error_flag
 from ragstress.scoring.metrics.rules_base import Hit, NamedPattern
 from ragstress.values.matching import normalise
 
-_SOURCES = rf"(?:{layout_en.SOURCE_NOUNS}|accounts?)"
+_SOURCES = sources.SOURCES_IN_CONFLICT.alternation
 _DIFFER = (
     r"(?:disagree|conflict|contradict|differ|diverge|(?:is|are) inconsistent|(?:is|are) not consistent|vary|clash)"
 )
