@@ -9,30 +9,43 @@ import pytest
 
 from ragstress.scoring.lexicon import Entry, Word, select
 from ragstress.scoring.lexicon.en import sources as en_sources
+from ragstress.scoring.lexicon.intl import sources as intl_sources
 from ragstress.scoring.lexicon.zh import sources as zh_sources
-from ragstress.scoring.metrics import conflict_rules, layout_en, refusal_zh, rules_en, rules_flags_en, rules_zh
+from ragstress.scoring.metrics import (
+    conflict_rules,
+    conflict_rules_intl,
+    layout_en,
+    refusal_zh,
+    rules_en,
+    rules_flags_en,
+    rules_zh,
+)
 from ragstress.values.matching import normalise
 
-CONCEPTS = {"en": (en_sources,), "zh": (zh_sources,)}
+CONCEPTS = {"en": (en_sources,), "zh": (zh_sources,), "intl": (intl_sources,)}
 MODULES = [(lang, module) for lang, modules in CONCEPTS.items() for module in modules]
 
 
-def _bounded(lang: str, regex: str) -> str:
-    # English words stand between word boundaries where the rules use them; Chinese has none to stand between.
-    return rf"\b{regex}\b" if lang == "en" else regex
+def _bounded(lang: str, regex: str, lists: str = "") -> str:
+    # Words of spaced scripts stand between word boundaries where the rules use them; Chinese, Japanese and
+    # Korean have none to stand between.
+    return rf"\b{regex}\b" if lang == "en" or (lang == "intl" and "b" in lists) else regex
 
 
 @pytest.mark.parametrize(("lang", "module"), MODULES, ids=lambda m: getattr(m, "__name__", m))
 def test_every_word_catches_its_example(lang, module):
     for word in module.WORDS:
-        assert re.search(_bounded(lang, word.pattern), normalise(word.example)), (word.pattern, word.example)
+        assert re.search(_bounded(lang, word.pattern, word.lists), normalise(word.example)), (
+            word.pattern,
+            word.example,
+        )
 
 
 @pytest.mark.parametrize(("lang", "module"), MODULES, ids=lambda m: getattr(m, "__name__", m))
 def test_every_entry_catches_the_examples_of_its_words(lang, module):
     for entry in module.ENTRIES:
-        regex = re.compile(_bounded(lang, entry.alternation))
         for word in entry.words:
+            regex = re.compile(_bounded(lang, entry.alternation, word.lists))
             assert regex.search(normalise(word.example)), (entry.name, word.example)
 
 
@@ -66,6 +79,10 @@ def test_the_rule_modules_read_their_source_words_from_the_lexicon():
     assert conflict_rules._SOURCES == en_sources.SOURCES_IN_CONFLICT.alternation
     assert rules_zh.SOURCE_WORDS == zh_sources.SOURCES.alternation
     assert refusal_zh._SOURCES == zh_sources.SOURCES_IN_REFUSALS.alternation
+    assert (
+        conflict_rules_intl.SOURCE_NOUNS
+        == rf"\b{intl_sources.SPACED.alternation}\b|{intl_sources.UNSPACED.alternation}"
+    )
 
 
 @pytest.mark.parametrize(
@@ -75,3 +92,16 @@ def test_the_rule_modules_read_their_source_words_from_the_lexicon():
 def test_the_core_words_of_both_languages(text, expected):
     core = re.compile(f"{rules_en.SOURCE_WORDS}|{rules_zh.SOURCE_WORDS}")
     assert bool(core.search(normalise(text))) is expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Las fuentes dan dos fechas.", True),
+        ("Il testo è chiaro.", False),
+        ("Ein Sachdokument.", False),
+        ("자료마다 다르다", True),
+    ],
+)
+def test_third_language_source_nouns(text, expected):
+    assert bool(re.search(conflict_rules_intl.SOURCE_NOUNS, normalise(text))) is expected
