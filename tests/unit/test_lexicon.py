@@ -79,6 +79,7 @@ def test_the_rule_modules_read_their_source_words_from_the_lexicon():
     assert conflict_rules._SOURCES == en_sources.SOURCES_IN_CONFLICT.alternation
     assert rules_zh.SOURCE_WORDS == zh_sources.SOURCES.alternation
     assert refusal_zh._SOURCES == zh_sources.SOURCES_IN_REFUSALS.alternation
+    assert conflict_rules._ZH_SOURCES == zh_sources.SOURCES_IN_CONFLICT.alternation
     assert (
         conflict_rules_intl.SOURCE_NOUNS
         == rf"\b{intl_sources.SPACED.alternation}\b|{intl_sources.UNSPACED.alternation}"
