@@ -17,12 +17,15 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from ragstress.scoring.metrics import conclusion, conflict_rules_intl, json_answer, layout_en
+from ragstress.scoring.lexicon.en import sources
+from ragstress.scoring.lexicon.zh import sources as zh_sources
+from ragstress.scoring.metrics import conclusion, conflict_rules_intl, json_answer
 from ragstress.scoring.metrics.rules import Decision, error_flag
 from ragstress.scoring.metrics.rules_base import Hit, NamedPattern
 from ragstress.values.matching import normalise
 
-_SOURCES = rf"(?:{layout_en.SOURCE_NOUNS}|accounts?)"
+_SOURCES = sources.SOURCES_IN_CONFLICT.alternation
+_ZH_SOURCES = zh_sources.SOURCES_IN_CONFLICT.alternation
 _DIFFER = (
     r"(?:disagree|conflict|contradict|differ|diverge|(?:is|are) inconsistent|(?:is|are) not consistent|vary|clash)"
 )
@@ -82,23 +85,23 @@ ACKNOWLEDGE: tuple[NamedPattern, ...] = (
     ),
     NamedPattern(
         "zh.sources_differ_far",
-        r"(?:资料|材料|文档|文献|段落|来源|记载|说法|数据)[^,;。!?:]{0,12}?(?<!没有)(?<!没)(?<!无)(?<!不存在)(?<!并非)"
+        rf"(?:{_ZH_SOURCES}|记载|说法|数据)[^,;。!?:]{{0,12}}?(?<!没有)(?<!没)(?<!无)(?<!不存在)(?<!并非)"
         r"(?:互相矛盾|相互矛盾|彼此矛盾|自相矛盾|各执一词|各说各的|说法不一|说法各异|各不相同|有出入|存在出入|出入|"
         r"有分歧|存在分歧|分歧|差异|打架)"
-        r"|(?:各|两|几|多|这些|不同的?)(?:份|篇|个|段|处|条)?(?:资料|材料|文档|文献|段落|来源)[^,;。!?:]{0,12}?"
+        rf"|(?:各|两|几|多|这些|不同的?)(?:份|篇|个|段|处|条)?{_ZH_SOURCES}[^,;。!?:]{{0,12}}?"
         r"(?<!并)(?:不一样|不相同|不一致|不同)",
         "The sources differ, with words between: 各文档给出的距离互相矛盾, 两份资料的数字不一样, 资料各执一词.",
     ),
     NamedPattern(
         "zh.several_accounts",
-        r"(?:资料|材料|文档|文献|段落|来源)[^。;!?]{0,20}?(?<!没有)(?<!并无)(?<!无)"
+        rf"{_ZH_SOURCES}[^。;!?]{{0,20}}?(?<!没有)(?<!并无)(?<!无)"
         r"(?:(?:不同|两种|几种|多种|两个|不一样)的?(?:说法|答案|记载|数字|年份|日期|版本|结论)|既有.{1,15}?也有)"
         r"|(?:依据|根据|看|取决于|要看)(?:你)?(?:信|采信|相信|参考|依据|用)?哪(?:一)?(?:份|篇|个|条|段)",
         "More than one account in the sources: 资料中对此有不同的说法, 文档中既有2016年也有2014年的说法, 依据哪份资料.",
     ),
     NamedPattern(
         "zh.sources_differ",
-        r"(?:资料|材料|文档|文献|段落|来源|信息|说法|记载|数据|两者|二者)(?:之间|中|里|间)?(?:的说法)?(?:存在|有)?"
+        rf"(?:{_ZH_SOURCES}|信息|说法|记载|数据|两者|二者)(?:之间|中|里|间)?(?:的说法)?(?:存在|有)?"
         r"(?:说法)?(?:不一|不一致|不统一|矛盾|冲突|出入|分歧|差异|相互矛盾|互相矛盾|彼此矛盾|前后矛盾|各不相同|不尽相同)",
         "The sources are said to differ: 资料说法不一, 文档之间存在矛盾, 信息有出入.",
     ),

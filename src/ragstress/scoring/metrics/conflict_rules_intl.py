@@ -10,13 +10,11 @@ values are named as conflicting ("cifras contradictorias", "zwei verschiedene Za
 
 from __future__ import annotations
 
+from ragstress.scoring.lexicon.intl import sources
 from ragstress.scoring.metrics.rules_base import NamedPattern
 
-SOURCE_NOUNS = (
-    r"\b(?:fuentes?|documentos?|pasajes?|textos?|fontes?|passagens?|fonti|documenti|passaggi|quellen?|dokumente?|"
-    r"passagen|abschnitte?|extraits?|источник\w*|документ\w*|фрагмент\w*)\b|資料|文書|出典|자료|문서|출처"
-)
-"""What a response in a third language calls its sources; conclusion.py reads both values given beside one as an
+SOURCE_NOUNS = rf"\b{sources.SPACED.alternation}\b|{sources.UNSPACED.alternation}"
+"""What a response in a third language calls its sources (lexicon.intl.sources); conclusion.py reads both values given beside one as an
 acknowledgement ("La respuesta es 1908, aunque uno de los documentos indica 1890")."""
 
 _GAP = r"[^.;!?。]{0,30}?"  # what may stand between the sources and their verb, inside one sentence

@@ -10,15 +10,12 @@ Matched on `matching.comparable` text.
 
 from __future__ import annotations
 
+from ragstress.scoring.lexicon.en import sources
 from ragstress.scoring.metrics.rules_base import NamedPattern
 
-SOURCE_NOUNS = (
-    r"(?:passages?|docs?|documents?|sources?|texts?|articles?|snippets?|excerpts?|results?|pages?|reports?|records?|"
-    r"references?|context|entries|items?|materials?|wiki|tickets?|faq|guides?|runbooks?|changelogs?|posts?|pieces?|"
-    r"stubs?|bulletins?|decks?|manuals?|archives?|brochures?|leaflets?|websites?|sites?|papers?|studies|study|books?|"
-    r"datasheets?|specs?|publications?|encyclopa?edias?|sheets?)"
-)
-"""What a response may call the passages it was given, beyond SOURCE_WORDS (a wiki page, a ticket, a snippet)."""
+SOURCE_NOUNS = sources.SOURCE_NOUNS.alternation
+"""What a response may call the passages it was given, beyond SOURCE_WORDS (a wiki page, a ticket, a snippet):
+lexicon.en.sources."""
 
 _REPORTERS = (
     rf"(?:{SOURCE_NOUNS}|one|two|three|four|five|both|all|several|a few|a couple|another|others|the other|some|most|"

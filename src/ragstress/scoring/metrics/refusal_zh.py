@@ -7,13 +7,11 @@
 
 from __future__ import annotations
 
+from ragstress.scoring.lexicon.zh import sources
 from ragstress.scoring.metrics.rules_base import NamedPattern
 
-_SOURCES = (
-    r"(?:参考资料|[资資]料|文档|文檔|文中|文章|材料|原文|段落|文本|上下文|内容|片段|检索结果|检索内容|检索到的\w{0,4}|"
-    r"来源|文件|摘要|记录|条目|页面|手册)"
-)
-"""回答称呼所给资料的词。"""
+_SOURCES = sources.SOURCES_IN_REFUSALS.alternation
+"""回答称呼所给资料的词（lexicon.zh.sources）。"""
 
 _END = r"(?=[,;.!?:()。、]|$)"
 """分句到此为止（规范化后的标点是半角的）。"""

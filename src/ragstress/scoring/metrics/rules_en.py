@@ -7,10 +7,11 @@ decides scope and negation; a pattern only says what a phrase looks like.
 
 from __future__ import annotations
 
+from ragstress.scoring.lexicon.en import sources
 from ragstress.scoring.metrics.rules_base import NamedPattern
 
-_SOURCES = r"(?:documents?|passages?|sources?|texts?|context|articles?|retrieved (?:text|passages?|documents?))"
-"""The words a response uses for the passages it was given."""
+_SOURCES = sources.SOURCES.alternation
+"""The words a response uses for the passages it was given (lexicon.en.sources)."""
 
 SOURCE_WORDS = rf"\b{_SOURCES}\b"
 """A sentence that names the sources keeps its flag even when it also mentions popular belief."""

@@ -8,14 +8,11 @@ flag in a sentence about popular belief (POPULAR_BELIEF) disputes the belief, no
 
 from __future__ import annotations
 
+from ragstress.scoring.lexicon.en import sources
 from ragstress.scoring.metrics.rules_base import NamedPattern
 
-_SOURCES = (
-    r"(?:documents?|docs?|passages?|sources?|texts?|context|articles?|retrieved (?:text|passages?|documents?)|"
-    r"pages?|snippets?|excerpts?|handouts?|guides?|fact ?sheets?|data ?sheets?|cheat ?sheets?|runbooks?|manuals?|"
-    r"glossar(?:y|ies)|tables?|release history|wiki)"
-)
-"""The words a response uses for the passages it was given, or for the kind of page a passage is."""
+_SOURCES = sources.SOURCES_IN_FLAGS.alternation
+"""The words a response uses for the passages it was given, or for the kind of page a passage is (lexicon.en.sources)."""
 
 _SLIP = r"(?:error|mistake|typo|misprint|slip|mix-?up|oversight|misconception|inaccuracy)"
 """What one wrong value is called, after 'a' and a word or two ('a documentation error', 'a copy-paste slip')."""

@@ -7,10 +7,11 @@ scope and negation; a pattern only says what a phrase looks like.
 
 from __future__ import annotations
 
+from ragstress.scoring.lexicon.zh import sources
 from ragstress.scoring.metrics.rules_base import NamedPattern
 
-_SOURCES = r"(?:文档|资料|文中|文章|材料|原文|段落|文本|上下文)"
-"""回答称呼所给资料的词。"""
+_SOURCES = sources.SOURCES.alternation
+"""回答称呼所给资料的词（lexicon.zh.sources）。"""
 
 SOURCE_WORDS = _SOURCES
 """句子提到资料时，即使也谈到大众看法，错误说法仍算指出资料有误。"""

@@ -1,0 +1,1 @@
+"""English word lists of the scoring rules, one module per concept (`sources`)."""

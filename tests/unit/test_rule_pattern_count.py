@@ -1,0 +1,59 @@
+"""The scoring rules' compiled regular expressions are counted, and the count may not grow.
+
+Every module of ragstress.scoring.metrics is imported and the compiled patterns it holds at
+module level are collected: a compiled `re.Pattern`, the pattern of a `NamedPattern`, or either
+inside a tuple, list, set or dict. One pattern object re-exported by several modules counts once.
+The bound is the count on 2026-12-05 (216), below the 219 the rule tables had reached: a new
+wording belongs in a lexicon entry or an existing pattern, not in one more pattern.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import re
+from collections.abc import Iterator
+
+import ragstress.scoring.metrics as metrics
+from ragstress.scoring.metrics.rules_base import NamedPattern
+
+MAX_PATTERNS = 216
+
+
+def _patterns_in(value: object, depth: int = 0) -> Iterator[re.Pattern[str]]:
+    if isinstance(value, re.Pattern):
+        yield value
+    elif isinstance(value, NamedPattern):
+        yield value.pattern
+    elif isinstance(value, (tuple, list, set, frozenset)) and depth < 3:
+        for item in value:
+            yield from _patterns_in(item, depth + 1)
+    elif isinstance(value, dict) and depth < 3:
+        for item in value.values():
+            yield from _patterns_in(item, depth + 1)
+
+
+def rule_patterns() -> dict[int, re.Pattern[str]]:
+    """Every distinct compiled pattern the scoring metric modules hold after import, by object id."""
+    found: dict[int, re.Pattern[str]] = {}
+    for info in pkgutil.iter_modules(metrics.__path__):
+        module = importlib.import_module(f"{metrics.__name__}.{info.name}")
+        for value in vars(module).values():
+            for pattern in _patterns_in(value):
+                found.setdefault(id(pattern), pattern)
+    return found
+
+
+def test_rule_pattern_count_does_not_grow() -> None:
+    count = len(rule_patterns())
+    assert count <= MAX_PATTERNS, f"{count} compiled rule patterns, more than the bound of {MAX_PATTERNS}"
+
+
+def test_counter_sees_the_named_pattern_tables() -> None:
+    # The count is real only if it reaches the named tables; the refusal and flag tables hold most of them.
+    from ragstress.scoring.metrics import refusal_zh, rules_flags_en
+
+    ids = rule_patterns().keys()
+    assert all(id(p.pattern) in ids for p in refusal_zh.REFUSAL)
+    assert all(id(p.pattern) in ids for p in rules_flags_en.ERROR_FLAG)
+    assert len(ids) > 150
