@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import uuid
 from collections.abc import Sequence
 
 import numpy as np
@@ -62,7 +64,7 @@ def _fresh_json_modes():
 # test's environment filter drops), and a server the user runs beside the tests lacks it.
 _SERVER_MARKERS = ("ragstress.llm.local_main", "chroma run", "chroma\x00run")
 _OWNER_VARIABLE = "PYTEST_SERVER_OWNER"
-_owner_token = f"{__import__('os').getpid()}-{__import__('uuid').uuid4().hex}"
+_owner_token = f"{os.getpid()}-{uuid.uuid4().hex}"
 
 
 def _started_here(pid: str) -> bool:
@@ -75,8 +77,6 @@ def _started_here(pid: str) -> bool:
 
 
 def _server_pids() -> dict[int, str]:
-    import os
-
     found = {}
     for entry in os.listdir("/proc"):
         if not entry.isdigit():
@@ -92,8 +92,6 @@ def _server_pids() -> dict[int, str]:
 
 
 def pytest_sessionstart(session):
-    import os
-
     # Set once for the whole session, before any test starts a process, so every child inherits it.
     os.environ[_OWNER_VARIABLE] = _owner_token
 

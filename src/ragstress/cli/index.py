@@ -15,18 +15,12 @@ from ragstress.api.names import DEFAULT_MAX_DOCUMENT_MB
 from ragstress.cli import common as cc
 from ragstress.cli import executor as ex
 
-EXIT_USAGE = 2
 _EXCERPT_CHARS = 160
 
 
 class ChunkUnit(str, enum.Enum):
     tokens = "tokens"
     chars = "chars"
-
-
-def _fail(console: Console, message: str) -> None:
-    console.print(f"[bold red]error:[/] {escape(message)}", highlight=False)
-    raise typer.Exit(EXIT_USAGE)
 
 
 def _stop(bar: Progress, started: bool) -> None:
@@ -117,7 +111,7 @@ def build(
     console = Console(stderr=True)
     where = ex.executor_settings(executor, ray_address, actors, actor_resources)
     if max_document_mb < 0:
-        _fail(console, "--max-document-mb must be >= 0 (0 means no limit)")
+        cc.fail("--max-document-mb must be >= 0 (0 means no limit)")
     bar = Progress(
         SpinnerColumn(),
         TextColumn("{task.description}"),
@@ -166,7 +160,7 @@ def build(
         )
     except (ValueError, RayUnavailable) as error:  # CorpusError, StoreError, EmbeddingModelError are ValueErrors
         _stop(bar, started=bool(tasks))
-        _fail(console, str(error))
+        cc.fail(str(error))
     _stop(bar, started=bool(tasks))
     stats = result.stats
     out = Console()
@@ -194,11 +188,10 @@ def search(
     from ragstress.api.indexing import StoreError
     from ragstress.api.indexing import search as closest
 
-    console = Console(stderr=True)
     try:
         hits = closest(index, query, k, chroma_url=chroma_url)
     except (StoreError, EmbeddingModelError) as error:
-        _fail(console, str(error))
+        cc.fail(str(error))
     # Chunks and the query are corpus text: printed as text, never read as markup.
     table = Table(title=f"Top {len(hits)} for: {escape(query)}", title_justify="left")
     table.add_column("#", justify="right")
