@@ -47,3 +47,19 @@ def select(name: str, words: tuple[Word, ...], mark: str, doc: str) -> Entry:
     if not chosen:
         raise ValueError(f"lexicon entry {name} selects no word (mark {mark!r})")
     return Entry(name, chosen, doc)
+
+
+@dataclass(frozen=True)
+class Phrase:
+    """A named way of saying one thing: the regular expression a rule compiles, what it catches, and sentences.
+
+    `examples` are real phrasings the compiled pattern must find, `near_misses` phrasings it must not (both as
+    a response writes them; the test normalises them as the rules do). The engine compiles a phrase with
+    `NamedPattern.of` (ragstress.scoring.metrics.rules_base) and cites `name` in a Score's explanation.
+    """
+
+    name: str
+    regex: str
+    doc: str
+    examples: tuple[str, ...]
+    near_misses: tuple[str, ...] = ()
