@@ -25,7 +25,7 @@ STILL_HOLDING_WORDS = frozenset(
         "conflict_rules_intl", "corrections", "declines", "deferral", "deterministic", "disputes",
         "injection_metrics", "injection_reading", "injection_words", "json_answer", "judge", "judged_nvidia",
         "judged_over_refusal", "judged_ragas", "judged_verdicts", "layout_en", "layout_zh", "lesser_roles", "names",
-        "parsing", "refusal", "rules_en",
+        "parsing", "refusal",
         "rules_rgb", "rules_zh", "similarity", "slots",
     }
 )  # fmt: skip
