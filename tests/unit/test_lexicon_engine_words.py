@@ -26,7 +26,7 @@ STILL_HOLDING_WORDS = frozenset(
         "injection_metrics", "injection_reading", "injection_words", "json_answer", "judge", "judged_nvidia",
         "judged_over_refusal", "judged_ragas", "judged_verdicts", "layout_en", "layout_zh", "lesser_roles", "names",
         "parsing", "refusal",
-        "rules_rgb", "rules_zh", "similarity", "slots",
+        "rules_rgb", "similarity", "slots",
     }
 )  # fmt: skip
 
