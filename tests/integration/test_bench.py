@@ -12,8 +12,8 @@ from typer.testing import CliRunner
 from ragstress import corpora
 from ragstress.cli import bench as cli_bench
 from ragstress.core.jsonl import read_json
-from ragstress.scoring.metrics.scripted import ScriptedJudge, identify_prompt
 from ragstress.testing.fake_openai import FakeOpenAIServer, FakeRequest
+from ragstress.testing.scripted_judge import ScriptedJudge, identify_prompt
 
 SAMPLES = Path(corpora.__file__).parent / "samples" / "en"
 METRICS = "answer_match,accuracy,rejection,over_refusal,error_detection,error_correction,closed_book_accuracy,faithfulness,answer_accuracy,rejection_judged"

@@ -26,8 +26,8 @@ from ragstress.indexing.store import IndexStore
 from ragstress.running.e2e import build_e2e_index
 from ragstress.running.retrieval_server import RetrievalServer
 from ragstress.scoring.metrics import NO_TARGET_CONTEXTS
-from ragstress.scoring.metrics.scripted import valid_judge
 from ragstress.testing.fake_openai import FakeOpenAIServer
+from ragstress.testing.scripted_judge import valid_judge
 
 QUESTION = "When was Mount Etna added to the UNESCO World Heritage list?"
 REJECTION = "I can not answer the question because of insufficient information in documents."

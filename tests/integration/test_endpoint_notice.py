@@ -9,8 +9,8 @@ from typer.testing import CliRunner
 
 from ragstress.core.jsonl import read_json
 from ragstress.llm.config import resolve_endpoint
-from ragstress.scoring.metrics.scripted import ScriptedJudge
 from ragstress.testing.fake_openai import FakeOpenAIServer
+from ragstress.testing.scripted_judge import ScriptedJudge
 
 _spec = importlib.util.spec_from_file_location("scoring_tests", Path(__file__).parent / "test_scoring.py")
 scoring_tests = importlib.util.module_from_spec(_spec)

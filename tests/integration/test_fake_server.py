@@ -14,10 +14,10 @@ from ragstress.perf.eval_workload import HashedWordsEmbedder, lost_scores, write
 from ragstress.scoring.metrics import METRICS
 from ragstress.scoring.metrics.judge import judge_messages
 from ragstress.scoring.metrics.parsing import parse_rating
-from ragstress.scoring.metrics.scripted import valid_judge
 from ragstress.scoring.scorer import score_run
 from ragstress.testing.fake_openai import FakeOpenAIServer
 from ragstress.testing.fake_server_process import FakeServerProcess
+from ragstress.testing.scripted_judge import valid_judge
 
 JUDGED = [name for name in METRICS.names() if METRICS.get(name).kind == "judged"]
 SETTINGS = ClientSettings(timeout_s=10.0, max_retries=0, concurrency=8)

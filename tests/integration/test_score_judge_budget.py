@@ -17,9 +17,9 @@ from ragstress.core.jsonl import read_json, read_records, write_json, write_reco
 from ragstress.core.types import Case, Context, Score, TargetResponse
 from ragstress.llm import ClientSettings, Endpoint, LLMSession
 from ragstress.scoring.metrics import OVER_BUDGET
-from ragstress.scoring.metrics.scripted import ScriptedJudge
 from ragstress.scoring.scorer import score_run
 from ragstress.testing.fake_openai import FakeOpenAIServer
+from ragstress.testing.scripted_judge import ScriptedJudge
 
 SETTINGS = ClientSettings(timeout_s=10.0, max_retries=0, backoff_base_s=0.01, backoff_max_s=0.01)
 STATEMENTS = json.dumps(

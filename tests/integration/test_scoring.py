@@ -12,9 +12,9 @@ from ragstress.cli import score as cli_score
 from ragstress.core.jsonl import read_json, read_records, write_json, write_records
 from ragstress.core.types import Case, Context, Score, TargetResponse
 from ragstress.llm import ClientSettings, Endpoint, LLMSession
-from ragstress.scoring.metrics.scripted import ScriptedJudge
 from ragstress.scoring.scorer import score_run
 from ragstress.testing.fake_openai import FakeOpenAIServer, refusing_formats
+from ragstress.testing.scripted_judge import ScriptedJudge
 
 SETTINGS = ClientSettings(timeout_s=5.0, max_retries=0, backoff_base_s=0.01, backoff_max_s=0.01)
 STATEMENTS = json.dumps(

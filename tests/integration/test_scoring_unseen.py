@@ -95,8 +95,8 @@ def test_score_reads_unseen_wordings_and_marks_the_uncertain_ones(tmp_path):
 def test_resolve_uncertain_sends_only_uncertain_verdicts_to_the_judge(tmp_path):
     import json
 
-    from ragstress.scoring.metrics.scripted import ScriptedJudge
     from ragstress.testing.fake_openai import FakeOpenAIServer
+    from ragstress.testing.scripted_judge import ScriptedJudge
 
     judge = ScriptedJudge({"judge_rejection": json.dumps({"reason": "it only guesses", "refuses": "yes"})})
     texts = ["I can't say for sure, but I believe it was 1890.", "No details given.", "It was 1889."]

@@ -18,8 +18,8 @@ import pytest
 from ragstress.core.jsonl import read_records
 from ragstress.core.types import Case, Score, TargetResponse
 from ragstress.scoring.metrics import metrics_for
-from ragstress.scoring.metrics.scripted import ScriptedJudge, identify_prompt
 from ragstress.testing.fake_openai import FakeReply, FakeRequest
+from ragstress.testing.scripted_judge import ScriptedJudge, identify_prompt
 
 TESTS_DIR = Path(__file__).resolve().parents[1]
 RAGSTRESS = Path(sys.executable).parent / "ragstress"

@@ -21,8 +21,8 @@ from typer.testing import CliRunner
 
 from ragstress.core.jsonl import read_json, read_records, write_records
 from ragstress.core.types import Score, TargetResponse
-from ragstress.scoring.metrics.scripted import ScriptedJudge, identify_prompt
 from ragstress.testing.fake_openai import FakeOpenAIServer, FakeRequest
+from ragstress.testing.scripted_judge import ScriptedJudge, identify_prompt
 
 REPO = Path(__file__).resolve().parents[2]
 PACKAGE = REPO / "src" / "ragstress"

@@ -74,8 +74,8 @@ def _bench(out: Path, **options):
 
 
 def test_a_bench_on_ray_holds_the_records_of_a_local_run(cluster, tmp_path):
-    from ragstress.scoring.metrics.scripted import valid_judge
     from ragstress.testing.fake_openai import FakeOpenAIServer
+    from ragstress.testing.scripted_judge import valid_judge
 
     nodes, _ = cluster
     with FakeOpenAIServer(valid_judge()) as server:
@@ -154,8 +154,8 @@ def test_judged_scores_on_ray_match_a_local_score_and_share_the_cache(cluster, t
     import shutil
 
     from ragstress import score
-    from ragstress.scoring.metrics.scripted import valid_judge
     from ragstress.testing.fake_openai import FakeOpenAIServer
+    from ragstress.testing.scripted_judge import valid_judge
 
     nodes, _ = cluster
     _bench(tmp_path / "made")

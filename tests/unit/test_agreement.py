@@ -84,8 +84,8 @@ def test_bad_input_names_file_line_and_field(tmp_path, capsys):
 
 
 def test_judged_rows_with_a_judge_endpoint(capsys):
-    from ragstress.scoring.metrics.scripted import ScriptedJudge
     from ragstress.testing.fake_openai import FakeOpenAIServer
+    from ragstress.testing.scripted_judge import ScriptedJudge
 
     judge = ScriptedJudge(
         {

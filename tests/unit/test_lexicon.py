@@ -78,7 +78,7 @@ def test_the_rule_modules_read_their_source_words_from_the_lexicon():
     assert layout_en.SOURCE_NOUNS == en_sources.SOURCE_NOUNS.alternation
     assert conflict_rules._SOURCES == en_sources.SOURCES_IN_CONFLICT.alternation
     assert rules_zh.SOURCE_WORDS == zh_sources.SOURCES.alternation
-    assert refusal_zh._SOURCES == zh_sources.SOURCES_IN_REFUSALS.alternation
+    assert any(zh_sources.SOURCES_IN_REFUSALS.alternation in p.regex for p in refusal_zh.REFUSAL)
     assert conflict_rules._ZH_SOURCES == zh_sources.SOURCES_IN_CONFLICT.alternation
     assert (
         conflict_rules_intl.SOURCE_NOUNS

@@ -7,8 +7,8 @@ import numpy as np
 from ragstress.core.types import Case, Context, TargetResponse
 from ragstress.llm import ClientSettings, Endpoint, LLMSession
 from ragstress.scoring.metrics import METRICS, NO_TARGET_CONTEXTS, metrics_for, score_case
-from ragstress.scoring.metrics.scripted import valid_judge
 from ragstress.testing.fake_openai import FakeOpenAIServer
+from ragstress.testing.scripted_judge import valid_judge
 
 SETTINGS = ClientSettings(timeout_s=5.0, max_retries=0, use_cache=False)
 BUILT_WITH = ["Paris is home to the Eiffel Tower.", "The tower was finished in 1889."]

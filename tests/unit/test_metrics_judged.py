@@ -15,8 +15,8 @@ from ragstress.llm import ClientSettings, Endpoint, LLMSession
 from ragstress.prompts import load_prompt
 from ragstress.scoring.metrics import CORE_JUDGED, METRICS, metrics_for, naive_calls, score_case
 from ragstress.scoring.metrics.judge import format_passages
-from ragstress.scoring.metrics.scripted import ScriptedJudge
 from ragstress.testing.fake_openai import FakeOpenAIServer
+from ragstress.testing.scripted_judge import ScriptedJudge
 
 SETTINGS = ClientSettings(timeout_s=5.0, max_retries=0, backoff_base_s=0.01, backoff_max_s=0.01, use_cache=False)
 RESPONSE = "The Eiffel Tower is in Paris and was completed in 1889. It is painted red. It is in Lyon."

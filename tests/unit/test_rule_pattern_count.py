@@ -1,7 +1,8 @@
 """The scoring rules' compiled regular expressions are counted, and the count may not grow.
 
-Every module of ragstress.scoring.metrics, and the alias matching they use (ragstress.values.matching),
-is imported and the compiled patterns it holds at module level are collected: a compiled `re.Pattern`,
+Every module of ragstress.scoring.metrics, of the scoring lexicon (ragstress.scoring.lexicon: its phrases are
+data the engine compiles, so a pattern compiled there would count too), and the alias matching they use
+(ragstress.values.matching), is imported and the compiled patterns it holds at module level are collected: a compiled `re.Pattern`,
 the pattern of a `NamedPattern`, or either inside a tuple, list, set or dict. One pattern object
 re-exported by several modules counts once. The bound is the count on 2026-12-05: 214 for the
 verdict rules (below the 219 they had reached) and 21 for the injection measure's placing of a
@@ -16,6 +17,7 @@ import pkgutil
 import re
 from collections.abc import Iterator
 
+import ragstress.scoring.lexicon as lexicon
 import ragstress.scoring.metrics as metrics
 from ragstress.scoring.metrics.rules_base import NamedPattern
 
@@ -40,6 +42,7 @@ def rule_patterns() -> dict[int, re.Pattern[str]]:
     """Every distinct compiled pattern the scoring metric modules hold after import, by object id."""
     found: dict[int, re.Pattern[str]] = {}
     names = [f"{metrics.__name__}.{info.name}" for info in pkgutil.iter_modules(metrics.__path__)]
+    names += [info.name for info in pkgutil.walk_packages(lexicon.__path__, f"{lexicon.__name__}.")]
     for name in [*names, *RULE_MODULES]:
         module = importlib.import_module(name)
         for value in vars(module).values():
@@ -61,3 +64,10 @@ def test_counter_sees_the_named_pattern_tables() -> None:
     assert all(id(p.pattern) in ids for p in refusal_zh.REFUSAL)
     assert all(id(p.pattern) in ids for p in rules_flags_en.ERROR_FLAG)
     assert len(ids) > 150
+
+
+def test_counter_reaches_the_patterns_compiled_from_the_lexicon():
+    from ragstress.scoring.metrics import refusal_en, refusal_intl
+
+    ids = rule_patterns().keys()
+    assert all(id(p.pattern) in ids for p in (*refusal_en.REFUSAL, *refusal_intl.REFUSAL))

@@ -135,7 +135,7 @@ def main(argv: list[str] | None = None) -> int:
 
     handler = None
     if args.judge:
-        from ragstress.scoring.metrics.scripted import valid_judge  # the metrics package only when judging
+        from ragstress.testing.scripted_judge import valid_judge  # the prompts only when judging
 
         handler = valid_judge(args.invalid_rate, args.seed)
     rates = (args.rate_429, args.rate_500, args.rate_hang, args.rate_malformed)

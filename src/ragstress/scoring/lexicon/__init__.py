@@ -12,6 +12,7 @@ tests/unit/test_lexicon.py checks every example against its word and every entry
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 
 @dataclass(frozen=True)
@@ -47,3 +48,24 @@ def select(name: str, words: tuple[Word, ...], mark: str, doc: str) -> Entry:
     if not chosen:
         raise ValueError(f"lexicon entry {name} selects no word (mark {mark!r})")
     return Entry(name, chosen, doc)
+
+
+@dataclass(frozen=True)
+class Phrase:
+    """A named way of saying one thing: the regular expression a rule compiles, what it catches, and sentences.
+
+    `examples` are real phrasings the compiled pattern must find, `near_misses` phrasings it must not (both as
+    a response writes them; the test normalises them as the rules do). The engine compiles a phrase with
+    `NamedPattern.of` (ragstress.scoring.metrics.rules_base) and cites `name` in a Score's explanation.
+
+    `reads` says what text the engine searches: the whole response ("text"), the clause before a mention
+    ("before") or the text right after it ("after"), or an alias as written, not normalised ("as_written"). The examples of the last two mark the mention as ⟨1895⟩,
+    and the test searches what stands before or after the mark, as the engine would.
+    """
+
+    name: str
+    regex: str
+    doc: str
+    examples: tuple[str, ...]
+    near_misses: tuple[str, ...] = ()
+    reads: Literal["text", "before", "after", "as_written"] = "text"

@@ -7,18 +7,7 @@ in a lesser role is neither stated nor disputed.
 
 from __future__ import annotations
 
+from ragstress.scoring.lexicon.intl import lesser_roles
 from ragstress.scoring.metrics.rules_base import NamedPattern
 
-ONLY_AS = NamedPattern(
-    "roles.only_as",
-    r"^(?:'s)?\s*,?\s*(?:but\s+)?(?:(?:is|are|was|were|gets|get)\s+)?(?:(?:mentioned|named|listed|cited|described|"
-    r"identified|credited|given|shown|referred to|introduced|appears?|appearing|featured?|included|present)\s+)?"
-    r"(?:only|merely|solely|just|simply)\s+(?:as(?! of\b| well\b| long\b| soon\b)|in (?:the|a|an|his|her|their) (?:role|capacity) of)\b"
-    r"|^\s*(?:的)?(?:只|仅|仅仅|只是|仅是)(?:作为|以|是以|在)[^，,。；;]{0,12}(?:出现|被提及|被提到|身份|的身份|提到)"
-    r"|^\s*,?\s*(?:(?:est |sont |apparaît |figure )?(?:mentionnée?s? |citée?s? )?(?:seulement|uniquement|simplement) "
-    r"(?:comme|en tant que)|(?:aparece |es mencionad[oa] |figura )?(?:solo|solamente|únicamente) como|(?:wird |ist )?"
-    r"(?:nur|lediglich) als|(?:aparece |é mencionad[oa] )?(?:apenas|somente) como|(?:compare |è citat[oa] )?"
-    r"(?:solo|soltanto|solamente) come)\b",
-    "The mention is given only a lesser role right after it: 'X only as the director of another film', 'X appears "
-    "only as the 1974 recipient', 'X仅以顾问身份出现', 'X seulement comme producteur'.",
-)
+ONLY_AS = NamedPattern.of(lesser_roles.ONLY_AS)

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+
+from ragstress.scoring.lexicon import Phrase
 
 
 @dataclass(frozen=True)
@@ -17,6 +20,16 @@ class NamedPattern:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "pattern", re.compile(self.regex))
+
+    @classmethod
+    def of(cls, phrase: Phrase) -> NamedPattern:
+        """The compiled pattern of a lexicon phrase, under the phrase's name."""
+        return cls(phrase.name, phrase.regex, phrase.doc)
+
+
+def compile_phrases(phrases: Iterable[Phrase]) -> tuple[NamedPattern, ...]:
+    """The compiled patterns of lexicon phrases, in their order."""
+    return tuple(NamedPattern.of(phrase) for phrase in phrases)
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""English patterns of the default rules, one named pattern per way of saying a thing.
+"""English patterns of the default rules, compiled from the lexicon (lexicon.en.roles), one per way of saying a thing.
 
 Patterns match normalised text (matching.normalise: NFKC, case-folded, curly quotes
 made straight), so they are written lower-case and half-width. The engine in rules.py
@@ -7,8 +7,8 @@ decides scope and negation; a pattern only says what a phrase looks like.
 
 from __future__ import annotations
 
-from ragstress.scoring.lexicon.en import sources
-from ragstress.scoring.metrics.rules_base import NamedPattern
+from ragstress.scoring.lexicon.en import roles, sources
+from ragstress.scoring.metrics.rules_base import NamedPattern, compile_phrases
 
 _SOURCES = sources.SOURCES.alternation
 """The words a response uses for the passages it was given (lexicon.en.sources)."""
@@ -16,121 +16,19 @@ _SOURCES = sources.SOURCES.alternation
 SOURCE_WORDS = rf"\b{_SOURCES}\b"
 """A sentence that names the sources keeps its flag even when it also mentions popular belief."""
 
-DISPUTE_BEFORE = NamedPattern(
-    "en.disputed",
-    r"(?:\bnot(?! only\b)|n't|\bnever|rather than|instead of|as opposed to|\bno longer|\bincorrectly|\bwrongly|\bmistakenly|\bfalsely"
-    r"|\b(?:mistaken|wrong|in error) (?:in|to) \w+)\b"
-    # The 40 characters to the end are checked first: a clause long and full of "not" then costs its length, where
-    # looking for "until" first, from every "not", cost its square.
-    r"(?=[^,;]{0,40}$)(?!.*\b(?:until|till)\b)[^,;]{0,40}$",
-    "A negation before the mention, in its clause: 'not 1895', 'wasn't completed in 1895', 'rather than 1895'. "
-    "'Not until 1895' and 'did not finish until 1895' assert 1895; 'not only' negates nothing.",
-)
-
-DISPUTE_AFTER = (
-    NamedPattern(
-        "en.called_wrong",
-        r"^[^,;.\d]{0,40}?(?:\b(?:is|was|are|were|'s|seems|being)\b|, which is|which is|—|-)\s*(?:clearly |simply |actually |probably |definitely |certainly |obviously |surely )?"
-        r"(?:incorrect|wrong|inaccurate|false|erroneous|mistaken|outdated|an error|a mistake|a typo|a misprint|not correct|"
-        r"not accurate|not true|not right)\b",
-        "The mention is called wrong right after it: '1895 is incorrect', '1895, which is wrong', '1895 is a typo'.",
-    ),
-    NamedPattern(
-        "en.replaced",
-        r"^[^,;.\d]{0,25}?\b(?:should (?:be|read|say|have been)|was meant to be)\b"
-        r"(?! (?:the|a|an|correct|right|accurate|true|fine|ok|noted)\b)",
-        "The mention is replaced by another value right after it: '1895 should be 1889', '1895 should read 1889' "
-        "('1889 should be correct' and '1889 should be the answer' do not count).",
-    ),
-)
-
-ATTRIBUTED = NamedPattern(
-    "en.attributed",
-    r"(?:document|doc|passage|source|text|context|article|report|record|page|guide|handout|sheet)s? "
-    r"(?:(?!correctly |rightly |accurately )\w+ )?(?:says?|states?|claims?|mentions?|reports?|lists?|gives?|"
-    r"suggests?|indicates?|shows?|records?|puts?|places?|dates?|credits?|attributes?|names?)\b"
-    r"|\bthey (?:(?!correctly |rightly |accurately )\w+ )?(?:say|state|claim|place|put|list|give|report|date)\b"
-    r"|\bit (?:says|states|claims|places|puts|lists|gives|reports|dates|credits|names)\b"
-    r"|(?:claimed|stated|reported|said|listed) (?:as|to be)|\bclaims?\b"
-    r"|\b(?:document|doc|passage|source|text|context|article|guide|handout|sheet)s?(?:'s?)? (?:[\w-]+ ){0,2}?(?:of )?$",
-    "The mention is reported as what the sources say; it is not asserted when the response also disputes or corrects it.",
-)
-
-HEARSAY = NamedPattern(
-    "en.hearsay",
-    r"\b(?:some|others|many|some people|many people|people)\b[^,;.]{0,15}?\b(?:says?|said|claims?|believes?|"
-    r"thinks?|credits?|suggests?|argues?|assumes?|assumed)\b[^,;.]{0,30}$"
-    r"|\b(?:commonly|popularly|widely|often|sometimes) (?:said|believed|thought|claimed|credited|cited)\b[^,;.]{0,30}$"
-    r"|\b(?:popular|common|widespread|general|conventional) (?:belief|view|claim|assumption|misconception|story) "
-    r"(?:is )?that\b[^,;.]{0,30}$",
-    "The mention is what other people say, not the answer: 'some say Paris', 'it is often said to be 1889', "
-    "'the popular belief that Edison invented it'.",
-)
-
-HEARSAY_AFTER = (
-    r"^\s+(?:(?:is|was|are|were|gets|got) )?(?:sometimes|often|commonly|widely|occasionally|also|usually) "
-    r"(?:named|cited|listed|given|quoted|credited|mentioned|said|called|claimed)\b|^\s+(?:cited|quoted|given|listed) elsewhere\b"
-)
-"""en.hearsay written after the mention: 'John Adams is sometimes named', 'I've also seen 1886 cited elsewhere'."""
-
-OTHER_ROLE_BEFORE = NamedPattern(
-    "en.other_role",
-    r"\b(?:before|after|(?<!rather )than|prior to)\s+(?:the\s+)?$",
-    "The mention is a point of comparison, not the answer: 'two years before 1889', 'later than 1889'.",
-)
-
-OTHER_ROLE_AROUND = (r"\bthe\s+$", r"^\s+(?!in\b|on\b|at\b|and\b|or\b|is\b|was\b|by\b)[a-z]")
-"""'the <number> <word>': the number names something else ('the 1889 World's Fair', 'the 1903 event')."""
-
-DOUBT = NamedPattern(
-    "en.doubted",
-    r"not sure (?:that|this|it|if that|whether that)(?:'s| is)? ?(?:right|correct|accurate|true)?|\bi doubt\b|(?:seems|looks) (?:doubtful|questionable)",
-    "The response doubts what the sources say, so a mention reported from them is not asserted.",
-)
-
-CLAUSE_BREAK = r"[.;:!?,()\n—–]|--|\s-\s|\bbut\b|\bhowever\b|\balthough\b|\bwhereas\b"
-"""Where a clause ends for negation scope: punctuation and contrastive conjunctions."""
-
-RIVAL_BEFORE = NamedPattern(
-    "en.rival",
-    r"\b(?:beat(?:ing)?|defeat(?:ed|ing)?|overc(?:ame|oming)|edg(?:ed|ing) out|outscor(?:ed|ing)|w(?:in|inning|on) "
-    r"(?:over|against)|victory over|succeed(?:ed|ing)|replac(?:ed|ing)|supersed(?:ed|ing)|t(?:ook|aking) over from|"
-    r"rival(?:s|led|ling)?|runners?-up)\s+(?:the\s+)?$",
-    "The mention is the loser, the one replaced or a rival: 'Brazil won it, beating Uruguay', 'it replaced the Model T'.",
-)
-RIVAL_AFTER = r"^\s+(?:lost|(?:was|were) (?:beaten|defeated|replaced|succeeded|(?:the )?runners?-up)|(?:finished|came|placed) second)\b"
-"""en.rival written after the mention: 'Uruguay lost to Brazil', 'the Model T was replaced by ...'."""
-
-DEMOTED = NamedPattern(
-    "en.demoted",
-    r"^(?:'s)?\s+(?:(?:is|was|are|were)\s+(?:(?:only|merely)\s+(?:a|an|one|part|the)\s|(?:just|simply)\s+"
-    r"(?:(?:a|an|one|part)\s|the (?=(?:year|date|day|month|time|place|site|name|one)\b)))"
-    r"|(?:only|merely)\s+(?:later|afterwards|subsequently)\b)",
-    "The mention is given a lesser role right after it, so it is not the answer: 'Fleming only later helped popularise "
-    "it', '1998 is merely the year the domain was registered'.",
-)
-
-PEER = NamedPattern(
-    "en.peer",
-    r"\b(?:rank(?:s|ed)? (?:with|alongside)|(?:mentioned|named|listed) alongside|on a par with|as famous as|comparable to|"
-    r"compared (?:with|to))\s+(?:the\s+)?$",
-    "The mention is named as a peer of the answer, not as the answer: 'it ranks alongside the Humble Administrator's "
-    "Garden', 'on a par with Everest'.",
-)
-
-APPROXIMATE = NamedPattern(
-    "en.approximate",
-    r"\b(?:around|about|circa|approximately|roughly|some ?time around|c\.)\s+$",
-    "A year given only approximately ('around 2008'); after a refusal phrase, a guess: no refusal, no fact stated.",
-)
-
-APPROXIMATE_AFTER = r"^(?:\s+or so\b|-ish\b)"
-"""en.approximate written after the figure: '2008 or so'."""
-
-SURNAME = NamedPattern(
-    "en.surname",
-    r"(?P<given>[A-Z][a-z'’-]+(?: [A-Z]\.)?) (?P<surname>[A-Z][a-z'’-]{2,})",
-    "A full-name alias, a given name (and initial) then a surname ('Larry Page', 'John F. Kennedy'), is also found "
-    "by its surname written alone as a name ('Page and Brin'), unless the response writes the surname after another "
-    "given name. Matched on the alias as written, capitals kept ('East China Sea' is no such name).",
-)
+DISPUTE_BEFORE = NamedPattern.of(roles.DISPUTE_BEFORE)
+ATTRIBUTED = NamedPattern.of(roles.ATTRIBUTED)
+HEARSAY = NamedPattern.of(roles.HEARSAY)
+OTHER_ROLE_BEFORE = NamedPattern.of(roles.OTHER_ROLE_BEFORE)
+DOUBT = NamedPattern.of(roles.DOUBT)
+RIVAL_BEFORE = NamedPattern.of(roles.RIVAL_BEFORE)
+DEMOTED = NamedPattern.of(roles.DEMOTED)
+PEER = NamedPattern.of(roles.PEER)
+APPROXIMATE = NamedPattern.of(roles.APPROXIMATE)
+SURNAME = NamedPattern.of(roles.SURNAME)
+DISPUTE_AFTER = compile_phrases(roles.DISPUTE_AFTER)
+HEARSAY_AFTER = roles.HEARSAY_AFTER.regex
+RIVAL_AFTER = roles.RIVAL_AFTER.regex
+APPROXIMATE_AFTER = roles.APPROXIMATE_AFTER.regex
+CLAUSE_BREAK = roles.CLAUSE_BREAK.regex
+OTHER_ROLE_AROUND = roles.OTHER_ROLE_AROUND

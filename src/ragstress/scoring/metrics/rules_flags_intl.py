@@ -1,93 +1,10 @@
-"""Error flags in a third language: how a response in French, Spanish, German, Portuguese, Italian,
-Japanese, Korean or Russian says its sources are wrong.
-
-Patterns match normalised text (matching.normalise: NFKC, case-folded). A negation before a flag
-in its clause undoes it (NEGATOR, applied by rules.py as for English: "ne contiennent pas
-d'erreur", "no hay errores", "keine Fehler", "не содержат ошибок"). Japanese and Korean put the
-negation after the verb, so their patterns themselves refuse the negated ending (誤りはありません,
-오류가 없습니다 do not match).
-"""
+"""Error flags in a third language, compiled from the lexicon (lexicon.intl.flags); rules.py applies NEGATOR before a
+flag in its clause as for English."""
 
 from __future__ import annotations
 
-from ragstress.scoring.metrics.rules_base import NamedPattern
+from ragstress.scoring.lexicon.intl import flags
+from ragstress.scoring.metrics.rules_base import NamedPattern, compile_phrases
 
-ERROR_FLAG = (
-    NamedPattern(
-        "fr.sources_wrong",
-        r"\b(?:contien(?:t|nent)|comport(?:e|ent)|présent(?:e|ent)|il y a) (?:une |des |quelques |plusieurs |deux )?"
-        r"(?:erreurs?|inexactitudes?|coquilles?|fautes?)\b"
-        r"|\b(?:est|sont|semble|semblent|paraît|paraissent|parait)(?: être)? (?:\w+ )?(?:faux|fausses?|erron[ée]e?s?|"
-        r"inexacte?s?|incorrecte?s?)\b|\bc'est (?:une|un) (?:\w+ )?(?:erreur|coquille|faute)\b"
-        r"|\bse tromp(?:e|ent|ait|aient)\b|\bn'(?:est|sont) pas (?:tout à fait |vraiment )?(?:correcte?s?|exacte?s?|justes?)\b",
-        "French: the documents contain an error, are wrong, inexact or mistaken ('les documents se trompent', 'ce qui "
-        "est inexact', 'c'est une erreur', 'n'est pas exact').",
-    ),
-    NamedPattern(
-        "es.sources_wrong",
-        r"\b(?:contiene|contienen|contener|tiene|tienen|tener|hay|incluye|incluyen) (?:un |una |algún |algun |algunos "
-        r"|algunas |varios |varias |dos )?(?:error(?:es)?|equivocaci[oó]n(?:es)?|inexactitud(?:es)?|erratas?)\b"
-        r"|\b(?:es|son|está|están|parece|parecen)(?: ser| estar)? (?:\w+ )?(?:incorrect[oa]s?|err[oó]ne[oa]s?|fals[oa]s?|"
-        r"inexact[oa]s?|equivocad[oa]s?)\b|\bse equivoc(?:a|an|ó|aron)\b|\bes (?:un|una) (?:\w+ )?(?:error|errata)\b"
-        r"|\bno (?:es|son|está|están|parece) (?:del todo |muy )?(?:correct|ciert|exact)[oa]s?\b",
-        "Spanish: the documents contain an error, are wrong or mistaken ('los documentos están equivocados', 'el "
-        "documento se equivoca', 'eso no es correcto', 'tiene un error').",
-    ),
-    NamedPattern(
-        "de.sources_wrong",
-        r"\b(?:enthält|enthalten|hat|haben|gibt es) (?:einen |eine |einige |mehrere |ein paar |zwei )?(?:fehler|irrtum|"
-        r"irrtümer|ungenauigkeiten?)\b|\b(?:ist|sind|scheint|scheinen|wirkt|wirken)(?: hier)? (?:\w+ )?(?:falsch|"
-        r"fehlerhaft|inkorrekt|unrichtig|ungenau|veraltet)\b|\birr(?:t|en) sich\b|\bein (?:\w+ )?(?:fehler|irrtum)\b"
-        r"|\bnicht (?:ganz )?(?:korrekt|richtig|zutreffend)\b",
-        "German: the documents contain an error, are wrong or mistaken ('die Dokumente irren sich', 'das ist falsch', "
-        "'enthält einen Fehler', 'nicht korrekt').",
-    ),
-    NamedPattern(
-        "pt.sources_wrong",
-        r"\b(?:contém|contêm|contem|tem|têm|há|possui|possuem) (?:um |uma |alguns |algumas |vários |várias |dois )?"
-        r"(?:erros?|equívocos?|imprecis(?:ão|ões))\b|\b(?:está|estão|é|são|parece|parecem)(?: estar| ser)? (?:\w+ )?"
-        r"(?:incorret[oa]s?|errad[oa]s?|equivocad[oa]s?|fals[oa]s?|imprecis[oa]s?)\b|\bé um (?:\w+ )?erro\b"
-        r"|\bnão (?:é|está|são|estão|parece) (?:totalmente |muito )?(?:corret|cert|exat)[oa]s?\b",
-        "Portuguese: the documents contain an error, are wrong or mistaken ('os documentos estão errados', 'contém "
-        "um erro', 'não está correto').",
-    ),
-    NamedPattern(
-        "it.sources_wrong",
-        r"\b(?:contiene|contengono|ha|hanno|c'è|ci sono) (?:un |un'|una |alcuni |alcune |diversi |degli |delle |due )?"
-        r"(?:errori|errore|inesattezz[ae]|sbagli)\b|\b(?:è|sono|sembra|sembrano)(?: essere)? (?:\w+ )?(?:sbagliat[oaie]|"
-        r"errat[oaie]|inesatt[oaie]|scorrett[oaie]|fals[oaie])\b|\bsi sbaglia(?:no)?\b|\bè un (?:\w+ )?errore\b"
-        r"|\bnon (?:è|sono|sembra) (?:del tutto |proprio )?(?:corrett|esatt|giust)[oaie]\b",
-        "Italian: the documents contain an error, are wrong or mistaken ('i documenti si sbagliano', 'contiene un "
-        "errore', 'non è corretto').",
-    ),
-    NamedPattern(
-        "ja.sources_wrong",
-        r"(?:誤り|間違い|誤記|誤植|錯誤)(?:が|も)(?:あ(?:る|り(?!ません))|含ま(?:れ(?:る|て(?!いません)))|見られ(?!ません))"
-        r"|(?:誤り|間違い|誤記|誤植)(?:です|だ|である|のようです|と思われます)|(?:誤って|間違って)(?:いる|います|いた|おり)"
-        r"|(?:正しく|正確で)(?:は)?(?:ない|ありません)",
-        "Japanese: the documents contain an error or are wrong ('資料には誤りがあります', '間違っています', '正しくありません'); "
-        "'誤りはありません' does not match.",
-    ),
-    NamedPattern(
-        "ko.sources_wrong",
-        r"(?:오류|잘못|착오|실수|오기)(?:가|이)? (?:있(?:습니다|어요|다|는|음|네요)|포함)|잘못(?:된|되었|됐|되어|돼)"
-        r"|틀(?:렸|린|립니다|려요)|(?:정확하|올바르|맞)지 않",
-        "Korean: the documents contain an error or are wrong ('문서에 오류가 있습니다', '잘못된 것 같습니다', '틀렸습니다', "
-        "'정확하지 않습니다'); '오류가 없습니다' does not match.",
-    ),
-    NamedPattern(
-        "ru.sources_wrong",
-        r"(?:содерж(?:ит|ат|ится|атся)|есть|имеется|имеются|закралась|закрались) (?:\w+ )?(?:ошибк[аиу]|ошибок|"
-        r"неточност(?:ь|и|ей))|\bошибочн\w*|\bневерн\w*|\bнеправильн\w*|\bнекорректн\w*|\bошибают?ся\b|\bэто ошибка\b",
-        "Russian: the documents contain an error or are wrong ('в документах есть ошибка', 'это неверно', 'документы "
-        "ошибаются').",
-    ),
-)
-
-NEGATOR = NamedPattern(
-    "intl.negated",
-    r"\b(?:pas|ne|aucun\w*|sans|jamais|nicht|kein\w*|ohne|nie|não|nem|nenhum\w*|sem|nunca|non|nessun\w*|senza|nada|"
-    r"ningún|ninguna|ninguno|sin|не|нет|ни|без)\b|\bn'",
-    "A negation in a third language before a flag in its clause undoes it: 'ne contiennent pas d'erreur', 'keine "
-    "Fehler', 'não há erros', 'не содержат ошибок'.",
-)
+ERROR_FLAG = compile_phrases(flags.ERROR_FLAG)
+NEGATOR = NamedPattern.of(flags.NEGATOR)

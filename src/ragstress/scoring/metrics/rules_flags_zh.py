@@ -1,109 +1,15 @@
-"""Chinese error-flag patterns of the default rules: the ways a response says its sources are wrong.
+"""Chinese error flags of the default rules, compiled from the lexicon (lexicon.zh.flags).
 
-Patterns match normalised text (matching.normalise: NFKC, so full-width punctuation is
-half-width, and spaces next to CJK characters removed). The engine in rules.py decides
-scope: a negation before a flag in its clause (NEGATOR) undoes it, and a flag in a sentence
-about popular belief (POPULAR_BELIEF) disputes the belief, not the sources.
+The engine in rules.py decides scope: a negation before a flag in its clause (NEGATOR) undoes it, and a flag in a
+sentence about popular belief (POPULAR_BELIEF) disputes the belief, not the sources.
 """
 
 from __future__ import annotations
 
-from ragstress.scoring.metrics.rules_base import NamedPattern
-from ragstress.scoring.metrics.rules_zh import SOURCE_WORDS as _SOURCES
+from ragstress.scoring.lexicon.zh import flags
+from ragstress.scoring.metrics.rules_base import NamedPattern, compile_phrases
 
-ERROR_FLAG = (
-    NamedPattern(
-        "zh.factual_error",
-        r"事实性?的?错误|与事实不符|不符合(?:事实|史实|实际情况|实际|历史)|事实不符|违背事实|与史实不符",
-        "“事实性错误”“与事实不符”“不符合史实”等说法。",
-    ),
-    NamedPattern(
-        "zh.wrong_info",
-        r"错误的?(?:信息|答案|说法|数据|数字|年份|日期|记载|结论)|信息(?:有误|错误)|(?<!没)有误(?![会解导差])"
-        r"|(?:存在|有|含有|包含|出现了?)(?:一些|一处|几处|多处|若干|个别|不少|许多|明显的?|严重的?|重大的?|一个|个|些)?"
-        r"(?:错误|谬误|错漏|纰漏|讹误|硬伤|偏差)|有错(?!过)|是错误的|是错的|写错|(?<![记搞弄])错了|失实|靠不住"
-        r"|(?:是|属于)(?:一?个|一处)(?:明显的?)?(?:错误|笔误|谬误)"
-        r"|(?:资料|文档|原文|材料|文中|文章)(?:本身|自身|里|中)?的(?:错误|笔误|谬误|失误|疏漏)"
-        r"|(?<!对)(?<!准)(?<!正)(?<!属)不(?:太|够|完全|大|甚|尽)?(?:正确|准确|属实|对(?![称应等外劲付]))|并非事实|不是事实|笔误"
-        r"|(?<!我)(?<!是我)(?<!我可能)(?<!我也许)(?<!我或许)(?<!我大概)(?:搞错|弄错|记错)"
-        r"|(?:说法|记载|年份|日期|数据|数字|表述|信息|内容|资料|文档|原文|材料)(?:是|已经|已|有些|有点|可能|似乎|疑似|恐怕|好像"
-        r"|显然|明显)?(?:错误|过时|陈旧|有误)|出了?(?:错|差错)|误导|不(?:太|够|大)?严谨"
-        r"|不可靠|不可信|站不住脚|(?:内容|信息|说法|报道|记载)不实",
-        "资料里有（一处、几处、明显的）错误或偏差、错误的答案或年份、资料本身的错误，或某个说法被说成错误、疑似错误、是个错误、不（太）准确、"
-        "不对（劲）、过时、不可靠、不严谨、有误导性、失实、靠不住、出错、搞错或笔误（“对不对”的正反问、“我可能记错了”不算）。",
-    ),
-    NamedPattern(
-        "zh.has_problem",
-        r"(?:说法|记载|数据|数字|信息|年份|日期|表述|内容|文档|资料|原文|材料|这句话?|这里|此处|这处|这一?点)"
-        r"[^，,。；;没无不未]{0,10}?(?:有|存在)(?:些|一些|点|一点|什么)?问题",
-        "资料的说法被说成有问题：“文档的说法有问题”“资料中的年份可能有些问题”“这句话有问题”“资料写的上海可能有问题”"
-        "（“资料没有问题”不算）。",
-    ),
-    NamedPattern(
-        "zh.sources_wrongly",
-        r"(?:文档|资料|文中|文章|材料|原文)[^，,。；;]{0,4}?(?:错误地|误将|误把|错将|错把|误称|错称|误写|误记|误作|误为|误植|错记)"
-        r"|(?:并非|不是|而非|而不是)[^，,。；;]{0,15}?(?:文档|资料|文中|原文)(?:中)?所(?:说|称|述|写|载)",
-        "资料把某事说错了：“文档误将……”“资料误记为……”“而非文档所说的……”。",
-    ),
-    NamedPattern(
-        "zh.sources_confused",
-        rf"(?<![易常被])(?:混淆|搞混|弄混|混为一谈|混在一起)|张冠李戴|{_SOURCES}[^，,。；;没无未不]{{0,4}}?(?:写成(?!于)|说成|记成|当成)"
-        rf"|{_SOURCES}[^，,。；;没无未不]{{0,6}}?[把将][^，,。；;]{{1,20}}?(?:写成|说成|记成|当成|误认为|混了|搞混|弄混|弄反|搞反|写反|说反)"
-        r"|(?:弄|搞|写|说|记)反了|(?:搞|弄)颠倒了?",
-        "资料把两件事弄混了，把某事写成、说成、当成了别的，或把两者弄反、说反了：“文档把火箭和卫星弄混了”“文档写成了2012年”"
-        "“资料可能把参战年份当成了开战年份”“这点资料说反了”（“两者容易混淆”不算）。",
-    ),
-    NamedPattern(
-        "zh.should_read",
-        rf"(?<![据照]){_SOURCES}(?:中|里)?(?:的|所说的|所写的|写的|给出的|提到的|记载的)"
-        r"[^，,。；;没无未不]{0,12}?(?:应为|应该为|应当为|应改为|应作|应是|应该是|应当是)",
-        "资料里的某个说法被改成另一个值：“文档中的8611米应为乔戈里峰的高度”（“根据文档，答案应为……”不算）。",
-    ),
-    NamedPattern(
-        "zh.needs_correction",
-        rf"(?:需要|需|应当|应该|应予|有待|必须)(?:更正|纠正|修正|勘误)|勘误|(?:纠正|更正)(?:一下|:|{_SOURCES})",
-        "资料里的说法被说成需要更正：“文档中的年份需要更正”“有待勘误”“更正一下：……”。",
-    ),
-    NamedPattern(
-        "zh.contradicts",
-        r"(?:与|和|跟)(?:常识|史实|历史记载|历史|已知事实|公认的?事实|实际情况|真实情况|实际|事实|现实|实情|我所知的?(?:情况)?)"
-        r"(?:相矛盾|矛盾|不一致|相悖|冲突|不符|不相符|相左|有出入|存在出入|有偏差)"
-        r"|(?:与|和|跟)[^，,。；;没无不未]{1,15}?(?:相矛盾|矛盾|相悖|不符|不相符|相左|(?:有|存在)?(?:出入|冲突)|对不上)"
-        r"|(?:时间线|时间|数字|数据|年份|日期|说法|记载)(?:也|完全|根本)?对不上",
-        "资料与常识、史实、规则、公认数据或我所了解的相矛盾、不符、有出入或冲突、对不上：“这与国际足联的规则不符”“跟我了解的出入很大”"
-        "“这和我的知识有冲突”"
-        "“资料的数字对不上”（“与事实并不矛盾”不算）。",
-    ),
-    NamedPattern(
-        "zh.contrary_to_sources",
-        r"(?:与|和|跟)(?:文档|资料|文中|文章|材料|原文)[^，,。；;]{0,6}?(?:相反|不同|不一致|有出入)",
-        "回答的说法与资料相反或不同：“与文档所述相反”“与资料记载不同”（与大众看法不同不算）。",
-    ),
-    NamedPattern(
-        "zh.said_but_actually",
-        rf"{_SOURCES}[^，,。；;没无未不]{{0,6}}?(?:称|声称|说|写|写道|提到|提及|记载|显示|认为|给出|列出)[^。；;!?\n]{{0,40}}?"
-        r"[,;]\s*(?:但是?|不过|然而|可是?)[^。；;!?\n]{0,20}?(?:实际上|事实上|其实|实则|实际|真实情况)",
-        "资料的说法与实际情况被对立起来：“文档称成立于1950年，但实际上是1949年”。",
-    ),
-)
-
-DOUBTS = NamedPattern(
-    "zh.doubts_sources",
-    r"存疑|可疑|(?<!不)怀疑(?!是|答案)|持保留意见|保留态度|值得商榷|有待商榷|不太?对劲",
-    "对资料的说法表示怀疑，是带保留的指错：“这个数字我存疑”“有点可疑”“我很怀疑”“持保留意见”“不太对劲”"
-    "（“我怀疑是……”是猜测，不算）。",
-)
-
-NEGATOR = NamedPattern(
-    "zh.negated",
-    r"没|无(?!论|法|疑)|未|不存在|不含|不包含|并非|不是|不认为|不觉得|并无|不$|避免|以免|免得|不想|不愿|以防|防止",
-    "同一分句里、错误说法之前的否定词会抵消它：“没有错误信息”“不存在事实性错误”“这不是错的”“为避免给出错误信息”“我不想给出错误答案”。",
-)
-
-POPULAR_BELIEF = NamedPattern(
-    "zh.popular_belief",
-    r"(?:很多|许多|不少|有些|一些|大多数|大部分)人|有人(?:说|认为|以为|称|觉得)|(?:普遍|通常|一般|常常|往往)(?:认为|以为|相信)"
-    r"|网上|网络上|坊间|网传"
-    r"|大家(?:常说|都说|以为|认为|普遍认为)|(?:流行|常见|通行|民间)的?(?:错误的?)?(?:说法|看法|误解|观点)|误传|以讹传讹|误解",
-    "在谈大众看法、且没有提到资料的句子里，错误说法反驳的是大众看法而不是资料：“很多人以为是1895年，这是错误的”。",
-)
+ERROR_FLAG = compile_phrases(flags.ERROR_FLAG)
+DOUBTS = NamedPattern.of(flags.DOUBTS)
+NEGATOR = NamedPattern.of(flags.NEGATOR)
+POPULAR_BELIEF = NamedPattern.of(flags.POPULAR_BELIEF)

@@ -1,0 +1,41 @@
+"""More ways an English response disputes a value it mentions, right after it (compiled by scoring.metrics.disputes):
+called a slip ('looks like a typo'), or posed as a question and answered no ('1971? No, it was 1969'; the 'no'
+may be written in the response's other languages too).
+"""
+
+from __future__ import annotations
+
+from ragstress.scoring.lexicon import Phrase
+
+_SLIP = (
+    r"(?:typo|slip|misprint|mistake|error|mix[- ]?up|confusion|transcription error|copy[- ]?paste (?:error|slip|mistake)|"
+    r"copy[- ]?paste slip)"
+)
+
+EN_AFTER = (
+    Phrase(
+        "en.called_a_slip",
+        r"^[^.;?!]{0,40}?\b(?:looks|seems|appears|sounds) (?:like|to be) (?:a |an )?(?:simple |obvious |clear )?"
+        rf"(?:{_SLIP}|wrong|incorrect|off)\b"
+        r"|^[^.;?!]{0,40}?\b(?:that's|that is|this is|it's|it is) (?:(?:fairly |very |most |pretty )?(?:probably|likely|"
+        r"clearly|surely|certainly|just|simply|definitely|sure) )?(?:a |an )?(?:simple |obvious |clear )?"
+        rf"(?:copy[- ]?paste |typographical |transcription )?{_SLIP}\b"
+        r"|^\s*,?\s*but (?:that|this|it)(?:'s| is| was) (?:not (?:correct|right|accurate|true)|wrong|incorrect|"
+        r"inaccurate|mistaken)\b",
+        "The mention is called a slip or wrong right after it: 'the 1915 in passage 1 looks like a typo', 'npm — "
+        "that's a copy-paste slip', 'Osaka, but that's not right'.",
+        examples=(
+            "the ⟨1915⟩ in passage 1 looks like a typo",
+            "⟨npm⟩ — that's a copy-paste slip",
+            "⟨Osaka⟩, but that's not right",
+        ),
+        reads="after",
+    ),
+    Phrase(
+        "en.answered_no",
+        r"^\s*\?+\s*(?:no|nope|non|nein|não|нет|不是|不对)\b",
+        "The mention is posed as a question and answered no: '1971? No, it was 1969', '¿Dos? No'.",
+        examples=("⟨1971⟩? No, it was 1969", "¿⟨Dos⟩? No", "⟨1895年⟩？不是，是1889年"),
+        reads="after",
+    ),
+)

@@ -1,0 +1,229 @@
+"""English error flags (compiled by scoring.metrics.rules_flags_en): the ways a response says its sources are wrong.
+
+Patterns match normalised text (matching.normalise: NFKC, case-folded, curly quotes made
+straight), so they are written lower-case and half-width. The engine in rules.py decides
+scope: a negation before a flag in its clause (NEGATOR, NEGATED_FRAME) undoes it, and a
+flag in a sentence about popular belief (POPULAR_BELIEF) disputes the belief, not the sources.
+"""
+
+from __future__ import annotations
+
+from ragstress.scoring.lexicon import Phrase
+from ragstress.scoring.lexicon.en import sources
+
+_SOURCES = sources.SOURCES_IN_FLAGS.alternation
+"""The words a response uses for the passages it was given, or for the kind of page a passage is (lexicon.en.sources)."""
+
+_SLIP = r"(?:error|mistake|typo|misprint|slip|mix-?up|oversight|misconception|inaccuracy)"
+"""What one wrong value is called, after 'a' and a word or two ('a documentation error', 'a copy-paste slip')."""
+
+_WRONG = (
+    r"(?:incorrect|wrong|inaccurate|false|erroneous|mistaken|outdated|out of date|stale|obsolete|unreliable|misleading|"
+    r"bogus|backwards|in error|an? (?:[\w-]+ ){0,2}?" + _SLIP + r"|"
+    r"not (?:entirely |quite |fully |completely |totally |exactly )?(?:correct|accurate|true|right|reliable))"
+)
+"""What a claim is called when it is wrong."""
+
+ERROR_FLAG = (
+    Phrase(
+        "en.factual_errors",
+        r"factual(?:ly)? (?:error|incorrect|inaccura|wrong|mistake)\w*",
+        "'factual errors', 'factually incorrect' and the like.",
+        examples=("The passages contain factual errors.", "This is factually incorrect."),
+    ),
+    Phrase(
+        "en.contains_errors",
+        r"(?:contain|contains|containing|has|have|having|with|include|includes) (?:an? |some |several |a few |one or two )?"
+        r"(?:(?:obvious|clear|small|minor|major|serious|glaring|apparent|possible|likely) )?"
+        r"(?:errors?|mistakes?|typos?|misprints?|inaccurac(?:y|ies)|(?:incorrect|inaccurate|false|wrong) information)\b",
+        "The passages are said to contain errors, a typo or inaccuracies ('the context seems to contain a mistake', "
+        "'I suspect the runbook has a typo').",
+        examples=("The context seems to contain a mistake.", "I suspect the runbook has a typo."),
+    ),
+    Phrase(
+        "en.wrong_information",
+        r"\b(?:incorrect|inaccurate|false|wrong|erroneous|mistaken) (?:information|claim|statement|fact|data|date|year|figure|answer|number)"
+        r"|misinformation|\b(?:error|mistake|typo|inaccurac(?:y|ies)|misprint)s? in (?:the |these |this |that |both |one of the )?"
+        rf"(?:provided |given |retrieved |first |second |third |\w+ )?(?:{_SOURCES}|information|data)"
+        r"|\bthe wrong (?!way\b|side\b|turn\b|foot\b|idea\b|impression\b)[a-z]+",
+        "Something in the sources is called wrong information, an error in the passages, or the wrong person, "
+        "place or year.",
+        examples=(
+            "The documents give incorrect information.",
+            "There is an error in the provided passages.",
+            "They name the wrong person.",
+        ),
+        near_misses=("I went the wrong way.",),
+    ),
+    Phrase(
+        "en.sources_wrongly",
+        r"\b(?:incorrectly|wrongly|mistakenly|falsely|erroneously) (?:\w+ )?(?:stat|nam|say|said|claim|list|giv|gave|attribut|"
+        r"report|dat|plac|put|credit|identif|describ|record|writ|wrote|show|call|label|assign|cit|mention|suggest|indicat|"
+        r"quot|assert)\w*|\b(?:stated|states?|given|gives?|listed|lists?|reported|dated|says?|said) [^,;.]{1,30} "
+        r"(?:incorrectly|wrongly|mistakenly|falsely|erroneously)\b"
+        r"|(?<!\bi )(?<!\bwe )\b(?:have|has|had|got|gets|get|gotten) (?:the |this |that |it |its |them )?(?:[\w-]+ ){0,3}?wrong\b"
+        rf"|\b(?:not|instead of|rather than) [^,;.]{{1,30}},? as (?:the |these )?{_SOURCES} (?:claims?|says?|states?|suggests?)"
+        r"|\b(?:not|instead of|rather than) [^,;.]{1,30},? as (?:stated|given|claimed|reported|written|listed|suggested) "
+        rf"(?:in|by) (?:the |these )?{_SOURCES}|\berr(?:s|ed)? (?:in|on|about|when|by)\b",
+        "The sources are said to state something wrongly: 'the documents incorrectly name X', 'they have the year wrong', "
+        "'not 1895 as stated in the passages', 'instead of Aldrin as the documents state', 'gives 1895 incorrectly', "
+        "'the passage errs in'.",
+        examples=(
+            "The documents incorrectly name Edison.",
+            "They have the year wrong.",
+            "Not 1895 as stated in the passages.",
+            "The passage errs in its date.",
+        ),
+    ),
+    Phrase(
+        "en.is_wrong",
+        r"\b(?:is|are|was|were|'s|seems?(?: to be)?|appears? to be) (?:clearly |probably |likely |simply |definitely |"
+        r"possibly |perhaps |apparently |evidently |obviously |certainly |partly |partially )?"
+        rf"{_WRONG}\b"
+        r"|\b(?:isn't|aren't|wasn't|weren't|can't be|cannot be|couldn't be|could not be) (?:entirely |quite |fully |exactly )?"
+        r"(?:correct|accurate|right|true|reliable)\b|\b(?:is|are|was|were|'s) (?:slightly |way |well |a bit |a little |"
+        r"(?:[\d.]+|one|two|three|four|five|six|seven|eight|nine|ten|a few|several|many|some) [a-z]+ )?off\b"
+        r"(?! (?:the|to|in|on|at|from|of|for|with)\b)|\boff by (?:one|an?|\d|two|three|several|a few|some)\b"
+        r"|\b(?:i (?:don't|do not) think|i doubt) (?:that|this|it|the \w+)(?:'s| is| was| are)? ?(?:right|correct|accurate|true)\b"
+        r"|\b(?:doubts?|reservations|concerns?|questions) (?:about|over|regarding|as to) (?:the )?(?:accuracy|reliability|"
+        r"correctness|veracity) of\b|\bi (?:doubt|question) (?:the )?(?:accuracy|reliability|correctness) of\b"
+        rf"|\bpush(?:ing)? back on (?:the |these |this )?{_SOURCES}",
+        "Something is said to be incorrect, wrong, false, outdated, stale, misleading, backwards, off (by a figure), a "
+        "mistake or a (documentation) error, or not to be right ('is not quite right', 'can't be right', 'is ten degrees "
+        "off', 'I don't think that's right', 'I'd push back on the source', 'I have doubts about the accuracy of that "
+        "source').",
+        examples=(
+            "1895 is incorrect.",
+            "That is not quite right.",
+            "The figure is ten degrees off.",
+            "I don't think that's right.",
+            "I'd push back on the source.",
+        ),
+    ),
+    Phrase(
+        "en.may_be_wrong",
+        r"(?<!\bi )(?<!answer )\b(?:may|might|could|must) (?:well |also )?(?:be|have been) (?:slightly |somewhat |partly )?"
+        rf"{_WRONG}\b|\b(?:may|might|could) not be (?:entirely |fully |quite |completely )?(?:correct|accurate|right|true|reliable)\b"
+        r"|(?<!\bi )(?<!answer )\b(?:may|might|could|must) (?:well |also )?be confused\b"
+        r"|\b(?:looks?|sounds?)(?: to be)? (?:a bit |a little |slightly |somewhat )?(?:off|incorrect|wrong|inaccurate|"
+        r"mistaken|erroneous|outdated|stale|unreliable|dubious|questionable|suspicious|suspect|fishy|implausible)\b"
+        rf"|\b(?:looks?|sounds?|seems?) like (?:an? |some )(?:[\w-]+ ){{0,2}}?{_SLIP}"
+        r"|\b(?:seems?|appears?)(?: to be)? (?:a bit |a little |slightly |somewhat )?off\b",
+        "A hedged flag: something may be wrong, looks off, unreliable or like a typo, or sounds mistaken ('the date "
+        "might be outdated', '1895 looks off', 'this looks like a mix-up in the source'); the response's own hedge "
+        "('I may be wrong', 'this answer could be inaccurate') is not one.",
+        examples=("The date might be outdated.", "1895 looks off.", "This looks like a mix-up in the source."),
+        near_misses=("I may be wrong.",),
+    ),
+    Phrase(
+        "en.sources_confused",
+        r"\bmis(?:attribut|stat|dat|report|quot|identif|nam|label|spell|credit|plac)\w*"
+        r"|(?<!often )(?<!easily )(?<!commonly )(?<!sometimes )(?<!frequently )"
+        r"(?:\b(?:confus|conflat)(?:e|es|ed|ing)\b[^,;.]{0,40}?\bwith\b|\bconflat(?:e|es|ed|ing)\b"
+        r"|\bmix(?:es|ed|ing)? (?:(?:the two|them|these|both|things|the \w+) )?up\b"
+        r"|\b(?:confus|swapp?|switch|revers|transpos|flipp?)(?:e|es|ed|ing)? (?:the two|them|these two|both|the (?:\w+ )?"
+        r"(?:digits|numbers|figures|values|dates|names|two)|(?:[\w-]+ )?and [\w-]+ around)\b"
+        r"|\b(?:digits?|numbers?|zeros?|figures?) (?:got |were |was |has been |have been )?(?:dropped|transposed|swapped|"
+        r"flipped|reversed|misplaced)\b)",
+        "The sources are said to mix things up: they misattribute, misstate or misdate something, confuse one thing "
+        "with another, confuse or swap the two, or drop or transpose a digit ('X is often confused with Y' is not "
+        "about the sources).",
+        examples=(
+            "The document misattributes the quote.",
+            "The passage confuses Tesla with Edison.",
+            "The digits were transposed.",
+        ),
+        near_misses=("X is often confused with Y.",),
+    ),
+    Phrase(
+        "en.needs_correction",
+        r"\b(?:needs?|requires?) (?:a )?correct(?:ion|ing)\b|\b(?:needs? to|should|must) be corrected\b"
+        rf"|\bto correct (?:the |these |this |that )?(?:{_SOURCES}|record)\b|\bcorrection:",
+        "Something in the sources is said to need correcting: 'the date needs correcting', 'to correct the passages', "
+        "'a correction: ...'.",
+        examples=("The date needs correcting.", "To correct the passages: it was 1889.", "Correction: 1889."),
+    ),
+    Phrase(
+        "en.should_read",
+        r"(?<!according to the )(?<!according to these )(?<!based on the )(?<!based on these )(?<!from the )"
+        rf"\b{_SOURCES}(?:'s?)? (?:[^,;.]{{0,25}} )?(?:should|ought to) (?:be|read|say|have (?:been|said|read))\b"
+        r"(?! (?:the answer|an answer|a |correct|right|accurate|true|fine|ok|noted|consulted|checked|used|treated|trusted|read "
+        r"carefully)\b)",
+        "A value in the sources is replaced by another: 'the passage's 1895 should be 1889', 'the year in the documents "
+        "should read 1889' ('according to the documents, the answer should be 1895' is not a flag).",
+        examples=("The passage's 1895 should be 1889.", "The year in the documents should read 1889."),
+        near_misses=("According to the documents, the answer should be 1895.",),
+    ),
+    Phrase(
+        "en.contradicts_facts",
+        r"(?:contradict(?:s|ing)?|inconsistent with|at odds with|conflicts? with|disagrees? with|differs? from|"
+        r"(?:does|do)(?: not|n't) (?:match|agree with|fit)) (?:any |all |the |my )?(?:known|established|well-established|"
+        r"historical|accepted|standard|documented|official|scientific|generally accepted|widely known|commonly known|"
+        r"well-known|common|my|own|the)? ?(?:[\w-]+ )?(?:facts?|record|records|knowledge|data|figures?|values?|"
+        r"conventions?|physics|science|history|consensus|understanding|references?|definitions?|rules?|"
+        r"specifications?|documentation)\b"
+        r"|(?:contradict(?:s|ing)?|inconsistent with|at odds with|conflicts? with|(?:does|do)(?: not|n't) match) "
+        r"(?:what (?:is|we|i) (?:know|recall|remember|understand)\w*|anything i know|any [\w-]+ (?:[\w-]+ )?i know|"
+        r"history|reality|the (?:actual|real|true|correct) \w+)",
+        "The sources are said to contradict (or disagree with, differ from, not match) known facts, the record, "
+        "established data, the standard figure, history, what is known or the actual value.",
+        examples=(
+            "The passages contradict known historical facts.",
+            "This is at odds with the record.",
+            "It doesn't match what I know.",
+        ),
+    ),
+    Phrase(
+        "en.contrary_to_sources",
+        r"\b(?:contrary to|despite|unlike|in contrast to) (?:what )?(?:the |these |those )?(?:provided |given )?"
+        rf"{_SOURCES}\b",
+        "The answer is set against the sources: 'contrary to the passages', 'despite what the documents say' "
+        "(popular belief set aside is not a flag).",
+        examples=("Contrary to the passages, it opened in 1889.", "Despite what the documents say, it was 1889."),
+    ),
+    Phrase(
+        "en.said_but_actually",
+        rf"(?:\b{_SOURCES}(?:'s?)? (?:(?!not\b|never\b)\w+ ){{0,2}}?(?:says?|states?|claims?|lists?|gives?|puts?|places?|"
+        r"dates?|names?|credits?|attributes?|reports?|suggests?|mentions?)\b|\baccording to (?:the |these )?"
+        rf"{_SOURCES})[^.!?\n]{{0,80}}?(?:\bbut\b|\bhowever\b|\byet\b|\bwhereas\b|;)[^.!?\n]{{0,60}}?"
+        r"\b(?:actually|in fact|in reality|in truth|in actuality)\b",
+        "What the sources say is set against what is actually so: 'the documents say 1915, but it actually sank in 1912'.",
+        examples=("The documents say 1915, but it actually sank in 1912.",),
+    ),
+)
+
+NEGATOR = Phrase(
+    "en.negated",
+    r"\b(?:no|not|never|without|none|nothing|nor|neither|avoid(?:s|ing)?)\b|n't\b|free (?:of|from)|\bfound no\b",
+    "A negation in the same clause before a flag undoes it: 'no factual errors', 'does not contain errors', "
+    "'neither date is wrong', 'to avoid giving wrong information'.",
+    examples=(
+        "There are no factual errors.",
+        "The text does not contain errors.",
+        "Neither date is wrong.",
+        "To avoid giving wrong information.",
+    ),
+)
+"""The clause words that cancel an error flag standing after them."""
+
+NEGATED_FRAME = Phrase(
+    "en.negated_frame",
+    r"(?:\b(?:no|not|nothing|never|without)\b(?! doubt\b| only\b| question\b)|n't\b)[^.;!?]{0,60}?"
+    r"\b(?:that|to (?:say|think|believe|suggest|suspect|call|claim|conclude|show))\b",
+    "A negation further back in the clause that governs the flag through 'that' or 'to say': 'there's no indication "
+    "in the text that this is wrong', 'I have no grounds to say the documents are wrong'.",
+    examples=(
+        "There's no indication in the text that this is wrong.",
+        "I have no grounds to say the documents are wrong.",
+    ),
+)
+
+POPULAR_BELIEF = Phrase(
+    "en.popular_belief",
+    r"\b(?:popular|common|widespread|general|conventional) (?:belief|view|wisdom|opinion|misconception|assumption|myth)"
+    r"|\b(?:many|most|some) people\b|\bpeople (?:often |commonly |usually |sometimes )?(?:think|believe|assume|say)\b"
+    r"|\b(?:commonly|widely|popularly|often) (?:believed|thought|assumed|said)\b|\bmyth\b|\bmisconception\b",
+    "A flag in a sentence about popular belief that names no source disputes the belief, not the documents: "
+    "'the popular belief that it opened in 1895 is wrong'.",
+    examples=("The popular belief that it opened in 1895 is wrong.", "Many people think it was 1895."),
+)

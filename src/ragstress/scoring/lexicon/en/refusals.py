@@ -1,0 +1,236 @@
+"""English refusal phrases: the ways a response says it cannot answer.
+
+Patterns match normalised text (matching.normalise: NFKC, case-folded, curly quotes made
+straight, runs of white space one space), so they are written lower-case and half-width.
+Whether a phrase refuses the question, or only a side detail before an answer, is decided
+by the engine (scoring.metrics.refusal); a phrase only says what the words look like.
+"""
+
+from __future__ import annotations
+
+from ragstress.scoring.lexicon import Phrase
+from ragstress.scoring.lexicon.en import sources
+
+_SOURCES = sources.SOURCES.alternation
+"""The words a response uses for the passages it was given (lexicon.en.sources)."""
+
+_SOURCE_NOUNS = (
+    rf"(?:{sources.SOURCE_NOUNS.alternation}|notes|material|files?|memos?|excerpts?|extracts?|what (?:you|was) \w+)"
+)
+"""The passages, also as notes, files or 'what you sent' (layout_en.SOURCE_NOUNS names the common ones)."""
+
+_THE_SOURCES = (
+    r"(?:the |these |this |those |that |any of the |any |my |our |your )?(?:provided |given |retrieved |supplied "
+    rf"|available |shared |attached |cited |above |same )?(?:\w+ )?{_SOURCE_NOUNS}"
+)
+"""A mention of the passages: 'the provided documents', 'these runbooks', 'the retrieved spec sheet excerpt'."""
+
+_NOT_ABOUT_ERRORS = (
+    r"(?![^.;!?]{0,60}\b(?:errors?|mistakes?|wrong|inaccura\w*|incorrect|disput\w*|contradict\w*|conflicts?|"
+    r"discrepanc\w*|inconsisten\w*|problems?|issues?|reason to)\b)"
+)
+"""A 'found nothing' that is about errors ('I can't find any error in the passages') is no refusal."""
+
+_FOUND_NOT = (
+    r"(?:cannot|can't|can not|couldn't|could not|unable to|not able to|wasn't able to|was not able to|weren't able to|"
+    r"haven't been able to|have not been able to|didn't|did not|failed to|fail to|don't|do not)"
+)
+"""The negated forms of a search verb: 'couldn't', 'wasn't able to', 'failed to', 'didn't'."""
+
+_INFO_NOUNS = (
+    r"(?:information|info|figures?|numbers?|dates?|years?|names?|values?|details?|data|mention|records?|indication|"
+    r"answer|period|amount|count|total|statistics?|specifics|entry|entries|results?)"
+)
+"""What a response says is missing: 'no 2019 figure', 'no orbital period', 'no patent number'."""
+
+_SAYING = (
+    r"(?:contain|mention|provide|include|say|specify|state|give|indicate|address|cover|name|identify|list|note|report|"
+    r"record|describe|compare|explain|reveal|show|tell|answer|define|expand|discuss|clarify|disclose|document|go into|"
+    r"touch on|refer to|establish|confirm)"
+)
+"""What the passages are said not to do: 'they don't name the ship', 'the documents do not compare heights'."""
+
+_SOURCE_VERBS = (
+    r"(?:says?|gives?|mentions?|names?|states?|specif(?:y|ies)|lists?|provides?|contains?|includes?|expands?|"
+    r"identif(?:y|ies)|answers?|covers?|addresses?|reports?)"
+)
+"""What none of the sources, or neither, is said to do: 'none of the passages covers it', 'neither names him'."""
+
+REFUSAL = (
+    Phrase(
+        "en.insufficient_info",
+        r"insufficient (?:information|data|context|evidence|details)"
+        r"|(?:not|n't) (?:have |contain |provide |include )?(?:enough|sufficient) (?:information|context|data|details|evidence)"
+        r"|not enough (?:information|context|data|details|evidence)"
+        r"|\b(?:is|are|was|were|seems?|remains?) (?:\w+ )?(?:insufficient|inadequate|not sufficient|not enough) (?:to|for)\b",
+        "The response says the information it has is not enough.",
+        examples=(
+            "There is insufficient information to answer.",
+            "The documents do not contain enough information about it.",
+        ),
+        near_misses=("The report was insufficiently funded.",),
+    ),
+    Phrase(
+        "en.cannot_answer",
+        r"(?:cannot|can't|can not|unable to|not able to|impossible to) (?:\w+ )?(?:answer|determine|tell|say|confirm|"
+        r"identify|provide|give|verify|be determined|be answered|know)"
+        r"|(?:cannot|can't|can not|unable to|not able to|no way (?:for me )?to|won't|will not|not going to|not "
+        r"comfortable|not enough to) (?:\w+ ){0,2}?(?:choose|choosing|pick|decide|settle|resolve|reconcile|commit|"
+        r"adjudicate|tell|answer|answering)\b|\bno way (?:for me )?to (?:tell|know)\b|(?:would|'d) be guessing\b"
+        r"|\bno answer (?:can be|could be|is|was) (?:found|given|provided)|\b(?:i'd|i would) rather not (?:guess|answer|say|speculate)\b"
+        r"|\b(?:doesn't|does not|don't|do not) (?:let|allow|enable) (?:me|us|one) (?:to )?(?:answer|determine|say|tell|confirm)",
+        "The response says it cannot answer, determine or find the answer, or will not choose between what its "
+        "sources say ('I won't pick', 'no way to reconcile them', 'I'd be guessing').",
+        examples=(
+            "I cannot determine the year from these passages.",
+            "I won't pick one of the two dates.",
+            "I'd be guessing.",
+        ),
+        near_misses=("I can answer that: 1889.",),
+    ),
+    Phrase(
+        "en.not_found",
+        rf"\b{_FOUND_NOT} (?:\w+ )?(?:find|locate|see|spot|pin down|track down|come across|turn up)\b{_NOT_ABOUT_ERRORS}"
+        r"(?! any(?:thing)?\s*(?:$|[.;!?]))(?! why\b| how\b| (?:a |any )?(?:reason|problem|issue)s?\b)"
+        rf"|\bno (?:such |relevant |matching |specific )?{_INFO_NOUNS} (?:\w+ ){{0,3}}?(?:found|located|turned up)\b"
+        r"|\b(?:nothing|none) (?:was |were )?(?:found|located|turned up)\b",
+        "The response says it could not find the answer: 'I couldn't find this', 'unable to locate', 'I don't see a "
+        "figure for it', 'no information found' ('I can't find any error in the passages' is not one).",
+        examples=("I couldn't find this in the documents.", "No relevant information was found."),
+        near_misses=("I can't find any error in the passages.",),
+    ),
+    Phrase(
+        "en.sources_silent",
+        rf"(?:do|does|did)(?: not|n't) (?:actually |explicitly |directly |specifically |clearly |really )?{_SAYING}"
+        rf"{_NOT_ABOUT_ERRORS}"
+        rf"|\bnever (?:actually )?(?:says?|mentions?|gives?|names?|states?|specif(?:y|ies)|lists?|identif(?:y|ies))\b"
+        r"|\bnone of (?:the |these |those |them|the provided )?(?:\w+ )?(?:documents?|passages?|sources?|texts?|them)? ?"
+        rf"{_SOURCE_VERBS}"
+        rf"|\bneither (?:one |of them |of the \w+ |\w+ )?{_SOURCE_VERBS}\b"
+        r"|\bneither\b[^.;!?]{1,60}?\bnor\b[^.;!?]{1,60}?\b(?:appears?|is|are) (?:given|mentioned|stated|listed|provided|"
+        r"specified|found|covered|named|included|available|in (?:the|these|any|my))\b"
+        r"|(?:answer|information) is not (?:in|found in|available in|given in|contained in) the"
+        r"|beyond (?:what|the scope of) (?:the |these |this )?(?:supplied |provided |given |retrieved )?(?:context|documents?|passages?|sources?|information)"
+        r"|(?:is|are|was|were)(?: not|n't) (?:mentioned|provided|specified|stated|given|included|found|available|listed|"
+        r"covered|documented|recorded|named|identified|addressed|answered|answerable|disclosed|reported|shown|indicated)\b"
+        rf"|(?:is|are|was|were|'s)(?: not|n't) (?:anywhere |actually |explicitly )?(?:in|within|among|part of) {_THE_SOURCES}"
+        r"|(?:there is |there's |contains? |provides? )?no (?:relevant |specific )?(?:information|mention|details?|data) (?:about|on|regarding|of|is|in|was)"
+        rf"|\b(?:there(?:'s| is| are)|(?:gives?|gave|provides?|contains?|includes?|lists?|offers?|has|have|mentions?|"
+        rf"names?|states?)) no (?:\w+ ){{0,3}}?{_INFO_NOUNS}\b{_NOT_ABOUT_ERRORS}"
+        rf"|\bthere(?:'s| is| are) no {_NOT_ABOUT_ERRORS}(?!doubt\b)[^.;!?]{{1,40}}? (?:in|from) "
+        rf"{_THE_SOURCES}{_NOT_ABOUT_ERRORS}",
+        "The response says the passages do not say (so the answer is unknown to it): 'the documents don't name it', "
+        "'neither passage gives it', 'it isn't in the context', 'there's no 2019 figure'.",
+        examples=(
+            "The documents don't name the architect.",
+            "Neither passage gives the year.",
+            "It isn't in the context.",
+            "There's no 2019 figure in the provided documents.",
+        ),
+        near_misses=("The documents don't contain any errors.",),
+    ),
+    Phrase(
+        "en.not_given",
+        r"(?:^|[:|(\-—–]\s*|\b(?:information|answer|data|details?|figures?|date|year|name|number|value)\s+)\**not "
+        r"(?:stated|specified|mentioned|given|provided|found|available|covered|listed|documented|included|addressed|"
+        r"answerable|recorded|reported|known|disclosed|identified|named|indicated)\b"
+        r"|\bnot (?:stated|specified|mentioned|given|provided|found|available|covered|listed|documented|included|"
+        rf"addressed|answerable|recorded|reported|disclosed|identified|named|indicated) (?:anywhere )?(?:in|by|from|within) "
+        rf"{_THE_SOURCES}|\bnot (?:anywhere )?in {_THE_SOURCES}"
+        rf"|(?:\bnot|n't) (?:something|anything|a detail|a question|a point) (?:that )?(?:the |these |those |this |my |any )?"
+        rf"(?:\w+ ){{0,2}}?(?:{sources.SOURCE_NOUNS.alternation} )?(?:address|cover|mention|say|answer|discuss|go into|touch on|include|give)",
+        "Tersely, the answer is not there: 'Not stated.', 'Information not found.', 'Base clock: not stated', 'not "
+        "available in the provided documents', 'not covered by the sources', 'Not in context'.",
+        examples=("Not stated.", "Base clock: not stated", "It is not available in the provided documents."),
+    ),
+    Phrase(
+        "en.no_answer_value",
+        r"(?:^|\banswer\W{0,4}(?:is\W{0,2})?|\|\s*)\W{0,4}(?:n/a|n\.a\.|unknown|unanswerable|not answerable|not available|"
+        r"not known|unclear|undetermined|indeterminate|no answer|no data|none found|not found|no information|"
+        r"(?:i'm |i am )?not sure)\b"
+        r"(?=\s*(?:$|[^\w\s'/]|\b(?:from|based|given|in|per|according|with|here|on|for now)\b))",
+        "The answer itself is given as no answer: 'N/A', 'Unknown.', 'Answer: unknown (…)', 'Unknown based on the "
+        "given sources', 'UNANSWERABLE', 'Unclear — …'.",
+        examples=("N/A", "Answer: unknown (the passages disagree)", "UNANSWERABLE"),
+        near_misses=("The unknown soldier is buried there.",),
+    ),
+    Phrase(
+        "en.dont_know",
+        r"\bi (?:do not|don't) know\b",
+        "The response says it does not know.",
+        examples=("I don't know.",),
+    ),
+    Phrase(
+        "en.none_given",
+        r"\bno (?:details?|(?:specific )?information|data|specifics|figures?|dates?|names?)(?: (?:is|are|was|were))? "
+        r"(?:given|provided|available|stated|mentioned|offered|supplied)\b|\b(?:is|are|was|were|remains?|stays?) silent "
+        rf"(?:on|about|regarding|as to|concerning)\b|\bnothing (?:in|from) {_THE_SOURCES} (?:\w+ )?(?:says?|mentions?|"
+        r"states?|indicates?|covers?|tells?|names?|gives?|lists?|specifies|answers?|identifies)\b(?! otherwise\b)"
+        r"|(?:\b(?:says?|said|mentions?|tells?|gives?|contains?|includes?|provides?|offers?|reveals?|there(?:'s| is)|but)"
+        r"|,) nothing (?:about|on|regarding|concerning|as to)\b",
+        "Tersely, nothing on it is given: 'No details given.', 'the text is silent on this', 'nothing in the documents "
+        "says so', 'they say nothing about it'.",
+        examples=("No details given.", "The text is silent on this.", "They say nothing about it."),
+    ),
+    Phrase(
+        "en.only_covers",
+        r"\b(?:only|just|merely) (?:cover(?:s|ed)?|discuss(?:es|ed)?|describe[sd]?|mention(?:s|ed)?|talks? about|"
+        r"deals? with|address(?:es)?|concerns?|focus(?:es)? on)\b[^.;!?]{1,80}?,?\s(?:not|but not|and not|rather than|"
+        r"nothing (?:about|on))\b",
+        "The passages are said to cover something else only: 'the passages only cover its height, not its age'.",
+        examples=("The passages only cover its height, not its age.",),
+    ),
+    Phrase(
+        "en.will_not_guess",
+        r"\b(?:won't|will not|wouldn't|would not|can't|cannot|can not|(?:do not|don't) want to|not going to|rather not|"
+        r"refrain from|avoid) (?:\w+ )?(?:guess|guessing|speculate|speculating)\b|\b(?:please )?(?:provide|share|supply|"
+        rf"send|give me|upload|add) (?:some |the )?(?:more|additional|further|other|relevant) (?:{_SOURCES}|information|"
+        rf"material)\b|\b(?:need|needs|would need|requires?) (?:more|additional|further|other) (?:{_SOURCES}|information)\b",
+        "The response declines to guess, or asks for more documents before it answers.",
+        examples=("I won't guess.", "Please provide more documents."),
+    ),
+    Phrase(
+        "en.declines",
+        r"\b(?:refrain|abstain|hold off) (?:from )?(?:answering|giving|stating|providing|offering|committing)\b"
+        r"|\bdeclin(?:e|ing) to (?:answer|give|state|provide|offer|commit|name)\b"
+        r"|\b(?:won't|will not|wouldn't|would not|rather not|'d rather not|not going to|can't|cannot|can not|unable to) "
+        r"(?:\w+ ){0,2}?(?:give|offer|provide|state|venture|commit to) (?:an? |any |the |a (?:definitive|definite|firm) )?"
+        r"(?:answer|year|date|figure|number|name|value|definitive|definite|reliable|firm|confident)\b"
+        r"|\b(?:leave|treat|mark) (?:it|this|that|the question) (?:as )?(?:unresolved|unanswered|open|unknown)\b"
+        r"|\bnot comfortable (?:answering|giving|stating|naming|committing)\b"
+        r"|\b(?:can't|cannot|can not|unable to) (?:rely on|trust|go by) (?:\w+ ){0,3}?(?:to|for) (?:answer|give|an answer)"
+        r"|\b(?:i don't|i do not|don't|do not) have (?:that|this|the (?:answer|information|data|figure|number|details?)|"
+        r"(?:any|enough|reliable|a reliable|another|other|any other|a better) (?:\w+ )?(?:information|data|sources?|"
+        r"details?|evidence|figure|record|date|year|value|tie-breaker))\b",
+        "The response declines to answer, often after doubting its passages: 'so I'll refrain from answering', 'I'd "
+        "rather not give a year', 'treat this as unresolved', 'I don't have a reliable source for it'.",
+        examples=(
+            "So I'll refrain from answering.",
+            "I'd rather not give a year.",
+            "Treat this as unresolved.",
+            "I don't have a reliable source for it.",
+        ),
+    ),
+)
+
+DECLINES_THE_QUESTION = Phrase(
+    "en.declines_question",
+    r"(?:cannot|can't|can not|unable to|not able to|won't|will not|rather not|refrain from|decline to|not comfortable) "
+    r"(?:\w+ )?(?:answer|answering)(?: (?:this|the question|it|that))?(?= ?(?:$|[.!;,)—–-]|from\b|based\b|reliably\b|"
+    r"with\b|confidently\b|here\b|for now\b|definitively\b))"
+    r"|\b(?:won't|will not|rather not|refrain from|not going to) (?:\w+ )?(?:guess|guessing|speculate)\b"
+    r"|\b(?:won't|will not|wouldn't|would not|rather not|'d rather not|not going to|can't|cannot|unable to) (?:\w+ ){0,2}?"
+    r"give (?:an? |any )?(?!complete\b|full\b|whole\b)(?:\w+ )?answer\b|\bgive (?:an? |any |the )?(?:definitive|definite|"
+    r"reliable|firm|confident|certain|single) (?:\w+ )?(?:year|date|figure|number|name|value)\b|\bthe answer (?:is not|isn't) in\b|\b(?:can't|cannot|unable to) "
+    r"(?:\w+ )?tell which\b|\b(?:won't|will not|not going to|can't|cannot|can not|unable to|not comfortable|no way to) "
+    r"(?:\w+ ){0,2}?(?:choose|choosing|pick|decide|resolve|settle)\b",
+    "A refusal of the question as a whole, not of a detail ('so I can't answer', 'I'll refrain from answering', 'I "
+    "won't give an answer', 'can't tell which', 'I won't pick'): when it comes last, the facts named before it were not the answer.",
+    examples=(
+        "So I can't answer.",
+        "I'll refrain from answering this.",
+        "I can't tell which one is right.",
+        "I won't pick.",
+    ),
+    near_misses=("I can't give a complete answer, but the first part is 1889.",),
+)
