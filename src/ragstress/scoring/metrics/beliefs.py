@@ -18,7 +18,7 @@ The same in French, Spanish, German, Portuguese and Italian for the common forms
 from __future__ import annotations
 
 from ragstress.scoring.metrics.rules_base import Hit, NamedPattern
-from ragstress.values.reading import search_ending_at
+from ragstress.values.breaks import search_ending_at
 
 _WHO_EN = (
     r"(?:(?:some|many|most|other|a lot of|plenty of) (?:people|readers|sources|references|books|accounts|textbooks|"

@@ -12,6 +12,8 @@ from __future__ import annotations
 import json
 import re
 
+from ragstress.values.reading import Reading
+
 _ANSWER_KEYS = set("answer answers final_answer final result conclusion 答案 结论 回答 最终答案".split())
 _CONFLICT_KEY = re.compile(
     r"conflict|disagree|contradict|inconsisten|discrepan|diverg|disput|矛盾|冲突|分歧|不一致|出入", re.IGNORECASE
@@ -25,26 +27,6 @@ _SOURCE_SOUND_KEY = re.compile(
 )
 
 
-_OPENING_FENCE = re.compile(r"^```\w*\s*")
-
-
-def unfenced(text: str) -> str:
-    """`text` stripped, without a ```json fence around it. The closing fence is cut by hand: a pattern for it with
-    the spaces before it is tried from every character of a run of spaces, which costs the square of the run."""
-    body = _OPENING_FENCE.sub("", text.strip())
-    return body[:-3].rstrip() if body.endswith("```") else body
-
-
-def parse(text: str) -> dict | None:
-    """The JSON object a response consists of (a fenced ```json block allowed), or None if it is not one."""
-    body = unfenced(text)
-    try:
-        data = json.loads(body)
-    except ValueError:
-        return None
-    return data if isinstance(data, dict) else None
-
-
 def answer_field(data: dict) -> tuple[bool, str]:
     """(found, the answer field as text; "" when it is empty or null)."""
     for key, value in data.items():
@@ -53,10 +35,9 @@ def answer_field(data: dict) -> tuple[bool, str]:
     return False, ""
 
 
-def answer(text: str) -> tuple[bool, str]:
+def answer(reading: Reading) -> tuple[bool, str]:
     """(found, the answer field as text) for a response written as one JSON object with an answer field."""
-    data = parse(text)
-    return answer_field(data) if data is not None else (False, "")
+    return answer_field(reading.json) if reading.json is not None else (False, "")
 
 
 def error_field(data: dict) -> str | None:
