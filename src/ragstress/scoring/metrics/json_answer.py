@@ -4,7 +4,8 @@ A RAG system asked for structured output answers `{"answer": "1889", "sources_co
 `{"答案": null, "原因": "..."}`. The conflict reader takes the answer from the answer field; the
 conflict rule reads a field named for a disagreement ("sources_disagree", "conflicting_values",
 "资料矛盾") as the response saying so, when its value is set (true, a non-empty list or text); the
-error-flag rule reads a field named for an error ("document_error": true) as a flag.
+error-flag rule reads a field named for an error ("document_error": true) as a flag. The object is parsed once per
+response, into its Reading (`Reading.json`); these functions read its fields.
 """
 
 from __future__ import annotations
