@@ -301,7 +301,8 @@ def read(reading: Reading, answers: Sequence[Sequence[str]], fake: Sequence[str]
 def _read(reading: Reading, answers: tuple[tuple[str, ...], ...], fake: tuple[str, ...], question: str) -> Conclusion:
     is_json, field = json_answer.answer(reading)
     # A line break is kept as a mark through `comparable`, which folds whitespace: a line is a statement.
-    lined = reading.part(re.sub(r"\s*\n\s*", f" {_LINE} ", reading.text.strip()))
+    text = re.sub(r"\s*\n\s*", f" {_LINE} ", reading.text.strip())
+    lined = reading if text == reading.text else reading.part(text)  # a text of one line shares the response's mentions
     norm = lined.comparable
     bounds = spans_between(norm, _STATEMENT_END)
     placed = _placed(lined, bounds, answers, fake)

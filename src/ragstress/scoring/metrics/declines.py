@@ -52,7 +52,7 @@ def concluding_refusal(reading: Reading, answers: Sequence[Sequence[str]], quest
     """The refusal phrase by which the response concludes that it cannot answer the question (see the module
     docstring), else None."""
     norm = reading.comparable  # the form `mentions` gives its offsets in
-    hits = response_hits(reading, REFUSAL_PATTERNS, "comparable")
+    hits = response_hits(reading, REFUSAL_PATTERNS, norm)
     if not hits:
         return None
     last = hits[-1]

@@ -68,10 +68,12 @@ def pattern_hits(patterns: Sequence[NamedPattern], text: str) -> list[Hit]:
     return sorted(found, key=lambda hit: hit.start)
 
 
-def response_hits(reading: Reading, patterns: tuple[NamedPattern, ...], form: str = "normalised") -> list[Hit]:
-    """`pattern_hits` of `patterns` in the response's `form` ("normalised" or "comparable"), found once per response:
-    the refusal and error-flag families are read by several metrics. The list is shared: never change it."""
-    return reading.derived(("hits", patterns, form), lambda: pattern_hits(patterns, getattr(reading, form)))
+def response_hits(reading: Reading, patterns: tuple[NamedPattern, ...], form: str | None = None) -> list[Hit]:
+    """`pattern_hits` of `patterns` in a form of the response (`reading.normalised` unless given), found once per
+    response: the refusal and error-flag families are read by several metrics. Keyed by the form's text, so a response
+    whose two forms are alike is searched once. The list is shared: never change it."""
+    text = reading.normalised if form is None else form
+    return reading.derived(("hits", patterns, text), lambda: pattern_hits(patterns, text))
 
 
 def clause_before(reading: Reading, form: str, position: int) -> str:
