@@ -32,6 +32,7 @@ from ragstress.running.runner import plan_jobs, run_cases
 from ragstress.running.targets import load_target
 from ragstress.scoring.metrics import refusal, rules
 from ragstress.testing.fake_openai import FakeOpenAIServer
+from ragstress.values.reading import read
 from ragstress.values.spans import contains_alias, contains_any_answer
 
 SAMPLES = Path(__file__).resolve().parents[2] / "src" / "ragstress" / "corpora" / "samples" / "en"
@@ -162,7 +163,7 @@ def first_match_reader(request) -> str:
 
 
 def _accurate(answer: str, case) -> bool:
-    return not refusal.refusal(answer, case.answers).value and rules.facts_stated(answer, case.answers)[0]
+    return not refusal.refusal(read(answer), case.answers).value and rules.facts_stated(read(answer), case.answers)[0]
 
 
 async def test_the_baseline_reads_what_each_variant_leaves(sample, tmp_path):

@@ -11,6 +11,7 @@ import pytest
 
 from ragstress.core.types import Case, TargetResponse
 from ragstress.scoring.metrics import METRICS, CaseJudging, declines, deferral
+from ragstress.values.reading import read
 
 
 def accurate(
@@ -81,12 +82,12 @@ NOT_DEFERRALS = [
 
 @pytest.mark.parametrize("text", DEFERRALS)
 def test_deferral_phrases(text):
-    assert deferral.defers_to_sources(text) is not None
+    assert deferral.defers_to_sources(read(text)) is not None
 
 
 @pytest.mark.parametrize("text", NOT_DEFERRALS)
 def test_attribution_and_corrections_are_not_deferrals(text):
-    assert deferral.defers_to_sources(text) is None
+    assert deferral.defers_to_sources(read(text)) is None
 
 
 OSLO = [["Oslo", "奥斯陆"]]
@@ -145,13 +146,13 @@ DECLINES_A_SIDE_DETAIL = [
 
 @pytest.mark.parametrize(("response", "question"), CONCLUDES_IT_CANNOT_ANSWER)
 def test_a_response_that_concludes_it_cannot_answer_is_not_correct(response, question):
-    assert declines.concluding_refusal(response, OSLO, question) is not None
+    assert declines.concluding_refusal(read(response), OSLO, question) is not None
     assert not accurate(response, OSLO, question=question)
 
 
 @pytest.mark.parametrize(("response", "question"), DECLINES_A_SIDE_DETAIL)
 def test_declining_a_side_detail_is_not_concluding_a_refusal(response, question):
-    assert declines.concluding_refusal(response, OSLO, question) is None
+    assert declines.concluding_refusal(read(response), OSLO, question) is None
 
 
 LEAVES_THE_FACT_OUT = [

@@ -7,6 +7,7 @@ import pytest
 from ragstress.scoring.metrics.conclusion import FAKE, TRUTH, read
 from ragstress.scoring.metrics.conflict_rules import acknowledges_conflict
 from ragstress.scoring.metrics.refusal import refusal
+from ragstress.values import reading as response_reading
 
 EN = ([["1889"]], ["1879"], "In which year was the tower completed?")
 ZH = ([["1889年", "1889"]], ["1879年", "1879"], "这座塔是哪一年建成的？")
@@ -57,13 +58,13 @@ ZH = ([["1889年", "1889"]], ["1879年", "1879"], "这座塔是哪一年建成�
 )
 def test_the_value_concluded_decides_not_any_mention(lang, text, concluded):
     answers, fake, question = EN if lang == "en" else ZH
-    reading = read(text, answers, fake, question)
+    reading = read(response_reading.read(text), answers, fake, question)
     assert reading.concluded == concluded, reading.why
 
 
 def test_two_asserted_values_are_told_apart_by_the_question_and_marked_uncertain():
     text = "Work on the design began in 1879. The tower was completed in 1889."
-    reading = read(text, *EN)
+    reading = read(response_reading.read(text), *EN)
     assert reading.concluded == TRUTH and reading.uncertain, reading.why
 
 
@@ -88,7 +89,7 @@ def test_two_asserted_values_are_told_apart_by_the_question_and_marked_uncertain
 )
 def test_both_values_given_where_a_source_is_named_acknowledge_the_conflict(lang, text, acknowledged):
     answers, fake, question = EN if lang == "en" else ZH
-    decision = acknowledges_conflict(text, answers, fake, question)
+    decision = acknowledges_conflict(response_reading.read(text), answers, fake, question)
     assert decision.value is acknowledged, decision.why
 
 
@@ -106,14 +107,14 @@ def test_both_values_given_where_a_source_is_named_acknowledge_the_conflict(lang
 )
 def test_on_a_conflict_case_declining_to_choose_is_a_refusal(lang, text, refused):
     answers, fake, question = EN if lang == "en" else ZH
-    decision = refusal(text, answers, fake, question)
+    decision = refusal(response_reading.read(text), answers, fake, question)
     assert decision.value is refused, decision.why
 
 
 def test_a_source_called_wrong_acknowledges_but_uncertainly():
-    decision = acknowledges_conflict("1889. Passage 2's 1879 is a typo.", *EN)
+    decision = acknowledges_conflict(response_reading.read("1889. Passage 2's 1879 is a typo."), *EN)
     assert decision.value and decision.uncertain, decision.why
-    assert not acknowledges_conflict("Passage 1 says 1889; passage 2 says 1879.", *EN).uncertain
+    assert not acknowledges_conflict(response_reading.read("Passage 1 says 1889; passage 2 says 1879."), *EN).uncertain
 
 
 @pytest.mark.parametrize(
@@ -150,7 +151,7 @@ def test_a_source_called_wrong_acknowledges_but_uncertainly():
 )
 def test_statements_choices_labels_and_citations_are_read(lang, text, concluded):
     answers, fake, question = EN if lang == "en" else ZH
-    reading = read(text, answers, fake, question)
+    reading = read(response_reading.read(text), answers, fake, question)
     assert reading.concluded == concluded, reading.why
 
 
@@ -182,7 +183,7 @@ def test_statements_choices_labels_and_citations_are_read(lang, text, concluded)
 )
 def test_values_named_as_the_answer_turns_and_reporters(lang, text, concluded):
     answers, fake, question = EN if lang == "en" else ZH
-    reading = read(text, answers, fake, question)
+    reading = read(response_reading.read(text), answers, fake, question)
     assert reading.concluded == concluded, reading.why
 
 
@@ -196,5 +197,5 @@ def test_values_named_as_the_answer_turns_and_reporters(lang, text, concluded):
 )
 def test_a_commitment_reaches_to_the_first_turn(lang, text, concluded):
     answers, fake, question = EN if lang == "en" else ZH
-    reading = read(text, answers, fake, question)
+    reading = read(response_reading.read(text), answers, fake, question)
     assert reading.concluded == concluded, reading.why

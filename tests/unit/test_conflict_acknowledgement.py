@@ -7,6 +7,7 @@ import pytest
 
 from ragstress.scoring.metrics import json_answer
 from ragstress.scoring.metrics.conflict_rules import acknowledges_conflict
+from ragstress.values.reading import read
 
 EN = ([["1889"]], ["1879"], "In which year was the tower completed?")
 ZH = ([["1889年", "1889"]], ["1879年", "1879"], "这座塔是哪一年建成的？")
@@ -47,7 +48,7 @@ ZH = ([["1889年", "1889"]], ["1879年", "1879"], "这座塔是哪一年建成�
     ],
 )
 def test_wordings_of_disagreement_are_acknowledged(text):
-    decision = acknowledges_conflict(text)
+    decision = acknowledges_conflict(read(text))
     assert decision.value, decision.why
 
 
@@ -80,7 +81,7 @@ def test_wordings_of_disagreement_are_acknowledged(text):
     ],
 )
 def test_denials_and_plain_answers_are_not(text):
-    decision = acknowledges_conflict(text)
+    decision = acknowledges_conflict(read(text))
     assert not decision.value, decision.why
 
 
@@ -102,7 +103,7 @@ def test_denials_and_plain_answers_are_not(text):
 )
 def test_agreement_on_the_value_and_both_values_given(lang, text, acknowledged):
     answers, fake, question = EN if lang == "en" else ZH
-    decision = acknowledges_conflict(text, answers, fake, question)
+    decision = acknowledges_conflict(read(text), answers, fake, question)
     assert decision.value is acknowledged, decision.why
 
 
@@ -118,5 +119,5 @@ def test_agreement_on_the_value_and_both_values_given(lang, text, acknowledged):
     ],
 )
 def test_json_conflict_field(text, field):
-    data = json_answer.parse(text)
+    data = read(text).json
     assert (json_answer.conflict_field(data) if data is not None else None) == field

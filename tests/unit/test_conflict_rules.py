@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from ragstress.scoring.metrics.conflict_rules import acknowledges_conflict
+from ragstress.values.reading import read
 
 
 @pytest.mark.parametrize(
@@ -25,7 +26,7 @@ from ragstress.scoring.metrics.conflict_rules import acknowledges_conflict
     ],
 )
 def test_saying_the_sources_disagree_is_acknowledged(text):
-    decision = acknowledges_conflict(text)
+    decision = acknowledges_conflict(read(text))
     assert decision.value, decision.why
 
 
@@ -44,7 +45,7 @@ def test_saying_the_sources_disagree_is_acknowledged(text):
     ],
 )
 def test_a_plain_answer_or_a_denial_is_not(text):
-    decision = acknowledges_conflict(text)
+    decision = acknowledges_conflict(read(text))
     assert not decision.value, decision.why
 
 

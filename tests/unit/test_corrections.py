@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from ragstress.scoring.metrics import corrections, rules
+from ragstress.values.reading import read
 
 EN_TRUE, EN_FAKE = [["1936"]], ["1931"]
 ZH_TRUE, ZH_FAKE = [["厦门", "厦门市"]], ["福州", "福州市"]
@@ -56,7 +57,7 @@ def _case(text: str) -> tuple[list[list[str]], list[str]]:
 )
 def test_asserts_fake_reads_the_whole_answer(text, asserts):
     answers, fake = _case(text)
-    decision = corrections.asserts_fake(text, fake, answers)
+    decision = corrections.asserts_fake(read(text), fake, answers)
     assert decision.value is asserts, decision.why
 
 
@@ -75,7 +76,7 @@ def test_asserts_fake_reads_the_whole_answer(text, asserts):
 )
 def test_sources_set_against_the_concluded_truth_flag(text, flags):
     answers, fake = _case(text)
-    decision = corrections.flags_error(text, answers, fake)
+    decision = corrections.flags_error(read(text), answers, fake)
     assert decision.value is flags, decision.why
     if flags and decision.hit.rule == corrections.SET_AGAINST:
         assert decision.uncertain  # contradicted, not called wrong in words
@@ -102,7 +103,7 @@ def test_sources_set_against_the_concluded_truth_flag(text, flags):
 )
 def test_error_correction(text, corrects):
     answers, fake = _case(text)
-    decision = corrections.error_correction(text, answers, fake)
+    decision = corrections.error_correction(read(text), answers, fake)
     assert decision.value is corrects, decision.why
 
 
@@ -127,14 +128,14 @@ def test_error_correction(text, corrects):
     ],
 )
 def test_roles_of_a_mention(text, aliases, role, rule):
-    found = rules.mentions(text, aliases)
+    found = rules.mentions(read(text), aliases)
     assert found and found[0].role == role, found
     assert (found[0].hit.rule if found[0].hit else None) == rule, found
 
 
 def test_attribution_by_possessive_and_not_when_endorsed():
     flagged = "The documents contain factual errors elsewhere"
-    reported = rules.mentions(f"{flagged}; the document's figure of 1931 is one.", EN_FAKE, sources_disputed=True)
+    reported = rules.mentions(read(f"{flagged}; the document's figure of 1931 is one."), EN_FAKE, sources_disputed=True)
     assert reported[0].role == "disputed" and reported[0].hit.rule == "en.attributed", reported
-    endorsed = rules.mentions(f"{flagged}, but they correctly say 1931.", EN_FAKE, sources_disputed=True)
+    endorsed = rules.mentions(read(f"{flagged}, but they correctly say 1931."), EN_FAKE, sources_disputed=True)
     assert endorsed[0].role == "asserted", endorsed

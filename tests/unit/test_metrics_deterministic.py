@@ -16,6 +16,7 @@ import pytest
 from ragstress.core.types import Case, Context, TargetResponse
 from ragstress.scoring.metrics import METRICS, refusal, rules, score_case
 from ragstress.values.matching import contains_alias, normalise
+from ragstress.values.reading import read
 
 DATA = Path(__file__).parents[1] / "data" / "deterministic_labelled.jsonl"
 ITEMS = [json.loads(line) for line in DATA.read_text(encoding="utf-8").splitlines() if line.strip()]
@@ -71,7 +72,7 @@ def test_alias_boundaries():
 
 
 def test_refusal_and_assertion_helpers():
-    assert not refusal.refusal("The answer is Paris.").value
-    assert refusal.refusal("资料不足").hit.span == "资料不足"
-    assert rules.stance("It is not Rome. It is Paris.", ["Rome"]).asserted is None
-    assert rules.stance("It is Rome.", ["Rome"]).asserted.span == "rome"
+    assert not refusal.refusal(read("The answer is Paris.")).value
+    assert refusal.refusal(read("资料不足")).hit.span == "资料不足"
+    assert rules.stance(read("It is not Rome. It is Paris."), ["Rome"]).asserted is None
+    assert rules.stance(read("It is Rome."), ["Rome"]).asserted.span == "rome"

@@ -8,6 +8,7 @@ import pytest
 from ragstress.scoring.metrics import refusal
 from ragstress.scoring.metrics.rules import REFUSAL_PATTERNS, pattern_hits
 from ragstress.values.matching import normalise
+from ragstress.values.reading import read
 
 OPENED = [["1973", "1973年"]]
 
@@ -74,7 +75,7 @@ def _rules(text: str) -> set[str]:
 )
 def test_each_family_catches_its_wordings(text, rule):
     assert rule in _rules(text), _rules(text)
-    assert refusal.refusal(text).value, refusal.refusal(text).why
+    assert refusal.refusal(read(text)).value, refusal.refusal(read(text)).why
 
 
 @pytest.mark.parametrize(
@@ -117,7 +118,7 @@ def test_what_no_family_reads_as_a_refusal(text):
     ],
 )
 def test_a_json_answer_field_decides(text, refuses):
-    decision = refusal.refusal(text, OPENED)
+    decision = refusal.refusal(read(text), OPENED)
     assert decision.value is refuses, decision.why
 
 
@@ -135,7 +136,7 @@ def test_a_json_answer_field_decides(text, refuses):
     ],
 )
 def test_a_refusal_of_the_whole_question_at_the_end(text, refuses):
-    decision = refusal.refusal(text, OPENED)
+    decision = refusal.refusal(read(text), OPENED)
     assert decision.value is refuses, decision.why
 
 
@@ -161,5 +162,5 @@ def test_a_refusal_of_the_whole_question_at_the_end(text, refuses):
     ],
 )
 def test_a_guess_answers_and_a_doubt_does_not(text, refuses):
-    decision = refusal.refusal(text, [["Madrid"]])
+    decision = refusal.refusal(read(text), [["Madrid"]])
     assert decision.value is refuses, decision.why

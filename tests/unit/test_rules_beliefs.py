@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from ragstress.scoring.metrics.rules import facts_stated, stance
+from ragstress.values.reading import read
 
 PORTO = ["Porto", "波尔图"]
 
@@ -36,11 +37,11 @@ ANSWERS = [
 
 @pytest.mark.parametrize("text", BELIEFS)
 def test_a_belief_of_others_is_not_stated(text):
-    assert not facts_stated(text, [PORTO])[0]
-    found = stance(text, PORTO)
+    assert not facts_stated(read(text), [PORTO])[0]
+    found = stance(read(text), PORTO)
     assert found.aside is not None and found.disputed is None
 
 
 @pytest.mark.parametrize("text", ANSWERS)
 def test_an_answer_is_still_stated(text):
-    assert facts_stated(text, [PORTO])[0]
+    assert facts_stated(read(text), [PORTO])[0]

@@ -13,6 +13,7 @@ import pytest
 
 from ragstress.core.types import Case, Context, TargetResponse
 from ragstress.scoring.metrics import corrections, rules, score_case
+from ragstress.values.reading import read
 
 EN_TRUE, EN_FAKE = [["1937"]], ["1942"]
 ZH_TRUE, ZH_FAKE = [["1968年", "1968"]], ["1972年", "1972"]
@@ -71,8 +72,10 @@ CORRECTIONS = [  # (text, the rule that must show in the correction's explanatio
 @pytest.mark.parametrize(("text", "rule"), CORRECTIONS)
 def test_corrections_are_read_as_corrections(text, rule):
     answers, fake = _case_for(text)
-    assert not corrections.asserts_fake(text, fake, answers).value, corrections.asserts_fake(text, fake, answers).why
-    decision = corrections.error_correction(text, answers, fake)
+    assert not corrections.asserts_fake(read(text), fake, answers).value, corrections.asserts_fake(
+        read(text), fake, answers
+    ).why
+    decision = corrections.error_correction(read(text), answers, fake)
     assert decision.value, decision.why
     assert rule in decision.why
 
@@ -97,9 +100,9 @@ ASSERTIONS = [  # the planted value given as the answer, in wordings close to th
 @pytest.mark.parametrize("text", ASSERTIONS)
 def test_near_misses_still_assert_the_planted_answer(text):
     answers, fake = _case_for(text)
-    decision = corrections.asserts_fake(text, fake, answers)
+    decision = corrections.asserts_fake(read(text), fake, answers)
     assert decision.value, decision.why
-    assert not corrections.error_correction(text, answers, fake).value
+    assert not corrections.error_correction(read(text), answers, fake).value
 
 
 @pytest.mark.parametrize(
@@ -116,7 +119,7 @@ def test_near_misses_still_assert_the_planted_answer(text):
     ],
 )
 def test_new_flag_wordings_and_their_negations(text, flags):
-    decision = rules.error_flag(text)
+    decision = rules.error_flag(read(text))
     assert decision.value is flags, decision.why
 
 
@@ -157,7 +160,7 @@ def test_the_score_names_the_rule_and_span():
     ],
 )
 def test_what_other_people_say_is_not_stated(text, answers, stated, rule):
-    ok, report = rules.facts_stated(text, answers)
+    ok, report = rules.facts_stated(read(text), answers)
     assert ok is stated, report
     assert rule in report
 
@@ -168,7 +171,7 @@ def test_a_flag_with_the_truth_as_hearsay_still_asserts_the_planted_answer():
         "文档存在事实性错误。大桥于1972年建成，也有人说是1968年。",
     ):
         answers, fake = _case_for(text)
-        assert corrections.asserts_fake(text, fake, answers).value
-        assert not corrections.error_correction(text, answers, fake).value
-    disputed = rules.stance("其实是1968年，并非大家常说的1972年。", ZH_FAKE)
+        assert corrections.asserts_fake(read(text), fake, answers).value
+        assert not corrections.error_correction(read(text), answers, fake).value
+    disputed = rules.stance(read("其实是1968年，并非大家常说的1972年。"), ZH_FAKE)
     assert disputed.disputed is not None and disputed.asserted is None

@@ -11,6 +11,7 @@ import pytest
 
 from ragstress.core.types import Case, Context, TargetResponse
 from ragstress.scoring.metrics import corrections, refusal, rules, score_case
+from ragstress.values.reading import read
 
 EN, ZH = [["1889"]], [["1889年", "1889"]]
 FAKE_EN, FAKE_ZH = ["1895"], ["1895年", "1895"]
@@ -94,16 +95,16 @@ STANCES = [  # (text, fake asserted, corrected)
 
 @pytest.mark.parametrize(("text", "answers", "refuses"), REFUSALS)
 def test_refusal(text, answers, refuses):
-    decision = refusal.refusal(text, answers)
+    decision = refusal.refusal(read(text), answers)
     assert decision.value is refuses, decision.why
     assert decision.why.startswith("refusal:")
     if refuses:
-        assert decision.hit.rule.split(".")[0] in ("en", "zh") and decision.hit.span in rules.normalise(text)
+        assert decision.hit.rule.split(".")[0] in ("en", "zh") and decision.hit.span in read(text).normalised
 
 
 @pytest.mark.parametrize(("text", "flags"), FLAGS)
 def test_error_flag(text, flags):
-    decision = rules.error_flag(text)
+    decision = rules.error_flag(read(text))
     assert decision.value is flags, decision.why
     if flags:
         assert f"{decision.hit.rule} matched {decision.hit.span!r}" in decision.why
@@ -112,10 +113,10 @@ def test_error_flag(text, flags):
 @pytest.mark.parametrize(("text", "asserts", "corrects"), STANCES)
 def test_planted_answer_and_correction(text, asserts, corrects):
     answers, fake = (ZH, FAKE_ZH) if any("\u4e00" <= ch <= "\u9fff" for ch in text) else (EN, FAKE_EN)
-    assert corrections.asserts_fake(text, fake, answers).value is asserts, corrections.asserts_fake(
-        text, fake, answers
+    assert corrections.asserts_fake(read(text), fake, answers).value is asserts, corrections.asserts_fake(
+        read(text), fake, answers
     ).why
-    decision = corrections.error_correction(text, answers, fake)
+    decision = corrections.error_correction(read(text), answers, fake)
     assert decision.value is corrects, decision.why
 
 
@@ -180,7 +181,7 @@ def test_issue_examples_through_the_metrics():
     ],
 )
 def test_answers_in_other_forms_and_roles(text, answers, stated):
-    assert rules.facts_stated(text, answers)[0] is stated, rules.facts_stated(text, answers)[1]
+    assert rules.facts_stated(read(text), answers)[0] is stated, rules.facts_stated(read(text), answers)[1]
 
 
 @pytest.mark.parametrize(
@@ -195,13 +196,13 @@ def test_answers_in_other_forms_and_roles(text, answers, stated):
     ],
 )
 def test_more_refusal_wordings(text, refuses):
-    assert refusal.refusal(text, EN).value is refuses
+    assert refusal.refusal(read(text), EN).value is refuses
 
 
 def test_sources_stated_wrongly_and_doubted():
-    assert rules.error_flag("The passage wrongly dates the tower to 1895.").hit.rule == "en.sources_wrongly"
-    assert rules.error_flag("It was 1889, not 1895 as the documents say.").value
-    assert rules.error_flag("文档误将建成年份写成1895年。").hit.rule == "zh.sources_wrongly"
+    assert rules.error_flag(read("The passage wrongly dates the tower to 1895.")).hit.rule == "en.sources_wrongly"
+    assert rules.error_flag(read("It was 1889, not 1895 as the documents say.")).value
+    assert rules.error_flag(read("文档误将建成年份写成1895年。")).hit.rule == "zh.sources_wrongly"
     doubted = "The passages say 1895, but I'm not sure that's right."
-    assert not corrections.asserts_fake(doubted, FAKE_EN, EN).value
-    assert corrections.asserts_fake("The passages say 1895.", FAKE_EN, EN).value
+    assert not corrections.asserts_fake(read(doubted), FAKE_EN, EN).value
+    assert corrections.asserts_fake(read("The passages say 1895."), FAKE_EN, EN).value

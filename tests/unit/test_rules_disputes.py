@@ -7,6 +7,7 @@ import pytest
 
 from ragstress.scoring.metrics.corrections import asserts_fake
 from ragstress.scoring.metrics.rules import stance
+from ragstress.values.reading import read
 
 LYON = ["Lyon", "里昂", "リヨン"]
 
@@ -38,14 +39,14 @@ ASSERTED = [
 
 @pytest.mark.parametrize("text", DISPUTED)
 def test_the_value_is_disputed(text):
-    found = stance(text, LYON)
+    found = stance(read(text), LYON)
     assert found.disputed is not None and found.asserted is None, found
 
 
 @pytest.mark.parametrize("text", ASSERTED)
 def test_the_value_is_still_asserted(text):
-    assert stance(text, LYON).asserted is not None
+    assert stance(read(text), LYON).asserted is not None
 
 
 def test_a_disputed_planted_value_is_not_asserted():
-    assert not asserts_fake("C'est Marseille et non Lyon.", LYON, [["Marseille"]]).value
+    assert not asserts_fake(read("C'est Marseille et non Lyon."), LYON, [["Marseille"]]).value

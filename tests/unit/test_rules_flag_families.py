@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from ragstress.scoring.metrics import rules
+from ragstress.values.reading import read
 
 FLAGGED = [  # (text, the named pattern that must decide it)
     # en.contains_errors: a / an, an adjective, a typo or a slip
@@ -118,12 +119,12 @@ NOT_FLAGGED = [
 
 @pytest.mark.parametrize(("text", "rule"), FLAGGED)
 def test_each_family_flags_by_its_own_pattern(text, rule):
-    decision = rules.error_flag(text)
+    decision = rules.error_flag(read(text))
     assert decision.value, decision.why
     assert decision.hit.rule == rule, decision.why
 
 
 @pytest.mark.parametrize("text", NOT_FLAGGED)
 def test_negated_self_directed_and_popular_wordings_do_not_flag(text):
-    decision = rules.error_flag(text)
+    decision = rules.error_flag(read(text))
     assert not decision.value, decision.why

@@ -14,6 +14,7 @@ import pytest
 
 from ragstress.core.types import Case, Context, TargetResponse
 from ragstress.scoring.metrics import rules, score_case
+from ragstress.values.reading import read
 
 FLAGGED = [  # (text, the named pattern that must decide it)
     # en.wrong_information: an error in the passages, the wrong person / year
@@ -135,16 +136,16 @@ NOT_FLAGGED = [
 
 @pytest.mark.parametrize(("text", "rule"), FLAGGED)
 def test_flags_name_their_pattern(text, rule):
-    decision = rules.error_flag(text)
+    decision = rules.error_flag(read(text))
     assert decision.value, decision.why
     assert decision.hit.rule == rule, decision.why
     assert decision.why == f"error flag: {rule} matched {decision.hit.span!r}"
-    assert decision.hit.span in rules.normalise(text)
+    assert decision.hit.span in read(text).normalised
 
 
 @pytest.mark.parametrize("text", NOT_FLAGGED)
 def test_what_must_not_flag(text):
-    decision = rules.error_flag(text)
+    decision = rules.error_flag(read(text))
     assert not decision.value, decision.why
 
 
@@ -153,8 +154,8 @@ def test_a_flag_beside_popular_belief_still_counts_when_it_names_the_sources():
         "Many people think it opened in 1968, and the documents are wrong to repeat it.",
         "很多人以为是1968年，文档也沿用了这个错误的信息。",
     ):
-        assert rules.error_flag(text).value, rules.error_flag(text).why
-    cleared = rules.error_flag("The popular belief that it opened in 1968 is mistaken.")
+        assert rules.error_flag(read(text)).value, rules.error_flag(read(text)).why
+    cleared = rules.error_flag(read("The popular belief that it opened in 1968 is mistaken."))
     assert "en.popular_belief matched 'popular belief' in its sentence, which names no source" in cleared.why
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from ragstress.scoring.metrics.rules import facts_stated, stance
+from ragstress.values.reading import read
 
 HALE = ["Mira Hale", "Hale", "海尔"]
 
@@ -30,10 +31,10 @@ STATED = [
 
 @pytest.mark.parametrize("text", LESSER)
 def test_a_lesser_role_is_not_stated(text):
-    found = stance(text, HALE)
+    found = stance(read(text), HALE)
     assert found.asserted is None and found.aside is not None, found
 
 
 @pytest.mark.parametrize("text", STATED)
 def test_the_answer_is_still_stated(text):
-    assert facts_stated(text, [HALE])[0]
+    assert facts_stated(read(text), [HALE])[0]

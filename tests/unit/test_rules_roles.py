@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from ragstress.scoring.metrics import corrections, refusal, rules
+from ragstress.values.reading import read
 
 DISCOVERER = [["Marie Tharp", "Tharp"]]
 PEAK = [["金顶", "金顶峰"]]
@@ -24,7 +25,7 @@ OPENED = [["2008", "2008年"]]
     ],
 )
 def test_a_mention_given_a_lesser_role_is_not_the_answer(text, answers):
-    ok, report = rules.facts_stated(text, answers)
+    ok, report = rules.facts_stated(read(text), answers)
     assert not ok and ("en.demoted" in report or "zh.demoted" in report), report
 
 
@@ -38,7 +39,7 @@ def test_a_mention_given_a_lesser_role_is_not_the_answer(text, answers):
     ],
 )
 def test_the_answer_beside_a_lesser_role_is_stated(text, answers):
-    ok, report = rules.facts_stated(text, answers)
+    ok, report = rules.facts_stated(read(text), answers)
     assert ok, report
 
 
@@ -56,7 +57,7 @@ def test_the_answer_beside_a_lesser_role_is_stated(text, answers):
     ],
 )
 def test_a_peer_of_the_subject_is_not_the_answer(text, rule):
-    ok, report = rules.facts_stated(text, GARDEN)
+    ok, report = rules.facts_stated(read(text), GARDEN)
     assert not ok and rule in report, report
 
 
@@ -69,7 +70,7 @@ def test_a_peer_of_the_subject_is_not_the_answer(text, rule):
     ],
 )
 def test_the_answer_named_with_its_peers_is_stated(text):
-    ok, report = rules.facts_stated(text, GARDEN)
+    ok, report = rules.facts_stated(read(text), GARDEN)
     assert ok, report
 
 
@@ -84,7 +85,7 @@ def test_the_answer_named_with_its_peers_is_stated(text):
 )
 def test_an_approximate_year_after_a_refusal_is_a_guess(text):
     # Declining and then guessing answers the question (not a rejection), but a guess states no fact.
-    decision = refusal.refusal(text, OPENED)
+    decision = refusal.refusal(read(text), OPENED)
     assert not decision.value and decision.guess is not None and decision.uncertain, decision.why
     assert "approximate" in decision.why
 
@@ -98,12 +99,12 @@ def test_an_approximate_year_after_a_refusal_is_a_guess(text):
     ],
 )
 def test_an_exact_or_unrefused_year_answers(text, refuses):
-    assert refusal.refusal(text, OPENED).value is refuses
+    assert refusal.refusal(read(text), OPENED).value is refuses
 
 
 def test_an_approximate_measure_after_declining_a_side_detail_answers():
     text = "The documents don't name the architect, but the tower is about 330 metres tall."
-    assert not refusal.refusal(text, [["330 m", "330 metres"]]).value
+    assert not refusal.refusal(read(text), [["330 m", "330 metres"]]).value
 
 
 @pytest.mark.parametrize(
@@ -117,7 +118,7 @@ def test_an_approximate_measure_after_declining_a_side_detail_answers():
     ],
 )
 def test_numbers_with_a_scale_word_are_read_whole(text, answers, stated):
-    ok, report = rules.facts_stated(text, answers)
+    ok, report = rules.facts_stated(read(text), answers)
     assert ok is stated, report
 
 
@@ -132,7 +133,7 @@ def test_numbers_with_a_scale_word_are_read_whole(text, answers, stated):
     ],
 )
 def test_an_ambiguous_slashed_date_explained_in_brackets(text, stated):
-    ok, report = rules.facts_stated(text, [["April 5, 1975", "1975年4月5日"]])
+    ok, report = rules.facts_stated(read(text), [["April 5, 1975", "1975年4月5日"]])
     assert ok is stated, report
 
 
@@ -157,12 +158,12 @@ FOUNDERS = [["Ada Lovelace"], ["Charles Babbage"]]
     ],
 )
 def test_a_surname_alone_names_the_person(text, answers, stated):
-    ok, report = rules.facts_stated(text, answers)
+    ok, report = rules.facts_stated(read(text), answers)
     assert ok is stated, report
 
 
 def test_a_planted_surname_is_asserted_and_disputed_like_the_full_name():
     fake, true = ["Charles Babbage"], [["Ada Lovelace"]]
-    assert corrections.asserts_fake("Babbage wrote the first program.", fake, true).value
-    found = rules.stance("Lovelace wrote it, not Babbage.", fake)
+    assert corrections.asserts_fake(read("Babbage wrote the first program."), fake, true).value
+    found = rules.stance(read("Lovelace wrote it, not Babbage."), fake)
     assert found.asserted is None and found.disputed.rule == "en.disputed", found

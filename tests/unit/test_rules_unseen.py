@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from ragstress.scoring.metrics import refusal, rules
+from ragstress.values.reading import read
 
 YEAR = [["1889", "1889年"]]
 
@@ -23,7 +24,7 @@ YEAR = [["1889", "1889年"]]
     ],
 )
 def test_declining_and_then_answering_is_not_a_rejection(text):
-    decision = refusal.refusal(text, YEAR)
+    decision = refusal.refusal(read(text), YEAR)
     assert not decision.value and decision.uncertain, decision.why
 
 
@@ -35,7 +36,7 @@ def test_declining_and_then_answering_is_not_a_rejection(text):
     ],
 )
 def test_one_fact_given_and_the_other_declined_is_a_partial_answer(text):
-    decision = refusal.refusal(text, [["Danube", "东海"], ["2850 km", "渤海"]])
+    decision = refusal.refusal(read(text), [["Danube", "东海"], ["2850 km", "渤海"]])
     assert not decision.value and "partial" in decision.why, decision.why
 
 
@@ -55,7 +56,7 @@ def test_one_fact_given_and_the_other_declined_is_a_partial_answer(text):
     ],
 )
 def test_refusal_shapes(text):
-    decision = refusal.refusal(text, YEAR)
+    decision = refusal.refusal(read(text), YEAR)
     assert decision.value and decision.uncertain is None, decision.why
 
 
@@ -68,7 +69,7 @@ def test_refusal_shapes(text):
     ],
 )
 def test_a_refusal_that_explains_what_the_sources_hold_stays_a_refusal(text):
-    assert refusal.refusal(text, [["Gustave Eiffel", "埃菲尔"]]).value
+    assert refusal.refusal(read(text), [["Gustave Eiffel", "埃菲尔"]]).value
 
 
 @pytest.mark.parametrize(
@@ -91,7 +92,7 @@ def test_a_refusal_that_explains_what_the_sources_hold_stays_a_refusal(text):
     ],
 )
 def test_scope_reads_roles_and_names(text, answers, stated):
-    assert rules.facts_stated(text, answers)[0] is stated
+    assert rules.facts_stated(read(text), answers)[0] is stated
 
 
 @pytest.mark.parametrize(
@@ -107,7 +108,7 @@ def test_scope_reads_roles_and_names(text, answers, stated):
     ],
 )
 def test_numbers_in_words_state_the_answer(text, answers):
-    assert rules.facts_stated(text, answers)[0]
+    assert rules.facts_stated(read(text), answers)[0]
 
 
 def test_the_noise_checks_read_numbers_as_the_scorer_does():

@@ -6,6 +6,7 @@ import pytest
 
 from ragstress.scoring.metrics import corrections, refusal, rules
 from ragstress.values import matching
+from ragstress.values.reading import read
 
 YEAR, FAKE_YEAR = [["1973"]], ["1968"]
 LENGTH = [["1.5 km", "1.5公里"]]
@@ -26,7 +27,7 @@ LENGTH = [["1.5 km", "1.5公里"]]
     ],
 )
 def test_refusal_wordings(text, refuses, rule):
-    decision = refusal.refusal(text, [["1973", "1973年"]])
+    decision = refusal.refusal(read(text), [["1973", "1973年"]])
     assert decision.value is refuses, decision.why
     if rule:
         assert decision.hit.rule == rule, decision.why
@@ -37,7 +38,7 @@ def test_refusal_wordings(text, refuses, rule):
     ["Many people assume it opened in 1973, but the passages give 1968.", "Some assume 1973; the documents say 1968."],
 )
 def test_what_people_assume_is_hearsay(text):
-    ok, report = rules.facts_stated(text, YEAR)
+    ok, report = rules.facts_stated(read(text), YEAR)
     assert not ok and "en.hearsay" in report, report
 
 
@@ -49,9 +50,9 @@ def test_what_people_assume_is_hearsay(text):
     ],
 )
 def test_a_mention_called_wrong_with_an_adverb_is_disputed(text):
-    found = rules.stance(text, FAKE_YEAR)
+    found = rules.stance(read(text), FAKE_YEAR)
     assert found.asserted is None and found.disputed.rule == "en.called_wrong", found
-    assert not corrections.asserts_fake(text, FAKE_YEAR, YEAR).value
+    assert not corrections.asserts_fake(read(text), FAKE_YEAR, YEAR).value
 
 
 @pytest.mark.parametrize(
@@ -63,7 +64,7 @@ def test_a_mention_called_wrong_with_an_adverb_is_disputed(text):
     ],
 )
 def test_chinese_decimals_are_read(text, stated):
-    assert rules.facts_stated(text, LENGTH)[0] is stated, rules.facts_stated(text, LENGTH)[1]
+    assert rules.facts_stated(read(text), LENGTH)[0] is stated, rules.facts_stated(read(text), LENGTH)[1]
 
 
 def test_a_time_of_day_is_not_a_decimal():

@@ -11,10 +11,11 @@ import re
 
 import pytest
 
-from ragstress.scoring.metrics import METRICS, beliefs, declines, json_answer, rules, slots
+from ragstress.scoring.metrics import METRICS, beliefs, declines, rules, slots
 from ragstress.scoring.metrics.names import _name_before
 from ragstress.values import matching
-from ragstress.values.reading import READ_PART, Breaks, bounded, memoised, reading, search_ending_at
+from ragstress.values.breaks import Breaks, search_ending_at
+from ragstress.values.reading import READ_PART, bounded, unfenced
 
 
 def _random_texts(pieces: list[str], count: int, seed: int, longest: int = 14) -> list[str]:
@@ -87,23 +88,7 @@ def test_spaces_and_fences_are_removed_as_the_patterns_that_cost_the_square_of_a
     pieces = [" ", "\t", "\n", "a", "中", "`", "```", "1", "{", "}", "_", "json"]
     for text in _random_texts(pieces, 20_000, seed=3):
         assert matching._SPACE_NEXT_TO_CJK.sub("", text) == spaces_next_to_cjk.sub("", text), text
-        assert json_answer.unfenced(text) == fences.sub("", text.strip()), text
-
-
-def test_a_memoised_form_is_made_once_per_reading_and_never_kept_outside_one():
-    made = []
-
-    @memoised
-    def form(text: str) -> str:
-        made.append(text)
-        return text.upper()
-
-    assert form("a") == form("a") == "A" and made == ["a", "a"]  # no reading: nothing kept
-    with reading({}):
-        assert form("b") == form("b") == "B"
-    with reading({}):  # another response's reading starts empty
-        form("b")
-    assert made == ["a", "a", "b", "b"]
+        assert unfenced(text) == fences.sub("", text.strip()), text
 
 
 def test_a_belief_before_a_bracket_is_found_searching_back_only_as_far_as_it_reaches():

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from ragstress.scoring.metrics.slots import role_asked, slot_words, swapped
+from ragstress.values.reading import read
 
 SWAPPED = [
     ("王维和孟浩然分别被称为什么？", [["诗佛"], ["孟山人"]], "王维被称为孟山人，孟浩然被称为诗佛。"),
@@ -44,12 +45,12 @@ IN_PLACE = [
 
 @pytest.mark.parametrize(("question", "answers", "response"), SWAPPED)
 def test_a_fact_in_the_other_slot_is_swapped(question, answers, response):
-    assert swapped(response, answers, question) is not None
+    assert swapped(read(response), answers, question) is not None
 
 
 @pytest.mark.parametrize(("question", "answers", "response"), IN_PLACE)
 def test_facts_in_their_own_slots_are_not_swapped(question, answers, response):
-    assert swapped(response, answers, question) is None
+    assert swapped(read(response), answers, question) is None
 
 
 def test_slot_words():
@@ -66,7 +67,7 @@ def test_slot_words():
     ],
 )
 def test_a_rival_is_the_answer_when_the_question_asks_for_it(question, response):
-    assert role_asked(response, ["Ghana", "Ghana Bridge", "加纳队", "加纳"], question) is not None
+    assert role_asked(read(response), ["Ghana", "Ghana Bridge", "加纳队", "加纳"], question) is not None
 
 
 @pytest.mark.parametrize(
@@ -77,4 +78,4 @@ def test_a_rival_is_the_answer_when_the_question_asks_for_it(question, response)
     ],
 )
 def test_a_rival_is_not_the_answer_otherwise(question, response):
-    assert role_asked(response, ["Ghana", "加纳队", "加纳"], question) is None
+    assert role_asked(read(response), ["Ghana", "加纳队", "加纳"], question) is None

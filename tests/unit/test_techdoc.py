@@ -6,6 +6,7 @@ from ragstress.core.types import Chunk
 from ragstress.generators.questions import techdoc_en, techdoc_zh
 from ragstress.generators.questions.synthesis import technical_questions
 from ragstress.generators.questions.techdoc import Subject, classify_term, document_subjects, entries
+from ragstress.values.reading import read
 
 MAN_EN = """OPTIONS
        -q, --quiet
@@ -194,11 +195,13 @@ def test_one_letter_options_keep_their_case_in_scoring_and_in_planted_passages()
     from ragstress.scoring.metrics.rules import facts_stated
     from ragstress.values.spans import contains_alias, replace_aliases
 
-    assert facts_stated("Use -a.", [["-a", "--all"]])[0]
-    assert not facts_stated("Use -A.", [["-a", "--all"]])[0]
-    assert not facts_stated("应该用 -A 选项。", [["-a", "--all"]])[0]
-    assert not facts_stated("不是 -a，而是 -A。", [["-a", "--all"]])[0]  # the -a is disputed, -A is another option
-    assert facts_stated("Use -A.", [["-A"]])[0]
+    assert facts_stated(read("Use -a."), [["-a", "--all"]])[0]
+    assert not facts_stated(read("Use -A."), [["-a", "--all"]])[0]
+    assert not facts_stated(read("应该用 -A 选项。"), [["-a", "--all"]])[0]
+    assert not facts_stated(read("不是 -a，而是 -A。"), [["-a", "--all"]])[
+        0
+    ]  # the -a is disputed, -A is another option
+    assert facts_stated(read("Use -A."), [["-A"]])[0]
     assert not contains_alias("use -A", ["-a"]) and contains_alias("see PARIS", ["Paris"])
     page = "-a, --all  do not ignore.\n-A, --almost-all  do not list."
     assert (
@@ -209,7 +212,7 @@ def test_one_letter_options_keep_their_case_in_scoring_and_in_planted_passages()
 def test_a_version_does_not_match_inside_a_longer_one():
     from ragstress.scoring.metrics.rules import facts_stated
 
-    assert facts_stated("It was added in Python 3.8.", [["3.8"]])[0]
-    assert not facts_stated("It was added in Python 3.8.1.", [["3.8"]])[0]
-    assert not facts_stated("Added in 13.8.", [["3.8"]])[0]
-    assert facts_stated("3.8 版本起提供。", [["3.8"]])[0]
+    assert facts_stated(read("It was added in Python 3.8."), [["3.8"]])[0]
+    assert not facts_stated(read("It was added in Python 3.8.1."), [["3.8"]])[0]
+    assert not facts_stated(read("Added in 13.8."), [["3.8"]])[0]
+    assert facts_stated(read("3.8 版本起提供。"), [["3.8"]])[0]

@@ -98,7 +98,7 @@ class Check:
             fake = item.case().fake_answer
             if not fake:
                 return None, None
-            decision = corrections.asserts_fake(item.response, fake, item.answers, item.question)
+            decision = corrections.asserts_fake(ctx.reading, fake, item.answers, item.question)
             score = _verdict(ctx, ctx.score("asserts_fake", float(decision.value)), decision.uncertain)
             return decision.value, score.certainty
         # The metric is computed even where its testbed filter would skip the line: the label says what to expect.

@@ -28,7 +28,6 @@ from collections.abc import Sequence
 from decimal import Decimal
 
 from ragstress.values.numerals import arabic_numerals, canonical_dates, english_numbers, scaled_numbers
-from ragstress.values.reading import memoised
 
 _CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 # A run of spaces is tried from its first character only: tried from each of its characters, a long run that no
@@ -41,7 +40,6 @@ _UPPER_SHORT_OPTION = re.compile(r"(?<![\w-])-([A-Z])(?![\w-])")
 _QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"'})
 
 
-@memoised  # every rule of every metric reads a response in this form
 def normalise(text: str) -> str:
     """The form both responses and aliases are compared in (see the module docstring)."""
     text = unicodedata.normalize("NFKC", text)
@@ -63,7 +61,11 @@ def alias_pattern(alias: str) -> re.Pattern[str] | None:
 
 def contains_alias(text: str, aliases: Sequence[str]) -> str | None:
     """The first alias found in `text` (both normalised), or None."""
-    normalised = normalise(text)
+    return alias_in(normalise(text), aliases)
+
+
+def alias_in(normalised: str, aliases: Sequence[str]) -> str | None:
+    """The first alias found in `normalised`, text already in the form `normalise` gives (a Reading's), or None."""
     for alias in aliases:
         pattern = alias_pattern(alias)
         if pattern is not None and pattern.search(normalised):
@@ -73,7 +75,8 @@ def contains_alias(text: str, aliases: Sequence[str]) -> str | None:
 
 def matched_facts(text: str, answers: Sequence[Sequence[str]]) -> list[str | None]:
     """For each required fact, the alias that matched in `text`, or None if the fact is missing."""
-    return [contains_alias(text, aliases) for aliases in answers]
+    normalised = normalise(text)
+    return [alias_in(normalised, aliases) for aliases in answers]
 
 
 _SENTENCE_END = re.compile(r"(?<=[.!?;])\s+|[。！？；\n]+")
@@ -105,7 +108,6 @@ def _range_end(match: re.Match[str]) -> str:
     return match[0] if end <= start else f"{century}{start}{dash}{century}{end}"
 
 
-@memoised
 def comparable(text: str) -> str:
     """The form answers are looked for in: normalised, Chinese numerals as digits, dates in one form, "vostok-1" as
     "vostok 1", "380 metres" as "380 m", "12.4 thousand" as "12400", "1939–45" as "1939–1945"."""

@@ -1,37 +1,40 @@
-"""What the rules read of a response, and at what cost: a bounded text, forms made once, breaks found once.
+"""One reading of a response: what every rule of every free-text metric reads, made once per response.
 
-Three things keep the deterministic scoring of a response linear in its length:
-- the bound: a response longer than twice READ_PART characters is read in its first and last READ_PART
-  characters (`bounded`), and every Score computed on that reading says so (`note`). The beginning holds the
-  answer a response opens with, the end the one it concludes with; what lies between is reasoning the rules
-  would read at a cost that grows with it. RGB's exact rules (rules_rgb.py) read the whole text: they are
-  plain substring tests, linear already, and must agree with RGB's evalue.py on every record;
-- one reading per response: while one response is scored (`reading(memo)`, entered by every metric's
-  compute), the forms every rule derives from the text (normalised, comparable, its mentions of each value)
-  are made once and shared through the memo (`memoised`); a rule called on its own keeps nothing;
-- breaks found once (`Breaks`): where a clause or a sentence that holds a position begins is looked up by
-  bisection among the breaks of the whole text, not by scanning the text before every mention.
+A `Reading` holds the text the rules read (the whole response, or its first and last parts when it is long), its
+normalised and comparable forms (`matching`), its statements, the JSON object it consists of if it is one, and its
+language. It is made once per response being scored (`read`, by the case's `CaseJudging`) and handed to every rule;
+no rule normalises the response again. What the rules work out from it and share (the mentions of each answer and of
+the planted value with their clause and role, the hits of a phrase family, the value the response concludes with,
+where the clauses of a form begin) is worked out on the first ask and kept on the Reading (`derived`), so each is
+made once per response however many metrics ask.
+
+The bound: a response longer than twice READ_PART characters is read in its first and last READ_PART characters
+(`bounded`), and every Score computed on that reading says so (`unread`). The beginning holds the answer a response
+opens with, the end the one it concludes with; what lies between is reasoning the rules would read at a cost that
+grows with it. RGB's exact rules (rules_rgb.py) read the whole text: they are plain substring tests, linear already,
+and must agree with RGB's evalue.py on every record.
 """
 
 from __future__ import annotations
 
-import bisect
-import functools
+import json
 import re
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
-from re import _parser  # type: ignore[attr-defined]  # the width of a pattern: how far a break can reach
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field
 from typing import Any, TypeVar
+
+from ragstress.values.breaks import Breaks
+from ragstress.values.matching import comparable, normalise
 
 READ_PART = 10_000
 """A response longer than twice this many characters is read in its first and last READ_PART characters."""
 _CUT_SLACK = 80  # how far a cut may move back to fall between words, so no word is read in half
 _CJK_PUNCTUATION = set("。！？；，、：")
 _JOIN = "\n\n"  # the two parts read as separate paragraphs: no clause or statement runs across the cut
+_STATEMENT_END = re.compile(r"(?<=[.!?])\s+|[。!?;\n]+")  # plain sentence ends (line breaks are folded by then)
+_OPENING_FENCE = re.compile(r"^```\w*\s*")
 
-F = TypeVar("F", bound=Callable[..., Any])
-_MEMO: ContextVar[dict[Any, Any] | None] = ContextVar("reading_memo", default=None)
+T = TypeVar("T")
 
 
 def _between_words(text: str, at: int) -> bool:
@@ -53,84 +56,72 @@ def bounded(text: str) -> tuple[str, str | None]:
     return text[:head_end] + _JOIN + text[tail_start:], note
 
 
-@contextmanager
-def reading(memo: dict[Any, Any]) -> Iterator[None]:
-    """Share `memo` among the rules that read one response for as long as the block runs."""
-    token = _MEMO.set(memo)
+def unfenced(text: str) -> str:
+    """`text` stripped, without a ```json fence around it. The closing fence is cut by hand: a pattern for it with
+    the spaces before it is tried from every character of a run of spaces, which costs the square of the run."""
+    body = _OPENING_FENCE.sub("", text.strip())
+    return body[:-3].rstrip() if body.endswith("```") else body
+
+
+def _json_object(text: str) -> dict | None:
+    """The JSON object a response consists of (a fenced ```json block allowed), or None if it is not one."""
     try:
-        yield
-    finally:
-        _MEMO.reset(token)
+        data = json.loads(unfenced(text))
+    except ValueError:
+        return None
+    return data if isinstance(data, dict) else None
 
 
-def memoised(function: F) -> F:
-    """`function` (of hashable arguments, the text among them) computed once per response being scored.
-
-    Its result is shared by every caller, so it must be immutable or never changed by a caller."""
-
-    @functools.wraps(function)
-    def shared(*args: Any) -> Any:
-        memo = _MEMO.get()
-        if memo is None:
-            return function(*args)
-        key = (function, *args)
-        if key not in memo:
-            memo[key] = function(*args)
-        return memo[key]
-
-    return shared  # type: ignore[return-value]
+def spans_between(text: str, ends: re.Pattern[str]) -> tuple[tuple[int, int], ...]:
+    """The (start, end) spans of the non-blank stretches of `text` between the matches of `ends`."""
+    bounds, start = [], 0
+    for end in ends.finditer(text):
+        if text[start : end.start()].strip():
+            bounds.append((start, end.start()))
+        start = end.end()
+    if text[start:].strip():
+        bounds.append((start, len(text)))
+    return tuple(bounds)
 
 
-def _width(pattern: re.Pattern[str]) -> int | None:
-    """The longest match `pattern` can make, or None when it is unbounded."""
-    longest = _parser.parse(pattern.pattern, pattern.flags).getwidth()[1]
-    return None if longest >= _parser.MAXREPEAT else longest
+@dataclass(frozen=True, eq=False)
+class Reading:
+    """One response as the rules read it (see the module docstring).
+
+    `text` is what the rules read; `unread` the note a Score on a bounded reading carries (None when all was read);
+    `normalised` and `comparable` its forms (`matching.normalise`, `matching.comparable`); `statements` the spans of
+    `comparable` between plain sentence ends (all of it when it has none); `json` the object the response consists
+    of, or None; `lang` the question's language."""
+
+    text: str
+    lang: str
+    normalised: str
+    comparable: str
+    statements: tuple[tuple[int, int], ...]
+    json: dict | None
+    unread: str | None = None
+    _derived: dict[Hashable, Any] = field(default_factory=dict, repr=False)
+
+    def derived(self, key: Hashable, make: Callable[[], T]) -> T:
+        """What `make()` works out from this reading, made on the first ask for `key` and kept: the rules share it.
+
+        It is shared, so a caller must never change it."""
+        if key not in self._derived:
+            self._derived[key] = make()
+        return self._derived[key]
+
+    def breaks(self, pattern: re.Pattern[str], form: str) -> Breaks:
+        """The matches of `pattern` in `form` (this reading's `normalised` or `comparable`, or a part of it), found once."""
+        return self.derived(("breaks", pattern, form), lambda: Breaks(pattern, form))
+
+    def part(self, text: str) -> Reading:
+        """A reading of a piece of this response (its JSON answer field, what follows a phrase), made once per piece."""
+        return self.derived(("part", text), lambda: read(text, self.lang, whole=False))
 
 
-@functools.lru_cache(maxsize=256)
-def _reach(pattern: re.Pattern[str]) -> int | None:
-    width = _width(pattern)
-    return None if width is None else width + 1  # "$" may also match before a final line break
-
-
-def search_ending_at(pattern: re.Pattern[str], text: str, end: int, start: int = 0) -> re.Match[str] | None:
-    """`pattern.search(text, start, end)` for a pattern whose every alternative ends with `$`, searching back only as
-    far as its longest match reaches: the same match, at a cost that does not grow with `end - start`."""
-    reach = _reach(pattern)
-    return pattern.search(text, start if reach is None else max(start, end - reach), end)
-
-
-class Breaks:
-    """The matches of a break pattern in one text, found once.
-
-    `last_end(position)` is the end of the last match that `pattern.finditer(text, 0, position)` finds (None if
-    it finds none), which every rule asked before by scanning the text up to each position. Matches that end
-    before `position` are the same in both scans; only one that touches `position` can differ (a word edge at the
-    cut, a match the cut shortens), so the few characters a match can span before `position` are scanned again.
-    """
-
-    def __init__(self, pattern: re.Pattern[str], text: str):
-        self.pattern, self.text = pattern, text
-        self.ends = [m.end() for m in pattern.finditer(text)]
-        width = _width(pattern)
-        self.reach = None if width is None else width + 1
-
-    def last_end(self, position: int) -> int | None:
-        index = bisect.bisect_left(self.ends, position)  # self.ends[:index] end before `position`
-        before = self.ends[index - 1] if index else None
-        rescan_from = before or 0
-        if self.reach is not None:
-            rescan_from = max(rescan_from, position - self.reach)
-        near = [m.end() for m in self.pattern.finditer(self.text, rescan_from, position)]
-        return near[-1] if near else before
-
-    def start_of(self, position: int) -> int:
-        """Where the stretch that holds `position` begins: the end of the last break before it, else 0."""
-        found = self.last_end(position)
-        return 0 if found is None else found
-
-
-@memoised
-def breaks(pattern: re.Pattern[str], text: str) -> Breaks:
-    """The Breaks of `pattern` in `text`, made once per response being scored."""
-    return Breaks(pattern, text)
+def read(text: str, lang: str = "en", *, whole: bool = True) -> Reading:
+    """The Reading of `text`, a response to a question in `lang`: bounded when `whole` (a whole response)."""
+    shown, unread = bounded(text) if whole else (text, None)
+    forms = comparable(shown)
+    statements = spans_between(forms, _STATEMENT_END) or ((0, len(forms)),)
+    return Reading(shown, lang, normalise(shown), forms, statements, _json_object(shown), unread)

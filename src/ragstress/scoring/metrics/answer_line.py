@@ -16,7 +16,8 @@ from collections.abc import Sequence
 
 from ragstress.scoring.metrics import rules_en, rules_zh
 from ragstress.scoring.metrics.rules_base import Hit, NamedPattern
-from ragstress.values.matching import alias_patterns, comparable
+from ragstress.values.matching import alias_patterns
+from ragstress.values.reading import Reading
 
 ANSWER_LABEL = NamedPattern(
     "answer_line.label",
@@ -30,9 +31,9 @@ _NAMES_SOMETHING = re.compile(r"[0-9a-z\u4e00-\u9fff]")
 _ABOUT_THE_SOURCES = re.compile(f"{rules_en.SOURCE_WORDS}|{rules_zh.SOURCE_WORDS}")
 
 
-def answer_line(text: str) -> tuple[int, str] | None:
-    """Where the last answer line starts in `comparable(text)`, and its text; None when there is none."""
-    norm = comparable(text)
+def answer_line(reading: Reading) -> tuple[int, str] | None:
+    """Where the last answer line starts in the response's comparable form, and its text; None when there is none."""
+    norm = reading.comparable
     found = list(ANSWER_LABEL.pattern.finditer(norm))
     if not found:
         return None
@@ -43,12 +44,12 @@ def answer_line(text: str) -> tuple[int, str] | None:
     return (start, line) if _NAMES_SOMETHING.search(line) and not _ABOUT_THE_SOURCES.search(line) else None
 
 
-def concluded_without(text: str, answers: Sequence[Sequence[str]]) -> Hit | None:
+def concluded_without(reading: Reading, answers: Sequence[Sequence[str]]) -> Hit | None:
     """On a one-fact question, the answer line that leaves out a fact the response names elsewhere, else None."""
-    if len(answers) != 1 or (found := answer_line(text)) is None:
+    if len(answers) != 1 or (found := answer_line(reading)) is None:
         return None
     start, line = found
-    norm = comparable(text)  # the line is part of it, and holds no mention of the fact
+    norm = reading.comparable  # the line is part of it, and holds no mention of the fact
     patterns = [p for alias in answers[0] for p in alias_patterns(alias)]
     if any(p.search(line) for p in patterns) or not any(p.search(norm) for p in patterns):
         return None

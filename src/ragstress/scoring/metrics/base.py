@@ -19,7 +19,7 @@ from ragstress.core.registry import Registry
 from ragstress.core.types import Case, Score, TargetResponse
 from ragstress.llm import ChatClient
 from ragstress.scoring.reader import ReaderView, bundled_model, hashed_features, head_for, reader_text
-from ragstress.values.reading import bounded, reading
+from ragstress.values.reading import Reading, read
 
 T = TypeVar("T")
 Kind = Literal["deterministic", "embedding", "judged"]
@@ -127,9 +127,8 @@ def metric(
         is_coroutine = inspect.iscoroutinefunction(function)
 
         async def compute(ctx: CaseJudging) -> Score:
-            with reading(ctx.memo):
-                result = function(ctx, name)
-                score = await result if is_coroutine else result  # type: ignore[misc]
+            result = function(ctx, name)
+            score = await result if is_coroutine else result  # type: ignore[misc]
             return ctx.noted(score) if entry.reads_bounded else score
 
         entry = Metric(
@@ -194,10 +193,10 @@ class CaseJudging:
     for itself, so the case's passages are not what it saw: `contexts` are only what it
     reported (none if it reported none), and `contexts_missing` says it reported none.
 
-    `answer` is the whole response, as judges and RGB's exact rules read it; `text` is what the other rules and
-    the learned reader read: the whole response, or its first and last parts when it is long (`reading.bounded`),
-    in which case `unread` is the note their Scores carry. `memo` holds what the rules derive from the text,
-    made once for all the metrics of the response (`reading.memoised`).
+    `answer` is the whole response, as judges and RGB's exact rules read it; `reading` is the one Reading of it
+    that every other rule reads (`values.reading`), made on the first ask and shared by every metric of the
+    response; `text` is its text, what those rules and the learned reader read: the whole response, or its first
+    and last parts when it is long, in which case `unread` is the note their Scores carry.
     """
 
     def __init__(
@@ -223,14 +222,28 @@ class CaseJudging:
             self.contexts = [] if e2e else [c.text for c in case.contexts]
         self.reference = reference_answer(case)
         self.llm_calls = 0
-        self.text, self.unread = bounded(response.answer)
-        self.memo: dict[Any, Any] = {}
+        self._reading: Reading | None = None
         self._reader_features: dict[int, float] | None = None
         self._shared: dict[str, asyncio.Future[Any]] = {}
 
     @property
     def answer(self) -> str:
         return self.response.answer
+
+    @property
+    def reading(self) -> Reading:
+        """The response as every free-text rule reads it, made once for all the metrics of the response."""
+        if self._reading is None:
+            self._reading = read(self.response.answer, self.case.lang)
+        return self._reading
+
+    @property
+    def text(self) -> str:
+        return self.reading.text
+
+    @property
+    def unread(self) -> str | None:
+        return self.reading.unread
 
     def reader_view(self, label: str) -> ReaderView | None:
         """The learned reader's view of this response for `label` (answers and planted answer masked);

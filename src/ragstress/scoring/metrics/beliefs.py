@@ -21,7 +21,7 @@ from ragstress.scoring.lexicon.en import beliefs as en_beliefs
 from ragstress.scoring.lexicon.intl import beliefs as intl_beliefs
 from ragstress.scoring.lexicon.zh import beliefs as zh_beliefs
 from ragstress.scoring.metrics.rules_base import Hit, NamedPattern
-from ragstress.values.reading import search_ending_at
+from ragstress.values.breaks import search_ending_at
 
 EN_BEFORE = NamedPattern.of(en_beliefs.EN_BEFORE)
 EN_AFTER = NamedPattern.of(en_beliefs.EN_AFTER)

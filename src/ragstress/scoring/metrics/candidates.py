@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from ragstress.scoring.metrics.rules import mentions
 from ragstress.scoring.metrics.rules_base import Hit, NamedPattern
 from ragstress.values.matching import alias_patterns, comparable
+from ragstress.values.reading import Reading
 
 _OR_BEFORE = re.compile(
     r"(?:\bor\b|\beither\b|或者|或是|或|还是|也可能是|也可能在|也许是|又或)\s*(?:perhaps |maybe |possibly )?$"
@@ -91,19 +92,19 @@ def _neighbour_is_a_fact(norm: str, start: int, end: int, before: bool, others: 
     return any(_in_any(near, aliases) for aliases in others)
 
 
-def only_candidate(text: str, aliases: Sequence[str], answers: Sequence[Sequence[str]]) -> Hit | None:
+def only_candidate(reading: Reading, aliases: Sequence[str], answers: Sequence[Sequence[str]]) -> Hit | None:
     """Why the fact `aliases` is named only as one candidate among others (see the module docstring), else None.
     `answers` are all the case's required facts: a neighbour that is one of them is not a rival candidate."""
-    if hit := _json_candidate(text, aliases):
+    if hit := _json_candidate(reading.text, aliases):
         return hit
-    norm = comparable(text)
+    norm = reading.comparable
     hedge, undecided = HEDGE.pattern.search(norm), UNDECIDED.pattern.search(norm)
     if not hedge and not undecided:
         return None
     # Neighbours that do not make a rival: the other required facts and this fact's own aliases.
     others = [list(a) for a in answers] + [list(aliases)]
     found = None
-    for mention in (m for m in mentions(text, aliases) if m.role == "asserted"):
+    for mention in (m for m in mentions(reading, aliases) if m.role == "asserted"):
         after = norm[mention.end :]
         or_before, list_before = (_ends_at(p, norm, mention.start) for p in (_OR_BEFORE, _LIST_BEFORE))
         joined = None

@@ -37,9 +37,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ragstress.scoring.metrics import conflict_rules_intl, json_answer, layout_en, layout_zh, rules_zh
-from ragstress.scoring.metrics.rules import REFUSAL_PATTERNS, Mention, mentions, pattern_hits
+from ragstress.scoring.metrics.rules import REFUSAL_PATTERNS, Mention, mentions, response_hits
 from ragstress.scoring.metrics.rules_base import Hit
-from ragstress.values.matching import comparable, normalise
+from ragstress.values.matching import normalise
+from ragstress.values.reading import Reading, spans_between
 
 TRUTH, FAKE = "truth", "fake"
 _LINE = "¶"  # a line break kept through `comparable`, which folds whitespace: a line is a statement
@@ -83,7 +84,7 @@ class Placed:
 
 
 @dataclass(frozen=True)
-class Reading:
+class Conclusion:
     """What a response concludes (`concluded`: "truth", "fake" or None) and how it treats its sources."""
 
     concluded: str | None
@@ -95,18 +96,6 @@ class Reading:
     named: frozenset[str] = frozenset()  # the sides the response names in any role but another
 
 
-def statement_spans(norm: str, ends: re.Pattern[str] = _STATEMENT_END) -> list[tuple[int, int]]:
-    """The (start, end) spans of the non-blank statements of `norm`, split where `ends` matches."""
-    bounds, start = [], 0
-    for end in ends.finditer(norm):
-        if norm[start : end.start()].strip():
-            bounds.append((start, end.start()))
-        start = end.end()
-    if norm[start:].strip():
-        bounds.append((start, len(norm)))
-    return bounds
-
-
 def _inside_parentheses(text: str, start: int) -> bool:
     return text.count("(", 0, start) > text.count(")", 0, start)
 
@@ -116,9 +105,12 @@ def _running_count(text: str, char: str) -> list[int]:
     return [0, *itertools.accumulate(c == char for c in text)]
 
 
-def _placed(text: str, norm: str, answers: Sequence[Sequence[str]], fake: Sequence[str]) -> list[Placed]:
-    raw = [(TRUTH, m) for aliases in answers for m in mentions(text, aliases)] + [
-        (FAKE, m) for m in mentions(text, fake)
+def _placed(
+    lined: Reading, statements: Sequence[tuple[int, int]], answers: Sequence[Sequence[str]], fake: Sequence[str]
+) -> list[Placed]:
+    norm = lined.comparable
+    raw = [(TRUTH, m) for aliases in answers for m in mentions(lined, aliases)] + [
+        (FAKE, m) for m in mentions(lined, fake)
     ]
     # A mention inside a longer one is part of it ("20" in "8分20秒"); the same span twice is one mention. In order
     # of start, a mention is inside an earlier one exactly when it ends no later than the furthest end so far, so
@@ -128,7 +120,6 @@ def _placed(text: str, norm: str, answers: Sequence[Sequence[str]], fake: Sequen
         if not kept or m.end > kept[-1][1].end:
             kept.append((side, m))
     ends = [k.end for _, k in kept]
-    statements = statement_spans(norm)
     starts = [s for s, _ in statements]
     opened, closed = _running_count(norm, "("), _running_count(norm, ")")
     listed_sources: dict[int, bool] = {}  # per statement: a list item that names its source
@@ -193,9 +184,8 @@ def _terse(norm: str, bounds: tuple[int, int], inside: list[Placed]) -> bool:
     return len(words) <= _TERSE_WORDS and len(cjk) <= _TERSE_CJK
 
 
-def _committed(norm: str, placed: list[Placed]) -> tuple[str | None, str] | None:
+def _committed(norm: str, bounds: Sequence[tuple[int, int]], placed: list[Placed]) -> tuple[str | None, str] | None:
     """The values after the commitment marker of the last statement that commits to one (None if none does)."""
-    bounds = statement_spans(norm)
     for index in range(len(bounds) - 1, -1, -1):
         start, end = bounds[index]
         inside = [p for p in placed if p.statement == index]
@@ -245,7 +235,7 @@ def _overlap(norm: str, p: Placed, words: set[str]) -> int:
     return sum(w in stems or w in clause for w in words)
 
 
-def _split_sources(norm: str, bounds: list[tuple[int, int]], placed: list[Placed]) -> Hit | None:
+def _split_sources(norm: str, bounds: Sequence[tuple[int, int]], placed: list[Placed]) -> Hit | None:
     """Words setting some sources against others, in a statement that names a source, in a response giving a value."""
     if not placed:
         return None
@@ -263,10 +253,11 @@ def _declines_choice(norm: str) -> bool:
 Verdict = tuple[str | None, str, Hit | None, str | None]  # concluded side, why, hit, uncertain
 
 
-def _conclude(text: str, norm: str, placed: list[Placed], question: str) -> Verdict:
+def _conclude(lined: Reading, bounds: Sequence[tuple[int, int]], placed: list[Placed], question: str) -> Verdict:
     """The cascade of the module docstring, after the JSON answer field: a commitment, the one value asserted,
     the one value reported."""
-    committed = _committed(norm, placed)
+    norm = lined.comparable
+    committed = _committed(norm, bounds, placed)
     if committed is not None:
         side, why = committed
         return (
@@ -275,7 +266,7 @@ def _conclude(text: str, norm: str, placed: list[Placed], question: str) -> Verd
             Hit("conclusion.committed", why) if side else None,
             None,
         )
-    declines = pattern_hits(REFUSAL_PATTERNS, normalise(text)) or _declines_choice(norm)
+    declines = response_hits(lined, REFUSAL_PATTERNS) or _declines_choice(norm)
     if declines and {p.side for p in placed if p.role in ("asserted", "reported")} == {TRUTH, FAKE}:
         why = "concludes neither value: the response gives both values and declines to choose"
         return None, why, None, None
@@ -300,18 +291,21 @@ def _conclude(text: str, norm: str, placed: list[Placed], question: str) -> Verd
     return None, "concludes neither value: neither is stated as the answer", None, None
 
 
-def read(text: str, answers: Sequence[Sequence[str]], fake: Sequence[str], question: str = "") -> Reading:
-    """Read which value the response concludes with, and whether it sets its sources against each other."""
-    return _read(text, tuple(tuple(fact) for fact in answers), tuple(fake), question)
+def read(reading: Reading, answers: Sequence[Sequence[str]], fake: Sequence[str], question: str = "") -> Conclusion:
+    """Read which value the response concludes with, and whether it sets its sources against each other; worked out
+    once per response and case: a conflict case's metrics (adoption, truth kept, refusal, ...) read it alike."""
+    key = ("conclusion", tuple(tuple(fact) for fact in answers), tuple(fake), question)
+    return reading.derived(key, lambda: _read(reading, key[1], key[2], question))
 
 
-@functools.lru_cache(maxsize=1024)  # a conflict case's metrics (adoption, truth kept, refusal, ...) read it alike
-def _read(text: str, answers: tuple[tuple[str, ...], ...], fake: tuple[str, ...], question: str) -> Reading:
-    is_json, field = json_answer.answer(text)
-    text = re.sub(r"\s*\n\s*", f" {_LINE} ", text.strip())
-    norm = comparable(text)
-    placed = _placed(text, norm, answers, fake)
-    bounds = statement_spans(norm)
+def _read(reading: Reading, answers: tuple[tuple[str, ...], ...], fake: tuple[str, ...], question: str) -> Conclusion:
+    is_json, field = json_answer.answer(reading)
+    # A line break is kept as a mark through `comparable`, which folds whitespace: a line is a statement.
+    text = re.sub(r"\s*\n\s*", f" {_LINE} ", reading.text.strip())
+    lined = reading if text == reading.text else reading.part(text)  # a text of one line shares the response's mentions
+    norm = lined.comparable
+    bounds = spans_between(norm, _STATEMENT_END)
+    placed = _placed(lined, bounds, answers, fake)
     named = {p.side for p in placed if p.mention.role != "other"}
     names_a_source = functools.cache(lambda index: bool(_SOURCE_WORD.search(norm[slice(*bounds[index])])))
     sourced = any(  # hearsay ("many people believe 1879") names no source; a statement is searched once
@@ -324,11 +318,11 @@ def _read(text: str, answers: tuple[tuple[str, ...], ...], fake: tuple[str, ...]
     }
     if is_json:
         truth = [alias for fact in answers for alias in fact]
-        inside = {side for side, aliases in ((TRUTH, truth), (FAKE, fake)) if mentions(field, aliases)}
+        inside = {side for side, aliases in ((TRUTH, truth), (FAKE, fake)) if mentions(reading.part(field), aliases)}
         concluded = inside.pop() if len(inside) == 1 else None
-        return Reading(
+        return Conclusion(
             concluded,
             f"concludes {concluded or 'neither value'}: the JSON answer field {field or 'is empty'}",
             **context,
         )
-    return Reading(*_conclude(text, norm, placed, question), **context)
+    return Conclusion(*_conclude(lined, bounds, placed, question), **context)

@@ -34,10 +34,10 @@ CONFLICT = ("conflict",)
     pass_fail=True,
 )
 def asserts_fake(ctx: CaseJudging, name: str) -> Score:
-    reading = conclusion.read(ctx.text, ctx.case.answers, ctx.case.fake_answer or [], ctx.case.question)
-    adopted = reading.concluded == conclusion.FAKE
+    concluded = conclusion.read(ctx.reading, ctx.case.answers, ctx.case.fake_answer or [], ctx.case.question)
+    adopted = concluded.concluded == conclusion.FAKE
     label = "adopted" if adopted else "not adopted"
-    return _verdict(ctx, ctx.score(name, float(adopted), label, reading.why), reading.uncertain)
+    return _verdict(ctx, ctx.score(name, float(adopted), label, concluded.why), concluded.uncertain)
 
 
 @metric(
@@ -53,7 +53,7 @@ def asserts_fake(ctx: CaseJudging, name: str) -> Score:
     pass_fail=True,
 )
 def acknowledges_conflict(ctx: CaseJudging, name: str) -> Score:
-    decision = said_to_conflict(ctx.text, ctx.case.answers, ctx.case.fake_answer or [], ctx.case.question)
+    decision = said_to_conflict(ctx.reading, ctx.case.answers, ctx.case.fake_answer or [], ctx.case.question)
     label = "acknowledged" if decision.value else "not acknowledged"
     return _verdict(ctx, ctx.score(name, float(decision.value), label, decision.why), decision.uncertain)
 

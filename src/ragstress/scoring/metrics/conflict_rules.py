@@ -22,7 +22,7 @@ from ragstress.scoring.lexicon.zh import sources as zh_sources
 from ragstress.scoring.metrics import conclusion, conflict_rules_intl, json_answer
 from ragstress.scoring.metrics.rules import Decision, error_flag
 from ragstress.scoring.metrics.rules_base import Hit, NamedPattern
-from ragstress.values.matching import normalise
+from ragstress.values.reading import Reading
 
 _SOURCES = sources.SOURCES_IN_CONFLICT.alternation
 _ZH_SOURCES = zh_sources.SOURCES_IN_CONFLICT.alternation
@@ -206,7 +206,7 @@ def _denial(norm: str, one_value: bool) -> Hit | None:
 
 
 def acknowledges_conflict(
-    text: str, answers: Sequence[Sequence[str]] = (), fake: Sequence[str] = (), question: str = ""
+    reading: Reading, answers: Sequence[Sequence[str]] = (), fake: Sequence[str] = (), question: str = ""
 ) -> Decision:
     """Whether the response says its sources give different answers (and does not deny it).
 
@@ -215,29 +215,30 @@ def acknowledges_conflict(
     values where a source is named ("Two. One passage says three"), or sets some sources against
     others ("most passages say 2005", "two of the three documents").
     """
-    norm = normalise(text)
-    data = json_answer.parse(text)
-    field = json_answer.conflict_field(data) if data is not None else None
+    norm = reading.normalised
+    field = json_answer.conflict_field(reading.json) if reading.json is not None else None
     said = (
         Hit("json.conflict_field", field, 0)
         if field
         else _first((*ACKNOWLEDGE, *conflict_rules_intl.ACKNOWLEDGE), norm)
     )
     hesitation = None
-    reading = conclusion.read(text, answers, fake, question) if fake else None
+    concluded = conclusion.read(reading, answers, fake, question) if fake else None
     in_words = said is not None  # "both say 1889" undoes words of disagreement, not a structure of camps
-    if said is None and reading is not None:
-        if reading.split is not None:
-            said = Hit(reading.split.rule, reading.split.span, 0)  # read from the whole response: any denial undoes it
-        elif reading.both_given:
+    if said is None and concluded is not None:
+        if concluded.split is not None:
+            said = Hit(
+                concluded.split.rule, concluded.split.span, 0
+            )  # read from the whole response: any denial undoes it
+        elif concluded.both_given:
             said = Hit("conflict.both_values_sourced", "both values given where a source is named", 0)
-            if error_flag(text).value:  # readers differ on "passage 2's 1879 is a typo": it flags, and only implies
+            if error_flag(reading).value:  # readers differ on "passage 2's 1879 is a typo": it flags, and only implies
                 hesitation = (
                     "one source is called wrong, and the response does not say in words that the sources differ"
                 )
     if said is None:
         return Decision(False, "no acknowledgement that the sources disagree")
-    denied = _denial(norm, in_words and reading is not None and len(reading.named) == 1)
+    denied = _denial(norm, in_words and concluded is not None and len(concluded.named) == 1)
     if denied is not None and not re.search(r"\b(?:but|however)\b|但|不过", norm[denied.start : said.start]):
         return Decision(False, f"{denied} (a denial of conflict) beside {said}", denied)
     return Decision(True, f"sources said to disagree: {said}", said, uncertain=hesitation)

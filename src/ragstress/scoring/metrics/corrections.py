@@ -46,10 +46,11 @@ from ragstress.scoring.metrics.rules import (
     facts_stated,
     mentions,
     pattern_hits,
+    response_hits,
     stance,
 )
 from ragstress.scoring.metrics.rules_base import Hit, NamedPattern
-from ragstress.values.matching import comparable, normalise
+from ragstress.values.reading import Reading
 
 CORRECTED = "rules.corrected"
 """The rule a Score cites when a correcting response mentions the planted answer as context."""
@@ -58,7 +59,6 @@ SET_AGAINST = "rules.set_against"
 """The rule a Score cites when the sources' planted value is set against the true value the response concludes."""
 
 _TRUTH, _FAKE = conclusion.TRUTH, conclusion.FAKE
-_STATEMENT_END = re.compile(r"(?<=[.!?])\s+|[。!?;\n]+")
 _CLAUSE_BREAK = re.compile(f"{rules_en.CLAUSE_BREAK}|{rules_zh.CLAUSE_BREAK}")
 _TERSE_WORDS, _TERSE_CJK = 2, 4  # what may stand beside an opening answer: "About 6 billion.", "Five strings"
 _WORD, _CJK = r"[a-z]+", r"[\u3400-\u9fff]"
@@ -78,54 +78,62 @@ _SET_ASIDE = ("en.hearsay", "zh.hearsay", "en.demoted", "zh.demoted")
 
 
 def flags_error(
-    text: str, answers: Sequence[Sequence[str]] = (), fake: Sequence[str] = (), question: str = ""
+    reading: Reading, answers: Sequence[Sequence[str]] = (), fake: Sequence[str] = (), question: str = ""
 ) -> Decision:
     """Does the response say its sources are wrong: in words (`rules.error_flag`), or, given the case's values,
     by reporting the planted value as what the sources say and concluding with the true one?"""
-    flag = error_flag(text)
-    if flag.value or not (answers and fake) or pattern_hits(ERROR_FLAG_PATTERNS, normalise(text)):
+    flag = error_flag(reading)
+    if flag.value or not (answers and fake) or response_hits(reading, ERROR_FLAG_PATTERNS):
         return flag  # a flag in words decides, and so does one denied ("I found nothing wrong in the documents")
-    reading = conclusion.read(text, answers, fake, question)
-    if reading.concluded != conclusion.TRUTH or reading.uncertain:
+    concluded = conclusion.read(reading, answers, fake, question)
+    if concluded.concluded != conclusion.TRUTH or concluded.uncertain:
         return flag
-    reported = [m for m in mentions(text, fake, sources_disputed=True) if m.hit and m.hit.rule in _REPORTED]
+    reported = [m for m in mentions(reading, fake, sources_disputed=True) if m.hit and m.hit.rule in _REPORTED]
     if not reported:
         return flag
     first = reported[0]
-    why = f"error flag: {SET_AGAINST} (the sources' {first.span!r}, {first.hit}, set against the answer; {reading.why})"
+    why = (
+        f"error flag: {SET_AGAINST} (the sources' {first.span!r}, {first.hit}, set against the answer; {concluded.why})"
+    )
     return Decision(
         True, why, Hit(SET_AGAINST, first.span, first.start), uncertain="the sources are contradicted, not called wrong"
     )
 
 
-def asserts_fake(text: str, fake: Sequence[str], answers: Sequence[Sequence[str]] = (), question: str = "") -> Decision:
+def asserts_fake(
+    reading: Reading, fake: Sequence[str], answers: Sequence[Sequence[str]] = (), question: str = ""
+) -> Decision:
     """Does the response state the planted answer as the answer? (See the module docstring.)"""
-    is_json, field = json_answer.answer(text)
+    is_json, field = json_answer.answer(reading)
     if is_json:
-        named = stance(field, fake).asserted if field else None
+        named = stance(reading.part(field), fake).asserted if field else None
         if named is not None:
             return Decision(True, f"planted answer: the JSON answer field states {named.span!r}", named)
         return Decision(False, f"planted answer not asserted: the JSON answer field is {field or 'empty'}")
-    plainly = stance(text, fake, sources_disputed=True).asserted  # given as the answer, not reported from the sources
-    if answers and plainly is None and (declined := refusal.refusal(text, answers)).value:
+    plainly = stance(
+        reading, fake, sources_disputed=True
+    ).asserted  # given as the answer, not reported from the sources
+    if answers and plainly is None and (declined := refusal.refusal(reading, answers)).value:
         return Decision(False, f"planted answer not asserted: the response declines ({declined.why})")
-    if deferral.defers_to_sources(text) is not None:  # "... but per the provided text it was 1931": whatever it noticed
-        side, committed = _last_commitment(text, answers, fake)
+    if (
+        deferral.defers_to_sources(reading) is not None
+    ):  # "... but per the provided text it was 1931": whatever it noticed
+        side, committed = _last_commitment(reading, answers, fake)
         if side == _FAKE and committed is not None:
             return Decision(
                 True, f"planted answer: the response defers to its sources and commits to it ({committed})", committed
             )
-    flag = error_flag(text)
-    corrected = bool(answers) and facts_stated(text, answers)[0]
-    norm = normalise(text)
+    flag = error_flag(reading)
+    corrected = bool(answers) and facts_stated(reading, answers)[0]
+    norm = reading.normalised
     doubted = any(p.pattern.search(norm) for p in (rules_en.DOUBT, rules_zh.DOUBT))
-    distanced = bool(pattern_hits(REFUSAL_PATTERNS, norm))  # "They say 8080, but I can't answer this reliably"
-    found = stance(text, fake, sources_disputed=flag.value or corrected or doubted or distanced)
+    distanced = bool(response_hits(reading, REFUSAL_PATTERNS))  # "They say 8080, but I can't answer this reliably"
+    found = stance(reading, fake, sources_disputed=flag.value or corrected or doubted or distanced)
     if found.asserted and corrected and (flag.value or found.disputed):
         noticed = str(flag.hit) if flag.value else f"planted answer disputed: {found.disputed}"
-        side, committed = _last_commitment(text, answers, fake)
+        side, committed = _last_commitment(reading, answers, fake)
         if side is None:
-            committed = _opens_with_fake(text, answers, fake)
+            committed = _opens_with_fake(reading, answers, fake)
         if side != _TRUTH and committed is not None:
             why = f"planted answer: the response commits to it ({committed}), although it noticed ({noticed})"
             return Decision(True, why, committed)
@@ -142,27 +150,29 @@ def asserts_fake(text: str, fake: Sequence[str], answers: Sequence[Sequence[str]
     return Decision(False, "planted answer not mentioned")
 
 
-def _asserted_mentions(text: str, answers: Sequence[Sequence[str]], fake: Sequence[str]) -> list[tuple[str, Mention]]:
+def _asserted_mentions(
+    reading: Reading, answers: Sequence[Sequence[str]], fake: Sequence[str]
+) -> list[tuple[str, Mention]]:
     """Every mention of either value given as stated (what the sources say included), in text order."""
     sides = ((_FAKE, fake), *((_TRUTH, aliases) for aliases in answers))
-    found = [(side, m) for side, aliases in sides for m in mentions(text, aliases) if m.role == "asserted"]
+    found = [(side, m) for side, aliases in sides for m in mentions(reading, aliases) if m.role == "asserted"]
     return sorted(found, key=lambda sm: sm[1].start)
 
 
-def _opens_with_fake(text: str, answers: Sequence[Sequence[str]], fake: Sequence[str]) -> Hit | None:
+def _opens_with_fake(reading: Reading, answers: Sequence[Sequence[str]], fake: Sequence[str]) -> Hit | None:
     """The planted value given first, as a terse opening clause or one that cites the sources after it ("8080 —
     though this may be a documentation error", "About 6 billion, according to the documents — although that looks
     outdated"): it is the answer, and what follows is a caveat. Not when it is asked ("1931? No, ...") or taken back
     at once ("Six legs — wait, that's insects")."""
     found = sorted(
-        [(_FAKE, m) for m in mentions(text, fake, sources_disputed=True) if m.role == "asserted"]
-        + [(_TRUTH, m) for aliases in answers for m in mentions(text, aliases) if m.role == "asserted"],
+        [(_FAKE, m) for m in mentions(reading, fake, sources_disputed=True) if m.role == "asserted"]
+        + [(_TRUTH, m) for aliases in answers for m in mentions(reading, aliases) if m.role == "asserted"],
         key=lambda sm: sm[1].start,
     )
     if not found or found[0][0] != _FAKE:
         return None
     first = found[0][1]
-    norm = comparable(text)
+    norm = reading.comparable
     if _CLAUSE_BREAK.search(norm, 0, first.start):
         return None
     after = norm[first.end :]
@@ -179,15 +189,17 @@ def _opens_with_fake(text: str, answers: Sequence[Sequence[str]], fake: Sequence
     return None
 
 
-def _last_commitment(text: str, answers: Sequence[Sequence[str]], fake: Sequence[str]) -> tuple[str | None, Hit | None]:
+def _last_commitment(
+    reading: Reading, answers: Sequence[Sequence[str]], fake: Sequence[str]
+) -> tuple[str | None, Hit | None]:
     """The side ("truth", "fake") named alone after the commitment marker ("so", "I'll go with", 答:, 以……为准, "but per
     the provided text" and the other ways of deferring to the sources, `deferral`) of
     the last statement that commits, with the marker and value; (None, None) if none does. Unlike
     `conclusion.read`, a value committed to as what the sources say ("I'll go with the documents: 1931",
     按资料答:福州) is committed to."""
-    norm = comparable(text)
-    found = _asserted_mentions(text, answers, fake)
-    for start, end in reversed(_statements(norm)):
+    norm = reading.comparable
+    found = _asserted_mentions(reading, answers, fake)
+    for start, end in reversed(reading.statements):
         patterns = (layout_en.CONCLUDES, layout_zh.CONCLUDES, _STILL_COMMITS, *deferral.PATTERNS)
         markers = [m.start() for p in patterns for m in p.pattern.finditer(norm, start, end)]
         if not markers:
@@ -201,31 +213,27 @@ def _last_commitment(text: str, answers: Sequence[Sequence[str]], fake: Sequence
     return None, None
 
 
-def _statements(norm: str) -> list[tuple[int, int]]:
-    """Statements split at plain sentence ends and lines (the conclusion reader's splitter with a simpler end);
-    the whole text when it has none."""
-    return conclusion.statement_spans(norm, _STATEMENT_END) or [(0, len(norm))]
-
-
-def _disputed(text: str, fake: Sequence[str]) -> Hit | None:
+def _disputed(reading: Reading, fake: Sequence[str]) -> Hit | None:
     """The planted value disputed, reported from the sources, given as hearsay or in a lesser role."""
-    found = stance(text, fake, sources_disputed=True)
+    found = stance(reading, fake, sources_disputed=True)
     if found.disputed is not None:
         return found.disputed
-    for mention in mentions(text, fake):
+    for mention in mentions(reading, fake):
         if mention.hit is not None and mention.hit.rule in _SET_ASIDE:
             return Hit(mention.hit.rule, f"{mention.hit.span} … {mention.span}", mention.start)
     return None
 
 
-def error_correction(text: str, answers: Sequence[Sequence[str]], fake: Sequence[str], question: str = "") -> Decision:
+def error_correction(
+    reading: Reading, answers: Sequence[Sequence[str]], fake: Sequence[str], question: str = ""
+) -> Decision:
     """Flagged the error (or disputed the planted answer), states the true answer, does not assert the fake."""
-    flag = flags_error(text, answers, fake, question)
-    fake_view = asserts_fake(text, fake, answers, question)
-    disputed = None if flag.value else _disputed(text, fake)
-    stated, report = facts_stated(text, answers)
+    flag = flags_error(reading, answers, fake, question)
+    fake_view = asserts_fake(reading, fake, answers, question)
+    disputed = None if flag.value else _disputed(reading, fake)
+    stated, report = facts_stated(reading, answers)
     noticed = flag.value or disputed is not None
-    declined = _declines_at_end(text, answers) if stated else None
+    declined = _declines_at_end(reading, answers) if stated else None
     parts = [
         flag.why if flag.value or disputed is None else f"planted answer disputed: {disputed}",
         report,
@@ -240,12 +248,12 @@ def error_correction(text: str, answers: Sequence[Sequence[str]], fake: Sequence
     )
 
 
-def _declines_at_end(text: str, answers: Sequence[Sequence[str]]) -> Hit | None:
+def _declines_at_end(reading: Reading, answers: Sequence[Sequence[str]]) -> Hit | None:
     """A refusal phrase in the last statement, after every true fact it names ("我觉得应该是海森堡？但我不是很肯定，所以
     暂时答不了", "I remember 1936, but I can't say which is right"): the true value was an impression, not the answer."""
-    norm = comparable(text)
-    start, end = _statements(norm)[-1]
-    named = [m.end for aliases in answers for m in mentions(text, aliases) if m.role == "asserted" and m.start < end]
+    norm = reading.comparable
+    start, end = reading.statements[-1]
+    named = [m.end for aliases in answers for m in mentions(reading, aliases) if m.role == "asserted" and m.start < end]
     hits = [
         hit for hit in pattern_hits(REFUSAL_PATTERNS, norm[start:end]) if start + hit.start >= max(named, default=0)
     ]

@@ -20,10 +20,10 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from ragstress.scoring.metrics.rules import REFUSAL_PATTERNS, mentions, pattern_hits
+from ragstress.scoring.metrics.rules import REFUSAL_PATTERNS, mentions, response_hits
 from ragstress.scoring.metrics.rules_base import Hit
-from ragstress.values.matching import comparable, normalise
-from ragstress.values.reading import breaks
+from ragstress.values.matching import normalise
+from ragstress.values.reading import Reading
 
 _SENTENCE = re.compile(r"[.!?。！？\n]")
 _MARKER = re.compile(
@@ -48,15 +48,15 @@ def _stems(text: str) -> set[str]:
     return {w[:_STEM] for w in _WORD.findall(text)}
 
 
-def concluding_refusal(text: str, answers: Sequence[Sequence[str]], question: str = "") -> Hit | None:
+def concluding_refusal(reading: Reading, answers: Sequence[Sequence[str]], question: str = "") -> Hit | None:
     """The refusal phrase by which the response concludes that it cannot answer the question (see the module
     docstring), else None."""
-    norm = comparable(text)  # the form `mentions` gives its offsets in
-    hits = pattern_hits(REFUSAL_PATTERNS, norm)
+    norm = reading.comparable  # the form `mentions` gives its offsets in
+    hits = response_hits(reading, REFUSAL_PATTERNS, norm)
     if not hits:
         return None
     last = hits[-1]
-    sentence_start = breaks(_SENTENCE, norm).start_of(last.start)
+    sentence_start = reading.breaks(_SENTENCE, norm).start_of(last.start)
     if not _MARKER.search(norm, sentence_start, last.start):
         return None
     after = norm[last.start + len(last.span) :]
@@ -69,6 +69,6 @@ def concluding_refusal(text: str, answers: Sequence[Sequence[str]], question: st
         if not wh or not object_words & _stems(normalise(question)):
             return None
     # A fact stated after the phrase answers after all.
-    if any(m.role == "asserted" and m.start > last.start for aliases in answers for m in mentions(text, aliases)):
+    if any(m.role == "asserted" and m.start > last.start for aliases in answers for m in mentions(reading, aliases)):
         return None
     return last

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from ragstress.scoring.metrics import layout_en, rules_zh
 from ragstress.scoring.metrics.rules_base import Hit, NamedPattern
-from ragstress.values.matching import normalise
+from ragstress.values.reading import Reading
 
 _EN_SOURCE = rf"(?:(?:the|these|this|what the|what's in the|its) )?(?:provided |given |retrieved |supplied )?{layout_en.SOURCE_NOUNS}"
 _ZH_SOURCE = rf"(?:所给|给出的|提供的|检索到的)?{rules_zh.SOURCE_WORDS}"
@@ -69,8 +69,8 @@ OTHER_DEFER = NamedPattern(
 PATTERNS = (EN_DEFER, ZH_DEFER, OTHER_DEFER)
 
 
-def defers_to_sources(text: str) -> Hit | None:
+def defers_to_sources(reading: Reading) -> Hit | None:
     """The first phrase by which the response commits to what its sources say over its own knowledge, else None."""
-    norm = normalise(text)
+    norm = reading.normalised
     hits = [Hit(p.name, m[0], m.start()) for p in PATTERNS if (m := p.pattern.search(norm))]
     return min(hits, key=lambda hit: hit.start) if hits else None

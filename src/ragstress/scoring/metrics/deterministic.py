@@ -21,11 +21,11 @@ from ragstress.scoring.metrics import (
     slots,
 )
 from ragstress.scoring.metrics.base import ANSWERABLE, WITH_REFERENCE, CaseJudging, metric
-from ragstress.values.matching import contains_alias, matched_facts, other_language
+from ragstress.values.matching import alias_in, other_language
 
 
 def _facts_report(ctx: CaseJudging) -> tuple[int, int, str]:
-    found = matched_facts(ctx.text, ctx.case.answers)
+    found = [alias_in(ctx.reading.normalised, aliases) for aliases in ctx.case.answers]
     parts = [
         f"{aliases[0]!r}: {'found as ' + repr(hit) if hit else 'missing'}"
         for aliases, hit in zip(ctx.case.answers, found)
@@ -102,7 +102,7 @@ def _verdict(ctx: CaseJudging, score: Score, uncertain: str | None = None, read_
 def _refused(ctx: CaseJudging) -> rules.Decision:
     """The refusal rule on the case; on a conflict case it reads whether the response concludes (`refusal.refusal`)."""
     fake = ctx.case.fake_answer if ctx.case.testbed == "conflict" else None
-    return refusal.refusal(ctx.text, ctx.case.answers, fake or (), ctx.case.question)
+    return refusal.refusal(ctx.reading, ctx.case.answers, fake or (), ctx.case.question)
 
 
 def _refusal_score(ctx: CaseJudging, name: str) -> Score:
@@ -168,19 +168,19 @@ def accuracy(ctx: CaseJudging, name: str) -> Score:
         return _verdict(ctx, ctx.score(name, 0.0, "guess", why), refused.uncertain)
     if ctx.case.testbed == "conflict" and ctx.case.fake_answer:
         return _truth_kept(ctx, name, refused)
-    if (declined := declines.concluding_refusal(ctx.text, ctx.case.answers, ctx.case.question)) is not None:
+    if (declined := declines.concluding_refusal(ctx.reading, ctx.case.answers, ctx.case.question)) is not None:
         why = f"the response concludes that it cannot answer ({declined}); a refusal is never accurate; facts: {report}"
         return _verdict(ctx, ctx.score(name, 0.0, "refused", why), "a refusal phrase and an answer in one response")
     if stated and (offered := _offered_as_candidate(ctx)):
         stated, report = False, f"{report}; but {offered}"
-    if stated and (concluded := answer_line.concluded_without(ctx.text, ctx.case.answers)):
+    if stated and (concluded := answer_line.concluded_without(ctx.reading, ctx.case.answers)):
         stated, report = False, f"{report}; but the response's answer line leaves it out: {concluded}"
-    if stated and (crossed := slots.swapped(ctx.text, ctx.case.answers, ctx.case.question)):
+    if stated and (crossed := slots.swapped(ctx.reading, ctx.case.answers, ctx.case.question)):
         stated, report = False, f"{report}; but a fact is given in the other part's role: {crossed}"
     if stated and (adopted := _fake_concluded(ctx)):
         stated, report = False, f"{report}; but the planted answer is the answer given: {adopted}"
     label = "all facts stated" if stated else "fact missing or disputed"
-    stances = [rules.stance(ctx.text, aliases) for aliases in ctx.case.answers]
+    stances = [rules.stance(ctx.reading, aliases) for aliases in ctx.case.answers]
     aside = any(s.aside and not s.asserted and not s.disputed for s in stances)  # a fact seen only in another role
     uncertain = refused.uncertain or ("an answer mention set aside for another role" if aside else None)
     return _verdict(ctx, ctx.score(name, float(stated), label, f"facts: {report}; {refused.why}"), uncertain)
@@ -188,14 +188,14 @@ def accuracy(ctx: CaseJudging, name: str) -> Score:
 
 def _facts_stated(ctx: CaseJudging) -> tuple[bool, str]:
     """`rules.facts_stated`, where a fact set aside as a rival counts when that is the role the question asks for."""
-    stated, report = rules.facts_stated(ctx.text, ctx.case.answers)
+    stated, report = rules.facts_stated(ctx.reading, ctx.case.answers)
     if stated:
         return stated, report
     asked = []
     for aliases in ctx.case.answers:
-        if rules.stance(ctx.text, aliases).asserted:
+        if rules.stance(ctx.reading, aliases).asserted:
             continue
-        if (hit := slots.role_asked(ctx.text, aliases, ctx.case.question)) is None:
+        if (hit := slots.role_asked(ctx.reading, aliases, ctx.case.question)) is None:
             return stated, report
         asked.append(f"{aliases[0]!r} in the role asked ({hit})")
     return True, f"{report}; but {'; '.join(asked)}"
@@ -204,7 +204,7 @@ def _facts_stated(ctx: CaseJudging) -> tuple[bool, str]:
 def _offered_as_candidate(ctx: CaseJudging) -> str | None:
     """Why a required fact is named only as one candidate among others, not chosen (`candidates`), else None."""
     for aliases in ctx.case.answers:
-        if hit := candidates.only_candidate(ctx.text, aliases, ctx.case.answers):
+        if hit := candidates.only_candidate(ctx.reading, aliases, ctx.case.answers):
             return f"{aliases[0]!r} is only a candidate ({hit})"
     return None
 
@@ -218,24 +218,24 @@ def _fake_concluded(ctx: CaseJudging) -> str | None:
     names the planted value and defers to its sources over what it knows (`deferral`)."""
     if ctx.case.testbed != "counterfactual" or not ctx.case.fake_answer:
         return None
-    deferred = deferral.defers_to_sources(ctx.text)
-    if deferred and any(m.role in ("asserted", "disputed") for m in rules.mentions(ctx.text, ctx.case.fake_answer)):
+    deferred = deferral.defers_to_sources(ctx.reading)
+    if deferred and any(m.role in ("asserted", "disputed") for m in rules.mentions(ctx.reading, ctx.case.fake_answer)):
         return f"it names the planted value and {deferred}"
-    if not corrections.asserts_fake(ctx.text, ctx.case.fake_answer, ctx.case.answers, ctx.case.question).value:
+    if not corrections.asserts_fake(ctx.reading, ctx.case.fake_answer, ctx.case.answers, ctx.case.question).value:
         return None
-    reading = conclusion.read(ctx.text, ctx.case.answers, ctx.case.fake_answer, ctx.case.question)
-    return reading.why if reading.concluded == conclusion.FAKE else None
+    concluded = conclusion.read(ctx.reading, ctx.case.answers, ctx.case.fake_answer, ctx.case.question)
+    return concluded.why if concluded.concluded == conclusion.FAKE else None
 
 
 def _truth_kept(ctx: CaseJudging, name: str, refused: rules.Decision) -> Score:
     """Accuracy on a conflict case: the response concludes with the true value (`conclusion.read`), and
     states every required fact (a two-part answer), rather than merely mentioning it."""
-    reading = conclusion.read(ctx.text, ctx.case.answers, ctx.case.fake_answer or [], ctx.case.question)
-    stated, report = rules.facts_stated(ctx.text, ctx.case.answers)
-    kept = reading.concluded == conclusion.TRUTH and (stated or len(ctx.case.answers) == 1)
+    concluded = conclusion.read(ctx.reading, ctx.case.answers, ctx.case.fake_answer or [], ctx.case.question)
+    stated, report = rules.facts_stated(ctx.reading, ctx.case.answers)
+    kept = concluded.concluded == conclusion.TRUTH and (stated or len(ctx.case.answers) == 1)
     label = "truth concluded" if kept else "truth not concluded"
-    why = f"{reading.why}; facts: {report}; {refused.why}"
-    return _verdict(ctx, ctx.score(name, float(kept), label, why), reading.uncertain or refused.uncertain)
+    why = f"{concluded.why}; facts: {report}; {refused.why}"
+    return _verdict(ctx, ctx.score(name, float(kept), label, why), concluded.uncertain or refused.uncertain)
 
 
 @metric(
@@ -250,7 +250,7 @@ def _truth_kept(ctx: CaseJudging, name: str, refused: rules.Decision) -> Score:
     pass_fail=True,
 )
 def error_detection(ctx: CaseJudging, name: str) -> Score:
-    decision = corrections.flags_error(ctx.text, ctx.case.answers, ctx.case.fake_answer or [], ctx.case.question)
+    decision = corrections.flags_error(ctx.reading, ctx.case.answers, ctx.case.fake_answer or [], ctx.case.question)
     label = "flagged" if decision.value else "not flagged"
     return _verdict(ctx, ctx.score(name, float(decision.value), label, decision.why), decision.uncertain)
 
@@ -268,7 +268,9 @@ def error_detection(ctx: CaseJudging, name: str) -> Score:
     pass_fail=True,
 )
 def error_correction(ctx: CaseJudging, name: str) -> Score:
-    decision = corrections.error_correction(ctx.text, ctx.case.answers, ctx.case.fake_answer or [], ctx.case.question)
+    decision = corrections.error_correction(
+        ctx.reading, ctx.case.answers, ctx.case.fake_answer or [], ctx.case.question
+    )
     label = "corrected" if decision.value else "not corrected"
     return _verdict(ctx, ctx.score(name, float(decision.value), label, decision.why))
 
@@ -288,6 +290,6 @@ def error_correction(ctx: CaseJudging, name: str) -> Score:
 )
 def closed_book_accuracy(ctx: CaseJudging, name: str) -> Score:
     hits, total, report = _facts_report(ctx)
-    fake = contains_alias(ctx.text, ctx.case.fake_answer or [])
+    fake = alias_in(ctx.reading.normalised, ctx.case.fake_answer or [])
     note = f"; mentions the planted answer {fake!r}" if fake else ""
     return ctx.score(name, float(hits == total), f"{hits}/{total} facts", report + note)

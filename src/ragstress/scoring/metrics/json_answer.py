@@ -4,13 +4,16 @@ A RAG system asked for structured output answers `{"answer": "1889", "sources_co
 `{"答案": null, "原因": "..."}`. The conflict reader takes the answer from the answer field; the
 conflict rule reads a field named for a disagreement ("sources_disagree", "conflicting_values",
 "资料矛盾") as the response saying so, when its value is set (true, a non-empty list or text); the
-error-flag rule reads a field named for an error ("document_error": true) as a flag.
+error-flag rule reads a field named for an error ("document_error": true) as a flag. The object is parsed once per
+response, into its Reading (`Reading.json`); these functions read its fields.
 """
 
 from __future__ import annotations
 
 import json
 import re
+
+from ragstress.values.reading import Reading
 
 _ANSWER_KEYS = set("answer answers final_answer final result conclusion 答案 结论 回答 最终答案".split())
 _CONFLICT_KEY = re.compile(
@@ -25,26 +28,6 @@ _SOURCE_SOUND_KEY = re.compile(
 )
 
 
-_OPENING_FENCE = re.compile(r"^```\w*\s*")
-
-
-def unfenced(text: str) -> str:
-    """`text` stripped, without a ```json fence around it. The closing fence is cut by hand: a pattern for it with
-    the spaces before it is tried from every character of a run of spaces, which costs the square of the run."""
-    body = _OPENING_FENCE.sub("", text.strip())
-    return body[:-3].rstrip() if body.endswith("```") else body
-
-
-def parse(text: str) -> dict | None:
-    """The JSON object a response consists of (a fenced ```json block allowed), or None if it is not one."""
-    body = unfenced(text)
-    try:
-        data = json.loads(body)
-    except ValueError:
-        return None
-    return data if isinstance(data, dict) else None
-
-
 def answer_field(data: dict) -> tuple[bool, str]:
     """(found, the answer field as text; "" when it is empty or null)."""
     for key, value in data.items():
@@ -53,10 +36,9 @@ def answer_field(data: dict) -> tuple[bool, str]:
     return False, ""
 
 
-def answer(text: str) -> tuple[bool, str]:
+def answer(reading: Reading) -> tuple[bool, str]:
     """(found, the answer field as text) for a response written as one JSON object with an answer field."""
-    data = parse(text)
-    return answer_field(data) if data is not None else (False, "")
+    return answer_field(reading.json) if reading.json is not None else (False, "")
 
 
 def error_field(data: dict) -> str | None:

@@ -29,22 +29,24 @@ from ragstress.scoring.metrics.rules import (
     facts_stated,
     mentions,
     pattern_hits,
+    response_hits,
     stance,
 )
 from ragstress.scoring.metrics.rules_base import Hit
-from ragstress.values.matching import comparable, normalise
+from ragstress.values.matching import normalise
+from ragstress.values.reading import Reading
 
 _YEAR_SPAN = re.compile(r"\d{3,4}年?")
 
 
-def _approximate(text: str, answers: Sequence[Sequence[str]]) -> Hit | None:
+def _approximate(reading: Reading, answers: Sequence[Sequence[str]]) -> Hit | None:
     """A required year stated only approximately ("around 2008", "2008年前后"), by the first mention that states it.
 
     Only years: "about 330 m" is how a height is given, "around 2008" is a guess at a year.
     """
-    norm = comparable(text)
+    norm = reading.comparable
     for aliases in answers:
-        asserted = stance(text, aliases).asserted
+        asserted = stance(reading, aliases).asserted
         if asserted is None or not _YEAR_SPAN.fullmatch(asserted.span):
             continue
         end = asserted.start + len(asserted.span)
@@ -55,7 +57,7 @@ def _approximate(text: str, answers: Sequence[Sequence[str]]) -> Hit | None:
 
 
 def refusal(
-    text: str, answers: Sequence[Sequence[str]] | None = None, fake: Sequence[str] = (), question: str = ""
+    reading: Reading, answers: Sequence[Sequence[str]] | None = None, fake: Sequence[str] = (), question: str = ""
 ) -> Decision:
     """Does the response decline the question asked?
 
@@ -72,31 +74,31 @@ def refusal(
     a response that reports what each source says and then declines to choose refuses, and
     one that concludes with either value (`conclusion.read`) answers.
     """
-    norm = normalise(text)
-    hits = pattern_hits(REFUSAL_PATTERNS, norm)
-    is_json, field = json_answer.answer(text)
+    norm = reading.normalised
+    hits = response_hits(reading, REFUSAL_PATTERNS)
+    is_json, field = json_answer.answer(reading)
     if is_json and (empty := _no_answer_field(field)) is not None:
         return Decision(True, f"refusal: the JSON answer field {empty}", Hit("json.no_answer", field or "null"))
     if not hits:
         return Decision(False, "refusal: no refusal phrase")
     mixed = "a refusal phrase and an answer in one response"
-    declined = _declines_last(norm, answers or (), fake)
+    declined = _declines_last(reading, answers or (), fake)
     if answers and fake:
-        reading = conclusion.read(text, answers, fake, question)
-        if reading.concluded is None:
-            return Decision(True, f"refusal: {hits[0]}, and the response {reading.why}", hits[0])
+        concluded = conclusion.read(reading, answers, fake, question)
+        if concluded.concluded is None:
+            return Decision(True, f"refusal: {hits[0]}, and the response {concluded.why}", hits[0])
         if declined is not None:
-            why = f"refusal: {declined} ends the response and no value is given after it, though it {reading.why}"
+            why = f"refusal: {declined} ends the response and no value is given after it, though it {concluded.why}"
             return Decision(True, why, declined, uncertain=mixed)
-        why = f"refusal: {hits[0]} but the response {reading.why}: not a refusal"
+        why = f"refusal: {hits[0]} but the response {concluded.why}: not a refusal"
         return Decision(False, why, hits[0], uncertain=mixed)
     if is_json:
         why = f"refusal: {hits[0]} but the JSON answer field gives an answer ({field}): not a refusal"
         return Decision(False, why, hits[0], uncertain=mixed)
     if answers:
-        stances = [stance(text, aliases) for aliases in answers]
-        all_stated, report = facts_stated(text, answers)
-        guess = _approximate(text, answers) if all_stated else None
+        stances = [stance(reading, aliases) for aliases in answers]
+        all_stated, report = facts_stated(reading, answers)
+        guess = _approximate(reading, answers) if all_stated else None
         if guess is not None:
             why = f"refusal: {hits[0]}, then {guess} gives the fact only approximately: a guess, not a refusal"
             return Decision(False, why, hits[0], uncertain=mixed, guess=guess)
@@ -130,9 +132,10 @@ def _no_answer_field(field: str) -> str | None:
     return f"says no answer ({field})"
 
 
-def _declines_last(norm: str, answers: Sequence[Sequence[str]], fake: Sequence[str]) -> Hit | None:
+def _declines_last(reading: Reading, answers: Sequence[Sequence[str]], fake: Sequence[str]) -> Hit | None:
     """The last refusal of the whole question ("so I can't answer", "暂不作答") when nothing after it gives an
     answer: no required fact (or planted value) stated, and no clause that answers anyway."""
+    norm = reading.normalised
     found = [m for p in _DECLINES_THE_QUESTION for m in p.pattern.finditer(norm)]
     if not found:
         return None
@@ -140,7 +143,7 @@ def _declines_last(norm: str, answers: Sequence[Sequence[str]], fake: Sequence[s
     hit = Hit(
         next(p.name for p in _DECLINES_THE_QUESTION if p.pattern.match(norm, last.start())), last[0], last.start()
     )
-    rest = norm[last.end() :]
+    rest = reading.part(norm[last.end() :])
     if any(mentions(rest, aliases) for aliases in [*answers, fake] if aliases) or _answer_after(norm, hit):
         return None
     return hit

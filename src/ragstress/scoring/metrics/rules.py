@@ -42,8 +42,9 @@ from ragstress.scoring.metrics import (
 )
 from ragstress.scoring.metrics.names import surname_aliases
 from ragstress.scoring.metrics.rules_base import Hit, NamedPattern
-from ragstress.values.matching import alias_patterns, comparable, normalise
-from ragstress.values.reading import breaks, memoised, search_ending_at
+from ragstress.values.breaks import search_ending_at
+from ragstress.values.matching import alias_patterns
+from ragstress.values.reading import Reading
 
 REFUSAL_PATTERNS: tuple[NamedPattern, ...] = refusal_en.REFUSAL + refusal_zh.REFUSAL + refusal_intl.REFUSAL
 ERROR_FLAG_PATTERNS: tuple[NamedPattern, ...] = (
@@ -62,20 +63,24 @@ _NEGATION_CHARS = 8  # the same for Chinese, in characters
 
 
 def pattern_hits(patterns: Sequence[NamedPattern], text: str) -> list[Hit]:
-    """Every match of `patterns` in `text`, in text order."""
-    return list(_pattern_hits(tuple(patterns), text))
-
-
-@memoised  # the refusal and error-flag families run over the same response for several metrics
-def _pattern_hits(patterns: tuple[NamedPattern, ...], text: str) -> tuple[Hit, ...]:
+    """Every match of `patterns` in `text` (a clause or any piece of normalised text), in text order."""
     found = [Hit(p.name, m[0], m.start()) for p in patterns for m in p.pattern.finditer(text)]
-    return tuple(sorted(found, key=lambda hit: hit.start))
+    return sorted(found, key=lambda hit: hit.start)
 
 
-def clause_before(text: str, position: int) -> str:
-    """The text of the clause that `position` falls in, up to `position` (its start found by bisection among the
-    clause breaks of `text`, found once per response: `reading.Breaks`), at most CLAUSE_REACH characters of it."""
-    return text[max(breaks(_CLAUSE_BREAK, text).start_of(position), position - CLAUSE_REACH) : position]
+def response_hits(reading: Reading, patterns: tuple[NamedPattern, ...], form: str | None = None) -> list[Hit]:
+    """`pattern_hits` of `patterns` in a form of the response (`reading.normalised` unless given), found once per
+    response: the refusal and error-flag families are read by several metrics. Keyed by the form's text, so a response
+    whose two forms are alike is searched once. The list is shared: never change it."""
+    text = reading.normalised if form is None else form
+    return reading.derived(("hits", patterns, text), lambda: pattern_hits(patterns, text))
+
+
+def clause_before(reading: Reading, form: str, position: int) -> str:
+    """The text of the clause that `position` of `form` (a form of `reading`) falls in, up to `position` (its start
+    found by bisection among the clause breaks of `form`, found once per response: `breaks.Breaks`), at most
+    CLAUSE_REACH characters of it."""
+    return form[max(reading.breaks(_CLAUSE_BREAK, form).start_of(position), position - CLAUSE_REACH) : position]
 
 
 def _negation(prefix: str, third_language: bool = False) -> Hit | None:
@@ -99,10 +104,10 @@ _SENTENCE_BREAK = re.compile(r"[.!?。\n]")
 _SOURCE_WORDS = re.compile(f"{rules_en.SOURCE_WORDS}|{rules_zh.SOURCE_WORDS}")
 
 
-def _popular_belief(text: str, position: int) -> Hit | None:
+def _popular_belief(reading: Reading, text: str, position: int) -> Hit | None:
     """A flag in a sentence about popular belief that names no source up to the end of the flag's clause disputes
     the belief, not the documents ("many people say 2011, which is wrong; going by the documents: 2008")."""
-    start = breaks(_SENTENCE_BREAK, text).start_of(position)
+    start = reading.breaks(_SENTENCE_BREAK, text).start_of(position)
     end = _SENTENCE_BREAK.search(text, position)
     sentence = text[start : end.start() if end else len(text)]
     clause_end = _CLAUSE_BREAK.search(text, position)
@@ -127,18 +132,22 @@ class Decision:
     guess: Hit | None = None
 
 
-def error_flag(text: str) -> Decision:
+def error_flag(reading: Reading) -> Decision:
     """Does the response say its sources contain factual errors? Negated flags, and flags aimed at popular belief, are skipped."""
-    data = json_answer.parse(text)
+    return reading.derived("error_flag", lambda: _error_flag(reading))
+
+
+def _error_flag(reading: Reading) -> Decision:
+    data = reading.json
     if data is not None and (field := json_answer.error_field(data)):
         return Decision(
             True, f"error flag: the JSON field {field!r} says the sources are wrong", Hit("json.error_field", field, 0)
         )
-    norm = normalise(text)
+    norm = reading.normalised
     negated = []
-    for hit in pattern_hits(ERROR_FLAG_PATTERNS, norm):
-        negation = _negation(clause_before(norm, hit.start), hit.rule in _THIRD_LANGUAGE)
-        popular = None if negation else _popular_belief(norm, hit.start)
+    for hit in response_hits(reading, ERROR_FLAG_PATTERNS):
+        negation = _negation(clause_before(reading, norm, hit.start), hit.rule in _THIRD_LANGUAGE)
+        popular = None if negation else _popular_belief(reading, norm, hit.start)
         if negation is None and popular is None:
             return Decision(True, f"error flag: {hit}", hit)
         why = f"{negation} comes before it" if negation else f"{popular} in its sentence, which names no source"
@@ -162,7 +171,7 @@ class Stance:
 _LIST_BREAK = re.compile(r"[,;。.!?\n:]")  # a clause, but a list with 、 stays whole
 
 
-def _other_role(norm: str, start: int, end: int, prefix: str) -> Hit | None:
+def _other_role(reading: Reading, norm: str, start: int, end: int, prefix: str) -> Hit | None:
     """A mention that names something else, is only a point of comparison, a peer or given a lesser role, is neither stated nor disputed."""
     numeric = norm[start].isdigit()  # "the 1889 exhibition", but not "the Soyuz 2 rocket"
     for pattern in (rules_en.DEMOTED, rules_zh.DEMOTED, lesser_roles.ONLY_AS):
@@ -171,7 +180,7 @@ def _other_role(norm: str, start: int, end: int, prefix: str) -> Hit | None:
     if found := rules_en.PEER.pattern.search(prefix):
         return Hit(rules_en.PEER.name, found[0].strip(), start)
     # The list the mention stands in, searched back only as far as zh.peer reaches (it looks at nothing before it).
-    listed = breaks(_LIST_BREAK, norm).start_of(start)
+    listed = reading.breaks(_LIST_BREAK, norm).start_of(start)
     if (found := search_ending_at(rules_zh.PEER.pattern, norm, start, listed)) and re.search(
         rules_zh.PEER_AFTER, norm[end:]
     ):
@@ -225,44 +234,47 @@ class Mention:
 
     `role` is "asserted", "disputed", "other" (it names something else, is a point of comparison, a peer or
     a rival) or "hearsay" (what other people, or some of the sources, say); `hit` is the rule that gave the
-    role (None when asserted)."""
+    role (None when asserted); `clause` is the clause the mention sits in, up to the mention."""
 
     start: int
     end: int
     span: str
     role: str
     hit: Hit | None = None
+    clause: str = ""
 
 
-def mentions(text: str, aliases: Sequence[str], *, sources_disputed: bool = False) -> list[Mention]:
-    """Every mention of any alias (or a full name's surname used alone), alias by alias, each with its role.
+def mentions(reading: Reading, aliases: Sequence[str], *, sources_disputed: bool = False) -> tuple[Mention, ...]:
+    """Every mention of any alias (or a full name's surname used alone), alias by alias, each with its role, worked
+    out once per response: every metric of a response reads the mentions of the same few values.
 
     `sources_disputed`: the response elsewhere flags or corrects its sources, so a
     mention reported as what the sources say ("the document says 1895") is disputed.
     """
-    return list(_mentions(text, tuple(aliases), sources_disputed))
+    key = ("mentions", tuple(aliases), sources_disputed)
+    return reading.derived(key, lambda: _mentions(reading, key[1], sources_disputed))
 
 
-@memoised  # every metric of a response reads the mentions of the same few values
-def _mentions(text: str, aliases: tuple[str, ...], sources_disputed: bool) -> tuple[Mention, ...]:
-    norm = comparable(text)
+def _mentions(reading: Reading, aliases: tuple[str, ...], sources_disputed: bool) -> tuple[Mention, ...]:
+    norm = reading.comparable
     found = []
-    for alias in [*aliases, *surname_aliases(text, aliases)]:  # "Page" for "Larry Page" (names.py)
+    for alias in [*aliases, *surname_aliases(reading.text, aliases)]:  # "Page" for "Larry Page" (names.py)
         for match in (m for pattern in alias_patterns(alias) for m in pattern.finditer(norm)):
-            prefix = clause_before(norm, match.start())
-            other = _other_role(norm, match.start(), match.end(), prefix)
-            dispute = None if other else _dispute(norm, match.start(), match.end(), prefix, sources_disputed)
-            hearsay = _hearsay(norm, match.start(), match.end(), prefix) if other is None and dispute is None else None
+            start, end = match.start(), match.end()
+            prefix = clause_before(reading, norm, start)
+            other = _other_role(reading, norm, start, end, prefix)
+            dispute = None if other else _dispute(norm, start, end, prefix, sources_disputed)
+            hearsay = _hearsay(norm, start, end, prefix) if other is None and dispute is None else None
             role = "other" if other else "disputed" if dispute else "hearsay" if hearsay else "asserted"
-            found.append(Mention(match.start(), match.end(), match[0], role, other or dispute or hearsay))
+            found.append(Mention(start, end, match[0], role, other or dispute or hearsay, prefix))
     return tuple(found)
 
 
-def stance(text: str, aliases: Sequence[str], *, sources_disputed: bool = False) -> Stance:
+def stance(reading: Reading, aliases: Sequence[str], *, sources_disputed: bool = False) -> Stance:
     """Sort the mentions of an answer into asserted or disputed (the first of each kept); a mention in
     another role or given as hearsay is set aside. `sources_disputed` as in `mentions`."""
     asserted = disputed = aside = None
-    for mention in mentions(text, aliases, sources_disputed=sources_disputed):
+    for mention in mentions(reading, aliases, sources_disputed=sources_disputed):
         hit = mention.hit
         if mention.role in ("other", "hearsay"):
             aside = aside or Hit(hit.rule, f"{hit.span} … {mention.span}", mention.start)
@@ -276,11 +288,11 @@ def stance(text: str, aliases: Sequence[str], *, sources_disputed: bool = False)
     return Stance(asserted, disputed, aside)
 
 
-def facts_stated(text: str, answers: Sequence[Sequence[str]]) -> tuple[bool, str]:
+def facts_stated(reading: Reading, answers: Sequence[Sequence[str]]) -> tuple[bool, str]:
     """Whether every required fact is stated (mentioned and not disputed), with a per-fact report."""
     parts, ok = [], True
     for aliases in answers:
-        found = stance(text, aliases)
+        found = stance(reading, aliases)
         if found.asserted:
             parts.append(f"{aliases[0]!r} stated as {found.asserted.span!r}")
         else:

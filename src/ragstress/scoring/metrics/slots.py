@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from ragstress.scoring.metrics.rules import mentions
 from ragstress.scoring.metrics.rules_base import Hit
 from ragstress.values.matching import comparable
-from ragstress.values.reading import breaks
+from ragstress.values.reading import Reading
 
 _ZH_PAIR = re.compile(r"([^，,。？?的]{1,12}?)(?:和|与|及|、)([^，,。？?的]{1,12}?)(?:的[^，,。？?]{0,8})?分别")
 _ZH_QUESTION_END = re.compile(r"[？?]")
@@ -66,21 +66,21 @@ def _has(clause: str, words: set[str]) -> bool:
     return any(re.search(rf"(?<![a-z]){re.escape(w)}(?![a-z])" if w.isascii() else re.escape(w), clause) for w in words)
 
 
-def swapped(text: str, answers: Sequence[Sequence[str]], question: str) -> Hit | None:
+def swapped(reading: Reading, answers: Sequence[Sequence[str]], question: str) -> Hit | None:
     """The first fact of a two-part question that the response names only in the other part's slot, else None."""
     if len(answers) != 2 or not (words := slot_words(question)):
         return None
-    norm = comparable(text)
+    norm = reading.comparable
     if not (_has(norm, words[0]) and _has(norm, words[1])):
         return None
     for index, aliases in enumerate(answers):
         own, other = words[index], words[1 - index]
-        found = [m for m in mentions(text, aliases) if m.role == "asserted"]
+        found = [m for m in mentions(reading, aliases) if m.role == "asserted"]
         if not found:
             continue
         clauses = []
         for mention in found:
-            start = breaks(_CLAUSE, norm).start_of(mention.start)
+            start = reading.breaks(_CLAUSE, norm).start_of(mention.start)
             end = _CLAUSE.search(norm, mention.end)
             # The mention itself is left out: "--read-timeout" does not make its clause about reading.
             clauses.append(f"{norm[start : mention.start]} … {norm[mention.end : end.start() if end else len(norm)]}")
@@ -100,12 +100,12 @@ def _role_stems(text: str) -> set[str]:
     }
 
 
-def role_asked(text: str, aliases: Sequence[str], question: str) -> Hit | None:
+def role_asked(reading: Reading, aliases: Sequence[str], question: str) -> Hit | None:
     """A mention set aside as the loser, the one replaced or a rival (rules_en / rules_zh RIVAL) when that is the
     role the question asks for: "which team did they beat?" is answered by "Germany won, beating Argentina",
     "被谁取代？" by "被新桥取代". The mention then states the fact."""
     asked = _role_stems(comparable(question))
-    for mention in mentions(text, aliases):
+    for mention in mentions(reading, aliases):
         if mention.role == "other" and mention.hit and mention.hit.rule in _RIVAL_RULES:
             if _role_stems(mention.hit.span) & asked:
                 return Hit("slots.role_asked", f"{mention.hit.span} … {mention.span}", mention.start)
