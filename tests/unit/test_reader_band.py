@@ -89,7 +89,7 @@ def test_the_reader_sees_the_question_and_the_rules_reading():
     )
     assert {"concluded=truth", "truth:asserted", "flag=True", "refusal=False"} <= set(en)
     zh = reader_marks.marks("资料中没有提到相关信息，无法回答。", [["1889年"]], None, "铁塔何时建成？", "negative")
-    assert {"refusal=True", "truth:absent", "concluded=neither"} <= set(zh)
+    assert {"refusal=True", "truth:absent"} <= set(zh) and not any(m.startswith("concluded=") for m in zh)
     hedged = reader_marks.marks("可能是长江，也可能是汨罗江，我不确定。", [["长江"]], None, "是哪条江？", "noise")
     assert {"hedge", "candidate"} <= set(hedged)
 

@@ -31,13 +31,15 @@ def marks(
     """The rules' reading of `text` as named marks (each a feature of the reader)."""
     fake = tuple(fake or ())
     found = [f"testbed={testbed}"]
-    reading = conclusion.read(text, answers, fake, question)
-    found.append(f"concluded={reading.concluded or 'neither'}")
-    if reading.hit is not None:
-        found.append(f"conclusion={reading.hit.rule}")
-    found += [name for name, on in (("both_given", reading.both_given), ("split", reading.split)) if on]
-    if reading.uncertain:
-        found.append("conclusion_uncertain")
+    # Which value is concluded, and an error flag, are read where a planted value stands beside the truth
+    # (counterfactual and conflict cases): elsewhere there is one value to conclude and no error to flag, and
+    # reading them on every response cost a third of the scoring time.
+    if fake:
+        found += _conclusion(text, answers, fake, question)
+        flag = rules.error_flag(text)
+        found.append(f"flag={flag.value}")
+        if flag.hit is not None:
+            found.append(f"flag_rule={flag.hit.rule}")
     for side, facts in (("truth", answers), ("fake", [fake] if fake else [])):
         roles = {m.role for aliases in facts for m in rules.mentions(text, aliases)}
         found += [f"{side}:{role}" for role in sorted(roles)] or [f"{side}:absent"]
@@ -49,16 +51,23 @@ def marks(
         found.append("refusal_mixed")
     if declined.guess is not None:
         found.append("guess")
-    flag = rules.error_flag(text)
-    found.append(f"flag={flag.value}")
-    if flag.hit is not None:
-        found.append(f"flag_rule={flag.hit.rule}")
     norm = comparable(text)
     found += [name for name, pattern in (("hedge", candidates.HEDGE), ("undecided", candidates.UNDECIDED))
               if pattern.pattern.search(norm)]  # fmt: skip
     if _candidate(text, answers):
         found.append("candidate")
     return tuple(found)
+
+
+def _conclusion(text: str, answers: Sequence[Sequence[str]], fake: tuple[str, ...], question: str) -> list[str]:
+    reading = conclusion.read(text, answers, fake, question)
+    found = [f"concluded={reading.concluded or 'neither'}"]
+    if reading.hit is not None:
+        found.append(f"conclusion={reading.hit.rule}")
+    found += [name for name, on in (("both_given", reading.both_given), ("split", reading.split)) if on]
+    if reading.uncertain:
+        found.append("conclusion_uncertain")
+    return found
 
 
 def weak_zone(label: str, text: str, answers: Sequence[Sequence[str]]) -> str | None:

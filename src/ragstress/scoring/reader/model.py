@@ -114,7 +114,9 @@ class ReaderModel:
 
     def probability(self, head: str, features: dict[int, float]) -> float:
         row = self.heads.index(head)
-        z = float(self.bias[row]) + sum(float(self.weights[row, k]) * v for k, v in features.items())
+        keys = np.fromiter(features.keys(), dtype=np.intp, count=len(features))
+        values = np.fromiter(features.values(), dtype=np.float64, count=len(features))
+        z = float(self.bias[row]) + float(self.weights[row, keys] @ values)
         return 1.0 / (1.0 + math.exp(-max(min(z, 40.0), -40.0)))
 
     def view(self, head: str, features: dict[int, float]) -> ReaderView:
