@@ -18,6 +18,7 @@ from ragstress.core.probes import needs_closed_book
 from ragstress.core.registry import Registry
 from ragstress.core.types import Case, Score, TargetResponse
 from ragstress.llm import ChatClient
+from ragstress.scoring.metrics import reader_marks
 from ragstress.scoring.reader import ReaderView, bundled_model, hashed_features, head_for, reader_text
 from ragstress.values.reading import Reading, read
 
@@ -246,13 +247,17 @@ class CaseJudging:
         return self.reading.unread
 
     def reader_view(self, label: str) -> ReaderView | None:
-        """The learned reader's view of this response for `label` (answers and planted answer masked);
-        None when this judging reads with the rules alone (as the reader's own training does)."""
+        """The learned reader's view of this response for `label` (answers and planted answer masked, with the
+        question and the rules' reading); None when this judging reads with the rules alone (as the reader's own
+        training does)."""
         if not self.use_reader:
             return None
         if self._reader_features is None:  # one reading of the response for every head asked
-            self._reader_features = hashed_features(reader_text(self.text, self.case.answers, self.case.fake_answer))
-        return bundled_model().view(head_for(label, self.case.testbed), features=self._reader_features)
+            case = self.case
+            marks = reader_marks.marks(self.text, case.answers, case.fake_answer, case.question, case.testbed)
+            masked = reader_text(self.text, case.answers, case.fake_answer)
+            self._reader_features = hashed_features(masked, case.question, marks)
+        return bundled_model().view(head_for(label, self.case.testbed), self._reader_features)
 
     @property
     def judge(self) -> ChatClient:

@@ -16,6 +16,7 @@ from ragstress.scoring.metrics import (
     corrections,
     declines,
     deferral,
+    reader_marks,
     refusal,
     rules,
     slots,
@@ -82,19 +83,40 @@ def _verdict(ctx: CaseJudging, score: Score, uncertain: str | None = None, read_
     """A rule's Score with its certainty: clear only when the learned reader confidently reaches the same
     verdict (as label `read_as`, else the metric's own in READER_LABELS) and nothing else makes a careful
     reader hesitate (`uncertain`, or a response mostly in the other language than the question). The value
-    stays the rule's; the explanation gives both readings. A verdict no label reads (an exact canary match)
-    is the rule's alone."""
-    reason = uncertain or other_language(ctx.text, ctx.case.lang)
+    stays the rule's, but in a weak zone of the rule (`reader_marks.weak_zone`) where the rule hesitates, a
+    reader sure enough to decide (outside its deciding band) decides, and the verdict is clear; the explanation
+    gives both readings and, in a weak zone, who decided. A verdict no label reads (an exact canary match) is
+    the rule's alone."""
+    hesitation = uncertain or other_language(ctx.text, ctx.case.lang)
     label = read_as or READER_LABELS.get(score.metric)
     view = ctx.reader_view(label) if label else None
     if view is None:
-        return score.model_copy(update={"certainty": "uncertain" if reason else "clear", "certainty_reason": reason})
-    agrees = view.holds == (score.value is not None and score.value >= 0.5)
-    if not agrees:
+        update = {"certainty": "uncertain" if hesitation else "clear", "certainty_reason": hesitation}
+        return score.model_copy(update=update)
+    reason = hesitation
+    if view.holds != (score.value is not None and score.value >= 0.5):
         reason = f"the learned reader disagrees ({view})" + (f"; {reason}" if reason else "")
     elif not view.confident:
         reason = f"the learned reader agrees but is unsure ({view})" + (f"; {reason}" if reason else "")
     explanation = f"{score.explanation}; {view}" if score.explanation else str(view)
+    weak = reader_marks.weak_zone(label, ctx.text, ctx.case.answers) if score.value is not None else None
+    if weak and hesitation and view.decisive:
+        # The same rule as the reader's training plays out (reader.band.outcomes), so the figures it reports hold.
+        rule = f"the rule read {score.value:g}" + (f" ({score.label})" if score.label else "")
+        explanation += (
+            f"; decided by the learned reader where the rule is weak ({weak}) and unsure ({hesitation}): {rule}"
+        )
+        update = {
+            "value": float(view.decision),
+            "certainty": "clear",
+            "certainty_reason": None,
+            "explanation": explanation,
+        }
+        if view.decision != (score.value >= 0.5):
+            update["label"] = f"{score.label}, overruled by the learned reader" if score.label else "learned reader"
+        return score.model_copy(update=update)
+    if weak:
+        explanation += "; decided by the rule"
     update = {"certainty": "uncertain" if reason else "clear", "certainty_reason": reason, "explanation": explanation}
     return score.model_copy(update=update)
 

@@ -32,9 +32,9 @@ TRAINING_FILES = (
     TRAINING_DIR / "writer_g.jsonl",
     # Measured once as the holdout on 2026-11-27, then taken into training.
     TRAINING_DIR / "holdout_h.jsonl",
+    # Measured once as the holdout on 2026-11-27 (docs/scoring.md), then taken into training.
+    TRAINING_DIR / "holdout_i.jsonl",
 )
-# The lines held out now: measured once (docs/scoring.md), never trained or tuned on.
-HOLDOUT = TRAINING_DIR / "holdout_i.jsonl"
 
 
 def _measure(path: Path, model_dir: Path | None) -> str:
@@ -45,7 +45,7 @@ def _measure(path: Path, model_dir: Path | None) -> str:
         rows = [e for e in examples if reads(head, e)]
         if not rows:
             continue
-        views = [model.view(head.name, e.text) for e in rows]
+        views = [model.view(head.name, e.features()) for e in rows]
         right = np.array([v.holds == bool(e.labels[head.label]) for v, e in zip(views, rows)])
         sure = np.array([v.confident for v in views])
         when_sure = f"{right[sure].mean():.1%}" if sure.any() else "—"

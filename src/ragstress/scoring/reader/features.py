@@ -1,9 +1,12 @@
-"""What the learned reader sees of a response: hashed character n-grams of the response with its answers masked.
+"""What the learned reader sees of a response: hashed character n-grams of the response with its answers masked,
+n-grams of the question, and the rules' reading of the response as named marks.
 
 The required facts' aliases become one mask and the planted answer's another, so the reader learns how a
 response *treats* the answer ("the documents say ⟦f⟧, but it was ⟦a⟧") rather than which years or names
 occur in its training data. Character n-grams read English, Chinese and a third language alike, need no
-tokenizer or model, and cost a fraction of a millisecond per response.
+tokenizer or model, and cost a fraction of a millisecond per response. The question says what kind of value
+is asked for (a year, a person, two parts); the marks (`scoring.metrics.reader_marks`: the value concluded,
+the role of each mention, refusal, flag and hedge) say what no window of a few characters can.
 """
 
 from __future__ import annotations
@@ -16,6 +19,11 @@ from collections.abc import Sequence
 
 DIM = 1 << 16  # hash buckets: collisions cost little at this size, and the weights stay under a megabyte
 NGRAMS = (1, 2, 3, 4)
+QUESTION_NGRAMS = (1, 2, 3)
+# The response's n-grams have norm 1; the question's and each mark's weight is set beside it, so a mark counts
+# as much in a long response as in a short one.
+QUESTION_WEIGHT = 0.5
+MARK_WEIGHT = 0.5
 TRUE_MASK = "⟦a⟧"
 FAKE_MASK = "⟦f⟧"
 
@@ -56,17 +64,35 @@ def _bucket(feature: str) -> int:
     return zlib.crc32(feature.encode("utf-8")) % DIM
 
 
-def hashed_features(text: str) -> dict[int, float]:
-    """Sparse feature vector of a reader text: log-scaled n-gram counts, L2-normalised."""
+def _ngram_counts(text: str, sizes: Sequence[int], prefix: str = "") -> dict[int, int]:
     counts: dict[int, int] = {}
     padded = f" {text} "
-    for n in NGRAMS:
+    for n in sizes:
         for i in range(len(padded) - n + 1):
-            key = _bucket(padded[i : i + n])
+            key = _bucket(prefix + padded[i : i + n])
             counts[key] = counts.get(key, 0) + 1
+    return counts
+
+
+def _scaled(counts: dict[int, int], norm_to: float) -> dict[int, float]:
+    """Log-scaled counts with an L2 norm of `norm_to`."""
+    weighted = {k: 1.0 + math.log(c) for k, c in counts.items()}
+    norm = math.sqrt(sum(v * v for v in weighted.values())) or 1.0
+    return {k: norm_to * v / norm for k, v in weighted.items()}
+
+
+def hashed_features(text: str, question: str = "", marks: Sequence[str] = ()) -> dict[int, float]:
+    """Sparse feature vector of a reader text (n-grams and the masks' markers, norm 1), its question's n-grams
+    (norm QUESTION_WEIGHT) and the rules' marks (MARK_WEIGHT each)."""
+    counts = _ngram_counts(text, NGRAMS)
     for mark in _markers(text):
         key = _bucket(mark)
         counts[key] = counts.get(key, 0) + 1
-    weighted = {k: 1.0 + math.log(c) for k, c in counts.items()}
-    norm = math.sqrt(sum(v * v for v in weighted.values())) or 1.0
-    return {k: v / norm for k, v in weighted.items()}
+    features = _scaled(counts, 1.0)
+    if question:
+        for key, value in _scaled(_ngram_counts(_normalise(question), QUESTION_NGRAMS, "§q:"), QUESTION_WEIGHT).items():
+            features[key] = features.get(key, 0.0) + value
+    for mark in marks:
+        key = _bucket("§rule:" + mark)
+        features[key] = features.get(key, 0.0) + MARK_WEIGHT
+    return features

@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from ragstress.scoring.reader.features import DIM, hashed_features
+from ragstress.scoring.reader.features import DIM
 
 WEIGHTS_FILE = "weights.npz"
 PROVENANCE_FILE = "weights.json"
@@ -57,40 +57,75 @@ def head_for(label: str, testbed: str) -> str:
 
 @dataclass(frozen=True)
 class ReaderView:
-    """What one head of the reader thinks of one response: the probability its label holds, and whether the
-    reader is confident (the probability is past the head's threshold, on either side)."""
+    """What one head of the reader thinks of one response: the probability its label holds, and the head's band
+    of doubt. A probability counts as confident only outside the band: at or below `low` the label confidently
+    does not hold, at or above `high` it confidently does; inside it the reader leans to the nearer edge. In a
+    weak zone of the rules the reader decides a verdict the rule leaves uncertain only outside a second band,
+    `decide` (`scoring.metrics.deterministic._verdict`)."""
 
     head: str
     probability: float
-    confident: bool
+    low: float = 0.5
+    high: float = 0.5
+    decide: tuple[float, float] = (0.0, 1.0)
+
+    @property
+    def confident(self) -> bool:
+        return self.probability <= self.low or self.probability >= self.high
 
     @property
     def holds(self) -> bool:
-        return self.probability >= 0.5
+        return _leans(self.probability, self.low, self.high)
+
+    @property
+    def decisive(self) -> bool:
+        """Whether the reader is sure enough to decide a verdict in a weak zone of the rules."""
+        return self.probability <= self.decide[0] or self.probability >= self.decide[1]
+
+    @property
+    def decision(self) -> bool:
+        return _leans(self.probability, *self.decide)
 
     def __str__(self) -> str:
-        sure = "confident" if self.confident else "unsure"
+        band = f"band {self.low:.2f}–{self.high:.2f}"
+        sure = f"confident (outside its {band})" if self.confident else f"unsure (inside its {band})"
         return f"reader p({self.head})={self.probability:.2f}, {sure}"
+
+
+def _leans(p: float, low: float, high: float) -> bool:
+    """Whether a probability reads as 'holds' with the band (low, high): outside it by its side, inside by the
+    nearer edge."""
+    if p >= high:
+        return True
+    return p > low and p >= (low + high) / 2
 
 
 @dataclass(frozen=True)
 class ReaderModel:
-    """Per-head weights, biases and confidence thresholds (max(p, 1-p) at or above it is confident)."""
+    """Per-head weights, biases, bands of doubt (`band[row]` is (low, high); see ReaderView) and bands for
+    deciding in the rules' weak zones (`decide[row]`)."""
 
     heads: tuple[str, ...]
     weights: np.ndarray  # (len(heads), DIM) float32
     bias: np.ndarray  # (len(heads),)
-    threshold: np.ndarray  # (len(heads),)
+    band: np.ndarray  # (len(heads), 2)
+    decide: np.ndarray  # (len(heads), 2)
     provenance: dict[str, Any]
 
-    def view(self, head: str, text: str = "", features: dict[int, float] | None = None) -> ReaderView:
-        """The head's reading of a reader text, or of its `hashed_features` when they are given (made once
-        for the several heads asked of one response)."""
+    def probability(self, head: str, features: dict[int, float]) -> float:
         row = self.heads.index(head)
-        features = hashed_features(text) if features is None else features
-        z = float(self.bias[row]) + sum(float(self.weights[row, k]) * v for k, v in features.items())
-        p = 1.0 / (1.0 + math.exp(-max(min(z, 40.0), -40.0)))
-        return ReaderView(head, p, max(p, 1.0 - p) >= float(self.threshold[row]))
+        keys = np.fromiter(features.keys(), dtype=np.intp, count=len(features))
+        values = np.fromiter(features.values(), dtype=np.float64, count=len(features))
+        z = float(self.bias[row]) + float(self.weights[row, keys] @ values)
+        return 1.0 / (1.0 + math.exp(-max(min(z, 40.0), -40.0)))
+
+    def view(self, head: str, features: dict[int, float]) -> ReaderView:
+        """The head's reading of a response from its `hashed_features` (made once for the several heads asked of
+        one response)."""
+        row = self.heads.index(head)
+        low, high = (float(x) for x in self.band[row])
+        decide = (float(self.decide[row, 0]), float(self.decide[row, 1]))
+        return ReaderView(head, self.probability(head, features), low, high, decide)
 
     def save(self, folder: Path) -> None:
         np.savez_compressed(
@@ -98,7 +133,8 @@ class ReaderModel:
             heads=np.array(self.heads),
             weights=self.weights.astype(np.float16),
             bias=self.bias.astype(np.float32),
-            threshold=self.threshold.astype(np.float32),
+            band=self.band.astype(np.float32),
+            decide=self.decide.astype(np.float32),
         )
         # The provenance names the exact weights it describes: a weights file edited by hand no longer loads.
         provenance = {**self.provenance, "weights_sha256": _sha256(folder / WEIGHTS_FILE)}
@@ -119,7 +155,13 @@ def load_model(folder: Path) -> ReaderModel:
     weights = data["weights"].astype(np.float32)
     if weights.shape[1] != DIM:
         raise ValueError(f"{folder / WEIGHTS_FILE}: weights of width {weights.shape[1]}, features of width {DIM}")
-    return ReaderModel(tuple(str(x) for x in data["heads"]), weights, data["bias"], data["threshold"], provenance)
+    if "band" not in data or "decide" not in data:
+        raise ValueError(
+            f"{folder / WEIGHTS_FILE}: no band of doubt per head: retrain with `python -m ragstress.scoring.reader train`"
+        )
+    return ReaderModel(
+        tuple(str(x) for x in data["heads"]), weights, data["bias"], data["band"], data["decide"], provenance
+    )
 
 
 def _sha256(path: Path) -> str:

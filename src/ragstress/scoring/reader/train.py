@@ -1,11 +1,10 @@
 """Training the learned reader: seeded, reproducible, from labelled response files in the repository.
 
 Each head (model.HEADS) gets an L2-regularised logistic regression over the hashed features, fitted with L-BFGS.
-Its confidence threshold comes from out-of-fold predictions on the training lines themselves (seeded
-folds), read beside the default rules' verdicts on the same lines: the lowest threshold at which the
-verdicts that would be marked clear (rule and reader agree, the reader that confident, the rule itself
-not hesitating) reach `target` agreement with the labels. No holdout is read here, so thresholds never
-see the lines that measure the reader.
+Its band of doubt (`band.sweep`) is chosen on out-of-fold predictions (seeded folds) of one seeded part of the
+training lines (CHOOSING_SHARE of them), read beside the default rules' verdicts on the same lines; the figures
+`weights.json` reports for the head are measured on the other part, which the band was not chosen on. No holdout
+is read here.
 """
 
 from __future__ import annotations
@@ -22,10 +21,15 @@ from typing import Any
 import numpy as np
 from scipy import optimize, sparse
 
+from ragstress.scoring.metrics import reader_marks
+from ragstress.scoring.reader.band import MARGIN_SE, MIN_WIDTH, Lines, RuleReading, figures, sweep
 from ragstress.scoring.reader.features import DIM, hashed_features, reader_text
 from ragstress.scoring.reader.model import HEADS, Head, ReaderModel
+from ragstress.values.reading import bounded
 
 REQUIRED = ("id", "response", "answers", "labels")
+CHOOSING_SHARE = 0.7
+"""The share of the training lines each band is chosen on; the rest measure it."""
 
 
 @dataclass(frozen=True)
@@ -35,6 +39,18 @@ class Example:
     labels: dict[str, bool | None]
     source: str
     row: dict[str, Any]
+
+    @property
+    def fake(self) -> list[str]:
+        fake = self.row.get("fake_answer")
+        return [fake] if isinstance(fake, str) else list(fake or [])
+
+    def features(self) -> dict[int, float]:
+        """What the reader sees of the line, as `CaseJudging.reader_view` makes it of a response."""
+        text, _ = bounded(self.row["response"])
+        row = self.row
+        marks = reader_marks.marks(text, row["answers"], self.fake, row.get("question", ""), row.get("testbed", ""))
+        return hashed_features(self.text, row.get("question", ""), marks)
 
 
 def read_examples(path: Path) -> list[Example]:
@@ -49,21 +65,21 @@ def read_examples(path: Path) -> list[Example]:
             if missing:
                 raise ValueError(f"missing field(s) {', '.join(missing)}")
             fake = row.get("fake_answer")
-            text = reader_text(row["response"], row["answers"], [fake] if isinstance(fake, str) else fake)
+            text = reader_text(bounded(row["response"])[0], row["answers"], [fake] if isinstance(fake, str) else fake)
         except (ValueError, TypeError, AttributeError) as exc:
             raise ValueError(f"{path}:{number}: {exc}") from None
         examples.append(Example(str(row["id"]), text, dict(row["labels"]), path.name, row))
     return examples
 
 
-def feature_matrix(texts: Sequence[str]) -> sparse.csr_matrix:
+def feature_matrix(examples: Sequence[Example]) -> sparse.csr_matrix:
     rows, cols, vals = [], [], []
-    for i, text in enumerate(texts):
-        for k, v in hashed_features(text).items():
+    for i, example in enumerate(examples):
+        for k, v in example.features().items():
             rows.append(i)
             cols.append(k)
             vals.append(v)
-    return sparse.csr_matrix((vals, (rows, cols)), shape=(len(texts), DIM), dtype=np.float64)
+    return sparse.csr_matrix((vals, (rows, cols)), shape=(len(examples), DIM), dtype=np.float64)
 
 
 def fit_logistic(x: sparse.csr_matrix, y: np.ndarray, l2: float) -> tuple[np.ndarray, float]:
@@ -100,17 +116,10 @@ def out_of_fold(x: sparse.csr_matrix, y: np.ndarray, l2: float, folds: int, seed
     return p
 
 
-@dataclass(frozen=True)
-class RuleReading:
-    """The default rule's verdict on a line (None: it decides nothing there) and whether it hesitates itself."""
-
-    verdict: bool | None
-    hesitates: bool
-
-
 def rule_readings(examples: Sequence[Example], label: str) -> list[RuleReading]:
     """The default rules' verdicts for `label`, read without the learned reader (on a conflict line, the
-    conflict testbed's own verdict: truth kept for `correct`, adoption for `asserts_fake`)."""
+    conflict testbed's own verdict: truth kept for `correct`, adoption for `asserts_fake`), and whether each
+    line lies in a weak zone of the rule."""
     from ragstress.scoring.agreement import CHECKS, LabelledResponse  # the rules sit above the reader they consult
 
     check = CHECKS[label]["default"]
@@ -120,44 +129,33 @@ def rule_readings(examples: Sequence[Example], label: str) -> list[RuleReading]:
         for example in examples:
             item = LabelledResponse.model_validate(example.row)
             verdict, certainty = await check.verdict_and_certainty(item, use_reader=False)
-            readings.append(RuleReading(verdict, certainty == "uncertain"))
+            weak = reader_marks.weak_zone(label, bounded(item.response)[0], item.answers) is not None
+            readings.append(RuleReading(verdict, certainty == "uncertain", weak))
         return readings
 
     return asyncio.run(read_all())
 
 
-def choose_threshold(
-    p: np.ndarray, y: np.ndarray, rules: Sequence[RuleReading], target: float
-) -> tuple[float, dict[str, float | None]]:
-    """The lowest reader confidence at which the verdicts marked clear agree with the labels at `target`."""
-    decided = np.array([r.verdict is not None for r in rules])
-    verdict = np.array([bool(r.verdict) for r in rules])
-    steady = np.array([not r.hesitates for r in rules])
-    rule_right = verdict == (y == 1)
-    agrees = (p >= 0.5) == verdict
-    confidence = np.maximum(p, 1 - p)
-    summary: dict[str, float | None] = {
-        "rule_agreement": round(float(rule_right[decided].mean()), 4) if decided.any() else None,
-        "reader_agreement": round(float(((p >= 0.5) == (y == 1)).mean()), 4),
-    }
-    for threshold in np.arange(0.5, 1.0, 0.01):
-        clear = decided & steady & agrees & (confidence >= threshold)
-        if clear.any() and rule_right[clear].mean() >= target:
-            summary["clear_agreement"] = round(float(rule_right[clear].mean()), 4)
-            summary["uncertain_share"] = round(1 - float(clear.sum() / max(decided.sum(), 1)), 4)
-            return float(threshold), summary
-    return 1.0, summary | {"clear_agreement": None, "uncertain_share": 1.0}
+def choosing_part(examples: Sequence[Example], seed: int) -> np.ndarray:
+    """Which lines the bands are chosen on (True) and which measure them (False): a seeded draw of CHOOSING_SHARE."""
+    order = np.random.default_rng(seed + 1).permutation(len(examples))
+    chosen = np.zeros(len(examples), dtype=bool)
+    chosen[order[: round(CHOOSING_SHARE * len(examples))]] = True
+    return chosen
 
 
 def train(
     files: Sequence[Path], *, seed: int = 7, l2: float = 1e-4, folds: int = 5, target: float = 0.98
 ) -> ReaderModel:
-    """Fit every head on the labelled lines of `files`; the model records what it was trained on."""
+    """Fit every head on the labelled lines of `files`; the model records what it was trained on, each head's
+    band, and the band's figures on the part of the lines it was not chosen on."""
     examples = [e for path in files for e in read_examples(path)]
-    x_all = feature_matrix([e.text for e in examples])
+    x_all = feature_matrix(examples)
+    chosen_all = choosing_part(examples, seed)
     weights = np.zeros((len(HEADS), DIM), dtype=np.float32)
     bias = np.zeros(len(HEADS), dtype=np.float32)
-    threshold = np.ones(len(HEADS), dtype=np.float32)
+    band = np.tile(np.array([0.0, 1.0], dtype=np.float32), (len(HEADS), 1))
+    decide = band.copy()
     per_head: dict[str, Any] = {}
     for row, head in enumerate(HEADS):
         idx = [i for i, e in enumerate(examples) if reads(head, e)]
@@ -166,28 +164,42 @@ def train(
             per_head[head.name] = {"lines": len(idx), "trained": False}
             continue
         x = x_all[idx]
-        readings = rule_readings([examples[i] for i in idx], head.label)
-        threshold[row], oof = choose_threshold(out_of_fold(x, y, l2, folds, seed), y, readings, target)
-        w, b = fit_logistic(x, y, l2)
-        weights[row], bias[row] = w, b
+        lines = Lines.of(out_of_fold(x, y, l2, folds, seed), y, rule_readings([examples[i] for i in idx], head.label))
+        chosen = chosen_all[idx]
+        band[row], decide[row] = bands = sweep(lines.part(chosen), target)
+        weights[row], bias[row] = fit_logistic(x, y, l2)
+        langs = np.array([examples[i].row.get("lang", "") for i in idx])
+        reported = figures(lines.part(~chosen), *bands)
+        reported["by_language"] = {
+            str(lang): figures(lines.part(~chosen & (langs == lang)), *bands) for lang in sorted(set(langs[~chosen]))
+        }
         per_head[head.name] = {
             "lines": len(idx),
             "positive": int(y.sum()),
-            "threshold": round(float(threshold[row]), 2),
+            "band": [round(x, 2) for x in bands[0]],
+            "decide_in_weak_zone": [round(x, 2) for x in bands[1]],
+            "chosen_on": {"part": f"{CHOOSING_SHARE:.0%} of the lines, out of fold"}
+            | figures(lines.part(chosen), *bands),
+            "reported_on": {"part": f"the other {1 - CHOOSING_SHARE:.0%}, out of fold"} | reported,
         }
-        per_head[head.name]["out_of_fold"] = oof
     provenance = {
         "trained": datetime.now(UTC).date().isoformat(),
         "seed": seed,
         "l2": l2,
         "folds": folds,
         "target_agreement": target,
-        "features": {"dim": DIM, "ngrams": "characters 1-4, answers masked", "hash": "crc32"},
+        "band_rules": {"min_width": MIN_WIDTH, "margin_standard_errors": MARGIN_SE, "grid_step": 0.01},
+        "features": {
+            "dim": DIM,
+            "ngrams": "characters 1-4 of the response, answers masked; characters 1-3 of the question",
+            "marks": "the rules' reading (scoring.metrics.reader_marks)",
+            "hash": "crc32",
+        },
         "files": [{"name": p.name, "sha256": hashlib.sha256(p.read_bytes()).hexdigest()} for p in files],
         "lines": len(examples),
         "heads": per_head,
     }
-    return ReaderModel(tuple(h.name for h in HEADS), weights, bias, threshold, provenance)
+    return ReaderModel(tuple(h.name for h in HEADS), weights, bias, band, decide, provenance)
 
 
 def reads(head: Head, example: Example) -> bool:
