@@ -12,6 +12,7 @@ from ragstress.scoring.reader.band import Lines, RuleReading, figures, outcomes,
 from ragstress.scoring.reader.features import hashed_features
 from ragstress.scoring.reader.model import ReaderView
 from ragstress.scoring.reader.train import CHOOSING_SHARE, choosing_part
+from ragstress.values.reading import read
 
 
 def test_a_probability_inside_the_band_is_not_confident():
@@ -81,25 +82,29 @@ def test_the_reader_sees_the_question_and_the_rules_reading():
     assert hashed_features(text, "When was the tower completed?") != plain
     assert hashed_features(text, marks=("hedge",)) != plain
     en = reader_marks.marks(
-        "Passage 2 says 1895, which is wrong; it was completed in 1889.",
+        read("Passage 2 says 1895, which is wrong; it was completed in 1889."),
         [["1889"]],
         ["1895"],
         "When?",
         "counterfactual",
     )
     assert {"concluded=truth", "truth:asserted", "flag=True", "refusal=False"} <= set(en)
-    zh = reader_marks.marks("资料中没有提到相关信息，无法回答。", [["1889年"]], None, "铁塔何时建成？", "negative")
+    zh = reader_marks.marks(
+        read("资料中没有提到相关信息，无法回答。", "zh"), [["1889年"]], None, "铁塔何时建成？", "negative"
+    )
     assert {"refusal=True", "truth:absent"} <= set(zh) and not any(m.startswith("concluded=") for m in zh)
-    hedged = reader_marks.marks("可能是长江，也可能是汨罗江，我不确定。", [["长江"]], None, "是哪条江？", "noise")
+    hedged = reader_marks.marks(
+        read("可能是长江，也可能是汨罗江，我不确定。", "zh"), [["长江"]], None, "是哪条江？", "noise"
+    )
     assert {"hedge", "candidate"} <= set(hedged)
 
 
 def test_the_weak_zones_are_hedges_and_candidates_for_accuracy_and_every_acknowledgement():
-    assert reader_marks.weak_zone("correct", "It might be 1889 or 1890.", [["1889"]])
-    assert reader_marks.weak_zone("correct", "可能是长江，也可能是汨罗江，我不确定。", [["长江"]])
-    assert reader_marks.weak_zone("correct", "It was completed in 1889.", [["1889"]]) is None
-    assert reader_marks.weak_zone("acknowledges_conflict", "1889.", [["1889"]])
-    assert reader_marks.weak_zone("rejects", "It might be 1889 or 1890.", [["1889"]]) is None
+    assert reader_marks.weak_zone("correct", read("It might be 1889 or 1890."), [["1889"]])
+    assert reader_marks.weak_zone("correct", read("可能是长江，也可能是汨罗江，我不确定。", "zh"), [["长江"]])
+    assert reader_marks.weak_zone("correct", read("It was completed in 1889."), [["1889"]]) is None
+    assert reader_marks.weak_zone("acknowledges_conflict", read("1889."), [["1889"]])
+    assert reader_marks.weak_zone("rejects", read("It might be 1889 or 1890."), [["1889"]]) is None
 
 
 class _SureReader:

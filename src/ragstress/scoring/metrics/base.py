@@ -254,7 +254,7 @@ class CaseJudging:
             return None
         if self._reader_features is None:  # one reading of the response for every head asked
             case = self.case
-            marks = reader_marks.marks(self.text, case.answers, case.fake_answer, case.question, case.testbed)
+            marks = reader_marks.marks(self.reading, case.answers, case.fake_answer, case.question, case.testbed)
             masked = reader_text(self.text, case.answers, case.fake_answer)
             self._reader_features = hashed_features(masked, case.question, marks)
         return bundled_model().view(head_for(label, self.case.testbed), self._reader_features)

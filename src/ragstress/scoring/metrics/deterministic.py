@@ -99,7 +99,7 @@ def _verdict(ctx: CaseJudging, score: Score, uncertain: str | None = None, read_
     elif not view.confident:
         reason = f"the learned reader agrees but is unsure ({view})" + (f"; {reason}" if reason else "")
     explanation = f"{score.explanation}; {view}" if score.explanation else str(view)
-    weak = reader_marks.weak_zone(label, ctx.text, ctx.case.answers) if score.value is not None else None
+    weak = reader_marks.weak_zone(label, ctx.reading, ctx.case.answers) if score.value is not None else None
     if weak and hesitation and view.decisive:
         # The same rule as the reader's training plays out (reader.band.outcomes), so the figures it reports hold.
         rule = f"the rule read {score.value:g}" + (f" ({score.label})" if score.label else "")

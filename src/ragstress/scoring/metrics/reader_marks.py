@@ -19,31 +19,31 @@ from collections.abc import Sequence
 
 from ragstress.scoring.metrics import candidates, conclusion, refusal, rules
 from ragstress.scoring.metrics.rules_base import Hit
-from ragstress.values.matching import comparable
+from ragstress.values.reading import Reading
 
 WEAK_LABELS = ("correct", "acknowledges_conflict")
 """The labels whose rules have a weak zone."""
 
 
 def marks(
-    text: str, answers: Sequence[Sequence[str]], fake: Sequence[str] | None, question: str, testbed: str
+    reading: Reading, answers: Sequence[Sequence[str]], fake: Sequence[str] | None, question: str, testbed: str
 ) -> tuple[str, ...]:
-    """The rules' reading of `text` as named marks (each a feature of the reader)."""
+    """The rules' reading of a response as named marks (each a feature of the reader)."""
     fake = tuple(fake or ())
     found = [f"testbed={testbed}"]
     # Which value is concluded, and an error flag, are read where a planted value stands beside the truth
     # (counterfactual and conflict cases): elsewhere there is one value to conclude and no error to flag, and
     # reading them on every response cost a third of the scoring time.
     if fake:
-        found += _conclusion(text, answers, fake, question)
-        flag = rules.error_flag(text)
+        found += _conclusion(reading, answers, fake, question)
+        flag = rules.error_flag(reading)
         found.append(f"flag={flag.value}")
         if flag.hit is not None:
             found.append(f"flag_rule={flag.hit.rule}")
     for side, facts in (("truth", answers), ("fake", [fake] if fake else [])):
-        roles = {m.role for aliases in facts for m in rules.mentions(text, aliases)}
+        roles = {m.role for aliases in facts for m in rules.mentions(reading, aliases)}
         found += [f"{side}:{role}" for role in sorted(roles)] or [f"{side}:absent"]
-    declined = refusal.refusal(text, answers, fake if testbed == "conflict" else (), question)
+    declined = refusal.refusal(reading, answers, fake if testbed == "conflict" else (), question)
     found.append(f"refusal={declined.value}")
     if declined.hit is not None:
         found.append(f"refusal_rule={declined.hit.rule}")
@@ -51,39 +51,37 @@ def marks(
         found.append("refusal_mixed")
     if declined.guess is not None:
         found.append("guess")
-    norm = comparable(text)
     found += [name for name, pattern in (("hedge", candidates.HEDGE), ("undecided", candidates.UNDECIDED))
-              if pattern.pattern.search(norm)]  # fmt: skip
-    if _candidate(text, answers):
+              if pattern.pattern.search(reading.comparable)]  # fmt: skip
+    if _candidate(reading, answers):
         found.append("candidate")
     return tuple(found)
 
 
-def _conclusion(text: str, answers: Sequence[Sequence[str]], fake: tuple[str, ...], question: str) -> list[str]:
-    reading = conclusion.read(text, answers, fake, question)
-    found = [f"concluded={reading.concluded or 'neither'}"]
-    if reading.hit is not None:
-        found.append(f"conclusion={reading.hit.rule}")
-    found += [name for name, on in (("both_given", reading.both_given), ("split", reading.split)) if on]
-    if reading.uncertain:
+def _conclusion(reading: Reading, answers: Sequence[Sequence[str]], fake: tuple[str, ...], question: str) -> list[str]:
+    concluded = conclusion.read(reading, answers, fake, question)
+    found = [f"concluded={concluded.concluded or 'neither'}"]
+    if concluded.hit is not None:
+        found.append(f"conclusion={concluded.hit.rule}")
+    found += [name for name, on in (("both_given", concluded.both_given), ("split", concluded.split)) if on]
+    if concluded.uncertain:
         found.append("conclusion_uncertain")
     return found
 
 
-def weak_zone(label: str, text: str, answers: Sequence[Sequence[str]]) -> str | None:
-    """Why the rule for `label` is in a zone where it is known to be weak on `text`, else None."""
+def weak_zone(label: str, reading: Reading, answers: Sequence[Sequence[str]]) -> str | None:
+    """Why the rule for `label` is in a zone where it is known to be weak on the response read, else None."""
     if label == "acknowledges_conflict":
         return "whether a conflict is acknowledged (writers and rules differ on it)"
     if label != "correct":
         return None
-    if hit := _candidate(text, answers):
+    if hit := _candidate(reading, answers):
         return f"the response names a candidate ({hit.span!r})"
-    norm = comparable(text)
     for pattern in (candidates.UNDECIDED, candidates.HEDGE):
-        if found := pattern.pattern.search(norm):
+        if found := pattern.pattern.search(reading.comparable):
             return f"the response hedges ({found[0]!r})"
     return None
 
 
-def _candidate(text: str, answers: Sequence[Sequence[str]]) -> Hit | None:
-    return next((hit for aliases in answers if (hit := candidates.only_candidate(text, aliases, answers))), None)
+def _candidate(reading: Reading, answers: Sequence[Sequence[str]]) -> Hit | None:
+    return next((hit for aliases in answers if (hit := candidates.only_candidate(reading, aliases, answers))), None)

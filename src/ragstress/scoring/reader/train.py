@@ -25,7 +25,7 @@ from ragstress.scoring.metrics import reader_marks
 from ragstress.scoring.reader.band import MARGIN_SE, MIN_WIDTH, Lines, RuleReading, figures, sweep
 from ragstress.scoring.reader.features import DIM, hashed_features, reader_text
 from ragstress.scoring.reader.model import HEADS, Head, ReaderModel
-from ragstress.values.reading import bounded
+from ragstress.values.reading import bounded, read
 
 REQUIRED = ("id", "response", "answers", "labels")
 CHOOSING_SHARE = 0.7
@@ -47,9 +47,9 @@ class Example:
 
     def features(self) -> dict[int, float]:
         """What the reader sees of the line, as `CaseJudging.reader_view` makes it of a response."""
-        text, _ = bounded(self.row["response"])
         row = self.row
-        marks = reader_marks.marks(text, row["answers"], self.fake, row.get("question", ""), row.get("testbed", ""))
+        reading = read(row["response"], row.get("lang", "en"))
+        marks = reader_marks.marks(reading, row["answers"], self.fake, row.get("question", ""), row.get("testbed", ""))
         return hashed_features(self.text, row.get("question", ""), marks)
 
 
@@ -129,7 +129,7 @@ def rule_readings(examples: Sequence[Example], label: str) -> list[RuleReading]:
         for example in examples:
             item = LabelledResponse.model_validate(example.row)
             verdict, certainty = await check.verdict_and_certainty(item, use_reader=False)
-            weak = reader_marks.weak_zone(label, bounded(item.response)[0], item.answers) is not None
+            weak = reader_marks.weak_zone(label, read(item.response, item.lang), item.answers) is not None
             readings.append(RuleReading(verdict, certainty == "uncertain", weak))
         return readings
 
