@@ -10,6 +10,13 @@ from __future__ import annotations
 
 import re
 
+from ragstress.generators.questions.clause_zh import opens_with_predicate
+from ragstress.generators.questions.questions_zh import (
+    drop_leading_clauses,
+    time_in_clause,
+    time_of_clause,
+    with_subject_named,
+)
 from ragstress.values.spans import FactSpan
 
 _APPROXIMATORS = re.compile(r"(?:大约|大概|约|近|将近|超过|逾|共|达|多达|仅|不到|高达|长达|全长)$")
@@ -73,6 +80,24 @@ def _resolve_subject(question: str, title: str | None) -> str | None:
     return question
 
 
+def _rebuilt(head: str, wh: str, tail: str, kind: str) -> str:
+    """The clause around the question word, its leading clauses dropped or lending their subject."""
+    earlier, comma, own = head.replace(",", "，").rpartition("，")
+    if comma:
+        kept = drop_leading_clauses(earlier, f"{own}{wh}{tail}")
+        if kept is None:
+            return f"{head}{wh}{tail}"  # no subject to give the clause: the sentence as it stands
+        own = kept[: len(kept) - len(f"{own}{wh}{tail}")] + own
+    return time_in_clause(own, wh, tail) if kind in ("year", "date") else f"{own}{wh}{tail}"
+
+
+def _modifies_a_noun(head: str, tail: str) -> bool:
+    """获得2004年雅典奥运会冠军: the time names which thing, after a verb with no preposition."""
+    if not tail or re.search(r"(?:在|于|是|从|自|到|至|为|到了)$", head):
+        return False
+    return not opens_with_predicate(tail) and bool(re.search(r"[\u4e00-\u9fff]$", head))
+
+
 def insitu_question_zh(span: FactSpan, text: str, title: str | None) -> str | None:
     """The Chinese in-situ question whose answer is `span`, or None when the sentence will not do."""
     wh = _wh_word(span)
@@ -114,19 +139,25 @@ def insitu_question_zh(span: FactSpan, text: str, title: str | None) -> str | No
             return None  # 柳传志等十一名科研人员，在……创办了联想 / 两国共同宣布，…: the fact lies beyond the comma
         # 在……世界杯上 / 正值立春: a setting, not a clause stating what happened.
         setting = re.search(r"(?:上|中|时|里|期间)$", main) or re.match(r"(?:正值|适逢|恰逢|时值|在)", main)
-        question = f"{main}是在{wh}" if span.kind in ("year", "date") and len(main) >= 4 and not setting else None
+        question = (
+            time_of_clause(main, wh) if span.kind in ("year", "date") and len(main) >= 4 and not setting else None
+        )
     elif len(clauses_before) > 2:
         return None  # a long run of clauses: the question would state several other facts
     else:
-        question = f"{head}{wh}{tail}"
-        clause = question.split("，")[-1]
+        clause = f"{head}{wh}{tail}".split("，")[-1]
         if went_on and (_SETTING_START.match(clause) or (tail.strip() and _SETTING_END.search(tail))):
             return None  # 根据哪一年公布的调查结果，…: a setting, the fact comes after it
+        if span.kind in ("year", "date") and _modifies_a_noun(head, tail):
+            return None
+        question = _rebuilt(head, wh, tail, span.kind)
     if question is None:
         return None
     question = _resolve_subject(question.strip("，, "), title)
     if question is not None and re.match(r"(?:公司|集团|大桥|工程|球队|政府|本届|该)", question):
         return None  # 公司更名为……: which company, only the passage says
+    if question is not None:
+        question = with_subject_named(question, title, None)
     if question is None or len(question) < 8 or re.search(r"[它其该此]", question[len(title or "") :][:1]):
         return None
     if len(re.findall(r"[\u4e00-\u9fff]", question)) > _MAX_HAN or question.count("，") > 1:

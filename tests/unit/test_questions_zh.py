@@ -1,0 +1,101 @@
+"""Chinese questions rebuilt from the parse: 是……的 for past times, leading clauses, subjects named."""
+
+from __future__ import annotations
+
+import builtins
+
+import pytest
+
+from ragstress.generators.questions import chinese_parse
+from ragstress.generators.questions.clause_zh import subject_text, without_aspect
+from ragstress.generators.questions.insitu import insitu_question
+from ragstress.generators.questions.topics import with_topic
+from ragstress.values.spans import extract_spans
+
+
+def ask(text: str, answer: str, title: str | None) -> str | None:
+    span = next(s for s in extract_spans(text, "zh") if s.text == answer)
+    return insitu_question(span, text, title, "zh")
+
+
+@pytest.mark.parametrize(
+    ("text", "answer", "title", "expected"),
+    [
+        # The aspect particle goes once the question asks when; 是……的 marks the past event.
+        ("中国女排在2003年获得了世界杯冠军。", "2003年", "中国女排", "中国女排是在哪一年获得世界杯冠军的？"),
+        ("1999年2月，腾讯推出了即时通信软件OICQ。", "1999年2月", "腾讯", "腾讯是在什么时候推出即时通信软件OICQ的？"),
+        # A linking clause before the asked one is dropped.
+        (
+            "进入新世纪，中国女排在2003年获得了世界杯冠军。",
+            "2003年",
+            "中国女排",
+            "中国女排是在哪一年获得世界杯冠军的？",
+        ),
+        # A clause with no subject takes the one of the clause before it.
+        (
+            "埃菲尔铁塔由一万八千多个构件组装而成，用了约250万个铆钉。",
+            "250万个",
+            "埃菲尔铁塔",
+            "埃菲尔铁塔用了多少个铆钉？",
+        ),
+        # A future keeps its question word in place.
+        ("青石桥将于2030年重新开放。", "2030年", "青石桥", "青石桥将于哪一年重新开放？"),
+        # A subject only the passage explains is named as the title's.
+        (
+            "指令舱于1969年7月24日在太平洋上溅落。",
+            "1969年7月24日",
+            "阿波罗11号",
+            "阿波罗11号的指令舱是在哪一天在太平洋上溅落的？",
+        ),
+    ],
+)
+def test_chinese_questions_are_rebuilt_from_the_parse(text, answer, title, expected):
+    assert ask(text, answer, title) == expected
+
+
+def test_a_time_that_names_which_thing_is_not_asked():
+    # 哪一年雅典奥运会冠军: the question word dropped into a noun phrase.
+    assert ask("中国女排在陈忠和的带领下获得2004年雅典奥运会冠军。", "2004年", "中国女排") is None
+
+
+def test_aspect_particles_go_but_words_holding_the_character_stay():
+    assert without_aspect("获得了世界杯冠军") == "获得世界杯冠军"
+    assert without_aspect("为了了解情况") == "为了了解情况"
+
+
+def test_the_subject_of_a_clause_is_its_leading_noun_phrase():
+    assert subject_text("弗莱明、弗洛里和钱恩共同获得诺贝尔奖") == "弗莱明、弗洛里和钱恩"
+    assert subject_text("在哪一年获得冠军") == ""
+
+
+@pytest.mark.parametrize(
+    ("question", "title", "expected"),
+    [
+        # A subject that names itself needs no frame, nor does the title's short form.
+        ("屠呦呦是在哪一年获得拉斯克临床医学奖的？", "青蒿素", "屠呦呦是在哪一年获得拉斯克临床医学奖的？"),
+        ("京沪高铁全线是在哪一天开工建设的？", "京沪高速铁路", "京沪高铁全线是在哪一天开工建设的？"),
+        # A subject only the passage explains still opens with its topic.
+        ("塔身主体高多少米？", "广州塔", "关于广州塔，塔身主体高多少米？"),
+    ],
+)
+def test_the_topic_frame_opens_only_questions_that_need_it(question, title, expected):
+    assert with_topic(question, title, title) == expected
+
+
+def test_a_missing_parser_is_an_error_that_names_the_packages(monkeypatch):
+    real_import = builtins.__import__
+
+    def without_udpipe(name, *args, **kwargs):
+        if name.startswith("ufal"):
+            raise ImportError(f"No module named {name!r}")
+        return real_import(name, *args, **kwargs)
+
+    chinese_parse._tools.cache_clear()
+    chinese_parse.parse.cache_clear()
+    monkeypatch.setattr(builtins, "__import__", without_udpipe)
+    try:
+        with pytest.raises(chinese_parse.ChineseParserMissing, match="ufal.udpipe"):
+            chinese_parse.parse("埃菲尔铁塔于1889年建成。")
+    finally:
+        monkeypatch.undo()
+        chinese_parse._tools.cache_clear()
