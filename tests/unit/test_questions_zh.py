@@ -40,13 +40,10 @@ def ask(text: str, answer: str, title: str | None) -> str | None:
         ),
         # A future keeps its question word in place.
         ("青石桥将于2030年重新开放。", "2030年", "青石桥", "青石桥将于哪一年重新开放？"),
-        # A subject only the passage explains is named as the title's.
-        (
-            "指令舱于1969年7月24日在太平洋上溅落。",
-            "1969年7月24日",
-            "阿波罗11号",
-            "阿波罗11号的指令舱是在哪一天在太平洋上溅落的？",
-        ),
+        # A clause's own subject that only the passage explains is given the subject of the clause before.
+        ("三峡大坝是混凝土重力坝，坝顶高程185米。", "185米", "三峡大坝", "三峡大坝的坝顶高程多少米？"),
+        # A date asked without a preposition still takes 是在……的.
+        ("贝尔1847年出生于苏格兰的爱丁堡。", "1847年", "电话", "贝尔是在哪一年出生于苏格兰的爱丁堡的？"),
     ],
 )
 def test_chinese_questions_are_rebuilt_from_the_parse(text, answer, title, expected):
@@ -56,6 +53,17 @@ def test_chinese_questions_are_rebuilt_from_the_parse(text, answer, title, expec
 def test_a_time_that_names_which_thing_is_not_asked():
     # 哪一年雅典奥运会冠军: the question word dropped into a noun phrase.
     assert ask("中国女排在陈忠和的带领下获得2004年雅典奥运会冠军。", "2004年", "中国女排") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "answer"),
+    [
+        ("这届奥运会上，中国代表团一共获得了15枚金牌。", "15枚"),  # which games: only the passage says
+        ("塔身主体高454米，上面的天线桅杆高146米。", "146米"),  # above what: the passage's layout
+    ],
+)
+def test_clauses_that_lean_on_the_passage_are_not_asked(text, answer):
+    assert ask(text, answer, "广州塔") is None
 
 
 def test_aspect_particles_go_but_words_holding_the_character_stay():

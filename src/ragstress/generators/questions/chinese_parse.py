@@ -35,10 +35,9 @@ class Word:
     @property
     def is_name(self) -> bool:
         """A proper name by the tagger or by the segmenter's dictionary."""
-        if self.flag in ("nr", "nrt", "nrfg", "ns", "nt", "nz", "j"):
-            return True
-        # The tagger reads an unknown word as a name; the dictionary knows 建成 is a verb.
-        return self.upos == "PROPN" and not self.flag.startswith(("v", "p", "d", "c", "u", "a"))
+        # The dictionary's tag, not the parser's: the model reads many words it does not know as names
+        # (建成, or 主拱净 cut wrongly from 主拱净跨).
+        return self.flag in ("nr", "nrt", "nrfg", "ns", "nt", "nz", "j")
 
     @property
     def base_rel(self) -> str:

@@ -18,6 +18,7 @@ _PREDICATE_TAGS = ("VERB", "ADP", "ADV", "AUX")
 _PREDICATE_FLAGS = re.compile(r"^(?:v|p|d|c|ad)")  # verb, preposition, adverb, conjunction, adverbial
 _NOMINAL_TAGS = ("NOUN", "PROPN", "PRON", "NUM")
 _LATIN_OR_DIGIT = re.compile(r"[A-Za-z0-9]")
+_PLACE_OR_BODY = ("镇", "县", "市", "村", "乡", "省", "州", "区", "国", "委会", "公司", "集团", "大学", "政府", "银行")
 _ASKED = ("多少", "哪", "什么", "谁")
 _JOINERS = ("、", "和", "与", "及")
 _QUOTES = '“”《》「」‘’"'
@@ -30,7 +31,7 @@ def _nominal(word: Word) -> bool:
         return True
     if _PREDICATE_FLAGS.match(word.flag):
         return False  # 启动 (a verbal noun to the dictionary) opens the predicate, whatever the tagger says
-    return word.upos in _NOMINAL_TAGS or word.flag.startswith(("n", "r", "a"))
+    return word.upos in _NOMINAL_TAGS or word.flag.startswith(("n", "r", "a", "m", "q"))
 
 
 def _opens_predicate(word: Word) -> bool:
@@ -38,7 +39,10 @@ def _opens_predicate(word: Word) -> bool:
         return True  # 坝顶高程多少米: in a clause with no verb the asked value is the predicate
     if word.flag.startswith("c") or word.upos in ("CCONJ", "PUNCT"):
         return False  # 弗莱明、弗洛里和钱恩: the subject goes on
-    return word.upos in _PREDICATE_TAGS or bool(_PREDICATE_FLAGS.match(word.flag))
+    if _PREDICATE_FLAGS.match(word.flag):
+        return True
+    # 五号 of 土星五号 tagged a verb: the dictionary's numeral wins.
+    return word.upos in _PREDICATE_TAGS and not word.flag.startswith(("n", "m", "q", "r"))
 
 
 def subject_words(clause: str) -> list[Word]:
@@ -50,7 +54,7 @@ def subject_words(clause: str) -> list[Word]:
     words = parse(clause).words
     lead: list[Word] = []
     for n, word in enumerate(words):
-        if word.text in _QUOTES or _nominal(word):
+        if (word.text in _QUOTES or _nominal(word)) and not word.text.startswith(_ASKED):
             lead.append(word)
             continue
         joined = n + 1 < len(words) and _nominal(words[n + 1]) and word.text in _JOINERS
@@ -65,6 +69,8 @@ def subject_words(clause: str) -> list[Word]:
     # An adjective or a particle ends no subject (故宫博物院正式|成立: 正式 goes with the verb).
     while lead and (lead[-1].text in ("的", "之") or lead[-1].flag.startswith("a") or lead[-1].text in "“《「"):
         lead.pop()
+    if lead and lead[-1].flag.startswith(("m", "q")) and not lead[-1].text.endswith("号"):
+        return []  # 第一台|联想品牌的个人电脑: a count opens a noun phrase, it is no subject (嫦娥四号 is)
     return lead
 
 
@@ -77,7 +83,15 @@ def names_a_thing(words: list[Word]) -> bool:
     """Whether a subject names its referent itself (a proper name, a code, a long specific phrase)."""
     if any(w.is_name or _LATIN_OR_DIGIT.search(w.text) for w in words):
         return True
+    text = "".join(w.text for w in words)
+    if len(text) >= 3 and text.endswith(_PLACE_OR_BODY):
+        return True  # 青石镇, 国际奥委会: a name the dictionary does not hold
     return sum(len(w.text) for w in words) >= 5
+
+
+def names_itself(phrase: str) -> bool:
+    """Whether a noun phrase (a subject already cut out) names its referent itself."""
+    return names_a_thing([w for w in parse(phrase).words if w.upos != "PUNCT"])
 
 
 def without_aspect(text: str) -> str:

@@ -36,6 +36,10 @@ _PRONOUN_INSIDE = re.compile(r"[他她它](?!们的)|其(?!中|他|它|余|实)|
 _MAX_HAN = 34
 # Times told relative to the passage (半个世纪以前, 同年, 次年): the question cannot say from when.
 _RELATIVE_TIME = re.compile(r"以前|此前|之前|以后|此后|同年|当年|次年|翌年|前一年|后来|随后|半个世纪|多年后|多年前")
+# A clause with a word pointing to what the passage said before it (这届奥运会上, 当时).
+_POINTING_BACK = re.compile(r"[这那该此其]|本届|当时|同年|次年|上述")
+# A subject placed only by the passage's layout (上面的天线桅杆: above what?).
+_POSITION_WORDS = re.compile(r"(?:上面|下面|上方|下方|前者|后者|另一|另外|其余)")
 # Verbs that take a whole clause as their object: cut at the comma, 两国共同宣布 says not what was announced.
 _CLAUSE_VERBS = re.compile(r"(?:宣布|表示|认为|决定|指出|声称|称|说|透露|公布|确认|规定|要求|同意)$")
 
@@ -80,9 +84,14 @@ def _resolve_subject(question: str, title: str | None) -> str | None:
     return question
 
 
-def _rebuilt(head: str, wh: str, tail: str, kind: str) -> str:
-    """The clause around the question word, its leading clauses dropped or lending their subject."""
+def _rebuilt(head: str, wh: str, tail: str, kind: str) -> str | None:
+    """The clause around the question word, its leading clauses dropped or lending their subject.
+
+    None when a leading clause points outside the sentence (这届奥运会上，…): without it the
+    question would not say which event it means, with it it would not stand alone."""
     earlier, comma, own = head.replace(",", "，").rpartition("，")
+    if comma and _POINTING_BACK.search(earlier):
+        return None
     if comma:
         kept = drop_leading_clauses(earlier, f"{own}{wh}{tail}")
         if kept is None:
@@ -151,6 +160,8 @@ def insitu_question_zh(span: FactSpan, text: str, title: str | None) -> str | No
         if span.kind in ("year", "date") and _modifies_a_noun(head, tail):
             return None
         question = _rebuilt(head, wh, tail, span.kind)
+        if question is None or _POSITION_WORDS.match(question):
+            return None
     if question is None:
         return None
     question = _resolve_subject(question.strip("，, "), title)
@@ -160,7 +171,7 @@ def insitu_question_zh(span: FactSpan, text: str, title: str | None) -> str | No
         question = with_subject_named(question, title, None)
     if question is None or len(question) < 8 or re.search(r"[它其该此]", question[len(title or "") :][:1]):
         return None
-    if len(re.findall(r"[\u4e00-\u9fff]", question)) > _MAX_HAN or question.count("，") > 1:
+    if len(re.findall(r"[\u4e00-\u9fff]", question.removesuffix("的"))) > _MAX_HAN or question.count("，") > 1:
         return None  # a whole sentence copied around the question word, clause after clause
     if tail.startswith("的") and len(tail) > 3:
         return None  # 多少公里的鸣沙山东麓: the question word buried in a modifier

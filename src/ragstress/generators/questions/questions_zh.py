@@ -10,9 +10,9 @@ person would ask it:
 - clauses before the asked one are dropped when it has a subject of its own (进入新世纪，…;
   此后，…), and lend it their subject when it has none (许海峰是中国射击运动员，生于哪一年 ->
   许海峰生于哪一年？);
-- a subject that only the passage explains (指令舱, 塔身主体) is named as the title's
-  (阿波罗11号的指令舱…), a clause with no subject takes the title, and a subject that names
-  itself (屠呦呦, 京沪高铁 for 京沪高速铁路) gets no topic frame.
+- a clause with no subject takes the title; a subject that only the passage explains (指令舱,
+  塔身主体) opens with the topic frame (关于阿波罗11号，…), and one that names itself (屠呦呦,
+  京沪高铁 for 京沪高速铁路) gets none.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ import re
 from ragstress.generators.questions.clause_zh import (
     leading_subject,
     names_a_thing,
+    names_itself,
     opens_with_predicate,
     subject_text,
     subject_words,
@@ -32,8 +33,6 @@ from ragstress.generators.questions.clause_zh import (
 _NOT_PAST = re.compile(r"将|预计|计划|拟|即将|有望|可望|准备|打算|会|要")
 # Predicates that state a state, not an event: asked in place (于哪一年属于……).
 _STATE = re.compile(r"^(?:是|有|为|位于|属于|拥有|包括|共有|达|占|称|仍|依然|一直|开始)")
-# Subjects that are not a part of the title's subject (各国, 人们): the topic frame stays.
-_COLLECTIVE = re.compile(r"各|每|诸|众|人们|大家|许多|一些|有些|不少|多数")
 # What may stand between a subject and a time phrase (adverbs of manner or order) and stays there.
 _TIME_PREPOSITION = re.compile(r"(?:是在|是于|在|于)$")
 
@@ -49,7 +48,7 @@ def time_in_clause(before: str, wh: str, after: str) -> str:
         or _NOT_PAST.search(stem[-4:] + after[:2])
         or _STATE.match(after)
         or not stem.strip()
-        or (not prep and subject_text(stem) != stem)
+        or (not prep and subject_text(f"{stem}{wh}{after}") != stem)
     ):
         return f"{before}{wh}{after}"
     return f"{stem}是在{wh}{without_aspect(after).rstrip('的')}的"
@@ -68,9 +67,12 @@ def drop_leading_clauses(earlier: str, clause: str) -> str | None:
     """The asked clause without the clauses before it: kept whole if it has a subject, else given theirs.
 
     None when neither holds a subject the question can take (the old sentence is then kept)."""
-    if subject_words(clause):
-        return clause
+    own = subject_words(clause)
     subject = leading_subject(earlier)
+    if own and not names_a_thing(own) and subject and names_itself(subject):
+        return f"{subject}的{clause}"  # 三峡大坝是混凝土重力坝，坝顶高程多少米 -> 三峡大坝的坝顶高程多少米
+    if own:
+        return clause
     if subject and opens_with_predicate(clause):
         return subject + clause  # 许海峰是中国射击运动员，生于…… -> 许海峰生于……
     return None
@@ -95,11 +97,10 @@ def with_subject_named(question: str, title: str | None, topic: str | None) -> s
     """The question with its subject named: a passage-only noun as the title's, a missing subject as the title."""
     if not title or names_title(question, title, topic):
         return question
-    words = subject_words(question)
-    if words and names_a_thing(words):
-        return question  # 屠呦呦获得……: the question names what it is about
-    if words and not _COLLECTIVE.match(question):
-        return f"{title}的{question}"  # 指令舱在……溅落 -> 阿波罗11号的指令舱……
+    if subject_words(question):
+        # 屠呦呦获得……: named by itself; 指令舱在……溅落: the topic frame names its whole (关于阿波罗11号，…),
+        # which the near-duplicate gate sets aside, as it could not a title written into every question.
+        return question
     opening = re.match(r"(?:是在|在|于|曾|先后|又|还|也|已|共|正式|首次|成功)", question)
     asked = re.search(r"哪|多少|什么|谁", question)
     if opening and asked and "的" not in question[: asked.start()]:
@@ -111,5 +112,7 @@ def needs_topic(question: str, title: str | None, topic: str | None) -> bool:
     """Whether a question must open with its topic (关于X，): only when it names neither it nor a subject of its own."""
     if not title or not topic or names_title(question, title, topic):
         return False
+    if re.match(r"(?:每年的?)?(?:哪|什么|多少)", question):
+        return False  # 每年的哪一天被定为“中国航天日”: the asked value is the subject
     words = subject_words(question)
     return not (words and names_a_thing(words))
