@@ -107,3 +107,13 @@ def test_a_missing_parser_is_an_error_that_names_the_packages(monkeypatch):
     finally:
         monkeypatch.undo()
         chinese_parse._tools.cache_clear()
+
+
+def test_a_leading_setting_stays_with_its_clause():
+    # The setting bounds the fact (after the founding, not ever): the sentence is asked as it stands.
+    text = "新中国成立后，上海于1953年开始工业化生产青霉素。"
+    assert ask(text, "1953年", "青霉素") == "新中国成立后，上海于哪一年开始工业化生产青霉素？"
+
+
+def test_the_upper_end_of_a_spaced_range_is_not_asked():
+    assert ask("在基准测试中，它比 Rollup 快 10-30 倍。", "30 倍", "Vite") is None

@@ -54,6 +54,9 @@ def subject_words(clause: str) -> list[Word]:
     words = parse(clause).words
     lead: list[Word] = []
     for n, word in enumerate(words):
+        measured = lead and n + 1 < len(words) and words[n + 1].text[:1].isdigit()
+        if measured and not _LATIN_OR_DIGIT.search(word.text) and not word.flag.startswith(("m", "q")):
+            break  # 赵州桥|全长64.40米: a measure noun before its figure is the predicate
         if (word.text in _QUOTES or _nominal(word)) and not word.text.startswith(_ASKED):
             lead.append(word)
             continue
