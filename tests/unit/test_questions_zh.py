@@ -41,7 +41,7 @@ def ask(text: str, answer: str, title: str | None) -> str | None:
         # A future keeps its question word in place.
         ("青石桥将于2030年重新开放。", "2030年", "青石桥", "青石桥将于哪一年重新开放？"),
         # A clause's own subject that only the passage explains is given the subject of the clause before.
-        ("三峡大坝是混凝土重力坝，坝顶高程185米。", "185米", "三峡大坝", "三峡大坝的坝顶高程多少米？"),
+        ("三峡大坝是混凝土重力坝，坝顶高程185米。", "185米", "三峡大坝", "三峡大坝坝顶高程多少米？"),
         # A date asked without a preposition still takes 是在……的.
         ("贝尔1847年出生于苏格兰的爱丁堡。", "1847年", "电话", "贝尔是在哪一年出生于苏格兰的爱丁堡的？"),
     ],

@@ -101,7 +101,8 @@ def _tools():  # noqa: ANN202 - the types live in optional modules
 def _segment(segmenter, sentence: str) -> list[str]:  # noqa: ANN001
     # Digits split from their unit (1889 | 年) so that a span ends on a word boundary; no spaces inside words.
     words = []
-    for word in segmenter.tokenizer.lcut(sentence, HMM=True):
+    # Dictionary words only: the HMM's guesses join words across a preposition (新塔于 as one word).
+    for word in segmenter.tokenizer.lcut(sentence, HMM=False):
         if not word.strip():
             continue
         words.extend(_split_number(word))

@@ -42,7 +42,14 @@ def _opens_predicate(word: Word) -> bool:
     if _PREDICATE_FLAGS.match(word.flag):
         return True
     # 五号 of 土星五号 tagged a verb: the dictionary's numeral wins.
-    return word.upos in _PREDICATE_TAGS and not word.flag.startswith(("n", "m", "q", "r"))
+    return word.upos in _PREDICATE_TAGS and not word.flag.startswith(("n", "m", "q", "r", "a"))
+
+
+def _modifies_a_later_noun(word: Word, words: tuple[Word, ...]) -> bool:
+    """港珠澳大桥|开通仪式: the parser reads 开通 as a modifier of 仪式, so the subject runs on past it."""
+    if word.base_rel not in ("nmod", "amod", "compound", "acl", "det") or not word.i < word.head < len(words):
+        return False
+    return _nominal(words[word.head])
 
 
 def subject_words(clause: str) -> list[Word]:
@@ -64,7 +71,7 @@ def subject_words(clause: str) -> list[Word]:
         if lead and joined and lead[-1].is_name:
             lead.append(word)  # 弗莱明、弗洛里和钱恩: names joined into one subject
             continue
-        if not lead or not _opens_predicate(word):
+        if not lead or not _opens_predicate(word) or _modifies_a_later_noun(word, words):
             return []
         break
     else:

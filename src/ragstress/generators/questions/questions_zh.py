@@ -69,8 +69,9 @@ def drop_leading_clauses(earlier: str, clause: str) -> str | None:
     None when neither holds a subject the question can take (the old sentence is then kept)."""
     own = subject_words(clause)
     subject = leading_subject(earlier)
-    if own and not names_a_thing(own) and subject and names_itself(subject):
-        return f"{subject}的{clause}"  # 三峡大坝是混凝土重力坝，坝顶高程多少米 -> 三峡大坝的坝顶高程多少米
+    parallel = own and subject and own[-1].text[-1] == subject[-1]  # 旧雷峰塔……，新塔……: another tower
+    if own and not names_a_thing(own) and subject and names_itself(subject) and not parallel:
+        return subject + clause  # 三峡大坝是混凝土重力坝，坝顶高程多少米 -> 三峡大坝坝顶高程多少米
     if own:
         return clause
     if subject and opens_with_predicate(clause):
