@@ -37,7 +37,9 @@ class Word:
         """A proper name by the tagger or by the segmenter's dictionary."""
         # The dictionary's tag, not the parser's: the model reads many words it does not know as names
         # (建成, or 主拱净 cut wrongly from 主拱净跨).
-        return self.flag in ("nr", "nrt", "nrfg", "ns", "nt", "nz", "j")
+        if self.flag == "j":
+            return len(self.text) > 1  # an abbreviation (京沪); a single character so tagged (塔) is a common noun
+        return self.flag in ("nr", "nrt", "nrfg", "ns", "nt", "nz")
 
     @property
     def base_rel(self) -> str:
