@@ -31,6 +31,7 @@ def ask(text: str, answer: str, title: str | None) -> str | None:
             "中国女排",
             "中国女排是在哪一年获得世界杯冠军的？",
         ),
+        ("其中，丹阳至昆山特大桥全长约164.85公里。", "164.85公里", "京沪高速铁路", "丹阳至昆山特大桥全长多少公里？"),
         # A clause with no subject takes the one of the clause before it.
         (
             "埃菲尔铁塔由一万八千多个构件组装而成，用了约250万个铆钉。",
@@ -60,6 +61,7 @@ def test_a_time_that_names_which_thing_is_not_asked():
     [
         ("这届奥运会上，中国代表团一共获得了15枚金牌。", "15枚"),  # which games: only the passage says
         ("塔身主体高454米，上面的天线桅杆高146米。", "146米"),  # above what: the passage's layout
+        ("位于约350米高处的太空舱是塔上最高的观光层。", "350米"),  # the figure describes another statement's subject
     ],
 )
 def test_clauses_that_lean_on_the_passage_are_not_asked(text, answer):

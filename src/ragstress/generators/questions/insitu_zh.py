@@ -38,6 +38,8 @@ _MAX_HAN = 34
 _RELATIVE_TIME = re.compile(r"以前|此前|之前|以后|此后|同年|当年|次年|翌年|前一年|后来|随后|半个世纪|多年后|多年前")
 # A clause with a word pointing to what the passage said before it (这届奥运会上, 当时).
 _POINTING_BACK = re.compile(r"[这那该此其]|本届|当时|同年|次年|上述")
+# Linking words that open a sentence and say nothing of its fact (其中，丹阳至昆山特大桥全长……).
+_LINKING = re.compile(r"其中|此外|另外|同时|然而|但是|不过|因此|所以|而且|并且|目前|如今|现在|总之|进入新世纪")
 # A subject placed only by the passage's layout (上面的天线桅杆: above what?).
 _POSITION_WORDS = re.compile(r"(?:上面|下面|上方|下方|前者|后者|另一|另外|其余)")
 # Verbs that take a whole clause as their object: cut at the comma, 两国共同宣布 says not what was announced.
@@ -90,7 +92,7 @@ def _rebuilt(head: str, wh: str, tail: str, kind: str) -> str | None:
     None when a leading clause points outside the sentence (这届奥运会上，…): without it the
     question would not say which event it means, with it it would not stand alone."""
     earlier, comma, own = head.replace(",", "，").rpartition("，")
-    if comma and _POINTING_BACK.search(earlier):
+    if comma and _POINTING_BACK.search(earlier) and not _LINKING.fullmatch(earlier.strip()):
         return None
     last = earlier.replace(",", "，").rpartition("，")[2]
     if comma and (_SETTING_END.search(last) or _SETTING_START.match(last) or _RELATIVE_TIME.search(earlier)):
@@ -180,6 +182,8 @@ def insitu_question_zh(span: FactSpan, text: str, title: str | None) -> str | No
         return None  # a whole sentence copied around the question word, clause after clause
     if tail.startswith("的") and len(tail) > 3:
         return None  # 多少公里的鸣沙山东麓: the question word buried in a modifier
+    if re.match(r"[^，的]{0,6}的[^，]{1,8}是", tail):
+        return None  # 位于多少米高处的太空舱是……: the figure only describes the subject of another statement
     clause_head = re.split(r"[，,]", head)[-1]
     if re.search(r"\d", tail) or (re.search(r"[、和及与]", clause_head) and re.search(r"\d", clause_head)):
         return None  # 高多少米的宫墙和宽52米的护城河 / 长180米、重多少吨: figures listed beside the one asked for
