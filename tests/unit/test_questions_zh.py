@@ -32,6 +32,27 @@ def ask(text: str, answer: str, title: str | None) -> str | None:
             "中国女排是在哪一年获得世界杯冠军的？",
         ),
         ("其中，丹阳至昆山特大桥全长约164.85公里。", "164.85公里", "京沪高速铁路", "丹阳至昆山特大桥全长多少公里？"),
+        # The last of a long run of clauses, given the sentence's subject.
+        (
+            "京杭大运河北起北京，南到浙江杭州，全长约1794公里，是世界上最早的人工运河之一。",
+            "1794公里",
+            "京杭大运河",
+            "京杭大运河全长多少公里？",
+        ),
+        # A subject opening with the title lends the title, not its part (外形).
+        (
+            "东方红一号外形近似球体，是一个七十二面体，质量为173公斤。",
+            "173公斤",
+            "东方红一号",
+            "东方红一号质量为多少公斤？",
+        ),
+        # A modifier clause before a person's name goes: the name says who.
+        (
+            "1969年，在中医研究院工作的屠呦呦被任命为课题组组长。",
+            "1969年",
+            "青蒿素",
+            "屠呦呦是在哪一年被任命为课题组组长的？",
+        ),
         # A clause with no subject takes the one of the clause before it.
         (
             "埃菲尔铁塔由一万八千多个构件组装而成，用了约250万个铆钉。",

@@ -24,6 +24,21 @@ _JOINERS = ("、", "和", "与", "及")
 _QUOTES = '“”《》「」‘’"'
 
 
+def _governs_an_object(word: Word, words: tuple[Word, ...]) -> bool:
+    """流经|青海: a word the parser makes the verb, with a nominal object or 于, whatever the dictionary says.
+
+    An object the dictionary calls a verb (贝尔|电话公司|成立) shows the parser's reading is wrong."""
+    if word.upos != "VERB" or word.is_name:
+        return False
+    following = words[word.i + 1] if word.i + 1 < len(words) else None
+    if following is not None and following.text == "于":
+        return True  # 发源|于: 于 follows a verb, not a subject
+    if word.rel != "root":
+        return False  # 青石|镇|在: the parser's reading of a word inside a phrase is too often wrong
+    objects = [w for w in words if w.head == word.i and w.base_rel == "obj" and w.i > word.i]
+    return any(not w.flag.startswith("v") for w in objects)
+
+
 def _nominal(word: Word) -> bool:
     if word.text in ("的", "之"):
         return True
@@ -61,6 +76,10 @@ def subject_words(clause: str) -> list[Word]:
     words = parse(clause).words
     lead: list[Word] = []
     for n, word in enumerate(words):
+        if lead and _governs_an_object(word, words):
+            break
+        if not lead and _governs_an_object(word, words):
+            return []
         measured = lead and n + 1 < len(words) and words[n + 1].text[:1].isdigit()
         if measured and not _LATIN_OR_DIGIT.search(word.text) and not word.flag.startswith(("m", "q")):
             break  # 赵州桥|全长64.40米: a measure noun before its figure is the predicate
@@ -90,13 +109,11 @@ def subject_text(clause: str) -> str:
 
 
 def names_a_thing(words: list[Word]) -> bool:
-    """Whether a subject names its referent itself (a proper name, a code, a long specific phrase)."""
+    """Whether a subject names its referent itself (a proper name, a code, a place or body the dictionary lacks)."""
     if any(w.is_name or _LATIN_OR_DIGIT.search(w.text) for w in words):
         return True
     text = "".join(w.text for w in words)
-    if len(text) >= 3 and text.endswith(_PLACE_OR_BODY):
-        return True  # 青石镇, 国际奥委会: a name the dictionary does not hold
-    return sum(len(w.text) for w in words) >= 5
+    return len(text) >= 3 and text.endswith(_PLACE_OR_BODY)  # 青石镇, 国际奥委会: names the dictionary lacks
 
 
 def names_itself(phrase: str) -> bool:
@@ -123,10 +140,33 @@ def without_aspect(text: str) -> str:
 def opens_with_predicate(clause: str) -> bool:
     """Whether a clause begins with its verb, an adverb or a preposition (用了约250万个铆钉): it has no subject."""
     words = parse(clause).words
-    return bool(words) and _opens_predicate(words[0])
+    return bool(words) and (_opens_predicate(words[0]) or _governs_an_object(words[0], words))
 
 
-def leading_subject(sentence: str) -> str:
-    """The subject that opens a sentence's first clause, when one does (许海峰 of 许海峰是中国射击运动员)."""
+def without_leading_modifier(clause: str) -> str:
+    """The clause without a modifier before a named subject (在中医研究院工作的屠呦呦被任命为…… -> 屠呦呦被任命为……).
+
+    The name says who; the modifier, a clause of its own, would make the question state a second fact."""
+    words = parse(clause).words
+    for n, word in enumerate(words[:-1]):
+        if word.text == "的":
+            after = words[n + 1]
+            if after.is_name and after.flag.startswith("nr") and n >= 2 and _opens_predicate(words[0]):
+                return clause[after.start :]
+            return clause
+        if word.text in "，,":
+            return clause
+    return clause
+
+
+def leading_subject(sentence: str, title: str | None = None) -> str:
+    """The subject that opens a sentence's first clause, when one does (许海峰 of 许海峰是中国射击运动员).
+
+    A subject that opens with the title is the title: 东方红一号|外形近似球体，……质量为173公斤 is about
+    the satellite, not its shape."""
     first = re.split(r"[，,]", sentence, maxsplit=1)[0]
-    return subject_text(first)
+    words = subject_words(first)
+    if words and len(words[-1].text) == 1 and words[-1].text in "东南西北上下前后内外中":
+        words = words[:-1]  # 京杭大运河|北|起北京: a direction opens the predicate
+    subject = first[: words[-1].end] if words else ""
+    return title if title and subject.startswith(title) else subject

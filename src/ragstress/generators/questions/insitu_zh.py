@@ -10,7 +10,12 @@ from __future__ import annotations
 
 import re
 
-from ragstress.generators.questions.clause_zh import opens_with_predicate
+from ragstress.generators.questions.clause_zh import (
+    names_a_thing,
+    opens_with_predicate,
+    subject_words,
+    without_leading_modifier,
+)
 from ragstress.generators.questions.questions_zh import (
     drop_leading_clauses,
     time_in_clause,
@@ -19,7 +24,7 @@ from ragstress.generators.questions.questions_zh import (
 )
 from ragstress.values.spans import FactSpan
 
-_APPROXIMATORS = re.compile(r"(?:大约|大概|约|近|将近|超过|逾|共|达|多达|仅|不到|高达|长达|全长)$")
+_APPROXIMATORS = re.compile(r"(?:大约|大概|约|近|将近|超过|逾|共|达|多达|仅|不到|高达|长达)$")
 _PRONOUN_START = re.compile(
     r"^(?:它们|它|其(?!中)|该[\u4e00-\u9fff]|这[座条个家项部]?[\u4e00-\u9fff]?|此[\u4e00-\u9fff]?)"
 )
@@ -86,7 +91,7 @@ def _resolve_subject(question: str, title: str | None) -> str | None:
     return question
 
 
-def _rebuilt(head: str, wh: str, tail: str, kind: str) -> str | None:
+def _rebuilt(head: str, wh: str, tail: str, kind: str, title: str | None) -> str | None:
     """The clause around the question word, its leading clauses dropped or lending their subject.
 
     None when a leading clause points outside the sentence (这届奥运会上，…): without it the
@@ -98,10 +103,22 @@ def _rebuilt(head: str, wh: str, tail: str, kind: str) -> str | None:
     if comma and (_SETTING_END.search(last) or _SETTING_START.match(last) or _RELATIVE_TIME.search(earlier)):
         return f"{head}{wh}{tail}"  # 过去三个月中，… / 新中国成立后，…: the setting bounds the fact, so it stays
     if comma:
-        kept = drop_leading_clauses(earlier, f"{own}{wh}{tail}")
+        kept = drop_leading_clauses(earlier, f"{own}{wh}{tail}", title)
         if kept is None:
             return f"{head}{wh}{tail}"  # no subject to give the clause: the sentence as it stands
         own = kept[: len(kept) - len(f"{own}{wh}{tail}")] + own
+    return time_in_clause(own, wh, tail) if kind in ("year", "date") else f"{own}{wh}{tail}"
+
+
+def _last_of_a_run(sentence: str, head: str, wh: str, tail: str, kind: str, title: str | None) -> str | None:
+    earlier, _, own = head.replace(",", "，").rpartition("，")
+    if _POINTING_BACK.search(earlier) or _RELATIVE_TIME.search(earlier):
+        return None
+    clause = f"{own}{wh}{tail}"
+    kept = drop_leading_clauses(sentence, clause, title)
+    if kept is None or (kept == clause and not names_a_thing(subject_words(clause))):
+        return None  # 铁路桥全长……: whose, only the run before says
+    own = kept[: len(kept) - len(clause)] + own
     return time_in_clause(own, wh, tail) if kind in ("year", "date") else f"{own}{wh}{tail}"
 
 
@@ -150,7 +167,7 @@ def insitu_question_zh(span: FactSpan, text: str, title: str | None) -> str | No
         # 1889年，法国举办世界博览会 -> 法国举办世界博览会是在哪一年？
         rest = sentence[end:].lstrip("，, ")
         cut = re.search(r"[，；。！？,;]", rest)
-        main = rest[: cut.start()] if cut else rest
+        main = without_leading_modifier(rest[: cut.start()] if cut else rest)
         if cut is not None and rest[cut.start()] in "，," and (not _EVENT.search(main) or _CLAUSE_VERBS.search(main)):
             return None  # 柳传志等十一名科研人员，在……创办了联想 / 两国共同宣布，…: the fact lies beyond the comma
         # 在……世界杯上 / 正值立春: a setting, not a clause stating what happened.
@@ -159,14 +176,16 @@ def insitu_question_zh(span: FactSpan, text: str, title: str | None) -> str | No
             time_of_clause(main, wh) if span.kind in ("year", "date") and len(main) >= 4 and not setting else None
         )
     elif len(clauses_before) > 2:
-        return None  # a long run of clauses: the question would state several other facts
+        # A long run of clauses: only the last is asked, with its own named subject or the sentence's
+        # (京杭大运河北起北京，南到浙江杭州，全长约1794公里 -> 京杭大运河全长多少公里？).
+        question = _last_of_a_run(sentence, head, wh, tail, span.kind, title)
     else:
         clause = f"{head}{wh}{tail}".split("，")[-1]
         if went_on and (_SETTING_START.match(clause) or (tail.strip() and _SETTING_END.search(tail))):
             return None  # 根据哪一年公布的调查结果，…: a setting, the fact comes after it
         if span.kind in ("year", "date") and _modifies_a_noun(head, tail):
             return None
-        question = _rebuilt(head, wh, tail, span.kind)
+        question = _rebuilt(head, wh, tail, span.kind, title)
         if question is None or _POSITION_WORDS.match(question):
             return None
     if question is None:
@@ -185,6 +204,8 @@ def insitu_question_zh(span: FactSpan, text: str, title: str | None) -> str | No
     if re.match(r"[^，的]{0,6}的[^，]{1,8}是", tail):
         return None  # 位于多少米高处的太空舱是……: the figure only describes the subject of another statement
     clause_head = re.split(r"[，,]", head)[-1]
+    if span.kind == "number" and "、" in clause_head:
+        return None  # 流经青海、四川……多少个省区: the question lists what it asks to count
     if re.search(r"\d", tail) or (re.search(r"[、和及与]", clause_head) and re.search(r"\d", clause_head)):
         return None  # 高多少米的宫墙和宽52米的护城河 / 长180米、重多少吨: figures listed beside the one asked for
     if _RELATIVE_TIME.search(question):

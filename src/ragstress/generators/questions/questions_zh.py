@@ -63,12 +63,12 @@ def time_of_clause(main: str, wh: str) -> str:
     return f"{without_aspect(main)}是在{wh}"
 
 
-def drop_leading_clauses(earlier: str, clause: str) -> str | None:
+def drop_leading_clauses(earlier: str, clause: str, title: str | None = None) -> str | None:
     """The asked clause without the clauses before it: kept whole if it has a subject, else given theirs.
 
     None when neither holds a subject the question can take (the old sentence is then kept)."""
     own = subject_words(clause)
-    subject = leading_subject(earlier)
+    subject = leading_subject(earlier, title)
     parallel = own and subject and own[-1].text[-1] == subject[-1]  # 旧雷峰塔……，新塔……: another tower
     if own and not names_a_thing(own) and subject and names_itself(subject) and not parallel:
         return subject + clause  # 三峡大坝是混凝土重力坝，坝顶高程多少米 -> 三峡大坝坝顶高程多少米
