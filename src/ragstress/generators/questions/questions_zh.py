@@ -33,7 +33,7 @@ from ragstress.generators.questions.clause_zh import (
 _NOT_PAST = re.compile(r"将|预计|计划|拟|即将|有望|可望|准备|打算|会|要")
 # Predicates that state a state, not an event: asked in place (于哪一年属于……).
 _STATE = re.compile(r"^(?:是|有|为|位于|属于|拥有|包括|共有|达|占|称|仍|依然|一直|开始)")
-# What may stand between a subject and a time phrase (adverbs of manner or order) and stays there.
+# The preposition before an asked time (于哪一年, 在哪一年): 是在 takes its place.
 _TIME_PREPOSITION = re.compile(r"(?:是在|是于|在|于)$")
 
 
@@ -55,7 +55,10 @@ def time_in_clause(before: str, wh: str, after: str) -> str:
 
 
 def time_of_clause(main: str, wh: str) -> str:
-    """A time given before its clause (1889年，法国在巴黎举办了世博会): 法国是在哪一年在巴黎举办世博会的？"""
+    """A time given before its clause: 腾讯推出了OICQ -> 腾讯是在什么时候推出OICQ的？
+
+    A clause going on with a place (法国在巴黎举办了世博会) would stack two 在, so it keeps its order
+    and loses only its aspect: 法国在巴黎举办世博会是在哪一年？"""
     subject = subject_text(main)
     rest = main[len(subject) :]
     if subject and rest and not _NOT_PAST.match(rest) and not _STATE.match(rest) and not rest.startswith("在"):
