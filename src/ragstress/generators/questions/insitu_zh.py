@@ -1,8 +1,9 @@
 """Chinese in-situ questions: the answer span becomes a wh-word in place (1889年 -> 哪一年).
 
-Chinese asks in situ, so no reordering is needed: 埃菲尔铁塔于1889年建成 ->
-埃菲尔铁塔于哪一年建成？ The sentence is cut after the clause holding the span (later
-clauses state other facts), and a pronoun subject (它、该塔、这座桥、其) or a bare head
+Chinese asks in situ, so the question word stands where the answer stood. This module finds
+the clause holding the span (later clauses state other facts) and decides whether it can be
+asked at all; `questions_zh` writes it from the parse (是在……的 for a past time, leading clauses
+dropped or lending their subject), and a pronoun subject (它、该塔、这座桥、其) or a bare head
 noun that the title ends with (铁塔 for 埃菲尔铁塔) is replaced by the document title.
 """
 
