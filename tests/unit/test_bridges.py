@@ -42,7 +42,7 @@ def test_a_chinese_bridge_names_the_person_as_ci_ren():
     )
     langs = dict.fromkeys((c.id for c in chunks), "zh")
     (bridge,) = bridge_candidates(chunks, langs, document_titles(chunks), random.Random(1))
-    assert bridge.question == "星湖图书馆由谁设计？此人于哪一年出生在一个渔村？"
+    assert bridge.question == "星湖图书馆由谁设计？此人是在哪一年出生在一个渔村的？"
     assert bridge.answers[0] == ["玛丽亚·韦斯"] and "1921年" in bridge.answers[1]
 
 

@@ -91,13 +91,13 @@ def test_english_questions_in_question_syntax(text, answer, title, expected):
 @pytest.mark.parametrize(
     ("text", "answer", "title", "expected"),
     [
-        ("埃菲尔铁塔于1889年建成。", "1889年", "埃菲尔铁塔", "埃菲尔铁塔于哪一年建成？"),
-        ("它于1889年建成。", "1889年", "埃菲尔铁塔", "埃菲尔铁塔于哪一年建成？"),
+        ("埃菲尔铁塔于1889年建成。", "1889年", "埃菲尔铁塔", "埃菲尔铁塔是在哪一年建成的？"),
+        ("它于1889年建成。", "1889年", "埃菲尔铁塔", "埃菲尔铁塔是在哪一年建成的？"),
         ("该塔用了约250万个铆钉。", "250万个", "埃菲尔铁塔", "埃菲尔铁塔用了多少个铆钉？"),
-        ("铁塔于1889年3月31日建成，高约300米。", "1889年3月31日", "埃菲尔铁塔", "埃菲尔铁塔于哪一天建成？"),
+        ("铁塔于1889年3月31日建成，高约300米。", "1889年3月31日", "埃菲尔铁塔", "埃菲尔铁塔是在哪一天建成的？"),
         ("铁塔建成时高约300米，是当时最高的建筑。", "300米", "埃菲尔铁塔", "埃菲尔铁塔建成时高多少米？"),
         ("1889年，法国在巴黎举办世界博览会。", "1889年", "埃菲尔铁塔", "法国在巴黎举办世界博览会是在哪一年？"),
-        ("大桥于2018年10月正式通车。", "2018年10月", "港珠澳大桥", "港珠澳大桥于什么时候正式通车？"),
+        ("大桥于2018年10月正式通车。", "2018年10月", "港珠澳大桥", "港珠澳大桥是在什么时候正式通车的？"),
     ],
 )
 def test_chinese_wh_words_in_place(text, answer, title, expected):
@@ -182,7 +182,7 @@ def test_chinese_sentences_that_make_no_standalone_question_are_not_asked(text, 
 def test_a_chinese_clause_stating_an_event_after_its_year_is_asked():
     text = "1950年，青石镇在镇东修建了石桥，次年完工。"
     span = next(s for s in extract_spans(text, "zh") if s.text == "1950年")
-    assert insitu_question(span, text, "青石桥", "zh") == "青石镇在镇东修建了石桥是在哪一年？"
+    assert insitu_question(span, text, "青石桥", "zh") == "青石镇在镇东修建石桥是在哪一年？"
 
 
 @pytest.mark.parametrize(

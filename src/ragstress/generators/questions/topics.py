@@ -13,6 +13,7 @@ import re
 from collections import Counter
 
 from ragstress.core.types import Chunk
+from ragstress.generators.questions.questions_zh import needs_topic
 
 
 def topic_phrases(chunks: list[Chunk], titles: dict[str, str]) -> dict[str, str]:
@@ -49,8 +50,6 @@ def with_topic(question: str, title: str | None, topic: str | None) -> str:
     """A Chinese question opened with its topic (关于X，…) when it names neither the title nor the topic phrase.
 
     English questions name their subject inside the question (see questions_en) and never take this frame."""
-    if not title or not topic:
-        return question
-    if title in question or topic in question:
-        return question
+    if not needs_topic(question, title, topic):
+        return question  # it names the title (or its short form), or a subject of its own (屠呦呦获得……)
     return f"关于{topic}，{question}"
