@@ -70,6 +70,8 @@ def test_an_option_the_question_names_is_not_asked():
     assert guessable(("-i", "--ignore-case"), "ignores case distinctions in patterns")
     assert guessable(("--serverlist",), "lists the names of all servers")
     assert not guessable(("-L", "--dereference"), "follows symbolic links")
+    assert guessable(("-mspe",), "generates code for Motorola SPE instructions")
+    assert guessable(("--noplugin",), "skips loading plugins")
     assert not guessable(("-A", "--almost-all"), "lists every entry except . and ..")
 
 

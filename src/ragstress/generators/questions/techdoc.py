@@ -271,8 +271,8 @@ def document_subjects(chunks: list[Chunk]) -> dict[str, Subject]:
             # swapoff.8 documents swapon: the NAME line's first command is the page's own.
             named = _MAN_NAME.search(chunk.text)
             command = named[1] if named else man[1]
-            if command.isupper() and command.lower() == man[1].lower():
-                command = man[1]  # "AS - the portable GNU assembler" names as(1), typed in lower case
+            if command.isupper() and man[1].lower().endswith(command.lower()):
+                command = command.lower()  # "AS - the portable GNU assembler" (x86_64-linux-gnu-as.1) is typed "as"
             subjects[chunk.doc_id] = Subject(command, "command")
             continue
         first = chunk.text.strip().split("\n", 1)[0]

@@ -54,9 +54,16 @@ def guessable(names: tuple[str, ...] | list[str], question: str) -> bool:
     """Whether some spelling of an option can be guessed from the question alone (see the module docstring)."""
     text = question.lower()
     text_words = re.findall(r"[a-z0-9]+", text)
+    spellings = list(names)
     for name in names:
+        # gcc-style "-mspe", "-mloongson-cam", "-fno-inline": the name after its family letter; "--noplugin".
+        if re.fullmatch(r"-[mfWX][a-z0-9][\w-]+", name):
+            spellings.append("--" + name[2:])
+        if re.fullmatch(r"--?no-?[a-z][\w-]+", name):
+            spellings.append("--" + re.sub(r"^--?no-?", "", name))
+    for name in spellings:
         bare = name.lstrip("-").lower()
-        if name.startswith("--") or (name.startswith("-") and len(bare) > 3):
+        if name.startswith("--") or (name.startswith("-") and len(bare) > 3) or bare.isdigit():
             if bare in _CONVENTIONS and any(said in text for said in _CONVENTIONS[bare]):
                 return True
             words = [w for w in re.split(r"[-_.]", bare) if w and w not in _STOP]
