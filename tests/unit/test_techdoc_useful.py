@@ -62,6 +62,8 @@ def test_a_negated_description_is_asked_as_what_the_option_prevents():
 def test_a_glued_placeholder_is_no_spelling_of_the_answer():
     asked = _asked(OPTIONS)
     assert [names for q, names in asked.items() if "queue" in q and "reads" in q] == [["-T"]]
+    text = "       -lchangelog-file\n              Specifies the changelog file to read.\n"
+    assert [e.names for e in entries(text, PAGEKIT)] == [("-l", "-lchangelog-file")]
 
 
 def test_an_option_the_question_names_is_not_asked():
@@ -72,6 +74,7 @@ def test_an_option_the_question_names_is_not_asked():
     assert not guessable(("-L", "--dereference"), "follows symbolic links")
     assert guessable(("-mspe",), "generates code for Motorola SPE instructions")
     assert guessable(("--noplugin",), "skips loading plugins")
+    assert guessable(("-Xmaxwarns",), "sets the maximum number of warnings to print")
     assert not guessable(("-A", "--almost-all"), "lists every entry except . and ..")
 
 

@@ -133,8 +133,11 @@ def _glued_arguments(names: tuple[str, ...], description: str) -> tuple[str, ...
     """`-ffam` documented as "use fam as the default family" is the option `-f` with its argument glued on."""
     out = []
     for name in names:
-        m = re.fullmatch(r"(-[A-Za-z])([a-z]{2,}|[a-z]+(?:-[a-z]+)+)", name)  # "-ffam", "-Tsubstvars-file"
-        out += [m[1], name] if m and re.search(rf"(?<![\w-]){m[2]}(?![\w-])", description) else [name]
+        m = re.fullmatch(r"(-[A-Za-z])([a-z]{2,}|[a-z]+(?:-[a-z]+)+|n)", name)  # "-ffam", "-Tsubstvars-file", "-wn"
+        said = m and re.search(rf"(?<![\w-]){m[2]}(?![\w-])", description)
+        # "-lchangelog-file", "-Vname", "-wn": a placeholder's own name glued on, whether or not the text repeats it.
+        named = m and re.fullmatch(r"n|num|name|\w+-(?:file|dir|name|format)|file|dir", m[2])
+        out += [m[1], name] if said or named else [name]
     return tuple(dict.fromkeys(out))
 
 

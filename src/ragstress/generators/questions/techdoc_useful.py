@@ -44,8 +44,14 @@ _CONVENTIONS = {
 _STOP = {"no", "with", "without", "the", "a", "an", "of", "to", "for", "and", "or", "is", "in", "on"}
 
 
+# Short forms option names use for words a question spells out ("-Xmaxwarns": "the maximum number of warnings").
+_SHORT_FORMS = {"max": "maxim", "min": "minim", "num": "number", "dir": "director", "dirs": "director"}
+
+
 def _matches(word: str, text_words: list[str]) -> bool:
     """`word` of an option's name said in the question: "recursive" ~ "recursively", "ignore" ~ "ignores"."""
+    if word in _SHORT_FORMS:
+        return any(t.startswith(_SHORT_FORMS[word]) or t == word for t in text_words)
     stem = word[: max(4, len(word) - 2)] if len(word) > 4 else word
     return any(t == word or (len(word) > 3 and t.startswith(stem)) for t in text_words)
 
