@@ -90,3 +90,17 @@ def test_an_option_a_family_of_pages_shares_is_asked_on_one_page_only():
     asked = [q[0] for c in chunks for q in technical_questions(c, subjects[c.doc_id], "en", shared)]
     assert sum("HTTP server requests" in q for q in asked) == 1
     assert sum("Follow" in q or "follows" in q for q in asked) == 2
+
+
+def test_a_chinese_option_is_asked_on_its_first_clause():
+    zh = (
+        "       -p, --interactive\n              提示用户是否运行每个命令行, 然后从终端读入一行\n\n"
+        "       -o     即 -t o2，指定双字节单位八进制数的对照输出格式\n\n"
+        "       -n, --numeric\n              这个选项阻止 pagekit 把动作码翻译成符号名\n"
+    )
+    asked = {q[0]: q[1] for e in entries(zh, PAGEKIT) if (q := techdoc_zh.definition_question(e, PAGEKIT))}
+    assert asked == {
+        "pagekit 命令的哪个选项表示“提示用户是否运行每个命令行”？": ["-p", "--interactive"],
+        "pagekit 命令的哪个选项表示“指定双字节单位八进制数的对照输出格式”？": ["-o"],
+        "pagekit 命令的哪个选项阻止 pagekit 把动作码翻译成符号名？": ["-n", "--numeric"],
+    }

@@ -59,7 +59,13 @@ def _clause(description: str) -> str | None:
     """The description's first sentence, trimmed; None when too short, too long or only a pointer elsewhere."""
     # "（从 1.18.5 版起）", "(参见下文)": asides in parentheses are no part of what the option does.
     description = re.sub(r"\s*(?:（[^（）]*）|\([^()]*\))", "", description.strip())
-    clause = re.split(r"[。；;．]|：|:(?=\s|$)|\.(?=\s|$)|，?例如|，?比如", description, maxsplit=1)[0].strip(" ，,")
+    # "即 -t o2，指定……": the option restated as another comes before what it does.
+    description = re.sub(r"^即\s*-\S+(?:\s+[^\s，,]+)?\s*[，,]\s*", "", description)
+    # ", 然后从终端读入一行", "，而不是默认的 8": only the first clause says what the option does.
+    clause = re.split(
+        r"[。；;．]|：|:(?=\s|$)|\.(?=\s|$)|，?例如|，?比如|,\s|，(?:然后|而不是|并且|但)", description, maxsplit=1
+    )
+    clause = clause[0].strip(" ，,")
     # Older translations put spaces between words; a question reads better without them.
     clause = re.sub(r"(?<=[\u4e00-\u9fff，、）)])\s+(?=[\u4e00-\u9fff（(])", "", clause)
     clause = re.sub(r"\s{2,}", " ", clause)
@@ -127,7 +133,10 @@ def definition_question(entry: Entry, about: Subject | None) -> Question | None:
         if not subject:
             return None
         negated = _NEGATED.match(clause)
-        if negated:
+        itself = re.match(r"(?:这个|该|此)选项(?=[使让阻允禁用会将把])", clause)
+        if itself:  # "这个选项阻止 dumpkeys 把……": the clause already says what the option does
+            question = f"{subject} 命令的哪个选项{clause[itself.end() :]}？"
+        elif negated:
             # "哪个选项表示“不要……”" reads as any option that leaves it alone: ask what the option turns off.
             said = clause if negated[1] else "让它不" + clause[negated.end() :]
             question = f"{subject} 命令的哪个选项{said}？"
