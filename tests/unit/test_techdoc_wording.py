@@ -63,7 +63,7 @@ def _asked_en(text: str, subject: Subject = PAGEKIT) -> dict[str, list[str]]:
 
 def test_placeholders_are_put_into_words_or_the_option_is_not_asked():
     asked = _asked_en(OPTIONS_EN)
-    assert asked["Which option of pagekit sets the grade in the report header?"] == ["-g", "--grade"]
+    assert not any("grade" in q for q in asked)  # "--grade" for "sets the grade …" gives the answer away
     assert asked["Which option of pagekit writes the fetched pages into a directory?"] == ["--outdir"]
     assert asked["Which option of pagekit prefixes each saved line with a string?"] == ["-t", "--tag"]
     assert asked["Which option of pagekit stops after a given number of pages?"] == ["-n", "--count"]
@@ -90,12 +90,12 @@ def test_the_wording_keeps_the_sentence_around_a_placeholder():
 
 def test_an_imperative_is_put_in_the_third_person_and_a_noun_phrase_is_what_the_option_sets():
     asked = _asked_en(OPTIONS_EN)
-    assert asked["Which option of pagekit sorts the saved pages by size and prints their names?"] == ["-s", "--sort"]
+    assert not any("sorts the saved pages" in q for q in asked)  # "--sort": the question's own word
     assert "Which option of pagekit disables colour in the listing?" in asked
-    assert asked["Which option of pagekit sets the display title of the saved page?"] == ["--display-title"]
+    assert not any("display title" in q for q in asked)  # "--display-title": the question's own words
     assert not any("displays title" in q for q in asked)
     assert asked["Which option of pagekit sets the port to fetch the pages from?"] == ["-p"]
-    assert asked["Which option of pagekit sets the name of an existing store that holds the pages?"] == ["--store"]
+    assert not any("existing store" in q for q in asked)  # "--store"
     # A noun phrase says what an option's value is; an option that takes none sets nothing.
     assert not any("strict" in q.lower() or "quiet" in q.lower() for q in asked)
     assert [conjugate(v) for v in ("list", "do", "try", "push", "be")] == ["lists", "does", "tries", "pushes", "is"]
@@ -174,8 +174,9 @@ def test_chinese_option_questions_word_their_placeholders():
     assert asked == {
         "pagekit 命令的哪个选项表示“把抓取的页面写入指定的文件”？": ["-o", "--output"],
         "pagekit 命令的哪个选项表示“只保留最近指定数目的页面”？": ["-k", "--keep"],
-        "pagekit 命令的哪个选项表示“设置 TLS 加密的 key file”？": ["--tls-key"],  # an English phrase stays as written
-        "pagekit 命令的哪个选项表示“在指定的目录中保存页面”？": ["-D", "-Ddir"],
+        # "--tls-key" for "设置 TLS 加密的 key file" is not asked: the question spells the option.
+        "pagekit 命令的哪个选项表示“在指定的目录中保存页面”？": ["-D"],  # "-Ddir" is no spelling anyone types
+        "pagekit 命令的哪个选项表示“重试次数”？": ["-r"],  # the aside "(默认情况: 4.)" left out
         "pagekit 命令的哪个选项表示“按 name 参数给出的前缀保存页面”？": ["-P"],
         "pagekit 命令的哪个选项表示“把日志附加在指定的文件上”？": ["-l"],
     }
@@ -188,9 +189,9 @@ def test_every_verb_of_an_imperative_description_agrees():
         "use the cache to speed up fetching": "uses the cache to speed up fetching",
         "Show the licence and quit": "shows the licence and quits",
         "list the saved pages and folders": "lists the saved pages and folders",
-        "don't fetch anything, exit status shows the queue state": None,
-        "Do not fetch pages over plain HTTP": "does not fetch pages over plain HTTP",
-        "don't fetch or index the pages": "does not fetch or index the pages",
+        "don't fetch anything, exit status shows the queue state": "prevents fetching anything",
+        "Do not fetch pages over plain HTTP": "prevents fetching pages over plain HTTP",
+        "don't fetch or index the pages": "prevents fetching or indexing the pages",
         "fail if the queue is not found running": "fails if the queue is not found running",
     }
     for description, said in cases.items():

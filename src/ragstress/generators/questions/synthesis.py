@@ -24,7 +24,7 @@ from ragstress.generators.questions.gates import GATES, GatePipeline, GateStats,
 from ragstress.generators.questions.insitu import insitu_question
 from ragstress.generators.questions.mddocs_tables import TableReading
 from ragstress.generators.questions.seeds import KIND_ROTATION, Candidate, Target, answer_aliases, usable_spans
-from ragstress.generators.questions.techdoc import Subject, document_subjects, entries, stated_text
+from ragstress.generators.questions.techdoc import SharedOptions, Subject, document_subjects, entries, stated_text
 from ragstress.generators.questions.topics import topic_phrases, with_topic
 from ragstress.llm import ChatClient, ask_structured
 from ragstress.prompts import load_prompt
@@ -56,7 +56,9 @@ def document_titles(chunks: list[Chunk]) -> dict[str, str]:
     return titles
 
 
-def technical_questions(chunk: Chunk, subject: Subject | None, lang: str) -> list[tuple[str, list[str], str, str, str]]:
+def technical_questions(
+    chunk: Chunk, subject: Subject | None, lang: str, shared: SharedOptions | None = None
+) -> list[tuple[str, list[str], str, str, str]]:
     """(question, answer spellings, span kind, template, content) for the chunk's definition entries (techdoc).
 
     A term must be defined once in the chunk, and a question that two terms of the chunk
@@ -64,6 +66,8 @@ def technical_questions(chunk: Chunk, subject: Subject | None, lang: str) -> lis
     found = []
     for entry in entries(chunk.text, subject, chunk.code_state):
         if len(re.findall(rf"^[ \t]*{re.escape(entry.term)}(?:\s|$)", chunk.text, re.MULTILINE)) > 1:
+            continue
+        if shared is not None and shared.asked_elsewhere(entry, chunk.doc_id):
             continue
         # A page of mixed languages: each entry is asked in the language of its own description.
         writer = techdoc_zh if lang == "zh" or re.search(r"[\u4e00-\u9fff]", entry.description) else techdoc_en
@@ -76,7 +80,7 @@ def technical_questions(chunk: Chunk, subject: Subject | None, lang: str) -> lis
 
 def _technical(chunk: Chunk, subject: Subject | None, lang: str, docs: _DocsReading) -> list[Candidate]:
     made = []
-    stated = technical_questions(chunk, subject, lang)
+    stated = technical_questions(chunk, subject, lang, docs.shared)
     if subject is None or subject.kind != "command":  # product docs' prose; a man page states its facts as entries
         asked = {q[0] for q in stated}
         stated += [q for q in mddocs.doc_questions(chunk, lang, docs.product, docs.kinds) if q[0] not in asked]
@@ -101,6 +105,7 @@ class _DocsReading:
         self.product = mddocs.product_name(chunks)
         self.kinds = mddocs.identifier_kinds(chunks)
         self.tables = TableReading(chunks, document_titles(chunks))
+        self.shared = SharedOptions(chunks, document_subjects(chunks))
 
 
 def _by_column(questions: list[tuple[str, list[str], str, str, str]]) -> list[tuple[str, list[str], str, str, str]]:

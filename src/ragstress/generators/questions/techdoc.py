@@ -133,9 +133,18 @@ def _glued_arguments(names: tuple[str, ...], description: str) -> tuple[str, ...
     """`-ffam` documented as "use fam as the default family" is the option `-f` with its argument glued on."""
     out = []
     for name in names:
-        m = re.fullmatch(r"(-[A-Za-z])([a-z]{2,})", name)
-        out += [m[1], name] if m and re.search(rf"(?<![\w-]){m[2]}(?![\w-])", description) else [name]
+        m = re.fullmatch(r"(-[A-Za-z])([a-z]{2,}|[a-z]+(?:-[a-z]+)+|n)", name)  # "-ffam", "-Tsubstvars-file", "-wn"
+        said = m and re.search(rf"(?<![\w-]){m[2]}(?![\w-])", description)
+        # "-lchangelog-file", "-Vname", "-wn": a placeholder's own name glued on, whether or not the text repeats it.
+        named = m and re.fullmatch(r"n|num|name|\w+-(?:file|dir|name|format)|file|dir", m[2])
+        out += [m[1], name] if said or named else [name]
     return tuple(dict.fromkeys(out))
+
+
+def typed_spellings(names: tuple[str, ...]) -> list[str]:
+    """An option's spellings a person types: "-T", not "-Tsubstvars-file", its placeholder glued on."""
+    glued = {n for n in names for short in names if len(short) == 2 and n != short and n.startswith(short)}
+    return [n for n in names if n not in glued]
 
 
 def term_spellings(term: str) -> tuple[str, ...]:
@@ -265,8 +274,8 @@ def document_subjects(chunks: list[Chunk]) -> dict[str, Subject]:
             # swapoff.8 documents swapon: the NAME line's first command is the page's own.
             named = _MAN_NAME.search(chunk.text)
             command = named[1] if named else man[1]
-            if command.isupper() and command.lower() == man[1].lower():
-                command = man[1]  # "AS - the portable GNU assembler" names as(1), typed in lower case
+            if command.isupper() and man[1].lower().endswith(command.lower()):
+                command = command.lower()  # "AS - the portable GNU assembler" (x86_64-linux-gnu-as.1) is typed "as"
             subjects[chunk.doc_id] = Subject(command, "command")
             continue
         first = chunk.text.strip().split("\n", 1)[0]
@@ -284,3 +293,28 @@ def stated_text(text: str) -> str:
 def occurrences(text: str, spelling: str) -> int:
     """How often `spelling` occurs in `text` as a whole token (not inside a longer name or option)."""
     return len(re.findall(rf"(?<![\w.-]){re.escape(spelling)}(?![\w-]|\.\w)", text))
+
+
+class SharedOptions:
+    """Options a family of commands shares (the same spellings and the same description on many pages, as
+    git's or gcloud's pages repeat their common flags): each is asked on one page only, the first by name,
+    since a corpus of a hundred "Which option of gcloud x y … sets the project?" tests one fact."""
+
+    def __init__(self, chunks: list[Chunk], subjects: dict[str, Subject]):
+        self._owner: dict[tuple, str] = {}
+        for chunk in sorted(chunks, key=lambda c: (c.doc_id, c.start)):
+            subject = subjects.get(chunk.doc_id)
+            if subject is None or subject.kind != "command":
+                continue
+            for entry in entries(chunk.text, subject, chunk.code_state):
+                if entry.kind == "option":
+                    self._owner.setdefault(_option_key(entry), chunk.doc_id)
+
+    def asked_elsewhere(self, entry: Entry, doc_id: str) -> bool:
+        """Whether `entry` is a shared option whose question belongs to another page."""
+        owner = self._owner.get(_option_key(entry)) if entry.kind == "option" else None
+        return owner is not None and owner != doc_id
+
+
+def _option_key(entry: Entry) -> tuple:
+    return entry.names, re.sub(r"\W+", " ", entry.description.lower()).strip()

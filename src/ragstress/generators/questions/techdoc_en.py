@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from ragstress.generators.questions.techdoc import Entry, Subject, occurrences
+from ragstress.generators.questions.techdoc import Entry, Subject, occurrences, typed_spellings
 from ragstress.generators.questions.techdoc_parse import (
     conjugate,
     last_is_verb,
@@ -26,6 +26,7 @@ from ragstress.generators.questions.techdoc_parse import (
     placeholders,
     word_placeholders,
 )
+from ragstress.generators.questions.techdoc_useful import first_clause, guessable
 
 _VERBS = frozenset(
     """accept access add adjust allocate allow append apply arrange ask assign attempt avoid block break build call cancel
@@ -130,6 +131,8 @@ def predicate(entry: Entry) -> str | None:
     if entry.kind == "option":
         return option_predicate(entry)
     sentence = first_sentence(entry.description)
+    if entry.kind == "envvar":
+        sentence = first_clause(sentence)  # "Sets the color mode (since dpkg 1.18.5)": the note is no part of it
     sentence = re.sub(r"^(?:Method|Function) (?=called )", "This method is ", sentence)
     this = _THIS_TERM.match(sentence)
     if this:
@@ -169,7 +172,8 @@ def option_predicate(entry: Entry) -> str | None:
     """What a question says of an option: its description with its placeholders in words, an imperative
     in the third person ("lists ..."), a noun phrase naming its value as what it sets ("sets the display
     name ..."); None for any other shape (see `techdoc_parse`)."""
-    sentence = first_sentence(entry.description).split("; ")[0]  # "...; the default is screen.dump"
+    # "...; the default is screen.dump", "(since dpkg 1.18.5)", ", e.g. …": only what the option does is asked.
+    sentence = first_clause(first_sentence(entry.description))
     sentence = sentence[:1].upper() + sentence[1:]
     if ":" in sentence or _SKIP_OPENING.match(sentence) or sentence.startswith(("Like ", "Same ")):
         return None
@@ -183,10 +187,16 @@ def option_predicate(entry: Entry) -> str | None:
         return None
     if words[:2] == ["Do", "not"] or words[0] in ("Don't", "Don’t"):
         rest = words[2:] if words[0] == "Do" else words[1:]
+        # "don't output anything, just set exit status": what it prevents ends at the comma.
+        rest = " ".join(rest).split(",")[0].split()
         # "don't output anything, status code shows success": the rest must read as a task too.
         if not rest or (opening(" ".join(rest), set()) or ("",))[0] != "verb":
             return None
-        return "does not " + " ".join(rest)
+        # "Which option does not print a header?" reads as any option that leaves it alone: ask what it prevents.
+        gerund = _gerund(rest[0])
+        if len(rest) > 2 and rest[1] in ("or", "and"):
+            rest[2] = _gerund(rest[2]) or rest[2]  # "fetch or index the pages" → "fetching or indexing …"
+        return "prevents " + " ".join([gerund, *rest[1:]]) if gerund else None
     if words[0] == "Whether":
         return "controls whether " + " ".join(words[1:])
     if _base(words[0].lower()):
@@ -214,6 +224,17 @@ def option_predicate(entry: Entry) -> str | None:
         return "sets " + " ".join([words[0].lower(), *words[1:]])
     first = words[0] if words[1][:1].isupper() else _lowered(words[0])  # "Google Cloud project" keeps its capital
     return "sets the " + " ".join([first, *words[1:]])
+
+
+def _gerund(verb: str) -> str | None:
+    """ "print" → "printing"; None for a word that is no plain verb ("print," keeps its comma)."""
+    from lemminflect import getInflection
+
+    bare = verb.rstrip(",;")
+    if not bare.isalpha():
+        return None
+    forms = getInflection(bare.lower(), "VBG")
+    return forms[0] + verb[len(bare) :] if forms else None
 
 
 def _lowered(word: str) -> str:
@@ -263,7 +284,10 @@ def definition_question(entry: Entry, subject: Subject | None) -> Question | Non
     question = f"Which {phrase} {said}?"
     if any(occurrences(question, name) for name in entry.names) or len(said.split()) > _MAX_ASKED_WORDS:
         return None  # a description copied whole ("... 'ilp32' or 'lp64', optionally followed by ...")
-    return question, list(entry.names), entry.kind, "definition", f"{phrase}: {said}"
+    if entry.kind == "option" and guessable(entry.names, said):
+        return None  # "Which option sets the region? --region": the question gives its answer away
+    answers = typed_spellings(entry.names) if entry.kind == "option" else list(entry.names)
+    return question, answers, entry.kind, "definition", f"{phrase}: {said}"
 
 
 def _documented_as(entry: Entry, subject: Subject | None) -> Question | None:

@@ -125,6 +125,8 @@ def noun_for(placeholder: str) -> str | None:
         return _NOUNS[word]
     if placeholder.isupper() and _compound(placeholder):
         return None  # "OLDFILE to YOURFILE": which file is which is all the sentence says
+    if placeholder.islower() and re.fullmatch(r"[a-z]{3,}(?:-[a-z]{3,})+", placeholder):
+        return placeholder.replace("-", " ")  # "-Tsubstvars-file": "a substvars file"
     if word in _UNWORDABLE or len(word) < 3 or not re.search(r"[aeiouy]", word) or "-" in word:
         return None
     return word.replace("_", " ").replace("-", " ")

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import re
 
-from ragstress.generators.questions.techdoc import Entry, Subject, occurrences
+from ragstress.generators.questions.techdoc import Entry, Subject, occurrences, typed_spellings
 from ragstress.generators.questions.techdoc_parse import placeholders
+from ragstress.generators.questions.techdoc_useful import guessable
 
 _KIND_WORD = {
     "option": "选项",
@@ -47,6 +48,8 @@ _NOUNS = {
     "signal": "信号", "charset": "字符集", "encoding": "编码", "template": "模板", "dest": "目标", "source": "源",
     "target": "目标", "cols": "列数", "host": "主机", "port": "端口", "address": "地址", "owner": "所有者",
 }  # fmt: skip
+# "不要忽略……" → "让它不忽略……"; "禁止……", "不允许……" say what the option prevents as they stand.
+_NEGATED = re.compile(r"(?:不要|请勿|勿|不(?![同是能会要]))(?=\S)|(禁止|不允许|不再)(?=\S)")
 _DEFAULT = re.compile(r"(?:默认值?(?:为|是)|缺省值?(?:为|是)|默认使用)\s*[“\"]?([^，。；：、（）()\s“”\"]{1,16})")
 
 Question = tuple[str, list[str], str, str, str]  # as in techdoc_en
@@ -54,7 +57,15 @@ Question = tuple[str, list[str], str, str, str]  # as in techdoc_en
 
 def _clause(description: str) -> str | None:
     """The description's first sentence, trimmed; None when too short, too long or only a pointer elsewhere."""
-    clause = re.split(r"[。；;．]|：|:(?=\s|$)|\.(?=\s|$)", description.strip(), maxsplit=1)[0].strip(" ，,")
+    # "（从 1.18.5 版起）", "(参见下文)": asides in parentheses are no part of what the option does.
+    description = re.sub(r"\s*(?:（[^（）]*）|\([^()]*\))", "", description.strip())
+    # "即 -t o2，指定……": the option restated as another comes before what it does.
+    description = re.sub(r"^即\s*-\S+(?:\s+[^\s，,]+)?\s*[，,]\s*", "", description)
+    # ", 然后从终端读入一行", "，而不是默认的 8": only the first clause says what the option does.
+    clause = re.split(
+        r"[。；;．]|：|:(?=\s|$)|\.(?=\s|$)|，?例如|，?比如|,\s|，(?:然后|而不是|并且|但)", description, maxsplit=1
+    )
+    clause = clause[0].strip(" ，,")
     # Older translations put spaces between words; a question reads better without them.
     clause = re.sub(r"(?<=[\u4e00-\u9fff，、）)])\s+(?=[\u4e00-\u9fff（(])", "", clause)
     clause = re.sub(r"\s{2,}", " ", clause)
@@ -121,7 +132,16 @@ def definition_question(entry: Entry, about: Subject | None) -> Question | None:
     if entry.kind == "option":
         if not subject:
             return None
-        question = f"{subject} 命令的哪个选项表示“{clause}”？"
+        negated = _NEGATED.match(clause)
+        itself = re.match(r"(?:这个|该|此)选项(?=[使让阻允禁用会将把])", clause)
+        if itself:  # "这个选项阻止 dumpkeys 把……": the clause already says what the option does
+            question = f"{subject} 命令的哪个选项{clause[itself.end() :]}？"
+        elif negated:
+            # "哪个选项表示“不要……”" reads as any option that leaves it alone: ask what the option turns off.
+            said = clause if negated[1] else "让它不" + clause[negated.end() :]
+            question = f"{subject} 命令的哪个选项{said}？"
+        else:
+            question = f"{subject} 命令的哪个选项表示“{clause}”？"
     else:
         main = entry.names[0].removesuffix("()")
         owner = main.rsplit(".", 1)[0] if "." in main else subject
@@ -134,7 +154,10 @@ def definition_question(entry: Entry, about: Subject | None) -> Question | None:
         question = f"{scope}{ask}？"
     if any(occurrences(question, name) for name in entry.names):
         return None
-    return question, list(entry.names), entry.kind, "definition", f"{subject or ''} {clause}"
+    if entry.kind == "option" and guessable(entry.names, clause):
+        return None  # "设置 region": the question gives its answer away
+    answers = typed_spellings(entry.names) if entry.kind == "option" else list(entry.names)
+    return question, answers, entry.kind, "definition", f"{subject or ''} {clause}"
 
 
 def value_questions(entry: Entry, about: Subject | None, chunk_text: str) -> list[Question]:
