@@ -31,6 +31,8 @@ from collections import Counter
 from ragstress.core.types import Chunk
 from ragstress.corpora.code_blocks import code_lines
 from ragstress.generators.questions.mddocs_en import english_questions
+from ragstress.generators.questions.mddocs_field_questions import field_questions
+from ragstress.generators.questions.mddocs_fields import entry_kinds, field_entries
 from ragstress.generators.questions.mddocs_settings import chinese_settings, english_settings
 from ragstress.generators.questions.mddocs_terms import (
     BULLET,
@@ -87,7 +89,8 @@ def identifier_kinds(chunks: list[Chunk]) -> dict[str, str]:
             for name in names.split(","):
                 if name.strip():
                     kinds.setdefault(name.strip(), kind_of(name.strip()))
-    return kinds
+    # A name documented under its own heading is what its section lists (an option, a hook …).
+    return kinds | entry_kinds(chunks)
 
 
 def prose_sentences(chunk: Chunk) -> list[str]:
@@ -102,9 +105,30 @@ def prose_sentences(chunk: Chunk) -> list[str]:
     return [s for s in sentences("\n".join(kept)) if len(s) >= 12]
 
 
-def doc_questions(chunk: Chunk, lang: str, product: str | None, kinds: dict[str, str]) -> list[Question]:
-    """The chunk's questions of every shape above, in the order its sentences state them."""
+def shared_entry_questions(chunks: list[Chunk], product: str | None, kinds: dict[str, str]) -> frozenset[str]:
+    """The field-list questions two entries of a corpus answer differently ("Which option specifies server
+    port?" of server.port and preview.port): asked of either, the question has no one answer."""
+    answers: dict[str, set[str]] = {}
+    for chunk in chunks:
+        for question in _entry_questions(chunk, product, kinds):
+            answers.setdefault(question[0], set()).add(question[1][0])
+    return frozenset(q for q, names in answers.items() if len(names) > 1)
+
+
+def _entry_questions(chunk: Chunk, product: str | None, kinds: dict[str, str]) -> list[Question]:
     found: list[Question] = []
+    for entry in field_entries(chunk, kinds):
+        zh = bool(re.search(r"[\u4e00-\u9fff]", entry.description))
+        found += [q for q in field_questions(entry, product, zh) if _clean(q[0])]
+    return found
+
+
+def doc_questions(
+    chunk: Chunk, lang: str, product: str | None, kinds: dict[str, str], shared: frozenset[str] = frozenset()
+) -> list[Question]:
+    """The chunk's questions of every shape above, in the order its sentences state them (`shared`: questions
+    that have two answers in the corpus, see `shared_entry_questions`)."""
+    found = [q for q in _entry_questions(chunk, product, kinds) if q[0] not in shared]
     before = ""  # the sentence before: a bare "The default value is 30." names its parameter there
     for sentence in prose_sentences(chunk):
         zh = bool(re.search(r"[\u4e00-\u9fff]", sentence))

@@ -79,7 +79,9 @@ def _technical(chunk: Chunk, subject: Subject | None, lang: str, docs: _DocsRead
     stated = technical_questions(chunk, subject, lang)
     if subject is None or subject.kind != "command":  # product docs' prose; a man page states its facts as entries
         asked = {q[0] for q in stated}
-        stated += [q for q in mddocs.doc_questions(chunk, lang, docs.product, docs.kinds) if q[0] not in asked]
+        stated += [
+            q for q in mddocs.doc_questions(chunk, lang, docs.product, docs.kinds, docs.shared) if q[0] not in asked
+        ]
         stated += _by_column(docs.tables.questions(chunk, docs.product))
     for question, names, kind, template, content in stated:
         if mddocs.has_markup(question):
@@ -100,6 +102,7 @@ class _DocsReading:
     def __init__(self, chunks: list[Chunk]):
         self.product = mddocs.product_name(chunks)
         self.kinds = mddocs.identifier_kinds(chunks)
+        self.shared = mddocs.shared_entry_questions(chunks, self.product, self.kinds)
         self.tables = TableReading(chunks, document_titles(chunks))
 
 

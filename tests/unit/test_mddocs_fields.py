@@ -1,0 +1,143 @@
+"""Reference entries under a heading with a field list: what they are, their defaults, what replaces them."""
+
+from __future__ import annotations
+
+from ragstress.core.types import Chunk
+from ragstress.generators.questions import mddocs
+from ragstress.generators.questions.mddocs_fields import field_entries, heading_name, section_kind
+
+# An invented tool's configuration reference, as the Markdown reader renders it.
+_OPTIONS_EN = """Steeping Options
+
+These options apply to every brew.
+
+steep.minutes
+
+- Type: number
+- Default: 4
+
+Specify how long the leaves stay in the water.
+
+steep.vessel
+
+- Type: string
+- Default: 'teapot'
+
+Vessel to brew the tea in.
+
+steep.cozy
+
+- Type: boolean
+- Default: false
+
+Whether to keep the pot warm after brewing.
+
+steep.warmer
+
+- Type: boolean
+- Deprecated use steep.cozy instead
+
+Keep the pot warm after brewing.
+"""
+
+_HOOKS_EN = """Brewing Hooks
+
+beforePour
+
+- Type: (cup: Cup) => void
+- Kind: async, sequential
+
+Called before the tea is poured into a cup.
+"""
+
+_OPTIONS_ZH = """冲泡选项
+
+steep.minutes
+
+- 类型： number
+- 默认值： 4
+
+指定茶叶在水中浸泡的时间。
+
+steep.vessel
+
+- 类型： string
+- 默认值： 'teapot'
+
+冲泡所用的器皿。
+
+steep.warmer
+
+- 类型： boolean
+- 已弃用
+
+此选项是 steep.cozy 的别名。请改用 steep.cozy。
+"""
+
+
+def _chunks(*texts: str) -> list[Chunk]:
+    return [
+        Chunk(id=f"p{n}.md#0", doc_id=f"p{n}.md", text=text, start=0, end=len(text)) for n, text in enumerate(texts)
+    ]
+
+
+def _asked(chunks: list[Chunk], product: str = "Kettle") -> dict[str, list[str]]:
+    kinds = mddocs.identifier_kinds(chunks)
+    shared = mddocs.shared_entry_questions(chunks, product, kinds)
+    return {q[0]: q[1] for c in chunks for q in mddocs.doc_questions(c, "en", product, kinds, shared)}
+
+
+def test_headings_and_sections_name_code_and_its_kind():
+    assert heading_name("steep.minutes") == ("steep.minutes", None)
+    assert heading_name("The beforePour Hook") == ("beforePour", "hook")
+    assert heading_name("Steeping with the cozy option") == ("cozy", "option")
+    assert heading_name("How to steep tea") is None
+    assert section_kind("Steeping Options") == "option"
+    assert section_kind("冲泡选项") == "option"
+    assert section_kind("Why steep?") is None
+
+
+def test_entries_give_defaults_what_they_do_and_their_replacement():
+    asked = _asked(_chunks(_OPTIONS_EN, _HOOKS_EN))
+    assert asked["What is the default value of the steep.minutes option in Kettle?"] == ["4"]
+    assert asked["What is the default value of the steep.vessel option in Kettle?"] == ["'teapot'", "teapot"]
+    assert asked["Which Kettle option specifies how long the leaves stay in the water?"][0] == "steep.minutes"
+    assert asked["Which Kettle option sets the vessel to brew the tea in?"][0] == "steep.vessel"
+    assert asked["Which Kettle option controls whether to keep the pot warm after brewing?"][0] == "steep.cozy"
+    assert asked["Which option replaces the deprecated steep.warmer option in Kettle?"][0] == "steep.cozy"
+    assert asked["Which Kettle hook is called before the tea is poured into a cup?"] == ["beforePour"]
+    assert not any("`" in q or "**" in q for q in asked)
+
+
+def test_an_entry_cut_by_the_chunk_end_or_without_fields_is_not_read():
+    assert field_entries(_chunks("steep.minutes\n\n- Type: number\n- Default: 4\n")[0]) == []
+    assert field_entries(_chunks("steep.minutes\n\nSpecify how long the leaves stay in the water.\n")[0]) == []
+
+
+def test_two_entries_said_alike_are_not_asked_what_does_it():
+    twice = "\n".join(
+        f"{name}\n\n- Type: number\n- Default: {n}\n\nSpecify the water temperature.\n"
+        for n, name in enumerate(("kettle.heat", "pot.heat"))
+    )
+    asked = _asked(_chunks("Heating Options\n\n" + twice))
+    assert "Which Kettle option specifies the water temperature?" not in asked
+    assert asked["What is the default value of the pot.heat option in Kettle?"] == ["1"]
+
+
+def test_a_default_stated_as_prose_or_a_reader_instruction_is_not_asked():
+    text = (
+        "Serving Options\n\nserve.mode\n\n- Type: string\n- Default: 'hot' for tea, 'cold' for juice\n\n"
+        "Use a tray to carry the cups.\n"
+    )
+    assert _asked(_chunks(text)) == {}
+
+
+def test_chinese_entries():
+    chunks = _chunks(_OPTIONS_ZH)
+    kinds = mddocs.identifier_kinds(chunks)
+    asked = {q[0]: q[1] for q in mddocs.doc_questions(chunks[0], "zh", "Kettle", kinds)}
+    assert asked["在 Kettle 中，steep.minutes 选项的默认值是什么？"] == ["4"]
+    assert asked["在 Kettle 中，哪个选项指定茶叶在水中浸泡的时间？"][0] == "steep.minutes"
+    assert asked["在 Kettle 中，哪个选项指定冲泡所用的器皿？"][0] == "steep.vessel"
+    assert asked["在 Kettle 中，已弃用的 steep.warmer 选项应改用哪个选项？"][0] == "steep.cozy"
+    assert not any("此选项" in q for q in asked)  # a description pointing at itself is not asked
