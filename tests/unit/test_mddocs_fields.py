@@ -99,8 +99,15 @@ def test_headings_and_sections_name_code_and_its_kind():
 
 def test_entries_give_defaults_what_they_do_and_their_replacement():
     asked = _asked(_chunks(_OPTIONS_EN, _HOOKS_EN))
-    assert asked["What is the default value of the steep.minutes option in Kettle?"] == ["4"]
-    assert asked["What is the default value of the steep.vessel option in Kettle?"] == ["'teapot'", "teapot"]
+    # What the option does, said beside its name, is what finds its passage.
+    minutes = "What is the default value of Kettle's steep.minutes option, which specifies how long the leaves stay in the water?"
+    assert asked[minutes] == ["4"]
+    assert asked[
+        "What is the default value of Kettle's steep.vessel option, which sets the vessel to brew the tea in?"
+    ] == [
+        "'teapot'",
+        "teapot",
+    ]
     assert asked["Which Kettle option specifies how long the leaves stay in the water?"][0] == "steep.minutes"
     assert asked["Which Kettle option sets the vessel to brew the tea in?"][0] == "steep.vessel"
     assert asked["Which Kettle option controls whether to keep the pot warm after brewing?"][0] == "steep.cozy"
@@ -121,7 +128,9 @@ def test_two_entries_said_alike_are_not_asked_what_does_it():
     )
     asked = _asked(_chunks("Heating Options\n\n" + twice))
     assert "Which Kettle option specifies the water temperature?" not in asked
-    assert asked["What is the default value of the pot.heat option in Kettle?"] == ["1"]
+    assert asked["What is the default value of Kettle's pot.heat option, which specifies the water temperature?"] == [
+        "1"
+    ]
 
 
 def test_a_default_stated_as_prose_or_a_reader_instruction_is_not_asked():
@@ -136,7 +145,7 @@ def test_chinese_entries():
     chunks = _chunks(_OPTIONS_ZH)
     kinds = mddocs.identifier_kinds(chunks)
     asked = {q[0]: q[1] for q in mddocs.doc_questions(chunks[0], "zh", "Kettle", kinds)}
-    assert asked["在 Kettle 中，steep.minutes 选项的默认值是什么？"] == ["4"]
+    assert asked["在 Kettle 中，用于指定茶叶在水中浸泡的时间的 steep.minutes 选项的默认值是什么？"] == ["4"]
     assert asked["在 Kettle 中，哪个选项指定茶叶在水中浸泡的时间？"][0] == "steep.minutes"
     assert asked["在 Kettle 中，哪个选项指定冲泡所用的器皿？"][0] == "steep.vessel"
     assert asked["在 Kettle 中，已弃用的 steep.warmer 选项应改用哪个选项？"][0] == "steep.cozy"

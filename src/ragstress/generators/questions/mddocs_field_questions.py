@@ -17,6 +17,7 @@ from ragstress.generators.questions.mddocs_terms import POINTS_OUT, POINTS_OUT_Z
 from ragstress.generators.questions.techdoc import term_spellings
 from ragstress.generators.questions.techdoc_en import first_sentence, third_person
 from ragstress.generators.questions.techdoc_parse import conjugate, last_is_verb
+from ragstress.values.spans import contains_alias
 
 _MAX_WORDS = 16
 
@@ -56,39 +57,50 @@ def _english(entry: FieldEntry, product: str | None) -> list[Question]:
     made: list[Question] = []
     kind = entry.kind or "option"
     where = f" in {product}" if product else ""
+    said = _predicate_en(entry)
     default = _default(entry)
     if default:
-        question = f"What is the default value of the {entry.name} {kind}{where}?"
+        # What the option does, said beside its name, is what a retriever finds its passage by.
+        if said and len(said.split()) <= 10:
+            owner = f"{product}'s {entry.name} {kind}" if product else f"the {entry.name} {kind}"
+            question = f"What is the default value of {owner}, which {said}?"
+        else:
+            question = f"What is the default value of the {entry.name} {kind}{where}?"
         made.append((question, value_aliases(default), "default", "default_value", question))
-    said = _predicate_en(entry)
     if said:
         owner = f"{product} {kind}" if product else kind
         question = f"Which {owner} {said}?"
-        made.append((question, list(term_spellings(entry.name)), kind, "doc_identifier", f"{kind}: {said}"))
+        made.append((question, _unsaid(entry.name, question), kind, "doc_identifier", f"{kind}: {said}"))
     replacement = _replacement(entry)
     if replacement:
         question = f"Which {kind} replaces the deprecated {entry.name} {kind}{where}?"
-        made.append((question, list(term_spellings(replacement)), kind, "doc_identifier", question))
-    return made
+        made.append((question, _unsaid(replacement, question), kind, "doc_identifier", question))
+    return [q for q in made if q[1]]
 
 
 def _chinese(entry: FieldEntry, product: str | None) -> list[Question]:
     made: list[Question] = []
     word = KIND_WORD_ZH.get(entry.kind or "option", "选项")
     lead = f"在 {product} 中，" if product else ""
+    said = _predicate_zh(entry)
     default = _default(entry)
     if default:
-        question = f"{lead}{entry.name} {word}的默认值是什么？"
+        purpose = f"用于{said}的 " if said and len(said) <= 20 else ""
+        question = f"{lead}{purpose}{entry.name} {word}的默认值是什么？"
         made.append((question, value_aliases(default), "default", "default_value", question))
-    said = _predicate_zh(entry)
     if said:
         question = f"{lead}哪个{word}{said}？"
-        made.append((question, list(term_spellings(entry.name)), entry.kind or "option", "doc_identifier", question))
+        made.append((question, _unsaid(entry.name, question), entry.kind or "option", "doc_identifier", question))
     replacement = _replacement(entry)
     if replacement:
         question = f"{lead}已弃用的 {entry.name} {word}应改用哪个{word}？"
-        made.append((question, list(term_spellings(replacement)), entry.kind or "option", "doc_identifier", question))
-    return made
+        made.append((question, _unsaid(replacement, question), entry.kind or "option", "doc_identifier", question))
+    return [q for q in made if q[1]]
+
+
+def _unsaid(name: str, question: str) -> list[str]:
+    """The spellings of a name the question does not hold: server.cors, not cors, for "… configures CORS …"."""
+    return [spelling for spelling in term_spellings(name) if not contains_alias(question, [spelling])]
 
 
 def _default(entry: FieldEntry) -> str | None:
