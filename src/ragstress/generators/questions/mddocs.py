@@ -203,6 +203,9 @@ def _names(question: str, answer: str) -> bool:
 _CODE_TOKEN = re.compile(r"(?:\b[Tt]he )?(?<![\w./-])([A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)*(?:\(\))?)(?![\w(/])")
 
 
+_KIND_NOUNS_EN = "function|option|class|object|hook|method|module|property|variable|parameter"
+_KIND_NOUNS_ZH = "函数|选项|类|对象|钩子|方法|模块|属性|变量|参数"
+
 _FILES = frozenset("yaml yml json toml ini cfg conf md txt xml html py lua js ts sh env lock log".split())
 
 
@@ -218,7 +221,11 @@ def _about_product(sentence: str, product: str | None, kinds: dict[str, str], zh
     for m in _CODE_TOKEN.finditer(sentence, opener.end()):
         name = m[1]
         # A dotted module (fastapi.middleware); "i.e", "e.g" and file names (prod.yaml) are not modules.
-        module = re.fullmatch(r"[a-z_]{2,}(?:\.[a-z_]{2,})+", name) is not None and name.rsplit(".", 1)[1] not in _FILES
+        module = (
+            re.fullmatch(r"[a-z_]{2,}(?:\.[a-z_]{2,})+", name) is not None
+            and name.rsplit(".", 1)[1] not in _FILES
+            and name not in kinds  # build.license documented as an option is an option, not a module
+        )
         kind = "module" if module else code_kind(name, kinds)
         # A one-letter name is a language or a variable ("the C API", "x"), not a code name to ask for.
         if kind is None or len(name.removesuffix("()")) < 2 or name == product or name.lower() == product.lower():
@@ -227,13 +234,14 @@ def _about_product(sentence: str, product: str | None, kinds: dict[str, str], zh
         after = re.split(r",|;| \(| - | — |，|；|（", after)[0].rstrip(" .:")
         if zh:
             word = {"module": "模块", **KIND_ZH}[kind]
-            word = "" if after.lstrip().startswith(word) else word  # "fastapi.security 模块中": the noun is there
+            named = re.match(rf"\s*(?:{word}|{_KIND_NOUNS_ZH})", after)
+            word = "" if named else word  # "fastapi.security 模块中", "import.meta.glob 函数": the noun is there
             question = f"{before.rstrip()}哪个{word}{after.lstrip()}？"
             pointing = POINTS_OUT_ZH.search(before + after)
         else:
-            question = (
-                f"{before}which {kind}{after}?" if not re.match(rf" {kind}\b", after) else f"{before}which{after}?"
-            )
+            # "via the special import.meta.glob function": the sentence names the kind itself.
+            named = re.match(rf" (?:{kind}|{_KIND_NOUNS_EN})\b", after)
+            question = f"{before}which{after}?" if named else f"{before}which {kind}{after}?"
             pointing = POINTS_OUT.search(before + after)
         if pointing or len(question.split()) < 5 and not zh:
             return None

@@ -85,7 +85,7 @@ def _chinese(entry: FieldEntry, product: str | None) -> list[Question]:
     said = _predicate_zh(entry)
     default = _default(entry)
     if default:
-        purpose = f"用于{said}的 " if said and len(said) <= 20 else ""
+        purpose = f"{'' if said.startswith('用于') else '用于'}{said}的 " if said and len(said) <= 20 else ""
         question = f"{lead}{purpose}{entry.name} {word}的默认值是什么？"
         made.append((question, value_aliases(default), "default", "default_value", question))
     if said:
