@@ -116,11 +116,17 @@ def shared_entry_questions(chunks: list[Chunk], product: str | None, kinds: dict
 
 
 def _entry_questions(chunk: Chunk, product: str | None, kinds: dict[str, str]) -> list[Question]:
-    found: list[Question] = []
+    """Each entry's first question, then each one's second …: a chunk asks about as many entries as it may."""
+    asked: list[list[Question]] = []
     for entry in field_entries(chunk, kinds):
         zh = bool(re.search(r"[\u4e00-\u9fff]", entry.description))
-        found += [q for q in field_questions(entry, product, zh) if _clean(q[0])]
-    return found
+        asked.append([q for q in field_questions(entry, product, zh) if _clean(q[0])])
+    return [qs[n] for n in range(max(map(len, asked), default=0)) for qs in asked if n < len(qs)]
+
+
+def entry_count(chunk: Chunk) -> int:
+    """How many reference entries a chunk holds whole: like a table's rows, each may give a question."""
+    return len(field_entries(chunk))
 
 
 def doc_questions(

@@ -135,7 +135,8 @@ def insitu_candidates(chunks: list[Chunk], langs: dict[str, str], rng: random.Ra
     rounds: list[list[Candidate]] = [[] for _ in range(ROWS_PER_CHUNK)]
     for n, chunk in enumerate(order):
         lang = langs[chunk.id]
-        cap = min(ROWS_PER_CHUNK, max(SPANS_PER_CHUNK, len(docs.tables.rows.get(chunk.id, []))))
+        rows = max(len(docs.tables.rows.get(chunk.id, [])), mddocs.entry_count(chunk))
+        cap = min(ROWS_PER_CHUNK, max(SPANS_PER_CHUNK, rows))
         technical = _technical(chunk, subjects.get(chunk.doc_id), lang, docs)[:cap]
         for made, candidate in enumerate(technical):
             rounds[made].append(candidate)
