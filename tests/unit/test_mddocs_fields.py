@@ -160,3 +160,25 @@ def test_a_documented_option_in_a_product_sentence_is_asked_as_an_option_not_a_m
     zh = _chunks("Kettle 通过特殊的 kettle.meta.pot 对象暴露冲泡接口。\n")
     asked_zh = {q[0] for q in mddocs.doc_questions(zh[0], "zh", "Kettle", {})}
     assert "Kettle 通过特殊的哪个对象暴露冲泡接口？" in asked_zh  # the noun is written there: no 模块 added
+
+
+def test_what_replaced_what():
+    from ragstress.generators.questions.mddocs_replaced import replaced_questions
+
+    kinds = {"onSteep": "hook", "afterSteep": "hook"}
+    asked = {
+        q[0]: q[1]
+        for s in (
+            "The onSteep hook is now deprecated in favor of afterSteep",
+            "To warm the pot, you should use steep.cozy instead of steep.warmer",
+            "Ceramic is now used for water filtering instead of charcoal_bag",
+            "onSteep 已被弃用，请改用 afterSteep",
+            "It is deprecated in favor of steep.cozy",
+        )
+        for q in replaced_questions(s, "Kettle", kinds)
+    }
+    assert asked["Which hook replaces the deprecated onSteep hook in Kettle?"] == ["afterSteep"]
+    assert asked["What should you use instead of steep.warmer to warm the pot in Kettle?"][0] == "steep.cozy"
+    assert asked["What is now used for water filtering instead of charcoal_bag in Kettle?"] == ["Ceramic"]
+    assert asked["在 Kettle 中，已弃用的 onSteep 应改用哪个钩子？"] == ["afterSteep"]
+    assert len(asked) == 4  # "It" names nothing to replace

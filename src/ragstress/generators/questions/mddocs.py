@@ -33,6 +33,7 @@ from ragstress.corpora.code_blocks import code_lines
 from ragstress.generators.questions.mddocs_en import english_questions
 from ragstress.generators.questions.mddocs_field_questions import field_questions
 from ragstress.generators.questions.mddocs_fields import entry_kinds, field_entries
+from ragstress.generators.questions.mddocs_replaced import replaced_questions
 from ragstress.generators.questions.mddocs_settings import chinese_settings, english_settings
 from ragstress.generators.questions.mddocs_terms import (
     BULLET,
@@ -144,6 +145,7 @@ def doc_questions(
             else english_questions(sentence, product, kinds, before)
             + english_settings(sentence.rstrip(".!:; "), product)
         )
+        made += replaced_questions(sentence.rstrip(".。!！:：; "), product, kinds)
         in_place = _about_product(sentence.rstrip(".。!！:：; "), product, kinds, zh) if not made else None
         made += [in_place] if in_place else []
         before = sentence
