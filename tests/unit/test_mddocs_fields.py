@@ -113,6 +113,8 @@ def test_entries_give_defaults_what_they_do_and_their_replacement():
     assert asked["Which Kettle option controls whether to keep the pot warm after brewing?"][0] == "steep.cozy"
     assert asked["Which option replaces the deprecated steep.warmer option in Kettle?"][0] == "steep.cozy"
     assert asked["Which Kettle hook is called before the tea is poured into a cup?"] == ["beforePour"]
+    assert asked["What is the type of Kettle's steep.cozy option?"] == ["boolean"]
+    assert not any("beforePour" in q for q in asked)  # a hook's signature is not a type to ask
     assert not any("`" in q or "**" in q for q in asked)
 
 
@@ -138,7 +140,7 @@ def test_a_default_stated_as_prose_or_a_reader_instruction_is_not_asked():
         "Serving Options\n\nserve.mode\n\n- Type: string\n- Default: 'hot' for tea, 'cold' for juice\n\n"
         "Use a tray to carry the cups.\n"
     )
-    assert _asked(_chunks(text)) == {}
+    assert _asked(_chunks(text)) == {"What is the type of Kettle's serve.mode option?": ["string"]}
 
 
 def test_chinese_entries():

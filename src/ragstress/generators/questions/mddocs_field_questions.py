@@ -71,6 +71,11 @@ def _english(entry: FieldEntry, product: str | None) -> list[Question]:
         owner = f"{product} {kind}" if product else kind
         question = f"Which {owner} {said}?"
         made.append((question, _unsaid(entry.name, question), kind, "doc_identifier", f"{kind}: {said}"))
+    value_type = _type(entry)
+    if value_type:
+        owner = f"{product}'s {entry.name} {kind}" if product else f"the {entry.name} {kind}"
+        question = f"What is the type of {owner}?"
+        made.append((question, [value_type], "name", "doc_type", question))
     replacement = _replacement(entry)
     if replacement:
         question = f"Which {kind} replaces the deprecated {entry.name} {kind}{where}?"
@@ -91,6 +96,10 @@ def _chinese(entry: FieldEntry, product: str | None) -> list[Question]:
     if said:
         question = f"{lead}哪个{word}{said}？"
         made.append((question, _unsaid(entry.name, question), entry.kind or "option", "doc_identifier", question))
+    value_type = _type(entry)
+    if value_type:
+        question = f"{lead}{entry.name} {word}的类型是什么？"
+        made.append((question, [value_type], "name", "doc_type", question))
     replacement = _replacement(entry)
     if replacement:
         question = f"{lead}已弃用的 {entry.name} {word}应改用哪个{word}？"
@@ -107,6 +116,16 @@ def _default(entry: FieldEntry) -> str | None:
     """The default as one value, without a note after it ("['a', 'b'] (defaultClientConditions)")."""
     value = re.sub(r"\s+\([^()]*\)$", "", entry.fields.get("default", "")).strip()
     if not value or not _ONE_VALUE.match(value) or value in ("-", "—", "none listed"):
+        return None
+    return value
+
+
+def _type(entry: FieldEntry) -> str | None:
+    """An option's type when it is short and written as a type (string | false), not a signature or prose."""
+    if entry.kind not in ("option", "setting", "property", "prop", "attribute", "parameter"):
+        return None
+    value = entry.fields.get("type", "").strip()
+    if not value or len(value) > 40 or "=>" in value or re.search(r"[\u4e00-\u9fff]|\b(?:the|a|an)\b", value):
         return None
     return value
 
@@ -148,10 +167,10 @@ def _predicate_en(entry: FieldEntry) -> str | None:
         return f"{third_person(first)} {rest}"
     if any(third_person(base) == first.lower() for base in (first[:-1], first[:-2], first[:-3] + "y")):
         return f"{first.lower()} {rest}"
-    if first.isalpha() and (
-        (len(doc) > 1 and doc[1].tag_ == "RP") or (doc[0].pos_ == "ADJ" and last_is_verb(first.lower()))
-    ):
-        return f"{conjugate(first)} {rest}"  # "Warm up files …", "Forward events to …": read as an adjective
+    if first.isalpha() and len(doc) > 1 and doc[1].tag_ == "RP":
+        return f"{conjugate(first)} {rest}"  # "Warm up files …": a phrasal verb
+    if doc[0].pos_ == "ADJ" and last_is_verb(first.lower()):
+        return None  # "Base public path …", "Forward events to …": a noun phrase or a verb, the parse cannot tell
     root = next((t for t in doc if t.dep_ == "ROOT"), None)
     holds = entry.kind in ("option", "setting", "property", "prop", "attribute", "parameter")
     if holds and root is not None and root.pos_ == "NOUN" and doc[0].pos_ in ("NOUN", "ADJ", "PROPN"):
