@@ -184,3 +184,12 @@ def test_what_replaced_what():
     assert asked["What is now used for water filtering instead of charcoal_bag in Kettle?"] == ["Ceramic"]
     assert asked["在 Kettle 中，已弃用的 onSteep 应改用哪个钩子？"] == ["afterSteep"]
     assert len(asked) == 4  # "It" names nothing to replace
+
+
+def test_a_parent_is_a_name_alone_not_the_first_word_of_a_phrase():
+    from ragstress.generators.questions.mddocs_zh import chinese_questions
+
+    asked = {q[0]: q[1] for q in chinese_questions("BrewOptions 继承自 Steep 冲泡选项", "Kettle", {})}
+    assert "在 Kettle 中，BrewOptions 继承自哪个类？" not in asked
+    asked = {q[0]: q[1] for q in chinese_questions("Mug 是直接继承自 Cup 的类", "Kettle", {})}
+    assert asked["在 Kettle 中，Mug 继承自哪个类？"] == ["Cup"]

@@ -173,7 +173,9 @@ def _predicate_en(entry: FieldEntry) -> str | None:
         return None  # "Base public path …", "Forward events to …": a noun phrase or a verb, the parse cannot tell
     root = next((t for t in doc if t.dep_ == "ROOT"), None)
     holds = entry.kind in ("option", "setting", "property", "prop", "attribute", "parameter")
-    if holds and root is not None and root.pos_ == "NOUN" and doc[0].pos_ in ("NOUN", "ADJ", "PROPN"):
+    # An adjective the parse joins as a compound ("Forward browser events …") is a verb it did not know.
+    adjective = doc[0].pos_ == "ADJ" and doc[0].dep_ != "compound"
+    if holds and root is not None and root.pos_ == "NOUN" and (doc[0].pos_ in ("NOUN", "PROPN") or adjective):
         opening = first if re.search(r"[A-Z]", first[1:]) else first.lower()
         return f"sets the {opening} {rest}"
     return None
