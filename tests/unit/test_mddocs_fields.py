@@ -176,14 +176,15 @@ def test_what_replaced_what():
             "Ceramic is now used for water filtering instead of charcoal_bag",
             "onSteep 已被弃用，请改用 afterSteep",
             "It is deprecated in favor of steep.cozy",
+            "brewSync / brewAsync are deprecated in favor of pourSync / pour",
         )
         for q in replaced_questions(s, "Kettle", kinds)
     }
     assert asked["Which hook replaces the deprecated onSteep hook in Kettle?"] == ["afterSteep"]
     assert asked["What should you use instead of steep.warmer to warm the pot in Kettle?"][0] == "steep.cozy"
-    assert asked["What is now used for water filtering instead of charcoal_bag in Kettle?"] == ["Ceramic"]
+    assert asked["What does Kettle now use for water filtering instead of charcoal_bag?"] == ["Ceramic"]
     assert asked["在 Kettle 中，已弃用的 onSteep 应改用哪个钩子？"] == ["afterSteep"]
-    assert len(asked) == 4  # "It" names nothing to replace
+    assert len(asked) == 4  # "It" names nothing to replace; paired lists do not say which replaces which
 
 
 def test_a_parent_is_a_name_alone_not_the_first_word_of_a_phrase():

@@ -4,7 +4,7 @@
 |---|---|---|
 | deprecated in favour of | Which hook replaces the deprecated onSteep hook in Kettle? | 在 Kettle 中，已弃用的 onSteep 应改用哪个钩子？ |
 | use X instead of Y | What should you use instead of steep.heat to warm the pot in Kettle? | |
-| now used instead | What is now used for water filtering instead of Charcoal in Kettle? | |
+| now used instead | What does Kettle now use for water filtering instead of charcoal_bag? | |
 
 Both names must read as code (called, dotted, camelCase, snake_case, or documented by the corpus); the
 kind asked for is the one the corpus documents for either name, and "what" when it documents neither.
@@ -70,6 +70,8 @@ def replaced_questions(sentence: str, product: str | None, kinds: dict[str, str]
             question = f"{lead}已弃用的 {old} 应改用哪个{KIND_ZH.get(kind or '', '名称')}？"
             made.append((question, list(term_spellings(new)), kind or "name", "doc_identifier", question))
         return made
+    if re.search(rf"{_CODE} / {_CODE}", sentence):
+        return made  # "a / b are deprecated in favor of c / d": which replaces which, the sentence does not say
     for m in _IN_FAVOUR.finditer(sentence):
         old, new = (m["old"], m["new"]) if m["old"] else (m["old2"], m["new2"])
         if _is_code(new, kinds) and _is_code(old, kinds) and old != new:
@@ -87,6 +89,7 @@ def replaced_questions(sentence: str, product: str | None, kinds: dict[str, str]
         made.append((question, list(term_spellings(m["new"])), kind or "name", "doc_identifier", question))
     m = _NOW_USED.search(sentence)
     if m and product and m["new"] != product and not POINTS_OUT.search(m["task"]):
-        question = f"What is now used {m['task']} instead of {m['old']} in {product}?"
+        # The product inside the question, not as a frame: "in Vite" alone would be dropped beside a code name.
+        question = f"What does {product} now use {m['task']} instead of {m['old']}?"
         made.append((question, [m["new"]], "name", "doc_identifier", question))
     return made
