@@ -90,7 +90,8 @@ def _chinese(entry: FieldEntry, product: str | None) -> list[Question]:
     said = _predicate_zh(entry)
     default = _default(entry)
     if default:
-        purpose = f"{'' if said.startswith('用于') else '用于'}{said}的 " if said and len(said) <= 20 else ""
+        # "用于指定用于加载 … 的目录": a description already saying 用于 is not said beside the name.
+        purpose = f"用于{said}的 " if said and len(said) <= 20 and "用于" not in said else ""
         question = f"{lead}{purpose}{entry.name} {word}的默认值是什么？"
         made.append((question, value_aliases(default), "default", "default_value", question))
     if said:
