@@ -31,6 +31,9 @@ from collections import Counter
 from ragstress.core.types import Chunk
 from ragstress.corpora.code_blocks import code_lines
 from ragstress.generators.questions.mddocs_en import english_questions
+from ragstress.generators.questions.mddocs_field_questions import field_questions
+from ragstress.generators.questions.mddocs_fields import entry_kinds, field_entries
+from ragstress.generators.questions.mddocs_replaced import replaced_questions
 from ragstress.generators.questions.mddocs_settings import chinese_settings, english_settings
 from ragstress.generators.questions.mddocs_terms import (
     BULLET,
@@ -87,7 +90,8 @@ def identifier_kinds(chunks: list[Chunk]) -> dict[str, str]:
             for name in names.split(","):
                 if name.strip():
                     kinds.setdefault(name.strip(), kind_of(name.strip()))
-    return kinds
+    # A name documented under its own heading is what its section lists (an option, a hook …).
+    return kinds | entry_kinds(chunks)
 
 
 def prose_sentences(chunk: Chunk) -> list[str]:
@@ -102,9 +106,36 @@ def prose_sentences(chunk: Chunk) -> list[str]:
     return [s for s in sentences("\n".join(kept)) if len(s) >= 12]
 
 
-def doc_questions(chunk: Chunk, lang: str, product: str | None, kinds: dict[str, str]) -> list[Question]:
-    """The chunk's questions of every shape above, in the order its sentences state them."""
-    found: list[Question] = []
+def shared_entry_questions(chunks: list[Chunk], product: str | None, kinds: dict[str, str]) -> frozenset[str]:
+    """The field-list questions two entries of a corpus answer differently ("Which option specifies server
+    port?" of server.port and preview.port): asked of either, the question has no one answer."""
+    answers: dict[str, set[str]] = {}
+    for chunk in chunks:
+        for question in _entry_questions(chunk, product, kinds):
+            answers.setdefault(question[0], set()).add(question[1][0])
+    return frozenset(q for q, names in answers.items() if len(names) > 1)
+
+
+def _entry_questions(chunk: Chunk, product: str | None, kinds: dict[str, str]) -> list[Question]:
+    """Each entry's first question, then each one's second …: a chunk asks about as many entries as it may."""
+    asked: list[list[Question]] = []
+    for entry in field_entries(chunk, kinds):
+        zh = bool(re.search(r"[\u4e00-\u9fff]", entry.description))
+        asked.append([q for q in field_questions(entry, product, zh) if _clean(q[0])])
+    return [qs[n] for n in range(max(map(len, asked), default=0)) for qs in asked if n < len(qs)]
+
+
+def entry_count(chunk: Chunk) -> int:
+    """How many reference entries a chunk holds whole: like a table's rows, each may give a question."""
+    return len(field_entries(chunk))
+
+
+def doc_questions(
+    chunk: Chunk, lang: str, product: str | None, kinds: dict[str, str], shared: frozenset[str] = frozenset()
+) -> list[Question]:
+    """The chunk's questions of every shape above, in the order its sentences state them (`shared`: questions
+    that have two answers in the corpus, see `shared_entry_questions`)."""
+    found = [q for q in _entry_questions(chunk, product, kinds) if q[0] not in shared]
     before = ""  # the sentence before: a bare "The default value is 30." names its parameter there
     for sentence in prose_sentences(chunk):
         zh = bool(re.search(r"[\u4e00-\u9fff]", sentence))
@@ -114,6 +145,7 @@ def doc_questions(chunk: Chunk, lang: str, product: str | None, kinds: dict[str,
             else english_questions(sentence, product, kinds, before)
             + english_settings(sentence.rstrip(".!:; "), product)
         )
+        made += replaced_questions(sentence.rstrip(".。!！:：; "), product, kinds)
         in_place = _about_product(sentence.rstrip(".。!！:：; "), product, kinds, zh) if not made else None
         made += [in_place] if in_place else []
         before = sentence
@@ -179,6 +211,9 @@ def _names(question: str, answer: str) -> bool:
 _CODE_TOKEN = re.compile(r"(?:\b[Tt]he )?(?<![\w./-])([A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)*(?:\(\))?)(?![\w(/])")
 
 
+_KIND_NOUNS_EN = "function|option|class|object|hook|method|module|property|variable|parameter"
+_KIND_NOUNS_ZH = "函数|选项|类|对象|钩子|方法|模块|属性|变量|参数"
+
 _FILES = frozenset("yaml yml json toml ini cfg conf md txt xml html py lua js ts sh env lock log".split())
 
 
@@ -194,7 +229,11 @@ def _about_product(sentence: str, product: str | None, kinds: dict[str, str], zh
     for m in _CODE_TOKEN.finditer(sentence, opener.end()):
         name = m[1]
         # A dotted module (fastapi.middleware); "i.e", "e.g" and file names (prod.yaml) are not modules.
-        module = re.fullmatch(r"[a-z_]{2,}(?:\.[a-z_]{2,})+", name) is not None and name.rsplit(".", 1)[1] not in _FILES
+        module = (
+            re.fullmatch(r"[a-z_]{2,}(?:\.[a-z_]{2,})+", name) is not None
+            and name.rsplit(".", 1)[1] not in _FILES
+            and name not in kinds  # build.license documented as an option is an option, not a module
+        )
         kind = "module" if module else code_kind(name, kinds)
         # A one-letter name is a language or a variable ("the C API", "x"), not a code name to ask for.
         if kind is None or len(name.removesuffix("()")) < 2 or name == product or name.lower() == product.lower():
@@ -203,13 +242,14 @@ def _about_product(sentence: str, product: str | None, kinds: dict[str, str], zh
         after = re.split(r",|;| \(| - | — |，|；|（", after)[0].rstrip(" .:")
         if zh:
             word = {"module": "模块", **KIND_ZH}[kind]
-            word = "" if after.lstrip().startswith(word) else word  # "fastapi.security 模块中": the noun is there
+            named = re.match(rf"\s*(?:{word}|{_KIND_NOUNS_ZH})", after)
+            word = "" if named else word  # "fastapi.security 模块中", "import.meta.glob 函数": the noun is there
             question = f"{before.rstrip()}哪个{word}{after.lstrip()}？"
             pointing = POINTS_OUT_ZH.search(before + after)
         else:
-            question = (
-                f"{before}which {kind}{after}?" if not re.match(rf" {kind}\b", after) else f"{before}which{after}?"
-            )
+            # "via the special import.meta.glob function": the sentence names the kind itself.
+            named = re.match(rf" (?:{kind}|{_KIND_NOUNS_EN})\b", after)
+            question = f"{before}which{after}?" if named else f"{before}which {kind}{after}?"
             pointing = POINTS_OUT.search(before + after)
         if pointing or len(question.split()) < 5 and not zh:
             return None

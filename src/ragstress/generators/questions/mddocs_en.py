@@ -78,7 +78,10 @@ _LIMIT = re.compile(
     rf"(?:at most|up to|no more than|a maximum of|at least|a minimum of)) (?P<n>\d+) (?P<unit>{_UNITS_EN})$"
 )
 
-_KIND_EN = {"class": "class", "function": "function", "exception": "exception", "parameter": "parameter"}
+# The kinds a name may have: from its spelling (class, function …) or the section documenting it (option, hook …).
+_KIND_EN = {
+    k: k for k in "class function exception parameter option setting hook method property prop event attribute".split()
+}
 
 # Words before "parameter" that say what kind of parameter it is, not its name.
 _PARAMETER_KINDS = frozenset(

@@ -77,4 +77,12 @@ def value_aliases(value: str) -> list[str]:
     return list(dict.fromkeys([value, bare, *([number[0]] if number and number[0] != value else [])]))
 
 
-KIND_ZH = {"class": "类", "function": "函数", "exception": "异常", "parameter": "参数"}
+KIND_ZH = {
+    "class": "类",
+    "function": "函数",
+    "exception": "异常",
+    "parameter": "参数",
+    "option": "选项",
+    "setting": "设置",
+}
+KIND_ZH |= {"hook": "钩子", "method": "方法", "property": "属性", "prop": "属性", "event": "事件", "attribute": "属性"}

@@ -44,7 +44,8 @@ _IMPORT_ZH = re.compile(rf"从 ?(?P<m>[a-z_][\w.]*) ?(?:中)?导入 ?(?P<x>{_ID_
 
 _INHERITS_ZH = re.compile(
     rf"^(?P<a>{_ID_ZH}(?: ?[、,，和] ?{_ID_ZH})*) ?(?:是[^，。]{{0,8}}?，)?都?(?:是(?:一个)?)?(?:直接)?继承自(?:共用的|共同的|同一个)? ?"
-    rf"(?P<b>{_ID_ZH})"
+    # The parent named alone ("继承自 Body 的类"), not the first word of a phrase ("继承自 Oxc 转换选项").
+    rf"(?P<b>{_ID_ZH})(?=$| ?类| ?的|[，,。；])"
 )
 _DEFAULT_STATUS_ZH = re.compile(r"^(?P<code>[1-5]\d\d) ?是默认的?状态码")
 _EXAMPLE_PARAM_ZH = re.compile(r"^(?P<p>[a-z_]\w*)，默认值为 ?(?P<v>[\w.\"']+) ?的 ?(?P<t>[A-Za-z]\w*) ?类型参数")

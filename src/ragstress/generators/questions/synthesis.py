@@ -83,7 +83,9 @@ def _technical(chunk: Chunk, subject: Subject | None, lang: str, docs: _DocsRead
     stated = technical_questions(chunk, subject, lang, docs.shared)
     if subject is None or subject.kind != "command":  # product docs' prose; a man page states its facts as entries
         asked = {q[0] for q in stated}
-        stated += [q for q in mddocs.doc_questions(chunk, lang, docs.product, docs.kinds) if q[0] not in asked]
+        stated += [
+            q for q in mddocs.doc_questions(chunk, lang, docs.product, docs.kinds, docs.shared) if q[0] not in asked
+        ]
         stated += _by_column(docs.tables.questions(chunk, docs.product))
     for question, names, kind, template, content in stated:
         if mddocs.has_markup(question):
@@ -104,6 +106,7 @@ class _DocsReading:
     def __init__(self, chunks: list[Chunk]):
         self.product = mddocs.product_name(chunks)
         self.kinds = mddocs.identifier_kinds(chunks)
+        self.shared = mddocs.shared_entry_questions(chunks, self.product, self.kinds)
         self.tables = TableReading(chunks, document_titles(chunks))
         self.shared = SharedOptions(chunks, document_subjects(chunks))
 
@@ -137,7 +140,8 @@ def insitu_candidates(chunks: list[Chunk], langs: dict[str, str], rng: random.Ra
     rounds: list[list[Candidate]] = [[] for _ in range(ROWS_PER_CHUNK)]
     for n, chunk in enumerate(order):
         lang = langs[chunk.id]
-        cap = min(ROWS_PER_CHUNK, max(SPANS_PER_CHUNK, len(docs.tables.rows.get(chunk.id, []))))
+        rows = max(len(docs.tables.rows.get(chunk.id, [])), mddocs.entry_count(chunk))
+        cap = min(ROWS_PER_CHUNK, max(SPANS_PER_CHUNK, rows))
         technical = _technical(chunk, subjects.get(chunk.doc_id), lang, docs)[:cap]
         for made, candidate in enumerate(technical):
             rounds[made].append(candidate)
