@@ -129,3 +129,7 @@ def test_a_verb_keeps_its_complement(text, answer, title, expected):
 )
 def test_adverbs_stay_before_the_verb(text, answer, title, expected):
     assert ask(text, answer, title) == expected
+
+
+def test_who_took_a_role_many_hold_in_turn_is_asked_only_with_its_time():
+    assert ask("Marco Vell became the chief executive of Orlen Motors.", "Marco Vell", "Orlen Motors") is None

@@ -96,8 +96,9 @@ def ordinary_name(tokens: list[Token]) -> bool:
     """Is a capitalised name made only of ordinary English words ("the Centre Court", "Parliament", "the Summer
     and Winter Games"), which only its passage can say whose it is?"""
     words = [t for t in tokens if t.pos_ == "PROPN"]
-    if not words:
-        return False
+    root = next((t for t in tokens if t.head not in tokens or t.head.i == t.i), None)
+    if not words or root is None or root.pos_ != "PROPN":
+        return False  # "the Birch Lane depot": a common noun headed by a name is a named thing of its own
     return all(_ordinary(t.lower_) for t in words)
 
 

@@ -48,6 +48,8 @@ _A_TIME = re.compile(
     r"September|October|November|December)\b"
 )
 MAX_WORDS = 28
+# A role many hold in turn: who took it is one answer only with its time ("became chief executive in 2015").
+_IN_TURN = frozenset("become succeed replace".split())
 
 
 def english_question(
@@ -148,6 +150,8 @@ def _assemble(
     if role == "subject":
         if verb.lemma_ == "be" and not auxiliaries:
             return None  # "What is an American software company?": a definition has many right answers
+        if verb.lemma_ in _IN_TURN and not _A_TIME.search(rest_text):
+            return None  # "Who became Google's chief executive?": many have, one after another
         first = auxiliaries[0] if auxiliaries else verb
         agrees = (first.tag_ != "VBP" and first.lower_ != "were") or wh.startswith("how many")
         finite = first.text if agrees else _third_person(first)
