@@ -22,7 +22,7 @@ SETTINGS = ClientSettings(timeout_s=5.0, max_retries=0, backoff_base_s=0.01, bac
 TEXT = {
     "c1": "The Aurora Observatory opened in 1962 on a ridge above the lake.",
     "c2": "The Sable River runs for 412 kilometres to the sea.",
-    "c3": "Kestrel Motors was founded in 1931 by two brothers.",
+    "c3": "Kestrel Motors was founded in 1931 by the Kestrel brothers.",
 }
 
 
@@ -58,6 +58,7 @@ CANDIDATES = [
     candidate("phrase", "The Tower of London", [["1931"]], "c3"),
     candidate("wrong-span", "Which year is it?", [["1975"]], "c1"),
     candidate("leaky", "Did the Sable River run 412 kilometres?", [["412 kilometres", "412"]], "c2"),
+    candidate("guessed", "Which brothers founded the company Kestrel Motors?", [["Kestrel brothers"]], "c3"),
     candidate("lost", "What is the lake near?", [["1962"]], "c1"),
     candidate("unanswerable", "Who founded Kestrel Motors in which year?", [["1931"]], "c3"),
     GOOD,
@@ -103,6 +104,7 @@ async def test_every_gate_drops_its_failure_with_the_reason_logged():
         "phrase": "draft",
         "wrong-span": "alias_in_chunk",
         "leaky": "answer_not_in_question",
+        "guessed": "useful",
         "lost": "round_trip",
         "unanswerable": "answerable",
         "twin": "near_duplicate",
@@ -115,9 +117,9 @@ async def test_every_gate_drops_its_failure_with_the_reason_logged():
     assert len(judged) == 3
     stats = pipeline.stats.as_dict()
     assert list(stats) == list(GATES)
-    assert stats["draft"] == {"tried": 8, "passed": 6, "pass_rate": 0.75}
+    assert stats["draft"] == {"tried": 9, "passed": 7, "pass_rate": 0.7778}
     assert stats["near_duplicate"] == {"tried": 2, "passed": 1, "pass_rate": 0.5}
-    assert [stats[g]["tried"] for g in GATES] == [8, 6, 5, 4, 3, 2]
+    assert [stats[g]["tried"] for g in GATES] == [9, 7, 6, 5, 4, 3, 2]
 
 
 async def test_a_judge_without_a_usable_verdict_rejects_and_says_so():

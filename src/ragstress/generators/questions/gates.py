@@ -5,6 +5,9 @@ In order, cheapest first:
 - `draft`: the generator produced a well-formed question (a question mark, not a bare phrase);
 - `alias_in_chunk`: each fact has an alias in its source chunk;
 - `answer_not_in_question`: the question gives away no alias;
+- `useful`: no user could guess the answer from the question alone (`usefulness.guessable`: a yes/no
+  question, a generic answer, an answer whose words the question already holds, as `--ignore-case`
+  for "Which option ignores case?");
 - `round_trip`: the question retrieves every source chunk in the top k;
 - `answerable`: the judge says the source chunk(s) alone answer it (structured yes/no). An
   in-situ question (made from the very sentence of the chunk that holds the answer) is not
@@ -32,13 +35,14 @@ from pydantic import BaseModel, Field
 
 from ragstress.core.types import Answers, Record
 from ragstress.generators.questions.seeds import Candidate
+from ragstress.generators.questions.usefulness import guessable
 from ragstress.indexing.store import IndexStore
 from ragstress.llm import ChatClient, ask_structured
 from ragstress.prompts import load_prompt
 from ragstress.values.spans import contains_alias, trigram_similarity, trigrams
 
 CONTENT_DUPLICATE = 0.8
-GATES = ("draft", "alias_in_chunk", "answer_not_in_question", "round_trip", "answerable", "near_duplicate")
+GATES = ("draft", "alias_in_chunk", "answer_not_in_question", "useful", "round_trip", "answerable", "near_duplicate")
 
 
 class Verdict(BaseModel):
@@ -110,6 +114,11 @@ def answer_not_in_question(candidate: Candidate) -> str | None:
         if leaked:
             return f"the question contains the answer {leaked[0]!r}"
     return None
+
+
+def useful(candidate: Candidate) -> str | None:
+    """None if a user needs a passage to answer the question, else why its answer can be guessed."""
+    return guessable(candidate.question, candidate.answers, candidate.lang)
 
 
 def round_trip(candidates: list[Candidate], store: IndexStore, k: int) -> list[str | None]:
@@ -203,6 +212,7 @@ class GatePipeline:
         alive = self._gate(candidates, "draft", [well_formed(c) for c in candidates])
         alive = self._gate(alive, "alias_in_chunk", [alias_in_chunk(c) for c in alive])
         alive = self._gate(alive, "answer_not_in_question", [answer_not_in_question(c) for c in alive])
+        alive = self._gate(alive, "useful", [useful(c) for c in alive])
         if alive:
             alive = self._gate(alive, "round_trip", round_trip(alive, self.store, self.k))
         if alive:

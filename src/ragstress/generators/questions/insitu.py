@@ -12,8 +12,9 @@ from __future__ import annotations
 from ragstress.values.spans import FactSpan, sentences
 
 
-def insitu_question(span: FactSpan, text: str, title: str | None, lang: str) -> str | None:
-    """A standalone question whose answer is `span` (found in `text`), or None when the sentence will not do."""
+def insitu_question(span: FactSpan, text: str, title: str | None, lang: str, document: str = "") -> str | None:
+    """A standalone question whose answer is `span` (found in `text`, a chunk of `document` when given, whose
+    first mentions name people in full), or None when the sentence will not do."""
     if lang == "zh":
         from ragstress.generators.questions.insitu_zh import insitu_question_zh
 
@@ -21,7 +22,7 @@ def insitu_question(span: FactSpan, text: str, title: str | None, lang: str) -> 
     from ragstress.generators.questions.questions_en import english_question
 
     found = sentence_with(span, text)
-    return english_question(span, *found, title, text) if found else None
+    return english_question(span, *found, title, text, document) if found else None
 
 
 def sentence_with(span: FactSpan, text: str) -> tuple[str, int] | None:

@@ -13,6 +13,7 @@ import re
 from typing import TYPE_CHECKING
 
 from ragstress.generators.questions.english_parse import parse
+from ragstress.generators.questions.names_en import ordinary_name, qualified_part, surnames_in_full
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -36,14 +37,21 @@ _GENERIC_NAME_WORDS = _COMMON_HEADS | _ORGANISATIONS | {"the", "mount", "lake", 
 _RELATIVE = {"there", "then", "here", "former", "latter", "later", "earlier", "afterwards", "previous", "same", "next"}
 
 
-def text_of(tokens: list[Token]) -> str:
-    """Tokens as written, in sentence order, with the sentence's own spacing between neighbours.
+def text_of(tokens: list[Token], written: dict[int, str] | None = None) -> str:
+    """Tokens as written, in sentence order, with the sentence's own spacing between neighbours; `written`
+    gives some tokens (by index) other words ("Bell" -> "Alexander Graham Bell").
 
     The sentence's first word loses its capital unless it is a name: inside a question it no longer opens."""
     tokens = sorted(tokens, key=lambda t: t.i)
+    written = written or {}
     out = ""
     for n, token in enumerate(tokens):
-        out += token.lower_ if token.i == 0 and token.pos_ != "PROPN" and token.text != "I" else token.text
+        if token.i in written:
+            out += written[token.i]
+        elif token.i == 0 and token.pos_ != "PROPN" and token.text != "I":
+            out += token.lower_
+        else:
+            out += token.text
         if n + 1 < len(tokens):
             out += token.whitespace_ if tokens[n + 1].i == token.i + 1 else " "
     return out.strip(" ,;:")
@@ -73,8 +81,9 @@ def kept_tokens(subject: Token) -> list[Token]:
     return [t for t in subject.subtree if t.i not in dropped and not _in_parentheses(t)]
 
 
-def named_subject(subject: Token, name: str | None, passage: str) -> str | None:
-    """The subject as the question must write it to stand alone; None when it cannot be named."""
+def named_subject(subject: Token, name: str | None, passage: str, document: str = "") -> str | None:
+    """The subject as the question must write it to stand alone (a surname in full as `document` first gives it,
+    a part with what it belongs to); None when it cannot be named."""
     tokens = kept_tokens(subject)
     if not tokens:
         return None  # a subject wholly inside parentheses or an aside
@@ -89,12 +98,8 @@ def named_subject(subject: Token, name: str | None, passage: str) -> str | None:
         return as_subject(name)
     if first.lower_ in PRONOUNS:  # "Its main span"
         return f"{as_subject(name)}'s {text_of(tokens[1:])}"
-    if len(tokens) == 1 and first.pos_ == "PROPN" and first.ent_type_ == "PERSON":
-        return full_name(first.text, passage)
-    if any(t.dep_ == "conj" and len(list(t.subtree)) == 1 and t.ent_type_ == "PERSON" for t in tokens):
-        return None  # "Fleming, Florey and Chain": surnames a question cannot fill in one by one
     if any(t.pos_ == "PROPN" for t in tokens):
-        return text
+        return as_known(tokens, name, document or passage)
     if first.lower_ in DEMONSTRATIVES:
         return as_subject(name) if name and len(tokens) == 2 else None
     if first.lower_ != "the":
@@ -147,11 +152,18 @@ def _follows_its_subject(subject: Token, name: str, passage: str) -> bool:
     return names_nothing or said in _ABSTRACT
 
 
-def full_name(surname: str, passage: str) -> str | None:
-    """A person named by surname alone, as the passage first names them in full ("Gates" -> "Bill Gates");
-    None when it never does (a surname alone leaves the question to the passage)."""
-    m = re.search(rf"\b((?:(?!The\b|In\b|On\b|At\b)[A-Z][a-z]+\.?\s+){{1,2}}){re.escape(surname)}\b", passage)
-    return m[1] + surname if m else None
+def as_known(tokens: list[Token], name: str | None, document: str) -> str | None:
+    """A name as a reader outside the passage knows it: surnames in full ("Fleming, Florey and Chain" ->
+    "Alexander Fleming, Howard Florey and Ernst Chain"), a part with what it belongs to ("Wimbledon's Centre
+    Court"); None when neither can be done for a name that needs it."""
+    in_full = surnames_in_full(tokens, document)
+    if in_full is None:
+        return None
+    if in_full:
+        return text_of(tokens, in_full)
+    if ordinary_name(tokens):
+        return qualified_part(text_of(tokens), tokens, as_subject(name) if name else None)
+    return text_of(tokens)
 
 
 def points_outside(tokens: list[Token], name: str | None = None) -> bool:
@@ -179,11 +191,13 @@ def _bare_definite(token: Token) -> bool:
     return all(c.dep_ in ("det", "amod", "punct") for c in token.children)
 
 
-def names_something(question: str, tokens: list[Token], name: str | None) -> bool:
+def names_something(question: str, tokens: list[Token], name: str | None, document: str = "") -> bool:
     """Does the question say what it is about: the document's subject, or a full name ("Lee Byung-chul",
-    "the Nobel Prize"; not "Gates" or "Eagle" alone, which only the passage explains)?"""
+    "the Nobel Prize", a surname the document gives in full; not "Eagle" alone, which only the passage explains)?"""
     if name and name.lower().removeprefix("the ") in question.lower():
         return True
+    if surnames_in_full(tokens, document):
+        return True  # "Bell" is asked as "Alexander Graham Bell"
     # A distinctive word of the name is enough: "the first Orlen engine" names Orlen Motors.
     distinctive = [w for w in (name or "").split() if w[:1].isupper() and w.lower() not in _GENERIC_NAME_WORDS]
     if any(re.search(rf"\b{re.escape(w)}\b", question) for w in distinctive):

@@ -18,6 +18,7 @@ import re
 from typing import TYPE_CHECKING
 
 from ragstress.generators.questions.english_parse import parse
+from ragstress.generators.questions.names_en import surnames_in_full
 from ragstress.generators.questions.naming_en import (
     kept_tokens,
     named_in_rest,
@@ -26,6 +27,7 @@ from ragstress.generators.questions.naming_en import (
     points_outside,
     text_of,
 )
+from ragstress.generators.questions.verbs_en import FOCUS_ADVERBS, preverbal_adverbs, says_too_little
 from ragstress.generators.questions.wh_en import MEASURES, wh_phrase
 
 if TYPE_CHECKING:
@@ -37,12 +39,6 @@ _SUBJECTS = {"nsubj", "nsubjpass", "expl"}
 _OBJECTS = {"dobj", "attr", "oprd", "dative"}
 # Dependents of the verb a question leaves out: other clauses, asides and punctuation.
 _LEFT_OUT = {"punct", "cc", "conj", "appos", "advcl", "parataxis", "mark", "dep", "intj", "meta", "preconj"}
-# Verbs whose passive says enough alone: "In what year was the tower completed?"
-_SELF_CONTAINED = frozenset(
-    """complete finish open reopen close found establish incorporate launch build construct dedicate
-    inaugurate bear discover invent publish release demolish destroy abolish dissolve elect locate situate
-    base bury hold stage film""".split()
-)
 # Words that only link the sentence to the text around it; a question does without them.
 _LINKING_ADVERBS = frozenset("also too still however further moreover meanwhile likewise instead then".split())
 _DO_SUPPORT = {"VBD": "did", "VBZ": "does", "VBP": "do"}
@@ -52,11 +48,16 @@ _A_TIME = re.compile(
     r"September|October|November|December)\b"
 )
 MAX_WORDS = 28
+# A role many hold in turn: who took it is one answer only with its time ("became chief executive in 2015").
+_IN_TURN = frozenset("become succeed replace".split())
 
 
-def english_question(span: FactSpan, sentence: str, at: int, subject: str | None, passage: str = "") -> str | None:
-    """The question whose answer is `span` (at offset `at` of `sentence`, a sentence of `passage`), naming
-    `subject` where the sentence leaves it implicit; None when the sentence cannot be asked about naturally."""
+def english_question(
+    span: FactSpan, sentence: str, at: int, subject: str | None, passage: str = "", document: str = ""
+) -> str | None:
+    """The question whose answer is `span` (at offset `at` of `sentence`, a sentence of `passage`, in `document`),
+    naming `subject` where the sentence leaves it implicit; None when the sentence cannot be asked about naturally.
+    People are named in full as the document first names them (the passage when no document is given)."""
     doc = parse(sentence)
     answer = [t for t in doc if at <= t.idx < at + len(span.text)]
     if not answer or answer[-1].idx + len(answer[-1]) != at + len(span.text):
@@ -76,7 +77,7 @@ def english_question(span: FactSpan, sentence: str, at: int, subject: str | None
     wh = wh_phrase(span, answer, phrase, role, moved)
     if wh is None:
         return None
-    return _assemble(verb, moved, role, *wh, subject, passage or sentence, span.kind)
+    return _assemble(verb, moved, role, *wh, subject, passage or sentence, span.kind, document or passage or sentence)
 
 
 def _role(phrase: Token) -> tuple[str, Token, Token] | None:
@@ -110,7 +111,15 @@ def _main_clause(verb: Token) -> bool:
 
 
 def _assemble(
-    verb: Token, moved: Token, role: str, wh: str, stranded: str, name: str | None, passage: str, kind: str
+    verb: Token,
+    moved: Token,
+    role: str,
+    wh: str,
+    stranded: str,
+    name: str | None,
+    passage: str,
+    kind: str,
+    document: str,
 ) -> str | None:
     """The question: wh-phrase, (inverted) verb group, subject, the rest of the clause."""
     subject = next((c for c in verb.children if c.dep_ in _SUBJECTS), None)
@@ -118,13 +127,19 @@ def _assemble(
         subject = next((c for c in verb.head.children if c.dep_ in _SUBJECTS), None)
     auxiliaries = [c for c in verb.children if c.dep_ in ("aux", "auxpass") and c.i < verb.i]
     main, opening = _rest_of_clause(verb, moved, subject, auxiliaries)
+    adverbs = preverbal_adverbs(verb, main, subject)  # "first held": kept before the verb, "only" left out
+    main = [t for t in main if t not in adverbs]
+    before_verb = " ".join(t.lower_ for t in adverbs if t.lower_ not in FOCUS_ADVERBS)
     rest = main + opening
-    rest_text = named_in_rest(" ".join(text for text in (text_of(main), text_of(opening)) if text), name)
+    in_full = surnames_in_full(rest, document)
+    if in_full is None:
+        return None  # "... beat Garin": a surname the document never gives in full
+    rest_text = named_in_rest(" ".join(t for t in (text_of(main, in_full), text_of(opening, in_full)) if t), name)
     if _in_pieces(rest) or (kind in ("year", "date") and _A_TIME.search(rest_text)):
         return None  # a clause in pieces, or a second time beside the one asked for
     if role == "measure" and rest:
         return None  # "How long is the Channel Tunnel the longest undersea section ...?"
-    if role != "measure" and moved.dep_ != "agent" and _says_too_little(verb, rest, auxiliaries):
+    if role != "measure" and moved.dep_ != "agent" and says_too_little(verb, rest, auxiliaries, moved):
         return None  # "In what year did Satya Nadella take over?": over what, the question cannot say
     if verb.lemma_ == "be" and not auxiliaries and role != "measure" and (stranded or kind in ("year", "date")):
         return None  # "Who is the Danube the second river after?", "In what year was its first product a radio?"
@@ -135,30 +150,36 @@ def _assemble(
     if role == "subject":
         if verb.lemma_ == "be" and not auxiliaries:
             return None  # "What is an American software company?": a definition has many right answers
+        if verb.lemma_ in _IN_TURN and not _A_TIME.search(rest_text):
+            return None  # "Who became Google's chief executive?": many have, one after another
         first = auxiliaries[0] if auxiliaries else verb
         agrees = (first.tag_ != "VBP" and first.lower_ != "were") or wh.startswith("how many")
-        group = [first.text if agrees else _third_person(first)] + [t.text for t in [*auxiliaries, verb][1:]]
+        finite = first.text if agrees else _third_person(first)
+        more = [a.text for a in auxiliaries[1:]]
+        group = [finite, *more, before_verb, verb.text] if auxiliaries else [before_verb, finite]
         words = [wh, *group, rest_text, stranded]
     else:
         if subject is None:
             return None
-        named = named_subject(subject, name, passage)
+        named = named_subject(subject, name, passage, document)
         if named is None:
             return None
         as_written = text_of(kept_tokens(subject))
         kept += kept_tokens(subject) if named == as_written else []
-        if named != as_written and name and name.lower() in rest_text.lower():
+        if named != as_written and name and name.lower() in named.lower() and name.lower() in rest_text.lower():
             return None  # "In what year was Ottawa renamed Ottawa?": the subject was something else
         active = _active_form(verb, moved, auxiliaries) if wh in ("who", "what") else None
         if active:  # "Who founded Apple Inc.?", not "Who was Apple Inc. founded by?"
-            words = [wh, active, named, rest_text]
+            words = [wh, before_verb, active, named, rest_text]
         else:
             inverted = _inverted(verb, auxiliaries)
             if inverted is None:
                 return None
-            words = [wh, inverted[0], named, *inverted[1], rest_text, stranded]
+            verb_words = [*inverted[1][:-1], before_verb, *inverted[1][-1:]]
+            words = [wh, inverted[0], named, *verb_words, rest_text, stranded]
     question = " ".join(w for w in words if w).replace(" ,", ",").strip()
-    if points_outside(kept, name) or not names_something(question, [*kept, verb], name):
+    said = kept_tokens(subject) if subject is not None and role != "subject" else []  # as the document names it
+    if points_outside(kept, name) or not names_something(question, [*kept, verb, *said], name, document):
         return None
     if not 4 <= len(question.split()) <= MAX_WORDS:
         return None
@@ -173,21 +194,6 @@ def _in_pieces(rest: list[Token]) -> bool:
     low, high = min(kept), max(kept)
     doc = rest[0].doc
     return any(doc[i].text in (",", ";", "—", "–") and not doc[i - 1].like_num for i in range(low + 1, high))
-
-
-def _says_too_little(verb: Token, rest: list[Token], auxiliaries: list[Token]) -> bool:
-    """Does the clause leave out what its verb is about: only a particle ("take over"), a passive with
-    nothing after it ("were the Games added"), or an object with no determiner or modifier ("begin work",
-    "strike a deal")?"""
-    content = [t for t in rest if not t.is_punct]
-    if all(t.dep_ == "prt" for t in content):
-        passive = any(a.dep_ == "auxpass" for a in auxiliaries)
-        return bool(content) or (passive and verb.lemma_ not in _SELF_CONTAINED)
-    heads = [t for t in content if t.head.i == verb.i and t.dep_ != "prt"]
-    if len(heads) == 1 and heads[0].dep_ == "dobj" and heads[0].pos_ == "NOUN":
-        modifiers = [c for c in heads[0].children if c.dep_ != "det" or c.lower_ not in ("a", "an")]
-        return not modifiers
-    return False
 
 
 def _rest_of_clause(
@@ -228,6 +234,8 @@ def _active_form(verb: Token, moved: Token, auxiliaries: list[Token]) -> str | N
 
 def _inverted(verb: Token, auxiliaries: list[Token]) -> tuple[str, list[str]] | None:
     """(the word before the subject, the verb words after it): an auxiliary, "be", or "do" with the verb's base."""
+    if [a.lower_ for a in auxiliaries] == ["had"] and verb.tag_ == "VBN":
+        return "did", [verb.lemma_]  # "Franklin had died in 1958": asked in the past, "did Franklin die"
     if auxiliaries:
         return auxiliaries[0].lower_, [a.text for a in auxiliaries[1:]] + [verb.text]
     if verb.lemma_ == "be":

@@ -135,6 +135,10 @@ def insitu_candidates(chunks: list[Chunk], langs: dict[str, str], rng: random.Ra
     topics = topic_phrases(chunks, titles)
     subjects = document_subjects(chunks)
     docs = _DocsReading(chunks)
+    # English names a person in full as the document first does, which may be in another chunk.
+    documents: dict[str, str] = {}
+    for chunk in chunks:
+        documents[chunk.doc_id] = documents.get(chunk.doc_id, "") + chunk.text + "\n"
     order = list(chunks)
     rng.shuffle(order)
     rounds: list[list[Candidate]] = [[] for _ in range(ROWS_PER_CHUNK)]
@@ -155,7 +159,8 @@ def insitu_candidates(chunks: list[Chunk], langs: dict[str, str], rng: random.Ra
         for span in spans:
             title, topic = titles.get(chunk.doc_id), topics.get(chunk.doc_id)
             # English names a pronoun's referent as its text writes it ("the Leaning Tower of Pisa").
-            question = insitu_question(span, chunk.text, topic if lang == "en" and topic else title, lang)
+            named = topic if lang == "en" and topic else title
+            question = insitu_question(span, chunk.text, named, lang, documents.get(chunk.doc_id, ""))
             if question is None:
                 continue
             # A Chinese question that does not name its subject opens with it (关于X，…); an English one names it.

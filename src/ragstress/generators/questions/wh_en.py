@@ -21,7 +21,8 @@ if TYPE_CHECKING:
 _TIME_PREPOSITIONS = {"in", "on", "since", "by", "until", "before", "after", "from", "during", "around", "circa"}
 # "For how many kilometres does the river flow?"; "At how many metres does the cable car carry ..." is not asked.
 _QUANTITY_PREPOSITIONS = {"by", "for", "over", "with", "of"}
-MEASURES = {"long", "tall", "high", "wide", "deep", "old", "thick", "heavy", "far", "large"}
+# Not "old": an age holds only at a time the sentence gives elsewhere ("Gagarin was 27 years old" when he flew).
+MEASURES = {"long", "tall", "high", "wide", "deep", "thick", "heavy", "far", "large"}
 _PLACES = {"GPE", "LOC", "FAC"}
 _PERCENT = {"%", "percent", "cent"}
 _ORGANISATION_WORDS = (
