@@ -118,6 +118,8 @@ def qualified_part(text: str, tokens: list[Token], topic: str | None) -> str | N
         return None
     topic_words = topic.removeprefix("the ").split()
     names = [t for t in tokens if t.pos_ == "PROPN"]
+    if all(t.lower_ in {w.lower() for w in topic_words} for t in names):
+        return text  # the subject itself ("the Larkspur Library" in its own article)
     head = names[-1]
     if head.lower_ == topic_words[-1].lower() and len(names) > 1:
         # The same kind as the subject: its distinctive words go before the head ("Winter Olympic Games").
