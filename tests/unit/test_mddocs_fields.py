@@ -194,3 +194,16 @@ def test_a_parent_is_a_name_alone_not_the_first_word_of_a_phrase():
     assert "在 Kettle 中，BrewOptions 继承自哪个类？" not in asked
     asked = {q[0]: q[1] for q in chinese_questions("Mug 是直接继承自 Cup 的类", "Kettle", {})}
     assert asked["在 Kettle 中，Mug 继承自哪个类？"] == ["Cup"]
+
+
+def test_a_corpus_of_reference_pages_gives_its_entry_questions_as_candidates():
+    # Through the corpus-level generator, where the docs' shared questions and the manuals' shared options meet.
+    import random
+
+    from ragstress.generators.questions.synthesis import insitu_candidates
+
+    chunks = _chunks(_OPTIONS_EN, _HOOKS_EN)
+    made = insitu_candidates(chunks, dict.fromkeys((c.id for c in chunks), "en"), random.Random(3))
+    questions = {c.question for c in made}
+    assert "Which hook is called before the tea is poured into a cup?" in questions  # no product name in two pages
+    assert any(q.startswith("What is the default value of the steep.minutes option") for q in questions)

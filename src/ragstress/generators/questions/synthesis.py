@@ -80,11 +80,13 @@ def technical_questions(
 
 def _technical(chunk: Chunk, subject: Subject | None, lang: str, docs: _DocsReading) -> list[Candidate]:
     made = []
-    stated = technical_questions(chunk, subject, lang, docs.shared)
+    stated = technical_questions(chunk, subject, lang, docs.shared_options)
     if subject is None or subject.kind != "command":  # product docs' prose; a man page states its facts as entries
         asked = {q[0] for q in stated}
         stated += [
-            q for q in mddocs.doc_questions(chunk, lang, docs.product, docs.kinds, docs.shared) if q[0] not in asked
+            q
+            for q in mddocs.doc_questions(chunk, lang, docs.product, docs.kinds, docs.shared_questions)
+            if q[0] not in asked
         ]
         stated += _by_column(docs.tables.questions(chunk, docs.product))
     for question, names, kind, template, content in stated:
@@ -101,14 +103,15 @@ def _technical(chunk: Chunk, subject: Subject | None, lang: str, docs: _DocsRead
 
 
 class _DocsReading:
-    """What the docs templates read from the whole corpus: its product's name and its code names."""
+    """What the docs templates read from the whole corpus: its product's name, its code names, the questions
+    two of its entries would answer alike, and the options many commands of one family share."""
 
     def __init__(self, chunks: list[Chunk]):
         self.product = mddocs.product_name(chunks)
         self.kinds = mddocs.identifier_kinds(chunks)
-        self.shared = mddocs.shared_entry_questions(chunks, self.product, self.kinds)
+        self.shared_questions = mddocs.shared_entry_questions(chunks, self.product, self.kinds)
         self.tables = TableReading(chunks, document_titles(chunks))
-        self.shared = SharedOptions(chunks, document_subjects(chunks))
+        self.shared_options = SharedOptions(chunks, document_subjects(chunks))
 
 
 def _by_column(questions: list[tuple[str, list[str], str, str, str]]) -> list[tuple[str, list[str], str, str, str]]:
