@@ -194,3 +194,24 @@ def test_a_heading_every_page_repeats_is_not_the_product():
         for n in range(4)
     ]
     assert mddocs.product_name(pages) == "Kettle"
+
+
+def test_a_chinese_entry_is_asked_by_what_it_does_or_what_it_is_never_by_quoting_it():
+    text = (
+        "pourTea() - 将茶水倒入指定的杯子\n"
+        "nextBoil() - 等待下一次水烧开的工具方法\n"
+        "isHot() - 如果参数是茶壶，则返回温度，否则返回空值\n"
+    )
+    kinds = {"pourTea()": "function", "nextBoil()": "function", "isHot()": "function"}
+    asked = {q[0]: q[1] for q in mddocs.doc_questions(_chunk(text), "zh", None, kinds)}
+    assert asked["哪个函数用于将茶水倒入指定的杯子？"][0] == "pourTea()"
+    assert asked["哪个函数是等待下一次水烧开的工具方法？"][0] == "nextBoil()"
+    assert not any("isHot" in names[0] or "“" in q for q, names in asked.items())  # a condition is not pasted in
+
+
+def test_a_chinese_code_name_is_asked_in_place_only_where_it_stands_alone():
+    kinds = {"Steam": "class", "pour()": "function"}
+    ask = {q[0]: q[1] for q in mddocs.doc_questions(_chunk("Kettle 提供了 pour() 来倒茶。"), "zh", "Kettle", kinds)}
+    assert ask["Kettle 提供了哪个函数来倒茶？"][0] == "pour()"
+    for sentence in ("Kettle 用到了现代 Steam 特性。", "Kettle 让你用 Kettle 和 Steam 煮茶。", "Kettle 提供了倒茶函数 pour()。"):
+        assert mddocs.doc_questions(_chunk(sentence), "zh", "Kettle", kinds) == [], sentence

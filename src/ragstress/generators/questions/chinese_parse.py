@@ -141,3 +141,9 @@ def parse(sentence: str) -> Parse:
         flag = segmenter.word_tag_tab.get(text, "x")
         words.append(Word(len(words), text, start, at, cols[3], int(cols[6]) - 1, cols[7], flag))
     return Parse(sentence, tuple(words))
+
+
+def tagged(text: str) -> list[tuple[str, str]]:
+    """The segmenter's words of `text` with their dictionary tags (v verb, p preposition, n… noun, eng Latin)."""
+    segmenter, _pipeline, _model = _tools()
+    return [(pair.word, pair.flag) for pair in segmenter.lcut(text, HMM=False) if pair.word.strip()]

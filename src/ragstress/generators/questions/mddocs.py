@@ -30,6 +30,7 @@ from collections import Counter
 
 from ragstress.core.types import Chunk
 from ragstress.corpora.code_blocks import code_lines
+from ragstress.generators.questions.chinese_parse import tagged
 from ragstress.generators.questions.mddocs_en import english_questions
 from ragstress.generators.questions.mddocs_field_questions import field_questions
 from ragstress.generators.questions.mddocs_fields import entry_kinds, field_entries
@@ -217,6 +218,24 @@ _KIND_NOUNS_ZH = "函数|选项|类|对象|钩子|方法|模块|属性|变量|�
 _FILES = frozenset("yaml yml json toml ini cfg conf md txt xml html py lua js ts sh env lock log".split())
 
 
+def _stands_alone_zh(before: str, after: str) -> bool:
+    """Does a code name stand as a phrase of its own in a Chinese sentence, so that 哪个<kind> can take its place?
+    Not when it is joined to another ("使用 shallowRef() 和 shallowReactive()"), modifies the noun after it
+    ("现代 JavaScript 特性") or stands beside a noun naming the same thing ("副作用 watchEffect()")."""
+    before, after = before.rstrip(), after.lstrip()
+    if before.endswith(_JOINING_ZH) or after.startswith(_JOINING_ZH):
+        return False
+    if re.match(_KIND_NOUNS_ZH, after):
+        return True  # "fastapi.security 模块中": the kind noun is there already
+    following, preceding = tagged(after)[:1], tagged(before)[-1:]
+    if following and following[0][1].startswith(("n", "eng")):
+        return False
+    return not (preceding and preceding[0][1].startswith(("n", "eng")))
+
+
+_JOINING_ZH = ("和", "与", "及", "、", "或", "以及")
+
+
 def _about_product(sentence: str, product: str | None, kinds: dict[str, str], zh: bool) -> Question | None:
     """A sentence whose subject is the product asks in place for the code name it states:
     "FastAPI provides several middlewares in fastapi.middleware" -> "FastAPI provides several middlewares in
@@ -241,6 +260,8 @@ def _about_product(sentence: str, product: str | None, kinds: dict[str, str], zh
         before, after = sentence[: m.start()], sentence[m.end() :]
         after = re.split(r",|;| \(| - | — |，|；|（", after)[0].rstrip(" .:")
         if zh:
+            if not _stands_alone_zh(before, after):
+                continue
             word = {"module": "模块", **KIND_ZH}[kind]
             named = re.match(rf"\s*(?:{word}|{_KIND_NOUNS_ZH})", after)
             word = "" if named else word  # "fastapi.security 模块中", "import.meta.glob 函数": the noun is there

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from ragstress.generators.questions.chinese_parse import tagged
 from ragstress.generators.questions.mddocs_terms import (
     BY_DEFAULT,
     EXCEPTION,
@@ -166,7 +167,31 @@ def _zh_more(sentence: str, product: str | None, kinds: dict[str, str], lead: st
             said = m["desc"] if pattern is _ENTRY_ZH else m["pred"]
             if POINTS_OUT_ZH.search(said) or m["term"].removesuffix("()") in said:
                 continue
-            ask = f"哪个{KIND_ZH[kind]}表示“{said}”" if pattern is _ENTRY_ZH else f"哪个{KIND_ZH[kind]}{said}"
+            named = _described(said) if pattern is _ENTRY_ZH else said
+            if named is None:
+                continue
+            ask = f"哪个{KIND_ZH[kind]}{named}"
             made.append((f"{lead}{ask}？", list(term_spellings(m["term"])), kind, "doc_identifier", f"{kind}: {said}"))
             break
     return made
+
+
+# A description that names what the entry is: "等待下一次 DOM 更新刷新的工具方法" is asked with 是.
+_WHAT_IT_IS = re.compile(r"的[^，,的]*(?:方法|函数|形式|别名|工具|变体|简写)$")
+# Openings a description of what an entry does starts with besides a verb: 将/把 an object, 按/根据/通过 a means.
+_DOING_OPENERS = frozenset("将 把 按 根据 通过 在 以 从 对 向 为 使 让 当".split())
+
+
+def _described(said: str) -> str | None:
+    """How a question names an entry by its description: "是<what it is>" or "用于<what it does>"; None when the
+    description is neither (a condition, "如果参数是 ref，则…"; a phrase of another shape), which a question
+    quoting it would only paste in."""
+    if "，" not in said and "," not in said and _WHAT_IT_IS.search(said):
+        return f"是 {said}" if re.match(r"[A-Za-z_]", said) else f"是{said}"  # a space before a Latin word
+    words = tagged(said)
+    if not words:
+        return None
+    first, flag = words[0]
+    if first in _DOING_OPENERS or (flag.startswith("v") and first not in ("如果", "若")):
+        return f"用于{said}"
+    return None
