@@ -10,6 +10,8 @@ One list, and the entries the rules read from it. Each word's `lists` marks the 
 - n: SOURCE_NOUNS, the conflict reader's words (layout_en.py, conclusion.py, deferral.py,
   corrections.py): what one source may be called when sources are counted or set apart.
 - a: SOURCES_IN_CONFLICT, the conflict rule's words (conflict_rules.py): SOURCE_NOUNS and 'accounts'.
+- x: CONFLICTING_SOURCES, the sources named as conflicting in conflict_rules.py's en.conflicting_noun
+  ('conflicting sources', 'conflicting reports', 'conflicting accounts'), beside what they give ('conflicting dates').
 
 The entries are narrower than the whole list on purpose: widening one changes verdicts on the
 labelled files (the scoring docs say how that was measured), so a word joins an entry only with
@@ -24,7 +26,7 @@ WORDS: tuple[Word, ...] = (
     Word("documents?", "the documents say it opened in 1889.", "cfna"),
     Word("docs?", "the docs give 1879 instead.", "fna"),
     Word("passages?", "passage 2 puts it at 1889.", "cfna"),
-    Word("sources?", "the sources disagree on the year.", "cfna"),
+    Word("sources?", "the sources disagree on the year.", "cfnax"),
     Word("texts?", "the text names another architect.", "cfna"),
     Word("context", "the context contains a typo.", "cfna"),
     Word("articles?", "the article credits edison.", "cfna"),
@@ -44,7 +46,7 @@ WORDS: tuple[Word, ...] = (
     Word("release history", "the release history dates it to 2019.", "f"),
     Word("wiki", "the wiki says version 3.", "fna"),
     Word("results?", "two results give 1879.", "na"),
-    Word("reports?", "one report puts the toll at 40.", "na"),
+    Word("reports?", "one report puts the toll at 40.", "nax"),
     Word("records?", "the records disagree.", "na"),
     Word("references?", "the references give different dates.", "na"),
     Word("entries", "the entries conflict.", "na"),
@@ -72,7 +74,7 @@ WORDS: tuple[Word, ...] = (
     Word("publications?", "the publications differ.", "na"),
     Word("encyclopa?edias?", "the encyclopedia gives 1492.", "na"),
     Word("sheets?", "the sheet lists 40 seats.", "na"),
-    Word("accounts?", "the accounts differ on who won.", "a"),
+    Word("accounts?", "the accounts differ on who won.", "ax"),
 )
 """Every English word for the sources, in the order the entries try them."""
 
@@ -89,4 +91,10 @@ SOURCE_NOUNS = select(
 SOURCES_IN_CONFLICT = select(
     "en.sources_in_conflict", WORDS, "a", "The conflict rule's words: SOURCE_NOUNS and 'accounts'."
 )
-ENTRIES = (SOURCES, SOURCES_IN_FLAGS, SOURCE_NOUNS, SOURCES_IN_CONFLICT)
+CONFLICTING_SOURCES = select(
+    "en.conflicting_sources",
+    WORDS,
+    "x",
+    "The sources named as conflicting: 'conflicting reports', 'conflicting accounts'.",
+)
+ENTRIES = (SOURCES, SOURCES_IN_FLAGS, SOURCE_NOUNS, SOURCES_IN_CONFLICT, CONFLICTING_SOURCES)
