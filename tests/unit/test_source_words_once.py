@@ -5,14 +5,16 @@ holds a regular-expression alternation is split into its alternatives, and an al
 sources lexicon spells in full ('passages?', '资料', 'fuentes', 'источник') is a source word written inline.
 A rule reads such words from an entry of its language's list instead, so the words are written in one place.
 
-An alternative that spells a source word in another sense stands in NOT_SOURCE_WORDS with the reason; that
-list may only shrink, like STILL_HOLDING_WORDS of test_lexicon_engine_words.
+An alternative that spells a source word in another sense stands in NOT_SOURCE_WORDS with the number of
+times the module writes it and the reason; a further one fails, and the list may only shrink, like
+STILL_HOLDING_WORDS of test_lexicon_engine_words.
 """
 
 from __future__ import annotations
 
 import ast
 import re
+from collections import Counter
 
 import pytest
 from test_lexicon_engine_words import _docstring_nodes, _engine_modules
@@ -32,35 +34,38 @@ _INJECTION_CITING = (
     "('passage 3 says', 'from document 2:'), which no sources entry holds as it is"
 )
 _JSON_KEY = "the stem of a JSON key ('source_is_correct', 'context_accurate'), not a word of a response"
-NOT_SOURCE_WORDS: dict[tuple[str, str], str] = {
-    ("conflict_rules", "内容"): "what is said to conflict, beside 信息, 说法, 数据 ('相互矛盾的内容')",
-    ("conflict_rules", "report"): _VERB,
-    ("conflict_rules", "reports"): _VERB,
-    ("deferral", "内容"): "what of the sources is answered by, beside 说法, 表述, 答案 ('按资料的内容来答')",
-    ("deferral", "检索到的"): "a modifier before a core word ('检索到的资料'), not a source by itself",
-    ("deferral", "report"): _VERB,
-    ("layout_en", "accounts?"): "a version of the answer, beside answers, claims, versions ('two different accounts')",
-    ("layout_en", "reports?"): _VERB,
-    ("layout_en", "records?"): _VERB,
-    ("refusal", "record"): _VERB,
-    ("refusal", "records"): _VERB,
-    ("refusal", "report"): _VERB,
-    ("refusal", "reports"): _VERB,
-    ("injection_words", "passage"): _INJECTION_CITING,
-    ("injection_words", "document"): _INJECTION_CITING,
-    ("injection_words", "source"): _INJECTION_CITING,
-    ("injection_words", "context"): _INJECTION_CITING,
-    ("injection_words", "snippet"): _INJECTION_CITING,
-    ("injection_words", "excerpt"): _INJECTION_CITING,
-    ("injection_words", "page"): _INJECTION_CITING,
-    ("injection_words", "text"): _INJECTION_CITING,
-    ("injection_words", "原文"): "a fixed way of quoting, paired with 原话 ('原文是：…'), not a list of sources",
-    ("json_answer", "doc"): _JSON_KEY,
-    ("json_answer", "source"): _JSON_KEY,
-    ("json_answer", "passage"): _JSON_KEY,
-    ("json_answer", "context"): _JSON_KEY,
-    ("json_answer", "text"): _JSON_KEY,
-    ("json_answer", "article"): _JSON_KEY,
+NOT_SOURCE_WORDS: dict[tuple[str, str], tuple[int, str]] = {
+    ("conflict_rules", "内容"): (1, "what is said to conflict, beside 信息, 说法, 数据 ('相互矛盾的内容')"),
+    ("conflict_rules", "report"): (3, _VERB),
+    ("conflict_rules", "reports"): (1, _VERB),
+    ("deferral", "内容"): (1, "what of the sources is answered by, beside 说法, 表述, 答案 ('按资料的内容来答')"),
+    ("deferral", "检索到的"): (1, "a modifier before a core word ('检索到的资料'), not a source by itself"),
+    ("deferral", "report"): (1, _VERB),
+    ("layout_en", "accounts?"): (
+        1,
+        "a version of the answer, beside answers, claims, versions ('two different accounts')",
+    ),
+    ("layout_en", "reports?"): (1, _VERB),
+    ("layout_en", "records?"): (1, _VERB),
+    ("refusal", "record"): (1, _VERB),
+    ("refusal", "records"): (1, _VERB),
+    ("refusal", "report"): (1, _VERB),
+    ("refusal", "reports"): (1, _VERB),
+    ("injection_words", "passage"): (2, _INJECTION_CITING),
+    ("injection_words", "document"): (2, _INJECTION_CITING),
+    ("injection_words", "source"): (2, _INJECTION_CITING),
+    ("injection_words", "context"): (2, _INJECTION_CITING),
+    ("injection_words", "snippet"): (2, _INJECTION_CITING),
+    ("injection_words", "excerpt"): (2, _INJECTION_CITING),
+    ("injection_words", "page"): (1, _INJECTION_CITING),
+    ("injection_words", "text"): (1, _INJECTION_CITING),
+    ("injection_words", "原文"): (1, "a fixed way of quoting, paired with 原话 ('原文是：…'), not a list of sources"),
+    ("json_answer", "doc"): (1, _JSON_KEY),
+    ("json_answer", "source"): (1, _JSON_KEY),
+    ("json_answer", "passage"): (1, _JSON_KEY),
+    ("json_answer", "context"): (1, _JSON_KEY),
+    ("json_answer", "text"): (1, _JSON_KEY),
+    ("json_answer", "article"): (1, _JSON_KEY),
 }
 
 
@@ -94,6 +99,15 @@ def _inline_source_words_by_module() -> dict[str, list[str]]:
     return {name: words for name, source in _engine_modules().items() if (words := inline_source_words(source))}
 
 
+def unexplained(found: Counter[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The (module, word) pairs written inline more often than NOT_SOURCE_WORDS explains."""
+    return sorted(key for key, times in found.items() if times > NOT_SOURCE_WORDS.get(key, (0, ""))[0])
+
+
+def _found() -> Counter[tuple[str, str]]:
+    return Counter((name, word) for name, words in _inline_source_words_by_module().items() for word in words)
+
+
 @pytest.mark.parametrize(
     ("planted", "expected"),
     [
@@ -114,17 +128,19 @@ def test_the_check_finds_a_planted_source_word(planted, expected):
     assert inline_source_words(planted) == expected
 
 
+def test_a_word_left_inline_for_a_reason_does_not_excuse_a_second_one():
+    found = Counter({("injection_words", "原文"): 1, ("conclusion", "来源"): 1})
+    assert unexplained(found) == [("conclusion", "来源")]
+    found[("injection_words", "原文")] += 1
+    assert unexplained(found) == [("conclusion", "来源"), ("injection_words", "原文")]
+
+
 def test_engine_modules_write_no_source_word_inline():
-    found = {
-        (name, word)
-        for name, words in _inline_source_words_by_module().items()
-        for word in words
-        if (name, word) not in NOT_SOURCE_WORDS
-    }
-    assert not found, f"read these from lexicon.*.sources: {sorted(found)}"
+    found = unexplained(_found())
+    assert not found, f"read these from lexicon.*.sources: {found}"
 
 
 def test_the_words_left_inline_are_still_there():
-    found = {(name, word) for name, words in _inline_source_words_by_module().items() for word in words}
-    gone = sorted(set(NOT_SOURCE_WORDS) - found)
-    assert not gone, f"take these out of NOT_SOURCE_WORDS: {gone}"
+    found = _found()
+    stale = sorted(key for key, (times, _) in NOT_SOURCE_WORDS.items() if found[key] < times)
+    assert not stale, f"lower or take out these counts in NOT_SOURCE_WORDS: {stale}"

@@ -16,6 +16,8 @@ from it. Each word's `lists` marks the entries that hold it:
 - r: RU_SOURCES_DIFFER, the sources said to contradict one another in Russian, stems with any ending.
 - t, s, p, l, d, n, m, v: what a response defers to (deferral.py's other.defers_to_sources) in French,
   Spanish, Portuguese, Italian, German, Japanese, Korean and Russian ('je m'en tiens aux documents').
+  The Russian words are stems with any ending, as in r: the same responses match as when the rule wrote
+  bare stems, and the phrase it cites now ends with the word ('опираться на документы').
 
 conflict_rules_intl.SOURCE_NOUNS joins SPACED and UNSPACED; conclusion.py reads both values given beside
 one of them as an acknowledgement that the sources disagree. Each rule's entry holds the words it had
