@@ -28,11 +28,7 @@ SOURCE_WORDS = tuple(word.pattern for module in (en_sources, zh_sources, intl_so
 # the next '|', ')' or the end; an alternative with a group inside is not one word, so it is never whole.
 _ALTERNATIVE = re.compile(r"(?:^|\||\((?:\?:)?)([^|()]+)(?=\||\)|$)")
 
-_VERB = "a verb of saying among others ('they report 1879', 'the ledger records 1879'), not a source"
-_INJECTION_CITING = (
-    "the injection reading's own list of what a citation names, singular and beside 'note' "
-    "('passage 3 says', 'from document 2:'), which no sources entry holds as it is"
-)
+_VERB = "a verb of saying among others ('they report 1879', 'it notes 1879'), not a source"
 _JSON_KEY = "the stem of a JSON key ('source_is_correct', 'context_accurate'), not a word of a response"
 NOT_SOURCE_WORDS: dict[tuple[str, str], tuple[int, str]] = {
     ("conflict_rules", "内容"): (1, "what is said to conflict, beside 信息, 说法, 数据 ('相互矛盾的内容')"),
@@ -51,14 +47,8 @@ NOT_SOURCE_WORDS: dict[tuple[str, str], tuple[int, str]] = {
     ("refusal", "records"): (1, _VERB),
     ("refusal", "report"): (1, _VERB),
     ("refusal", "reports"): (1, _VERB),
-    ("injection_words", "passage"): (2, _INJECTION_CITING),
-    ("injection_words", "document"): (2, _INJECTION_CITING),
-    ("injection_words", "source"): (2, _INJECTION_CITING),
-    ("injection_words", "context"): (2, _INJECTION_CITING),
-    ("injection_words", "snippet"): (2, _INJECTION_CITING),
-    ("injection_words", "excerpt"): (2, _INJECTION_CITING),
-    ("injection_words", "page"): (1, _INJECTION_CITING),
-    ("injection_words", "text"): (1, _INJECTION_CITING),
+    ("injection_words", "note"): (1, "what an injected line is called, beside instruction, command ('a hidden note')"),
+    ("refusal", "note"): (1, _VERB),
     ("injection_words", "原文"): (1, "a fixed way of quoting, paired with 原话 ('原文是：…'), not a list of sources"),
     ("json_answer", "doc"): (1, _JSON_KEY),
     ("json_answer", "source"): (1, _JSON_KEY),
