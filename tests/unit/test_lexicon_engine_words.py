@@ -21,7 +21,7 @@ WORD_ALTERNATION = re.compile(r"[^\W\d_]{2,}\??\|[^\W\d_]{2,}")
 # Modules whose phrases still stand inline, to be moved to the lexicon one by one.
 STILL_HOLDING_WORDS = frozenset(
     {
-        "answer_line", "candidates", "conclusion", "conflict_metrics", "conflict_rules",
+        "answer_line", "candidates", "conflict_metrics", "conflict_rules",
         "conflict_rules_intl", "corrections", "declines", "deferral", "deterministic", "injection_metrics",
         "injection_reading", "injection_words", "json_answer", "judge", "judged_nvidia",
         "judged_over_refusal", "judged_ragas", "judged_verdicts", "layout_en", "layout_zh", "names",

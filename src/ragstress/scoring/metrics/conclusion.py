@@ -36,7 +36,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ragstress.scoring.metrics import conflict_rules_intl, json_answer, layout_en, layout_zh, rules_zh
+from ragstress.scoring.lexicon.zh import sources as zh_sources
+from ragstress.scoring.metrics import conflict_rules_intl, json_answer, layout_en, layout_zh
 from ragstress.scoring.metrics.rules import REFUSAL_PATTERNS, Mention, mentions, response_hits
 from ragstress.scoring.metrics.rules_base import Hit
 from ragstress.values.matching import normalise
@@ -51,7 +52,7 @@ _NOT_AFTER = "".join(rf"(?<!\b{re.escape(a) if a[0] != '[' else a}\.)" for a in 
 _STATEMENT_END = re.compile(rf"(?<=[.!?]){_NOT_AFTER}\s+|\s*[。!?;{_LINE}]+\s*")
 _LIST_ITEM = re.compile(r"^\s*(?:[-*•>]|\d+[.)])\s")
 _SOURCE_WORD = re.compile(
-    rf"\b{layout_en.SOURCE_NOUNS}\b|{rules_zh.SOURCE_WORDS}|来源|片段|手册|文件|【\d+】|\[\d+\]|{conflict_rules_intl.SOURCE_NOUNS}"
+    rf"\b{layout_en.SOURCE_NOUNS}\b|{zh_sources.SOURCES_NAMED.alternation}|【\d+】|\[\d+\]|{conflict_rules_intl.SOURCE_NOUNS}"
 )
 # A turn ends the reach of a commitment marker: a contrast, or a dash ("I'd say Martin — Fowler wrote another").
 _CONTRAST = re.compile(f"{layout_en.CONTRAST}|{layout_zh.CONTRAST}|\\s(?:—|–|--)\\s")

@@ -26,6 +26,7 @@ from ragstress.values.reading import Reading
 
 _SOURCES = sources.SOURCES_IN_CONFLICT.alternation
 _ZH_SOURCES = zh_sources.SOURCES_IN_CONFLICT.alternation
+_ZH_SOURCES_THAT_SAY = zh_sources.SOURCES_THAT_SAY.alternation
 _DIFFER = (
     r"(?:disagree|conflict|contradict|differ|diverge|(?:is|are) inconsistent|(?:is|are) not consistent|vary|clash)"
 )
@@ -40,8 +41,8 @@ ACKNOWLEDGE: tuple[NamedPattern, ...] = (
     NamedPattern(
         "en.conflicting_noun",
         r"\b(?:conflicting|contradictory|inconsistent|differing|divergent|mixed|competing) "
-        r"(?:information|answers?|accounts?|claims?|figures?|dates?|years?|values?|numbers?|reports?|sources?|"
-        r"statements?|evidence|data)\b",
+        rf"(?:information|answers?|{sources.CONFLICTING_SOURCES.alternation}|claims?|figures?|dates?|years?|values?|"
+        r"numbers?|statements?|evidence|data)\b",
         "Conflicting information named as such: 'conflicting accounts', 'contradictory dates'.",
     ),
     NamedPattern(
@@ -107,7 +108,7 @@ ACKNOWLEDGE: tuple[NamedPattern, ...] = (
     ),
     NamedPattern(
         "zh.some_say_others",
-        r"(?:有的|有些|一些|部分|一份|一篇|其中一)(?:资料|材料|文档|段落|来源|说法)?(?:说|称|认为|记载|写|显示|提到)"
+        rf"(?:有的|有些|一些|部分|一份|一篇|其中一)(?:{_ZH_SOURCES_THAT_SAY}|说法)?(?:说|称|认为|记载|写|显示|提到)"
         r".{1,40}?(?:也有的|另一些|另一份|另一篇|其他|其余|另有|还有的|而另)",
         "Two camps of sources: 有的资料说…也有的说…, 一份文档称…另一份….",
     ),
@@ -150,7 +151,7 @@ AGREEMENT: tuple[NamedPattern, ...] = (
     ),
     NamedPattern(
         "zh.sources_agree",
-        r"(?:说法|资料|记载)(?:都|完全|基本)?一致",
+        rf"(?:说法|{zh_sources.SOURCES_AGREEING.alternation}|记载)(?:都|完全|基本)?一致",
         "The sources are said to agree: 说法一致, 资料完全一致 (not 其余资料一致).",
     ),
 )
@@ -166,7 +167,7 @@ SAME_VALUE: tuple[NamedPattern, ...] = (
     ),
     NamedPattern(
         "zh.same_value",
-        r"(?:资料|文档|材料|段落|来源|它们|两者|二者)[^,;。]{0,6}?(?:都|均|全都)(?:说|写|称|记载|给出|认为|提到|是|为)",
+        rf"(?:{_ZH_SOURCES_THAT_SAY}|它们|两者|二者)[^,;。]{{0,6}}?(?:都|均|全都)(?:说|写|称|记载|给出|认为|提到|是|为)",
         "资料都说1889年、几份文档均写1889年：资料给出同一个值（只在回答只提到一个值时算否认）。",
     ),
 )

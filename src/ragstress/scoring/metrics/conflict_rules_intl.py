@@ -22,7 +22,7 @@ _GAP = r"[^.;!?。]{0,30}?"  # what may stand between the sources and their verb
 ACKNOWLEDGE: tuple[NamedPattern, ...] = (
     NamedPattern(
         "fr.sources_differ",
-        rf"\b(?:passages?|documents?|sources?|textes?|extraits?|articles?)\b{_GAP}(?<!ne )"
+        rf"\b{sources.FR_SOURCES_DIFFER.alternation}\b{_GAP}(?<!ne )"
         r"(?:se contredi\w+|diverg\w+|sont contradictoires|ne (?:concordent|s'accordent|coïncident) pas|"
         r"ne sont pas d'accord|diffèrent|donnent (?:deux|plusieurs|des) \w+ différent\w*)"
         r"|\b(?:informations?|données|chiffres|dates|réponses|valeurs|versions) (?:contradictoires|divergentes)\b",
@@ -30,13 +30,13 @@ ACKNOWLEDGE: tuple[NamedPattern, ...] = (
     ),
     NamedPattern(
         "es_pt_it.sources_differ",
-        rf"\b(?:fuentes|documentos|pasajes|textos|fontes|passagens|fonti|documenti|passaggi|testi)\b{_GAP}"
+        rf"\b{sources.ES_PT_IT_SOURCES_DIFFER.alternation}\b{_GAP}"
         r"(?<!no )(?<!não )(?<!non )(?:se contradicen|discrepan|difieren|no coinciden|no concuerdan|"
         r"no están de acuerdo|son contradictori[oa]s|se contradizem|divergem|discordam|não coincidem|não concordam|"
         r"são contraditóri[oa]s|si contraddicono|divergono|discordano|non concordano|non coincidono|"
         r"sono contraddittori[ei])"
-        r"|\b(?:uno|una|um|uma) de (?:los|las|os|as|i|le) (?:documentos|fuentes|pasajes|fontes|passagens|documenti|"
-        r"fonti)\b[^.;]{0,40}?(?:mientras|pero|aunque|otro|otra|enquanto|mas|embora|outro|outra|mentre|ma|altro|altra)\b"
+        rf"|\b(?:uno|una|um|uma) de (?:los|las|os|as|i|le) {sources.ES_PT_IT_ONE_OF.alternation}\b[^.;]{{0,40}}?"
+        r"(?:mientras|pero|aunque|otro|otra|enquanto|mas|embora|outro|outra|mentre|ma|altro|altra)\b"
         r"|\b(?:información|datos|cifras|fechas|respuestas|informações|dados|números|datas|informazioni|dati|cifre|"
         r"date|risposte) (?:contradictori[ao]s|contraditóri[ao]s|contraddittori[ei])\b",
         "Las fuentes se contradicen / as fontes divergem / le fonti si contraddicono; uno de los documentos dice X, "
@@ -44,32 +44,32 @@ ACKNOWLEDGE: tuple[NamedPattern, ...] = (
     ),
     NamedPattern(
         "de.sources_differ",
-        rf"\b(?:quellen|dokumente|passagen|texte|abschnitte|angaben)\b{_GAP}"
+        rf"\b(?:{sources.DE_SOURCES_DIFFER.alternation}|angaben)\b{_GAP}"
         r"(?:widersprechen sich(?! nicht)|sind (?:sich )?(?:nicht einig|uneinig|widersprüchlich)|"
         r"weichen (?:\w+ ){0,3}voneinander ab|stimmen nicht überein|unterscheiden sich|nennen (?:zwei|verschiedene|"
         r"unterschiedliche) )"
-        r"|\b(?:die meisten|einige|manche|zwei|eine) (?:der )?(?:quellen|dokumente|passagen|texte)\b[^.;]{1,60}?"
+        rf"|\b(?:die meisten|einige|manche|zwei|eine) (?:der )?{sources.DE_MOST_OF.alternation}\b[^.;]{{1,60}}?"
         r"(?:eine|andere|die anderen|eine andere|die übrigen) (?:nennt|sagt|gibt|nennen|sagen|geben|spricht)"
         r"|\bwidersprüchliche (?:angaben|informationen|daten|zahlen)\b",
         "Die Quellen widersprechen sich, weichen voneinander ab; die meisten Quellen nennen X, eine nennt Y.",
     ),
     NamedPattern(
         "ja.sources_differ",
-        r"(?:資料|文書|文献|情報|出典|ソース|記事|パッセージ)(?:によって(?:は)?|ごとに|の間で|間で|同士で|では)"
+        rf"(?:{sources.JA_SOURCES_DIFFER.alternation}|情報)(?:によって(?:は)?|ごとに|の間で|間で|同士で|では)"
         r"[^。]{0,25}?(?:矛盾(?!し(?:ない|ません|ていない)|はない|はありません)|食い違|異な|違|一致しな|一致していな|"
         r"分かれ|ものもあ)"
-        r"|(?:資料|文書|情報)[^。]{0,10}?(?:矛盾して(?:い|お)|食い違って|一致していません)",
+        rf"|(?:{sources.JA_SOURCES_CONTRADICT.alternation}|情報)[^。]{{0,10}}?(?:矛盾して(?:い|お)|食い違って|一致していません)",
         "資料によって異なる、資料の間で食い違いがある、資料によっては1966年としているものもある。",
     ),
     NamedPattern(
         "ko.sources_differ",
-        r"(?:자료|문서|출처|소스|구절|문헌)(?:마다|들이|들은|들마다|간에|사이에|끼리)[^.。]{0,25}?"
+        rf"{sources.KO_SOURCES_DIFFER.alternation}(?:마다|들이|들은|들마다|간에|사이에|끼리)[^.。]{{0,25}}?"
         r"(?:다르(?!지 않)|다른|달라|상충|모순(?!이 없|되지 않)|엇갈|일치하지 않)",
         "자료마다 다르게 나와 있다, 문서 간에 상충한다, 출처마다 엇갈린다.",
     ),
     NamedPattern(
         "ru.sources_differ",
-        r"(?:источник|документ|фрагмент|текст|отрывк)\w*[^.;]{0,30}?(?<!не )(?:противореч\w+|расходятся|"
+        rf"{sources.RU_SOURCES_DIFFER.alternation}[^.;]{{0,30}}?(?<!не )(?:противореч\w+|расходятся|"
         r"не совпадают|не согласуются|различаются)"
         r"|\bпротиворечив\w+ (?:данные|сведения|информаци\w+)",
         "Источники противоречат друг другу, расходятся; противоречивые сведения.",

@@ -17,6 +17,7 @@ The phrase families, in English, Chinese and the common third languages:
 
 from __future__ import annotations
 
+from ragstress.scoring.lexicon.intl import sources as intl_sources
 from ragstress.scoring.metrics import layout_en, rules_zh
 from ragstress.scoring.metrics.rules_base import Hit, NamedPattern
 from ragstress.values.reading import Reading
@@ -55,14 +56,14 @@ ZH_DEFER = NamedPattern(
 
 OTHER_DEFER = NamedPattern(
     "other.defers_to_sources",
-    r"je m'en tiens (?:aux|au) (?:documents?|sources?|textes?|passages?)"
-    r"|me (?:atengo|baso|quedo con lo que dicen) (?:a )?(?:los |las |el |la )?(?:documentos?|fuentes?|textos?)"
-    r"|(?:ich )?halte mich an (?:die|den|das) (?:dokumente?|quellen?|texte?|passagen?)"
-    r"|(?:vou|fico) (?:seguir|com) (?:os|as|o|a) (?:documentos?|fontes?|textos?)"
-    r"|mi attengo (?:ai|alle|al) (?:documenti|fonti|testi|documento)"
-    r"|(?:資料|文書|ドキュメント|文献)に(?:従って|従い|基づいて回答|沿って)"
-    r"|(?:자료|문서)(?:를|에) (?:따르|따라 답)"
-    r"|(?:буду )?(?:опираться|полагаться) на (?:документ|источник|текст)",
+    rf"je m'en tiens (?:aux|au) {intl_sources.FR_DEFERRED_TO.alternation}"
+    rf"|me (?:atengo|baso|quedo con lo que dicen) (?:a )?(?:los |las |el |la )?{intl_sources.ES_DEFERRED_TO.alternation}"
+    rf"|(?:ich )?halte mich an (?:die|den|das) {intl_sources.DE_DEFERRED_TO.alternation}"
+    rf"|(?:vou|fico) (?:seguir|com) (?:os|as|o|a) {intl_sources.PT_DEFERRED_TO.alternation}"
+    rf"|mi attengo (?:ai|alle|al) {intl_sources.IT_DEFERRED_TO.alternation}"
+    rf"|{intl_sources.JA_DEFERRED_TO.alternation}に(?:従って|従い|基づいて回答|沿って)"
+    rf"|{intl_sources.KO_DEFERRED_TO.alternation}(?:를|에) (?:따르|따라 답)"
+    rf"|(?:буду )?(?:опираться|полагаться) на {intl_sources.RU_DEFERRED_TO.alternation}",
     "Deferring to the sources in French, Spanish, German, Portuguese, Italian, Japanese, Korean or Russian.",
 )
 

@@ -7,12 +7,14 @@
 
 from __future__ import annotations
 
+from ragstress.scoring.lexicon.zh import sources
 from ragstress.scoring.metrics.rules_base import NamedPattern
 
+# 能被说成给出某个值的：资料的名字和种类（lexicon.zh.sources 的 SOURCE_NOUNS）、资料说的话，或按数目指称的资料。
 _REPORTERS = (
-    r"(?:文档|资料|文中|文章|材料|原文|段落|文本|来源|片段|报道|记载|说法|版本|手册|页面|条目|帖子|公告|工单|网页|百科|"
+    rf"(?:{sources.SOURCE_NOUNS.alternation}|记载|说法|版本|"
     r"一说|有的|有些|一份|一篇|一处|另一|其余|其他|(?<![取按照])多数|少数|个别|大部分|大多数|部分|一种|另一种|有写|有说|【\d+】|\[\d+\]|"
-    r"文件|(?<![a-z])[a-e](?=[说称写:]))"
+    r"(?<![a-z])[a-e](?=[说称写:]))"
 )
 
 SOURCE_GIVES = NamedPattern(
@@ -57,7 +59,7 @@ LISTED = r"(?:和|与|或者?|还是|要么|、|跟|及|至|到|/|vs\.?|–|(?<!
 SPLIT_SOURCES = NamedPattern(
     "zh.split_sources",
     r"多数|大多数|大部分|少数|个别|其余|(?:[两三四五六]|\d)(?:篇|份|个|处)[^,;。]{0,4}(?:中|里)[^,;。]{0,3}(?:[一两三四]|\d)"
-    r"(?:篇|份|个|处)|取决于|而定|依据不同|根据不同|不同(?:的)?(?:资料|文档|来源)|(?:两|几|多)(?:个|种)(?:不同的?)?"
+    rf"(?:篇|份|个|处)|取决于|而定|依据不同|根据不同|不同(?:的)?{sources.SOURCES_SET_APART.alternation}|(?:两|几|多)(?:个|种)(?:不同的?)?"
     r"(?:说法|答案|数字|名字|年份|日期|版本|数据)|打架|两种说法|都有(?:提到|写)?|各不相同",
     "把一部分资料和另一部分对立起来的词（句中要提到资料）：“多数资料说2005年”“三篇中两篇”“看依据哪份资料而定”“有两种说法”。",
 )

@@ -8,9 +8,20 @@
 - r：SOURCES_IN_REFUSALS，拒答短语用的词（refusal_zh.py）：核心词，加上“内容”“片段”“记录”
   这类在“资料里没有”式的拒答中指资料、在别处却太常见的词。
 - a：SOURCES_IN_CONFLICT，冲突规则（conflict_rules.py）里被说成互相矛盾的资料：资料、文档、材料、文献、段落、来源。
+- m：SOURCES_NAMED，结论读取（conclusion.py）据以判断一句话提到了资料的词：核心词，加上来源、片段、手册、文件。
+  提到资料的句子里给出的两个值算作指出资料分歧，列表项里的值算作资料的说法。
+- n：SOURCE_NOUNS，把值说成某份资料的说法时（layout_zh.py 的 SOURCE_GIVES，“文档2说是1879年”“根据资料乙”）
+  资料可以叫的名字：核心词（上下文除外），加上来源、片段、手册、文件、页面、条目，以及报道、帖子、公告、工单、网页、百科
+  这类资料的种类。
+- s：SOURCES_THAT_SAY，冲突规则（conflict_rules.py）里“有的资料说……另一份……”和“资料都说……”中说话的资料：
+  资料、文档、材料、段落、来源。
+- d：SOURCES_SET_APART，把资料分成几方的说法（layout_zh.py 的 SPLIT_SOURCES）里“不同的资料”所用的词：资料、文档、来源。
+- q：SOURCES_QUOTED，注入读取（injection_words.py 的 CITING）据以判断一句话在引用资料的词（“文档中写道”“段落里有”）：
+  资料、文档、文中、原文、段落、片段、文本、页面、材料。
+- g：SOURCES_AGREEING，冲突规则（conflict_rules.py）里“资料一致”式的说法中被说成一致的资料：只有资料。
 
 条目比整张词表窄是有意的：放宽会改变标注文件上的判定，一个词只有在标注数据表明它属于某个条目时才加进去。
-繁体的常用写法（資料、文檔）也一并列入，因为回答有时用繁体。
+繁体的常用写法（資料、文檔）也一并列入，因为回答有时用繁体；它们只在原本就收繁体的条目里。
 """
 
 from __future__ import annotations
@@ -19,29 +30,36 @@ from ragstress.scoring.lexicon import Word, select
 
 WORDS: tuple[Word, ...] = (
     Word("参考资料", "参考资料里没有提到这一点。", "r"),
-    Word("[资資]料", "资料里说是1889年。", "cra"),
-    Word("文档", "文档中写的是1895年。", "cra"),
-    Word("文檔", "文檔裡沒有提到。", "cr"),
-    Word("文中", "文中未提及吉祥物。", "cr"),
-    Word("文章", "文章称是爱迪生发明的。", "cr"),
-    Word("材料", "材料里的年份有误。", "cra"),
+    Word("资料", "资料里说是1889年。", "cramnsdgq"),
+    Word("資料", "資料中沒有提到。", "cram"),
+    Word("文档", "文档中写的是1895年。", "cramnsdq"),
+    Word("文檔", "文檔裡沒有提到。", "crm"),
+    Word("文中", "文中未提及吉祥物。", "crmnq"),
+    Word("文章", "文章称是爱迪生发明的。", "crmn"),
+    Word("材料", "材料里的年份有误。", "cramnsq"),
     Word("文献", "两篇文献的数字不一样。", "a"),
-    Word("原文", "原文写的是上海。", "cr"),
-    Word("段落", "第二个段落给出的是1879年。", "cra"),
-    Word("文本", "文本里没有这个数字。", "cr"),
-    Word("上下文", "上下文没有给出答案。", "cr"),
+    Word("原文", "原文写的是上海。", "crmnq"),
+    Word("段落", "第二个段落给出的是1879年。", "cramnsq"),
+    Word("文本", "文本里没有这个数字。", "crmnq"),
+    Word("上下文", "上下文没有给出答案。", "crm"),
     Word("内容", "内容中没有相关信息。", "r"),
-    Word("片段", "片段里没有提到日期。", "r"),
+    Word("片段", "片段里没有提到日期。", "rmnq"),
     Word("检索结果", "检索结果中没有相关记载。", "r"),
     Word("检索内容", "检索内容未见此事。", "r"),
     Word(r"检索到的\w{0,4}", "检索到的文件没有说明。", "r"),
-    Word("来源", "来源中没有提到。", "ra"),
-    Word("文件", "文件里没有写。", "r"),
+    Word("来源", "来源中没有提到。", "ramnsd"),
+    Word("文件", "文件里没有写。", "rmn"),
     Word("摘要", "摘要中未载。", "r"),
     Word("记录", "记录里没有这个人。", "r"),
-    Word("条目", "条目中没有相关内容。", "r"),
-    Word("页面", "页面上没有给出年份。", "r"),
-    Word("手册", "手册里没写。", "r"),
+    Word("条目", "条目中没有相关内容。", "rn"),
+    Word("页面", "页面上没有给出年份。", "rnq"),
+    Word("手册", "手册里没写。", "rmn"),
+    Word("报道", "一篇报道说是1959年。", "n"),
+    Word("帖子", "帖子里写的是2012年。", "n"),
+    Word("公告", "公告称9点开门。", "n"),
+    Word("工单", "工单写的上限是50。", "n"),
+    Word("网页", "网页上给出的是另一个数字。", "n"),
+    Word("百科", "百科记载是1492年。", "n"),
 )
 """所有指称资料的中文词，按条目尝试的顺序排列。"""
 
@@ -50,4 +68,20 @@ SOURCES_IN_REFUSALS = select(
     "zh.sources_in_refusals", WORDS, "r", "拒答短语里指称资料的词：核心词加上内容、片段、记录等。"
 )
 SOURCES_IN_CONFLICT = select("zh.sources_in_conflict", WORDS, "a", "冲突规则里被说成互相矛盾的资料。")
-ENTRIES = (SOURCES, SOURCES_IN_REFUSALS, SOURCES_IN_CONFLICT)
+SOURCES_NAMED = select("zh.sources_named", WORDS, "m", "一句话提到资料的标志：核心词加上来源、片段、手册、文件。")
+SOURCE_NOUNS = select("zh.source_nouns", WORDS, "n", "值被说成某份资料的说法时，资料可以叫的名字和种类。")
+SOURCES_THAT_SAY = select("zh.sources_that_say", WORDS, "s", "“有的资料说”“资料都说”里说话的资料。")
+SOURCES_SET_APART = select("zh.sources_set_apart", WORDS, "d", "“不同的资料”里的资料。")
+SOURCES_AGREEING = select("zh.sources_agreeing", WORDS, "g", "“资料一致”里被说成一致的资料。")
+SOURCES_QUOTED = select("zh.sources_quoted", WORDS, "q", "“文档中写道”里被引用的资料。")
+ENTRIES = (
+    SOURCES,
+    SOURCES_IN_REFUSALS,
+    SOURCES_IN_CONFLICT,
+    SOURCES_NAMED,
+    SOURCE_NOUNS,
+    SOURCES_THAT_SAY,
+    SOURCES_SET_APART,
+    SOURCES_AGREEING,
+    SOURCES_QUOTED,
+)
