@@ -213,5 +213,9 @@ def test_a_chinese_code_name_is_asked_in_place_only_where_it_stands_alone():
     kinds = {"Steam": "class", "pour()": "function"}
     ask = {q[0]: q[1] for q in mddocs.doc_questions(_chunk("Kettle 提供了 pour() 来倒茶。"), "zh", "Kettle", kinds)}
     assert ask["Kettle 提供了哪个函数来倒茶？"][0] == "pour()"
-    for sentence in ("Kettle 用到了现代 Steam 特性。", "Kettle 让你用 Kettle 和 Steam 煮茶。", "Kettle 提供了倒茶函数 pour()。"):
+    for sentence in (
+        "Kettle 用到了现代 Steam 特性。",
+        "Kettle 让你用 Kettle 和 Steam 煮茶。",
+        "Kettle 提供了倒茶函数 pour()。",
+    ):
         assert mddocs.doc_questions(_chunk(sentence), "zh", "Kettle", kinds) == [], sentence
