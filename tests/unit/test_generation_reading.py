@@ -23,8 +23,8 @@ def _rows() -> list[dict]:
 def test_verdicts_under_the_protocol_give_every_field_and_name_every_fault():
     rounds = {name: rows for name, rows in _rounds().items() if rows and "answer_ok" in rows[0]}
     assert rounds, "no verdicts under the blind-read protocol are committed"
-    for name, rows in rounds.items():  # one round: a sample of 40 of one corpus, each question once
-        assert len(rows) == 40 and len({r["question"] for r in rows}) == 40, name
+    for name, rows in rounds.items():  # one round: a sample of 40 of one corpus (all when it has fewer), each once
+        assert 0 < len(rows) <= 40 and len({r["question"] for r in rows}) == len(rows), name
         assert len({r["corpus"] for r in rows}) == 1, name
     full = [r for rows in rounds.values() for r in rows]
     for row in full:
