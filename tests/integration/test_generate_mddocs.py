@@ -22,15 +22,15 @@ from ragstress.testing.fake_openai import FakeOpenAIServer, FakeRequest
 
 MDDOCS = Path(__file__).parents[1] / "data" / "formats" / "mddocs"
 MARKUP = re.compile(r"`|\*|#|\{|\}|<|>|///|\]\(|^- ")
-EXPECTED = {  # question -> an accepted answer
+EXPECTED = {  # question -> an accepted answer, one the question does not give away (those are not asked)
     "What is the default value of the timeout parameter of Kettle()?": "30 seconds",
-    "Which class do you use to declare a brewing step on a route in Kettle?": "Brew",
+    "Which class do you use to declare a brewing step on a route in Kettle?": "Infuser",
     "Which status code does Kettle return when the pot is empty?": "418",
-    "Which exception does Kettle raise when the lid is open?": "LidOpenError",
+    "Which exception does Kettle raise when the lid is open?": "SpoutBlockedError",
     "In which version of Kettle was the steep() function added?": "2.4.0",
     "In Kettle, a request body may be at most how many kilobytes?": "64",
     "Kettle() 的 timeout 参数的默认值是什么？": "30 秒",
-    "在 Kettle 中，使用哪个类来声明路由上的冲泡步骤？": "Brew",
+    "在 Kettle 中，使用哪个类来声明路由上的冲泡步骤？": "Infuser",
     "当壶为空时，Kettle 会返回哪个状态码？": "418",
     "steep() 函数是在 Kettle 的哪个版本中添加的？": "2.4.0",
     "在 Kettle 中，请求体最多为多少 KB？": "64",

@@ -23,7 +23,7 @@ def test_each_markup_kind_is_read_as_the_page_shows_it():
     assert title == "Tuning the Kettle Server"
     assert "\nTimeouts\n" in text and "{ #timeouts }" not in text
     assert "The timeout parameter of Kettle() sets how long a request may run." in text
-    assert "Use Brew to declare a brewing step on a route." in text  # an admonition's body is prose
+    assert "Use Infuser to declare a brewing step on a route." in text  # an admonition's body is prose
     assert "Technical Details" not in text and "note" not in text
     assert "The retries parameter defaults to 3." in text.replace("\n", " ")  # `!!!` body, dedented
     assert "- Send a keep-alive ping every 15 seconds" in text
@@ -42,7 +42,7 @@ def test_chinese_docs_lose_their_markup_too():
     assert "Kettle() 的 timeout 参数设置单个请求可运行的时长，默认值为 30 秒。" in text
     assert "- 在没有事件发送时，每 15 秒发送一次保活 ping。" in text  # emphasis beside Han characters
     assert "- 其余内容请阅读部署指南。" in text
-    assert "使用 Brew 来声明路由上的冲泡步骤。" in text and "提示" not in text
+    assert "使用 Infuser 来声明路由上的冲泡步骤。" in text and "提示" not in text
     assert MARKUP.search(_prose(text)) is None
 
 
