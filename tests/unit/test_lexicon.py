@@ -16,9 +16,8 @@ from ragstress.scoring.metrics import (
     conflict_rules_intl,
     layout_en,
     refusal_zh,
-    rules_en,
+    role_patterns,
     rules_flags_en,
-    rules_zh,
 )
 from ragstress.values.matching import normalise
 
@@ -73,11 +72,11 @@ def test_the_narrow_entries_are_inside_the_wide_ones():
 
 
 def test_the_rule_modules_read_their_source_words_from_the_lexicon():
-    assert rules_en.SOURCE_WORDS == rf"\b{en_sources.SOURCES.alternation}\b"
+    assert role_patterns.EN.source_words == rf"\b{en_sources.SOURCES.alternation}\b"
     assert rules_flags_en._SOURCES == en_sources.SOURCES_IN_FLAGS.alternation
     assert layout_en.SOURCE_NOUNS == en_sources.SOURCE_NOUNS.alternation
     assert conflict_rules._SOURCES == en_sources.SOURCES_IN_CONFLICT.alternation
-    assert rules_zh.SOURCE_WORDS == zh_sources.SOURCES.alternation
+    assert role_patterns.ZH.source_words == zh_sources.SOURCES.alternation
     assert any(zh_sources.SOURCES_IN_REFUSALS.alternation in p.regex for p in refusal_zh.REFUSAL)
     assert conflict_rules._ZH_SOURCES == zh_sources.SOURCES_IN_CONFLICT.alternation
     assert (
@@ -91,7 +90,7 @@ def test_the_rule_modules_read_their_source_words_from_the_lexicon():
     [("文檔裡沒有提到。", True), ("資料中沒有。", True), ("内容很丰富。", False), ("the handout is wrong", False)],
 )
 def test_the_core_words_of_both_languages(text, expected):
-    core = re.compile(f"{rules_en.SOURCE_WORDS}|{rules_zh.SOURCE_WORDS}")
+    core = re.compile(f"{role_patterns.EN.source_words}|{role_patterns.ZH.source_words}")
     assert bool(core.search(normalise(text))) is expected
 
 

@@ -2,9 +2,10 @@
 
 Every module of ragstress.scoring.metrics, of the scoring lexicon (ragstress.scoring.lexicon: its phrases are
 data the engine compiles, so a pattern compiled there would count too), and the alias matching they use
-(ragstress.values.matching), is imported and the compiled patterns it holds at module level are collected: a compiled `re.Pattern`,
-the pattern of a `NamedPattern`, or either inside a tuple, list, set or dict. One pattern object
-re-exported by several modules counts once. The bound is the count on 2026-12-05, once the phrases had moved to
+(ragstress.values.matching), is imported and the compiled patterns it holds at module level are collected: a
+compiled `re.Pattern`, the pattern of a `NamedPattern`, or either inside a tuple, list, set, dict or dataclass
+instance (a table of patterns, such as one language's role patterns). One pattern object re-exported by several
+modules counts once. The bound is the count on 2026-12-05, once the phrases had moved to
 the lexicon: 212 for the verdict rules (below the 219 they had reached) and 21 for the injection measure's
 placing of a canary (quotation, citation, refusal), 233 in all. A new wording belongs in a lexicon entry or an
 existing pattern, not in one more pattern.
@@ -12,6 +13,7 @@ existing pattern, not in one more pattern.
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import pkgutil
 import re
@@ -36,6 +38,9 @@ def _patterns_in(value: object, depth: int = 0) -> Iterator[re.Pattern[str]]:
     elif isinstance(value, dict) and depth < 3:
         for item in value.values():
             yield from _patterns_in(item, depth + 1)
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type) and depth < 3:
+        for item in dataclasses.fields(value):  # a table of patterns, such as one language's role patterns
+            yield from _patterns_in(getattr(value, item.name), depth + 1)
 
 
 def rule_patterns() -> dict[int, re.Pattern[str]]:
@@ -64,6 +69,16 @@ def test_counter_sees_the_named_pattern_tables() -> None:
     assert all(id(p.pattern) in ids for p in refusal_zh.REFUSAL)
     assert all(id(p.pattern) in ids for p in rules_flags_en.ERROR_FLAG)
     assert len(ids) > 150
+
+
+def test_counter_reaches_the_role_pattern_tables():
+    from ragstress.scoring.metrics import role_patterns
+
+    ids = rule_patterns().keys()
+    for table in role_patterns.LANGUAGES:
+        assert id(table.dispute_before.pattern) in ids
+        assert all(id(p.pattern) in ids for p in table.dispute_after)
+        assert id(table.surname.pattern) in ids
 
 
 def test_counter_reaches_the_patterns_compiled_from_the_lexicon():

@@ -8,6 +8,10 @@ A rule reads such words from an entry of its language's list instead, so the wor
 An alternative that spells a source word in another sense stands in NOT_SOURCE_WORDS with the number of
 times the module writes it and the reason; a further one fails, and the list may only shrink, like
 STILL_HOLDING_WORDS of test_lexicon_engine_words.
+
+The lexicon's own phrase modules (lexicon/*/refusals.py, flags.py, ...) compose their phrases from the sources list
+of their language the same way. Those that still spell a source word inside a phrase are listed in
+LEXICON_STILL_SPELLING, which may only shrink.
 """
 
 from __future__ import annotations
@@ -15,10 +19,12 @@ from __future__ import annotations
 import ast
 import re
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from test_lexicon_engine_words import _docstring_nodes, _engine_modules
 
+import ragstress.scoring.lexicon as lexicon
 from ragstress.scoring.lexicon.en import sources as en_sources
 from ragstress.scoring.lexicon.intl import sources as intl_sources
 from ragstress.scoring.lexicon.zh import sources as zh_sources
@@ -57,6 +63,12 @@ NOT_SOURCE_WORDS: dict[tuple[str, str], tuple[int, str]] = {
     ("json_answer", "text"): (1, _JSON_KEY),
     ("json_answer", "article"): (1, _JSON_KEY),
 }
+
+LEXICON_DIR = Path(lexicon.__file__).parent
+LEXICON_STILL_SPELLING = frozenset(
+    {"en/beliefs", "en/flags", "en/refusals", "en/roles", "intl/refusals", "zh/flags", "zh/roles"}
+)
+"""Lexicon phrase modules that still write a source word inside a phrase (some of them as a verb: 'they report')."""
 
 
 # Letters, or a class of letters ('[资資]料'), with at most an optional last letter: a word spelled as a regex.
@@ -134,3 +146,34 @@ def test_the_words_left_inline_are_still_there():
     found = _found()
     stale = sorted(key for key, (times, _) in NOT_SOURCE_WORDS.items() if found[key] < times)
     assert not stale, f"lower or take out these counts in NOT_SOURCE_WORDS: {stale}"
+
+
+def _lexicon_phrase_modules() -> dict[str, str]:
+    """The lexicon's modules other than the sources lists themselves, by language/stem."""
+    return {
+        f"{path.parent.name}/{path.stem}": path.read_text(encoding="utf-8")
+        for path in sorted(LEXICON_DIR.glob("*/*.py"))
+        if path.stem not in ("sources", "__init__")
+    }
+
+
+def test_lexicon_phrases_compose_their_source_words_from_the_sources_list():
+    spelling = {name for name, source in _lexicon_phrase_modules().items() if inline_source_words(source)}
+    unexpected = sorted(spelling - LEXICON_STILL_SPELLING)
+    assert not unexpected, f"compose these modules' source words from lexicon.*.sources: {unexpected}"
+
+
+def test_the_lexicon_modules_still_spelling_source_words_only_shrink():
+    modules = _lexicon_phrase_modules()
+    assert set(LEXICON_STILL_SPELLING) <= set(modules)
+    cleaned = sorted(name for name in LEXICON_STILL_SPELLING if not inline_source_words(modules[name]))
+    assert not cleaned, f"take these out of LEXICON_STILL_SPELLING: {cleaned}"
+
+
+def test_zh_refusals_read_their_source_words_from_the_sources_list():
+    from ragstress.scoring.lexicon.zh import refusals, sources
+
+    regexes = " ".join(phrase.regex for phrase in refusals.REFUSAL)
+    assert sources.SOURCES_LACKING.alternation in regexes
+    assert sources.SOURCES_ASKED_FOR.alternation in regexes
+    assert inline_source_words(Path(refusals.__file__).read_text(encoding="utf-8")) == []

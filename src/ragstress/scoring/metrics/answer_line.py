@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from ragstress.scoring.metrics import rules_en, rules_zh
+from ragstress.scoring.metrics import role_patterns
 from ragstress.scoring.metrics.rules_base import Hit, NamedPattern
 from ragstress.values.matching import alias_patterns
 from ragstress.values.reading import Reading
@@ -28,7 +28,7 @@ ANSWER_LABEL = NamedPattern(
 )
 _SENTENCE_END = re.compile(r"(?<=[^\d])[.!?](?=\s|$)|[。！？\n]")
 _NAMES_SOMETHING = re.compile(r"[0-9a-z\u4e00-\u9fff]")
-_ABOUT_THE_SOURCES = re.compile(f"{rules_en.SOURCE_WORDS}|{rules_zh.SOURCE_WORDS}")
+_ABOUT_THE_SOURCES = re.compile("|".join(lang.source_words for lang in role_patterns.LANGUAGES))
 
 
 def answer_line(reading: Reading) -> tuple[int, str] | None:

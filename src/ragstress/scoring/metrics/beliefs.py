@@ -1,6 +1,6 @@
 """A value given as what others believe, cite or expect, not as the response's answer.
 
-rules_en.HEARSAY and rules_zh.HEARSAY catch the plainest forms ("some say Paris", "有人说是巴黎"). These are
+The hearsay role patterns (role_patterns.py) catch the plainest forms ("some say Paris", "有人说是巴黎"). These are
 the rest of the family, with the belief named before the mention or right after it:
 
 - who believes it: people, readers, books, references, other sources, the public ("many sources list UTC+8",

@@ -34,8 +34,7 @@ from ragstress.scoring.metrics import (
     layout_en,
     layout_zh,
     refusal,
-    rules_en,
-    rules_zh,
+    role_patterns,
 )
 from ragstress.scoring.metrics.rules import (
     ERROR_FLAG_PATTERNS,
@@ -59,7 +58,7 @@ SET_AGAINST = "rules.set_against"
 """The rule a Score cites when the sources' planted value is set against the true value the response concludes."""
 
 _TRUTH, _FAKE = conclusion.TRUTH, conclusion.FAKE
-_CLAUSE_BREAK = re.compile(f"{rules_en.CLAUSE_BREAK}|{rules_zh.CLAUSE_BREAK}")
+_CLAUSE_BREAK = re.compile("|".join(lang.clause_break for lang in role_patterns.LANGUAGES))
 _TERSE_WORDS, _TERSE_CJK = 2, 4  # what may stand beside an opening answer: "About 6 billion.", "Five strings"
 _WORD, _CJK = r"[a-z]+", r"[\u3400-\u9fff]"
 _CITED_AFTER = re.compile(
@@ -126,7 +125,7 @@ def asserts_fake(
     flag = error_flag(reading)
     corrected = bool(answers) and facts_stated(reading, answers)[0]
     norm = reading.normalised
-    doubted = any(p.pattern.search(norm) for p in (rules_en.DOUBT, rules_zh.DOUBT))
+    doubted = any(lang.doubt.pattern.search(norm) for lang in role_patterns.LANGUAGES)
     distanced = bool(response_hits(reading, REFUSAL_PATTERNS))  # "They say 8080, but I can't answer this reliably"
     found = stance(reading, fake, sources_disputed=flag.value or corrected or doubted or distanced)
     if found.asserted and corrected and (flag.value or found.disputed):

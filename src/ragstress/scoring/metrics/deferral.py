@@ -18,12 +18,12 @@ The phrase families, in English, Chinese and the common third languages:
 from __future__ import annotations
 
 from ragstress.scoring.lexicon.intl import sources as intl_sources
-from ragstress.scoring.metrics import layout_en, rules_zh
+from ragstress.scoring.metrics import layout_en, role_patterns
 from ragstress.scoring.metrics.rules_base import Hit, NamedPattern
 from ragstress.values.reading import Reading
 
 _EN_SOURCE = rf"(?:(?:the|these|this|what the|what's in the|its) )?(?:provided |given |retrieved |supplied )?{layout_en.SOURCE_NOUNS}"
-_ZH_SOURCE = rf"(?:所给|给出的|提供的|检索到的)?{rules_zh.SOURCE_WORDS}"
+_ZH_SOURCE = rf"(?:所给|给出的|提供的|检索到的)?{role_patterns.ZH.source_words}"
 
 EN_DEFER = NamedPattern(
     "en.defers_to_sources",

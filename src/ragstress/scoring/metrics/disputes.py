@@ -1,4 +1,4 @@
-"""More ways a response disputes a value it mentions, beside rules_en / rules_zh DISPUTE_BEFORE and DISPUTE_AFTER.
+"""More ways a response disputes a value it mentions, beside the dispute role patterns (role_patterns.py).
 
 - English: the value called a slip after it ("the 1915 in passage 1 looks like a typo", "npm — I'm fairly sure
   that's a copy-paste slip", "Osaka, but that's not right"), or posed as a question and answered no ("1971? No,

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from ragstress.scoring.metrics import rules_en, rules_zh
+from ragstress.scoring.metrics import role_patterns
 
 _OTHER_NAME_AFTER = re.compile(r"\s+(?:[A-Z][a-z]|[IVXLC]+\b|\d)")
 """After an English surname: it is part of another name ("King Charles III") or a label ("Page 4")."""
@@ -50,7 +50,7 @@ def surname_aliases(text: str, aliases: Sequence[str]) -> list[str]:
     """The surnames of full-name aliases (en.surname, zh.surname) that `text` uses alone as names."""
     extra = []
     for alias in aliases:
-        for pattern, lang_en in ((rules_en.SURNAME, True), (rules_zh.SURNAME, False)):
+        for pattern, lang_en in ((role_patterns.EN.surname, True), (role_patterns.ZH.surname, False)):
             full = pattern.pattern.fullmatch(alias.strip())
             if full is None or any(a.strip() == full["surname"] for a in aliases):
                 continue

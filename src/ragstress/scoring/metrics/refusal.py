@@ -21,7 +21,7 @@ import json
 import re
 from collections.abc import Sequence
 
-from ragstress.scoring.metrics import conclusion, json_answer, refusal_en, refusal_zh, rules_en, rules_zh
+from ragstress.scoring.metrics import conclusion, json_answer, refusal_en, refusal_zh, role_patterns
 from ragstress.scoring.metrics.rules import (
     ERROR_FLAG_PATTERNS,
     REFUSAL_PATTERNS,
@@ -50,9 +50,9 @@ def _approximate(reading: Reading, answers: Sequence[Sequence[str]]) -> Hit | No
         if asserted is None or not _YEAR_SPAN.fullmatch(asserted.span):
             continue
         end = asserted.start + len(asserted.span)
-        for lang in (rules_en, rules_zh):
-            if lang.APPROXIMATE.pattern.search(norm[: asserted.start]) or re.search(lang.APPROXIMATE_AFTER, norm[end:]):
-                return Hit(lang.APPROXIMATE.name, asserted.span, asserted.start)
+        for lang in role_patterns.LANGUAGES:
+            if lang.approximate.pattern.search(norm[: asserted.start]) or re.search(lang.approximate_after, norm[end:]):
+                return Hit(lang.approximate.name, asserted.span, asserted.start)
     return None
 
 
@@ -167,7 +167,7 @@ _HEDGE = re.compile(_HEDGED)
 _CONTINUES = re.compile(r"\s*(?:for|in|from|as of|since|by|at|of|on|with)\b")
 _CLAUSES_BEFORE = re.compile(rf"{_ANSWER_CLAUSES.pattern}|[—–]|\s-\s")
 _ABOUT_THE_SOURCES = re.compile(
-    rf"{rules_en.SOURCE_WORDS}|{rules_zh.SOURCE_WORDS}"
+    rf"{role_patterns.EN.source_words}|{role_patterns.ZH.source_words}"
     r"|\b(?:discuss|discusses|describe|describes|cover|covers|mention|mentions|talk|talks|focus|focuses|instead|only)\b"
     r"|\b(?:they|it) (?:\w+ )?(?:say|says|state|states|give|gives|list|lists|note|notes|record|records|report|reports|"
     r"put|puts|date|dates|name|names|show|shows)\b|讨论|介绍|涉及|讲的是|谈的是|只|仅|提到|写道|记载"

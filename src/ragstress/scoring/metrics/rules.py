@@ -1,6 +1,6 @@
 """The default rules: negation- and scope-aware refusal, error-flag and stance decisions.
 
-Named patterns live in rules_en.py and rules_zh.py; both languages' patterns run on
+Named patterns live in role_patterns.py (one table per language); both languages' patterns run on
 every response, since answers mix languages. What this module adds is scope:
 - a refusal phrase refuses the question only if the response does not go on to state
   every required fact ("the passages do not mention the architect, but it was
@@ -34,11 +34,10 @@ from ragstress.scoring.metrics import (
     refusal_en,
     refusal_intl,
     refusal_zh,
-    rules_en,
+    role_patterns,
     rules_flags_en,
     rules_flags_intl,
     rules_flags_zh,
-    rules_zh,
 )
 from ragstress.scoring.metrics.names import surname_aliases
 from ragstress.scoring.metrics.rules_base import Hit, NamedPattern
@@ -54,7 +53,7 @@ ERROR_FLAG_PATTERNS: tuple[NamedPattern, ...] = (
     *rules_flags_intl.ERROR_FLAG,
 )
 _THIRD_LANGUAGE = tuple(p.name for p in rules_flags_intl.ERROR_FLAG)
-_CLAUSE_BREAK = re.compile(f"{rules_en.CLAUSE_BREAK}|{rules_zh.CLAUSE_BREAK}")
+_CLAUSE_BREAK = re.compile("|".join(lang.clause_break for lang in role_patterns.LANGUAGES))
 CLAUSE_REACH = 300
 """How far back a clause is read before a mention or a flag: text that runs on longer without a break has lost the
 syntax the rules read it by, and every rule that reads a clause searches all of it, once per mention."""
@@ -101,7 +100,7 @@ def _negation(prefix: str, third_language: bool = False) -> Hit | None:
 
 
 _SENTENCE_BREAK = re.compile(r"[.!?。\n]")
-_SOURCE_WORDS = re.compile(f"{rules_en.SOURCE_WORDS}|{rules_zh.SOURCE_WORDS}")
+_SOURCE_WORDS = re.compile("|".join(lang.source_words for lang in role_patterns.LANGUAGES))
 
 
 def _popular_belief(reading: Reading, text: str, position: int) -> Hit | None:
@@ -174,34 +173,34 @@ _LIST_BREAK = re.compile(r"[,;。.!?\n:]")  # a clause, but a list with 、 stay
 def _other_role(reading: Reading, norm: str, start: int, end: int, prefix: str) -> Hit | None:
     """A mention that names something else, is only a point of comparison, a peer or given a lesser role, is neither stated nor disputed."""
     numeric = norm[start].isdigit()  # "the 1889 exhibition", but not "the Soyuz 2 rocket"
-    for pattern in (rules_en.DEMOTED, rules_zh.DEMOTED, lesser_roles.ONLY_AS):
+    for pattern in (role_patterns.EN.demoted, role_patterns.ZH.demoted, lesser_roles.ONLY_AS):
         if found := pattern.pattern.search(norm[end:]):
             return Hit(pattern.name, found[0].strip(), end)
-    if found := rules_en.PEER.pattern.search(prefix):
-        return Hit(rules_en.PEER.name, found[0].strip(), start)
+    if found := role_patterns.EN.peer.pattern.search(prefix):
+        return Hit(role_patterns.EN.peer.name, found[0].strip(), start)
     # The list the mention stands in, searched back only as far as zh.peer reaches (it looks at nothing before it).
     listed = reading.breaks(_LIST_BREAK, norm).start_of(start)
-    if (found := search_ending_at(rules_zh.PEER.pattern, norm, start, listed)) and re.search(
-        rules_zh.PEER_AFTER, norm[end:]
+    if (found := search_ending_at(role_patterns.ZH.peer.pattern, norm, start, listed)) and re.search(
+        role_patterns.ZH.peer_after, norm[end:]
     ):
-        return Hit(rules_zh.PEER.name, found[0], start)
-    for lang in (rules_en, rules_zh):
-        if found := lang.OTHER_ROLE_BEFORE.pattern.search(prefix):
-            return Hit(lang.OTHER_ROLE_BEFORE.name, found[0].strip(), start)
-        if found := lang.RIVAL_BEFORE.pattern.search(prefix) or re.search(lang.RIVAL_AFTER, norm[end:]):
-            return Hit(lang.RIVAL_BEFORE.name, found[0].strip(), start)
-        before, after = lang.OTHER_ROLE_AROUND
+        return Hit(role_patterns.ZH.peer.name, found[0], start)
+    for lang in role_patterns.LANGUAGES:
+        if found := lang.other_role_before.pattern.search(prefix):
+            return Hit(lang.other_role_before.name, found[0].strip(), start)
+        if found := lang.rival_before.pattern.search(prefix) or re.search(lang.rival_after, norm[end:]):
+            return Hit(lang.rival_before.name, found[0].strip(), start)
+        before, after = lang.other_role_around
         if numeric and re.search(before, prefix) and re.search(after, norm[end:]):
-            return Hit(lang.OTHER_ROLE_BEFORE.name, norm[max(0, start - 4) : end + 6], start)
+            return Hit(lang.other_role_before.name, norm[max(0, start - 4) : end + 6], start)
     return None
 
 
 def _hearsay(norm: str, start: int, end: int, prefix: str) -> Hit | None:
     """A mention given as what other people say ("some say Paris", "Adams is sometimes named") or believe ("often
     quoted as 1969", "Ottawa is sometimes cited", "通常的认识（王实甫）"; `beliefs`) is not stated by the response."""
-    for lang in (rules_en, rules_zh):
-        if found := lang.HEARSAY.pattern.search(prefix) or re.search(lang.HEARSAY_AFTER, norm[end:]):
-            return Hit(lang.HEARSAY.name, found[0].strip(), start)
+    for lang in role_patterns.LANGUAGES:
+        if found := lang.hearsay.pattern.search(prefix) or re.search(lang.hearsay_after, norm[end:]):
+            return Hit(lang.hearsay.name, found[0].strip(), start)
     bracketed = not prefix.strip() and _last_visible(norm, start) == "(" and norm[end:].lstrip().startswith(")")
     bracket = norm.rfind("(", 0, start) if bracketed else 0  # nothing before a bracket that opens the text
     return beliefs.belief(prefix, norm[end:], start, (norm, bracket) if bracket > 0 else None)
@@ -215,14 +214,14 @@ def _last_visible(text: str, end: int) -> str:
 
 
 def _dispute(norm: str, start: int, end: int, prefix: str, sources_disputed: bool) -> Hit | None:
-    for pattern in (rules_en.DISPUTE_BEFORE, rules_zh.DISPUTE_BEFORE, *disputes.BEFORE):
+    for pattern in (role_patterns.EN.dispute_before, role_patterns.ZH.dispute_before, *disputes.BEFORE):
         if found := pattern.pattern.search(prefix):
             return Hit(pattern.name, found[0].strip(), start)
-    for pattern in rules_en.DISPUTE_AFTER + rules_zh.DISPUTE_AFTER + disputes.AFTER:
+    for pattern in role_patterns.EN.dispute_after + role_patterns.ZH.dispute_after + disputes.AFTER:
         if found := pattern.pattern.search(norm[end:]):
             return Hit(pattern.name, found[0].strip(), end)
     if sources_disputed:
-        for pattern in (rules_en.ATTRIBUTED, rules_zh.ATTRIBUTED):
+        for pattern in (role_patterns.EN.attributed, role_patterns.ZH.attributed):
             if found := pattern.pattern.search(prefix):
                 return Hit(pattern.name, found[0].strip(), start)
     return None

@@ -1,4 +1,4 @@
-"""The shape of a named rule pattern, shared by the pattern modules (rules_en.py, rules_zh.py, refusal_*.py)."""
+"""The shape of a named rule pattern, shared by the pattern modules (role_patterns.py, refusal_*.py)."""
 
 from __future__ import annotations
 

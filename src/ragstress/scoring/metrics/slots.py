@@ -101,7 +101,7 @@ def _role_stems(text: str) -> set[str]:
 
 
 def role_asked(reading: Reading, aliases: Sequence[str], question: str) -> Hit | None:
-    """A mention set aside as the loser, the one replaced or a rival (rules_en / rules_zh RIVAL) when that is the
+    """A mention set aside as the loser, the one replaced or a rival (role_patterns' rival_before) when that is the
     role the question asks for: "which team did they beat?" is answered by "Germany won, beating Argentina",
     "被谁取代？" by "被新桥取代". The mention then states the fact."""
     asked = _role_stems(comparable(question))

@@ -19,6 +19,10 @@
 - q：SOURCES_QUOTED，注入读取（injection_words.py 的 CITING）据以判断一句话在引用资料的词（“文档中写道”“段落里有”）：
   资料、文档、文中、原文、段落、片段、文本、页面、材料。
 - g：SOURCES_AGREEING，冲突规则（conflict_rules.py）里“资料一致”式的说法中被说成一致的资料：只有资料。
+- l：SOURCES_LACKING，拒答短语（refusals.py）里说缺少、没有的东西中指资料的词（“缺乏相关资料”“没有相关内容”
+  “不包含此记录”）：资料、内容、记录。和“信息”“数据”“记载”这些不指资料的词并列使用。
+- k：SOURCES_ASKED_FOR，拒答短语（refusals.py）里请对方补充的资料（“请补充更多资料”“需要更多上下文”）：
+  资料、文档、材料、上下文、来源。
 
 条目比整张词表窄是有意的：放宽会改变标注文件上的判定，一个词只有在标注数据表明它属于某个条目时才加进去。
 繁体的常用写法（資料、文檔）也一并列入，因为回答有时用繁体；它们只在原本就收繁体的条目里。
@@ -30,27 +34,27 @@ from ragstress.scoring.lexicon import Word, select
 
 WORDS: tuple[Word, ...] = (
     Word("参考资料", "参考资料里没有提到这一点。", "r"),
-    Word("资料", "资料里说是1889年。", "cramnsdgq"),
-    Word("資料", "資料中沒有提到。", "cram"),
-    Word("文档", "文档中写的是1895年。", "cramnsdq"),
+    Word("资料", "资料里说是1889年。", "cramnsdgqlk"),
+    Word("資料", "資料中沒有提到。", "cramlk"),
+    Word("文档", "文档中写的是1895年。", "cramnsdqk"),
     Word("文檔", "文檔裡沒有提到。", "crm"),
     Word("文中", "文中未提及吉祥物。", "crmnq"),
     Word("文章", "文章称是爱迪生发明的。", "crmn"),
-    Word("材料", "材料里的年份有误。", "cramnsq"),
+    Word("材料", "材料里的年份有误。", "cramnsqk"),
     Word("文献", "两篇文献的数字不一样。", "a"),
     Word("原文", "原文写的是上海。", "crmnq"),
     Word("段落", "第二个段落给出的是1879年。", "cramnsq"),
     Word("文本", "文本里没有这个数字。", "crmnq"),
-    Word("上下文", "上下文没有给出答案。", "crm"),
-    Word("内容", "内容中没有相关信息。", "r"),
+    Word("上下文", "上下文没有给出答案。", "crmk"),
+    Word("内容", "内容中没有相关信息。", "rl"),
     Word("片段", "片段里没有提到日期。", "rmnq"),
     Word("检索结果", "检索结果中没有相关记载。", "r"),
     Word("检索内容", "检索内容未见此事。", "r"),
     Word(r"检索到的\w{0,4}", "检索到的文件没有说明。", "r"),
-    Word("来源", "来源中没有提到。", "ramnsd"),
+    Word("来源", "来源中没有提到。", "ramnsdk"),
     Word("文件", "文件里没有写。", "rmn"),
     Word("摘要", "摘要中未载。", "r"),
-    Word("记录", "记录里没有这个人。", "r"),
+    Word("记录", "记录里没有这个人。", "rl"),
     Word("条目", "条目中没有相关内容。", "rn"),
     Word("页面", "页面上没有给出年份。", "rnq"),
     Word("手册", "手册里没写。", "rmn"),
@@ -74,6 +78,8 @@ SOURCES_THAT_SAY = select("zh.sources_that_say", WORDS, "s", "“有的资料说
 SOURCES_SET_APART = select("zh.sources_set_apart", WORDS, "d", "“不同的资料”里的资料。")
 SOURCES_AGREEING = select("zh.sources_agreeing", WORDS, "g", "“资料一致”里被说成一致的资料。")
 SOURCES_QUOTED = select("zh.sources_quoted", WORDS, "q", "“文档中写道”里被引用的资料。")
+SOURCES_LACKING = select("zh.sources_lacking", WORDS, "l", "“缺乏相关资料”“没有相关内容”里缺少的资料。")
+SOURCES_ASKED_FOR = select("zh.sources_asked_for", WORDS, "k", "“请补充更多资料”里请对方补充的资料。")
 ENTRIES = (
     SOURCES,
     SOURCES_IN_REFUSALS,
@@ -84,4 +90,6 @@ ENTRIES = (
     SOURCES_SET_APART,
     SOURCES_AGREEING,
     SOURCES_QUOTED,
+    SOURCES_LACKING,
+    SOURCES_ASKED_FOR,
 )
