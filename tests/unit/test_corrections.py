@@ -72,6 +72,10 @@ def test_asserts_fake_reads_the_whole_answer(text, asserts):
         ("The passage says 1931. Some sources say 1936, but I'll go with the passage: 1931.", False),
         ("The passage says 1931, and I have nothing to add.", False),
         ("资料说是福州。", False),
+        # the planted value placed as a source's by the layout, not by a verb of saying, then the truth concluded
+        ("- Passage 3: 1931\n- Dam records: 1936\n\nAnswer: 1936.", True),
+        ("文档里写的福州，鼓浪屿实际属于厦门。", True),
+        ("- Passage 3: 1931\n- Dam records: 1936", False),
     ],
 )
 def test_sources_set_against_the_concluded_truth_flag(text, flags):

@@ -28,6 +28,10 @@ STATED = [
     ("隧道全长12.5公里。", ["12500米"]),
     ("样品重2.4公斤。", ["2400克"]),
     ("The probe returned 1.5 kg of rock.", ["1500 g"]),
+    # an alias that gives its value as approximate names the value, however the response approximates it
+    ("The ferry runs at roughly 38 km/h.", ["about 38 km/h"]),
+    ("The ferry's speed is 38 km/h.", ["around 38 km/h"]),
+    ("湖面面积4300平方公里左右。", ["约4300平方公里"]),
 ]
 NOT_STATED = [
     ("编号为1,2016的条目。", ["2016"]),  # a comma between digits still joins them
@@ -37,6 +41,8 @@ NOT_STATED = [
     ("The date was 2016-10-15.", ["2010"]),  # a full date is not a short range
     ("二〇一六年竣工。", ["2017"]),
     ("About 3.2k residents.", ["320"]),
+    ("The ferry runs at roughly 138 km/h.", ["about 38 km/h"]),
+    ("The ferry runs at about 3.8 km/h.", ["about 38 km/h"]),
 ]
 
 

@@ -157,10 +157,22 @@ def _in_other_units(alias: str) -> list[str]:
     return others
 
 
+# An alias that gives its value as approximate ("about 490 km/h", "约6371千米") names the value, not the word: a
+# response that says "around 490 km/h", "roughly 490 km/h" or "490 km/h" gives it too.
+_APPROXIMATELY = ("about ", "around ", "approximately ", "approx. ", "roughly ", "~", "约", "大约")
+
+
 @functools.lru_cache(maxsize=8192)
 def _alias_patterns(alias: str) -> tuple[re.Pattern[str], ...]:
     # Cached: every rule looks for the same few aliases of a case, and compiling them is most of a rule's time.
     alias = comparable(alias)
+    value = next((alias[len(w) :].strip() for w in _APPROXIMATELY if alias.startswith(w)), "")
+    if value and value != alias:
+        return (*_exact_alias_patterns(alias), *_alias_patterns(value))
+    return _exact_alias_patterns(alias)
+
+
+def _exact_alias_patterns(alias: str) -> tuple[re.Pattern[str], ...]:
     year = _YEAR.fullmatch(alias)
     numbers = [alias] if _NUMBER.fullmatch(alias) else [year[1]] if year else []
     # A comma before the number separates it from a digit only when a digit precedes the comma ("1,2021"), not

@@ -95,6 +95,7 @@ class Conclusion:
     both_given: bool = False  # both values named, and one where a source is named
     split: Hit | None = None  # some sources set against others ("most passages say", "two of the three")
     named: frozenset[str] = frozenset()  # the sides the response names in any role but another
+    placed: tuple[Placed, ...] = ()  # every mention of either value with its role, in the order of the text
 
 
 def _inside_parentheses(text: str, start: int) -> bool:
@@ -316,6 +317,7 @@ def _read(reading: Reading, answers: tuple[tuple[str, ...], ...], fake: tuple[st
         "both_given": named == {TRUTH, FAKE} and sourced,
         "split": _split_sources(norm, bounds, placed),
         "named": frozenset(named),
+        "placed": tuple(placed),
     }
     if is_json:
         truth = [alias for fact in answers for alias in fact]

@@ -87,16 +87,29 @@ def flags_error(
     concluded = conclusion.read(reading, answers, fake, question)
     if concluded.concluded != conclusion.TRUTH or concluded.uncertain:
         return flag
-    reported = [m for m in mentions(reading, fake, sources_disputed=True) if m.hit and m.hit.rule in _REPORTED]
-    if not reported:
+    attributed = [m for m in mentions(reading, fake, sources_disputed=True) if m.hit and m.hit.rule in _REPORTED]
+    if attributed:
+        first, given = attributed[0], str(attributed[0].hit)
+    elif reported := _reported_then_answered(concluded):
+        first, given = reported, "given as what a source says"
+    else:
         return flag
-    first = reported[0]
-    why = (
-        f"error flag: {SET_AGAINST} (the sources' {first.span!r}, {first.hit}, set against the answer; {concluded.why})"
-    )
+    why = f"error flag: {SET_AGAINST} (the sources' {first.span!r}, {given}, set against the answer; {concluded.why})"
     return Decision(
         True, why, Hit(SET_AGAINST, first.span, first.start), uncertain="the sources are contradicted, not called wrong"
     )
+
+
+def _reported_then_answered(concluded: conclusion.Conclusion) -> Mention | None:
+    """The planted value placed by the conclusion reader as what a source says ("Documents: 16 bits", "文档说是
+    <link>"), when the true value follows it: the layout reports the sources, as a verb of saying would, and the
+    answer that comes after sets them right. A true value named before the sources' ("常说是沃森和克里克，但资料显示
+    其实是孟德尔") is the belief the sources are said to overturn, not an answer set against them."""
+    placed = concluded.placed
+    first = next((p for p in placed if p.side == _FAKE and p.role == "reported" and p.mention.role != "hearsay"), None)
+    if first is None or not any(p.side == _TRUTH and p.mention.start > first.mention.start for p in placed):
+        return None
+    return first.mention
 
 
 def asserts_fake(
