@@ -32,6 +32,12 @@ STATED = [
     ("The ferry runs at roughly 38 km/h.", ["about 38 km/h"]),
     ("The ferry's speed is 38 km/h.", ["around 38 km/h"]),
     ("湖面面积4300平方公里左右。", ["约4300平方公里"]),
+    # a unit in another spelling
+    ("Some sixty-one per cent of voters turned out.", ["61%"]),
+    ("Turnout was 61%.", ["61 percent"]),
+    ("Its half-life is ~1,600 yrs.", ["1600 years"]),
+    ("Sound travels at 343 metres per second in air.", ["343 m/s"]),
+    ("The record stands at 431 km per hour.", ["431 km/h"]),
 ]
 NOT_STATED = [
     ("编号为1,2016的条目。", ["2016"]),  # a comma between digits still joins them
@@ -43,6 +49,8 @@ NOT_STATED = [
     ("About 3.2k residents.", ["320"]),
     ("The ferry runs at roughly 138 km/h.", ["about 38 km/h"]),
     ("The ferry runs at about 3.8 km/h.", ["about 38 km/h"]),
+    ("Turnout was 61.5%.", ["61 percent"]),
+    ("Sound travels at 343 metres per minute.", ["343 m/s"]),
 ]
 
 

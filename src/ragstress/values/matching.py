@@ -89,12 +89,20 @@ def sentences(text: str) -> list[str]:
 
 _NUMBER = re.compile(r"\d+(?:\.\d+)?")
 _HYPHEN_AFTER_LETTER = re.compile(r"(?<=[a-z])-(?=[a-z0-9])")
-_UNIT_WORDS = (
-    (re.compile(r"(?<=\d) ?(?:kilomet(?:re|er)s?)\b"), " km"),
-    (re.compile(r"(?<=\d) ?(?:met(?:re|er)s?)\b"), " m"),
-    (re.compile(r"(?<=\d) ?(?:feet|foot)\b"), " ft"),
-    (re.compile(r"(?<=\d) ?(km|m|ft)\b"), r" \1"),
+# A unit after a number, in any of its spellings, read in one form: "380 metres", "380 meters" and "380m" all read
+# "380 m", "78 per cent" "78%", "5,730 yrs" "5730 years", "km per second" "km/s". One pattern, a group per form.
+_UNIT_WORDS = re.compile(
+    r"(?<=\d) ?(?:(?P<km>kilomet(?:re|er)s?|km)|(?P<m>met(?:re|er)s?|m)|(?P<ft>feet|foot|ft)|(?P<pct>per ?cent|percent)"
+    r"|(?P<yrs>yrs?))\b|(?<=[a-z]) per (?P<per>second|hour)\b"
 )
+_UNIT_FORMS = {"km": " km", "m": " m", "ft": " ft", "pct": "%", "yrs": " years"}
+_PER = {"second": "/s", "hour": "/h"}
+
+
+def _unit_form(match: re.Match[str]) -> str:
+    if match["per"]:
+        return _PER[match["per"]]
+    return _UNIT_FORMS[match.lastgroup]
 
 
 _SHORT_RANGE = re.compile(
@@ -113,8 +121,7 @@ def comparable(text: str) -> str:
     "vostok 1", "380 metres" as "380 m", "12.4 thousand" as "12400", "1939–45" as "1939–1945"."""
     text = normalise(arabic_numerals(text))
     text = _HYPHEN_AFTER_LETTER.sub(" ", scaled_numbers(canonical_dates(english_numbers(text))))
-    for pattern, symbol in _UNIT_WORDS:  # "380 metres", "380 meters", "380m" all read "380 m"
-        text = pattern.sub(symbol, text)
+    text = _UNIT_WORDS.sub(_unit_form, text)
     return _SHORT_RANGE.sub(_range_end, text)
 
 
