@@ -35,6 +35,8 @@ from ragstress.generators.questions.mddocs_en import english_questions
 from ragstress.generators.questions.mddocs_field_questions import field_questions
 from ragstress.generators.questions.mddocs_fields import entry_kinds, field_entries
 from ragstress.generators.questions.mddocs_replaced import replaced_questions
+from ragstress.generators.questions.mddocs_roles_en import role_questions
+from ragstress.generators.questions.mddocs_roles_zh import chinese_roles
 from ragstress.generators.questions.mddocs_settings import chinese_settings, english_settings
 from ragstress.generators.questions.mddocs_terms import (
     BULLET,
@@ -85,7 +87,7 @@ def identifier_kinds(chunks: list[Chunk]) -> dict[str, str]:
     """The code names a corpus uses, by kind: written with "()" or called or imported in its code."""
     kinds: dict[str, str] = {}
     for chunk in chunks:
-        for name in re.findall(r"\b([A-Za-z_][\w.]*)\(", chunk.text):
+        for name in re.findall(r"(?<![\w$])(\$?[A-Za-z_][\w.$]*)\(", chunk.text):
             kinds.setdefault(name, kind_of(name))
         for names in re.findall(r"^\s*from [\w.]+ import ([\w, ]+)$", chunk.text, re.MULTILINE):
             for name in names.split(","):
@@ -147,6 +149,8 @@ def doc_questions(
             + english_settings(sentence.rstrip(".!:; "), product)
         )
         made += replaced_questions(sentence.rstrip(".。!！:：; "), product, kinds)
+        if not made:  # a code name's role in its clause: what it does, is called for, is the means of
+            made += chinese_roles(sentence, product, kinds) if zh else role_questions(sentence, product, kinds)
         in_place = _about_product(sentence.rstrip(".。!！:：; "), product, kinds, zh) if not made else None
         made += [in_place] if in_place else []
         before = sentence

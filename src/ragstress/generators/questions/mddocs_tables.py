@@ -125,8 +125,9 @@ class TableReading:
         # A page that states one name in two rows (a nested "key" in two tables) asks about neither.
         self.twice = {key for key, n in Counter((doc, row[0]) for doc, row in distinct).items() if n > 1}
         # Two rows described alike ("count" and "rules.count") would both answer "which parameter ...".
+        # Rows with no description are not alike: they have nothing to be asked by.
         described = Counter((doc, dict(row[2]).get("description")) for doc, row in distinct)
-        self.alike = {key for key, n in described.items() if n > 1}
+        self.alike = {key for key, n in described.items() if n > 1 and key[1] is not None}
 
     def questions(self, chunk: Chunk, product: str | None) -> list[Question]:
         """The questions the chunk's table rows answer, row by row, each in the language of its description
@@ -143,7 +144,7 @@ class TableReading:
             ask = _ask_zh if zh else _ask_en
             cells = dict(cells)
             if (chunk.doc_id, cells.get("description")) in self.alike:
-                cells.pop("description")
+                del cells["description"]
             found += ask(name, noun, cells, subject, product)
         return found
 
