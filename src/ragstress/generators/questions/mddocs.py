@@ -34,6 +34,7 @@ from ragstress.generators.questions.chinese_parse import tagged
 from ragstress.generators.questions.mddocs_en import english_questions
 from ragstress.generators.questions.mddocs_field_questions import field_questions
 from ragstress.generators.questions.mddocs_fields import entry_kinds, field_entries
+from ragstress.generators.questions.mddocs_headed import headed_questions
 from ragstress.generators.questions.mddocs_replaced import replaced_questions
 from ragstress.generators.questions.mddocs_roles_en import role_questions
 from ragstress.generators.questions.mddocs_roles_zh import chinese_roles
@@ -75,12 +76,27 @@ def product_name(chunks: list[Chunk]) -> str | None:
             seen.setdefault(name, set()).add(chunk.doc_id)
             counts[name] += 1
     docs = len({c.doc_id for c in chunks})
-    ranked = [
-        n
-        for n, _ in counts.most_common()
-        if len(seen[n]) * 2 >= docs and len(seen[n]) >= 2 and len(n) >= 3 and n not in _NOT_PRODUCTS
-    ]
-    return ranked[0] if ranked else None
+    ranked = [n for n, _ in counts.most_common() if len(seen[n]) >= 2 and len(n) >= 3 and n not in _NOT_PRODUCTS]
+    # Half the documents; or, where generated reference pages (one per function) outnumber the guide's, a
+    # fifth, as long as no other name is written in as many documents.
+    wide = [n for n in ranked if len(seen[n]) * 2 >= docs]
+    most = max(ranked, key=lambda n: len(seen[n]), default=None)
+    product = wide[0] if wide else most if most and len(seen[most]) * 5 >= docs else None
+    return _full_name(product, chunks) if product else None
+
+
+def _full_name(name: str, chunks: list[Chunk]) -> str:
+    """The product's name as its docs write it in full: "Vue Router" where "Vue" is written most, when the
+    two-word name is written in most of the documents that write the word (a product named after its family)."""
+    with_name: set[str] = set()
+    pairs: dict[str, set[str]] = {}
+    for chunk in chunks:
+        if name in chunk.text:
+            with_name.add(chunk.doc_id)
+        for pair in re.findall(rf"(?<![\w-]){re.escape(name)} ([A-Z][a-z]+)\b", chunk.text):
+            pairs.setdefault(pair, set()).add(chunk.doc_id)
+    best = max(pairs, key=lambda p: len(pairs[p]), default=None)
+    return f"{name} {best}" if best and len(pairs[best]) * 2 > len(with_name) else name
 
 
 def identifier_kinds(chunks: list[Chunk]) -> dict[str, str]:
@@ -95,6 +111,12 @@ def identifier_kinds(chunks: list[Chunk]) -> dict[str, str]:
                     kinds.setdefault(name.strip(), kind_of(name.strip()))
     # A name documented under its own heading is what its section lists (an option, a hook …).
     return kinds | entry_kinds(chunks)
+
+
+def _prose_lines(chunk: Chunk) -> str:
+    """The chunk's text with its code lines blank (a heading stays a line of its own)."""
+    lines = chunk.text.split("\n")
+    return "\n".join("" if code else line for line, code in zip(lines, code_lines(chunk.text, chunk.code_state)))
 
 
 def prose_sentences(chunk: Chunk) -> list[str]:
@@ -139,6 +161,7 @@ def doc_questions(
     """The chunk's questions of every shape above, in the order its sentences state them (`shared`: questions
     that have two answers in the corpus, see `shared_entry_questions`)."""
     found = [q for q in _entry_questions(chunk, product, kinds) if q[0] not in shared]
+    found += headed_questions(_prose_lines(chunk), product)
     before = ""  # the sentence before: a bare "The default value is 30." names its parameter there
     for sentence in prose_sentences(chunk):
         zh = bool(re.search(r"[\u4e00-\u9fff]", sentence))

@@ -42,6 +42,7 @@ _PLACEHOLDER = "Zqx{}"
 
 def role_questions(sentence: str, product: str | None, kinds: dict[str, str]) -> list[Question]:
     """The questions whose answer is a code name of `sentence`, one at most per name."""
+    sentence = sentence.rstrip(".!:; ")
     names = code_names(sentence, kinds, product)
     if not names or len(sentence.split()) > 45:
         return []
@@ -54,11 +55,17 @@ def role_questions(sentence: str, product: str | None, kinds: dict[str, str]) ->
             continue  # one item of a list
         if any(t.lower_ == "that" and t.dep_ == "det" for t in doc):
             break  # "that object": the page says which
-        shaped = _as_subject(token, name) or _as_used(token, name) or _as_means(token, name)
+        shaped = (
+            _as_subject(token, name) or _as_relative(token, name) or _as_used(token, name) or _as_means(token, name)
+        )
         if not shaped:
             continue
         question = _restore(shaped, written).strip()
         question = re.sub(r"\s+([,.;:?)])", r"\1", re.sub(r"\(\s+", "(", question))
+        question = re.sub(r"(?<=\w )You\b", "you", question)
+        # Symbols outside a code name are an expression the sentence wrote out ("+ detached", "= true").
+        if re.search(r"[+={}\[\]|]|=>", _restore(shaped, {w: "" for w in written})):
+            continue
         if _POINTS_OUT.search(question) or not 6 <= len(question.split()) <= 30:
             continue
         question = f"{question}{in_product(product, question)}?"
@@ -117,6 +124,22 @@ def _as_subject(token: Token, name: CodeName) -> str | None:
     if verb.tag_ == "VBP" and verb == rest[0]:  # "X and Y return": plural; the question asks for one
         return None
     return f"Which {name.kind} {''.join(words)}".strip()
+
+
+def _as_relative(token: Token, name: CodeName) -> str | None:
+    """ "… with createKettle(), which returns a kettle ready to brew": "Which function returns a kettle …"."""
+    clause = next((c for c in token.children if c.dep_ == "relcl"), None)
+    if clause is None or clause.i < token.i:
+        return None
+    subject = next((c for c in clause.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+    if subject is None or subject.lower_ not in ("which", "that") or subject.i > clause.i:
+        return None
+    if clause.lemma_ == "be" and not any(c.dep_ in ("acomp", "prep") for c in clause.children):
+        return None
+    rest = _clause_rest(clause, subject.i + 1, set())
+    if not rest or len(rest) < 3 or clause.tag_ == "VBP" and rest[0] == clause:
+        return None
+    return f"Which {name.kind} {_words(rest)}"
 
 
 def _purpose(verb: Token) -> Token | None:
@@ -179,7 +202,9 @@ def _as_used(token: Token, name: CodeName) -> str | None:
 def _as_means(token: Token, name: CodeName) -> str | None:
     """ "Lids are attached to the pot with attachLid()": "With which <kind> are lids attached to the pot"."""
     prep = token.head
-    if token.dep_ != "pobj" or prep.lower_ not in _MEANS or prep.head.pos_ != "VERB":
+    # "defined using X": "using" is read as a verb taking X, of the verb it follows.
+    using = token.dep_ == "dobj" and prep.lower_ == "using" and prep.dep_ in ("advcl", "xcomp", "prep", "acl")
+    if not (token.dep_ == "pobj" or using) or prep.lower_ not in _MEANS or prep.head.pos_ != "VERB":
         return None
     verb = prep.head
     subject = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")), None)
