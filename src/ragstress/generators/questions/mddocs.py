@@ -284,6 +284,8 @@ def _about_product(sentence: str, product: str | None, kinds: dict[str, str], zh
         # A one-letter name is a language or a variable ("the C API", "x"), not a code name to ask for.
         if kind is None or len(name.removesuffix("()")) < 2 or name == product or name.lower() == product.lower():
             continue
+        if re.fullmatch(r"[A-Z][a-z0-9]+", name):
+            continue  # "a store library for Vue": a product's name, called in code or not, is no class to ask for
         before, after = sentence[: m.start()], sentence[m.end() :]
         after = re.split(r",|;| \(| - | — |，|；|（", after)[0].rstrip(" .:")
         if zh:

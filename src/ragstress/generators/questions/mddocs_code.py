@@ -21,10 +21,14 @@ _NAME = re.compile(
 
 # Nouns a sentence names a code name's kind with, as English and Chinese write them.
 KIND_NOUNS_EN = (
-    "function method option property hook component class type prop event action getter plugin composable "
+    "function method option property hook component class type prop event action getter plugin composable guard "
     "directive helper variable parameter argument attribute module object"
 ).split()
 KIND_NOUNS_ZH = {
+    "辅助函数": "helper",
+    "组合式函数": "composable",
+    "导航守卫": "guard",
+    "守卫": "guard",
     "函数": "function",
     "方法": "method",
     "选项": "option",
@@ -45,6 +49,7 @@ KIND_WORD_ZH = {kind: word for word, kind in KIND_NOUNS_ZH.items()} | {
     "action": "action",
     "getter": "getter",
     "composable": "组合式函数",
+    "guard": "守卫",
     "helper": "辅助函数",
     "argument": "参数",
     "attribute": "属性",

@@ -28,7 +28,7 @@ from ragstress.generators.questions.mddocs_zh import described
 _ANCHOR = re.compile(r"\s*%?\{#[^{}]*\}%?\s*$")
 _IDENTIFIER = r"\$?[A-Za-z_][\w$]*(?:\.\$?[A-Za-z_][\w$]*)*(?:\(\))?"
 _HEADING = re.compile(
-    rf"^(?:(?P<label>[A-Z][a-z]+(?: [A-Z][a-z]+)?|[\u4e00-\u9fff]{{1,4}})[:：] ?)?(?P<name>{_IDENTIFIER})$"
+    rf"^(?:(?P<label>[A-Z][a-z]+(?: [A-Z][a-z]+)?|[\u4e00-\u9fff]{{1,4}})[:：] ?)?(?P<name>{_IDENTIFIER})(?:<[\w ,]+>)?$"
 )
 _SIGNATURE = re.compile(r"^(?:>|Ƭ|•|\*\*\*|---|```)")
 _KINDS = {
@@ -68,7 +68,7 @@ def headed_questions(text: str, product: str | None) -> list[Question]:
             section = _KINDS[_SECTION.match(line)["kind"].lower()]
             continue
         m = _HEADING.match(line)
-        if not m or not _code_shaped(m["name"]):
+        if not m or not _code_shaped(m["name"]) or not (m["label"] or len(line) == len(m["name"])):
             continue
         label = (m["label"] or "").lower()
         kind = _KINDS.get(label) or section or _spelled(m["name"])
@@ -82,16 +82,21 @@ def headed_questions(text: str, product: str | None) -> list[Question]:
 
 
 def _code_shaped(name: str) -> bool:
-    """A heading reads as a code name: called, dotted, `$`, snake_case or camelCase, not a plain word."""
+    """A heading reads as a code name: called, `$`, snake_case, camelCase or a dotted name of such parts, not a
+    plain word nor a product's name (TypeScript, Nuxt.js)."""
     bare = name.removesuffix("()")
-    return name.endswith("()") or bool(re.search(r"[._$]|[a-z][A-Z]", bare))
+    if re.search(r"\.(?:js|ts|vue|json|md)$", bare, re.I) or len(bare) < 3:
+        return False
+    last = bare.rsplit(".", 1)[-1]
+    return name.endswith("()") or bool(re.search(r"[_$]|^[a-z]+[A-Z]|[A-Z][a-z]+[A-Z][a-z]+[A-Z]", last))
 
 
 def _spelled(name: str) -> str:
     bare = name.removesuffix("()")
+    last = bare.rsplit(".", 1)[-1].lstrip("_$")
     if name.endswith("()"):
         return "method" if "." in bare or bare.startswith("$") else "function"
-    return "type" if bare[:1].isupper() else "property"
+    return "type" if last[:1].isupper() else "property"
 
 
 def _first_sentence(lines: list[str], name: str) -> str | None:
@@ -103,18 +108,28 @@ def _first_sentence(lines: list[str], name: str) -> str | None:
             continue
         if _HEADING.match(line) or " | " in line:
             return None
-        sentence = re.split(r"(?<=[.。!?！？])\s*", line)[0].rstrip(".。!！ ")
-        return sentence if len(sentence) >= 8 else None
+        # A sentence ends at "。" or at "." before a space ("pinia.use" goes on).
+        sentence = re.split(r"(?<=[。!?！？])|(?<=[.])(?:\s|$)", line)[0].rstrip(".。!！:：； ")
+        return sentence if 8 <= len(sentence) <= 160 else None
     return None
 
 
 def _ask_en(said: str, kind: str, product: str | None) -> str | None:
-    """ "Creates a useStore function …" → "Which function creates a useStore function …"."""
+    """ "Creates a useStore function …" → "Which function creates a useStore function …"; a noun phrase
+    ("Unique identifier of the store") → "Which property is the unique identifier of the store"."""
     doc = parse(said)
-    if len(doc) < 4 or doc[0].tag_ != "VBZ" or POINTS_OUT.search(said) or re.search(r"[=|{}<>]", said):
+    if len(doc) < 4 or POINTS_OUT.search(said) or re.search(r"[=|{}<>]", said):
         return None
-    body = said[0].lower() + said[1:]
-    return f"Which {kind} {body}{in_product(product, body)}?"
+    body = said if said[1:2].isupper() else said[0].lower() + said[1:]
+    root = next(t for t in doc if t.dep_ == "ROOT")
+    if doc[0].tag_ == "VBZ":
+        return f"Which {kind} {body}{in_product(product, body)}?"
+    if root.pos_ not in ("NOUN", "PROPN") or doc[0].pos_ not in ("NOUN", "ADJ", "DET") or "," in said:
+        return None  # a sentence, or a phrase of another shape
+    if doc[0].pos_ != "DET":
+        body = f"the {body}"
+    verb = "describes" if kind in ("interface", "type", "class") else "is"
+    return f"Which {kind} {verb} {body}{in_product(product, body)}?"
 
 
 def _ask_zh(said: str, kind: str, product: str | None) -> str | None:
@@ -122,7 +137,7 @@ def _ask_zh(said: str, kind: str, product: str | None) -> str | None:
     word = _KIND_ZH.get(kind)
     if not word or POINTS_OUT_ZH.search(said) or re.search(r"[=|{}<>]", said):
         return None
-    named = described(said)
+    named = described(said) if len(said) <= 40 and not re.search(r"[，,]", said) else None
     if named is None:
         return None
     lead = f"在 {product} 中，" if product and product not in said else ""

@@ -29,14 +29,16 @@ _NEGATED = re.compile(r"不|没有|无法|别|勿")
 _JOINING = ("和", "与", "及", "、", "或", "以及", "/")
 # Verbs whose subject is not the doer of a task: "X 是……" (a definition), "X 有……".
 _NOT_DOING = frozenset("是 有 像 叫 称为".split())
+_COPULA = re.compile(r"(?:就|也|都|即|才|正)?(?:是|即|为)(?![用])")
 
 
 def chinese_roles(sentence: str, product: str | None, kinds: dict[str, str]) -> list[Question]:
     """The questions whose answer is a code name of a Chinese sentence, one at most per name."""
     made: list[Question] = []
-    clauses = [c for c in re.split(r"(?<=[，；,;])", sentence.rstrip("。！？：；.!?:; ")) if c.strip()]
+    sentence = re.sub(r"^:::\s*\w+\s*", "", sentence.rstrip("。！？：；.!?:; "))  # an admonition's fence left on
+    clauses = [c for c in re.split(r"(?<=[，；;])", sentence) if c.strip()]
     for n, clause in enumerate(clauses):
-        body = clause.rstrip("，；,; ")
+        body = clause.rstrip("，；; ")
         for name in code_names(body, kinds, product):
             question = _asked(body, name) or _purpose_asked(clauses[n - 1] if n else "", body, name)
             if question is None:
@@ -63,6 +65,8 @@ def _asked(clause: str, name: CodeName) -> str | None:
     before, after = clause[: name.start], clause[name.end :]
     if before.rstrip().endswith(_JOINING) or after.lstrip().startswith(_JOINING) or "(" in after[:2]:
         return None
+    if before.count("(") > before.count(")") or before.count("（") > before.count("）"):
+        return None  # a name in an aside: "(包括调用 store.$patch())"
     word = KIND_WORD_ZH.get(name.kind, "")
     if not re.search(r"[\u4e00-\u9fff]", word):
         return None  # a kind Chinese docs write in English (action, getter): no natural 哪个…
@@ -72,7 +76,7 @@ def _asked(clause: str, name: CodeName) -> str | None:
     if len(re.findall(r"[\u4e00-\u9fff]", rest)) < 4 or not following:
         return None
     verb = next((w for w, flag in following if flag.startswith(("v", "p", "d"))), None)
-    if verb is None or verb in _NOT_DOING or following[0][1].startswith(("n", "eng", "u")):
+    if verb is None or verb in _NOT_DOING or following[0][1].startswith(("n", "eng", "u")) or _COPULA.match(rest):
         return None
     # The subject opens its clause; the means follows 通过 …, or 通过 store 的 … (the owner stays).
     means = lead.endswith(_MEANS) or re.search(r"(?:使用|调用|通过|借助|利用)\s*\S{1,12}?\s*的\s*$", lead)

@@ -116,7 +116,7 @@ class TableReading:
             for chunk in sorted(doc_chunks, key=lambda c: c.start):
                 self.rows[chunk.id], header = _rows(chunk.text, header)
             english, chinese = _subject(doc_chunks)
-            title = titles.get(doc, "")
+            title = titles.get(doc, "").rsplit(" / ", 1)[-1]  # a breadcrumb title names its page last
             self.subjects[doc] = (english or title, chinese or title)
             self.chinese[doc] = detect_lang("\n".join(c.text for c in doc_chunks)) != "en"
         # Rows are told apart by their page and cells: overlapping chunks hold the same row twice.
@@ -161,8 +161,10 @@ def _rows(text: str, header: tuple[str, list[str]] | None) -> tuple[list[Row], t
             continue
         cells = _cells(line)
         noun, kinds = header
-        if len(cells) != len(kinds) or not _NAME.fullmatch(cells[0]):
+        if len(cells) != len(kinds) or not _NAME.fullmatch(cells[0]) or len(cells[0]) < 2 or cells[0] == "this":
             continue
+        if any(cell.startswith(("extends ", "扩展自")) for cell in cells[1:]):
+            continue  # a type parameter's bound ("Id | extends string"), not a parameter's type
         values = tuple((kind, cell) for kind, cell in zip(kinds, cells) if kind and cell.lower() not in _NO_VALUE)
         rows.append((cells[0], noun, values))
     return rows, header
