@@ -122,7 +122,8 @@ def _ask_en(said: str, kind: str, product: str | None) -> str | None:
         return None
     body = said if said[1:2].isupper() else said[0].lower() + said[1:]
     root = next(t for t in doc if t.dep_ == "ROOT")
-    if doc[0].tag_ == "VBZ":
+    # A capitalised verb opening a fragment is often read as a noun ("Changes the suffix"): read it after a subject.
+    if parse(f"It {body}")[1].tag_ == "VBZ":
         return f"Which {kind} {body}{in_product(product, body)}?"
     if root.pos_ not in ("NOUN", "PROPN") or doc[0].pos_ not in ("NOUN", "ADJ", "DET") or "," in said:
         return None  # a sentence, or a phrase of another shape

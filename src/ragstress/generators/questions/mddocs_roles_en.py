@@ -21,8 +21,9 @@ import re
 from typing import TYPE_CHECKING
 
 from ragstress.generators.questions.english_parse import parse
-from ragstress.generators.questions.mddocs_code import CodeName, answer_spellings, code_names
+from ragstress.generators.questions.mddocs_code import KIND_NOUNS_EN, CodeName, answer_spellings, code_names
 from ragstress.generators.questions.mddocs_terms import Question, in_product
+from ragstress.generators.questions.techdoc_en import third_person
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -46,6 +47,9 @@ def role_questions(sentence: str, product: str | None, kinds: dict[str, str]) ->
     names = code_names(sentence, kinds, product)
     if not names or len(sentence.split()) > 45:
         return []
+    entry = _entry_line(sentence, names[0], product)
+    if entry:
+        return [entry]
     text, written = _with_placeholders(sentence, names)
     doc = parse(text)
     made: list[Question] = []
@@ -66,6 +70,8 @@ def role_questions(sentence: str, product: str | None, kinds: dict[str, str]) ->
         # Symbols outside a code name are an expression the sentence wrote out ("+ detached", "= true").
         if re.search(r"[+={}\[\]|]|=>", _restore(shaped, {w: "" for w in written})):
             continue
+        if question.count('"') % 2 or question.count("(") != question.count(")"):
+            continue  # a quotation or an aside cut by the clause's end
         if _POINTS_OUT.search(question) or not 6 <= len(question.split()) <= 30:
             continue
         question = f"{question}{in_product(product, question)}?"
@@ -123,7 +129,21 @@ def _as_subject(token: Token, name: CodeName) -> str | None:
     words = [t.text_with_ws for t in rest]
     if verb.tag_ == "VBP" and verb == rest[0]:  # "X and Y return": plural; the question asks for one
         return None
-    return f"Which {name.kind} {''.join(words)}".strip()
+    setting = _setting(verb, token)
+    return f"{setting}{'which' if setting else 'Which'} {name.kind} {''.join(words)}".strip()
+
+
+def _setting(verb: Token, subject: Token) -> str:
+    """A "when …" or "if …" clause before the subject, kept: what happens when is half the fact ("When the pot
+    is empty, onEmpty() is called" → "When the pot is empty, which hook is called?")."""
+    for child in verb.children:
+        if child.dep_ == "advcl" and child.i < subject.i:
+            mark = next((c for c in child.children if c.dep_ in ("mark", "advmod") and c.i == child.left_edge.i), None)
+            if mark is None or mark.lower_ not in ("when", "if", "once", "after", "before", "whenever"):
+                return ""
+            words = _words(list(child.subtree))
+            return f"{words[0].upper()}{words[1:]}, " if 3 <= len(words.split()) <= 14 else ""
+    return ""
 
 
 def _as_relative(token: Token, name: CodeName) -> str | None:
@@ -175,6 +195,9 @@ def _by_the_reader(verb: Token) -> bool:
 def _as_used(token: Token, name: CodeName) -> str | None:
     """ "To warm the pot, call warm()", "you need to use X to …" or "you can … by calling X":
     "Which <kind> do you call to …"."""
+    noun = token.doc[token.i - 1] if token.i else token
+    if token.dep_ in ("appos", "oprd") and noun.dep_ == "dobj" and noun.lower_ in KIND_NOUNS_EN:
+        token = noun  # "call the function createKettle()": the kind noun is the object
     verb = token.head
     if token.dep_ != "dobj" or verb.lemma_ not in _USE_VERBS or any(c.dep_ == "neg" for c in verb.children):
         return None
@@ -182,10 +205,17 @@ def _as_used(token: Token, name: CodeName) -> str | None:
         return None
     if verb.dep_ == "pcomp" and verb.head.lower_ == "by" and verb.head.head.pos_ == "VERB":
         main = verb.head.head  # "reset the state by calling X": what is done is the main verb's clause
-        if not _by_the_reader(main) or any(c.dep_ == "neg" for c in main.children):
+        if any(c.dep_ == "neg" for c in main.children):
             return None
         leave_out = {t.i for t in verb.head.subtree}
         rest = _clause_rest(main, main.i + 1, leave_out) or []
+        passive = next((c for c in main.children if c.dep_ == "nsubjpass" and c.pos_ != "PRON"), None)
+        if passive is not None:  # "The kettle is created by calling X": what you do is create the kettle
+            thing = _words(list(passive.subtree))
+            thing = thing[0].lower() + thing[1:] if re.match(r"(?:The|A|An)\b", thing) else thing
+            return f"Which {name.kind} do you {verb.lemma_} to {main.lemma_} {thing} {_words(rest)}".strip()
+        if not _by_the_reader(main):
+            return None
         return f"Which {name.kind} do you {verb.lemma_} to {main.lemma_} {_words(rest)}".strip()
     task = _purpose(verb)
     if task is None:
@@ -226,3 +256,16 @@ def _as_means(token: Token, name: CodeName) -> str | None:
         return None
     lead = "With" if prep.lower_ == "using" else prep.text.capitalize()
     return f"{lead} which {name.kind} {head} {_words(rest)}".strip()
+
+
+def _entry_line(sentence: str, name: CodeName, product: str | None) -> Question | None:
+    """A list's entry line, "kettle.fill(): fill the pot with water", asked by what it does: "Which method
+    fills the pot with water"."""
+    m = re.match(r"\s*(?::|—|–|-)\s+([a-z][a-z]+) ([^:;]{6,150})$", sentence[name.end :])
+    if name.start != 0 or not m or _POINTS_OUT.search(m[2]):
+        return None
+    verb = third_person(m[1])
+    if verb is None:
+        return None
+    question = f"Which {name.kind} {verb} {m[2]}{in_product(product, m[2])}?"
+    return question, answer_spellings(name.name), name.kind, "doc_identifier", f"{name.kind}: {question}"
