@@ -186,7 +186,7 @@ def _by_the_reader(verb: Token) -> bool:
     for head in (verb, verb.head):
         subject = next((c for c in head.children if c.dep_ in ("nsubj", "nsubjpass", "csubj")), None)
         if subject is not None:
-            return subject.lower_ == "you"
+            return subject.lower_ in ("you", "we")  # a guide's "we" is its reader and its writer at work
         if head.dep_ not in ("xcomp", "pcomp"):
             return True
     return True
@@ -222,9 +222,12 @@ def _as_used(token: Token, name: CodeName) -> str | None:
         return None
     words = [t for t in task.subtree if t.dep_ != "aux" or t.head != task]
     words = [t for t in words if t.i >= task.i]
-    cut = next((k for k, t in enumerate(words) if t.text in (",", ";", ":")), len(words))
+    # The task ends at a comma or at a second task joined to it ("to change the location and overwrite …").
+    cut = next(
+        (k for k, t in enumerate(words) if t.text in (",", ";", ":") or t.dep_ == "cc" and t.head == task), len(words)
+    )
     words = words[:cut]
-    if len(words) < 2:
+    if len(words) < 2 or words[-1].pos_ in ("VERB", "ADP", "DET", "CCONJ"):
         return None
     return f"Which {name.kind} do you {verb.lemma_} to {_words(words)}"
 
@@ -238,15 +241,15 @@ def _as_means(token: Token, name: CodeName) -> str | None:
         return None
     verb = prep.head
     subject = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")), None)
-    if subject is None or subject.pos_ == "PRON" and subject.lower_ != "you" or subject.i > verb.i:
+    if subject is None or subject.pos_ == "PRON" and subject.lower_ not in ("you", "we") or subject.i > verb.i:
         return None
     auxiliaries = [c for c in verb.children if c.dep_ in ("aux", "auxpass") and c.i < verb.i]
     leave_out = {t.i for t in prep.subtree} | {a.i for a in auxiliaries}
     rest = _clause_rest(verb, verb.i + 1, leave_out)
     if rest is None:
         return None
-    subject_words = _words(list(subject.subtree))
-    if subject.lower_ != "you" and subject_words[:1].isupper() and subject.pos_ != "PROPN":
+    subject_words = "you" if subject.lower_ == "we" else _words(list(subject.subtree))
+    if subject.lower_ not in ("you", "we") and subject_words[:1].isupper() and subject.pos_ != "PROPN":
         subject_words = subject_words[0].lower() + subject_words[1:]
     if auxiliaries:
         head = f"{auxiliaries[0].text} {subject_words} {_words(auxiliaries[1:] + [verb])}"
