@@ -121,8 +121,8 @@ def _as_subject(token: Token, name: CodeName) -> str | None:
     verb = token.head
     if token.dep_ not in ("nsubj", "nsubjpass") or verb.pos_ not in ("VERB", "AUX"):
         return None
-    if verb.lemma_ == "be" and not any(c.dep_ in ("acomp", "prep") for c in verb.children):
-        return None  # "X is a function that …": a copula has many right answers
+    if verb.lemma_ == "be" and not any(c.dep_ in ("acomp", "prep") or _restricted(c) for c in verb.children):
+        return None  # "X is a function": a bare copula has many right answers
     rest = _clause_rest(verb, token.right_edge.i + 1, set())
     if not rest or verb not in rest or len(rest) < 3:
         return None
@@ -131,6 +131,12 @@ def _as_subject(token: Token, name: CodeName) -> str | None:
         return None
     setting = _setting(verb, token)
     return f"{setting}{'which' if setting else 'Which'} {name.kind} {''.join(words)}".strip()
+
+
+def _restricted(attribute: Token) -> bool:
+    """ "the ideal spot to fetch data", "a composable that returns the router": a noun the sentence narrows down
+    with a clause of its own, so that one name fits it."""
+    return attribute.dep_ == "attr" and any(c.dep_ in ("relcl", "acl") for c in attribute.children)
 
 
 def _setting(verb: Token, subject: Token) -> str:
