@@ -30,7 +30,7 @@ _IDENTIFIER = r"\$?[A-Za-z_][\w$]*(?:\.\$?[A-Za-z_][\w$]*)*(?:\(\))?"
 _HEADING = re.compile(
     rf"^(?:(?P<label>[A-Z][a-z]+(?: [A-Z][a-z]+)?|[\u4e00-\u9fff]{{1,4}})[:：] ?)?(?P<name>{_IDENTIFIER})(?:<[\w ,]+>)?$"
 )
-_SIGNATURE = re.compile(r"^(?:>|Ƭ|•|\*\*\*|---|```)")
+_SIGNATURE = re.compile(r"^(?:>|Ƭ|•|▸|\*\*\*|---|```)")
 _KINDS = {
     "function": "function",
     "函数": "function",
@@ -68,7 +68,9 @@ def headed_questions(text: str, product: str | None) -> list[Question]:
             section = _KINDS[_SECTION.match(line)["kind"].lower()]
             continue
         m = _HEADING.match(line)
-        if not m or not _code_shaped(m["name"]) or not (m["label"] or len(line) == len(m["name"])):
+        # "Interface: KettleOptions", or a name alone under "Type Aliases": the label or section says it is code.
+        labelled = bool(m) and ((m["label"] or "").lower() in _KINDS or section is not None and not m["label"])
+        if not m or not (labelled or _code_shaped(m["name"]) and len(line) == len(m["name"])):
             continue
         label = (m["label"] or "").lower()
         kind = _KINDS.get(label) or section or _spelled(m["name"])
@@ -110,7 +112,8 @@ def _first_sentence(lines: list[str], name: str) -> str | None:
             return None
         # A sentence ends at "。" or at "." before a space ("pinia.use" goes on).
         sentence = re.split(r"(?<=[。!?！？])|(?<=[.])(?:\s|$)", line)[0].rstrip(".。!！:：； ")
-        return sentence if 8 <= len(sentence) <= 160 else None
+        size = len(sentence) + len(re.findall(r"[\u4e00-\u9fff]", sentence))  # a Han character counts as two
+        return sentence if 10 <= size <= 160 else None
     return None
 
 
@@ -125,7 +128,14 @@ def _ask_en(said: str, kind: str, product: str | None) -> str | None:
     # A capitalised verb opening a fragment is often read as a noun ("Changes the suffix"): read it after a subject.
     if parse(f"It {body}")[1].tag_ == "VBZ":
         return f"Which {kind} {body}{in_product(product, body)}?"
-    if root.pos_ not in ("NOUN", "PROPN") or doc[0].pos_ not in ("NOUN", "ADJ", "DET") or "," in said:
+    # "Options passed to …" parses as a sentence in the past; with no auxiliary it is a noun and its participle.
+    participle = (
+        root.tag_ in ("VBN", "VBD")
+        and doc[0].head == root
+        and not any(c.dep_ in ("aux", "auxpass") for c in root.children)
+    )
+    noun = root.pos_ in ("NOUN", "PROPN") or participle
+    if not noun or doc[0].pos_ not in ("NOUN", "ADJ", "DET") or "," in said:
         return None  # a sentence, or a phrase of another shape
     if doc[0].pos_ != "DET":
         body = f"the {body}"

@@ -273,8 +273,15 @@ def _entry_line(sentence: str, name: CodeName, product: str | None) -> Question 
     m = re.match(r"\s*(?::|—|–|-)\s+([a-z][a-z]+) ([^:;]{6,150})$", sentence[name.end :])
     if name.start != 0 or not m or _POINTS_OUT.search(m[2]):
         return None
-    verb = third_person(m[1])
-    if verb is None:
-        return None
+    if parse(f"They {m[1]} {m[2]}")[1].pos_ != "VERB":
+        return None  # "kettle.size: number of cups": a noun, no task
+    verb = third_person(m[1]) or _inflect_vbz(m[1])
     question = f"Which {name.kind} {verb} {m[2]}{in_product(product, m[2])}?"
     return question, answer_spellings(name.name), name.kind, "doc_identifier", f"{name.kind}: {question}"
+
+
+def _inflect_vbz(verb: str) -> str:
+    from lemminflect import getInflection
+
+    forms = getInflection(verb, "VBZ")
+    return forms[0] if forms else verb
