@@ -34,7 +34,10 @@ from ragstress.generators.questions.chinese_parse import tagged
 from ragstress.generators.questions.mddocs_en import english_questions
 from ragstress.generators.questions.mddocs_field_questions import field_questions
 from ragstress.generators.questions.mddocs_fields import entry_kinds, field_entries
+from ragstress.generators.questions.mddocs_headed import headed_questions
 from ragstress.generators.questions.mddocs_replaced import replaced_questions
+from ragstress.generators.questions.mddocs_roles_en import role_questions
+from ragstress.generators.questions.mddocs_roles_zh import chinese_roles
 from ragstress.generators.questions.mddocs_settings import chinese_settings, english_settings
 from ragstress.generators.questions.mddocs_terms import (
     BULLET,
@@ -73,19 +76,34 @@ def product_name(chunks: list[Chunk]) -> str | None:
             seen.setdefault(name, set()).add(chunk.doc_id)
             counts[name] += 1
     docs = len({c.doc_id for c in chunks})
-    ranked = [
-        n
-        for n, _ in counts.most_common()
-        if len(seen[n]) * 2 >= docs and len(seen[n]) >= 2 and len(n) >= 3 and n not in _NOT_PRODUCTS
-    ]
-    return ranked[0] if ranked else None
+    ranked = [n for n, _ in counts.most_common() if len(seen[n]) >= 2 and len(n) >= 3 and n not in _NOT_PRODUCTS]
+    # Half the documents; or, where generated reference pages (one per function) outnumber the guide's, a
+    # fifth, as long as no other name is written in as many documents.
+    wide = [n for n in ranked if len(seen[n]) * 2 >= docs]
+    most = max(ranked, key=lambda n: len(seen[n]), default=None)
+    product = wide[0] if wide else most if most and len(seen[most]) * 5 >= docs else None
+    return _full_name(product, chunks) if product else None
+
+
+def _full_name(name: str, chunks: list[Chunk]) -> str:
+    """The product's name as its docs write it in full: "Vue Router" where "Vue" is written most, when the
+    two-word name is written in most of the documents that write the word (a product named after its family)."""
+    with_name: set[str] = set()
+    pairs: dict[str, set[str]] = {}
+    for chunk in chunks:
+        if name in chunk.text:
+            with_name.add(chunk.doc_id)
+        for pair in re.findall(rf"(?<![\w-]){re.escape(name)} ([A-Z][a-z]+)\b", chunk.text):
+            pairs.setdefault(pair, set()).add(chunk.doc_id)
+    best = max(pairs, key=lambda p: len(pairs[p]), default=None)
+    return f"{name} {best}" if best and len(pairs[best]) * 2 > len(with_name) else name
 
 
 def identifier_kinds(chunks: list[Chunk]) -> dict[str, str]:
     """The code names a corpus uses, by kind: written with "()" or called or imported in its code."""
     kinds: dict[str, str] = {}
     for chunk in chunks:
-        for name in re.findall(r"\b([A-Za-z_][\w.]*)\(", chunk.text):
+        for name in re.findall(r"(?<![\w$])(\$?[A-Za-z_][\w.$]*)\(", chunk.text):
             kinds.setdefault(name, kind_of(name))
         for names in re.findall(r"^\s*from [\w.]+ import ([\w, ]+)$", chunk.text, re.MULTILINE):
             for name in names.split(","):
@@ -93,6 +111,12 @@ def identifier_kinds(chunks: list[Chunk]) -> dict[str, str]:
                     kinds.setdefault(name.strip(), kind_of(name.strip()))
     # A name documented under its own heading is what its section lists (an option, a hook …).
     return kinds | entry_kinds(chunks)
+
+
+def _prose_lines(chunk: Chunk) -> str:
+    """The chunk's text with its code lines blank (a heading stays a line of its own)."""
+    lines = chunk.text.split("\n")
+    return "\n".join("" if code else line for line, code in zip(lines, code_lines(chunk.text, chunk.code_state)))
 
 
 def prose_sentences(chunk: Chunk) -> list[str]:
@@ -137,6 +161,7 @@ def doc_questions(
     """The chunk's questions of every shape above, in the order its sentences state them (`shared`: questions
     that have two answers in the corpus, see `shared_entry_questions`)."""
     found = [q for q in _entry_questions(chunk, product, kinds) if q[0] not in shared]
+    found += headed_questions(_prose_lines(chunk), product)
     before = ""  # the sentence before: a bare "The default value is 30." names its parameter there
     for sentence in prose_sentences(chunk):
         zh = bool(re.search(r"[\u4e00-\u9fff]", sentence))
@@ -147,10 +172,12 @@ def doc_questions(
             + english_settings(sentence.rstrip(".!:; "), product)
         )
         made += replaced_questions(sentence.rstrip(".。!！:：; "), product, kinds)
+        if not made:  # a code name's role in its clause: what it does, is called for, is the means of
+            made += chinese_roles(sentence, product, kinds) if zh else role_questions(sentence, product, kinds)
         in_place = _about_product(sentence.rstrip(".。!！:：; "), product, kinds, zh) if not made else None
         made += [in_place] if in_place else []
         before = sentence
-        made = [(_unframed(q[0], product, kinds), *q[1:]) for q in made]
+        made = [(_unframed(_end_mended(q[0]), product, kinds), *q[1:]) for q in made]
         found += [q for q in made if _clean(q[0]) and not any(_names(q[0], a) for a in q[1])]
     # Two shapes reading one statement alike ask once; one question with two answers is not asked.
     found = list({(q[0], tuple(q[1])): q for q in found}.values())
@@ -160,6 +187,11 @@ def doc_questions(
 
 # "e.g." and "i.e." are not dotted code names.
 _CODE_SHAPED = re.compile(r"[A-Za-z_]\w*\(\)|\b[a-z]+_[a-z_]+\b|\b[A-Z][a-z]+[A-Z]\w*|\b[a-z_]{2,}\.[a-z_]{2,}")
+
+
+def _end_mended(question: str) -> str:
+    """ "… to alter the navigation. in Kettle?": the sentence's full stop left before the frame goes."""
+    return re.sub(r"[.。]((?: in [^?]+)?\?)$", r"\1", question)
 
 
 def _unframed(question: str, product: str | None, kinds: dict[str, str]) -> str:
@@ -257,6 +289,8 @@ def _about_product(sentence: str, product: str | None, kinds: dict[str, str], zh
         # A one-letter name is a language or a variable ("the C API", "x"), not a code name to ask for.
         if kind is None or len(name.removesuffix("()")) < 2 or name == product or name.lower() == product.lower():
             continue
+        if re.fullmatch(r"[A-Z][a-z0-9]+", name):
+            continue  # "a store library for Vue": a product's name, called in code or not, is no class to ask for
         before, after = sentence[: m.start()], sentence[m.end() :]
         after = re.split(r",|;| \(| - | — |，|；|（", after)[0].rstrip(" .:")
         if zh:

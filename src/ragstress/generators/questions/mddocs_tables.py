@@ -116,7 +116,7 @@ class TableReading:
             for chunk in sorted(doc_chunks, key=lambda c: c.start):
                 self.rows[chunk.id], header = _rows(chunk.text, header)
             english, chinese = _subject(doc_chunks)
-            title = titles.get(doc, "")
+            title = titles.get(doc, "").rsplit(" / ", 1)[-1]  # a breadcrumb title names its page last
             self.subjects[doc] = (english or title, chinese or title)
             self.chinese[doc] = detect_lang("\n".join(c.text for c in doc_chunks)) != "en"
         # Rows are told apart by their page and cells: overlapping chunks hold the same row twice.
@@ -125,8 +125,9 @@ class TableReading:
         # A page that states one name in two rows (a nested "key" in two tables) asks about neither.
         self.twice = {key for key, n in Counter((doc, row[0]) for doc, row in distinct).items() if n > 1}
         # Two rows described alike ("count" and "rules.count") would both answer "which parameter ...".
+        # Rows with no description are not alike: they have nothing to be asked by.
         described = Counter((doc, dict(row[2]).get("description")) for doc, row in distinct)
-        self.alike = {key for key, n in described.items() if n > 1}
+        self.alike = {key for key, n in described.items() if n > 1 and key[1] is not None}
 
     def questions(self, chunk: Chunk, product: str | None) -> list[Question]:
         """The questions the chunk's table rows answer, row by row, each in the language of its description
@@ -143,7 +144,7 @@ class TableReading:
             ask = _ask_zh if zh else _ask_en
             cells = dict(cells)
             if (chunk.doc_id, cells.get("description")) in self.alike:
-                cells.pop("description")
+                del cells["description"]
             found += ask(name, noun, cells, subject, product)
         return found
 
@@ -160,8 +161,10 @@ def _rows(text: str, header: tuple[str, list[str]] | None) -> tuple[list[Row], t
             continue
         cells = _cells(line)
         noun, kinds = header
-        if len(cells) != len(kinds) or not _NAME.fullmatch(cells[0]):
+        if len(cells) != len(kinds) or not _NAME.fullmatch(cells[0]) or len(cells[0]) < 2 or cells[0] == "this":
             continue
+        if any(cell.startswith(("extends ", "扩展自")) for cell in cells[1:]):
+            continue  # a type parameter's bound ("Id | extends string"), not a parameter's type
         values = tuple((kind, cell) for kind, cell in zip(kinds, cells) if kind and cell.lower() not in _NO_VALUE)
         rows.append((cells[0], noun, values))
     return rows, header

@@ -167,7 +167,7 @@ def _zh_more(sentence: str, product: str | None, kinds: dict[str, str], lead: st
             said = m["desc"] if pattern is _ENTRY_ZH else m["pred"]
             if POINTS_OUT_ZH.search(said) or m["term"].removesuffix("()") in said:
                 continue
-            named = _described(said) if pattern is _ENTRY_ZH else said
+            named = described(said) if pattern is _ENTRY_ZH else said
             if named is None:
                 continue
             ask = f"哪个{KIND_ZH[kind]}{named}"
@@ -182,7 +182,7 @@ _WHAT_IT_IS = re.compile(r"的[^，,的]*(?:方法|函数|形式|别名|工具|�
 _DOING_OPENERS = frozenset("将 把 按 根据 通过 在 以 从 对 向 为 使 让 当".split())
 
 
-def _described(said: str) -> str | None:
+def described(said: str) -> str | None:
     """How a question names an entry by its description: "是<what it is>" or "用于<what it does>"; None when the
     description is neither (a condition, "如果参数是 ref，则…"; a phrase of another shape), which a question
     quoting it would only paste in."""

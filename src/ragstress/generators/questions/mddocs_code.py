@@ -1,0 +1,115 @@
+"""The code names a product doc's sentence mentions, and what kind of thing each one is.
+
+Docs write their API inline, as code: `defineStore()`, `store.$patch()`, `router.push`,
+`<RouterLink>`. The Markdown reader keeps the text of inline code and drops its backticks, so a code
+name is known again by its shape (called, dotted, `$`-prefixed, camelCase, a component tag) or by
+the corpus calling it in its code (see `mddocs.identifier_kinds`). Its kind comes from the noun
+the sentence puts beside it ("the $patch method", "the name option", "<RouterView> 组件"), else
+from its spelling: a tag is a component, a dotted or `$` call a method, any other call a function.
+A name of another shape is not asked about: "Vue" or "state" are words as much as code.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+# A component tag, or a name with dots, `$` and a call's parentheses.
+_NAME = re.compile(
+    r"<[A-Z][\w-]*>|<[a-z]+(?:-[a-z]+)+>|(?<![\w$./<-])\$?[A-Za-z_][\w$]*(?:\.\$?[A-Za-z_][\w$]*)*(?:\(\))?(?![\w$(/-])"
+)
+
+# Nouns a sentence names a code name's kind with, as English and Chinese write them.
+KIND_NOUNS_EN = (
+    "function method option property hook component class type prop event action getter plugin composable guard "
+    "directive helper variable parameter argument attribute module object"
+).split()
+KIND_NOUNS_ZH = {
+    "辅助函数": "helper",
+    "组合式函数": "composable",
+    "导航守卫": "guard",
+    "守卫": "guard",
+    "函数": "function",
+    "方法": "method",
+    "选项": "option",
+    "属性": "property",
+    "钩子": "hook",
+    "组件": "component",
+    "类型": "type",
+    "类": "class",
+    "事件": "event",
+    "插件": "plugin",
+    "参数": "parameter",
+    "变量": "variable",
+    "对象": "object",
+    "指令": "directive",
+}
+KIND_WORD_ZH = {kind: word for word, kind in KIND_NOUNS_ZH.items()} | {
+    "prop": "属性",
+    "action": "action",
+    "getter": "getter",
+    "composable": "组合式函数",
+    "guard": "守卫",
+    "helper": "辅助函数",
+    "argument": "参数",
+    "attribute": "属性",
+    "module": "模块",
+}
+
+# "e.g", "i.e" and file names (app.vue) read as dotted names.
+_NOT_CODE = re.compile(r"^(?:e\.g|i\.e|etc|vs)$|\.(?:js|ts|mjs|cjs|vue|json|md|html|css|yaml|yml|d\.ts)$", re.I)
+
+
+class CodeName(NamedTuple):
+    start: int
+    end: int  # the end of the name, or of the kind noun the sentence writes after it
+    name: str  # as written: "store.$patch()", "<RouterLink>"
+    kind: str
+    noun: bool  # the sentence names the kind itself ("the $patch method")
+
+
+def code_names(sentence: str, kinds: dict[str, str], product: str | None) -> list[CodeName]:
+    """The code names of a sentence, in order, with their kinds."""
+    found = []
+    for m in _NAME.finditer(sentence):
+        name = m[0]
+        bare = name.removesuffix("()").strip("<>")
+        if _NOT_CODE.search(bare) or bare == product or len(bare) < 3:
+            continue
+        after = sentence[m.end() :]
+        noun = re.match(rf" ?({'|'.join(KIND_NOUNS_EN)})s?\b", after) or re.match(
+            rf" ?({'|'.join(KIND_NOUNS_ZH)})", after
+        )
+        spelled = _spelled_kind(name, kinds)
+        if spelled is None and bare not in kinds:
+            continue  # "the component", "the name option": a word, whatever noun follows it
+        kind = KIND_NOUNS_ZH.get(noun[1], noun[1]) if noun else spelled
+        if kind is None:
+            continue
+        found.append(CodeName(m.start(), m.end() + (noun.end() if noun else 0), name, kind, bool(noun)))
+    return found
+
+
+def _spelled_kind(name: str, kinds: dict[str, str]) -> str | None:
+    """A code name's kind from its spelling alone, or None when it may as well be a word."""
+    bare = name.removesuffix("()")
+    if name.startswith("<"):
+        return "component"
+    called = name.endswith("()") or bare in kinds
+    method = "." in bare or bare.startswith("$")
+    if method and (called or re.search(r"[a-z]\.\$?[a-z]", bare)):
+        return "method" if called else "property"
+    if re.fullmatch(r"[a-z]+(?:[A-Z][a-z0-9]*)+", bare):  # camelCase: defineStore, storeToRefs
+        return "function" if called else None
+    if re.fullmatch(r"[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+", bare):  # RouterLink, StoreGeneric
+        return kinds.get(bare) if called else None
+    return "function" if name.endswith("()") else None
+
+
+def answer_spellings(name: str) -> list[str]:
+    """The spellings a reply may name a code name by: as written, without "()", without its owner, the tag's name."""
+    if name.startswith("<"):
+        return [name, name.strip("<>")]
+    bare = name.removesuffix("()")
+    short = bare.rsplit(".", 1)[-1]
+    return list(dict.fromkeys([name, bare, short + "()" if name.endswith("()") else short, short]))

@@ -1,0 +1,155 @@
+"""Questions on a code name documented under its own heading, by what its first sentence says it does.
+
+An API reference, written by hand or generated from the source, gives each name a heading of its own
+("defineKettle()", "Function: brew()", "steepTime %{#steeptime}%"), its signature, then a sentence
+saying what it does. The question asks for the name by that sentence, the answer being the heading:
+
+| the entry | English | Chinese |
+|---|---|---|
+| brew() / Creates a cup of tea from the leaves in the pot | Which function creates a cup of tea from the leaves in the pot in Kettle? | 在 Kettle 中，哪个函数用于创建一杯茶？ |
+
+The kind comes from the heading's label ("Function:", "Interface:"), else from the section heading the
+entry stands under ("Type Aliases", "Methods", "类型别名", "方法"), else from the name's spelling.
+Signature lines (starting with ">", "Ƭ", "•", or the name followed by "(", "<" or ":") are skipped.
+An English sentence is asked when it opens with a verb in the third person ("Creates", "Returns"),
+a Chinese one when `mddocs_zh.described` reads it as what the entry does or is. A sentence that
+points outside itself, or a name whose entry is a mere pointer ("Alias for …"), is not asked.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ragstress.generators.questions.english_parse import parse
+from ragstress.generators.questions.mddocs_code import KIND_WORD_ZH, answer_spellings
+from ragstress.generators.questions.mddocs_terms import POINTS_OUT, POINTS_OUT_ZH, Question, in_product
+from ragstress.generators.questions.mddocs_zh import described
+
+_ANCHOR = re.compile(r"\s*%?\{#[^{}]*\}%?\s*$")
+_IDENTIFIER = r"\$?[A-Za-z_][\w$]*(?:\.\$?[A-Za-z_][\w$]*)*(?:\(\))?"
+_HEADING = re.compile(
+    rf"^(?:(?P<label>[A-Z][a-z]+(?: [A-Z][a-z]+)?|[\u4e00-\u9fff]{{1,4}})[:：] ?)?(?P<name>{_IDENTIFIER})(?:<[\w ,]+>)?$"
+)
+_SIGNATURE = re.compile(r"^(?:>|Ƭ|•|▸|\*\*\*|---|```)")
+_KINDS = {
+    "function": "function",
+    "函数": "function",
+    "method": "method",
+    "方法": "method",
+    "property": "property",
+    "properties": "property",
+    "属性": "property",
+    "type": "type",
+    "type alias": "type",
+    "type aliases": "type",
+    "类型别名": "type",
+    "interface": "interface",
+    "接口": "interface",
+    "variable": "variable",
+    "变量": "variable",
+    "class": "class",
+    "类": "class",
+    "hook": "hook",
+    "钩子": "hook",
+    "option": "option",
+    "选项": "option",
+}
+_SECTION = re.compile(rf"^(?P<kind>{'|'.join(sorted(_KINDS, key=len, reverse=True))})s?$", re.I)
+_KIND_ZH = KIND_WORD_ZH | {"type": "类型", "interface": "接口"}
+
+
+def headed_questions(text: str, product: str | None) -> list[Question]:
+    """The questions a chunk's headed entries answer, one per entry."""
+    made: list[Question] = []
+    lines = [_ANCHOR.sub("", line).strip() for line in text.split("\n")]
+    section = None
+    for n, line in enumerate(lines):
+        if _SECTION.match(line):
+            section = _KINDS[_SECTION.match(line)["kind"].lower()]
+            continue
+        m = _HEADING.match(line)
+        # "Interface: KettleOptions", or a name alone under "Type Aliases": the label or section says it is code.
+        labelled = bool(m) and ((m["label"] or "").lower() in _KINDS or section is not None and not m["label"])
+        if not m or not (labelled or _code_shaped(m["name"]) and len(line) == len(m["name"])):
+            continue
+        label = (m["label"] or "").lower()
+        kind = _KINDS.get(label) or section or _spelled(m["name"])
+        said = _first_sentence(lines[n + 1 : n + 8], m["name"])
+        if said is None:
+            continue
+        question = _ask_zh(said, kind, product) if re.search(r"[\u4e00-\u9fff]", said) else _ask_en(said, kind, product)
+        if question:
+            made.append((question, answer_spellings(m["name"]), kind, "doc_identifier", f"{kind}: {said}"))
+    return made
+
+
+def _code_shaped(name: str) -> bool:
+    """A heading reads as a code name: called, `$`, snake_case, camelCase or a dotted name of such parts, not a
+    plain word nor a product's name (TypeScript, Nuxt.js)."""
+    bare = name.removesuffix("()")
+    if re.search(r"\.(?:js|ts|vue|json|md)$", bare, re.I) or len(bare) < 3:
+        return False
+    last = bare.rsplit(".", 1)[-1]
+    return name.endswith("()") or bool(re.search(r"[_$]|^[a-z]+[A-Z]|[A-Z][a-z]+[A-Z][a-z]+[A-Z]", last))
+
+
+def _spelled(name: str) -> str:
+    bare = name.removesuffix("()")
+    last = bare.rsplit(".", 1)[-1].lstrip("_$")
+    if name.endswith("()"):
+        return "method" if "." in bare or bare.startswith("$") else "function"
+    return "type" if last[:1].isupper() else "property"
+
+
+def _first_sentence(lines: list[str], name: str) -> str | None:
+    """The entry's first sentence of prose after its heading and signature, or None when another heading or
+    something other than prose comes first."""
+    bare = re.escape(name.removesuffix("()"))
+    for line in lines:
+        if not line or _SIGNATURE.match(line) or re.match(rf"^{bare}\s*[(<:]", line):
+            continue
+        if _HEADING.match(line) or " | " in line:
+            return None
+        # A sentence ends at "。" or at "." before a space ("pinia.use" goes on).
+        sentence = re.split(r"(?<=[。!?！？])|(?<=[.])(?:\s|$)", line)[0].rstrip(".。!！:：； ")
+        size = len(sentence) + len(re.findall(r"[\u4e00-\u9fff]", sentence))  # a Han character counts as two
+        return sentence if 10 <= size <= 160 else None
+    return None
+
+
+def _ask_en(said: str, kind: str, product: str | None) -> str | None:
+    """ "Creates a useStore function …" → "Which function creates a useStore function …"; a noun phrase
+    ("Unique identifier of the store") → "Which property is the unique identifier of the store"."""
+    doc = parse(said)
+    if len(doc) < 4 or POINTS_OUT.search(said) or re.search(r"[=|{}<>]", said):
+        return None
+    body = said if said[1:2].isupper() else said[0].lower() + said[1:]
+    root = next(t for t in doc if t.dep_ == "ROOT")
+    # A capitalised verb opening a fragment is often read as a noun ("Changes the suffix"): read it after a subject.
+    if parse(f"It {body}")[1].tag_ == "VBZ":
+        return f"Which {kind} {body}{in_product(product, body)}?"
+    # "Options passed to …" parses as a sentence in the past; with no auxiliary it is a noun and its participle.
+    participle = (
+        root.tag_ in ("VBN", "VBD")
+        and doc[0].head == root
+        and not any(c.dep_ in ("aux", "auxpass") for c in root.children)
+    )
+    noun = root.pos_ in ("NOUN", "PROPN") or participle
+    if not noun or doc[0].pos_ not in ("NOUN", "ADJ", "DET") or "," in said:
+        return None  # a sentence, or a phrase of another shape
+    if doc[0].pos_ != "DET":
+        body = f"the {body}"
+    verb = "describes" if kind in ("interface", "type", "class") else "is"
+    return f"Which {kind} {verb} {body}{in_product(product, body)}?"
+
+
+def _ask_zh(said: str, kind: str, product: str | None) -> str | None:
+    """ "扩展每个 store 的插件" → "哪个类型是扩展每个 store 的插件"; "创建……" → "哪个函数用于创建……"."""
+    word = _KIND_ZH.get(kind)
+    if not word or POINTS_OUT_ZH.search(said) or re.search(r"[=|{}<>]", said):
+        return None
+    named = described(said) if len(said) <= 40 and not re.search(r"[，,]", said) else None
+    if named is None:
+        return None
+    lead = f"在 {product} 中，" if product and product not in said else ""
+    return f"{lead}哪个{word}{named}？"

@@ -1,0 +1,196 @@
+"""Questions on a code name by its role in its clause, and on entries documented under their own heading."""
+
+from __future__ import annotations
+
+from ragstress.core.types import Chunk
+from ragstress.generators.questions import mddocs
+from ragstress.generators.questions.mddocs_code import answer_spellings, code_names
+from ragstress.generators.questions.mddocs_headed import headed_questions
+from ragstress.generators.questions.mddocs_roles_en import role_questions
+from ragstress.generators.questions.mddocs_roles_zh import chinese_roles
+
+# What an invented tea-brewing library's code calls: the corpus's code names by kind.
+_KINDS = {
+    "brewCup": "function",
+    "createKettle": "function",
+    "attachLid": "function",
+    "kettle.$warm": "function",
+    "$pour": "function",
+    "onEmpty": "function",
+    "mapLeaves": "function",
+}
+
+
+def _asked(sentence: str) -> dict[str, list[str]]:
+    return {q[0]: q[1] for q in role_questions(sentence, "Kettle", _KINDS)}
+
+
+def _asked_zh(sentence: str) -> dict[str, list[str]]:
+    return {q[0]: q[1] for q in chinese_roles(sentence, "Kettle", _KINDS)}
+
+
+def test_code_names_are_known_by_shape_and_kind_noun():
+    names = code_names("You can call the $pour method or brewCup() to fill a <TeaCup> with Vue.", _KINDS, "Kettle")
+    assert [(n.name, n.kind) for n in names] == [
+        ("$pour", "method"),
+        ("brewCup()", "function"),
+        ("<TeaCup>", "component"),
+    ]
+    # A word is no code name, whatever noun follows it; a file name is not either.
+    assert code_names("Set the name option in kettle.config.js.", _KINDS, "Kettle") == []
+    assert answer_spellings("kettle.$warm()") == ["kettle.$warm()", "kettle.$warm", "$warm()", "$warm"]
+
+
+def test_a_code_name_as_subject_is_asked_by_what_it_does():
+    assert _asked("The main difference is that brewCup() allows you to pour two cups at once.") == {
+        "Which function allows you to pour two cups at once in Kettle?": ["brewCup()", "brewCup"]
+    }
+    assert _asked("onEmpty() is called when the last cup has been poured.") == {
+        "Which function is called when the last cup has been poured in Kettle?": ["onEmpty()", "onEmpty"]
+    }
+    # A when-clause before the subject stays: it is half of the fact.
+    assert list(_asked("When the pot is empty, onEmpty() switches the heater off.")) == [
+        "When the pot is empty, which function switches the heater off in Kettle?"
+    ]
+
+
+def test_a_code_name_used_or_called_for_a_purpose_is_asked_by_the_purpose():
+    assert list(_asked("To warm the pot before brewing, call kettle.$warm().")) == [
+        "Which method do you call to warm the pot before brewing in Kettle?"
+    ]
+    assert list(_asked("You can empty the pot by calling the $pour method.")) == [
+        "Which method do you call to empty the pot in Kettle?"
+    ]
+    assert list(_asked("The kettle is created by calling createKettle().")) == [
+        "Which function do you call to create the kettle in Kettle?"
+    ]
+    # Only the reader's use is asked: what another function calls is no task of the reader's.
+    assert _asked("Internally, brewCup() calls attachLid() to close the pot.") == {
+        "Which function calls attachLid() to close the pot in Kettle?": ["brewCup()", "brewCup"]
+    }
+
+
+def test_a_code_name_as_the_means_and_in_a_relative_clause():
+    assert list(_asked("Lids are attached to the pot with attachLid().")) == [
+        "With which function are lids attached to the pot in Kettle?"
+    ]
+    assert list(_asked("A pot is brewed with createKettle(), which returns a kettle ready to pour.")) == [
+        "Which function returns a kettle ready to pour in Kettle?"
+    ]
+
+
+def test_sentences_a_question_cannot_stand_on_are_not_asked():
+    assert _asked("It is warmed with attachLid().") == {}  # "it": which?
+    assert _asked("brewCup() does not pour the tea.") == {}  # negated
+    assert _asked("brewCup() and mapLeaves() return a cup.") == {}  # one of a list
+    assert _asked("brewCup() is a function.") == {}  # a bare copula: many right answers
+    assert _asked('With createKettle(), the pot will look "new, e.g. shiny.') == {}  # a quotation cut short
+
+
+def test_a_list_entry_line_is_asked_by_its_imperative():
+    assert _asked("kettle.$warm(): heat the water to the chosen temperature.") == {
+        "Which method heats the water to the chosen temperature in Kettle?": [
+            "kettle.$warm()",
+            "kettle.$warm",
+            "$warm()",
+            "$warm",
+        ]
+    }
+
+
+def test_chinese_code_names_are_asked_in_place():
+    assert _asked_zh("两种方式的区别是，brewCup() 允许你一次冲泡两杯茶。") == {
+        "在 Kettle 中，哪个函数允许你一次冲泡两杯茶？": ["brewCup()", "brewCup"]
+    }
+    assert list(_asked_zh("冲泡之前，你可以通过 kettle 的 $pour 方法倒掉剩余的水。")) == [
+        "在 Kettle 中，冲泡之前，可以通过 kettle 的哪个方法倒掉剩余的水？"
+    ]
+    assert list(_asked_zh("为了在冲泡前预热水壶，你需要调用 kettle.$warm()。")) == [
+        "在 Kettle 中，要在冲泡前预热水壶，需要调用哪个方法？"
+    ]
+
+
+def test_chinese_sentences_a_question_cannot_stand_on_are_not_asked():
+    assert _asked_zh("它可以通过 attachLid() 函数盖上壶盖。") == {}  # 它: which?
+    assert _asked_zh("brewCup() 和 mapLeaves() 都会返回一杯茶。") == {}  # one of a list
+    assert _asked_zh("brewCup() 就是冲泡函数。") == {}  # a copula
+    assert _asked_zh("水壶中的变更(包括调用 kettle.$warm())都会记录下来。") == {}  # a name in an aside
+
+
+_REFERENCE_EN = """API Documentation / kettle / brewCup
+
+Function: brewCup()
+
+> brewCup(leaves, options): Cup
+
+Creates a cup of tea from the leaves in the pot.
+
+Parameters
+
+Interface: KettleOptions<Leaves>
+
+Options passed to createKettle() when a kettle is made.
+
+steepTime
+
+> steepTime: number
+
+Number of minutes the leaves stay in the water.
+"""
+
+_REFERENCE_ZH = """类型别名
+
+KettleLeaves %{#kettleleaves}%
+
+Ƭ KettleLeaves: Record<string, number>
+
+描述壶中茶叶的类型
+
+函数
+
+pourCup() %{#pourcup}%
+
+▸ pourCup(cup): void
+
+把茶倒入杯中。
+"""
+
+
+def test_headed_entries_are_asked_by_their_first_sentence():
+    asked = {q[0]: (q[1], q[2]) for q in headed_questions(_REFERENCE_EN, "Kettle")}
+    assert asked == {
+        "Which function creates a cup of tea from the leaves in the pot in Kettle?": (
+            ["brewCup()", "brewCup"],
+            "function",
+        ),
+        "Which interface describes the options passed to createKettle() when a kettle is made?": (
+            ["KettleOptions"],
+            "interface",
+        ),
+    }  # "steepTime" is a plain property line: its sentence, a count, is no name's description to ask by
+    asked_zh = {q[0]: q[1] for q in headed_questions(_REFERENCE_ZH, "Kettle")}
+    assert asked_zh == {
+        "在 Kettle 中，哪个类型用于描述壶中茶叶的类型？": ["KettleLeaves"],
+        "在 Kettle 中，哪个函数用于把茶倒入杯中？": ["pourCup()", "pourCup"],
+    }
+
+
+def test_doc_questions_read_roles_and_headings_of_a_chunk():
+    chunk = Chunk(id="c1", doc_id="guide/brewing.md", text=_REFERENCE_EN, start=0, end=len(_REFERENCE_EN))
+    questions = [q[0] for q in mddocs.doc_questions(chunk, "en", "Kettle", _KINDS)]
+    assert "Which function creates a cup of tea from the leaves in the pot in Kettle?" in questions
+
+
+def test_a_table_of_undescribed_rows_is_read_and_type_parameter_bounds_are_not_asked():
+    from ragstress.generators.questions.mddocs_tables import TableReading
+
+    text = (
+        "The kettle.brew page documents the brew call of the kettle.brew function.\n\n"
+        "Name | Type\nleaf_count | number\nwater_ml | number\nLeaves | extends string\n"
+    )
+    chunk = Chunk(id="t1", doc_id="api/kettle.brew.md", text=text, start=0, end=len(text))
+    reading = TableReading([chunk], {"api/kettle.brew.md": "API Documentation / kettle / kettle.brew"})
+    asked = {q[0]: q[1] for q in reading.questions(chunk, "Kettle")}
+    assert asked, "rows with a type and no description are still asked"
+    assert not any("Leaves" in q for q in asked)  # "extends string" bounds a type parameter; it is no type
+    assert not any("/" in q for q in asked)  # a breadcrumb title is named by its last part
