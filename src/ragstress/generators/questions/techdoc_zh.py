@@ -14,7 +14,7 @@ import re
 
 from ragstress.generators.questions.techdoc import Entry, Subject, occurrences, typed_spellings
 from ragstress.generators.questions.techdoc_parse import placeholders
-from ragstress.generators.questions.techdoc_useful import guessable
+from ragstress.generators.questions.techdoc_useful import guessable, short_spellings
 
 _KIND_WORD = {
     "option": "选项",
@@ -154,9 +154,13 @@ def definition_question(entry: Entry, about: Subject | None) -> Question | None:
         question = f"{scope}{ask}？"
     if any(occurrences(question, name) for name in entry.names):
         return None
-    if entry.kind == "option" and guessable(entry.names, clause):
-        return None  # "设置 region": the question gives its answer away
-    answers = typed_spellings(entry.names) if entry.kind == "option" else list(entry.names)
+    answers = typed_spellings(entry) if entry.kind == "option" else list(entry.names)
+    if entry.kind == "option" and guessable(answers, clause):
+        # "设置 region" gives --region away; a short spelling beside it is asked for alone ("哪个短选项").
+        answers = short_spellings(answers, clause)
+        if not answers:
+            return None
+        question = question.replace("的哪个选项", "的哪个短选项", 1)
     return question, answers, entry.kind, "definition", f"{subject or ''} {clause}"
 
 
