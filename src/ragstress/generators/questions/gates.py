@@ -141,7 +141,8 @@ def round_trip(
         if missing and pages is not None and len(candidate.chunk_ids) == 1 and not candidate.probes:
             doc_id = _doc_of(candidate, store, pages)
             hit_docs = [h.doc_id for h in hits_of[candidate.question]]
-            if doc_id and pages.found_on_page(candidate.question, candidate.chunk_ids[0], doc_id, hit_docs):
+            source = candidate.chunk_ids[0]
+            if doc_id and pages.found_on_page(candidate.question, candidate.answers[0], source, doc_id, hit_docs):
                 pages.passed += 1
                 missing = []
         if missing:

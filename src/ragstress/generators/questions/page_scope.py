@@ -13,7 +13,8 @@ ambiguous question.
 So a question that misses its chunk gets a second reading when it names its page's subject (a man
 page's command, a reference page's module, `techdoc.document_subjects`): it passes when (1) one of
 its top k hits is a chunk of its page, and (2) among that page's chunks the question without the
-subject's name ranks its source chunk first. Both halves keep the gate's purpose: the question finds
+subject's name ranks its source chunk first, or a chunk that overlaps it where the answer stands (chunks
+overlap, and an entry at the end of one is whole at the start of the next). Both halves keep the gate's purpose: the question finds
 the page by the name it gives, and what it asks finds its evidence on that page ahead of every other
 chunk of it, so two options of one page described alike still fail.
 """
@@ -26,6 +27,7 @@ import numpy as np
 
 from ragstress.core.types import Chunk
 from ragstress.generators.questions.techdoc import document_subjects
+from ragstress.values.spans import contains_alias
 
 # How a question names its page's subject, in either language; the whole phrase leaves the probe.
 _NAMED_EN = r"(?:\s+(?:of|in|for|by)\s+(?:the\s+)?)?{name}(?:\s+(?:module|command|manual page))?"
@@ -51,13 +53,13 @@ class PageScope:
     def __init__(self, store):
         self.store = store
         self.passed = 0  # questions that passed the round trip by their page
-        self._pages: dict[str, tuple[str | None, list[str], np.ndarray]] = {}
+        self._pages: dict[str, tuple[str | None, list[Chunk], np.ndarray]] = {}
 
     def available(self) -> bool:
         """Whether the store can list a page's chunks (a store that only ranks, as in some tests, cannot)."""
         return hasattr(self.store, "collection")
 
-    def _page(self, doc_id: str) -> tuple[str | None, list[str], np.ndarray]:
+    def _page(self, doc_id: str) -> tuple[str | None, list[Chunk], np.ndarray]:
         if doc_id not in self._pages:
             got = self.store.collection.get(where={"doc_id": doc_id}, include=["documents", "metadatas", "embeddings"])
             rows = sorted(
@@ -69,19 +71,29 @@ class PageScope:
             ]
             subject = document_subjects(chunks).get(doc_id)
             vectors = np.array([r[3] for r in rows], dtype=np.float32)
-            self._pages[doc_id] = (subject.name if subject else None, [c.id for c in chunks], vectors)
+            self._pages[doc_id] = (subject.name if subject else None, chunks, vectors)
         return self._pages[doc_id]
 
-    def found_on_page(self, question: str, chunk_id: str, doc_id: str, hit_docs: list[str]) -> bool:
-        """Whether `question`, which missed `chunk_id` in the top k (`hit_docs`: the documents of its hits),
-        finds that chunk by the page it names (see the module docstring)."""
+    def found_on_page(self, question: str, answers: list[str], chunk_id: str, doc_id: str, hit_docs: list[str]) -> bool:
+        """Whether `question` (with the accepted `answers`), which missed `chunk_id` in the top k (`hit_docs`: the
+        documents of its hits), finds that chunk by the page it names (see the module docstring)."""
         if doc_id not in hit_docs:
             return False
-        name, ids, vectors = self._page(doc_id)
+        name, chunks, vectors = self._page(doc_id)
         probe = without_subject(question, name) if name else None
-        if probe is None or chunk_id not in ids or not len(vectors):
+        source = next((c for c in chunks if c.id == chunk_id), None)
+        if probe is None or source is None:
             return False
         query = self.store.embedder.embed_queries([probe])[0]
         norms = np.linalg.norm(vectors, axis=1) * (np.linalg.norm(query) or 1.0)
         similarity = (vectors @ query) / np.where(norms == 0, 1.0, norms)
-        return ids[int(np.argmax(similarity))] == chunk_id
+        best = chunks[int(np.argmax(similarity))]
+        return best.id == chunk_id or _shares_answer(source, best, answers)
+
+
+def _shares_answer(source: Chunk, other: Chunk, answers: list[str]) -> bool:
+    """Whether `other` overlaps `source` in the document and an answer stands in the text they share."""
+    begin, end = max(source.start, other.start), min(source.end, other.end)
+    if begin >= end:
+        return False
+    return contains_alias(source.text[begin - source.start : end - source.start], answers)

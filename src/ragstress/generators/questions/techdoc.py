@@ -72,6 +72,8 @@ _SELF_DESCRIBING = re.compile(
     r"|.{0,16}?(?:显示|输出|打印|印出|给出|列出).{0,15}(?:帮助|版本|用法|使用说明|选项的简要描述)"
 )
 _SAME_LINE = re.compile(r"^(\S.*?\S|\S)\s{2,}(\S.*)$")
+# gcloud's pages state a flag's default on its tag line: `--page-size=PAGE_SIZE; default=100`.
+_TAG_DEFAULT = re.compile(r"^(-.*?);\s*default=(\"[^\"]{1,40}\"|[^\s\"]{1,40})$")
 
 
 @dataclass(frozen=True)
@@ -93,6 +95,7 @@ class Entry:
     region: str  # the text from the term up to the next term: where its versions and defaults are stated
     params: tuple[str, ...] = ()  # a signature's parameter names
     glued: tuple[str, ...] = ()  # spellings that are a short option with its placeholder glued on ("-Tsubstvars-file")
+    default: str | None = None  # a default written on the tag line ("; default=100"), as written
 
 
 def classify_term(line: str) -> tuple[TermKind, tuple[str, ...], tuple[str, ...]] | None:
@@ -174,6 +177,8 @@ def entries(text: str, subject: Subject | None = None, code_state: str | None = 
             continue
         same = _SAME_LINE.match(line.strip())
         term, rest = (same[1], same[2]) if same and line.strip().startswith("-") else (line.strip(), "")
+        tag_default = _TAG_DEFAULT.match(term)
+        term, default = (tag_default[1], tag_default[2]) if tag_default else (term, None)
         classified = classify_term(term)
         if classified is None:
             continue
@@ -201,12 +206,12 @@ def entries(text: str, subject: Subject | None = None, code_state: str | None = 
             names, glued = _glued_arguments(names, description)
             if _SELF_DESCRIBING_NAMES & set(names) or _SELF_DESCRIBING.match(description.strip()):
                 continue
-        found.append((i, term, (kind, names, params, glued), description))
+        found.append((i, term, (kind, names, params, glued, default), description))
     result = []
-    for n, (i, term, (kind, names, params, glued), description) in enumerate(found):
+    for n, (i, term, (kind, names, params, glued, default), description) in enumerate(found):
         end = found[n + 1][0] if n + 1 < len(found) else len(lines)
         region = "\n".join(line or "" for line in lines[i:end])
-        result.append(Entry(term, names, kind, description, region, params, glued))
+        result.append(Entry(term, names, kind, description, region, params, glued, default))
     return result
 
 

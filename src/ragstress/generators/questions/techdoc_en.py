@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 
 from ragstress.generators.questions.techdoc import Entry, Subject, occurrences, typed_spellings
+from ragstress.generators.questions.techdoc_defaults import default_question
 from ragstress.generators.questions.techdoc_parse import (
     conjugate,
     last_is_verb,
@@ -331,7 +332,8 @@ def value_questions(entry: Entry, subject: Subject | None, chunk_text: str) -> l
     """Questions on the versions and defaults stated in the entry's own text."""
     questions: list[Question] = []
     if entry.kind == "option":
-        return questions
+        asked = default_question(entry, subject, chunk_text)
+        return [asked] if asked else []
     shown = _display(entry, subject)
     for m in _VERSION.finditer(entry.region):
         version = m[2] or m[3]

@@ -97,4 +97,8 @@ def short_spellings(names: list[str], question: str) -> list[str]:
     short = [n for n in names if re.fullmatch(r"-[A-Za-z0-9]", n)]
     if not short or len(short) == len(names) or guessable(short, question):
         return []
-    return short
+    # "-v" beside "--verbose", "-R" for "recursively": a family's convention covers the letter as well as the name.
+    text = question.lower()
+    conventional = {n.lstrip("-")[0] for n in names if n.lstrip("-").lower() in _CONVENTIONS}
+    conventional |= {key[0] for key, said in _CONVENTIONS.items() if any(word in text for word in said)}
+    return [] if any(s[1].lower() in conventional for s in short) else short
