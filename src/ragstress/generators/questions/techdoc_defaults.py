@@ -47,7 +47,7 @@ def default_question(entry: Entry, subject: Subject | None, chunk_text: str) -> 
     if value is None:
         return None
     bare = value.strip("\"'")
-    if not bare or bare.lower() in GENERIC_ANSWERS:
+    if not re.search(r"\w", bare) or bare.lower() in GENERIC_ANSWERS:  # '"-"' (any zone) names no value
         return None
     if entry.default is None and occurrences(chunk_text, bare) != 1:
         return None  # a default on the tag line is the option's own; one in prose must be the chunk's only mention
