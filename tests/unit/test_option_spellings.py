@@ -178,3 +178,9 @@ def test_an_option_s_stated_default_is_asked_where_its_name_gives_it_away():
     assert by_question["What is the default value of the --tone option of belltower?"] == ["G4"]
     # A default under a condition, and one any user would offer ("no"), are not asked.
     assert len(by_question) == 2
+
+
+def test_a_lower_case_argument_described_by_a_participle_stays_an_ordinary_word():
+    text = "OPTIONS\n       -u, --release bell...\n              Unhang an installed or already cracked bell.\n"
+    asked = _asked(text, techdoc_en)
+    assert asked == {"Which option of belltower unhangs an installed or already cracked bell?": ["-u", "--release"]}
