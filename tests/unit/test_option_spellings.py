@@ -184,3 +184,12 @@ def test_a_lower_case_argument_described_by_a_participle_stays_an_ordinary_word(
     text = "OPTIONS\n       -u, --release bell...\n              Unhang an installed or already cracked bell.\n"
     asked = _asked(text, techdoc_en)
     assert asked == {"Which option of belltower unhangs an installed or already cracked bell?": ["-u", "--release"]}
+
+
+def test_a_plural_placeholder_is_a_given_number_and_a_chinese_pointer_is_not_asked():
+    text = "OPTIONS\n       -b, --before DAYS\n              Ring only bells silent for more than DAYS.\n"
+    assert _asked(text, techdoc_en) == {
+        "Which option of belltower rings only bells silent for more than a given number of days?": ["-b", "--before"]
+    }
+    pointer = "选项\n       -D, --defaults\n              看下边，“更改钟声”子节\n"
+    assert _asked(pointer, techdoc_zh) == {}

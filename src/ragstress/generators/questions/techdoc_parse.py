@@ -202,6 +202,8 @@ def word_placeholders(sentence: str, names: set[str]) -> str | None:
             continue
         if noun.startswith("number of "):
             words = ["a", "given", *noun.split()]
+        elif noun in _UNITS or noun in ("days", "hours", "weeks", "months", "years"):
+            words = ["a", "given", "number", "of", noun]  # "older than DAYS": a count of them, not "a days"
         elif plural:
             words = [noun if noun.endswith("s") else noun + "s"]
         elif prev.lower() in _DETERMINERS or prev_tag.startswith("JJ") or (before_noun and not possessive):

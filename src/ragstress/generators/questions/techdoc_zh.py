@@ -32,7 +32,7 @@ _KIND_WORD = {
 _VERB_OPENING = re.compile(
     r"(?:返回|用于|指定|设置|设定|控制|决定|定义|包含|给出|获取|创建|删除|打开|关闭|读取|写入|显示|打印|列出)"
 )
-_SKIP_OPENING = re.compile(r"(?:参见|参考|见|同|类似|通常|这些|等同于|等价于|与.*相同|这是|注意|已废弃|废弃)")
+_SKIP_OPENING = re.compile(r"(?:参见|参考|参看|看下|见|同|类似|通常|这些|等同于|等价于|与.*相同|这是|注意|已废弃|废弃)")
 # "对于 C++ 以外的程序，这个选项等同于 -r": an option described as another says nothing of its own.
 _SAME_AS = re.compile(r"等同于|等价于|相当于|同义|等于 ?-|^和.{0,8}一样")
 # What an option's placeholder stands for ("查找 STRING" → "查找指定的字符串"); one not listed leaves the option unasked.
