@@ -63,7 +63,10 @@ def _asked_en(text: str, subject: Subject = PAGEKIT) -> dict[str, list[str]]:
 
 def test_placeholders_are_put_into_words_or_the_option_is_not_asked():
     asked = _asked_en(OPTIONS_EN)
-    assert not any("grade" in q for q in asked)  # "--grade" for "sets the grade …" gives the answer away
+    # "--grade" for "sets the grade …" gives the answer away: only its short spelling is asked for, and accepted.
+    assert [(q, a) for q, a in asked.items() if "grade" in q] == [
+        ("Which short option of pagekit sets the grade in the report header?", ["-g"])
+    ]
     assert asked["Which option of pagekit writes the fetched pages into a directory?"] == ["--outdir"]
     assert asked["Which option of pagekit prefixes each saved line with a string?"] == ["-t", "--tag"]
     assert asked["Which option of pagekit stops after a given number of pages?"] == ["-n", "--count"]
@@ -90,7 +93,8 @@ def test_the_wording_keeps_the_sentence_around_a_placeholder():
 
 def test_an_imperative_is_put_in_the_third_person_and_a_noun_phrase_is_what_the_option_sets():
     asked = _asked_en(OPTIONS_EN)
-    assert not any("sorts the saved pages" in q for q in asked)  # "--sort": the question's own word
+    # "--sort": the question's own word, so only "-s" is asked for.
+    assert [a for q, a in asked.items() if "sorts the saved pages" in q] == [["-s"]]
     assert "Which option of pagekit disables colour in the listing?" in asked
     assert not any("display title" in q for q in asked)  # "--display-title": the question's own words
     assert not any("displays title" in q for q in asked)

@@ -72,6 +72,8 @@ _SELF_DESCRIBING = re.compile(
     r"|.{0,16}?(?:显示|输出|打印|印出|给出|列出).{0,15}(?:帮助|版本|用法|使用说明|选项的简要描述)"
 )
 _SAME_LINE = re.compile(r"^(\S.*?\S|\S)\s{2,}(\S.*)$")
+# gcloud's pages state a flag's default on its tag line: `--page-size=PAGE_SIZE; default=100`.
+_TAG_DEFAULT = re.compile(r"^(-.*?);\s*default=(\"[^\"]{1,40}\"|[^\s\"]{1,40})$")
 
 
 @dataclass(frozen=True)
@@ -92,6 +94,8 @@ class Entry:
     description: str
     region: str  # the text from the term up to the next term: where its versions and defaults are stated
     params: tuple[str, ...] = ()  # a signature's parameter names
+    glued: tuple[str, ...] = ()  # spellings that are a short option with its placeholder glued on ("-Tsubstvars-file")
+    default: str | None = None  # a default written on the tag line ("; default=100"), as written
 
 
 def classify_term(line: str) -> tuple[TermKind, tuple[str, ...], tuple[str, ...]] | None:
@@ -129,22 +133,23 @@ def classify_term(line: str) -> tuple[TermKind, tuple[str, ...], tuple[str, ...]
     return None
 
 
-def _glued_arguments(names: tuple[str, ...], description: str) -> tuple[str, ...]:
-    """`-ffam` documented as "use fam as the default family" is the option `-f` with its argument glued on."""
-    out = []
+def _glued_arguments(names: tuple[str, ...], description: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(spellings, glued ones): `-ffam` documented as "use fam as the default family" is the option `-f` with
+    its argument glued on, while `-summary` beside `-s` is a single-dash long spelling of its own."""
+    out, glued = [], []
     for name in names:
         m = re.fullmatch(r"(-[A-Za-z])([a-z]{2,}|[a-z]+(?:-[a-z]+)+|n)", name)  # "-ffam", "-Tsubstvars-file", "-wn"
         said = m and re.search(rf"(?<![\w-]){m[2]}(?![\w-])", description)
         # "-lchangelog-file", "-Vname", "-wn": a placeholder's own name glued on, whether or not the text repeats it.
         named = m and re.fullmatch(r"n|num|name|\w+-(?:file|dir|name|format)|file|dir", m[2])
         out += [m[1], name] if said or named else [name]
-    return tuple(dict.fromkeys(out))
+        glued += [name] if said or named else []
+    return tuple(dict.fromkeys(out)), tuple(glued)
 
 
-def typed_spellings(names: tuple[str, ...]) -> list[str]:
+def typed_spellings(entry: Entry) -> list[str]:
     """An option's spellings a person types: "-T", not "-Tsubstvars-file", its placeholder glued on."""
-    glued = {n for n in names for short in names if len(short) == 2 and n != short and n.startswith(short)}
-    return [n for n in names if n not in glued]
+    return [n for n in entry.names if n not in entry.glued]
 
 
 def term_spellings(term: str) -> tuple[str, ...]:
@@ -172,6 +177,8 @@ def entries(text: str, subject: Subject | None = None, code_state: str | None = 
             continue
         same = _SAME_LINE.match(line.strip())
         term, rest = (same[1], same[2]) if same and line.strip().startswith("-") else (line.strip(), "")
+        tag_default = _TAG_DEFAULT.match(term)
+        term, default = (tag_default[1], tag_default[2]) if tag_default else (term, None)
         classified = classify_term(term)
         if classified is None:
             continue
@@ -194,16 +201,17 @@ def entries(text: str, subject: Subject | None = None, code_state: str | None = 
             kind = "exception"  # named like any class, but documented as what is raised
         elif command and kind not in ("option", "path"):
             continue
+        glued: tuple[str, ...] = ()
         if kind == "option":
-            names = _glued_arguments(names, description)
+            names, glued = _glued_arguments(names, description)
             if _SELF_DESCRIBING_NAMES & set(names) or _SELF_DESCRIBING.match(description.strip()):
                 continue
-        found.append((i, term, (kind, names, params), description))
+        found.append((i, term, (kind, names, params, glued, default), description))
     result = []
-    for n, (i, term, (kind, names, params), description) in enumerate(found):
+    for n, (i, term, (kind, names, params, glued, default), description) in enumerate(found):
         end = found[n + 1][0] if n + 1 < len(found) else len(lines)
         region = "\n".join(line or "" for line in lines[i:end])
-        result.append(Entry(term, names, kind, description, region, params))
+        result.append(Entry(term, names, kind, description, region, params, glued, default))
     return result
 
 

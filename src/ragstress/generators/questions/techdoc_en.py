@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 
 from ragstress.generators.questions.techdoc import Entry, Subject, occurrences, typed_spellings
+from ragstress.generators.questions.techdoc_defaults import default_question
 from ragstress.generators.questions.techdoc_parse import (
     conjugate,
     last_is_verb,
@@ -26,7 +27,7 @@ from ragstress.generators.questions.techdoc_parse import (
     placeholders,
     word_placeholders,
 )
-from ragstress.generators.questions.techdoc_useful import first_clause, guessable
+from ragstress.generators.questions.techdoc_useful import first_clause, guessable, short_spellings
 
 _VERBS = frozenset(
     """accept access add adjust allocate allow append apply arrange ask assign attempt avoid block break build call cancel
@@ -284,9 +285,14 @@ def definition_question(entry: Entry, subject: Subject | None) -> Question | Non
     question = f"Which {phrase} {said}?"
     if any(occurrences(question, name) for name in entry.names) or len(said.split()) > _MAX_ASKED_WORDS:
         return None  # a description copied whole ("... 'ilp32' or 'lp64', optionally followed by ...")
-    if entry.kind == "option" and guessable(entry.names, said):
-        return None  # "Which option sets the region? --region": the question gives its answer away
-    answers = typed_spellings(entry.names) if entry.kind == "option" else list(entry.names)
+    answers = typed_spellings(entry) if entry.kind == "option" else list(entry.names)
+    if entry.kind == "option" and guessable(answers, said):
+        # "Which option of grep ignores case distinctions?" gives --ignore-case away; its short spelling it does not.
+        answers = short_spellings(answers, said)
+        if not answers:
+            return None
+        phrase = phrase.replace("option of", "short option of", 1)
+        question = f"Which {phrase} {said}?"
     return question, answers, entry.kind, "definition", f"{phrase}: {said}"
 
 
@@ -326,7 +332,8 @@ def value_questions(entry: Entry, subject: Subject | None, chunk_text: str) -> l
     """Questions on the versions and defaults stated in the entry's own text."""
     questions: list[Question] = []
     if entry.kind == "option":
-        return questions
+        asked = default_question(entry, subject, chunk_text)
+        return [asked] if asked else []
     shown = _display(entry, subject)
     for m in _VERSION.finditer(entry.region):
         version = m[2] or m[3]

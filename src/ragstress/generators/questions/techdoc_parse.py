@@ -166,7 +166,10 @@ def word_placeholders(sentence: str, names: set[str]) -> str | None:
         prev_tag = tags[i - 1] if i > 0 else ""
         # "at which to start reading" (--start=start): a verb after "to", with its own object, is no placeholder.
         verb = prev_tag == "TO" and tags[i] == "VB" and (i + 1 == len(tokens) or tags[i + 1] in ("VBG", "DT", "PRP"))
-        ordinary = bare.islower() and (i == 0 or not re.match(r"VB|IN|TO", prev_tag) or verb)
+        # "remove an installed package", "an installed or already removed package": a participle in a noun
+        # phrase opened by a determiner describes the ordinary word after it.
+        described = prev_tag == "VBN" and any(t.lower() in _DETERMINERS for t in tokens[max(0, i - 5) : i - 1])
+        ordinary = bare.islower() and (i == 0 or not re.match(r"VB|IN|TO", prev_tag) or verb or described)
         if bare not in names or ordinary:
             out.append([space, token])  # "the file", "a single command": the ordinary word
             i += 1
@@ -199,6 +202,8 @@ def word_placeholders(sentence: str, names: set[str]) -> str | None:
             continue
         if noun.startswith("number of "):
             words = ["a", "given", *noun.split()]
+        elif noun in _UNITS or noun in ("days", "hours", "weeks", "months", "years"):
+            words = ["a", "given", "number", "of", noun]  # "older than DAYS": a count of them, not "a days"
         elif plural:
             words = [noun if noun.endswith("s") else noun + "s"]
         elif prev.lower() in _DETERMINERS or prev_tag.startswith("JJ") or (before_noun and not possessive):

@@ -6,7 +6,10 @@ the first clause is read, with its asides in parentheses dropped.
 
 An option whose name is the question's own words ("Which option sets the region? --region",
 "… ignores case distinctions? --ignore-case") tests nothing: anyone can answer it without the page,
-and every alias of an answer counts as right, so one guessable spelling is enough to leave it unasked.
+and every alias of an answer counts as right, so one guessable spelling is enough to leave it unasked
+as it stands. A person who knows the long name still asks for the short one ("Which short option of grep
+ignores case distinctions?" → `-i`), so an option with a one-letter spelling is asked that way, with only its
+one-letter spellings accepted (`short_spellings`): a letter is not the question's words.
 """
 
 from __future__ import annotations
@@ -86,3 +89,16 @@ def _split_in(bare: str, text_words: list[str]) -> bool:
         if _matches(bare[:cut], text_words) and _matches(bare[cut:], text_words):
             return True
     return False
+
+
+def short_spellings(names: list[str], question: str) -> list[str]:
+    """The one-letter spellings of an option ("-i", "-?" excluded) when its other spellings are given away by
+    `question`, or []: accepted alone, they are an answer the question does not hold."""
+    short = [n for n in names if re.fullmatch(r"-[A-Za-z0-9]", n)]
+    if not short or len(short) == len(names) or guessable(short, question):
+        return []
+    # "-v" beside "--verbose", "-R" for "recursively": a family's convention covers the letter as well as the name.
+    text = question.lower()
+    conventional = {n.lstrip("-")[0] for n in names if n.lstrip("-").lower() in _CONVENTIONS}
+    conventional |= {key[0] for key, said in _CONVENTIONS.items() if any(word in text for word in said)}
+    return [] if any(s[1].lower() in conventional for s in short) else short

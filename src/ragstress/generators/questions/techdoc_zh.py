@@ -14,7 +14,7 @@ import re
 
 from ragstress.generators.questions.techdoc import Entry, Subject, occurrences, typed_spellings
 from ragstress.generators.questions.techdoc_parse import placeholders
-from ragstress.generators.questions.techdoc_useful import guessable
+from ragstress.generators.questions.techdoc_useful import guessable, short_spellings
 
 _KIND_WORD = {
     "option": "选项",
@@ -32,7 +32,7 @@ _KIND_WORD = {
 _VERB_OPENING = re.compile(
     r"(?:返回|用于|指定|设置|设定|控制|决定|定义|包含|给出|获取|创建|删除|打开|关闭|读取|写入|显示|打印|列出)"
 )
-_SKIP_OPENING = re.compile(r"(?:参见|参考|见|同|类似|通常|这些|等同于|等价于|与.*相同|这是|注意|已废弃|废弃)")
+_SKIP_OPENING = re.compile(r"(?:参见|参考|参看|看下|见|同|类似|通常|这些|等同于|等价于|与.*相同|这是|注意|已废弃|废弃)")
 # "对于 C++ 以外的程序，这个选项等同于 -r": an option described as another says nothing of its own.
 _SAME_AS = re.compile(r"等同于|等价于|相当于|同义|等于 ?-|^和.{0,8}一样")
 # What an option's placeholder stands for ("查找 STRING" → "查找指定的字符串"); one not listed leaves the option unasked.
@@ -154,9 +154,13 @@ def definition_question(entry: Entry, about: Subject | None) -> Question | None:
         question = f"{scope}{ask}？"
     if any(occurrences(question, name) for name in entry.names):
         return None
-    if entry.kind == "option" and guessable(entry.names, clause):
-        return None  # "设置 region": the question gives its answer away
-    answers = typed_spellings(entry.names) if entry.kind == "option" else list(entry.names)
+    answers = typed_spellings(entry) if entry.kind == "option" else list(entry.names)
+    if entry.kind == "option" and guessable(answers, clause):
+        # "设置 region" gives --region away; a short spelling beside it is asked for alone ("哪个短选项").
+        answers = short_spellings(answers, clause)
+        if not answers:
+            return None
+        question = question.replace("的哪个选项", "的哪个短选项", 1)
     return question, answers, entry.kind, "definition", f"{subject or ''} {clause}"
 
 
