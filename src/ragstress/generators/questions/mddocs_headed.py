@@ -58,8 +58,9 @@ _SECTION = re.compile(rf"^(?P<kind>{'|'.join(sorted(_KINDS, key=len, reverse=Tru
 _KIND_ZH = KIND_WORD_ZH | {"type": "类型", "interface": "接口"}
 
 
-def headed_questions(text: str, product: str | None) -> list[Question]:
-    """The questions a chunk's headed entries answer, one per entry."""
+def headed_questions(text: str, product: str | None, kinds: dict[str, str] | None = None) -> list[Question]:
+    """The questions a chunk's headed entries answer, one per entry (`kinds`: the corpus's code names by kind)."""
+    kinds = kinds or {}
     made: list[Question] = []
     lines = [_ANCHOR.sub("", line).strip() for line in text.split("\n")]
     section = None
@@ -69,11 +70,16 @@ def headed_questions(text: str, product: str | None) -> list[Question]:
             continue
         m = _HEADING.match(line)
         # "Interface: KettleOptions", or a name alone under "Type Aliases": the label or section says it is code.
-        labelled = bool(m) and ((m["label"] or "").lower() in _KINDS or section is not None and not m["label"])
+        labelled = bool(m) and (
+            (m["label"] or "").lower() in _KINDS
+            or section is not None
+            and not m["label"]
+            and re.search(r"[A-Z_$.]|\(\)", m["name"]) is not None
+        )
         if not m or not (labelled or _code_shaped(m["name"]) and len(line) == len(m["name"])):
             continue
         label = (m["label"] or "").lower()
-        kind = _KINDS.get(label) or section or _spelled(m["name"])
+        kind = _KINDS.get(label) or section or kinds.get(m["name"].removesuffix("()")) or _spelled(m["name"])
         said = _first_sentence(lines[n + 1 : n + 8], m["name"])
         if said is None:
             continue
@@ -148,7 +154,9 @@ def _ask_zh(said: str, kind: str, product: str | None) -> str | None:
     word = _KIND_ZH.get(kind)
     if not word or POINTS_OUT_ZH.search(said) or re.search(r"[=|{}<>]", said):
         return None
-    named = described(said) if len(said) <= 40 and not re.search(r"[，,]", said) else None
+    short = len(said) <= 40 and not re.search(r"[，,]", said)
+    # "扩展每个 store 的插件": a noun its modifier narrows down is what the entry is.
+    named = f"是{said}" if short and re.search(r"的[^的]{1,8}$", said) else described(said) if short else None
     if named is None:
         return None
     lead = f"在 {product} 中，" if product and product not in said else ""
