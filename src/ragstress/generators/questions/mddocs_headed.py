@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 
+from ragstress.generators.questions.chinese_parse import tagged
 from ragstress.generators.questions.english_parse import parse
 from ragstress.generators.questions.mddocs_code import KIND_WORD_ZH, answer_spellings
 from ragstress.generators.questions.mddocs_terms import POINTS_OUT, POINTS_OUT_ZH, Question, in_product
@@ -74,7 +75,7 @@ def headed_questions(text: str, product: str | None, kinds: dict[str, str] | Non
             (m["label"] or "").lower() in _KINDS
             or section is not None
             and not m["label"]
-            and re.search(r"[A-Z_$.]|\(\)", m["name"]) is not None
+            and re.search(r"[a-z][A-Z]|[_$.]|\(\)", m["name"]) is not None
         )
         if not m or not (labelled or _code_shaped(m["name"]) and len(line) == len(m["name"])):
             continue
@@ -156,7 +157,9 @@ def _ask_zh(said: str, kind: str, product: str | None) -> str | None:
         return None
     short = len(said) <= 40 and not re.search(r"[，,]", said)
     # "扩展每个 store 的插件": a noun its modifier narrows down is what the entry is.
-    named = f"是{said}" if short and re.search(r"的[^的]{1,8}$", said) else described(said) if short else None
+    words = tagged(said) if short else []
+    noun = bool(words) and words[-1][1].startswith("n") and not words[0][1].startswith("v") and "的" in said
+    named = f"是{said}" if noun else described(said) if short else None
     if named is None:
         return None
     lead = f"在 {product} 中，" if product and product not in said else ""
