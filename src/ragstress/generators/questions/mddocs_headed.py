@@ -159,7 +159,8 @@ def _ask_zh(said: str, kind: str, product: str | None) -> str | None:
     # "扩展每个 store 的插件": a noun its modifier narrows down is what the entry is.
     words = tagged(said) if short else []
     noun = bool(words) and words[-1][1].startswith("n") and not words[0][1].startswith("v") and "的" in said
-    named = f"是{said}" if noun else described(said) if short else None
+    space = " " if re.match(r"[A-Za-z0-9_$]", said) else ""  # a Latin word after 是 keeps a space before it
+    named = f"是{space}{said}" if noun else described(said) if short else None
     if named is None:
         return None
     lead = f"在 {product} 中，" if product and product not in said else ""
