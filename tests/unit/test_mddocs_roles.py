@@ -115,6 +115,8 @@ def test_chinese_sentences_a_question_cannot_stand_on_are_not_asked():
     assert _asked_zh("brewCup() 和 mapLeaves() 都会返回一杯茶。") == {}  # one of a list
     assert _asked_zh("brewCup() 就是冲泡函数。") == {}  # a copula
     assert _asked_zh("水壶中的变更(包括调用 kettle.$warm())都会记录下来。") == {}  # a name in an aside
+    assert _asked_zh("除了使用 attachLid() 函数盖上壶盖，还可以手动盖上。") == {}  # 除了: not what is asked
+    assert _asked_zh("你需要一个在调用 kettle.$warm() 后等待水烧开的方法。") == {}  # inside a noun's modifier
 
 
 _REFERENCE_EN = """API Documentation / kettle / brewCup
@@ -146,6 +148,18 @@ KettleLeaves %{#kettleleaves}%
 
 描述壶中茶叶的类型
 
+KettleCup %{#kettlecup}%
+
+Ƭ KettleCup: Record<string, number>
+
+壶中茶叶的计量单位
+
+Parameters
+
+Ƭ Parameters: string
+
+壶的参数列表
+
 函数
 
 pourCup() %{#pourcup}%
@@ -171,6 +185,7 @@ def test_headed_entries_are_asked_by_their_first_sentence():
     asked_zh = {q[0]: q[1] for q in headed_questions(_REFERENCE_ZH, "Kettle")}
     assert asked_zh == {
         "在 Kettle 中，哪个类型用于描述壶中茶叶的类型？": ["KettleLeaves"],
+        "在 Kettle 中，哪个类型是壶中茶叶的计量单位？": ["KettleCup"],
         "在 Kettle 中，哪个函数用于把茶倒入杯中？": ["pourCup()", "pourCup"],
     }
 

@@ -95,8 +95,12 @@ def _full_name(name: str, chunks: list[Chunk]) -> str:
             with_name.add(chunk.doc_id)
         for pair in re.findall(rf"(?<![\w-]){re.escape(name)} ([A-Z][a-z]+)\b", chunk.text):
             pairs.setdefault(pair, set()).add(chunk.doc_id)
+        for pair in re.findall(rf"\b([A-Z][a-z]+) {re.escape(name)}\b", chunk.text):
+            pairs.setdefault(f"{pair} ", set()).add(chunk.doc_id)  # "Vue Router" where "Router" is written most
     best = max(pairs, key=lambda p: len(pairs[p]), default=None)
-    return f"{name} {best}" if best and len(pairs[best]) * 2 > len(with_name) else name
+    if not best or len(pairs[best]) * 2 <= len(with_name):
+        return name
+    return f"{best}{name}" if best.endswith(" ") else f"{name} {best}"
 
 
 def identifier_kinds(chunks: list[Chunk]) -> dict[str, str]:
@@ -161,7 +165,7 @@ def doc_questions(
     """The chunk's questions of every shape above, in the order its sentences state them (`shared`: questions
     that have two answers in the corpus, see `shared_entry_questions`)."""
     found = [q for q in _entry_questions(chunk, product, kinds) if q[0] not in shared]
-    found += headed_questions(_prose_lines(chunk), product)
+    found += headed_questions(_prose_lines(chunk), product, kinds)
     before = ""  # the sentence before: a bare "The default value is 30." names its parameter there
     for sentence in prose_sentences(chunk):
         zh = bool(re.search(r"[\u4e00-\u9fff]", sentence))

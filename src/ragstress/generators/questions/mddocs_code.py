@@ -112,4 +112,6 @@ def answer_spellings(name: str) -> list[str]:
         return [name, name.strip("<>")]
     bare = name.removesuffix("()")
     short = bare.rsplit(".", 1)[-1]
+    if not name.endswith("()") and not short.startswith("$"):
+        return [name]  # "currentRoute.value": the property's own name alone ("value") names nothing
     return list(dict.fromkeys([name, bare, short + "()" if name.endswith("()") else short, short]))

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 
+from ragstress.generators.questions.chinese_parse import tagged
 from ragstress.generators.questions.english_parse import parse
 from ragstress.generators.questions.mddocs_code import KIND_WORD_ZH, answer_spellings
 from ragstress.generators.questions.mddocs_terms import POINTS_OUT, POINTS_OUT_ZH, Question, in_product
@@ -58,8 +59,9 @@ _SECTION = re.compile(rf"^(?P<kind>{'|'.join(sorted(_KINDS, key=len, reverse=Tru
 _KIND_ZH = KIND_WORD_ZH | {"type": "类型", "interface": "接口"}
 
 
-def headed_questions(text: str, product: str | None) -> list[Question]:
-    """The questions a chunk's headed entries answer, one per entry."""
+def headed_questions(text: str, product: str | None, kinds: dict[str, str] | None = None) -> list[Question]:
+    """The questions a chunk's headed entries answer, one per entry (`kinds`: the corpus's code names by kind)."""
+    kinds = kinds or {}
     made: list[Question] = []
     lines = [_ANCHOR.sub("", line).strip() for line in text.split("\n")]
     section = None
@@ -69,11 +71,16 @@ def headed_questions(text: str, product: str | None) -> list[Question]:
             continue
         m = _HEADING.match(line)
         # "Interface: KettleOptions", or a name alone under "Type Aliases": the label or section says it is code.
-        labelled = bool(m) and ((m["label"] or "").lower() in _KINDS or section is not None and not m["label"])
+        labelled = bool(m) and (
+            (m["label"] or "").lower() in _KINDS
+            or section is not None
+            and not m["label"]
+            and re.search(r"[a-z][A-Z]|[_$.]|\(\)", m["name"]) is not None
+        )
         if not m or not (labelled or _code_shaped(m["name"]) and len(line) == len(m["name"])):
             continue
         label = (m["label"] or "").lower()
-        kind = _KINDS.get(label) or section or _spelled(m["name"])
+        kind = _KINDS.get(label) or section or kinds.get(m["name"].removesuffix("()")) or _spelled(m["name"])
         said = _first_sentence(lines[n + 1 : n + 8], m["name"])
         if said is None:
             continue
@@ -148,7 +155,12 @@ def _ask_zh(said: str, kind: str, product: str | None) -> str | None:
     word = _KIND_ZH.get(kind)
     if not word or POINTS_OUT_ZH.search(said) or re.search(r"[=|{}<>]", said):
         return None
-    named = described(said) if len(said) <= 40 and not re.search(r"[，,]", said) else None
+    short = len(said) <= 40 and not re.search(r"[，,]", said)
+    # "扩展每个 store 的插件": a noun its modifier narrows down is what the entry is.
+    words = tagged(said) if short else []
+    noun = bool(words) and words[-1][1].startswith("n") and not words[0][1].startswith("v") and "的" in said
+    space = " " if re.match(r"[A-Za-z0-9_$]", said) else ""  # a Latin word after 是 keeps a space before it
+    named = f"是{space}{said}" if noun else described(said) if short else None
     if named is None:
         return None
     lead = f"在 {product} 中，" if product and product not in said else ""

@@ -44,14 +44,11 @@ def chinese_roles(sentence: str, product: str | None, kinds: dict[str, str]) -> 
             if question is None:
                 continue
             before = clauses[n - 1].rstrip("，,； ") if n else ""
-            setting = (
-                f"{before}，"
-                if before
-                and not question.startswith("要")
-                and _CONDITION.search(before)
-                and not POINTS_OUT_ZH.search(before)
-                else ""
-            )
+            # The whole condition (the sentence's first clause, or one opening with 如果/当), not the end of one.
+            setting = before if n == 1 or re.match(r"(?:如果|当|若|在)", before) else ""
+            keep = setting and not question.startswith("要") and _CONDITION.search(setting)
+            keep = keep and not POINTS_OUT_ZH.search(setting)
+            setting = f"{setting}，" if keep else ""
             question = f"{setting}{question}"
             if product and product not in question:
                 question = f"在 {product} 中，{question}"
@@ -71,6 +68,8 @@ def _asked(clause: str, name: CodeName) -> str | None:
     if not re.search(r"[\u4e00-\u9fff]", word):
         return None  # a kind Chinese docs write in English (action, getter): no natural 哪个…
     lead = _READER.sub("", before.strip())
+    if lead.startswith("除了") or re.search(r"[一这那每][个种](?:在)?(?:使用|调用|通过)", lead):
+        return None  # "除了使用 X": not what is asked; "一个在调用 X 后…的方法": X inside a noun's modifier
     rest = after.strip()
     following = tagged(rest)[:2]
     if len(re.findall(r"[\u4e00-\u9fff]", rest)) < 4 or not following:
