@@ -193,3 +193,13 @@ def test_a_plural_placeholder_is_a_given_number_and_a_chinese_pointer_is_not_ask
     }
     pointer = "选项\n       -D, --defaults\n              看下边，“更改钟声”子节\n"
     assert _asked(pointer, techdoc_zh) == {}
+
+
+def test_a_wh_phrase_is_what_the_option_sets_and_a_plural_noun_is_no_verb():
+    text = (
+        "FLAGS\n     --peal-interval=PEAL_INTERVAL\n\n       How often to ring the tenor bell.\n\n"
+        "     --bell-arg=BELL_ARG\n\n       Arguments to append to the ringing schedule.\n"
+    )
+    assert _asked(text, techdoc_en) == {
+        "Which option of belltower sets how often to ring the tenor bell?": ["--peal-interval"]
+    }

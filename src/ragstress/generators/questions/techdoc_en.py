@@ -200,6 +200,10 @@ def option_predicate(entry: Entry) -> str | None:
         return "prevents " + " ".join([gerund, *rest[1:]]) if gerund else None
     if words[0] == "Whether":
         return "controls whether " + " ".join(words[1:])
+    if words[0] in ("How", "What", "Where", "When", "Which") and _takes_argument(entry.term):
+        return "sets " + " ".join([words[0].lower(), *words[1:]])  # "How often to upload audit logs"
+    if len(words) > 2 and words[1] == "to" and words[0].endswith("s") and not _base(words[0].lower()):
+        return None  # "Arguments to append to the entrypoint": a plural noun and what it is for, not a verb
     if _base(words[0].lower()):
         return " ".join([_lowered(words[0]), *words[1:]])
     option_words = {w for name in entry.names for w in name.lstrip("-").lower().split("-")}
