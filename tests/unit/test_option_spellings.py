@@ -195,11 +195,14 @@ def test_a_plural_placeholder_is_a_given_number_and_a_chinese_pointer_is_not_ask
     assert _asked(pointer, techdoc_zh) == {}
 
 
-def test_a_wh_phrase_is_what_the_option_sets_and_a_plural_noun_is_no_verb():
+def test_a_wh_phrase_an_acronym_and_a_noun_before_to_are_what_the_option_sets():
     text = (
         "FLAGS\n     --peal-interval=PEAL_INTERVAL\n\n       How often to ring the tenor bell.\n\n"
-        "     --bell-arg=BELL_ARG\n\n       Arguments to append to the ringing schedule.\n"
+        "     --bell-arg=BELL_ARG\n\n       Argument to append to the ringing schedule.\n\n"
+        "     --match=MATCH\n\n       CEL filter expression for the ropes.\n"
     )
     assert _asked(text, techdoc_en) == {
-        "Which option of belltower sets how often to ring the tenor bell?": ["--peal-interval"]
+        "Which option of belltower sets how often to ring the tenor bell?": ["--peal-interval"],
+        "Which option of belltower sets the argument to append to the ringing schedule?": ["--bell-arg"],
+        "Which option of belltower sets the CEL filter expression for the ropes?": ["--match"],
     }
