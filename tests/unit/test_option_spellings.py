@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import numpy as np
 
+from ragstress.core.types import Chunk, QuestionType
 from ragstress.generators.questions import techdoc_en, techdoc_zh
+from ragstress.generators.questions.gates import round_trip
 from ragstress.generators.questions.page_scope import PageScope, without_subject
+from ragstress.generators.questions.seeds import Candidate
 from ragstress.generators.questions.techdoc import Subject, entries, stated_text, typed_spellings
 from ragstress.generators.questions.techdoc_useful import short_spellings
+from ragstress.indexing.store import Hit
 
 BELLTOWER = Subject("belltower", "command")
 
@@ -134,6 +138,32 @@ def test_a_question_finds_its_chunk_by_the_page_it_names():
     assert not pages.found_on_page("Which option of belltower muffles the clappers?", ["-m"], "second", PAGE, hit_docs)
     # A question that does not name its page gets no second reading.
     assert not pages.found_on_page("Which option strikes the gong once?", ["-g"], "first", PAGE, hit_docs)
+
+
+class _GateStore(_Store):
+    """Ranks the page's NAME chunk first for every question, as a dense retriever does for a command's name."""
+
+    def query_many(self, texts, k=5):
+        return [[Hit("name", PAGE, NAME, 0.9)] for _ in texts]
+
+    def get_chunks(self, ids):
+        return [
+            Chunk(id=r[0], doc_id=PAGE, text=r[1], start=r[2]["start"], end=r[2]["end"]) for r in ROWS if r[0] in ids
+        ]
+
+
+def test_only_a_template_question_gets_the_round_trip_by_its_page():
+    store = _GateStore(ROWS, {"Which option strikes the gong once?": [0.1, 0.9, 0.1]})
+    question = "Which option of belltower strikes the gong once?"
+
+    def candidate(template):
+        kind = QuestionType(span_kinds=["option"], template=template, shape="single")
+        return Candidate("c", question, [["-g", "--gong"]], ["first"], "en", question_type=kind)
+
+    passed, strict = round_trip([candidate("option"), candidate("insitu")], store, 5, PageScope(store))
+    assert passed is None
+    # A sentence turned into a question keeps the strict gate: naming the command is not what it asks.
+    assert strict is not None and "first" in strict
 
 
 def test_a_chinese_question_finds_its_chunk_by_the_page_it_names():
