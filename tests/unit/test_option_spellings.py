@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import numpy as np
 
+from ragstress.core.types import Chunk, QuestionType
 from ragstress.generators.questions import techdoc_en, techdoc_zh
+from ragstress.generators.questions.gates import round_trip
 from ragstress.generators.questions.page_scope import PageScope, without_subject
+from ragstress.generators.questions.seeds import Candidate
 from ragstress.generators.questions.techdoc import Subject, entries, stated_text, typed_spellings
 from ragstress.generators.questions.techdoc_useful import short_spellings
+from ragstress.indexing.store import Hit
 
 BELLTOWER = Subject("belltower", "command")
 
@@ -136,6 +140,32 @@ def test_a_question_finds_its_chunk_by_the_page_it_names():
     assert not pages.found_on_page("Which option strikes the gong once?", ["-g"], "first", PAGE, hit_docs)
 
 
+class _GateStore(_Store):
+    """Ranks the page's NAME chunk first for every question, as a dense retriever does for a command's name."""
+
+    def query_many(self, texts, k=5):
+        return [[Hit("name", PAGE, NAME, 0.9)] for _ in texts]
+
+    def get_chunks(self, ids):
+        return [
+            Chunk(id=r[0], doc_id=PAGE, text=r[1], start=r[2]["start"], end=r[2]["end"]) for r in ROWS if r[0] in ids
+        ]
+
+
+def test_only_a_template_question_gets_the_round_trip_by_its_page():
+    store = _GateStore(ROWS, {"Which option strikes the gong once?": [0.1, 0.9, 0.1]})
+    question = "Which option of belltower strikes the gong once?"
+
+    def candidate(template):
+        kind = QuestionType(span_kinds=["option"], template=template, shape="single")
+        return Candidate("c", question, [["-g", "--gong"]], ["first"], "en", question_type=kind)
+
+    passed, strict = round_trip([candidate("option"), candidate("insitu")], store, 5, PageScope(store))
+    assert passed is None
+    # A sentence turned into a question keeps the strict gate: naming the command is not what it asks.
+    assert strict is not None and "first" in strict
+
+
 def test_a_chinese_question_finds_its_chunk_by_the_page_it_names():
     page = "tongluo.1.gz"
     name = "名称\ntongluo - 敲响铜锣\n"
@@ -193,3 +223,16 @@ def test_a_plural_placeholder_is_a_given_number_and_a_chinese_pointer_is_not_ask
     }
     pointer = "选项\n       -D, --defaults\n              看下边，“更改钟声”子节\n"
     assert _asked(pointer, techdoc_zh) == {}
+
+
+def test_a_wh_phrase_an_acronym_and_a_noun_before_to_are_what_the_option_sets():
+    text = (
+        "FLAGS\n     --peal-interval=PEAL_INTERVAL\n\n       How often to ring the tenor bell.\n\n"
+        "     --bell-arg=BELL_ARG\n\n       Argument to append to the ringing schedule.\n\n"
+        "     --match=MATCH\n\n       CEL filter expression for the ropes.\n"
+    )
+    assert _asked(text, techdoc_en) == {
+        "Which option of belltower sets how often to ring the tenor bell?": ["--peal-interval"],
+        "Which option of belltower sets the argument to append to the ringing schedule?": ["--bell-arg"],
+        "Which option of belltower sets the CEL filter expression for the ropes?": ["--match"],
+    }

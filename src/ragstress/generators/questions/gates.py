@@ -138,7 +138,15 @@ def round_trip(
         probes = candidate.probes or (candidate.question,) * len(candidate.chunk_ids)
         missing = [(cid, q) for cid, q in zip(candidate.chunk_ids, probes) if cid not in found[q]]
         reason = None
-        if missing and pages is not None and len(candidate.chunk_ids) == 1 and not candidate.probes:
+        # Only a template's question on a defined term: its wording is fixed and names the page as a person
+        # must; an in-situ sentence that merely repeats the command (an EXAMPLES line) keeps the strict gate.
+        if (
+            missing
+            and pages is not None
+            and candidate.templated
+            and len(candidate.chunk_ids) == 1
+            and not candidate.probes
+        ):
             doc_id = _doc_of(candidate, store, pages)
             hit_docs = [h.doc_id for h in hits_of[candidate.question]]
             source = candidate.chunk_ids[0]

@@ -200,13 +200,20 @@ def option_predicate(entry: Entry) -> str | None:
         return "prevents " + " ".join([gerund, *rest[1:]]) if gerund else None
     if words[0] == "Whether":
         return "controls whether " + " ".join(words[1:])
+    if words[0] in ("How", "What", "Where", "When", "Which") and _takes_argument(entry.term):
+        return "sets " + " ".join([words[0].lower(), *words[1:]])  # "How often to upload audit logs"
     if _base(words[0].lower()):
         return " ".join([_lowered(words[0]), *words[1:]])
     option_words = {w for name in entry.names for w in name.lstrip("-").lower().split("-")}
     # "-p port / Port to connect to on the remote host": a description opening with the option's own
     # argument names that value, whatever else its first word could be.
     arguments = {w.lower() for w in placeholders(entry.term, "")}
-    shape = ("noun", []) if words[0].lower() in arguments else opening(worded, option_words)
+    # "CEL filter expression for the trigger": an acronym opens a name, never a task; so does a word no list
+    # knows as a verb before "to" ("Argument to append to the entrypoint").
+    acronym = len(words[0]) > 1 and words[0].isupper()
+    purpose = len(words) > 2 and words[1] == "to" and not third_person(words[0])
+    named = words[0].lower() in arguments or acronym or purpose
+    shape = ("noun", []) if named else opening(worded, option_words)
     if shape is None:
         return None
     kind, verbs = shape
