@@ -24,6 +24,9 @@ ZH = ([["1889年", "1889"]], ["1879年", "1879"], "这座塔是哪一年建成�
         ("zh", "文档1写的是1889年，文档2写的是1879年。", None),
         ("zh", "资料之间有出入，可能是1889年，也可能是1879年。", None),
         ("zh", "资料一：1889年\n资料二：1879年\n我没法判断哪个对。", None),
+        # A table whose rows name their sources reports them, like a list.
+        ("en", "| Source | Year |\n|---|---|\n| Passage 1 | 1889 |\n| Passage 2 | 1879 |\n\nThey disagree.", None),
+        ("zh", "| 来源 | 年份 |\n|---|---|\n| 文档1 | 1889年 |\n| 文档2 | 1879年 |\n\n两份资料冲突，无法确定。", None),
         # A conclusion drawn from the majority concludes that value, planted or not.
         ("en", "Three of the four passages put the completion in 1879, so 1879.", FAKE),
         ("en", "Most of the documents say 1879, hence the tower was completed in 1879.", FAKE),
@@ -54,6 +57,7 @@ ZH = ([["1889年", "1889"]], ["1879年", "1879"], "这座塔是哪一年建成�
         # A plain answer, and an echo of the sources when only one value is given.
         ("en", "The tower was completed in 1889.", TRUTH),
         ("en", "Going by the majority of the passages: 1879.", FAKE),
+        ("en", "| Source | Year |\n|---|---|\n| Passage 1 | 1889 |\n| Passage 2 | 1879 |\n\nFinal answer: 1889", TRUTH),
     ],
 )
 def test_the_value_concluded_decides_not_any_mention(lang, text, concluded):

@@ -23,6 +23,7 @@ from ragstress.values.reading import read
         "有的资料称是1889年建成，也有的说是1879年。",
         "文档中的信息有出入，一处写1889年，另一处写1879年。",
         "这些是相互矛盾的信息，我倾向于1889年。",
+        "由于资料给出的年份相互冲突，我没办法确认。",
     ],
 )
 def test_saying_the_sources_disagree_is_acknowledged(text):
@@ -41,6 +42,7 @@ def test_saying_the_sources_disagree_is_acknowledged(text):
         "它于1889年建成。",
         "资料并不矛盾，都说是1889年。",
         "各段资料说法一致：1889年。",
+        "资料与我了解的有冲突，应为1889年。",  # the documents against what is known: an error flag
         "无法根据资料回答。",
     ],
 )

@@ -38,6 +38,13 @@ STATED = [
     ("Its half-life is ~1,600 yrs.", ["1600 years"]),
     ("Sound travels at 343 metres per second in air.", ["343 m/s"]),
     ("The record stands at 431 km per hour.", ["431 km/h"]),
+    # a count under ten in words, and a Chinese percentage
+    ("Eight.", ["8"]),
+    ("Each side fields nine players.", ["9"]),
+    ("The trip takes five days.", ["5 days"]),
+    ("心脏有三个腔室。", ["3个"]),
+    ("血液约占体重的百分之十五。", ["15%"]),
+    ("利率为百分之七点五。", ["7.5%"]),
 ]
 NOT_STATED = [
     ("编号为1,2016的条目。", ["2016"]),  # a comma between digits still joins them
@@ -51,6 +58,10 @@ NOT_STATED = [
     ("The ferry runs at about 3.8 km/h.", ["about 38 km/h"]),
     ("Turnout was 61.5%.", ["61 percent"]),
     ("Sound travels at 343 metres per minute.", ["343 m/s"]),
+    ("One of the passages says so.", ["1"]),  # "one" alone is rarely a count
+    ("三国时期的事。", ["3"]),  # a Chinese numeral without its measure word is part of a word
+    ("心脏有三个腔室。", ["3种"]),  # another measure word is another count
+    ("血液约占体重的百分之十五。", ["5%"]),
 ]
 
 

@@ -187,10 +187,33 @@ def _exact_alias_patterns(alias: str) -> tuple[re.Pattern[str], ...]:
     found = [re.compile(rf"(?<![\d.])(?<!\d,){re.escape(n)}(?!\d|[.,]\d)") for n in numbers]
     if not _NUMBER.fullmatch(alias):
         found.append(alias_pattern(alias))
+    found += [alias_pattern(form) for form in _count_in_words(alias)]
     for other in _in_other_units(alias):  # the number must not run on from more digits, as above
         value, unit = other.rsplit(" ", 1) if " " in other else _QUANTITY.fullmatch(other).groups()
         found.append(re.compile(rf"(?<![\d.])(?<!\d,){re.escape(value)} ?{re.escape(unit)}(?![a-z])"))
     return tuple(p for p in found if p is not None)
+
+
+# A count under ten is written as a word as often as in digits ("eight sides", "三个腔室"). One and 一 stay out: they
+# are more often "one of the" and "一座" than a count. A Chinese numeral is only read with its measure word after
+# it, since alone it is part of many words ("三国", "八达岭").
+_COUNT_WORDS = {
+    "2": ("two", "两", "二"), "3": ("three", "三"), "4": ("four", "四"), "5": ("five", "五"), "6": ("six", "六"),
+    "7": ("seven", "七"), "8": ("eight", "八"), "9": ("nine", "九"),
+}  # fmt: skip
+
+
+def _count_in_words(alias: str) -> list[str]:
+    """The spellings of a count under ten in words: "8" is also "eight", "3个" also "三个", "5 days" "five days"."""
+    quantity = _QUANTITY.fullmatch(alias)
+    number, unit = (alias, "") if _NUMBER.fullmatch(alias) else quantity.groups() if quantity else ("", "")
+    forms = []
+    for word in _COUNT_WORDS.get(number, ()):
+        if word.isascii() and not _CJK_UNIT.match(unit):
+            forms.append(f"{word} {unit}".strip())
+        elif not word.isascii() and unit and _CJK_UNIT.match(unit):
+            forms.append(word + unit)
+    return forms
 
 
 _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")

@@ -45,8 +45,12 @@ def _positional(text: str) -> int:
     return high + total + section + digit
 
 
+_PERCENT_OF = re.compile("百分之([〇零一二两三四五六七八九十百千点0-9.]+)")
+
+
 def arabic_numerals(text: str) -> str:
-    """`text` with Chinese numerals written as Arabic digits (see the module docstring)."""
+    """`text` with Chinese numerals written as Arabic digits (see the module docstring); "百分之十五" is "15%"."""
+    text = _PERCENT_OF.sub(lambda m: arabic_numerals(m[1]) + "%", text)
     text = _POSITIONAL.sub(lambda m: str(_positional(m[0])), text)
     text = _DECIMALS.sub(lambda m: f"{_DIGITS.get(m[1], m[1])}." + "".join(str(_DIGITS[c]) for c in m[2]), text)
     text = _RUN.sub(lambda m: "".join(str(_DIGITS[c]) for c in m[0]), text)

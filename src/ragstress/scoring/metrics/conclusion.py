@@ -7,7 +7,7 @@ values ("passage 2 says 1879, the others 1889") reports, and one that then says 
 concludes. The reader sorts every mention of either value by its place in the answer:
 
 - reported: given as what a source says ("passage 2 says 1879", "Doc B: 1879", "一份写1959年,
-  另一份写1965年", a list item that names its source), or as hearsay;
+  另一份写1965年", a list item or table row that names its source), or as hearsay;
 - listed: named side by side with the other value ("1912 or 1913", "2015年和2016年");
 - aside: in parentheses, disputed ("not 1879", "1879 is a typo"), or in another role;
 - asserted: anything else.
@@ -50,7 +50,8 @@ _LINE = "¶"  # a line break kept through `comparable`, which folds whitespace: 
 _ABBREVIATIONS = "vs e.g i.e cf approx ca no nos fig vol mr mrs ms dr st jr sr [a-z]".split()
 _NOT_AFTER = "".join(rf"(?<!\b{re.escape(a) if a[0] != '[' else a}\.)" for a in _ABBREVIATIONS)
 _STATEMENT_END = re.compile(rf"(?<=[.!?]){_NOT_AFTER}\s+|\s*[。!?;{_LINE}]+\s*")
-_LIST_ITEM = re.compile(r"^\s*(?:[-*•>]|\d+[.)])\s")
+# A table row is an item too: "| Passage 3 | 10,500 km |" reports what its source says, as "- Passage 3: 10,500 km".
+_LIST_ITEM = re.compile(r"^\s*(?:(?:[-*•>]|\d+[.)])\s|\|)")
 _SOURCE_WORD = re.compile(
     rf"\b{layout_en.SOURCE_NOUNS}\b|{zh_sources.SOURCES_NAMED.alternation}|【\d+】|\[\d+\]|{conflict_rules_intl.SOURCE_NOUNS}"
 )

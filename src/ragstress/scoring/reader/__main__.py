@@ -36,6 +36,8 @@ TRAINING_FILES = (
     TRAINING_DIR / "holdout_i.jsonl",
     # Measured once as the holdout on 2026-12-05 (docs/scoring.md), then taken into training.
     TRAINING_DIR / "holdout_j.jsonl",
+    # Measured once as the holdout on 2026-12-06 (docs/scoring.md), then taken into training.
+    TRAINING_DIR / "holdout_k.jsonl",
 )
 
 
