@@ -17,6 +17,7 @@ from typing import Any
 from ragstress.core.types import Lang
 from ragstress.corpora.htmltext import html_to_text
 from ragstress.corpora.md_reader import markdown_to_text
+from ragstress.corpora.mdx_reader import mdx_to_markdown
 from ragstress.corpora.textdecode import UndecodableText, decode_text, normalise_newlines
 
 
@@ -80,6 +81,14 @@ def read_markdown(path: Path) -> ParsedFile:
     title, text = markdown_to_text(read_text(path))
     if not text.strip():
         raise FormatError("no text in Markdown (only markup)")
+    return ParsedFile(title=title, text=normalise_newlines(text))
+
+
+def read_mdx(path: Path) -> ParsedFile:
+    """An MDX page: its Markdown without the module statements and comments MDX adds (`ragstress.corpora.mdx_reader`)."""
+    title, text = markdown_to_text(mdx_to_markdown(read_text(path)))
+    if not text.strip():
+        raise FormatError("no text in MDX (only markup and code)")
     return ParsedFile(title=title, text=normalise_newlines(text))
 
 

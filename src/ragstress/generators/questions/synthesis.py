@@ -124,7 +124,7 @@ def _by_column(questions: list[tuple[str, list[str], str, str, str]]) -> list[tu
 # Documents written in a markup language: product docs and references, whose in-situ questions must name
 # their subject themselves (a "Regarding <page title>, ..." opening reads as no person would ask), and
 # must not speak to the reader ("you", "let's").
-_MARKUP_SOURCE = re.compile(r"\.(?:md|markdown|rst|rest|adoc|asciidoc|ipynb)(?:\.txt)?$", re.I)
+_MARKUP_SOURCE = re.compile(r"\.(?:mdx?|markdown|rst|rest|adoc|asciidoc|ipynb)(?:\.txt)?$", re.I)
 
 
 def insitu_candidates(chunks: list[Chunk], langs: dict[str, str], rng: random.Random) -> list[Candidate]:
