@@ -82,12 +82,24 @@ def headed_questions(text: str, product: str | None, kinds: dict[str, str] | Non
         label = (m["label"] or "").lower()
         kind = _KINDS.get(label) or section or kinds.get(m["name"].removesuffix("()")) or _spelled(m["name"])
         said = _first_sentence(lines[n + 1 : n + 8], m["name"])
-        if said is None:
+        if said is None or _names_a_parameter(said, lines[n + 1 : n + 12], m["name"]):
             continue
         question = _ask_zh(said, kind, product) if re.search(r"[\u4e00-\u9fff]", said) else _ask_en(said, kind, product)
         if question:
             made.append((question, answer_spellings(m["name"]), kind, "doc_identifier", f"{kind}: {said}"))
     return made
+
+
+def _names_a_parameter(said: str, lines: list[str], name: str) -> bool:
+    """Whether the sentence uses a parameter of the entry's signature as a word ("wraps text into lines no
+    longer than length", of word_wrap(str, [length])): asked, that name would read as plain English."""
+    bare = re.escape(name.removesuffix("()").rsplit(".", 1)[-1])
+    for line in lines:
+        call = re.search(rf"(?<![\w.]){bare}\s*\(([^()]*)\)", line)
+        if call:
+            parameters = set(re.findall(r"[A-Za-z_$][\w$]*", call[1])) - {"options", "true", "false", "null"}
+            return any(re.search(rf"(?<![\w.]){re.escape(p)}(?![\w(])", said) for p in parameters if len(p) > 2)
+    return False
 
 
 def _code_shaped(name: str) -> bool:
