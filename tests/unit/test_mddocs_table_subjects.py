@@ -83,8 +83,8 @@ def test_cells_are_cut_to_their_values():
 def test_a_headed_entry_whose_sentence_uses_a_parameter_as_a_word_is_not_asked():
     text = (
         "pour_cup\n\nPours tea into cups no larger than size.\n\n```js\npour_cup(pot, [size])\n```\n\n"
-        "rinse_pot\n\nRinses the kettle with hot water before brewing.\n\n```js\nrinse_pot(pot)\n```\n"
+        "rinse_pot\n\nRinses the pot with hot water before brewing.\n\n```js\nrinse_pot(pot)\n```\n"
     )
     asked = {q[0]: q[1] for q in headed_questions(text, "Kettle")}
     assert not any("larger than size" in q for q in asked)
-    assert any("rinses the kettle with hot water" in q for q in asked)
+    assert any("rinses the pot with hot water" in q for q in asked)  # "the pot": the word, not the parameter

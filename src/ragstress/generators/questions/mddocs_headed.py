@@ -91,14 +91,16 @@ def headed_questions(text: str, product: str | None, kinds: dict[str, str] | Non
 
 
 def _names_a_parameter(said: str, lines: list[str], name: str) -> bool:
-    """Whether the sentence uses a parameter of the entry's signature as a word ("wraps text into lines no
-    longer than length", of word_wrap(str, [length])): asked, that name would read as plain English."""
+    """Whether the sentence uses a parameter of the entry's signature bare, where English wants a noun phrase
+    ("wraps text into lines no longer than length", of word_wrap(str, [length])): asked, the name would read
+    as a plain word. After an article or a possessive ("from the leaves") it is the word it spells."""
     bare = re.escape(name.removesuffix("()").rsplit(".", 1)[-1])
     for line in lines:
         call = re.search(rf"(?<![\w.]){bare}\s*\(([^()]*)\)", line)
         if call:
             parameters = set(re.findall(r"[A-Za-z_$][\w$]*", call[1])) - {"options", "true", "false", "null"}
-            return any(re.search(rf"(?<![\w.]){re.escape(p)}(?![\w(])", said) for p in parameters if len(p) > 2)
+            bare_use = r"(?<!\bthe )(?<!\ba )(?<!\ban )(?<!\bits )(?<!\btheir )(?<!\beach )(?<![\w.])"
+            return any(re.search(rf"{bare_use}{re.escape(p)}(?![\w(])", said) for p in parameters if len(p) > 2)
     return False
 
 
