@@ -88,3 +88,10 @@ def test_a_headed_entry_whose_sentence_uses_a_parameter_as_a_word_is_not_asked()
     asked = {q[0]: q[1] for q in headed_questions(text, "Kettle")}
     assert not any("larger than size" in q for q in asked)
     assert any("rinses the pot with hot water" in q for q in asked)  # "the pot": the word, not the parameter
+
+
+def test_chinese_cells_keep_a_value_alone():
+    assert clean_cells({"type": "array，包含了全部的茶叶 object", "default": "tea-cup （列表样式） tea-pot"}) == {
+        "type": "array"
+    }
+    assert clean_cells({"default": "config.root 的值"}) == {}

@@ -37,7 +37,7 @@ _GENERIC_HEADINGS = frozenset(
 # A Chinese title that is a kind of thing ends in a kind's noun: 辅助函数, 标签插件, 生成器.
 _KIND_ZH = re.compile(r"^[\u4e00-\u9fff]{0,6}(?:函数|插件|组件|命令|模块|中间件|钩子|过滤器|生成器|部署器|渲染器)$")
 _PLACEHOLDER = re.compile(r"\?{2,}|\b(?:TBD|TODO|FIXME)\b")
-_CUT = re.compile(r"\s*(?:[;；]|,? see |，?(?:参见|详见|见))", re.I)
+_CUT = re.compile(r"\s*(?:[;；，]|,? see |，?(?:参见|详见|见))", re.I)
 _LINK = re.compile(r"\[([A-Za-z][^\]'\",]*)\](?:\([^)]*\))?")
 _SENTENCE_END = re.compile(r"[.。:：!?！？,，;；]$")
 _HAN = re.compile(r"[\u4e00-\u9fff]")
@@ -116,13 +116,12 @@ def clean_cells(cells: dict[str, str]) -> dict[str, str]:
             continue
         value = _SINCE.sub("", _CUT.split(cell, maxsplit=1)[0]).strip()
         value = _LINK.sub(r"\1", value)
-        if (
-            _PLACEHOLDER.search(cell)
-            or not value
-            or len(value.split()) > most_words
-            or "[" in value
-            and "]" not in value
-        ):
+        # What stays after the cut must be a value alone: no explanation inside it ("tag-list （列表样式）
+        # tag-count"), nor Chinese around a code value ("config.root 的值").
+        mixed = _HAN.search(value) and re.search(r"[A-Za-z0-9]", value)
+        unclosed = "[" in value and "]" not in value
+        inner = re.search(r"[(（]", value)
+        if _PLACEHOLDER.search(cell) or not value or len(value.split()) > most_words or unclosed or mixed or inner:
             del kept[kind]
         else:
             kept[kind] = value
