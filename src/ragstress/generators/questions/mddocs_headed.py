@@ -56,6 +56,7 @@ _KINDS = {
     "选项": "option",
 }
 _SECTION = re.compile(rf"^(?P<kind>{'|'.join(sorted(_KINDS, key=len, reverse=True))})s?$", re.I)
+_DETERMINERS = frozenset("the a an its their each every this that".split())
 _KIND_ZH = KIND_WORD_ZH | {"type": "类型", "interface": "接口"}
 
 
@@ -99,8 +100,12 @@ def _names_a_parameter(said: str, lines: list[str], name: str) -> bool:
         call = re.search(rf"(?<![\w.]){bare}\s*\(([^()]*)\)", line)
         if call:
             parameters = set(re.findall(r"[A-Za-z_$][\w$]*", call[1])) - {"options", "true", "false", "null"}
-            bare_use = r"(?<!\bthe )(?<!\ba )(?<!\ban )(?<!\bits )(?<!\btheir )(?<!\beach )(?<![\w.])"
-            return any(re.search(rf"{bare_use}{re.escape(p)}(?![\w(])", said) for p in parameters if len(p) > 2)
+            for parameter in (p for p in parameters if len(p) > 2):
+                for m in re.finditer(rf"(?<![\w.]){re.escape(parameter)}(?![\w(])", said):
+                    before = said[: m.start()].lower().split()[-2:]  # "the leaves", "the active pinia"
+                    if not set(before) & _DETERMINERS:
+                        return True
+            return False
     return False
 
 
