@@ -95,3 +95,12 @@ def test_chinese_cells_keep_a_value_alone():
         "type": "array"
     }
     assert clean_cells({"default": "config.root 的值"}) == {}
+
+
+def test_a_title_that_is_one_code_name_stays_the_subject_of_its_tables():
+    text = (
+        "KettleOptions\n\nThe options a kettle is made with.\n\nName | Type | Description\nvolume | number | Litres\n"
+    )
+    assert _asked(text, "kettle-options.md")[
+        "What is the type of the volume parameter of KettleOptions in Kettle?"
+    ] == ["number"]

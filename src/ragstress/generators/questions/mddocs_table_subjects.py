@@ -99,7 +99,11 @@ def _kinds(title: str) -> tuple[str, str]:
     english_title = inner[1] if inner and _HAN.search(outer) else outer
     english = ""
     words = english_title.split()
-    if 1 <= len(words) <= 2 and all(w.isalpha() for w in words) and re.search(r"[^s]s$", words[-1]):
+    if (
+        1 <= len(words) <= 2
+        and all(re.fullmatch(r"[A-Za-z][a-z]+", w) for w in words)
+        and re.search(r"[^s]s$", words[-1])
+    ):
         last = words[-1][:-3] + "y" if words[-1].endswith("ies") else words[-1][:-1]
         english = " ".join([*words[:-1], last]).lower()
     chinese = outer if _HAN.search(outer) and (_KIND_ZH.match(outer) or inner and english) else ""
