@@ -133,8 +133,12 @@ class TableReading:
                     if named:
                         self.headed[(chunk.id, row[0])] = named
             # A page's title ("Variables", "变量") names no thing a reader asks about: only its prose may.
-            # A title that is one code name (NavigationGuard, @pinia/testing) is what its page documents.
-            named = title if re.fullmatch(r"@?[A-Za-z][\w@/.-]*", title) and not re.search(r"[a-z]s$", title) else ""
+            # A title that is one code name (NavigationGuard, @pinia/testing), not a word (Configuration), is its subject.
+            named = (
+                title
+                if re.fullmatch(r"@?[A-Za-z][\w@/.-]*", title) and not re.fullmatch(r"[A-Z]?[a-z]+", title)
+                else ""
+            )
             english, chinese = _subject(doc_chunks)
             self.subjects[doc] = (english or named, chinese or named)
             self.chinese[doc] = detect_lang("\n".join(c.text for c in doc_chunks)) != "en"
