@@ -56,6 +56,7 @@ _KINDS = {
     "选项": "option",
 }
 _SECTION = re.compile(rf"^(?P<kind>{'|'.join(sorted(_KINDS, key=len, reverse=True))})s?$", re.I)
+_DETERMINERS = frozenset("the a an its their each every this that".split())
 _KIND_ZH = KIND_WORD_ZH | {"type": "类型", "interface": "接口"}
 
 
@@ -82,12 +83,30 @@ def headed_questions(text: str, product: str | None, kinds: dict[str, str] | Non
         label = (m["label"] or "").lower()
         kind = _KINDS.get(label) or section or kinds.get(m["name"].removesuffix("()")) or _spelled(m["name"])
         said = _first_sentence(lines[n + 1 : n + 8], m["name"])
-        if said is None:
+        if said is None or _names_a_parameter(said, lines[n + 1 : n + 12], m["name"]):
             continue
         question = _ask_zh(said, kind, product) if re.search(r"[\u4e00-\u9fff]", said) else _ask_en(said, kind, product)
         if question:
             made.append((question, answer_spellings(m["name"]), kind, "doc_identifier", f"{kind}: {said}"))
     return made
+
+
+def _names_a_parameter(said: str, lines: list[str], name: str) -> bool:
+    """Whether the sentence uses a parameter of the entry's signature bare, where English wants a noun phrase
+    ("wraps text into lines no longer than length", of word_wrap(str, [length])): asked, the name would read
+    as a plain word. After an article or a possessive ("from the leaves") it is the word it spells."""
+    bare = re.escape(name.removesuffix("()").rsplit(".", 1)[-1])
+    for line in lines:
+        call = re.search(rf"(?<![\w.]){bare}\s*\(([^()]*)\)", line)
+        if call:
+            parameters = set(re.findall(r"[A-Za-z_$][\w$]*", call[1])) - {"options", "true", "false", "null"}
+            for parameter in (p for p in parameters if len(p) > 2):
+                for m in re.finditer(rf"(?<![\w.]){re.escape(parameter)}(?![\w(])", said):
+                    before = said[: m.start()].lower().split()[-2:]  # "the leaves", "the active pinia"
+                    if not set(before) & _DETERMINERS:
+                        return True
+            return False
+    return False
 
 
 def _code_shaped(name: str) -> bool:

@@ -25,6 +25,12 @@ from collections import Counter
 
 from ragstress.core.types import Chunk
 from ragstress.corpora.langdetect import detect_lang
+from ragstress.generators.questions.mddocs_table_subjects import (
+    clean_cells,
+    document_headings,
+    spaced,
+    table_subject,
+)
 from ragstress.generators.questions.mddocs_terms import POINTS_OUT, POINTS_OUT_ZH, Question, value_aliases
 from ragstress.generators.questions.techdoc import Entry, term_spellings
 from ragstress.generators.questions.techdoc_en import predicate
@@ -59,6 +65,8 @@ _DESCRIPTION = {"description", "meaning", "描述", "说明", "含义"}
 _NO_VALUE = {"", "-", "—", "–", "n/a", "无", "none given"}
 
 _NAME = re.compile(r"[A-Za-z_][\w.\-\[\]]{0,39}")
+_SINCE = re.compile(r"\s*\(\+?v?\d[\w.]*\)$")
+_CODE_SHAPED = re.compile(r"[_.]|[a-z][A-Z]")
 
 # What a page documents, as its prose calls it: "the limit-count plugin", "limit-count 插件".
 _THING_EN = (
@@ -111,13 +119,28 @@ class TableReading:
         by_doc: dict[str, list[Chunk]] = {}
         for chunk in chunks:
             by_doc.setdefault(chunk.doc_id, []).append(chunk)
+        # What each row's table documents, when a heading above it names it ("toc" on a page "Helpers").
+        self.headed: dict[tuple[str, str], tuple[str, str]] = {}
         for doc, doc_chunks in by_doc.items():
             header = None
-            for chunk in sorted(doc_chunks, key=lambda c: c.start):
-                self.rows[chunk.id], header = _rows(chunk.text, header)
-            english, chinese = _subject(doc_chunks)
+            ordered = sorted(doc_chunks, key=lambda c: c.start)
+            headings = document_headings(ordered)
             title = titles.get(doc, "").rsplit(" / ", 1)[-1]  # a breadcrumb title names its page last
-            self.subjects[doc] = (english or title, chinese or title)
+            for chunk in ordered:
+                self.rows[chunk.id], header, offsets = _rows(chunk.text, header)
+                for row, offset in zip(self.rows[chunk.id], offsets):
+                    named = table_subject(headings, chunk.start + offset, title)
+                    if named:
+                        self.headed[(chunk.id, row[0])] = named
+            # A page's title ("Variables", "变量") names no thing a reader asks about: only its prose may.
+            # A title that is one code name (NavigationGuard, @pinia/testing), not a word (Configuration), is its subject.
+            named = (
+                title
+                if re.fullmatch(r"@?[A-Za-z][\w@/.-]*", title) and not re.fullmatch(r"[A-Z]?[a-z]+", title)
+                else ""
+            )
+            english, chinese = _subject(doc_chunks)
+            self.subjects[doc] = (english or named, chinese or named)
             self.chinese[doc] = detect_lang("\n".join(c.text for c in doc_chunks)) != "en"
         # Rows are told apart by their page and cells: overlapping chunks hold the same row twice.
         distinct = {(c.doc_id, row) for c in chunks for row in self.rows[c.id]}
@@ -133,26 +156,39 @@ class TableReading:
         """The questions the chunk's table rows answer, row by row, each in the language of its description
         (of its page, when it has none): a Chinese page's table of English names reads as English."""
         found: list[Question] = []
-        for name, noun, cells in self.rows.get(chunk.id, []):
+        rows = self.rows.get(chunk.id, [])
+        for name, noun, cells in rows:
             description = dict(cells).get("description", "")
             zh = bool(_HAN.search(description)) if description else self.chinese.get(chunk.doc_id, False)
+            headed = self.headed.get((chunk.id, name))
             subject = self.subjects.get(chunk.doc_id, ("", ""))[1 if zh else 0]
             # With no subject, only a code-shaped name that one row of the corpus has is asked about.
-            alone = name in self.unique and product and re.search(r"[_.]|[a-z][A-Z]", name)
-            if (chunk.doc_id, name) in self.twice or not subject and not alone:
+            alone = name in self.unique and product and _CODE_SHAPED.search(name)
+            if (chunk.doc_id, name) in self.twice or not headed and not subject and not alone:
                 continue
-            ask = _ask_zh if zh else _ask_en
-            cells = dict(cells)
-            if (chunk.doc_id, cells.get("description")) in self.alike:
-                del cells["description"]
-            found += ask(name, noun, cells, subject, product)
+            cells = clean_cells(dict(cells))
+            # A description naming another of the table's parameters ("only works if max_depth is set") reads
+            # that name as a word; and two rows described alike would both answer "which parameter ...".
+            others = {other for other, _, _ in rows if other != name and _CODE_SHAPED.search(other)}
+            if (chunk.doc_id, description) in self.alike or any(
+                re.search(rf"(?<![\w.]){re.escape(other)}(?![\w])", description) for other in others
+            ):
+                cells.pop("description", None)
+            if headed:
+                found += (_headed_zh if zh else _headed_en)(name, noun, cells, headed[1 if zh else 0], product)
+            else:
+                found += (_ask_zh if zh else _ask_en)(name, noun, cells, subject, product)
         return found
 
 
-def _rows(text: str, header: tuple[str, list[str]] | None) -> tuple[list[Row], tuple[str, list[str]] | None]:
-    """The rows under a header in a text, and the header still open at its end (a table that runs on)."""
+def _rows(text: str, header: tuple[str, list[str]] | None) -> tuple[list[Row], tuple[str, list[str]] | None, list[int]]:
+    """The rows under a header in a text, the header still open at its end (a table that runs on), and where
+    in the text each row starts."""
     rows: list[Row] = []
+    offsets: list[int] = []
+    at = 0
     for line in text.split("\n"):
+        start, at = at, at + len(line) + 1
         if " | " not in line:
             header = header if not line.strip() else None  # prose closes a table; a blank line may not
             continue
@@ -160,6 +196,7 @@ def _rows(text: str, header: tuple[str, list[str]] | None) -> tuple[list[Row], t
         if header is None or _header(line):
             continue
         cells = _cells(line)
+        cells[0] = _SINCE.sub("", cells[0])  # "class_item (+6.3.0)": the version it came in is no part of the name
         noun, kinds = header
         if len(cells) != len(kinds) or not _NAME.fullmatch(cells[0]) or len(cells[0]) < 2 or cells[0] == "this":
             continue
@@ -167,7 +204,8 @@ def _rows(text: str, header: tuple[str, list[str]] | None) -> tuple[list[Row], t
             continue  # a type parameter's bound ("Id | extends string"), not a parameter's type
         values = tuple((kind, cell) for kind, cell in zip(kinds, cells) if kind and cell.lower() not in _NO_VALUE)
         rows.append((cells[0], noun, values))
-    return rows, header
+        offsets.append(start)
+    return rows, header, offsets
 
 
 def _subject(chunks: list[Chunk]) -> tuple[str, str]:
@@ -203,7 +241,7 @@ def _ask_en(name: str, noun: str, cells: dict[str, str], subject: str, product: 
     if kind and len(kind) <= 30:
         question = f"What is the type of {name}{where}?"
         made.append((question, [kind], "name", "doc_type", question))
-    said = _said_en(name, cells.get("description", ""))
+    said = said_en(name, cells.get("description", ""))
     if said:
         of = f" of {subject}" if subject else f" in {product}"
         question = f"Which {noun}{of} {said}?"
@@ -211,7 +249,7 @@ def _ask_en(name: str, noun: str, cells: dict[str, str], subject: str, product: 
     return made
 
 
-def _said_en(name: str, description: str) -> str | None:
+def said_en(name: str, description: str) -> str | None:
     """What a row's description says its parameter does: "sets the window algorithm used by the plugin"."""
     first = re.split(r"(?<=[a-z0-9)])\. ", description.strip(), maxsplit=1)[0].rstrip(". ")
     # "Sets a maximum time ...", "Enables the cache": a verb and its object; "Request body original media
@@ -227,8 +265,9 @@ def _said_en(name: str, description: str) -> str | None:
 
 
 def _ask_zh(name: str, noun: str, cells: dict[str, str], subject: str, product: str | None) -> list[Question]:
-    space = " " if re.search(r"[A-Za-z0-9]$", subject) else ""  # 在 Card 中, but 在 steep-timer 插件中
-    where = f"在 {subject}{space}中，" if subject else f"在 {product} 中，"
+    where = (
+        spaced("在", subject or product or "", "中，") if subject or product else ""
+    )  # 在 Card 中, 在 steep-timer 插件中, 在变量中
     noun = "参数" if noun.isascii() else noun
     made: list[Question] = []
     default = cells.get("default", "")
@@ -239,8 +278,56 @@ def _ask_zh(name: str, noun: str, cells: dict[str, str], subject: str, product: 
     if kind and len(kind) <= 30:
         question = f"{where}{name} 是什么类型？"
         made.append((question, [kind], "name", "doc_type", question))
-    description = re.split(r"[。；]", cells.get("description", ""), maxsplit=1)[0].strip()
-    if 6 <= len(description) <= 40 and not POINTS_OUT_ZH.search(description) and name not in description:
+    description = said_zh(name, cells.get("description", ""))
+    if description:
         question = f"{where}哪个{noun}表示“{description}”？"
+        made.append((question, list(term_spellings(name)), "parameter", "doc_identifier", f"{noun}: {description}"))
+    return made
+
+
+def said_zh(name: str, description: str) -> str | None:
+    """A Chinese row description's first clause, when it is short and says something without the row's name."""
+    first = re.split(r"[。；]", description, maxsplit=1)[0].strip()
+    if 6 <= len(first) <= 40 and not POINTS_OUT_ZH.search(first) and name not in first:
+        return first
+    return None
+
+
+def _headed_en(name: str, noun: str, cells: dict[str, str], subject: str, product: str | None) -> list[Question]:
+    """The questions of a row whose table a heading names: "... of the max_depth option of the toc helper in Kettle?"."""
+    where = f" in {product}" if product else ""
+    made: list[Question] = []
+    default = cells.get("default", "")
+    if default and len(default) <= 40:
+        question = f"What is the default value of the {name} {noun} of {subject}{where}?"
+        made.append((question, value_aliases(default), "default", "default_value", question))
+    kind = cells.get("type", "")
+    if kind and len(kind) <= 30:
+        question = f"What is the type of the {name} {noun} of {subject}{where}?"
+        made.append((question, [kind], "name", "doc_type", question))
+    said = said_en(name, cells.get("description", ""))
+    if said:
+        question = f"Which {noun} of {subject}{where} {said}?"
+        made.append((question, list(term_spellings(name)), "parameter", "doc_identifier", f"{noun}: {said}"))
+    return made
+
+
+def _headed_zh(name: str, noun: str, cells: dict[str, str], subject: str, product: str | None) -> list[Question]:
+    """在 Kettle 中，toc 辅助函数的 max_depth 选项的默认值是什么？"""
+    noun = "参数" if noun.isascii() else noun
+    where = spaced("在", product, "中，") if product else ""
+    owner = spaced(subject, "的")
+    made: list[Question] = []
+    default = cells.get("default", "")
+    if default and len(default) <= 40:
+        question = where + spaced(owner, name, noun, "的默认值是什么？")
+        made.append((question, value_aliases(default), "default", "default_value", question))
+    kind = cells.get("type", "")
+    if kind and len(kind) <= 30:
+        question = where + spaced(owner, name, noun, "是什么类型？")
+        made.append((question, [kind], "name", "doc_type", question))
+    description = said_zh(name, cells.get("description", ""))
+    if description:
+        question = where + spaced(owner, f"哪个{noun}表示“{description}”？")
         made.append((question, list(term_spellings(name)), "parameter", "doc_identifier", f"{noun}: {description}"))
     return made
