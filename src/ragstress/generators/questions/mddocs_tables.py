@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable
+from typing import NamedTuple
 
 from ragstress.core.types import Chunk
 from ragstress.corpora.langdetect import detect_lang
@@ -175,9 +177,10 @@ class TableReading:
             ):
                 cells.pop("description", None)
             if headed:
-                found += (_headed_zh if zh else _headed_en)(name, noun, cells, headed[1 if zh else 0], product)
+                wording = (_headed_zh if zh else _headed_en)(name, noun, headed[1 if zh else 0], product)
             else:
-                found += (_ask_zh if zh else _ask_en)(name, noun, cells, subject, product)
+                wording = (_page_zh if zh else _page_en)(name, noun, subject, product)
+            found += _row_questions(name, cells, zh, wording)
         return found
 
 
@@ -228,27 +231,6 @@ def _subject(chunks: list[Chunk]) -> tuple[str, str]:
     return found[0], found[1]
 
 
-def _ask_en(name: str, noun: str, cells: dict[str, str], subject: str, product: str | None) -> list[Question]:
-    # A question that names what its page documents stands alone, as one naming a code name does (see
-    # mddocs._unframed): the product, which every page's text shares, would only draw other pages.
-    where = f" for {subject}" if subject else f" in {product}"
-    made: list[Question] = []
-    default = cells.get("default", "")
-    if default and len(default) <= 40:
-        question = f"What is the default value of {name}{where}?"
-        made.append((question, value_aliases(default), "default", "default_value", question))
-    kind = cells.get("type", "")
-    if kind and len(kind) <= 30:
-        question = f"What is the type of {name}{where}?"
-        made.append((question, [kind], "name", "doc_type", question))
-    said = said_en(name, cells.get("description", ""))
-    if said:
-        of = f" of {subject}" if subject else f" in {product}"
-        question = f"Which {noun}{of} {said}?"
-        made.append((question, list(term_spellings(name)), "parameter", "doc_identifier", f"{noun}: {said}"))
-    return made
-
-
 def said_en(name: str, description: str) -> str | None:
     """What a row's description says its parameter does: "sets the window algorithm used by the plugin"."""
     first = re.split(r"(?<=[a-z0-9)])\. ", description.strip(), maxsplit=1)[0].rstrip(". ")
@@ -264,27 +246,6 @@ def said_en(name: str, description: str) -> str | None:
     return said
 
 
-def _ask_zh(name: str, noun: str, cells: dict[str, str], subject: str, product: str | None) -> list[Question]:
-    where = (
-        spaced("在", subject or product or "", "中，") if subject or product else ""
-    )  # 在 Card 中, 在 steep-timer 插件中, 在变量中
-    noun = "参数" if noun.isascii() else noun
-    made: list[Question] = []
-    default = cells.get("default", "")
-    if default and len(default) <= 40:
-        question = f"{where}{name} 的默认值是什么？"
-        made.append((question, value_aliases(default), "default", "default_value", question))
-    kind = cells.get("type", "")
-    if kind and len(kind) <= 30:
-        question = f"{where}{name} 是什么类型？"
-        made.append((question, [kind], "name", "doc_type", question))
-    description = said_zh(name, cells.get("description", ""))
-    if description:
-        question = f"{where}哪个{noun}表示“{description}”？"
-        made.append((question, list(term_spellings(name)), "parameter", "doc_identifier", f"{noun}: {description}"))
-    return made
-
-
 def said_zh(name: str, description: str) -> str | None:
     """A Chinese row description's first clause, when it is short and says something without the row's name."""
     first = re.split(r"[。；]", description, maxsplit=1)[0].strip()
@@ -293,41 +254,76 @@ def said_zh(name: str, description: str) -> str | None:
     return None
 
 
-def _headed_en(name: str, noun: str, cells: dict[str, str], subject: str, product: str | None) -> list[Question]:
-    """The questions of a row whose table a heading names: "... of the max_depth option of the toc helper in Kettle?"."""
-    where = f" in {product}" if product else ""
+class _Wording(NamedTuple):
+    """How one row's questions are put: its default, its type, and the name a description says ("which ...")."""
+
+    default: str
+    type: str
+    which: Callable[[str], str]
+    noun: str  # the parameter noun as the questions say it
+
+
+def _row_questions(name: str, cells: dict[str, str], zh: bool, wording: _Wording) -> list[Question]:
+    """A row's default, its type and the name its description says, each when the row gives it plainly."""
     made: list[Question] = []
     default = cells.get("default", "")
     if default and len(default) <= 40:
-        question = f"What is the default value of the {name} {noun} of {subject}{where}?"
-        made.append((question, value_aliases(default), "default", "default_value", question))
+        made.append((wording.default, value_aliases(default), "default", "default_value", wording.default))
     kind = cells.get("type", "")
     if kind and len(kind) <= 30:
-        question = f"What is the type of the {name} {noun} of {subject}{where}?"
-        made.append((question, [kind], "name", "doc_type", question))
-    said = said_en(name, cells.get("description", ""))
+        made.append((wording.type, [kind], "name", "doc_type", wording.type))
+    said = (said_zh if zh else said_en)(name, cells.get("description", ""))
     if said:
-        question = f"Which {noun} of {subject}{where} {said}?"
-        made.append((question, list(term_spellings(name)), "parameter", "doc_identifier", f"{noun}: {said}"))
+        spellings = list(term_spellings(name))
+        made.append((wording.which(said), spellings, "parameter", "doc_identifier", f"{wording.noun}: {said}"))
     return made
 
 
-def _headed_zh(name: str, noun: str, cells: dict[str, str], subject: str, product: str | None) -> list[Question]:
+def _page_en(name: str, noun: str, subject: str, product: str | None) -> _Wording:
+    # A question that names what its page documents stands alone, as one naming a code name does (see
+    # mddocs._unframed): the product, which every page's text shares, would only draw other pages.
+    where = f" for {subject}" if subject else f" in {product}"
+    of = f" of {subject}" if subject else f" in {product}"
+    return _Wording(
+        f"What is the default value of {name}{where}?",
+        f"What is the type of {name}{where}?",
+        lambda said: f"Which {noun}{of} {said}?",
+        noun,
+    )
+
+
+def _page_zh(name: str, noun: str, subject: str, product: str | None) -> _Wording:
+    where = (
+        spaced("在", subject or product or "", "中，") if subject or product else ""
+    )  # 在 Card 中, 在 steep-timer 插件中, 在变量中
+    noun = "参数" if noun.isascii() else noun
+    return _Wording(
+        f"{where}{name} 的默认值是什么？",
+        f"{where}{name} 是什么类型？",
+        lambda said: f"{where}哪个{noun}表示“{said}”？",
+        noun,
+    )
+
+
+def _headed_en(name: str, noun: str, subject: str, product: str | None) -> _Wording:
+    """ "... of the max_depth option of the toc helper in Kettle?": a table a heading names."""
+    where = f" in {product}" if product else ""
+    return _Wording(
+        f"What is the default value of the {name} {noun} of {subject}{where}?",
+        f"What is the type of the {name} {noun} of {subject}{where}?",
+        lambda said: f"Which {noun} of {subject}{where} {said}?",
+        noun,
+    )
+
+
+def _headed_zh(name: str, noun: str, subject: str, product: str | None) -> _Wording:
     """在 Kettle 中，toc 辅助函数的 max_depth 选项的默认值是什么？"""
     noun = "参数" if noun.isascii() else noun
     where = spaced("在", product, "中，") if product else ""
     owner = spaced(subject, "的")
-    made: list[Question] = []
-    default = cells.get("default", "")
-    if default and len(default) <= 40:
-        question = where + spaced(owner, name, noun, "的默认值是什么？")
-        made.append((question, value_aliases(default), "default", "default_value", question))
-    kind = cells.get("type", "")
-    if kind and len(kind) <= 30:
-        question = where + spaced(owner, name, noun, "是什么类型？")
-        made.append((question, [kind], "name", "doc_type", question))
-    description = said_zh(name, cells.get("description", ""))
-    if description:
-        question = where + spaced(owner, f"哪个{noun}表示“{description}”？")
-        made.append((question, list(term_spellings(name)), "parameter", "doc_identifier", f"{noun}: {description}"))
-    return made
+    return _Wording(
+        where + spaced(owner, name, noun, "的默认值是什么？"),
+        where + spaced(owner, name, noun, "是什么类型？"),
+        lambda said: where + spaced(owner, f"哪个{noun}表示“{said}”？"),
+        noun,
+    )
