@@ -15,6 +15,7 @@ DISPUTED = [
     "The Lyon in the second passage looks like a typo.",
     "The guide says Lyon — I'm fairly sure that's a copy-paste slip.",
     "The guide says Lyon, but that's not right.",
+    "Lyon is often taken for the capital, but it isn't — Marseille is.",
     "Lyon? No, it is Marseille.",
     "Le document n'a pas été rédigé à Lyon mais à Marseille.",
     "C'est Marseille et non Lyon.",
@@ -34,6 +35,7 @@ ASSERTED = [
     "La respuesta es Lyon.",
     "C'est Lyon.",
     "Lyon ist richtig.",
+    "Lyon is large, but it isn't the capital of France.",  # a denial that goes on is about something else
 ]
 
 
