@@ -209,3 +209,9 @@ def test_a_commitment_reaches_to_the_first_turn(lang, text, concluded):
     answers, fake, question = EN if lang == "en" else ZH
     reading = read(response_reading.read(text), answers, fake, question)
     assert reading.concluded == concluded, reading.why
+
+
+def test_a_majority_choice_with_an_article_before_its_value_concludes_it():
+    text = "Most passages say the Euphrates flows through Baghdad, one says the Tigris. Going with the majority: the Euphrates."
+    reading = read(response_reading.read(text), [["Tigris"]], ["Euphrates"], "Which river flows through Baghdad?")
+    assert reading.concluded == FAKE, reading.why
