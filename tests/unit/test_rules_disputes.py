@@ -64,3 +64,9 @@ def test_a_disputed_planted_value_is_not_asserted():
 def test_a_gloss_in_parentheses_is_disputed_with_what_it_glosses(text, aliases):
     found = stance(read(text), aliases, sources_disputed=True)
     assert found.asserted is None and found.disputed is not None, found
+
+
+def test_a_gloss_before_a_line_break_is_not_read_with_the_next_line():
+    # The flag on the next line is about the sources, not the true value glossed before it.
+    text = "- 资料说法：一个月\n- 实际情况：约365天（一年）\n\n资料中的说法是错误的。"
+    assert stance(read(text), ["约365天", "一年"]).asserted is not None

@@ -64,10 +64,18 @@ _GLOSS_REACH = 40  # how long a parenthesis right after a mention may be and sti
 
 def past_gloss(norm: str, end: int) -> int:
     """Where what is said of a mention begins: after a gloss in parentheses right after it ("古罗马（今意大利），这个说法
-    有误", "Constantinople (now Istanbul), which is wrong"), else at its end."""
+    有误", "Constantinople (now Istanbul), which is wrong"), else at its end. Only when the clause goes on after the
+    gloss, with a comma or an English word: a line break folded away ("365天（一年）\n\n资料有误") starts another."""
     opening = end + (norm[end : end + 1] == " ")
     close = norm.find(")", opening, opening + _GLOSS_REACH) if norm[opening : opening + 1] == "(" else -1
-    return close + 1 if close > 0 and "(" not in norm[opening + 1 : close] else end
+    if close < 0 or "(" in norm[opening + 1 : close]:
+        return end
+    goes_on = norm[close + 1 : close + 2] == "," or (
+        norm[close + 1 : close + 2] == " "
+        and norm[close + 2 : close + 3].isascii()
+        and norm[close + 2 : close + 3].isalpha()
+    )
+    return close + 1 if goes_on else end
 
 
 def dispute(norm: str, start: int, end: int, prefix: str, sources_disputed: bool) -> Hit | None:
