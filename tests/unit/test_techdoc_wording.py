@@ -5,7 +5,9 @@ from __future__ import annotations
 from ragstress.core.types import Chunk
 from ragstress.generators.questions import techdoc_en, techdoc_zh
 from ragstress.generators.questions.techdoc import Entry, Subject, document_subjects, entries
-from ragstress.generators.questions.techdoc_parse import conjugate, placeholders, word_placeholders
+from ragstress.generators.questions.techdoc_options_en import option_predicate
+from ragstress.generators.questions.techdoc_parse import conjugate
+from ragstress.generators.questions.techdoc_placeholders import placeholders, word_placeholders
 
 PAGEKIT = Subject("pagekit", "command")
 
@@ -200,7 +202,7 @@ def test_every_verb_of_an_imperative_description_agrees():
     }
     for description, said in cases.items():
         entry = Entry("--tidy", ("--tidy",), "option", description, description)
-        assert techdoc_en.option_predicate(entry) == said, description
+        assert option_predicate(entry) == said, description
 
 
 def test_a_file_sharing_its_description_with_the_files_above_it_is_not_asked():

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from ragstress.generators.questions.techdoc import Entry, Subject, occurrences, typed_spellings
-from ragstress.generators.questions.techdoc_parse import placeholders
+from ragstress.generators.questions.techdoc_placeholders import placeholders
 from ragstress.generators.questions.techdoc_useful import guessable, short_spellings
 
 _KIND_WORD = {
