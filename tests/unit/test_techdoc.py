@@ -5,8 +5,9 @@ from __future__ import annotations
 from ragstress.core.types import Chunk
 from ragstress.generators.questions import techdoc_en, techdoc_zh
 from ragstress.generators.questions.synthesis import technical_questions
-from ragstress.generators.questions.techdoc import Subject, classify_term, document_subjects, entries
+from ragstress.generators.questions.techdoc import Subject, classify_term, entries
 from ragstress.generators.questions.techdoc_sentences_en import first_sentence
+from ragstress.generators.questions.techdoc_subjects import document_subjects
 from ragstress.values.reading import read
 
 MAN_EN = """OPTIONS

@@ -9,8 +9,10 @@ opening is read, and `techdoc_placeholders` for its placeholders).
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from ragstress.generators.questions.techdoc import Entry
+from ragstress.generators.questions.techdoc_conditions_en import Given, consequence_predicate, past_condition
 from ragstress.generators.questions.techdoc_parse import conjugate, last_is_verb, opening
 from ragstress.generators.questions.techdoc_placeholders import placeholders, word_placeholders
 from ragstress.generators.questions.techdoc_sentences_en import (
@@ -20,15 +22,20 @@ from ragstress.generators.questions.techdoc_sentences_en import (
     imperative_of,
     third_person,
 )
-from ragstress.generators.questions.techdoc_useful import first_clause
+from ragstress.generators.questions.techdoc_useful import first_clause, restates_default
 
 
 def option_predicate(entry: Entry) -> str | None:
     """What a question says of an option: its description with its placeholders in words, an imperative
     in the third person ("lists ..."), a noun phrase naming its value as what it sets ("sets the display
     name ..."); None for any other shape (see `techdoc_parse`)."""
+    if restates_default(entry.description):
+        return None
     # "...; the default is screen.dump", "(since dpkg 1.18.5)", ", e.g. …": only what the option does is asked.
     sentence = first_clause(first_sentence(entry.description))
+    given = past_condition(sentence)
+    if given is not None:
+        return _given_predicate(entry, given)
     sentence = sentence[:1].upper() + sentence[1:]
     if ":" in sentence or SKIP_OPENING.match(sentence) or sentence.startswith(("Like ", "Same ")):
         return None
@@ -72,20 +79,42 @@ def option_predicate(entry: Entry) -> str | None:
         return None
     kind, verbs = shape
     if kind == "verb":
-        if len(words) > 2 and words[1] in ("or", "and") and re.fullmatch(r"[a-z]+", words[2]):
-            verbs = [*verbs, 2]  # "Set or clear securebits"
-        if len(words) > 2 and words[-2] in ("and", "or") and last_is_verb(words[-1]):
-            verbs = [*verbs, len(words) - 1]  # "Display the licence and quit"
-        listed = re.match(r"[A-Za-z]+, ([a-z]+,? )+(?:or|and) [a-z]+ ", worded)
-        if listed:  # "Keep, clear or set the signal": every verb of the opening list agrees
-            verbs = [*verbs, *(n for n in range(1, len(listed[0].split())) if words[n] not in ("or", "and"))]
-        return " ".join(conjugate(w) if n in verbs else _lowered(w) if n == 0 else w for n, w in enumerate(words))
+        return task_predicate(worded, verbs)
     if not takes_argument(entry.term) or words[0] in ("This", "These", "It"):
         return None  # a noun phrase says what an option sets; an option without a value sets nothing
     if words[0].lower() in ("the", "a", "an"):
         return "sets " + " ".join([words[0].lower(), *words[1:]])
     first = words[0] if words[1][:1].isupper() else _lowered(words[0])  # "Google Cloud project" keeps its capital
     return "sets the " + " ".join([first, *words[1:]])
+
+
+def task_predicate(sentence: str, verbs: list[int]) -> str:
+    """An imperative in the third person, every verb of its task agreeing: "Set or clear securebits" →
+    "sets or clears securebits" (`verbs`: the word indexes `opening` found to be its verbs)."""
+    words = sentence.split()
+    if len(words) > 2 and words[1] in ("or", "and") and re.fullmatch(r"[a-z]+", words[2]):
+        verbs = [*verbs, 2]  # "Set or clear securebits"
+    if len(words) > 2 and words[-2] in ("and", "or") and last_is_verb(words[-1]):
+        verbs = [*verbs, len(words) - 1]  # "Display the licence and quit"
+    listed = re.match(r"[A-Za-z]+, ([a-z]+,? )+(?:or|and) [a-z]+ ", sentence)
+    if listed:  # "Keep, clear or set the signal": every verb of the opening list agrees
+        verbs = [*verbs, *(n for n in range(1, len(listed[0].split())) if words[n] not in ("or", "and"))]
+    return " ".join(conjugate(w) if n in verbs else _lowered(w) if n == 0 else w for n, w in enumerate(words))
+
+
+def _given_predicate(entry: Entry, given: Given) -> str | None:
+    """What an option does, read past "If set," (see `techdoc_conditions_en`)."""
+    clause = re.sub(r"^[Tt]his command\b", "the command", given.consequence)
+    if ":" in clause or re.search(r"\b(?:this|these)\b", clause):
+        return None
+    worded = word_placeholders(clause, placeholders(entry.term, clause, entry.names))
+    if worded is None:
+        return None
+    said = consequence_predicate(worded, given.also)
+    if said is not None or given.also:
+        return said
+    # "When set, starts the created rollout …": a consequence without a subject of its own is read as any description.
+    return option_predicate(replace(entry, description=worded[:1].upper() + worded[1:]))
 
 
 def _gerund(verb: str) -> str | None:

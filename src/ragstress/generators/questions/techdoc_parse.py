@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import re
 
+from lemminflect import getAllLemmas
+
 from ragstress.generators.questions.english_parse import english_pipeline
 
 
@@ -50,8 +52,12 @@ def opening(sentence: str, option_words: set[str]) -> tuple[str, list[int]] | No
     # when most frames tag it as one.
     votes = [first] + [english_pipeline()(frame + lowered)[len(frame.split())] for frame in ("You ", "To ")]
     verb = sum(t.tag_ in ("VB", "VBP") for t in votes) >= 2
-    if words[0].endswith("s") and english_pipeline()("It " + lowered)[1].tag_ == "VBZ":
-        return "verb", []  # "Overrides the TERM variable": in the third person already
+    # "Overrides the TERM variable": in the third person already; "Identifiers for the artifact", which the
+    # frame tags alike, is a plural no dictionary knows as a verb.
+    third = words[0].endswith("s") and english_pipeline()("It " + lowered)[1].tag_ == "VBZ"
+    if third and "VERB" in getAllLemmas(words[0].lower()):
+        return "verb", []
+    verb = verb and not third
     second = doc[_FRAMED + 1] if len(doc) > _FRAMED + 1 else None
     # "Display name of the cluster" (--display-name), "Line number increment" (--line-increment): the
     # option's own name opening a singular noun is the name of its value; "Ignore case distinctions" is not.
@@ -63,7 +69,17 @@ def opening(sentence: str, option_words: set[str]) -> tuple[str, list[int]] | No
     )
     proper = len(words) > 1 and words[1][:1].isupper()  # "Google Cloud location ...": a name, not a verb
     # "Name of an existing bucket": a word followed by "of" is a noun whatever else it could be.
-    verb = verb and not (len(words) > 1 and words[1] == "of")
+    # "Target number of physical links": a word the plain parse makes a modifier of the noun after it, that
+    # noun followed by "of", opens a noun phrase however the frames tag it.
+    plain = english_pipeline()(sentence)
+    modifier = (
+        len(plain) > 2
+        and plain[0].dep_ in ("compound", "amod")
+        and plain[1].dep_ == "ROOT"
+        and plain[1].pos_ == "NOUN"
+        and plain[2].text == "of"
+    )
+    verb = verb and not (len(words) > 1 and words[1] == "of") and not modifier
     if verb and not named and not proper:
         # "file descriptor FD is opened on a terminal": a clause with a subject of its own says no task.
         # A subject inside a subordinate clause ("fail if the daemon is not found") is part of the task.
