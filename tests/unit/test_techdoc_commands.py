@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import random
+
 from ragstress.core.types import Chunk
+from ragstress.generators.questions.synthesis import insitu_candidates
 from ragstress.generators.questions.techdoc_commands import CommandPurposes, purpose_question
 from ragstress.generators.questions.techdoc_subjects import document_subjects
 
@@ -69,3 +72,20 @@ def test_a_task_two_pages_share_or_that_names_its_command_is_not_asked():
     assert _asked(("man1/pagesort.1.gz", "NAME\n       pagesort - sort pages with pagesort rules\n")) == {}
     # "pagesort - sort saved pages": a name run together from the question's words is no fact to ask.
     assert _asked(("man1/pagesort.1.gz", "NAME\n       pagesort - sort saved pages\n")) == {}
+
+
+def test_a_chunk_of_options_gives_up_to_four_option_questions():
+    options = "".join(
+        f"       --{flag}\n              {said}\n\n"
+        for flag, said in (
+            ("tidy", "Sort the saved pages by size."),
+            ("plain", "Strip colour from the listing."),
+            ("stamp", "Print the time each page was saved."),
+            ("skip-old", "Ignore pages older than a week."),
+            ("trim", "Cut long titles to one line."),
+        )
+    )
+    text = "OPTIONS\n" + options
+    chunk = Chunk(id="pg#1", doc_id="man1/pgs.1.gz", text=text, start=0, end=len(text))
+    made = insitu_candidates([chunk], {"pg#1": "en"}, random.Random(0))
+    assert len([c for c in made if c.question_type.span_kinds == ["option"]]) == 4
