@@ -70,6 +70,8 @@ def test_a_task_two_pages_share_or_that_names_its_command_is_not_asked():
     )
     assert shared == {}
     assert _asked(("man1/pagesort.1.gz", "NAME\n       pagesort - sort pages with pagesort rules\n")) == {}
+    # A group page: "commands" is what it holds, not what it does.
+    assert _asked(("man1/pk_stores.1.gz", "NAME\n       pk stores - commands for managing page stores\n")) == {}
     # "pagesort - sort saved pages": a name run together from the question's words is no fact to ask.
     assert _asked(("man1/pagesort.1.gz", "NAME\n       pagesort - sort saved pages\n")) == {}
 

@@ -40,6 +40,7 @@ _NAME_LINE = re.compile(
 _ZH_IS_A = re.compile(r"(?:程序|守护程序|守护进程|编辑器|工具|实用程序|解释器|编译器|外壳|shell)$")
 _ZH_MAX = 30
 _EN_MAX_WORDS = 14
+_GROUP_WORDS = {"command", "commands", "tool", "tools", "utility", "utilities", "group", "groups"}
 
 
 def _name_line(text: str) -> tuple[list[str], str] | None:
@@ -69,6 +70,8 @@ def _question_en(said: str, command: str) -> str | None:
     words = clause.split()
     if not 2 <= len(words) <= _EN_MAX_WORDS or re.search(r"\b(?:this|these|it)\b", clause, re.I):
         return None
+    if words[0].lower() in _GROUP_WORDS:
+        return None  # "commands for managing Rollouts": a group of commands, whose first word no verb
     family = command.split()[0] + " " if " " in command else ""
     sentence = clause[:1].upper() + clause[1:]
     if words[0].lower() in ("a", "an", "the"):
