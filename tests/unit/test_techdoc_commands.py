@@ -91,3 +91,14 @@ def test_a_chunk_of_options_gives_up_to_four_option_questions():
     chunk = Chunk(id="pg#1", doc_id="man1/pgs.1.gz", text=text, start=0, end=len(text))
     made = insitu_candidates([chunk], {"pg#1": "en"}, random.Random(0))
     assert len([c for c in made if c.question_type.span_kinds == ["option"]]) == 4
+
+
+def test_a_synopsis_line_is_not_asked_as_a_sentence():
+    text = (
+        "NAME\npagekit stores describe - describe a page store\n\nSYNOPSIS\n"
+        "pagekit stores describe (STORE : --location=LOCATION) [PAGEKIT_WIDE_FLAG ...]\n\n"
+        "DESCRIPTION\nDescribe a page store.\n"
+    )
+    chunk = Chunk(id="st#0", doc_id="man1/pagekit_stores_describe.1.gz", text=text, start=0, end=len(text))
+    made = insitu_candidates([chunk], {"st#0": "en"}, random.Random(0))
+    assert made and not [c.question for c in made if "LOCATION" in c.answers[0] or ":" in c.question]

@@ -131,6 +131,8 @@ def _by_column(questions: list[tuple[str, list[str], str, str, str]]) -> list[tu
 # Documents written in a markup language: product docs and references, whose in-situ questions must name
 # their subject themselves (a "Regarding <page title>, ..." opening reads as no person would ask), and
 # must not speak to the reader ("you", "let's").
+# A man page's synopsis: brackets, "=" and "NAME :" (gcloud's resource arguments) belong to no sentence.
+_SYNOPSIS = re.compile(r"[\[\]=]|\b[A-Z][A-Z_]{2,}\s+:")
 _MARKUP_SOURCE = re.compile(r"\.(?:mdx?|markdown|rst|rest|adoc|asciidoc|ipynb)(?:\.txt)?$", re.I)
 
 
@@ -179,6 +181,9 @@ def insitu_candidates(chunks: list[Chunk], langs: dict[str, str], rng: random.Ra
             framed = with_topic(question, title, topic) if lang == "zh" else question
             if framed != question and "，" in question:
                 continue  # 关于华为，1987年，……: a frame stacked on clauses reads as no person would ask
+            command = subjects.get(chunk.doc_id)
+            if command is not None and command.kind == "command" and _SYNOPSIS.search(question):
+                continue  # "What do gcloud x create [ [--flag=POLICY?": a synopsis line read as a sentence
             if _MARKUP_SOURCE.search(chunk.doc_id):
                 framed = question  # asked as its sentence names it, or not at all
                 # "Jsonable_encoder is …": a code name capitalised; "Security - First Steps …": a heading read on.
