@@ -86,3 +86,26 @@ def test_a_chinese_description_opening_with_its_own_verb_of_meaning_is_not_doubl
     assert question is not None
     assert "表示“表示" not in question[0]
     assert question[0] == "pagekit deploy 命令的哪个选项表示“以只读方式挂载文件系统”？"
+
+
+def _asked_zh(description: str) -> str | None:
+    question = techdoc_zh.definition_question(Entry("-t", ("-t",), "option", description, ""), DEPLOY)
+    return question[0] if question else None
+
+
+def test_a_chinese_option_is_read_past_its_being_given():
+    assert _asked_zh("有了这个选项，会发一个关闭托盘的命令给驱动器。") == (
+        "pagekit deploy 命令的哪个选项会发一个关闭托盘的命令给驱动器？"
+    )
+    assert _asked_zh("如果指定了该选项，跳过未改动的页面") == "pagekit deploy 命令的哪个选项表示“跳过未改动的页面”？"
+    assert _asked_zh("这个选项指定主机和显示器") == "pagekit deploy 命令的哪个选项指定主机和显示器？"
+
+
+def test_a_chinese_clause_ends_at_a_full_stop_between_words_and_a_negation_pointing_at_the_page_is_not_asked():
+    assert _asked_zh("改变算法也许发现变化的一个更小的集合.这会使 pagekit 变慢") == (
+        "pagekit deploy 命令的哪个选项表示“改变算法也许发现变化的一个更小的集合”？"
+    )
+    assert (
+        _asked_zh("显示星期一作为一周的第一天..") == "pagekit deploy 命令的哪个选项表示“显示星期一作为一周的第一天”？"
+    )
+    assert _asked_zh("不支持此操作") is None
