@@ -74,3 +74,24 @@ def test_a_sentence_under_a_code_name_heading_means_that_name():
     # "Setting this value to false prevents …" states what the value does, and "禁用 aside 容器" names the answer.
     # Without a heading naming the option, "this value" says nothing.
     assert not headed_set_questions("Setting this value to false disables the footer.", "Kettle", {})
+
+
+def test_other_verbs_of_configuration_and_use():
+    asked = _asked("Enable themeConfig.gradedContainers to use a graded severity scale for alerts.")
+    assert asked == {
+        "Which Kettle option do you enable to use a graded severity scale for alerts?": ["themeConfig.gradedContainers"]
+    }
+    asked = _asked("You can use the sitemap.transformItems hook to modify the sitemap items before writing the file.")
+    assert asked == {
+        "Which Kettle hook do you use to modify the sitemap items before writing the file?": ["sitemap.transformItems"]
+    }
+    assert _asked("Set markdown.include.silent: true to log a warning and skip the inclusion instead.") == {
+        "Which Kettle option do you set to true to log a warning and skip the inclusion instead?": [
+            "markdown.include.silent"
+        ]
+    }
+    assert _asked("You can configure the sidebar menu in themeConfig.sidebar.") == {
+        "Which Kettle option do you use to configure the sidebar menu?": ["themeConfig.sidebar"]
+    }
+    # "use" takes a code name by its spelling or the corpus: "use type to …" is an English word.
+    assert not _asked("Use type to declare the kind of a brew.")

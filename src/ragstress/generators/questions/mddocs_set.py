@@ -23,8 +23,9 @@ from __future__ import annotations
 
 import re
 
+from ragstress.generators.questions.mddocs_code import answer_spellings
 from ragstress.generators.questions.mddocs_fields import heading_name
-from ragstress.generators.questions.mddocs_terms import POINTS_OUT, POINTS_OUT_ZH, Question
+from ragstress.generators.questions.mddocs_terms import POINTS_OUT, POINTS_OUT_ZH, Question, code_kind
 from ragstress.values.spans import sentences
 
 _KEY = r"(?P<key>\$?[A-Za-z_][\w$]*(?:\.[A-Za-z_$][\w$]*)*)"
@@ -38,20 +39,27 @@ _TASK = r"(?P<task>[a-z][^,;:()]{8,90})"
 _TASK_ZH = r"(?P<task>[^，。；：（）()]{4,40})"
 _SET_ZH = r" ?(?:设置为|设为|设置成|配置为) ?"
 
+_MODAL = r"(?:(?:You|you) (?:can|may|should|need to|must|will need to) (?:also )?)?(?:[Ss]imply |[Jj]ust )?"
+_VERB_EN = r"(?P<verb>[Ss]et|[Ee]nable|[Dd]isable|[Dd]efine|[Cc]onfigure|[Uu]se|[Aa]dd|[Pp]ass|[Cc]all)"
+_KIND_EN = (
+    r"(?: (?P<noun>option|config option|config|setting|property|field|key|hook|build hook|helper|function|method|"
+    r"component|prop|flag|runtime API|API))?"
+)
+_TO_VALUE = rf"(?: to {_VALUE}|: ?{_VALUE.replace('val', 'val2')})?"
 _SET_EN = (
     re.compile(
-        rf"^(?:To|In order to) {_TASK}, (?:you (?:can|should|need to|must) )?(?:simply |just )?set (?:the )?"
-        rf"{_KEY}{_NOUN} to {_VALUE}(?: in [^,;]+)?$"
+        rf"^(?:To|In order to|If you (?:want|would like|need|wish) to) {_TASK}, {_MODAL}{_VERB_EN} (?:the )?"
+        rf"{_KEY}{_KIND_EN}{_TO_VALUE}(?: in [^,;]+)?$"
     ),
+    re.compile(rf"^{_MODAL}{_VERB_EN} (?:the )?{_KEY}{_KIND_EN}{_TO_VALUE} (?:in order )?to {_TASK}$"),
+    re.compile(rf"^(?:The )?{_KEY}{_KIND_EN} can be (?P<verb>set|used|enabled) (?:to {_VALUE} )?to {_TASK}$"),
     re.compile(
-        rf"^(?:If you (?:want|would like|need|wish) to) {_TASK}, (?:you (?:can|should|need to|must) )?(?:simply |just )?"
-        rf"set (?:the )?{_KEY}{_NOUN} to {_VALUE}(?: in [^,;]+)?$"
+        rf"^{_MODAL}(?P<verb>configure|customize|define|change|control) (?P<what>[a-z][^,;]{{4,60}}) (?:in|via|with|through) "
+        rf"(?:the )?{_KEY}{_KIND_EN}$"
     ),
-    re.compile(
-        rf"^(?:You can |You should |Simply |Just )?(?:[Ss]et) (?:the )?{_KEY}{_NOUN} to {_VALUE} (?:in order )?to {_TASK}$"
-    ),
-    re.compile(rf"^(?:The )?{_KEY}{_NOUN} can be set to {_VALUE} to {_TASK}$"),
 )
+# Verbs whose object is an option, whatever its spelling; "use" or "call" take a function, a hook, a component.
+_OPTION_VERBS = frozenset("set enable disable define configure".split())
 _SET_ZH_SHAPES = (
     re.compile(
         rf"^(?:要|如果(?:你)?(?:想要|想|希望|需要|要)|若要|为了)(?P<task>[^，。；]{{4,30}})，(?:你)?(?:可以|请|应该|需要|只需|只需要)?"
@@ -79,6 +87,8 @@ _POINTS_ZH = re.compile(r"此|该")
 
 
 def _is_key(key: str, noun: str | None, kinds: dict[str, str]) -> bool:
+    if POINTS_OUT.fullmatch(key):
+        return False  # "define this option": the page says which
     return bool(noun or key in kinds or _CODE_SHAPED.search(key)) and len(key) >= 3 and not key[0].isupper()
 
 
@@ -104,16 +114,51 @@ def set_questions(sentence: str, product: str | None, kinds: dict[str, str]) -> 
     """The "which option do you set" question one sentence states, with the option as its answer."""
     sentence = sentence.rstrip(".。!！:：; ")
     zh = bool(re.search(r"[\u4e00-\u9fff]", sentence))
-    for shape in _SET_ZH_SHAPES if zh else _SET_EN:
+    if zh:
+        for shape in _SET_ZH_SHAPES:
+            m = shape.match(sentence)
+            task = _task_zh(m["task"]) if m and _is_key(m["key"], m["noun"], kinds) else None
+            if task:
+                return [_asked(m["key"], m["val"], task, None, product, kinds, zh, before=shape is _SET_ZH_SHAPES[0])]
+        return []
+    for shape in _SET_EN:
         m = shape.match(sentence)
         if not m or not _is_key(m["key"], m["noun"], kinds):
             continue
-        task = _task_zh(m["task"]) if zh else _task_en(m["task"])
-        if task:
-            return [
-                _asked(m["key"], m["val"], task, None, product, kinds, zh, before=zh and shape is _SET_ZH_SHAPES[0])
-            ]
+        found = m.groupdict()
+        verb, key = m["verb"].lower(), m["key"]
+        kind = _kind_en(key, found.get("noun"), verb, kinds)
+        if kind is None:
+            return []
+        if found.get("what"):
+            task = _task_en(f"{verb} {found['what']}")
+            verb, value = "use", None
+        else:
+            task, value = _task_en(m["task"]), found.get("val") or found.get("val2")
+        if not task or key in task or (verb == "set" and not value):
+            return []
+        spellings = answer_spellings(key) if kind in ("function", "method", "component") else [key]
+        return [_asked_en(key, spellings, kind, verb, value, task, product)]
     return []
+
+
+def _kind_en(key: str, noun: str | None, verb: str, kinds: dict[str, str]) -> str | None:
+    """What the question calls the name: the noun the sentence gives, an option for what is set or enabled, else
+    the kind its spelling or the corpus gives (None: a word as much as code)."""
+    if noun:
+        return {"config option": "option", "config": "option", "key": "option", "field": "option"}.get(noun, noun)
+    if verb in _OPTION_VERBS:
+        return _kind(key, kinds)
+    return code_kind(key, kinds)
+
+
+def _asked_en(
+    key: str, spellings: list[str], kind: str, verb: str, value: str | None, task: str, product: str | None
+) -> Question:
+    named = f"{product} {kind}" if product else kind
+    valued = f" to {value}" if value else ""
+    question = f"Which {named} do you {verb}{valued} to {task}?"
+    return question, spellings, kind, "doc_setting", question
 
 
 def headed_set_questions(text: str, product: str | None, kinds: dict[str, str]) -> list[Question]:
