@@ -98,7 +98,7 @@ def _kind(key: str, kinds: dict[str, str]) -> str:
 
 def _task_en(task: str) -> str | None:
     task = re.split(r" (?:in your|in the config|in \.?[\w/]+\.(?:ts|js|mjs)\b)", task)[0].rstrip(" .")
-    if POINTS_OUT.search(task) or not 3 <= len(task.split()) <= 16:
+    if POINTS_OUT.search(task) or not 4 <= len(task.split()) <= 16:  # "customize the text": which text?
         return None
     return task
 
