@@ -93,5 +93,6 @@ def test_other_verbs_of_configuration_and_use():
     assert _asked("You can configure the sidebar menu in themeConfig.sidebar.") == {
         "Which Kettle option do you use to configure the sidebar menu?": ["themeConfig.sidebar"]
     }
+    assert not _asked("You can customize the text in themeConfig.lastUpdated.text.")
     # "use" takes a code name by its spelling or the corpus: "use type to …" is an English word.
     assert not _asked("Use type to declare the kind of a brew.")

@@ -98,7 +98,7 @@ def _kind(key: str, kinds: dict[str, str]) -> str:
 
 def _task_en(task: str) -> str | None:
     task = re.split(r" (?:in your|in the config|in \.?[\w/]+\.(?:ts|js|mjs)\b)", task)[0].rstrip(" .")
-    if POINTS_OUT.search(task) or not 4 <= len(task.split()) <= 16:  # "customize the text": which text?
+    if POINTS_OUT.search(task) or not 3 <= len(task.split()) <= 16:
         return None
     return task
 
@@ -131,7 +131,8 @@ def set_questions(sentence: str, product: str | None, kinds: dict[str, str]) -> 
         if kind is None:
             return []
         if found.get("what"):
-            task = _task_en(f"{verb} {found['what']}")
+            # "customize the text in X": which text? What is configured must say more than a noun.
+            task = _task_en(f"{verb} {found['what']}") if len(found["what"].split()) >= 3 else None
             verb, value = "use", None
         else:
             task, value = _task_en(m["task"]), found.get("val") or found.get("val2")
