@@ -52,7 +52,6 @@ class PageScope:
 
     def __init__(self, store):
         self.store = store
-        self.passed = 0  # questions that passed the round trip by their page
         self._pages: dict[str, tuple[str | None, list[Chunk], np.ndarray]] = {}
 
     def available(self) -> bool:
