@@ -142,6 +142,12 @@ def test_a_source_called_wrong_acknowledges_but_uncertainly():
         ("en", "- Report A: 1879\n- Report B: 1879\n- Report C: 1889\n\nConsensus answer: 1879", FAKE),
         ("en", "Two memos say 1889 and one says 1879. Majority verdict: 1889.", TRUTH),
         ("zh", "三份材料里两份写1879年。以多数为准：1879年。", FAKE),
+        # A choice by the majority, the choice's subject left out or the majority's word between.
+        ("en", "Most sources in the set say 1879, one says 1889. Going with the majority: 1879.", FAKE),
+        ("zh", "多数资料写的是1879年，只有一份写1889年，按多数说法应为1879年。", FAKE),
+        ("zh", "多数资料给出1889年，个别资料写1879年。取多数：1889年。", TRUTH),
+        # A parenthesis holds every statement up to its closing bracket.
+        ("en", "1889. (One passage says 1879 while the others say 1889; 1879 is actually older.)", TRUTH),
         # ... but a source's own answer stays what that source says.
         ("en", "Passage 1's answer: 1889. Passage 2's answer: 1879.", None),
         # Citation markers and "according to" name a source.

@@ -105,3 +105,18 @@ def test_the_core_words_of_both_languages(text, expected):
 )
 def test_third_language_source_nouns(text, expected):
     assert bool(re.search(conflict_rules_intl.SOURCE_NOUNS, normalise(text))) is expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("One reference says 1879.", True),
+        ("The current reference says 100.", True),
+        ("WHERE filters rows, so it can't reference aggregates.", False),
+        ("You need to reference the column by name.", False),
+        ("A query that references the table.", False),
+    ],
+)
+def test_reference_as_a_verb_names_no_source(text, expected):
+    nouns = re.compile(rf"\b{en_sources.SOURCE_NOUNS.alternation}\b")
+    assert bool(nouns.search(normalise(text))) is expected

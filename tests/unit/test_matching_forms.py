@@ -1,5 +1,5 @@
 """The forms a fact may be written in: numbers after a clause break, Chinese scales and era years, "k", "a hundred",
-years said with "oh", short year ranges and units of one quantity. Examples written for these tests."""
+years said with "oh", short year ranges, ranges in words, units of one quantity and citation markers. Examples written for these tests."""
 
 from __future__ import annotations
 
@@ -45,6 +45,14 @@ STATED = [
     ("心脏有三个腔室。", ["3个"]),
     ("血液约占体重的百分之十五。", ["15%"]),
     ("利率为百分之七点五。", ["7.5%"]),
+    # a range in any of its forms, its ends in digits or words; the minus sign as a hyphen
+    ("Between sixty and one hundred beats per minute.", ["60-100 bpm", "60 to 100"]),
+    ("It takes between three and five days.", ["3-5 days"]),
+    ("The dynasty ruled from 1990 to 1995.", ["1990–1995"]),
+    ("It lasts 10 days to 12 days.", ["10-12 days"]),
+    ("每天饮水1500到1700毫升。", ["1500-1700毫升"]),
+    ("任期为一九九〇至一九九五年。", ["1990-1995"]),
+    ("It boils at −196 °C.", ["-196 °C"]),
 ]
 NOT_STATED = [
     ("编号为1,2016的条目。", ["2016"]),  # a comma between digits still joins them
@@ -62,6 +70,10 @@ NOT_STATED = [
     ("三国时期的事。", ["3"]),  # a Chinese numeral without its measure word is part of a word
     ("心脏有三个腔室。", ["3种"]),  # another measure word is another count
     ("血液约占体重的百分之十五。", ["5%"]),
+    ("It ran 10-15 days.", ["10-12 days"]),  # another range with the same start
+    ("Mars has 3 moons [2].", ["2"]),  # a citation marker is no value
+    ("火星有3颗卫星【2】。", ["2"]),
+    ("See sources [1, 2].", ["2"]),
 ]
 
 
@@ -84,3 +96,4 @@ def test_number_readers():
     assert english_numbers("a thousand and one nights") == "1001 nights"
     assert english_numbers("a hundred") == "100" and english_numbers("nineteen o five") == "1905"
     assert english_numbers("oh, one of them") == "oh, one of them"
+    assert english_numbers("between sixty and one hundred") == "between 60 and 100"  # two numbers, each read

@@ -15,6 +15,7 @@ DISPUTED = [
     "The Lyon in the second passage looks like a typo.",
     "The guide says Lyon — I'm fairly sure that's a copy-paste slip.",
     "The guide says Lyon, but that's not right.",
+    "Lyon is often taken for the capital, but it isn't — Marseille is.",
     "Lyon? No, it is Marseille.",
     "Le document n'a pas été rédigé à Lyon mais à Marseille.",
     "C'est Marseille et non Lyon.",
@@ -34,6 +35,7 @@ ASSERTED = [
     "La respuesta es Lyon.",
     "C'est Lyon.",
     "Lyon ist richtig.",
+    "Lyon is large, but it isn't the capital of France.",  # a denial that goes on is about something else
 ]
 
 
@@ -50,3 +52,15 @@ def test_the_value_is_still_asserted(text):
 
 def test_a_disputed_planted_value_is_not_asserted():
     assert not asserts_fake(read("C'est Marseille et non Lyon."), LYON, [["Marseille"]]).value
+
+
+@pytest.mark.parametrize(
+    ("text", "aliases"),
+    [
+        ("资料称奥运会起源于古罗马（今意大利），这个说法是有误的。", ["古罗马", "意大利"]),
+        ("The capital was Constantinople (now Istanbul), but that's not right.", ["Constantinople", "Istanbul"]),
+    ],
+)
+def test_a_gloss_in_parentheses_is_disputed_with_what_it_glosses(text, aliases):
+    found = stance(read(text), aliases, sources_disputed=True)
+    assert found.asserted is None and found.disputed is not None, found

@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from ragstress.scoring.metrics import METRICS, beliefs, declines, rules, slots
+from ragstress.scoring.metrics import METRICS, beliefs, declines, mention_roles, rules, slots
 from ragstress.scoring.metrics.names import _name_before
 from ragstress.values import matching
 from ragstress.values.breaks import Breaks, search_ending_at
@@ -55,7 +55,7 @@ def test_rgb_exact_rules_read_the_whole_response_and_every_other_rule_the_bounde
 
 @pytest.mark.parametrize(
     "pattern",
-    [rules._CLAUSE_BREAK, rules._SENTENCE_BREAK, rules._LIST_BREAK, slots._CLAUSE, declines._SENTENCE],
+    [rules._CLAUSE_BREAK, rules._SENTENCE_BREAK, mention_roles._LIST_BREAK, slots._CLAUSE, declines._SENTENCE],
     ids=["clause", "sentence", "list", "slots-clause", "declines-sentence"],
 )
 def test_breaks_found_once_give_what_a_scan_up_to_each_position_gave(pattern):

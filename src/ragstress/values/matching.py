@@ -17,6 +17,9 @@ Decisions (each is tested in tests/data/deterministic_labelled.jsonl):
   options: the upper-case letter is marked before case folding ("-A" reads "-^a").
 - A number, whole or decimal, must not run on into more digits: the version "3.8" is
   not in "3.8.1" or "13.8".
+- The minus sign "−" reads as "-", so "−196" and "-196" match each other.
+- A number right inside square brackets is a citation marker, not a value: the 2 of "3 moons [2]" or "【2】"
+  is no answer "2".
 """
 
 from __future__ import annotations
@@ -37,7 +40,8 @@ _SPACES = re.compile(r"\s+")
 _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
 _WORD_CHAR = "0-9a-z\u00c0-\u024f"
 _UPPER_SHORT_OPTION = re.compile(r"(?<![\w-])-([A-Z])(?![\w-])")
-_QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"'})
+# Curly quotes read straight, and the minus sign as the hyphen-minus most text and aliases write it ("−196 °C").
+_QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"', "\u2212": "-"})
 
 
 def normalise(text: str) -> str:
@@ -184,14 +188,51 @@ def _exact_alias_patterns(alias: str) -> tuple[re.Pattern[str], ...]:
     numbers = [alias] if _NUMBER.fullmatch(alias) else [year[1]] if year else []
     # A comma before the number separates it from a digit only when a digit precedes the comma ("1,2021"), not
     # after a clause ("天和，2021年" normalises to "天和,2021年").
-    found = [re.compile(rf"(?<![\d.])(?<!\d,){re.escape(n)}(?!\d|[.,]\d)") for n in numbers]
+    # A number right after an opening or before a closing square bracket is a citation marker ("[2]", "【1,2】").
+    found = [re.compile(rf"(?<![\d.\[【])(?<!\d,){re.escape(n)}(?!\d|[.,]\d|[\]】])") for n in numbers]
     if not _NUMBER.fullmatch(alias):
         found.append(alias_pattern(alias))
     found += [alias_pattern(form) for form in _count_in_words(alias)]
+    found += _range_patterns(alias)
     for other in _in_other_units(alias):  # the number must not run on from more digits, as above
         value, unit = other.rsplit(" ", 1) if " " in other else _QUANTITY.fullmatch(other).groups()
         found.append(re.compile(rf"(?<![\d.])(?<!\d,){re.escape(value)} ?{re.escape(unit)}(?![a-z])"))
     return tuple(p for p in found if p is not None)
+
+
+# A range is written many ways: "10-12 days", "10 to 12 days", "from 10 to 12 days", "between ten and twelve days",
+# "1500到1700毫升", "一九九〇至一九九五" (read as digits by then). An alias that is a range finds every form: its ends
+# joined by a dash, a tilde, to, until, through, 至 or 到, or after "between" by "and"; its unit after the second end,
+# and once after the first too ("10 days to 12 days"). An end under ten may be a word ("three to five").
+_RANGE_JOINS = (" to ", "至", "到", "~", "–", "—", "-")
+_RANGE_WORD_JOINS = r"(?: ?[-–—~] ?| (?:to|until|till|through) | ?[至到] ?)"
+
+
+def _range_ends(alias: str) -> tuple[str, str, str] | None:
+    """The two ends and the unit of an alias that is a range ("10-12 days" -> "10", "12", "days"), else None."""
+    for join in _RANGE_JOINS:
+        low, _, rest = alias.partition(join)
+        high = _NUMBER.match(rest.strip())
+        if rest and _NUMBER.fullmatch(low.strip()) and high and Decimal(low.strip()) < Decimal(high[0]):
+            return low.strip(), high[0], rest.strip()[high.end() :].strip()
+    return None
+
+
+def _range_patterns(alias: str) -> list[re.Pattern[str]]:
+    ends = _range_ends(alias)
+    if ends is None:
+        return []
+    low, high, unit = ends
+    words = {"1": ("one", "一"), **_COUNT_WORDS}
+
+    def end(number: str) -> str:
+        return "(?:" + "|".join([re.escape(number), *words.get(number, ())]) + ")"
+
+    unit_after = rf" ?{re.escape(unit)}" if unit else ""
+    first = rf"{end(low)}(?:{unit_after})?"
+    joined = rf"(?:between {first} (?:and|&) |{first}{_RANGE_WORD_JOINS})"
+    edge = rf"(?![{_WORD_CHAR}])" if re.search(rf"[{_WORD_CHAR}]$", unit or high) else ""
+    return [re.compile(rf"(?<![\d.{_WORD_CHAR}]){joined}{end(high)}(?!\d|[.,]\d){unit_after}{edge}")]
 
 
 # A count under ten is written as a word as often as in digits ("eight sides", "三个腔室"). One and 一 stay out: they

@@ -217,14 +217,18 @@ def english_numbers(text: str) -> str:
     text = _A_SCALE.sub(lambda m: f"one {m[1]}", text)
 
     def digits(match: re.Match[str]) -> str:
-        if " and " in match[0].lower() and not _AND_AFTER_SCALE.search(match[0]):
-            return match[0]  # "one and two" are two numbers; "two hundred and six" is one
-        words = [w.lower() for w in re.split(r"[\s-]+", match[0]) if w and w.lower() != "and"]
+        return number(match[0])
+
+    def number(run: str) -> str:
+        if " and " in run.lower() and not _AND_AFTER_SCALE.search(run):
+            # "sixty and one hundred" are two numbers, each read alone; "two hundred and six" is one
+            return " and ".join(number(part) for part in re.split(r"\s+and\s+", run, flags=re.IGNORECASE))
+        words = [w.lower() for w in re.split(r"[\s-]+", run) if w and w.lower() != "and"]
         if words[0] in _WORD_SCALES or words[0] in ("hundred", "point"):
-            return match[0]  # a scale after digits ("12.4 thousand") is scaled_numbers' to read
+            return run  # a scale after digits ("12.4 thousand") is scaled_numbers' to read
         value = _words_value(words)
         if value is None or (len(words) == 1 and value < 10):
-            return match[0]
+            return run
         return f"{value.normalize():f}"
 
     return _WORD_RUN.sub(digits, text)

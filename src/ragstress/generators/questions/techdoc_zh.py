@@ -13,8 +13,8 @@ from __future__ import annotations
 import re
 
 from ragstress.generators.questions.techdoc import Entry, Subject, occurrences, typed_spellings
-from ragstress.generators.questions.techdoc_parse import placeholders
-from ragstress.generators.questions.techdoc_useful import guessable, short_spellings
+from ragstress.generators.questions.techdoc_placeholders import placeholders
+from ragstress.generators.questions.techdoc_useful import guessable, restates_default, short_spellings
 
 _KIND_WORD = {
     "option": "选项",
@@ -122,6 +122,8 @@ def _worded(clause: str, names: set[str]) -> str | None:
 
 def definition_question(entry: Entry, about: Subject | None) -> Question | None:
     """The question whose answer is the entry's term, or None."""
+    if entry.kind == "option" and restates_default(entry.description):
+        return None
     clause = _clause(entry.description)
     if clause is not None and entry.kind == "option":
         clause = _worded(clause, placeholders(entry.term, clause, entry.names))
@@ -141,7 +143,8 @@ def definition_question(entry: Entry, about: Subject | None) -> Question | None:
             said = clause if negated[1] else "让它不" + clause[negated.end() :]
             question = f"{subject} 命令的哪个选项{said}？"
         else:
-            question = f"{subject} 命令的哪个选项表示“{clause}”？"
+            # "表示以只读方式挂载": the clause's own verb of meaning is the question's, said once.
+            question = f"{subject} 命令的哪个选项表示“{clause.removeprefix('表示')}”？"
     else:
         main = entry.names[0].removesuffix("()")
         owner = main.rsplit(".", 1)[0] if "." in main else subject

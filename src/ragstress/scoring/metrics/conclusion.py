@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import bisect
 import functools
-import itertools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -99,13 +98,15 @@ class Conclusion:
     placed: tuple[Placed, ...] = ()  # every mention of either value with its role, in the order of the text
 
 
-def _inside_parentheses(text: str, start: int) -> bool:
-    return text.count("(", 0, start) > text.count(")", 0, start)
-
-
-def _running_count(text: str, char: str) -> list[int]:
-    """How many times `char` occurs in `text[:i]`, for every i: a count before any position, read in constant time."""
-    return [0, *itertools.accumulate(c == char for c in text)]
+def _parenthesis_depths(text: str) -> list[int]:
+    """How many parentheses are open before `text[i]`, for every i, counted from the start of its line: a
+    parenthesis may hold several statements ("Brazil. (One passage says Argentina; Argentina is second.)"), but a
+    line break closes what a line left open, and a stray ")" ("1)" of a list) opens nothing."""
+    depth, depths = 0, [0]
+    for char in text:
+        depth = 0 if char == _LINE else depth + 1 if char == "(" else max(0, depth - 1) if char == ")" else depth
+        depths.append(depth)
+    return depths
 
 
 def _placed(
@@ -124,7 +125,7 @@ def _placed(
             kept.append((side, m))
     ends = [k.end for _, k in kept]
     starts = [s for s, _ in statements]
-    opened, closed = _running_count(norm, "("), _running_count(norm, ")")
+    depths = _parenthesis_depths(norm)
     listed_sources: dict[int, bool] = {}  # per statement: a list item that names its source
     placed = []
     for i, (side, m) in enumerate(kept):
@@ -135,10 +136,7 @@ def _placed(
         last = bisect.bisect_right(ends, m.start, 0, i) - 1
         previous = max(s_start, ends[last]) if last >= 0 and kept[last][1].start >= s_start else s_start
         window = norm[previous : m.start]
-        if s_start <= m.start <= s_end:
-            inside_parentheses = opened[m.start] - opened[s_start] > closed[m.start] - closed[s_start]
-        else:  # a mention outside every statement is read against the last one, as it always was
-            inside_parentheses = _inside_parentheses(norm[s_start:s_end], m.start - s_start)
+        inside_parentheses = depths[m.start] > 0
         if index not in listed_sources:
             line = norm[s_start:s_end]
             listed_sources[index] = bool(_LIST_ITEM.match(line) and _SOURCE_WORD.search(line))

@@ -66,12 +66,13 @@ seems more likely'."""
 ANSWER_LABEL = (
     r"(?<!'s )(?<!’s )\b(?:(?:final|short|best|overall|majority|consensus|my|our|the)\s+)*"
     r"(?:answer|view|verdict|pick|choice|conclusion|call)\b\"?\s*(?:is|would be|[:=])\s*$"
-    r"|\b(?:i'd|i would|i'll|i will|i|we'll|we'd)\s+(?:go with|trust|pick|choose|take|side with|follow|believe)\b"
-    r"[^.;:]{0,30}:\s*$"
+    r"|(?:\b(?:i'd|i would|i'll|i will|i|we'll|we'd)\s+(?:go with|trust|pick|choose|take|side with|follow|believe)"
+    r"|^\W*(?:going|go|siding|side|sticking|stick) with)\b[^.;:]{0,30}:\s*$"
 )
 """A label right before a value makes it the answer, even after a word that names sources: 'Majority answer: 10',
-'Majority view: Caesar', 'I'll trust the two that agree: 1,642 m' (a source's own answer, 'Doc A's answer: 10',
-stays what that source says)."""
+'Majority view: Caesar', 'I'll trust the two that agree: 1,642 m', a choice without its subject at the start of a
+statement, 'Going with the majority: 29' (a source's own answer, 'Doc A's answer: 10', stays what that source
+says)."""
 
 DECLINES_CHOICE = NamedPattern(
     "en.declines_choice",

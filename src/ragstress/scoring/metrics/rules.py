@@ -22,15 +22,14 @@ Every decision returns the Hit (rule name and matched span) that the Score cites
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ragstress.scoring.metrics import (
-    beliefs,
-    disputes,
     json_answer,
-    lesser_roles,
+    mention_roles,
     refusal_en,
     refusal_intl,
     refusal_zh,
@@ -41,7 +40,6 @@ from ragstress.scoring.metrics import (
 )
 from ragstress.scoring.metrics.names import surname_aliases
 from ragstress.scoring.metrics.rules_base import Hit, NamedPattern
-from ragstress.values.breaks import search_ending_at
 from ragstress.values.matching import alias_patterns
 from ragstress.values.reading import Reading
 
@@ -167,66 +165,6 @@ class Stance:
         return self.asserted is not None or self.disputed is not None
 
 
-_LIST_BREAK = re.compile(r"[,;。.!?\n:]")  # a clause, but a list with 、 stays whole
-
-
-def _other_role(reading: Reading, norm: str, start: int, end: int, prefix: str) -> Hit | None:
-    """A mention that names something else, is only a point of comparison, a peer or given a lesser role, is neither stated nor disputed."""
-    numeric = norm[start].isdigit()  # "the 1889 exhibition", but not "the Soyuz 2 rocket"
-    for pattern in (role_patterns.EN.demoted, role_patterns.ZH.demoted, lesser_roles.ONLY_AS):
-        if found := pattern.pattern.search(norm[end:]):
-            return Hit(pattern.name, found[0].strip(), end)
-    if found := role_patterns.EN.peer.pattern.search(prefix):
-        return Hit(role_patterns.EN.peer.name, found[0].strip(), start)
-    # The list the mention stands in, searched back only as far as zh.peer reaches (it looks at nothing before it).
-    listed = reading.breaks(_LIST_BREAK, norm).start_of(start)
-    if (found := search_ending_at(role_patterns.ZH.peer.pattern, norm, start, listed)) and re.search(
-        role_patterns.ZH.peer_after, norm[end:]
-    ):
-        return Hit(role_patterns.ZH.peer.name, found[0], start)
-    for lang in role_patterns.LANGUAGES:
-        if found := lang.other_role_before.pattern.search(prefix):
-            return Hit(lang.other_role_before.name, found[0].strip(), start)
-        if found := lang.rival_before.pattern.search(prefix) or re.search(lang.rival_after, norm[end:]):
-            return Hit(lang.rival_before.name, found[0].strip(), start)
-        before, after = lang.other_role_around
-        if numeric and re.search(before, prefix) and re.search(after, norm[end:]):
-            return Hit(lang.other_role_before.name, norm[max(0, start - 4) : end + 6], start)
-    return None
-
-
-def _hearsay(norm: str, start: int, end: int, prefix: str) -> Hit | None:
-    """A mention given as what other people say ("some say Paris", "Adams is sometimes named") or believe ("often
-    quoted as 1969", "Ottawa is sometimes cited", "通常的认识（王实甫）"; `beliefs`) is not stated by the response."""
-    for lang in role_patterns.LANGUAGES:
-        if found := lang.hearsay.pattern.search(prefix) or re.search(lang.hearsay_after, norm[end:]):
-            return Hit(lang.hearsay.name, found[0].strip(), start)
-    bracketed = not prefix.strip() and _last_visible(norm, start) == "(" and norm[end:].lstrip().startswith(")")
-    bracket = norm.rfind("(", 0, start) if bracketed else 0  # nothing before a bracket that opens the text
-    return beliefs.belief(prefix, norm[end:], start, (norm, bracket) if bracket > 0 else None)
-
-
-def _last_visible(text: str, end: int) -> str:
-    """The last character before `end` that is not a space ("" if there is none), read backwards from `end`."""
-    while end > 0 and text[end - 1].isspace():
-        end -= 1
-    return text[end - 1] if end else ""
-
-
-def _dispute(norm: str, start: int, end: int, prefix: str, sources_disputed: bool) -> Hit | None:
-    for pattern in (role_patterns.EN.dispute_before, role_patterns.ZH.dispute_before, *disputes.BEFORE):
-        if found := pattern.pattern.search(prefix):
-            return Hit(pattern.name, found[0].strip(), start)
-    for pattern in role_patterns.EN.dispute_after + role_patterns.ZH.dispute_after + disputes.AFTER:
-        if found := pattern.pattern.search(norm[end:]):
-            return Hit(pattern.name, found[0].strip(), end)
-    if sources_disputed:
-        for pattern in (role_patterns.EN.attributed, role_patterns.ZH.attributed):
-            if found := pattern.pattern.search(prefix):
-                return Hit(pattern.name, found[0].strip(), start)
-    return None
-
-
 @dataclass(frozen=True)
 class Mention:
     """One mention of an answer in the comparable form of a response (`matching.comparable`), with its role.
@@ -261,12 +199,26 @@ def _mentions(reading: Reading, aliases: tuple[str, ...], sources_disputed: bool
         for match in (m for pattern in alias_patterns(alias) for m in pattern.finditer(norm)):
             start, end = match.start(), match.end()
             prefix = clause_before(reading, norm, start)
-            other = _other_role(reading, norm, start, end, prefix)
-            dispute = None if other else _dispute(norm, start, end, prefix, sources_disputed)
-            hearsay = _hearsay(norm, start, end, prefix) if other is None and dispute is None else None
+            other = mention_roles.other_role(reading, norm, start, end, prefix)
+            dispute = None if other else mention_roles.dispute(norm, start, end, prefix, sources_disputed)
+            hearsay = mention_roles.hearsay(norm, start, end, prefix) if other is None and dispute is None else None
             role = "other" if other else "disputed" if dispute else "hearsay" if hearsay else "asserted"
             found.append(Mention(start, end, match[0], role, other or dispute or hearsay, prefix))
-    return tuple(found)
+    return tuple(_glosses_follow(norm, found))
+
+
+def _glosses_follow(norm: str, found: list[Mention]) -> list[Mention]:
+    """A mention inside a gloss right after another mention of the same value ("古罗马（今意大利）") is said what that
+    one is: disputed, reported or asserted with it. The mentions keep their order."""
+    ordered = sorted(range(len(found)), key=lambda i: found[i].start)
+    for place, i in enumerate(ordered):
+        reach = mention_roles.past_gloss(norm, found[i].end)
+        for j in ordered[place + 1 :]:
+            if found[j].start >= reach:
+                break
+            if found[j].start > found[i].end:
+                found[j] = dataclasses.replace(found[j], role=found[i].role, hit=found[i].hit)
+    return found
 
 
 def stance(reading: Reading, aliases: Sequence[str], *, sources_disputed: bool = False) -> Stance:

@@ -20,15 +20,21 @@ EN_AFTER = (
         r"|^[^.;?!]{0,40}?\b(?:that's|that is|this is|it's|it is) (?:(?:fairly |very |most |pretty )?(?:probably|likely|"
         r"clearly|surely|certainly|just|simply|definitely|sure) )?(?:a |an )?(?:simple |obvious |clear )?"
         rf"(?:copy[- ]?paste |typographical |transcription )?{_SLIP}\b"
-        r"|^\s*,?\s*but (?:that|this|it)(?:'s| is| was) (?:not (?:correct|right|accurate|true)|wrong|incorrect|"
-        r"inaccurate|mistaken)\b",
+        r"|^[^.;?!]{0,40}?,?\s*but (?:that|this|it)(?:'s| is| was) (?:not (?:correct|right|accurate|true)|wrong|incorrect|"
+        r"inaccurate|mistaken)\b"
+        r"|^[^.;?!]{0,40}?,?\s*but (?:that|this|it|he|she|they) (?:isn't|is not|wasn't|was not|aren't|are not|'s not)"
+        r"(?=\s*(?:[—–-]|[.;,!]|$))",
         "The mention is called a slip or wrong right after it: 'the 1915 in passage 1 looks like a typo', 'npm — "
-        "that's a copy-paste slip', 'Osaka, but that's not right'.",
+        "that's a copy-paste slip', 'Osaka, but that's not right', or what is said of it denied at the end of its "
+        "clause: 'Istanbul is often taken for the capital, but it isn't'.",
         examples=(
             "the ⟨1915⟩ in passage 1 looks like a typo",
             "⟨npm⟩ — that's a copy-paste slip",
             "⟨Osaka⟩, but that's not right",
+            "⟨Istanbul⟩ is often mistaken for the capital, but it isn't — the capital is Ankara",
+            "⟨1879⟩ is given in one passage, but it was not correct",
         ),
+        near_misses=("⟨Paris⟩ is large, but it isn't the capital of the region",),
         reads="after",
     ),
     Phrase(

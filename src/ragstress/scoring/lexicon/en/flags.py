@@ -108,11 +108,17 @@ ERROR_FLAG = (
         r"|\b(?:looks?|sounds?)(?: to be)? (?:a bit |a little |slightly |somewhat )?(?:off|incorrect|wrong|inaccurate|"
         r"mistaken|erroneous|outdated|stale|unreliable|dubious|questionable|suspicious|suspect|fishy|implausible)\b"
         rf"|\b(?:looks?|sounds?|seems?) like (?:an? |some )(?:[\w-]+ ){{0,2}}?{_SLIP}"
-        r"|\b(?:seems?|appears?)(?: to be)? (?:a bit |a little |slightly |somewhat )?off\b",
+        r"|\b(?:seems?|appears?)(?: to be)? (?:a bit |a little |slightly |somewhat )?off\b"
+        r"|\b(?:doesn't|does not|don't|do not) (?:look|sound|seem) (?:quite |entirely )?(?:right|correct|accurate)\b",
         "A hedged flag: something may be wrong, looks off, unreliable or like a typo, or sounds mistaken ('the date "
         "might be outdated', '1895 looks off', 'this looks like a mix-up in the source'); the response's own hedge "
         "('I may be wrong', 'this answer could be inaccurate') is not one.",
-        examples=("The date might be outdated.", "1895 looks off.", "This looks like a mix-up in the source."),
+        examples=(
+            "The date might be outdated.",
+            "1895 looks off.",
+            "This looks like a mix-up in the source.",
+            "The figure in the documents (5) doesn't look right to me.",
+        ),
         near_misses=("I may be wrong.",),
     ),
     Phrase(
@@ -138,10 +144,16 @@ ERROR_FLAG = (
     Phrase(
         "en.needs_correction",
         r"\b(?:needs?|requires?) (?:a )?correct(?:ion|ing)\b|\b(?:needs? to|should|must) be corrected\b"
-        rf"|\bto correct (?:the |these |this |that )?(?:{_SOURCES}|record)\b|\bcorrection:",
+        rf"|\bto correct (?:the |these |this |that )?(?:{_SOURCES}|record)\b|\bcorrection:"
+        rf"|\bcorrections? (?:to|of|for) (?:the |these |this |that |one )?{_SOURCES}\b",
         "Something in the sources is said to need correcting: 'the date needs correcting', 'to correct the passages', "
         "'a correction: ...'.",
-        examples=("The date needs correcting.", "To correct the passages: it was 1889.", "Correction: 1889."),
+        examples=(
+            "The date needs correcting.",
+            "To correct the passages: it was 1889.",
+            "Correction: 1889.",
+            "Correction to the source: the sonata is by Beethoven.",
+        ),
     ),
     Phrase(
         "en.should_read",

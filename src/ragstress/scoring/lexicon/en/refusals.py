@@ -191,7 +191,7 @@ REFUSAL = (
     ),
     Phrase(
         "en.declines",
-        r"\b(?:refrain|abstain|hold off) (?:from )?(?:answering|giving|stating|providing|offering|committing)\b"
+        r"\b(?:refrain|abstain|hold off) (?:from |on )?(?:answering|giving|stating|providing|offering|committing)\b"
         r"|\bdeclin(?:e|ing) to (?:answer|give|state|provide|offer|commit|name)\b"
         r"|\b(?:won't|will not|wouldn't|would not|rather not|'d rather not|not going to|can't|cannot|can not|unable to) "
         r"(?:\w+ ){0,2}?(?:give|offer|provide|state|venture|commit to) (?:an? |any |the |a (?:definitive|definite|firm) )?"
@@ -206,6 +206,7 @@ REFUSAL = (
         "rather not give a year', 'treat this as unresolved', 'I don't have a reliable source for it'.",
         examples=(
             "So I'll refrain from answering.",
+            "So I'll hold off on answering.",
             "I'd rather not give a year.",
             "Treat this as unresolved.",
             "I don't have a reliable source for it.",

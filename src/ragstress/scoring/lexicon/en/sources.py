@@ -58,7 +58,13 @@ WORDS: tuple[Word, ...] = (
     Word("results?", "two results give 1879.", "na"),
     Word("reports?", "one report puts the toll at 40.", "nax"),
     Word("records?", "the records disagree.", "na"),
-    Word("references?", "the references give different dates.", "na"),
+    # After a modal, "to" or a pronoun subject, "reference" is the verb: "it can't reference aggregates".
+    Word(
+        r"(?<!\bto )(?<!n't )(?<!\bnot )(?<!\bcan )(?<!\bmay )(?<!\bmust )(?<!\bwill )(?<!\bould )(?<!\bit )"
+        r"(?<!\bwhich )(?<!\bthat )references?",
+        "the references give different dates.",
+        "na",
+    ),
     Word("entries", "the entries conflict.", "na"),
     Word("items?", "item 3 says 1901.", "na"),
     Word("materials?", "the materials differ on the date.", "na"),

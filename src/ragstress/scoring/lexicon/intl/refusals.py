@@ -20,14 +20,18 @@ REFUSAL = (
         r"donnent|donne|disent|dit|fournissent|fournit|citent|cite|nomment|nomme|abordent|aborde|permettent|permet)\b"
         r"[^.;!?]{0,10}?\b(?:pas|aucune?|rien)\b|\b(?:pas|aucune?) (?:d'|de |)(?:informations?|données|précisions?|mentions?|"
         r"indications?|réponses?)\b|\bimpossible de (?:répondre|déterminer|trouver|trancher|dire|savoir|confirmer)\b"
-        r"|\b(?:information|réponse) (?:non disponible|introuvable|inconnue)\b|\bintrouvable\b|\bne sais pas\b",
+        r"|\b(?:information|réponse) (?:non disponible|introuvable|inconnue)\b|\bintrouvable\b|\bne sais pas\b"
+        r"|\b(?:n'est|ne sont|n'a pas été|n'ont pas été) (?:pas )?(?:précisée?s?|indiquée?s?|mentionnée?s?|spécifiée?s?|"
+        r"donnée?s?|fournie?s?)\b|\b(?:il )?n'est pas possible de (?:répondre|déterminer|trancher|dire|savoir|confirmer)\b",
         "French: 'je ne trouve pas', 'je ne peux pas répondre / trancher', 'les documents ne mentionnent pas', "
-        "'aucune information', 'impossible de répondre'.",
+        "'aucune information', 'impossible de répondre', 'ce n'est pas précisé', 'il n'est pas possible de trancher'.",
         examples=(
             "Je ne trouve pas cette information.",
             "Les documents ne mentionnent pas la date.",
             "Aucune information sur ce point.",
             "Impossible de répondre.",
+            "Ce n'est pas précisé dans les documents.",
+            "Il n'est pas possible de trancher : les documents se contredisent.",
         ),
         near_misses=("Je ne peux que confirmer 1889.",),
     ),
@@ -39,14 +43,17 @@ REFUSAL = (
         r"permiten|permite|consta|hay (?:datos|información|informaci[oó]n|menci[oó]n|referencias?))\b"
         r"|\b(?:ninguna|sin|no hay|no tengo|no dispongo de) (?:\w+ )?(?:informaci[oó]n|datos|menci[oó]n|respuesta)\b"
         r"|\bno (?:está|están|se ha|se han) (?:disponible|disponibles|en los|indicad|mencionad|especificad|recogid)\w*"
-        r"|\bimposible (?:de )?(?:responder|determinar|saber|decir|confirmar)\b",
+        r"|\b(?:imposible|no es posible|no fue posible|no se puede|no se pudo) (?:de )?(?:responder|determinar|saber|"
+        r"decir|confirmar|precisar)\w*",
         "Spanish: 'no encuentro', 'no puedo responder', 'los documentos no mencionan / no lo indican', 'no hay "
-        "información', 'sin datos'.",
+        "información', 'sin datos', 'no es posible determinarlo'.",
         examples=(
             "No encuentro la fecha.",
             "No puedo responder.",
             "Los documentos no lo indican.",
             "No hay información sobre eso.",
+            "No es posible determinarlo: los documentos se contradicen.",
+            "No se puede saber con estos documentos.",
         ),
     ),
     Phrase(
