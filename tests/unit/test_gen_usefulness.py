@@ -17,6 +17,7 @@ from ragstress.generators.questions.usefulness import guessable
         ("Which method of str splits a string at a separator?", [["str.split()", "split"]], "en", "repeats"),
         ("Does grep read standard input when no file is given?", [["yes"]], "en", "yes/no"),
         ("What does the flag default to?", [["None"]], "en", "generic"),
+        ("What is the default value of the srcExclude option in Kettle?", [["undefined"]], "en", "generic"),
         ("ls 命令是否默认排序？", [["是"]], "zh", "yes/no"),
         ("ls 命令会列出隐藏文件吗？", [["不会"]], "zh", "yes/no"),
         ("哪个函数返回 read_config 的结果？", [["read_config()"]], "zh", "repeats"),

@@ -134,6 +134,10 @@ def test_markup_is_told_from_operators_and_pointers():
         "Which function returns a *Translations instance?",
         "- Which bullet is this?",
         "名称 | 类型 | 必选项 | 默认值 | 描述允许每个地址有多少个配额？",
+        "Which option builds the app in [MPA Mode]?",
+        "Which option is read from the [site config][config]?",
+        "Which component renders &lt;a&gt; tags?",
+        "哪个函数返回&#39;hello&#39;？",
     ):
         assert mddocs.has_markup(question), question
     for question in (
@@ -143,6 +147,8 @@ def test_markup_is_told_from_operators_and_pointers():
         'ls 命令的哪个选项表示“类似，但不追加 "*" 字符”？',
         "What type does the example declare for q, str | None?",
         "Which value may be int | str | None?",
+        "What is the default value of css.preprocessorOptions[extension].data?",
+        "Which option takes a string[] of paths?",
     ):
         assert not mddocs.has_markup(question), question
 

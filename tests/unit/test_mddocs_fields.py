@@ -207,3 +207,21 @@ def test_a_corpus_of_reference_pages_gives_its_entry_questions_as_candidates():
     questions = {c.question for c in made}
     assert "Which hook is called before the tea is poured into a cup?" in questions  # no product name in two pages
     assert any(q.startswith("What is the default value of the steep.minutes option") for q in questions)
+
+
+def test_what_a_name_was_moved_or_renamed_to():
+    from ragstress.generators.questions.mddocs_replaced import replaced_questions
+
+    asked = {
+        q[0]: q[1]
+        for s in (
+            "The footer option is moved to themeConfig.footer",
+            "brewLog 已重命名为 steep.journal",
+            "It was renamed to pour",
+        )
+        for q in replaced_questions(s, "Kettle", {"footer": "option"})
+    }
+    assert asked == {
+        "What was the footer option moved to in Kettle?": ["themeConfig.footer"],
+        "在 Kettle 中，brewLog 改名为什么？": ["steep.journal", "journal"],
+    }

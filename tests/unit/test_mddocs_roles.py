@@ -209,3 +209,23 @@ def test_a_table_of_undescribed_rows_is_read_and_type_parameter_bounds_are_not_a
     assert asked, "rows with a type and no description are still asked"
     assert not any("Leaves" in q for q in asked)  # "extends string" bounds a type parameter; it is no type
     assert not any("/" in q for q in asked)  # a breadcrumb title is named by its last part
+
+
+def test_chinese_entry_lines_steps_and_other_products():
+    assert _asked_zh("kettle.pot：当前壶中的茶叶。") == {"在 Kettle 中，哪个属性表示“当前壶中的茶叶”？": ["kettle.pot"]}
+    assert _asked_zh("kettle.pour()：倒出一杯已泡好的茶。") == {
+        "在 Kettle 中，哪个方法倒出一杯已泡好的茶？": ["kettle.pour()", "kettle.pour", "pour()", "pour"]
+    }
+    # A step of the page's walk-through, a name the passage picks out, a sentence about another product.
+    assert not _asked_zh("然后通过 kettle.register() 注册即可。")
+    assert not _asked_zh("在这种情况下要用 kettle.pick() 指定相应的茶壶。")
+    assert not _asked_zh("在 Teapot 中，我们通过 teapot.env 来判断运行环境。")
+
+
+def test_a_chinese_means_clause_then_what_it_does():
+    assert _asked_zh("通过 kettle.lid，可在冲泡时安全地打开和关闭壶盖。") == {
+        "在 Kettle 中，通过哪个属性可在冲泡时安全地打开和关闭壶盖？": ["kettle.lid"]
+    }
+    assert _asked_zh("水壶内置了计时插件，提供了 kettle.timer 用于记录每次冲泡的时长。") == {
+        "在 Kettle 中，哪个属性用于记录每次冲泡的时长？": ["kettle.timer"]
+    }

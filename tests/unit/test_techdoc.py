@@ -5,7 +5,9 @@ from __future__ import annotations
 from ragstress.core.types import Chunk
 from ragstress.generators.questions import techdoc_en, techdoc_zh
 from ragstress.generators.questions.synthesis import technical_questions
-from ragstress.generators.questions.techdoc import Subject, classify_term, document_subjects, entries
+from ragstress.generators.questions.techdoc import Subject, classify_term, entries
+from ragstress.generators.questions.techdoc_sentences_en import first_sentence
+from ragstress.generators.questions.techdoc_subjects import document_subjects
 from ragstress.values.reading import read
 
 MAN_EN = """OPTIONS
@@ -158,12 +160,8 @@ def test_a_technical_answer_gets_a_fake_of_its_own_shape_from_the_corpus():
 
 
 def test_a_description_ends_at_its_first_full_stop_even_before_a_lower_case_name():
-    assert techdoc_en.first_sentence("Return true if ob is a delta. ob must not be NULL.") == (
-        "Return true if ob is a delta"
-    )
-    assert techdoc_en.first_sentence("Write data (e.g. bytes) to the file. Then stop.") == (
-        "Write data (e.g. bytes) to the file"
-    )
+    assert first_sentence("Return true if ob is a delta. ob must not be NULL.") == ("Return true if ob is a delta")
+    assert first_sentence("Write data (e.g. bytes) to the file. Then stop.") == ("Write data (e.g. bytes) to the file")
     text = "pk_write(data)\n\nWrite data to the page and return the number of bytes written.\n"
     (entry,) = entries(text, Subject("pk", "module"))
     question = techdoc_en.definition_question(entry, Subject("pk", "module"))[0]

@@ -5,7 +5,9 @@ from __future__ import annotations
 from ragstress.core.types import Chunk
 from ragstress.generators.questions import techdoc_en, techdoc_zh
 from ragstress.generators.questions.synthesis import technical_questions
-from ragstress.generators.questions.techdoc import SharedOptions, Subject, document_subjects, entries
+from ragstress.generators.questions.techdoc import Subject, entries
+from ragstress.generators.questions.techdoc_shared import SharedOptions
+from ragstress.generators.questions.techdoc_subjects import document_subjects
 from ragstress.generators.questions.techdoc_useful import first_clause, guessable
 
 PAGEKIT = Subject("pagekit", "command")
@@ -104,3 +106,19 @@ def test_a_chinese_option_is_asked_on_its_first_clause():
         "pagekit 命令的哪个选项表示“指定双字节单位八进制数的对照输出格式”？": ["-o"],
         "pagekit 命令的哪个选项阻止 pagekit 把动作码翻译成符号名？": ["-n", "--numeric"],
     }
+
+
+def test_an_option_on_many_pages_of_one_family_is_asked_once_whatever_each_page_says():
+    chunks = []
+    for name, thing in (("stores list", "store"), ("pages list", "page"), ("sites list", "site")):
+        command = f"pagekit {name}"
+        text = f"NAME\n       {command} - x\n\nFLAGS\n       --pin\n              Keep the {thing}s in one zone.\n"
+        doc_id = f"man1/{command.replace(' ', '_')}.1.gz"
+        chunks.append(Chunk(id=doc_id, doc_id=doc_id, text=text, start=0, end=len(text)))
+    subjects = document_subjects(chunks)
+    shared = SharedOptions(chunks, subjects)
+    asked = [q[0] for c in chunks for q in technical_questions(c, subjects[c.doc_id], "en", shared)]
+    assert asked == ["Which option of pagekit pages list keeps the pages in one zone?"]
+    # On two pages only, each says its own thing of it: both are asked.
+    two = SharedOptions(chunks[:2], subjects)
+    assert len([q for c in chunks[:2] for q in technical_questions(c, subjects[c.doc_id], "en", two)]) == 2

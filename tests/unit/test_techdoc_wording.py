@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from ragstress.core.types import Chunk
 from ragstress.generators.questions import techdoc_en, techdoc_zh
-from ragstress.generators.questions.techdoc import Entry, Subject, document_subjects, entries
-from ragstress.generators.questions.techdoc_parse import conjugate, placeholders, word_placeholders
+from ragstress.generators.questions.techdoc import Entry, Subject, entries
+from ragstress.generators.questions.techdoc_options_en import option_predicate
+from ragstress.generators.questions.techdoc_parse import conjugate
+from ragstress.generators.questions.techdoc_placeholders import placeholders, word_placeholders
+from ragstress.generators.questions.techdoc_subjects import document_subjects
 
 PAGEKIT = Subject("pagekit", "command")
 
@@ -200,7 +203,7 @@ def test_every_verb_of_an_imperative_description_agrees():
     }
     for description, said in cases.items():
         entry = Entry("--tidy", ("--tidy",), "option", description, description)
-        assert techdoc_en.option_predicate(entry) == said, description
+        assert option_predicate(entry) == said, description
 
 
 def test_a_file_sharing_its_description_with_the_files_above_it_is_not_asked():
@@ -214,8 +217,8 @@ def test_a_file_sharing_its_description_with_the_files_above_it_is_not_asked():
 
 def test_a_slashed_pair_of_verbs_is_conjugated_whole_and_an_upper_case_name_line_names_the_command_as_typed():
     from ragstress.core.types import Chunk
-    from ragstress.generators.questions.techdoc import document_subjects
     from ragstress.generators.questions.techdoc_parse import conjugate
+    from ragstress.generators.questions.techdoc_subjects import document_subjects
 
     assert conjugate("enable/disable") == "enables/disables"
     text = "NAME\n  PAGEKIT - arrange pages for printing.\n"
@@ -235,3 +238,15 @@ def test_an_option_takes_the_spellings_written_on_the_lines_above_it_and_on_its_
     )
     found = {e.names for e in entries(text, Subject("pagekit", "command"))}
     assert found == {("-R", "--rotate"), ("--bleed", "-b"), ("-mcrop-marks",), ("--warn-overlap", "--Wo")}
+
+
+def test_a_noun_phrase_the_frames_tag_as_a_verb_is_read_as_what_the_option_sets():
+    cases: dict[str, str | None] = {
+        "Target number of physical links in the link bundle.": "sets the target number of physical links in the link bundle",
+        # Once read as "identifiers for …", a verb; its plain parse has no noun for a root either: not asked.
+        "Identifiers for the specific page you want to update.": None,
+        "Overrides the saved page's title.": "overrides the saved page's title",
+    }
+    for description, said in cases.items():
+        entry = Entry("--mark=MARK", ("--mark",), "option", description, description)
+        assert option_predicate(entry) == said, description

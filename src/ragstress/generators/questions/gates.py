@@ -11,7 +11,8 @@ In order, cheapest first:
 - `round_trip`: the question retrieves every source chunk in the top k; a question that names its page
   (a man page's command) and misses its chunk passes when it finds the page and, on it, what it asks
   ranks its chunk first (`page_scope`: the page's name draws its NAME and SYNOPSIS chunks, not the
-  chunk it asks about). Such passes are counted under `round_trip_on_page`;
+  chunk it asks about), or when a retrieved chunk states the same fact again (`repeated_fact`). Such passes
+  are counted under `round_trip_on_page` and `round_trip_repeated_fact` (see `round_trip`);
 - `answerable`: the judge says the source chunk(s) alone answer it (structured yes/no). An
   in-situ question (made from the very sentence of the chunk that holds the answer) is not
   asked of the bundled judge: on the samples it passed every one (en 108 of 108, zh 157 of 157), and
@@ -30,6 +31,7 @@ passed every gate after enough seeds were kept are logged with gate `surplus`.
 from __future__ import annotations
 
 import asyncio
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -38,6 +40,7 @@ from pydantic import BaseModel, Field
 
 from ragstress.core.types import Answers, Record
 from ragstress.generators.questions.page_scope import PageScope
+from ragstress.generators.questions.round_trip import round_trip
 from ragstress.generators.questions.seeds import Candidate
 from ragstress.generators.questions.usefulness import guessable
 from ragstress.indexing.store import IndexStore
@@ -125,49 +128,6 @@ def useful(candidate: Candidate) -> str | None:
     return guessable(candidate.question, candidate.answers, candidate.lang)
 
 
-def round_trip(
-    candidates: list[Candidate], store: IndexStore, k: int, pages: PageScope | None = None
-) -> list[str | None]:
-    """For each candidate: None if its question (or each chunk's probe) retrieves its source chunks in the top k,
-    or finds its one chunk by the page it names (`pages`, see `page_scope`), else the reason."""
-    queries = sorted({q for c in candidates for q in (c.probes or (c.question,))})
-    hits_of = dict(zip(queries, store.query_many(queries, k=k)))
-    found = {q: [h.chunk_id for h in hits] for q, hits in hits_of.items()}
-    reasons: list[str | None] = []
-    for candidate in candidates:
-        probes = candidate.probes or (candidate.question,) * len(candidate.chunk_ids)
-        missing = [(cid, q) for cid, q in zip(candidate.chunk_ids, probes) if cid not in found[q]]
-        reason = None
-        # Only a template's question on a defined term: its wording is fixed and names the page as a person
-        # must; an in-situ sentence that merely repeats the command (an EXAMPLES line) keeps the strict gate.
-        if (
-            missing
-            and pages is not None
-            and candidate.templated
-            and len(candidate.chunk_ids) == 1
-            and not candidate.probes
-        ):
-            doc_id = _doc_of(candidate, store, pages)
-            hit_docs = [h.doc_id for h in hits_of[candidate.question]]
-            source = candidate.chunk_ids[0]
-            if doc_id and pages.found_on_page(candidate.question, candidate.answers[0], source, doc_id, hit_docs):
-                pages.passed += 1
-                missing = []
-        if missing:
-            cid, query = missing[0]
-            via = "" if query == candidate.question else f" by {query!r}"
-            reason = f"source chunk {cid} not in the top {k}{via} (got {found[query]})"
-        reasons.append(reason)
-    return reasons
-
-
-def _doc_of(candidate: Candidate, store: IndexStore, pages: PageScope) -> str | None:
-    """The document of a candidate's one source chunk, or None when the store cannot say."""
-    if not pages.available():
-        return None
-    return store.get_chunks(candidate.chunk_ids)[0].doc_id
-
-
 async def answerable(judge: ChatClient, candidate: Candidate) -> str | None:
     """None if the judge says the source chunk(s) alone answer the question, else the judge's reason."""
     passages = "\n\n".join(candidate.texts)
@@ -244,10 +204,11 @@ class GatePipeline:
         alive = self._gate(alive, "answer_not_in_question", [answer_not_in_question(c) for c in alive])
         alive = self._gate(alive, "useful", [useful(c) for c in alive])
         if alive:
-            before = self.pages.passed
-            alive = self._gate(alive, "round_trip", round_trip(alive, self.store, self.k, self.pages))
-            for _ in range(self.pages.passed - before):
-                self.stats.count("round_trip_on_page", True)
+            readings: Counter[str] = Counter()
+            alive = self._gate(alive, "round_trip", round_trip(alive, self.store, self.k, self.pages, readings))
+            for reading, passed in sorted(readings.items()):
+                for _ in range(passed):
+                    self.stats.count(reading, True)
         if alive:
             asked = [c for c in alive if self.judge_insitu or c.path != "insitu"]
             verdicts = dict(

@@ -30,27 +30,26 @@ from collections import Counter
 
 from ragstress.core.types import Chunk
 from ragstress.corpora.code_blocks import code_lines
-from ragstress.generators.questions.chinese_parse import tagged
+from ragstress.generators.questions.mddocs_defaults import default_questions, headed_default_questions
 from ragstress.generators.questions.mddocs_en import english_questions
 from ragstress.generators.questions.mddocs_field_questions import field_questions
 from ragstress.generators.questions.mddocs_fields import entry_kinds, field_entries
 from ragstress.generators.questions.mddocs_headed import headed_questions
+from ragstress.generators.questions.mddocs_product import about_product
 from ragstress.generators.questions.mddocs_replaced import replaced_questions
 from ragstress.generators.questions.mddocs_roles_en import role_questions
 from ragstress.generators.questions.mddocs_roles_zh import chinese_roles
+from ragstress.generators.questions.mddocs_set import headed_set_questions, set_questions
 from ragstress.generators.questions.mddocs_settings import chinese_settings, english_settings
 from ragstress.generators.questions.mddocs_terms import (
     BULLET,
-    KIND_ZH,
     MARKUP,
     POINTS_OUT,
     POINTS_OUT_ZH,
     Question,
-    code_kind,
     kind_of,
 )
 from ragstress.generators.questions.mddocs_zh import chinese_questions
-from ragstress.generators.questions.techdoc import term_spellings
 from ragstress.values.spans import sentences
 
 # Names written in every page of a reference that are values or formats, not what the pages document.
@@ -166,6 +165,8 @@ def doc_questions(
     that have two answers in the corpus, see `shared_entry_questions`)."""
     found = [q for q in _entry_questions(chunk, product, kinds) if q[0] not in shared]
     found += headed_questions(_prose_lines(chunk), product, kinds)
+    found += headed_set_questions(_prose_lines(chunk), product, kinds)
+    found += headed_default_questions(_prose_lines(chunk), product, kinds)
     before = ""  # the sentence before: a bare "The default value is 30." names its parameter there
     for sentence in prose_sentences(chunk):
         zh = bool(re.search(r"[\u4e00-\u9fff]", sentence))
@@ -176,9 +177,12 @@ def doc_questions(
             + english_settings(sentence.rstrip(".!:; "), product)
         )
         made += replaced_questions(sentence.rstrip(".。!！:：; "), product, kinds)
+        made += set_questions(sentence, product, kinds)
+        if not any(q[3] == "default_value" for q in made):  # one default a sentence, however many shapes read it
+            made += default_questions(sentence, product, kinds)
         if not made:  # a code name's role in its clause: what it does, is called for, is the means of
             made += chinese_roles(sentence, product, kinds) if zh else role_questions(sentence, product, kinds)
-        in_place = _about_product(sentence.rstrip(".。!！:：; "), product, kinds, zh) if not made else None
+        in_place = about_product(sentence.rstrip(".。!！:：; "), product, kinds, zh) if not made else None
         made += [in_place] if in_place else []
         before = sentence
         made = [(_unframed(_end_mended(q[0]), product, kinds), *q[1:]) for q in made]
@@ -242,76 +246,3 @@ def _clean(question: str) -> bool:
 
 def _names(question: str, answer: str) -> bool:
     return re.search(rf"(?<![\w.]){re.escape(answer)}(?![\w(])", question) is not None
-
-
-# A code name standing alone: not part of a flag (-x), a path or a pair written with a slash (Tcl/Tk).
-_CODE_TOKEN = re.compile(r"(?:\b[Tt]he )?(?<![\w./-])([A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)*(?:\(\))?)(?![\w(/])")
-
-
-_KIND_NOUNS_EN = "function|option|class|object|hook|method|module|property|variable|parameter"
-_KIND_NOUNS_ZH = "函数|选项|类|对象|钩子|方法|模块|属性|变量|参数"
-
-_FILES = frozenset("yaml yml json toml ini cfg conf md txt xml html py lua js ts sh env lock log".split())
-
-
-def _stands_alone_zh(before: str, after: str) -> bool:
-    """Does a code name stand as a phrase of its own in a Chinese sentence, so that 哪个<kind> can take its place?
-    Not when it is joined to another ("使用 shallowRef() 和 shallowReactive()"), modifies the noun after it
-    ("现代 JavaScript 特性") or stands beside a noun naming the same thing ("副作用 watchEffect()")."""
-    before, after = before.rstrip(), after.lstrip()
-    if before.endswith(_JOINING_ZH) or after.startswith(_JOINING_ZH):
-        return False
-    if re.match(_KIND_NOUNS_ZH, after):
-        return True  # "fastapi.security 模块中": the kind noun is there already
-    following, preceding = tagged(after)[:1], tagged(before)[-1:]
-    if following and following[0][1].startswith(("n", "eng")):
-        return False
-    return not (preceding and preceding[0][1].startswith(("n", "eng")))
-
-
-_JOINING_ZH = ("和", "与", "及", "、", "或", "以及")
-
-
-def _about_product(sentence: str, product: str | None, kinds: dict[str, str], zh: bool) -> Question | None:
-    """A sentence whose subject is the product asks in place for the code name it states:
-    "FastAPI provides several middlewares in fastapi.middleware" -> "FastAPI provides several middlewares in
-    which module?"; "FastAPI 在 fastapi.middleware 中提供了中间件" -> "FastAPI 在哪个模块中提供了中间件？"."""
-    if not product:
-        return None
-    opener = re.match(rf"^(?:So, |Then |By default, |And )?{re.escape(product)} ", sentence)
-    if not opener:
-        return None
-    for m in _CODE_TOKEN.finditer(sentence, opener.end()):
-        name = m[1]
-        # A dotted module (fastapi.middleware); "i.e", "e.g" and file names (prod.yaml) are not modules.
-        module = (
-            re.fullmatch(r"[a-z_]{2,}(?:\.[a-z_]{2,})+", name) is not None
-            and name.rsplit(".", 1)[1] not in _FILES
-            and name not in kinds  # build.license documented as an option is an option, not a module
-        )
-        kind = "module" if module else code_kind(name, kinds)
-        # A one-letter name is a language or a variable ("the C API", "x"), not a code name to ask for.
-        if kind is None or len(name.removesuffix("()")) < 2 or name == product or name.lower() == product.lower():
-            continue
-        if re.fullmatch(r"[A-Z][a-z0-9]+", name):
-            continue  # "a store library for Vue": a product's name, called in code or not, is no class to ask for
-        before, after = sentence[: m.start()], sentence[m.end() :]
-        after = re.split(r",|;| \(| - | — |，|；|（", after)[0].rstrip(" .:")
-        if zh:
-            if not _stands_alone_zh(before, after):
-                continue
-            word = {"module": "模块", **KIND_ZH}[kind]
-            named = re.match(rf"\s*(?:{word}|{_KIND_NOUNS_ZH})", after)
-            word = "" if named else word  # "fastapi.security 模块中", "import.meta.glob 函数": the noun is there
-            question = f"{before.rstrip()}哪个{word}{after.lstrip()}？"
-            pointing = POINTS_OUT_ZH.search(before + after)
-        else:
-            # "via the special import.meta.glob function": the sentence names the kind itself.
-            named = re.match(rf" (?:{kind}|{_KIND_NOUNS_EN})\b", after)
-            question = f"{before}which{after}?" if named else f"{before}which {kind}{after}?"
-            pointing = POINTS_OUT.search(before + after)
-        if pointing or len(question.split()) < 5 and not zh:
-            return None
-        names = [name] if module else list(term_spellings(name))
-        return question, names, "path" if module else kind, "doc_identifier", question
-    return None

@@ -20,7 +20,8 @@ from ragstress.generators.questions.mddocs_terms import (
     value_aliases,
 )
 from ragstress.generators.questions.techdoc import Entry, term_spellings
-from ragstress.generators.questions.techdoc_en import predicate, third_person
+from ragstress.generators.questions.techdoc_en import predicate
+from ragstress.generators.questions.techdoc_sentences_en import third_person
 
 _UNITS_EN = (
     r"(?:milliseconds|seconds|minutes|hours|days|bytes|kilobytes|megabytes|gigabytes|KB|MB|GB|characters|"

@@ -15,8 +15,8 @@ from ragstress.generators.questions.english_parse import parse
 from ragstress.generators.questions.mddocs_fields import KIND_WORD_ZH, FieldEntry
 from ragstress.generators.questions.mddocs_terms import POINTS_OUT, POINTS_OUT_ZH, Question, value_aliases
 from ragstress.generators.questions.techdoc import term_spellings
-from ragstress.generators.questions.techdoc_en import first_sentence, third_person
 from ragstress.generators.questions.techdoc_parse import conjugate, last_is_verb
+from ragstress.generators.questions.techdoc_sentences_en import first_sentence, third_person
 from ragstress.values.spans import contains_alias
 
 _MAX_WORDS = 16

@@ -43,6 +43,14 @@ _NOW_USED = re.compile(
     rf"(?P<old>{_CODE})$"
 )
 
+# "The footer option is moved to themeConfig.footer", "head was renamed to headTags".
+_MOVED = re.compile(
+    rf"^(?:The )?(?P<old>{_CODE})(?P<kind>{_KIND_WORDS})? (?:is|was|has been|have been|are|were) (?:now )?"
+    rf"(?P<verb>moved|renamed) to (?:the )?(?P<new>{_CODE})(?:{_KIND_WORDS})?$"
+)
+_MOVED_ZH = re.compile(
+    rf"^(?P<old>{_CODE}) ?(?:选项|配置|属性)? ?(?:已经?|现已)?(?:被)?(?P<verb>移动到|移至|移到|重命名为|更名为|改名为) ?(?P<new>{_CODE})$"
+)
 _DEPRECATED_ZH = re.compile(
     rf"(?P<old>{_CODE}) ?(?:已经?)?(?:被)?(?:弃用|废弃)(?:了)?，(?:请|应|推荐)?(?:改用|使用) ?(?P<new>{_CODE})"
     rf"|(?:使用|改用) ?(?P<new2>{_CODE}) ?(?:来)?(?:代替|取代|替代) ?(?P<old2>{_CODE})"
@@ -58,6 +66,11 @@ def _kind(new: str, old: str, kinds: dict[str, str]) -> str | None:
     return kinds.get(new.removesuffix("()")) or kinds.get(old.removesuffix("()"))
 
 
+def _new_spellings(new: str, old: str) -> list[str]:
+    """The new name's spellings, less the old name ("footer" moved to themeConfig.footer: "footer" is asked about)."""
+    return [s for s in term_spellings(new) if s.removesuffix("()") != old.removesuffix("()")]
+
+
 def replaced_questions(sentence: str, product: str | None, kinds: dict[str, str]) -> list[Question]:
     """The questions one sentence states about a name that replaces another."""
     made: list[Question] = []
@@ -69,6 +82,12 @@ def replaced_questions(sentence: str, product: str | None, kinds: dict[str, str]
             kind = _kind(new, old, kinds)
             question = f"{lead}已弃用的 {old} 应改用哪个{KIND_ZH.get(kind or '', '名称')}？"
             made.append((question, list(term_spellings(new)), kind or "name", "doc_identifier", question))
+        m = _MOVED_ZH.match(sentence)
+        if m and _is_code(m["new"], kinds) and _is_code(m["old"], kinds) and m["old"] != m["new"]:
+            lead = f"在 {product} 中，" if product else ""
+            verb = "移到了哪里" if m["verb"].startswith("移") else "改名为什么"
+            question = f"{lead}{m['old']} {verb}？"
+            made.append((question, _new_spellings(m["new"], m["old"]), "name", "doc_identifier", question))
         return made
     if re.search(rf"{_CODE} / {_CODE}", sentence):
         return made  # "a / b are deprecated in favor of c / d": which replaces which, the sentence does not say
@@ -87,6 +106,12 @@ def replaced_questions(sentence: str, product: str | None, kinds: dict[str, str]
         ask = f"Which {kind} should you use" if kind else "What should you use"
         question = f"{ask} instead of {m['old']}{task}{in_product(product, task + m['old'])}?"
         made.append((question, list(term_spellings(m["new"])), kind or "name", "doc_identifier", question))
+    m = _MOVED.match(sentence)
+    if m and _is_code(m["new"], kinds) and _is_code(m["old"], kinds) and m["old"] != m["new"]:
+        kind = (m["kind"] or "").strip() or _kind(m["new"], m["old"], kinds)
+        named = f"the {m['old']} {kind}" if kind else m["old"]
+        question = f"What was {named} {m['verb']} to{in_product(product, m['old'])}?"
+        made.append((question, _new_spellings(m["new"], m["old"]), kind or "name", "doc_identifier", question))
     m = _NOW_USED.search(sentence)
     if m and product and m["new"] != product and not POINTS_OUT.search(m["task"]):
         # The product inside the question, not as a frame: "in Vite" alone would be dropped beside a code name.

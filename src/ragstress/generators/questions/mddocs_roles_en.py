@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 from ragstress.generators.questions.english_parse import parse
 from ragstress.generators.questions.mddocs_code import KIND_NOUNS_EN, CodeName, answer_spellings, code_names
 from ragstress.generators.questions.mddocs_terms import Question, in_product
-from ragstress.generators.questions.techdoc_en import third_person
+from ragstress.generators.questions.techdoc_sentences_en import third_person
 
 if TYPE_CHECKING:
     from spacy.tokens import Token

@@ -30,6 +30,12 @@ _JOINING = ("和", "与", "及", "、", "或", "以及", "/")
 # Verbs whose subject is not the doer of a task: "X 是……" (a definition), "X 有……".
 _NOT_DOING = frozenset("是 有 像 叫 称为".split())
 _COPULA = re.compile(r"(?:就|也|都|即|才|正)?(?:是|即|为)(?![用])")
+# A step of a sequence the page walks through ("然后通过 X 注册即可"), or a name the passage picks out ("该方法",
+# "这种情况下"): the question would not stand alone.
+_STEP = re.compile(r"^(?:然后|接着|最后|随后|再|于是|这时|此时|也就)")
+_PICKED_OUT = re.compile(r"这种|该|此(?!外)")
+# "在 Koa 中，……": a sentence about another product, whatever frame the question would get.
+_OTHER_PRODUCT = re.compile(r"^(?:在|对于) ?(?P<name>[A-Z][\w.]*) ?(?:中|里)")
 
 
 def chinese_roles(sentence: str, product: str | None, kinds: dict[str, str]) -> list[Question]:
@@ -40,7 +46,12 @@ def chinese_roles(sentence: str, product: str | None, kinds: dict[str, str]) -> 
     for n, clause in enumerate(clauses):
         body = clause.rstrip("，；; ")
         for name in code_names(body, kinds, product):
-            question = _asked(body, name) or _purpose_asked(clauses[n - 1] if n else "", body, name)
+            following = clauses[n + 1].rstrip("，；; ") if n + 1 < len(clauses) else ""
+            question = (
+                _asked(body, name)
+                or _purpose_asked(clauses[n - 1] if n else "", body, name)
+                or _means_then_task(body, following, name)
+            )
             if question is None:
                 continue
             before = clauses[n - 1].rstrip("，,； ") if n else ""
@@ -50,6 +61,9 @@ def chinese_roles(sentence: str, product: str | None, kinds: dict[str, str]) -> 
             keep = keep and not POINTS_OUT_ZH.search(setting)
             setting = f"{setting}，" if keep else ""
             question = f"{setting}{question}"
+            other = _OTHER_PRODUCT.match(question)
+            if _STEP.match(question) or _PICKED_OUT.search(question) or (other and other["name"] != product):
+                continue
             if product and product not in question:
                 question = f"在 {product} 中，{question}"
             content = f"{name.kind}: {question}"
@@ -71,12 +85,16 @@ def _asked(clause: str, name: CodeName) -> str | None:
     if lead.startswith("除了") or re.search(r"[一这那每][个种](?:在)?(?:使用|调用|通过)", lead):
         return None  # "除了使用 X": not what is asked; "一个在调用 X 后…的方法": X inside a noun's modifier
     rest = after.strip()
+    if re.match(r"[：:-]", rest):  # an entry line, "ctx.user：当前已登录的用户信息": what the name is
+        return _entry_asked(lead, rest.lstrip("：:- "), word)
     following = tagged(rest)[:2]
     if len(re.findall(r"[\u4e00-\u9fff]", rest)) < 4 or not following:
         return None
     verb = next((w for w, flag in following if flag.startswith(("v", "p", "d"))), None)
     if verb is None or verb in _NOT_DOING or following[0][1].startswith(("n", "eng", "u")) or _COPULA.match(rest):
         return None
+    if re.fullmatch(r"(?:还|也)?(?:提供了?|内置了?)", lead) and rest.startswith(("用于", "用来")):
+        lead = ""  # "提供了 ctx.session 用于访问 Session": what the name is for, whoever provides it
     # The subject opens its clause; the means follows 通过 …, or 通过 store 的 … (the owner stays).
     means = lead.endswith(_MEANS) or re.search(r"(?:使用|调用|通过|借助|利用)\s*\S{1,12}?\s*的\s*$", lead)
     if lead and not means:
@@ -85,6 +103,31 @@ def _asked(clause: str, name: CodeName) -> str | None:
     if POINTS_OUT_ZH.search(question.replace("及其", "")) or _NEGATED.search(rest.split("，")[0][:6]):
         return None
     return question
+
+
+def _entry_asked(lead: str, said: str, word: str) -> str | None:
+    """An entry line's description as the question: a verb phrase as it stands (哪个属性获取当前用户), a noun
+    phrase quoted after 表示 (哪个属性表示“应用运行时的配置项”)."""
+    if lead or len(re.findall(r"[\u4e00-\u9fff]", said)) < 4 or POINTS_OUT_ZH.search(said):
+        return None
+    first = tagged(said)[:1]
+    verb = first and first[0][1].startswith("v") and first[0][0] not in _NOT_DOING
+    return f"哪个{word}{said}" if verb else f"哪个{word}表示“{said}”"
+
+
+_TASK_AFTER = re.compile(r"^(?:你|您|我们)?(?P<can>可以|可|就能|能够|即可|便可|就可以)(?P<task>[^，；]{4,40})$")
+
+
+def _means_then_task(clause: str, following: str, name: CodeName) -> str | None:
+    """ "通过 ctx.cookies，可在 Controller 中读取 Cookie": the name ends a clause of means, the next one says
+    what it does."""
+    lead = _READER.sub("", clause[: name.start].strip())
+    task = _TASK_AFTER.match(following)
+    word = KIND_WORD_ZH.get(name.kind, "")
+    if not task or clause[name.end :].strip() or lead not in _MEANS or not re.search(r"[\u4e00-\u9fff]", word):
+        return None
+    question = f"{lead}哪个{word}{task['can']}{task['task']}"
+    return None if POINTS_OUT_ZH.search(question) or _NEGATED.search(task["task"][:4]) else question
 
 
 _PURPOSE = re.compile(r"^(?:为了|要|如果(?:你)?想要?)(?P<task>[^，,]{3,30})[，,]\s*$")

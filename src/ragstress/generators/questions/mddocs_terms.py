@@ -28,11 +28,13 @@ BULLET = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 
 # Markup a reader may have left: backticks, emphasis opening on a word (*Translations, **bold**, __x__),
 # an HTML tag, a heading's # or anchor, an include or admonition fence, link syntax, an escape. A star
-# between words (N * 2, char*, get* methods) and a comparison (low <= N) are text; so is a pipe or two
+# between words (N * 2, char*, get* methods), an index (css.preprocessorOptions[extension]) and a comparison (low <= N) are text; so is a pipe or two
 # (str | None), where three separate a table's cells (Name | Type | Default | ...).
 MARKUP = re.compile(
     r"`|(?<![\w*])\*{1,2}(?=[A-Za-z])|\b__\w|</?[A-Za-z][\w-]*(?:\s[^<>]*)?>|(?:^|\s)#{1,6}\s|\{\s*[*#]|\*\}|"
     r"///|!!!|\]\(|\\[*_`#\[\]]|(?: \| [^|]*){3}"
+    # An HTML entity (&lt;, &#39;) and a link's brackets ("[MPA Mode]", "[text][ref]") a reader left.
+    r"|&(?:[A-Za-z]+|#\d+|#x[0-9A-Fa-f]+);|\[[^\]]*\s[^\]]*\]|\]\[[A-Za-z]"
 )
 
 REASONS = frozenset("OK Created Accepted Unauthorized Forbidden Conflict Gone".split())

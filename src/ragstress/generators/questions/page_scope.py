@@ -11,7 +11,7 @@ first on its page for about half of them. That is the retriever's measure of a n
 ambiguous question.
 
 So a question that misses its chunk gets a second reading when it names its page's subject (a man
-page's command, a reference page's module, `techdoc.document_subjects`): it passes when (1) one of
+page's command, a reference page's module, `techdoc_subjects.document_subjects`): it passes when (1) one of
 its top k hits is a chunk of its page, and (2) among that page's chunks the question without the
 subject's name ranks its source chunk first, or a chunk that overlaps it where the answer stands (chunks
 overlap, and an entry at the end of one is whole at the start of the next). Both halves keep the gate's purpose: the question finds
@@ -26,7 +26,7 @@ import re
 import numpy as np
 
 from ragstress.core.types import Chunk
-from ragstress.generators.questions.techdoc import document_subjects
+from ragstress.generators.questions.techdoc_subjects import document_subjects
 from ragstress.values.spans import contains_alias
 
 # How a question names its page's subject, in either language; the whole phrase leaves the probe.
@@ -52,7 +52,6 @@ class PageScope:
 
     def __init__(self, store):
         self.store = store
-        self.passed = 0  # questions that passed the round trip by their page
         self._pages: dict[str, tuple[str | None, list[Chunk], np.ndarray]] = {}
 
     def available(self) -> bool:

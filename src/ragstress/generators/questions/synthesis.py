@@ -24,13 +24,17 @@ from ragstress.generators.questions.gates import GATES, GatePipeline, GateStats,
 from ragstress.generators.questions.insitu import insitu_question
 from ragstress.generators.questions.mddocs_tables import TableReading
 from ragstress.generators.questions.seeds import KIND_ROTATION, Candidate, Target, answer_aliases, usable_spans
-from ragstress.generators.questions.techdoc import SharedOptions, Subject, document_subjects, entries, stated_text
+from ragstress.generators.questions.techdoc import Subject, entries, stated_text
+from ragstress.generators.questions.techdoc_commands import CommandPurposes
+from ragstress.generators.questions.techdoc_shared import SharedOptions
+from ragstress.generators.questions.techdoc_subjects import document_subjects
 from ragstress.generators.questions.topics import topic_phrases, with_topic
 from ragstress.llm import ChatClient, ask_structured
 from ragstress.prompts import load_prompt
 
 SPANS_PER_CHUNK = 2
-# A chunk of a parameter table states one fact a row: it may give one question a row, up to this many.
+# A chunk of a parameter table states one fact a row, and a man page's chunk one an option: it may give one
+# question a row or an option, up to this many.
 ROWS_PER_CHUNK = 4
 
 
@@ -81,6 +85,7 @@ def technical_questions(
 def _technical(chunk: Chunk, subject: Subject | None, lang: str, docs: _DocsReading) -> list[Candidate]:
     made = []
     stated = technical_questions(chunk, subject, lang, docs.shared_options)
+    stated += docs.commands.questions(chunk)
     if subject is None or subject.kind != "command":  # product docs' prose; a man page states its facts as entries
         asked = {q[0] for q in stated}
         stated += [
@@ -111,7 +116,9 @@ class _DocsReading:
         self.kinds = mddocs.identifier_kinds(chunks)
         self.shared_questions = mddocs.shared_entry_questions(chunks, self.product, self.kinds)
         self.tables = TableReading(chunks, document_titles(chunks))
-        self.shared_options = SharedOptions(chunks, document_subjects(chunks))
+        subjects = document_subjects(chunks)
+        self.shared_options = SharedOptions(chunks, subjects)
+        self.commands = CommandPurposes(chunks, subjects)
 
 
 def _by_column(questions: list[tuple[str, list[str], str, str, str]]) -> list[tuple[str, list[str], str, str, str]]:
@@ -124,6 +131,8 @@ def _by_column(questions: list[tuple[str, list[str], str, str, str]]) -> list[tu
 # Documents written in a markup language: product docs and references, whose in-situ questions must name
 # their subject themselves (a "Regarding <page title>, ..." opening reads as no person would ask), and
 # must not speak to the reader ("you", "let's").
+# A man page's synopsis: brackets, "=" and "NAME :" (gcloud's resource arguments) belong to no sentence.
+_SYNOPSIS = re.compile(r"[\[\]=]|\b[A-Z][A-Z_]{2,}\s+:")
 _MARKUP_SOURCE = re.compile(r"\.(?:mdx?|markdown|rst|rest|adoc|asciidoc|ipynb)(?:\.txt)?$", re.I)
 
 
@@ -149,7 +158,9 @@ def insitu_candidates(chunks: list[Chunk], langs: dict[str, str], rng: random.Ra
         lang = langs[chunk.id]
         rows = max(len(docs.tables.rows.get(chunk.id, [])), mddocs.entry_count(chunk))
         cap = min(ROWS_PER_CHUNK, max(SPANS_PER_CHUNK, rows))
-        technical = _technical(chunk, subjects.get(chunk.doc_id), lang, docs)[:cap]
+        technical = _technical(chunk, subjects.get(chunk.doc_id), lang, docs)
+        options = sum(c.question_type.span_kinds == ["option"] for c in technical)
+        technical = technical[: max(cap, min(ROWS_PER_CHUNK, options))]
         for made, candidate in enumerate(technical):
             rounds[made].append(candidate)
         if len(technical) >= SPANS_PER_CHUNK:
@@ -170,6 +181,9 @@ def insitu_candidates(chunks: list[Chunk], langs: dict[str, str], rng: random.Ra
             framed = with_topic(question, title, topic) if lang == "zh" else question
             if framed != question and "，" in question:
                 continue  # 关于华为，1987年，……: a frame stacked on clauses reads as no person would ask
+            command = subjects.get(chunk.doc_id)
+            if command is not None and command.kind == "command" and _SYNOPSIS.search(question):
+                continue  # "What do gcloud x create [ [--flag=POLICY?": a synopsis line read as a sentence
             if _MARKUP_SOURCE.search(chunk.doc_id):
                 framed = question  # asked as its sentence names it, or not at all
                 # "Jsonable_encoder is …": a code name capitalised; "Security - First Steps …": a heading read on.

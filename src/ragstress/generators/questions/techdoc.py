@@ -14,7 +14,7 @@ The term becomes the answer and the description the question ("Which option of l
 in `techdoc_en` and `techdoc_zh`. Code is skipped whole (fences, reStructuredText literal
 blocks, doctest sessions: `ragstress.corpora.code_blocks`), also where a chunk begins inside
 a block opened before it: a line of code is never a term or a description. The document's subject (a man page's command, a reference
-page's module) comes from its file name or first line, so later chunks of a long page know
+page's module) comes from its file name or first line (`techdoc_subjects`), so later chunks of a long page know
 it too.
 """
 
@@ -24,7 +24,6 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from ragstress.core.types import Chunk
 from ragstress.corpora.code_blocks import code_lines
 
 TermKind = Literal[
@@ -55,15 +54,9 @@ PATH = re.compile(r"(?:~|\$[A-Z]+)?/[\w.@+-]+(?:/[\w.@+-]*)*")
 _ENVIRONMENT = ("ENVIRONMENT", "ENVIRONMENT VARIABLES", "环境", "环境变量")
 _ERRORS = ("ERRORS", "ERROR CODES", "错误", "错误代码", "错误码")
 _C_TYPES = re.compile(r"\b(?:void|int|char|long|double|float|size_t|Py_ssize_t|PyObject|unsigned|const)\b|\*")
-_MODULE_TITLE = re.compile(r"^\s*((?:[a-z_]\w*\.)*[a-z_]\w*)(?:\s+[—–-]{1,3}|:)\s+\S")
-_MAN_FILE = re.compile(r"([^/]+?)\.[1-9][a-z]*(?:\.gz)?$")
 # Some renderings keep the kind before the name: "exception tarpit.TrapError", "class Trap(port)".
 _DIRECTIVE_WORD = re.compile(
     r"^(?:exception|class|data|attribute|property|classmethod|staticmethod|abstractmethod)\s+(?=[A-Za-z_])"
-)
-# A command is named as typed, of one word or several ("gcloud builds list - list builds").
-_MAN_NAME = re.compile(
-    r"^(?:NAME|名称|名字)\s*\n\s*([\w.+-]+(?: [a-z0-9][\w.+-]*){0,6}?)(?:\s*,\s*[\w.+-]+)*\s+[-—–]+\s", re.MULTILINE
 )
 # Every command has a help and a version option, and a question on them tests nothing about the page.
 _SELF_DESCRIBING_NAMES = {"--help", "--version", "--usage", "-?", "-help", "-version", "--longhelp"}
@@ -270,29 +263,6 @@ def _next_paragraph(lines: list[str | None], i: int) -> str:
     return joined
 
 
-def document_subjects(chunks: list[Chunk]) -> dict[str, Subject]:
-    """Each document's subject: a man page's command (from its file name), or a reference page's module
-    (from a first line such as "os — Miscellaneous operating system interfaces")."""
-    subjects: dict[str, str] = {}
-    for chunk in chunks:
-        if chunk.doc_id in subjects:
-            continue
-        man = _MAN_FILE.search(chunk.doc_id)
-        if man:
-            # swapoff.8 documents swapon: the NAME line's first command is the page's own.
-            named = _MAN_NAME.search(chunk.text)
-            command = named[1] if named else man[1]
-            if command.isupper() and man[1].lower().endswith(command.lower()):
-                command = command.lower()  # "AS - the portable GNU assembler" (x86_64-linux-gnu-as.1) is typed "as"
-            subjects[chunk.doc_id] = Subject(command, "command")
-            continue
-        first = chunk.text.strip().split("\n", 1)[0]
-        module = _MODULE_TITLE.match(first)
-        if module:
-            subjects[chunk.doc_id] = Subject(module[1], "module")
-    return subjects
-
-
 def stated_text(text: str) -> str:
     """The text without its term lines: a default written in a signature ("jitter=0.25") is not a second statement."""
     return "\n".join(line for line in text.split("\n") if classify_term(line) is None)
@@ -301,28 +271,3 @@ def stated_text(text: str) -> str:
 def occurrences(text: str, spelling: str) -> int:
     """How often `spelling` occurs in `text` as a whole token (not inside a longer name or option)."""
     return len(re.findall(rf"(?<![\w.-]){re.escape(spelling)}(?![\w-]|\.\w)", text))
-
-
-class SharedOptions:
-    """Options a family of commands shares (the same spellings and the same description on many pages, as
-    git's or gcloud's pages repeat their common flags): each is asked on one page only, the first by name,
-    since a corpus of a hundred "Which option of gcloud x y … sets the project?" tests one fact."""
-
-    def __init__(self, chunks: list[Chunk], subjects: dict[str, Subject]):
-        self._owner: dict[tuple, str] = {}
-        for chunk in sorted(chunks, key=lambda c: (c.doc_id, c.start)):
-            subject = subjects.get(chunk.doc_id)
-            if subject is None or subject.kind != "command":
-                continue
-            for entry in entries(chunk.text, subject, chunk.code_state):
-                if entry.kind == "option":
-                    self._owner.setdefault(_option_key(entry), chunk.doc_id)
-
-    def asked_elsewhere(self, entry: Entry, doc_id: str) -> bool:
-        """Whether `entry` is a shared option whose question belongs to another page."""
-        owner = self._owner.get(_option_key(entry)) if entry.kind == "option" else None
-        return owner is not None and owner != doc_id
-
-
-def _option_key(entry: Entry) -> tuple:
-    return entry.names, re.sub(r"\W+", " ", entry.description.lower()).strip()

@@ -32,6 +32,23 @@ def first_clause(sentence: str) -> str:
     return re.sub(r"\s{2,}", " ", clause).strip(" ,.")
 
 
+# "(the default)", "; this is the default", "（默认行为）", "这是默认设置": the option restates what the command does
+# without it. What it does is then no fact of the option: the command does it anyway.
+_RESTATES_DEFAULT = re.compile(
+    r"\((?:the |this is the )?default(?: behaviou?r| setting| mode)?\)|[;,.]\s*(?:this|which) is the default\b"
+    r"|[（(]\s*(?:这是|此为|即)?(?:默认|缺省)的?(?:行为|设置|值|选项|方式)?\s*[)）]"
+    r"|这(?:就)?是\S{0,4}?(?:默认|缺省)的?(?:行为|设置|值|方式)|为(?:默认|缺省)的?(?:行为|设置)"
+)
+
+
+def restates_default(description: str) -> bool:
+    """Whether an option's description says it does what the command does by default (see `_RESTATES_DEFAULT`),
+    in its first sentence or in a second that says only that ("Follow links. This is the default.")."""
+    sentences = re.split(r"。|\.(?=\s|$)", description.strip())
+    said_next = len(sentences) > 1 and re.fullmatch(r"\s*(?:This|It) is the default(?: behaviou?r)?\s*", sentences[1])
+    return bool(_RESTATES_DEFAULT.search(sentences[0]) or said_next)
+
+
 # What a whole family of tools calls an option, said in other words: a question using them gives it away.
 _CONVENTIONS = {
     "async": ("asynchronous", "without waiting", "immediately"),

@@ -13,8 +13,8 @@ from __future__ import annotations
 import re
 
 from ragstress.generators.questions.techdoc import Entry, Subject, occurrences, typed_spellings
-from ragstress.generators.questions.techdoc_parse import placeholders
-from ragstress.generators.questions.techdoc_useful import guessable, short_spellings
+from ragstress.generators.questions.techdoc_placeholders import placeholders
+from ragstress.generators.questions.techdoc_useful import guessable, restates_default, short_spellings
 
 _KIND_WORD = {
     "option": "选项",
@@ -50,6 +50,11 @@ _NOUNS = {
 }  # fmt: skip
 # "不要忽略……" → "让它不忽略……"; "禁止……", "不允许……" say what the option prevents as they stand.
 _NEGATED = re.compile(r"(?:不要|请勿|勿|不(?![同是能会要]))(?=\S)|(禁止|不允许|不再)(?=\S)")
+# "有了这个选项，", "使用此选项时，", "如果指定了该选项，": the option being given, before what it does.
+_GIVEN = re.compile(
+    r"(?:有了|使用|用了|指定|给出|设置|加上)(?:这个|此|该)选项(?:时|后|以后)?[，,]\s*"
+    r"|(?:如果|若|当)(?:指定|使用|给出|设置)了?(?:这个|此|该)选项(?:时|后)?[，,]\s*"
+)
 _DEFAULT = re.compile(r"(?:默认值?(?:为|是)|缺省值?(?:为|是)|默认使用)\s*[“\"]?([^，。；：、（）()\s“”\"]{1,16})")
 
 Question = tuple[str, list[str], str, str, str]  # as in techdoc_en
@@ -63,7 +68,9 @@ def _clause(description: str) -> str | None:
     description = re.sub(r"^即\s*-\S+(?:\s+[^\s，,]+)?\s*[，,]\s*", "", description)
     # ", 然后从终端读入一行", "，而不是默认的 8": only the first clause says what the option does.
     clause = re.split(
-        r"[。；;．]|：|:(?=\s|$)|\.(?=\s|$)|，?例如|，?比如|,\s|，(?:然后|而不是|并且|但)", description, maxsplit=1
+        r"[。；;．]|：|:(?=\s|$)|\.+(?=\s|$|[\u4e00-\u9fff])|，?例如|，?比如|,\s|，(?:然后|而不是|并且|但)",
+        description,
+        maxsplit=1,
     )
     clause = clause[0].strip(" ，,")
     # Older translations put spaces between words; a question reads better without them.
@@ -122,6 +129,8 @@ def _worded(clause: str, names: set[str]) -> str | None:
 
 def definition_question(entry: Entry, about: Subject | None) -> Question | None:
     """The question whose answer is the entry's term, or None."""
+    if entry.kind == "option" and restates_default(entry.description):
+        return None
     clause = _clause(entry.description)
     if clause is not None and entry.kind == "option":
         clause = _worded(clause, placeholders(entry.term, clause, entry.names))
@@ -132,16 +141,25 @@ def definition_question(entry: Entry, about: Subject | None) -> Question | None:
     if entry.kind == "option":
         if not subject:
             return None
+        given = _GIVEN.match(clause)
+        if given:  # "有了这个选项，会发一个关闭托盘的命令": the condition is the option being given
+            clause = clause[given.end() :]
         negated = _NEGATED.match(clause)
-        itself = re.match(r"(?:这个|该|此)选项(?=[使让阻允禁用会将把])", clause)
+        itself = re.match(r"(?:这个|该|此)选项(?=[\u4e00-\u9fff])", clause)
+        consequence = given and re.match(r"(?:则|就)?(?=[会将])", clause)
         if itself:  # "这个选项阻止 dumpkeys 把……": the clause already says what the option does
             question = f"{subject} 命令的哪个选项{clause[itself.end() :]}？"
+        elif consequence:
+            question = f"{subject} 命令的哪个选项{clause[consequence.end() :]}？"
+        elif negated and re.search(r"[此这该]", clause):
+            return None  # "不支持此操作": what it turns off is named on the page, not in the question
         elif negated:
             # "哪个选项表示“不要……”" reads as any option that leaves it alone: ask what the option turns off.
             said = clause if negated[1] else "让它不" + clause[negated.end() :]
             question = f"{subject} 命令的哪个选项{said}？"
         else:
-            question = f"{subject} 命令的哪个选项表示“{clause}”？"
+            # "表示以只读方式挂载": the clause's own verb of meaning is the question's, said once.
+            question = f"{subject} 命令的哪个选项表示“{clause.removeprefix('表示')}”？"
     else:
         main = entry.names[0].removesuffix("()")
         owner = main.rsplit(".", 1)[0] if "." in main else subject

@@ -22,7 +22,7 @@ import re
 
 # Answers any user would offer without a passage.
 GENERIC_ANSWERS = frozenset(
-    """yes no true false none null nothing all both neither either default any it this that
+    """yes no true false none null undefined nothing all both neither either default any it this that
     是 否 不是 对 不对 有 没有 无 全部 所有 默认 都不是""".split()
 )
 # Words naming the kind of thing an answer is, or binding words: "Key" is KeyError's content, "Error" its kind.

@@ -1,0 +1,68 @@
+"""The `round_trip` gate: a question must retrieve the chunk it was asked of, with two second readings.
+
+A question passes when each of its source chunks is among its top k hits (a bridge's second chunk by its
+own probe). A docs template's question on one chunk that misses it gets two second readings, counted
+apart in the gate statistics:
+
+- `round_trip_on_page`: it names its page's subject (a man page's command) and, on that page, what it
+  asks ranks its chunk first (`page_scope`);
+- `round_trip_repeated_fact`: a chunk among its hits states the same fact again (`repeated_fact`).
+
+An in-situ sentence turned into a question keeps the strict reading: only a template's wording is fixed.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ragstress.generators.questions.page_scope import PageScope
+from ragstress.generators.questions.repeated_fact import restated
+from ragstress.generators.questions.seeds import Candidate
+from ragstress.indexing.store import IndexStore
+
+
+def round_trip(
+    candidates: list[Candidate],
+    store: IndexStore,
+    k: int,
+    pages: PageScope | None = None,
+    second_readings: Counter[str] | None = None,
+) -> list[str | None]:
+    """For each candidate: None if its question (or each chunk's probe) retrieves its source chunks in the top k,
+    or passes a second reading (see the module docstring; each pass counted in `second_readings` by name),
+    else the reason."""
+    queries = sorted({q for c in candidates for q in (c.probes or (c.question,))})
+    hits_of = dict(zip(queries, store.query_many(queries, k=k)))
+    found = {q: [h.chunk_id for h in hits] for q, hits in hits_of.items()}
+    counted = second_readings if second_readings is not None else Counter()
+    reasons: list[str | None] = []
+    for candidate in candidates:
+        probes = candidate.probes or (candidate.question,) * len(candidate.chunk_ids)
+        missing = [(cid, q) for cid, q in zip(candidate.chunk_ids, probes) if cid not in found[q]]
+        if missing and candidate.templated and len(candidate.chunk_ids) == 1 and not candidate.probes:
+            reading = _second_reading(candidate, hits_of[candidate.question], store, pages)
+            if reading:
+                counted[reading] += 1
+                missing = []
+        reason = None
+        if missing:
+            cid, query = missing[0]
+            via = "" if query == candidate.question else f" by {query!r}"
+            reason = f"source chunk {cid} not in the top {k}{via} (got {found[query]})"
+        reasons.append(reason)
+    return reasons
+
+
+def _second_reading(candidate: Candidate, hits: list, store: IndexStore, pages: PageScope | None) -> str | None:
+    """The name of the second reading a template question that missed its one chunk passes, or None."""
+    source = candidate.chunk_ids[0]
+    if pages is not None and pages.available():
+        doc_id = store.get_chunks([source])[0].doc_id
+        if pages.found_on_page(candidate.question, candidate.answers[0], source, doc_id, [h.doc_id for h in hits]):
+            return "round_trip_on_page"
+    others = [h.text for h in hits if h.chunk_id != source]
+    if candidate.texts and restated(
+        candidate.question, candidate.answers[0], candidate.texts[0], others, candidate.lang
+    ):
+        return "round_trip_repeated_fact"
+    return None

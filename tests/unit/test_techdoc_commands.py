@@ -1,0 +1,104 @@
+"""Which command does a task: a man page's NAME line asked backwards, in English and Chinese."""
+
+from __future__ import annotations
+
+import random
+
+from ragstress.core.types import Chunk
+from ragstress.generators.questions.synthesis import insitu_candidates
+from ragstress.generators.questions.techdoc_commands import CommandPurposes, purpose_question
+from ragstress.generators.questions.techdoc_subjects import document_subjects
+
+
+def _page(doc_id: str, text: str) -> Chunk:
+    return Chunk(id=doc_id + "#0", doc_id=doc_id, text=text, start=0, end=len(text))
+
+
+def _asked(*pages: tuple[str, str]) -> dict[str, list[str]]:
+    chunks = [_page(doc_id, text) for doc_id, text in pages]
+    purposes = CommandPurposes(chunks, document_subjects(chunks))
+    return {q[0]: q[1] for chunk in chunks for q in purposes.questions(chunk)}
+
+
+def test_an_english_name_line_is_asked_as_which_command_does_its_task():
+    text = (
+        "NAME\n       msgcat - combines several message catalogs\n\nSYNOPSIS\n       msgcat [OPTION] [INPUTFILE]...\n"
+    )
+    assert _asked(("man1/msgcat.1.gz", text)) == {"Which command combines several message catalogs?": ["msgcat"]}
+    imperative = "NAME\n       pgs - sort saved pages by size and print their names\n"
+    assert _asked(("man1/pgs.1.gz", imperative)) == {
+        "Which command sorts saved pages by size and prints their names?": ["pgs"]
+    }
+    assert purpose_question(["pas"], "the portable page assembler") == (
+        "Which command is the portable page assembler?",
+        ["pas"],
+        "command",
+        "command_purpose",
+        "Which command is the portable page assembler?",
+    )
+
+
+def test_a_command_of_a_family_is_asked_as_one_of_that_family():
+    text = "NAME\n    pagekit alpha stores list - list page stores in a project\n\nSYNOPSIS\n    pagekit alpha stores list\n"
+    assert _asked(("man1/pagekit_alpha_stores_list.1.gz", text)) == {
+        "Which pagekit command lists page stores in a project?": ["pagekit alpha stores list"]
+    }
+
+
+def test_a_chinese_name_line_is_asked_in_chinese():
+    chgrp = "名称\n       chgrp - 修改文件所属组\n概述\n       chgrp [选项列表]... 组 文件...\n"
+    cal = "NAME(名称)\n       cal, ncal - 显示一个日历\n"
+    cron = "NAME\n       cron - 定期执行指定命令的守护程序 (Vixie Cron)\n"
+    assert _asked(("man1/chgrp.1.gz", chgrp), ("man1/cal.1.gz", cal), ("man8/cron.8.gz", cron)) == {
+        "哪个命令可以修改文件所属组？": ["chgrp"],
+        "哪个命令可以显示一个日历？": ["cal", "ncal"],
+        "定期执行指定命令的守护程序是哪个命令？": ["cron"],
+    }
+
+
+def test_only_commands_a_person_runs_are_asked():
+    text = "NAME\n       pgo - open a saved page by its number\n"
+    assert _asked(("man3/pgo.3.gz", text)) == {}
+    assert _asked(("man1/pgo.1.gz", text)) == {"Which command opens a saved page by its number?": ["pgo"]}
+
+
+def test_a_task_two_pages_share_or_that_names_its_command_is_not_asked():
+    line = " - list page stores in a project\n"
+    shared = _asked(
+        ("man1/pagekit_stores_list.1.gz", "NAME\n    pagekit stores list" + line),
+        ("man1/pagekit_alpha_stores_list.1.gz", "NAME\n    pagekit alpha stores list" + line),
+    )
+    assert shared == {}
+    assert _asked(("man1/pagesort.1.gz", "NAME\n       pagesort - sort pages with pagesort rules\n")) == {}
+    # A group page: "commands" is what it holds, not what it does.
+    assert _asked(("man1/pk_stores.1.gz", "NAME\n       pk stores - commands for managing page stores\n")) == {}
+    # "pagesort - sort saved pages": a name run together from the question's words is no fact to ask.
+    assert _asked(("man1/pagesort.1.gz", "NAME\n       pagesort - sort saved pages\n")) == {}
+
+
+def test_a_chunk_of_options_gives_up_to_four_option_questions():
+    options = "".join(
+        f"       --{flag}\n              {said}\n\n"
+        for flag, said in (
+            ("tidy", "Sort the saved pages by size."),
+            ("plain", "Strip colour from the listing."),
+            ("stamp", "Print the time each page was saved."),
+            ("skip-old", "Ignore pages older than a week."),
+            ("trim", "Cut long titles to one line."),
+        )
+    )
+    text = "OPTIONS\n" + options
+    chunk = Chunk(id="pg#1", doc_id="man1/pgs.1.gz", text=text, start=0, end=len(text))
+    made = insitu_candidates([chunk], {"pg#1": "en"}, random.Random(0))
+    assert len([c for c in made if c.question_type.span_kinds == ["option"]]) == 4
+
+
+def test_a_synopsis_line_is_not_asked_as_a_sentence():
+    text = (
+        "NAME\npagekit stores describe - describe a page store\n\nSYNOPSIS\n"
+        "pagekit stores describe (STORE : --location=LOCATION) [PAGEKIT_WIDE_FLAG ...]\n\n"
+        "DESCRIPTION\nDescribe a page store.\n"
+    )
+    chunk = Chunk(id="st#0", doc_id="man1/pagekit_stores_describe.1.gz", text=text, start=0, end=len(text))
+    made = insitu_candidates([chunk], {"st#0": "en"}, random.Random(0))
+    assert made and not [c.question for c in made if "LOCATION" in c.answers[0] or ":" in c.question]
