@@ -212,10 +212,11 @@ def test_a_table_of_undescribed_rows_is_read_and_type_parameter_bounds_are_not_a
 
 
 def test_chinese_entry_lines_steps_and_other_products():
-    assert _asked_zh("kettle.pot：当前壶中的茶叶。") == {"在 Kettle 中，哪个属性表示“当前壶中的茶叶”？": ["kettle.pot"]}
+    assert _asked_zh("kettle.pot：当前壶中的茶叶。") == {"在 Kettle 中，哪个属性是当前壶中的茶叶？": ["kettle.pot"]}
     assert _asked_zh("kettle.pour()：倒出一杯已泡好的茶。") == {
-        "在 Kettle 中，哪个方法倒出一杯已泡好的茶？": ["kettle.pour()", "kettle.pour", "pour()", "pour"]
+        "在 Kettle 中，哪个方法用于倒出一杯已泡好的茶？": ["kettle.pour()", "kettle.pour", "pour()", "pour"]
     }
+    assert not _asked_zh("kettle.hot：如果壶已烧开，则返回温度。")  # a condition is not pasted in
     # A step of the page's walk-through, a name the passage picks out, a sentence about another product.
     assert not _asked_zh("然后通过 kettle.register() 注册即可。")
     assert not _asked_zh("在这种情况下要用 kettle.pick() 指定相应的茶壶。")
