@@ -216,6 +216,9 @@ def test_chinese_entry_lines_steps_and_other_products():
     assert _asked_zh("kettle.pour()：倒出一杯已泡好的茶。") == {
         "在 Kettle 中，哪个方法用于倒出一杯已泡好的茶？": ["kettle.pour()", "kettle.pour", "pour()", "pour"]
     }
+    assert _asked_zh("kettle.steam：在模板中直接读取当前的蒸汽温度。") == {
+        "在 Kettle 中，哪个属性用于在模板中直接读取当前的蒸汽温度？": ["kettle.steam"]
+    }
     assert not _asked_zh("kettle.hot：如果壶已烧开，则返回温度。")  # a condition is not pasted in
     # A step of the page's walk-through, a name the passage picks out, a sentence about another product.
     assert not _asked_zh("然后通过 kettle.register() 注册即可。")

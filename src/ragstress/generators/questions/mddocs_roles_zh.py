@@ -113,7 +113,8 @@ def _entry_asked(lead: str, said: str, word: str) -> str | None:
     if re.match(r"(?:如果|若|假如|当(?!前))", said):
         return None
     first = tagged(said)[:1]
-    verb = first and first[0][1].startswith("v") and first[0][0] not in _NOT_DOING
+    # A verb, or a preposition or adverb opening a verb phrase (在 Vue 表达式中直接访问…): what the name is for.
+    verb = first and first[0][1].startswith(("v", "p", "d")) and first[0][0] not in _NOT_DOING
     if said.startswith(("用于", "用来")):
         return f"哪个{word}{said}"
     return f"哪个{word}用于{said}" if verb else f"哪个{word}是{said}"
