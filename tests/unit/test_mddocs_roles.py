@@ -233,3 +233,17 @@ def test_a_chinese_means_clause_then_what_it_does():
     assert _asked_zh("水壶内置了计时插件，提供了 kettle.timer 用于记录每次冲泡的时长。") == {
         "在 Kettle 中，哪个属性用于记录每次冲泡的时长？": ["kettle.timer"]
     }
+
+
+def test_an_english_entry_line_naming_what_the_name_is():
+    assert _asked("kettle.config: the kettle's run-time configuration, read at start") == {
+        "Which property is the kettle's run-time configuration in Kettle?": ["kettle.config"]
+    }
+    assert not _asked("kettle.name: the name")
+
+
+def test_a_blockquote_or_admonition_mark_is_no_part_of_the_sentence():
+    chunk = Chunk(id="c", doc_id="d.md", text="> set kettle.warmup to false to skip the first boil.\n", start=0, end=60)
+    assert mddocs.prose_sentences(chunk) == ["set kettle.warmup to false to skip the first boil."]
+    chunk = Chunk(id="c", doc_id="d.md", text="::: warning Call brewCup() only once per pot.\n", start=0, end=50)
+    assert mddocs.prose_sentences(chunk) == ["Call brewCup() only once per pot."]
