@@ -212,10 +212,14 @@ def test_a_table_of_undescribed_rows_is_read_and_type_parameter_bounds_are_not_a
 
 
 def test_chinese_entry_lines_steps_and_other_products():
-    assert _asked_zh("kettle.pot：当前壶中的茶叶。") == {"在 Kettle 中，哪个属性表示“当前壶中的茶叶”？": ["kettle.pot"]}
+    assert _asked_zh("kettle.pot：当前壶中的茶叶。") == {"在 Kettle 中，哪个属性是当前壶中的茶叶？": ["kettle.pot"]}
     assert _asked_zh("kettle.pour()：倒出一杯已泡好的茶。") == {
-        "在 Kettle 中，哪个方法倒出一杯已泡好的茶？": ["kettle.pour()", "kettle.pour", "pour()", "pour"]
+        "在 Kettle 中，哪个方法用于倒出一杯已泡好的茶？": ["kettle.pour()", "kettle.pour", "pour()", "pour"]
     }
+    assert _asked_zh("kettle.steam：在模板中直接读取当前的蒸汽温度。") == {
+        "在 Kettle 中，哪个属性用于在模板中直接读取当前的蒸汽温度？": ["kettle.steam"]
+    }
+    assert not _asked_zh("kettle.hot：如果壶已烧开，则返回温度。")  # a condition is not pasted in
     # A step of the page's walk-through, a name the passage picks out, a sentence about another product.
     assert not _asked_zh("然后通过 kettle.register() 注册即可。")
     assert not _asked_zh("在这种情况下要用 kettle.pick() 指定相应的茶壶。")
@@ -229,3 +233,17 @@ def test_a_chinese_means_clause_then_what_it_does():
     assert _asked_zh("水壶内置了计时插件，提供了 kettle.timer 用于记录每次冲泡的时长。") == {
         "在 Kettle 中，哪个属性用于记录每次冲泡的时长？": ["kettle.timer"]
     }
+
+
+def test_an_english_entry_line_naming_what_the_name_is():
+    assert _asked("kettle.config: the kettle's run-time configuration, read at start") == {
+        "Which property is the kettle's run-time configuration in Kettle?": ["kettle.config"]
+    }
+    assert not _asked("kettle.name: the name")
+
+
+def test_a_blockquote_or_admonition_mark_is_no_part_of_the_sentence():
+    chunk = Chunk(id="c", doc_id="d.md", text="> set kettle.warmup to false to skip the first boil.\n", start=0, end=60)
+    assert mddocs.prose_sentences(chunk) == ["set kettle.warmup to false to skip the first boil."]
+    chunk = Chunk(id="c", doc_id="d.md", text="::: warning Call brewCup() only once per pot.\n", start=0, end=50)
+    assert mddocs.prose_sentences(chunk) == ["Call brewCup() only once per pot."]

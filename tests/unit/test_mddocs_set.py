@@ -60,6 +60,10 @@ Setting this value to false prevents rendering of aside container.
 sidebar
 
 将此值设置为 false 可禁用侧边栏容器。
+
+cleanUrls
+
+当设置为 true 时，Kettle 将从 URL 中删除 .html 后缀。
 """
 
 
@@ -70,6 +74,7 @@ def test_a_sentence_under_a_code_name_heading_means_that_name():
             "ignoreDeadLinks"
         ],
         "在 Kettle 中，将哪个选项设置为 false 可以禁用侧边栏容器？": ["sidebar"],
+        "在 Kettle 中，哪个选项设置为 true 时，Kettle 将从 URL 中删除 .html 后缀？": ["cleanUrls"],
     }
     # "Setting this value to false prevents …" states what the value does, and "禁用 aside 容器" names the answer.
     # Without a heading naming the option, "this value" says nothing.

@@ -200,6 +200,7 @@ def test_every_verb_of_an_imperative_description_agrees():
         "Do not fetch pages over plain HTTP": "prevents fetching pages over plain HTTP",
         "don't fetch or index the pages": "prevents fetching or indexing the pages",
         "fail if the queue is not found running": "fails if the queue is not found running",
+        "look up, sort, or wait for pages by name": "looks up, sorts, or waits for pages by name",
     }
     for description, said in cases.items():
         entry = Entry("--tidy", ("--tidy",), "option", description, description)
@@ -246,6 +247,7 @@ def test_a_noun_phrase_the_frames_tag_as_a_verb_is_read_as_what_the_option_sets(
         # Once read as "identifiers for …", a verb; its plain parse has no noun for a root either: not asked.
         "Identifiers for the specific page you want to update.": None,
         "Overrides the saved page's title.": "overrides the saved page's title",
+        "Identifier for the specific page you want to update.": None,
     }
     for description, said in cases.items():
         entry = Entry("--mark=MARK", ("--mark",), "option", description, description)

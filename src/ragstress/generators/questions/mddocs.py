@@ -130,7 +130,8 @@ def prose_sentences(chunk: Chunk) -> list[str]:
         if code or " | " in line or not line.strip():
             kept.append("")
             continue
-        kept.append(BULLET.sub("", line).strip())
+        # A blockquote's marks and an admonition's fence left on its first line ("::: warning For …") go too.
+        kept.append(re.sub(r"^(?:>\s*)+|^:::\s*\w+\s+", "", BULLET.sub("", line).strip()).strip())
     return [s for s in sentences("\n".join(kept)) if len(s) >= 12]
 
 

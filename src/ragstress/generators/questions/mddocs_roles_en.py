@@ -273,6 +273,12 @@ def _entry_line(sentence: str, name: CodeName, product: str | None) -> Question 
     m = re.match(r"\s*(?::|—|–|-)\s+([a-z][a-z]+) ([^:;]{6,150})$", sentence[name.end :])
     if name.start != 0 or not m or _POINTS_OUT.search(m[2]):
         return None
+    if m[1] in ("the", "a", "an"):  # "this.config: the application's run-time config": what the name is
+        said = re.split(r", | \(|; ", f"{m[1]} {m[2]}")[0]
+        if not 3 <= len(said.split()) <= 12:
+            return None  # "the name": too little to tell one entry from another
+        question = f"Which {name.kind} is {said}{in_product(product, said)}?"
+        return question, answer_spellings(name.name), name.kind, "doc_identifier", f"{name.kind}: {question}"
     if parse(f"They {m[1]} {m[2]}")[1].pos_ != "VERB":
         return None  # "kettle.size: number of cups": a noun, no task
     verb = third_person(m[1]) or _inflect_vbz(m[1])

@@ -106,13 +106,18 @@ def _asked(clause: str, name: CodeName) -> str | None:
 
 
 def _entry_asked(lead: str, said: str, word: str) -> str | None:
-    """An entry line's description as the question: a verb phrase as it stands (哪个属性获取当前用户), a noun
-    phrase quoted after 表示 (哪个属性表示“应用运行时的配置项”)."""
+    """An entry line's description as the question, as entries are asked elsewhere: a verb phrase after 用于
+    (哪个属性用于获取当前用户), a noun phrase after 是 (哪个属性是应用运行时的配置项); a condition is not pasted in."""
     if lead or len(re.findall(r"[\u4e00-\u9fff]", said)) < 4 or POINTS_OUT_ZH.search(said):
         return None
+    if re.match(r"(?:如果|若|假如|当(?!前))", said):
+        return None
     first = tagged(said)[:1]
-    verb = first and first[0][1].startswith("v") and first[0][0] not in _NOT_DOING
-    return f"哪个{word}{said}" if verb else f"哪个{word}表示“{said}”"
+    # A verb, or a preposition or adverb opening a verb phrase (在 Vue 表达式中直接访问…): what the name is for.
+    verb = first and first[0][1].startswith(("v", "p", "d")) and first[0][0] not in _NOT_DOING
+    if said.startswith(("用于", "用来")):
+        return f"哪个{word}{said}"
+    return f"哪个{word}用于{said}" if verb else f"哪个{word}是{said}"
 
 
 _TASK_AFTER = re.compile(r"^(?:你|您|我们)?(?P<can>可以|可|就能|能够|即可|便可|就可以)(?P<task>[^，；]{4,40})$")

@@ -79,7 +79,7 @@ _HEADED_EN = (
 _HEADED_ZH = (
     re.compile(rf"^将(?:此值|该值|此选项|该选项){_SET_ZH}{_VALUE_ZH} ?(?:可以|可|以|来){_TASK_ZH}$"),
     re.compile(rf"^(?:该|此)选项可以{_SET_ZH}{_VALUE_ZH} ?(?:以|来){_TASK_ZH}$"),
-    re.compile(rf"^(?:当)?{_SET_ZH.strip(' ?')}{_VALUE_ZH} ?时，(?P<clause>[^。；：]{{6,40}})$"),
+    re.compile(rf"^(?:当)?(?:设置为|设为|设置成|配置为) ?{_VALUE_ZH} ?时，(?P<clause>[^。；：]{{6,40}})$"),
 )
 _CODE_SHAPED = re.compile(r"\.|_|[a-z][A-Z]|^\$")
 _THIRD_PERSON = re.compile(r"^(?:prevents|renders|disables|enables|hides|shows|removes|adds|turns|makes|keeps)\b")

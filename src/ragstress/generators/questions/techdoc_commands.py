@@ -10,8 +10,9 @@ not something a person runs.
   `techdoc_options_en.task_predicate`); one that is a noun phrase with an article is what the command is
   ("Which command is the portable GNU assembler?"). A command of a family (`gcloud alpha bms networks
   list`) is asked as a command of that family ("Which gcloud command lists …?").
-- Chinese: a description that names what the command is (…的守护程序, …编辑器, …工具) is asked as
-  "…是哪个命令？"; any other as what the command can do ("哪个命令可以…？").
+- Chinese: a description that names what the command is (…的守护程序, …编辑器, …服务器, …语言) is asked
+  as "…是哪个命令？"; one saying what it is for (用于…) as "哪个命令用于…？"; any other as what the
+  command can do ("哪个命令可以…？").
 
 A question two pages of the corpus would both answer (gcloud's alpha, beta and general commands share
 their NAME line) is not asked: its answer would not be one command.
@@ -37,7 +38,8 @@ _NAME_LINE = re.compile(
     r"(?P<names>[\w.+-]+(?: [a-z0-9][\w.+-]*)*(?:\s*,\s*[\w.+-]+)*)\s+[-—–]+\s+(?P<said>\S[^\n]*(?:\n[ \t]+\S[^\n]*)*)",
     re.MULTILINE,
 )
-_ZH_IS_A = re.compile(r"(?:程序|守护程序|守护进程|编辑器|工具|实用程序|解释器|编译器|外壳|shell)$")
+# What a command is, named by its last word: 守护程序, 编辑器, 服务器, 过滤器, 语言, 工具软件 ...
+_ZH_IS_A = re.compile(r"(?:程序|进程|器|工具|软件|语言|外壳|shell)$")
 _ZH_MAX = 30
 _EN_MAX_WORDS = 14
 _GROUP_WORDS = {"command", "commands", "tool", "tools", "utility", "utilities", "group", "groups"}
@@ -85,7 +87,7 @@ def _question_en(said: str, command: str) -> str | None:
 def _question_zh(said: str) -> str | None:
     # "（失败地）什么都不做", "(Vixie Cron)": an aside says no more than the line around it.
     clause = re.sub(r"\s*(?:（[^（）]*）|\([^()]*\))\s*", "", said)
-    clause = re.split(r"[。；;，,]", clause, maxsplit=1)[0].strip()
+    clause = re.split(r"[。；;，,]", clause, maxsplit=1)[0].strip().rstrip(".．")
     clause = re.sub(r"(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])", "", clause)
     if not 3 <= len(clause) <= _ZH_MAX or not re.search(r"[\u4e00-\u9fff]{2}", clause):
         return None
@@ -93,6 +95,8 @@ def _question_zh(said: str) -> str | None:
         return None  # "什么都不做": no task a person would ask a command for
     if _ZH_IS_A.search(clause):
         return f"{clause}是哪个命令？"
+    if clause.startswith(("用于", "用来")):
+        return f"哪个命令{clause}？"  # "用于管理用户": "可以" would say it twice
     return f"哪个命令可以{clause}？"
 
 

@@ -96,9 +96,11 @@ def task_predicate(sentence: str, verbs: list[int]) -> str:
         verbs = [*verbs, 2]  # "Set or clear securebits"
     if len(words) > 2 and words[-2] in ("and", "or") and last_is_verb(words[-1]):
         verbs = [*verbs, len(words) - 1]  # "Display the licence and quit"
-    listed = re.match(r"[A-Za-z]+, ([a-z]+,? )+(?:or|and) [a-z]+ ", sentence)
-    if listed:  # "Keep, clear or set the signal": every verb of the opening list agrees
-        verbs = [*verbs, *(n for n in range(1, len(listed[0].split())) if words[n] not in ("or", "and"))]
+    # "Keep, clear or set the signal", "look up, signal, or wait for …": every verb of the opening list agrees.
+    listed = re.match(r"[A-Za-z]+(?: (?:up|down|out|off))?, ([a-z]+,? )+(?:or|and) [a-z]+ ", sentence)
+    if listed:
+        joiners = ("or", "and", "up", "down", "out", "off")
+        verbs = [*verbs, *(n for n in range(1, len(listed[0].split())) if words[n].rstrip(",") not in joiners)]
     return " ".join(conjugate(w) if n in verbs else _lowered(w) if n == 0 else w for n, w in enumerate(words))
 
 

@@ -57,7 +57,9 @@ def opening(sentence: str, option_words: set[str]) -> tuple[str, list[int]] | No
     third = words[0].endswith("s") and english_pipeline()("It " + lowered)[1].tag_ == "VBZ"
     if third and "VERB" in getAllLemmas(words[0].lower()):
         return "verb", []
-    verb = verb and not third
+    # "Identifier for the specific artifact": a word no dictionary knows as a verb is none, however tagged.
+    lemmas = getAllLemmas(words[0].lower())
+    verb = verb and not third and (not lemmas or "VERB" in lemmas)
     second = doc[_FRAMED + 1] if len(doc) > _FRAMED + 1 else None
     # "Display name of the cluster" (--display-name), "Line number increment" (--line-increment): the
     # option's own name opening a singular noun is the name of its value; "Ignore case distinctions" is not.
