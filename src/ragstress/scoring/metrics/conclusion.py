@@ -4,7 +4,7 @@ A conflict case gives the target passages that disagree: most state the true val
 planted one (or the reverse). Whether a response adopts the planted value, or keeps the truth,
 is decided by the value it concludes with, not by any mention: a response that reports both
 values ("passage 2 says 1879, the others 1889") reports, and one that then says "so 1889"
-concludes. The reader sorts every mention of either value by its place in the answer:
+concludes. The reader sorts every mention of either value by its place in the answer (placement.py):
 
 - reported: given as what a source says ("passage 2 says 1879", "Doc B: 1879", "一份写1959年,
   另一份写1965年", a list item or table row that names its source), or as hearsay;
@@ -29,59 +29,36 @@ three", "depending on which passage"); `conflict_rules.acknowledges_conflict` us
 
 from __future__ import annotations
 
-import bisect
 import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ragstress.scoring.lexicon.zh import sources as zh_sources
-from ragstress.scoring.metrics import conflict_rules_intl, json_answer, layout_en, layout_zh
-from ragstress.scoring.metrics.rules import REFUSAL_PATTERNS, Mention, mentions, response_hits
+from ragstress.scoring.metrics import json_answer, layout_en, layout_zh
+from ragstress.scoring.metrics.placement import FAKE, LINE, PARENTHESES, SOURCE_WORD, TRUTH, Placed, place
+from ragstress.scoring.metrics.rules import REFUSAL_PATTERNS, mentions, response_hits
 from ragstress.scoring.metrics.rules_base import Hit
 from ragstress.values.matching import normalise
 from ragstress.values.reading import Reading, spans_between
 
-TRUTH, FAKE = "truth", "fake"
-_LINE = "¶"  # a line break kept through `comparable`, which folds whitespace: a line is a statement
 # A full stop after a common abbreviation or an initial ends no statement: "(1926 vs. 1934)", "e.g. 1889",
 # "approx. 40 m", "Robert C. Martin".
 _ABBREVIATIONS = "vs e.g i.e cf approx ca no nos fig vol mr mrs ms dr st jr sr [a-z]".split()
 _NOT_AFTER = "".join(rf"(?<!\b{re.escape(a) if a[0] != '[' else a}\.)" for a in _ABBREVIATIONS)
-_STATEMENT_END = re.compile(rf"(?<=[.!?]){_NOT_AFTER}\s+|\s*[。!?;{_LINE}]+\s*")
-# A table row is an item too: "| Passage 3 | 10,500 km |" reports what its source says, as "- Passage 3: 10,500 km".
-_LIST_ITEM = re.compile(r"^\s*(?:(?:[-*•>]|\d+[.)])\s|\|)")
-_SOURCE_WORD = re.compile(
-    rf"\b{layout_en.SOURCE_NOUNS}\b|{zh_sources.SOURCES_NAMED.alternation}|【\d+】|\[\d+\]|{conflict_rules_intl.SOURCE_NOUNS}"
-)
+_STATEMENT_END = re.compile(rf"(?<=[.!?]){_NOT_AFTER}\s+|\s*[。!?;{LINE}]+\s*")
 # A turn ends the reach of a commitment marker: a contrast, or a dash ("I'd say Martin — Fowler wrote another").
 _CONTRAST = re.compile(f"{layout_en.CONTRAST}|{layout_zh.CONTRAST}|\\s(?:—|–|--)\\s")
 _CONCLUDES_AFTER = re.compile(f"{layout_en.CONCLUDES_AFTER}|{layout_zh.CONCLUDES_AFTER}")
-_LISTED = re.compile(rf"{layout_en.LISTED}|{layout_zh.LISTED}")
-_PARENTHESES = re.compile(r"\([^()]*\)")
-_ANSWER_LABEL = re.compile(f"{layout_en.ANSWER_LABEL}|{layout_zh.ANSWER_LABEL}")
 _WORDS = re.compile(r"[a-z]+|[\uac00-\ud7af]+")  # Latin or Hangul words
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")  # Han and kana characters
 # What may stand beside the value in an answer line: "Fifteen per side.", "约960万平方公里".
 _TERSE_WORDS = 3
 _TERSE_CJK = 6
-_LISTED_GAP = 16  # what may stand between two values named side by side (a CJK character counts 3), once
-# connectors and parentheses are out: '1912 or 1913', 'v17.5.0 (changelog) or 18.0', '2015年和2016年'.
 _STEM = 4  # English words are compared by their first letters: "sealed" and "sealing"
 _STOPWORDS = set(
     "the a an of in on at to for and or is was are were did does do what which who whom when where how many much "
     "that this with from by as it its be been year".split()
 )
-
-
-@dataclass(frozen=True)
-class Placed:
-    """A mention of the true (`side` "truth") or planted ("fake") value, with its role in the answer."""
-
-    side: str
-    mention: Mention
-    role: str  # asserted, reported, listed, aside
-    statement: int
 
 
 @dataclass(frozen=True)
@@ -98,88 +75,13 @@ class Conclusion:
     placed: tuple[Placed, ...] = ()  # every mention of either value with its role, in the order of the text
 
 
-def _parenthesis_depths(text: str) -> list[int]:
-    """How many parentheses are open before `text[i]`, for every i, counted from the start of its line: a
-    parenthesis may hold several statements ("Brazil. (One passage says Argentina; Argentina is second.)"), but a
-    line break closes what a line left open, and a stray ")" ("1)" of a list) opens nothing."""
-    depth, depths = 0, [0]
-    for char in text:
-        depth = 0 if char == _LINE else depth + 1 if char == "(" else max(0, depth - 1) if char == ")" else depth
-        depths.append(depth)
-    return depths
-
-
-def _placed(
-    lined: Reading, statements: Sequence[tuple[int, int]], answers: Sequence[Sequence[str]], fake: Sequence[str]
-) -> list[Placed]:
-    norm = lined.comparable
-    raw = [(TRUTH, m) for aliases in answers for m in mentions(lined, aliases)] + [
-        (FAKE, m) for m in mentions(lined, fake)
-    ]
-    # A mention inside a longer one is part of it ("20" in "8分20秒"); the same span twice is one mention. In order
-    # of start, a mention is inside an earlier one exactly when it ends no later than the furthest end so far, so
-    # the ends of the mentions kept rise strictly.
-    kept: list[tuple[str, Mention]] = []
-    for side, m in sorted(raw, key=lambda sm: (sm[1].start, -(sm[1].end - sm[1].start))):
-        if not kept or m.end > kept[-1][1].end:
-            kept.append((side, m))
-    ends = [k.end for _, k in kept]
-    starts = [s for s, _ in statements]
-    depths = _parenthesis_depths(norm)
-    listed_sources: dict[int, bool] = {}  # per statement: a list item that names its source
-    placed = []
-    for i, (side, m) in enumerate(kept):
-        found = bisect.bisect_right(starts, m.start) - 1
-        index = found if found >= 0 and m.start < statements[found][1] else len(statements) - 1
-        s_start, s_end = statements[index] if statements else (0, len(norm))
-        # The end of the last mention kept before this one that lies wholly in its statement, else the statement's start.
-        last = bisect.bisect_right(ends, m.start, 0, i) - 1
-        previous = max(s_start, ends[last]) if last >= 0 and kept[last][1].start >= s_start else s_start
-        window = norm[previous : m.start]
-        inside_parentheses = depths[m.start] > 0
-        if index not in listed_sources:
-            line = norm[s_start:s_end]
-            listed_sources[index] = bool(_LIST_ITEM.match(line) and _SOURCE_WORD.search(line))
-        if m.role in ("disputed", "other") or inside_parentheses:
-            role = "aside"
-        elif _ANSWER_LABEL.search(window):
-            role = "asserted"
-        elif (
-            m.role == "hearsay"
-            or any(p.pattern.search(window) for p in (layout_en.SOURCE_GIVES, layout_zh.SOURCE_GIVES))
-            or re.match(layout_en.SOURCE_GIVES_AFTER, norm[m.end :])
-            or listed_sources[index]
-        ):
-            role = "reported"
-        else:
-            role = "asserted"
-        placed.append(Placed(side, m, role, index))
-    return _mark_listed(norm, placed)
-
-
-def _mark_listed(norm: str, placed: list[Placed]) -> list[Placed]:
-    """Two values of different sides named side by side, in one statement, are listed, not asserted."""
-    out = list(placed)
-    for i in range(len(out) - 1):
-        a, b = out[i], out[i + 1]
-        if a.side == b.side or a.statement != b.statement or "aside" in (a.role, b.role):
-            continue
-        gap = _PARENTHESES.sub("", norm[a.mention.end : b.mention.start])
-        residue = _LISTED.sub("", gap).replace(" ", "")
-        joined = _LISTED.search(gap) and len(residue) + 2 * len(re.findall(r"[\u3400-\u9fff]", residue)) <= _LISTED_GAP
-        if joined or gap.strip() == ",":  # or an enumeration: "I'll list both: Columbus, Vespucci"
-            out[i] = Placed(a.side, a.mention, "listed", a.statement)
-            out[i + 1] = Placed(b.side, b.mention, "listed", b.statement)
-    return out
-
-
 def _terse(norm: str, bounds: tuple[int, int], inside: list[Placed]) -> bool:
     """An answer line: the value and at most a few words beside it ("Two.", "**Au** (from aurum).", "唐朝。")."""
     start, end = bounds
     rest = norm[start:end]
     for p in sorted(inside, key=lambda p: -p.mention.start):
         rest = rest[: p.mention.start - start] + rest[p.mention.end - start :]
-    rest = _PARENTHESES.sub("", rest)
+    rest = PARENTHESES.sub("", rest)
     words = _WORDS.findall(rest)
     cjk = _CJK.findall(rest)
     return len(words) <= _TERSE_WORDS and len(cjk) <= _TERSE_CJK
@@ -242,7 +144,7 @@ def _split_sources(norm: str, bounds: Sequence[tuple[int, int]], placed: list[Pl
         return None
     for pattern in (layout_en.SPLIT_SOURCES, layout_zh.SPLIT_SOURCES):
         for start, end in bounds:
-            if _SOURCE_WORD.search(norm[start:end]) and (found := pattern.pattern.search(norm, start, end)):
+            if SOURCE_WORD.search(norm[start:end]) and (found := pattern.pattern.search(norm, start, end)):
                 return Hit(pattern.name, found[0], found.start())
     return None
 
@@ -302,13 +204,13 @@ def read(reading: Reading, answers: Sequence[Sequence[str]], fake: Sequence[str]
 def _read(reading: Reading, answers: tuple[tuple[str, ...], ...], fake: tuple[str, ...], question: str) -> Conclusion:
     is_json, field = json_answer.answer(reading)
     # A line break is kept as a mark through `comparable`, which folds whitespace: a line is a statement.
-    text = re.sub(r"\s*\n\s*", f" {_LINE} ", reading.text.strip())
+    text = re.sub(r"\s*\n\s*", f" {LINE} ", reading.text.strip())
     lined = reading if text == reading.text else reading.part(text)  # a text of one line shares the response's mentions
     norm = lined.comparable
     bounds = spans_between(norm, _STATEMENT_END)
-    placed = _placed(lined, bounds, answers, fake)
+    placed = place(lined, bounds, answers, fake)
     named = {p.side for p in placed if p.mention.role != "other"}
-    names_a_source = functools.cache(lambda index: bool(_SOURCE_WORD.search(norm[slice(*bounds[index])])))
+    names_a_source = functools.cache(lambda index: bool(SOURCE_WORD.search(norm[slice(*bounds[index])])))
     sourced = any(  # hearsay ("many people believe 1879") names no source; a statement is searched once
         (p.role == "reported" and p.mention.role != "hearsay") or names_a_source(p.statement) for p in placed
     )

@@ -38,6 +38,8 @@ TRAINING_FILES = (
     TRAINING_DIR / "holdout_j.jsonl",
     # Measured once as the holdout on 2026-12-06 (docs/scoring.md), then taken into training.
     TRAINING_DIR / "holdout_k.jsonl",
+    # Measured once as the holdout at the end of 2026-12-06 (docs/scoring.md), then taken into training.
+    TRAINING_DIR / "holdout_l.jsonl",
 )
 
 
