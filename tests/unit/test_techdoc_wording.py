@@ -200,7 +200,9 @@ def test_every_verb_of_an_imperative_description_agrees():
         "Do not fetch pages over plain HTTP": "prevents fetching pages over plain HTTP",
         "don't fetch or index the pages": "prevents fetching or indexing the pages",
         "fail if the queue is not found running": "fails if the queue is not found running",
-        "look up, sort, or wait for pages by name": "looks up, sorts, or waits for pages by name",
+        "look up, sort, or wait for pages based on name and other attributes": (
+            "looks up, sorts, or waits for pages based on name and other attributes"
+        ),
     }
     for description, said in cases.items():
         entry = Entry("--tidy", ("--tidy",), "option", description, description)

@@ -97,7 +97,7 @@ def task_predicate(sentence: str, verbs: list[int]) -> str:
     if len(words) > 2 and words[-2] in ("and", "or") and last_is_verb(words[-1]):
         verbs = [*verbs, len(words) - 1]  # "Display the licence and quit"
     # "Keep, clear or set the signal", "look up, signal, or wait for …": every verb of the opening list agrees.
-    listed = re.match(r"[A-Za-z]+(?: (?:up|down|out|off))?, ([a-z]+,? )+(?:or|and) [a-z]+ ", sentence)
+    listed = re.match(r"[A-Za-z]+(?: (?:up|down|out|off))?, (?:[a-z]+, )*[a-z]+,? (?:or|and) [a-z]+ ", sentence)
     if listed:
         joiners = ("or", "and", "up", "down", "out", "off")
         verbs = [*verbs, *(n for n in range(1, len(listed[0].split())) if words[n].rstrip(",") not in joiners)]
