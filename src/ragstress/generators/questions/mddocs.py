@@ -20,7 +20,9 @@ bullets dropped), and a sentence that points outside itself ("it", "this", "abov
 The product is the name a corpus writes most often inside its sentences (see `product_name`).
 English shapes are read in `mddocs_en`, Chinese ones in `mddocs_zh`, settings stated in prose
 (environment variables, command options, defaults, the version a name needs) in `mddocs_settings`,
-with what all share in `mddocs_terms`; parameter tables are read in `mddocs_tables`.
+with what all share in `mddocs_terms`; parameter tables are read in `mddocs_tables`; which option is set,
+enabled or used to do a task in `mddocs_set`, defaults stated in prose in `mddocs_defaults`, and a sentence
+whose subject is the product in `mddocs_product`.
 """
 
 from __future__ import annotations
