@@ -221,7 +221,9 @@ def _unframed(question: str, product: str | None, kinds: dict[str, str]) -> str:
     names = {w for w in re.findall(r"[A-Z][\w.]*", bare) if w in kinds and w != product}
     if not names and not _CODE_SHAPED.search(bare):
         return question
-    return bare[0].upper() + bare[1:] if bare[:1].islower() else bare
+    # An English question opens with a capital; a Chinese one opening with a code name keeps its spelling.
+    english = not re.search(r"[\u4e00-\u9fff]", bare)
+    return bare[0].upper() + bare[1:] if bare[:1].islower() and english else bare
 
 
 _READER = re.compile(r"\b(?:you|your|let's|us)\b", re.I)
