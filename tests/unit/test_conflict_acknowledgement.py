@@ -39,6 +39,10 @@ ZH = ([["1889年", "1889"]], ["1879年", "1879"], "这座塔是哪一年建成�
         "Le fonti si contraddicono sull'anno di costruzione.",
         "Die Dokumente weichen in der Jahreszahl voneinander ab.",
         "Die meisten Passagen sagen 1889, eine andere nennt 1879.",
+        "Die meisten Dokumente nennen 1889, also wurde der Turm 1889 fertig.",  # a majority named
+        "Le fonti non sono d'accordo, ma la torre fu completata nel 1889.",
+        "The monographs differ on the year (1889 vs 1879).",
+        "One memo says 1879, an estimate, so the passages only appear to disagree.",
         "資料によって完成年が異なります。",
         "문서마다 완공 연도가 다르게 적혀 있습니다.",
         "Источники расходятся в дате постройки.",
@@ -96,6 +100,8 @@ def test_denials_and_plain_answers_are_not(text):
         ("en", "1889 (most of the retrieved passages agree).", True),
         ("en", "The passages conflict: 1, 2 and 3 all say 1889, passage 4 says 1879.", True),
         ("zh", "资料有出入：其余资料都写1889年，只有一篇写1879年。", True),
+        # A count before a span of time is a duration, not two values set against each other.
+        ("en", "Inspections run every two years per the manual [1]; it was built in 1889.", False),
         # A source word in a third language, beside both values.
         ("en", "La respuesta es 1889, aunque uno de los documentos indica 1879.", True),
         ("en", "Die Antwort ist 1889; ein Dokument nennt 1879.", True),

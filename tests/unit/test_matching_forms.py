@@ -19,6 +19,8 @@ STATED = [
     ("该校创办于民国十七年。", ["1928年"]),
     ("民国元年，他回到上海。", ["1912"]),
     ("About 3.2k residents live there.", ["3200"]),
+    ("Coverage starts after a six-month wait.", ["six months"]),  # a count joined to a span of time
+    ("Each fill is capped at a 90-day supply.", ["90 days"]),
     ("The budget was 2.5bn dollars.", ["2.5 billion", "2500000000"]),
     ("It is a hundred and ten metres tall.", ["110 m"]),
     ("Opened in nineteen-oh-four.", ["1904"]),

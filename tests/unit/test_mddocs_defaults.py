@@ -42,3 +42,13 @@ def test_a_default_under_a_code_name_heading():
     text = "memberSize\n\nSize of each member. Defaults to medium.\n\nfooter\n\nDefaults to none."
     asked = {q[0]: q[1] for q in headed_default_questions(text, "Kettle", {})}
     assert asked == {"What is the default value of memberSize in Kettle?": ["medium"]}
+
+
+def test_a_chinese_question_opening_with_a_code_name_keeps_its_spelling():
+    from ragstress.core.types import Chunk
+    from ragstress.generators.questions import mddocs
+
+    text = "config.protocolHeaders 的默认配置为 x-forwarded-proto。\n"
+    chunk = Chunk(id="c", doc_id="d.zh-CN.md", text=text, start=0, end=len(text))
+    asked = {q[0]: q[1] for q in mddocs.doc_questions(chunk, "zh", "Kettle", {})}
+    assert asked == {"config.protocolHeaders 的默认值是什么？": ["x-forwarded-proto"]}

@@ -248,3 +248,13 @@ def test_a_blockquote_or_admonition_mark_is_no_part_of_the_sentence():
     assert mddocs.prose_sentences(chunk) == ["set kettle.warmup to false to skip the first boil."]
     chunk = Chunk(id="c", doc_id="d.md", text="::: warning Call brewCup() only once per pot.\n", start=0, end=50)
     assert mddocs.prose_sentences(chunk) == ["Call brewCup() only once per pot."]
+
+
+def test_a_sentence_about_another_product_is_not_asked():
+    assert not _asked("In Teapot, we use teapot.env to tell the brewing environments apart.")
+    assert _asked("In Kettle, we use kettle.env to tell the brewing environments apart.")
+    # The product's first word ("With Kettle Pro, …" where the product is Kettle Pro) is the product.
+    assert {
+        q[0]
+        for q in role_questions("In Kettle, we use kettle.env to tell the environments apart.", "Kettle Pro", _KINDS)
+    }

@@ -99,6 +99,10 @@ def test_a_chinese_option_is_read_past_its_being_given():
     )
     assert _asked_zh("如果指定了该选项，跳过未改动的页面") == "pagekit deploy 命令的哪个选项表示“跳过未改动的页面”？"
     assert _asked_zh("这个选项指定主机和显示器") == "pagekit deploy 命令的哪个选项指定主机和显示器？"
+    assert _asked_zh("如果调用了这个选项， pagekit deploy 会显示默认的页面名") == (
+        "pagekit deploy 命令的哪个选项会显示默认的页面名？"
+    )
+    assert _asked_zh("这个选项已经过时") is None
 
 
 def test_a_chinese_clause_ends_at_a_full_stop_between_words_and_a_negation_pointing_at_the_page_is_not_asked():

@@ -61,6 +61,7 @@ def test_a_chinese_name_line_naming_what_the_command_is_or_is_for_reads_as_such(
     assert purpose_question(["pgq"], "用于页面查询的高级交互式语言")[0] == "用于页面查询的高级交互式语言是哪个命令？"
     assert purpose_question(["pgu"], "用于管理页面用户")[0] == "哪个命令用于管理页面用户？"
     assert purpose_question(["pgt"], "告知页面保存了多久时间.")[0] == "哪个命令可以告知页面保存了多久时间？"
+    assert purpose_question(["pgs"], "更改登录 shell")[0] == "哪个命令可以更改登录 shell？"
 
 
 def test_only_commands_a_person_runs_are_asked():

@@ -92,7 +92,19 @@ def sentences(text: str) -> list[str]:
 
 
 _NUMBER = re.compile(r"\d+(?:\.\d+)?")
-_HYPHEN_AFTER_LETTER = re.compile(r"(?<=[a-z])-(?=[a-z0-9])")
+# A hyphen after a letter joins words ("vostok-1" reads "vostok 1"); a count joined to a span of time is that many of
+# it ("a six-month wait" gives "six months", "a 30-day supply" "30 days"). One pattern, the span a group.
+_HYPHEN_AFTER_LETTER = re.compile(
+    r"(?:(?<=\d)|(?<=\bone)|(?<=\btwo)|(?<=\bthree)|(?<=\bfour)|(?<=\bfive)|(?<=\bsix)|(?<=\bseven)|(?<=\beight)"
+    r"|(?<=\bnine)|(?<=\bten)|(?<=\btwelve))-(?P<span>day|week|month|year|hour|minute)(?=\s|$|[,.;:)])"
+    r"|(?<=[a-z])-(?=[a-z0-9])"
+)
+
+
+def _hyphen_read(match: re.Match[str]) -> str:
+    return f" {match['span']}s" if match["span"] else " "
+
+
 # A unit after a number, in any of its spellings, read in one form: "380 metres", "380 meters" and "380m" all read
 # "380 m", "78 per cent" "78%", "5,730 yrs" "5730 years", "km per second" "km/s". One pattern, a group per form.
 _UNIT_WORDS = re.compile(
@@ -124,7 +136,7 @@ def comparable(text: str) -> str:
     """The form answers are looked for in: normalised, Chinese numerals as digits, dates in one form, "vostok-1" as
     "vostok 1", "380 metres" as "380 m", "12.4 thousand" as "12400", "1939–45" as "1939–1945"."""
     text = normalise(arabic_numerals(text))
-    text = _HYPHEN_AFTER_LETTER.sub(" ", scaled_numbers(canonical_dates(english_numbers(text))))
+    text = _HYPHEN_AFTER_LETTER.sub(_hyphen_read, scaled_numbers(canonical_dates(english_numbers(text))))
     text = _UNIT_WORDS.sub(_unit_form, text)
     return _SHORT_RANGE.sub(_range_end, text)
 

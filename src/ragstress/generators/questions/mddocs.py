@@ -20,7 +20,9 @@ bullets dropped), and a sentence that points outside itself ("it", "this", "abov
 The product is the name a corpus writes most often inside its sentences (see `product_name`).
 English shapes are read in `mddocs_en`, Chinese ones in `mddocs_zh`, settings stated in prose
 (environment variables, command options, defaults, the version a name needs) in `mddocs_settings`,
-with what all share in `mddocs_terms`; parameter tables are read in `mddocs_tables`.
+with what all share in `mddocs_terms`; parameter tables are read in `mddocs_tables`; which option is set,
+enabled or used to do a task in `mddocs_set`, defaults stated in prose in `mddocs_defaults`, and a sentence
+whose subject is the product in `mddocs_product`.
 """
 
 from __future__ import annotations
@@ -219,7 +221,9 @@ def _unframed(question: str, product: str | None, kinds: dict[str, str]) -> str:
     names = {w for w in re.findall(r"[A-Z][\w.]*", bare) if w in kinds and w != product}
     if not names and not _CODE_SHAPED.search(bare):
         return question
-    return bare[0].upper() + bare[1:] if bare[:1].islower() else bare
+    # An English question opens with a capital; a Chinese one opening with a code name keeps its spelling.
+    english = not re.search(r"[\u4e00-\u9fff]", bare)
+    return bare[0].upper() + bare[1:] if bare[:1].islower() and english else bare
 
 
 _READER = re.compile(r"\b(?:you|your|let's|us)\b", re.I)

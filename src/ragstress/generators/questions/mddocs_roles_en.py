@@ -47,6 +47,14 @@ def role_questions(sentence: str, product: str | None, kinds: dict[str, str]) ->
     names = code_names(sentence, kinds, product)
     if not names or len(sentence.split()) > 45:
         return []
+    other = re.match(r"(?:In|For|With) ([A-Z][\w.]*)\b", sentence)
+    if (
+        other
+        and product
+        and other[1] not in product.split()
+        and other[1] not in ("This", "These", "Some", "Most", "Order")
+    ):
+        return []  # "In Koa, we use app.env to …": a statement about another product
     entry = _entry_line(sentence, names[0], product)
     if entry:
         return [entry]

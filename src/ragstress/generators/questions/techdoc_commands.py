@@ -39,7 +39,7 @@ _NAME_LINE = re.compile(
     re.MULTILINE,
 )
 # What a command is, named by its last word: 守护程序, 编辑器, 服务器, 过滤器, 语言, 工具软件 ...
-_ZH_IS_A = re.compile(r"(?:程序|进程|器|工具|软件|语言|外壳|shell)$")
+_ZH_IS_A = re.compile(r"(?:程序|进程|器|工具|软件|语言)$")
 _ZH_MAX = 30
 _EN_MAX_WORDS = 14
 _GROUP_WORDS = {"command", "commands", "tool", "tools", "utility", "utilities", "group", "groups"}

@@ -53,7 +53,7 @@ _NEGATED = re.compile(r"(?:不要|请勿|勿|不(?![同是能会要]))(?=\S)|(�
 # "有了这个选项，", "使用此选项时，", "如果指定了该选项，": the option being given, before what it does.
 _GIVEN = re.compile(
     r"(?:有了|使用|用了|指定|给出|设置|加上)(?:这个|此|该)选项(?:时|后|以后)?[，,]\s*"
-    r"|(?:如果|若|当)(?:指定|使用|给出|设置)了?(?:这个|此|该)选项(?:时|后)?[，,]\s*"
+    r"|(?:如果|若|当)(?:调用|指定|使用|给出|设置)了?(?:这个|此|该)选项(?:时|后)?[，,]\s*"
 )
 _DEFAULT = re.compile(r"(?:默认值?(?:为|是)|缺省值?(?:为|是)|默认使用)\s*[“\"]?([^，。；：、（）()\s“”\"]{1,16})")
 
@@ -145,10 +145,14 @@ def definition_question(entry: Entry, about: Subject | None) -> Question | None:
         if given:  # "有了这个选项，会发一个关闭托盘的命令": the condition is the option being given
             clause = clause[given.end() :]
         negated = _NEGATED.match(clause)
-        itself = re.match(r"(?:这个|该|此)选项(?=[\u4e00-\u9fff])", clause)
-        consequence = given and re.match(r"(?:则|就)?(?=[会将])", clause)
+        # "这个选项指定主机和显示器": what the option does, said of it; not "这个选项已经过时", a state.
+        itself = re.match(r"(?:这个|该|此)选项(?=[使让阻允禁用会将把指要显设告可])", clause)
+        # "（则）会…", "eject 会…": what follows the option being given, said of the command or of nothing.
+        consequence = given and re.match(rf"(?:则|就|它|{re.escape(subject)}\s*)?(?=[会将])", clause)
         if itself:  # "这个选项阻止 dumpkeys 把……": the clause already says what the option does
             question = f"{subject} 命令的哪个选项{clause[itself.end() :]}？"
+        elif re.match(r"(?:这个|该|此)选项", clause):
+            return None  # "这个选项已经过时": a state of the option, not what it does
         elif consequence:
             question = f"{subject} 命令的哪个选项{clause[consequence.end() :]}？"
         elif negated and re.search(r"[此这该]", clause):

@@ -35,8 +35,9 @@ ACKNOWLEDGE: tuple[NamedPattern, ...] = (
     NamedPattern(
         "en.sources_differ",
         rf"\b(?:the |these |two |several |some )?(?:provided |given |retrieved )?{_SOURCES} (?:themselves )?"
-        rf"(?:\w+ )?{_DIFFER}\w*",
-        "The sources are the subject of a verb of disagreeing: 'the passages contradict each other'.",
+        rf"(?:(?:only |merely |just )?(?:appear|seem)s? to )?(?:\w+ )?{_DIFFER}\w*",
+        "The sources are the subject of a verb of disagreeing: 'the passages contradict each other', 'the passages "
+        "only appear to disagree' (an apparent conflict explained is one acknowledged).",
     ),
     NamedPattern(
         "en.conflicting_noun",

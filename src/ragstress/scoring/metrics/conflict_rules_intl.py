@@ -32,7 +32,7 @@ ACKNOWLEDGE: tuple[NamedPattern, ...] = (
         "es_pt_it.sources_differ",
         rf"\b{sources.ES_PT_IT_SOURCES_DIFFER.alternation}\b{_GAP}"
         r"(?<!no )(?<!não )(?<!non )(?:se contradicen|discrepan|difieren|no coinciden|no concuerdan|"
-        r"no están de acuerdo|son contradictori[oa]s|se contradizem|divergem|discordam|não coincidem|não concordam|"
+        r"no están de acuerdo|non sono d'accordo|não estão de acordo|son contradictori[oa]s|se contradizem|divergem|discordam|não coincidem|não concordam|"
         r"são contraditóri[oa]s|si contraddicono|divergono|discordano|non concordano|non coincidono|"
         r"sono contraddittori[ei])"
         rf"|\b(?:uno|una|um|uma) de (?:los|las|os|as|i|le) {sources.ES_PT_IT_ONE_OF.alternation}\b[^.;]{{0,40}}?"
@@ -50,8 +50,10 @@ ACKNOWLEDGE: tuple[NamedPattern, ...] = (
         r"unterschiedliche) )"
         rf"|\b(?:die meisten|einige|manche|zwei|eine) (?:der )?{sources.DE_MOST_OF.alternation}\b[^.;]{{1,60}}?"
         r"(?:eine|andere|die anderen|eine andere|die übrigen) (?:nennt|sagt|gibt|nennen|sagen|geben|spricht)"
-        r"|\bwidersprüchliche (?:angaben|informationen|daten|zahlen)\b",
-        "Die Quellen widersprechen sich, weichen voneinander ab; die meisten Quellen nennen X, eine nennt Y.",
+        r"|\bwidersprüchliche (?:angaben|informationen|daten|zahlen)\b"
+        rf"|\bdie meisten (?:der )?{sources.DE_MOST_OF.alternation}\b (?:nennen|sagen|geben|datieren|sprechen|setzen)\b",
+        "Die Quellen widersprechen sich, weichen voneinander ab; die meisten Quellen nennen X, eine nennt Y; die "
+        "meisten Quellen nennen X (a majority named sets it against the rest, as 'most passages say' does).",
     ),
     NamedPattern(
         "ja.sources_differ",

@@ -26,7 +26,7 @@ _THE_SOURCES = (
 """A mention of the passages: 'the provided documents', 'these runbooks', 'the retrieved spec sheet excerpt'."""
 
 _NOT_ABOUT_ERRORS = (
-    r"(?![^.;!?]{0,60}\b(?:errors?|mistakes?|wrong|inaccura\w*|incorrect|disput\w*|contradict\w*|conflicts?|"
+    r"(?![^.;!?]{0,60}\b(?:errors?|mistakes?|wrong|inaccura\w*|incorrect|disput\w*|contradict\w*|conflicts?|disagree\w*|"
     r"discrepanc\w*|inconsisten\w*|problems?|issues?|reason to)\b)"
 )
 """A 'found nothing' that is about errors ('I can't find any error in the passages') is no refusal."""
@@ -72,7 +72,8 @@ REFUSAL = (
     ),
     Phrase(
         "en.cannot_answer",
-        r"(?:cannot|can't|can not|unable to|not able to|impossible to) (?:\w+ )?(?:answer|determine|tell|say|confirm|"
+        r"(?:cannot|can't|can not|couldn't|could not|unable to|not able to|impossible to) (?:\w+ )?(?:answer|determine|tell|"
+        r"say|confirm|"
         r"identify|provide|give|verify|be determined|be answered|know)"
         r"|(?:cannot|can't|can not|unable to|not able to|no way (?:for me )?to|won't|will not|not going to|not "
         r"comfortable|not enough to) (?:\w+ ){0,2}?(?:choose|choosing|pick|decide|settle|resolve|reconcile|commit|"
@@ -145,7 +146,7 @@ REFUSAL = (
     ),
     Phrase(
         "en.no_answer_value",
-        r"(?:^|\banswer\W{0,4}(?:is\W{0,2})?|\|\s*)\W{0,4}(?:n/a|n\.a\.|unknown|unanswerable|not answerable|not available|"
+        r"(?:^|\banswer\W{0,4}(?:is\W{0,2})?|\|\s*|[—–]\s*)\W{0,4}(?:n/a|n\.a\.|unknown|unanswerable|not answerable|not available|"
         r"not known|unclear|undetermined|indeterminate|no answer|no data|none found|not found|no information|"
         r"(?:i'm |i am )?not sure)\b"
         r"(?=\s*(?:$|[^\w\s'/]|\b(?:from|based|given|in|per|according|with|here|on|for now)\b))",
@@ -176,9 +177,15 @@ REFUSAL = (
         "en.only_covers",
         r"\b(?:only|just|merely) (?:cover(?:s|ed)?|discuss(?:es|ed)?|describe[sd]?|mention(?:s|ed)?|talks? about|"
         r"deals? with|address(?:es)?|concerns?|focus(?:es)? on)\b[^.;!?]{1,80}?,?\s(?:not|but not|and not|rather than|"
-        r"nothing (?:about|on))\b",
-        "The passages are said to cover something else only: 'the passages only cover its height, not its age'.",
-        examples=("The passages only cover its height, not its age.",),
+        r"nothing (?:about|on))\b"
+        rf"|\b{_THE_SOURCES} (?:\w+ )?(?:lists?|gives?|mentions?|covers?|includes?|states?|provides?|names?|specif(?:y|ies))"
+        r"\b[^.;!?]{1,80}?,?\s(?:but|and) not (?:the|its|their|an?|any)\b",
+        "The passages are said to cover something else only: 'the passages only cover its height, not its age', 'the "
+        "documents list the copay but not the visit limit'.",
+        examples=(
+            "The passages only cover its height, not its age.",
+            "The documents list the PT copay ($40 per visit) but not the annual visit limit.",
+        ),
     ),
     Phrase(
         "en.will_not_guess",
@@ -197,6 +204,7 @@ REFUSAL = (
         r"(?:\w+ ){0,2}?(?:give|offer|provide|state|venture|commit to) (?:an? |any |the |a (?:definitive|definite|firm) )?"
         r"(?:answer|year|date|figure|number|name|value|definitive|definite|reliable|firm|confident)\b"
         r"|\b(?:leave|treat|mark) (?:it|this|that|the question) (?:as )?(?:unresolved|unanswered|open|unknown)\b"
+        r"|\b(?:rather than|instead of|(?:do not|don't)) (?:rely|relying|depend|depending) on (?:my|this) (?:answer|reply)\b"
         r"|\bnot comfortable (?:answering|giving|stating|naming|committing)\b"
         r"|\b(?:can't|cannot|can not|unable to) (?:rely on|trust|go by) (?:\w+ ){0,3}?(?:to|for) (?:answer|give|an answer)"
         r"|\b(?:i don't|i do not|don't|do not) have (?:that|this|the (?:answer|information|data|figure|number|details?)|"
@@ -210,6 +218,7 @@ REFUSAL = (
             "I'd rather not give a year.",
             "Treat this as unresolved.",
             "I don't have a reliable source for it.",
+            "Please consult a pharmacist rather than rely on my answer.",
         ),
     ),
 )

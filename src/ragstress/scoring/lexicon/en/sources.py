@@ -90,6 +90,7 @@ WORDS: tuple[Word, ...] = (
     Word("publications?", "the publications differ.", "na"),
     Word("encyclopa?edias?", "the encyclopedia gives 1492.", "na"),
     Word("sheets?", "the sheet lists 40 seats.", "na"),
+    Word("monographs?", "the monographs differ on the maximum dose.", "na"),
     Word("accounts?", "the accounts differ on who won.", "ax"),
     Word("note", "note 2 says the code is 4471.", "i"),
 )

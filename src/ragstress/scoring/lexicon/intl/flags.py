@@ -19,6 +19,7 @@ ERROR_FLAG = (
         r"(?:erreurs?|inexactitudes?|coquilles?|fautes?)\b"
         r"|\b(?:est|sont|semble|semblent|paraît|paraissent|parait)(?: être)? (?:\w+ )?(?:faux|fausses?|erron[ée]e?s?|"
         r"inexacte?s?|incorrecte?s?)\b|\bc'est (?:une|un) (?:\w+ )?(?:erreur|coquille|faute)\b"
+        r"|\b(?:informations?|données|chiffres?|dates?) (?:\w+ )?(?:erron[ée]e?s?|fausses?|inexacte?s?)\b"
         r"|\bse tromp(?:e|ent|ait|aient)\b|\bn'(?:est|sont) pas (?:tout à fait |vraiment )?(?:correcte?s?|exacte?s?|justes?)\b",
         "French: the documents contain an error, are wrong, inexact or mistaken ('les documents se trompent', 'ce qui "
         "est inexact', 'c'est une erreur', 'n'est pas exact').",
@@ -30,7 +31,8 @@ ERROR_FLAG = (
         r"|algunas |varios |varias |dos )?(?:error(?:es)?|equivocaci[oó]n(?:es)?|inexactitud(?:es)?|erratas?)\b"
         r"|\b(?:es|son|está|están|parece|parecen)(?: ser| estar)? (?:\w+ )?(?:incorrect[oa]s?|err[oó]ne[oa]s?|fals[oa]s?|"
         r"inexact[oa]s?|equivocad[oa]s?)\b|\bse equivoc(?:a|an|ó|aron)\b|\bes (?:un|una) (?:\w+ )?(?:error|errata)\b"
-        r"|\bno (?:es|son|está|están|parece) (?:del todo |muy )?(?:correct|ciert|exact)[oa]s?\b",
+        r"|\bno (?:es|son|está|están|parece) (?:del todo |muy )?(?:correct|ciert|exact)[oa]s?\b"
+        r"|\b(?:información|informaciones|datos?|cifras?|fechas?) (?:\w+ )?(?:err[oó]ne[oa]s?|fals[oa]s?|incorrect[oa]s?)\b",
         "Spanish: the documents contain an error, are wrong or mistaken ('los documentos están equivocados', 'el "
         "documento se equivoca', 'eso no es correcto', 'tiene un error').",
         examples=(
