@@ -223,6 +223,7 @@ def test_chinese_entry_lines_steps_and_other_products():
     # A step of the page's walk-through, a name the passage picks out, a sentence about another product.
     assert not _asked_zh("然后通过 kettle.register() 注册即可。")
     assert not _asked_zh("或者通过 kettle.onPour() 钩子把茶倒进指定的杯子里。")
+    assert not _asked_zh("kettle.preheat() 也就提前被触发了。")
     assert not _asked_zh("在这种情况下要用 kettle.pick() 指定相应的茶壶。")
     assert not _asked_zh("在 Teapot 中，我们通过 teapot.env 来判断运行环境。")
 

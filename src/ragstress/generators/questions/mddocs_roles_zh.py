@@ -33,7 +33,7 @@ _COPULA = re.compile(r"(?:就|也|都|即|才|正)?(?:是|即|为)(?![用])")
 # A step of a sequence the page walks through ("然后通过 X 注册即可"), the second of two ways ("或者通过 X …"), or a name the passage picks out ("该方法",
 # "这种情况下"): the question would not stand alone.
 _STEP = re.compile(r"^(?:然后|接着|最后|随后|再|于是|这时|此时|也就|或者|或是|而且|并且|另外)")
-_PICKED_OUT = re.compile(r"这种|该|此(?!外)")
+_PICKED_OUT = re.compile(r"这种|该|此(?!外)|也就")  # "也就提前被触发了": a consequence of what came before
 # "在 Koa 中，……": a sentence about another product, whatever frame the question would get.
 _OTHER_PRODUCT = re.compile(r"^(?:在|对于) ?(?P<name>[A-Z][\w.]*) ?(?:中|里)")
 
