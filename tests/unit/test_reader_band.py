@@ -99,6 +99,27 @@ def test_the_reader_sees_the_question_and_the_rules_reading():
     assert {"hedge", "candidate"} <= set(hedged)
 
 
+def test_on_a_conflict_case_the_reader_sees_the_acknowledgement_rule_and_its_denials():
+    said = reader_marks.marks(
+        read("1889. One passage gives 1879, but the passages only appear to disagree."),
+        [["1889"]],
+        ["1879"],
+        "When?",
+        "conflict",
+    )
+    assert {"acknowledged=True", "acknowledged_by=en.sources_differ"} <= set(said)
+    denied = reader_marks.marks(
+        read("The passages differ only in wording, so there is no real conflict: 1889."),
+        [["1889"]],
+        ["1879"],
+        "When?",
+        "conflict",
+    )
+    assert "acknowledged=False" in denied and "acknowledged_denied_by=en.no_conflict" in denied
+    elsewhere = reader_marks.marks(read("Passage 2 is wrong: 1889."), [["1889"]], ["1879"], "When?", "counterfactual")
+    assert not any(m.startswith("acknowledged") for m in elsewhere)
+
+
 def test_the_weak_zones_are_hedges_and_candidates_for_accuracy_and_every_acknowledgement():
     assert reader_marks.weak_zone("correct", read("It might be 1889 or 1890."), [["1889"]])
     assert reader_marks.weak_zone("correct", read("可能是长江，也可能是汨罗江，我不确定。", "zh"), [["长江"]])

@@ -2,7 +2,8 @@
 
 The learned reader (`ragstress.scoring.reader`) sees a response's character n-grams, its question, and these
 marks: the value the response concludes with, the role of each mention of a required fact and of the planted
-value, and whether the rules find a refusal, an error flag, a hedge or an undecided list of candidates. The marks
+value, whether the rules find a refusal, an error flag, a hedge or an undecided list of candidates, and on a
+conflict case whether the rule reads the conflict as acknowledged (and by which family, or which denial). The marks
 are names, not verdicts of a metric: the reader learns how far each one counts for each label.
 
 The weak zones are the places where the rules are known to misread and a confident reader may decide a verdict
@@ -17,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ragstress.scoring.metrics import candidates, conclusion, refusal, rules
+from ragstress.scoring.metrics import candidates, conclusion, conflict_rules, refusal, rules
 from ragstress.scoring.metrics.rules_base import Hit
 from ragstress.values.reading import Reading
 
@@ -36,6 +37,8 @@ def marks(
     # reading them on every response cost a third of the scoring time.
     if fake:
         found += _conclusion(reading, answers, fake, question)
+        if testbed == "conflict":
+            found += _acknowledged(reading, answers, fake, question)
         flag = rules.error_flag(reading)
         found.append(f"flag={flag.value}")
         if flag.hit is not None:
@@ -66,6 +69,22 @@ def _conclusion(reading: Reading, answers: Sequence[Sequence[str]], fake: tuple[
     found += [name for name, on in (("both_given", concluded.both_given), ("split", concluded.split)) if on]
     if concluded.uncertain:
         found.append("conclusion_uncertain")
+    return found
+
+
+def _acknowledged(
+    reading: Reading, answers: Sequence[Sequence[str]], fake: tuple[str, ...], question: str
+) -> list[str]:
+    # Without the rule's own reading the reader judged acknowledgement from n-grams alone and stayed unsure of
+    # plain wordings ("the passages disagree only because of that mix-up"): a quarter of the English lines of
+    # holdout_m were uncertain though the rule read them right. The family that matched, or the denial that
+    # undid it, is the mark, so the reader learns how far each one holds.
+    said = conflict_rules.acknowledges_conflict(reading, answers, fake, question)
+    found = [f"acknowledged={said.value}"]
+    if said.hit is not None:
+        found.append(f"acknowledged_{'by' if said.value else 'denied_by'}={said.hit.rule}")
+    if said.uncertain:
+        found.append("acknowledged_uncertain")
     return found
 
 
