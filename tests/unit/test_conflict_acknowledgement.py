@@ -42,6 +42,7 @@ ZH = ([["1889年", "1889"]], ["1879年", "1879"], "这座塔是哪一年建成�
         "Die meisten Dokumente nennen 1889, also wurde der Turm 1889 fertig.",  # a majority named
         "Le fonti non sono d'accordo, ma la torre fu completata nel 1889.",
         "The monographs differ on the year (1889 vs 1879).",
+        "Some passages say 1889, others say 1879.",  # the camps joined by a comma alone
         "One memo says 1879, an estimate, so the passages only appear to disagree.",
         "資料によって完成年が異なります。",
         "문서마다 완공 연도가 다르게 적혀 있습니다.",

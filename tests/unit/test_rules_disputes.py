@@ -70,3 +70,16 @@ def test_a_gloss_before_a_line_break_is_not_read_with_the_next_line():
     # The flag on the next line is about the sources, not the true value glossed before it.
     text = "- 资料说法：一个月\n- 实际情况：约365天（一年）\n\n资料中的说法是错误的。"
     assert stance(read(text), ["约365天", "一年"]).asserted is not None
+
+
+@pytest.mark.parametrize(
+    ("text", "disputed"),
+    [
+        ("Adults should not exceed 3 g of salt a day.", False),  # a negated limit sets the bound
+        ("Keep the dose not to go above 3 g.", False),
+        ("The limit is not 3 g; it is 5 g.", True),
+    ],
+)
+def test_a_negated_limit_states_its_bound(text, disputed):
+    found = stance(read(text), ["3 g", "3000 mg"])
+    assert (found.disputed is not None and found.asserted is None) is disputed, found

@@ -50,8 +50,9 @@ ACKNOWLEDGE: tuple[NamedPattern, ...] = (
         "en.some_say_others",
         rf"\b(?:some|one|a few|most|two) (?:of the )?{_SOURCES}? ?(?:say|says|state|states|give|gives|put|puts|"
         rf"claim|claims|report|reports|list|lists|mention|mentions)\b.{{1,80}}?"
-        rf"\b(?:while|whereas|but|and) (?:others?|another|the others?|the rest|a different one|one)\b",
-        "Two camps of sources set against each other: 'some passages say 1889, while others say 1879'.",
+        rf"(?:\b(?:while|whereas|but|and)|[,;]) (?:others?|another|the others?|the rest|a different one|one)\b",
+        "Two camps of sources set against each other: 'some passages say 1889, while others say 1879', 'some "
+        "passages say 17, others say 18'.",
     ),
     NamedPattern(
         "en.discrepancy",

@@ -14,13 +14,16 @@ DISPUTE_BEFORE = Phrase(
     "en.disputed",
     r"(?:\bnot(?! only\b)|n't|\bnever|rather than|instead of|as opposed to|\bno longer|\bincorrectly|\bwrongly|\bmistakenly|\bfalsely"
     r"|\b(?:mistaken|wrong|in error) (?:in|to) \w+)\b"
+    # A negated limit sets the bound, it does not deny it: 'do not exceed 4 g', 'not to go above 4 g' (as 不超过4克).
+    r"(?!(?: to| ever)? (?:exceed|surpass|go (?:over|above|beyond|past))\b)"
     # The 40 characters to the end are checked first: a clause long and full of "not" then costs its length, where
     # looking for "until" first, from every "not", cost its square.
     r"(?=[^,;]{0,40}$)(?!.*\b(?:until|till)\b)[^,;]{0,40}$",
     "A negation before the mention, in its clause: 'not 1895', 'wasn't completed in 1895', 'rather than 1895'. "
-    "'Not until 1895' and 'did not finish until 1895' assert 1895; 'not only' negates nothing.",
+    "'Not until 1895' and 'did not finish until 1895' assert 1895; 'not only' negates nothing; 'do not exceed 4 g' "
+    "sets a limit of 4 g.",
     examples=("it was not ⟨1895⟩", "it wasn't completed in ⟨1895⟩", "built in 1889 rather than ⟨1895⟩"),
-    near_misses=("it was not completed until ⟨1895⟩", "not only ⟨1895⟩"),
+    near_misses=("it was not completed until ⟨1895⟩", "not only ⟨1895⟩", "do not exceed ⟨4 g⟩ a day"),
     reads="before",
 )
 
