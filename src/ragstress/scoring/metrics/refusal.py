@@ -155,7 +155,7 @@ _ANSWER_CLAUSES = re.compile(  # a point or comma inside a number ("4.2 billion"
     r"[;:!\n，。；！]|(?<=\?)|(?<!\d)[.,]|[.,](?!\d)|\bbut\b|\bhowever\b|\bthough\b|\byet\b|\bstill\b|但是?|不过|可是|然而|只是"
 )
 _HEDGED = (
-    r"\b(?:i believe|i think|i guess|i'd guess|i suspect|my (?:best )?guess|probably|most likely|likely|perhaps|"
+    r"\b(?:i believe|i think|i guess|i'd guess|i'd say|i would say|i suspect|my (?:best )?guess|probably|most likely|likely|perhaps|"
     r"presumably|maybe|possibly|(?:may|might|could) (?:well )?be)\b|(?:应该是|大概是|可能是|也许是|估计是?|我猜|或许是|大约是)"
     r"|是(?![^,;。.!?]{0,20}(?:哪|什么|谁|几|多少|何))[^,;。.!?]{1,20}(?:\?|吧)"
     r"|\b(?:je (?:pense|crois)|probablement|creo que|probablemente|quizás?|ich (?:glaube|vermute)|wahrscheinlich|vermutlich|"
@@ -171,6 +171,7 @@ _ABOUT_THE_SOURCES = re.compile(
     r"|\b(?:discuss|discusses|describe|describes|cover|covers|mention|mentions|talk|talks|focus|focuses|instead|only)\b"
     r"|\b(?:they|it) (?:\w+ )?(?:say|says|state|states|give|gives|list|lists|note|notes|record|records|report|reports|"
     r"put|puts|date|dates|name|names|show|shows)\b|讨论|介绍|涉及|讲的是|谈的是|只|仅|提到|写道|记载"
+    r"|\byou (?:can|could|may|might) (?:contact|call|consult|check with|ask)\b|建议|可以(?:拨打|咨询|查阅|联系)"
 )
 
 
