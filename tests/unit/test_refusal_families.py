@@ -192,3 +192,18 @@ def test_a_guess_answers_and_a_doubt_does_not(text, refuses):
 def test_other_wordings_of_declining_and_of_answering_anyway(text, refuses):
     decision = refusal.refusal(read(text), [["Madrid"]])
     assert decision.value is refuses, decision.why
+
+
+@pytest.mark.parametrize(
+    ("text", "refuses"),
+    [
+        # "this question" declined at the end: the fact named before it was reported
+        ("I can only find that it opened in 1973, not who designed it, so I'm unable to answer this question.", True),
+        # a part declined at the end, after the answer: a side detail
+        ("它于1973年启用。至于设计者，资料里没有写，这部分我没法回答。", False),
+        ("It opened in 1973. The designer isn't named, so that part I can't answer.", False),
+    ],
+)
+def test_the_question_or_a_part_declined_at_the_end(text, refuses):
+    decision = refusal.refusal(read(text), OPENED)
+    assert decision.value is refuses, decision.why

@@ -143,6 +143,11 @@ def _declines_last(reading: Reading, answers: Sequence[Sequence[str]], fake: Seq
     hit = Hit(
         next(p.name for p in _DECLINES_THE_QUESTION if p.pattern.match(norm, last.start())), last[0], last.start()
     )
+    clause = _ANSWER_CLAUSES.split(norm[: last.start()])[-1]
+    if any(
+        part in clause for part in _A_PART
+    ):  # "这部分我没法回答", "that part I can't answer": a detail declined, not the question
+        return None
     rest = reading.part(norm[last.end() :])
     if any(mentions(rest, aliases) for aliases in [*answers, fake] if aliases) or _answer_after(norm, hit):
         return None
@@ -150,6 +155,8 @@ def _declines_last(reading: Reading, answers: Sequence[Sequence[str]], fake: Seq
 
 
 _DECLINES_THE_QUESTION = (refusal_en.DECLINES_THE_QUESTION, refusal_zh.DECLINES_THE_QUESTION)
+_A_PART = ("this part", "that part", "this detail", "that detail", "这部分", "这一部分", "这一点", "这个细节")
+"""Words naming a part of the question: a refusal in their clause declines a detail, not the question."""
 
 _ANSWER_CLAUSES = re.compile(  # a point or comma inside a number ("4.2 billion", "832.84千克") ends no clause
     r"[;:!\n，。；！]|(?<=\?)|(?<!\d)[.,]|[.,](?!\d)|\bbut\b|\bhowever\b|\bthough\b|\byet\b|\bstill\b|但是?|不过|可是|然而|只是"

@@ -230,7 +230,7 @@ REFUSAL = (
 DECLINES_THE_QUESTION = Phrase(
     "en.declines_question",
     r"(?:cannot|can't|can not|unable to|not able to|won't|will not|rather not|refrain from|decline to|not comfortable) "
-    r"(?:\w+ )?(?:answer|answering)(?: (?:this|the question|it|that))?(?= ?(?:$|[.!;,)—–-]|from\b|based\b|reliably\b|"
+    r"(?:\w+ )?(?:answer|answering)(?: (?:(?:this|that|the) question|this|it|that))?(?= ?(?:$|[.!;,)—–-]|from\b|based\b|reliably\b|"
     r"with\b|confidently\b|here\b|for now\b|definitively\b))"
     r"|\b(?:won't|will not|rather not|refrain from|not going to) (?:\w+ )?(?:guess|guessing|speculate)\b"
     r"|\b(?:won't|will not|wouldn't|would not|rather not|'d rather not|not going to|can't|cannot|unable to) (?:\w+ ){0,2}?"
