@@ -128,3 +128,32 @@ def test_agreement_on_the_value_and_both_values_given(lang, text, acknowledged):
 def test_json_conflict_field(text, field):
     data = read(text).json
     assert (json_answer.conflict_field(data) if data is not None else None) == field
+
+
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [
+        # Indirect wordings: values said to vary across the sources, not every source agreeing, different attributions.
+        ("en", "The figures vary a little across the documents, but the final release puts it at 1889."),
+        ("en", "Probably 1889, although not every source gives the same year."),
+        ("en", "The articles attribute the tower to different designers, so I cannot choose."),
+        # zh: 对不上, a degree adverb before 统一, 各讲各的, reports and their 口径.
+        ("zh", "资料之间的年份对不上，以官方公告为准，是1889年。"),
+        ("zh", "大概是1889年吧，资料里的说法不太统一。"),
+        ("zh", "这几篇资料各讲各的，没法判断。"),
+        ("zh", "各篇报道的口径略有出入，但应为1889年。"),
+    ],
+)
+def test_indirect_wordings_of_disagreement(lang, text):
+    answers, fake, question = EN if lang == "en" else ZH
+    decision = acknowledges_conflict(read(text, lang), answers, fake, question)
+    assert decision.value, decision.why
+
+
+def test_a_superlative_most_sets_no_sources_apart():
+    text = (
+        "The tower is one of the most visited in the region, and the pages retrieved describe it in detail. "
+        "It was completed in 1889."
+    )
+    decision = acknowledges_conflict(read(text), *EN)
+    assert not decision.value, decision.why

@@ -170,3 +170,40 @@ def test_a_refusal_of_the_whole_question_at_the_end(text, refuses):
 def test_a_guess_answers_and_a_doubt_does_not(text, refuses):
     decision = refusal.refusal(read(text), [["Madrid"]])
     assert decision.value is refuses, decision.why
+
+
+@pytest.mark.parametrize(
+    ("text", "refuses"),
+    [
+        # "I'd say" after the refusal commits to an answer
+        ("I couldn't find this in the context. If I had to guess, I'd say Lisbon.", False),
+        # a referral elsewhere after the refusal gives no answer, whatever number it holds
+        ("资料里没有这方面的内容，您可以拨打12345市民热线咨询。", True),
+        ("The passages don't name the city; you can call 555-0100 to ask.", True),
+        # declining in other words, and the fact said not to be there
+        ("Something in the sources doesn't add up, so I'll hold off on naming a city.", True),
+        ("我不确定能不能把这几段资料拼到一起，就不贸然作答了。", True),
+        ("几篇资料各说各的，我就不乱猜了。", True),
+        ("检索到的资料存在错误，为避免误导，我拒绝回答这个问题。", True),
+        ("The passages only name the mayor; the city isn't in them.", True),
+        ("The passages discuss the 2019 season, but the city isn't there.", True),
+    ],
+)
+def test_other_wordings_of_declining_and_of_answering_anyway(text, refuses):
+    decision = refusal.refusal(read(text), [["Madrid"]])
+    assert decision.value is refuses, decision.why
+
+
+@pytest.mark.parametrize(
+    ("text", "refuses"),
+    [
+        # "this question" declined at the end: the fact named before it was reported
+        ("I can only find that it opened in 1973, not who designed it, so I'm unable to answer this question.", True),
+        # a part declined at the end, after the answer: a side detail
+        ("它于1973年启用。至于设计者，资料里没有写，这部分我没法回答。", False),
+        ("It opened in 1973. The designer isn't named, so that part I can't answer.", False),
+    ],
+)
+def test_the_question_or_a_part_declined_at_the_end(text, refuses):
+    decision = refusal.refusal(read(text), OPENED)
+    assert decision.value is refuses, decision.why

@@ -71,8 +71,9 @@ ACKNOWLEDGE: tuple[NamedPattern, ...] = (
         "en.sources_not_agreed",
         rf"\b(?:{_SOURCES}|they|the two|these)\b(?: \w+){{0,2}}? (?:do not|don't|does not|doesn't|are not|aren't|"
         rf"is not|isn't)(?: all| fully| entirely| completely| quite| really)? (?:agree|match|line up|tally|unanimous|"
-        rf"consistent|in agreement|say the same)\b",
-        "The sources are said not to agree: 'the passages don't fully agree', 'the sources aren't unanimous'.",
+        rf"consistent|in agreement|say the same)\b"
+        rf"|\bnot (?:every|all)(?: of the| the)? {_SOURCES} (?:give|say|agree|list|report|state|have)s? (?:on )?the same\b",
+        "The sources are said not to agree: 'the passages don't fully agree', 'the sources aren't unanimous', 'not every source gives the same date'.",
     ),
     NamedPattern(
         "en.values_given",
@@ -82,18 +83,24 @@ ACKNOWLEDGE: tuple[NamedPattern, ...] = (
         rf"|\b{_SOURCES} (?:give|list|report|mention|state|offer|contain|have) (?:two|several|multiple) "
         rf"(?:different|distinct|conflicting|separate) \w+"
         rf"|\b(?:depending on|depends on|varies by|differs by) which {_SOURCES}\b"
-        rf"|\bwhich {_SOURCES} you (?:trust|believe|follow|go by|rely on)\b",
+        rf"|\bwhich {_SOURCES} you (?:trust|believe|follow|go by|rely on)\b"
+        rf"|\b{_SOURCES} (?:attribute|credit|date|name|place|put|cite)\w* (?:\w+ ){{0,4}}?(?:to |at |as |in )?"
+        rf"(?:two |several |multiple )?(?:different|conflicting|distinct) \w+"
+        rf"|\b(?:figures|numbers|values|dates|years|answers|amounts|totals) (?:\w+ ){{0,2}}?(?:vary|differ|diverge)\w* "
+        rf"(?:\w+ ){{0,2}}?(?:across|between|among) (?:the )?{_SOURCES}\b",
         "Different values said to be given: 'two different figures appear', 'the documents give two different "
-        "dates', 'depending on which source you trust'.",
+        "dates', 'depending on which source you trust', 'the articles attribute it to different people', 'the figures "
+        "vary across the documents'.",
     ),
     NamedPattern(
         "zh.sources_differ_far",
-        rf"(?:{_ZH_SOURCES}|记载|说法|数据)[^,;。!?:]{{0,12}}?(?<!没有)(?<!没)(?<!无)(?<!不存在)(?<!并非)"
-        r"(?:(?:互相|相互|彼此)(?:矛盾|冲突)|自相矛盾|各执一词|各说各的|说法不一|说法各异|各不相同|有出入|存在出入|出入|"
-        r"有分歧|存在分歧|分歧|差异|打架)"
+        rf"(?:{_ZH_SOURCES}|记载|说法|数据|口径)[^,;。!?:]{{0,12}}?(?<!没有)(?<!没)(?<!无)(?<!不存在)(?<!并非)"
+        r"(?:(?:互相|相互|彼此)(?:矛盾|冲突)|自相矛盾|各执一词|各[说讲写]各的|说法不一|说法各异|各不相同|有出入|存在出入|出入|"
+        r"有分歧|存在分歧|分歧|差异|打架|对不上|不(?:太|大|怎么|完全|尽)?统一|不(?:太|大|怎么|完全|尽)一致)"
         rf"|(?:各|两|几|多|这些|不同的?)(?:份|篇|个|段|处|条)?{_ZH_SOURCES}[^,;。!?:]{{0,12}}?"
         r"(?<!并)(?:不一样|不相同|不一致|不同)",
-        "The sources differ, with words between: 各文档给出的距离互相矛盾, 资料给出的信息相互冲突, 两份资料的数字不一样, 资料各执一词.",
+        "The sources differ, with words between: 各文档给出的距离互相矛盾, 资料给出的信息相互冲突, 两份资料的数字不一样, 资料各执一词, "
+        "资料之间的数字对不上, 资料里的说法不太统一, 各篇报道的口径略有出入.",
     ),
     NamedPattern(
         "zh.several_accounts",

@@ -93,7 +93,7 @@ both sides breaks a clause instead ('I'd say Martin — Fowler wrote another boo
 
 SPLIT_SOURCES = NamedPattern(
     "en.split_sources",
-    r"\b(?:most|majority|minority|the rest|the others|remaining|outnumbered|odd one out|outliers?|stands alone|(?:one|two|"
+    r"\b(?:(?<!\bthe )most|majority|minority|the rest|the others|remaining|outnumbered|odd one out|outliers?|stands alone|(?:one|two|"
     r"three|four|\d) (?:of|out of) (?:the )?(?:\w+ )?(?:two|three|four|five|\d)|depending on|depends on|(?<!\bevery )(?<!\bfor )(?<!\bover )(?<!\bwithin )(?<!\bafter )(?<!\blast )(?<!\bnext )(?:two|both|"
     r"different|various|varying|multiple|several) (?:different )?(?:answers?|values?|figures?|numbers?|dates?|years?|"
     r"names?|limits?|versions?|accounts?|claims?|readings?)|split|(?:don't|do not|doesn't|does not) (?:line up|match)"

@@ -143,6 +143,11 @@ def _declines_last(reading: Reading, answers: Sequence[Sequence[str]], fake: Seq
     hit = Hit(
         next(p.name for p in _DECLINES_THE_QUESTION if p.pattern.match(norm, last.start())), last[0], last.start()
     )
+    clause = _ANSWER_CLAUSES.split(norm[: last.start()])[-1]
+    if any(
+        part in clause for part in _A_PART
+    ):  # "这部分我没法回答", "that part I can't answer": a detail declined, not the question
+        return None
     rest = reading.part(norm[last.end() :])
     if any(mentions(rest, aliases) for aliases in [*answers, fake] if aliases) or _answer_after(norm, hit):
         return None
@@ -150,12 +155,14 @@ def _declines_last(reading: Reading, answers: Sequence[Sequence[str]], fake: Seq
 
 
 _DECLINES_THE_QUESTION = (refusal_en.DECLINES_THE_QUESTION, refusal_zh.DECLINES_THE_QUESTION)
+_A_PART = ("this part", "that part", "this detail", "that detail", "这部分", "这一部分", "这一点", "这个细节")
+"""Words naming a part of the question: a refusal in their clause declines a detail, not the question."""
 
 _ANSWER_CLAUSES = re.compile(  # a point or comma inside a number ("4.2 billion", "832.84千克") ends no clause
     r"[;:!\n，。；！]|(?<=\?)|(?<!\d)[.,]|[.,](?!\d)|\bbut\b|\bhowever\b|\bthough\b|\byet\b|\bstill\b|但是?|不过|可是|然而|只是"
 )
 _HEDGED = (
-    r"\b(?:i believe|i think|i guess|i'd guess|i suspect|my (?:best )?guess|probably|most likely|likely|perhaps|"
+    r"\b(?:i believe|i think|i guess|i'd guess|i'd say|i would say|i suspect|my (?:best )?guess|probably|most likely|likely|perhaps|"
     r"presumably|maybe|possibly|(?:may|might|could) (?:well )?be)\b|(?:应该是|大概是|可能是|也许是|估计是?|我猜|或许是|大约是)"
     r"|是(?![^,;。.!?]{0,20}(?:哪|什么|谁|几|多少|何))[^,;。.!?]{1,20}(?:\?|吧)"
     r"|\b(?:je (?:pense|crois)|probablement|creo que|probablemente|quizás?|ich (?:glaube|vermute)|wahrscheinlich|vermutlich|"
@@ -171,6 +178,7 @@ _ABOUT_THE_SOURCES = re.compile(
     r"|\b(?:discuss|discusses|describe|describes|cover|covers|mention|mentions|talk|talks|focus|focuses|instead|only)\b"
     r"|\b(?:they|it) (?:\w+ )?(?:say|says|state|states|give|gives|list|lists|note|notes|record|records|report|reports|"
     r"put|puts|date|dates|name|names|show|shows)\b|讨论|介绍|涉及|讲的是|谈的是|只|仅|提到|写道|记载"
+    r"|\byou (?:can|could|may|might) (?:contact|call|consult|check with|ask)\b|建议|可以(?:拨打|咨询|查阅|联系)"
 )
 
 

@@ -114,7 +114,8 @@ REFUSAL = (
         r"|beyond (?:what|the scope of) (?:the |these |this )?(?:supplied |provided |given |retrieved )?(?:context|documents?|passages?|sources?|information)"
         r"|(?:is|are|was|were)(?: not|n't) (?:mentioned|provided|specified|stated|given|included|found|available|listed|"
         r"covered|documented|recorded|named|identified|addressed|answered|answerable|disclosed|reported|shown|indicated)\b"
-        rf"|(?:is|are|was|were|'s)(?: not|n't) (?:anywhere |actually |explicitly )?(?:in|within|among|part of) {_THE_SOURCES}"
+        rf"|(?:is|are|was|were|'s)(?: not|n't) (?:anywhere |actually |explicitly )?(?:in|within|among|part of) "
+        rf"(?:{_THE_SOURCES}|them\b)|\b(?:is|are|was|were)(?: not|n't) there\s*(?:[.;!]|$)"
         r"|(?:there is |there's |contains? |provides? )?no (?:relevant |specific )?(?:information|mention|details?|data) (?:about|on|regarding|of|is|in|was)"
         rf"|\b(?:there(?:'s| is| are)|(?:gives?|gave|provides?|contains?|includes?|lists?|offers?|has|have|mentions?|"
         rf"names?|states?)) no (?:\w+ ){{0,3}}?{_INFO_NOUNS}\b{_NOT_ABOUT_ERRORS}"
@@ -126,6 +127,8 @@ REFUSAL = (
             "The documents don't name the architect.",
             "Neither passage gives the year.",
             "It isn't in the context.",
+            "Henley's figure isn't in them.",
+            "The passages discuss 2019, but the 2021 tally isn't there.",
             "There's no 2019 figure in the provided documents.",
         ),
         near_misses=("The documents don't contain any errors.",),
@@ -198,7 +201,7 @@ REFUSAL = (
     ),
     Phrase(
         "en.declines",
-        r"\b(?:refrain|abstain|hold off) (?:from |on )?(?:answering|giving|stating|providing|offering|committing)\b"
+        r"\b(?:refrain|abstain|hold off) (?:from |on )?(?:answering|giving|stating|providing|offering|committing|naming)\b"
         r"|\bdeclin(?:e|ing) to (?:answer|give|state|provide|offer|commit|name)\b"
         r"|\b(?:won't|will not|wouldn't|would not|rather not|'d rather not|not going to|can't|cannot|can not|unable to) "
         r"(?:\w+ ){0,2}?(?:give|offer|provide|state|venture|commit to) (?:an? |any |the |a (?:definitive|definite|firm) )?"
@@ -215,6 +218,7 @@ REFUSAL = (
         examples=(
             "So I'll refrain from answering.",
             "So I'll hold off on answering.",
+            "So I'll hold off on naming a river.",
             "I'd rather not give a year.",
             "Treat this as unresolved.",
             "I don't have a reliable source for it.",
@@ -226,7 +230,7 @@ REFUSAL = (
 DECLINES_THE_QUESTION = Phrase(
     "en.declines_question",
     r"(?:cannot|can't|can not|unable to|not able to|won't|will not|rather not|refrain from|decline to|not comfortable) "
-    r"(?:\w+ )?(?:answer|answering)(?: (?:this|the question|it|that))?(?= ?(?:$|[.!;,)—–-]|from\b|based\b|reliably\b|"
+    r"(?:\w+ )?(?:answer|answering)(?: (?:(?:this|that|the) question|this|it|that))?(?= ?(?:$|[.!;,)—–-]|from\b|based\b|reliably\b|"
     r"with\b|confidently\b|here\b|for now\b|definitively\b))"
     r"|\b(?:won't|will not|rather not|refrain from|not going to) (?:\w+ )?(?:guess|guessing|speculate)\b"
     r"|\b(?:won't|will not|wouldn't|would not|rather not|'d rather not|not going to|can't|cannot|unable to) (?:\w+ ){0,2}?"
