@@ -201,7 +201,7 @@ def test_a_table_of_undescribed_rows_is_read_and_type_parameter_bounds_are_not_a
 
     text = (
         "The kettle.brew page documents the brew call of the kettle.brew function.\n\n"
-        "Name | Type\nleaf_count | number\nwater_ml | number\nLeaves | extends string\n"
+        "Name | Type\nleaf_count | LeafCount\nwater_ml | number\nLeaves | extends string\n"
     )
     chunk = Chunk(id="t1", doc_id="api/kettle.brew.md", text=text, start=0, end=len(text))
     reading = TableReading([chunk], {"api/kettle.brew.md": "API Documentation / kettle / kettle.brew"})

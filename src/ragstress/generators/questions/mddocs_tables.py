@@ -33,7 +33,13 @@ from ragstress.generators.questions.mddocs_table_subjects import (
     spaced,
     table_subject,
 )
-from ragstress.generators.questions.mddocs_terms import POINTS_OUT, POINTS_OUT_ZH, Question, value_aliases
+from ragstress.generators.questions.mddocs_terms import (
+    POINTS_OUT,
+    POINTS_OUT_ZH,
+    Question,
+    telling_type,
+    value_aliases,
+)
 from ragstress.generators.questions.techdoc import Entry, term_spellings
 from ragstress.generators.questions.techdoc_en import predicate
 
@@ -270,7 +276,7 @@ def _row_questions(name: str, cells: dict[str, str], zh: bool, wording: _Wording
     if default and len(default) <= 40:
         made.append((wording.default, value_aliases(default), "default", "default_value", wording.default))
     kind = cells.get("type", "")
-    if kind and len(kind) <= 30:
+    if kind and len(kind) <= 30 and telling_type(kind):
         made.append((wording.type, [kind], "name", "doc_type", wording.type))
     said = (said_zh if zh else said_en)(name, cells.get("description", ""))
     if said:
