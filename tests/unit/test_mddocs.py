@@ -225,3 +225,23 @@ def test_a_chinese_code_name_is_asked_in_place_only_where_it_stands_alone():
         "Kettle 提供了倒茶函数 pour()。",
     ):
         assert mddocs.doc_questions(_chunk(sentence), "zh", "Kettle", kinds) == [], sentence
+
+
+def test_a_reference_description_cut_before_its_colon_or_only_a_condition_is_not_asked():
+    from ragstress.generators.questions import techdoc_en, techdoc_zh
+    from ragstress.generators.questions.techdoc import Entry, Subject
+
+    module = Subject(name="kettle", kind="module")
+
+    def entry(description: str) -> Entry:
+        return Entry("kettle.maxCups", ("kettle.maxCups", "maxCups"), "attribute", description, description)
+
+    # "……的头，通常格式是：a, b, c": what the attribute holds is after the colon, not in the clause.
+    assert techdoc_zh.definition_question(entry("传递杯数的头，通常格式是：a, b, c。"), module) is None
+    assert techdoc_zh.definition_question(entry("若壶开启了保温功能（见下文）。"), module) is None
+    assert techdoc_zh.definition_question(entry("若壶开启了保温功能，此值加倍。"), module) is None
+    assert techdoc_en.definition_question(entry("The general format of the cup header is: a, b, c."), module) is None
+    kept = techdoc_zh.definition_question(entry("一次最多能倒的杯数。"), module)
+    assert kept is not None and kept[0] == "kettle 模块中哪个属性表示“一次最多能倒的杯数”？"
+    kept_en = techdoc_en.definition_question(entry("The most cups poured at once."), module)
+    assert kept_en is not None and kept_en[1][0] == "kettle.maxCups"

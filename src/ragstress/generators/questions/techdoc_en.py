@@ -37,6 +37,9 @@ _KIND_WORD = {
 }
 # What an option does, as a person asks it, fits in a short clause; a longer one is its description copied.
 _MAX_ASKED_WORDS = 16
+# A description ending on a copula, an article or a preposition ("the general format of the field is") was
+# cut before the colon or list it led into.
+_LEADS_IN = re.compile(r"\b(?:is|are|was|be|the|a|an|of|to|for|with|by|as|like|follows|following|include)$")
 
 
 # (question, answer spellings, span kind, template, content): the content is what sets the question apart
@@ -83,6 +86,8 @@ def definition_question(entry: Entry, subject: Subject | None) -> Question | Non
     phrase = _subject_phrase(entry, subject)
     if said is None or phrase is None:
         return None
+    if _LEADS_IN.search(said):
+        return None  # "is the general format of the X-Forwarded-For field is": cut before the colon it led to
     question = f"Which {phrase} {said}?"
     if any(occurrences(question, name) for name in entry.names) or len(said.split()) > _MAX_ASKED_WORDS:
         return None  # a description copied whole ("... 'ilp32' or 'lp64', optionally followed by ...")
