@@ -245,3 +245,20 @@ def test_a_reference_description_cut_before_its_colon_or_only_a_condition_is_not
     assert kept is not None and kept[0] == "kettle 模块中哪个属性表示“一次最多能倒的杯数”？"
     kept_en = techdoc_en.definition_question(entry("The most cups poured at once."), module)
     assert kept_en is not None and kept_en[1][0] == "kettle.maxCups"
+
+
+def test_a_word_before_a_prose_aside_is_no_call_and_a_package_site_name_is_no_property():
+    from ragstress.generators.questions.mddocs_roles_zh import chinese_roles
+
+    text = (
+        "Framework(app.config.kettle) pours the tea. Call brewCup() to start.\n\n```js\nconst cup = Brewer(3);\n```\n"
+    )
+    kinds = mddocs.identifier_kinds([_chunk(text)])
+    assert "Framework" not in kinds  # "Framework (…)" in prose: the framework, not a class
+    assert kinds["Brewer"] == "class" and kinds["brewCup"] == "function"
+    assert _asked("Framework provides helper.escape() to filter strings.", "Egg", kinds) == {}
+    # socket.io is a library, named by its site; a dotted name the corpus calls in its code stays a property.
+    assert chinese_roles("socket.io 支持 websocket 和 polling 两种数据传输方式，以兼容旧的浏览器。", "Egg", {}) == []
+    assert chinese_roles(
+        "socket.io 支持 websocket 和 polling 两种数据传输方式，以兼容旧的浏览器。", "Egg", {"socket.io": "property"}
+    )

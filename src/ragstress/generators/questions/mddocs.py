@@ -108,8 +108,11 @@ def identifier_kinds(chunks: list[Chunk]) -> dict[str, str]:
     """The code names a corpus uses, by kind: written with "()" or called or imported in its code."""
     kinds: dict[str, str] = {}
     for chunk in chunks:
-        for name in re.findall(r"(?<![\w$])(\$?[A-Za-z_][\w.$]*)\(", chunk.text):
-            kinds.setdefault(name, kind_of(name))
+        for line, code in zip(chunk.text.split("\n"), code_lines(chunk.text, chunk.code_state)):
+            # Prose calls a name by writing "()" after it; "Framework(app.config…)" there opens an aside.
+            called = r"\(" if code else r"\(\)"
+            for name in re.findall(rf"(?<![\w$])(\$?[A-Za-z_][\w.$]*){called}", line):
+                kinds.setdefault(name, kind_of(name))
         for names in re.findall(r"^\s*from [\w.]+ import ([\w, ]+)$", chunk.text, re.MULTILINE):
             for name in names.split(","):
                 if name.strip():
