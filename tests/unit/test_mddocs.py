@@ -262,3 +262,25 @@ def test_a_word_before_a_prose_aside_is_no_call_and_a_package_site_name_is_no_pr
     assert chinese_roles(
         "socket.io 支持 websocket 和 polling 两种数据传输方式，以兼容旧的浏览器。", "Egg", {"socket.io": "property"}
     )
+
+
+def test_an_attribute_spelled_as_a_type_is_asked_as_a_type():
+    from ragstress.generators.questions import techdoc_en, techdoc_zh
+    from ragstress.generators.questions.techdoc import Entry, Subject
+
+    module = Subject(name="kettle", kind="module")
+    said = "传递给壶插件的上下文参数。"
+    typed = Entry(
+        "kettle.KettlePluginContext", ("kettle.KettlePluginContext", "KettlePluginContext"), "attribute", said, said
+    )
+    asked = techdoc_zh.definition_question(typed, module)
+    assert asked is not None and asked[0] == "kettle 模块中哪个类型表示“传递给壶插件的上下文参数”？"
+    plain = Entry("kettle.maxCups", ("kettle.maxCups", "maxCups"), "attribute", said, said)
+    asked = techdoc_zh.definition_question(plain, module)
+    assert asked is not None and "哪个属性" in asked[0]
+    said = "The context passed to a kettle plugin."
+    typed = Entry(
+        "kettle.KettlePluginContext", ("kettle.KettlePluginContext", "KettlePluginContext"), "attribute", said, said
+    )
+    asked = techdoc_en.definition_question(typed, module)
+    assert asked is not None and asked[0].startswith("Which type of the kettle module")

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from ragstress.generators.questions.techdoc import Entry, Subject, occurrences, typed_spellings
+from ragstress.generators.questions.techdoc import Entry, Subject, kind_named, occurrences, typed_spellings
 from ragstress.generators.questions.techdoc_options_en import option_predicate
 from ragstress.generators.questions.techdoc_sentences_en import MAX_WORDS, SKIP_OPENING, first_sentence, term_predicate
 from ragstress.generators.questions.techdoc_useful import guessable, short_spellings
@@ -29,6 +29,7 @@ _KIND_WORD = {
     "method": "method",
     "class": "class",
     "exception": "exception",
+    "type": "type",
     "attribute": "attribute",
     "constant": "constant",
     "envvar": "environment variable",
@@ -54,7 +55,7 @@ def predicate(entry: Entry) -> str | None:
 
 def _subject_phrase(entry: Entry, about: Subject | None) -> str | None:
     """ "option of grep", "function of the os module", "str method" ..."""
-    kind = _KIND_WORD[entry.kind]
+    kind = _KIND_WORD[kind_named(entry)]
     subject = about.name if about else None
     main = entry.names[0].removesuffix("()")
     owner = main.rsplit(".", 1)[0] if "." in main else None

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from ragstress.generators.questions.techdoc import Entry, Subject, occurrences, typed_spellings
+from ragstress.generators.questions.techdoc import Entry, Subject, kind_named, occurrences, typed_spellings
 from ragstress.generators.questions.techdoc_placeholders import placeholders
 from ragstress.generators.questions.techdoc_useful import guessable, restates_default, short_spellings
 
@@ -23,6 +23,7 @@ _KIND_WORD = {
     "method": "方法",
     "class": "类",
     "exception": "异常",
+    "type": "类型",
     "attribute": "属性",
     "constant": "常量",
     "envvar": "环境变量",
@@ -146,7 +147,7 @@ def definition_question(entry: Entry, about: Subject | None) -> Question | None:
         clause = _worded(clause, placeholders(entry.term, clause, entry.names))
     if clause is None or not re.search(r"[\u4e00-\u9fff]", clause):
         return None
-    kind = _KIND_WORD[entry.kind]
+    kind = _KIND_WORD[kind_named(entry)]
     subject = about.name if about else None
     if entry.kind == "option":
         if not subject:
