@@ -284,3 +284,10 @@ def test_an_attribute_spelled_as_a_type_is_asked_as_a_type():
     )
     asked = techdoc_en.definition_question(typed, module)
     assert asked is not None and asked[0].startswith("Which type of the kettle module")
+
+
+def test_a_question_ending_on_a_copula_was_cut_and_is_not_kept():
+    assert not mddocs._clean("在 Kettle 中，哪个辅助函数期望默认主题的主题配置数据类型为？")
+    assert not mddocs._clean("Which option of Kettle holds the general format of the cup header is?")
+    assert mddocs._clean("在 Kettle 中，哪个函数返回一杯热茶？")
+    assert mddocs._clean("Which option of Kettle sets the cup header format?")

@@ -242,11 +242,17 @@ def has_markup(question: str) -> bool:
     return bool(MARKUP.search(question) or BULLET.match(question))
 
 
+# "……主题配置数据类型为？", "… the format is?": the sentence ran on into a value or list the question lost.
+_CUT_AT_COPULA = re.compile(r"(?:[为是]|\b(?:is|are|the|a|an|of|to|as))[?？]$")
+
+
 def _clean(question: str) -> bool:
-    """No markup, five words or more, and no bracket left open ("... a false value (e.g?": a sentence cut short)."""
+    """No markup, five words or more, no bracket left open ("... a false value (e.g?": a sentence cut short),
+    and no copula or article left at the end."""
     balanced = question.count("(") == question.count(")") and question.count("（") == question.count("）")
     return (
         balanced
+        and not _CUT_AT_COPULA.search(question)
         and not has_markup(question)
         and 5 <= len(question.split()) + len(re.findall(r"[\u4e00-\u9fff]", question)) // 2
     )
