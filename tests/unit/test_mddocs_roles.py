@@ -259,3 +259,15 @@ def test_a_sentence_about_another_product_is_not_asked():
         q[0]
         for q in role_questions("In Kettle, we use kettle.env to tell the environments apart.", "Kettle Pro", _KINDS)
     }
+
+
+def test_a_copula_cut_from_what_narrows_it_is_not_asked_and_a_hyphened_word_stays_whole():
+    # "a brewing hook, called when …": the comma leaves a category several hooks share.
+    assert _asked("brewCup() is a brewing hook, called when the water boils.") == {}
+    assert _asked("brewCup() is a brewing hook to pour the water into the pot.") == {
+        "Which function is a brewing hook to pour the water into the pot in Kettle?": ["brewCup()", "brewCup"]
+    }
+    # "Kettle-powered": the hyphen joins a word; the clause does not end on "get Kettle".
+    assert _asked("The brewCup() function can be used to get Kettle-powered tea for the guests, as with tea.") == {
+        "Which function can be used to get Kettle-powered tea for the guests?": ["brewCup()", "brewCup"]
+    }

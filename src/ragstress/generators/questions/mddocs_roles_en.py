@@ -117,7 +117,9 @@ def _clause_rest(verb: Token, after: int, leave_out: set[int]) -> list[Token] | 
     joined = {t.i for c in verb.children if c.dep_ in ("conj", "cc", "parataxis") for t in c.subtree}
     rest = []
     for t in verb.doc[after : verb.right_edge.i + 1]:
-        if t.text in (",", ";", ":", "-", "—") or t.i in joined:
+        # "TypeScript-powered": a hyphen inside a word joins it, where a spaced one sets off an aside.
+        inner_hyphen = t.text == "-" and not t.whitespace_ and t.i > 0 and not verb.doc[t.i - 1].whitespace_
+        if (t.text in (",", ";", ":", "-", "—") and not inner_hyphen) or t.i in joined:
             break
         if t.i not in leave_out:
             rest.append(t)
@@ -134,11 +136,22 @@ def _as_subject(token: Token, name: CodeName) -> str | None:
     rest = _clause_rest(verb, token.right_edge.i + 1, set())
     if not rest or verb not in rest or len(rest) < 3:
         return None
+    if verb.lemma_ == "be" and not _narrowed_within(verb, rest):
+        return None  # "X is a build hook, called when …": the comma cut off what made the hook this one
     words = [t.text_with_ws for t in rest]
     if verb.tag_ == "VBP" and verb == rest[0]:  # "X and Y return": plural; the question asks for one
         return None
     setting = _setting(verb, token)
     return f"{setting}{'which' if setting else 'Which'} {name.kind} {''.join(words)}".strip()
+
+
+def _narrowed_within(verb: Token, rest: list[Token]) -> bool:
+    """Does the asked clause keep what narrows a copula down (its complement, preposition or the clause on its
+    noun), not only the bare noun?"""
+    kept = {t.i for t in rest}
+    narrowing = [c for c in verb.children if c.dep_ in ("acomp", "prep")]
+    narrowing += [c for a in verb.children if a.dep_ == "attr" for c in a.children if c.dep_ in ("relcl", "acl")]
+    return any(c.i in kept for c in narrowing)
 
 
 def _restricted(attribute: Token) -> bool:
