@@ -11,7 +11,7 @@ from ragstress.generators.questions.mddocs_terms import Question, in_product
 from ragstress.generators.questions.techdoc_sentences_en import third_person
 
 # "its" reads as the question's own subject's; the others point at the page around the sentence ("that" only
-# as a determiner, see `_points_with_that`).
+# as a determiner, see `mddocs_roles_en._points_with_that`).
 POINTS_OUT_EN = re.compile(
     r"\b(?:it|it's|them|they|this|these|those|here|above|below|previous|following|same|example|we|our|"
     r"us|I|let's|former|latter)\b",
