@@ -271,3 +271,15 @@ def test_a_copula_cut_from_what_narrows_it_is_not_asked_and_a_hyphened_word_stay
     assert _asked("The brewCup() function can be used to get Kettle-powered tea for the guests, as with tea.") == {
         "Which function can be used to get Kettle-powered tea for the guests?": ["brewCup()", "brewCup"]
     }
+
+
+def test_a_name_the_chinese_sentence_calls_an_interface_is_asked_as_one():
+    from ragstress.core.types import Chunk
+    from ragstress.generators.questions import mddocs
+
+    text = "使用 agent.brew 接口对 Leaves 进行封装：\n\n使用 app.brew 接口对 Leaves 进行封装：\n\n使用 kettle.pour 接口把茶倒进杯子。"
+    chunk = Chunk(id="c", doc_id="p.md", text=text, start=0, end=len(text))
+    kinds = {"agent.brew": "function", "app.brew": "function", "kettle.pour": "function"}
+    asked = {q[0]: q[1] for q in mddocs.doc_questions(chunk, "zh", "Kettle", kinds)}
+    # "哪个方法接口" doubled the kind; said once, the two wrappers' question has two answers and is not asked.
+    assert asked == {"在 Kettle 中，使用哪个接口把茶倒进杯子？": ["kettle.pour"]}

@@ -43,6 +43,7 @@ KIND_NOUNS_ZH = {
     "变量": "variable",
     "对象": "object",
     "指令": "directive",
+    "接口": "interface",
 }
 KIND_WORD_ZH = {kind: word for word, kind in KIND_NOUNS_ZH.items()} | {
     "prop": "属性",
