@@ -98,3 +98,10 @@ def test_chinese_tables_too():
     asked = _asked(_chunks(intro + header + rows + more))
     assert asked["在 steep-timer 插件中，cup_size 的默认值是什么？"] == ["2"]
     assert "What is the default value of lid_type in Kettle?" in asked
+
+
+def test_a_default_cell_saying_there_is_none_is_not_asked():
+    rows = "brew_seconds | integer | False | 180 | The time a brew steeps.\nlid_type | LidShape | False | 未设置 | The lid.\n"
+    asked = _asked(_chunks(_INTRO + _HEADER + rows))
+    assert asked["What is the default value of brew_seconds for the steep-timer plugin?"] == ["180"]
+    assert not any("default value of lid_type" in q for q in asked)

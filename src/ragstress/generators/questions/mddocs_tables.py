@@ -269,11 +269,15 @@ class _Wording(NamedTuple):
     noun: str  # the parameter noun as the questions say it
 
 
+# A default cell that says there is none ("未设置", "none") is no value to ask for.
+_NO_DEFAULT = frozenset({"未设置", "无", "无默认值", "none", "not set", "n/a", "-", "—"})
+
+
 def _row_questions(name: str, cells: dict[str, str], zh: bool, wording: _Wording) -> list[Question]:
     """A row's default, its type and the name its description says, each when the row gives it plainly."""
     made: list[Question] = []
     default = cells.get("default", "")
-    if default and len(default) <= 40:
+    if default and len(default) <= 40 and default.strip("'\"").lower() not in _NO_DEFAULT:
         made.append((wording.default, value_aliases(default), "default", "default_value", wording.default))
     kind = cells.get("type", "")
     if kind and len(kind) <= 30 and telling_type(kind):
