@@ -225,3 +225,69 @@ def test_a_chinese_code_name_is_asked_in_place_only_where_it_stands_alone():
         "Kettle 提供了倒茶函数 pour()。",
     ):
         assert mddocs.doc_questions(_chunk(sentence), "zh", "Kettle", kinds) == [], sentence
+
+
+def test_a_reference_description_cut_before_its_colon_or_only_a_condition_is_not_asked():
+    from ragstress.generators.questions import techdoc_en, techdoc_zh
+    from ragstress.generators.questions.techdoc import Entry, Subject
+
+    module = Subject(name="kettle", kind="module")
+
+    def entry(description: str) -> Entry:
+        return Entry("kettle.maxCups", ("kettle.maxCups", "maxCups"), "attribute", description, description)
+
+    # "……的头，通常格式是：a, b, c": what the attribute holds is after the colon, not in the clause.
+    assert techdoc_zh.definition_question(entry("传递杯数的头，通常格式是：a, b, c。"), module) is None
+    assert techdoc_zh.definition_question(entry("若壶开启了保温功能（见下文）。"), module) is None
+    assert techdoc_zh.definition_question(entry("若壶开启了保温功能，此值加倍。"), module) is None
+    assert techdoc_en.definition_question(entry("The general format of the cup header is: a, b, c."), module) is None
+    kept = techdoc_zh.definition_question(entry("一次最多能倒的杯数。"), module)
+    assert kept is not None and kept[0] == "kettle 模块中哪个属性表示“一次最多能倒的杯数”？"
+    kept_en = techdoc_en.definition_question(entry("The most cups poured at once."), module)
+    assert kept_en is not None and kept_en[1][0] == "kettle.maxCups"
+
+
+def test_a_word_before_a_prose_aside_is_no_call_and_a_package_site_name_is_no_property():
+    from ragstress.generators.questions.mddocs_roles_zh import chinese_roles
+
+    text = (
+        "Framework(app.config.kettle) pours the tea. Call brewCup() to start.\n\n```js\nconst cup = Brewer(3);\n```\n"
+    )
+    kinds = mddocs.identifier_kinds([_chunk(text)])
+    assert "Framework" not in kinds  # "Framework (…)" in prose: the framework, not a class
+    assert kinds["Brewer"] == "class" and kinds["brewCup"] == "function"
+    assert _asked("Framework provides helper.escape() to filter strings.", "Egg", kinds) == {}
+    # socket.io is a library, named by its site; a dotted name the corpus calls in its code stays a property.
+    assert chinese_roles("socket.io 支持 websocket 和 polling 两种数据传输方式，以兼容旧的浏览器。", "Egg", {}) == []
+    assert chinese_roles(
+        "socket.io 支持 websocket 和 polling 两种数据传输方式，以兼容旧的浏览器。", "Egg", {"socket.io": "property"}
+    )
+
+
+def test_an_attribute_spelled_as_a_type_is_asked_as_a_type():
+    from ragstress.generators.questions import techdoc_en, techdoc_zh
+    from ragstress.generators.questions.techdoc import Entry, Subject
+
+    module = Subject(name="kettle", kind="module")
+    said = "传递给壶插件的上下文参数。"
+    typed = Entry(
+        "kettle.KettlePluginContext", ("kettle.KettlePluginContext", "KettlePluginContext"), "attribute", said, said
+    )
+    asked = techdoc_zh.definition_question(typed, module)
+    assert asked is not None and asked[0] == "kettle 模块中哪个类型表示“传递给壶插件的上下文参数”？"
+    plain = Entry("kettle.maxCups", ("kettle.maxCups", "maxCups"), "attribute", said, said)
+    asked = techdoc_zh.definition_question(plain, module)
+    assert asked is not None and "哪个属性" in asked[0]
+    said = "The context passed to a kettle plugin."
+    typed = Entry(
+        "kettle.KettlePluginContext", ("kettle.KettlePluginContext", "KettlePluginContext"), "attribute", said, said
+    )
+    asked = techdoc_en.definition_question(typed, module)
+    assert asked is not None and asked[0].startswith("Which type of the kettle module")
+
+
+def test_a_question_ending_on_a_copula_was_cut_and_is_not_kept():
+    assert not mddocs._clean("在 Kettle 中，哪个辅助函数期望默认主题的主题配置数据类型为？")
+    assert not mddocs._clean("Which option of Kettle holds the general format of the cup header is?")
+    assert mddocs._clean("在 Kettle 中，哪个函数返回一杯热茶？")
+    assert mddocs._clean("Which option of Kettle sets the cup header format?")

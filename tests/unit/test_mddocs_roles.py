@@ -201,7 +201,7 @@ def test_a_table_of_undescribed_rows_is_read_and_type_parameter_bounds_are_not_a
 
     text = (
         "The kettle.brew page documents the brew call of the kettle.brew function.\n\n"
-        "Name | Type\nleaf_count | number\nwater_ml | number\nLeaves | extends string\n"
+        "Name | Type\nleaf_count | LeafCount\nwater_ml | number\nLeaves | extends string\n"
     )
     chunk = Chunk(id="t1", doc_id="api/kettle.brew.md", text=text, start=0, end=len(text))
     reading = TableReading([chunk], {"api/kettle.brew.md": "API Documentation / kettle / kettle.brew"})
@@ -259,3 +259,27 @@ def test_a_sentence_about_another_product_is_not_asked():
         q[0]
         for q in role_questions("In Kettle, we use kettle.env to tell the environments apart.", "Kettle Pro", _KINDS)
     }
+
+
+def test_a_copula_cut_from_what_narrows_it_is_not_asked_and_a_hyphened_word_stays_whole():
+    # "a brewing hook, called when …": the comma leaves a category several hooks share.
+    assert _asked("brewCup() is a brewing hook, called when the water boils.") == {}
+    assert _asked("brewCup() is a brewing hook to pour the water into the pot.") == {
+        "Which function is a brewing hook to pour the water into the pot in Kettle?": ["brewCup()", "brewCup"]
+    }
+    # "Kettle-powered": the hyphen joins a word; the clause does not end on "get Kettle".
+    assert _asked("The brewCup() function can be used to get Kettle-powered tea for the guests, as with tea.") == {
+        "Which function can be used to get Kettle-powered tea for the guests?": ["brewCup()", "brewCup"]
+    }
+
+
+def test_a_name_the_chinese_sentence_calls_an_interface_is_asked_as_one():
+    from ragstress.core.types import Chunk
+    from ragstress.generators.questions import mddocs
+
+    text = "使用 agent.brew 接口对 Leaves 进行封装：\n\n使用 app.brew 接口对 Leaves 进行封装：\n\n使用 kettle.pour 接口把茶倒进杯子。"
+    chunk = Chunk(id="c", doc_id="p.md", text=text, start=0, end=len(text))
+    kinds = {"agent.brew": "function", "app.brew": "function", "kettle.pour": "function"}
+    asked = {q[0]: q[1] for q in mddocs.doc_questions(chunk, "zh", "Kettle", kinds)}
+    # "哪个方法接口" doubled the kind; said once, the two wrappers' question has two answers and is not asked.
+    assert asked == {"在 Kettle 中，使用哪个接口把茶倒进杯子？": ["kettle.pour"]}

@@ -28,7 +28,7 @@ _STRAINERS_ZH = (
 _VARIABLES = (
     "Variables\n\nThe variables a recipe template can read.\n\n"
     "Variable | Description | Type\n"
-    "pot.volume | The volume of the pot in litres | number; see Pot Variables\n"
+    "pot.volume | The volume of the pot in litres | Litres; see Pot Variables\n"
     "pot.timer | The timer of the pot | [Clockwork] object\n"
     "pot.lid | The lid of the pot | ???\n"
     "pot.leaves | The leaves in the pot | array of ???\n"
@@ -64,7 +64,7 @@ def test_chinese_tables_name_the_helper_and_its_kind_from_the_title():
 
 def test_a_variables_table_is_asked_in_the_product_by_its_values_alone():
     asked = _asked(_VARIABLES, "variables.md")
-    assert asked["What is the type of pot.volume in Kettle?"] == ["number"]
+    assert asked["What is the type of pot.volume in Kettle?"] == ["Litres"]
     assert asked["What is the type of pot.timer in Kettle?"] == ["Clockwork object"]
     # Placeholders are not asked, nor a generic name with no subject, nor the title as a subject.
     assert not any("pot.lid" in q or "pot.leaves" in q or "water" in q or "Variables" in q for q in asked)
@@ -99,8 +99,8 @@ def test_chinese_cells_keep_a_value_alone():
 
 def test_a_title_that_is_one_code_name_stays_the_subject_of_its_tables():
     text = (
-        "KettleOptions\n\nThe options a kettle is made with.\n\nName | Type | Description\nvolume | number | Litres\n"
+        "KettleOptions\n\nThe options a kettle is made with.\n\nName | Type | Description\nvolume | Litres | Pot size\n"
     )
     assert _asked(text, "kettle-options.md")[
         "What is the type of the volume parameter of KettleOptions in Kettle?"
-    ] == ["number"]
+    ] == ["Litres"]

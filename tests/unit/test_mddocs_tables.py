@@ -11,9 +11,9 @@ _INTRO = (
 _HEADER = "Name | Type | Required | Default | Description\n"
 _ROWS = (
     "brew_seconds | integer | False | 180 | The time a brew steeps, in seconds.\n"
-    "alarm_sound | string | False | chime | Selects the sound played when the brew is ready.\n"
+    "alarm_sound | SoundName | False | chime | Selects the sound played when the brew is ready.\n"
 )
-_MORE_ROWS = "cup_size | integer | True |  | The volume of one cup in millilitres.\n"
+_MORE_ROWS = "cup_size | CupVolume | True |  | The volume of one cup in millilitres.\n"
 
 
 def _chunks(*texts: str, doc: str = "steep-timer.md") -> list[Chunk]:
@@ -32,7 +32,8 @@ def _asked(chunks: list[Chunk], product: str | None = "Kettle") -> dict[str, lis
 def test_each_row_asks_its_default_type_and_what_it_does_naming_the_page_subject():
     asked = _asked(_chunks(_INTRO + _HEADER + _ROWS))
     assert asked["What is the default value of brew_seconds for the steep-timer plugin?"] == ["180"]
-    assert asked["What is the type of alarm_sound for the steep-timer plugin?"] == ["string"]
+    assert asked["What is the type of alarm_sound for the steep-timer plugin?"] == ["SoundName"]
+    assert "What is the type of brew_seconds for the steep-timer plugin?" not in asked  # integer: any number's
     assert asked["Which parameter of the steep-timer plugin selects the sound played when the brew is ready?"][0] == (
         "alarm_sound"
     )
@@ -43,7 +44,7 @@ def test_each_row_asks_its_default_type_and_what_it_does_naming_the_page_subject
 
 def test_a_table_running_on_into_the_next_chunk_keeps_its_header_and_an_empty_default_is_not_asked():
     asked = _asked(_chunks(_INTRO + _HEADER + _ROWS, _MORE_ROWS))
-    assert asked["What is the type of cup_size for the steep-timer plugin?"] == ["integer"]
+    assert asked["What is the type of cup_size for the steep-timer plugin?"] == ["CupVolume"]
     assert not any("default value of cup_size" in q for q in asked)
     # Prose between the tables closes the first: rows after it have no header.
     assert (
@@ -85,14 +86,22 @@ def test_chinese_tables_too():
     # The page's own plugin, named in its file name, is its subject, though it names another more often.
     intro = "steep-timer 插件在泡茶时倒计时。在路由上启用 steep-timer 插件。常与 pour-guard 插件、pour-guard 插件、pour-guard 插件一起用。\n\n属性\n"
     header = "名称 | 类型 | 必选项 | 默认值 | 描述\n"
-    rows = 'brew_seconds | integer | 否 | 180 | 泡茶的时长，单位为秒。\nalarm_sound | string | 否 | "chime" | 茶泡好时播放的声音。\n'
+    rows = 'brew_seconds | integer | 否 | 180 | 泡茶的时长，单位为秒。\nalarm_sound | SoundName | 否 | "chime" | 茶泡好时播放的声音。\n'
     asked = _asked(_chunks(intro + header + rows))
     assert asked["在 steep-timer 插件中，brew_seconds 的默认值是什么？"] == ["180"]
     assert asked["在 steep-timer 插件中，alarm_sound 的默认值是什么？"] == ['"chime"', "chime"]
-    assert asked["在 steep-timer 插件中，alarm_sound 是什么类型？"] == ["string"]
+    assert asked["在 steep-timer 插件中，alarm_sound 是什么类型？"] == ["SoundName"]
+    assert "在 steep-timer 插件中，brew_seconds 是什么类型？" not in asked
     assert asked["在 steep-timer 插件中，哪个参数表示“茶泡好时播放的声音”？"][0] == "alarm_sound"
     # A row with no description is asked in its page's language; one described in English, in English.
     more = "cup_size | integer | 是 | 2 |  \nlid_type | string | 否 | flat | The shape of the lid on top.\n"
     asked = _asked(_chunks(intro + header + rows + more))
     assert asked["在 steep-timer 插件中，cup_size 的默认值是什么？"] == ["2"]
     assert "What is the default value of lid_type in Kettle?" in asked
+
+
+def test_a_default_cell_saying_there_is_none_is_not_asked():
+    rows = "brew_seconds | integer | False | 180 | The time a brew steeps.\nlid_type | LidShape | False | 未设置 | The lid.\n"
+    asked = _asked(_chunks(_INTRO + _HEADER + rows))
+    assert asked["What is the default value of brew_seconds for the steep-timer plugin?"] == ["180"]
+    assert not any("default value of lid_type" in q for q in asked)

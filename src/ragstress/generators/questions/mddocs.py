@@ -108,8 +108,11 @@ def identifier_kinds(chunks: list[Chunk]) -> dict[str, str]:
     """The code names a corpus uses, by kind: written with "()" or called or imported in its code."""
     kinds: dict[str, str] = {}
     for chunk in chunks:
-        for name in re.findall(r"(?<![\w$])(\$?[A-Za-z_][\w.$]*)\(", chunk.text):
-            kinds.setdefault(name, kind_of(name))
+        for line, code in zip(chunk.text.split("\n"), code_lines(chunk.text, chunk.code_state)):
+            # Prose calls a name by writing "()" after it; "Framework(app.config…)" there opens an aside.
+            called = r"\(" if code else r"\(\)"
+            for name in re.findall(rf"(?<![\w$])(\$?[A-Za-z_][\w.$]*){called}", line):
+                kinds.setdefault(name, kind_of(name))
         for names in re.findall(r"^\s*from [\w.]+ import ([\w, ]+)$", chunk.text, re.MULTILINE):
             for name in names.split(","):
                 if name.strip():
@@ -239,11 +242,17 @@ def has_markup(question: str) -> bool:
     return bool(MARKUP.search(question) or BULLET.match(question))
 
 
+# "……主题配置数据类型为？", "… the format is?": the sentence ran on into a value or list the question lost.
+_CUT_AT_COPULA = re.compile(r"(?:[为是]|\b(?:is|are|the|a|an|of|to|as))[?？]$")
+
+
 def _clean(question: str) -> bool:
-    """No markup, five words or more, and no bracket left open ("... a false value (e.g?": a sentence cut short)."""
+    """No markup, five words or more, no bracket left open ("... a false value (e.g?": a sentence cut short),
+    and no copula or article left at the end."""
     balanced = question.count("(") == question.count(")") and question.count("（") == question.count("）")
     return (
         balanced
+        and not _CUT_AT_COPULA.search(question)
         and not has_markup(question)
         and 5 <= len(question.split()) + len(re.findall(r"[\u4e00-\u9fff]", question)) // 2
     )

@@ -43,6 +43,7 @@ KIND_NOUNS_ZH = {
     "变量": "variable",
     "对象": "object",
     "指令": "directive",
+    "接口": "interface",
 }
 KIND_WORD_ZH = {kind: word for word, kind in KIND_NOUNS_ZH.items()} | {
     "prop": "属性",
@@ -58,6 +59,9 @@ KIND_WORD_ZH = {kind: word for word, kind in KIND_NOUNS_ZH.items()} | {
 
 # "e.g", "i.e" and file names (app.vue) read as dotted names.
 _NOT_CODE = re.compile(r"^(?:e\.g|i\.e|etc|vs)$|\.(?:js|ts|mjs|cjs|vue|json|md|html|css|yaml|yml|d\.ts)$", re.I)
+
+# A package named with its web domain (socket.io, day.js is caught above) is a library, not a dotted property.
+_PACKAGE = re.compile(r"^[a-z][\w-]*\.(?:io|dev|org|com)$")
 
 
 class CodeName(NamedTuple):
@@ -76,6 +80,8 @@ def code_names(sentence: str, kinds: dict[str, str], product: str | None) -> lis
         bare = name.removesuffix("()").strip("<>")
         if _NOT_CODE.search(bare) or bare == product or len(bare) < 3:
             continue
+        if _PACKAGE.search(bare) and bare not in kinds:
+            continue  # "socket.io 支持 websocket": a library named by its site, not a property of "socket"
         after = sentence[m.end() :]
         noun = re.match(rf" ?({'|'.join(KIND_NOUNS_EN)})s?\b", after) or re.match(
             rf" ?({'|'.join(KIND_NOUNS_ZH)})", after

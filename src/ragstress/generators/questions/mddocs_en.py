@@ -17,6 +17,7 @@ from ragstress.generators.questions.mddocs_terms import (
     Question,
     code_kind,
     in_product,
+    telling_type,
     value_aliases,
 )
 from ragstress.generators.questions.techdoc import Entry, term_spellings
@@ -318,7 +319,7 @@ def _en_more(sentence: str, product: str | None, kinds: dict[str, str]) -> list[
         param = m["param"] or m["param2"] or m["param3"]
         where = (m["where"] or m["where2"] or m["where3"] or "").strip()
         kind = m["type"] or m["type2"] or m["type3"]
-        if param not in _PARAMETER_KINDS:
+        if param not in _PARAMETER_KINDS and telling_type(kind):
             question = f"What type does {example} declare for the {param} {where + ' ' if where else ''}parameter?"
             made.append((question, [kind], "name", "doc_type", question))
     m = _EXAMPLE_DEFAULT.search(sentence)

@@ -13,7 +13,13 @@ import re
 
 from ragstress.generators.questions.english_parse import parse
 from ragstress.generators.questions.mddocs_fields import KIND_WORD_ZH, FieldEntry
-from ragstress.generators.questions.mddocs_terms import POINTS_OUT, POINTS_OUT_ZH, Question, value_aliases
+from ragstress.generators.questions.mddocs_terms import (
+    POINTS_OUT,
+    POINTS_OUT_ZH,
+    Question,
+    telling_type,
+    value_aliases,
+)
 from ragstress.generators.questions.techdoc import term_spellings
 from ragstress.generators.questions.techdoc_parse import conjugate, last_is_verb
 from ragstress.generators.questions.techdoc_sentences_en import first_sentence, third_person
@@ -127,6 +133,8 @@ def _type(entry: FieldEntry) -> str | None:
         return None
     value = entry.fields.get("type", "").strip()
     if not value or len(value) > 40 or "=>" in value or re.search(r"[\u4e00-\u9fff]|\b(?:the|a|an)\b", value):
+        return None
+    if not telling_type(value):
         return None
     return value
 

@@ -22,19 +22,12 @@ from typing import TYPE_CHECKING
 
 from ragstress.generators.questions.english_parse import parse
 from ragstress.generators.questions.mddocs_code import KIND_NOUNS_EN, CodeName, answer_spellings, code_names
+from ragstress.generators.questions.mddocs_entry_lines import POINTS_OUT_EN, entry_line_question
 from ragstress.generators.questions.mddocs_terms import Question, in_product
-from ragstress.generators.questions.techdoc_sentences_en import third_person
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
 
-# "its" reads as the question's own subject's; the others point at the page around the sentence ("that" only
-# as a determiner, see `_points_with_that`).
-_POINTS_OUT = re.compile(
-    r"\b(?:it|it's|them|they|this|these|those|here|above|below|previous|following|same|example|we|our|"
-    r"us|I|let's|former|latter)\b",
-    re.I,
-)
 _USE_VERBS = frozenset("use call pass invoke run".split())
 _MEANS = frozenset("with via through using".split())
 _DO = {"VBD": "did", "VBZ": "does", "VBP": "do"}
@@ -55,7 +48,7 @@ def role_questions(sentence: str, product: str | None, kinds: dict[str, str]) ->
         and other[1] not in ("This", "These", "Some", "Most", "Order")
     ):
         return []  # "In Koa, we use app.env to …": a statement about another product
-    entry = _entry_line(sentence, names[0], product)
+    entry = entry_line_question(sentence, names[0], product)
     if entry:
         return [entry]
     text, written = _with_placeholders(sentence, names)
@@ -80,7 +73,7 @@ def role_questions(sentence: str, product: str | None, kinds: dict[str, str]) ->
             continue
         if question.count('"') % 2 or question.count("(") != question.count(")"):
             continue  # a quotation or an aside cut by the clause's end
-        if _POINTS_OUT.search(question) or not 6 <= len(question.split()) <= 30:
+        if POINTS_OUT_EN.search(question) or not 6 <= len(question.split()) <= 30:
             continue
         question = f"{question}{in_product(product, question)}?"
         content = f"{name.kind}: {question}"
@@ -117,7 +110,9 @@ def _clause_rest(verb: Token, after: int, leave_out: set[int]) -> list[Token] | 
     joined = {t.i for c in verb.children if c.dep_ in ("conj", "cc", "parataxis") for t in c.subtree}
     rest = []
     for t in verb.doc[after : verb.right_edge.i + 1]:
-        if t.text in (",", ";", ":", "-", "—") or t.i in joined:
+        # "TypeScript-powered": a hyphen inside a word joins it, where a spaced one sets off an aside.
+        inner_hyphen = t.text == "-" and not t.whitespace_ and t.i > 0 and not verb.doc[t.i - 1].whitespace_
+        if (t.text in (",", ";", ":", "-", "—") and not inner_hyphen) or t.i in joined:
             break
         if t.i not in leave_out:
             rest.append(t)
@@ -134,11 +129,22 @@ def _as_subject(token: Token, name: CodeName) -> str | None:
     rest = _clause_rest(verb, token.right_edge.i + 1, set())
     if not rest or verb not in rest or len(rest) < 3:
         return None
+    if verb.lemma_ == "be" and not _narrowed_within(verb, rest):
+        return None  # "X is a build hook, called when …": the comma cut off what made the hook this one
     words = [t.text_with_ws for t in rest]
     if verb.tag_ == "VBP" and verb == rest[0]:  # "X and Y return": plural; the question asks for one
         return None
     setting = _setting(verb, token)
     return f"{setting}{'which' if setting else 'Which'} {name.kind} {''.join(words)}".strip()
+
+
+def _narrowed_within(verb: Token, rest: list[Token]) -> bool:
+    """Does the asked clause keep what narrows a copula down (its complement, preposition or the clause on its
+    noun), not only the bare noun?"""
+    kept = {t.i for t in rest}
+    narrowing = [c for c in verb.children if c.dep_ in ("acomp", "prep")]
+    narrowing += [c for a in verb.children if a.dep_ == "attr" for c in a.children if c.dep_ in ("relcl", "acl")]
+    return any(c.i in kept for c in narrowing)
 
 
 def _restricted(attribute: Token) -> bool:
@@ -273,29 +279,3 @@ def _as_means(token: Token, name: CodeName) -> str | None:
         return None
     lead = "With" if prep.lower_ == "using" else prep.text.capitalize()
     return f"{lead} which {name.kind} {head} {_words(rest)}".strip()
-
-
-def _entry_line(sentence: str, name: CodeName, product: str | None) -> Question | None:
-    """A list's entry line, "kettle.fill(): fill the pot with water", asked by what it does: "Which method
-    fills the pot with water"."""
-    m = re.match(r"\s*(?::|—|–|-)\s+([a-z][a-z]+) ([^:;]{6,150})$", sentence[name.end :])
-    if name.start != 0 or not m or _POINTS_OUT.search(m[2]):
-        return None
-    if m[1] in ("the", "a", "an"):  # "this.config: the application's run-time config": what the name is
-        said = re.split(r", | \(|; ", f"{m[1]} {m[2]}")[0]
-        if not 3 <= len(said.split()) <= 12:
-            return None  # "the name": too little to tell one entry from another
-        question = f"Which {name.kind} is {said}{in_product(product, said)}?"
-        return question, answer_spellings(name.name), name.kind, "doc_identifier", f"{name.kind}: {question}"
-    if parse(f"They {m[1]} {m[2]}")[1].pos_ != "VERB":
-        return None  # "kettle.size: number of cups": a noun, no task
-    verb = third_person(m[1]) or _inflect_vbz(m[1])
-    question = f"Which {name.kind} {verb} {m[2]}{in_product(product, m[2])}?"
-    return question, answer_spellings(name.name), name.kind, "doc_identifier", f"{name.kind}: {question}"
-
-
-def _inflect_vbz(verb: str) -> str:
-    from lemminflect import getInflection
-
-    forms = getInflection(verb, "VBZ")
-    return forms[0] if forms else verb

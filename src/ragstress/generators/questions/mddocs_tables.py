@@ -33,7 +33,13 @@ from ragstress.generators.questions.mddocs_table_subjects import (
     spaced,
     table_subject,
 )
-from ragstress.generators.questions.mddocs_terms import POINTS_OUT, POINTS_OUT_ZH, Question, value_aliases
+from ragstress.generators.questions.mddocs_terms import (
+    POINTS_OUT,
+    POINTS_OUT_ZH,
+    Question,
+    telling_type,
+    value_aliases,
+)
 from ragstress.generators.questions.techdoc import Entry, term_spellings
 from ragstress.generators.questions.techdoc_en import predicate
 
@@ -263,14 +269,18 @@ class _Wording(NamedTuple):
     noun: str  # the parameter noun as the questions say it
 
 
+# A default cell that says there is none ("未设置", "none") is no value to ask for.
+_NO_DEFAULT = frozenset({"未设置", "无", "无默认值", "none", "not set", "n/a", "-", "—"})
+
+
 def _row_questions(name: str, cells: dict[str, str], zh: bool, wording: _Wording) -> list[Question]:
     """A row's default, its type and the name its description says, each when the row gives it plainly."""
     made: list[Question] = []
     default = cells.get("default", "")
-    if default and len(default) <= 40:
+    if default and len(default) <= 40 and default.strip("'\"").lower() not in _NO_DEFAULT:
         made.append((wording.default, value_aliases(default), "default", "default_value", wording.default))
     kind = cells.get("type", "")
-    if kind and len(kind) <= 30:
+    if kind and len(kind) <= 30 and telling_type(kind):
         made.append((wording.type, [kind], "name", "doc_type", wording.type))
     said = (said_zh if zh else said_en)(name, cells.get("description", ""))
     if said:

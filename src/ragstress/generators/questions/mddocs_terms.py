@@ -37,6 +37,18 @@ MARKUP = re.compile(
     r"|&(?:[A-Za-z]+|#\d+|#x[0-9A-Fa-f]+);|\[[^\]]*\s[^\]]*\]|\]\[[A-Za-z]"
 )
 
+# A lone primitive names a kind of value, not the option's own type: "string" answers the type question of
+# every label option alike, and a reader guesses it without the passage. A union or a named type tells.
+_GENERIC_TYPES = frozenset(
+    "string str boolean bool number int integer float double any object unknown array void null undefined".split()
+)
+
+
+def telling_type(value: str) -> bool:
+    """Is a stated type worth asking for (string | false, RouteLocationRaw), not a lone primitive (string)?"""
+    return value.strip().strip("`'\"").lower() not in _GENERIC_TYPES
+
+
 REASONS = frozenset("OK Created Accepted Unauthorized Forbidden Conflict Gone".split())
 
 NOT_REASONS = frozenset("Error Status In The If When Page Response".split())

@@ -268,6 +268,15 @@ def stated_text(text: str) -> str:
     return "\n".join(line for line in text.split("\n") if classify_term(line) is None)
 
 
+def kind_named(entry: Entry) -> str:
+    """The kind a question calls an entry by: an attribute spelled as a type (pinia.StoreProperties,
+    _GettersTree: a capital and another inside) is an interface or alias a module exports, not a property."""
+    last = entry.names[0].removesuffix("()").rsplit(".", 1)[-1]
+    if entry.kind == "attribute" and re.fullmatch(r"_?[A-Z][a-z0-9]+[A-Z]\w*", last):
+        return "type"
+    return entry.kind
+
+
 def occurrences(text: str, spelling: str) -> int:
     """How often `spelling` occurs in `text` as a whole token (not inside a longer name or option)."""
     return len(re.findall(rf"(?<![\w.-]){re.escape(spelling)}(?![\w-]|\.\w)", text))

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from ragstress.generators.questions.techdoc import Entry, Subject, occurrences, typed_spellings
+from ragstress.generators.questions.techdoc import Entry, Subject, kind_named, occurrences, typed_spellings
 from ragstress.generators.questions.techdoc_options_en import option_predicate
 from ragstress.generators.questions.techdoc_sentences_en import MAX_WORDS, SKIP_OPENING, first_sentence, term_predicate
 from ragstress.generators.questions.techdoc_useful import guessable, short_spellings
@@ -29,6 +29,7 @@ _KIND_WORD = {
     "method": "method",
     "class": "class",
     "exception": "exception",
+    "type": "type",
     "attribute": "attribute",
     "constant": "constant",
     "envvar": "environment variable",
@@ -37,6 +38,9 @@ _KIND_WORD = {
 }
 # What an option does, as a person asks it, fits in a short clause; a longer one is its description copied.
 _MAX_ASKED_WORDS = 16
+# A description ending on a copula, an article or a preposition ("the general format of the field is") was
+# cut before the colon or list it led into.
+_LEADS_IN = re.compile(r"\b(?:is|are|was|be|the|a|an|of|to|for|with|by|as|like|follows|following|include)$")
 
 
 # (question, answer spellings, span kind, template, content): the content is what sets the question apart
@@ -51,7 +55,7 @@ def predicate(entry: Entry) -> str | None:
 
 def _subject_phrase(entry: Entry, about: Subject | None) -> str | None:
     """ "option of grep", "function of the os module", "str method" ..."""
-    kind = _KIND_WORD[entry.kind]
+    kind = _KIND_WORD[kind_named(entry)]
     subject = about.name if about else None
     main = entry.names[0].removesuffix("()")
     owner = main.rsplit(".", 1)[0] if "." in main else None
@@ -83,6 +87,8 @@ def definition_question(entry: Entry, subject: Subject | None) -> Question | Non
     phrase = _subject_phrase(entry, subject)
     if said is None or phrase is None:
         return None
+    if _LEADS_IN.search(said):
+        return None  # "is the general format of the X-Forwarded-For field is": cut before the colon it led to
     question = f"Which {phrase} {said}?"
     if any(occurrences(question, name) for name in entry.names) or len(said.split()) > _MAX_ASKED_WORDS:
         return None  # a description copied whole ("... 'ilp32' or 'lp64', optionally followed by ...")

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from ragstress.generators.questions.techdoc import Entry, Subject, occurrences, typed_spellings
+from ragstress.generators.questions.techdoc import Entry, Subject, kind_named, occurrences, typed_spellings
 from ragstress.generators.questions.techdoc_placeholders import placeholders
 from ragstress.generators.questions.techdoc_useful import guessable, restates_default, short_spellings
 
@@ -23,6 +23,7 @@ _KIND_WORD = {
     "method": "方法",
     "class": "类",
     "exception": "异常",
+    "type": "类型",
     "attribute": "属性",
     "constant": "常量",
     "envvar": "环境变量",
@@ -55,6 +56,13 @@ _GIVEN = re.compile(
     r"(?:有了|使用|用了|指定|给出|设置|加上)(?:这个|此|该)选项(?:时|后|以后)?[，,]\s*"
     r"|(?:如果|若|当)(?:调用|指定|使用|给出|设置)了?(?:这个|此|该)选项(?:时|后)?[，,]\s*"
 )
+# A clause ending on its verb or copula ("通常格式是", "取值为", "包括") leads into what the page lists after it.
+_LEADS_IN = re.compile(r"(?:是|为|包括|包含|分别为|如下所示)$")
+# "若网站开启了 CSP 安全头": a condition without the clause it conditions says nothing the term is.
+_ONLY_CONDITION = re.compile(r"(?:若|如果|假如|倘若|当|一旦)[^，,]+")
+# "若壶开启了保温功能，此值加倍": a function's or attribute's description opening on a condition tells what
+# happens then, not what the term is ("哪个属性表示“若……”" has no one answer).
+_CONDITION_OPENING = re.compile(r"(?:若|如果|假如|倘若|一旦)")
 _DEFAULT = re.compile(r"(?:默认值?(?:为|是)|缺省值?(?:为|是)|默认使用)\s*[“\"]?([^，。；：、（）()\s“”\"]{1,16})")
 
 Question = tuple[str, list[str], str, str, str]  # as in techdoc_en
@@ -82,6 +90,9 @@ def _clause(description: str) -> str | None:
         return None  # "重试次数.(默认情况": cut inside a parenthesis
     # "列出每个压缩文件的如下项目：", "输出时间戳的可用精度 例如：": a clause that leads into what follows it.
     if re.search(r"(?:如下|以下|下列)\w{0,4}$|例如$", clause) or re.search(r"[\u4e00-\u9fff]:[\u4e00-\u9fff]", clause):
+        return None
+    # "……的头，通常格式是": a clause cut before the colon ends on its verb, and says nothing the term is.
+    if _LEADS_IN.search(clause) or _ONLY_CONDITION.fullmatch(clause):
         return None
     return clause
 
@@ -136,7 +147,7 @@ def definition_question(entry: Entry, about: Subject | None) -> Question | None:
         clause = _worded(clause, placeholders(entry.term, clause, entry.names))
     if clause is None or not re.search(r"[\u4e00-\u9fff]", clause):
         return None
-    kind = _KIND_WORD[entry.kind]
+    kind = _KIND_WORD[kind_named(entry)]
     subject = about.name if about else None
     if entry.kind == "option":
         if not subject:
@@ -165,6 +176,8 @@ def definition_question(entry: Entry, about: Subject | None) -> Question | None:
             # "表示以只读方式挂载": the clause's own verb of meaning is the question's, said once.
             question = f"{subject} 命令的哪个选项表示“{clause.removeprefix('表示')}”？"
     else:
+        if _CONDITION_OPENING.match(clause):
+            return None
         main = entry.names[0].removesuffix("()")
         owner = main.rsplit(".", 1)[0] if "." in main else subject
         scope = f"{owner} 模块中" if owner and entry.kind not in ("method", "envvar", "cfunction") else ""
