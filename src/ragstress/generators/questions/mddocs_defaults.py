@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 
-from ragstress.generators.questions.mddocs_fields import heading_name
+from ragstress.generators.questions.mddocs_fields import lines_under_headings
 from ragstress.generators.questions.mddocs_terms import POINTS_OUT, POINTS_OUT_ZH, Question, in_product, value_aliases
 from ragstress.values.spans import sentences
 
@@ -81,15 +81,10 @@ def headed_default_questions(text: str, product: str | None, kinds: dict[str, st
     """ "Defaults to medium." under a heading that is one code name: that name's default (`text`: a chunk's
     prose lines, code lines blank)."""
     made: list[Question] = []
-    heading: str | None = None
-    lines = text.split("\n")
-    for i, line in enumerate(lines):
-        alone = (i == 0 or not lines[i - 1].strip()) and (i + 1 == len(lines) or not lines[i + 1].strip())
-        named = heading_name(line) if alone else None
-        if named:
-            heading = named[0] if _is_key(named[0], kinds) else None
+    for heading, line in lines_under_headings(text):
+        if not _is_key(heading, kinds):
             continue
-        for sentence in sentences(line) if heading else []:
+        for sentence in sentences(line):
             m = _HEADED.match(sentence.rstrip("。!！;； ").removesuffix("."))
             value = _value(m["val"]) if m else None
             if value:

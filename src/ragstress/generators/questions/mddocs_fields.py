@@ -28,6 +28,7 @@ option when it has a default, and is not asked otherwise.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ragstress.core.types import Chunk
@@ -106,6 +107,21 @@ class FieldEntry:
     kind: str | None  # option, hook, function …; None when neither its heading nor its section says
     fields: dict[str, str]  # field label (type, default, deprecated …) -> its value as written
     description: str  # the paragraph after the fields, lines joined
+
+
+def lines_under_headings(text: str) -> Iterator[tuple[str, str]]:
+    """Each non-blank line of a chunk's prose (`text`: code lines blank, headings on lines of their own) with
+    the code name of the nearest heading above it that names one, so a sentence such as "Defaults to 2."
+    can be read as a statement about that name."""
+    heading: str | None = None
+    lines = text.split("\n")
+    for i, line in enumerate(lines):
+        alone = (i == 0 or not lines[i - 1].strip()) and (i + 1 == len(lines) or not lines[i + 1].strip())
+        named = heading_name(line) if alone else None
+        if named:
+            heading = named[0]
+        elif heading is not None and line.strip():
+            yield heading, line
 
 
 def heading_name(line: str) -> tuple[str, str | None] | None:

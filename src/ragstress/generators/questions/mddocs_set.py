@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 
 from ragstress.generators.questions.mddocs_code import answer_spellings
-from ragstress.generators.questions.mddocs_fields import heading_name
+from ragstress.generators.questions.mddocs_fields import lines_under_headings
 from ragstress.generators.questions.mddocs_terms import POINTS_OUT, POINTS_OUT_ZH, Question, code_kind
 from ragstress.values.spans import sentences
 
@@ -166,16 +166,7 @@ def headed_set_questions(text: str, product: str | None, kinds: dict[str, str]) 
     """The questions of sentences that mean the code name their heading names ("When set to true, …"), in a
     chunk's prose lines (`text`: code lines blank, headings on lines of their own)."""
     made: list[Question] = []
-    heading: str | None = None
-    lines = text.split("\n")
-    for i, line in enumerate(lines):
-        alone = (i == 0 or not lines[i - 1].strip()) and (i + 1 == len(lines) or not lines[i + 1].strip())
-        named = heading_name(line) if alone else None
-        if named:
-            heading = named[0]
-            continue
-        if heading is None or not line.strip():
-            continue
+    for heading, line in lines_under_headings(text):
         for sentence in sentences(line.rstrip("\\ ")):
             sentence = sentence.rstrip(".。!！:：;\\ ")
             zh = bool(re.search(r"[\u4e00-\u9fff]", sentence))
