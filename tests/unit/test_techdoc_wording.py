@@ -254,3 +254,28 @@ def test_a_noun_phrase_the_frames_tag_as_a_verb_is_read_as_what_the_option_sets(
     for description, said in cases.items():
         entry = Entry("--mark=MARK", ("--mark",), "option", description, description)
         assert option_predicate(entry) == said, description
+
+
+def test_an_option_clause_that_fails_the_grammar_check_is_not_asked():
+    page = """OPTIONS
+       -R, --table-right columns
+           Right align text in the specified columns.
+
+       -H, --table-hide columns
+           Don't print specified columns.
+
+       --status-fd n
+           Write special status strings to the file descriptor n.
+
+       --display-name=DISPLAY_NAME
+           Display name of the cluster.
+
+       --log-level=LEVEL
+           Logging level used by the server.
+"""
+    said = {e.term: option_predicate(e) for e in entries(page)}
+    assert said["-R, --table-right columns"] is None
+    assert said["-H, --table-hide columns"] is None
+    assert said["--status-fd n"] is None
+    assert said["--display-name=DISPLAY_NAME"] == "sets the display name of the cluster"
+    assert said["--log-level=LEVEL"] == "sets the logging level used by the server"
