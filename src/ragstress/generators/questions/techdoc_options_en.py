@@ -94,7 +94,8 @@ def option_predicate(entry: Entry) -> str | None:
         return "sets " + " ".join([words[0].lower(), *words[1:]])
     rest = " ".join(words[1:])
     if (
-        len(words) > 2
+        not named
+        and len(words) > 2
         and words[2] not in _PREPOSITIONS
         and (opening(rest[:1].upper() + rest[1:], set()) or ("",))[0] == "verb"
     ):
