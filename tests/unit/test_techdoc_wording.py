@@ -317,3 +317,16 @@ def test_a_chinese_option_clause_that_cannot_stand_alone_in_quotes_is_not_asked(
     assert [term for term, q in asked.items() if q] == ["--poweroff", "-c", "-d"]
     assert asked["--poweroff"][0] == "pagekit 命令的哪个选项表示“当与 halt 命令一起使用时关闭页面”？"
     assert asked["-c"][0] == "pagekit 命令的哪个选项等效于 '--apparent-size --block-size=1'？"
+
+
+def test_a_chinese_clause_ending_on_a_word_or_naming_a_mode_is_still_asked():
+    page = """选项
+       -c
+              检查输入是否被正确排序，即使所有输入行均成对
+
+       -i
+              进入 copy-in 模式
+"""
+    asked = {e.term: techdoc_zh.definition_question(e, PAGEKIT) for e in entries(page, PAGEKIT)}
+    assert asked["-c"][0] == "pagekit 命令的哪个选项表示“检查输入是否被正确排序，即使所有输入行均成对”？"
+    assert asked["-i"][0] == "pagekit 命令的哪个选项表示“进入 copy-in 模式”？"

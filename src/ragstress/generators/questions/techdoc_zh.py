@@ -64,11 +64,11 @@ _GIVEN = re.compile(
 _DEFAULT = re.compile(r"(?:默认值?(?:为|是)|缺省值?(?:为|是)|默认使用)\s*[“\"]?([^，。；：、（）()\s“”\"]{1,16})")
 
 # "当与 halt", "与 --root= 一起": a clause ending on a preposition and its object, its verb cut away.
-_CUT = re.compile(r"^(?:当|如果|若)(?![^，,]*[，,])(?!.*(?:时|后))|(?:与|和|同|跟|对|在|当)(?:\s*[A-Za-z0-9_=-]+)?$")
-# "max-lines", "指定的数目分钟之前", "/proc/meminfo-- 内存信息", nested quotes: see the module's docstring.
-_MALFORMED = re.compile(
-    r"(?<![\w/-])[a-z]+-[a-z]+(?![\w-])|指定的数目(?=[*\u4e00-\u9fff])(?![的个])|/[\w./-]*\w--|[“”「」『』]"
+_CUT = re.compile(
+    r"^(?:当|如果|若)(?![^，,]*[，,])(?!.*(?:时|后))|(?:与|和|同|跟|对|在|当)\s*[A-Za-z0-9_=-]+$|(?:与|和|跟)$"
 )
+# "max-lines", "指定的数目分钟之前", "/proc/meminfo-- 内存信息", nested quotes: see the module's docstring.
+_MALFORMED = re.compile(r"指定的数目(?=[*\u4e00-\u9fff])(?![的个])|/[\w./-]*\w--|[“”「」『』]")
 _MIN_HANZI = 4
 
 Question = tuple[str, list[str], str, str, str]  # as in techdoc_en
@@ -156,6 +156,11 @@ def definition_question(entry: Entry, about: Subject | None) -> Question | None:
     if len(re.findall(r"[\u4e00-\u9fff]", clause)) < _MIN_HANZI and not clause.startswith("等效于"):
         return None
     if entry.kind == "option" and (_CUT.search(clause) or _MALFORMED.search(clause)):
+        return None
+    # "max-lines": the option's own argument left in its page spelling; "copy-in 模式" is a name and stays.
+    if entry.kind == "option" and any(
+        word in entry.term for word in re.findall(r"(?<![\w/-])[a-z]+-[a-z]+(?![\w-])", clause)
+    ):
         return None
     kind = _KIND_WORD[entry.kind]
     subject = about.name if about else None
