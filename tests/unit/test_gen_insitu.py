@@ -211,3 +211,16 @@ def test_a_subject_wholly_in_parentheses_is_not_asked_and_does_not_fail():
     text = "(It) was released in 1999."
     span = next(s for s in extract_spans(text, "en") if s.kind == "year")
     assert insitu_question(span, text, "GNU tar", "en") is None
+
+
+def test_a_shell_prompt_line_or_a_placeholder_answer_is_never_asked():
+    from ragstress.values.spans import FactSpan
+
+    title = "gcloud container fleet memberships delete"
+    example = f"EXAMPLES\n       To unregister a membership, run:\n\n           $ {title} MEMBERSHIP_NAME\n"
+    assert ask(example, "MEMBERSHIP_NAME", title, "en") is None
+    # A prompt line's answer is not asked even when it is no placeholder.
+    span = FactSpan(text="Varna", kind="name", start=0, end=5)
+    assert insitu_question(span, "Run:\n   $ pagekit fetch Varna now\n", title, "en") is None
+    # The same kind of fact stated in prose is asked.
+    assert ask("The Varna Lighthouse was completed in 1874.", "1874", "Varna Lighthouse", "en") is not None

@@ -216,3 +216,15 @@ def test_a_version_does_not_match_inside_a_longer_one():
     assert not facts_stated(read("It was added in Python 3.8.1."), [["3.8"]])[0]
     assert not facts_stated(read("Added in 13.8."), [["3.8"]])[0]
     assert facts_stated(read("3.8 版本起提供。"), [["3.8"]])[0]
+
+
+def test_an_option_left_in_english_on_a_chinese_page_is_not_asked_in_english():
+    text = (
+        "名称\n       pagekit - 把保存的页面按编号排序并打印出它们的名字\n\n选项\n"
+        "       -d     以只读方式挂载页面存储，不写入任何数据\n\n"
+        "       -f STYLE\n              use STYLE for numbering footer lines\n"
+    )
+    chunk = Chunk(id="z1", doc_id="man1/pagekit.1.gz", text=text, start=0, end=len(text))
+    subject = Subject("pagekit", "command")
+    asked = [q[0] for q in technical_questions(chunk, subject, "en")]
+    assert asked == ["pagekit 命令的哪个选项表示“以只读方式挂载页面存储，不写入任何数据”？"]

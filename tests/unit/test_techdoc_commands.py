@@ -41,8 +41,48 @@ def test_an_english_name_line_is_asked_as_which_command_does_its_task():
 def test_a_command_of_a_family_is_asked_as_one_of_that_family():
     text = "NAME\n    pagekit alpha stores list - list page stores in a project\n\nSYNOPSIS\n    pagekit alpha stores list\n"
     assert _asked(("man1/pagekit_alpha_stores_list.1.gz", text)) == {
-        "Which pagekit command lists page stores in a project?": ["pagekit alpha stores list"]
+        "Which pagekit alpha command lists page stores in a project?": ["pagekit alpha stores list"]
     }
+    general = "NAME\n    pagekit stores list - list page stores in a project\n"
+    assert _asked(("man1/pagekit_stores_list.1.gz", general)) == {
+        "Which pagekit command lists page stores in a project?": ["pagekit stores list"]
+    }
+
+
+def test_a_general_command_sharing_its_task_with_a_track_is_not_asked_but_the_track_one_is():
+    line = " - delete a Pagestore Memcached instance\n"
+    asked = _asked(
+        ("man1/pagekit_cache_delete.1.gz", "NAME\n    pagekit cache delete" + line),
+        ("man1/pagekit_alpha_cache_delete.1.gz", "NAME\n    pagekit alpha cache delete" + line),
+    )
+    assert asked == {
+        "Which pagekit alpha command deletes a Pagestore Memcached instance?": ["pagekit alpha cache delete"]
+    }
+
+
+def test_a_generic_task_of_a_family_is_not_asked():
+    for said in (
+        "delete a queue",
+        "list private connections",
+        "describe the node group",
+        "get the policy for the table",
+    ):
+        assert purpose_question(["pagekit queues delete"], said) is None, said
+    assert purpose_question(["pagekit queues delete"], "delete a Pagestore queue")[0] == (
+        "Which pagekit command deletes a Pagestore queue?"
+    )
+
+
+def test_a_command_of_a_suite_names_its_suite():
+    pages = [
+        (f"man1/pg-{name}.1.gz", f"NAME\n       pg-{name} - {verb} saved pages by their number\n")
+        for name, verb in (("op", "open"), ("ls", "list"), ("pr", "print"))
+    ]
+    asked = _asked(*pages)
+    assert asked["Which pg command opens saved pages by their number?"] == ["pg-op"]
+    assert len(asked) == 3
+    # One hyphenated page alone is no suite.
+    assert _asked(pages[0]) == {"Which command opens saved pages by their number?": ["pg-op"]}
 
 
 def test_a_chinese_name_line_is_asked_in_chinese():
@@ -76,7 +116,7 @@ def test_a_task_two_pages_share_or_that_names_its_command_is_not_asked():
         ("man1/pagekit_stores_list.1.gz", "NAME\n    pagekit stores list" + line),
         ("man1/pagekit_alpha_stores_list.1.gz", "NAME\n    pagekit alpha stores list" + line),
     )
-    assert shared == {}
+    assert shared == {"Which pagekit alpha command lists page stores in a project?": ["pagekit alpha stores list"]}
     assert _asked(("man1/pagesort.1.gz", "NAME\n       pagesort - sort pages with pagesort rules\n")) == {}
     # A group page: "commands" is what it holds, not what it does.
     assert _asked(("man1/pk_stores.1.gz", "NAME\n       pk stores - commands for managing page stores\n")) == {}
@@ -103,7 +143,7 @@ def test_a_chunk_of_options_gives_up_to_four_option_questions():
 
 def test_a_synopsis_line_is_not_asked_as_a_sentence():
     text = (
-        "NAME\npagekit stores describe - describe a page store\n\nSYNOPSIS\n"
+        "NAME\npagekit stores describe - describe a Pagekit page store\n\nSYNOPSIS\n"
         "pagekit stores describe (STORE : --location=LOCATION) [PAGEKIT_WIDE_FLAG ...]\n\n"
         "DESCRIPTION\nDescribe a page store.\n"
     )

@@ -254,3 +254,79 @@ def test_a_noun_phrase_the_frames_tag_as_a_verb_is_read_as_what_the_option_sets(
     for description, said in cases.items():
         entry = Entry("--mark=MARK", ("--mark",), "option", description, description)
         assert option_predicate(entry) == said, description
+
+
+def test_an_option_clause_that_fails_the_grammar_check_is_not_asked():
+    page = """OPTIONS
+       -R, --table-right columns
+           Right align text in the specified columns.
+
+       -H, --table-hide columns
+           Don't print specified columns.
+
+       --status-fd n
+           Write special status strings to the file descriptor n.
+
+       --display-name=DISPLAY_NAME
+           Display name of the cluster.
+
+       --log-level=LEVEL
+           Logging level used by the server.
+"""
+    said = {e.term: option_predicate(e) for e in entries(page)}
+    assert said["-R, --table-right columns"] is None
+    assert said["-H, --table-hide columns"] is None
+    assert said["--status-fd n"] is None
+    assert said["--display-name=DISPLAY_NAME"] == "sets the display name of the cluster"
+    assert said["--log-level=LEVEL"] == "sets the logging level used by the server"
+
+
+def test_a_chinese_option_clause_that_cannot_stand_alone_in_quotes_is_not_asked():
+    page = """选项
+       --poweroff
+              当与 halt 命令一起使用时关闭页面。
+
+       -H
+              当与 halt
+
+       -mmin n
+              对文件状态的最近一次修改是在 n 分钟之前
+
+       -l[max-lines]
+              每个命令行最多可以有 max-lines 行非空格输入
+
+       -a, --all
+              在列出单元时，表示列出所有已加载的单元
+
+       -b
+              将给定“数值”行连续的空行视为一行
+
+       -c
+              等效于 '--apparent-size --block-size=1'
+
+       -V
+              文件 /proc/meminfo-- 内存信息
+
+       -t
+              返回true
+
+       -d
+              以只读方式挂载页面存储
+"""
+    asked = {e.term: techdoc_zh.definition_question(e, PAGEKIT) for e in entries(page, PAGEKIT)}
+    assert [term for term, q in asked.items() if q] == ["--poweroff", "-c", "-d"]
+    assert asked["--poweroff"][0] == "pagekit 命令的哪个选项表示“当与 halt 命令一起使用时关闭页面”？"
+    assert asked["-c"][0] == "pagekit 命令的哪个选项等效于 '--apparent-size --block-size=1'？"
+
+
+def test_a_chinese_clause_ending_on_a_word_or_naming_a_mode_is_still_asked():
+    page = """选项
+       -c
+              检查输入是否被正确排序，即使所有输入行均成对
+
+       -i
+              进入 copy-in 模式
+"""
+    asked = {e.term: techdoc_zh.definition_question(e, PAGEKIT) for e in entries(page, PAGEKIT)}
+    assert asked["-c"][0] == "pagekit 命令的哪个选项表示“检查输入是否被正确排序，即使所有输入行均成对”？"
+    assert asked["-i"][0] == "pagekit 命令的哪个选项表示“进入 copy-in 模式”？"

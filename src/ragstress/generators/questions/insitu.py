@@ -9,12 +9,21 @@ document's title; when that is impossible the sentence is not asked (`None`).
 
 from __future__ import annotations
 
+import re
+
 from ragstress.values.spans import FactSpan, sentences
+
+# "$ gcloud … delete MEMBERSHIP_NAME": a line typed at a shell prompt is an example to run, not a statement.
+_PROMPT_LINE = re.compile(r"^[ \t]*[$%][ \t]+\S", re.MULTILINE)
+# "MEMBERSHIP_NAME", "<FILE>": a placeholder stands for what the reader supplies; it answers nothing.
+_PLACEHOLDER = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|<[^<>\s]+>")
 
 
 def insitu_question(span: FactSpan, text: str, title: str | None, lang: str, document: str = "") -> str | None:
     """A standalone question whose answer is `span` (found in `text`, a chunk of `document` when given, whose
     first mentions name people in full), or None when the sentence will not do."""
+    if _PLACEHOLDER.fullmatch(span.text.strip()) or _on_prompt_line(span, text):
+        return None
     if lang == "zh":
         from ragstress.generators.questions.insitu_zh import insitu_question_zh
 
@@ -32,3 +41,12 @@ def sentence_with(span: FactSpan, text: str) -> tuple[str, int] | None:
         if at >= 0:
             return sentence, at
     return None
+
+
+def _on_prompt_line(span: FactSpan, text: str) -> bool:
+    """Whether the span's first occurrence in `text` stands on a line typed at a shell prompt."""
+    at = text.find(span.text)
+    if at < 0:
+        return False
+    start = text.rfind("\n", 0, at) + 1
+    return bool(_PROMPT_LINE.match(text, start))

@@ -60,6 +60,9 @@ def document_titles(chunks: list[Chunk]) -> dict[str, str]:
     return titles
 
 
+_ZH_PAGE_HANZI = 20
+
+
 def technical_questions(
     chunk: Chunk, subject: Subject | None, lang: str, shared: SharedOptions | None = None
 ) -> list[tuple[str, list[str], str, str, str]]:
@@ -73,8 +76,9 @@ def technical_questions(
             continue
         if shared is not None and shared.asked_elsewhere(entry, chunk.doc_id):
             continue
-        # A page of mixed languages: each entry is asked in the language of its own description.
-        writer = techdoc_zh if lang == "zh" or re.search(r"[\u4e00-\u9fff]", entry.description) else techdoc_en
+        # A Chinese page is asked in Chinese: an entry its translation left in English is not asked in English.
+        page_zh = lang == "zh" or len(re.findall(r"[\u4e00-\u9fff]", chunk.text)) >= _ZH_PAGE_HANZI
+        writer = techdoc_zh if page_zh or re.search(r"[\u4e00-\u9fff]", entry.description) else techdoc_en
         question = writer.definition_question(entry, subject)
         found += [question] if question else []
         found += writer.value_questions(entry, subject, stated_text(chunk.text))

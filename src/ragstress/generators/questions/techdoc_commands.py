@@ -15,7 +15,12 @@ not something a person runs.
   command can do ("哪个命令可以…？").
 
 A question two pages of the corpus would both answer (gcloud's alpha, beta and general commands share
-their NAME line) is not asked: its answer would not be one command.
+their NAME line) is not asked: its answer would not be one command. A command of a release track is asked
+with its track ("Which gcloud alpha command …?"), and a general one whose task a track's command shares is
+not asked. A family of many commands has many that "delete a service" or "list private connections": a
+task whose object is a bare common noun phrase ("a queue", "private connections") or ends in "the X" with
+nothing saying which X is not asked of one. A command of a suite ("git-credential", one of many git-…
+pages) is asked as that suite's command ("Which git command …?").
 """
 
 from __future__ import annotations
@@ -42,6 +47,11 @@ _NAME_LINE = re.compile(
 _ZH_IS_A = re.compile(r"(?:程序|进程|器|工具|软件|语言)$")
 _ZH_MAX = 30
 _EN_MAX_WORDS = 14
+_TRACKS = {"alpha", "beta", "preview"}
+# "deletes a queue", "lists private connections", "describes the node group": a verb, an optional article
+# and one or two lower-case nouns; or a task ending "for the table", whose "the" points at nothing.
+_GENERIC_TASK = re.compile(r"^\S+ (?:(?:a|an|the) )?[a-z][\w-]*(?: [a-z][\w-]*)?$|\bthe [a-z][\w-]*$")
+_SUITE_SIZE = 3
 _GROUP_WORDS = {"command", "commands", "tool", "tools", "utility", "utilities", "group", "groups"}
 
 
@@ -55,10 +65,11 @@ def _name_line(text: str) -> tuple[list[str], str] | None:
     return names, said
 
 
-def purpose_question(names: list[str], said: str) -> Question | None:
-    """The question whose answer is one of `names`, from what their NAME line `said` they do, or None."""
+def purpose_question(names: list[str], said: str, suite: str | None = None) -> Question | None:
+    """The question whose answer is one of `names`, from what their NAME line `said` they do, or None.
+    `suite`: the suite the command belongs to ("git" for git-credential), named in an English question."""
     zh = bool(re.search(r"[\u4e00-\u9fff]", said))
-    question = _question_zh(said) if zh else _question_en(said, names[0])
+    question = _question_zh(said) if zh else _question_en(said, names[0], suite)
     if question is None or any(occurrences(question, name) for name in names):
         return None
     # "pagesort - sort pages": a one-word name the question spells is read as an option's long name would be.
@@ -67,14 +78,21 @@ def purpose_question(names: list[str], said: str) -> Question | None:
     return question, names, "command", "command_purpose", question
 
 
-def _question_en(said: str, command: str) -> str | None:
+def _question_en(said: str, command: str, suite: str | None = None) -> str | None:
     clause = first_clause(said).rstrip(".")
     words = clause.split()
     if not 2 <= len(words) <= _EN_MAX_WORDS or re.search(r"\b(?:this|these|it)\b", clause, re.I):
         return None
     if words[0].lower() in _GROUP_WORDS:
         return None  # "commands for managing Rollouts": a group of commands, whose first word no verb
-    family = command.split()[0] + " " if " " in command else ""
+    parts = command.split()
+    family = ""
+    if len(parts) > 1:
+        if _GENERIC_TASK.search(clause):
+            return None
+        family = " ".join(parts[:2] if parts[1] in _TRACKS else parts[:1]) + " "
+    elif suite and not re.search(rf"\b{re.escape(suite)}\b", clause, re.I):
+        family = suite + " "
     sentence = clause[:1].upper() + clause[1:]
     if words[0].lower() in ("a", "an", "the"):
         return f"Which {family}command is {clause[:1].lower()}{clause[1:]}?"
@@ -107,6 +125,7 @@ class CommandPurposes:
         self._by_chunk: dict[str, Question] = {}
         made: list[tuple[str, Question]] = []
         seen: set[str] = set()
+        lines: list[tuple[str, list[str], str]] = []
         for chunk in sorted(chunks, key=lambda c: (c.doc_id, c.start)):
             subject = subjects.get(chunk.doc_id)
             if chunk.doc_id in seen or subject is None or subject.kind != "command":
@@ -117,13 +136,28 @@ class CommandPurposes:
             if line is None:
                 continue
             seen.add(chunk.doc_id)
-            names, said = line
-            question = purpose_question(names, said)
+            lines.append((chunk.id, *line))
+        prefixes = Counter(names[0].split("-")[0] for _, names, _ in lines if "-" in names[0])
+        # "gcloud alpha memcache instances delete" and "gcloud memcache …" share a line: the general one is not asked.
+        tracked = {(names[0].split()[0], said) for _, names, said in lines if _track(names[0])}
+        for chunk_id, names, said in lines:
+            command = names[0]
+            if " " in command and not _track(command) and (command.split()[0], said) in tracked:
+                continue
+            prefix = command.split("-")[0]
+            suite = prefix if "-" in command and prefixes[prefix] >= _SUITE_SIZE else None
+            question = purpose_question(names, said, suite)
             if question is not None:
-                made.append((chunk.id, question))
+                made.append((chunk_id, question))
         asked = Counter(question[0] for _, question in made)
         self._by_chunk = {chunk_id: q for chunk_id, q in made if asked[q[0]] == 1}
 
     def questions(self, chunk: Chunk) -> list[Question]:
         """The NAME-line question asked on `chunk`, if it holds one."""
         return [self._by_chunk[chunk.id]] if chunk.id in self._by_chunk else []
+
+
+def _track(command: str) -> str | None:
+    """The release track a family's command belongs to ("alpha" of "gcloud alpha bms networks list"), or None."""
+    parts = command.split()
+    return parts[1] if len(parts) > 1 and parts[1] in _TRACKS else None

@@ -4,6 +4,12 @@
 patterns"; "--display-name / Display name of the cluster" as "sets the display name of the cluster";
 "Do not print a header" as "prevents printing a header" (see `techdoc_parse` for how a description's
 opening is read, and `techdoc_placeholders` for its placeholders).
+
+A rebuilt clause is asked only when it passes a check of its grammar: no article right after a determiner
+or a participle ("specified a given number of columns": a placeholder worded where the page had an
+adjective before it), no one-letter word but "a" left from the page ("the file descriptor n": a placeholder
+not put into words), and no noun reading of a description whose words after the first read as a task
+("Right align text in …" is a task with an adverb before it, not a name to set).
 """
 
 from __future__ import annotations
@@ -44,6 +50,8 @@ def option_predicate(entry: Entry) -> str | None:
     if re.search(r"\b(?:this|these)\b", re.sub(r"\([^()]*\)", "", sentence)):
         return None  # "List only channels of this type": the question would point at a page it does not show
     worded = word_placeholders(sentence, placeholders(entry.term, sentence, entry.names))
+    if worded is not None and not _grammatical(worded):
+        return None
     words = worded.split() if worded else []
     if not 2 <= len(words) <= MAX_WORDS:
         return None
@@ -84,8 +92,30 @@ def option_predicate(entry: Entry) -> str | None:
         return None  # a noun phrase says what an option sets; an option without a value sets nothing
     if words[0].lower() in ("the", "a", "an"):
         return "sets " + " ".join([words[0].lower(), *words[1:]])
+    rest = " ".join(words[1:])
+    if (
+        not named
+        and len(words) > 2
+        and words[2] not in _PREPOSITIONS
+        and (opening(rest[:1].upper() + rest[1:], set()) or ("",))[0] == "verb"
+    ):
+        return None  # "Right align text in the specified columns": a task after an adverb, not a name
     first = words[0] if words[1][:1].isupper() else _lowered(words[0])  # "Google Cloud project" keeps its capital
     return "sets the " + " ".join([first, *words[1:]])
+
+
+# "specified a given number", "the a file": an article never follows a determiner or a participle.
+_ARTICLE_AFTER_DETERMINER = re.compile(
+    r"\b(?:specified|given|selected|named|the|a|an|each|every|any|all|its|their|this|that|your)\s+(?:a|an|the)\b", re.I
+)
+# "the file descriptor n": a one-letter word other than "a" is a placeholder left in the page's spelling.
+_LONE_LETTER = re.compile(r"(?<![\w.'’-])[b-z](?![\w.'’-])")
+_PREPOSITIONS = {"of", "for", "to", "in", "on", "at", "by", "with", "from", "as", "used", "that", "which"}
+
+
+def _grammatical(clause: str) -> bool:
+    """Whether a clause rebuilt from a description reads as English by the checks in the module's docstring."""
+    return not (_ARTICLE_AFTER_DETERMINER.search(clause) or _LONE_LETTER.search(clause))
 
 
 def task_predicate(sentence: str, verbs: list[int]) -> str:

@@ -6,6 +6,12 @@ means, whether it opens with a verb (列出、显示) or not (与 -l 同时使�
 whose description opens with a verb is asked without quotes: "os 模块中哪个函数返回当前工作目录？".
 An option's description that states its default (默认为 10, 默认值为……, 缺省为……) gives
 "<命令> 命令的 <选项> 选项默认值是什么？" when the value occurs once in the chunk.
+
+A quoted clause must stand alone as what the option means. It is not asked when it is cut off ("当与 halt"),
+holds fewer than four Chinese characters ("返回true" fits many options), quotes inside itself, says 表示
+again, leaves an argument in its page spelling ("max-lines") or one put into words before a measure
+("指定的数目分钟之前"), or is an entry of the FILES section ("/proc/meminfo-- 内存信息"). An option
+described as "等效于 …" is asked as "哪个选项等效于 …？".
 """
 
 from __future__ import annotations
@@ -58,12 +64,21 @@ _GIVEN = re.compile(
 )
 # A clause ending on its verb or copula ("通常格式是", "取值为", "包括") leads into what the page lists after it.
 _LEADS_IN = re.compile(r"(?:是|为|包括|包含|分别为|如下所示)$")
-# "若网站开启了 CSP 安全头": a condition without the clause it conditions says nothing the term is.
-_ONLY_CONDITION = re.compile(r"(?:若|如果|假如|倘若|当|一旦)[^，,]+")
+# "若网站开启了 CSP 安全头": a condition without the clause it conditions says nothing the term is; one that
+# goes on after 时, 后 or 则 ("当与 halt 命令一起使用时关闭页面") has its consequence.
+_ONLY_CONDITION = re.compile(r"(?:若|如果|假如|倘若|当|一旦)[^，,时后则]+")
 # "若壶开启了保温功能，此值加倍": a function's or attribute's description opening on a condition tells what
 # happens then, not what the term is ("哪个属性表示“若……”" has no one answer).
 _CONDITION_OPENING = re.compile(r"(?:若|如果|假如|倘若|一旦)")
 _DEFAULT = re.compile(r"(?:默认值?(?:为|是)|缺省值?(?:为|是)|默认使用)\s*[“\"]?([^，。；：、（）()\s“”\"]{1,16})")
+
+# "当与 halt", "与 --root= 一起": a clause ending on a preposition and its object, its verb cut away.
+_CUT = re.compile(
+    r"^(?:当|如果|若)(?![^，,]*[，,])(?!.*(?:时|后))|(?:与|和|同|跟|对|在|当)\s*[A-Za-z0-9_=-]+$|(?:与|和|跟)$"
+)
+# "max-lines", "指定的数目分钟之前", "/proc/meminfo-- 内存信息", nested quotes: see the module's docstring.
+_MALFORMED = re.compile(r"指定的数目(?=[*\u4e00-\u9fff])(?![的个])|/[\w./-]*\w--|[“”「」『』]")
+_MIN_HANZI = 4
 
 Question = tuple[str, list[str], str, str, str]  # as in techdoc_en
 
@@ -143,9 +158,21 @@ def definition_question(entry: Entry, about: Subject | None) -> Question | None:
     if entry.kind == "option" and restates_default(entry.description):
         return None
     clause = _clause(entry.description)
+    if clause is not None and not re.search(r"[\u4e00-\u9fff]", clause):
+        return None  # "use STYLE for numbering footer lines": a clause left in English is no Chinese question
     if clause is not None and entry.kind == "option":
         clause = _worded(clause, placeholders(entry.term, clause, entry.names))
     if clause is None or not re.search(r"[\u4e00-\u9fff]", clause):
+        return None
+    # "返回true" fits many options; "等效于 '-a'" names its equivalent in the option's own spelling.
+    if len(re.findall(r"[\u4e00-\u9fff]", clause)) < _MIN_HANZI and not clause.startswith("等效于"):
+        return None
+    if entry.kind == "option" and (_CUT.search(clause) or _MALFORMED.search(clause)):
+        return None
+    # "max-lines": the option's own argument left in its page spelling; "copy-in 模式" is a name and stays.
+    if entry.kind == "option" and any(
+        word in entry.term for word in re.findall(r"(?<![\w/-])[a-z]+-[a-z]+(?![\w-])", clause)
+    ):
         return None
     kind = _KIND_WORD[kind_named(entry)]
     subject = about.name if about else None
@@ -168,10 +195,14 @@ def definition_question(entry: Entry, about: Subject | None) -> Question | None:
             question = f"{subject} 命令的哪个选项{clause[consequence.end() :]}？"
         elif negated and re.search(r"[此这该]", clause):
             return None  # "不支持此操作": what it turns off is named on the page, not in the question
+        elif clause.startswith("等效于"):  # "等效于 '--apparent-size --block-size=1'": an equivalent, not a meaning
+            question = f"{subject} 命令的哪个选项{clause}？"
         elif negated:
             # "哪个选项表示“不要……”" reads as any option that leaves it alone: ask what the option turns off.
             said = clause if negated[1] else "让它不" + clause[negated.end() :]
             question = f"{subject} 命令的哪个选项{said}？"
+        elif "表示" in clause.removeprefix("表示"):
+            return None  # "在列出单元时，表示列出……": a second 表示 inside the quote says it twice
         else:
             # "表示以只读方式挂载": the clause's own verb of meaning is the question's, said once.
             question = f"{subject} 命令的哪个选项表示“{clause.removeprefix('表示')}”？"
