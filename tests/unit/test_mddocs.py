@@ -171,7 +171,20 @@ def test_abbreviations_and_file_names_are_not_modules_the_product_names():
     answers = [a for names in asked.values() for a in names]
     assert "C" not in answers and "Tcl" not in answers, asked  # a language, not a class
     assert "i.e" not in answers and "cold.yaml" not in answers, asked
-    assert asked["Kettle provides several timers in which module for convenience?"] == ["kettle.timers"]
+    assert not any("which module" in q for q in asked), asked  # the sentence with "which" dropped in
+
+
+def test_a_code_name_the_product_uses_is_asked_with_the_wh_phrase_in_front():
+    asked = _asked(
+        "By default, Kettle uses steep.timer to stop the brew at the right time.\n"
+        "Kettle generates the final name based on steep.label and steep.folder.\n",
+        kinds={"steep.timer": "option", "steep.label": "option", "steep.folder": "option"},
+    )
+    assert asked["By default, which option does Kettle use to stop the brew at the right time?"] == [
+        "steep.timer",
+        "timer",
+    ]
+    assert not any("based on which" in q for q in asked), asked
 
 
 def test_an_imperative_import_line_asks_for_its_module():

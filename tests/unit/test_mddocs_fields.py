@@ -160,7 +160,7 @@ def test_a_documented_option_in_a_product_sentence_is_asked_as_an_option_not_a_m
     chunks = _chunks(_OPTIONS_EN + "\nKettle can keep a log of every brew with the steep.journal option.\n")
     kinds = mddocs.identifier_kinds(chunks) | {"steep.journal": "option"}
     asked = {q[0]: q[1] for q in mddocs.doc_questions(chunks[0], "en", "Kettle", kinds)}
-    assert asked["Kettle can keep a log of every brew with which option?"][0] == "steep.journal"
+    assert asked["With which option can Kettle keep a log of every brew?"][0] == "steep.journal"
     zh = _chunks("Kettle 通过特殊的 kettle.meta.pot 对象暴露冲泡接口。\n")
     asked_zh = {q[0] for q in mddocs.doc_questions(zh[0], "zh", "Kettle", {})}
     assert "Kettle 通过特殊的哪个对象暴露冲泡接口？" in asked_zh  # the noun is written there: no 模块 added

@@ -1,7 +1,7 @@
 """Questions whose sentence has the product as its subject, asked in place for the code name it states.
 
-"FastAPI provides several middlewares in fastapi.middleware" -> "FastAPI provides several middlewares in which
-module?"; "FastAPI 在 fastapi.middleware 中提供了中间件" -> "FastAPI 在哪个模块中提供了中间件？".
+"FastAPI uses fastapi.middleware to wrap requests" -> "Which module does FastAPI use to wrap requests?";
+"FastAPI 在 fastapi.middleware 中提供了中间件" -> "FastAPI 在哪个模块中提供了中间件？".
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ _CODE_TOKEN = re.compile(r"(?:\b[Tt]he )?(?<![\w./-])([A-Za-z_][\w]*(?:\.[A-Za-z
 
 
 _KIND_NOUNS_EN = "function|option|class|object|hook|method|module|property|variable|parameter"
-_KIND_NOUNS_ZH = "函数|选项|类|对象|钩子|方法|模块|属性|变量|参数"
+_KIND_NOUNS_ZH = "函数|选项|类|对象|钩子|方法|模块|属性|变量|参数|配置项|配置"
 
 _FILES = frozenset("yaml yml json toml ini cfg conf md txt xml html py lua js ts sh env lock log".split())
 
@@ -41,9 +41,8 @@ _JOINING_ZH = ("和", "与", "及", "、", "或", "以及")
 
 
 def about_product(sentence: str, product: str | None, kinds: dict[str, str], zh: bool) -> Question | None:
-    """A sentence whose subject is the product asks in place for the code name it states:
-    "FastAPI provides several middlewares in fastapi.middleware" -> "FastAPI provides several middlewares in
-    which module?"; "FastAPI 在 fastapi.middleware 中提供了中间件" -> "FastAPI 在哪个模块中提供了中间件？"."""
+    """A sentence whose subject is the product asks for the code name it states (English: see
+    `_fronted_en`); "FastAPI 在 fastapi.middleware 中提供了中间件" -> "FastAPI 在哪个模块中提供了中间件？"."""
     if not product:
         return None
     opener = re.match(rf"^(?:So, |Then |By default, |And )?{re.escape(product)} ", sentence)
@@ -57,6 +56,8 @@ def about_product(sentence: str, product: str | None, kinds: dict[str, str], zh:
             and name.rsplit(".", 1)[1] not in _FILES
             and name not in kinds  # build.license documented as an option is an option, not a module
         )
+        # source.define beside documented options (source.alias) is an option too, not a module.
+        module = module and not any(k.startswith(name.split(".")[0] + ".") for k in kinds)
         kind = "module" if module else code_kind(name, kinds)
         # A one-letter name is a language or a variable ("the C API", "x"), not a code name to ask for.
         if kind is None or len(name.removesuffix("()")) < 2 or name == product or name.lower() == product.lower():
@@ -75,11 +76,44 @@ def about_product(sentence: str, product: str | None, kinds: dict[str, str], zh:
             pointing = POINTS_OUT_ZH.search(before + after)
         else:
             # "via the special import.meta.glob function": the sentence names the kind itself.
-            named = re.match(rf" (?:{kind}|{_KIND_NOUNS_EN})\b", after)
-            question = f"{before}which{after}?" if named else f"{before}which {kind}{after}?"
+            question = _fronted_en(opener[0], product, before[opener.end() :], kind, after)
+            if question is None:
+                return None
             pointing = POINTS_OUT.search(before + after)
         if pointing or len(question.split()) < 5 and not zh:
             return None
         names = [name] if module else list(term_spellings(name))
         return question, names, "path" if module else kind, "doc_identifier", question
     return None
+
+
+_MODALS = ("can", "will", "may", "should", "must")
+_PREPOSITIONS = ("with", "through", "via", "in", "from", "by", "to", "into", "on")
+
+
+def _fronted_en(opener: str, product: str, verb: str, kind: str, after: str) -> str | None:
+    """The English question with its wh-phrase in front, as a reader asks it: "By default, Rsbuild uses
+    source.define to inject …" -> "By default, which option does Rsbuild use to inject …?"; "Kettle can keep a log
+    with steep.journal" -> "With which option can Kettle keep a log?". Only a code name that is the verb's object,
+    or ends the sentence after a preposition, can be moved so; a sentence with "which" dropped in its middle
+    ("Rsbuild generates the path based on which module and …") is not asked."""
+    words = verb.split()
+    named = re.match(rf" ({_KIND_NOUNS_EN})\b", after)
+    if named:  # "with the steep.journal option": the sentence names the kind itself
+        kind, after = named[1], after[named.end() :]
+    if words[0] in _MODALS and len(words) > 1:
+        auxiliary, main, rest = words[0], words[1], words[2:]
+    elif re.fullmatch(r"[a-z]{2,}[^su]s", words[0]) and words[0] not in ("has", "does", "goes"):
+        stem = words[0][:-2] if re.search(r"(?:ss|sh|ch|x|z)es$", words[0]) else words[0][:-1]
+        auxiliary, main, rest = "does", stem, words[1:]
+    else:
+        return None
+    lead = opener.removesuffix(f"{product} ")
+    if not rest:
+        which, tail = f"which {kind}", after
+    elif rest[-1] in _PREPOSITIONS and not after and len(rest) > 1:
+        which, tail = f"{rest[-1]} which {kind}", " " + " ".join(rest[:-1])
+    else:
+        return None
+    which = f"{lead}{which}" if lead else which[0].upper() + which[1:]
+    return f"{which} {auxiliary} {product} {main}{tail}?"
