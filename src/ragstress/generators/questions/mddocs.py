@@ -195,8 +195,18 @@ def doc_questions(
         found += [q for q in made if _clean(q[0]) and not any(_names(q[0], a) for a in q[1])]
     # Two shapes reading one statement alike ask once; one question with two answers is not asked.
     found = list({(q[0], tuple(q[1])): q for q in found}.values())
+    found = [q for q in found if not LIMIT_AS_IDENTITY.search(q[0])]
     asked = Counter(q[0] for q in found)
     return [q for q in found if asked[q[0]] == 1]
+
+
+# "Which property can only inject preload tags?", "哪个属性也可以是一个函数？": a limit or an "also" the page
+# states of a name is not what tells it from the others, so a reader cannot pick one name by it.
+LIMIT_AS_IDENTITY = re.compile(
+    r"\bwhich \w+ (?:(?:can|does|will|may|is|are) )?(?:only|also)\b"
+    r"|哪(?:个|些)[^，。？、\s]{0,4}?(?:只能|只会|只有|仅|只(?!读)|也)",
+    re.IGNORECASE,
+)
 
 
 # "e.g." and "i.e." are not dotted code names.
