@@ -283,3 +283,9 @@ def test_a_name_the_chinese_sentence_calls_an_interface_is_asked_as_one():
     asked = {q[0]: q[1] for q in mddocs.doc_questions(chunk, "zh", "Kettle", kinds)}
     # "哪个方法接口" doubled the kind; said once, the two wrappers' question has two answers and is not asked.
     assert asked == {"在 Kettle 中，使用哪个接口把茶倒进杯子？": ["kettle.pour"]}
+
+
+def test_a_chinese_sentence_naming_its_kind_noun_does_not_get_a_second_one():
+    kinds = {"steep.icon": "property"}
+    asked = {q[0] for q in chinese_roles("可以使用 steep.icon 配置项来设置 Kettle 应用图标", "Kettle", kinds)}
+    assert asked == {"可以使用哪个配置项来设置 Kettle 应用图标？"}, asked

@@ -99,10 +99,15 @@ def _asked(clause: str, name: CodeName) -> str | None:
     means = lead.endswith(_MEANS) or re.search(r"(?:使用|调用|通过|借助|利用)\s*\S{1,12}?\s*的\s*$", lead)
     if lead and not means:
         return None
+    if re.match(_KIND_NOUN, rest):
+        word = ""  # "使用 html.appIcon 配置项来设置": the sentence's own kind noun, not 哪个属性配置项
     question = f"{lead}{' ' if lead and re.search(r'[A-Za-z0-9]$', lead) else ''}哪个{word}{rest}"
     if POINTS_OUT_ZH.search(question.replace("及其", "")) or _NEGATED.search(rest.split("，")[0][:6]):
         return None
     return question
+
+
+_KIND_NOUN = r"(?:配置项|选项|属性|参数|方法|函数|钩子|字段|配置)"
 
 
 def _entry_asked(lead: str, said: str, word: str) -> str | None:
