@@ -228,3 +228,19 @@ def test_an_option_left_in_english_on_a_chinese_page_is_not_asked_in_english():
     subject = Subject("pagekit", "command")
     asked = [q[0] for q in technical_questions(chunk, subject, "en")]
     assert asked == ["pagekit 命令的哪个选项表示“以只读方式挂载页面存储，不写入任何数据”？"]
+
+
+def test_a_property_or_function_is_not_asked_with_its_description_in_quotes():
+    from ragstress.generators.questions.techdoc import Entry
+
+    def asked(name: str, kind: str, description: str) -> str | None:
+        entry = Entry(name, (name,), kind, description, description)
+        made = techdoc_zh.definition_question(entry, None)
+        return made[0] if made else None
+
+    assert asked("kettle.removeSteeps", "method", "移除一个或多个冲泡步骤，可以被多次调用") is None
+    assert (
+        asked("kettle.logger", "attribute", "提供统一日志输出格式的实例")
+        == "kettle 模块中哪个属性是提供统一日志输出格式的实例？"
+    )
+    assert asked("kettle.clearSteeps", "function", "移除全部冲泡步骤") == "kettle 模块中哪个函数移除全部冲泡步骤？"

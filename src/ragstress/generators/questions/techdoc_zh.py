@@ -217,6 +217,10 @@ def definition_question(entry: Entry, about: Subject | None) -> Question | None:
         if entry.kind == "method" and owner:
             scope = f"{owner} 的"
         ask = f"哪个{kind}{clause}" if _VERB_OPENING.match(clause) else f"哪个{kind}表示“{clause}”"
+        if kind in _CODE_MEMBER_WORDS and not _VERB_OPENING.match(clause):
+            ask = _member_asked(kind, clause)
+            if ask is None:
+                return None
         question = f"{scope}{ask}？"
     if any(occurrences(question, name) for name in entry.names):
         return None
@@ -243,3 +247,20 @@ def value_questions(entry: Entry, about: Subject | None, chunk_text: str) -> lis
         question = f"{subject} 命令的 {entry.names[0]} 选项默认值是什么？"
         questions.append((question, [value], "default", "default_value", question))
     return questions
+
+
+# A property or function is not asked with its description in quotes ("哪个属性表示“移除一个或多个插件，可以被
+# 多次调用”" reads as a template): a verb phrase is what it does, a noun phrase what it is; more than one clause
+# is one description pasted whole, and is not asked.
+_CODE_MEMBER_WORDS = ("属性", "方法", "函数")
+_MEMBER_VERB = re.compile(r"(?:移除|添加|注册|修改|更新|调用|执行|启动|停止|生成|加载|监听|合并|检查|判断|转换|输出)")
+
+
+def _member_asked(kind: str, clause: str) -> str | None:
+    if re.search(r"[，,；;：:]", clause):
+        return None
+    if _MEMBER_VERB.match(clause):
+        return f"哪个{kind}{clause}"
+    if re.search(r"的(?:实例|对象|方法|函数|属性|路径|信息|配置|名称|列表|集合)$", clause):
+        return f"哪个{kind}是{clause}"
+    return None
