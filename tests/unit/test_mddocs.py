@@ -316,3 +316,10 @@ def test_a_limit_or_an_also_is_not_asked_as_what_tells_a_name_apart():
     )
     assert asked == {}, asked
     assert _asked("steep.timer stops the brew at the right time.\n", kinds={"steep.timer": "option"})
+
+
+def test_a_space_left_by_link_text_between_chinese_characters_is_not_kept():
+    asked = mddocs.doc_questions(
+        _chunk("steep.base 用于配置服务器的 基础路径。\n"), "zh", "Kettle", {"steep.base": "property"}
+    )
+    assert [q[0] for q in asked] == ["在 Kettle 中，哪个属性用于配置服务器的基础路径？"]

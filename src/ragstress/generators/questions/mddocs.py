@@ -191,7 +191,7 @@ def doc_questions(
         in_place = about_product(sentence.rstrip(".。!！:：; "), product, kinds, zh) if not made else None
         made += [in_place] if in_place else []
         before = sentence
-        made = [(_unframed(_end_mended(q[0]), product, kinds), *q[1:]) for q in made]
+        made = [(_unframed(_end_mended(_unspaced_zh(q[0])), product, kinds), *q[1:]) for q in made]
         found += [q for q in made if _clean(q[0]) and not any(_names(q[0], a) for a in q[1])]
     # Two shapes reading one statement alike ask once; one question with two answers is not asked.
     found = list({(q[0], tuple(q[1])): q for q in found}.values())
@@ -211,6 +211,11 @@ LIMIT_AS_IDENTITY = re.compile(
 
 # "e.g." and "i.e." are not dotted code names.
 _CODE_SHAPED = re.compile(r"[A-Za-z_]\w*\(\)|\b[a-z]+_[a-z_]+\b|\b[A-Z][a-z]+[A-Z]\w*|\b[a-z_]{2,}\.[a-z_]{2,}")
+
+
+def _unspaced_zh(question: str) -> str:
+    """ "服务器的 基础路径": a space a link's text left between two Chinese characters is no word break."""
+    return re.sub(r"(?<=[\u4e00-\u9fff]) +(?=[\u4e00-\u9fff])", "", question)
 
 
 def _end_mended(question: str) -> str:

@@ -249,9 +249,9 @@ def value_questions(entry: Entry, about: Subject | None, chunk_text: str) -> lis
     return questions
 
 
-# A property or function is not asked with its description in quotes ("哪个属性表示“移除一个或多个插件，可以被
-# 多次调用”" reads as a template): a verb phrase is what it does, a noun phrase what it is; more than one clause
-# is one description pasted whole, and is not asked.
+# A property or function is asked by what its description says, not by the description quoted whole ("哪个属性
+# 表示“移除一个或多个插件，可以被多次调用”" reads as a template): a verb phrase is what it does, a noun phrase
+# naming a thing (…的实例) what it is; more than one clause is a description pasted whole, and is not asked.
 _CODE_MEMBER_WORDS = ("属性", "方法", "函数")
 _MEMBER_VERB = re.compile(r"(?:移除|添加|注册|修改|更新|调用|执行|启动|停止|生成|加载|监听|合并|检查|判断|转换|输出)")
 
@@ -263,4 +263,4 @@ def _member_asked(kind: str, clause: str) -> str | None:
         return f"哪个{kind}{clause}"
     if re.search(r"的(?:实例|对象|方法|函数|属性|路径|信息|配置|名称|列表|集合)$", clause):
         return f"哪个{kind}是{clause}"
-    return None
+    return f"哪个{kind}表示“{clause}”"  # a quantity or a state (一次最多能倒的杯数): what the name stands for
