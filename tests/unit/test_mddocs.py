@@ -323,3 +323,13 @@ def test_a_space_left_by_link_text_between_chinese_characters_is_not_kept():
         _chunk("steep.base 用于配置服务器的 基础路径。\n"), "zh", "Kettle", {"steep.base": "property"}
     )
     assert [q[0] for q in asked] == ["在 Kettle 中，哪个属性用于配置服务器的基础路径？"]
+
+
+def test_a_name_the_page_advises_against_is_not_asked_as_the_one_to_use():
+    kinds = {"path.join": "method"}
+    assert (
+        _asked("Avoid using path.join() to construct glob patterns because it produces backslashes.\n", kinds=kinds)
+        == {}
+    )
+    assert _asked("Do not use path.join() to construct glob patterns.\n", kinds=kinds) == {}
+    assert _asked("Use path.join() to construct relative file paths.\n", kinds=kinds)

@@ -158,6 +158,9 @@ _SET_TO = re.compile(
     r"\b[Yy]ou can (?:also )?(?:set|pass|use) (?P<p>[a-z_]\w*)=(?P<v>[\w\"']+) to (?P<task>[a-z][^.;:,]{5,80})$"
 )
 
+# "Avoid using path.join() to construct glob patterns": the page names what not to use for the task.
+_ADVISED_AGAINST = re.compile(r"\b(?:[Aa]void|[Dd]on't|[Dd]o not|[Nn]ever|[Ii]nstead of|[Rr]ather than)\b")
+
 _AUXILIARY_VERBS = frozenset("is has can will does may must should".split())
 
 
@@ -171,7 +174,7 @@ def english_questions(sentence: str, product: str | None, kinds: dict[str, str],
         task = re.split(r" (?:and|but|so|because|which|that is|as) ", task)[0].strip()
         if kind is None or term.removesuffix("()") == product or not 3 <= len(task.split()) <= 14:
             continue
-        if POINTS_OUT.search(task) or task.split()[0] in NOT_VERBS:
+        if POINTS_OUT.search(task) or task.split()[0] in NOT_VERBS or _ADVISED_AGAINST.search(sentence[: m.start()]):
             continue
         prep = m["prep"] or m["prep2"] or m["prep3"] or "to"
         question = f"Which {_KIND_EN[kind]} do you use {prep} {task}{in_product(product, task)}?"

@@ -221,6 +221,8 @@ def _as_used(token: Token, name: CodeName) -> str | None:
     verb = token.head
     if token.dep_ != "dobj" or verb.lemma_ not in _USE_VERBS or any(c.dep_ == "neg" for c in verb.children):
         return None
+    if any(a.lemma_ in ("avoid", "refrain") for a in verb.ancestors) or verb.head.lower_ in ("of", "than"):
+        return None  # "Avoid using path.join() to …", "instead of calling X": what not to use for the task
     if not _by_the_reader(verb):
         return None
     if verb.dep_ == "pcomp" and verb.head.lower_ == "by" and verb.head.head.pos_ == "VERB":
