@@ -289,3 +289,10 @@ def test_a_chinese_sentence_naming_its_kind_noun_does_not_get_a_second_one():
     kinds = {"steep.icon": "property"}
     asked = {q[0] for q in chinese_roles("可以使用 steep.icon 配置项来设置 Kettle 应用图标", "Kettle", kinds)}
     assert asked == {"可以使用哪个配置项来设置 Kettle 应用图标？"}, asked
+
+
+def test_a_chinese_name_the_page_advises_against_is_not_asked_as_the_one_to_use():
+    kinds = {"path.join": "function"}
+    assert chinese_roles("请勿使用 path.join() 构造 glob 模式", "Kettle", kinds) == []
+    assert chinese_roles("避免使用 path.join() 构造 glob 模式", "Kettle", kinds) == []
+    assert chinese_roles("可以使用 path.join() 构造相对路径", "Kettle", kinds)

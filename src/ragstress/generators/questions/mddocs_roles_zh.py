@@ -82,6 +82,8 @@ def _asked(clause: str, name: CodeName) -> str | None:
     if not re.search(r"[\u4e00-\u9fff]", word):
         return None  # a kind Chinese docs write in English (action, getter): no natural 哪个…
     lead = _READER.sub("", before.strip())
+    if re.search(r"请勿|不要|切勿|避免|而不是", lead):
+        return None  # "请勿使用 path.join() 构造 glob 模式": what not to use for the task
     if lead.startswith("除了") or re.search(r"[一这那每][个种](?:在)?(?:使用|调用|通过)", lead):
         return None  # "除了使用 X": not what is asked; "一个在调用 X 后…的方法": X inside a noun's modifier
     rest = after.strip()
