@@ -333,3 +333,11 @@ def test_a_name_the_page_advises_against_is_not_asked_as_the_one_to_use():
     )
     assert _asked("Do not use path.join() to construct glob patterns.\n", kinds=kinds) == {}
     assert _asked("Use path.join() to construct relative file paths.\n", kinds=kinds)
+
+
+def test_a_dotted_name_beside_documented_options_of_its_group_is_not_asked_as_a_module():
+    asked = _asked("Kettle uses steep.timer to stop the brew at the right time.\n", kinds={"steep.label": "option"})
+    assert not any("module" in q for q in asked), asked
+    assert _asked("Kettle uses kettle.timers to stop the brew at the right time.\n") == {
+        "Which module does Kettle use to stop the brew at the right time?": ["kettle.timers"]
+    }
