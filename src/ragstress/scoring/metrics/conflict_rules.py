@@ -72,7 +72,7 @@ ACKNOWLEDGE: tuple[NamedPattern, ...] = (
         rf"\b(?:{_SOURCES}|they|the two|these)\b(?: \w+){{0,2}}? (?:do not|don't|does not|doesn't|are not|aren't|"
         rf"is not|isn't)(?: all| fully| entirely| completely| quite| really)? (?:agree|match|line up|tally|unanimous|"
         rf"consistent|in agreement|say the same)\b"
-        rf"|\bnot (?:every|all)(?: of the| the)? {_SOURCES} (?:give|say|agree|list|report|state|have)s? (?:on )?the same\b",
+        rf"|\bnot (?:every|all)(?: of the| the)? {_SOURCES} (?:give|say|agree|list|state|have)s? (?:on )?the same\b",
         "The sources are said not to agree: 'the passages don't fully agree', 'the sources aren't unanimous', 'not every source gives the same date'.",
     ),
     NamedPattern(
