@@ -165,16 +165,6 @@ def test_a_refusal_of_the_whole_question_at_the_end(text, refuses):
         ("Porto is possibly erroneous here; I cannot determine the city.", True),
         # a decimal point does not end the clause that reports what the sources give
         ("There is no 2020 figure here; the latest one they list is 4.5 million, for 2019.", True),
-    ],
-)
-def test_a_guess_answers_and_a_doubt_does_not(text, refuses):
-    decision = refusal.refusal(read(text), [["Madrid"]])
-    assert decision.value is refuses, decision.why
-
-
-@pytest.mark.parametrize(
-    ("text", "refuses"),
-    [
         # "I'd say" after the refusal commits to an answer
         ("I couldn't find this in the context. If I had to guess, I'd say Lisbon.", False),
         # a referral elsewhere after the refusal gives no answer, whatever number it holds
@@ -189,7 +179,7 @@ def test_a_guess_answers_and_a_doubt_does_not(text, refuses):
         ("The passages discuss the 2019 season, but the city isn't there.", True),
     ],
 )
-def test_other_wordings_of_declining_and_of_answering_anyway(text, refuses):
+def test_a_guess_answers_and_a_doubt_does_not(text, refuses):
     decision = refusal.refusal(read(text), [["Madrid"]])
     assert decision.value is refuses, decision.why
 
