@@ -42,6 +42,11 @@ _HAN_CHAR = re.compile(f"[{_HAN}]")
 _WORD = re.compile(f"(?:(?![{_HAN}])[^\\W\\d_])+")
 
 
+def letter_words(text: str) -> list[str]:
+    """The runs of letters of `text` in any script but Han (words of English, French, Russian, kana runs ...)."""
+    return _WORD.findall(text)
+
+
 def han_share(text: str) -> float | None:
     """Share of Han characters among weighted letters, or None if the text has no letters."""
     sample = text[:_SAMPLE_CHARS]

@@ -267,20 +267,3 @@ def _count_in_words(alias: str) -> list[str]:
         elif not word.isascii() and unit and _CJK_UNIT.match(unit):
             forms.append(word + unit)
     return forms
-
-
-_CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
-_LATIN = re.compile(r"[A-Za-z]")
-
-
-def other_language(text: str, lang: str) -> str | None:
-    """Why a response to a `lang` question reads as mostly in the other language, else None."""
-    cjk, latin = len(_CJK.findall(text)), len(_LATIN.findall(text)) / 4  # about four letters to a character
-    if cjk + latin < 2:
-        return None
-    share = cjk / (cjk + latin)
-    if lang == "en" and share > 0.5:
-        return "the response is mostly in Chinese, the question in English"
-    if lang == "zh" and share < 0.3:
-        return "the response is mostly in English, the question in Chinese"
-    return None

@@ -18,11 +18,12 @@ from ragstress.scoring.metrics import (
     deferral,
     reader_marks,
     refusal,
+    response_language,
     rules,
     slots,
 )
 from ragstress.scoring.metrics.base import ANSWERABLE, WITH_REFERENCE, CaseJudging, metric
-from ragstress.values.matching import alias_in, other_language
+from ragstress.values.matching import alias_in
 
 
 def _facts_report(ctx: CaseJudging) -> tuple[int, int, str]:
@@ -78,17 +79,22 @@ READER_LABELS = {
     "acknowledges_conflict": "acknowledges_conflict",
 }
 
+# The labels whose verdict rests on seeing an answer in the response: in a language the rules cannot read, not
+# seeing one is no evidence that it is not there.
+ANSWER_LABELS = frozenset({"correct", "corrects", "asserts_fake"})
+
 
 def _verdict(ctx: CaseJudging, score: Score, uncertain: str | None = None, read_as: str | None = None) -> Score:
     """A rule's Score with its certainty: clear only when the learned reader confidently reaches the same
     verdict (as label `read_as`, else the metric's own in READER_LABELS) and nothing else makes a careful
-    reader hesitate (`uncertain`, or a response mostly in the other language than the question). The value
+    reader hesitate (`uncertain`, or a response the rules cannot read in full: `response_language.unread`). The value
     stays the rule's, but in a weak zone of the rule (`reader_marks.weak_zone`) where the rule hesitates, a
     reader sure enough to decide (outside its deciding band) decides, and the verdict is clear; the explanation
     gives both readings and, in a weak zone, who decided. A verdict no label reads (an exact canary match) is
     the rule's alone."""
-    hesitation = uncertain or other_language(ctx.text, ctx.case.lang)
     label = read_as or READER_LABELS.get(score.metric)
+    unseen = label in ANSWER_LABELS and score.value is not None and score.value < 0.5  # an answer it may not see
+    hesitation = uncertain or response_language.unread(ctx.reading, unseen)
     view = ctx.reader_view(label) if label else None
     if view is None:
         update = {"certainty": "uncertain" if hesitation else "clear", "certainty_reason": hesitation}
