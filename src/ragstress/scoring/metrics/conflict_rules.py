@@ -34,10 +34,11 @@ _DIFFER = (
 ACKNOWLEDGE: tuple[NamedPattern, ...] = (
     NamedPattern(
         "en.sources_differ",
-        rf"\b(?:the |these |two |several |some )?(?:provided |given |retrieved )?{_SOURCES} (?:themselves )?"
+        rf"\b(?:the |these |two |several |some )?(?:provided |given |retrieved )?(?:{_SOURCES}|information) (?:themselves )?"
         rf"(?:(?:only |merely |just )?(?:appear|seem)s? to )?(?:\w+ )?{_DIFFER}\w*",
-        "The sources are the subject of a verb of disagreeing: 'the passages contradict each other', 'the passages "
-        "only appear to disagree' (an apparent conflict explained is one acknowledged).",
+        "The sources (or what they hold) are the subject of a verb of disagreeing: 'the passages contradict each other', "
+        "'the information available is inconsistent', 'the passages only appear to disagree' (an apparent conflict "
+        "explained is one acknowledged).",
     ),
     NamedPattern(
         "en.conflicting_noun",
@@ -95,7 +96,7 @@ ACKNOWLEDGE: tuple[NamedPattern, ...] = (
     NamedPattern(
         "zh.sources_differ_far",
         rf"(?:{_ZH_SOURCES}|记载|说法|数据|口径)[^,;。!?:]{{0,12}}?(?<!没有)(?<!没)(?<!无)(?<!不存在)(?<!并非)"
-        r"(?:(?:互相|相互|彼此)(?:矛盾|冲突)|自相矛盾|各执一词|各[说讲写]各的|说法不一|说法各异|各不相同|有出入|存在出入|出入|"
+        r"(?:(?:互相|相互|彼此)(?:矛盾|冲突)|自相矛盾|各执一词|各[说讲写]各的|(?:说法|口径)(?:不一|不同|各异)|各不相同|有出入|存在出入|出入|"
         r"有分歧|存在分歧|分歧|差异|打架|对不上|不(?:太|大|怎么|完全|尽)?统一|不(?:太|大|怎么|完全|尽)一致)"
         rf"|(?:各|两|几|多|这些|不同的?)(?:份|篇|个|段|处|条)?{_ZH_SOURCES}[^,;。!?:]{{0,12}}?"
         r"(?<!并)(?:不一样|不相同|不一致|不同)",
@@ -105,21 +106,22 @@ ACKNOWLEDGE: tuple[NamedPattern, ...] = (
     NamedPattern(
         "zh.several_accounts",
         rf"{_ZH_SOURCES}[^。;!?]{{0,20}}?(?<!没有)(?<!并无)(?<!无)"
-        r"(?:(?:不同|两种|几种|多种|两个|不一样)的?(?:说法|答案|记载|数字|年份|日期|版本|结论)|既有.{1,15}?也有)"
+        r"(?:(?:不同|两种|几种|多种|两个|不一样)的?(?:说法|答案|记载|数字|年份|日期|版本|结论)|(?:既|有(?:写|说|记作?|称))[^。]{1,15}?也有)"
         r"|(?:依据|根据|看|取决于|要看)(?:你)?(?:信|采信|相信|参考|依据|用)?哪(?:一)?(?:份|篇|个|条|段)",
-        "More than one account in the sources: 资料中对此有不同的说法, 文档中既有2016年也有2014年的说法, 依据哪份资料.",
+        "More than one account in the sources: 资料中对此有不同的说法, 文档中既有2016年也有2014年的说法, 资料里有写1141年的，也有写1142年的, "
+        "依据哪份资料.",
     ),
     NamedPattern(
         "zh.sources_differ",
         rf"(?:{_ZH_SOURCES}|信息|说法|记载|数据|两者|二者)(?:之间|中|里|间)?(?:的说法)?(?:存在|有)?"
-        r"(?:说法)?(?:不一|不一致|不统一|矛盾|冲突|出入|分歧|差异|相互矛盾|互相矛盾|彼此矛盾|前后矛盾|各不相同|不尽相同)",
-        "The sources are said to differ: 资料说法不一, 文档之间存在矛盾, 信息有出入.",
+        r"(?:说法|口径)?(?:不一|不一致|不统一|矛盾|冲突|出入|分歧|差异|相互矛盾|互相矛盾|彼此矛盾|前后矛盾|各不相同|不尽相同)",
+        "The sources are said to differ: 资料说法不一, 资料口径不一, 文档之间存在矛盾, 信息有出入.",
     ),
     NamedPattern(
         "zh.some_say_others",
-        rf"(?:有的|有些|一些|部分|一份|一篇|其中一)(?:{_ZH_SOURCES_THAT_SAY}|说法)?(?:说|称|认为|记载|写|显示|提到)"
-        r".{1,40}?(?:也有的|另一些|另一份|另一篇|其他|其余|另有|还有的|而另)",
-        "Two camps of sources: 有的资料说…也有的说…, 一份文档称…另一份….",
+        rf"(?:有的|有些|一些|部分|一份|一篇|其中一|有人)(?:{_ZH_SOURCES_THAT_SAY}|说法)?(?:说|称|认为|记载|写|显示|提到)"
+        r".{1,40}?(?:也有的|另一些|另一份|另一篇|其他|其余|另有|还有的|而另|也?有人(?:说|称|认为))",
+        "Two camps of sources: 有的资料说…也有的说…, 一份文档称…另一份…, 有人说…有人说….",
     ),
     NamedPattern(
         "zh.conflicting_noun",
