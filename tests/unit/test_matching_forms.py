@@ -40,6 +40,12 @@ STATED = [
     ("Its half-life is ~1,600 yrs.", ["1600 years"]),
     ("Sound travels at 343 metres per second in air.", ["343 m/s"]),
     ("The record stands at 431 km per hour.", ["431 km/h"]),
+    ("The grid runs at fifty hertz.", ["50 Hz"]),
+    ("Mains voltage is 230 volts.", ["230 V"]),
+    ("The allowance is twelve kilos.", ["12 kg"]),
+    # the multiplication sign of dimensions as an x, an en dash between words as a hyphen
+    ("Carry-on bags may be 55 × 40 × 20 cm.", ["55 x 40 x 20 cm"]),
+    ("It dates from the 5th–6th century.", ["5th-6th century"]),
     # a count under ten in words, and a Chinese percentage
     ("Eight.", ["8"]),
     ("Each side fields nine players.", ["9"]),
@@ -68,6 +74,8 @@ NOT_STATED = [
     ("The ferry runs at about 3.8 km/h.", ["about 38 km/h"]),
     ("Turnout was 61.5%.", ["61 percent"]),
     ("Sound travels at 343 metres per minute.", ["343 m/s"]),
+    ("The grid runs at 60 hertz.", ["50 Hz"]),
+    ("Mains voltage is 230 volts.", ["23 V"]),
     ("One of the passages says so.", ["1"]),  # "one" alone is rarely a count
     ("三国时期的事。", ["3"]),  # a Chinese numeral without its measure word is part of a word
     ("心脏有三个腔室。", ["3种"]),  # another measure word is another count

@@ -17,7 +17,8 @@ Decisions (each is tested in tests/data/deterministic_labelled.jsonl):
   options: the upper-case letter is marked before case folding ("-A" reads "-^a").
 - A number, whole or decimal, must not run on into more digits: the version "3.8" is
   not in "3.8.1" or "13.8".
-- The minus sign "−" reads as "-", so "−196" and "-196" match each other.
+- The minus sign "−" reads as "-", so "−196" and "-196" match each other; the multiplication sign "×" reads
+  as "x", so "55 × 40 cm" and "55 x 40 cm" match.
 - A number right inside square brackets is a citation marker, not a value: the 2 of "3 moons [2]" or "【2】"
   is no answer "2".
 """
@@ -40,8 +41,9 @@ _SPACES = re.compile(r"\s+")
 _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
 _WORD_CHAR = "0-9a-z\u00c0-\u024f"
 _UPPER_SHORT_OPTION = re.compile(r"(?<![\w-])-([A-Z])(?![\w-])")
-# Curly quotes read straight, and the minus sign as the hyphen-minus most text and aliases write it ("−196 °C").
-_QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"', "\u2212": "-"})
+# Curly quotes read straight, the minus sign as the hyphen-minus most text and aliases write it ("−196 °C"), and the
+# multiplication sign as the x most aliases write dimensions with ("55 × 40 cm").
+_QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"', "\u2212": "-", "\u00d7": "x"})
 
 
 def normalise(text: str) -> str:
@@ -92,12 +94,12 @@ def sentences(text: str) -> list[str]:
 
 
 _NUMBER = re.compile(r"\d+(?:\.\d+)?")
-# A hyphen after a letter joins words ("vostok-1" reads "vostok 1"); a count joined to a span of time is that many of
+# A hyphen (or an en dash) after a letter joins words ("vostok-1" reads "vostok 1", "5th–6th" "5th 6th"); a count joined to a span of time is that many of
 # it ("a six-month wait" gives "six months", "a 30-day supply" "30 days"). One pattern, the span a group.
 _HYPHEN_AFTER_LETTER = re.compile(
     r"(?:(?<=\d)|(?<=\bone)|(?<=\btwo)|(?<=\bthree)|(?<=\bfour)|(?<=\bfive)|(?<=\bsix)|(?<=\bseven)|(?<=\beight)"
     r"|(?<=\bnine)|(?<=\bten)|(?<=\btwelve))-(?P<span>day|week|month|year|hour|minute)(?=\s|$|[,.;:)])"
-    r"|(?<=[a-z])-(?=[a-z0-9])"
+    r"|(?<=[a-z])[-\u2013](?=[a-z0-9])"
 )
 
 
@@ -106,12 +108,13 @@ def _hyphen_read(match: re.Match[str]) -> str:
 
 
 # A unit after a number, in any of its spellings, read in one form: "380 metres", "380 meters" and "380m" all read
-# "380 m", "78 per cent" "78%", "5,730 yrs" "5730 years", "km per second" "km/s". One pattern, a group per form.
+# "380 m", "78 per cent" "78%", "5,730 yrs" "5730 years", "12 kilograms" "12 kg", "fifty hertz" "50 hz", "230 volts"
+# "230 v", "km per second" "km/s". One pattern, a group per form.
 _UNIT_WORDS = re.compile(
     r"(?<=\d) ?(?:(?P<km>kilomet(?:re|er)s?|km)|(?P<m>met(?:re|er)s?|m)|(?P<ft>feet|foot|ft)|(?P<pct>per ?cent|percent)"
-    r"|(?P<yrs>yrs?))\b|(?<=[a-z]) per (?P<per>second|hour)\b"
+    r"|(?P<yrs>yrs?)|(?P<kg>kilograms?|kilos?|kg)|(?P<hz>hertz|hz)|(?P<v>volts?|v))\b|(?<=[a-z]) per (?P<per>second|hour)\b"
 )
-_UNIT_FORMS = {"km": " km", "m": " m", "ft": " ft", "pct": "%", "yrs": " years"}
+_UNIT_FORMS = {"km": " km", "m": " m", "ft": " ft", "pct": "%", "yrs": " years", "kg": " kg", "hz": " hz", "v": " v"}
 _PER = {"second": "/s", "hour": "/h"}
 
 
