@@ -33,7 +33,8 @@ ERROR_FLAG = (
     ),
     Phrase(
         "en.contains_errors",
-        r"(?:contain|contains|containing|has|have|having|with|include|includes) (?:an? |some |several |a few |one or two )?"
+        r"(?:contain|contains|containing|has|have|having|with|include|includes) (?:an? |some |several |a few |one or two |"
+        r"at least (?:one |an? |some )?|one |two |multiple |a couple of |\d+ )?"
         r"(?:(?:obvious|clear|small|minor|major|serious|glaring|apparent|possible|likely) )?"
         r"(?:errors?|mistakes?|typos?|misprints?|inaccurac(?:y|ies)|(?:incorrect|inaccurate|false|wrong) information)\b",
         "The passages are said to contain errors, a typo or inaccuracies ('the context seems to contain a mistake', "
@@ -62,11 +63,11 @@ ERROR_FLAG = (
         r"quot|assert)\w*|\b(?:stated|states?|given|gives?|listed|lists?|reported|dated|says?|said) [^,;.]{1,30} "
         r"(?:incorrectly|wrongly|mistakenly|falsely|erroneously)\b"
         r"|(?<!\bi )(?<!\bwe )\b(?:have|has|had|got|gets|get|gotten) (?:the |this |that |it |its |them )?(?:[\w-]+ ){0,3}?wrong\b"
-        rf"|\b(?:not|instead of|rather than) [^,;.]{{1,30}},? as (?:the |these )?{_SOURCES} (?:claims?|says?|states?|suggests?)"
+        rf"|\b(?:not|instead of|rather than) [^,;.]{{1,30}},? as (?:the |these )?{_SOURCES}(?: \d+)? (?:claims?|says?|states?|suggests?)"
         r"|\b(?:not|instead of|rather than) [^,;.]{1,30},? as (?:stated|given|claimed|reported|written|listed|suggested) "
         rf"(?:in|by) (?:the |these )?{_SOURCES}|\berr(?:s|ed)? (?:in|on|about|when|by)\b",
         "The sources are said to state something wrongly: 'the documents incorrectly name X', 'they have the year wrong', "
-        "'not 1895 as stated in the passages', 'instead of Aldrin as the documents state', 'gives 1895 incorrectly', "
+        "'not 1895 as stated in the passages', 'instead of Aldrin as the documents state', 'not 1997 as passage 3 states', 'gives 1895 incorrectly', "
         "'the passage errs in'.",
         examples=(
             "The documents incorrectly name Edison.",
@@ -105,13 +106,16 @@ ERROR_FLAG = (
         r"(?<!\bi )(?<!answer )\b(?:may|might|could|must) (?:well |also )?(?:be|have been) (?:slightly |somewhat |partly )?"
         rf"{_WRONG}\b|\b(?:may|might|could) not be (?:entirely |fully |quite |completely )?(?:correct|accurate|right|true|reliable)\b"
         r"|(?<!\bi )(?<!answer )\b(?:may|might|could|must) (?:well |also )?be confused\b"
-        r"|\b(?:looks?|sounds?)(?: to be)? (?:a bit |a little |slightly |somewhat )?(?:off|incorrect|wrong|inaccurate|"
+        r"|\b(?:looks?|sounds?)(?: to be)? (?:a bit |a little |slightly |somewhat |[a-z]+ly )?(?:off|incorrect|wrong|inaccurate|"
         r"mistaken|erroneous|outdated|stale|unreliable|dubious|questionable|suspicious|suspect|fishy|implausible)\b"
         rf"|\b(?:looks?|sounds?|seems?) like (?:an? |some )(?:[\w-]+ ){{0,2}}?{_SLIP}"
         r"|\b(?:seems?|appears?)(?: to be)? (?:a bit |a little |slightly |somewhat )?off\b"
-        r"|\b(?:doesn't|does not|don't|do not) (?:look|sound|seem) (?:quite |entirely )?(?:right|correct|accurate)\b",
+        r"|\b(?:doesn't|does not|don't|do not) (?:look|sound|seem) (?:quite |entirely )?(?:right|correct|accurate)\b"
+        r"|\b(?:treat|regard|consider|see|view)\w* (?:that|this|the|these|those|it|them)(?: [\w-]+){0,2} as (?:unreliable|"
+        r"untrustworthy|suspect|wrong|inaccurate|erroneous)\b|\bsomething(?:'s| is| seems| looks) (?:\w+ )?off\b",
         "A hedged flag: something may be wrong, looks off, unreliable or like a typo, or sounds mistaken ('the date "
-        "might be outdated', '1895 looks off', 'this looks like a mix-up in the source'); the response's own hedge "
+        "might be outdated', '1895 looks off', 'the claim looks scientifically wrong', 'this looks like a mix-up in the "
+        "source', 'I'd treat that source as unreliable', 'something is off in these notes'); the response's own hedge "
         "('I may be wrong', 'this answer could be inaccurate') is not one.",
         examples=(
             "The date might be outdated.",
@@ -169,7 +173,7 @@ ERROR_FLAG = (
     Phrase(
         "en.contradicts_facts",
         r"(?:contradict(?:s|ing)?|inconsistent with|at odds with|conflicts? with|disagrees? with|differs? from|"
-        r"(?:does|do)(?: not|n't) (?:match|agree with|fit)) (?:any |all |the |my )?(?:known|established|well-established|"
+        r"(?:does|do)(?: not|n't) (?:match|agree with|fit|square with|tally with|line up with)) (?:any |all |the |my )?(?:known|established|well-established|"
         r"historical|accepted|standard|documented|official|scientific|generally accepted|widely known|commonly known|"
         r"well-known|common|my|own|the)? ?(?:[\w-]+ )?(?:facts?|record|records|knowledge|data|figures?|values?|"
         r"conventions?|physics|science|history|consensus|understanding|references?|definitions?|rules?|"
