@@ -52,7 +52,7 @@ _SAYING = (
 
 _SOURCE_VERBS = (
     r"(?:says?|gives?|mentions?|names?|states?|specif(?:y|ies)|lists?|provides?|contains?|includes?|expands?|"
-    r"identif(?:y|ies)|answers?|covers?|addresses?|reports?)"
+    r"identif(?:y|ies)|answers?|covers?|addresses?|reports?|tells?|talks? about|discuss(?:es)?|touch(?:es)? on)"
 )
 """What none of the sources, or neither, is said to do: 'none of the passages covers it', 'neither names him'."""
 
@@ -105,8 +105,10 @@ REFUSAL = (
         rf"(?:do|does|did)(?: not|n't) (?:actually |explicitly |directly |specifically |clearly |really )?{_SAYING}"
         rf"{_NOT_ABOUT_ERRORS}"
         rf"|\bnever (?:actually )?(?:says?|mentions?|gives?|names?|states?|specif(?:y|ies)|lists?|identif(?:y|ies))\b"
-        r"|\bnone of (?:the |these |those |them|the provided )?(?:\w+ )?(?:documents?|passages?|sources?|texts?|them)? ?"
-        rf"{_SOURCE_VERBS}"
+        r"|\bnone of (?:the |these |those |them|the provided )?(?:[\w-]+ ){0,2}?(?:documents?|passages?|sources?|texts?|them)? ?"
+        rf"{_SOURCE_VERBS}|\bnothing (?:in |here|there)(?:[\w-]+ ){{0,3}}?{_SOURCE_VERBS}\b"
+        r"|\b(?:do|does|did)(?: not|n't) (?:appear|show up|feature|come up)(?: anywhere)? (?:in|within|among)\b"
+        r"|\b(?:is|are)(?: not|n't) in (?:there|here)\b"
         rf"|\bneither (?:one |of them |of the \w+ |\w+ )?{_SOURCE_VERBS}\b"
         r"|\bneither\b[^.;!?]{1,60}?\bnor\b[^.;!?]{1,60}?\b(?:appears?|is|are) (?:given|mentioned|stated|listed|provided|"
         r"specified|found|covered|named|included|available|in (?:the|these|any|my))\b"
@@ -122,7 +124,8 @@ REFUSAL = (
         rf"|\bthere(?:'s| is| are) no {_NOT_ABOUT_ERRORS}(?!doubt\b)[^.;!?]{{1,40}}? (?:in|from) "
         rf"{_THE_SOURCES}{_NOT_ABOUT_ERRORS}",
         "The response says the passages do not say (so the answer is unknown to it): 'the documents don't name it', "
-        "'neither passage gives it', 'it isn't in the context', 'there's no 2019 figure'.",
+        "'neither passage gives it', 'it isn't in the context', 'there's no 2019 figure', 'none of the supplied pages "
+        "talk about it', 'nothing in these notes addresses it', 'it doesn't appear anywhere in the filings'.",
         examples=(
             "The documents don't name the architect.",
             "Neither passage gives the year.",
