@@ -106,7 +106,7 @@ REFUSAL = (
         rf"{_NOT_ABOUT_ERRORS}"
         rf"|\bnever (?:actually )?(?:says?|mentions?|gives?|names?|states?|specif(?:y|ies)|lists?|identif(?:y|ies))\b"
         r"|\bnone of (?:the |these |those |them|the provided )?(?:[\w-]+ ){0,2}?(?:documents?|passages?|sources?|texts?|them)? ?"
-        rf"{_SOURCE_VERBS}|\bnothing (?:in |here|there)(?:[\w-]+ ){{0,3}}?{_SOURCE_VERBS}\b"
+        rf"{_SOURCE_VERBS}|\bnothing (?:in |here|there)(?:[\w-]+ ){{0,3}}?{_SOURCE_VERBS}\b(?! otherwise\b| so\b)"
         r"|\b(?:do|does|did)(?: not|n't) (?:appear|show up|feature|come up)(?: anywhere)? (?:in|within|among)\b"
         r"|\b(?:is|are)(?: not|n't) in (?:there|here)\b"
         rf"|\bneither (?:one |of them |of the \w+ |\w+ )?{_SOURCE_VERBS}\b"
