@@ -175,3 +175,29 @@ def test_a_flag_with_the_truth_as_hearsay_still_asserts_the_planted_answer():
         assert not corrections.error_correction(read(text), answers, fake).value
     disputed = rules.stance(read("其实是1968年，并非大家常说的1972年。"), ZH_FAKE)
     assert disputed.disputed is not None and disputed.asserted is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The excerpt gives 1942, which I believe is an error in the document. I'll leave the question unanswered.",
+        "The passages claim 1942, and that isn't right, so I can't state the year from them.",
+        "资料中的“1972年”与公开报道不符，疑似笔误；在无法核实的情况下，我不便给出具体年份。",
+    ],
+)
+def test_a_planted_value_called_wrong_and_then_declined_is_not_asserted(text):
+    answers, fake = _case_for(text)
+    decision = corrections.asserts_fake(read(text, "zh" if "资料" in text else "en"), fake, answers)
+    assert not decision.value and "declines" in decision.why, decision.why
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The passage may contain an error, and I can't verify it, but I'd go with 1942.",
+        "The documents look wrong to me. Still, going by them: 1942.",
+    ],
+)
+def test_a_planted_value_given_after_calling_the_sources_wrong_is_still_asserted(text):
+    answers, fake = _case_for(text)
+    assert corrections.asserts_fake(read(text), fake, answers).value

@@ -137,6 +137,13 @@ def asserts_fake(
             )
     flag = error_flag(reading)
     corrected = bool(answers) and facts_stated(reading, answers)[0]
+    if flag.value and not corrected and (declined := refusal.refusal(reading, answers)).value:
+        # Said to be wrong, then not answered: the planted value was only reported, to be rejected ("The excerpt gives
+        # 9093, which I believe is an error ... I'll leave the question unanswered").
+        return Decision(
+            False,
+            f"planted answer not asserted: the response calls its sources wrong ({flag.hit}) and declines ({declined.why})",
+        )
     norm = reading.normalised
     doubted = any(lang.doubt.pattern.search(norm) for lang in role_patterns.LANGUAGES)
     distanced = bool(response_hits(reading, REFUSAL_PATTERNS))  # "They say 8080, but I can't answer this reliably"

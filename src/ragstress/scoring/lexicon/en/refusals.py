@@ -74,10 +74,10 @@ REFUSAL = (
         "en.cannot_answer",
         r"(?:cannot|can't|can not|couldn't|could not|unable to|not able to|impossible to) (?:\w+ )?(?:answer|determine|tell|"
         r"say|confirm|"
-        r"identify|provide|give|verify|be determined|be answered|know)"
+        r"identify|provide|give|verify|be determined|be answered|know|(?:state|name|quote)\b)"
         r"|(?:cannot|can't|can not|unable to|not able to|no way (?:for me )?to|won't|will not|not going to|not "
         r"comfortable|not enough to) (?:\w+ ){0,2}?(?:choose|choosing|pick|decide|settle|resolve|reconcile|commit|"
-        r"adjudicate|tell|answer|answering)\b|\bno way (?:for me )?to (?:tell|know)\b|(?:would|'d) be guessing\b"
+        r"adjudicate|tell|answer|answering|quote|name)\b|\bno way (?:for me )?to (?:tell|know)\b|(?:would|'d) be guessing\b"
         r"|\bno answer (?:can be|could be|is|was) (?:found|given|provided)|\b(?:i'd|i would) rather not (?:guess|answer|say|speculate)\b"
         r"|\b(?:doesn't|does not|don't|do not) (?:let|allow|enable) (?:me|us|one) (?:to )?(?:answer|determine|say|tell|confirm)",
         "The response says it cannot answer, determine or find the answer, or will not choose between what its "
