@@ -46,6 +46,7 @@ STATED = [
     # the multiplication sign of dimensions as an x, an en dash between words as a hyphen
     ("Carry-on bags may be 55 × 40 × 20 cm.", ["55 x 40 x 20 cm"]),
     ("It dates from the 5th–6th century.", ["5th-6th century"]),
+    ("2023 年 9 月 19 日 GA，是下一个 LTS。", ["2023-09-19"]),  # a word right after a Chinese date
     # a count under ten in words, and a Chinese percentage
     ("Eight.", ["8"]),
     ("Each side fields nine players.", ["9"]),

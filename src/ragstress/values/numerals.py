@@ -136,7 +136,12 @@ def canonical_dates(text: str) -> str:
 
         def swap(match: re.Match[str], parts=parts) -> str:
             found = parts(match)
-            return match[0] if found is None else f"{int(found[0])}-{int(found[1])}-{int(found[2])}"
+            if found is None:
+                return match[0]
+            # A word right after a Chinese date ("2023年9月19日GA") must not run on into the date's new form.
+            following = match.string[match.end() : match.end() + 1]
+            after = " " if following.isascii() and following.isalnum() else ""
+            return f"{int(found[0])}-{int(found[1])}-{int(found[2])}{after}"
 
         text = pattern.sub(swap, text)
     return text
