@@ -42,7 +42,7 @@ ACKNOWLEDGE: tuple[NamedPattern, ...] = (
     ),
     NamedPattern(
         "en.conflicting_noun",
-        r"\b(?:conflicting|contradictory|inconsistent|differing|divergent|mixed|competing) "
+        r"\b(?:conflicting|contradictory|inconsistent|incompatible|differing|divergent|mixed|competing) "
         rf"(?:information|answers?|{sources.CONFLICTING_SOURCES.alternation}|claims?|figures?|dates?|years?|values?|"
         r"numbers?|statements?|evidence|data)\b",
         "Conflicting information named as such: 'conflicting accounts', 'contradictory dates'.",
@@ -57,9 +57,11 @@ ACKNOWLEDGE: tuple[NamedPattern, ...] = (
     ),
     NamedPattern(
         "en.discrepancy",
-        rf"\b(?:a |an |some )?(?:discrepancy|inconsistency|contradiction|conflict|disagreement)s? "
-        rf"(?:between|among|in|across|within) (?:the )?{_SOURCES}",
-        "A discrepancy placed in the sources: 'there is a discrepancy between the documents'.",
+        rf"\b(?:a |an |some )?(?:discrepancy|inconsistency|contradiction|conflict|disagreement|mismatch)(?:es|s)? "
+        rf"(?:between|among|in|across|within) (?:the |these )?(?:provided |given |retrieved |supplied )?{_SOURCES}"
+        rf"|\b(?:is|are) (?:contested|disputed) (?:in|across|among|between) (?:the |these )?{_SOURCES}",
+        "A discrepancy placed in the sources: 'there is a discrepancy between the documents', 'some inconsistency in the "
+        "retrieved materials', 'a mismatch between the sources', 'credit is contested in these sources'.",
     ),
     NamedPattern(
         "en.differs_from_others",
@@ -106,7 +108,7 @@ ACKNOWLEDGE: tuple[NamedPattern, ...] = (
     NamedPattern(
         "zh.several_accounts",
         rf"{_ZH_SOURCES}[^。;!?]{{0,20}}?(?<!没有)(?<!并无)(?<!无)"
-        r"(?:(?:不同|两种|几种|多种|两个|不一样)的?(?:说法|答案|记载|数字|年份|日期|版本|结论)|(?:既|有(?:写|说|记作?|称))[^。]{1,15}?也有)"
+        r"(?:(?:(?:两个|两种|几种|多种)?(?:不同|不一样)的?|两种|几种|多种|两个)(?:说法|答案|记载|数字|年份|日期|日子|时间|数值|版本|结论)|(?:既|有(?:写|说|记作?|称))[^。]{1,15}?也有)"
         r"|(?:依据|根据|看|取决于|要看)(?:你)?(?:信|采信|相信|参考|依据|用)?哪(?:一)?(?:份|篇|个|条|段)",
         "More than one account in the sources: 资料中对此有不同的说法, 文档中既有2016年也有2014年的说法, 资料里有写1141年的，也有写1142年的, "
         "依据哪份资料.",
@@ -119,9 +121,9 @@ ACKNOWLEDGE: tuple[NamedPattern, ...] = (
     ),
     NamedPattern(
         "zh.some_say_others",
-        rf"(?:有的|有些|一些|部分|一份|一篇|其中一|有人)(?:{_ZH_SOURCES_THAT_SAY}|说法)?(?:说|称|认为|记载|写|显示|提到)"
-        r".{1,40}?(?:也有的|另一些|另一份|另一篇|其他|其余|另有|还有的|而另|也?有人(?:说|称|认为))",
-        "Two camps of sources: 有的资料说…也有的说…, 一份文档称…另一份…, 有人说…有人说….",
+        rf"(?:有的|有些|一些|部分|一份|一篇|其中一|有人|\d+[篇份])(?:{_ZH_SOURCES_THAT_SAY}|说法)?(?:说|称|认为|记载|写|显示|提到)"
+        r".{1,40}?(?:也有的|另一些|另一份|另一篇|其他|其余|另有|还有的|而另|也?有人(?:说|称|认为)|\d+[篇份](?:说|称|写|认为))",
+        "Two camps of sources: 有的资料说…也有的说…, 一份文档称…另一份…, 有人说…有人说…, 3篇说…1篇说….",
     ),
     NamedPattern(
         "zh.conflicting_noun",
