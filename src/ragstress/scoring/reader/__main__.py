@@ -40,6 +40,15 @@ TRAINING_FILES = (
     TRAINING_DIR / "holdout_k.jsonl",
     # Measured once as the holdout at the end of 2026-12-06 (docs/scoring.md), then taken into training.
     TRAINING_DIR / "holdout_l.jsonl",
+    # Measured once as holdouts on 2026-12-06 (docs/scoring.md), development data of the rules since, then taken into
+    # training later that day with four writers' files written for training.
+    TRAINING_DIR / "holdout_m.jsonl",
+    TRAINING_DIR / "holdout_n.jsonl",
+    TRAINING_DIR / "holdout_o.jsonl",
+    TRAINING_DIR / "writer_p.jsonl",
+    TRAINING_DIR / "writer_q.jsonl",
+    TRAINING_DIR / "writer_r.jsonl",
+    TRAINING_DIR / "writer_s.jsonl",
 )
 
 
