@@ -39,7 +39,9 @@ REPORTED = {
         ("rgb_correct", "rgb"): (321, 321),
     },
     "dev2": {
-        ("correct", "default"): (157, 158),
+        # 156 since the reader of the sixth round: it reads one hedged guess ('我猜大概是2008年前后') as the answer,
+        # as its newer writers label a committed guess; this split's convention reads it as stating nothing.
+        ("correct", "default"): (156, 158),
         ("correct", "rgb"): (142, 158),
         ("rejects", "default"): (157, 157),
         ("rejects", "rgb"): (128, 157),
@@ -103,7 +105,7 @@ REPORTED = {
         ("rgb_correct", "rgb"): (254, 254),
     },
     "whole": {
-        ("correct", "default"): (1026, 1044),
+        ("correct", "default"): (1025, 1044),  # the dev2 line above
         ("correct", "rgb"): (917, 1044),
         ("rejects", "default"): (1035, 1036),
         ("rejects", "rgb"): (866, 1036),
