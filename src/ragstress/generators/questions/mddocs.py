@@ -41,6 +41,7 @@ from ragstress.generators.questions.mddocs_product import about_product
 from ragstress.generators.questions.mddocs_replaced import replaced_questions
 from ragstress.generators.questions.mddocs_roles_en import role_questions
 from ragstress.generators.questions.mddocs_roles_zh import chinese_roles
+from ragstress.generators.questions.mddocs_sections import ENVVAR, section_names
 from ragstress.generators.questions.mddocs_set import headed_set_questions, set_questions
 from ragstress.generators.questions.mddocs_settings import chinese_settings, english_settings
 from ragstress.generators.questions.mddocs_terms import (
@@ -117,8 +118,13 @@ def identifier_kinds(chunks: list[Chunk]) -> dict[str, str]:
             for name in names.split(","):
                 if name.strip():
                     kinds.setdefault(name.strip(), kind_of(name.strip()))
-    # A name documented under its own heading is what its section lists (an option, a hook …).
-    return kinds | entry_kinds(chunks)
+    # A name documented under its own heading is what its section lists (an option, a hook, an environment
+    # variable …).
+    listed = section_names(chunks)
+    variables = {name: kind for name, kind in listed.items() if kind == ENVVAR}
+    # A name a section lists ("Extended Methods") is of its kind unless its code or its fields say otherwise;
+    # an upper-case name under "Environment Variables" is a variable whatever its spelling suggests.
+    return {n: k for n, k in listed.items() if k != ENVVAR} | kinds | entry_kinds(chunks) | variables
 
 
 def _prose_lines(chunk: Chunk) -> str:

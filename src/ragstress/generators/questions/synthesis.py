@@ -22,6 +22,7 @@ from ragstress.core.types import Chunk, QuestionType
 from ragstress.generators.questions import mddocs, techdoc_en, techdoc_zh
 from ragstress.generators.questions.gates import GATES, GatePipeline, GateStats, RejectedCandidate
 from ragstress.generators.questions.insitu import insitu_question
+from ragstress.generators.questions.mddocs_sections import ENVVAR
 from ragstress.generators.questions.mddocs_tables import TableReading
 from ragstress.generators.questions.seeds import KIND_ROTATION, Candidate, Target, answer_aliases, usable_spans
 from ragstress.generators.questions.techdoc import Subject, entries, stated_text
@@ -89,6 +90,8 @@ def technical_questions(
 def _technical(chunk: Chunk, subject: Subject | None, lang: str, docs: _DocsReading) -> list[Candidate]:
     made = []
     stated = technical_questions(chunk, subject, lang, docs.shared_options)
+    # A guide's upper-case name under "Environment Variables" is no constant: the headed reader asks it as a variable.
+    stated = [q for q in stated if not (q[2] == "constant" and docs.kinds.get(q[1][0]) == ENVVAR)]
     stated += docs.commands.questions(chunk)
     if subject is None or subject.kind != "command":  # product docs' prose; a man page states its facts as entries
         asked = {q[0] for q in stated}
