@@ -341,3 +341,9 @@ def test_a_dotted_name_beside_documented_options_of_its_group_is_not_asked_as_a_
     assert _asked("Kettle uses kettle.timers to stop the brew at the right time.\n") == {
         "Which module does Kettle use to stop the brew at the right time?": ["kettle.timers"]
     }
+
+
+def test_a_camel_case_entry_said_to_switch_something_is_a_flag():
+    asked = _asked("Lint settings:\n\n - stopEarly : Whether to stop brewing at the first bitter leaf, default false\n")
+    assert asked["Which option controls whether to stop brewing at the first bitter leaf in Kettle?"] == ["stopEarly"]
+    assert not _asked(" - leaves : Whether to count the leaves, default false\n")  # a plain word is no flag's name

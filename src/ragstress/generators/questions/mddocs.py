@@ -199,6 +199,9 @@ def doc_questions(
         before = sentence
         made = [(_unframed(_end_mended(_unspaced_zh(q[0])), product, kinds), *q[1:]) for q in made]
         found += [q for q in made if _clean(q[0]) and not any(_names(q[0], a) for a in q[1])]
+    # Every reading, headed entries too, is mended and checked alike.
+    found = [(_unspaced_zh(q[0]), *q[1:]) for q in found]
+    found = [q for q in found if not _MISREAD_ZH.search(q[0])]
     # Two shapes reading one statement alike ask once; one question with two answers is not asked.
     found = list({(q[0], tuple(q[1])): q for q in found}.values())
     found = [q for q in found if not LIMIT_AS_IDENTITY.search(q[0])]
@@ -220,8 +223,14 @@ _CODE_SHAPED = re.compile(r"[A-Za-z_]\w*\(\)|\b[a-z]+_[a-z_]+\b|\b[A-Z][a-z]+[A-
 
 
 def _unspaced_zh(question: str) -> str:
-    """ "服务器的 基础路径": a space a link's text left between two Chinese characters is no word break."""
-    return re.sub(r"(?<=[\u4e00-\u9fff]) +(?=[\u4e00-\u9fff])", "", question)
+    """ "服务器的 基础路径": a space a link's text left between two Chinese characters is no word break; "用于用于"
+    (a description opening with 用于 behind the template's own) is said once."""
+    return re.sub(r"(?<=[\u4e00-\u9fff]) +(?=[\u4e00-\u9fff])", "", question).replace("用于用于", "用于")
+
+
+# Chinese sentences read the wrong way round: "X 返回……的钩子函数" says what X is, so "哪个函数返回……的钩子函数？"
+# asks for a function that returns a function (the kind asked for ends the question again); "哪个方法用于检查代码时？" lost the clause its 时 led into.
+_MISREAD_ZH = re.compile(r"哪个(函数|方法|组件|钩子)(?!是)[^？]*的[^，的？]{0,6}\1？$|时？$")
 
 
 def _end_mended(question: str) -> str:

@@ -113,4 +113,7 @@ def _described(desc: str) -> str:
     """A description as a relative clause: "the login address" -> "the login address"; "sets the port" -> "which
     sets the port"."""
     first = desc.split()[0]
+    if first[:1].isupper() and first[1:].islower():  # "Sets how long …" opening an entry line
+        first = first.lower()
+        desc = first + desc[len(first) :]
     return f"which {desc}" if first.endswith("s") and not first.endswith("ss") and first.islower() else desc
