@@ -347,3 +347,10 @@ def test_a_camel_case_entry_said_to_switch_something_is_a_flag():
     asked = _asked("Lint settings:\n\n - stopEarly : Whether to stop brewing at the first bitter leaf, default false\n")
     assert asked["Which option controls whether to stop brewing at the first bitter leaf in Kettle?"] == ["stopEarly"]
     assert not _asked(" - leaves : Whether to count the leaves, default false\n")  # a plain word is no flag's name
+
+
+def test_a_capital_read_on_after_the_kind_and_a_leftover_jiu_are_not_asked():
+    assert not mddocs._clean("Which function Will pour the tea into the cup in Kettle?")
+    assert not mddocs._clean("Which function Get the Current Brewing Temperature in Kettle?")
+    assert mddocs._clean("Which function returns the Kettle state in Kettle?")
+    assert mddocs._unspaced_zh("在 Kettle 中，哪个函数就可以直接倒茶？") == "在 Kettle 中，哪个函数可以直接倒茶？"

@@ -236,3 +236,11 @@ def test_a_chinese_type_is_asked_beside_what_its_option_does():
     chunks = _chunks(text)
     asked = {q[0]: q[1] for q in mddocs.doc_questions(chunks[0], "zh", "Kettle", mddocs.identifier_kinds(chunks))}
     assert asked["在 Kettle 中，用于指定每次冲泡放入的茶叶的 steep.leaves 选项的类型是什么？"] == ["LeafSpec[]"]
+
+
+def test_a_default_field_pointing_at_an_example_below_is_not_asked():
+    text = "冲泡选项\n\nsteep.recipe\n\n- 类型： Recipe\n- 默认值： 如下\n\n指定冲泡所用的配方。\n"
+    chunks = _chunks(text)
+    asked = {q[0]: q[1] for q in mddocs.doc_questions(chunks[0], "zh", "Kettle", mddocs.identifier_kinds(chunks))}
+    assert not any("默认值" in q for q in asked)
+    assert asked["在 Kettle 中，哪个选项指定冲泡所用的配方？"][0] == "steep.recipe"

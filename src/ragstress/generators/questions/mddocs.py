@@ -224,8 +224,10 @@ _CODE_SHAPED = re.compile(r"[A-Za-z_]\w*\(\)|\b[a-z]+_[a-z_]+\b|\b[A-Z][a-z]+[A-
 
 def _unspaced_zh(question: str) -> str:
     """ "服务器的 基础路径": a space a link's text left between two Chinese characters is no word break; "用于用于"
-    (a description opening with 用于 behind the template's own) is said once."""
-    return re.sub(r"(?<=[\u4e00-\u9fff]) +(?=[\u4e00-\u9fff])", "", question).replace("用于用于", "用于")
+    (a description opening with 用于 behind the template's own) is said once; a leftover 就 goes."""
+    question = re.sub(r"(?<=[\u4e00-\u9fff]) +(?=[\u4e00-\u9fff])", "", question).replace("用于用于", "用于")
+    # "哪个函数就可以…": the 就 that tied the sentence to the clause before it has nothing left to tie to.
+    return re.sub(r"(哪个[\u4e00-\u9fff]{1,3})就(?=[\u4e00-\u9fff])", r"\1", question)
 
 
 # Chinese sentences read the wrong way round: "X 返回……的钩子函数" says what X is, so "哪个函数返回……的钩子函数？"
@@ -276,12 +278,20 @@ def has_markup(question: str) -> bool:
 _CUT_AT_COPULA = re.compile(r"(?:[为是]|\b(?:is|are|the|a|an|of|to|as))[?？]$")
 
 
+# "Which function Will modify …", "Which function Get the Currently Selected Language": a heading's title case
+# or a sentence's capital read on after the template's words.
+_CAPITAL_AFTER_KIND = re.compile(
+    r"^Which (?:\w+ ){1,2}(?:Will|Can|Should|May|Must|Is|Are|Get|Set|Add|Return|Returns)\b"
+)
+
+
 def _clean(question: str) -> bool:
     """No markup, five words or more, no bracket left open ("... a false value (e.g?": a sentence cut short),
-    and no copula or article left at the end."""
+    no copula or article left at the end, and no capital word read on after "Which <kind>"."""
     balanced = question.count("(") == question.count(")") and question.count("（") == question.count("）")
     return (
         balanced
+        and not _CAPITAL_AFTER_KIND.search(question)
         and not _CUT_AT_COPULA.search(question)
         and not has_markup(question)
         and 5 <= len(question.split()) + len(re.findall(r"[\u4e00-\u9fff]", question)) // 2

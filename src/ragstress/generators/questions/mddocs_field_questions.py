@@ -127,6 +127,8 @@ def _default(entry: FieldEntry) -> str | None:
     value = re.sub(r"\s+\([^()]*\)$", "", entry.fields.get("default", "")).strip()
     if not value or not _ONE_VALUE.match(value) or value in ("-", "—", "none listed"):
         return None
+    if re.fullmatch(r"(?:如下|见下文?|详见下文|see below|as shown below|below)", value, re.I):
+        return None  # "默认值：如下": the value stands in an example the field points at, not in the field
     return value
 
 
