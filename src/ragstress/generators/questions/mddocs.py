@@ -21,8 +21,9 @@ The product is the name a corpus writes most often inside its sentences (see `pr
 English shapes are read in `mddocs_en`, Chinese ones in `mddocs_zh`, settings stated in prose
 (environment variables, command options, defaults, the version a name needs) in `mddocs_settings`,
 with what all share in `mddocs_terms`; parameter tables are read in `mddocs_tables`; which option is set,
-enabled or used to do a task in `mddocs_set`, defaults stated in prose in `mddocs_defaults`, and a sentence
-whose subject is the product in `mddocs_product`.
+enabled or used to do a task in `mddocs_set`, defaults stated in prose in `mddocs_defaults`, a sentence
+whose subject is the product in `mddocs_product`, and what a section heading says its entries are
+("Environment Variables", "Extended Methods") in `mddocs_sections`.
 """
 
 from __future__ import annotations
