@@ -203,6 +203,7 @@ def doc_questions(
     # Every reading, headed entries too, is mended and checked alike.
     found = [(_unspaced_zh(q[0]), *q[1:]) for q in found]
     found = [q for q in found if not _MISREAD_ZH.search(q[0])]
+    found = [q for q in found if not misnames_a_file(q[0], q[1])]
     # Two shapes reading one statement alike ask once; one question with two answers is not asked.
     found = list({(q[0], tuple(q[1])): q for q in found}.values())
     found = [q for q in found if not LIMIT_AS_IDENTITY.search(q[0])]
@@ -229,6 +230,18 @@ def _unspaced_zh(question: str) -> str:
     question = re.sub(r"(?<=[\u4e00-\u9fff]) +(?=[\u4e00-\u9fff])", "", question).replace("用于用于", "用于")
     # "哪个函数就可以…": the 就 that tied the sentence to the clause before it has nothing left to tie to.
     return re.sub(r"(哪个[\u4e00-\u9fff]{1,3})就(?=[\u4e00-\u9fff])", r"\1", question)
+
+
+# "loading.tsx", "plugin.ts": a file, which a question asking for a property, method or function misnames.
+_FILE_NAME = re.compile(r"\.(?:tsx?|jsx?|mjs|cjs|json|vue|md|css|less|scss|html|ya?ml)$")
+_CODE_KIND_ASKED = re.compile(
+    r"\b[Ww]hich (?:\w+ )?(?:property|method|function|hook|class)\b|哪个(?:属性|方法|函数|钩子|类)"
+)
+
+
+def misnames_a_file(question: str, answers: list[str]) -> bool:
+    """Whether a question asks for a property, method or function whose answer is a file (`loading.tsx`)."""
+    return bool(answers) and bool(_FILE_NAME.search(answers[0])) and bool(_CODE_KIND_ASKED.search(question))
 
 
 # Chinese sentences read the wrong way round: "X 返回……的钩子函数" says what X is, so "哪个函数返回……的钩子函数？"

@@ -102,8 +102,8 @@ def _technical(chunk: Chunk, subject: Subject | None, lang: str, docs: _DocsRead
         ]
         stated += _by_column(docs.tables.questions(chunk, docs.product))
     for question, names, kind, template, content in stated:
-        if mddocs.has_markup(question):
-            continue  # "returns a *Translations instance": markup the reader left is never asked
+        if mddocs.has_markup(question) or mddocs.misnames_a_file(question, names):
+            continue  # "returns a *Translations instance": markup the reader left is never asked; nor a file as code
         key = f"{chunk.id}|{template}|{question}"
         seed_id = "gen-" + hashlib.sha256(key.encode()).hexdigest()[:10]
         shape = QuestionType(span_kinds=[kind], template=template, shape="single")
