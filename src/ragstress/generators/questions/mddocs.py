@@ -53,6 +53,8 @@ from ragstress.generators.questions.mddocs_terms import (
     Question,
     kind_of,
 )
+from ragstress.generators.questions.mddocs_wording import CAPITAL_AFTER_KIND, MISREAD_ZH, misnames_a_file
+from ragstress.generators.questions.mddocs_wording import unspaced_zh as _unspaced_zh
 from ragstress.generators.questions.mddocs_zh import chinese_questions
 from ragstress.values.spans import sentences
 
@@ -202,7 +204,7 @@ def doc_questions(
         found += [q for q in made if _clean(q[0]) and not any(_names(q[0], a) for a in q[1])]
     # Every reading, headed entries too, is mended and checked alike.
     found = [(_unspaced_zh(q[0]), *q[1:]) for q in found]
-    found = [q for q in found if not _MISREAD_ZH.search(q[0])]
+    found = [q for q in found if not MISREAD_ZH.search(q[0])]
     found = [q for q in found if not misnames_a_file(q[0], q[1])]
     # Two shapes reading one statement alike ask once; one question with two answers is not asked.
     found = list({(q[0], tuple(q[1])): q for q in found}.values())
@@ -222,31 +224,6 @@ LIMIT_AS_IDENTITY = re.compile(
 
 # "e.g." and "i.e." are not dotted code names.
 _CODE_SHAPED = re.compile(r"[A-Za-z_]\w*\(\)|\b[a-z]+_[a-z_]+\b|\b[A-Z][a-z]+[A-Z]\w*|\b[a-z_]{2,}\.[a-z_]{2,}")
-
-
-def _unspaced_zh(question: str) -> str:
-    """ "服务器的 基础路径": a space a link's text left between two Chinese characters is no word break; "用于用于"
-    (a description opening with 用于 behind the template's own) is said once; a leftover 就 goes."""
-    question = re.sub(r"(?<=[\u4e00-\u9fff]) +(?=[\u4e00-\u9fff])", "", question).replace("用于用于", "用于")
-    # "哪个函数就可以…": the 就 that tied the sentence to the clause before it has nothing left to tie to.
-    return re.sub(r"(哪个[\u4e00-\u9fff]{1,3})就(?=[\u4e00-\u9fff])", r"\1", question)
-
-
-# "loading.tsx", "plugin.ts": a file, which a question asking for a property, method or function misnames.
-_FILE_NAME = re.compile(r"\.(?:tsx?|jsx?|mjs|cjs|json|vue|md|css|less|scss|html|ya?ml)$")
-_CODE_KIND_ASKED = re.compile(
-    r"\b[Ww]hich (?:\w+ )?(?:property|method|function|hook|class)\b|哪个(?:属性|方法|函数|钩子|类)"
-)
-
-
-def misnames_a_file(question: str, answers: list[str]) -> bool:
-    """Whether a question asks for a property, method or function whose answer is a file (`loading.tsx`)."""
-    return bool(answers) and bool(_FILE_NAME.search(answers[0])) and bool(_CODE_KIND_ASKED.search(question))
-
-
-# Chinese sentences read the wrong way round: "X 返回……的钩子函数" says what X is, so "哪个函数返回……的钩子函数？"
-# asks for a function that returns a function (the kind asked for ends the question again); "哪个方法用于检查代码时？" lost the clause its 时 led into.
-_MISREAD_ZH = re.compile(r"哪个(函数|方法|组件|钩子)(?!是)[^？]*的[^，的？]{0,6}\1？$|时？$")
 
 
 def _end_mended(question: str) -> str:
@@ -292,20 +269,13 @@ def has_markup(question: str) -> bool:
 _CUT_AT_COPULA = re.compile(r"(?:[为是]|\b(?:is|are|the|a|an|of|to|as))[?？]$")
 
 
-# "Which function Will modify …", "Which function Get the Currently Selected Language": a heading's title case
-# or a sentence's capital read on after the template's words.
-_CAPITAL_AFTER_KIND = re.compile(
-    r"^Which (?:\w+ ){1,2}(?:Will|Can|Should|May|Must|Is|Are|Get|Set|Add|Return|Returns)\b"
-)
-
-
 def _clean(question: str) -> bool:
     """No markup, five words or more, no bracket left open ("... a false value (e.g?": a sentence cut short),
     no copula or article left at the end, and no capital word read on after "Which <kind>"."""
     balanced = question.count("(") == question.count(")") and question.count("（") == question.count("）")
     return (
         balanced
-        and not _CAPITAL_AFTER_KIND.search(question)
+        and not CAPITAL_AFTER_KIND.search(question)
         and not _CUT_AT_COPULA.search(question)
         and not has_markup(question)
         and 5 <= len(question.split()) + len(re.findall(r"[\u4e00-\u9fff]", question)) // 2
