@@ -341,3 +341,26 @@ def test_a_dotted_name_beside_documented_options_of_its_group_is_not_asked_as_a_
     assert _asked("Kettle uses kettle.timers to stop the brew at the right time.\n") == {
         "Which module does Kettle use to stop the brew at the right time?": ["kettle.timers"]
     }
+
+
+def test_a_camel_case_entry_said_to_switch_something_is_a_flag():
+    asked = _asked("Lint settings:\n\n - stopEarly : Whether to stop brewing at the first bitter leaf, default false\n")
+    assert asked["Which option controls whether to stop brewing at the first bitter leaf in Kettle?"] == ["stopEarly"]
+    assert not _asked(" - leaves : Whether to count the leaves, default false\n")  # a plain word is no flag's name
+
+
+def test_a_capital_read_on_after_the_kind_and_a_leftover_jiu_are_not_asked():
+    assert not mddocs._clean("Which function Will pour the tea into the cup in Kettle?")
+    assert not mddocs._clean("Which function Get the Current Brewing Temperature in Kettle?")
+    assert mddocs._clean("Which function returns the Kettle state in Kettle?")
+    assert mddocs._unspaced_zh("在 Kettle 中，哪个函数就可以直接倒茶？") == "在 Kettle 中，哪个函数可以直接倒茶？"
+
+
+def test_a_file_is_not_asked_as_a_property_or_function():
+    text = "You can customise the boiling animation through src/boiling.tsx.\n"
+    asked = _asked(text, kinds={"src/boiling.tsx": "property"})
+    assert not any(a[0].endswith(".tsx") for a in asked.values())
+    assert mddocs.misnames_a_file("在 Kettle 中，通过哪个属性来自定义沸腾动画？", ["boiling.tsx"])
+    assert mddocs.misnames_a_file("Which property holds the project's plugins?", ["plugin.ts", "ts"])
+    assert not mddocs.misnames_a_file("Which property holds the pot's state?", ["kettle.state"])
+    assert not mddocs.misnames_a_file("Which file holds the pot's recipes?", ["recipes.json"])

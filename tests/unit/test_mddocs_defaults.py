@@ -52,3 +52,9 @@ def test_a_chinese_question_opening_with_a_code_name_keeps_its_spelling():
     chunk = Chunk(id="c", doc_id="d.zh-CN.md", text=text, start=0, end=len(text))
     asked = {q[0]: q[1] for q in mddocs.doc_questions(chunk, "zh", "Kettle", {})}
     assert asked == {"config.protocolHeaders 的默认值是什么？": ["x-forwarded-proto"]}
+
+
+def test_an_entry_line_whose_description_opens_with_a_capital_verb():
+    assert _asked("brewTimeout: Sets how long a brew may take, defaults to 300") == {
+        "What is the default value of brewTimeout, which sets how long a brew may take, in Kettle?": ["300"]
+    }

@@ -113,7 +113,9 @@ def test_entries_give_defaults_what_they_do_and_their_replacement():
     assert asked["Which Kettle option controls whether to keep the pot warm after brewing?"][0] == "steep.cozy"
     assert asked["Which option replaces the deprecated steep.warmer option in Kettle?"][0] == "steep.cozy"
     assert asked["Which Kettle hook is called before the tea is poured into a cup?"] == ["beforePour"]
-    assert asked["What is the type of Kettle's steep.cozy option?"] == ["boolean | 'auto'"]
+    # A type is asked beside what its option does too: entries of one reference differ in little else.
+    cozy = "What is the type of Kettle's steep.cozy option, which controls whether to keep the pot warm after brewing?"
+    assert asked[cozy] == ["boolean | 'auto'"]
     # A lone primitive is every such option's type, guessed without the passage: steep.warmer's is not asked.
     assert "What is the type of Kettle's steep.warmer option?" not in asked
     assert not any("beforePour" in q for q in asked)  # a hook's signature is not a type to ask
@@ -227,3 +229,18 @@ def test_what_a_name_was_moved_or_renamed_to():
         "What was the footer option moved to in Kettle?": ["themeConfig.footer"],
         "在 Kettle 中，brewLog 改名为什么？": ["steep.journal", "journal"],
     }
+
+
+def test_a_chinese_type_is_asked_beside_what_its_option_does():
+    text = "冲泡选项\n\nsteep.leaves\n\n- 类型： LeafSpec[]\n\n指定每次冲泡放入的茶叶。\n"
+    chunks = _chunks(text)
+    asked = {q[0]: q[1] for q in mddocs.doc_questions(chunks[0], "zh", "Kettle", mddocs.identifier_kinds(chunks))}
+    assert asked["在 Kettle 中，用于指定每次冲泡放入的茶叶的 steep.leaves 选项的类型是什么？"] == ["LeafSpec[]"]
+
+
+def test_a_default_field_pointing_at_an_example_below_is_not_asked():
+    text = "冲泡选项\n\nsteep.recipe\n\n- 类型： Recipe\n- 默认值： 如下\n\n指定冲泡所用的配方。\n"
+    chunks = _chunks(text)
+    asked = {q[0]: q[1] for q in mddocs.doc_questions(chunks[0], "zh", "Kettle", mddocs.identifier_kinds(chunks))}
+    assert not any("默认值" in q for q in asked)
+    assert asked["在 Kettle 中，哪个选项指定冲泡所用的配方？"][0] == "steep.recipe"

@@ -296,3 +296,13 @@ def test_a_chinese_name_the_page_advises_against_is_not_asked_as_the_one_to_use(
     assert chinese_roles("请勿使用 path.join() 构造 glob 模式", "Kettle", kinds) == []
     assert chinese_roles("避免使用 path.join() 构造 glob 模式", "Kettle", kinds) == []
     assert chinese_roles("可以使用 path.join() 构造相对路径", "Kettle", kinds)
+
+
+def test_chinese_descriptions_said_once_and_not_read_backwards():
+    text = "pourCup()\n\n用于把茶倒入杯中。\n\nonBoil\n\n检查水温时。\n\nuseSteep 返回冲泡状态的钩子函数。\n"
+    chunk = Chunk(id="c1", doc_id="guide/zh.md", text=text, start=0, end=len(text))
+    kinds = {"pourCup": "function", "useSteep": "function", "onBoil": "method"}
+    asked = {q[0]: q[1] for q in mddocs.doc_questions(chunk, "zh", "Kettle", kinds)}
+    assert asked.get("在 Kettle 中，哪个函数用于把茶倒入杯中？") == ["pourCup()", "pourCup"]
+    assert not any("用于用于" in q or q.endswith("时？") for q in asked)  # a when-clause cut from its main clause
+    assert not any(q.endswith("的钩子函数？") and "是" not in q for q in asked)  # what useSteep is, read as a task

@@ -21,8 +21,9 @@ The product is the name a corpus writes most often inside its sentences (see `pr
 English shapes are read in `mddocs_en`, Chinese ones in `mddocs_zh`, settings stated in prose
 (environment variables, command options, defaults, the version a name needs) in `mddocs_settings`,
 with what all share in `mddocs_terms`; parameter tables are read in `mddocs_tables`; which option is set,
-enabled or used to do a task in `mddocs_set`, defaults stated in prose in `mddocs_defaults`, and a sentence
-whose subject is the product in `mddocs_product`.
+enabled or used to do a task in `mddocs_set`, defaults stated in prose in `mddocs_defaults`, a sentence
+whose subject is the product in `mddocs_product`, and what a section heading says its entries are
+("Environment Variables", "Extended Methods") in `mddocs_sections`.
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ from ragstress.generators.questions.mddocs_product import about_product
 from ragstress.generators.questions.mddocs_replaced import replaced_questions
 from ragstress.generators.questions.mddocs_roles_en import role_questions
 from ragstress.generators.questions.mddocs_roles_zh import chinese_roles
+from ragstress.generators.questions.mddocs_sections import ENVVAR, section_names
 from ragstress.generators.questions.mddocs_set import headed_set_questions, set_questions
 from ragstress.generators.questions.mddocs_settings import chinese_settings, english_settings
 from ragstress.generators.questions.mddocs_terms import (
@@ -51,6 +53,8 @@ from ragstress.generators.questions.mddocs_terms import (
     Question,
     kind_of,
 )
+from ragstress.generators.questions.mddocs_wording import CAPITAL_AFTER_KIND, MISREAD_ZH, misnames_a_file
+from ragstress.generators.questions.mddocs_wording import unspaced_zh as _unspaced_zh
 from ragstress.generators.questions.mddocs_zh import chinese_questions
 from ragstress.values.spans import sentences
 
@@ -117,8 +121,13 @@ def identifier_kinds(chunks: list[Chunk]) -> dict[str, str]:
             for name in names.split(","):
                 if name.strip():
                     kinds.setdefault(name.strip(), kind_of(name.strip()))
-    # A name documented under its own heading is what its section lists (an option, a hook …).
-    return kinds | entry_kinds(chunks)
+    # A name documented under its own heading is what its section lists (an option, a hook, an environment
+    # variable …).
+    listed = section_names(chunks)
+    variables = {name: kind for name, kind in listed.items() if kind == ENVVAR}
+    # A name a section lists ("Extended Methods") is of its kind unless its code or its fields say otherwise;
+    # an upper-case name under "Environment Variables" is a variable whatever its spelling suggests.
+    return {n: k for n, k in listed.items() if k != ENVVAR} | kinds | entry_kinds(chunks) | variables
 
 
 def _prose_lines(chunk: Chunk) -> str:
@@ -193,6 +202,10 @@ def doc_questions(
         before = sentence
         made = [(_unframed(_end_mended(_unspaced_zh(q[0])), product, kinds), *q[1:]) for q in made]
         found += [q for q in made if _clean(q[0]) and not any(_names(q[0], a) for a in q[1])]
+    # Every reading, headed entries too, is mended and checked alike.
+    found = [(_unspaced_zh(q[0]), *q[1:]) for q in found]
+    found = [q for q in found if not MISREAD_ZH.search(q[0])]
+    found = [q for q in found if not misnames_a_file(q[0], q[1])]
     # Two shapes reading one statement alike ask once; one question with two answers is not asked.
     found = list({(q[0], tuple(q[1])): q for q in found}.values())
     found = [q for q in found if not LIMIT_AS_IDENTITY.search(q[0])]
@@ -211,11 +224,6 @@ LIMIT_AS_IDENTITY = re.compile(
 
 # "e.g." and "i.e." are not dotted code names.
 _CODE_SHAPED = re.compile(r"[A-Za-z_]\w*\(\)|\b[a-z]+_[a-z_]+\b|\b[A-Z][a-z]+[A-Z]\w*|\b[a-z_]{2,}\.[a-z_]{2,}")
-
-
-def _unspaced_zh(question: str) -> str:
-    """ "服务器的 基础路径": a space a link's text left between two Chinese characters is no word break."""
-    return re.sub(r"(?<=[\u4e00-\u9fff]) +(?=[\u4e00-\u9fff])", "", question)
 
 
 def _end_mended(question: str) -> str:
@@ -263,10 +271,11 @@ _CUT_AT_COPULA = re.compile(r"(?:[为是]|\b(?:is|are|the|a|an|of|to|as))[?？]$
 
 def _clean(question: str) -> bool:
     """No markup, five words or more, no bracket left open ("... a false value (e.g?": a sentence cut short),
-    and no copula or article left at the end."""
+    no copula or article left at the end, and no capital word read on after "Which <kind>"."""
     balanced = question.count("(") == question.count(")") and question.count("（") == question.count("）")
     return (
         balanced
+        and not CAPITAL_AFTER_KIND.search(question)
         and not _CUT_AT_COPULA.search(question)
         and not has_markup(question)
         and 5 <= len(question.split()) + len(re.findall(r"[\u4e00-\u9fff]", question)) // 2

@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 
 from ragstress.generators.questions.mddocs_fields import lines_under_headings
+from ragstress.generators.questions.mddocs_sections import ENVVAR
 from ragstress.generators.questions.mddocs_terms import POINTS_OUT, POINTS_OUT_ZH, Question, in_product, value_aliases
 from ragstress.values.spans import sentences
 
@@ -45,6 +46,8 @@ _DEFAULTS_ZH = (
     re.compile(rf"^{_KEY} ?[：:，,-] ?{_DESC_ZH}，默认(?:值)?(?:为|是) ?{_VALUE}$"),
 )
 _HEADED = re.compile(rf"^(?:Defaults to|The default is|默认为|默认值为|默认是) ?{_VALUE}$")
+# "Specifies the port number, the default is `8000`": the default told in a clause that ends the sentence.
+_HEADED_CLAUSE = re.compile(rf"[,，] ?(?:the default (?:value )?is|defaults to|默认为|默认值为|默认是) ?{_VALUE}$")
 
 # "options.loginURL", "opts.timeout": a parameter of a call the sentence does not name.
 _UNOWNED = re.compile(r"^(?:options|opts|option|params|args|props|obj|data|item|e|ctx\.request\.body)\.")
@@ -85,20 +88,23 @@ def headed_default_questions(text: str, product: str | None, kinds: dict[str, st
         if not _is_key(heading, kinds):
             continue
         for sentence in sentences(line):
-            m = _HEADED.match(sentence.rstrip("。!！;； ").removesuffix("."))
+            said = sentence.rstrip("。!！;； ").removesuffix(".")
+            m = _HEADED.match(said) or _HEADED_CLAUSE.search(said)
             value = _value(m["val"]) if m else None
             if value:
-                made.append(_asked(heading, value, None, product, bool(re.search(r"[\u4e00-\u9fff]", line))))
+                zh = bool(re.search(r"[\u4e00-\u9fff]", line))
+                made.append(_asked(heading, value, None, product, zh, kinds.get(heading)))
     return made
 
 
-def _asked(key: str, value: str, desc: str | None, product: str | None, zh: bool) -> Question:
+def _asked(key: str, value: str, desc: str | None, product: str | None, zh: bool, kind: str | None = None) -> Question:
+    envvar = kind == ENVVAR  # "the PORT environment variable": a bare upper-case name reads as no kind of thing
     if zh:
         where = f"在 {product} 中，" if product else ""
-        named = f"{key}（{desc}）" if desc else f"{key} "
+        named = f"{key}（{desc}）" if desc else f"{key} 环境变量" if envvar else f"{key} "
         question = f"{where}{named}的默认值是什么？"
     else:
-        said = f"{key}, {_described(desc)}," if desc else key
+        said = f"{key}, {_described(desc)}," if desc else f"the {key} environment variable" if envvar else key
         question = f"What is the default value of {said}{in_product(product, key)}?".replace(",?", "?")
     return question, value_aliases(value), "default", "default_value", question
 
@@ -107,4 +113,7 @@ def _described(desc: str) -> str:
     """A description as a relative clause: "the login address" -> "the login address"; "sets the port" -> "which
     sets the port"."""
     first = desc.split()[0]
+    if first[:1].isupper() and first[1:].islower():  # "Sets how long …" opening an entry line
+        first = first.lower()
+        desc = first + desc[len(first) :]
     return f"which {desc}" if first.endswith("s") and not first.endswith("ss") and first.islower() else desc

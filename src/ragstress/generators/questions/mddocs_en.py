@@ -234,8 +234,12 @@ def _en_says(sentence: str, product: str | None, kinds: dict[str, str]) -> list[
     made: list[Question] = []
     m = _ENTRY.search(sentence)
     kind = code_kind(m["term"], kinds) if m else None
+    if m and not kind and m["desc"].startswith("Whether ") and re.fullmatch(r"[a-z]+[A-Z]\w*", m["term"]):
+        kind = "option"  # "failFast: Whether to stop …": a camelCase name said to switch something is a flag
     if m and kind and m["term"] != product:
         said = predicate(Entry(m["term"], term_spellings(m["term"]), "attribute", m["desc"], m["desc"]))
+        if not said and m["desc"].startswith("Whether "):  # "failFast: Whether to stop at the first error, …"
+            said = "controls w" + re.split(r"[,;]| \(", m["desc"])[0][1:]
         if said and not POINTS_OUT.search(said):
             question = f"Which {_KIND_EN[kind]} {said}{in_product(product, said)}?"
             made.append((question, list(term_spellings(m["term"])), kind, "doc_identifier", f"{kind}: {said}"))

@@ -80,7 +80,9 @@ def _english(entry: FieldEntry, product: str | None) -> list[Question]:
     value_type = _type(entry)
     if value_type:
         owner = f"{product}'s {entry.name} {kind}" if product else f"the {entry.name} {kind}"
-        question = f"What is the type of {owner}?"
+        # As with its default: a reference's entries all look alike but for what each does.
+        question = f"What is the type of {owner}, which {said}?" if said and len(said.split()) <= 10 else None
+        question = question or f"What is the type of {owner}?"
         made.append((question, [value_type], "name", "doc_type", question))
     replacement = _replacement(entry)
     if replacement:
@@ -105,7 +107,8 @@ def _chinese(entry: FieldEntry, product: str | None) -> list[Question]:
         made.append((question, _unsaid(entry.name, question), entry.kind or "option", "doc_identifier", question))
     value_type = _type(entry)
     if value_type:
-        question = f"{lead}{entry.name} {word}的类型是什么？"
+        purpose = f"用于{said}的 " if said and len(said) <= 20 and "用于" not in said else ""
+        question = f"{lead}{purpose}{entry.name} {word}的类型是什么？"
         made.append((question, [value_type], "name", "doc_type", question))
     replacement = _replacement(entry)
     if replacement:
@@ -124,6 +127,8 @@ def _default(entry: FieldEntry) -> str | None:
     value = re.sub(r"\s+\([^()]*\)$", "", entry.fields.get("default", "")).strip()
     if not value or not _ONE_VALUE.match(value) or value in ("-", "—", "none listed"):
         return None
+    if re.fullmatch(r"(?:如下|见下文?|详见下文|see below|as shown below|below)", value, re.I):
+        return None  # "默认值：如下": the value stands in an example the field points at, not in the field
     return value
 
 

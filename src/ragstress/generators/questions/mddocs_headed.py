@@ -23,8 +23,10 @@ import re
 from ragstress.generators.questions.chinese_parse import tagged
 from ragstress.generators.questions.english_parse import parse
 from ragstress.generators.questions.mddocs_code import KIND_WORD_ZH, answer_spellings
+from ragstress.generators.questions.mddocs_sections import ENVVAR, is_envvar_name, section_kind
 from ragstress.generators.questions.mddocs_terms import POINTS_OUT, POINTS_OUT_ZH, Question, in_product
 from ragstress.generators.questions.mddocs_zh import described
+from ragstress.generators.questions.techdoc_sentences_en import third_person
 
 _ANCHOR = re.compile(r"\s*%?\{#[^{}]*\}%?\s*$")
 _IDENTIFIER = r"\$?[A-Za-z_][\w$]*(?:\.\$?[A-Za-z_][\w$]*)*(?:\(\))?"
@@ -54,10 +56,20 @@ _KINDS = {
     "钩子": "hook",
     "option": "option",
     "选项": "option",
+    "environment variable": ENVVAR,
+    "环境变量": ENVVAR,
 }
 _SECTION = re.compile(rf"^(?P<kind>{'|'.join(sorted(_KINDS, key=len, reverse=True))})s?$", re.I)
 _DETERMINERS = frozenset("the a an its their each every this that".split())
-_KIND_ZH = KIND_WORD_ZH | {"type": "类型", "interface": "接口"}
+_KIND_ZH = KIND_WORD_ZH | {"type": "类型", "interface": "接口", ENVVAR: "环境变量"}
+# "…, the default is `8000`", "，默认为 8000": a default told after what the entry does is asked on its own
+# (`mddocs_defaults`), not as part of what picks the name out.
+_DEFAULT_CLAUSE = re.compile(r"\s*[,，]\s*(?:the default (?:value )?is|defaults to|默认(?:值)?(?:为|是)).*$", re.I)
+# "separated by , in Kettle": a punctuation mark left alone where the reader dropped the code around it.
+_LONE_MARK = re.compile(r"\s[,;:]\s|\s[,;:]$")
+# "The default is 0.0.0.0", "设置为 none 会禁用提示": a default or a value to set says what the name holds,
+# not what it is for, so it cannot pick the name out.
+_NOT_A_TASK = re.compile(r"(?:the default|defaults to|by default|setting (?:it )?to|默认|设置为|设为)", re.I)
 
 
 def headed_questions(text: str, product: str | None, kinds: dict[str, str] | None = None) -> list[Question]:
@@ -70,6 +82,9 @@ def headed_questions(text: str, product: str | None, kinds: dict[str, str] | Non
         if _SECTION.match(line):
             section = _KINDS[_SECTION.match(line)["kind"].lower()]
             continue
+        if section_kind(line):  # "Extended Methods", "List of Environment Variables", "扩展方法"
+            section = section_kind(line)
+            continue
         m = _HEADING.match(line)
         # "Interface: KettleOptions", or a name alone under "Type Aliases": the label or section says it is code.
         labelled = bool(m) and (
@@ -78,10 +93,19 @@ def headed_questions(text: str, product: str | None, kinds: dict[str, str] | Non
             and not m["label"]
             and re.search(r"[a-z][A-Z]|[_$.]|\(\)", m["name"]) is not None
         )
-        if not m or not (labelled or _code_shaped(m["name"]) and len(line) == len(m["name"])):
+        # "PORT" under "Environment Variables": an upper-case name its section or the corpus lists as a variable.
+        envvar = bool(m) and is_envvar_name(m["name"]) and (section == ENVVAR or kinds.get(m["name"]) == ENVVAR)
+        if not m or not (labelled or envvar or _code_shaped(m["name"]) and len(line) == len(m["name"])):
             continue
         label = (m["label"] or "").lower()
-        kind = _KINDS.get(label) or section or kinds.get(m["name"].removesuffix("()")) or _spelled(m["name"])
+        listed = section if section != ENVVAR or envvar else None  # the list's section holds variables only
+        kind = (
+            _KINDS.get(label)
+            or (ENVVAR if envvar else None)
+            or listed
+            or kinds.get(m["name"].removesuffix("()"))
+            or _spelled(m["name"])
+        )
         said = _first_sentence(lines[n + 1 : n + 8], m["name"])
         if said is None or _names_a_parameter(said, lines[n + 1 : n + 12], m["name"]):
             continue
@@ -119,11 +143,20 @@ def _code_shaped(name: str) -> bool:
     return name.endswith("()") or bool(re.search(r"[_$]|^[a-z]+[A-Z]|[A-Z][a-z]+[A-Z][a-z]+[A-Z]", last))
 
 
+# Words that open names as nouns more often than as verbs: "requestTimeout", "exportName", "indexPage".
+_NOUN_FIRST = frozenset("request record report process import export index order state result change error".split())
+
+
 def _spelled(name: str) -> str:
     bare = name.removesuffix("()")
     last = bare.rsplit(".", 1)[-1].lstrip("_$")
     if name.endswith("()"):
         return "method" if "." in bare or bare.startswith("$") else "function"
+    # "isPluginEnabled", "registerPresets": a camelCase name opening with a verb is called, not read.
+    opening = re.match(r"[a-z]+(?=[A-Z])", last)
+    called = opening and opening[0] not in _NOUN_FIRST and (opening[0] in ("is", "has") or third_person(opening[0]))
+    if called:
+        return "function"
     return "type" if last[:1].isupper() else "property"
 
 
@@ -138,6 +171,9 @@ def _first_sentence(lines: list[str], name: str) -> str | None:
             return None
         # A sentence ends at "。" or at "." before a space ("pinia.use" goes on).
         sentence = re.split(r"(?<=[。!?！？])|(?<=[.])(?:\s|$)", line)[0].rstrip(".。!！:：； ")
+        sentence = _DEFAULT_CLAUSE.sub("", sentence)
+        if _LONE_MARK.search(sentence) or _NOT_A_TASK.match(sentence):
+            return None
         size = len(sentence) + len(re.findall(r"[\u4e00-\u9fff]", sentence))  # a Han character counts as two
         return sentence if 10 <= size <= 160 else None
     return None
@@ -154,6 +190,14 @@ def _ask_en(said: str, kind: str, product: str | None) -> str | None:
     # A capitalised verb opening a fragment is often read as a noun ("Changes the suffix"): read it after a subject.
     if parse(f"It {body}")[1].tag_ == "VBZ":
         return f"Which {kind} {body}{in_product(product, body)}?"
+    # "Add a lid to the pot, the fn passed in …": a reference written as imperatives says what the name does
+    # in its first clause; the clauses after a comma tell about its arguments.
+    verb, _, rest = body.partition(" ")
+    if third_person(verb) and rest and parse(f"You {body}")[1].pos_ == "VERB":
+        task = re.split(r",|;| \(", rest)[0].strip()
+        if len(task.split()) >= 2:
+            said = f"{third_person(verb)} {task}"
+            return f"Which {kind} {said}{in_product(product, said)}?"
     # "Options passed to …" parses as a sentence in the past; with no auxiliary it is a noun and its participle.
     participle = (
         root.tag_ in ("VBN", "VBD")

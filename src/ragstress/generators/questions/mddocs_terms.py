@@ -87,7 +87,8 @@ def in_product(product: str | None, text: str) -> str:
 
 def value_aliases(value: str) -> list[str]:
     bare = value.strip("'\"")
-    number = re.match(r"-?\d+(?:\.\d+)?", value)
+    # "30s" may be answered "30"; "0.0.0.0" or "1.2.3" is one value, not the number it opens with.
+    number = re.match(r"-?\d+(?:\.\d+)?(?![.\d])", value)
     return list(dict.fromkeys([value, bare, *([number[0]] if number and number[0] != value else [])]))
 
 
@@ -100,3 +101,4 @@ KIND_ZH = {
     "setting": "设置",
 }
 KIND_ZH |= {"hook": "钩子", "method": "方法", "property": "属性", "prop": "属性", "event": "事件", "attribute": "属性"}
+KIND_ZH |= {"environment variable": "环境变量"}  # an upper-case name a guide lists under "Environment Variables"

@@ -22,6 +22,7 @@ from ragstress.core.types import Chunk, QuestionType
 from ragstress.generators.questions import mddocs, techdoc_en, techdoc_zh
 from ragstress.generators.questions.gates import GATES, GatePipeline, GateStats, RejectedCandidate
 from ragstress.generators.questions.insitu import insitu_question
+from ragstress.generators.questions.mddocs_sections import ENVVAR
 from ragstress.generators.questions.mddocs_tables import TableReading
 from ragstress.generators.questions.seeds import KIND_ROTATION, Candidate, Target, answer_aliases, usable_spans
 from ragstress.generators.questions.techdoc import Subject, entries, stated_text
@@ -89,6 +90,8 @@ def technical_questions(
 def _technical(chunk: Chunk, subject: Subject | None, lang: str, docs: _DocsReading) -> list[Candidate]:
     made = []
     stated = technical_questions(chunk, subject, lang, docs.shared_options)
+    # A guide's upper-case name under "Environment Variables" is no constant: the headed reader asks it as a variable.
+    stated = [q for q in stated if not (q[2] == "constant" and docs.kinds.get(q[1][0]) == ENVVAR)]
     stated += docs.commands.questions(chunk)
     if subject is None or subject.kind != "command":  # product docs' prose; a man page states its facts as entries
         asked = {q[0] for q in stated}
@@ -99,8 +102,8 @@ def _technical(chunk: Chunk, subject: Subject | None, lang: str, docs: _DocsRead
         ]
         stated += _by_column(docs.tables.questions(chunk, docs.product))
     for question, names, kind, template, content in stated:
-        if mddocs.has_markup(question):
-            continue  # "returns a *Translations instance": markup the reader left is never asked
+        if mddocs.has_markup(question) or mddocs.misnames_a_file(question, names):
+            continue  # "returns a *Translations instance": markup the reader left is never asked; nor a file as code
         key = f"{chunk.id}|{template}|{question}"
         seed_id = "gen-" + hashlib.sha256(key.encode()).hexdigest()[:10]
         shape = QuestionType(span_kinds=[kind], template=template, shape="single")

@@ -1,0 +1,40 @@
+"""Wording faults the docs templates' questions are mended of or checked for, in English and Chinese.
+
+Each reading builds its question from a sentence or an entry; what those sentences leave behind is the same
+whichever template read them: a space a link's text left between Chinese characters, a 用于 said twice, a
+capital read on after "Which <kind>", a file asked for as a property, a Chinese sentence read backwards.
+"""
+
+from __future__ import annotations
+
+import re
+
+
+def unspaced_zh(question: str) -> str:
+    """ "服务器的 基础路径": a space a link's text left between two Chinese characters is no word break; "用于用于"
+    (a description opening with 用于 behind the template's own) is said once; a leftover 就 goes."""
+    question = re.sub(r"(?<=[\u4e00-\u9fff]) +(?=[\u4e00-\u9fff])", "", question).replace("用于用于", "用于")
+    # "哪个函数就可以…": the 就 that tied the sentence to the clause before it has nothing left to tie to.
+    return re.sub(r"(哪个[\u4e00-\u9fff]{1,3})就(?=[\u4e00-\u9fff])", r"\1", question)
+
+
+# "loading.tsx", "plugin.ts": a file, which a question asking for a property, method or function misnames.
+_FILE_NAME = re.compile(r"\.(?:tsx?|jsx?|mjs|cjs|json|vue|md|css|less|scss|html|ya?ml)$")
+_CODE_KIND_ASKED = re.compile(
+    r"\b[Ww]hich (?:\w+ )?(?:property|method|function|hook|class)\b|哪个(?:属性|方法|函数|钩子|类)"
+)
+
+
+def misnames_a_file(question: str, answers: list[str]) -> bool:
+    """Whether a question asks for a property, method or function whose answer is a file (`loading.tsx`)."""
+    return bool(answers) and bool(_FILE_NAME.search(answers[0])) and bool(_CODE_KIND_ASKED.search(question))
+
+
+# Chinese sentences read the wrong way round: "X 返回……的钩子函数" says what X is, so "哪个函数返回……的钩子函数？"
+# asks for a function that returns a function (the kind asked for ends the question again); "哪个方法用于检查代码时？" lost the clause its 时 led into.
+MISREAD_ZH = re.compile(r"哪个(函数|方法|组件|钩子)(?!是)[^？]*的[^，的？]{0,6}\1？$|时？$")
+
+
+# "Which function Will modify …", "Which function Get the Currently Selected Language": a heading's title case
+# or a sentence's capital read on after the template's words.
+CAPITAL_AFTER_KIND = re.compile(r"^Which (?:\w+ ){1,2}(?:Will|Can|Should|May|Must|Is|Are|Get|Set|Add|Return|Returns)\b")
