@@ -40,7 +40,7 @@ def third_language(text: str) -> str | None:
         count = sum(low <= ch <= high for ch in text)
         if count >= 2 and weight * count >= share * (weight * count + others):
             return name
-    words = [w.lower() for w in letter_words(text) if w.isascii() or not _CJK.search(w)]
+    words = [w.lower() for w in letter_words(text)]
     english = sum(w in ENGLISH for w in words)
     counts = {name: sum(w in markers for w in words) for name, markers in FUNCTION_WORDS.items()}
     name, count = max(counts.items(), key=lambda item: item[1])
