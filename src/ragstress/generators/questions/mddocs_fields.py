@@ -38,7 +38,7 @@ from ragstress.corpora.code_blocks import code_lines
 _CODE_NAME = r"[A-Za-z_$][\w$-]*(?:\.[A-Za-z_$][\w$-]*|\[\w*\])*(?:\(\))?"
 
 # A heading naming its kind: "The hotUpdate Hook", "Configuring Environment Using the configEnvironment Hook".
-_KIND_NOUNS = {
+KIND_NOUNS = {
     "option": "option",
     "options": "option",
     "setting": "setting",
@@ -60,8 +60,8 @@ _KIND_NOUNS = {
     "parameter": "parameter",
     "parameters": "parameter",
 }
-_KIND_NOUNS_ZH = {"选项": "option", "配置项": "option", "钩子": "hook", "函数": "function", "方法": "method"}
-_KIND_NOUNS_ZH |= {"属性": "property", "事件": "event", "参数": "parameter", "设置": "setting"}
+KIND_NOUNS_ZH = {"选项": "option", "配置项": "option", "钩子": "hook", "函数": "function", "方法": "method"}
+KIND_NOUNS_ZH |= {"属性": "property", "事件": "event", "参数": "parameter", "设置": "setting"}
 
 KIND_WORD_ZH = {"option": "选项", "setting": "设置", "hook": "钩子", "function": "函数", "method": "方法"}
 KIND_WORD_ZH |= {"property": "属性", "prop": "属性", "event": "事件", "attribute": "属性", "parameter": "参数"}
@@ -133,9 +133,9 @@ def heading_name(line: str) -> tuple[str, str | None] | None:
     if not m:
         return None
     if m["name"]:
-        kind = _KIND_NOUNS.get(m["kind"].lower())
+        kind = KIND_NOUNS.get(m["kind"].lower())
         return (m["name"], kind) if kind else None
-    kind = _KIND_NOUNS_ZH.get(m["kind2"])
+    kind = KIND_NOUNS_ZH.get(m["kind2"])
     return (m["name2"], kind) if kind else None
 
 
@@ -145,9 +145,9 @@ def section_kind(line: str) -> str | None:
     if not line or len(line) > 60 or re.search(r"[.!?。！？:：,，]$", line):
         return None
     last = line.split()[-1].lower() if line.split() else ""
-    if last in _KIND_NOUNS and last.endswith("s"):
-        return _KIND_NOUNS[last]
-    for noun, kind in _KIND_NOUNS_ZH.items():
+    if last in KIND_NOUNS and last.endswith("s"):
+        return KIND_NOUNS[last]
+    for noun, kind in KIND_NOUNS_ZH.items():
         if line.endswith(noun) and re.search(r"[\u4e00-\u9fff]", line[: -len(noun)] or "x") and noun != "参数":
             return kind
     return None

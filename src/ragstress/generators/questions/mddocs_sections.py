@@ -24,6 +24,7 @@ import re
 
 from ragstress.core.types import Chunk
 from ragstress.corpora.code_blocks import code_lines
+from ragstress.generators.questions.mddocs_fields import KIND_NOUNS, KIND_NOUNS_ZH
 
 ENVVAR = "environment variable"
 
@@ -34,16 +35,12 @@ _ENVVAR_SECTION = re.compile(
 # An environment variable's name: upper case, digits and underscores ("PORT", "BABEL_CACHE").
 _UPPER_NAME = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*")
 
-# Plural kind nouns a section heading may end on, qualified by up to three words ("Extended Methods").
-_SECTION_NOUNS = {
-    "methods": "method",
-    "hooks": "hook",
-    "properties": "property",
-    "functions": "function",
-    "options": "option",
-    "events": "event",
-}
-_SECTION_NOUNS_ZH = {"方法": "method", "钩子": "hook", "属性": "property", "函数": "function", "事件": "event"}
+# The kinds a qualified section heading may list ("Extended Methods"), by the plural kind nouns the field-list
+# reader knows; a Chinese option section (构建选项) is left to that reader, whose entries carry a type or default.
+_LISTED = frozenset({"method", "hook", "property", "function", "option", "event"})
+_SECTION_NOUNS = {noun: kind for noun, kind in KIND_NOUNS.items() if noun.endswith("s") and kind in _LISTED}
+_SECTION_NOUNS_ZH = {noun: kind for noun, kind in KIND_NOUNS_ZH.items() if kind in _LISTED - {"option"}}
+_SECTION_ZH = re.compile(rf"[\u4e00-\u9fff]{{0,4}}?({'|'.join(_SECTION_NOUNS_ZH)})")
 
 
 def is_envvar_section(line: str) -> bool:
@@ -66,7 +63,7 @@ def section_kind(line: str) -> str | None:
     words = line.split()
     if 1 <= len(words) <= 4 and all(re.fullmatch(r"[A-Z][A-Za-z-]*|[a-z-]+", w) for w in words):
         return _SECTION_NOUNS.get(words[-1].lower())
-    m = re.fullmatch(r"[\u4e00-\u9fff]{0,4}?(方法|钩子|属性|函数|事件)", line)
+    m = _SECTION_ZH.fullmatch(line)
     return _SECTION_NOUNS_ZH[m[1]] if m else None
 
 
