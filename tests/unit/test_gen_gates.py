@@ -86,6 +86,8 @@ def test_single_gates_give_reasons():
     assert alias_in_chunk(BY_ID["wrong-span"]).startswith("fact 1: none of ['1975']")
     assert alias_in_chunk(GOOD) is None
     assert "not a question" in well_formed(BY_ID["phrase"]) and well_formed(GOOD) is None
+    empty_literal = candidate("blank", "What is the default prefix of the Sable River?", [['""', ""]], "c2")
+    assert "an answer spelling is blank" in well_formed(empty_literal)
     assert "412 kilometres" in answer_not_in_question(BY_ID["leaky"])
     assert answer_not_in_question(GOOD) is None
 

@@ -97,6 +97,10 @@ def well_formed(candidate: Candidate) -> str | None:
     """None if drafting gave a question (ends with a question mark, not a bare phrase), else the reason."""
     if candidate.error:
         return f"generator failed: {candidate.error}"
+    for i, aliases in enumerate(candidate.answers):
+        # A code literal such as `""` spelled without its quotes is blank: no response could be matched to it.
+        if not aliases or not all(a.strip() for a in aliases):
+            return f"fact {i + 1}: an answer spelling is blank: {aliases!r}"
     question = candidate.question.strip()
     if not question.endswith(("?", "？")):
         return f"not a question (no question mark): {question[:80]!r}"
