@@ -133,15 +133,18 @@ ERROR_FLAG = (
         r"|\bmix(?:es|ed|ing)? (?:(?:the two|them|these|both|things|the \w+) )?up\b"
         r"|\b(?:confus|swapp?|switch|revers|transpos|flipp?)(?:e|es|ed|ing)? (?:the two|them|these two|both|the (?:\w+ )?"
         r"(?:digits|numbers|figures|values|dates|names|two)|(?:[\w-]+ )?and [\w-]+ around)\b"
-        r"|\b(?:digits?|numbers?|zeros?|figures?) (?:got |were |was |has been |have been )?(?:dropped|transposed|swapped|"
+        r"|\ba confusion with\b"
+        r"|\b(?:digits?|numbers?|zeros?|figures?) (?:got |were |was |has been |have been |(?:may|might|could) have been )?(?:dropped|transposed|swapped|"
         r"flipped|reversed|misplaced)\b)",
         "The sources are said to mix things up: they misattribute, misstate or misdate something, confuse one thing "
-        "with another, confuse or swap the two, or drop or transpose a digit ('X is often confused with Y' is not "
+        "with another (or show a confusion with it), confuse or swap the two, or drop or transpose a digit ('X is often confused with Y' is not "
         "about the sources).",
         examples=(
             "The document misattributes the quote.",
             "The passage confuses Tesla with Edison.",
             "The digits were transposed.",
+            "The two digits may have been transposed in the scan.",
+            "The 1962 in the leaflet looks like a confusion with the sister ship.",
         ),
         near_misses=("X is often confused with Y.",),
     ),
