@@ -77,7 +77,7 @@ REFUSAL = (
         r"identify|provide|give|verify|be determined|be answered|know|(?:state|name|quote)\b|piece (?:\w+ ){0,2}?together\b|work out\b"
         r"|help (?:you )?with (?:that|this|it)\b)"
         r"|(?:cannot|can't|can not|unable to|not able to|no way (?:for me )?to|won't|will not|not going to|not "
-        r"comfortable|not enough to|rather not) (?:\w+ ){0,2}?(?:choose|choosing|pick|decide|settle|resolve|reconcile|commit|"
+        r"comfortable|not enough to|rather not|not want to) (?:\w+ ){0,2}?(?:choose|choosing|pick|decide|settle|resolve|reconcile|commit|"
         r"adjudicate|tell|answer|answering|quote|name)\b|\bno way (?:for me )?to (?:tell|know)\b|(?:would|'d) be guessing\b"
         r"|\bno answer (?:can be|could be|is|was) (?:found|given|provided)|\b(?:i'd|i would) rather not (?:guess|answer|say|speculate)\b"
         r"|\b(?:doesn't|does not|don't|do not) (?:let|allow|enable) (?:me|us|one) (?:to )?(?:answer|determine|say|tell|confirm|"
@@ -91,6 +91,7 @@ REFUSAL = (
             "These files don't allow me to give a firm count.",
             "I won't pick one of the two dates.",
             "I'd rather not pick either figure.",
+            "I would not want to choose between the two tallies.",
             "I'd be guessing.",
             "I couldn't piece the timeline together from these notes.",
             "I can't work out the founding year from the excerpts.",
@@ -231,7 +232,7 @@ REFUSAL = (
         r"|\b(?:rather than|instead of|before|(?:do not|don't)) (?:rely|relying|depend|depending) on (?:my|this|any|an) "
         r"(?:answer|reply)\b|\b(?:have to|'ll|will|must|going to|i'd|i would) pass on (?:this|that|it|the question|answering)\b"
         r"|\bnot (?:certain|sure|confident) enough (?:\w+ ){0,5}?to (?:give|name|state|offer|answer|commit)\b"
-        r"|\b(?:don't|do not|won't|will not|rather not|not going to) (?:want to )?(?:repeat|present|pass along|state) "
+        r"|\b(?:don't|do not|would not|wouldn't|won't|will not|rather not|not going to) (?:want to )?(?:repeat|present|pass along|state) "
         r"(?:it|that|this|the \w+|an? \w+ from an? \w+ that) (?:as (?:fact|true|correct|the answer)|appears? to be (?:in error|wrong))\b"
         r"|\bnot comfortable (?:answering|giving|stating|naming|committing)\b"
         r"|\b(?:can't|cannot|can not|unable to) (?:rely on|trust|go by) (?:\w+ ){0,3}?(?:to|for) (?:answer|give|an answer)"
@@ -254,6 +255,7 @@ REFUSAL = (
             "I'm not sure enough of the real date to offer one.",
             "The brochure's figure looks off and I won't present it as fact.",
             "I do not want to repeat a date from a page that appears to be wrong.",
+            "I would not want to repeat a price from a flyer that appears to be in error.",
             "So I'll stop short of naming anyone.",
             "Better to leave this one open.",
             "I'll leave the date blank.",
