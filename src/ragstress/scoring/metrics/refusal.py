@@ -169,7 +169,7 @@ _HEDGED = (
     r"acho que|provavelmente|penso che|credo che|probabilmente|вероятно|наверное|думаю)\b|たぶん|おそらく|아마"
 )
 """A hedged assertion: the response commits to an answer while saying it is unsure ("probably 1890", 我猜是巴黎)."""
-_GIVES_AN_ANSWER = re.compile(rf"\d|[零一二两三四五六七八九十百千万]+(?:年|月|日|号|米|公里|人|个)|{_HEDGED}")
+_GIVES_AN_ANSWER = re.compile(rf"(?<![a-z])\d|[零一二两三四五六七八九十百千万]+(?:年|月|日|号|米|公里|人|个)|{_HEDGED}")
 _HEDGE = re.compile(_HEDGED)
 _CONTINUES = re.compile(r"\s*(?:for|in|from|as of|since|by|at|of|on|with)\b")
 _CLAUSES_BEFORE = re.compile(rf"{_ANSWER_CLAUSES.pattern}|[—–]|\s-\s")

@@ -49,6 +49,11 @@ TRAINING_FILES = (
     TRAINING_DIR / "writer_q.jsonl",
     TRAINING_DIR / "writer_r.jsonl",
     TRAINING_DIR / "writer_s.jsonl",
+    # Measured once as the holdout at the end of 2026-12-06 (docs/scoring.md), development data of the rules in the
+    # seventh round, then taken into training with two writers' files of 2026-12-07, each measured once on arrival.
+    TRAINING_DIR / "holdout_t.jsonl",
+    TRAINING_DIR / "writer_v.jsonl",
+    TRAINING_DIR / "writer_w.jsonl",
 )
 
 

@@ -36,10 +36,15 @@ ERROR_FLAG = (
         r"(?:contain|contains|containing|has|have|having|with|include|includes) (?:an? |some |several |a few |one or two |"
         r"at least (?:one |an? |some )?|one |two |multiple |a couple of |\d+ )?"
         r"(?:(?:obvious|clear|small|minor|major|serious|glaring|apparent|possible|likely) )?"
-        r"(?:errors?|mistakes?|typos?|misprints?|inaccurac(?:y|ies)|(?:incorrect|inaccurate|false|wrong) information)\b",
+        r"(?:errors?|mistakes?|typos?|misprints?|inaccurac(?:y|ies)|(?:incorrect|inaccurate|false|wrong) information|"
+        r"inconsistenc(?:y|ies) with)\b",
         "The passages are said to contain errors, a typo or inaccuracies ('the context seems to contain a mistake', "
-        "'I suspect the runbook has a typo').",
-        examples=("The context seems to contain a mistake.", "I suspect the runbook has a typo."),
+        "'I suspect the runbook has a typo', 'contains inconsistencies with the rules').",
+        examples=(
+            "The context seems to contain a mistake.",
+            "I suspect the runbook has a typo.",
+            "The leaflet contains inconsistencies with the official rules.",
+        ),
     ),
     Phrase(
         "en.wrong_information",
@@ -63,16 +68,17 @@ ERROR_FLAG = (
         r"quot|assert)\w*|\b(?:stated|states?|given|gives?|listed|lists?|reported|dated|says?|said) [^,;.]{1,30} "
         r"(?:incorrectly|wrongly|mistakenly|falsely|erroneously)\b"
         r"|(?<!\bi )(?<!\bwe )\b(?:have|has|had|got|gets|get|gotten) (?:the |this |that |it |its |them )?(?:[\w-]+ ){0,3}?wrong\b"
-        rf"|\b(?:not|instead of|rather than) [^,;.]{{1,30}},? as (?:the |these )?{_SOURCES}(?: \d+)? (?:claims?|says?|states?|suggests?)"
+        rf"|\b(?:not|instead of|rather than) [^,;.]{{1,30}},? (?:as|whatever) (?:the |these )?{_SOURCES}(?: \d+)? (?:claims?|says?|states?|suggests?)"
         r"|\b(?:not|instead of|rather than) [^,;.]{1,30},? as (?:stated|given|claimed|reported|written|listed|suggested) "
         rf"(?:in|by) (?:the |these )?{_SOURCES}|\berr(?:s|ed)? (?:in|on|about|when|by)\b",
         "The sources are said to state something wrongly: 'the documents incorrectly name X', 'they have the year wrong', "
-        "'not 1895 as stated in the passages', 'instead of Aldrin as the documents state', 'not 1997 as passage 3 states', 'gives 1895 incorrectly', "
+        "'not 1895 as stated in the passages', 'not in 1911, whatever the wiki says', 'instead of Aldrin as the documents state', 'not 1997 as passage 3 states', 'gives 1895 incorrectly', "
         "'the passage errs in'.",
         examples=(
             "The documents incorrectly name Edison.",
             "They have the year wrong.",
             "Not 1895 as stated in the passages.",
+            "Not in 1911, whatever the wiki says.",
             "The passage errs in its date.",
         ),
     ),
@@ -133,15 +139,18 @@ ERROR_FLAG = (
         r"|\bmix(?:es|ed|ing)? (?:(?:the two|them|these|both|things|the \w+) )?up\b"
         r"|\b(?:confus|swapp?|switch|revers|transpos|flipp?)(?:e|es|ed|ing)? (?:the two|them|these two|both|the (?:\w+ )?"
         r"(?:digits|numbers|figures|values|dates|names|two)|(?:[\w-]+ )?and [\w-]+ around)\b"
-        r"|\b(?:digits?|numbers?|zeros?|figures?) (?:got |were |was |has been |have been )?(?:dropped|transposed|swapped|"
+        r"|\ba confusion with\b"
+        r"|\b(?:digits?|numbers?|zeros?|figures?) (?:got |were |was |has been |have been |(?:may|might|could) have been )?(?:dropped|transposed|swapped|"
         r"flipped|reversed|misplaced)\b)",
         "The sources are said to mix things up: they misattribute, misstate or misdate something, confuse one thing "
-        "with another, confuse or swap the two, or drop or transpose a digit ('X is often confused with Y' is not "
+        "with another (or show a confusion with it), confuse or swap the two, or drop or transpose a digit ('X is often confused with Y' is not "
         "about the sources).",
         examples=(
             "The document misattributes the quote.",
             "The passage confuses Tesla with Edison.",
             "The digits were transposed.",
+            "The two digits may have been transposed in the scan.",
+            "The 1962 in the leaflet looks like a confusion with the sister ship.",
         ),
         near_misses=("X is often confused with Y.",),
     ),

@@ -74,18 +74,28 @@ REFUSAL = (
         "en.cannot_answer",
         r"(?:cannot|can't|can not|couldn't|could not|unable to|not able to|impossible to) (?:\w+ )?(?:answer|determine|tell|"
         r"say|confirm|"
-        r"identify|provide|give|verify|be determined|be answered|know|(?:state|name|quote)\b)"
+        r"identify|provide|give|verify|be determined|be answered|know|(?:state|name|quote)\b|piece (?:\w+ ){0,2}?together\b|work out\b"
+        r"|help (?:you )?with (?:that|this|it)\b)"
         r"|(?:cannot|can't|can not|unable to|not able to|no way (?:for me )?to|won't|will not|not going to|not "
-        r"comfortable|not enough to) (?:\w+ ){0,2}?(?:choose|choosing|pick|decide|settle|resolve|reconcile|commit|"
+        r"comfortable|not enough to|rather not|not want to) (?:\w+ ){0,2}?(?:choose|choosing|pick|decide|settle|resolve|reconcile|commit|"
         r"adjudicate|tell|answer|answering|quote|name)\b|\bno way (?:for me )?to (?:tell|know)\b|(?:would|'d) be guessing\b"
         r"|\bno answer (?:can be|could be|is|was) (?:found|given|provided)|\b(?:i'd|i would) rather not (?:guess|answer|say|speculate)\b"
-        r"|\b(?:doesn't|does not|don't|do not) (?:let|allow|enable) (?:me|us|one) (?:to )?(?:answer|determine|say|tell|confirm)",
+        r"|\b(?:doesn't|does not|don't|do not) (?:let|allow|enable) (?:me|us|one) (?:to )?(?:answer|determine|say|tell|confirm|"
+        r"give|pin down|name|state)",
         "The response says it cannot answer, determine or find the answer, or will not choose between what its "
-        "sources say ('I won't pick', 'no way to reconcile them', 'I'd be guessing').",
+        "sources say ('I won't pick', 'I'd rather not pick one', 'no way to reconcile them', 'I'd be guessing'); "
+        "also 'I can't piece it together', 'I can't work out the year', 'I can't help with that'.",
         examples=(
             "I cannot determine the year from these passages.",
+            "The memo doesn't let me pin down the month.",
+            "These files don't allow me to give a firm count.",
             "I won't pick one of the two dates.",
+            "I'd rather not pick either figure.",
+            "I would not want to choose between the two tallies.",
             "I'd be guessing.",
+            "I couldn't piece the timeline together from these notes.",
+            "I can't work out the founding year from the excerpts.",
+            "Unfortunately I can't help with this using the attached files.",
         ),
         near_misses=("I can answer that: 1889.",),
     ),
@@ -153,12 +163,17 @@ REFUSAL = (
     Phrase(
         "en.no_answer_value",
         r"(?:^|\banswer\W{0,4}(?:is\W{0,2})?|\|\s*|[—–]\s*)\W{0,4}(?:n/a|n\.a\.|unknown|unanswerable|not answerable|not available|"
-        r"not known|unclear|undetermined|indeterminate|no answer|no data|none found|not found|no information|"
+        r"not known|unavailable|unclear|undetermined|indeterminate|no answer|no data|none found|not found|no information|"
         r"(?:i'm |i am )?not sure)\b"
         r"(?=\s*(?:$|[^\w\s'/]|\b(?:from|based|given|in|per|according|with|here|on|for now)\b))",
         "The answer itself is given as no answer: 'N/A', 'Unknown.', 'Answer: unknown (…)', 'Unknown based on the "
         "given sources', 'UNANSWERABLE', 'Unclear — …'.",
-        examples=("N/A", "Answer: unknown (the passages disagree)", "UNANSWERABLE"),
+        examples=(
+            "N/A",
+            "Answer: unknown (the passages disagree)",
+            "UNANSWERABLE",
+            "Result: 0 matches. Answer: unavailable",
+        ),
         near_misses=("The unknown soldier is buried there.",),
     ),
     Phrase(
@@ -204,20 +219,29 @@ REFUSAL = (
     ),
     Phrase(
         "en.declines",
-        r"\b(?:refrain|abstain|hold off) (?:from |on )?(?:answering|giving|stating|providing|offering|committing|naming)\b"
+        r"\b(?:refrain|abstain|hold off|stop short) (?:from |on |of )?(?:answering|giving|stating|providing|offering|committing|naming)\b"
         r"|\bdeclin(?:e|ing) to (?:answer|give|state|provide|offer|commit|name)\b"
         r"|\b(?:won't|will not|wouldn't|would not|rather not|'d rather not|not going to|can't|cannot|can not|unable to) "
         r"(?:\w+ ){0,2}?(?:give|offer|provide|state|venture|commit to) (?:an? |any |the |a (?:definitive|definite|firm) )?"
         r"(?:answer|year|date|figure|number|name|value|definitive|definite|reliable|firm|confident)\b"
-        r"|\b(?:leave|treat|mark) (?:it|this|that|the question) (?:as )?(?:unresolved|unanswered|open|unknown)\b"
-        r"|\b(?:rather than|instead of|(?:do not|don't)) (?:rely|relying|depend|depending) on (?:my|this) (?:answer|reply)\b"
+        r"|\b(?:leave|treat|mark) (?:it|this|that|this one|that one|the question|the \w+) (?:as )?(?:unresolved|unanswered|open|"
+        r"unknown|blank)\b|\b(?:'ll|will|must|have to|going to) decline(?: to answer)?\s*(?:[.;!]|$)"
+        r"|\b(?:prefer not to|(?:would|'d) rather not|(?:would|'d|do) not want to|don't want to) (?:\w+ ){0,2}?(?:name|confirm|"
+        r"supply|publish|commit to|attribute|date|quote)\b"
+        r"|\b(?:won't|will not|not going to|can't|cannot|rather not) put an? (?:number|figure|date|name|year) on (?:it|that|this)\b"
+        r"|\b(?:rather than|instead of|before|(?:do not|don't)) (?:rely|relying|depend|depending) on (?:my|this|any|an) "
+        r"(?:answer|reply)\b|\b(?:have to|'ll|will|must|going to|i'd|i would) pass on (?:this|that|it|the question|answering)\b"
+        r"|\bnot (?:certain|sure|confident) enough (?:\w+ ){0,5}?to (?:give|name|state|offer|answer|commit)\b"
+        r"|\b(?:don't|do not|would not|wouldn't|won't|will not|rather not|not going to) (?:want to )?(?:repeat|present|pass along|state) "
+        r"(?:it|that|this|the \w+|an? \w+ from an? \w+ that) (?:as (?:fact|true|correct|the answer)|appears? to be (?:in error|wrong))\b"
         r"|\bnot comfortable (?:answering|giving|stating|naming|committing)\b"
         r"|\b(?:can't|cannot|can not|unable to) (?:rely on|trust|go by) (?:\w+ ){0,3}?(?:to|for) (?:answer|give|an answer)"
         r"|\b(?:i don't|i do not|don't|do not) have (?:that|this|the (?:answer|information|data|figure|number|details?)|"
         r"(?:any|enough|reliable|a reliable|another|other|any other|a better) (?:\w+ )?(?:information|data|sources?|"
         r"details?|evidence|figure|record|date|year|value|tie-breaker))\b",
         "The response declines to answer, often after doubting its passages: 'so I'll refrain from answering', 'I'd "
-        "rather not give a year', 'treat this as unresolved', 'I don't have a reliable source for it'.",
+        "rather not give a year', 'treat this as unresolved', 'I don't have a reliable source for it', 'I'll have to pass on this "
+        "one', 'not certain enough of the name to give one', 'I don't want to repeat it as fact'.",
         examples=(
             "So I'll refrain from answering.",
             "So I'll hold off on answering.",
@@ -226,6 +250,19 @@ REFUSAL = (
             "Treat this as unresolved.",
             "I don't have a reliable source for it.",
             "Please consult a pharmacist rather than rely on my answer.",
+            "Double-check with the vendor before relying on any answer I give.",
+            "Since the wiki page is thin, I'll have to pass on this question.",
+            "I'm not sure enough of the real date to offer one.",
+            "The brochure's figure looks off and I won't present it as fact.",
+            "I do not want to repeat a date from a page that appears to be wrong.",
+            "I would not want to repeat a price from a flyer that appears to be in error.",
+            "So I'll stop short of naming anyone.",
+            "Better to leave this one open.",
+            "I'll leave the date blank.",
+            "With the records split, I'll decline.",
+            "I'd prefer not to confirm a tonnage from these clippings.",
+            "I would not want to commit to either spelling.",
+            "My memory is hazy, so I won't put a figure on it.",
         ),
     ),
 )

@@ -135,10 +135,19 @@ DEMOTED = Phrase(
     "en.demoted",
     r"^(?:'s)?\s+(?:(?:is|was|are|were)\s+(?:(?:only|merely)\s+(?:a|an|one|part|the)\s|(?:just|simply)\s+"
     r"(?:(?:a|an|one|part)\s|the (?=(?:year|date|day|month|time|place|site|name|one)\b)))"
-    r"|(?:only|merely)\s+(?:later|afterwards|subsequently)\b)",
+    r"|(?:only|merely)\s+(?:later|afterwards|subsequently)\b)"
+    r"|^\s+(?:is|was)\s+(?:the|a)\s+(?:year|date|figure|number)\s+(?:of|for|when|in which)\s+(?:an?\s+|the\s+|its\s+)?"
+    r"(?:later|earlier|subsequent|second|another|different|other|next|previous)\b",
     "The mention is given a lesser role right after it, so it is not the answer: 'Fleming only later helped popularise "
-    "it', '1998 is merely the year the domain was registered'.",
-    examples=("⟨Fleming⟩ only later helped popularise it", "⟨1998⟩ is merely the year the domain was registered"),
+    "it', '1998 is merely the year the domain was registered'; or the value of another, later occurrence: '1931 is "
+    "the year of a later renovation'.",
+    examples=(
+        "⟨Fleming⟩ only later helped popularise it",
+        "⟨1998⟩ is merely the year the domain was registered",
+        "⟨1931⟩ is the year of a later renovation",
+        "⟨1972⟩ was the date of the second landing",
+    ),
+    near_misses=("⟨1889⟩ is the year the tower was completed",),
     reads="after",
 )
 

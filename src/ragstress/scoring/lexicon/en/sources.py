@@ -66,6 +66,7 @@ WORDS: tuple[Word, ...] = (
         "na",
     ),
     Word("entries", "the entries conflict.", "na"),
+    Word("entry", "the entry gives the wrong year.", "f"),
     Word("items?", "item 3 says 1901.", "na"),
     Word("materials?", "the materials differ on the date.", "na"),
     Word("tickets?", "the ticket says the limit is 50.", "na"),
@@ -91,6 +92,9 @@ WORDS: tuple[Word, ...] = (
     Word("encyclopa?edias?", "the encyclopedia gives 1492.", "na"),
     Word("sheets?", "the sheet lists 40 seats.", "na"),
     Word("monographs?", "the monographs differ on the maximum dose.", "na"),
+    Word("obituar(?:y|ies)", "the obituaries give two ages.", "na"),
+    Word("newspapers?", "one newspaper gives 1923.", "na"),
+    Word("clippings?", "the clippings differ on the score.", "na"),
     Word("accounts?", "the accounts differ on who won.", "ax"),
     Word("note", "note 2 says the code is 4471.", "i"),
 )

@@ -11,6 +11,12 @@ negation after the verb, so their patterns themselves refuse the negated ending 
 from __future__ import annotations
 
 from ragstress.scoring.lexicon import Phrase
+from ragstress.scoring.lexicon.intl import sources
+
+_FR_SOURCES = sources.FR_SOURCES_DIFFER.alternation
+"""What a response in French calls its sources ('le texte', 'les documents'; lexicon.intl.sources)."""
+_SPACED_SOURCES = sources.SPACED.alternation
+"""What a response in Spanish and the other spaced scripts calls its sources ('el documento'; lexicon.intl.sources)."""
 
 ERROR_FLAG = (
     Phrase(
@@ -20,10 +26,18 @@ ERROR_FLAG = (
         r"|\b(?:est|sont|semble|semblent|paraît|paraissent|parait)(?: être)? (?:\w+ )?(?:faux|fausses?|erron[ée]e?s?|"
         r"inexacte?s?|incorrecte?s?)\b|\bc'est (?:une|un) (?:\w+ )?(?:erreur|coquille|faute)\b"
         r"|\b(?:informations?|données|chiffres?|dates?) (?:\w+ )?(?:erron[ée]e?s?|fausses?|inexacte?s?)\b"
-        r"|\bse tromp(?:e|ent|ait|aient)\b|\bn'(?:est|sont) pas (?:tout à fait |vraiment )?(?:correcte?s?|exacte?s?|justes?)\b",
+        r"|\bse tromp(?:e|ent|ait|aient)\b|\bn'(?:est|sont) pas (?:tout à fait |vraiment )?(?:correcte?s?|exacte?s?|justes?)\b"
+        r"|\b(?:et )?non (?:pas )?[^.;!?]{1,60}? comme (?:l'|le |la |les )?(?:affirm|indiqu|di|écri|prétend)\w*"
+        rf" (?:le |la |les |l'){_FR_SOURCES}\b",
         "French: the documents contain an error, are wrong, inexact or mistaken ('les documents se trompent', 'ce qui "
-        "est inexact', 'c'est une erreur', 'n'est pas exact').",
-        examples=("Les documents se trompent.", "Ce qui est inexact.", "C'est une erreur.", "Ce n'est pas exact."),
+        "est inexact', 'c'est une erreur', 'n'est pas exact', 'et non à Paris comme l'indique le texte').",
+        examples=(
+            "Les documents se trompent.",
+            "Ce qui est inexact.",
+            "C'est une erreur.",
+            "Ce n'est pas exact.",
+            "Elle est née à Varsovie, et non à Paris comme l'indique le texte.",
+        ),
     ),
     Phrase(
         "es.sources_wrong",
@@ -32,7 +46,9 @@ ERROR_FLAG = (
         r"|\b(?:es|son|está|están|parece|parecen)(?: ser| estar)? (?:\w+ )?(?:incorrect[oa]s?|err[oó]ne[oa]s?|fals[oa]s?|"
         r"inexact[oa]s?|equivocad[oa]s?)\b|\bse equivoc(?:a|an|ó|aron)\b|\bes (?:un|una) (?:\w+ )?(?:error|errata)\b"
         r"|\bno (?:es|son|está|están|parece) (?:del todo |muy )?(?:correct|ciert|exact)[oa]s?\b"
-        r"|\b(?:información|informaciones|datos?|cifras?|fechas?) (?:\w+ )?(?:err[oó]ne[oa]s?|fals[oa]s?|incorrect[oa]s?)\b",
+        r"|\b(?:información|informaciones|datos?|cifras?|fechas?) (?:\w+ )?(?:err[oó]ne[oa]s?|fals[oa]s?|incorrect[oa]s?)\b"
+        r"|\by no (?:en |por |de )?[^.;!?]{1,60}? como (?:afirma|indica|dice|sostiene)n? (?:el|la|los|las) "
+        rf"{_SPACED_SOURCES}\b",
         "Spanish: the documents contain an error, are wrong or mistaken ('los documentos están equivocados', 'el "
         "documento se equivoca', 'eso no es correcto', 'tiene un error').",
         examples=(
@@ -40,6 +56,7 @@ ERROR_FLAG = (
             "El documento se equivoca.",
             "Eso no es correcto.",
             "Tiene un error.",
+            "Nació en Lima, y no en Quito como afirma el texto.",
         ),
     ),
     Phrase(
