@@ -39,6 +39,7 @@ from ragstress.generators.questions.mddocs_field_questions import field_question
 from ragstress.generators.questions.mddocs_fields import entry_kinds, field_entries
 from ragstress.generators.questions.mddocs_headed import headed_questions
 from ragstress.generators.questions.mddocs_product import about_product
+from ragstress.generators.questions.mddocs_quantities import quantity_questions
 from ragstress.generators.questions.mddocs_replaced import replaced_questions
 from ragstress.generators.questions.mddocs_roles_en import role_questions
 from ragstress.generators.questions.mddocs_roles_zh import chinese_roles
@@ -53,6 +54,7 @@ from ragstress.generators.questions.mddocs_terms import (
     Question,
     kind_of,
 )
+from ragstress.generators.questions.mddocs_used_for import used_for_questions
 from ragstress.generators.questions.mddocs_wording import CAPITAL_AFTER_KIND, MISREAD_ZH, misnames_a_file
 from ragstress.generators.questions.mddocs_wording import unspaced_zh as _unspaced_zh
 from ragstress.generators.questions.mddocs_zh import chinese_questions
@@ -197,6 +199,10 @@ def doc_questions(
             made += default_questions(sentence, product, kinds)
         if not made:  # a code name's role in its clause: what it does, is called for, is the means of
             made += chinese_roles(sentence, product, kinds) if zh else role_questions(sentence, product, kinds)
+        if not made:  # a named thing (a component, a pattern) and what the guide says it is used for
+            made += used_for_questions(sentence, product, kinds, zh)
+        if not made:  # a measure the guide states ("the base unit of the grid is 8")
+            made += quantity_questions(sentence, product, zh)
         in_place = about_product(sentence.rstrip(".。!！:：; "), product, kinds, zh) if not made else None
         made += [in_place] if in_place else []
         before = sentence
