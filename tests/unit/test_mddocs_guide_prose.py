@@ -3,8 +3,13 @@ measure's stated quantity."""
 
 from __future__ import annotations
 
+import numpy as np
+
+from ragstress.core.types import Chunk
+from ragstress.generators.questions.mddocs_named import document_headings, named_subject_questions
 from ragstress.generators.questions.mddocs_quantities import quantity_questions
 from ragstress.generators.questions.mddocs_used_for import used_for_questions
+from ragstress.generators.questions.page_scope import PageScope
 
 
 def _used(sentence: str, zh: bool = False, kinds: dict[str, str] | None = None) -> dict[str, list[str]]:
@@ -70,3 +75,74 @@ def test_chinese_quantity():
     assert _measured("常用杯子尺寸为 8、16 和 24。", zh=True) == {}
     assert _measured("标签文字长度为 2-6 个字。", zh=True) == {}
     assert _measured("它的宽度为 8。", zh=True) == {}
+
+
+def test_a_question_on_a_guide_page_names_the_page_with_the_product():
+    asked = used_for_questions("Sieve is used to strain the leaves from the cup.", "Kettle", {}, False, "Brewing Tools")
+    assert asked[0][0] == "In Kettle's Brewing Tools guide, what is used to strain the leaves from the cup?"
+    asked = used_for_questions("滤网用来过滤杯中的茶叶。", "Kettle", {}, True, "冲泡工具")
+    assert asked[0][0] == "在 Kettle 的“冲泡工具”文档中，用来过滤杯中的茶叶的是什么？"
+
+
+def test_a_thing_its_page_heads_a_section_with_is_asked_by_what_it_does():
+    headings = {"sieve", "steep timer", "滤网"}
+    asked = named_subject_questions(
+        "Sieve keeps the leaves out of the cup, even for fine teas.", "Kettle", "Brewing Tools", headings, False
+    )
+    assert [(q[0], q[1]) for q in asked] == [
+        ("In Kettle's Brewing Tools guide, what keeps the leaves out of the cup?", ["Sieve"])
+    ]
+    # No heading names it, it is negated, or the sentence says what the thing is rather than what it does.
+    assert named_subject_questions("Spout keeps the tea warm for an hour.", "Kettle", "Tools", headings, False) == []
+    assert named_subject_questions("Sieve does not keep the leaves out.", "Kettle", "Tools", headings, False) == []
+    assert named_subject_questions("Sieve is the finest tool of all.", "Kettle", "Tools", headings, False) == []
+    asked = named_subject_questions("滤网让茶叶留在壶中。", "Kettle", "冲泡工具", headings, True)
+    assert [(q[0], q[1]) for q in asked] == [("在 Kettle 的“冲泡工具”文档中，让茶叶留在壶中的是什么？", ["滤网"])]
+    assert named_subject_questions("滤网是一种常见的工具。", "Kettle", "冲泡工具", headings, True) == []
+
+
+def test_heading_names_are_read_from_the_markdown_structure():
+    text = "Brewing Tools\n\nSome words.\n\n① Default Buttons\n\nThey mark things.\n\n滤网（Sieve）\n\n说明。\n\nNot a heading, it ends."
+    headings = document_headings([Chunk(id="c1", doc_id="d1", text=text, start=0, end=len(text))])["d1"]
+    assert {"brewing tool", "default button", "滤网", "sieve"} <= headings
+    assert not any("heading" in h for h in headings)
+
+
+class _Collection:
+    def __init__(self, rows):
+        self.rows = rows
+
+    def get(self, where, include):
+        rows = [r for r in self.rows if r[2]["doc_id"] == where["doc_id"]]
+        return {"ids": [r[0] for r in rows], "documents": [r[1] for r in rows], "metadatas": [r[2] for r in rows],
+                "embeddings": [r[3] for r in rows]}  # fmt: skip
+
+
+class _Embedder:
+    def __init__(self, table):
+        self.table = table
+
+    def embed_queries(self, texts):
+        return np.array([self.table[t] for t in texts], dtype=np.float32)
+
+
+class _Store:
+    def __init__(self, rows, table):
+        self.collection, self.embedder = _Collection(rows), _Embedder(table)
+
+
+def test_a_guide_page_is_found_by_the_title_its_question_names():
+    page = "guide/tools.md"
+    intro = "Brewing Tools\n\nThe tools a brewer keeps at hand.\n"
+    sieve = "Sieve\n\nSieve keeps the leaves out of the cup.\n"
+    rows = [
+        ("intro", intro, {"doc_id": page, "start": 0, "end": len(intro)}, [1.0, 0.0]),
+        ("sieve", sieve, {"doc_id": page, "start": 200, "end": 200 + len(sieve)}, [0.0, 1.0]),
+    ]
+    probe = "In Kettle's guide, what keeps the leaves out of the cup?"
+    pages = PageScope(_Store(rows, {probe: [0.1, 0.9]}))
+    question = "In Kettle's Brewing Tools guide, what keeps the leaves out of the cup?"
+    assert pages.found_on_page(question, ["Sieve"], "sieve", page, [page])
+    # The page must be among the question's hits, and a question that does not name it gets no second reading.
+    assert not pages.found_on_page(question, ["Sieve"], "sieve", page, ["other.md"])
+    assert not pages.found_on_page(probe, ["Sieve"], "sieve", page, [page])

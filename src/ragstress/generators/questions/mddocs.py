@@ -37,9 +37,9 @@ from ragstress.generators.questions.mddocs_defaults import default_questions, he
 from ragstress.generators.questions.mddocs_en import english_questions
 from ragstress.generators.questions.mddocs_field_questions import field_questions
 from ragstress.generators.questions.mddocs_fields import entry_kinds, field_entries
+from ragstress.generators.questions.mddocs_guide import guide_questions
 from ragstress.generators.questions.mddocs_headed import headed_questions
 from ragstress.generators.questions.mddocs_product import about_product
-from ragstress.generators.questions.mddocs_quantities import quantity_questions
 from ragstress.generators.questions.mddocs_replaced import replaced_questions
 from ragstress.generators.questions.mddocs_roles_en import role_questions
 from ragstress.generators.questions.mddocs_roles_zh import chinese_roles
@@ -54,7 +54,6 @@ from ragstress.generators.questions.mddocs_terms import (
     Question,
     kind_of,
 )
-from ragstress.generators.questions.mddocs_used_for import used_for_questions
 from ragstress.generators.questions.mddocs_wording import CAPITAL_AFTER_KIND, MISREAD_ZH, misnames_a_file
 from ragstress.generators.questions.mddocs_wording import unspaced_zh as _unspaced_zh
 from ragstress.generators.questions.mddocs_zh import chinese_questions
@@ -176,10 +175,16 @@ def entry_count(chunk: Chunk) -> int:
 
 
 def doc_questions(
-    chunk: Chunk, lang: str, product: str | None, kinds: dict[str, str], shared: frozenset[str] = frozenset()
+    chunk: Chunk,
+    lang: str,
+    product: str | None,
+    kinds: dict[str, str],
+    shared: frozenset[str] = frozenset(),
+    page: tuple[str | None, set[str]] = (None, set()),
 ) -> list[Question]:
     """The chunk's questions of every shape above, in the order its sentences state them (`shared`: questions
-    that have two answers in the corpus, see `shared_entry_questions`)."""
+    that have two answers in the corpus, see `shared_entry_questions`; `page`: its page's title and heading
+    names, see `mddocs_named`)."""
     found = [q for q in _entry_questions(chunk, product, kinds) if q[0] not in shared]
     found += headed_questions(_prose_lines(chunk), product, kinds)
     found += headed_set_questions(_prose_lines(chunk), product, kinds)
@@ -199,10 +204,8 @@ def doc_questions(
             made += default_questions(sentence, product, kinds)
         if not made:  # a code name's role in its clause: what it does, is called for, is the means of
             made += chinese_roles(sentence, product, kinds) if zh else role_questions(sentence, product, kinds)
-        if not made:  # a named thing (a component, a pattern) and what the guide says it is used for
-            made += used_for_questions(sentence, product, kinds, zh)
-        if not made:  # a measure the guide states ("the base unit of the grid is 8")
-            made += quantity_questions(sentence, product, zh)
+        if not made:  # what a named thing is used for or does, a measure's quantity (guide and design prose)
+            made += guide_questions(sentence, product, kinds, zh, page)
         in_place = about_product(sentence.rstrip(".。!！:：; "), product, kinds, zh) if not made else None
         made += [in_place] if in_place else []
         before = sentence

@@ -23,18 +23,21 @@ import re
 
 from ragstress.generators.questions.chinese_parse import tagged
 from ragstress.generators.questions.english_parse import parse
-from ragstress.generators.questions.mddocs_terms import POINTS_OUT, POINTS_OUT_ZH, Question, in_product
+from ragstress.generators.questions.mddocs_named import framed
+from ragstress.generators.questions.mddocs_terms import POINTS_OUT, POINTS_OUT_ZH, Question
 
 _KINDS_EN = {"function", "class", "method", "hook", "option", "property", "component", "module"}
 
 
-def used_for_questions(sentence: str, product: str | None, kinds: dict[str, str], zh: bool) -> list[Question]:
-    """The question on what the sentence's named subject is used for, or none."""
-    asked = _used_for_zh(sentence, product) if zh else _used_for_en(sentence, product, kinds)
+def used_for_questions(
+    sentence: str, product: str | None, kinds: dict[str, str], zh: bool, title: str | None = None
+) -> list[Question]:
+    """The question on what the sentence's named subject is used for, or none (`title`: its page's, see `framed`)."""
+    asked = _used_for_zh(sentence, product, title) if zh else _used_for_en(sentence, product, kinds, title)
     return [asked] if asked else []
 
 
-def _used_for_en(sentence: str, product: str | None, kinds: dict[str, str]) -> Question | None:
+def _used_for_en(sentence: str, product: str | None, kinds: dict[str, str], title: str | None) -> Question | None:
     sentence = sentence.strip().rstrip(".!;: ")
     if " used " not in sentence or POINTS_OUT.search(sentence.split(" used ", 1)[1].split(",")[0]):
         return None
@@ -58,10 +61,11 @@ def _used_for_en(sentence: str, product: str | None, kinds: dict[str, str]) -> Q
     said = doc[start:end].text.split(",")[0].strip()
     if not re.match(r"(?:is|are)\b(?: \w+ly)? used (?:to|for) \S+", said) or len(said.split()) < 5:
         return None
-    kind = kinds.get(name.removesuffix("()"))
-    which = f"Which {kind}" if kind in _KINDS_EN else "What"
     said = re.sub(r"^are\b", "is", said)
-    question = f"{which} {said}{in_product(product, said)}?"
+    question = framed(said, product, title, False)
+    kind = kinds.get(name.removesuffix("()"))
+    if kind in _KINDS_EN:  # a name the corpus documents keeps its kind
+        question = re.sub(r"\b[Ww]hat (?=is used)", lambda m: f"{m[0][0]}hich {kind} ", question)
     return question, [name], "name", "doc_used_for", said
 
 
@@ -91,21 +95,22 @@ _USED_FOR_ZH = re.compile(
     r"^(?P<name>[^，。：:；\s（(]{2,12}?|[A-Za-z][\w ]{1,24}?)\s*(?P<sep>[：:]\s*)?"
     r"(?P<how>(?:主要|一般|通常|常)?(?:被)?(?:用来|用于))(?P<rest>[^。；！？]+)"
 )
-# A person or the reader is no thing a task is done with ("决策层用户用来监控…" elides what they use).
-_PEOPLE_ZH = re.compile(r"(?:用户|人员|者|人|我们|你|您|大家)$")
+# A person or the reader is no thing a task is done with ("决策层用户用来监控…" elides what they use); a name
+# that runs into a copula ("提示信息是用来…的内容": a definition) or a modifier (适合, 广泛) is cut wrongly.
+_NOT_A_NAME_ZH = re.compile(r"(?:用户|人员|者|人|我们|你|您|大家|的|种|被|为)$|是|适合|广泛")
 
 # "一般用于卡片": how often, not what.
 _HOW_ZH = re.compile(r"一般|通常|主要|经常|常常|往往|多|也|还|仍|都|只|仅|可|能|默认|同时|另外")
 
 
-def _used_for_zh(sentence: str, product: str | None) -> Question | None:
+def _used_for_zh(sentence: str, product: str | None, title: str | None) -> Question | None:
     sentence = re.sub(r"\*+", "", sentence.strip()).rstrip("。！；.!; ")
     m = _USED_FOR_ZH.match(sentence)
     if not m:
         return None
     name = m["name"].strip()
     if (
-        _PEOPLE_ZH.search(name)
+        _NOT_A_NAME_ZH.search(name)
         or _HOW_ZH.fullmatch(name)
         or POINTS_OUT_ZH.search(name)
         or POINTS_OUT_ZH.search(m["rest"])
@@ -121,9 +126,8 @@ def _used_for_zh(sentence: str, product: str | None) -> Question | None:
     if len(rest) < 6 and len(pieces) > 1:  # "用于交互期间，合理推断…": the first piece only sets the time
         rest = f"{rest}，{pieces[1]}"
     rest = rest.strip()
-    if len(rest) < 4 or rest.endswith(("的", "和", "或", "等")):
+    if len(rest) < 4 or rest.endswith(("的", "和", "或", "等", "时")):
         return None
     how = re.sub(r"^(?:主要|一般|通常|常)?被?", "", m["how"])
     said = f"{how}{rest}"
-    frame = f"在 {product} 中，" if product and product not in said else ""
-    return f"{frame}{said}的是什么？", [name], "name", "doc_used_for", said
+    return framed(said, product, title, True), [name], "name", "doc_used_for", said
