@@ -34,6 +34,7 @@ from collections import Counter
 from ragstress.core.types import Chunk
 from ragstress.corpora.code_blocks import code_lines
 from ragstress.generators.questions.mddocs_defaults import default_questions, headed_default_questions
+from ragstress.generators.questions.mddocs_deprecations import deprecation_items, deprecation_questions
 from ragstress.generators.questions.mddocs_en import english_questions
 from ragstress.generators.questions.mddocs_field_questions import field_questions
 from ragstress.generators.questions.mddocs_fields import entry_kinds, field_entries
@@ -171,7 +172,7 @@ def _entry_questions(chunk: Chunk, product: str | None, kinds: dict[str, str]) -
 
 def entry_count(chunk: Chunk) -> int:
     """How many reference entries a chunk holds whole: like a table's rows, each may give a question."""
-    return len(field_entries(chunk))
+    return max(len(field_entries(chunk)), len(deprecation_items(chunk.text)))
 
 
 def doc_questions(
@@ -186,6 +187,7 @@ def doc_questions(
     that have two answers in the corpus, see `shared_entry_questions`; `page`: its page's title and heading
     names, see `mddocs_named`)."""
     found = [q for q in _entry_questions(chunk, product, kinds) if q[0] not in shared]
+    found += deprecation_questions(chunk.text, product)
     found += headed_questions(_prose_lines(chunk), product, kinds)
     found += headed_set_questions(_prose_lines(chunk), product, kinds)
     found += headed_default_questions(_prose_lines(chunk), product, kinds)
