@@ -146,3 +146,11 @@ def test_a_guide_page_is_found_by_the_title_its_question_names():
     # The page must be among the question's hits, and a question that does not name it gets no second reading.
     assert not pages.found_on_page(question, ["Sieve"], "sieve", page, ["other.md"])
     assert not pages.found_on_page(probe, ["Sieve"], "sieve", page, [page])
+
+
+def test_what_a_thing_must_do_or_a_verb_missing_its_object_is_not_asked():
+    headings = {"sieve", "滤网"}
+    assert named_subject_questions("Sieve allows to pour the tea slowly.", "Kettle", "Tools", headings, False) == []
+    assert named_subject_questions("滤网需清楚区分粗细两种茶叶。", "Kettle", "冲泡工具", headings, True) == []
+    # A first piece too short to say what the thing is for is not joined to the next.
+    assert used_for_questions("保温模式：用于冲泡时，保持水温不变。", "Kettle", {}, True) == []

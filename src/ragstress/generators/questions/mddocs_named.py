@@ -98,8 +98,9 @@ def _named_en(sentence: str, product: str | None, title: str | None, headings: s
         return None
     # "what keeps", never "what keep": a plural subject's verb is asked in the third person singular.
     verb = root.text if root.tag_ == "VBZ" else third_person(root.lemma_)
-    said = f"{verb}{doc[root.i + 1 : len(doc)].text_with_ws and ' '}{doc[root.i + 1 : len(doc)].text}"
-    said = said.split(",")[0].strip()
+    said = f"{verb} {doc[root.i + 1 :].text}".split(",")[0].strip()
+    if re.match(r"\w+ to ", said):
+        return None  # "allows to select …": the source's object left out, which a question cannot mend
     if len(said.split()) < 4 or POINTS_OUT.search(said) or said.endswith((" and", " or", " of", " to")):
         return None
     return framed(said, product, title, False), [name], "name", "doc_named_subject", said
@@ -114,6 +115,10 @@ def third_person(lemma: str) -> str:
     return f"{lemma[:-1]}ies" if re.search(r"[^aeiou]y$", lemma) else f"{lemma}s"
 
 
+# What a thing is (是, 为), has, may or must do (可以, 需, 应): not what it does.
+_NOT_DOING_ZH = frozenset("是 为 有 可以 可 能 会 需 需要 应 应该 应当 必须 要".split())
+
+
 def _named_zh(sentence: str, product: str | None, title: str | None, headings: set[str]) -> Question | None:
     sentence = sentence.strip().rstrip("。！；.!; ")
     for heading in sorted(headings, key=len, reverse=True):
@@ -124,11 +129,10 @@ def _named_zh(sentence: str, product: str | None, title: str | None, headings: s
         return None
     words = tagged(rest)
     # A verb of doing opens the rest: not 是/为 (what the thing is), not 的 (the name modifies a noun), not a modal.
-    if not words or not words[0][1].startswith("v") or words[0][0] in ("是", "为", "有", "可以", "能", "会", "需要"):
+    if not words or not words[0][1].startswith("v") or words[0][0] in _NOT_DOING_ZH:
         return None
-    pieces = rest.split("，")
-    said = pieces[0] if len(pieces[0]) >= 6 or len(pieces) == 1 else f"{pieces[0]}，{pieces[1]}"
-    if len(said) < 5 or POINTS_OUT_ZH.search(said) or said.endswith(("的", "和", "或", "等", "时")):
+    said = rest.split("，")[0]
+    if len(said) < 6 or POINTS_OUT_ZH.search(said) or said.endswith(("的", "和", "或", "等", "时")):
         return None
     if "是" in said:  # "…导航的作用是…": what a thing is, read as what it does
         return None

@@ -121,12 +121,10 @@ def _used_for_zh(sentence: str, product: str | None, title: str | None) -> Quest
     # not what it names (the segmenter tags a term such as 推论邀请 as verbs, so verbs may stay).
     if not words or any(tag.startswith(("d", "p", "c", "r", "u")) for _, tag in words):
         return None
-    pieces = m["rest"].split("，")
-    rest = pieces[0]
-    if len(rest) < 6 and len(pieces) > 1:  # "用于交互期间，合理推断…": the first piece only sets the time
-        rest = f"{rest}，{pieces[1]}"
-    rest = rest.strip()
-    if len(rest) < 4 or rest.endswith(("的", "和", "或", "等", "时")):
+    # "用于交互期间，合理推断…": a first piece that only sets the time says too little, and two pieces joined by
+    # a comma read as no question a person asks.
+    rest = m["rest"].split("，")[0].strip()
+    if len(rest) < 6 or rest.endswith(("的", "和", "或", "等", "时")):
         return None
     how = re.sub(r"^(?:主要|一般|通常|常)?被?", "", m["how"])
     said = f"{how}{rest}"
