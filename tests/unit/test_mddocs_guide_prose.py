@@ -154,3 +154,11 @@ def test_what_a_thing_must_do_or_a_verb_missing_its_object_is_not_asked():
     assert named_subject_questions("滤网需清楚区分粗细两种茶叶。", "Kettle", "冲泡工具", headings, True) == []
     # A first piece too short to say what the thing is for is not joined to the next.
     assert used_for_questions("保温模式：用于冲泡时，保持水温不变。", "Kettle", {}, True) == []
+
+
+def test_chinese_verbs_numbers_code_and_the_reader_are_not_named_things():
+    assert used_for_questions("构建用于生产环境的 Kettle 站点。", "Kettle", {}, True) == []
+    assert used_for_questions("一个用于冲泡的壶必须以陶土制成。", "Kettle", {}, True) == []
+    headings = {"外部链接", "茶盘布局"}
+    assert named_subject_questions('外部链接带有 target="_blank"：', "Kettle", "茶具", headings, True) == []
+    assert named_subject_questions("茶盘布局使你可以自行摆放所有茶具。", "Kettle", "茶具", headings, True) == []

@@ -26,6 +26,9 @@ from ragstress.generators.questions.chinese_parse import tagged
 from ragstress.generators.questions.english_parse import parse
 from ragstress.generators.questions.mddocs_terms import POINTS_OUT, POINTS_OUT_ZH, Question
 
+# Code or quotes left in what a thing does (target="_blank"), or the reader it speaks to (使你可以…).
+_NOT_ASKABLE_ZH = re.compile(r"[=<>\"“”：:]|你|您")
+
 # "① Default Button", "1. Left-Right Layout", "Template - Member Management", "文本框（Input）".
 _NUMBERING = re.compile(r"^(?:[\u2460-\u2473]|\d+[.、)]|[-*•]|#+)\s*")
 _HEADING = re.compile(r"^[^.。!?！？,，:：;；|`<>\[\]()]{2,48}$")
@@ -131,8 +134,13 @@ def _named_zh(sentence: str, product: str | None, title: str | None, headings: s
     # A verb of doing opens the rest: not 是/为 (what the thing is), not 的 (the name modifies a noun), not a modal.
     if not words or not words[0][1].startswith("v") or words[0][0] in _NOT_DOING_ZH:
         return None
-    said = rest.split("，")[0]
-    if len(said) < 6 or POINTS_OUT_ZH.search(said) or said.endswith(("的", "和", "或", "等", "时")):
+    said = rest.split("，")[0].rstrip("：:")
+    if (
+        len(said) < 6
+        or _NOT_ASKABLE_ZH.search(said)
+        or POINTS_OUT_ZH.search(said)
+        or said.endswith(("的", "和", "或", "等", "时"))
+    ):
         return None
     if "是" in said:  # "…导航的作用是…": what a thing is, read as what it does
         return None

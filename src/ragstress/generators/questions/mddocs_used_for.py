@@ -99,6 +99,8 @@ _USED_FOR_ZH = re.compile(
 # that runs into a copula ("提示信息是用来…的内容": a definition) or a modifier (适合, 广泛) is cut wrongly.
 _NOT_A_NAME_ZH = re.compile(r"(?:用户|人员|者|人|我们|你|您|大家|的|种|被|为)$|是|适合|广泛")
 
+# Code or quotes left in the purpose (target="_blank"), or the reader it speaks to (使你可以…).
+_NOT_ASKABLE_ZH = re.compile(r"[=<>\"“”：:]|你|您")
 # "一般用于卡片": how often, not what.
 _HOW_ZH = re.compile(r"一般|通常|主要|经常|常常|往往|多|也|还|仍|都|只|仅|可|能|默认|同时|另外")
 
@@ -119,12 +121,14 @@ def _used_for_zh(sentence: str, product: str | None, title: str | None) -> Quest
     words = tagged(name)
     # No adverb, preposition, conjunction, pronoun or particle: "常被", "可以", "并" are how a clause goes on,
     # not what it names (the segmenter tags a term such as 推论邀请 as verbs, so verbs may stay).
-    if not words or any(tag.startswith(("d", "p", "c", "r", "u")) for _, tag in words):
-        return None
+    if not words or any(tag.startswith(("d", "p", "c", "r", "u", "m", "q")) for _, tag in words):
+        return None  # nor a number or measure word ("一个用于…的文件": 用于 inside a modifier)
+    if len(words) == 1 and words[0][1] == "v":
+        return None  # "构建用于生产环境的站点": a verb is what the sentence tells the reader to do, not a name
     # "用于交互期间，合理推断…": a first piece that only sets the time says too little, and two pieces joined by
     # a comma read as no question a person asks.
     rest = m["rest"].split("，")[0].strip()
-    if len(rest) < 6 or rest.endswith(("的", "和", "或", "等", "时")):
+    if len(rest) < 6 or rest.endswith(("的", "和", "或", "等", "时")) or _NOT_ASKABLE_ZH.search(rest):
         return None
     how = re.sub(r"^(?:主要|一般|通常|常)?被?", "", m["how"])
     said = f"{how}{rest}"
