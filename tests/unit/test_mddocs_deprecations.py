@@ -38,3 +38,11 @@ def test_items_without_an_owner_or_with_a_phrase_are_not_asked():
 def test_a_chunk_of_deprecations_asks_about_as_many_as_a_table_chunk():
     chunk = Chunk(id="c", doc_id="guide/migrate.md", text=LIST, start=0, end=len(LIST))
     assert mddocs.entry_count(chunk) == 3
+
+
+def test_a_name_that_says_its_owner_is_not_given_it_twice():
+    text = "- Teapot\n  - Teapot is deprecated and replaced by Kettle.\n  - Teapot.Lid 弃用，变为 Kettle.Lid。\n"
+    assert [q[0] for q in deprecation_questions(text, "Brew")] == [
+        "In Brew, what replaces the deprecated Teapot?",
+        "在 Brew 中，已弃用的 Teapot.Lid 由什么替代？",
+    ]

@@ -60,12 +60,15 @@ def deprecation_questions(text: str, product: str | None) -> list[Question]:
     """The question on each deprecation item: what replaces the deprecated name of its owner."""
     questions = []
     for owner, old, new, zh in deprecation_items(text):
+        # "BackTop" under "BackTop", "Teapot.Lid" under "Teapot": the name says its owner already.
+        named = old == owner or old.startswith(f"{owner}.")
         if zh:
             frame = f"在 {product} 中，" if product else ""
-            question = f"{frame}{owner} 已弃用的 {old} 由什么替代？"
+            question = f"{frame}{'' if named else f'{owner} '}已弃用的 {old} 由什么替代？"
         else:
-            question = f"In {product}, what replaces the deprecated {old} of {owner}?" if product else None
-            question = question or f"What replaces the deprecated {old} of {owner}?"
+            where = "" if named else f" of {owner}"
+            question = f"In {product}, what replaces the deprecated {old}{where}?" if product else None
+            question = question or f"What replaces the deprecated {old}{where}?"
         spellings = list(dict.fromkeys([new, new.removesuffix("()")]))
         questions.append((question, spellings, "name", "doc_replaced_item", f"{old} of {owner}"))
     return questions
