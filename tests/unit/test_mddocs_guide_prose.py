@@ -162,3 +162,9 @@ def test_chinese_verbs_numbers_code_and_the_reader_are_not_named_things():
     headings = {"外部链接", "茶盘布局"}
     assert named_subject_questions('外部链接带有 target="_blank"：', "Kettle", "茶具", headings, True) == []
     assert named_subject_questions("茶盘布局使你可以自行摆放所有茶具。", "Kettle", "茶具", headings, True) == []
+
+
+def test_a_name_cut_inside_a_verb_or_an_event_is_not_asked():
+    assert used_for_questions("此滤网适用于需要慢慢冲泡的场景。", "Kettle", {}, True) == []
+    assert used_for_questions("warm 可用于让水保持温热。", "Kettle", {}, True) == []
+    assert _measured("壶盖设置了一个保温的刻度值为 1。", zh=True) == {}

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from ragstress.generators.questions.chinese_parse import tagged
 from ragstress.generators.questions.english_parse import parse
 from ragstress.generators.questions.mddocs_terms import POINTS_OUT, POINTS_OUT_ZH, Question, in_product
 
@@ -76,8 +77,11 @@ def _quantity_zh(sentence: str, product: str | None) -> Question | None:
         opener = ""
     if POINTS_OUT_ZH.search(subject) or len(re.findall(r"[\u4e00-\u9fff]", subject)) < 3:
         return None
-    if re.search(r"[、和及或]|\d", subject) or subject.endswith(("都", "也", "则", "就")):
-        return None
+    if re.search(r"[、和及或了]|\d", subject) or subject.endswith(("都", "也", "则", "就")):
+        return None  # a list, or an event ("服务器设置了一个 … 值为 1"), not a measure's name
+    first = tagged(subject)[:1]
+    if first and first[0][1] == "v":
+        return None  # "设置…的值为 1": what to do, not what a measure is
     value = m["value"].strip()
     spellings = list(dict.fromkeys([value, re.match(r"[\d.]+", value)[0]]))
     said = f"{opener}，{subject}" if opener else subject

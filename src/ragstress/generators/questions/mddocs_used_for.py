@@ -97,7 +97,10 @@ _USED_FOR_ZH = re.compile(
 )
 # A person or the reader is no thing a task is done with ("决策层用户用来监控…" elides what they use); a name
 # that runs into a copula ("提示信息是用来…的内容": a definition) or a modifier (适合, 广泛) is cut wrongly.
-_NOT_A_NAME_ZH = re.compile(r"(?:用户|人员|者|人|我们|你|您|大家|的|种|被|为)$|是|适合|广泛")
+# A name that ends in the first character of 适用于, 可用于, 作用于 … was cut inside that verb ("此设置适用于").
+_NOT_A_NAME_ZH = re.compile(
+    r"(?:用户|人员|者|人|我们|你|您|大家|的|种|被|为|适|可|作|应|通|专|使|采|运|利|引)$|是|适合|广泛|此|该|本"
+)
 
 # Code or quotes left in the purpose (target="_blank"), or the reader it speaks to (使你可以…).
 _NOT_ASKABLE_ZH = re.compile(r"[=<>\"“”：:]|你|您")
