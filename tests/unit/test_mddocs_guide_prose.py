@@ -168,3 +168,11 @@ def test_a_name_cut_inside_a_verb_or_an_event_is_not_asked():
     assert used_for_questions("此滤网适用于需要慢慢冲泡的场景。", "Kettle", {}, True) == []
     assert used_for_questions("warm 可用于让水保持温热。", "Kettle", {}, True) == []
     assert _measured("壶盖设置了一个保温的刻度值为 1。", zh=True) == {}
+
+
+def test_a_limit_or_a_clause_cut_at_its_colon_is_not_what_picks_a_thing_out():
+    headings = {"sieve"}
+    said = "Sieve supports only two kinds of leaves: the first is green tea."
+    assert named_subject_questions(said, "Kettle", "Tools", headings, False) == []
+    asked = named_subject_questions("Sieve holds the leaves back: fine or coarse.", "Kettle", "Tools", headings, False)
+    assert asked[0][0] == "In Kettle's Tools guide, what holds the leaves back?"
