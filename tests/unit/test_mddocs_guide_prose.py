@@ -176,3 +176,11 @@ def test_a_limit_or_a_clause_cut_at_its_colon_is_not_what_picks_a_thing_out():
     assert named_subject_questions(said, "Kettle", "Tools", headings, False) == []
     asked = named_subject_questions("Sieve holds the leaves back: fine or coarse.", "Kettle", "Tools", headings, False)
     assert asked[0][0] == "In Kettle's Tools guide, what holds the leaves back?"
+
+
+def test_prose_of_no_product_is_not_read_as_a_guide():
+    from ragstress.generators.questions.mddocs_guide import guide_questions
+
+    page = ("Tea Hills", {"泰茶山"})
+    assert guide_questions("泰茶山位于山东省中部的丘陵地带。", None, {}, True, page) == []
+    assert guide_questions("泰茶山位于山东省中部的丘陵地带。", "Kettle", {}, True, page) != []

@@ -121,7 +121,8 @@ def third_person(lemma: str) -> str:
 
 
 # What a thing is (是, 为), has, may or must do (可以, 需, 应): not what it does.
-_NOT_DOING_ZH = frozenset("是 为 有 可以 可 能 会 需 需要 应 应该 应当 必须 要".split())
+# 使用 after a heading's name is mostly the reader's instruction ("配置使用 antd 的样式": configure it to use).
+_NOT_DOING_ZH = frozenset("是 为 有 可以 可 能 会 需 需要 应 应该 应当 必须 要 使用".split())
 
 
 def _named_zh(sentence: str, product: str | None, title: str | None, headings: set[str]) -> Question | None:
@@ -136,7 +137,7 @@ def _named_zh(sentence: str, product: str | None, title: str | None, headings: s
     # A verb of doing opens the rest: not 是/为 (what the thing is), not 的 (the name modifies a noun), not a modal.
     if not words or not words[0][1].startswith("v") or words[0][0] in _NOT_DOING_ZH:
         return None
-    said = rest.split("，")[0].rstrip("：:")
+    said = re.split(r"[，;；]", rest)[0].rstrip("：:")
     if (
         len(said) < 6
         or _NOT_ASKABLE_ZH.search(said)

@@ -130,7 +130,7 @@ def _used_for_zh(sentence: str, product: str | None, title: str | None) -> Quest
         return None  # "构建用于生产环境的站点": a verb is what the sentence tells the reader to do, not a name
     # "用于交互期间，合理推断…": a first piece that only sets the time says too little, and two pieces joined by
     # a comma read as no question a person asks.
-    rest = m["rest"].split("，")[0].strip()
+    rest = re.split(r"[，;；]", m["rest"])[0].strip()
     if len(rest) < 6 or rest.endswith(("的", "和", "或", "等", "时")) or _NOT_ASKABLE_ZH.search(rest):
         return None
     how = re.sub(r"^(?:主要|一般|通常|常)?被?", "", m["how"])
