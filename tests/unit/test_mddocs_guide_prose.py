@@ -184,3 +184,9 @@ def test_prose_of_no_product_is_not_read_as_a_guide():
     page = ("Tea Hills", {"泰茶山"})
     assert guide_questions("泰茶山位于山东省中部的丘陵地带。", None, {}, True, page) == []
     assert guide_questions("泰茶山位于山东省中部的丘陵地带。", "Kettle", {}, True, page) != []
+
+
+def test_text_read_on_past_a_full_stop_is_not_asked():
+    headings = {"sieve"}
+    said = "Sieve works together with the pour action for state. > 2 cups are poured."
+    assert named_subject_questions(said, "Kettle", "Tools", headings, False) == []

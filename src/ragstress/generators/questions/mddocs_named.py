@@ -102,8 +102,8 @@ def _named_en(sentence: str, product: str | None, title: str | None, headings: s
     # "what keeps", never "what keep": a plural subject's verb is asked in the third person singular.
     verb = root.text if root.tag_ == "VBZ" else third_person(root.lemma_)
     said = re.split(r"[,:;]", f"{verb} {doc[root.i + 1 :].text}")[0].strip()
-    if re.search(r"\b(?:only|also)\b", said):
-        return None  # a limit or an "also" does not pick one thing out
+    if re.search(r"\b(?:only|also)\b|[<>=|]|\.\s", said):  # a limit; a table cell or a stop read on
+        return None  # a limit or an "also" does not pick one thing out; nor text past a full stop
     if re.match(r"\w+ to ", said):
         return None  # "allows to select …": the source's object left out, which a question cannot mend
     if len(said.split()) < 4 or POINTS_OUT.search(said) or said.endswith((" and", " or", " of", " to")):
