@@ -190,3 +190,8 @@ def test_text_read_on_past_a_full_stop_is_not_asked():
     headings = {"sieve"}
     said = "Sieve works together with the pour action for state. > 2 cups are poured."
     assert named_subject_questions(said, "Kettle", "Tools", headings, False) == []
+
+
+def test_a_thing_said_to_be_a_tool_for_a_task_is_asked_as_that_tool():
+    asked = used_for_questions("steeper 用于在冲泡阶段向茶杯输出热水的工具。", "Kettle", {}, True, "API")
+    assert asked[0][0] == "在 Kettle 的“API”文档中，用于在冲泡阶段向茶杯输出热水的工具是什么？"

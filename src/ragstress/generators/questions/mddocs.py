@@ -23,7 +23,9 @@ English shapes are read in `mddocs_en`, Chinese ones in `mddocs_zh`, settings st
 with what all share in `mddocs_terms`; parameter tables are read in `mddocs_tables`; which option is set,
 enabled or used to do a task in `mddocs_set`, defaults stated in prose in `mddocs_defaults`, a sentence
 whose subject is the product in `mddocs_product`, and what a section heading says its entries are
-("Environment Variables", "Extended Methods") in `mddocs_sections`.
+("Environment Variables", "Extended Methods") in `mddocs_sections`; what guide and design prose says a named
+thing is for, does or measures in `mddocs_guide`, and a migration guide's deprecation lists in
+`mddocs_deprecations`.
 """
 
 from __future__ import annotations

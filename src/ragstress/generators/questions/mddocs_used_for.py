@@ -104,6 +104,7 @@ _NOT_A_NAME_ZH = re.compile(
 
 # Code or quotes left in the purpose (target="_blank"), or the reader it speaks to (使你可以…).
 _NOT_ASKABLE_ZH = re.compile(r"[=<>\"“”：:]|你|您")
+_KIND_NOUN_ZH = re.compile(r"的(?:工具|方法|组件|插件|函数|配置|配置项|选项|属性|命令|文件|目录|模块|库|钩子|页面)$")
 # "一般用于卡片": how often, not what.
 _HOW_ZH = re.compile(r"一般|通常|主要|经常|常常|往往|多|也|还|仍|都|只|仅|可|能|默认|同时|另外")
 
@@ -135,4 +136,7 @@ def _used_for_zh(sentence: str, product: str | None, title: str | None) -> Quest
         return None
     how = re.sub(r"^(?:主要|一般|通常|常)?被?", "", m["how"])
     said = f"{how}{rest}"
-    return framed(said, product, title, True), [name], "name", "doc_used_for", said
+    question = framed(said, product, title, True)
+    if _KIND_NOUN_ZH.search(rest):  # "terminal 用于…的工具": what the thing is, "…的工具是什么", not "…的工具的是什么"
+        question = question.removesuffix("的是什么？") + "是什么？"
+    return question, [name], "name", "doc_used_for", said
