@@ -11,7 +11,8 @@ first on its page for about half of them. That is the retriever's measure of a n
 ambiguous question.
 
 So a question that misses its chunk gets a second reading when it names its page's subject (a man
-page's command, a reference page's module, `techdoc_subjects.document_subjects`): it passes when (1) one of
+page's command, a reference page's module, `techdoc_subjects.document_subjects`, or else a guide page's
+title, `document_titles`, which a question on guide prose names: see `mddocs_named`): it passes when (1) one of
 its top k hits is a chunk of its page, and (2) among that page's chunks the question without the
 subject's name ranks its source chunk first, or a chunk that overlaps it where the answer stands (chunks
 overlap, and an entry at the end of one is whole at the start of the next). Both halves keep the gate's purpose: the question finds
