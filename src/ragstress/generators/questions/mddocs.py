@@ -23,7 +23,9 @@ English shapes are read in `mddocs_en`, Chinese ones in `mddocs_zh`, settings st
 with what all share in `mddocs_terms`; parameter tables are read in `mddocs_tables`; which option is set,
 enabled or used to do a task in `mddocs_set`, defaults stated in prose in `mddocs_defaults`, a sentence
 whose subject is the product in `mddocs_product`, and what a section heading says its entries are
-("Environment Variables", "Extended Methods") in `mddocs_sections`.
+("Environment Variables", "Extended Methods") in `mddocs_sections`; what guide and design prose says a named
+thing is for, does or measures in `mddocs_guide`, and a migration guide's deprecation lists in
+`mddocs_deprecations`.
 """
 
 from __future__ import annotations
@@ -34,9 +36,11 @@ from collections import Counter
 from ragstress.core.types import Chunk
 from ragstress.corpora.code_blocks import code_lines
 from ragstress.generators.questions.mddocs_defaults import default_questions, headed_default_questions
+from ragstress.generators.questions.mddocs_deprecations import deprecation_items, deprecation_questions
 from ragstress.generators.questions.mddocs_en import english_questions
 from ragstress.generators.questions.mddocs_field_questions import field_questions
 from ragstress.generators.questions.mddocs_fields import entry_kinds, field_entries
+from ragstress.generators.questions.mddocs_guide import guide_questions
 from ragstress.generators.questions.mddocs_headed import headed_questions
 from ragstress.generators.questions.mddocs_product import about_product
 from ragstress.generators.questions.mddocs_replaced import replaced_questions
@@ -170,15 +174,22 @@ def _entry_questions(chunk: Chunk, product: str | None, kinds: dict[str, str]) -
 
 def entry_count(chunk: Chunk) -> int:
     """How many reference entries a chunk holds whole: like a table's rows, each may give a question."""
-    return len(field_entries(chunk))
+    return max(len(field_entries(chunk)), len(deprecation_items(chunk.text)))
 
 
 def doc_questions(
-    chunk: Chunk, lang: str, product: str | None, kinds: dict[str, str], shared: frozenset[str] = frozenset()
+    chunk: Chunk,
+    lang: str,
+    product: str | None,
+    kinds: dict[str, str],
+    shared: frozenset[str] = frozenset(),
+    page: tuple[str | None, set[str]] = (None, set()),
 ) -> list[Question]:
     """The chunk's questions of every shape above, in the order its sentences state them (`shared`: questions
-    that have two answers in the corpus, see `shared_entry_questions`)."""
+    that have two answers in the corpus, see `shared_entry_questions`; `page`: its page's title and heading
+    names, see `mddocs_named`)."""
     found = [q for q in _entry_questions(chunk, product, kinds) if q[0] not in shared]
+    found += deprecation_questions(chunk.text, product)
     found += headed_questions(_prose_lines(chunk), product, kinds)
     found += headed_set_questions(_prose_lines(chunk), product, kinds)
     found += headed_default_questions(_prose_lines(chunk), product, kinds)
@@ -197,6 +208,8 @@ def doc_questions(
             made += default_questions(sentence, product, kinds)
         if not made:  # a code name's role in its clause: what it does, is called for, is the means of
             made += chinese_roles(sentence, product, kinds) if zh else role_questions(sentence, product, kinds)
+        if not made:  # what a named thing is used for or does, a measure's quantity (guide and design prose)
+            made += guide_questions(sentence, product, kinds, zh, page)
         in_place = about_product(sentence.rstrip(".。!！:：; "), product, kinds, zh) if not made else None
         made += [in_place] if in_place else []
         before = sentence

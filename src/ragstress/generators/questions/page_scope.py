@@ -11,7 +11,8 @@ first on its page for about half of them. That is the retriever's measure of a n
 ambiguous question.
 
 So a question that misses its chunk gets a second reading when it names its page's subject (a man
-page's command, a reference page's module, `techdoc_subjects.document_subjects`): it passes when (1) one of
+page's command, a reference page's module, `techdoc_subjects.document_subjects`, or else a guide page's
+title, `document_titles`, which a question on guide prose names: see `mddocs_named`): it passes when (1) one of
 its top k hits is a chunk of its page, and (2) among that page's chunks the question without the
 subject's name ranks its source chunk first, or a chunk that overlaps it where the answer stands (chunks
 overlap, and an entry at the end of one is whole at the start of the next). Both halves keep the gate's purpose: the question finds
@@ -26,7 +27,7 @@ import re
 import numpy as np
 
 from ragstress.core.types import Chunk
-from ragstress.generators.questions.techdoc_subjects import document_subjects
+from ragstress.generators.questions.techdoc_subjects import document_subjects, document_titles
 from ragstress.values.spans import contains_alias
 
 # How a question names its page's subject, in either language; the whole phrase leaves the probe.
@@ -69,8 +70,11 @@ class PageScope:
                 for cid, text, meta, _ in rows
             ]
             subject = document_subjects(chunks).get(doc_id)
+            # A guide page has no command or module: its title is what a question on its prose names it by
+            # ("In Kettle's Brewing Tools guide, …", see mddocs_named).
+            name = subject.name if subject else document_titles(chunks).get(doc_id)
             vectors = np.array([r[3] for r in rows], dtype=np.float32)
-            self._pages[doc_id] = (subject.name if subject else None, chunks, vectors)
+            self._pages[doc_id] = (name, chunks, vectors)
         return self._pages[doc_id]
 
     def found_on_page(self, question: str, answers: list[str], chunk_id: str, doc_id: str, hit_docs: list[str]) -> bool:

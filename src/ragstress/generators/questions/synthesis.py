@@ -22,13 +22,14 @@ from ragstress.core.types import Chunk, QuestionType
 from ragstress.generators.questions import mddocs, techdoc_en, techdoc_zh
 from ragstress.generators.questions.gates import GATES, GatePipeline, GateStats, RejectedCandidate
 from ragstress.generators.questions.insitu import insitu_question
+from ragstress.generators.questions.mddocs_named import document_headings
 from ragstress.generators.questions.mddocs_sections import ENVVAR
 from ragstress.generators.questions.mddocs_tables import TableReading
 from ragstress.generators.questions.seeds import KIND_ROTATION, Candidate, Target, answer_aliases, usable_spans
 from ragstress.generators.questions.techdoc import Subject, entries, stated_text
 from ragstress.generators.questions.techdoc_commands import CommandPurposes
 from ragstress.generators.questions.techdoc_shared import SharedOptions
-from ragstress.generators.questions.techdoc_subjects import document_subjects
+from ragstress.generators.questions.techdoc_subjects import document_subjects, document_titles
 from ragstress.generators.questions.topics import topic_phrases, with_topic
 from ragstress.llm import ChatClient, ask_structured
 from ragstress.prompts import load_prompt
@@ -43,22 +44,6 @@ class PolishDraft(BaseModel):
     """The generator's rephrasing of an in-situ question."""
 
     question: str = Field(description="The same question, rephrased to read naturally.")
-
-
-def document_titles(chunks: list[Chunk]) -> dict[str, str]:
-    """Each document's title: the first line of its first chunk when it reads like a heading.
-
-    A reference page's "json --- JSON encoder and decoder" is titled by its module, `json`; a man
-    page, whose first line is its NAME heading, by its command."""
-    titles = {doc: s.name for doc, s in document_subjects(chunks).items() if s.kind == "command"}
-    for chunk in chunks:
-        if chunk.doc_id in titles:
-            continue
-        first = chunk.text.strip().split("\n", 1)[0].strip()
-        first = re.sub(r"^([a-z_][\w.]*)(?:\s+[—–-]{1,3}|:)\s+\S.*$", r"\1", first)
-        if first and len(first) <= 40 and not re.search(r"[.。!?！？,，]$", first):
-            titles[chunk.doc_id] = first
-    return titles
 
 
 _ZH_PAGE_HANZI = 20
@@ -97,7 +82,9 @@ def _technical(chunk: Chunk, subject: Subject | None, lang: str, docs: _DocsRead
         asked = {q[0] for q in stated}
         stated += [
             q
-            for q in mddocs.doc_questions(chunk, lang, docs.product, docs.kinds, docs.shared_questions)
+            for q in mddocs.doc_questions(
+                chunk, lang, docs.product, docs.kinds, docs.shared_questions, docs.page(chunk.doc_id)
+            )
             if q[0] not in asked
         ]
         stated += _by_column(docs.tables.questions(chunk, docs.product))
@@ -126,6 +113,12 @@ class _DocsReading:
         subjects = document_subjects(chunks)
         self.shared_options = SharedOptions(chunks, subjects)
         self.commands = CommandPurposes(chunks, subjects)
+        self.titles = document_titles(chunks)
+        self.headings = document_headings(chunks)
+
+    def page(self, doc_id: str) -> tuple[str | None, set[str]]:
+        """A document's title and heading names: what a question on its prose names it by (`mddocs_named`)."""
+        return self.titles.get(doc_id), self.headings.get(doc_id, set())
 
 
 def _by_column(questions: list[tuple[str, list[str], str, str, str]]) -> list[tuple[str, list[str], str, str, str]]:

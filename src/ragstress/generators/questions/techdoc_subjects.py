@@ -41,3 +41,19 @@ def document_subjects(chunks: list[Chunk]) -> dict[str, Subject]:
         if module:
             subjects[chunk.doc_id] = Subject(module[1], "module")
     return subjects
+
+
+def document_titles(chunks: list[Chunk]) -> dict[str, str]:
+    """Each document's title: the first line of its first chunk when it reads like a heading.
+
+    A reference page's "json --- JSON encoder and decoder" is titled by its module, `json`; a man
+    page, whose first line is its NAME heading, by its command."""
+    titles = {doc: s.name for doc, s in document_subjects(chunks).items() if s.kind == "command"}
+    for chunk in chunks:
+        if chunk.doc_id in titles:
+            continue
+        first = chunk.text.strip().split("\n", 1)[0].strip()
+        first = re.sub(r"^([a-z_][\w.]*)(?:\s+[—–-]{1,3}|:)\s+\S.*$", r"\1", first)
+        if first and len(first) <= 40 and not re.search(r"[.。!?！？,，]$", first):
+            titles[chunk.doc_id] = first
+    return titles
