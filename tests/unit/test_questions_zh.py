@@ -105,8 +105,8 @@ def test_the_subject_of_a_clause_is_its_leading_noun_phrase():
         # A subject that names itself needs no frame, nor does the title's short form.
         ("屠呦呦是在哪一年获得拉斯克临床医学奖的？", "青蒿素", "屠呦呦是在哪一年获得拉斯克临床医学奖的？"),
         ("京沪高铁全线是在哪一天开工建设的？", "京沪高速铁路", "京沪高铁全线是在哪一天开工建设的？"),
-        # A subject only the passage explains still opens with its topic.
-        ("塔身主体高多少米？", "广州塔", "关于广州塔，塔身主体高多少米？"),
+        # A subject only the passage explains is named as its topic's part.
+        ("塔身主体高多少米？", "广州塔", "广州塔的塔身主体高多少米？"),
     ],
 )
 def test_the_topic_frame_opens_only_questions_that_need_it(question, title, expected):

@@ -26,7 +26,11 @@ def test_the_article_comes_from_how_the_document_writes_its_title():
 
 
 def test_a_chinese_question_not_naming_its_topic_is_opened_with_it():
-    assert with_topic("塔身主体高多少米？", "广州塔", "广州塔") == "关于广州塔，塔身主体高多少米？"
+    assert with_topic("塔身主体高多少米？", "广州塔", "广州塔") == "广州塔的塔身主体高多少米？"
+    assert with_topic("是在哪一年建成的？", "广州塔", "广州塔") == "关于广州塔，是在哪一年建成的？"
+    # A long subject describes itself: no frame stacked on it.
+    long_subject = "土星五号运载火箭是在哪一天发射升空的？"
+    assert with_topic(long_subject, "阿波罗11号", "阿波罗11号") == long_subject
     assert with_topic("广州塔塔身主体高多少米？", "广州塔", "广州塔") == "广州塔塔身主体高多少米？"
 
 

@@ -1,8 +1,8 @@
 """A document's topic as its text names it, and the Chinese frame for questions that do not name it.
 
 A Chinese in-situ question keeps its sentence's subject, and in an article that subject is often
-a phrase only the article explains: 塔身, 该集团. Such a question is opened with the document's
-topic (关于X，…). English questions name their subject inside the question instead (questions_en),
+a phrase only the article explains: 塔身, 该集团. A short such subject is made the topic's part
+(广州塔的塔身主体…); a question with no subject of its own is opened with the topic (关于X，…). English questions name their subject inside the question instead (questions_en),
 and read how: whether a title takes "the" comes from the document itself, the way its text mostly
 writes the title ("the Danube", "the telephone", but "Apollo 11").
 """
@@ -13,7 +13,12 @@ import re
 from collections import Counter
 
 from ragstress.core.types import Chunk
+from ragstress.generators.questions.clause_zh import subject_text
 from ragstress.generators.questions.questions_zh import needs_topic
+
+# A subject this short that does not name itself (塔身主体, 新塔) is a part of the passage's topic; a longer
+# one describes itself (由……带领的研发团队, 土星五号运载火箭).
+_PART_NOUN_LENGTH = 6
 
 
 def topic_phrases(chunks: list[Chunk], titles: dict[str, str]) -> dict[str, str]:
@@ -52,4 +57,9 @@ def with_topic(question: str, title: str | None, topic: str | None) -> str:
     English questions name their subject inside the question (see questions_en) and never take this frame."""
     if not needs_topic(question, title, topic):
         return question  # it names the title (or its short form), or a subject of its own (屠呦呦获得……)
+    subject = subject_text(question)
+    if subject and question.startswith(subject) and "的" not in subject:
+        if len(subject) <= _PART_NOUN_LENGTH:
+            return f"{topic}的{question}"  # 塔身主体高多少米: a part the passage names is its topic's part
+        return question  # 土星五号运载火箭是在……: a long phrase says what it is; a frame would only stack on it
     return f"关于{topic}，{question}"
