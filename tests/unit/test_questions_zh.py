@@ -97,6 +97,8 @@ def test_aspect_particles_go_but_words_holding_the_character_stay():
 def test_the_subject_of_a_clause_is_its_leading_noun_phrase():
     assert subject_text("弗莱明、弗洛里和钱恩共同获得诺贝尔奖") == "弗莱明、弗洛里和钱恩"
     assert subject_text("在哪一年获得冠军") == ""
+    # An ordinal cut from its measure word (第23|届) is no subject: the question word is never put inside it.
+    assert subject_text("第23届奥运会于1984年在美国洛杉矶举行") == ""
 
 
 @pytest.mark.parametrize(
@@ -107,6 +109,8 @@ def test_the_subject_of_a_clause_is_its_leading_noun_phrase():
         ("京沪高铁全线是在哪一天开工建设的？", "京沪高速铁路", "京沪高铁全线是在哪一天开工建设的？"),
         # A subject only the passage explains is named as its topic's part.
         ("塔身主体高多少米？", "广州塔", "广州塔的塔身主体高多少米？"),
+        # An ordinal names its event itself.
+        ("第9届运动会在青石镇举行是在哪一年？", "李明", "第9届运动会在青石镇举行是在哪一年？"),
     ],
 )
 def test_the_topic_frame_opens_only_questions_that_need_it(question, title, expected):

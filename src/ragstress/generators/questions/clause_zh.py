@@ -18,6 +18,7 @@ _PREDICATE_TAGS = ("VERB", "ADP", "ADV", "AUX")
 _PREDICATE_FLAGS = re.compile(r"^(?:v|p|d|c|ad)")  # verb, preposition, adverb, conjunction, adverbial
 _NOMINAL_TAGS = ("NOUN", "PROPN", "PRON", "NUM")
 _LATIN_OR_DIGIT = re.compile(r"[A-Za-z0-9]")
+_ORDINAL_CUT = re.compile(r"第[0-9〇一二三四五六七八九十百千]+$")
 _PLACE_OR_BODY = ("镇", "县", "市", "村", "乡", "省", "州", "区", "国", "委会", "公司", "集团", "大学", "政府", "银行")
 _ASKED = ("多少", "哪", "什么", "谁")
 _JOINERS = ("、", "和", "与", "及")
@@ -98,6 +99,8 @@ def subject_words(clause: str) -> list[Word]:
     # An adjective or a particle ends no subject (故宫博物院正式|成立: 正式 goes with the verb).
     while lead and (lead[-1].text in ("的", "之") or lead[-1].flag.startswith("a") or lead[-1].text in "“《「"):
         lead.pop()
+    if _ORDINAL_CUT.search("".join(w.text for w in lead)):
+        return []  # 第23|届奥运会: an ordinal the parse cut from its measure word is no subject
     if lead and lead[-1].flag.startswith(("m", "q")) and not lead[-1].text.endswith("号"):
         return []  # 第一台|联想品牌的个人电脑: a count opens a noun phrase, it is no subject (嫦娥四号 is)
     return lead

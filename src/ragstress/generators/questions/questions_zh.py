@@ -118,5 +118,7 @@ def needs_topic(question: str, title: str | None, topic: str | None) -> bool:
         return False
     if re.match(r"(?:每年的?)?(?:哪|什么|多少)", question):
         return False  # 每年的哪一天被定为“中国航天日”: the asked value is the subject
+    if re.match(r"第[0-9〇一二三四五六七八九十百千]+", question):
+        return False  # 第23届奥运会……: an ordinal names its event itself
     words = subject_words(question)
     return not (words and names_a_thing(words))
