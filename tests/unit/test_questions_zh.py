@@ -9,6 +9,7 @@ import pytest
 from ragstress.generators.questions import chinese_parse
 from ragstress.generators.questions.clause_zh import subject_text, without_aspect
 from ragstress.generators.questions.insitu import insitu_question
+from ragstress.generators.questions.questions_zh import with_full_name
 from ragstress.generators.questions.topics import with_topic
 from ragstress.values.spans import extract_spans
 
@@ -109,6 +110,8 @@ def test_the_subject_of_a_clause_is_its_leading_noun_phrase():
         ("京沪高铁全线是在哪一天开工建设的？", "京沪高速铁路", "京沪高铁全线是在哪一天开工建设的？"),
         # A subject only the passage explains is named as its topic's part.
         ("塔身主体高多少米？", "广州塔", "广州塔的塔身主体高多少米？"),
+        # A transliterated name written in full names its person.
+        ("托马斯·埃德温·莫顿是在哪一年生于约克郡的？", "织机", "托马斯·埃德温·莫顿是在哪一年生于约克郡的？"),
         # An ordinal names its event itself.
         ("第9届运动会在青石镇举行是在哪一年？", "李明", "第9届运动会在青石镇举行是在哪一年？"),
     ],
@@ -144,3 +147,17 @@ def test_a_leading_setting_stays_with_its_clause():
 
 def test_the_upper_end_of_a_spaced_range_is_not_asked():
     assert ask("在基准测试中，它比 Rollup 快 10-30 倍。", "30 倍", "Vite") is None
+
+
+def test_a_surname_subject_is_named_in_full_as_its_document_writes_it():
+    document = "这种织机由托马斯·埃德温·莫顿设计。莫顿1801年生于约克郡。1830年莫顿纺织厂开工。"
+    assert with_full_name("莫顿是在哪一年生于约克郡的？", document) == "托马斯·埃德温·莫顿是在哪一年生于约克郡的？"
+    # A name that only begins with the surname is a name of its own.
+    assert with_full_name("莫顿纺织厂是在哪一年开工的？", document) == "莫顿纺织厂是在哪一年开工的？"
+    assert with_full_name("莫顿是在哪一年生于约克郡的？", "莫顿1801年生于约克郡。") == "莫顿是在哪一年生于约克郡的？"
+
+
+def test_a_then_that_points_past_the_figure_beside_it_is_not_asked():
+    text = "林海出生于1950年，当时年仅27岁，原是一名登山向导。"
+    spans = [s for s in extract_spans(text, "zh") if s.text.startswith("27")]
+    assert spans and insitu_question(spans[0], text, "林海", "zh") is None

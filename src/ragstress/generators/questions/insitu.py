@@ -26,8 +26,10 @@ def insitu_question(span: FactSpan, text: str, title: str | None, lang: str, doc
         return None
     if lang == "zh":
         from ragstress.generators.questions.insitu_zh import insitu_question_zh
+        from ragstress.generators.questions.questions_zh import with_full_name
 
-        return insitu_question_zh(span, text, title)
+        question = insitu_question_zh(span, text, title)
+        return with_full_name(question, document or text) if question else None
     from ragstress.generators.questions.questions_en import english_question
 
     found = sentence_with(span, text)

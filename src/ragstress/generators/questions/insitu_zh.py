@@ -215,6 +215,9 @@ def insitu_question_zh(span: FactSpan, text: str, title: str | None) -> str | No
         return None  # a pronoun pointing outside, or the asked value restated in an aside
     if re.search(r"[:：]", question):
         return None  # a label ("注意:") or a list heading: not a statement to ask about
+    before, _, after = question.rpartition("，")
+    if re.search(r"\d", before) and re.match(r"(?:当时|那时|此时|这时|届时)", after):
+        return None  # 出生于1934年，当时多少岁: "then" points past the figure beside it, to an event elsewhere
     # Older translations put spaces between words; a question reads better without them.
     question = re.sub(r"(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])", "", question)
     return question.rstrip("。. ") + "？"

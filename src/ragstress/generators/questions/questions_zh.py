@@ -18,7 +18,9 @@ person would ask it:
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
+from ragstress.generators.questions.chinese_parse import tagged
 from ragstress.generators.questions.clause_zh import (
     leading_subject,
     names_a_thing,
@@ -120,5 +122,34 @@ def needs_topic(question: str, title: str | None, topic: str | None) -> bool:
         return False  # 每年的哪一天被定为“中国航天日”: the asked value is the subject
     if re.match(r"第[0-9〇一二三四五六七八九十百千]+", question):
         return False  # 第23届奥运会……: an ordinal names its event itself
+    if re.match(r"[\u4e00-\u9fff]+(?:·[\u4e00-\u9fff]+)+", question):
+        return False  # 亚历山大·格雷厄姆·贝尔……: a name written in full (see with_full_name)
     words = subject_words(question)
     return not (words and names_a_thing(words))
+
+
+def with_full_name(question: str, document: str) -> str:
+    """贝尔是在哪一年出生的 -> 亚历山大·格雷厄姆·贝尔是在哪一年出生的: a subject that is the last part of a
+    transliterated name its document writes in full is named in full, as a reader outside the passage knows it.
+
+    Only the whole subject: 贝尔电话公司 is a company of its own and keeps its name."""
+    names = _full_names(document) if "·" in document else {}
+    subject = subject_text(question) if names else ""
+    return names[subject] + question[len(subject) :] if subject in names else question
+
+
+@lru_cache(maxsize=64)
+def _full_names(document: str) -> dict[str, str]:
+    """The full transliterated names a document writes (亚历山大·格雷厄姆·贝尔), by their last part (贝尔)."""
+    names: dict[str, str] = {}
+    for sentence in re.findall(r"[^。！？\n]*·[^。！？\n]*", document):
+        words = tagged(sentence)
+        n = 0
+        while n < len(words):
+            end = n
+            while end + 2 < len(words) and words[end + 1][0] == "·" and words[end + 2][1].startswith("n"):
+                end += 2
+            if end > n and words[n][1].startswith("n"):
+                names.setdefault(words[end][0], "".join(w for w, _ in words[n : end + 1]))
+            n = end + 1
+    return names
