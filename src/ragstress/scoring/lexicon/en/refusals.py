@@ -148,7 +148,7 @@ REFUSAL = (
     ),
     Phrase(
         "en.not_given",
-        r"(?:^|[:|(\-—–]\s*|\b(?:information|answer|data|details?|figures?|date|year|name|number|value)\s+)\**not "
+        r"(?:^|[:|(\-—–]\s*|\b(?:information|answer|data|details?|figures?|date|year|name|number|value)\s+)\**\s*not "
         r"(?:stated|specified|mentioned|given|provided|found|available|covered|listed|documented|included|addressed|"
         r"answerable|recorded|reported|known|disclosed|identified|named|indicated)\b"
         r"|\bnot (?:stated|specified|mentioned|given|provided|found|available|covered|listed|documented|included|"
@@ -158,7 +158,12 @@ REFUSAL = (
         rf"(?:\w+ ){{0,2}}?(?:{sources.SOURCE_NOUNS.alternation} )?(?:address|cover|mention|say|answer|discuss|go into|touch on|include|give)",
         "Tersely, the answer is not there: 'Not stated.', 'Information not found.', 'Base clock: not stated', 'not "
         "available in the provided documents', 'not covered by the sources', 'Not in context'.",
-        examples=("Not stated.", "Base clock: not stated", "It is not available in the provided documents."),
+        examples=(
+            "Not stated.",
+            "Base clock: not stated",
+            "It is not available in the provided documents.",
+            "**Verdict:** not specified.",
+        ),
     ),
     Phrase(
         "en.no_answer_value",
@@ -178,9 +183,16 @@ REFUSAL = (
     ),
     Phrase(
         "en.dont_know",
-        r"\bi (?:do not|don't) know\b",
-        "The response says it does not know.",
-        examples=("I don't know.",),
+        r"\bi (?:do not|don't) know\b|\bno idea\b"
+        rf"|\bi (?:do not|don't|did not|didn't) (?:have|get|see) (?:a|an|any|the) (?:[\w-]+ ){{0,2}}?(?:{_INFO_NOUNS}|prices?|rates?|fees?|costs?) (?:for|on|about)\b",
+        "The response says it does not know, has no idea, or has no figure for what was asked ('I don't have a "
+        "figure for the 2022 model').",
+        examples=(
+            "I don't know.",
+            "No idea, going by these pages.",
+            "The brochure covers the basic plan; I don't have a price for the premium tier.",
+        ),
+        near_misses=("I didn't have any trouble with the figures.",),
     ),
     Phrase(
         "en.none_given",
@@ -189,10 +201,15 @@ REFUSAL = (
         rf"(?:on|about|regarding|as to|concerning)\b|\bnothing (?:in|from) {_THE_SOURCES} (?:\w+ )?(?:says?|mentions?|"
         r"states?|indicates?|covers?|tells?|names?|gives?|lists?|specifies|answers?|identifies)\b(?! otherwise\b)"
         r"|(?:\b(?:says?|said|mentions?|tells?|gives?|contains?|includes?|provides?|offers?|reveals?|there(?:'s| is)|but)"
-        r"|,) nothing (?:about|on|regarding|concerning|as to)\b",
+        r"|,|\s[—–]) nothing (?:about|on|regarding|concerning|as to)\b",
         "Tersely, nothing on it is given: 'No details given.', 'the text is silent on this', 'nothing in the documents "
         "says so', 'they say nothing about it'.",
-        examples=("No details given.", "The text is silent on this.", "They say nothing about it."),
+        examples=(
+            "No details given.",
+            "The text is silent on this.",
+            "They say nothing about it.",
+            "The leaflet is about the museum café — nothing on its opening year.",
+        ),
     ),
     Phrase(
         "en.only_covers",
