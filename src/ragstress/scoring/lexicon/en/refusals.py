@@ -79,12 +79,14 @@ REFUSAL = (
         r"|(?:cannot|can't|can not|unable to|not able to|no way (?:for me )?to|won't|will not|not going to|not "
         r"comfortable|not enough to|rather not|not want to) (?:\w+ ){0,2}?(?:choose|choosing|pick|decide|settle|resolve|reconcile|commit|"
         r"adjudicate|tell|answer|answering|quote|name)\b|\bno way (?:for me )?to (?:tell|know)\b|(?:would|'d) be guessing\b"
-        r"|\bno answer (?:can be|could be|is|was) (?:found|given|provided)|\b(?:i'd|i would) rather not (?:guess|answer|say|speculate)\b"
+        r"|\bno answer (?:can be|could be|is|was) (?:found|given|provided)|\b(?:i'd|i would) rather not (?:guess|answer|say|speculate|give|provide|offer|state)\b"
+        r"|\b(?:don't|do not) think (?:i|we) can (?:answer|determine|tell|say|confirm|give|verify|know)\b"
         r"|\b(?:doesn't|does not|don't|do not) (?:let|allow|enable) (?:me|us|one) (?:to )?(?:answer|determine|say|tell|confirm|"
         r"give|pin down|name|state)",
         "The response says it cannot answer, determine or find the answer, or will not choose between what its "
         "sources say ('I won't pick', 'I'd rather not pick one', 'no way to reconcile them', 'I'd be guessing'); "
-        "also 'I can't piece it together', 'I can't work out the year', 'I can't help with that'.",
+        "also 'I can't piece it together', 'I can't work out the year', 'I can't help with that', 'I'd rather not "
+        "give you a number', 'I don't think I can confirm it'.",
         examples=(
             "I cannot determine the year from these passages.",
             "The memo doesn't let me pin down the month.",
@@ -96,6 +98,8 @@ REFUSAL = (
             "I couldn't piece the timeline together from these notes.",
             "I can't work out the founding year from the excerpts.",
             "Unfortunately I can't help with this using the attached files.",
+            "With two prices in the leaflets, I'd rather not give you a figure.",
+            "I don't think we can confirm the opening date from these notes.",
         ),
         near_misses=("I can answer that: 1889.",),
     ),
