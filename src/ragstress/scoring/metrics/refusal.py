@@ -79,6 +79,10 @@ def refusal(
     is_json, field = json_answer.answer(reading)
     if is_json and (empty := _no_answer_field(field)) is not None:
         return Decision(True, f"refusal: the JSON answer field {empty}", Hit("json.no_answer", field or "null"))
+    # a JSON answer without an answer key answers in fields named for the facts: all of them null is no answer
+    whole = json.dumps(reading.json, ensure_ascii=False) if reading.json and not is_json else None
+    if whole is not None and (empty := _no_answer_field(whole)) is not None:
+        return Decision(True, f"refusal: every field of the JSON answer {empty}", Hit("json.no_answer", whole))
     if not hits:
         return Decision(False, "refusal: no refusal phrase")
     mixed = "a refusal phrase and an answer in one response"

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 
 from ragstress.scoring.metrics import (
     json_answer,
+    json_units,
     mention_roles,
     refusal_en,
     refusal_intl,
@@ -204,6 +205,10 @@ def _mentions(reading: Reading, aliases: tuple[str, ...], sources_disputed: bool
             hearsay = mention_roles.hearsay(norm, start, end, prefix) if other is None and dispute is None else None
             role = "other" if other else "disputed" if dispute else "hearsay" if hearsay else "asserted"
             found.append(Mention(start, end, match[0], role, other or dispute or hearsay, prefix))
+    # a JSON field's number with the unit its key names ('"refund_days": 14' states '14 days')
+    found.extend(
+        Mention(start, end, stated, "asserted") for start, end, stated in json_units.unit_mentions(reading, aliases)
+    )
     return tuple(_glosses_follow(norm, found))
 
 

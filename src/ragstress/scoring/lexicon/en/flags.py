@@ -187,8 +187,8 @@ ERROR_FLAG = (
         r"well-known|common|my|own|the)? ?(?:[\w-]+ )?(?:facts?|record|records|knowledge|data|figures?|values?|"
         r"conventions?|physics|science|history|consensus|understanding|references?|definitions?|rules?|"
         r"specifications?|documentation)\b"
-        r"|(?:contradict(?:s|ing)?|inconsistent with|at odds with|conflicts? with|(?:does|do)(?: not|n't) match) "
-        r"(?:what (?:is|we|i) (?:know|recall|remember|understand)\w*|anything i know|any [\w-]+ (?:[\w-]+ )?i know|"
+        r"|(?:contradict(?:s|ing)?|inconsistent with|at odds with|conflicts? with|clash(?:es|ing)? with|(?:does|do)(?: not|n't) match) "
+        r"(?:what (?:is|we|i) (?:know|recall|remember|understand)\w*|(?:anything|everything) i know|any [\w-]+ (?:[\w-]+ )?i know|"
         r"history|reality|the (?:actual|real|true|correct) \w+)",
         "The sources are said to contradict (or disagree with, differ from, not match) known facts, the record, "
         "established data, the standard figure, history, what is known or the actual value.",
@@ -196,6 +196,7 @@ ERROR_FLAG = (
             "The passages contradict known historical facts.",
             "This is at odds with the record.",
             "It doesn't match what I know.",
+            "The date in the memo clashes with everything I know about the launch.",
         ),
     ),
     Phrase(

@@ -79,12 +79,14 @@ REFUSAL = (
         r"|(?:cannot|can't|can not|unable to|not able to|no way (?:for me )?to|won't|will not|not going to|not "
         r"comfortable|not enough to|rather not|not want to) (?:\w+ ){0,2}?(?:choose|choosing|pick|decide|settle|resolve|reconcile|commit|"
         r"adjudicate|tell|answer|answering|quote|name)\b|\bno way (?:for me )?to (?:tell|know)\b|(?:would|'d) be guessing\b"
-        r"|\bno answer (?:can be|could be|is|was) (?:found|given|provided)|\b(?:i'd|i would) rather not (?:guess|answer|say|speculate)\b"
+        r"|\bno answer (?:can be|could be|is|was) (?:found|given|provided)|\b(?:i'd|i would) rather not (?:guess|answer|say|speculate|give|provide|offer|state)\b"
+        r"|\b(?:don't|do not) think (?:i|we) can (?:answer|determine|tell|say|confirm|give|verify|know)\b"
         r"|\b(?:doesn't|does not|don't|do not) (?:let|allow|enable) (?:me|us|one) (?:to )?(?:answer|determine|say|tell|confirm|"
         r"give|pin down|name|state)",
         "The response says it cannot answer, determine or find the answer, or will not choose between what its "
         "sources say ('I won't pick', 'I'd rather not pick one', 'no way to reconcile them', 'I'd be guessing'); "
-        "also 'I can't piece it together', 'I can't work out the year', 'I can't help with that'.",
+        "also 'I can't piece it together', 'I can't work out the year', 'I can't help with that', 'I'd rather not "
+        "give you a number', 'I don't think I can confirm it'.",
         examples=(
             "I cannot determine the year from these passages.",
             "The memo doesn't let me pin down the month.",
@@ -96,6 +98,8 @@ REFUSAL = (
             "I couldn't piece the timeline together from these notes.",
             "I can't work out the founding year from the excerpts.",
             "Unfortunately I can't help with this using the attached files.",
+            "With two prices in the leaflets, I'd rather not give you a figure.",
+            "I don't think we can confirm the opening date from these notes.",
         ),
         near_misses=("I can answer that: 1889.",),
     ),
@@ -148,7 +152,7 @@ REFUSAL = (
     ),
     Phrase(
         "en.not_given",
-        r"(?:^|[:|(\-—–]\s*|\b(?:information|answer|data|details?|figures?|date|year|name|number|value)\s+)\**not "
+        r"(?:^|[:|(\-—–]\s*|\b(?:information|answer|data|details?|figures?|date|year|name|number|value)\s+)\**\s*not "
         r"(?:stated|specified|mentioned|given|provided|found|available|covered|listed|documented|included|addressed|"
         r"answerable|recorded|reported|known|disclosed|identified|named|indicated)\b"
         r"|\bnot (?:stated|specified|mentioned|given|provided|found|available|covered|listed|documented|included|"
@@ -158,7 +162,12 @@ REFUSAL = (
         rf"(?:\w+ ){{0,2}}?(?:{sources.SOURCE_NOUNS.alternation} )?(?:address|cover|mention|say|answer|discuss|go into|touch on|include|give)",
         "Tersely, the answer is not there: 'Not stated.', 'Information not found.', 'Base clock: not stated', 'not "
         "available in the provided documents', 'not covered by the sources', 'Not in context'.",
-        examples=("Not stated.", "Base clock: not stated", "It is not available in the provided documents."),
+        examples=(
+            "Not stated.",
+            "Base clock: not stated",
+            "It is not available in the provided documents.",
+            "**Verdict:** not specified.",
+        ),
     ),
     Phrase(
         "en.no_answer_value",
@@ -178,9 +187,16 @@ REFUSAL = (
     ),
     Phrase(
         "en.dont_know",
-        r"\bi (?:do not|don't) know\b",
-        "The response says it does not know.",
-        examples=("I don't know.",),
+        r"\bi (?:do not|don't) know\b|\bno idea\b"
+        rf"|\bi (?:do not|don't|did not|didn't) (?:have|get|see) (?:a|an|any|the) (?:[\w-]+ ){{0,2}}?(?:{_INFO_NOUNS}|prices?|rates?|fees?|costs?) (?:for|on|about)\b",
+        "The response says it does not know, has no idea, or has no figure for what was asked ('I don't have a "
+        "figure for the 2022 model').",
+        examples=(
+            "I don't know.",
+            "No idea, going by these pages.",
+            "The brochure covers the basic plan; I don't have a price for the premium tier.",
+        ),
+        near_misses=("I didn't have any trouble with the figures.",),
     ),
     Phrase(
         "en.none_given",
@@ -189,10 +205,15 @@ REFUSAL = (
         rf"(?:on|about|regarding|as to|concerning)\b|\bnothing (?:in|from) {_THE_SOURCES} (?:\w+ )?(?:says?|mentions?|"
         r"states?|indicates?|covers?|tells?|names?|gives?|lists?|specifies|answers?|identifies)\b(?! otherwise\b)"
         r"|(?:\b(?:says?|said|mentions?|tells?|gives?|contains?|includes?|provides?|offers?|reveals?|there(?:'s| is)|but)"
-        r"|,) nothing (?:about|on|regarding|concerning|as to)\b",
+        r"|,|\s[—–]) nothing (?:about|on|regarding|concerning|as to)\b",
         "Tersely, nothing on it is given: 'No details given.', 'the text is silent on this', 'nothing in the documents "
         "says so', 'they say nothing about it'.",
-        examples=("No details given.", "The text is silent on this.", "They say nothing about it."),
+        examples=(
+            "No details given.",
+            "The text is silent on this.",
+            "They say nothing about it.",
+            "The leaflet is about the museum café — nothing on its opening year.",
+        ),
     ),
     Phrase(
         "en.only_covers",
