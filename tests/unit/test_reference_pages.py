@@ -93,3 +93,10 @@ def test_a_parameter_many_pages_share_is_not_asked_by_its_description():
     reading = TableReading(pages, {p.doc_id: p.text.split(chr(10))[0] for p in pages})
     asked = reading.questions(pages[0], "usePot0")
     assert not any(q[1] == ["fn"] and q[3] == "doc_identifier" for q in asked)
+
+
+def test_any_types_cut_values_and_pasted_paragraphs_are_not_asked():
+    assert bare_generic("Record<string, any>") and bare_generic("any[]") and bare_generic("{ x?: number")
+    assert not bare_generic("Map<string, number>") and not bare_generic("(mode: string) => void")
+    long = "Which property of useKettle " + "pours the tea and then " * 5 + "stops?"
+    assert mended(long) is None

@@ -193,7 +193,9 @@ class TableReading:
                 re.search(rf"(?<![\w.]){re.escape(other)}(?![\w])", description) for other in others
             ):
                 cells.pop("description", None)
-            if (chunk.id, name) in self.results or name in self.common:
+            # A result field is asked by what it does ("removes the last item"), never as what it "sets".
+            said = said_en(name, cells.get("description", "")) if not zh else None
+            if name in self.common or (chunk.id, name) in self.results and said and said.startswith("sets "):
                 cells.pop("description", None)
             if headed:
                 wording = (_headed_zh if zh else _headed_en)(name, noun, headed[1 if zh else 0], product)

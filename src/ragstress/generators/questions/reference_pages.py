@@ -27,7 +27,9 @@ GENERIC_SUBJECTS = frozenset(
 _CODE_TITLE = re.compile(r"[a-z][a-z0-9]*[A-Z][A-Za-z0-9]*|[A-Za-z_$][\w$.]*\(\)")
 
 # A type that is only a type parameter (T, T[], Array<T>) or a value that is only an empty literal.
-_BARE_GENERIC = re.compile(r"`?(?:[A-Z]|[A-Z]\[\]|Array<[A-Z]>|\{\s*\}|\[\s*\]|''|\"\")`?")
+_BARE_GENERIC = re.compile(
+    r"`?(?:[A-Z]|[A-Z]\[\]|Array<[A-Z]>|any|any\[\]|object|Object|Record<string,\s*any>|\{\s*\}|\[\s*\]|''|\"\")`?"
+)
 
 # A statement that says what a thing does not do. Read as a positive, its question has the wrong answer.
 _NEGATION_EN = re.compile(
@@ -53,8 +55,12 @@ def page_subject(title: str | None, product: str | None) -> str | None:
 
 
 def bare_generic(value: str) -> bool:
-    """Whether a type or default is a bare type parameter or an empty literal (`T`, `T[]`, `{}`)."""
-    return bool(_BARE_GENERIC.fullmatch(value.strip()))
+    """Whether a type or default is a bare type parameter, `any`, or an empty literal (`T`, `T[]`, `{}`), or a
+    value cut off inside its brackets ("{ x?: number")."""
+    value = value.strip()
+    bracketed = value.replace("=>", "")  # an arrow type's ">" closes nothing
+    opened = sum(bracketed.count(c) for c in "{[(<") != sum(bracketed.count(c) for c in "}])>")
+    return opened or bool(_BARE_GENERIC.fullmatch(value))
 
 
 def negated(sentence: str) -> bool:
@@ -74,6 +80,7 @@ _SUMMARY_ZH = re.compile(r"^哪个函数(?:用于|用来)+(.+?)的\s*Hook[？?]$
 # "Which function is used to …": the English form of the same summary is a question already.
 _PASTED_ZH = re.compile(r"适合的是|用于用来|用来用于|的是在")
 _HAN = re.compile(r"[\u4e00-\u9fff]")
+_LONGEST_EN = 22
 
 
 def mended(question: str) -> str | None:
@@ -83,6 +90,9 @@ def mended(question: str) -> str | None:
     if summary:
         return f"哪个 Hook 用于{summary[1]}？"
     if _PASTED_ZH.search(question):
+        return None
+    # A question as long as a paragraph pasted a whole description ("… which is consistent with …, so you …").
+    if len(question.split()) > _LONGEST_EN:
         return None
     # An English question holding a Chinese word ("the offsetX 参数 of …") took a table header with it.
     if re.match(r"[A-Z][a-z]+ ", question) and _HAN.search(question):

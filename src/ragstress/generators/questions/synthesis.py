@@ -25,7 +25,7 @@ from ragstress.generators.questions.insitu import insitu_question
 from ragstress.generators.questions.mddocs_named import document_headings
 from ragstress.generators.questions.mddocs_sections import ENVVAR
 from ragstress.generators.questions.mddocs_tables import TableReading
-from ragstress.generators.questions.reference_pages import bare_generic, mended, page_subject
+from ragstress.generators.questions.reference_pages import bare_generic, code_title, mended, page_subject
 from ragstress.generators.questions.seeds import KIND_ROTATION, Candidate, Target, answer_aliases, usable_spans
 from ragstress.generators.questions.techdoc import Subject, entries, stated_text
 from ragstress.generators.questions.techdoc_commands import CommandPurposes
@@ -90,6 +90,15 @@ def _technical(chunk: Chunk, subject: Subject | None, lang: str, docs: _DocsRead
             )
             if q[0] not in asked
         ]
+        # Its summary line ("Manages the pot's state") is asked of the title itself, so not framed by it.
+        title = code_title(docs.titles.get(chunk.doc_id))
+        if title:
+            framing = page_subject(None, docs.product)
+            found = mddocs.doc_questions(
+                chunk, lang, framing, docs.kinds, docs.shared_questions, docs.page(chunk.doc_id)
+            )
+            before = {q[0] for q in stated}
+            stated += [q for q in found if title in q[1] and q[0] not in before]
         stated += _by_column(docs.tables.questions(chunk, product))
     stated = [(mended(q[0]), *q[1:]) for q in stated]
     # A bare type parameter or an empty default (`T[]`, `{}`) answers nothing a reader would ask.
