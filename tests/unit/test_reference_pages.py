@@ -100,3 +100,9 @@ def test_any_types_cut_values_and_pasted_paragraphs_are_not_asked():
     assert not bare_generic("Map<string, number>") and not bare_generic("(mode: string) => void")
     long = "Which property of useKettle " + "pours the tea and then " * 5 + "stops?"
     assert mended(long) is None
+
+
+def test_chinese_pasted_clauses_are_not_asked():
+    assert mended("在 useKettle 中，哪个函数却容易让水溢出？") is None
+    assert mended("在 useKettle 中，哪个参数表示“壶需要的数据，直接透传给 Pot 组件即可，不需要再做处理”？") is None
+    assert mended("在 useKettle 中，哪个参数表示“沸腾时触发”？") == "在 useKettle 中，哪个参数表示“沸腾时触发”？"

@@ -78,7 +78,9 @@ def misreads_summary(title: str | None, answers: list[str]) -> bool:
 # "哪个函数用于管理 Map 类型状态的 Hook？": a page's one-line summary ("管理……的 Hook") read as a purpose.
 _SUMMARY_ZH = re.compile(r"^哪个函数(?:用于|用来)+(.+?)的\s*Hook[？?]$")
 # "Which function is used to …": the English form of the same summary is a question already.
-_PASTED_ZH = re.compile(r"适合的是|用于用来|用来用于|的是在")
+_PASTED_ZH = re.compile(r"适合的是|用于用来|用来用于|的是在|哪个[^，。？]{0,4}却")
+# "哪个参数表示“……，直接透传给 Table 组件即可”": a quoted description that runs on is pasted whole.
+_LONG_QUOTE_ZH = re.compile(r"“[^”]{25,}”")
 _HAN = re.compile(r"[\u4e00-\u9fff]")
 _LONGEST_EN = 22
 
@@ -89,7 +91,7 @@ def mended(question: str) -> str | None:
     summary = _SUMMARY_ZH.match(question)
     if summary:
         return f"哪个 Hook 用于{summary[1]}？"
-    if _PASTED_ZH.search(question):
+    if _PASTED_ZH.search(question) or _LONG_QUOTE_ZH.search(question):
         return None
     # A question as long as a paragraph pasted a whole description ("… which is consistent with …, so you …").
     if len(question.split()) > _LONGEST_EN:
