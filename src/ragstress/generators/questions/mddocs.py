@@ -60,6 +60,7 @@ from ragstress.generators.questions.mddocs_terms import (
 from ragstress.generators.questions.mddocs_wording import CAPITAL_AFTER_KIND, MISREAD_ZH, misnames_a_file
 from ragstress.generators.questions.mddocs_wording import unspaced_zh as _unspaced_zh
 from ragstress.generators.questions.mddocs_zh import chinese_questions
+from ragstress.generators.questions.reference_pages import misreads_summary, negated
 from ragstress.values.spans import sentences
 
 # Names written in every page of a reference that are values or formats, not what the pages document.
@@ -194,7 +195,7 @@ def doc_questions(
     found += headed_set_questions(_prose_lines(chunk), product, kinds)
     found += headed_default_questions(_prose_lines(chunk), product, kinds)
     before = ""  # the sentence before: a bare "The default value is 30." names its parameter there
-    for sentence in prose_sentences(chunk):
+    for n, sentence in enumerate(prose_sentences(chunk)):
         zh = bool(re.search(r"[\u4e00-\u9fff]", sentence))
         made = (
             chinese_questions(sentence, product, kinds) + chinese_settings(sentence.rstrip("。！：；.!:; "), product)
@@ -212,6 +213,10 @@ def doc_questions(
             made += guide_questions(sentence, product, kinds, zh, page)
         in_place = about_product(sentence.rstrip(".。!！:：; "), product, kinds, zh) if not made else None
         made += [in_place] if in_place else []
+        if negated(sentence):  # "useKettle is not compatible with Map" never answers "which is used with Map?"
+            made = [q for q in made if negated(q[0])]
+        if n <= 1 and chunk.start == 0:  # the title, then a code-named page's summary line of what it does
+            made = [q for q in made if not misreads_summary(page[0], q[1])]
         before = sentence
         made = [(_unframed(_end_mended(_unspaced_zh(q[0])), product, kinds), *q[1:]) for q in made]
         found += [q for q in made if _clean(q[0]) and not any(_names(q[0], a) for a in q[1])]

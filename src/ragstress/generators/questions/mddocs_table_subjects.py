@@ -23,6 +23,7 @@ import re
 from bisect import bisect_right
 
 from ragstress.core.types import Chunk
+from ragstress.generators.questions.reference_pages import is_generic_subject
 
 # A heading naming a code name: snake_case, dotted, kebab, camelCase, called, all lower case ("toc") or an
 # acronym ("SFTP"); a file name ("_config.yml") is where settings live, not what they belong to.
@@ -78,9 +79,10 @@ def table_subject(headings: tuple[list[int], list[str]], at: int, title: str) ->
         if above - step < 0:
             return None
         heading = _SINCE.sub("", texts[above - step]).strip()
-        if _CODE_HEADING.fullmatch(heading) and not _FILE.search(heading) and len(heading) >= 3:
+        generic = heading.lower() in _GENERIC_HEADINGS or is_generic_subject(heading)  # "API" is no code name
+        if not generic and _CODE_HEADING.fullmatch(heading) and not _FILE.search(heading) and len(heading) >= 3:
             break
-        if heading.lower() not in _GENERIC_HEADINGS:
+        if not generic:
             return None
     else:
         return None
@@ -89,6 +91,16 @@ def table_subject(headings: tuple[list[int], list[str]], at: int, title: str) ->
         f"the {heading} {english}" if english else heading,
         spaced(heading, chinese) if chinese else heading,
     )
+
+
+_RESULT_HEADINGS = frozenset("result results return returns 返回值 结果".split())
+
+
+def under_result(headings: tuple[list[int], list[str]], at: int) -> bool:
+    """Whether the nearest heading above offset `at` is a result table's ("Result", "返回值")."""
+    offsets, texts = headings
+    above = bisect_right(offsets, at) - 1
+    return above >= 0 and _SINCE.sub("", texts[above]).strip().lower() in _RESULT_HEADINGS
 
 
 def _kinds(title: str) -> tuple[str, str]:

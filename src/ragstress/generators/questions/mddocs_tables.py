@@ -32,6 +32,7 @@ from ragstress.generators.questions.mddocs_table_subjects import (
     document_headings,
     spaced,
     table_subject,
+    under_result,
 )
 from ragstress.generators.questions.mddocs_terms import (
     POINTS_OUT,
@@ -115,6 +116,9 @@ def _header(line: str) -> tuple[str, list[str]] | None:
     return (noun, kinds) if noun and len(cells) >= 2 and any(kinds) else None
 
 
+_COMMON_PAGES = 4
+
+
 class TableReading:
     """The parameter-table rows of each chunk and the subject of each page, read from the whole corpus."""
 
@@ -129,6 +133,8 @@ class TableReading:
             by_doc.setdefault(chunk.doc_id, []).append(chunk)
         # What each row's table documents, when a heading above it names it ("toc" on a page "Helpers").
         self.headed: dict[tuple[str, str], tuple[str, str]] = {}
+        # Rows of a result table ("Result", "返回值") are what a call gives back: they set nothing.
+        self.results: set[tuple[str, str]] = set()
         for doc, doc_chunks in by_doc.items():
             header = None
             ordered = sorted(doc_chunks, key=lambda c: c.start)
@@ -138,6 +144,8 @@ class TableReading:
                 self.rows[chunk.id], header, offsets = _rows(chunk.text, header)
                 for row, offset in zip(self.rows[chunk.id], offsets):
                     named = table_subject(headings, chunk.start + offset, title)
+                    if under_result(headings, chunk.start + offset):
+                        self.results.add((chunk.id, row[0]))
                     if named:
                         self.headed[(chunk.id, row[0])] = named
             # A page's title ("Variables", "变量") names no thing a reader asks about: only its prose may.
@@ -153,6 +161,9 @@ class TableReading:
         # Rows are told apart by their page and cells: overlapping chunks hold the same row twice.
         distinct = {(c.doc_id, row) for c in chunks for row in self.rows[c.id]}
         self.unique = {name for name, n in Counter(row[0] for _, row in distinct).items() if n == 1}
+        # A name many pages document ("fn", "options") has no one answer to "which parameter …", even per page:
+        # the question only restates what the name says.
+        self.common = {name for name, n in Counter(row[0] for _, row in distinct).items() if n >= _COMMON_PAGES}
         # A page that states one name in two rows (a nested "key" in two tables) asks about neither.
         self.twice = {key for key, n in Counter((doc, row[0]) for doc, row in distinct).items() if n > 1}
         # Two rows described alike ("count" and "rules.count") would both answer "which parameter ...".
@@ -181,6 +192,10 @@ class TableReading:
             if (chunk.doc_id, description) in self.alike or any(
                 re.search(rf"(?<![\w.]){re.escape(other)}(?![\w])", description) for other in others
             ):
+                cells.pop("description", None)
+            # A result field is asked by what it does ("removes the last item"), never as what it "sets".
+            said = said_en(name, cells.get("description", "")) if not zh else None
+            if name in self.common or (chunk.id, name) in self.results and said and said.startswith("sets "):
                 cells.pop("description", None)
             if headed:
                 wording = (_headed_zh if zh else _headed_en)(name, noun, headed[1 if zh else 0], product)

@@ -25,6 +25,7 @@ from ragstress.generators.questions.insitu import insitu_question
 from ragstress.generators.questions.mddocs_named import document_headings
 from ragstress.generators.questions.mddocs_sections import ENVVAR
 from ragstress.generators.questions.mddocs_tables import TableReading
+from ragstress.generators.questions.reference_pages import bare_generic, code_title, mended, page_subject
 from ragstress.generators.questions.seeds import KIND_ROTATION, Candidate, Target, answer_aliases, usable_spans
 from ragstress.generators.questions.techdoc import Subject, entries, stated_text
 from ragstress.generators.questions.techdoc_commands import CommandPurposes
@@ -80,14 +81,28 @@ def _technical(chunk: Chunk, subject: Subject | None, lang: str, docs: _DocsRead
     stated += docs.commands.questions(chunk)
     if subject is None or subject.kind != "command":  # product docs' prose; a man page states its facts as entries
         asked = {q[0] for q in stated}
+        # A reference page titled by a code name ("useKettle") is about that name, not the corpus's product.
+        product = page_subject(docs.titles.get(chunk.doc_id), docs.product)
         stated += [
             q
             for q in mddocs.doc_questions(
-                chunk, lang, docs.product, docs.kinds, docs.shared_questions, docs.page(chunk.doc_id)
+                chunk, lang, product, docs.kinds, docs.shared_questions, docs.page(chunk.doc_id)
             )
             if q[0] not in asked
         ]
-        stated += _by_column(docs.tables.questions(chunk, docs.product))
+        # Its summary line ("Manages the pot's state") is asked of the title itself, so not framed by it.
+        title = code_title(docs.titles.get(chunk.doc_id))
+        if title:
+            framing = page_subject(None, docs.product)
+            found = mddocs.doc_questions(
+                chunk, lang, framing, docs.kinds, docs.shared_questions, docs.page(chunk.doc_id)
+            )
+            before = {q[0] for q in stated}
+            stated += [q for q in found if title in q[1] and q[0] not in before]
+        stated += _by_column(docs.tables.questions(chunk, product))
+    stated = [(mended(q[0]), *q[1:]) for q in stated]
+    # A bare type parameter or an empty default (`T[]`, `{}`) answers nothing a reader would ask.
+    stated = [q for q in stated if q[0] and not (q[3] in _VALUE_TEMPLATES and bare_generic(q[1][0]))]
     for question, names, kind, template, content in stated:
         if mddocs.has_markup(question) or mddocs.misnames_a_file(question, names):
             continue  # "returns a *Translations instance": markup the reader left is never asked; nor a file as code
@@ -99,6 +114,9 @@ def _technical(chunk: Chunk, subject: Subject | None, lang: str, docs: _DocsRead
             Candidate(seed_id, question, [names], [chunk.id], asked_in, None, [chunk.text], "insitu", shape, content)
         )
     return made
+
+
+_VALUE_TEMPLATES = frozenset({"doc_type", "default_value"})
 
 
 class _DocsReading:
