@@ -29,14 +29,10 @@ from ragstress.generators.questions.cross_aliases import add_cross_aliases, answ
 from ragstress.generators.questions.curated import map_curated, read_seed_file
 from ragstress.generators.questions.gates import GatePipeline, GateStats, RejectedCandidate
 from ragstress.generators.questions.pairs import insitu_pair
+from ragstress.generators.questions.polish import polish_or_keep
 from ragstress.generators.questions.proposals import ProposalLog, ProposalSource, proposal_budget
 from ragstress.generators.questions.seeds import Candidate, draft_all, pair_probes, pair_targets
-from ragstress.generators.questions.synthesis import (
-    document_titles,
-    insitu_candidates,
-    language_stats,
-    polish_or_keep,
-)
+from ragstress.generators.questions.synthesis import document_titles, insitu_candidates, language_stats
 from ragstress.generators.questions.topics import topic_phrases
 from ragstress.generators.testbeds.build import TESTBEDS, TestbedSettings, build_cases
 from ragstress.generators.testbeds.counterfactual import name_inventory

@@ -1,26 +1,16 @@
-"""Seed candidates without a model deciding anything: in-situ questions, optionally polished by the model.
-
-The rule is "the model polishes, never decides": the span (the answer) and the
-question's content come from the sentence; a configured generator may only rephrase.
-A rephrased question is kept when it passes the same gates as the in-situ one (the
-answers are fixed by the span, so the judge checks it still asks for them);
-otherwise the in-situ form stays.
-"""
+"""Seed candidates without a model deciding anything: in-situ questions, whose span (the answer) and content come
+from the sentence; a configured generator may only rephrase them afterwards (`polish`)."""
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import random
 import re
 from collections import Counter
-from dataclasses import replace
-
-from pydantic import BaseModel, Field
 
 from ragstress.core.types import Chunk, QuestionType
 from ragstress.generators.questions import mddocs, techdoc_en, techdoc_zh
-from ragstress.generators.questions.gates import GATES, GatePipeline, GateStats, RejectedCandidate
+from ragstress.generators.questions.gates import GATES, GateStats, RejectedCandidate
 from ragstress.generators.questions.insitu import insitu_question
 from ragstress.generators.questions.mddocs_named import document_headings
 from ragstress.generators.questions.mddocs_sections import ENVVAR
@@ -32,19 +22,11 @@ from ragstress.generators.questions.techdoc_commands import CommandPurposes
 from ragstress.generators.questions.techdoc_shared import SharedOptions
 from ragstress.generators.questions.techdoc_subjects import document_subjects, document_titles
 from ragstress.generators.questions.topics import topic_phrases, with_topic
-from ragstress.llm import ChatClient, ask_structured
-from ragstress.prompts import load_prompt
 
 SPANS_PER_CHUNK = 2
 # A chunk of a parameter table states one fact a row, and a man page's chunk one an option: it may give one
 # question a row or an option, up to this many.
 ROWS_PER_CHUNK = 4
-
-
-class PolishDraft(BaseModel):
-    """The generator's rephrasing of an in-situ question."""
-
-    question: str = Field(description="The same question, rephrased to read naturally.")
 
 
 _ZH_PAGE_HANZI = 20
@@ -222,29 +204,6 @@ def insitu_candidates(chunks: list[Chunk], langs: dict[str, str], rng: random.Ra
             if made == SPANS_PER_CHUNK:
                 break
     return [c for r in rounds for c in r]
-
-
-async def _polish_one(client: ChatClient, candidate: Candidate) -> Candidate:
-    answer = " / ".join(aliases[0] for aliases in candidate.answers)
-    prompt = load_prompt("seed_polish", candidate.lang).render(
-        passage="\n\n".join(candidate.texts), question=candidate.question, answer=answer
-    )
-    result = await ask_structured(
-        client, [{"role": "user", "content": prompt}], PolishDraft, lang=candidate.lang, max_tokens=120
-    )
-    question = result.value.question.strip() if result.ok else ""
-    error = result.error if not result.ok else (None if question else "empty question")
-    # A bridge's first probe is the question itself; its second hop keeps the entity-named half.
-    probes = (question, *candidate.probes[1:]) if candidate.probes else ()
-    return replace(candidate, question=question, error=error, path="polished", probes=probes)
-
-
-async def polish_or_keep(client: ChatClient, candidates: list[Candidate], checker: GatePipeline) -> list[Candidate]:
-    """Each candidate's polished form when it passes `checker`'s gates, else its in-situ form (same order)."""
-    polished = list(await asyncio.gather(*(_polish_one(client, c) for c in candidates)))
-    changed = [p for p, c in zip(polished, candidates) if p.question != c.question]
-    passed = {p.id for p in await checker.run(changed)}
-    return [p if p.id in passed else c for p, c in zip(polished, candidates)]
 
 
 def question_mix(types: list[QuestionType | None]) -> dict[str, dict[str, int]]:
