@@ -14,10 +14,9 @@ from ragstress.scoring.lexicon.en import sources
 _SOURCES = sources.SOURCES.alternation
 """The words a response uses for the passages it was given (lexicon.en.sources)."""
 
-_SOURCE_NOUNS = (
-    rf"(?:{sources.SOURCE_NOUNS.alternation}|notes|material|files?|memos?|excerpts?|extracts?|what (?:you|was) \w+)"
-)
-"""The passages, also as notes, files or 'what you sent' (layout_en.SOURCE_NOUNS names the common ones)."""
+_SOURCE_NOUNS = rf"(?:{sources.SOURCE_NOUNS.alternation}|notes|material|files?|memos?|excerpts?|extracts?|what (?:you|was|i was|i(?:'ve| have) been) \w+|what i(?:'ve| have)\b)"
+"""The passages, also as notes, files, 'what you sent' or 'what I've been given' (layout_en.SOURCE_NOUNS names the
+common ones)."""
 
 _THE_SOURCES = (
     r"(?:the |these |this |those |that |any of the |any |my |our |your )?(?:provided |given |retrieved |supplied "
@@ -39,9 +38,9 @@ _FOUND_NOT = (
 
 _INFO_NOUNS = (
     r"(?:information|info|figures?|numbers?|dates?|years?|names?|values?|details?|data|mention|records?|indication|"
-    r"answer|period|amount|count|total|statistics?|specifics|entry|entries|results?)"
+    r"answer|period|amount|count|total|statistics?|specifics|entry|entries|results?|guidance|breakdown|timings?|deadlines?)"
 )
-"""What a response says is missing: 'no 2019 figure', 'no orbital period', 'no patent number'."""
+"""What a response says is missing: 'no 2019 figure', 'no orbital period', 'no patent number', 'no such guidance'."""
 
 _SAYING = (
     r"(?:contain|mention|provide|include|say|specify|state|give|indicate|address|cover|name|identify|list|note|report|"
@@ -74,7 +73,8 @@ REFUSAL = (
         "en.cannot_answer",
         r"(?:cannot|can't|can not|couldn't|could not|unable to|not able to|impossible to) (?:\w+ )?(?:answer|determine|tell|"
         r"say|confirm|"
-        r"identify|provide|give|verify|be determined|be answered|know|(?:state|name|quote)\b|piece (?:\w+ ){0,2}?together\b|work out\b"
+        r"identify|provide|give|supply|verify|be determined|be answered|know|(?:state|name|quote)\b|(?:piece|put) (?:\w+ ){0,2}?together\b"
+        r"|work out\b|combine\b"
         r"|help (?:you )?with (?:that|this|it)\b)"
         r"|(?:cannot|can't|can not|unable to|not able to|no way (?:for me )?to|won't|will not|not going to|not "
         r"comfortable|not enough to|rather not|not want to) (?:\w+ ){0,2}?(?:choose|choosing|pick|decide|settle|resolve|reconcile|commit|"
@@ -85,7 +85,8 @@ REFUSAL = (
         r"give|pin down|name|state)",
         "The response says it cannot answer, determine or find the answer, or will not choose between what its "
         "sources say ('I won't pick', 'I'd rather not pick one', 'no way to reconcile them', 'I'd be guessing'); "
-        "also 'I can't piece it together', 'I can't work out the year', 'I can't help with that', 'I'd rather not "
+        "also 'I can't piece (put) it together', 'I can't combine these notes', 'I can't work out the year', 'I can't help "
+        "with that', 'I'd rather not "
         "give you a number', 'I don't think I can confirm it'.",
         examples=(
             "I cannot determine the year from these passages.",
@@ -100,6 +101,9 @@ REFUSAL = (
             "Unfortunately I can't help with this using the attached files.",
             "With two prices in the leaflets, I'd rather not give you a figure.",
             "I don't think we can confirm the opening date from these notes.",
+            "Sorry, I can't put the route together from these leaflets.",
+            "I can't combine the two timetables reliably.",
+            "I can't supply the exact tariff from this brochure.",
         ),
         near_misses=("I can answer that: 1889.",),
     ),
@@ -127,7 +131,7 @@ REFUSAL = (
         r"|\bneither\b[^.;!?]{1,60}?\bnor\b[^.;!?]{1,60}?\b(?:appears?|is|are) (?:given|mentioned|stated|listed|provided|"
         r"specified|found|covered|named|included|available|in (?:the|these|any|my))\b"
         r"|(?:answer|information) is not (?:in|found in|available in|given in|contained in) the"
-        r"|beyond (?:what|the scope of) (?:the |these |this )?(?:supplied |provided |given |retrieved )?(?:context|documents?|passages?|sources?|information)"
+        rf"|beyond (?:what|the scope of) (?:{_THE_SOURCES}|(?:the |these |this )?(?:supplied |provided |given |retrieved )?(?:context|information))"
         r"|(?:is|are|was|were)(?: not|n't) (?:mentioned|provided|specified|stated|given|included|found|available|listed|"
         r"covered|documented|recorded|named|identified|addressed|answered|answerable|disclosed|reported|shown|indicated)\b"
         rf"|(?:is|are|was|were|'s)(?: not|n't) (?:anywhere |actually |explicitly )?(?:in|within|among|part of) "
@@ -139,7 +143,8 @@ REFUSAL = (
         rf"{_THE_SOURCES}{_NOT_ABOUT_ERRORS}",
         "The response says the passages do not say (so the answer is unknown to it): 'the documents don't name it', "
         "'neither passage gives it', 'it isn't in the context', 'there's no 2019 figure', 'none of the supplied pages "
-        "talk about it', 'nothing in these notes addresses it', 'it doesn't appear anywhere in the filings'.",
+        "talk about it', 'nothing in these notes addresses it', 'it doesn't appear anywhere in the filings', 'it's beyond "
+        "what the notes cover'.",
         examples=(
             "The documents don't name the architect.",
             "Neither passage gives the year.",
@@ -147,6 +152,9 @@ REFUSAL = (
             "Henley's figure isn't in them.",
             "The passages discuss 2019, but the 2021 tally isn't there.",
             "There's no 2019 figure in the provided documents.",
+            "The tide table isn't anywhere in what I've been given.",
+            "That question is beyond what the notes clearly cover.",
+            "The handbook contains no such guidance.",
         ),
         near_misses=("The documents don't contain any errors.",),
     ),
@@ -188,13 +196,14 @@ REFUSAL = (
     Phrase(
         "en.dont_know",
         r"\bi (?:do not|don't) know\b|\bno idea\b"
-        rf"|\bi (?:do not|don't|did not|didn't) (?:have|get|see) (?:a|an|any|the) (?:[\w-]+ ){{0,2}}?(?:{_INFO_NOUNS}|prices?|rates?|fees?|costs?) (?:for|on|about)\b",
+        rf"|\bi (?:do not|don't|did not|didn't) (?:have|get|see) (?:a|an|any|the) (?:[\w-]+ ){{0,2}}?(?:{_INFO_NOUNS}|prices?|rates?|fees?|costs?) (?:for|on|about|here|with me|to hand)\b",
         "The response says it does not know, has no idea, or has no figure for what was asked ('I don't have a "
-        "figure for the 2022 model').",
+        "figure for the 2022 model', 'I don't have the fee breakdown here').",
         examples=(
             "I don't know.",
             "No idea, going by these pages.",
             "The brochure covers the basic plan; I don't have a price for the premium tier.",
+            "Apologies, I don't have the fee breakdown here.",
         ),
         near_misses=("I didn't have any trouble with the figures.",),
     ),
@@ -259,10 +268,18 @@ REFUSAL = (
         r"|\b(?:can't|cannot|can not|unable to) (?:rely on|trust|go by) (?:\w+ ){0,3}?(?:to|for) (?:answer|give|an answer)"
         r"|\b(?:i don't|i do not|don't|do not) have (?:that|this|the (?:answer|information|data|figure|number|details?)|"
         r"(?:any|enough|reliable|a reliable|another|other|any other|a better) (?:\w+ )?(?:information|data|sources?|"
-        r"details?|evidence|figure|record|date|year|value|tie-breaker))\b",
+        r"details?|evidence|figure|record|date|year|value|tie-breaker))\b"
+        # sending the asker to a person who knows in place of an answer (beside an answer the engine keeps the answer)
+        r"|\b(?:check|confirm|verify|double-check)(?: (?:this|that|it|the [\w-]+(?: [\w-]+)?))? with (?:your\b|them\b)"
+        r"|\b(?:ask|consult|talk to|speak to|contact) your (?:[\w-]+ ){0,2}?(?:teacher|tutor|lecturer|instructor|examiner|"
+        r"exams? officer|exams office|school office|doctor|gp|pharmacist)\b(?! (?:for|about|before|if|when)\b)"
+        r"|\bis the (?:place|person|people|one) to ask\b"
+        r"|\b(?:teacher|tutor|officer|office|syllabus|specification|booklet|handbook) (?:\w+ ){0,3}?will (?:be able to )?tell you\b",
         "The response declines to answer, often after doubting its passages: 'so I'll refrain from answering', 'I'd "
         "rather not give a year', 'treat this as unresolved', 'I don't have a reliable source for it', 'I'll have to pass on this "
-        "one', 'not certain enough of the name to give one', 'I don't want to repeat it as fact'.",
+        "one', 'not certain enough of the name to give one', 'I don't want to repeat it as fact'; or sends the asker to someone "
+        "who knows instead ('please check with your tutor', 'ask your chemistry teacher', 'the school office is the place to "
+        "ask').",
         examples=(
             "So I'll refrain from answering.",
             "So I'll hold off on answering.",
@@ -284,7 +301,13 @@ REFUSAL = (
             "I'd prefer not to confirm a tonnage from these clippings.",
             "I would not want to commit to either spelling.",
             "My memory is hazy, so I won't put a figure on it.",
+            "The bus times vary by term, so please check with your tutor.",
+            "Best to confirm the mark scheme with your teacher.",
+            "Ask your chemistry teacher which value the exam uses.",
+            "The school office is the place to ask.",
+            "Your tutor or the course handbook will tell you.",
         ),
+        near_misses=("The cut-off is 7.0 mmol/L; see your doctor for a repeat test.",),
     ),
 )
 

@@ -22,9 +22,11 @@ REFUSAL = (
         r"indications?|réponses?)\b|\bimpossible de (?:répondre|déterminer|trouver|trancher|dire|savoir|confirmer)\b"
         r"|\b(?:information|réponse) (?:non disponible|introuvable|inconnue)\b|\bintrouvable\b|\bne sais pas\b"
         r"|\b(?:n'est|ne sont|n'a pas été|n'ont pas été) (?:pas )?(?:précisée?s?|indiquée?s?|mentionnée?s?|spécifiée?s?|"
-        r"donnée?s?|fournie?s?)\b|\b(?:il )?n'est pas possible de (?:répondre|déterminer|trancher|dire|savoir|confirmer)\b",
+        r"donnée?s?|fournie?s?)\b|\b(?:il )?n'est pas possible de (?:répondre|déterminer|trancher|dire|savoir|confirmer)\b"
+        r"|\b(?:je )?préf[èé]re(?:rais)? ne pas (?:trancher|répondre|me prononcer|deviner|choisir)\b",
         "French: 'je ne trouve pas', 'je ne peux pas répondre / trancher', 'les documents ne mentionnent pas', "
-        "'aucune information', 'impossible de répondre', 'ce n'est pas précisé', 'il n'est pas possible de trancher'.",
+        "'aucune information', 'impossible de répondre', 'ce n'est pas précisé', 'il n'est pas possible de trancher', 'je "
+        "préfère ne pas trancher'.",
         examples=(
             "Je ne trouve pas cette information.",
             "Les documents ne mentionnent pas la date.",
@@ -32,6 +34,7 @@ REFUSAL = (
             "Impossible de répondre.",
             "Ce n'est pas précisé dans les documents.",
             "Il n'est pas possible de trancher : les documents se contredisent.",
+            "Les deux brochures divergent ; je préfère ne pas me prononcer.",
         ),
         near_misses=("Je ne peux que confirmer 1889.",),
     ),
