@@ -24,6 +24,9 @@ ZH = ([["1889年", "1889"]], ["1879年", "1879"], "这座塔是哪一年建成�
         # Different values said to be given.
         "Two different dates show up: 1889 and 1879.",
         "The retrieved texts give two distinct years.",
+        "There are two different dates in these leaflets, so I'll leave it open.",
+        "I can see two figures for the span: 300 m and 320 m.",
+        "Lyon: four passages say so against one.",
         "It depends on which source you trust.",
         # zh: the sources and the verb of differing apart, several accounts.
         "几份资料对完工年份的记载互相矛盾。",
@@ -69,6 +72,7 @@ def test_wordings_of_disagreement_are_acknowledged(text):
         "没有发现任何矛盾，答案是1889年。",
         "两份资料只是措辞略有不同。",
         "资料中没有不同的说法，都是1889年。",
+        "是1889年。资料里没有看到别的记载。",
         "Les sources ne se contredisent pas : 1889.",
         "No hay ninguna contradicción entre los documentos.",
         "Die Quellen widersprechen sich nicht.",

@@ -83,6 +83,9 @@ ACKNOWLEDGE: tuple[NamedPattern, ...] = (
         rf"\b(?:two|three|several|multiple) (?:different |distinct |conflicting |separate )?(?:numbers|values|figures|"
         rf"dates|years|answers|names|versions|amounts|totals|limits) (?:appear|are given|are listed|are mentioned|"
         rf"are reported|are stated|show up|come up|turn up)\b"
+        rf"|\b(?:there (?:are|were)|there're|i (?:can )?see|i found|we have) (?:two|three|several|multiple) (?:different |"
+        rf"distinct |conflicting |separate )?(?:numbers|values|figures|dates|years|answers|names|versions|amounts|totals)\b"
+        rf"|\b(?:two|three|four|most|several) (?:of the )?{_SOURCES} (?:\w+ ){{0,2}}?against (?:one|two|the others?|the rest)\b"
         rf"|\b{_SOURCES} (?:give|list|report|mention|state|offer|contain|have) (?:two|several|multiple) "
         rf"(?:different|distinct|conflicting|separate) \w+"
         rf"|\b(?:depending on|depends on|varies by|differs by) which {_SOURCES}\b"
@@ -93,7 +96,8 @@ ACKNOWLEDGE: tuple[NamedPattern, ...] = (
         rf"(?:\w+ ){{0,2}}?(?:across|between|among) (?:the )?{_SOURCES}\b",
         "Different values said to be given: 'two different figures appear', 'the documents give two different "
         "dates', 'depending on which source you trust', 'the articles attribute it to different people', 'the figures "
-        "vary across the documents'.",
+        "vary across the documents', 'there are two different figures', 'I see two figures', 'three passages say so "
+        "against one'.",
     ),
     NamedPattern(
         "zh.sources_differ_far",
@@ -149,10 +153,10 @@ DENIAL: tuple[NamedPattern, ...] = (
     NamedPattern(
         "zh.no_conflict",
         r"(?:并不|并没有|没有|不存在|没什么|并无|无|不|并非|算不上|谈不上|未)(?:发现|看到|注意到)?(?:任何|真正的?)?"
-        r"(?:矛盾|冲突|出入|分歧)"
+        r"(?:矛盾|冲突|出入|分歧|(?:不同|不一样|别的|其他)的?(?:说法|记载|答案))"
         r"|(?:只是|仅仅是|仅是|只有|仅)(?:措辞|表述|写法|用词|说法上的?措辞)(?:上)?(?:略有|稍有|有些|有所)?(?:不同|差异|区别)",
         "The response denies a conflict, or says the sources differ only in wording: 并不矛盾, 并非真正矛盾, "
-        "只是措辞略有不同.",
+        "没有看到不同的说法, 只是措辞略有不同.",
     ),
 )
 

@@ -19,10 +19,10 @@ _SLIP = r"(?:error|mistake|typo|misprint|slip|mix-?up|oversight|misconception|in
 
 _WRONG = (
     r"(?:incorrect|wrong|inaccurate|false|erroneous|mistaken|outdated|out of date|stale|obsolete|unreliable|misleading|"
-    r"bogus|backwards|in error|an? (?:[\w-]+ ){0,2}?" + _SLIP + r"|"
+    r"bogus|backwards|in error|inconsistent(?! with\b)|an? (?:[\w-]+ ){0,2}?" + _SLIP + r"|"
     r"not (?:entirely |quite |fully |completely |totally |exactly )?(?:correct|accurate|true|right|reliable))"
 )
-"""What a claim is called when it is wrong."""
+"""What a claim is called when it is wrong ('inconsistent' alone: one source at odds with itself or the facts)."""
 
 ERROR_FLAG = (
     Phrase(
@@ -105,6 +105,7 @@ ERROR_FLAG = (
             "The figure is ten degrees off.",
             "I don't think that's right.",
             "I'd push back on the source.",
+            "Iron is Fe, so the worksheet is inconsistent here.",
         ),
     ),
     Phrase(
@@ -136,7 +137,7 @@ ERROR_FLAG = (
         r"\bmis(?:attribut|stat|dat|report|quot|identif|nam|label|spell|credit|plac)\w*"
         r"|(?<!often )(?<!easily )(?<!commonly )(?<!sometimes )(?<!frequently )"
         r"(?:\b(?:confus|conflat)(?:e|es|ed|ing)\b[^,;.]{0,40}?\bwith\b|\bconflat(?:e|es|ed|ing)\b"
-        r"|\bmix(?:es|ed|ing)? (?:(?:the two|them|these|both|things|the \w+) )?up\b"
+        r"|\bmix(?:es|ed|ing)? (?:(?:the two|them|these|both|things|the \w+) )?up\b|\bmix(?:es|ed|ing)? up (?:the two|two|both)\b"
         r"|\b(?:confus|swapp?|switch|revers|transpos|flipp?)(?:e|es|ed|ing)? (?:the two|them|these two|both|the (?:\w+ )?"
         r"(?:digits|numbers|figures|values|dates|names|two)|(?:[\w-]+ )?and [\w-]+ around)\b"
         r"|\ba confusion with\b"
@@ -151,6 +152,7 @@ ERROR_FLAG = (
             "The digits were transposed.",
             "The two digits may have been transposed in the scan.",
             "The 1962 in the leaflet looks like a confusion with the sister ship.",
+            "The worksheet's 100 km mixes up the two units.",
         ),
         near_misses=("X is often confused with Y.",),
     ),
@@ -211,10 +213,17 @@ ERROR_FLAG = (
         "en.said_but_actually",
         rf"(?:\b{_SOURCES}(?:'s?)? (?:(?!not\b|never\b)\w+ ){{0,2}}?(?:says?|states?|claims?|lists?|gives?|puts?|places?|"
         r"dates?|names?|credits?|attributes?|reports?|suggests?|mentions?)\b|\baccording to (?:the |these )?"
-        rf"{_SOURCES})[^.!?\n]{{0,80}}?(?:\bbut\b|\bhowever\b|\byet\b|\bwhereas\b|;)[^.!?\n]{{0,60}}?"
-        r"\b(?:actually|in fact|in reality|in truth|in actuality)\b",
-        "What the sources say is set against what is actually so: 'the documents say 1915, but it actually sank in 1912'.",
-        examples=("The documents say 1915, but it actually sank in 1912.",),
+        rf"{_SOURCES})(?:[^.!?\n]|(?<=\d)\.(?=\d)){{0,80}}?(?:(?:\bbut\b|\bhowever\b|\byet\b|\bwhereas\b|;)[^.!?\n]{{0,60}}?"
+        r"\b(?:actually|in fact|in reality|in truth|in actuality)\b"
+        # 'but that's the STP value': the value the sources give belongs to something else
+        r"|\bbut (?:that|this)(?:'s| is| was) (?:the|an?) (?!(?:right|correct|true|accurate|same|answer|one)\b))",
+        "What the sources say is set against what is actually so: 'the documents say 1915, but it actually sank in 1912', "
+        "'the excerpt says 22.4, but that's the value at another temperature' (a decimal point ends no sentence).",
+        examples=(
+            "The documents say 1915, but it actually sank in 1912.",
+            "The document says 1.2 m, but that's the width of the old gate.",
+        ),
+        near_misses=("The document says 1.2 m, but that's the right figure for the new gate too.",),
     ),
 )
 
