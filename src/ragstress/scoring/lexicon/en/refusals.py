@@ -55,6 +55,10 @@ _SOURCE_VERBS = (
 )
 """What none of the sources, or neither, is said to do: 'none of the passages covers it', 'neither names him'."""
 
+_WHO_KNOWS = r"(?:[\w-]+ ){0,2}?(?:teacher|tutor|lecturer|instructor|examiner|exams? officer|exams office|school office|head of year)\b"
+"""Whom a response sends the asker to instead of answering. A doctor or pharmacist is left out: 'please consult your
+doctor' after a dose is a safety note beside the answer, not a refusal of it."""
+
 REFUSAL = (
     Phrase(
         "en.insufficient_info",
@@ -270,9 +274,8 @@ REFUSAL = (
         r"(?:any|enough|reliable|a reliable|another|other|any other|a better) (?:\w+ )?(?:information|data|sources?|"
         r"details?|evidence|figure|record|date|year|value|tie-breaker))\b"
         # sending the asker to a person who knows in place of an answer (beside an answer the engine keeps the answer)
-        r"|\b(?:check|confirm|verify|double-check)(?: (?:this|that|it|the [\w-]+(?: [\w-]+)?))? with (?:your\b|them\b)"
-        r"|\b(?:ask|consult|talk to|speak to|contact) your (?:[\w-]+ ){0,2}?(?:teacher|tutor|lecturer|instructor|examiner|"
-        r"exams? officer|exams office|school office|doctor|gp|pharmacist)\b(?! (?:for|about|before|if|when)\b)"
+        rf"|\b(?:check|confirm|verify|double-check)(?: (?:this|that|it|the [\w-]+(?: [\w-]+)?))? with (?:your {_WHO_KNOWS}|them\b)"
+        rf"|\b(?:ask|consult|talk to|speak to|contact) your {_WHO_KNOWS}(?! (?:for|about|before|if|when)\b)"
         r"|\bis the (?:place|person|people|one) to ask\b"
         r"|\b(?:teacher|tutor|officer|office|syllabus|specification|booklet|handbook) (?:\w+ ){0,3}?will (?:be able to )?tell you\b",
         "The response declines to answer, often after doubting its passages: 'so I'll refrain from answering', 'I'd "
@@ -307,7 +310,10 @@ REFUSAL = (
             "The school office is the place to ask.",
             "Your tutor or the course handbook will tell you.",
         ),
-        near_misses=("The cut-off is 7.0 mmol/L; see your doctor for a repeat test.",),
+        near_misses=(
+            "The cut-off is 7.0 mmol/L; see your doctor for a repeat test.",
+            "Adults need about 700 mg a day, but please confirm with your doctor if you take other supplements.",
+        ),
     ),
 )
 
