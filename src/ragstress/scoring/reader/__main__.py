@@ -54,6 +54,14 @@ TRAINING_FILES = (
     TRAINING_DIR / "holdout_t.jsonl",
     TRAINING_DIR / "writer_v.jsonl",
     TRAINING_DIR / "writer_w.jsonl",
+    # Measured once as the holdouts of the seventh and eighth rounds on 2026-12-07 (docs/scoring.md), development data
+    # of the rules since, then taken into training in the ninth round with three writers' files of that day, each
+    # measured once on arrival.
+    TRAINING_DIR / "holdout_u.jsonl",
+    TRAINING_DIR / "holdout_x.jsonl",
+    TRAINING_DIR / "writer_y.jsonl",
+    TRAINING_DIR / "writer_z.jsonl",
+    TRAINING_DIR / "writer_aa.jsonl",
 )
 
 
