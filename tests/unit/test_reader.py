@@ -108,6 +108,12 @@ def test_the_shipped_weights_were_trained_on_the_training_files_in_the_repositor
     assert not held_out & set(recorded), "a holdout not yet taken into training was trained on"
 
 
+def test_every_writers_file_is_a_training_file():
+    # Files written for the reader are measured once on arrival and then trained on; one left out is forgotten.
+    written = {p.name for p in TRAINING_DIR.glob("writer_*.jsonl")}
+    assert written <= {p.name for p in TRAINING_FILES}, written - {p.name for p in TRAINING_FILES}
+
+
 def test_weights_edited_by_hand_do_not_load(tmp_path):
     import shutil
     from importlib import resources
