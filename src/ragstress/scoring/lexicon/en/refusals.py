@@ -65,17 +65,19 @@ REFUSAL = (
         r"insufficient (?:information|data|context|evidence|details)"
         r"|(?:not|n't) (?:have |contain |provide |include )?(?:enough|sufficient) (?:information|context|data|details|evidence)"
         r"|not enough (?:information|context|data|details|evidence)"
-        r"|\b(?:is|are|was|were|seems?|remains?) (?:\w+ )?(?:insufficient|inadequate|not sufficient|not enough) (?:to|for)\b",
-        "The response says the information it has is not enough.",
+        r"|\b(?:is|are|was|were|seems?|remains?) (?:\w+ )?(?:insufficient|inadequate|not sufficient|not enough) (?:to|for)\b"
+        r"|\b(?:context|information|data|evidence|material) (?:is |are )?(?:insufficient|inadequate)\b",
+        "The response says the information it has is not enough ('Context insufficient.').",
         examples=(
             "There is insufficient information to answer.",
+            "Context insufficient.",
             "The documents do not contain enough information about it.",
         ),
         near_misses=("The report was insufficiently funded.",),
     ),
     Phrase(
         "en.cannot_answer",
-        r"(?:cannot|can't|can not|couldn't|could not|unable to|not able to|impossible to) (?:\w+ )?(?:answer|determine|tell|"
+        r"(?:cannot|can't|can not|couldn't|could not|unable to|not able to|impossible to|not possible to) (?:\w+ )?(?:answer|determine|tell|"
         r"say|confirm|"
         r"identify|provide|give|supply|verify|be determined|be answered|know|(?:state|name|quote)\b|(?:piece|put) (?:\w+ ){0,2}?together\b"
         r"|work out\b|combine\b"
@@ -86,7 +88,9 @@ REFUSAL = (
         r"|\bno answer (?:can be|could be|is|was) (?:found|given|provided)|\b(?:i'd|i would) rather not (?:guess|answer|say|speculate|give|provide|offer|state)\b"
         r"|\b(?:don't|do not) think (?:i|we) can (?:answer|determine|tell|say|confirm|give|verify|know)\b"
         r"|\b(?:doesn't|does not|don't|do not) (?:let|allow|enable) (?:me|us|one) (?:to )?(?:answer|determine|say|tell|confirm|"
-        r"give|pin down|name|state)",
+        r"give|pin down|name|state)"
+        r"|\b(?:doesn't|does not|don't|do not) (?:permit|allow|support) (?:an? |any )?(?:reliable |firm |definitive |confident )?"
+        r"(?:answer|conclusion)\b",
         "The response says it cannot answer, determine or find the answer, or will not choose between what its "
         "sources say ('I won't pick', 'I'd rather not pick one', 'no way to reconcile them', 'I'd be guessing'); "
         "also 'I can't piece (put) it together', 'I can't combine these notes', 'I can't work out the year', 'I can't help "
@@ -108,6 +112,8 @@ REFUSAL = (
             "Sorry, I can't put the route together from these leaflets.",
             "I can't combine the two timetables reliably.",
             "I can't supply the exact tariff from this brochure.",
+            "Two leaflets, two fares: not possible to answer definitively.",
+            "The notes provided do not permit a reliable answer.",
         ),
         near_misses=("I can answer that: 1889.",),
     ),
@@ -116,10 +122,14 @@ REFUSAL = (
         rf"\b{_FOUND_NOT} (?:\w+ )?(?:find|locate|see|spot|pin down|track down|come across|turn up)\b{_NOT_ABOUT_ERRORS}"
         r"(?! any(?:thing)?\s*(?:$|[.;!?]))(?! why\b| how\b| (?:a |any )?(?:reason|problem|issue)s?\b)"
         rf"|\bno (?:such |relevant |matching |specific )?{_INFO_NOUNS} (?:\w+ ){{0,3}}?(?:found|located|turned up)\b"
-        r"|\b(?:nothing|none) (?:was |were )?(?:found|located|turned up)\b",
+        r"|\b(?:nothing|none) (?:was |were )?(?:found|located|turned up)\b|\b(?:cannot|can't|could not|couldn't) be (?:found|located)\b",
         "The response says it could not find the answer: 'I couldn't find this', 'unable to locate', 'I don't see a "
         "figure for it', 'no information found' ('I can't find any error in the passages' is not one).",
-        examples=("I couldn't find this in the documents.", "No relevant information was found."),
+        examples=(
+            "I couldn't find this in the documents.",
+            "No relevant information was found.",
+            "The figure cannot be located in these pages.",
+        ),
         near_misses=("I can't find any error in the passages.",),
     ),
     Phrase(
@@ -169,7 +179,7 @@ REFUSAL = (
         r"answerable|recorded|reported|known|disclosed|identified|named|indicated)\b"
         r"|\bnot (?:stated|specified|mentioned|given|provided|found|available|covered|listed|documented|included|"
         rf"addressed|answerable|recorded|reported|disclosed|identified|named|indicated) (?:anywhere )?(?:in|by|from|within) "
-        rf"{_THE_SOURCES}|\bnot (?:anywhere )?in {_THE_SOURCES}"
+        rf"{_THE_SOURCES}|\bnot (?:anywhere )?in {_THE_SOURCES}|\bunavailable (?:in|from) {_THE_SOURCES}"
         rf"|(?:\bnot|n't) (?:something|anything|a detail|a question|a point) (?:that )?(?:the |these |those |this |my |any )?"
         rf"(?:\w+ ){{0,2}}?(?:{sources.SOURCE_NOUNS.alternation} )?(?:address|cover|mention|say|answer|discuss|go into|touch on|include|give)",
         "Tersely, the answer is not there: 'Not stated.', 'Information not found.', 'Base clock: not stated', 'not "
@@ -179,11 +189,12 @@ REFUSAL = (
             "Base clock: not stated",
             "It is not available in the provided documents.",
             "**Verdict:** not specified.",
+            "Opening hours unavailable in supplied documents.",
         ),
     ),
     Phrase(
         "en.no_answer_value",
-        r"(?:^|\banswer\W{0,4}(?:is\W{0,2})?|\|\s*|[—–]\s*)\W{0,4}(?:n/a|n\.a\.|unknown|unanswerable|not answerable|not available|"
+        r"(?:^|\banswer\W{0,4}(?:is\W{0,2})?|\bso:\s*|\|\s*|[—–]\s*)\W{0,4}(?:n ?/ ?a|n\.a\.|unknown|unanswerable|not answerable|not available|"
         r"not known|unavailable|unclear|undetermined|indeterminate|no answer|no data|none found|not found|no information|"
         r"(?:i'm |i am )?not sure)\b"
         r"(?=\s*(?:$|[^\w\s'/]|\b(?:from|based|given|in|per|according|with|here|on|for now)\b))",
@@ -194,6 +205,8 @@ REFUSAL = (
             "Answer: unknown (the passages disagree)",
             "UNANSWERABLE",
             "Result: 0 matches. Answer: unavailable",
+            "The guide covers the 2019 model only. So: unknown.",
+            "N / A - no relevant page.",
         ),
         near_misses=("The unknown soldier is buried there.",),
     ),
@@ -217,6 +230,7 @@ REFUSAL = (
         r"(?:given|provided|available|stated|mentioned|offered|supplied)\b|\b(?:is|are|was|were|remains?|stays?) silent "
         rf"(?:on|about|regarding|as to|concerning)\b|\bnothing (?:in|from) {_THE_SOURCES} (?:\w+ )?(?:says?|mentions?|"
         r"states?|indicates?|covers?|tells?|names?|gives?|lists?|specifies|answers?|identifies)\b(?! otherwise\b)"
+        rf"|\bnothing (?:in|from) {_THE_SOURCES} (?:about|on|regarding|concerning)\b"
         r"|(?:\b(?:says?|said|mentions?|tells?|gives?|contains?|includes?|provides?|offers?|reveals?|there(?:'s| is)|but)"
         r"|,|\s[—–]) nothing (?:about|on|regarding|concerning|as to)\b",
         "Tersely, nothing on it is given: 'No details given.', 'the text is silent on this', 'nothing in the documents "
@@ -226,6 +240,7 @@ REFUSAL = (
             "The text is silent on this.",
             "They say nothing about it.",
             "The leaflet is about the museum café — nothing on its opening year.",
+            "I have nothing in the retrieved notes about the toll.",
         ),
     ),
     Phrase(
@@ -269,6 +284,7 @@ REFUSAL = (
         r"|\b(?:don't|do not|would not|wouldn't|won't|will not|rather not|not going to) (?:want to )?(?:repeat|present|pass along|state) "
         r"(?:it|that|this|the \w+|an? \w+ from an? \w+ that) (?:as (?:fact|true|correct|the answer)|appears? to be (?:in error|wrong))\b"
         r"|\bnot comfortable (?:answering|giving|stating|naming|committing)\b"
+        r"|\b(?:reluctant|hesitant|hesitate|not prepared|unwilling) to (?:answer|give|offer|state|name|provide|extract|commit)\b"
         r"|\b(?:can't|cannot|can not|unable to) (?:rely on|trust|go by) (?:\w+ ){0,3}?(?:to|for) (?:answer|give|an answer)"
         r"|\b(?:i don't|i do not|don't|do not) have (?:that|this|the (?:answer|information|data|figure|number|details?)|"
         r"(?:any|enough|reliable|a reliable|another|other|any other|a better) (?:\w+ )?(?:information|data|sources?|"
@@ -309,6 +325,8 @@ REFUSAL = (
             "Ask your chemistry teacher which value the exam uses.",
             "The school office is the place to ask.",
             "Your tutor or the course handbook will tell you.",
+            "The notes are thin, and I am reluctant to answer on that basis.",
+            "I'd hesitate to offer a figure from these extracts.",
         ),
         near_misses=(
             "The cut-off is 7.0 mmol/L; see your doctor for a repeat test.",
