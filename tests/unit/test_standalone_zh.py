@@ -103,3 +103,21 @@ def test_in_situ_questions_pass_through_the_reading():
     text = "白马铁路东起甲城，西至乙城。其中丙城至丁城段长320公里。"
     assert ask(text, "320公里", "白马铁路") == "白马铁路丙城至丁城段长多少公里？"
     assert ask("2015年，青川公司又在深圳证券交易所上市。", "2015年", "青川公司") is None
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("位于6层的观景台距离海面多少米", "海鸥号位于6层的观景台距离海面多少米"),
+        ("船上共有乘客多少人", "海鸥号船上共有乘客多少人"),
+        # An agent of its own: the topic is not its subject.
+        ("由陈光带领的团队共有多少人", "由陈光带领的团队共有多少人"),
+    ],
+)
+def test_a_clause_that_left_its_topic_out_takes_it_as_subject(question, expected):
+    assert standalone_question(question, "海鸥号") == expected
+
+
+def test_a_time_question_restating_another_figure_is_not_asked():
+    assert standalone_question("王立与两位同学是在哪一年凑了5万元创业资金的", "青川公司") is None
+    assert standalone_question("青川公司是在哪一年举办第3届博览会的", "青川公司") is not None

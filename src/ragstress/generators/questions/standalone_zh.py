@@ -14,6 +14,7 @@ question keeps none of that, so this module reads what such a clause leans on:
   as if it happened once: asked only with a qualifier that says which time (首次, 第23届);
 - a time asked of something that is neither the document's topic nor a named agent (a rocket
   type, an instrument): the thing flew or served many times, the topic's event once;
+- a clause that left its topic out (位于118层的观景台…, 船上共有…): the topic becomes its subject;
 - a topic frame (关于X，) that would stand before a whole copied clause: a person asks the short
   event, which the clause does not name, so the question is not asked.
 """
@@ -23,7 +24,12 @@ from __future__ import annotations
 import re
 
 from ragstress.generators.questions.chinese_parse import parse
-from ragstress.generators.questions.clause_zh import names_a_thing, subject_text, subject_words
+from ragstress.generators.questions.clause_zh import (
+    names_a_thing,
+    opens_with_predicate,
+    subject_text,
+    subject_words,
+)
 from ragstress.generators.questions.questions_zh import names_title, needs_topic
 
 _TIME_ASKED = re.compile(r"哪一年|哪一天|什么时候|哪个月")
@@ -49,6 +55,10 @@ _QUALIFIER = re.compile(
 _RECURRING_ACTIVITY = frozenset(
     "畅游 游泳 游览 访问 出访 视察 参观 考察 会见 会晤 举行 举办 召开 组织 进行 测量 演出 "
     "表演 巡视 攀登 出席 主持 接见 喷发 冠军 夺冠 夺得 卫冕".split()
+)
+# A figure with its unit inside a time question (凑了50万元资本是在哪一年): a copied clause, not its event.
+_OTHER_QUANTITY = re.compile(
+    r"(?<![第A-Za-z0-9.])\d+(?:\.\d+)?(?:万|亿)?(?:元|美元|米|公里|千米|吨|人|个|座|项|名|家|辆|架|艘|%|倍)"
 )
 # A whole clause before 是在+time: the question restates the passage instead of asking its event.
 # As the topic frame reads it: a subject this short is the topic's part (see topics.with_topic).
@@ -103,6 +113,8 @@ def _asks_one_occasion(question: str, title: str | None) -> bool:
     """Whether a time question asks of an event that happened once in the world."""
     if not _TIME_ASKED.search(question):
         return True
+    if _OTHER_QUANTITY.search(question):
+        return False  # the clause restates its figures; the event it belongs to goes unnamed
     recurring = any(w.text in _RECURRING_ACTIVITY for w in parse(question).words)
     if recurring and not _QUALIFIER.search(question):
         return False
@@ -115,6 +127,20 @@ def _asks_one_occasion(question: str, title: str | None) -> bool:
         return True  # 指令舱在……溅落: written as the topic's part, it names the topic
     # 运载火箭是在哪一天发射的 in an article on a mission: the rocket flew many times, the mission once.
     return names_a_thing(words)
+
+
+def _with_topic_folded(question: str, title: str | None) -> str:
+    """位于118层的观景台距离地面多少米 -> <title>位于118层的……: a figure of the topic whose clause left the
+    topic out (it opens with its verb, or with a place in the topic, 船上) takes it as subject, not as a frame."""
+    if not title or _TIME_ASKED.search(question) or not needs_topic(question, title, title):
+        return question
+    words = parse(question).words
+    first = words[0] if words else None
+    if first is None or first.text in ("由", "被", "在", "从", "于", "对"):
+        return question  # 由……带领的团队: an agent of its own, the topic is no subject of it
+    if first.flag == "s" or (first.flag.startswith("v") and opens_with_predicate(question)):
+        return title + question
+    return question
 
 
 def _framed_copy(question: str, title: str | None) -> bool:
@@ -135,6 +161,7 @@ def standalone_question(question: str, title: str | None) -> str | None:
         return None
     mended = _with_whole_named(question, title)
     mended = _without_linking_adverbs(mended) if mended else None
+    mended = _with_topic_folded(mended, title) if mended else None
     if mended is None or not _asks_one_occasion(mended, title) or _framed_copy(mended, title):
         return None
     return mended
