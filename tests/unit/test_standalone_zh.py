@@ -121,3 +121,10 @@ def test_a_clause_that_left_its_topic_out_takes_it_as_subject(question, expected
 def test_a_time_question_restating_another_figure_is_not_asked():
     assert standalone_question("王立与两位同学是在哪一年凑了5万元创业资金的", "青川公司") is None
     assert standalone_question("青川公司是在哪一年举办第3届博览会的", "青川公司") is not None
+
+
+def test_a_fact_of_an_event_is_asked_as_happening_at_it():
+    question = "日本选手田中一人获得多少枚金牌"
+    assert standalone_question(question, "青川运动会") == f"在青川运动会上，{question}"
+    # A comparison with a thing the passage named before does not stand alone.
+    assert standalone_question("水库下游多少公里处是较早建成的青川电站", "青川水库") is None

@@ -39,7 +39,12 @@ _PART_OPENING = re.compile(
     r"[\u4e00-\u9fff]{1,6}(?:至|到)[\u4e00-\u9fff]{1,6}段)"
 )
 # Words whose referent is fixed only by the passage's time line: new, last, this round.
-_RELATIVE_REFERENCE = re.compile(r"新一[轮代届期批次]|[上下本这该]一?[轮届期]|最新一|前一[轮届次]")
+# Comparisons with a thing the passage named before (较早建成的……) are relative too.
+_RELATIVE_REFERENCE = re.compile(
+    r"新一[轮代届期批次]|[上下本这该]一?[轮届期]|最新一|前一[轮届次]|较早|较晚|更早|稍早|稍后"
+)
+# A title naming an event (a games, a fair, a summit): a fact of it happened at it (在X上，…).
+_EVENT_TITLE = re.compile(r"(?:运动会|奥运会|冬奥会|亚运会|世博会|博览会|锦标赛|大赛|峰会|大会|典礼|艺术节|电影节)$")
 _NEW_OR_OLD = ("新", "旧", "老", "原", "现")
 # Adverbs that tie a clause to the one before it; a question has no clause before it.
 _LINKING_ADVERBS = ("也", "则", "亦", "随后", "随即", "接着", "然后", "同样", "还")
@@ -131,8 +136,14 @@ def _asks_one_occasion(question: str, title: str | None) -> bool:
 
 def _with_topic_folded(question: str, title: str | None) -> str:
     """位于118层的观景台距离地面多少米 -> <title>位于118层的……: a figure of the topic whose clause left the
-    topic out (it opens with its verb, or with a place in the topic, 船上) takes it as subject, not as a frame."""
-    if not title or _TIME_ASKED.search(question) or not needs_topic(question, title, title):
+    topic out (it opens with its verb, or with a place in the topic, 船上) takes it as subject, not as a frame;
+    a figure told of an event happened at it (在X上，…)."""
+    if not title or _TIME_ASKED.search(question) or names_title(question, title, None):
+        return question
+    if _EVENT_TITLE.search(title) and "，" not in question:
+        # 菲尔普斯一人获得多少枚金牌: at which games, only the title says, though the athlete names himself.
+        return f"在{title}上，{question}"
+    if not needs_topic(question, title, title):
         return question
     words = parse(question).words
     first = words[0] if words else None
