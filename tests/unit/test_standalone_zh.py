@@ -128,3 +128,9 @@ def test_a_fact_of_an_event_is_asked_as_happening_at_it():
     assert standalone_question(question, "青川运动会") == f"在青川运动会上，{question}"
     # A comparison with a thing the passage named before does not stand alone.
     assert standalone_question("水库下游多少公里处是较早建成的青川电站", "青川水库") is None
+
+
+def test_a_bound_before_the_figure_is_kept_while_a_hedge_goes():
+    assert ask("青川大桥的桥墩间距不超过30米。", "30米", "青川大桥") == "青川大桥的桥墩间距不超过多少米？"
+    assert ask("青川系统支持最近3个版本的浏览器。", "3个", "青川系统") == "青川系统支持最近多少个版本的浏览器？"
+    assert ask("青川大桥全长约800米。", "800米", "青川大桥") == "青川大桥全长多少米？"
