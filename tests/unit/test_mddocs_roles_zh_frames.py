@@ -26,3 +26,7 @@ def test_a_class_that_renders_is_asked_as_a_component():
 
 def test_a_clause_cut_off_before_its_example_is_not_asked():
     assert _asked("TeaPanel 用于显示冲泡的剩余时间. 比如") == []
+
+
+def test_a_vague_setting_is_not_asked():
+    assert _asked("在某些场景中，你需要使用 useLid() 来记住壶盖的状态。") == []

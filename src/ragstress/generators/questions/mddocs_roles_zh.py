@@ -66,6 +66,8 @@ def chinese_roles(sentence: str, product: str | None, kinds: dict[str, str]) -> 
                 continue
             if re.search(r"(?:[.．]\s*(?:比如|例如|譬如)?|比如|例如|譬如)$", question):
                 continue  # "……按钮. 比如": the sentence went on into an example the question cannot hold
+            if re.match(r"在 ?(?:某些|某种|某个|一些|有些|特定的?)", question):
+                continue  # "在某些场景中，需要……": a background the page sets, not a fact of a named place
             if product and product not in question:
                 question = _in_product(question, product)
             content = f"{name.kind}: {question}"
