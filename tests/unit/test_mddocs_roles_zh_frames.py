@@ -30,3 +30,9 @@ def test_a_clause_cut_off_before_its_example_is_not_asked():
 
 def test_a_vague_setting_is_not_asked():
     assert _asked("在某些场景中，你需要使用 useLid() 来记住壶盖的状态。") == []
+
+
+def test_a_latin_place_keeps_its_space_after_the_owner():
+    assert _asked("在 src 目录中，你可以通过 useLid() 获取当前壶盖的状态。") == [
+        "在 Kettle 的 src 目录中，可以通过哪个函数获取当前壶盖的状态？"
+    ]

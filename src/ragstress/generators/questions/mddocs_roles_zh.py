@@ -80,7 +80,8 @@ def _in_product(question: str, product: str) -> str:
     product as that place's owner (在 Rspress 的组件中，…), not a second 在……中 before it."""
     own = re.match(r"在 ?(?P<place>[^，,在]{1,12}?) ?(?P<end>中|里|内)[，,]\s*", question)
     if own:
-        return f"在 {product} 的{own['place']}{own['end']}，{question[own.end() :]}"
+        space = " " if re.match(r"[A-Za-z0-9`]", own["place"]) else ""  # 的 docs 目录: Latin keeps its space
+        return f"在 {product} 的{space}{own['place']}{own['end']}，{question[own.end() :]}"
     return f"在 {product} 中，{question}"
 
 
