@@ -23,14 +23,14 @@ def ask(text: str, answer: str, title: str | None) -> str | None:
     ("text", "answer", "title", "expected"),
     [
         # The aspect particle goes once the question asks when; 是……的 marks the past event.
-        ("中国女排在2003年获得了世界杯冠军。", "2003年", "中国女排", "中国女排是在哪一年获得世界杯冠军的？"),
+        ("中国女排在1981年首次获得了世界杯冠军。", "1981年", "中国女排", "中国女排是在哪一年首次获得世界杯冠军的？"),
         ("1999年2月，腾讯推出了即时通信软件OICQ。", "1999年2月", "腾讯", "腾讯是在什么时候推出即时通信软件OICQ的？"),
         # A linking clause before the asked one is dropped.
         (
-            "进入新世纪，中国女排在2003年获得了世界杯冠军。",
+            "进入新世纪，中国女排在2003年第六次获得了世界杯冠军。",
             "2003年",
             "中国女排",
-            "中国女排是在哪一年获得世界杯冠军的？",
+            "中国女排是在哪一年第六次获得世界杯冠军的？",
         ),
         ("其中，丹阳至昆山特大桥全长约164.85公里。", "164.85公里", "京沪高速铁路", "丹阳至昆山特大桥全长多少公里？"),
         # The last of a long run of clauses, given the sentence's subject.

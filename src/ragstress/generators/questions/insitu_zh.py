@@ -23,9 +23,11 @@ from ragstress.generators.questions.questions_zh import (
     time_of_clause,
     with_subject_named,
 )
+from ragstress.generators.questions.standalone_zh import standalone_question
 from ragstress.values.spans import FactSpan
 
-_APPROXIMATORS = re.compile(r"(?:大约|大概|约|近|将近|超过|逾|共|达|多达|仅|不到|高达|长达)$")
+# A hedge goes (约5倍); a bound stays (不超过、最近 2 个版本): 不多少项 would ask nothing.
+_APPROXIMATORS = re.compile(r"(?<![不最])(?:大约|大概|约|近|将近|超过|逾|共|达|多达|仅|不到|高达|长达)$")
 _PRONOUN_START = re.compile(
     r"^(?:它们|它|其(?!中)|该[\u4e00-\u9fff]|这[座条个家项部]?[\u4e00-\u9fff]?|此[\u4e00-\u9fff]?)"
 )
@@ -220,4 +222,5 @@ def insitu_question_zh(span: FactSpan, text: str, title: str | None) -> str | No
         return None  # 出生于1934年，当时多少岁: "then" points past the figure beside it, to an event elsewhere
     # Older translations put spaces between words; a question reads better without them.
     question = re.sub(r"(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])", "", question)
-    return question.rstrip("。. ") + "？"
+    question = standalone_question(question.rstrip("。. "), title)
+    return None if question is None else question + "？"

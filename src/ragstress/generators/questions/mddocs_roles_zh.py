@@ -64,11 +64,31 @@ def chinese_roles(sentence: str, product: str | None, kinds: dict[str, str]) -> 
             other = _OTHER_PRODUCT.match(question)
             if _STEP.match(question) or _PICKED_OUT.search(question) or (other and other["name"] != product):
                 continue
+            if re.search(r"(?:[.．]\s*(?:比如|例如|譬如)?|比如|例如|譬如)$", question):
+                continue  # "……按钮. 比如": the sentence went on into an example the question cannot hold
+            if re.match(r"在 ?(?:某些|某种|某个|一些|有些|特定的?)", question):
+                continue  # "在某些场景中，需要……": a background the page sets, not a fact of a named place
             if product and product not in question:
-                question = f"在 {product} 中，{question}"
+                question = _in_product(question, product)
             content = f"{name.kind}: {question}"
             made.append((f"{question}？", answer_spellings(name.name), name.kind, "doc_identifier", content))
     return made
+
+
+def _in_product(question: str, product: str) -> str:
+    """The product's frame: 在 Rspress 中，…; a question opening with a place of its own (在组件中，…) takes the
+    product as that place's owner (在 Rspress 的组件中，…), not a second 在……中 before it."""
+    own = re.match(r"在 ?(?P<place>[^，,在]{1,12}?) ?(?P<end>中|里|内)[，,]\s*", question)
+    if own:
+        space = " " if re.match(r"[A-Za-z0-9`]", own["place"]) else ""  # 的 docs 目录: Latin keeps its space
+        return f"在 {product} 的{space}{own['place']}{own['end']}，{question[own.end() :]}"
+    return f"在 {product} 中，{question}"
+
+
+def _kind_word(name: CodeName, said: str) -> str:
+    """哪个<kind>: a class that renders or displays something is a component to a reader of UI docs."""
+    word = KIND_WORD_ZH.get(name.kind, "")
+    return "组件" if word == "类" and re.search(r"渲染|显示|展示", said) else word
 
 
 def _asked(clause: str, name: CodeName) -> str | None:
@@ -78,7 +98,7 @@ def _asked(clause: str, name: CodeName) -> str | None:
         return None
     if before.count("(") > before.count(")") or before.count("（") > before.count("）"):
         return None  # a name in an aside: "(包括调用 store.$patch())"
-    word = KIND_WORD_ZH.get(name.kind, "")
+    word = _kind_word(name, after)
     if not re.search(r"[\u4e00-\u9fff]", word):
         return None  # a kind Chinese docs write in English (action, getter): no natural 哪个…
     lead = _READER.sub("", before.strip())
@@ -135,7 +155,7 @@ def _means_then_task(clause: str, following: str, name: CodeName) -> str | None:
     what it does."""
     lead = _READER.sub("", clause[: name.start].strip())
     task = _TASK_AFTER.match(following)
-    word = KIND_WORD_ZH.get(name.kind, "")
+    word = _kind_word(name, following)
     if not task or clause[name.end :].strip() or lead not in _MEANS or not re.search(r"[\u4e00-\u9fff]", word):
         return None
     question = f"{lead}哪个{word}{task['can']}{task['task']}"
@@ -149,7 +169,7 @@ _MEANS_LAST = re.compile(r"^(?:你|您|我们)?(?:就|则)?(?P<verb>(?:需要|�
 def _purpose_asked(before: str, clause: str, name: CodeName) -> str | None:
     """ "为了……，你需要使用 X": the name ends its clause, the clause before says what it is used for."""
     purpose, means = _PURPOSE.match(before), _MEANS_LAST.match(clause[: name.start])
-    word = KIND_WORD_ZH.get(name.kind, "")
+    word = _kind_word(name, before)
     if not purpose or not means or clause[name.end :].strip() or not re.search(r"[\u4e00-\u9fff]", word):
         return None
     question = f"要{purpose['task']}，{means['verb']}哪个{word}"
