@@ -27,6 +27,13 @@ from typing import NamedTuple
 
 from ragstress.core.types import Chunk
 from ragstress.corpora.langdetect import detect_lang
+from ragstress.generators.questions.mddocs_api_rows import css_variable_question, event_question, method_question
+from ragstress.generators.questions.mddocs_components import (
+    component_subject,
+    component_title,
+    section_kind,
+    telling_default,
+)
 from ragstress.generators.questions.mddocs_table_subjects import (
     clean_cells,
     document_headings,
@@ -58,6 +65,9 @@ _NAME_COLUMNS = {
     "property": "property",
     "variable": "variable",
     "flag": "flag",
+    "event": "event",
+    "事件名": "事件",
+    "方法名": "方法",
     "名称": "参数",
     "参数": "参数",
     "参数名": "参数",
@@ -73,7 +83,8 @@ _DEFAULT = {"default", "default value", "默认值", "默认"}
 _DESCRIPTION = {"description", "meaning", "描述", "说明", "含义"}
 _NO_VALUE = {"", "-", "—", "–", "n/a", "无", "none given"}
 
-_NAME = re.compile(r"[A-Za-z_][\w.\-\[\]]{0,39}")
+# A CSS custom property (--x-height) and an event named with a colon (update:value) are names too.
+_NAME = re.compile(r"(?:--)?[A-Za-z_][\w.\-\[\]:]{0,39}")
 _SINCE = re.compile(r"\s*\(\+?v?\d[\w.]*\)$")
 _CODE_SHAPED = re.compile(r"[_.]|[a-z][A-Z]")
 
@@ -100,7 +111,8 @@ Row = tuple[str, str, tuple[tuple[str, str], ...]]  # name, the noun its header 
 
 def _cells(line: str) -> list[str]:
     """A row's cells: "a | b |  " has an empty last cell; a row written with outer pipes ("| a | b |") has none."""
-    cells = [cell.strip() for cell in line.split("|")]
+    # "_number \\| string_": a pipe written escaped is part of its cell.
+    cells = [cell.strip().replace("\\|", "|") for cell in re.split(r"(?<!\\)\|", line)]
     outer = line.strip().startswith("|") and line.strip().endswith("|")
     return cells[1:-1] if outer and len(cells) > 2 else cells
 
@@ -135,6 +147,8 @@ class TableReading:
         self.headed: dict[tuple[str, str], tuple[str, str]] = {}
         # Rows of a result table ("Result", "返回值") are what a call gives back: they set nothing.
         self.results: set[tuple[str, str]] = set()
+        # What an API section's heading says its rows are: ("event", "事件") under "Events".
+        self.sections: dict[tuple[str, str], tuple[str, str]] = {}
         for doc, doc_chunks in by_doc.items():
             header = None
             ordered = sorted(doc_chunks, key=lambda c: c.start)
@@ -144,6 +158,9 @@ class TableReading:
                 self.rows[chunk.id], header, offsets = _rows(chunk.text, header)
                 for row, offset in zip(self.rows[chunk.id], offsets):
                     named = table_subject(headings, chunk.start + offset, title)
+                    kind = section_kind(headings, chunk.start + offset)
+                    if kind:
+                        self.sections[(chunk.id, row[0])] = kind
                     if under_result(headings, chunk.start + offset):
                         self.results.add((chunk.id, row[0]))
                     if named:
@@ -156,6 +173,10 @@ class TableReading:
                 else ""
             )
             english, chinese = _subject(doc_chunks)
+            # A component's page ("Stepper 步进器") is about its component, whatever else its prose names.
+            component = component_title(title, doc_chunks)
+            if component:
+                english, chinese = component_subject(component, doc_chunks)
             self.subjects[doc] = (english or named, chinese or named)
             self.chinese[doc] = detect_lang("\n".join(c.text for c in doc_chunks)) != "en"
         # Rows are told apart by their page and cells: overlapping chunks hold the same row twice.
@@ -185,7 +206,14 @@ class TableReading:
             alone = name in self.unique and product and _CODE_SHAPED.search(name)
             if (chunk.doc_id, name) in self.twice or not headed and not subject and not alone:
                 continue
-            cells = clean_cells(dict(cells))
+            raw, cells = dict(cells), clean_cells(dict(cells))
+            section = self.sections.get((chunk.id, name))
+            if section and section[0] in _OWN_READINGS:
+                if subject and not headed:
+                    asked = _OWN_READINGS[section[0]](name, raw, subject, zh)
+                    found += [asked] if asked else []
+                continue
+            noun = (section[1] if zh else section[0]) if section else noun
             # A description naming another of the table's parameters ("only works if max_depth is set") reads
             # that name as a word; and two rows described alike would both answer "which parameter ...".
             others = {other for other, _, _ in rows if other != name and _CODE_SHAPED.search(other)}
@@ -203,6 +231,15 @@ class TableReading:
                 wording = (_page_zh if zh else _page_en)(name, noun, subject, product)
             found += _row_questions(name, cells, zh, wording)
         return found
+
+
+# Rows whose section says what they are, asked by what that kind of row states (`mddocs_api_rows`).
+_OWN_READINGS: dict[str, Callable[[str, dict[str, str], str, bool], Question | None]] = {
+    "event": lambda name, cells, subject, zh: event_question(name, cells.get("description", ""), subject, zh),
+    "method": lambda name, cells, subject, zh: method_question(name, cells.get("description", ""), subject, zh),
+    "CSS variable": lambda name, cells, subject, zh: css_variable_question(name, cells.get("default", ""), subject, zh),
+    "slot": lambda name, cells, subject, zh: None,  # "Custom title": a slot's description names what it shows
+}
 
 
 def _rows(text: str, header: tuple[str, list[str]] | None) -> tuple[list[Row], tuple[str, list[str]] | None, list[int]]:
@@ -269,8 +306,10 @@ def said_en(name: str, description: str) -> str | None:
 
 def said_zh(name: str, description: str) -> str | None:
     """A Chinese row description's first clause, when it is short and says something without the row's name."""
-    first = re.split(r"[。；]", description, maxsplit=1)[0].strip()
-    if 6 <= len(first) <= 40 and not POINTS_OUT_ZH.search(first) and name not in first:
+    # "弹出位置，可选值为 top left": what it sets, without the values it takes or its default.
+    first = re.split(r"[。；]|，(?:可选|默认|支持)", description, maxsplit=1)[0].strip()
+    pointing = POINTS_OUT_ZH.search(first) or re.search(r"[上下]方|见下|详见", first)
+    if 6 <= len(first) <= 40 and not pointing and name not in first:
         return first
     return None
 
@@ -292,7 +331,12 @@ def _row_questions(name: str, cells: dict[str, str], zh: bool, wording: _Wording
     """A row's default, its type and the name its description says, each when the row gives it plainly."""
     made: list[Question] = []
     default = cells.get("default", "")
-    if default and len(default) <= 40 and default.strip("'\"").lower() not in _NO_DEFAULT:
+    if (
+        default
+        and len(default) <= 40
+        and default.strip("'\"").lower() not in _NO_DEFAULT
+        and telling_default(name, default)
+    ):
         made.append((wording.default, value_aliases(default), "default", "default_value", wording.default))
     kind = cells.get("type", "")
     if kind and len(kind) <= 30 and telling_type(kind):

@@ -1,0 +1,81 @@
+"""Questions on the rows of a component's Events, Methods and CSS Variables tables, in English and Chinese.
+
+Each kind of row states one fact a user looks up, and is asked by it with its component named:
+
+| row | English | Chinese |
+|---|---|---|
+| event "Emitted when the value is reset" | Which event does the Stepper component emit when the value is reset? | Stepper 组件在数值重置时触发哪个事件？ |
+| method "Reset the value" | Which method of the Stepper component resets the value? | 调用 Stepper 组件的哪个方法可以重置数值？ |
+| CSS variable `--x-stepper-height`, default 28px | What is the default value of the --x-stepper-height CSS variable of the Stepper component? | Stepper 组件的样式变量 --x-stepper-height 的默认值是什么？ |
+
+A description that points elsewhere ("it", 其, 该) or whose clause is too short to tell rows apart is not
+asked; a CSS variable whose default is another variable (`var(--x-gray)`) says nothing a user would look up.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ragstress.generators.questions.chinese_parse import tagged
+from ragstress.generators.questions.mddocs_terms import POINTS_OUT, POINTS_OUT_ZH, Question
+from ragstress.generators.questions.mddocs_table_subjects import spaced
+from ragstress.generators.questions.techdoc_parse import conjugate, opening
+
+# "Emitted when …", "Triggered after …": an event row's description says when the event fires.
+_EMITTED_EN = re.compile(
+    r"^(?:Emitted|Triggered|Fired|Dispatched|Raised)\s+(when|after|before|while|once)\s+(.+)$", re.I
+)
+_EMITTED_ZH = re.compile(r"^(.{3,30}?)(时|后|之后)触发$")
+_CLAUSE_EN = re.compile(r"[,;:.(]|\s[-—]\s")
+_CLAUSE_ZH = re.compile(r"[，；。：（,;(]")
+_LITERAL = re.compile(r"-?\d*\.?\d+(?:px|em|rem|%|vh|vw|s|ms)?|#[0-9a-fA-F]{3,8}|[a-z]+(?:-[a-z]+)*")
+
+
+def event_question(name: str, description: str, subject: str, zh: bool) -> Question | None:
+    """Which event the component emits at the moment its row's description names."""
+    if zh:
+        first = _CLAUSE_ZH.split(description.strip(), maxsplit=1)[0].strip()
+        m = _EMITTED_ZH.match(first)
+        if not m or POINTS_OUT_ZH.search(first):
+            return None
+        question = spaced(subject, f"在{m[1]}{m[2]}触发哪个事件？")
+    else:
+        m = _EMITTED_EN.match(_CLAUSE_EN.split(description.strip(), maxsplit=1)[0].strip())
+        if not m or POINTS_OUT.search(m[2]) or len(m[2].split()) < 2:
+            return None
+        question = f"Which event does {subject} emit {m[1].lower()} {m[2]}?"
+    return question, [name], "event", "doc_identifier", question
+
+
+def method_question(name: str, description: str, subject: str, zh: bool) -> Question | None:
+    """Which of the component's methods does what its row's description says, when that opens with a verb."""
+    if zh:
+        first = _CLAUSE_ZH.split(description.strip(), maxsplit=1)[0].strip()
+        words = tagged(first)
+        if not 4 <= len(first) <= 24 or not words or not words[0][1].startswith("v") or POINTS_OUT_ZH.search(first):
+            return None
+        question = spaced("调用", subject, f"的哪个方法可以{first}？")
+    else:
+        first = _CLAUSE_EN.split(description.strip(), maxsplit=1)[0].strip()
+        words = first.split()
+        if not 2 <= len(words) <= 12 or POINTS_OUT.search(first) or name.lower() in first.lower():
+            return None
+        opened = opening(first, set())
+        if opened is None or opened[0] != "verb":
+            return None
+        said = [conjugate(w) if i in opened[1] else w for i, w in enumerate(words)]
+        said[0] = said[0].lower()
+        question = f"Which method of {subject} {' '.join(said)}?"
+    return question, [name, f"{name}()"], "method", "doc_identifier", question
+
+
+def css_variable_question(name: str, default: str, subject: str, zh: bool) -> Question | None:
+    """The default of a component's CSS variable, when it is a value of its own (28px, #fff, bold)."""
+    value = default.strip().strip("_`*")
+    if not name.startswith("--") or not _LITERAL.fullmatch(value) or value in ("inherit", "initial", "none"):
+        return None
+    if zh:
+        question = f"{spaced(subject, '的样式变量')} {name} 的默认值是什么？"
+    else:
+        question = f"What is the default value of the {name} CSS variable of {subject}?"
+    return question, [value], "default", "default_value", question
