@@ -35,6 +35,7 @@ from collections import Counter
 
 from ragstress.core.types import Chunk
 from ragstress.corpora.code_blocks import code_lines
+from ragstress.generators.questions.mddocs_components import component_names
 from ragstress.generators.questions.mddocs_defaults import default_questions, headed_default_questions
 from ragstress.generators.questions.mddocs_deprecations import deprecation_items, deprecation_questions
 from ragstress.generators.questions.mddocs_en import english_questions
@@ -42,7 +43,6 @@ from ragstress.generators.questions.mddocs_field_questions import field_question
 from ragstress.generators.questions.mddocs_fields import entry_kinds, field_entries
 from ragstress.generators.questions.mddocs_guide import guide_questions
 from ragstress.generators.questions.mddocs_headed import headed_questions
-from ragstress.generators.questions.mddocs_components import component_names
 from ragstress.generators.questions.mddocs_product import about_product
 from ragstress.generators.questions.mddocs_replaced import replaced_questions
 from ragstress.generators.questions.mddocs_roles_en import role_questions

@@ -17,8 +17,8 @@ from __future__ import annotations
 import re
 
 from ragstress.generators.questions.chinese_parse import tagged
-from ragstress.generators.questions.mddocs_terms import POINTS_OUT, POINTS_OUT_ZH, Question
 from ragstress.generators.questions.mddocs_table_subjects import spaced
+from ragstress.generators.questions.mddocs_terms import POINTS_OUT, POINTS_OUT_ZH, Question
 from ragstress.generators.questions.techdoc_parse import conjugate, opening
 
 # "Emitted when …", "Triggered after …": an event row's description says when the event fires.
