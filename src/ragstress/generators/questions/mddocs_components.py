@@ -90,7 +90,7 @@ def is_release_note(text: str) -> bool:
 
 
 # Defaults a user guesses without the docs: a flag's true or false, nothing, an empty value.
-_GUESSED = frozenset("true false null undefined none nil '' \"\" [] {} () 0 default auto".split())
+_GUESSED = frozenset("true false null undefined none nil '' \"\" [] {} () 0 0px default auto".split())
 
 
 def telling_default(name: str, value: str) -> bool:

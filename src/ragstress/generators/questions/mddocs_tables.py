@@ -149,6 +149,8 @@ class TableReading:
         self.results: set[tuple[str, str]] = set()
         # What an API section's heading says its rows are: ("event", "事件") under "Events".
         self.sections: dict[tuple[str, str], tuple[str, str]] = {}
+        # Each component page's component, as English and Chinese questions name it.
+        self.components: dict[str, tuple[str, str]] = {}
         for doc, doc_chunks in by_doc.items():
             header = None
             ordered = sorted(doc_chunks, key=lambda c: c.start)
@@ -176,7 +178,7 @@ class TableReading:
             # A component's page ("Stepper 步进器") is about its component, whatever else its prose names.
             component = component_title(title, doc_chunks)
             if component:
-                english, chinese = component_subject(component, doc_chunks)
+                english, chinese = self.components[doc] = component_subject(component, doc_chunks)
             self.subjects[doc] = (english or named, chinese or named)
             self.chinese[doc] = detect_lang("\n".join(c.text for c in doc_chunks)) != "en"
         # Rows are told apart by their page and cells: overlapping chunks hold the same row twice.
@@ -327,6 +329,9 @@ class _Wording(NamedTuple):
 _NO_DEFAULT = frozenset({"未设置", "无", "无默认值", "none", "not set", "n/a", "-", "—"})
 
 
+_CALLBACK_TYPES = frozenset({"function", "() => void", "(() => void)", "fn"})
+
+
 def _row_questions(name: str, cells: dict[str, str], zh: bool, wording: _Wording) -> list[Question]:
     """A row's default, its type and the name its description says, each when the row gives it plainly."""
     made: list[Question] = []
@@ -339,7 +344,8 @@ def _row_questions(name: str, cells: dict[str, str], zh: bool, wording: _Wording
     ):
         made.append((wording.default, value_aliases(default), "default", "default_value", wording.default))
     kind = cells.get("type", "")
-    if kind and len(kind) <= 30 and telling_type(kind):
+    # "Function" for before-read or onChange: what any callback is, guessed from its name.
+    if kind and len(kind) <= 30 and telling_type(kind) and kind.lower() not in _CALLBACK_TYPES:
         made.append((wording.type, [kind], "name", "doc_type", wording.type))
     said = (said_zh if zh else said_en)(name, cells.get("description", ""))
     if said:

@@ -65,6 +65,8 @@ def _technical(chunk: Chunk, subject: Subject | None, lang: str, docs: _DocsRead
         asked = {q[0] for q in stated}
         # A reference page titled by a code name ("useKettle") is about that name, not the corpus's product.
         product = page_subject(docs.titles.get(chunk.doc_id), docs.product)
+        component = docs.tables.components.get(chunk.doc_id)  # a component's page is about its component
+        product = component[1 if lang == "zh" else 0] if component else product
         stated += [
             q
             for q in mddocs.doc_questions(
