@@ -44,7 +44,8 @@ def event_question(name: str, description: str, subject: str, zh: bool) -> Quest
         if not m or POINTS_OUT.search(m[2]) or len(m[2].split()) < 2:
             return None
         question = f"Which event does {subject} emit {m[1].lower()} {m[2]}?"
-    return question, [name], "event", "doc_identifier", question
+    # What two questions share to be duplicates is what they ask, not the template's words around it.
+    return question, [name], "event", "doc_identifier", f"event: {m[1] if zh else m[2]}"
 
 
 def method_question(name: str, description: str, subject: str, zh: bool) -> Question | None:
@@ -66,7 +67,7 @@ def method_question(name: str, description: str, subject: str, zh: bool) -> Ques
         said = [conjugate(w) if i in opened[1] else w for i, w in enumerate(words)]
         said[0] = said[0].lower()
         question = f"Which method of {subject} {' '.join(said)}?"
-    return question, [name, f"{name}()"], "method", "doc_identifier", question
+    return question, [name, f"{name}()"], "method", "doc_identifier", f"method: {first}"
 
 
 def css_variable_question(name: str, default: str, subject: str, zh: bool) -> Question | None:
@@ -78,4 +79,4 @@ def css_variable_question(name: str, default: str, subject: str, zh: bool) -> Qu
         question = f"{spaced(subject, '的样式变量')} {name} 的默认值是什么？"
     else:
         question = f"What is the default value of the {name} CSS variable of {subject}?"
-    return question, [value], "default", "default_value", question
+    return question, [value], "default", "default_value", f"{name}: {value}"

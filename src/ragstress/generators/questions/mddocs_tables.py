@@ -23,7 +23,6 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable
-from typing import NamedTuple
 
 from ragstress.core.types import Chunk
 from ragstress.corpora.langdetect import detect_lang
@@ -32,24 +31,24 @@ from ragstress.generators.questions.mddocs_components import (
     component_subject,
     component_title,
     section_kind,
-    telling_default,
 )
 from ragstress.generators.questions.mddocs_table_subjects import (
     clean_cells,
     document_headings,
-    spaced,
     table_subject,
     under_result,
 )
-from ragstress.generators.questions.mddocs_terms import (
-    POINTS_OUT,
-    POINTS_OUT_ZH,
-    Question,
-    telling_type,
-    value_aliases,
+from ragstress.generators.questions.mddocs_table_wording import (
+    headed_en,
+    headed_zh,
+    page_en,
+    page_zh,
+    row_questions,
+    said_en,
 )
-from ragstress.generators.questions.techdoc import Entry, term_spellings
-from ragstress.generators.questions.techdoc_en import predicate
+from ragstress.generators.questions.mddocs_terms import (
+    Question,
+)
 
 # A header's name column, by the word it is headed with, and the noun a question calls its rows.
 _NAME_COLUMNS = {
@@ -99,10 +98,6 @@ _SUBJECT_ZH = re.compile(r"([A-Za-z][\w.-]*[A-Za-z0-9]) ?(插件|模块|中间�
 # (cors.md): "the same plugin" or "the authentication plugin" names no page.
 _CODE_NAME = re.compile(r"[a-z][\w.]*[-_.][\w.-]*|[A-Z][a-z]+[A-Z]\w*")
 
-_OBJECT_OPENERS = frozenset(
-    "a an the whether if how which what when where all any each every one its their to by from in on for with "
-    "up out off more less".split()
-)
 
 _HAN = re.compile(r"[\u4e00-\u9fff]")
 
@@ -228,10 +223,10 @@ class TableReading:
             if name in self.common or (chunk.id, name) in self.results and said and said.startswith("sets "):
                 cells.pop("description", None)
             if headed:
-                wording = (_headed_zh if zh else _headed_en)(name, noun, headed[1 if zh else 0], product)
+                wording = (headed_zh if zh else headed_en)(name, noun, headed[1 if zh else 0], product)
             else:
-                wording = (_page_zh if zh else _page_en)(name, noun, subject, product)
-            found += _row_questions(name, cells, zh, wording)
+                wording = (page_zh if zh else page_en)(name, noun, subject, product)
+            found += row_questions(name, cells, zh, wording)
         return found
 
 
@@ -289,116 +284,3 @@ def _subject(chunks: list[Chunk]) -> tuple[str, str]:
         ranked = sorted(counts.items(), key=lambda kv: (not in_page_name(kv[0][0]), -kv[1]))
         found.append(form.format(*ranked[0][0]) if ranked and ranked[0][1] >= 2 else "")
     return found[0], found[1]
-
-
-def said_en(name: str, description: str) -> str | None:
-    """What a row's description says its parameter does: "sets the window algorithm used by the plugin"."""
-    first = re.split(r"(?<=[a-z0-9)])\. ", description.strip(), maxsplit=1)[0].rstrip(". ")
-    # "Sets a maximum time ...", "Enables the cache": a verb and its object; "Request body original media
-    # type" is a noun phrase that only looks like one.
-    second = (first.split() + ["", ""])[1]
-    verb_like = second in _OBJECT_OPENERS or second.endswith("ing")
-    said = predicate(Entry(name, term_spellings(name), "attribute", first, first)) if verb_like else None
-    if not said and re.match(r"(?:The|A|An) [a-z]", first) and len(first.split()) <= 14:
-        said = "sets " + first[0].lower() + first[1:]
-    if not said or POINTS_OUT.search(said) or name in said or ":" in said or len(said.split()) < 4:
-        return None
-    return said
-
-
-def said_zh(name: str, description: str) -> str | None:
-    """A Chinese row description's first clause, when it is short and says something without the row's name."""
-    # "弹出位置，可选值为 top left": what it sets, without the values it takes or its default.
-    first = re.split(r"[。；]|，(?:可选|默认|支持)", description, maxsplit=1)[0].strip()
-    pointing = POINTS_OUT_ZH.search(first) or re.search(r"[上下]方|见下|详见", first)
-    if 6 <= len(first) <= 40 and not pointing and name not in first:
-        return first
-    return None
-
-
-class _Wording(NamedTuple):
-    """How one row's questions are put: its default, its type, and the name a description says ("which ...")."""
-
-    default: str
-    type: str
-    which: Callable[[str], str]
-    noun: str  # the parameter noun as the questions say it
-
-
-# A default cell that says there is none ("未设置", "none") is no value to ask for.
-_NO_DEFAULT = frozenset({"未设置", "无", "无默认值", "none", "not set", "n/a", "-", "—"})
-
-
-_CALLBACK_TYPES = frozenset({"function", "() => void", "(() => void)", "fn"})
-
-
-def _row_questions(name: str, cells: dict[str, str], zh: bool, wording: _Wording) -> list[Question]:
-    """A row's default, its type and the name its description says, each when the row gives it plainly."""
-    made: list[Question] = []
-    default = cells.get("default", "")
-    if (
-        default
-        and len(default) <= 40
-        and default.strip("'\"").lower() not in _NO_DEFAULT
-        and telling_default(name, default)
-    ):
-        made.append((wording.default, value_aliases(default), "default", "default_value", wording.default))
-    kind = cells.get("type", "")
-    # "Function" for before-read or onChange: what any callback is, guessed from its name.
-    if kind and len(kind) <= 30 and telling_type(kind) and kind.lower() not in _CALLBACK_TYPES:
-        made.append((wording.type, [kind], "name", "doc_type", wording.type))
-    said = (said_zh if zh else said_en)(name, cells.get("description", ""))
-    if said:
-        spellings = list(term_spellings(name))
-        made.append((wording.which(said), spellings, "parameter", "doc_identifier", f"{wording.noun}: {said}"))
-    return made
-
-
-def _page_en(name: str, noun: str, subject: str, product: str | None) -> _Wording:
-    # A question that names what its page documents stands alone, as one naming a code name does (see
-    # mddocs._unframed): the product, which every page's text shares, would only draw other pages.
-    where = f" for {subject}" if subject else f" in {product}"
-    of = f" of {subject}" if subject else f" in {product}"
-    return _Wording(
-        f"What is the default value of {name}{where}?",
-        f"What is the type of {name}{where}?",
-        lambda said: f"Which {noun}{of} {said}?",
-        noun,
-    )
-
-
-def _page_zh(name: str, noun: str, subject: str, product: str | None) -> _Wording:
-    where = (
-        spaced("在", subject or product or "", "中，") if subject or product else ""
-    )  # 在 Card 中, 在 steep-timer 插件中, 在变量中
-    noun = "参数" if noun.isascii() else noun
-    return _Wording(
-        f"{where}{name} 的默认值是什么？",
-        f"{where}{name} 是什么类型？",
-        lambda said: f"{where}哪个{noun}表示“{said}”？",
-        noun,
-    )
-
-
-def _headed_en(name: str, noun: str, subject: str, product: str | None) -> _Wording:
-    """ "... of the max_depth option of the toc helper in Kettle?": a table a heading names."""
-    where = f" in {product}" if product else ""
-    return _Wording(
-        f"What is the default value of the {name} {noun} of {subject}{where}?",
-        f"What is the type of the {name} {noun} of {subject}{where}?",
-        lambda said: f"Which {noun} of {subject}{where} {said}?",
-        noun,
-    )
-
-
-def _headed_zh(name: str, noun: str, subject: str, product: str | None) -> _Wording:
-    """在 Kettle 中，toc 辅助函数的 max_depth 选项的默认值是什么？"""
-    noun = "参数" if noun.isascii() else noun
-    where = spaced("在", product, "中，") if product else ""
-    owner = spaced(subject, "的")
-    return _Wording(
-        where + spaced(owner, name, noun, "的默认值是什么？"),
-        where + spaced(owner, name, noun, "是什么类型？"),
-        lambda said: where + spaced(owner, f"哪个{noun}表示“{said}”？"),
-        noun,
-    )
