@@ -124,3 +124,11 @@ def test_a_changelog_entry_is_not_asked_as_what_its_class_does():
     name = CodeName(0, 6, "Teapot", "class", False)
     assert entry_line_question("Teapot: warm the lid before pouring #10231", name, "Kettle") is None
     assert entry_line_question("Teapot: warm the lid before pouring", name, "Kettle") is not None
+
+
+def test_a_value_table_outside_the_api_sections_is_not_asked_as_parameters():
+    page = (
+        _PAGE_EN + "\nPour Modes\n\n| Name | Description |\n| --- | --- |\n| gentle | Pours slowly along the side |\n"
+    )
+    asked = _asked(page, "teapot/README.md")
+    assert not any(answers[0] == "gentle" for answers in asked.values())

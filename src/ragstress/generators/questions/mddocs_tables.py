@@ -211,6 +211,10 @@ class TableReading:
                     found += [asked] if asked else []
                 continue
             noun = (section[1] if zh else section[0]) if section else noun
+            # On a component's page a name-and-meaning table outside its API sections lists values ("contain |
+            # keeps the image's ratio" under "Fit Modes"), not parameters.
+            if not section and chunk.doc_id in self.components and set(cells) <= {"description"}:
+                continue
             # A description naming another of the table's parameters ("only works if max_depth is set") reads
             # that name as a word; and two rows described alike would both answer "which parameter ...".
             others = {other for other, _, _ in rows if other != name and _CODE_SHAPED.search(other)}

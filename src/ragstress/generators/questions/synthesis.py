@@ -14,6 +14,7 @@ from ragstress.generators.questions.gates import GATES, GateStats, RejectedCandi
 from ragstress.generators.questions.insitu import insitu_question
 from ragstress.generators.questions.mddocs_named import document_headings
 from ragstress.generators.questions.mddocs_sections import ENVVAR
+from ragstress.generators.questions.mddocs_components import is_release_note
 from ragstress.generators.questions.mddocs_tables import TableReading
 from ragstress.generators.questions.reference_pages import bare_generic, code_title, mended, page_subject
 from ragstress.generators.questions.seeds import KIND_ROTATION, Candidate, Target, answer_aliases, usable_spans
@@ -87,6 +88,7 @@ def _technical(chunk: Chunk, subject: Subject | None, lang: str, docs: _DocsRead
     stated = [(mended(q[0]), *q[1:]) for q in stated]
     # A bare type parameter or an empty default (`T[]`, `{}`) answers nothing a reader would ask.
     stated = [q for q in stated if q[0] and not (q[3] in _VALUE_TEMPLATES and bare_generic(q[1][0]))]
+    stated = [q for q in stated if not is_release_note(q[0])]  # "… #11032": a changelog entry, no API's description
     for question, names, kind, template, content in stated:
         if mddocs.has_markup(question) or mddocs.misnames_a_file(question, names):
             continue  # "returns a *Translations instance": markup the reader left is never asked; nor a file as code
