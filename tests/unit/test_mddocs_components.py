@@ -132,3 +132,11 @@ def test_a_value_table_outside_the_api_sections_is_not_asked_as_parameters():
     )
     asked = _asked(page, "teapot/README.md")
     assert not any(answers[0] == "gentle" for answers in asked.values())
+
+
+def test_a_page_asks_its_first_few_css_variables_only_and_later_verbs_agree_only_where_they_open_a_task():
+    rows = "".join(f"| --kt-teapot-gap-{n} | _{n}px_ | - |\n" for n in range(1, 9))
+    asked = _asked(_PAGE_EN + rows, "teapot/README.md")
+    assert sum("CSS variable" in q for q in asked) == 3
+    question = method_question("pour", "Show a dialog with confirm and cancel buttons", "the Teapot component", False)
+    assert question[0] == "Which method of the Teapot component shows a dialog with confirm and cancel buttons?"

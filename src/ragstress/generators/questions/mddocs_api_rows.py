@@ -64,7 +64,10 @@ def method_question(name: str, description: str, subject: str, zh: bool) -> Ques
         opened = opening(first, set())
         if opened is None or opened[0] != "verb":
             return None
-        said = [conjugate(w) if i in opened[1] else w for i, w in enumerate(words)]
+        # "Show a dialog with confirm and cancel buttons": a later verb agrees only where it opens a task ("and
+        # closes the popup"), not where the parse took a modifier of a noun for one.
+        verbs = [i for i in opened[1] if i == 0 or i + 1 == len(words) or words[i + 1] in ("the", "a", "an")]
+        said = [conjugate(w) if i in verbs else w for i, w in enumerate(words)]
         said[0] = said[0].lower()
         question = f"Which method of {subject} {' '.join(said)}?"
     return question, [name, f"{name}()"], "method", "doc_identifier", f"method: {first}"

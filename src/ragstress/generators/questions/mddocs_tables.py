@@ -124,6 +124,7 @@ def _header(line: str) -> tuple[str, list[str]] | None:
 
 
 _COMMON_PAGES = 4
+_STYLES_PER_PAGE = 3
 
 
 class TableReading:
@@ -146,6 +147,8 @@ class TableReading:
         self.sections: dict[tuple[str, str], tuple[str, str]] = {}
         # Each component page's component, as English and Chinese questions name it.
         self.components: dict[str, tuple[str, str]] = {}
+        self.component_names: dict[str, str] = {}
+        styled: dict[str, list[str]] = {}
         for doc, doc_chunks in by_doc.items():
             header = None
             ordered = sorted(doc_chunks, key=lambda c: c.start)
@@ -158,6 +161,11 @@ class TableReading:
                     kind = section_kind(headings, chunk.start + offset)
                     if kind:
                         self.sections[(chunk.id, row[0])] = kind
+                    # Only variables with a value of their own count: one set to another variable is not asked.
+                    valued = css_variable_question(row[0], dict(row[2]).get("default", ""), "", False)
+                    if kind and kind[0] == "CSS variable" and valued:
+                        names = styled.setdefault(doc, [])
+                        names += [] if row[0] in names else [row[0]]
                     if under_result(headings, chunk.start + offset):
                         self.results.add((chunk.id, row[0]))
                     if named:
@@ -174,8 +182,11 @@ class TableReading:
             component = component_title(title, doc_chunks)
             if component:
                 english, chinese = self.components[doc] = component_subject(component, doc_chunks)
+                self.component_names[doc] = component
             self.subjects[doc] = (english or named, chinese or named)
             self.chinese[doc] = detect_lang("\n".join(c.text for c in doc_chunks)) != "en"
+        # A page's first few CSS variables: dozens of sizes and colours would crowd out what else it states.
+        self.styles = {(doc, name) for doc, names in styled.items() for name in names[:_STYLES_PER_PAGE]}
         # Rows are told apart by their page and cells: overlapping chunks hold the same row twice.
         distinct = {(c.doc_id, row) for c in chunks for row in self.rows[c.id]}
         self.unique = {name for name, n in Counter(row[0] for _, row in distinct).items() if n == 1}
@@ -206,7 +217,8 @@ class TableReading:
             raw, cells = dict(cells), clean_cells(dict(cells))
             section = self.sections.get((chunk.id, name))
             if section and section[0] in _OWN_READINGS:
-                if subject and not headed:
+                styled = section[0] != "CSS variable" or (chunk.doc_id, name) in self.styles
+                if subject and not headed and styled:
                     asked = _OWN_READINGS[section[0]](name, raw, subject, zh)
                     found += [asked] if asked else []
                 continue

@@ -12,9 +12,9 @@ from ragstress.core.types import Chunk, QuestionType
 from ragstress.generators.questions import mddocs, techdoc_en, techdoc_zh
 from ragstress.generators.questions.gates import GATES, GateStats, RejectedCandidate
 from ragstress.generators.questions.insitu import insitu_question
+from ragstress.generators.questions.mddocs_components import is_release_note
 from ragstress.generators.questions.mddocs_named import document_headings
 from ragstress.generators.questions.mddocs_sections import ENVVAR
-from ragstress.generators.questions.mddocs_components import is_release_note
 from ragstress.generators.questions.mddocs_tables import TableReading
 from ragstress.generators.questions.reference_pages import bare_generic, code_title, mended, page_subject
 from ragstress.generators.questions.seeds import KIND_ROTATION, Candidate, Target, answer_aliases, usable_spans
@@ -66,8 +66,8 @@ def _technical(chunk: Chunk, subject: Subject | None, lang: str, docs: _DocsRead
         asked = {q[0] for q in stated}
         # A reference page titled by a code name ("useKettle") is about that name, not the corpus's product.
         product = page_subject(docs.titles.get(chunk.doc_id), docs.product)
-        component = docs.tables.components.get(chunk.doc_id)  # a component's page is about its component
-        product = component[1 if lang == "zh" else 0] if component else product
+        # A component's page is about its component: "Which Stepper prop …", "在 Stepper 中，…".
+        product = docs.tables.component_names.get(chunk.doc_id, product)
         stated += [
             q
             for q in mddocs.doc_questions(
