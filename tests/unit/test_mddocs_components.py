@@ -24,7 +24,7 @@ _PAGE_EN = (
     "Events\n\n"
     "| Event | Description | Arguments |\n| --- | --- | --- |\n"
     "| overflow | Emitted when the cup is full, before the tea spills | _cup: Cup_ |\n"
-    "| refill | Fired after the pot is refilled | - |\n\n"
+    "| ready | Fired after the pot is refilled | - |\n\n"
     "Methods\n\n"
     "| Name | Description | Attribute | Return value |\n| --- | --- | --- | --- |\n"
     "| warmUp | Warm the pot before brewing | - | - |\n\n"
@@ -63,7 +63,7 @@ def test_a_component_page_asks_its_rows_of_the_component_its_title_names():
     asked = _asked(_PAGE_EN, "teapot/README.md")
     assert asked["What is the default value of spout-angle for the Teapot component?"][0] == "35deg"
     assert asked["Which event does the Teapot component emit when the cup is full?"] == ["overflow"]
-    assert asked["Which event does the Teapot component emit after the pot is refilled?"] == ["refill"]
+    assert asked["Which event does the Teapot component emit after the pot is refilled?"] == ["ready"]
     assert asked["Which method of the Teapot component warms the pot before brewing?"][0] == "warmUp"
     assert asked["What is the default value of the --kt-teapot-height CSS variable of the Teapot component?"] == [
         "120px"
@@ -140,3 +140,14 @@ def test_a_page_asks_its_first_few_css_variables_only_and_later_verbs_agree_only
     assert sum("CSS variable" in q for q in asked) == 3
     question = method_question("pour", "Show a dialog with confirm and cancel buttons", "the Teapot component", False)
     assert question[0] == "Which method of the Teapot component shows a dialog with confirm and cancel buttons?"
+
+
+def test_a_colour_function_cut_from_its_arguments_is_no_default():
+    assert not telling_default("inactive-color", "rgba")
+    assert css_variable_question("--kt-mask", "_linear-gradient_", "the Teapot component", False) is None
+
+
+def test_a_name_the_description_spells_is_not_asked():
+    assert event_question("focus", "Emitted when the spout is focused", "the Teapot component", False) is None
+    assert method_question("setLidColor", "Set lid color", "the Teapot component", False) is None
+    assert event_question("overflow", "Emitted when the cup is full", "the Teapot component", False) is not None

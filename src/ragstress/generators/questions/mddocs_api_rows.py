@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 
 from ragstress.generators.questions.chinese_parse import tagged
+from ragstress.generators.questions.mddocs_components import CSS_FUNCTIONS
 from ragstress.generators.questions.mddocs_table_subjects import spaced
 from ragstress.generators.questions.mddocs_terms import POINTS_OUT, POINTS_OUT_ZH, Question
 from ragstress.generators.questions.techdoc_parse import conjugate, opening
@@ -28,7 +29,16 @@ _EMITTED_EN = re.compile(
 _EMITTED_ZH = re.compile(r"^(.{3,30}?)(时|后|之后)触发$")
 _CLAUSE_EN = re.compile(r"[,;:.(]|\s[-—]\s")
 _CLAUSE_ZH = re.compile(r"[，；。：（,;(]")
+_NOT_VALUES = frozenset({"inherit", "initial", "none", "unset"})
 _LITERAL = re.compile(r"-?\d*\.?\d+(?:px|em|rem|%|vh|vw|s|ms)?|#[0-9a-fA-F]{3,8}|[a-z]+(?:-[a-z]+)*")
+
+
+def spelled_out(name: str, said: str) -> bool:
+    """Does the description spell the name ("focus" when "input is focused", setAreaCode for "sets area code")?
+    Such an answer is guessed from the question. Words are compared by their first four letters."""
+    parts = [p.lower() for p in re.split(r"[-_:.]+|(?<=[a-z])(?=[A-Z])", name) if p]
+    stems = {w[:4] for w in re.findall(r"[a-z]+", said.lower())}
+    return bool(parts) and all(p[:4] in stems or p in ("update", "v", "model", "value") for p in parts)
 
 
 def event_question(name: str, description: str, subject: str, zh: bool) -> Question | None:
@@ -41,7 +51,7 @@ def event_question(name: str, description: str, subject: str, zh: bool) -> Quest
         question = spaced(subject, f"在{m[1]}{m[2]}触发哪个事件？")
     else:
         m = _EMITTED_EN.match(_CLAUSE_EN.split(description.strip(), maxsplit=1)[0].strip())
-        if not m or POINTS_OUT.search(m[2]) or len(m[2].split()) < 2:
+        if not m or POINTS_OUT.search(m[2]) or len(m[2].split()) < 2 or spelled_out(name, m[2]):
             return None
         question = f"Which event does {subject} emit {m[1].lower()} {m[2]}?"
     # What two questions share to be duplicates is what they ask, not the template's words around it.
@@ -59,7 +69,7 @@ def method_question(name: str, description: str, subject: str, zh: bool) -> Ques
     else:
         first = _CLAUSE_EN.split(description.strip(), maxsplit=1)[0].strip()
         words = first.split()
-        if not 2 <= len(words) <= 12 or POINTS_OUT.search(first) or name.lower() in first.lower():
+        if not 2 <= len(words) <= 12 or POINTS_OUT.search(first) or spelled_out(name, first):
             return None
         opened = opening(first, set())
         if opened is None or opened[0] != "verb":
@@ -76,7 +86,7 @@ def method_question(name: str, description: str, subject: str, zh: bool) -> Ques
 def css_variable_question(name: str, default: str, subject: str, zh: bool) -> Question | None:
     """The default of a component's CSS variable, when it is a value of its own (28px, #fff, bold)."""
     value = default.strip().strip("_`*")
-    if not name.startswith("--") or not _LITERAL.fullmatch(value) or value in ("inherit", "initial", "none"):
+    if not name.startswith("--") or not _LITERAL.fullmatch(value) or value in _NOT_VALUES | CSS_FUNCTIONS:
         return None
     if zh:
         question = f"{spaced(subject, '的样式变量')} {name} 的默认值是什么？"

@@ -93,11 +93,15 @@ def is_release_note(text: str) -> bool:
 _GUESSED = frozenset("true false null undefined none nil '' \"\" [] {} () 0 0px default auto".split())
 
 
+# A value's function name left alone where its arguments were cut ("rgba" of rgba(0, 0, 0, 0.1)) is no value.
+CSS_FUNCTIONS = frozenset("rgb rgba hsl hsla var calc min max clamp linear-gradient radial-gradient url".split())
+
+
 def telling_default(name: str, value: str) -> bool:
     """Is a row's default worth asking for: not a guess ("false", "[]", "default"), nor a value its name
     spells ("Cancel" for cancel-text)?"""
     bare = value.strip().strip("`_*").strip("'\"").lower()
-    if not bare or bare in _GUESSED or f"'{bare}'" in _GUESSED:
+    if not bare or bare in _GUESSED or f"'{bare}'" in _GUESSED or bare in CSS_FUNCTIONS:
         return False
     words = set(re.split(r"[-_.:\s]+|(?<=[a-z])(?=[A-Z])", name.lower())) | {name.lower()}
     return not set(re.split(r"[\s:,.]+", bare.rstrip(":."))) <= words
