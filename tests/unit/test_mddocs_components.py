@@ -151,3 +151,8 @@ def test_a_name_the_description_spells_is_not_asked():
     assert event_question("focus", "Emitted when the spout is focused", "the Teapot component", False) is None
     assert method_question("setLidColor", "Set lid color", "the Teapot component", False) is None
     assert event_question("overflow", "Emitted when the cup is full", "the Teapot component", False) is not None
+
+
+def test_an_acronym_title_is_no_component():
+    page = "CLI 命令行\n\n```bash\nnpx CLI --detail\n```\n\n使用 CLI 组件时请注意版本。"
+    assert component_title("CLI 命令行", [_chunk(page, "cli.md")]) == ""

@@ -19,7 +19,8 @@ from ragstress.core.types import Chunk
 from ragstress.generators.questions.reference_pages import is_generic_subject
 
 # "Stepper", "ActionSheet", "Stepper 步进器": a capitalised code name, with its Chinese name after it.
-_TITLE = re.compile(r"([A-Z][A-Za-z0-9]+)(?:\s+[\u4e00-\u9fff][\u4e00-\u9fff\s]*)?")
+# An acronym ("CLI", "API") names a tool or a topic, not a component.
+_TITLE = re.compile(r"([A-Z][A-Za-z0-9]*[a-z][A-Za-z0-9]*)(?:\s+[\u4e00-\u9fff][\u4e00-\u9fff\s]*)?")
 _FENCE = re.compile(r"```[^\n]*\n(.*?)(?:```|$)", re.S)
 
 # The kind of the rows a section heading lists, as English and Chinese questions call them.
