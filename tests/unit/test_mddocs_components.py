@@ -156,3 +156,8 @@ def test_a_name_the_description_spells_is_not_asked():
 def test_an_acronym_title_is_no_component():
     page = "CLI 命令行\n\n```bash\nnpx CLI --detail\n```\n\n使用 CLI 组件时请注意版本。"
     assert component_title("CLI 命令行", [_chunk(page, "cli.md")]) == ""
+
+
+def test_a_title_written_only_in_a_string_of_the_code_is_no_component():
+    page = "Request\n\nSend requests.\n\n```ts\nmessage.error('Request failed');\n```\n"
+    assert component_title("Request", [_chunk(page, "request.md")]) == ""

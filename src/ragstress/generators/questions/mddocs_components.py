@@ -51,7 +51,9 @@ def component_title(title: str, doc_chunks: list[Chunk]) -> str:
     name = m[1]
     text = "\n".join(c.text for c in sorted(doc_chunks, key=lambda c: c.start))
     code = "\n".join(_FENCE.findall(text))
-    in_code = re.search(rf"(?<![\w.$-]){name}(?![\w-])", code) is not None
+    # Used as code, not written in a string or a comment ("'Request failed'"): imported, registered or a tag.
+    used = rf"import\s*(?:type\s*)?\{{[^}}]*\b{name}\b|\.use\(\s*{name}\s*\)|<{name}[\s/>]|\bcomponents:\s*\{{[^}}]*\b{name}\b"
+    in_code = re.search(used, code) is not None
     called = re.search(rf"(?<![\w-]){name} ?(?:component|组件)", text) is not None
     return name if in_code or called else ""
 
