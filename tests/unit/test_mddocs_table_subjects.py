@@ -12,7 +12,7 @@ _STRAINERS_EN = (
     "mesh_filter\n\nFilters leaves through a mesh.\n\n"
     "Option | Description | Default\n"
     "hole_size | Width of one hole in the mesh | 2\n"
-    "rinse_after (+3.1.0) | Rinses the mesh after each brew | true\n"
+    "rinse_after (+3.1.0) | Rinses the mesh after each brew | twice\n"
     "shape | Shape of the holes. (Only used when hole_size is set) | round (a circle)\n\n"
     "Examples\n\nSome text.\n\n"
     "Tips\n\nA heading that names nothing.\n\n"
@@ -47,7 +47,7 @@ def test_a_table_is_asked_of_the_code_name_heading_it_with_the_kind_the_title_gi
     assert asked["What is the default value of the hole_size option of the mesh_filter strainer in Kettle?"] == ["2"]
     # The version mark is no part of the name; the default's explanation is no part of the value.
     assert asked["What is the default value of the rinse_after option of the mesh_filter strainer in Kettle?"] == [
-        "true"
+        "twice"
     ]
     assert asked["What is the default value of the shape option of the mesh_filter strainer in Kettle?"] == ["round"]
     # "hole_size" in shape's description reads as a word: shape is not asked by what it does.

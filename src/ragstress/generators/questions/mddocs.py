@@ -35,6 +35,7 @@ from collections import Counter
 
 from ragstress.core.types import Chunk
 from ragstress.corpora.code_blocks import code_lines
+from ragstress.generators.questions.mddocs_components import component_names
 from ragstress.generators.questions.mddocs_defaults import default_questions, headed_default_questions
 from ragstress.generators.questions.mddocs_deprecations import deprecation_items, deprecation_questions
 from ragstress.generators.questions.mddocs_en import english_questions
@@ -60,11 +61,11 @@ from ragstress.generators.questions.mddocs_terms import (
 from ragstress.generators.questions.mddocs_wording import CAPITAL_AFTER_KIND, MISREAD_ZH, misnames_a_file
 from ragstress.generators.questions.mddocs_wording import unspaced_zh as _unspaced_zh
 from ragstress.generators.questions.mddocs_zh import chinese_questions
-from ragstress.generators.questions.reference_pages import misreads_summary, negated
+from ragstress.generators.questions.reference_pages import is_generic_subject, misreads_summary, negated
 from ragstress.values.spans import sentences
 
 # Names written in every page of a reference that are values or formats, not what the pages document.
-_NOT_PRODUCTS = frozenset("None True False NULL NaN JSON HTML HTTP URL API CPU".split())
+_NOT_PRODUCTS = frozenset("None True False NULL NaN JSON HTML HTTP URL API CPU CSS".split())
 
 
 _SENTENCE_END = re.compile(r"[.!?。！？]\s*$|[.!?。！？][\s\"”)]")
@@ -80,13 +81,21 @@ def product_name(chunks: list[Chunk]) -> str | None:
     counts: Counter[str] = Counter()
     for chunk in chunks:
         prose = "\n".join(line for line in chunk.text.split("\n") if _SENTENCE_END.search(line))
-        for name in re.findall(
+        for m in re.finditer(
             r"(?:(?<=[a-z,] )|(?<=[\u4e00-\u9fff] )|(?<=[\u4e00-\u9fff]))([A-Z][A-Za-z0-9]+)\b", prose
         ):
+            name = m[1]
+            if re.search(r"[a-z,] [A-Z]\w* $", prose[max(0, m.start() - 40) : m.start()]):
+                continue  # "refer to Component Registration": the second word of a title-cased name
             seen.setdefault(name, set()).add(chunk.doc_id)
             counts[name] += 1
     docs = len({c.doc_id for c in chunks})
-    ranked = [n for n, _ in counts.most_common() if len(seen[n]) >= 2 and len(n) >= 3 and n not in _NOT_PRODUCTS]
+    parts = component_names(chunks)  # "see the ConfigProvider component" on every page: a part, not the product
+    ranked = [
+        n
+        for n, _ in counts.most_common()
+        if len(seen[n]) >= 2 and len(n) >= 3 and n not in _NOT_PRODUCTS | parts and not is_generic_subject(n)
+    ]
     # Half the documents; or, where generated reference pages (one per function) outnumber the guide's, a
     # fifth, as long as no other name is written in as many documents.
     wide = [n for n in ranked if len(seen[n]) * 2 >= docs]

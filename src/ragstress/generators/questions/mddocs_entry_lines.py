@@ -7,6 +7,7 @@ import re
 
 from ragstress.generators.questions.english_parse import parse
 from ragstress.generators.questions.mddocs_code import CodeName, answer_spellings
+from ragstress.generators.questions.mddocs_components import is_release_note
 from ragstress.generators.questions.mddocs_terms import Question, in_product
 from ragstress.generators.questions.techdoc_sentences_en import third_person
 
@@ -23,8 +24,8 @@ def entry_line_question(sentence: str, name: CodeName, product: str | None) -> Q
     """A list's entry line, "kettle.fill(): fill the pot with water", asked by what it does: "Which method
     fills the pot with water"."""
     m = re.match(r"\s*(?::|—|–|-)\s+([a-z][a-z]+) ([^:;]{6,150})$", sentence[name.end :])
-    if name.start != 0 or not m or POINTS_OUT_EN.search(m[2]):
-        return None
+    if name.start != 0 or not m or POINTS_OUT_EN.search(m[2]) or is_release_note(m[2]):
+        return None  # "ImagePreview: fix zoom #11848" is a changelog's entry, not what the class does
     if m[1] in ("the", "a", "an"):  # "this.config: the application's run-time config": what the name is
         said = re.split(r", | \(|; ", f"{m[1]} {m[2]}")[0]
         if not 3 <= len(said.split()) <= 12:

@@ -132,6 +132,7 @@ def clean_cells(cells: dict[str, str]) -> dict[str, str]:
             continue
         value = _SINCE.sub("", _CUT.split(cell, maxsplit=1)[0]).strip()
         value = _LINK.sub(r"\1", value)
+        value = re.sub(r"^([`_*])(.+)\1$", r"\2", value)  # `35deg`, _string_: the markup around a value is not it
         # What stays after the cut must be a value alone: no explanation inside it ("tag-list （列表样式）
         # tag-count"), nor Chinese around a code value ("config.root 的值").
         mixed = _HAN.search(value) and re.search(r"[A-Za-z0-9]", value)

@@ -23,26 +23,32 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable
-from typing import NamedTuple
 
 from ragstress.core.types import Chunk
 from ragstress.corpora.langdetect import detect_lang
+from ragstress.generators.questions.mddocs_api_rows import css_variable_question, event_question, method_question
+from ragstress.generators.questions.mddocs_components import (
+    component_subject,
+    component_title,
+    section_kind,
+)
 from ragstress.generators.questions.mddocs_table_subjects import (
     clean_cells,
     document_headings,
-    spaced,
     table_subject,
     under_result,
 )
-from ragstress.generators.questions.mddocs_terms import (
-    POINTS_OUT,
-    POINTS_OUT_ZH,
-    Question,
-    telling_type,
-    value_aliases,
+from ragstress.generators.questions.mddocs_table_wording import (
+    headed_en,
+    headed_zh,
+    page_en,
+    page_zh,
+    row_questions,
+    said_en,
 )
-from ragstress.generators.questions.techdoc import Entry, term_spellings
-from ragstress.generators.questions.techdoc_en import predicate
+from ragstress.generators.questions.mddocs_terms import (
+    Question,
+)
 
 # A header's name column, by the word it is headed with, and the noun a question calls its rows.
 _NAME_COLUMNS = {
@@ -58,6 +64,9 @@ _NAME_COLUMNS = {
     "property": "property",
     "variable": "variable",
     "flag": "flag",
+    "event": "event",
+    "事件名": "事件",
+    "方法名": "方法",
     "名称": "参数",
     "参数": "参数",
     "参数名": "参数",
@@ -73,7 +82,8 @@ _DEFAULT = {"default", "default value", "默认值", "默认"}
 _DESCRIPTION = {"description", "meaning", "描述", "说明", "含义"}
 _NO_VALUE = {"", "-", "—", "–", "n/a", "无", "none given"}
 
-_NAME = re.compile(r"[A-Za-z_][\w.\-\[\]]{0,39}")
+# A CSS custom property (--x-height) and an event named with a colon (update:value) are names too.
+_NAME = re.compile(r"(?:--)?[A-Za-z_][\w.\-\[\]:]{0,39}")
 _SINCE = re.compile(r"\s*\(\+?v?\d[\w.]*\)$")
 _CODE_SHAPED = re.compile(r"[_.]|[a-z][A-Z]")
 
@@ -88,10 +98,6 @@ _SUBJECT_ZH = re.compile(r"([A-Za-z][\w.-]*[A-Za-z0-9]) ?(插件|模块|中间�
 # (cors.md): "the same plugin" or "the authentication plugin" names no page.
 _CODE_NAME = re.compile(r"[a-z][\w.]*[-_.][\w.-]*|[A-Z][a-z]+[A-Z]\w*")
 
-_OBJECT_OPENERS = frozenset(
-    "a an the whether if how which what when where all any each every one its their to by from in on for with "
-    "up out off more less".split()
-)
 
 _HAN = re.compile(r"[\u4e00-\u9fff]")
 
@@ -100,7 +106,8 @@ Row = tuple[str, str, tuple[tuple[str, str], ...]]  # name, the noun its header 
 
 def _cells(line: str) -> list[str]:
     """A row's cells: "a | b |  " has an empty last cell; a row written with outer pipes ("| a | b |") has none."""
-    cells = [cell.strip() for cell in line.split("|")]
+    # "_number \\| string_": a pipe written escaped is part of its cell.
+    cells = [cell.strip().replace("\\|", "|") for cell in re.split(r"(?<!\\)\|", line)]
     outer = line.strip().startswith("|") and line.strip().endswith("|")
     return cells[1:-1] if outer and len(cells) > 2 else cells
 
@@ -117,6 +124,7 @@ def _header(line: str) -> tuple[str, list[str]] | None:
 
 
 _COMMON_PAGES = 4
+_STYLES_PER_PAGE = 3
 
 
 class TableReading:
@@ -135,6 +143,12 @@ class TableReading:
         self.headed: dict[tuple[str, str], tuple[str, str]] = {}
         # Rows of a result table ("Result", "返回值") are what a call gives back: they set nothing.
         self.results: set[tuple[str, str]] = set()
+        # What an API section's heading says its rows are: ("event", "事件") under "Events".
+        self.sections: dict[tuple[str, str], tuple[str, str]] = {}
+        # Each component page's component, as English and Chinese questions name it.
+        self.components: dict[str, tuple[str, str]] = {}
+        self.component_names: dict[str, str] = {}
+        styled: dict[str, list[str]] = {}
         for doc, doc_chunks in by_doc.items():
             header = None
             ordered = sorted(doc_chunks, key=lambda c: c.start)
@@ -144,6 +158,14 @@ class TableReading:
                 self.rows[chunk.id], header, offsets = _rows(chunk.text, header)
                 for row, offset in zip(self.rows[chunk.id], offsets):
                     named = table_subject(headings, chunk.start + offset, title)
+                    kind = section_kind(headings, chunk.start + offset)
+                    if kind:
+                        self.sections[(chunk.id, row[0])] = kind
+                    # Only variables with a value of their own count: one set to another variable is not asked.
+                    valued = css_variable_question(row[0], dict(row[2]).get("default", ""), "", False)
+                    if kind and kind[0] == "CSS variable" and valued:
+                        names = styled.setdefault(doc, [])
+                        names += [] if row[0] in names else [row[0]]
                     if under_result(headings, chunk.start + offset):
                         self.results.add((chunk.id, row[0]))
                     if named:
@@ -156,8 +178,15 @@ class TableReading:
                 else ""
             )
             english, chinese = _subject(doc_chunks)
+            # A component's page ("Stepper 步进器") is about its component, whatever else its prose names.
+            component = component_title(title, doc_chunks)
+            if component:
+                english, chinese = self.components[doc] = component_subject(component, doc_chunks)
+                self.component_names[doc] = component
             self.subjects[doc] = (english or named, chinese or named)
             self.chinese[doc] = detect_lang("\n".join(c.text for c in doc_chunks)) != "en"
+        # A page's first few CSS variables: dozens of sizes and colours would crowd out what else it states.
+        self.styles = {(doc, name) for doc, names in styled.items() for name in names[:_STYLES_PER_PAGE]}
         # Rows are told apart by their page and cells: overlapping chunks hold the same row twice.
         distinct = {(c.doc_id, row) for c in chunks for row in self.rows[c.id]}
         self.unique = {name for name, n in Counter(row[0] for _, row in distinct).items() if n == 1}
@@ -185,7 +214,19 @@ class TableReading:
             alone = name in self.unique and product and _CODE_SHAPED.search(name)
             if (chunk.doc_id, name) in self.twice or not headed and not subject and not alone:
                 continue
-            cells = clean_cells(dict(cells))
+            raw, cells = dict(cells), clean_cells(dict(cells))
+            section = self.sections.get((chunk.id, name))
+            if section and section[0] in _OWN_READINGS:
+                styled = section[0] != "CSS variable" or (chunk.doc_id, name) in self.styles
+                if subject and not headed and styled:
+                    asked = _OWN_READINGS[section[0]](name, raw, subject, zh)
+                    found += [asked] if asked else []
+                continue
+            noun = (section[1] if zh else section[0]) if section else noun
+            # On a component's page a name-and-meaning table outside its API sections lists values ("contain |
+            # keeps the image's ratio" under "Fit Modes"), not parameters.
+            if not section and chunk.doc_id in self.components and set(cells) <= {"description"}:
+                continue
             # A description naming another of the table's parameters ("only works if max_depth is set") reads
             # that name as a word; and two rows described alike would both answer "which parameter ...".
             others = {other for other, _, _ in rows if other != name and _CODE_SHAPED.search(other)}
@@ -198,11 +239,20 @@ class TableReading:
             if name in self.common or (chunk.id, name) in self.results and said and said.startswith("sets "):
                 cells.pop("description", None)
             if headed:
-                wording = (_headed_zh if zh else _headed_en)(name, noun, headed[1 if zh else 0], product)
+                wording = (headed_zh if zh else headed_en)(name, noun, headed[1 if zh else 0], product)
             else:
-                wording = (_page_zh if zh else _page_en)(name, noun, subject, product)
-            found += _row_questions(name, cells, zh, wording)
+                wording = (page_zh if zh else page_en)(name, noun, subject, product)
+            found += row_questions(name, cells, zh, wording)
         return found
+
+
+# Rows whose section says what they are, asked by what that kind of row states (`mddocs_api_rows`).
+_OWN_READINGS: dict[str, Callable[[str, dict[str, str], str, bool], Question | None]] = {
+    "event": lambda name, cells, subject, zh: event_question(name, cells.get("description", ""), subject, zh),
+    "method": lambda name, cells, subject, zh: method_question(name, cells.get("description", ""), subject, zh),
+    "CSS variable": lambda name, cells, subject, zh: css_variable_question(name, cells.get("default", ""), subject, zh),
+    "slot": lambda name, cells, subject, zh: None,  # "Custom title": a slot's description names what it shows
+}
 
 
 def _rows(text: str, header: tuple[str, list[str]] | None) -> tuple[list[Row], tuple[str, list[str]] | None, list[int]]:
@@ -250,105 +300,3 @@ def _subject(chunks: list[Chunk]) -> tuple[str, str]:
         ranked = sorted(counts.items(), key=lambda kv: (not in_page_name(kv[0][0]), -kv[1]))
         found.append(form.format(*ranked[0][0]) if ranked and ranked[0][1] >= 2 else "")
     return found[0], found[1]
-
-
-def said_en(name: str, description: str) -> str | None:
-    """What a row's description says its parameter does: "sets the window algorithm used by the plugin"."""
-    first = re.split(r"(?<=[a-z0-9)])\. ", description.strip(), maxsplit=1)[0].rstrip(". ")
-    # "Sets a maximum time ...", "Enables the cache": a verb and its object; "Request body original media
-    # type" is a noun phrase that only looks like one.
-    second = (first.split() + ["", ""])[1]
-    verb_like = second in _OBJECT_OPENERS or second.endswith("ing")
-    said = predicate(Entry(name, term_spellings(name), "attribute", first, first)) if verb_like else None
-    if not said and re.match(r"(?:The|A|An) [a-z]", first) and len(first.split()) <= 14:
-        said = "sets " + first[0].lower() + first[1:]
-    if not said or POINTS_OUT.search(said) or name in said or ":" in said or len(said.split()) < 4:
-        return None
-    return said
-
-
-def said_zh(name: str, description: str) -> str | None:
-    """A Chinese row description's first clause, when it is short and says something without the row's name."""
-    first = re.split(r"[。；]", description, maxsplit=1)[0].strip()
-    if 6 <= len(first) <= 40 and not POINTS_OUT_ZH.search(first) and name not in first:
-        return first
-    return None
-
-
-class _Wording(NamedTuple):
-    """How one row's questions are put: its default, its type, and the name a description says ("which ...")."""
-
-    default: str
-    type: str
-    which: Callable[[str], str]
-    noun: str  # the parameter noun as the questions say it
-
-
-# A default cell that says there is none ("未设置", "none") is no value to ask for.
-_NO_DEFAULT = frozenset({"未设置", "无", "无默认值", "none", "not set", "n/a", "-", "—"})
-
-
-def _row_questions(name: str, cells: dict[str, str], zh: bool, wording: _Wording) -> list[Question]:
-    """A row's default, its type and the name its description says, each when the row gives it plainly."""
-    made: list[Question] = []
-    default = cells.get("default", "")
-    if default and len(default) <= 40 and default.strip("'\"").lower() not in _NO_DEFAULT:
-        made.append((wording.default, value_aliases(default), "default", "default_value", wording.default))
-    kind = cells.get("type", "")
-    if kind and len(kind) <= 30 and telling_type(kind):
-        made.append((wording.type, [kind], "name", "doc_type", wording.type))
-    said = (said_zh if zh else said_en)(name, cells.get("description", ""))
-    if said:
-        spellings = list(term_spellings(name))
-        made.append((wording.which(said), spellings, "parameter", "doc_identifier", f"{wording.noun}: {said}"))
-    return made
-
-
-def _page_en(name: str, noun: str, subject: str, product: str | None) -> _Wording:
-    # A question that names what its page documents stands alone, as one naming a code name does (see
-    # mddocs._unframed): the product, which every page's text shares, would only draw other pages.
-    where = f" for {subject}" if subject else f" in {product}"
-    of = f" of {subject}" if subject else f" in {product}"
-    return _Wording(
-        f"What is the default value of {name}{where}?",
-        f"What is the type of {name}{where}?",
-        lambda said: f"Which {noun}{of} {said}?",
-        noun,
-    )
-
-
-def _page_zh(name: str, noun: str, subject: str, product: str | None) -> _Wording:
-    where = (
-        spaced("在", subject or product or "", "中，") if subject or product else ""
-    )  # 在 Card 中, 在 steep-timer 插件中, 在变量中
-    noun = "参数" if noun.isascii() else noun
-    return _Wording(
-        f"{where}{name} 的默认值是什么？",
-        f"{where}{name} 是什么类型？",
-        lambda said: f"{where}哪个{noun}表示“{said}”？",
-        noun,
-    )
-
-
-def _headed_en(name: str, noun: str, subject: str, product: str | None) -> _Wording:
-    """ "... of the max_depth option of the toc helper in Kettle?": a table a heading names."""
-    where = f" in {product}" if product else ""
-    return _Wording(
-        f"What is the default value of the {name} {noun} of {subject}{where}?",
-        f"What is the type of the {name} {noun} of {subject}{where}?",
-        lambda said: f"Which {noun} of {subject}{where} {said}?",
-        noun,
-    )
-
-
-def _headed_zh(name: str, noun: str, subject: str, product: str | None) -> _Wording:
-    """在 Kettle 中，toc 辅助函数的 max_depth 选项的默认值是什么？"""
-    noun = "参数" if noun.isascii() else noun
-    where = spaced("在", product, "中，") if product else ""
-    owner = spaced(subject, "的")
-    return _Wording(
-        where + spaced(owner, name, noun, "的默认值是什么？"),
-        where + spaced(owner, name, noun, "是什么类型？"),
-        lambda said: where + spaced(owner, f"哪个{noun}表示“{said}”？"),
-        noun,
-    )

@@ -12,6 +12,7 @@ from ragstress.core.types import Chunk, QuestionType
 from ragstress.generators.questions import mddocs, techdoc_en, techdoc_zh
 from ragstress.generators.questions.gates import GATES, GateStats, RejectedCandidate
 from ragstress.generators.questions.insitu import insitu_question
+from ragstress.generators.questions.mddocs_components import is_release_note
 from ragstress.generators.questions.mddocs_named import document_headings
 from ragstress.generators.questions.mddocs_sections import ENVVAR
 from ragstress.generators.questions.mddocs_tables import TableReading
@@ -65,6 +66,8 @@ def _technical(chunk: Chunk, subject: Subject | None, lang: str, docs: _DocsRead
         asked = {q[0] for q in stated}
         # A reference page titled by a code name ("useKettle") is about that name, not the corpus's product.
         product = page_subject(docs.titles.get(chunk.doc_id), docs.product)
+        # A component's page is about its component: "Which Stepper prop …", "在 Stepper 中，…".
+        product = docs.tables.component_names.get(chunk.doc_id, product)
         stated += [
             q
             for q in mddocs.doc_questions(
@@ -85,6 +88,7 @@ def _technical(chunk: Chunk, subject: Subject | None, lang: str, docs: _DocsRead
     stated = [(mended(q[0]), *q[1:]) for q in stated]
     # A bare type parameter or an empty default (`T[]`, `{}`) answers nothing a reader would ask.
     stated = [q for q in stated if q[0] and not (q[3] in _VALUE_TEMPLATES and bare_generic(q[1][0]))]
+    stated = [q for q in stated if not is_release_note(q[0])]  # "… #11032": a changelog entry, no API's description
     for question, names, kind, template, content in stated:
         if mddocs.has_markup(question) or mddocs.misnames_a_file(question, names):
             continue  # "returns a *Translations instance": markup the reader left is never asked; nor a file as code
