@@ -121,3 +121,12 @@ def answer_spellings(name: str) -> list[str]:
     if not name.endswith("()") and not short.startswith("$"):
         return [name]  # "currentRoute.value": the property's own name alone ("value") names nothing
     return list(dict.fromkeys([name, bare, short + "()" if name.endswith("()") else short, short]))
+
+
+# A component used in code: "<HomeBackground />", "<Kettle.Spout size={2}>".
+_COMPONENT_TAG = re.compile(r"<([A-Z][\w]*(?:\.[A-Z]\w*)?)[\s/>]")
+
+
+def component_tags(code: str) -> dict[str, str]:
+    """The capitalised names code writes as tags: components, whatever a capital alone would make them (a class)."""
+    return {name: "component" for name in _COMPONENT_TAG.findall(code)}

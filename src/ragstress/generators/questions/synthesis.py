@@ -11,12 +11,15 @@ from collections import Counter
 from ragstress.core.types import Chunk, QuestionType
 from ragstress.generators.questions import mddocs, techdoc_en, techdoc_zh
 from ragstress.generators.questions.gates import GATES, GateStats, RejectedCandidate
+from ragstress.generators.questions.grammar_en import grammatical
 from ragstress.generators.questions.insitu import insitu_question
 from ragstress.generators.questions.mddocs_named import document_headings
 from ragstress.generators.questions.mddocs_sections import ENVVAR
 from ragstress.generators.questions.mddocs_tables import TableReading
-from ragstress.generators.questions.reference_pages import bare_generic, code_title, mended, page_subject
+from ragstress.generators.questions.misframed_en import DocumentedNames, misframed
+from ragstress.generators.questions.reference_pages import bare_generic, mended, owning_title, page_subject
 from ragstress.generators.questions.seeds import KIND_ROTATION, Candidate, Target, answer_aliases, usable_spans
+from ragstress.generators.questions.standalone_en import CommonNouns, standalone
 from ragstress.generators.questions.techdoc import Subject, entries, stated_text
 from ragstress.generators.questions.techdoc_commands import CommandPurposes
 from ragstress.generators.questions.techdoc_shared import SharedOptions
@@ -64,7 +67,7 @@ def _technical(chunk: Chunk, subject: Subject | None, lang: str, docs: _DocsRead
     if subject is None or subject.kind != "command":  # product docs' prose; a man page states its facts as entries
         asked = {q[0] for q in stated}
         # A reference page titled by a code name ("useKettle") is about that name, not the corpus's product.
-        product = page_subject(docs.titles.get(chunk.doc_id), docs.product)
+        product = page_subject(docs.titles.get(chunk.doc_id), docs.product, docs.kinds)
         stated += [
             q
             for q in mddocs.doc_questions(
@@ -73,7 +76,7 @@ def _technical(chunk: Chunk, subject: Subject | None, lang: str, docs: _DocsRead
             if q[0] not in asked
         ]
         # Its summary line ("Manages the pot's state") is asked of the title itself, so not framed by it.
-        title = code_title(docs.titles.get(chunk.doc_id))
+        title = owning_title(docs.titles.get(chunk.doc_id), docs.kinds)
         if title:
             framing = page_subject(None, docs.product)
             found = mddocs.doc_questions(
@@ -83,6 +86,13 @@ def _technical(chunk: Chunk, subject: Subject | None, lang: str, docs: _DocsRead
             stated += [q for q in found if title in q[1] and q[0] not in before]
         stated += _by_column(docs.tables.questions(chunk, product))
     stated = [(mended(q[0]), *q[1:]) for q in stated]
+    # "Through which option can the channel be modified?": a page's own noun asked with no owner named.
+    stated = [q for q in stated if standalone(q[0], docs.product, docs.nouns)]
+    # "a hook for manage countdown": wording pasted from the source is asked only when it parses as English.
+    stated = [(grammatical(q[0]), *q[1:]) for q in stated]
+    # "useMemo" where the page contrasts it with its own hook; "what …" with the answer in the page's title.
+    title = docs.titles.get(chunk.doc_id)
+    stated = [q for q in stated if not misframed(q[0] or "", q[1], q[2], q[3], title, docs.documented)]
     # A bare type parameter or an empty default (`T[]`, `{}`) answers nothing a reader would ask.
     stated = [q for q in stated if q[0] and not (q[3] in _VALUE_TEMPLATES and bare_generic(q[1][0]))]
     for question, names, kind, template, content in stated:
@@ -115,6 +125,8 @@ class _DocsReading:
         self.commands = CommandPurposes(chunks, subjects)
         self.titles = document_titles(chunks)
         self.headings = document_headings(chunks)
+        self.nouns = CommonNouns(chunks)
+        self.documented = DocumentedNames(chunks)
 
     def page(self, doc_id: str) -> tuple[str | None, set[str]]:
         """A document's title and heading names: what a question on its prose names it by (`mddocs_named`)."""

@@ -1,0 +1,75 @@
+"""Is the source wording pasted into an English question grammatical? Mend what is plainly mendable, else drop.
+
+Docs are written fast and often by non-native writers: "a hook for manage countdown", "a Hook alike useEffect",
+"reset: Reset the current form". Pasted into "Which <kind> …", such wording makes the question read as broken.
+A word's part of speech is read by probing the parser with the word alone in a frame only one reading fits,
+so the check does not rely on the tags the parser gives a broken phrase:
+
+| question | reading | result |
+|---|---|---|
+| Which function is a tool for brew tea? | "for" + a bare verb ("a tool for brew things" tags it a verb) | dropped |
+| Which function is a tool alike steep()? | "alike" takes no object | dropped |
+| Which option pour the water? | a kind's verb not in the third person | "Which option pours the water?" |
+| Which option is a tool for brewing tea? | grammatical | kept |
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from ragstress.generators.questions.english_parse import parse
+from ragstress.generators.questions.mddocs_named import third_person
+
+# The nouns "Which <kind>" opens a docs question with.
+_KINDS = (
+    "option|property|prop|function|method|hook|component|class|setting|parameter|attribute|event|type|command"
+    "|field|variable|API|directive|plugin|module"
+)
+_WHICH_KIND_VERB = re.compile(rf"^(Which (?:\w+ )?(?:{_KINDS}) (?:of (?!the |a |an )[\w.$()]+ )?)([a-z]+)\b(.*)$")
+# Words after "Which <kind>" that are no verb in need of the third person.
+_NOT_A_BARE_VERB = frozenset(
+    "can could will would may might must should shall do does did is was has had are were be "
+    "best also only always never not usually often first of in to for".split()
+)
+
+
+@functools.lru_cache(maxsize=4096)
+def only_a_verb(word: str) -> bool:
+    """Is the word read as a verb even where a noun is expected ("a tool for <word> things")?"""
+    doc = parse(f"It is a tool for {word} things.")
+    return len(doc) == 8 and doc[5].tag_ in ("VB", "VBP")
+
+
+@functools.lru_cache(maxsize=4096)
+def bare_verb(word: str) -> bool:
+    """Is the word a verb's base form ("You can <word> it.")?"""
+    doc = parse(f"You can {word} it.")
+    return len(doc) == 5 and doc[2].tag_ == "VB" and doc[2].lemma_.lower() == word
+
+
+def pasted_broken(question: str) -> bool:
+    """Does the question hold wording no grammar allows: a bare verb after "for", or "alike" with an object?"""
+    for m in re.finditer(r"\bfor ([a-z]+) (?=[a-z])", question):
+        if only_a_verb(m.group(1)):
+            return True  # "a hook for manage countdown"
+    return bool(re.search(r"\balike (?:a |an |the )?[\w.$]+(?<!\?)", question))
+
+
+def agreed(question: str) -> str:
+    """ "Which option pour the water?" -> "Which option pours the water?": a singular kind's verb agrees."""
+    m = _WHICH_KIND_VERB.match(question)
+    if not m or m.group(2) in _NOT_A_BARE_VERB or m.group(2).endswith(("s", "ed", "ing")):
+        return question
+    if not bare_verb(m.group(2)):
+        return question
+    return f"{m.group(1)}{third_person(m.group(2))}{m.group(3)}"
+
+
+def grammatical(question: str) -> str | None:
+    """The question with its verb agreeing, or None when its pasted wording is broken past mending."""
+    if re.search(r"[\u4e00-\u9fff]", question):
+        return question
+    if pasted_broken(question):
+        return None
+    return agreed(question)
