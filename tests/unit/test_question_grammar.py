@@ -33,3 +33,4 @@ def test_grammatical_questions_are_kept_as_they_are():
         "哪个选项设置超时？",
     ):
         assert grammatical(question) == question
+    assert grammatical(None) is None

@@ -66,9 +66,9 @@ def agreed(question: str) -> str:
     return f"{m.group(1)}{third_person(m.group(2))}{m.group(3)}"
 
 
-def grammatical(question: str) -> str | None:
+def grammatical(question: str | None) -> str | None:
     """The question with its verb agreeing, or None when its pasted wording is broken past mending."""
-    if re.search(r"[\u4e00-\u9fff]", question):
+    if not question or re.search(r"[\u4e00-\u9fff]", question):
         return question
     if pasted_broken(question):
         return None
