@@ -41,3 +41,19 @@ def test_a_framed_what_question_must_name_its_page_and_keep_its_answer():
 
 def test_chinese_questions_are_judged_elsewhere():
     assert not misframed("哪个函数用于缓存？", ["useMemo"], "function", "doc_identifier", None, _docs())
+
+
+def test_a_comparison_without_its_other_side_is_not_asked():
+    docs = _docs()
+    assert misframed(
+        "Which function is more convenient when the lid is open?", ["usePot"], "hook", "doc_identifier", None, docs
+    )
+    assert not misframed("Which function returns more than one pot?", ["usePot"], "hook", "doc_identifier", None, docs)
+
+
+def test_a_framed_answer_restating_the_question_or_the_title_is_not_asked():
+    docs = _docs()
+    q = "In Kettle's Links guide, what uses file paths to link pages?"
+    assert misframed(q, ["file path format"], "name", "doc_named_subject", "Links", docs)
+    q = "In Kettle's Steam (STM) guide, what enables STM by default?"
+    assert misframed(q, ["Boil mode"], "name", "doc_named_subject", "Steam (STM)", docs)

@@ -34,3 +34,13 @@ def test_grammatical_questions_are_kept_as_they_are():
     ):
         assert grammatical(question) == question
     assert grammatical(None) is None
+
+
+def test_an_imperative_read_as_a_statement_is_broken():
+    assert grammatical("Who see for the brewing options?") is None
+    assert grammatical("Who wrote the brewing guide?") is not None
+    assert grammatical("What is the brewing guide?") is not None
+
+
+def test_a_kind_noun_read_as_a_verb_is_broken():
+    assert grammatical("Which function hook for persistent pots?") is None

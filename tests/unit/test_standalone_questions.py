@@ -43,4 +43,6 @@ def test_a_named_owner_or_a_self_naming_phrase_makes_it_standalone():
 def test_the_product_alone_is_no_owner():
     assert not names_an_owner("Which option sets the channel in Kettle Tools?", "Kettle Tools")
     assert names_an_owner("Which option of Steeper sets the channel in Kettle?", "Kettle")
+    assert names_an_owner("Which Kettle option sets the channel?", "Kettle")
+    assert names_an_owner("What is the default value of Kettle's channel option?", "Kettle")
     assert standalone("哪个选项设置频道？", "Kettle", _kettle_docs())

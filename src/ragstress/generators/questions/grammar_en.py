@@ -10,6 +10,7 @@ so the check does not rely on the tags the parser gives a broken phrase:
 | Which function is a tool for brew tea? | "for" + a bare verb ("a tool for brew things" tags it a verb) | dropped |
 | Which function is a tool alike steep()? | "alike" takes no object | dropped |
 | Which option pour the water? | a kind's verb not in the third person | "Which option pours the water?" |
+| Who see for the brewing options? | "See … for …", an imperative, read as a statement | dropped |
 | Which option is a tool for brewing tea? | grammatical | kept |
 """
 
@@ -53,6 +54,12 @@ def pasted_broken(question: str) -> bool:
     for m in re.finditer(r"\bfor ([a-z]+) (?=[a-z])", question):
         if only_a_verb(m.group(1)):
             return True  # "a hook for manage countdown"
+    if re.match(rf"Which (?:\w+ )?(?:{_KINDS}) (?:{_KINDS})s?\b", question, re.I):
+        return True  # "Which function hook for …": a summary's noun ("Hook for …") read as a verb
+    opening = re.match(r"(?:Who|What) ([a-z]+) ", question)
+    if opening and opening.group(1) not in _NOT_A_BARE_VERB and not opening.group(1).endswith("s"):
+        if bare_verb(opening.group(1)):
+            return True  # "Who see for …": an imperative ("See … for …") read as a statement
     return bool(re.search(r"\balike (?:a |an |the )?[\w.$]+(?<!\?)", question))
 
 

@@ -18,6 +18,8 @@ Two readings turn a sentence round mechanically and go wrong in the same few way
 | Which function returns the pot's state? | usePot (its own page) | yes |
 | In Kettle's Sieve guide, what is used to hold the leaves? | Sieve component | no (the title gives it) |
 | What passes options to the selected parser in Kettle? | parserOptions | no (no page named) |
+| In Kettle's Links guide, what uses file paths to link pages? | file path format | no (restates the question) |
+| Which function is more convenient when the lid is open? | useLid | no (compared with what?) |
 """
 
 from __future__ import annotations
@@ -33,6 +35,8 @@ _DOCUMENTED_KINDS = frozenset({"function", "hook", "class", "component", "method
 # The readings that ask "what <does …>" of a thing the page names.
 _FRAMED_TEMPLATES = frozenset({"doc_named_subject", "doc_used_for"})
 _CODE_SHAPED = re.compile(r"[a-z][a-z0-9]*[A-Z]|[\w]\.[\w]|_|\(\)|^[A-Z][a-z0-9]+[A-Z]")
+# "Which function is more convenient when …": a comparison whose other side the question lost.
+_COMPARED = re.compile(r"\b(?:more|less|better|worse|easier|simpler|faster|slower)\b(?![^?]*\bthan\b)(?! than)")
 _KIND_WORDS = frozenset("component components hook function method class option property prop api guide".split())
 
 
@@ -73,10 +77,15 @@ def misframed(
     answer = answers[0]
     if template == "doc_identifier" and kind in _DOCUMENTED_KINDS and not documented.documents(answer):
         return True
+    if _COMPARED.search(question):
+        return True
     if template not in _FRAMED_TEMPLATES:
         return False
     if not question.startswith("In ") or " guide, what " not in question:
         return True  # no page named: "What passes options to the selected parser?"
     if _CODE_SHAPED.search(answer):
         return True  # a code name has a kind to be asked by
-    return bool(title and _words(answer) & _words(title))
+    said = _words(question.split(" guide, what ", 1)[1])
+    # "what uses file paths …" answered "file path format"; "what enables SSG" on the SSG page: the sentence
+    # was about the page's subject or restates its answer, and turned round it asks nothing.
+    return bool(_words(answer) & (_words(title or "") | said) or said & _words(title or ""))

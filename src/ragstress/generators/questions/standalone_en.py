@@ -13,6 +13,7 @@ name itself ("the Hero buttons", "the isMounted ref").
 | Which Kettle option sets the timeout of the pot? | "the pot" (on most pages) | yes |
 | Through which option can the channel be modified in Kettle? | "the channel" (one page) | no |
 | Which property of useSteep sets the channel? | "the channel", owner useSteep named | yes |
+| Which Kettle option sets the channel? | "the channel" of the product's own settings | yes |
 | Which function renders the Hero buttons? | "the Hero buttons" names itself | yes |
 """
 
@@ -64,6 +65,8 @@ class CommonNouns:
 
 def names_an_owner(question: str, product: str | None) -> bool:
     """Does the question name a code name or a proper name other than its product (an owner for its nouns)?"""
+    if product and re.search(rf"\bWhich {re.escape(product)} \w+|{re.escape(product)}'s ", question):
+        return True  # "Which Kettle option …", "Kettle's lid option": the product's own settings, owned by it
     if product:
         question = question.replace(product, "")
     if _CODE_NAME.search(question):

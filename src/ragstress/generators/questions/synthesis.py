@@ -11,7 +11,7 @@ from collections import Counter
 from ragstress.core.types import Chunk, QuestionType
 from ragstress.generators.questions import mddocs, techdoc_en, techdoc_zh
 from ragstress.generators.questions.gates import GATES, GateStats, RejectedCandidate
-from ragstress.generators.questions.grammar_en import grammatical
+from ragstress.generators.questions.grammar_en import grammatical, pasted_broken
 from ragstress.generators.questions.insitu import insitu_question
 from ragstress.generators.questions.mddocs_named import document_headings
 from ragstress.generators.questions.mddocs_sections import ENVVAR
@@ -87,7 +87,9 @@ def _technical(chunk: Chunk, subject: Subject | None, lang: str, docs: _DocsRead
         stated += _by_column(docs.tables.questions(chunk, product))
     stated = [(mended(q[0]), *q[1:]) for q in stated]
     # "Through which option can the channel be modified?": a page's own noun asked with no owner named.
-    stated = [q for q in stated if standalone(q[0], docs.product, docs.nouns)]
+    # A summary line answered by the page's own title ("Which hook gets the scroll position?") names its owner.
+    owner = owning_title(docs.titles.get(chunk.doc_id), docs.kinds)
+    stated = [q for q in stated if owner in q[1] or standalone(q[0], docs.product, docs.nouns)]
     # "a hook for manage countdown": wording pasted from the source is asked only when it parses as English.
     stated = [(grammatical(q[0]), *q[1:]) for q in stated]
     # "useMemo" where the page contrasts it with its own hook; "what …" with the answer in the page's title.
@@ -203,6 +205,8 @@ def insitu_candidates(chunks: list[Chunk], langs: dict[str, str], rng: random.Ra
                     continue
                 if question.count("(") != question.count(")") or re.match(r"(?:As|Because|If|When|While)\b", question):
                     continue  # a clause cut from its sentence: "As the messages are … (with how many bits?"
+                if lang == "en" and pasted_broken(question):
+                    continue  # "Who see for …": "See … for …" read as a statement
             if mddocs.has_markup(question):
                 continue
             target = Target((chunk,), (span,), lang)
