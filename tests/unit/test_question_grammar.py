@@ -39,6 +39,7 @@ def test_grammatical_questions_are_kept_as_they_are():
 def test_an_imperative_read_as_a_statement_is_broken():
     assert grammatical("Who see for the brewing options?") is None
     assert grammatical("Who wrote the brewing guide?") is not None
+    assert grammatical("Who extended the brewing guide in 1952?") is not None
     assert grammatical("What is the brewing guide?") is not None
 
 

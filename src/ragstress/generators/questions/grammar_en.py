@@ -57,7 +57,7 @@ def pasted_broken(question: str) -> bool:
     if re.match(rf"Which (?:\w+ )?(?:{_KINDS}) (?:{_KINDS})s?\b", question, re.I):
         return True  # "Which function hook for …": a summary's noun ("Hook for …") read as a verb
     opening = re.match(r"(?:Who|What) ([a-z]+) ", question)
-    if opening and opening.group(1) not in _NOT_A_BARE_VERB and not opening.group(1).endswith("s"):
+    if opening and opening.group(1) not in _NOT_A_BARE_VERB and not opening.group(1).endswith(("s", "ed")):
         if bare_verb(opening.group(1)):
             return True  # "Who see for …": an imperative ("See … for …") read as a statement
     return bool(re.search(r"\balike (?:a |an |the )?[\w.$]+(?<!\?)", question))
