@@ -13,6 +13,7 @@ from ragstress.generators.questions import mddocs, techdoc_en, techdoc_zh
 from ragstress.generators.questions.gates import GATES, GateStats, RejectedCandidate
 from ragstress.generators.questions.grammar_en import grammatical, pasted_broken
 from ragstress.generators.questions.insitu import insitu_question
+from ragstress.generators.questions.mddocs_code import titled_components
 from ragstress.generators.questions.mddocs_named import document_headings
 from ragstress.generators.questions.mddocs_sections import ENVVAR
 from ragstress.generators.questions.mddocs_tables import TableReading
@@ -119,7 +120,7 @@ class _DocsReading:
 
     def __init__(self, chunks: list[Chunk]):
         self.product = mddocs.product_name(chunks)
-        self.kinds = mddocs.identifier_kinds(chunks)
+        self.kinds = titled_components(mddocs.identifier_kinds(chunks), document_titles(chunks))
         self.shared_questions = mddocs.shared_entry_questions(chunks, self.product, self.kinds)
         self.tables = TableReading(chunks, document_titles(chunks))
         subjects = document_subjects(chunks)
@@ -171,7 +172,10 @@ def insitu_candidates(chunks: list[Chunk], langs: dict[str, str], rng: random.Ra
     for n, chunk in enumerate(order):
         lang = langs[chunk.id]
         rows = max(len(docs.tables.rows.get(chunk.id, [])), mddocs.entry_count(chunk))
-        cap = min(ROWS_PER_CHUNK, max(SPANS_PER_CHUNK, rows))
+        # An English product doc's chunk states a fact a sentence: a third reading, past the two every chunk may
+        # give, is asked in the third round, after every chunk's first two.
+        third = lang == "en" and _MARKUP_SOURCE.search(chunk.doc_id) is not None
+        cap = min(ROWS_PER_CHUNK, max(SPANS_PER_CHUNK + third, rows))
         technical = _technical(chunk, subjects.get(chunk.doc_id), lang, docs)
         options = sum(c.question_type.span_kinds == ["option"] for c in technical)
         technical = technical[: max(cap, min(ROWS_PER_CHUNK, options))]
