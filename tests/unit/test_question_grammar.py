@@ -45,3 +45,10 @@ def test_an_imperative_read_as_a_statement_is_broken():
 
 def test_a_kind_noun_read_as_a_verb_is_broken():
     assert grammatical("Which function hook for persistent pots?") is None
+
+
+def test_a_subject_and_verb_disagreeing_in_number_are_broken():
+    assert grammatical("Which function makes sure that the kettle are clean?") is None
+    assert grammatical("Which function runs only when the lids changes?") is None
+    assert grammatical("Which function runs when the lids change?") is not None
+    assert grammatical("Which option is used when the pot and the lid are warm?") is not None

@@ -9,6 +9,7 @@ so the check does not rely on the tags the parser gives a broken phrase:
 |---|---|---|
 | Which function is a tool for brew tea? | "for" + a bare verb ("a tool for brew things" tags it a verb) | dropped |
 | Which function is a tool alike steep()? | "alike" takes no object | dropped |
+| Which function runs when the pots is full? | subject and verb disagree in number | dropped |
 | Which option pour the water? | a kind's verb not in the third person | "Which option pours the water?" |
 | Who see for the brewing options? | "See … for …", an imperative, read as a statement | dropped |
 | Which option is a tool for brewing tea? | grammatical | kept |
@@ -63,6 +64,20 @@ def pasted_broken(question: str) -> bool:
     return bool(re.search(r"\balike (?:a |an |the )?[\w.$]+(?<!\?)", question))
 
 
+def disagrees(question: str) -> bool:
+    """Does a subject disagree with its verb in number ("the resource are", "when the deps changes")?"""
+    for token in parse(question):
+        if token.dep_ != "nsubj" or not token.text.isalpha() or not token.text.islower() or list(token.conjuncts):
+            continue
+        verb = token.head
+        if token.tag_ == "NN" and verb.lower_ in ("are", "were"):
+            return True
+        plural_verb_s = verb.tag_ == "VBZ" or (verb.dep_ in ("advcl", "relcl", "ccomp") and verb.tag_ == "NNS")
+        if token.tag_ == "NNS" and plural_verb_s and verb.lower_ not in ("is", "was", "has", "does"):
+            return True
+    return False
+
+
 def agreed(question: str) -> str:
     """ "Which option pour the water?" -> "Which option pours the water?": a singular kind's verb agrees."""
     m = _WHICH_KIND_VERB.match(question)
@@ -77,6 +92,6 @@ def grammatical(question: str | None) -> str | None:
     """The question with its verb agreeing, or None when its pasted wording is broken past mending."""
     if not question or re.search(r"[\u4e00-\u9fff]", question):
         return question
-    if pasted_broken(question):
+    if pasted_broken(question) or disagrees(question):
         return None
     return agreed(question)
