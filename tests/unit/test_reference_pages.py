@@ -106,3 +106,13 @@ def test_chinese_pasted_clauses_are_not_asked():
     assert mended("在 useKettle 中，哪个函数却容易让水溢出？") is None
     assert mended("在 useKettle 中，哪个参数表示“壶需要的数据，直接透传给 Pot 组件即可，不需要再做处理”？") is None
     assert mended("在 useKettle 中，哪个参数表示“沸腾时触发”？") == "在 useKettle 中，哪个参数表示“沸腾时触发”？"
+
+
+def test_a_package_or_component_title_owns_its_page():
+    from ragstress.generators.questions.reference_pages import owning_title
+
+    assert page_subject("@kettle/plugin-steam", "Kettle") == "@kettle/plugin-steam"
+    assert owning_title("kettle-plugin-spout-guard") == "kettle-plugin-spout-guard"
+    assert page_subject("Spout", "Kettle", {"Spout": "component"}) == "Spout"
+    assert page_subject("Overview", "Kettle", {"Spout": "component"}) == "Kettle"
+    assert owning_title("Getting started") is None

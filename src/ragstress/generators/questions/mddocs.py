@@ -35,6 +35,7 @@ from collections import Counter
 
 from ragstress.core.types import Chunk
 from ragstress.corpora.code_blocks import code_lines
+from ragstress.generators.questions.mddocs_code import component_tags
 from ragstress.generators.questions.mddocs_components import component_names
 from ragstress.generators.questions.mddocs_defaults import default_questions, headed_default_questions
 from ragstress.generators.questions.mddocs_deprecations import deprecation_items, deprecation_questions
@@ -125,8 +126,10 @@ def _full_name(name: str, chunks: list[Chunk]) -> str:
 def identifier_kinds(chunks: list[Chunk]) -> dict[str, str]:
     """The code names a corpus uses, by kind: written with "()" or called or imported in its code."""
     kinds: dict[str, str] = {}
+    components: dict[str, str] = {}
     for chunk in chunks:
         for line, code in zip(chunk.text.split("\n"), code_lines(chunk.text, chunk.code_state)):
+            components |= component_tags(line) if code else {}
             # Prose calls a name by writing "()" after it; "Framework(app.config…)" there opens an aside.
             called = r"\(" if code else r"\(\)"
             for name in re.findall(rf"(?<![\w$])(\$?[A-Za-z_][\w.$]*){called}", line):
@@ -141,7 +144,7 @@ def identifier_kinds(chunks: list[Chunk]) -> dict[str, str]:
     variables = {name: kind for name, kind in listed.items() if kind == ENVVAR}
     # A name a section lists ("Extended Methods") is of its kind unless its code or its fields say otherwise;
     # an upper-case name under "Environment Variables" is a variable whatever its spelling suggests.
-    return {n: k for n, k in listed.items() if k != ENVVAR} | kinds | entry_kinds(chunks) | variables
+    return {n: k for n, k in listed.items() if k != ENVVAR} | kinds | components | entry_kinds(chunks) | variables
 
 
 def _prose_lines(chunk: Chunk) -> str:

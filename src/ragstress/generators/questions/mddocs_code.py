@@ -121,3 +121,24 @@ def answer_spellings(name: str) -> list[str]:
     if not name.endswith("()") and not short.startswith("$"):
         return [name]  # "currentRoute.value": the property's own name alone ("value") names nothing
     return list(dict.fromkeys([name, bare, short + "()" if name.endswith("()") else short, short]))
+
+
+# A component used in code: "<HomeBackground />", "<Kettle.Spout size={2}>".
+_COMPONENT_TAG = re.compile(r"<([A-Z][\w]*(?:\.[A-Z]\w*)?)[\s/>]")
+
+
+def component_tags(code: str) -> dict[str, str]:
+    """The capitalised names code writes as tags: components, whatever a capital alone would make them (a class)."""
+    return {name: "component" for name in _COMPONENT_TAG.findall(code)}
+
+
+_PASCAL = re.compile(r"[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+")
+
+
+def titled_components(kinds: dict[str, str], titles: dict[str, str]) -> dict[str, str]:
+    """A page titled by a PascalCase name ("HomeFooter") in docs whose code writes components as tags documents
+    a component, not a class: a capital alone says nothing about what a name is in a UI library's docs."""
+    if "component" not in kinds.values():
+        return kinds
+    named = {t: "component" for t in titles.values() if _PASCAL.fullmatch(t) and kinds.get(t, "class") == "class"}
+    return kinds | named

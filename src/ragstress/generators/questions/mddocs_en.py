@@ -82,7 +82,8 @@ _LIMIT = re.compile(
 
 # The kinds a name may have: from its spelling (class, function …) or the section documenting it (option, hook …).
 _KIND_EN = {
-    k: k for k in "class function exception parameter option setting hook method property prop event attribute".split()
+    k: k
+    for k in "class function exception parameter option setting hook method property prop event attribute component".split()
 }
 
 # Words before "parameter" that say what kind of parameter it is, not its name.

@@ -101,4 +101,5 @@ KIND_ZH = {
     "setting": "设置",
 }
 KIND_ZH |= {"hook": "钩子", "method": "方法", "property": "属性", "prop": "属性", "event": "事件", "attribute": "属性"}
+KIND_ZH |= {"component": "组件"}
 KIND_ZH |= {"environment variable": "环境变量"}  # an upper-case name a guide lists under "Environment Variables"

@@ -49,9 +49,26 @@ def code_title(title: str | None) -> str | None:
     return title if _CODE_TITLE.fullmatch(title) else None
 
 
-def page_subject(title: str | None, product: str | None) -> str | None:
-    """What a page's questions name: its code-name title, else the corpus's product unless that is a generic word."""
-    return code_title(title) or (None if is_generic_subject(product) else product)
+# A package as its page is titled: "@kettle/plugin-steam", "kettle-plugin-spout".
+_PACKAGE_TITLE = re.compile(r"@[a-z0-9][\w.-]*/[a-z0-9][\w.-]*|[a-z][a-z0-9]*(?:-[a-z0-9]+){2,}")
+
+
+def owning_title(title: str | None, kinds: dict[str, str] | None = None) -> str | None:
+    """The page's title when it names what the page documents: a code name, a package ("@kettle/plugin-steam"),
+    or a component its code writes as a tag ("Spout" where the docs write <Spout />); else None.
+
+    An option or prop on such a page belongs to it: "the dir option of @kettle/plugin-steam", never "Kettle's
+    dir option", which every plugin of the product may have."""
+    title = (title or "").strip()
+    if code_title(title) or _PACKAGE_TITLE.fullmatch(title):
+        return title
+    return title if kinds and kinds.get(title) == "component" else None
+
+
+def page_subject(title: str | None, product: str | None, kinds: dict[str, str] | None = None) -> str | None:
+    """What a page's questions name: the thing its title names, else the corpus's product unless that is a
+    generic word."""
+    return owning_title(title, kinds) or (None if is_generic_subject(product) else product)
 
 
 def bare_generic(value: str) -> bool:

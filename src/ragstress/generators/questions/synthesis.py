@@ -11,13 +11,17 @@ from collections import Counter
 from ragstress.core.types import Chunk, QuestionType
 from ragstress.generators.questions import mddocs, techdoc_en, techdoc_zh
 from ragstress.generators.questions.gates import GATES, GateStats, RejectedCandidate
+from ragstress.generators.questions.grammar_en import grammatical, pasted_broken
 from ragstress.generators.questions.insitu import insitu_question
+from ragstress.generators.questions.mddocs_code import titled_components
 from ragstress.generators.questions.mddocs_components import is_release_note
 from ragstress.generators.questions.mddocs_named import document_headings
 from ragstress.generators.questions.mddocs_sections import ENVVAR
 from ragstress.generators.questions.mddocs_tables import TableReading
-from ragstress.generators.questions.reference_pages import bare_generic, code_title, mended, page_subject
+from ragstress.generators.questions.misframed_en import DocumentedNames, misframed
+from ragstress.generators.questions.reference_pages import bare_generic, mended, owning_title, page_subject
 from ragstress.generators.questions.seeds import KIND_ROTATION, Candidate, Target, answer_aliases, usable_spans
+from ragstress.generators.questions.standalone_en import CommonNouns, standalone
 from ragstress.generators.questions.techdoc import Subject, entries, stated_text
 from ragstress.generators.questions.techdoc_commands import CommandPurposes
 from ragstress.generators.questions.techdoc_shared import SharedOptions
@@ -65,7 +69,7 @@ def _technical(chunk: Chunk, subject: Subject | None, lang: str, docs: _DocsRead
     if subject is None or subject.kind != "command":  # product docs' prose; a man page states its facts as entries
         asked = {q[0] for q in stated}
         # A reference page titled by a code name ("useKettle") is about that name, not the corpus's product.
-        product = page_subject(docs.titles.get(chunk.doc_id), docs.product)
+        product = page_subject(docs.titles.get(chunk.doc_id), docs.product, docs.kinds)
         # A component's page is about its component: "Which Stepper prop …", "在 Stepper 中，…".
         product = docs.tables.component_names.get(chunk.doc_id, product)
         stated += [
@@ -76,7 +80,7 @@ def _technical(chunk: Chunk, subject: Subject | None, lang: str, docs: _DocsRead
             if q[0] not in asked
         ]
         # Its summary line ("Manages the pot's state") is asked of the title itself, so not framed by it.
-        title = code_title(docs.titles.get(chunk.doc_id))
+        title = owning_title(docs.titles.get(chunk.doc_id), docs.kinds)
         if title:
             framing = page_subject(None, docs.product)
             found = mddocs.doc_questions(
@@ -86,6 +90,15 @@ def _technical(chunk: Chunk, subject: Subject | None, lang: str, docs: _DocsRead
             stated += [q for q in found if title in q[1] and q[0] not in before]
         stated += _by_column(docs.tables.questions(chunk, product))
     stated = [(mended(q[0]), *q[1:]) for q in stated]
+    # "Through which option can the channel be modified?": a page's own noun asked with no owner named.
+    # A summary line answered by the page's own title ("Which hook gets the scroll position?") names its owner.
+    owner = owning_title(docs.titles.get(chunk.doc_id), docs.kinds)
+    stated = [q for q in stated if owner in q[1] or standalone(q[0], docs.product, docs.nouns)]
+    # "a hook for manage countdown": wording pasted from the source is asked only when it parses as English.
+    stated = [(grammatical(q[0]), *q[1:]) for q in stated]
+    # "useMemo" where the page contrasts it with its own hook; "what …" with the answer in the page's title.
+    title = docs.titles.get(chunk.doc_id)
+    stated = [q for q in stated if not misframed(q[0] or "", q[1], q[2], q[3], title, docs.documented)]
     # A bare type parameter or an empty default (`T[]`, `{}`) answers nothing a reader would ask.
     stated = [q for q in stated if q[0] and not (q[3] in _VALUE_TEMPLATES and bare_generic(q[1][0]))]
     stated = [q for q in stated if not is_release_note(q[0])]  # "… #11032": a changelog entry, no API's description
@@ -111,7 +124,7 @@ class _DocsReading:
 
     def __init__(self, chunks: list[Chunk]):
         self.product = mddocs.product_name(chunks)
-        self.kinds = mddocs.identifier_kinds(chunks)
+        self.kinds = titled_components(mddocs.identifier_kinds(chunks), document_titles(chunks))
         self.shared_questions = mddocs.shared_entry_questions(chunks, self.product, self.kinds)
         self.tables = TableReading(chunks, document_titles(chunks))
         subjects = document_subjects(chunks)
@@ -119,6 +132,8 @@ class _DocsReading:
         self.commands = CommandPurposes(chunks, subjects)
         self.titles = document_titles(chunks)
         self.headings = document_headings(chunks)
+        self.nouns = CommonNouns(chunks)
+        self.documented = DocumentedNames(chunks)
 
     def page(self, doc_id: str) -> tuple[str | None, set[str]]:
         """A document's title and heading names: what a question on its prose names it by (`mddocs_named`)."""
@@ -161,7 +176,10 @@ def insitu_candidates(chunks: list[Chunk], langs: dict[str, str], rng: random.Ra
     for n, chunk in enumerate(order):
         lang = langs[chunk.id]
         rows = max(len(docs.tables.rows.get(chunk.id, [])), mddocs.entry_count(chunk))
-        cap = min(ROWS_PER_CHUNK, max(SPANS_PER_CHUNK, rows))
+        # An English product doc's chunk states a fact a sentence: a third reading, past the two every chunk may
+        # give, is asked in the third round, after every chunk's first two.
+        third = lang == "en" and _MARKUP_SOURCE.search(chunk.doc_id) is not None
+        cap = min(ROWS_PER_CHUNK, max(SPANS_PER_CHUNK + third, rows))
         technical = _technical(chunk, subjects.get(chunk.doc_id), lang, docs)
         options = sum(c.question_type.span_kinds == ["option"] for c in technical)
         technical = technical[: max(cap, min(ROWS_PER_CHUNK, options))]
@@ -195,6 +213,8 @@ def insitu_candidates(chunks: list[Chunk], langs: dict[str, str], rng: random.Ra
                     continue
                 if question.count("(") != question.count(")") or re.match(r"(?:As|Because|If|When|While)\b", question):
                     continue  # a clause cut from its sentence: "As the messages are … (with how many bits?"
+                if lang == "en" and pasted_broken(question):
+                    continue  # "Who see for …": "See … for …" read as a statement
             if mddocs.has_markup(question):
                 continue
             target = Target((chunk,), (span,), lang)

@@ -1,0 +1,16 @@
+"""A UI library's PascalCase page titles name components, not classes (made-up docs)."""
+
+from ragstress.generators.questions.mddocs_code import component_tags, titled_components
+
+
+def test_tags_in_code_are_components():
+    assert component_tags("<KettleLid size={2} />") == {"KettleLid": "component"}
+    assert component_tags("if (a < B) return") == {}
+
+
+def test_pascal_case_titles_are_components_where_the_docs_use_tags():
+    kinds = {"KettleLid": "component", "brew": "function"}
+    titles = {"a.md": "KettleSpout", "b.md": "Getting started", "c.md": "brew"}
+    assert titled_components(kinds, titles)["KettleSpout"] == "component"
+    assert "Getting started" not in titled_components(kinds, titles)
+    assert titled_components({"brew": "function"}, titles) == {"brew": "function"}  # no tags: nothing to tell

@@ -1,0 +1,54 @@
+"""Source wording pasted into a question must parse as English: mended when plain, else dropped (made-up docs)."""
+
+from ragstress.generators.questions.grammar_en import agreed, grammatical, pasted_broken
+
+
+def test_a_bare_verb_after_for_is_broken():
+    assert pasted_broken("Which function is a helper for manage kettles?")
+    assert not pasted_broken("Which function is a helper for managing kettles?")
+    assert not pasted_broken("Which function is a helper for cache keys?")  # "cache" may be a noun
+
+
+def test_alike_takes_no_object():
+    assert grammatical("Which function is a helper alike steep() but quieter?") is None
+    assert grammatical("Which two functions are alike?") is not None
+
+
+def test_a_kind_verb_is_put_in_the_third_person():
+    assert agreed("Which option pour the water into the pot?") == "Which option pours the water into the pot?"
+    assert agreed("Which property of usePot reset the timer?") == "Which property of usePot resets the timer?"
+    assert agreed("Which Kettle option empty the pot?") == "Which Kettle option empties the pot?"
+    assert (
+        agreed("Which function of the kettle module returns a pot?")
+        == "Which function of the kettle module returns a pot?"
+    )
+
+
+def test_grammatical_questions_are_kept_as_they_are():
+    for question in (
+        "Which option sets the timeout of the pot?",
+        "Which function do you use to brew tea?",
+        "Which property can only be read?",
+        "What is the default value of timeout in useKettle?",
+        "哪个选项设置超时？",
+    ):
+        assert grammatical(question) == question
+    assert grammatical(None) is None
+
+
+def test_an_imperative_read_as_a_statement_is_broken():
+    assert grammatical("Who see for the brewing options?") is None
+    assert grammatical("Who wrote the brewing guide?") is not None
+    assert grammatical("Who extended the brewing guide in 1952?") is not None
+    assert grammatical("What is the brewing guide?") is not None
+
+
+def test_a_kind_noun_read_as_a_verb_is_broken():
+    assert grammatical("Which function hook for persistent pots?") is None
+
+
+def test_a_subject_and_verb_disagreeing_in_number_are_broken():
+    assert grammatical("Which function makes sure that the kettle are clean?") is None
+    assert grammatical("Which function runs only when the lids changes?") is None
+    assert grammatical("Which function runs when the lids change?") is not None
+    assert grammatical("Which option is used when the pot and the lid are warm?") is not None
