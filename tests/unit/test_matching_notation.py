@@ -28,6 +28,8 @@ STATED = [
     ("Light covers 299 792 km each second.", ["299,792 km"]),  # digits grouped by spaces
     ("The stadium seats 1 250 000 people? No: 125 000.", ["125000"]),
     ("Doses rise 10 → 20 mg over a week.", ["10-20 mg"]),  # a range with an arrow
+    ("Torque is given in N m.", ["N·m"]),  # a dot between units is a product
+    ("Impulse: 12 kg⋅m/s.", ["12 kg m/s"]),
     ("水的比热容为4.2×10³ J/(kg·℃)。", ["4.2×10^3 J/(kg·℃)"]),
 ]
 NOT_STATED = [
@@ -54,6 +56,10 @@ def test_superscripts_read_as_powers():
     assert powers("10⁸ m s⁻¹") == "10^8 m s^-1"
     assert powers("no superscript") == "no superscript"
     assert comparable("x²") == "x^2" and comparable("c = 3 × 10⁸") == "c = 3x10^8"
+
+
+def test_a_dot_in_a_chinese_name_is_kept():
+    assert comparable("列夫·托尔斯泰") == "列夫·托尔斯泰"
 
 
 def test_a_bare_unit_letter_without_a_number_is_left_alone():

@@ -13,6 +13,8 @@ every alias, so either side may use either spelling:
   spans of time ("150 minutes", "150 mins" and "150 min" read "150 min"; "2 hrs" and "2 hours" "2 h"; "30 secs"
   "30 s"). A bare "s" or "h" word is left alone where no number precedes it.
 - A degree sign keeps to its unit: "4200 J/kg °C" and "4200 J/kg°C" read alike.
+- A dot that multiplies two units is the space between them: "kg·m/s" reads "kg m/s" (between Latin letters only:
+  the dot inside a Chinese transliterated name is no product).
 - Digits grouped by spaces in threes are one number ("300 000", "1 000 000"), as a comma between them already is
   (`matching.normalise`); the first group has one to three digits and each further group exactly three, so two
   numbers side by side ("in 2019 300 people") are not joined.
@@ -46,22 +48,22 @@ def powers(text: str) -> str:
 
 
 # One pattern, a group per reading (the rules' patterns are counted and bounded): digits grouped by spaces, the sign
-# that multiplies a power of ten, a unit to a negative power after another unit, the space before a degree sign, and
-# a unit after a number in any of its spellings: "380 metres", "380 meters" and "380m" all read "380 m", "78 per
-# cent" "78%", "5,730 yrs" "5730 years", "12 kilograms" "12 kg", "fifty hertz" "50 hz", "230 volts" "230 v", "150
-# minutes" "150 min", "2 hrs" "2 h", "30 seconds" "30 s", "km per second" "km/s".
+# that multiplies a power of ten, a unit to a negative power after another unit, the space before a degree sign, the
+# dot between two units, and a unit after a number in any of its spellings: "380 metres", "380 meters" and "380m" all
+# read "380 m", "78 per cent" "78%", "5,730 yrs" "5730 years", "12 kilograms" "12 kg", "fifty hertz" "50 hz", "230
+# volts" "230 v", "150 minutes" "150 min", "2 hrs" "2 h", "30 seconds" "30 s", "km per second" "km/s".
 _NOTATION = re.compile(
     r"(?P<grouped>(?<![\d.,])(?<!\d )\d{1,3}(?: \d{3})+(?![\d]|[.,]\d| \d))"
     r"|(?P<times>(?<=\d) ?[x·*] ?(?=10\^))"
     r"|(?<=[a-z]) (?P<per_unit>[a-z]{1,3})\^-(?P<power>[1-9])(?!\d)"
-    r"|(?P<degree>(?<=\S) (?=°[cfk]\b))"
+    r"|(?P<degree>(?<=\S) (?=°[cfk]\b))|(?P<product>(?<=[a-z])[·⋅](?=[a-z]))"
     r"|(?<=\d) ?(?:(?P<km>kilomet(?:re|er)s?|km)|(?P<m>met(?:re|er)s?|m)|(?P<ft>feet|foot|ft)|(?P<pct>per ?cent|percent)"
     r"|(?P<yrs>yrs?)|(?P<kg>kilograms?|kilos?|kg)|(?P<hz>hertz|hz)|(?P<v>volts?|v)|(?P<min>minutes?|mins?)"
     r"|(?P<h>hours?|hrs?|h)|(?P<s>seconds?|secs?))\b|(?<=[a-z]) per (?P<per>second|hour)\b"
 )
 _UNIT_FORMS = {
     "km": " km", "m": " m", "ft": " ft", "pct": "%", "yrs": " years", "kg": " kg", "hz": " hz", "v": " v",
-    "min": " min", "h": " h", "s": " s", "times": "x", "degree": "",
+    "min": " min", "h": " h", "s": " s", "times": "x", "degree": "", "product": " ",
 }  # fmt: skip
 _PER = {"second": "/s", "hour": "/h"}
 
