@@ -8,7 +8,9 @@ instance (a table of patterns, such as one language's role patterns). One patter
 modules counts once. The bound is the count on 2026-12-05, once the phrases had moved to
 the lexicon: 212 for the verdict rules (below the 219 they had reached) and 21 for the injection measure's
 placing of a canary (quotation, citation, refusal), 233 in all. On 2026-12-06 the alias matching's unit
-spellings became one pattern (four before), 209 and 21, 230 in all. A new wording belongs in a lexicon entry or
+spellings became one pattern (four before), 209 and 21, 230 in all. On 2026-12-07 that pattern moved to the
+reading of notation (ragstress.values.notation, counted as well), where it also reads powers, digit groups and
+time units, 230 in all. A new wording belongs in a lexicon entry or
 an existing pattern, not in one more pattern.
 """
 
@@ -25,7 +27,7 @@ import ragstress.scoring.metrics as metrics
 from ragstress.scoring.metrics.rules_base import NamedPattern
 
 MAX_PATTERNS = 230
-RULE_MODULES = ("ragstress.values.matching",)
+RULE_MODULES = ("ragstress.values.matching", "ragstress.values.notation")
 
 
 def _patterns_in(value: object, depth: int = 0) -> Iterator[re.Pattern[str]]:

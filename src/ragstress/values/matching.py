@@ -31,6 +31,7 @@ import unicodedata
 from collections.abc import Sequence
 from decimal import Decimal
 
+from ragstress.values.notation import powers, units
 from ragstress.values.numerals import arabic_numerals, canonical_dates, english_numbers, scaled_numbers
 
 _CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
@@ -107,23 +108,6 @@ def _hyphen_read(match: re.Match[str]) -> str:
     return f" {match['span']}s" if match["span"] else " "
 
 
-# A unit after a number, in any of its spellings, read in one form: "380 metres", "380 meters" and "380m" all read
-# "380 m", "78 per cent" "78%", "5,730 yrs" "5730 years", "12 kilograms" "12 kg", "fifty hertz" "50 hz", "230 volts"
-# "230 v", "km per second" "km/s". One pattern, a group per form.
-_UNIT_WORDS = re.compile(
-    r"(?<=\d) ?(?:(?P<km>kilomet(?:re|er)s?|km)|(?P<m>met(?:re|er)s?|m)|(?P<ft>feet|foot|ft)|(?P<pct>per ?cent|percent)"
-    r"|(?P<yrs>yrs?)|(?P<kg>kilograms?|kilos?|kg)|(?P<hz>hertz|hz)|(?P<v>volts?|v))\b|(?<=[a-z]) per (?P<per>second|hour)\b"
-)
-_UNIT_FORMS = {"km": " km", "m": " m", "ft": " ft", "pct": "%", "yrs": " years", "kg": " kg", "hz": " hz", "v": " v"}
-_PER = {"second": "/s", "hour": "/h"}
-
-
-def _unit_form(match: re.Match[str]) -> str:
-    if match["per"]:
-        return _PER[match["per"]]
-    return _UNIT_FORMS[match.lastgroup]
-
-
 _SHORT_RANGE = re.compile(
     r"(?<![\d.])(1\d|20)(\d\d)([–—-]|\s?(?:to|until|till|至|到)\s?)(\d\d)(?!\d|[.,/-]\d|\s?[%年月日号])"
 )
@@ -137,10 +121,11 @@ def _range_end(match: re.Match[str]) -> str:
 
 def comparable(text: str) -> str:
     """The form answers are looked for in: normalised, Chinese numerals as digits, dates in one form, "vostok-1" as
-    "vostok 1", "380 metres" as "380 m", "12.4 thousand" as "12400", "1939–45" as "1939–1945"."""
-    text = normalise(arabic_numerals(text))
+    "vostok 1", "380 metres" as "380 m", "3 × 10⁸" as "3x10^8" (`notation`), "12.4 thousand" as "12400", "1939–45" as
+    "1939–1945"."""
+    text = normalise(arabic_numerals(powers(text)))
     text = _HYPHEN_AFTER_LETTER.sub(_hyphen_read, scaled_numbers(canonical_dates(english_numbers(text))))
-    text = _UNIT_WORDS.sub(_unit_form, text)
+    text = units(text)
     return _SHORT_RANGE.sub(_range_end, text)
 
 
@@ -217,10 +202,10 @@ def _exact_alias_patterns(alias: str) -> tuple[re.Pattern[str], ...]:
 
 # A range is written many ways: "10-12 days", "10 to 12 days", "from 10 to 12 days", "between ten and twelve days",
 # "1500到1700毫升", "一九九〇至一九九五" (read as digits by then). An alias that is a range finds every form: its ends
-# joined by a dash, a tilde, to, until, through, 至 or 到, or after "between" by "and"; its unit after the second end,
+# joined by a dash, a tilde, an arrow, to, until, through, 至 or 到, or after "between" by "and"; its unit after the second end,
 # and once after the first too ("10 days to 12 days"). An end under ten may be a word ("three to five").
 _RANGE_JOINS = (" to ", "至", "到", "~", "–", "—", "-")
-_RANGE_WORD_JOINS = r"(?: ?[-–—~] ?| (?:to|until|till|through) | ?[至到] ?)"
+_RANGE_WORD_JOINS = r"(?: ?[-–—~→] ?| (?:to|until|till|through) | ?[至到] ?)"
 
 
 def _range_ends(alias: str) -> tuple[str, str, str] | None:

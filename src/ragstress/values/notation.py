@@ -1,0 +1,83 @@
+"""How numbers and units are written, read in one form before an answer is looked for (`matching.comparable`).
+
+A value has many spellings that say the same: "3.00 × 10⁸ m s⁻¹" and "3.00×10^8 m/s", "150 min" and "150 minutes",
+"300 000 km/s" and "300,000 km/s". Each reading here is a rule of notation, applied alike to the response and to
+every alias, so either side may use either spelling:
+
+- A superscript is a power: "10⁸" reads "10^8" and "mol⁻¹" "mol^-1". Unicode's compatibility form would make
+  "10⁸" the different number "108", so superscripts are read before the text is normalised (`powers`).
+- A power of ten is joined to its factor whatever sign and spacing multiply them: "3 × 10^8", "3x10^8", "3·10^8"
+  and "3*10^8" all read "3x10^8".
+- A unit to a negative power, after another unit, divides it: "m s^-1" reads "m/s", "g cm^-3" "g/cm^3".
+- A unit after a number is read in one form, whatever its spelling: metres, kilograms, per cent and the rest, and
+  spans of time ("150 minutes", "150 mins" and "150 min" read "150 min"; "2 hrs" and "2 hours" "2 h"; "30 secs"
+  "30 s"). A bare "s" or "h" word is left alone where no number precedes it.
+- A degree sign keeps to its unit: "4200 J/kg °C" and "4200 J/kg°C" read alike.
+- A dot that multiplies two units is the space between them: "kg·m/s" reads "kg m/s" (between Latin letters only:
+  the dot inside a Chinese transliterated name is no product).
+- Digits grouped by spaces in threes are one number ("300 000", "1 000 000"), as a comma between them already is
+  (`matching.normalise`); the first group has one to three digits and each further group exactly three, so two
+  numbers side by side ("in 2019 300 people") are not joined.
+"""
+
+from __future__ import annotations
+
+import re
+
+_SUPERSCRIPT_DIGITS = dict(zip("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺", "0123456789-+", strict=True))
+
+
+def powers(text: str) -> str:
+    """Superscript exponents as "^" and the digits: "10⁸" reads "10^8", "r³" "r^3", "mol⁻¹" "mol^-1".
+
+    A walk over the characters rather than one more pattern: the rules' patterns are counted and bounded."""
+    if not any(c in _SUPERSCRIPT_DIGITS for c in text):
+        return text
+    out, in_power = [], False
+    for char in text:
+        digit = _SUPERSCRIPT_DIGITS.get(char)
+        if digit is None:
+            in_power = False
+            out.append(char)
+            continue
+        if not in_power or digit in "-+":
+            out.append("^")
+        in_power = True
+        out.append(digit)
+    return "".join(out)
+
+
+# One pattern, a group per reading (the rules' patterns are counted and bounded): digits grouped by spaces, the sign
+# that multiplies a power of ten, a unit to a negative power after another unit, the space before a degree sign, the
+# dot between two units, and a unit after a number in any of its spellings: "380 metres", "380 meters" and "380m" all
+# read "380 m", "78 per cent" "78%", "5,730 yrs" "5730 years", "12 kilograms" "12 kg", "fifty hertz" "50 hz", "230
+# volts" "230 v", "150 minutes" "150 min", "2 hrs" "2 h", "30 seconds" "30 s", "km per second" "km/s".
+_NOTATION = re.compile(
+    r"(?P<grouped>(?<![\d.,])(?<!\d )\d{1,3}(?: \d{3})+(?![\d]|[.,]\d| \d))"
+    r"|(?P<times>(?<=\d) ?[x·*] ?(?=10\^))"
+    r"|(?<=[a-z]) (?P<per_unit>[a-z]{1,3})\^-(?P<power>[1-9])(?!\d)"
+    r"|(?P<degree>(?<=\S) (?=°[cfk]\b))|(?P<product>(?<=[a-z])[·⋅](?=[a-z]))"
+    r"|(?<=\d) ?(?:(?P<km>kilomet(?:re|er)s?|km)|(?P<m>met(?:re|er)s?|m)|(?P<ft>feet|foot|ft)|(?P<pct>per ?cent|percent)"
+    r"|(?P<yrs>yrs?)|(?P<kg>kilograms?|kilos?|kg)|(?P<hz>hertz|hz)|(?P<v>volts?|v)|(?P<min>minutes?|mins?)"
+    r"|(?P<h>hours?|hrs?|h)|(?P<s>seconds?|secs?))\b|(?<=[a-z]) per (?P<per>second|hour)\b"
+)
+_UNIT_FORMS = {
+    "km": " km", "m": " m", "ft": " ft", "pct": "%", "yrs": " years", "kg": " kg", "hz": " hz", "v": " v",
+    "min": " min", "h": " h", "s": " s", "times": "x", "degree": "", "product": " ",
+}  # fmt: skip
+_PER = {"second": "/s", "hour": "/h"}
+
+
+def _read(match: re.Match[str]) -> str:
+    if match["grouped"]:
+        return match["grouped"].replace(" ", "")
+    if match["per_unit"]:
+        return f"/{match['per_unit']}" + ("" if match["power"] == "1" else f"^{match['power']}")
+    if match["per"]:
+        return _PER[match["per"]]
+    return _UNIT_FORMS[match.lastgroup]
+
+
+def units(text: str) -> str:
+    """Normalised text with its numbers' notation and units read in one form (see the module docstring)."""
+    return _NOTATION.sub(_read, text)
