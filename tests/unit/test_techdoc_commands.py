@@ -150,3 +150,18 @@ def test_a_synopsis_line_is_not_asked_as_a_sentence():
     chunk = Chunk(id="st#0", doc_id="man1/pagekit_stores_describe.1.gz", text=text, start=0, end=len(text))
     made = insitu_candidates([chunk], {"st#0": "en"}, random.Random(0))
     assert made and not [c.question for c in made if "LOCATION" in c.answers[0] or ":" in c.question]
+
+
+def test_a_family_command_keeps_its_words_in_option_questions():
+    # The docs pages' grammar mending reads "alpha stores" as a noun and its verb; a man page's command is a name.
+    text = (
+        "NAME\n    pagekit alpha stores import - import a page store\n\nSYNOPSIS\n"
+        "    pagekit alpha stores import STORE [--source=SOURCE]\n\n"
+        "FLAGS\n    --source=SOURCE\n        Path to a YAML file containing configuration export data.\n"
+    )
+    chunk = Chunk(id="im#0", doc_id="man1/pagekit_alpha_stores_import.1.gz", text=text, start=0, end=len(text))
+    asked = {c.question for c in insitu_candidates([chunk], {"im#0": "en"}, random.Random(0))}
+    assert (
+        "Which option of pagekit alpha stores import sets the path to a YAML file containing configuration export data?"
+        in asked
+    )

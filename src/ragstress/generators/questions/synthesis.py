@@ -66,7 +66,8 @@ def _technical(chunk: Chunk, subject: Subject | None, lang: str, docs: _DocsRead
     # A guide's upper-case name under "Environment Variables" is no constant: the headed reader asks it as a variable.
     stated = [q for q in stated if not (q[2] == "constant" and docs.kinds.get(q[1][0]) == ENVVAR)]
     stated += docs.commands.questions(chunk)
-    if subject is None or subject.kind != "command":  # product docs' prose; a man page states its facts as entries
+    docs_page = subject is None or subject.kind != "command"  # a man page states its facts as entries, not prose
+    if docs_page:
         asked = {q[0] for q in stated}
         # A reference page titled by a code name ("useKettle") is about that name, not the corpus's product.
         product = page_subject(docs.titles.get(chunk.doc_id), docs.product, docs.kinds)
@@ -90,15 +91,8 @@ def _technical(chunk: Chunk, subject: Subject | None, lang: str, docs: _DocsRead
             stated += [q for q in found if title in q[1] and q[0] not in before]
         stated += _by_column(docs.tables.questions(chunk, product))
     stated = [(mended(q[0]), *q[1:]) for q in stated]
-    # "Through which option can the channel be modified?": a page's own noun asked with no owner named.
-    # A summary line answered by the page's own title ("Which hook gets the scroll position?") names its owner.
-    owner = owning_title(docs.titles.get(chunk.doc_id), docs.kinds)
-    stated = [q for q in stated if owner in q[1] or standalone(q[0], docs.product, docs.nouns)]
-    # "a hook for manage countdown": wording pasted from the source is asked only when it parses as English.
-    stated = [(grammatical(q[0]), *q[1:]) for q in stated]
-    # "useMemo" where the page contrasts it with its own hook; "what …" with the answer in the page's title.
-    title = docs.titles.get(chunk.doc_id)
-    stated = [q for q in stated if not misframed(q[0] or "", q[1], q[2], q[3], title, docs.documented)]
+    if docs_page:  # a man page's questions are named by their command and worded from its synopsis already
+        stated = _docs_page_gates(stated, chunk, docs)
     # A bare type parameter or an empty default (`T[]`, `{}`) answers nothing a reader would ask.
     stated = [q for q in stated if q[0] and not (q[3] in _VALUE_TEMPLATES and bare_generic(q[1][0]))]
     stated = [q for q in stated if not is_release_note(q[0])]  # "… #11032": a changelog entry, no API's description
@@ -113,6 +107,18 @@ def _technical(chunk: Chunk, subject: Subject | None, lang: str, docs: _DocsRead
             Candidate(seed_id, question, [names], [chunk.id], asked_in, None, [chunk.text], "insitu", shape, content)
         )
     return made
+
+
+def _docs_page_gates(stated: list, chunk: Chunk, docs: _DocsReading) -> list:
+    # "Through which option can the channel be modified?": a page's own noun asked with no owner named.
+    # A summary line answered by the page's own title ("Which hook gets the scroll position?") names its owner.
+    owner = owning_title(docs.titles.get(chunk.doc_id), docs.kinds)
+    stated = [q for q in stated if owner in q[1] or standalone(q[0], docs.product, docs.nouns)]
+    # "a hook for manage countdown": wording pasted from the source is asked only when it parses as English.
+    stated = [(grammatical(q[0]), *q[1:]) for q in stated]
+    # "useMemo" where the page contrasts it with its own hook; "what …" with the answer in the page's title.
+    title = docs.titles.get(chunk.doc_id)
+    return [q for q in stated if not misframed(q[0] or "", q[1], q[2], q[3], title, docs.documented)]
 
 
 _VALUE_TEMPLATES = frozenset({"doc_type", "default_value"})
