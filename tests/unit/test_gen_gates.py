@@ -88,6 +88,19 @@ def test_single_gates_give_reasons():
     assert "not a question" in well_formed(BY_ID["phrase"]) and well_formed(GOOD) is None
     empty_literal = candidate("blank", "What is the default prefix of the Sable River?", [['""', ""]], "c2")
     assert "an answer spelling is blank" in well_formed(empty_literal)
+    # A JSDoc type pasted from a reference line marks the question as copied, in either language.
+    pasted = candidate("typed", "Which flag is {boolean} whether the kettle whistles?", [["whistle"]], "c2")
+    assert "type markup" in well_formed(pasted)
+    pasted_zh = Candidate(
+        "typed-zh", "在壶中，哪个属性是{string[] | undefined} 的列表？", [["tags"]], ["c2"], "zh", None, [""]
+    )
+    assert "type markup" in well_formed(pasted_zh)
+    addressed = Candidate("you-zh", "在壶的你的厨房中，可以使用哪个属性烧水？", [["boil"]], ["c2"], "zh", None, [""])
+    assert "address to its reader" in well_formed(addressed)
+    joined = candidate("to-if", "Which Kettle option do you set to 0 to if you want no whistle?", [["w"]], "c2")
+    assert "joined as a purpose" in well_formed(joined)
+    placeholder = candidate("slot", "What does the {name} placeholder expand to in Sable?", [["the river"]], "c2")
+    assert well_formed(placeholder) is None
     assert "412 kilometres" in answer_not_in_question(BY_ID["leaky"])
     assert answer_not_in_question(GOOD) is None
 

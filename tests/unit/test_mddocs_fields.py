@@ -244,3 +244,15 @@ def test_a_default_field_pointing_at_an_example_below_is_not_asked():
     asked = {q[0]: q[1] for q in mddocs.doc_questions(chunks[0], "zh", "Kettle", mddocs.identifier_kinds(chunks))}
     assert not any("默认值" in q for q in asked)
     assert asked["在 Kettle 中，哪个选项指定冲泡所用的配方？"][0] == "steep.recipe"
+
+
+def test_a_product_that_is_the_entry_name_is_not_named_beside_it():
+    from ragstress.generators.questions.mddocs_field_questions import field_questions
+    from ragstress.generators.questions.mddocs_fields import FieldEntry
+
+    entry = FieldEntry("steamDir", "option", {"type": "string", "default": "'.kettle/steam'"}, "Where steam logs go.")
+    asked = [q[0] for q in field_questions(entry, "steamDir", zh=False)]
+    assert any("default value of the steamDir option?" in q for q in asked), asked
+    assert not any("in steamDir" in q for q in asked)
+    kept = [q[0] for q in field_questions(entry, "Kettle", zh=False)]
+    assert any("steamDir option in Kettle?" in q for q in kept), kept

@@ -6,7 +6,7 @@ from ragstress.core.types import Chunk
 from ragstress.generators.questions.mddocs_defaults import headed_default_questions
 from ragstress.generators.questions.mddocs_headed import headed_questions
 from ragstress.generators.questions.mddocs_sections import ENVVAR, envvar_names, section_kind
-from ragstress.generators.questions.mddocs_terms import value_aliases
+from ragstress.generators.questions.mddocs_terms import telling_type, value_aliases
 
 # An invented tea kettle's guide, as the Markdown reader leaves it: headings on lines of their own.
 _GUIDE_EN = """Kettle Settings
@@ -108,3 +108,11 @@ def test_a_value_of_several_dotted_numbers_is_not_answered_by_its_first_number()
     assert value_aliases("1.2.3") == ["1.2.3"]
     assert value_aliases("30s") == ["30s", "30"]
     assert value_aliases("'2.5'") == ["'2.5'", "2.5"]
+    # A numeric separator: the digits before it are not the value.
+    assert value_aliases("60_000") == ["60_000", "60000"]
+    assert value_aliases("1,500") == ["1,500"]
+
+
+def test_a_plain_list_of_a_primitive_is_not_a_telling_type():
+    assert not telling_type("string[]") and not telling_type("Array<number>") and not telling_type("boolean")
+    assert telling_type("Kettle[]") and telling_type("string | false") and telling_type("string[] | RegExp")

@@ -31,6 +31,7 @@ passed every gate after enough seeds were kept are logged with gate `surplus`.
 from __future__ import annotations
 
 import asyncio
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Literal
@@ -93,6 +94,14 @@ class GateStats:
         }
 
 
+# A JSDoc-style type in braces, "{boolean}" or "{string[] | undefined}", is page markup: a question that
+# carries one was pasted from a reference line, not asked.
+_TYPE_MARKUP = re.compile(
+    r"\{\s*(?:boolean|string|number|object|any|unknown|void|null|undefined|bigint|symbol|Function|Object|Array|"
+    r"Promise|Record|Map|Set)\b[^{}]{0,40}\}"
+)
+
+
 def well_formed(candidate: Candidate) -> str | None:
     """None if drafting gave a question (ends with a question mark, not a bare phrase), else the reason."""
     if candidate.error:
@@ -104,6 +113,14 @@ def well_formed(candidate: Candidate) -> str | None:
     question = candidate.question.strip()
     if not question.endswith(("?", "？")):
         return f"not a question (no question mark): {question[:80]!r}"
+    if _TYPE_MARKUP.search(question):
+        return f"the question carries type markup from the page: {question[:80]!r}"
+    # "set to 0 to if you want …": a purpose joined onto a condition leaves the page's words unmended.
+    if candidate.lang != "zh" and re.search(r"\bto if\b", question, re.IGNORECASE):
+        return f"a condition is joined as a purpose: {question[:80]!r}"
+    # The page speaks to its reader (在你的应用中); a user asking about it does not.
+    if candidate.lang == "zh" and re.search(r"你|您", question):
+        return f"the question keeps the page's address to its reader: {question[:80]!r}"
     size = len(question.split()) if candidate.lang != "zh" else len(question)
     if size < (6 if candidate.lang == "zh" else 4):
         return f"too short to be a self-contained question: {question!r}"

@@ -56,6 +56,9 @@ def field_questions(entry: FieldEntry, product: str | None, zh: bool) -> list[Qu
     if entry.kind is None:
         return []
     ask = _chinese if zh else _english
+    # A page headed by the entry's own name can leave that name as the product: "the x option in x".
+    if product and product.casefold() == entry.name.casefold():
+        product = None
     return ask(entry, product)
 
 

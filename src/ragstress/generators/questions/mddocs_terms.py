@@ -45,8 +45,12 @@ _GENERIC_TYPES = frozenset(
 
 
 def telling_type(value: str) -> bool:
-    """Is a stated type worth asking for (string | false, RouteLocationRaw), not a lone primitive (string)?"""
-    return value.strip().strip("`'\"").lower() not in _GENERIC_TYPES
+    """Is a stated type worth asking for (string | false, RouteLocationRaw), not a lone primitive (string)
+    or a plain list of one (string[], Array<string>), which a reader would rarely need to ask?"""
+    bare = value.strip().strip("`'\"").lower()
+    listed = re.fullmatch(r"(?P<item>\w+)\[\]|array<(?P<inner>\w+)>", bare)
+    item = listed and (listed["item"] or listed["inner"])
+    return bare not in _GENERIC_TYPES and item not in _GENERIC_TYPES
 
 
 REASONS = frozenset("OK Created Accepted Unauthorized Forbidden Conflict Gone".split())
@@ -87,9 +91,12 @@ def in_product(product: str | None, text: str) -> str:
 
 def value_aliases(value: str) -> list[str]:
     bare = value.strip("'\"")
-    # "30s" may be answered "30"; "0.0.0.0" or "1.2.3" is one value, not the number it opens with.
-    number = re.match(r"-?\d+(?:\.\d+)?(?![.\d])", value)
-    return list(dict.fromkeys([value, bare, *([number[0]] if number and number[0] != value else [])]))
+    # "30s" may be answered "30"; "0.0.0.0" or "1.2.3" is one value, not the number it opens with, and
+    # "60_000" or "60,000" is sixty thousand: the digits before a separator are not the value.
+    number = re.match(r"-?\d+(?:\.\d+)?(?![.\d_])(?!,\d{3})", value)
+    grouped = re.fullmatch(r"-?\d{1,3}(?:_\d{3})+", bare)
+    plain = [bare.replace("_", "")] if grouped else []
+    return list(dict.fromkeys([value, bare, *([number[0]] if number and number[0] != value else []), *plain]))
 
 
 KIND_ZH = {
