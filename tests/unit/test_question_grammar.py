@@ -24,6 +24,15 @@ def test_a_kind_verb_is_put_in_the_third_person():
     )
 
 
+def test_a_command_name_before_the_verb_is_left_as_written():
+    assert agreed("Which option of potkit install sets the pot's size?") == (
+        "Which option of potkit install sets the pot's size?"
+    )
+    assert agreed("Which option of potkit alpha pots import sets the path to a YAML file?") == (
+        "Which option of potkit alpha pots import sets the path to a YAML file?"
+    )
+
+
 def test_grammatical_questions_are_kept_as_they_are():
     for question in (
         "Which option sets the timeout of the pot?",

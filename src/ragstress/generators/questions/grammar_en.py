@@ -85,6 +85,9 @@ def agreed(question: str) -> str:
         return question
     if not bare_verb(m.group(2)):
         return question
+    # "Which option of pnpm install sets …": the word is part of a command's name when the question's verb is another.
+    if not any(t.dep_ == "ROOT" and t.lower_ == m.group(2) for t in parse(question)):
+        return question
     return f"{m.group(1)}{third_person(m.group(2))}{m.group(3)}"
 
 
