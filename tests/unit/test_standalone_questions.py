@@ -46,3 +46,17 @@ def test_the_product_alone_is_no_owner():
     assert names_an_owner("Which Kettle option sets the channel?", "Kettle")
     assert names_an_owner("What is the default value of Kettle's channel option?", "Kettle")
     assert standalone("哪个选项设置频道？", "Kettle", _kettle_docs())
+
+
+def test_the_products_constructor_is_an_owner():
+    assert names_an_owner("What is the default value of the lid parameter of Kettle()?", "Kettle")
+
+
+def test_shares_are_of_the_english_pages_of_a_bilingual_corpus():
+    english = [_chunk(f"en/pot{n}.md", "The pot holds the water.") for n in range(4)]
+    english += [_chunk(f"en/page{n}.md", "The site brews tea.") for n in range(36)]
+    chinese = [_chunk(f"zh/page{n}.md", "壶里装着水，`Kettle()` 负责烧水和泡茶。") for n in range(40)]
+    nouns = CommonNouns(english + chinese)
+    assert nouns.documents == 40
+    assert nouns.common("pot")  # 4 of 40 English pages; 4 of 80 pages would be too few
+    assert not CommonNouns(english[1:]).common("pot")  # 3 of 39: below 8%

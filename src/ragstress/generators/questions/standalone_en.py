@@ -50,10 +50,16 @@ class CommonNouns:
 
     def __init__(self, chunks: list[Chunk]):
         seen: dict[str, set[str]] = {}
+        latin: Counter[str] = Counter()
+        han: Counter[str] = Counter()
         for chunk in chunks:
-            for word in set(_WORD.findall(chunk.text.lower())):
+            words = _WORD.findall(chunk.text.lower())
+            for word in set(words):
                 seen.setdefault(noun_key(word), set()).add(chunk.doc_id)
-        self.documents = len({c.doc_id for c in chunks})
+            latin[chunk.doc_id] += sum(map(len, words))
+            han[chunk.doc_id] += len(_HAN.findall(chunk.text))
+        # Shares are of the pages written in English: a bilingual corpus's Chinese pages write its code, not its nouns.
+        self.documents = sum(1 for doc in latin if latin[doc] > han[doc]) or len(latin)
         self.pages: Counter[str] = Counter({w: len(d) for w, d in seen.items()})
 
     def common(self, noun: str) -> bool:
@@ -67,8 +73,8 @@ def names_an_owner(question: str, product: str | None) -> bool:
     """Does the question name a code name or a proper name other than its product (an owner for its nouns)?"""
     if product and re.search(rf"\bWhich {re.escape(product)} \w+|{re.escape(product)}'s ", question):
         return True  # "Which Kettle option …", "Kettle's lid option": the product's own settings, owned by it
-    if product:
-        question = question.replace(product, "")
+    if product:  # the product's name owns nothing by itself, but its constructor ("Kettle()") is a code name
+        question = re.sub(rf"{re.escape(product)}(?!\()", "", question)
     if _CODE_NAME.search(question):
         return True
     words = re.findall(r"[A-Za-z][\w.-]*", question)[1:]  # the first word is capitalised as any opening is
