@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ragstress.core.types import Chunk
-from ragstress.generators.questions import mddocs
+from ragstress.generators.questions import corpus_names, mddocs
 from ragstress.generators.testset_manifest import shortfall
 
 
@@ -21,7 +21,7 @@ def test_product_is_the_name_written_inside_most_pages_sentences():
         _chunk("Then Kettle will pour, and it returns None too.", "b.md"),
         _chunk("Nothing to see.", "c.md"),
     ]
-    assert mddocs.product_name(pages) == "Kettle"  # None is in as many pages, but it is a value
+    assert corpus_names.product_name(pages) == "Kettle"  # None is in as many pages, but it is a value
 
 
 def test_statements_become_questions_naming_their_subject():
@@ -212,7 +212,7 @@ def test_a_heading_every_page_repeats_is_not_the_product():
         )
         for n in range(4)
     ]
-    assert mddocs.product_name(pages) == "Kettle"
+    assert corpus_names.product_name(pages) == "Kettle"
 
 
 def test_a_chinese_entry_is_asked_by_what_it_does_or_what_it_is_never_by_quoting_it():
@@ -266,7 +266,7 @@ def test_a_word_before_a_prose_aside_is_no_call_and_a_package_site_name_is_no_pr
     text = (
         "Framework(app.config.kettle) pours the tea. Call brewCup() to start.\n\n```js\nconst cup = Brewer(3);\n```\n"
     )
-    kinds = mddocs.identifier_kinds([_chunk(text)])
+    kinds = corpus_names.identifier_kinds([_chunk(text)])
     assert "Framework" not in kinds  # "Framework (…)" in prose: the framework, not a class
     assert kinds["Brewer"] == "class" and kinds["brewCup"] == "function"
     assert _asked("Framework provides helper.escape() to filter strings.", "Egg", kinds) == {}

@@ -1,6 +1,7 @@
 """A UI library's PascalCase page titles name components, not classes (made-up docs)."""
 
-from ragstress.generators.questions.mddocs_code import component_tags, titled_components
+from ragstress.generators.questions.corpus_names import titled_components
+from ragstress.generators.questions.mddocs_code import component_tags
 
 
 def test_tags_in_code_are_components():

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ragstress.core.types import Chunk
-from ragstress.generators.questions import mddocs
+from ragstress.generators.questions import corpus_names
 from ragstress.generators.questions.mddocs_api_rows import css_variable_question, event_question, method_question
 from ragstress.generators.questions.mddocs_components import (
     component_names,
@@ -114,7 +114,7 @@ def test_a_component_named_on_every_page_and_a_title_cased_link_are_not_the_prod
         for n in range(4)
     ]
     assert component_names(pages) == {"Theme"}
-    assert mddocs.product_name(pages) is None
+    assert corpus_names.product_name(pages) is None
 
 
 def test_a_changelog_entry_is_not_asked_as_what_its_class_does():

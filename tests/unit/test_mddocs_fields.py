@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ragstress.core.types import Chunk
-from ragstress.generators.questions import mddocs
+from ragstress.generators.questions import corpus_names, mddocs
 from ragstress.generators.questions.mddocs_fields import field_entries, heading_name, section_kind
 
 # An invented tool's configuration reference, as the Markdown reader renders it.
@@ -82,7 +82,7 @@ def _chunks(*texts: str) -> list[Chunk]:
 
 
 def _asked(chunks: list[Chunk], product: str = "Kettle") -> dict[str, list[str]]:
-    kinds = mddocs.identifier_kinds(chunks)
+    kinds = corpus_names.identifier_kinds(chunks)
     shared = mddocs.shared_entry_questions(chunks, product, kinds)
     return {q[0]: q[1] for c in chunks for q in mddocs.doc_questions(c, "en", product, kinds, shared)}
 
@@ -149,7 +149,7 @@ def test_a_default_stated_as_prose_or_a_reader_instruction_is_not_asked():
 
 def test_chinese_entries():
     chunks = _chunks(_OPTIONS_ZH)
-    kinds = mddocs.identifier_kinds(chunks)
+    kinds = corpus_names.identifier_kinds(chunks)
     asked = {q[0]: q[1] for q in mddocs.doc_questions(chunks[0], "zh", "Kettle", kinds)}
     assert asked["在 Kettle 中，用于指定茶叶在水中浸泡的时间的 steep.minutes 选项的默认值是什么？"] == ["4"]
     assert asked["在 Kettle 中，哪个选项指定茶叶在水中浸泡的时间？"][0] == "steep.minutes"
@@ -160,7 +160,7 @@ def test_chinese_entries():
 
 def test_a_documented_option_in_a_product_sentence_is_asked_as_an_option_not_a_module():
     chunks = _chunks(_OPTIONS_EN + "\nKettle can keep a log of every brew with the steep.journal option.\n")
-    kinds = mddocs.identifier_kinds(chunks) | {"steep.journal": "option"}
+    kinds = corpus_names.identifier_kinds(chunks) | {"steep.journal": "option"}
     asked = {q[0]: q[1] for q in mddocs.doc_questions(chunks[0], "en", "Kettle", kinds)}
     assert asked["With which option can Kettle keep a log of every brew?"][0] == "steep.journal"
     zh = _chunks("Kettle 通过特殊的 kettle.meta.pot 对象暴露冲泡接口。\n")
@@ -234,14 +234,14 @@ def test_what_a_name_was_moved_or_renamed_to():
 def test_a_chinese_type_is_asked_beside_what_its_option_does():
     text = "冲泡选项\n\nsteep.leaves\n\n- 类型： LeafSpec[]\n\n指定每次冲泡放入的茶叶。\n"
     chunks = _chunks(text)
-    asked = {q[0]: q[1] for q in mddocs.doc_questions(chunks[0], "zh", "Kettle", mddocs.identifier_kinds(chunks))}
+    asked = {q[0]: q[1] for q in mddocs.doc_questions(chunks[0], "zh", "Kettle", corpus_names.identifier_kinds(chunks))}
     assert asked["在 Kettle 中，用于指定每次冲泡放入的茶叶的 steep.leaves 选项的类型是什么？"] == ["LeafSpec[]"]
 
 
 def test_a_default_field_pointing_at_an_example_below_is_not_asked():
     text = "冲泡选项\n\nsteep.recipe\n\n- 类型： Recipe\n- 默认值： 如下\n\n指定冲泡所用的配方。\n"
     chunks = _chunks(text)
-    asked = {q[0]: q[1] for q in mddocs.doc_questions(chunks[0], "zh", "Kettle", mddocs.identifier_kinds(chunks))}
+    asked = {q[0]: q[1] for q in mddocs.doc_questions(chunks[0], "zh", "Kettle", corpus_names.identifier_kinds(chunks))}
     assert not any("默认值" in q for q in asked)
     assert asked["在 Kettle 中，哪个选项指定冲泡所用的配方？"][0] == "steep.recipe"
 

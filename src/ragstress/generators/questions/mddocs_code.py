@@ -3,7 +3,7 @@
 Docs write their API inline, as code: `defineStore()`, `store.$patch()`, `router.push`,
 `<RouterLink>`. The Markdown reader keeps the text of inline code and drops its backticks, so a code
 name is known again by its shape (called, dotted, `$`-prefixed, camelCase, a component tag) or by
-the corpus calling it in its code (see `mddocs.identifier_kinds`). Its kind comes from the noun
+the corpus calling it in its code (see `corpus_names.identifier_kinds`). Its kind comes from the noun
 the sentence puts beside it ("the $patch method", "the name option", "<RouterView> 组件"), else
 from its spelling: a tag is a component, a dotted or `$` call a method, any other call a function.
 A name of another shape is not asked about: "Vue" or "state" are words as much as code.
@@ -130,15 +130,3 @@ _COMPONENT_TAG = re.compile(r"<([A-Z][\w]*(?:\.[A-Z]\w*)?)[\s/>]")
 def component_tags(code: str) -> dict[str, str]:
     """The capitalised names code writes as tags: components, whatever a capital alone would make them (a class)."""
     return {name: "component" for name in _COMPONENT_TAG.findall(code)}
-
-
-_PASCAL = re.compile(r"[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+")
-
-
-def titled_components(kinds: dict[str, str], titles: dict[str, str]) -> dict[str, str]:
-    """A page titled by a PascalCase name ("HomeFooter") in docs whose code writes components as tags documents
-    a component, not a class: a capital alone says nothing about what a name is in a UI library's docs."""
-    if "component" not in kinds.values():
-        return kinds
-    named = {t: "component" for t in titles.values() if _PASCAL.fullmatch(t) and kinds.get(t, "class") == "class"}
-    return kinds | named

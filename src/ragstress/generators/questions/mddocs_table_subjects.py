@@ -15,12 +15,16 @@ Kettle?", "在 Kettle 中，toc 辅助函数的 max_depth 选项的默认值是�
 
 Cells are asked by their value alone: "object; see Site Variables" is "object", "tag-list (list style)" is
 "tag-list"; a placeholder ("???", "TBD") or a value that stays a phrase after the cut is not asked.
+
+A page whose tables stand under no such heading is asked of what its prose says it documents, named twice or
+more ("the limit-count plugin", "limit-count 插件"; `page_subject`).
 """
 
 from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from collections import Counter
 
 from ragstress.core.types import Chunk
 from ragstress.generators.questions.reference_pages import is_generic_subject
@@ -153,3 +157,35 @@ def spaced(*parts: str) -> str:
             out += " "
         out += part
     return out
+
+
+# What a page documents, as its prose calls it: "the limit-count plugin", "limit-count 插件".
+_THING_EN = (
+    r"plugin|module|middleware|extension|component|resource|command|library|package|service|driver|provider|"
+    r"adapter|backend|filter|handler|object|endpoint|integration"
+)
+_SUBJECT_EN = re.compile(rf"\b[Tt]he ([A-Za-z][\w.-]*[A-Za-z0-9]) ({_THING_EN})\b", re.I)
+_SUBJECT_ZH = re.compile(r"([A-Za-z][\w.-]*[A-Za-z0-9]) ?(插件|模块|中间件|扩展|组件|资源|命令|服务)")
+# A subject's name is written as code (limit-count, proxy_cache, RateLimiter) or is the page's file name
+# (cors.md): "the same plugin" or "the authentication plugin" names no page.
+_CODE_NAME = re.compile(r"[a-z][\w.]*[-_.][\w.-]*|[A-Z][a-z]+[A-Z]\w*")
+
+
+def page_subject(chunks: list[Chunk]) -> tuple[str, str]:
+    """("the limit-count plugin", "limit-count 插件"): what a page's prose says it documents, named twice or more.
+
+    The name the page's file is named after comes first: a page on one plugin may name another more often."""
+    text = "\n".join(c.text for c in chunks)
+    page = re.split(r"[/\\]", chunks[0].doc_id)[-1].lower()
+
+    def in_page_name(name: str) -> bool:
+        return re.search(rf"(?<![a-z]){re.escape(name.lower())}(?![a-z])", page) is not None
+
+    found = []
+    for pattern, form in ((_SUBJECT_EN, "the {} {}"), (_SUBJECT_ZH, "{} {}")):
+        counts = Counter(
+            (m[1], m[2].lower()) for m in pattern.finditer(text) if _CODE_NAME.fullmatch(m[1]) or in_page_name(m[1])
+        )
+        ranked = sorted(counts.items(), key=lambda kv: (not in_page_name(kv[0][0]), -kv[1]))
+        found.append(form.format(*ranked[0][0]) if ranked and ranked[0][1] >= 2 else "")
+    return found[0], found[1]

@@ -35,6 +35,7 @@ from ragstress.generators.questions.mddocs_components import (
 from ragstress.generators.questions.mddocs_table_subjects import (
     clean_cells,
     document_headings,
+    page_subject,
     table_subject,
     under_result,
 )
@@ -86,18 +87,6 @@ _NO_VALUE = {"", "-", "—", "–", "n/a", "无", "none given"}
 _NAME = re.compile(r"(?:--)?[A-Za-z_][\w.\-\[\]:]{0,39}")
 _SINCE = re.compile(r"\s*\(\+?v?\d[\w.]*\)$")
 _CODE_SHAPED = re.compile(r"[_.]|[a-z][A-Z]")
-
-# What a page documents, as its prose calls it: "the limit-count plugin", "limit-count 插件".
-_THING_EN = (
-    r"plugin|module|middleware|extension|component|resource|command|library|package|service|driver|provider|"
-    r"adapter|backend|filter|handler|object|endpoint|integration"
-)
-_SUBJECT_EN = re.compile(rf"\b[Tt]he ([A-Za-z][\w.-]*[A-Za-z0-9]) ({_THING_EN})\b", re.I)
-_SUBJECT_ZH = re.compile(r"([A-Za-z][\w.-]*[A-Za-z0-9]) ?(插件|模块|中间件|扩展|组件|资源|命令|服务)")
-# A subject's name is written as code (limit-count, proxy_cache, RateLimiter) or is the page's file name
-# (cors.md): "the same plugin" or "the authentication plugin" names no page.
-_CODE_NAME = re.compile(r"[a-z][\w.]*[-_.][\w.-]*|[A-Z][a-z]+[A-Z]\w*")
-
 
 _HAN = re.compile(r"[\u4e00-\u9fff]")
 
@@ -177,7 +166,7 @@ class TableReading:
                 if re.fullmatch(r"@?[A-Za-z][\w@/.-]*", title) and not re.fullmatch(r"[A-Z]?[a-z]+", title)
                 else ""
             )
-            english, chinese = _subject(doc_chunks)
+            english, chinese = page_subject(doc_chunks)
             # A component's page ("Stepper 步进器") is about its component, whatever else its prose names.
             component = component_title(title, doc_chunks)
             if component:
@@ -280,23 +269,3 @@ def _rows(text: str, header: tuple[str, list[str]] | None) -> tuple[list[Row], t
         rows.append((cells[0], noun, values))
         offsets.append(start)
     return rows, header, offsets
-
-
-def _subject(chunks: list[Chunk]) -> tuple[str, str]:
-    """("the limit-count plugin", "limit-count 插件"): what a page's prose says it documents, named twice or more.
-
-    The name the page's file is named after comes first: a page on one plugin may name another more often."""
-    text = "\n".join(c.text for c in chunks)
-    page = re.split(r"[/\\]", chunks[0].doc_id)[-1].lower()
-
-    def in_page_name(name: str) -> bool:
-        return re.search(rf"(?<![a-z]){re.escape(name.lower())}(?![a-z])", page) is not None
-
-    found = []
-    for pattern, form in ((_SUBJECT_EN, "the {} {}"), (_SUBJECT_ZH, "{} {}")):
-        counts = Counter(
-            (m[1], m[2].lower()) for m in pattern.finditer(text) if _CODE_NAME.fullmatch(m[1]) or in_page_name(m[1])
-        )
-        ranked = sorted(counts.items(), key=lambda kv: (not in_page_name(kv[0][0]), -kv[1]))
-        found.append(form.format(*ranked[0][0]) if ranked and ranked[0][1] >= 2 else "")
-    return found[0], found[1]

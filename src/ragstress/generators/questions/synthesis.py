@@ -10,10 +10,10 @@ from collections import Counter
 
 from ragstress.core.types import Chunk, QuestionType
 from ragstress.generators.questions import mddocs, techdoc_en, techdoc_zh
+from ragstress.generators.questions.corpus_names import identifier_kinds, product_name, titled_components
 from ragstress.generators.questions.gates import GATES, GateStats, RejectedCandidate
 from ragstress.generators.questions.grammar_en import grammatical, pasted_broken
 from ragstress.generators.questions.insitu import insitu_question
-from ragstress.generators.questions.mddocs_code import titled_components
 from ragstress.generators.questions.mddocs_components import is_release_note
 from ragstress.generators.questions.mddocs_named import document_headings
 from ragstress.generators.questions.mddocs_sections import ENVVAR
@@ -129,8 +129,8 @@ class _DocsReading:
     two of its entries would answer alike, and the options many commands of one family share."""
 
     def __init__(self, chunks: list[Chunk]):
-        self.product = mddocs.product_name(chunks)
-        self.kinds = titled_components(mddocs.identifier_kinds(chunks), document_titles(chunks))
+        self.product = product_name(chunks)
+        self.kinds = titled_components(identifier_kinds(chunks), document_titles(chunks))
         self.shared_questions = mddocs.shared_entry_questions(chunks, self.product, self.kinds)
         self.tables = TableReading(chunks, document_titles(chunks))
         subjects = document_subjects(chunks)
