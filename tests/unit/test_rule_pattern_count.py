@@ -10,8 +10,13 @@ the lexicon: 212 for the verdict rules (below the 219 they had reached) and 21 f
 placing of a canary (quotation, citation, refusal), 233 in all. On 2026-12-06 the alias matching's unit
 spellings became one pattern (four before), 209 and 21, 230 in all. On 2026-12-07 that pattern moved to the
 reading of notation (ragstress.values.notation, counted as well), where it also reads powers, digit groups and
-time units, 230 in all. A new wording belongs in a lexicon entry or
-an existing pattern, not in one more pattern.
+time units, 230 in all. Later that day each reading held twice became one pattern: the sentence
+break of declines.py and rules.py; refusal.py's hedge, alone and among the answers a clause gives; the two scripts
+response_language.py counts; the words and characters of conclusion.py's terse line; values.matching's number, quantity
+and Chinese year (a unit's script is read from the unit itself); the injection reading's citation line among its list
+items, its kept runs among the characters it squeezes out, and "nothing before" as no word before; and slots.py's
+question mark, the full-width one being ASCII after NFKC: 219 in all (2026-12-07). A new wording belongs in a lexicon
+entry or an existing pattern, not in one more pattern.
 """
 
 from __future__ import annotations
@@ -26,7 +31,7 @@ import ragstress.scoring.lexicon as lexicon
 import ragstress.scoring.metrics as metrics
 from ragstress.scoring.metrics.rules_base import NamedPattern
 
-MAX_PATTERNS = 230
+MAX_PATTERNS = 219
 RULE_MODULES = ("ragstress.values.matching", "ragstress.values.notation")
 
 

@@ -94,7 +94,6 @@ def sentences(text: str) -> list[str]:
     return [s.strip() for s in _SENTENCE_END.split(text) if s.strip()]
 
 
-_NUMBER = re.compile(r"\d+(?:\.\d+)?")
 # A hyphen (or an en dash) after a letter joins words ("vostok-1" reads "vostok 1", "5th–6th" "5th 6th"); a count joined to a span of time is that many of
 # it ("a six-month wait" gives "six months", "a 30-day supply" "30 days"). One pattern, the span a group.
 _HYPHEN_AFTER_LETTER = re.compile(
@@ -129,9 +128,6 @@ def comparable(text: str) -> str:
     return _SHORT_RANGE.sub(_range_end, text)
 
 
-_YEAR = re.compile(r"(\d+)年")
-
-
 def alias_patterns(alias: str) -> list[re.Pattern[str]]:
     """How the default rules find an alias: Chinese numerals read as digits, and numbers by their digits.
 
@@ -149,22 +145,29 @@ _UNIT_FAMILIES = (
     {"mg": Decimal("0.001"), "g": 1, "kg": 1000, "t": 10**6, "毫克": Decimal("0.001"), "克": 1, "公斤": 1000,
      "千克": 1000, "吨": 10**6},
 )  # fmt: skip
-_CJK_UNIT = re.compile(r"[\u4e00-\u9fff]")
-_QUANTITY = re.compile(r"(\d+(?:\.\d+)?) ?([a-z]+|[\u4e00-\u9fff]+)")
+# A number, and the unit after it if there is one ("1.731 kg", "1731克", "1889年"): one reading of a value, whose
+# unit, when there is one, is Latin letters or Chinese characters (so an ASCII unit is a Latin one).
+_QUANTITY = re.compile(r"(?P<number>\d+(?:\.\d+)?)(?: ?(?P<unit>[a-z]+|[\u4e00-\u9fff]+))?")
+
+
+def _is_number(text: str) -> bool:
+    """Whether `text` is a number alone, with no unit."""
+    found = _QUANTITY.fullmatch(text)
+    return found is not None and found["unit"] is None
 
 
 def _in_other_units(alias: str) -> list[str]:
     """The same quantity in the other units of its family, as a number with the unit after it ("1.731 kg")."""
     found = _QUANTITY.fullmatch(alias)
-    family = next((f for f in _UNIT_FAMILIES if found and found[2] in f), None)
+    family = next((f for f in _UNIT_FAMILIES if found and found["unit"] in f), None)
     if family is None:
         return []
-    base = Decimal(found[1]) * family[found[2]]
+    base = Decimal(found["number"]) * family[found["unit"]]
     others = []
     for unit, size in family.items():
         value = (base / size).normalize()
-        if unit != found[2] and value == value.quantize(Decimal("0.001")) and value >= Decimal("0.001"):
-            others.append(f"{value:f}{'' if _CJK_UNIT.match(unit) else ' '}{unit}")
+        if unit != found["unit"] and value == value.quantize(Decimal("0.001")) and value >= Decimal("0.001"):
+            others.append(f"{value:f}{' ' if unit.isascii() else ''}{unit}")
     return others
 
 
@@ -184,18 +187,19 @@ def _alias_patterns(alias: str) -> tuple[re.Pattern[str], ...]:
 
 
 def _exact_alias_patterns(alias: str) -> tuple[re.Pattern[str], ...]:
-    year = _YEAR.fullmatch(alias)
-    numbers = [alias] if _NUMBER.fullmatch(alias) else [year[1]] if year else []
+    quantity = _QUANTITY.fullmatch(alias)
+    year = quantity is not None and quantity["unit"] == "年" and alias[:-1].isdecimal()  # "1889年"
+    numbers = [alias] if _is_number(alias) else [alias[:-1]] if year else []
     # A comma before the number separates it from a digit only when a digit precedes the comma ("1,2021"), not
     # after a clause ("天和，2021年" normalises to "天和,2021年").
     # A number right after an opening or before a closing square bracket is a citation marker ("[2]", "【1,2】").
     found = [re.compile(rf"(?<![\d.\[【])(?<!\d,){re.escape(n)}(?!\d|[.,]\d|[\]】])") for n in numbers]
-    if not _NUMBER.fullmatch(alias):
+    if not _is_number(alias):
         found.append(alias_pattern(alias))
     found += [alias_pattern(form) for form in _count_in_words(alias)]
     found += _range_patterns(alias)
     for other in _in_other_units(alias):  # the number must not run on from more digits, as above
-        value, unit = other.rsplit(" ", 1) if " " in other else _QUANTITY.fullmatch(other).groups()
+        value, unit = other.rsplit(" ", 1) if " " in other else _QUANTITY.fullmatch(other).group("number", "unit")
         found.append(re.compile(rf"(?<![\d.])(?<!\d,){re.escape(value)} ?{re.escape(unit)}(?![a-z])"))
     return tuple(p for p in found if p is not None)
 
@@ -212,9 +216,9 @@ def _range_ends(alias: str) -> tuple[str, str, str] | None:
     """The two ends and the unit of an alias that is a range ("10-12 days" -> "10", "12", "days"), else None."""
     for join in _RANGE_JOINS:
         low, _, rest = alias.partition(join)
-        high = _NUMBER.match(rest.strip())
-        if rest and _NUMBER.fullmatch(low.strip()) and high and Decimal(low.strip()) < Decimal(high[0]):
-            return low.strip(), high[0], rest.strip()[high.end() :].strip()
+        high = _QUANTITY.match(rest.strip())
+        if rest and _is_number(low.strip()) and high and Decimal(low.strip()) < Decimal(high["number"]):
+            return low.strip(), high["number"], rest.strip()[high.end("number") :].strip()
     return None
 
 
@@ -247,11 +251,11 @@ _COUNT_WORDS = {
 def _count_in_words(alias: str) -> list[str]:
     """The spellings of a count under ten in words: "8" is also "eight", "3个" also "三个", "5 days" "five days"."""
     quantity = _QUANTITY.fullmatch(alias)
-    number, unit = (alias, "") if _NUMBER.fullmatch(alias) else quantity.groups() if quantity else ("", "")
+    number, unit = (quantity["number"], quantity["unit"] or "") if quantity else ("", "")
     forms = []
     for word in _COUNT_WORDS.get(number, ()):
-        if word.isascii() and not _CJK_UNIT.match(unit):
+        if word.isascii() and unit.isascii():
             forms.append(f"{word} {unit}".strip())
-        elif not word.isascii() and unit and _CJK_UNIT.match(unit):
+        elif not word.isascii() and not unit.isascii():
             forms.append(word + unit)
     return forms

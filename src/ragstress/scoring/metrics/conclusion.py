@@ -49,8 +49,8 @@ _STATEMENT_END = re.compile(rf"(?<=[.!?]){_NOT_AFTER}\s+|\s*[。!?;{LINE}]+\s*")
 # A turn ends the reach of a commitment marker: a contrast, or a dash ("I'd say Martin — Fowler wrote another").
 _CONTRAST = re.compile(f"{layout_en.CONTRAST}|{layout_zh.CONTRAST}|\\s(?:—|–|--)\\s")
 _CONCLUDES_AFTER = re.compile(f"{layout_en.CONCLUDES_AFTER}|{layout_zh.CONCLUDES_AFTER}")
-_WORDS = re.compile(r"[a-z]+|[\uac00-\ud7af]+")  # Latin or Hangul words
-_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")  # Han and kana characters
+# A Latin or Hangul word, or one Han or kana character: what a terse answer line is measured in.
+_WORD_OR_CJK = re.compile(r"(?P<word>[a-z]+|[\uac00-\ud7af]+)|(?P<cjk>[\u3040-\u30ff\u3400-\u9fff])")
 # What may stand beside the value in an answer line: "Fifteen per side.", "约960万平方公里".
 _TERSE_WORDS = 3
 _TERSE_CJK = 6
@@ -82,9 +82,8 @@ def _terse(norm: str, bounds: tuple[int, int], inside: list[Placed]) -> bool:
     for p in sorted(inside, key=lambda p: -p.mention.start):
         rest = rest[: p.mention.start - start] + rest[p.mention.end - start :]
     rest = PARENTHESES.sub("", rest)
-    words = _WORDS.findall(rest)
-    cjk = _CJK.findall(rest)
-    return len(words) <= _TERSE_WORDS and len(cjk) <= _TERSE_CJK
+    units = [m.lastgroup for m in _WORD_OR_CJK.finditer(rest)]
+    return units.count("word") <= _TERSE_WORDS and units.count("cjk") <= _TERSE_CJK
 
 
 def _committed(norm: str, bounds: Sequence[tuple[int, int]], placed: list[Placed]) -> tuple[str | None, str] | None:

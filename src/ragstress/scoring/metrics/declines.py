@@ -20,12 +20,11 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from ragstress.scoring.metrics.rules import REFUSAL_PATTERNS, mentions, response_hits
+from ragstress.scoring.metrics.rules import REFUSAL_PATTERNS, SENTENCE_BREAK, mentions, response_hits
 from ragstress.scoring.metrics.rules_base import Hit
 from ragstress.values.matching import normalise
 from ragstress.values.reading import Reading
 
-_SENTENCE = re.compile(r"[.!?。！？\n]")
 _MARKER = re.compile(
     r"\b(?:so|therefore|thus|hence|which is why|that's why|for that reason)\b|所以|因此|因而|于是|故而|故此"
 )
@@ -56,7 +55,7 @@ def concluding_refusal(reading: Reading, answers: Sequence[Sequence[str]], quest
     if not hits:
         return None
     last = hits[-1]
-    sentence_start = reading.breaks(_SENTENCE, norm).start_of(last.start)
+    sentence_start = reading.breaks(SENTENCE_BREAK, norm).start_of(last.start)
     if not _MARKER.search(norm, sentence_start, last.start):
         return None
     after = norm[last.start + len(last.span) :]

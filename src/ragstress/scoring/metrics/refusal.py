@@ -173,8 +173,11 @@ _HEDGED = (
     r"acho que|provavelmente|penso che|credo che|probabilmente|вероятно|наверное|думаю)\b|たぶん|おそらく|아마"
 )
 """A hedged assertion: the response commits to an answer while saying it is unsure ("probably 1890", 我猜是巴黎)."""
-_GIVES_AN_ANSWER = re.compile(rf"(?<![a-z])\d|[零一二两三四五六七八九十百千万]+(?:年|月|日|号|米|公里|人|个)|{_HEDGED}")
-_HEDGE = re.compile(_HEDGED)
+# A number, or a hedged assertion: one pattern, the hedge a group of its own, since a hedge alone is what a clause
+# before a refusal is read for (no alternative for a number starts where a hedge can).
+_GIVES_AN_ANSWER = re.compile(
+    rf"(?<![a-z])\d|[零一二两三四五六七八九十百千万]+(?:年|月|日|号|米|公里|人|个)|(?P<hedge>{_HEDGED})"
+)
 _CONTINUES = re.compile(r"\s*(?:for|in|from|as of|since|by|at|of|on|with)\b")
 _CLAUSES_BEFORE = re.compile(rf"{_ANSWER_CLAUSES.pattern}|[—–]|\s-\s")
 _ABOUT_THE_SOURCES = re.compile(
@@ -209,7 +212,7 @@ def _guess_before(norm: str, first: Hit) -> str | None:
     for clause in pieces:
         if _not_an_answer(clause):
             continue
-        if found := _HEDGE.search(clause):
+        if found := next((m for m in _GIVES_AN_ANSWER.finditer(clause) if m["hedge"]), None):
             return f"{clause.strip()!r} gives {found[0].strip()!r}"
     return None
 

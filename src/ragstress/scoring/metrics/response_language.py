@@ -15,13 +15,19 @@ from ragstress.corpora.langdetect import letter_words
 from ragstress.scoring.lexicon.intl.markers import ENGLISH, FUNCTION_WORDS, SCRIPTS
 from ragstress.values.reading import Reading
 
-_CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
-_LATIN = re.compile(r"[A-Za-z]")
+_LETTER = re.compile(r"(?P<cjk>[\u3400-\u9fff\uf900-\ufaff])|(?P<latin>[A-Za-z])")
+"""A Chinese character or a Latin letter: the two scripts the rules read, counted in one pass."""
+
+
+def _script_counts(text: str) -> tuple[int, float]:
+    """Chinese characters and Latin letters in `text`, the letters in characters' worth (about four to one)."""
+    scripts = [m.lastgroup for m in _LETTER.finditer(text)]
+    return scripts.count("cjk"), scripts.count("latin") / 4
 
 
 def other_language(text: str, lang: str) -> str | None:
     """Why a response to a `lang` question reads as mostly in the other language, else None."""
-    cjk, latin = len(_CJK.findall(text)), len(_LATIN.findall(text)) / 4  # about four letters to a character
+    cjk, latin = _script_counts(text)
     if cjk + latin < 2:
         return None
     share = cjk / (cjk + latin)
@@ -35,7 +41,7 @@ def other_language(text: str, lang: str) -> str | None:
 def third_language(text: str) -> str | None:
     """The third language a response is mostly written in (by its script, or by its short words when it is
     written in Latin letters), else None."""
-    others = len(_CJK.findall(text)) + len(_LATIN.findall(text)) / 4
+    others = sum(_script_counts(text))
     for name, low, high, weight, share in SCRIPTS:
         count = sum(low <= ch <= high for ch in text)
         if count >= 2 and weight * count >= share * (weight * count + others):

@@ -98,15 +98,15 @@ def _negation(prefix: str, third_language: bool = False) -> Hit | None:
     return None
 
 
-_SENTENCE_BREAK = re.compile(r"[.!?。\n]")
+SENTENCE_BREAK = re.compile(r"[.!?。\n]")  # NFKC has made "！？" ASCII in every form the rules read
 _SOURCE_WORDS = re.compile("|".join(lang.source_words for lang in role_patterns.LANGUAGES))
 
 
 def _popular_belief(reading: Reading, text: str, position: int) -> Hit | None:
     """A flag in a sentence about popular belief that names no source up to the end of the flag's clause disputes
     the belief, not the documents ("many people say 2011, which is wrong; going by the documents: 2008")."""
-    start = reading.breaks(_SENTENCE_BREAK, text).start_of(position)
-    end = _SENTENCE_BREAK.search(text, position)
+    start = reading.breaks(SENTENCE_BREAK, text).start_of(position)
+    end = SENTENCE_BREAK.search(text, position)
     sentence = text[start : end.start() if end else len(text)]
     clause_end = _CLAUSE_BREAK.search(text, position)
     named = text[start : min(clause_end.start() if clause_end else len(text), start + len(sentence))]

@@ -28,7 +28,6 @@ from ragstress.values.matching import comparable
 from ragstress.values.reading import Reading
 
 _ZH_PAIR = re.compile(r"([^，,。？?的]{1,12}?)(?:和|与|及|、)([^，,。？?的]{1,12}?)(?:的[^，,。？?]{0,8})?分别")
-_ZH_QUESTION_END = re.compile(r"[？?]")
 _EN_PAIR = re.compile(r"^(.+?),? and (?:which|who|what|when|where|how)\b(.+)$")
 _CLAUSE = re.compile(r"[,;，；。.!?？！\n]|\band\b|\bwhile\b|\bwhereas\b")
 _EN_WORD = re.compile(r"[a-z][a-z0-9-]{2,}")
@@ -51,7 +50,7 @@ def slot_words(question: str) -> tuple[set[str], set[str]] | None:
     if found := _ZH_PAIR.search(q):
         first, second = _distinct_zh(found[1].strip("《》\"' "), found[2].strip("《》\"' "))
         return ({first}, {second}) if first and second and first != second else None
-    parts = [p.strip() for p in _ZH_QUESTION_END.split(q) if p.strip()]
+    parts = [p.strip() for p in q.split("?") if p.strip()]  # NFKC has made "？" ASCII
     if len(parts) == 2 and re.match(r"[\u4e00-\u9fff]{2}", parts[0]) and re.match(r"[\u4e00-\u9fff]{2}", parts[1]):
         first, second = parts[0][:_CJK_KEY], parts[1][:_CJK_KEY]
         return ({first}, {second}) if first != second else None
