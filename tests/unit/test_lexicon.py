@@ -8,12 +8,17 @@ import re
 import pytest
 
 from ragstress.scoring.lexicon import Entry, Word, select
+from ragstress.scoring.lexicon.en import refusals as en_refusals
+from ragstress.scoring.lexicon.en import roles as en_roles
 from ragstress.scoring.lexicon.en import sources as en_sources
 from ragstress.scoring.lexicon.intl import sources as intl_sources
+from ragstress.scoring.lexicon.zh import flags as zh_flags
+from ragstress.scoring.lexicon.zh import roles as zh_roles
 from ragstress.scoring.lexicon.zh import sources as zh_sources
 from ragstress.scoring.metrics import (
     conflict_rules,
     conflict_rules_intl,
+    json_answer,
     layout_en,
     refusal_zh,
     role_patterns,
@@ -83,6 +88,15 @@ def test_the_rule_modules_read_their_source_words_from_the_lexicon():
         conflict_rules_intl.SOURCE_NOUNS
         == rf"\b{intl_sources.SPACED.alternation}\b|{intl_sources.UNSPACED.alternation}"
     )
+    assert en_sources.SOURCES_REPORTING.alternation in en_roles.ATTRIBUTED.regex
+    assert en_sources.SOURCES_POSSESSING.alternation in en_roles.ATTRIBUTED.regex
+    assert zh_sources.SOURCES_REPORTING.alternation in zh_roles.ATTRIBUTED.regex
+    assert en_sources.SOURCES_IN_KEYS.alternation in json_answer._SOURCE_SOUND_KEY.pattern
+    silent = next(p for p in en_refusals.REFUSAL if p.name == "en.sources_silent")
+    assert en_sources.SOURCES_NONE_OF.alternation in silent.regex
+    flags = {p.name: p.regex for p in zh_flags.ERROR_FLAG}
+    assert zh_sources.SOURCES_AT_FAULT.alternation in flags["zh.sources_wrongly"]
+    assert zh_sources.SOURCES_CALLED_WRONG.alternation in flags["zh.has_problem"]
 
 
 @pytest.mark.parametrize(

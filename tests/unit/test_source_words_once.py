@@ -35,7 +35,6 @@ SOURCE_WORDS = tuple(word.pattern for module in (en_sources, zh_sources, intl_so
 _ALTERNATIVE = re.compile(r"(?:^|\||\((?:\?:)?)([^|()]+)(?=\||\)|$)")
 
 _VERB = "a verb of saying among others ('they report 1879', 'it notes 1879'), not a source"
-_JSON_KEY = "the stem of a JSON key ('source_is_correct', 'context_accurate'), not a word of a response"
 NOT_SOURCE_WORDS: dict[tuple[str, str], tuple[int, str]] = {
     ("conflict_rules", "内容"): (1, "what is said to conflict, beside 信息, 说法, 数据 ('相互矛盾的内容')"),
     ("conflict_rules", "report"): (3, _VERB),
@@ -55,19 +54,12 @@ NOT_SOURCE_WORDS: dict[tuple[str, str], tuple[int, str]] = {
     ("refusal", "reports"): (1, _VERB),
     ("injection_words", "note"): (1, "what an injected line is called, beside instruction, command ('a hidden note')"),
     ("refusal", "note"): (1, _VERB),
+    ("refusal", "notes"): (1, _VERB),
     ("injection_words", "原文"): (1, "a fixed way of quoting, paired with 原话 ('原文是：…'), not a list of sources"),
-    ("json_answer", "doc"): (1, _JSON_KEY),
-    ("json_answer", "source"): (1, _JSON_KEY),
-    ("json_answer", "passage"): (1, _JSON_KEY),
-    ("json_answer", "context"): (1, _JSON_KEY),
-    ("json_answer", "text"): (1, _JSON_KEY),
-    ("json_answer", "article"): (1, _JSON_KEY),
 }
 
 LEXICON_DIR = Path(lexicon.__file__).parent
-LEXICON_STILL_SPELLING = frozenset(
-    {"en/beliefs", "en/flags", "en/refusals", "en/roles", "intl/refusals", "zh/flags", "zh/roles"}
-)
+LEXICON_STILL_SPELLING = frozenset({"en/beliefs", "en/flags", "en/refusals", "en/roles", "intl/refusals", "zh/flags"})
 """Lexicon phrase modules that still write a source word inside a phrase (some of them as a verb: 'they report')."""
 
 

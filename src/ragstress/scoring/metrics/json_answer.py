@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import re
 
+from ragstress.scoring.lexicon.en import sources as en_sources
 from ragstress.values.reading import Reading
 
 _ANSWER_KEYS = set("answer answers final_answer final result conclusion 答案 结论 回答 最终答案".split())
@@ -24,7 +25,7 @@ _ERROR_KEY = re.compile(
     r"^(?!.*\b(?:no|not|non|without)[_ ])(?=.*(?:error|mistake|wrong|incorrect|inaccura|unreliable))"
 )
 _SOURCE_SOUND_KEY = re.compile(
-    r"(?:doc|source|passage|context|text|claim|article).*(?:correct|accurate|reliable|trustworthy)"
+    rf"(?:{en_sources.SOURCES_IN_KEYS.alternation}|claim).*(?:correct|accurate|reliable|trustworthy)"
 )
 
 

@@ -14,9 +14,8 @@ from ragstress.scoring.lexicon.en import sources
 _SOURCES = sources.SOURCES.alternation
 """The words a response uses for the passages it was given (lexicon.en.sources)."""
 
-_SOURCE_NOUNS = rf"(?:{sources.SOURCE_NOUNS.alternation}|notes|material|files?|memos?|excerpts?|extracts?|what (?:you|was|i was|i(?:'ve| have) been) \w+|what i(?:'ve| have)\b)"
-"""The passages, also as notes, files, 'what you sent' or 'what I've been given' (layout_en.SOURCE_NOUNS names the
-common ones)."""
+_SOURCE_NOUNS = rf"(?:{sources.SOURCES_IN_REFUSALS.alternation}|what (?:you|was|i was|i(?:'ve| have) been) \w+|what i(?:'ve| have)\b)"
+"""The passages, also as notes or files (lexicon.en.sources), or as 'what you sent' or 'what I've been given'."""
 
 _THE_SOURCES = (
     r"(?:the |these |this |those |that |any of the |any |my |our |your )?(?:provided |given |retrieved |supplied "
@@ -137,7 +136,7 @@ REFUSAL = (
         rf"(?:do|does|did)(?: not|n't) (?:actually |explicitly |directly |specifically |clearly |really )?{_SAYING}"
         rf"{_NOT_ABOUT_ERRORS}"
         rf"|\bnever (?:actually )?(?:says?|mentions?|gives?|names?|states?|specif(?:y|ies)|lists?|identif(?:y|ies))\b"
-        r"|\bnone of (?:the |these |those |them|the provided )?(?:[\w-]+ ){0,2}?(?:documents?|passages?|sources?|texts?|them)? ?"
+        rf"|\bnone of (?:the |these |those |them|the provided )?(?:[\w-]+ ){{0,2}}?(?:{sources.SOURCES_NONE_OF.alternation}|them)? ?"
         rf"{_SOURCE_VERBS}|\bnothing (?:in |here|there)(?:[\w-]+ ){{0,3}}?{_SOURCE_VERBS}\b(?! otherwise\b| so\b)"
         r"|\b(?:do|does|did)(?: not|n't) (?:appear|show up|feature|come up)(?: anywhere)? (?:in|within|among)\b"
         r"|\b(?:is|are)(?: not|n't) in (?:there|here)\b"

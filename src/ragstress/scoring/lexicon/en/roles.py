@@ -9,6 +9,7 @@ but SURNAME, matched on an alias as written, keeps its capitals.
 from __future__ import annotations
 
 from ragstress.scoring.lexicon import Phrase
+from ragstress.scoring.lexicon.en import sources
 
 DISPUTE_BEFORE = Phrase(
     "en.disputed",
@@ -51,13 +52,13 @@ DISPUTE_AFTER = (
 
 ATTRIBUTED = Phrase(
     "en.attributed",
-    r"(?:document|doc|passage|source|text|context|article|report|record|page|guide|handout|sheet)s? "
+    rf"{sources.SOURCES_REPORTING.alternation} "
     r"(?:(?!correctly |rightly |accurately )\w+ )?(?:says?|states?|claims?|mentions?|reports?|lists?|gives?|"
     r"suggests?|indicates?|shows?|records?|puts?|places?|dates?|credits?|attributes?|names?)\b"
     r"|\bthey (?:(?!correctly |rightly |accurately )\w+ )?(?:say|state|claim|place|put|list|give|report|date)\b"
     r"|\bit (?:says|states|claims|places|puts|lists|gives|reports|dates|credits|names)\b"
     r"|(?:claimed|stated|reported|said|listed) (?:as|to be)|\bclaims?\b"
-    r"|\b(?:document|doc|passage|source|text|context|article|guide|handout|sheet)s?(?:'s?)? (?:[\w-]+ ){0,2}?(?:of )?$",
+    rf"|\b{sources.SOURCES_POSSESSING.alternation}(?:'s?)? (?:[\w-]+ ){{0,2}}?(?:of )?$",
     "The mention is reported as what the sources say; it is not asserted when the response also disputes or corrects it.",
     examples=("the documents say ⟨1895⟩", "passage 2 puts it at ⟨1895⟩", "it was claimed as ⟨1895⟩"),
     reads="before",

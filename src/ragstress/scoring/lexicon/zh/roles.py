@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ragstress.scoring.lexicon import Phrase
 from ragstress.scoring.lexicon.intl import sources as intl_sources
+from ragstress.scoring.lexicon.zh import sources as zh_sources
 
 DISPUTE_BEFORE = Phrase(
     "zh.disputed",
@@ -42,7 +43,7 @@ DISPUTE_AFTER = (
 
 ATTRIBUTED = Phrase(
     "zh.attributed",
-    r"(?:文档|资料|文中|文章|材料|文本|段落|来源|原文|报道)[^，,；;。]{0,6}?(?:称|声称|说|写|写道|提到|提及|记载|显示|表示|指出|认为|给|署名|列)"
+    rf"{zh_sources.SOURCES_REPORTING.alternation}[^，,；;。]{{0,6}}?(?:称|声称|说|写|写道|提到|提及|记载|显示|表示|指出|认为|给|署名|列)"
     rf"|{intl_sources.UNSPACED.alternation}(?:には|では|によると|によれば)",
     "提及被说成资料里的说法；回答同时指出错误或给出正确答案时，它不算被断言。日文回答的“資料には……と書かれている”也算。",
     examples=("文档称是⟨1895年⟩", "资料中写的是⟨上海⟩", "資料には⟨1895年⟩と書かれていますが"),

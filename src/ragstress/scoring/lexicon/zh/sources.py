@@ -24,6 +24,14 @@
   “不包含此记录”）：资料、内容、记录。和“信息”“数据”“记载”这些不指资料的词并列使用。
 - k：SOURCES_ASKED_FOR，拒答短语（refusals.py）里请对方补充的资料（“请补充更多资料”“需要更多上下文”）：
   资料、文档、材料、上下文、来源。
+- e：SOURCES_AT_FAULT，错误标记（flags.py）里出错的资料（“资料本身的错误”“文档误将……”“与文档所述相反”）：
+  资料、文档、原文、材料、文中、文章。
+- w：SOURCES_CALLED_WRONG，被说成错误、过时、有问题的资料（“资料有误”“文档的说法有问题”“资料引用的是旧数据”）：
+  资料、文档、原文、材料，和说法、记载这些词并列使用。
+- o：SOURCES_OUTDATED，被说成没跟上的资料（“资料没跟上”）：资料、文档。
+- y：SOURCES_SAID_OTHERWISE，“而非文档所说的……”里被否定的资料：文档、资料、文中、原文。
+- t：SOURCES_REPORTING，角色（roles.py 的 zh.attributed）里转述提及的资料（“文档称”“报道说”）：
+  资料、文档、文中、文章、材料、文本、段落、来源、原文、报道。
 
 条目比整张词表窄是有意的：放宽会改变标注文件上的判定，一个词只有在标注数据表明它属于某个条目时才加进去。
 繁体的常用写法（資料、文檔）也一并列入，因为回答有时用繁体；它们只在原本就收繁体的条目里。
@@ -35,31 +43,31 @@ from ragstress.scoring.lexicon import Word, select
 
 WORDS: tuple[Word, ...] = (
     Word("参考资料", "参考资料里没有提到这一点。", "r"),
-    Word("资料", "资料里说是1889年。", "cramnsdgqlk"),
+    Word("资料", "资料里说是1889年。", "cramnsdgqlkewoyt"),
     Word("資料", "資料中沒有提到。", "cramlk"),
-    Word("文档", "文档中写的是1895年。", "cramnsdqk"),
+    Word("文档", "文档中写的是1895年。", "cramnsdqkewoyt"),
     Word("文檔", "文檔裡沒有提到。", "crm"),
-    Word("文中", "文中未提及吉祥物。", "crmnq"),
-    Word("文章", "文章称是爱迪生发明的。", "crmn"),
-    Word("材料", "材料里的年份有误。", "cramnsqk"),
+    Word("文中", "文中未提及吉祥物。", "crmnqeyt"),
+    Word("文章", "文章称是爱迪生发明的。", "crmnet"),
+    Word("材料", "材料里的年份有误。", "cramnsqkewt"),
     Word("文献", "两篇文献的数字不一样。", "a"),
-    Word("原文", "原文写的是上海。", "crmnq"),
-    Word("段落", "第二个段落给出的是1879年。", "cramnsq"),
-    Word("文本", "文本里没有这个数字。", "crmnq"),
+    Word("原文", "原文写的是上海。", "crmnqewyt"),
+    Word("段落", "第二个段落给出的是1879年。", "cramnsqt"),
+    Word("文本", "文本里没有这个数字。", "crmnqt"),
     Word("上下文", "上下文没有给出答案。", "crmk"),
     Word("内容", "内容中没有相关信息。", "rl"),
     Word("片段", "片段里没有提到日期。", "rmnq"),
     Word("检索结果", "检索结果中没有相关记载。", "ra"),
     Word("检索内容", "检索内容未见此事。", "r"),
     Word(r"检索到的\w{0,4}", "检索到的文件没有说明。", "r"),
-    Word("来源", "来源中没有提到。", "ramnsdk"),
+    Word("来源", "来源中没有提到。", "ramnsdkt"),
     Word("文件", "文件里没有写。", "rmn"),
     Word("摘要", "摘要中未载。", "r"),
     Word("记录", "记录里没有这个人。", "rl"),
     Word("条目", "条目中没有相关内容。", "rn"),
     Word("页面", "页面上没有给出年份。", "rnq"),
     Word("手册", "手册里没写。", "rmn"),
-    Word("报道", "一篇报道说是1959年。", "na"),
+    Word("报道", "一篇报道说是1959年。", "nat"),
     Word("帖子", "帖子里写的是2012年。", "n"),
     Word("公告", "公告称9点开门。", "n"),
     Word("工单", "工单写的上限是50。", "n"),
@@ -81,6 +89,11 @@ SOURCES_AGREEING = select("zh.sources_agreeing", WORDS, "g", "“资料一致”
 SOURCES_QUOTED = select("zh.sources_quoted", WORDS, "q", "“文档中写道”里被引用的资料。")
 SOURCES_LACKING = select("zh.sources_lacking", WORDS, "l", "“缺乏相关资料”“没有相关内容”里缺少的资料。")
 SOURCES_ASKED_FOR = select("zh.sources_asked_for", WORDS, "k", "“请补充更多资料”里请对方补充的资料。")
+SOURCES_AT_FAULT = select("zh.sources_at_fault", WORDS, "e", "错误标记里出错的资料：“资料本身的错误”“文档误将”。")
+SOURCES_CALLED_WRONG = select("zh.sources_called_wrong", WORDS, "w", "被说成错误、过时、有问题的资料：“资料有误”。")
+SOURCES_OUTDATED = select("zh.sources_outdated", WORDS, "o", "被说成没跟上的资料：“资料没跟上”。")
+SOURCES_SAID_OTHERWISE = select("zh.sources_said_otherwise", WORDS, "y", "“而非文档所说的”里被否定的资料。")
+SOURCES_REPORTING = select("zh.sources_reporting", WORDS, "t", "转述提及的资料：“文档称”“报道说”。")
 ENTRIES = (
     SOURCES,
     SOURCES_IN_REFUSALS,
@@ -93,4 +106,9 @@ ENTRIES = (
     SOURCES_QUOTED,
     SOURCES_LACKING,
     SOURCES_ASKED_FOR,
+    SOURCES_AT_FAULT,
+    SOURCES_CALLED_WRONG,
+    SOURCES_OUTDATED,
+    SOURCES_SAID_OTHERWISE,
+    SOURCES_REPORTING,
 )
