@@ -24,6 +24,11 @@ from ragstress.values.reading import read
         "文档中的信息有出入，一处写1889年，另一处写1879年。",
         "这些是相互矛盾的信息，我倾向于1889年。",
         "由于资料给出的年份相互冲突，我没办法确认。",
+        "The discrepancy comes from two calendars: it opened in 1889 by the new one.",
+        "Three sources to one, the evidence favours 1889.",
+        "1889还是1879？资料没有统一的说法。",
+        "两份记录给出的年份相差十年，彼此矛盾，我不作答。",
+        "几份档案在开馆日期上相互抵触。",
     ],
 )
 def test_saying_the_sources_disagree_is_acknowledged(text):
@@ -44,6 +49,10 @@ def test_saying_the_sources_disagree_is_acknowledged(text):
         "各段资料说法一致：1889年。",
         "资料与我了解的有冲突，应为1889年。",  # the documents against what is known: an error flag
         "无法根据资料回答。",
+        "The conflict ended in 1889.",  # 'the conflict' alone may be a war, not a discrepancy
+        "Two passages refer to one event: the opening in 1889.",
+        "这两个年份并不相互矛盾：1879年动工，1889年建成。",
+        "资料里不存在相互矛盾的地方，都说是1889年。",
     ],
 )
 def test_a_plain_answer_or_a_denial_is_not(text):

@@ -59,9 +59,13 @@ ACKNOWLEDGE: tuple[NamedPattern, ...] = (
         "en.discrepancy",
         rf"\b(?:a |an |some )?(?:discrepancy|inconsistency|contradiction|conflict|disagreement|mismatch)(?:es|s)? "
         rf"(?:between|among|in|across|within) (?:the |these )?(?:provided |given |retrieved |supplied )?{_SOURCES}"
-        rf"|\b(?:is|are) (?:contested|disputed) (?:in|across|among|between) (?:the |these )?{_SOURCES}",
+        rf"|\b(?:is|are) (?:contested|disputed) (?:in|across|among|between) (?:the |these )?{_SOURCES}"
+        # the discrepancy explained names one ('the discrepancy is easy to explain'); 'conflict' alone may be a war
+        r"|\bthe (?:apparent )?(?:discrepancy|inconsistency|contradiction|mismatch) (?:is|was|comes|arises|stems|"
+        r"can be|here)\b",
         "A discrepancy placed in the sources: 'there is a discrepancy between the documents', 'some inconsistency in the "
-        "retrieved materials', 'a mismatch between the sources', 'credit is contested in these sources'.",
+        "retrieved materials', 'a mismatch between the sources', 'credit is contested in these sources', or the "
+        "discrepancy explained: 'the discrepancy comes from two calendars'.",
     ),
     NamedPattern(
         "en.differs_from_others",
@@ -86,6 +90,7 @@ ACKNOWLEDGE: tuple[NamedPattern, ...] = (
         rf"|\b(?:there (?:are|were)|there're|i (?:can )?see|i found|we have) (?:two|three|several|multiple) (?:different |"
         rf"distinct |conflicting |separate )?(?:numbers|values|figures|dates|years|answers|names|versions|amounts|totals)\b"
         rf"|\b(?:two|three|four|most|several) (?:of the )?{_SOURCES} (?:\w+ ){{0,2}}?against (?:one|two|the others?|the rest)\b"
+        rf"|\b(?:two|three|four|five) {_SOURCES},? to (?:one|two)\b(?! (?:of|another)\b)"
         rf"|\b{_SOURCES} (?:give|list|report|mention|state|offer|contain|have) (?:two|several|multiple) "
         rf"(?:different|distinct|conflicting|separate) \w+"
         rf"|\b(?:depending on|depends on|varies by|differs by) which {_SOURCES}\b"
@@ -97,13 +102,13 @@ ACKNOWLEDGE: tuple[NamedPattern, ...] = (
         "Different values said to be given: 'two different figures appear', 'the documents give two different "
         "dates', 'depending on which source you trust', 'the articles attribute it to different people', 'the figures "
         "vary across the documents', 'there are two different figures', 'I see two figures', 'three passages say so "
-        "against one'.",
+        "against one', 'three sources to one'.",
     ),
     NamedPattern(
         "zh.sources_differ_far",
         rf"(?:{_ZH_SOURCES}|记载|说法|数据|口径)[^,;。!?:]{{0,12}}?(?<!没有)(?<!没)(?<!无)(?<!不存在)(?<!并非)"
         r"(?:(?:互相|相互|彼此)(?:矛盾|冲突)|自相矛盾|各执一词|各[说讲写]各的|(?:说法|口径)(?:不一|不同|各异)|各不相同|有出入|存在出入|出入|"
-        r"有分歧|存在分歧|分歧|差异|打架|对不上|不(?:太|大|怎么|完全|尽)?统一|不(?:太|大|怎么|完全|尽)一致)"
+        r"有分歧|存在分歧|分歧|差异|打架|对不上|不(?:太|大|怎么|完全|尽)?统一|没有?统一|不(?:太|大|怎么|完全|尽)一致)"
         rf"|(?:各|两|几|多|这些|不同的?)(?:份|篇|个|段|处|条)?{_ZH_SOURCES}[^,;。!?:]{{0,12}}?"
         r"(?<!并)(?:不一样|不相同|不一致|不同)",
         "The sources differ, with words between: 各文档给出的距离互相矛盾, 资料给出的信息相互冲突, 两份资料的数字不一样, 资料各执一词, "
@@ -120,8 +125,11 @@ ACKNOWLEDGE: tuple[NamedPattern, ...] = (
     NamedPattern(
         "zh.sources_differ",
         rf"(?:{_ZH_SOURCES}|信息|说法|记载|数据|两者|二者)(?:之间|中|里|间)?(?:的说法)?(?:存在|有)?"
-        r"(?:说法|口径)?(?:不一|不一致|不统一|矛盾|冲突|出入|分歧|差异|相互矛盾|互相矛盾|彼此矛盾|前后矛盾|各不相同|不尽相同)",
-        "The sources are said to differ: 资料说法不一, 资料口径不一, 文档之间存在矛盾, 信息有出入.",
+        r"(?:说法|口径)?(?:不一|不一致|不统一|矛盾|冲突|出入|分歧|差异|相互矛盾|互相矛盾|彼此矛盾|前后矛盾|各不相同|不尽相同)"
+        # things that contradict one another, not denied: on a conflict case what contradicts is the sources
+        r"|(?<!不存在)(?<!没有)(?<!并无)(?<![不没无非])(?:相互|互相|彼此)(?:矛盾|冲突|抵触)",
+        "The sources are said to differ: 资料说法不一, 资料口径不一, 文档之间存在矛盾, 信息有出入, 几条记录彼此矛盾, "
+        "在年份上相互抵触 (not 并不相互矛盾).",
     ),
     NamedPattern(
         "zh.some_say_others",

@@ -160,7 +160,8 @@ ERROR_FLAG = (
         "en.needs_correction",
         r"\b(?:needs?|requires?) (?:a )?correct(?:ion|ing)\b|\b(?:needs? to|should|must) be corrected\b"
         rf"|\bto correct (?:the |these |this |that )?(?:{_SOURCES}|record)\b|\bcorrection:"
-        rf"|\bcorrections? (?:to|of|for) (?:the |these |this |that |one )?{_SOURCES}\b",
+        rf"|\bcorrections? (?:to|of|for) (?:the |these |this |that |one )?(?:provided |given |retrieved |supplied )?"
+        rf"{_SOURCES}\b",
         "Something in the sources is said to need correcting: 'the date needs correcting', 'to correct the passages', "
         "'a correction: ...'.",
         examples=(
@@ -168,6 +169,7 @@ ERROR_FLAG = (
             "To correct the passages: it was 1889.",
             "Correction: 1889.",
             "Correction to the source: the sonata is by Beethoven.",
+            "Correction to the supplied passage: the bridge opened in 1932.",
         ),
     ),
     Phrase(
