@@ -1,0 +1,57 @@
+"""Chinese questions on a headed API entry: what a type is, what a call does, internal entries left out."""
+
+from __future__ import annotations
+
+import pytest
+
+from ragstress.generators.questions.headed_zh import ask_headed_zh
+from ragstress.generators.questions.mddocs_headed import headed_questions
+from ragstress.generators.questions.mddocs_table_subjects import document_headings, table_subject
+
+
+@pytest.mark.parametrize(
+    ("said", "word", "kind", "expected"),
+    [
+        # A type's description names what its values are, even when it opens with a verb.
+        ("描述一只茶壶的基本选项", "接口", "interface", "在 Kettle 中，哪个接口是描述一只茶壶的基本选项？"),
+        # Ending on the entry's own kind word, it is asked by what the phrase does.
+        ("允许自定义加热曲线的接口", "接口", "interface", "在 Kettle 中，哪个接口允许自定义加热曲线？"),
+        # A call's description is what it does.
+        ("返回一个新的茶杯实例", "函数", "function", "在 Kettle 中，哪个函数用于返回一个新的茶杯实例？"),
+        # A property's noun phrase, its modifier closed by 在内 or 时.
+        ("包括杯盖和手柄在内的完整重量", "属性", "property", "在 Kettle 中，哪个属性是包括杯盖和手柄在内的完整重量？"),
+        # Several clauses: the first says what the method does; the rest points back with 它.
+        (
+            "关闭茶壶底部的加热器，并释放它占用的内存",
+            "方法",
+            "method",
+            "在 Kettle 中，哪个方法用于关闭茶壶底部的加热器？",
+        ),
+        # A first clause too short to pick the method out, or a condition, is not asked.
+        ("设置一个回调，当水烧开时调用", "方法", "method", None),
+        ("如果水壶已经关闭，则什么也不做", "方法", "method", None),
+    ],
+)
+def test_a_headed_entry_is_asked_by_what_it_is_or_does(said, word, kind, expected):
+    assert ask_headed_zh(said, word, kind, "Kettle") == expected
+
+
+def test_an_internal_entry_is_not_asked():
+    text = "类型别名\n\n_SteepKeys\n\nƬ _SteepKeys<S>: keyof S\n\n推断浸泡参数的键的类型。仅供内部使用\n\n---\n\n"
+    text += "SteepOptions\n\nƬ SteepOptions: Record<string, number>\n\n描述一次浸泡的全部选项的类型。\n"
+    asked = [q[1][0] for q in headed_questions(text, "Kettle")]
+    assert "_SteepKeys" not in asked
+    assert "SteepOptions" in asked
+
+
+def test_a_parameter_table_under_a_signature_belongs_to_the_call():
+    text = "方法\n\nsteep %{#Methods-steep}%\n\n▸ steep(leaves, minutes): void\n\n浸泡茶叶。\n\n"
+    text += "参数 %{#Methods-steep-Parameters}%\n\n名称 | 类型 | 描述\nleaves | string | 要浸泡的茶叶\n"
+
+    class Chunk:
+        start = 0
+
+    Chunk.text = text
+    headings = document_headings([Chunk()])
+    at = text.index("leaves | string")
+    assert table_subject(headings, at, "Kettle")[0] == "steep"
