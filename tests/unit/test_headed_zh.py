@@ -55,3 +55,14 @@ def test_a_parameter_table_under_a_signature_belongs_to_the_call():
     headings = document_headings([Chunk()])
     at = text.index("leaves | string")
     assert table_subject(headings, at, "Kettle")[0] == "steep"
+
+
+def test_a_field_description_is_asked_by_its_first_clause():
+    from ragstress.generators.questions.mddocs_field_questions import field_questions
+    from ragstress.generators.questions.mddocs_fields import FieldEntry
+
+    entry = FieldEntry("steamDir", "option", {"type": "string"}, "存放蒸汽日志的目录，相对于项目根目录。")
+    assert "在 Kettle 中，哪个选项指定存放蒸汽日志的目录？" in [q[0] for q in field_questions(entry, "Kettle", zh=True)]
+    # A first clause that is a condition is not the entry's description.
+    entry = FieldEntry("steamLog", "option", {"type": "boolean"}, "当设置为 true 时，记录每次蒸汽的温度。")
+    assert not any(q[0].startswith("在 Kettle 中，哪个选项当") for q in field_questions(entry, "Kettle", zh=True))

@@ -36,3 +36,11 @@ def test_a_latin_place_keeps_its_space_after_the_owner():
     assert _asked("在 src 目录中，你可以通过 useLid() 获取当前壶盖的状态。") == [
         "在 Kettle 的 src 目录中，可以通过哪个函数获取当前壶盖的状态？"
     ]
+
+
+def test_a_topic_keeps_its_place_before_the_asked_means():
+    # "<topic>可以通过 X 来……": the topic stays where it stands, the modifier before the name goes.
+    assert _asked("茶单数据可以通过特殊的 useLid() 函数来读取。") == ["在 Kettle 中，茶单数据可以通过哪个函数来读取？"]
+    # A reader or a pointing word is no topic.
+    assert _asked("你可以通过 useLid() 来读取。") == []
+    assert _asked("它可以通过 useLid() 来读取。") == []

@@ -91,9 +91,29 @@ _HEAD_NOUNS = frozenset("接口 枚举 常量 变量 参数 配置 配置项 上
 
 def _first_clause(said: str) -> str | None:
     """The sentence's first clause when it says on its own what the entry does: a verb phrase of eight Han
-    characters or more, no condition, at most 40 characters."""
-    clause = re.split(r"[，,；;]", said, maxsplit=1)[0].strip()
-    if clause == said.strip() or len(clause) > 40 or len(_HAN.findall(clause)) < 8 or _CONDITION.match(clause):
+    characters or more, at most 40 characters."""
+    clause = first_clause_zh(said)
+    if clause == said.strip() or len(clause) > 40 or len(_HAN.findall(clause)) < 8:
         return None
     first = tagged(clause)[:1]
     return clause if first and first[0][1].startswith("v") else None
+
+
+# A clause that sets a time or condition ("……时", "如果……") or one the next completes ("……，则……").
+_INCOMPLETE = re.compile(r"(?:时|后|前|之前|之后|的话)$")
+_COMPLETES = re.compile(r"^(?:则|就|才|那么|否则|即)")
+
+
+def first_clause_zh(sentence: str) -> str:
+    """A reference sentence's first clause when the clauses after it only add detail ("缓存文件的目录，相对于
+    项目根目录"): at least six Han characters, neither a condition nor completed by the next clause. Else the
+    sentence as it is."""
+    parts = re.split(r"[，,；;]", sentence.strip(), maxsplit=1)
+    if len(parts) < 2:
+        return sentence.strip()
+    clause, rest = parts[0].strip(), parts[1].strip()
+    if len(_HAN.findall(clause)) < 6 or _CONDITION.match(clause) or _INCOMPLETE.search(clause):
+        return sentence.strip()
+    if _COMPLETES.match(rest) or clause.count("“") != clause.count("”"):
+        return sentence.strip()
+    return clause
