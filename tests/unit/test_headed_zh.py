@@ -66,3 +66,15 @@ def test_a_field_description_is_asked_by_its_first_clause():
     # A first clause that is a condition is not the entry's description.
     entry = FieldEntry("steamLog", "option", {"type": "boolean"}, "当设置为 true 时，记录每次蒸汽的温度。")
     assert not any(q[0].startswith("在 Kettle 中，哪个选项当") for q in field_questions(entry, "Kettle", zh=True))
+
+
+def test_whether_is_asked_as_what_the_entry_decides():
+    assert ask_headed_zh("是否在壶盖打开时停止加热", "属性", "property", "Kettle") == (
+        "在 Kettle 中，哪个属性决定是否在壶盖打开时停止加热？"
+    )
+    assert ask_headed_zh("定义了是否这只壶是另一只的备用壶", "属性", "property", "Kettle") is None
+
+
+def test_an_entry_whose_signature_is_a_call_is_a_method():
+    text = "onBoil\n\n▸ onBoil(handler): void\n\n添加一个在水烧开时调用的处理器。\n"
+    assert [(q[1][0], q[2]) for q in headed_questions(text, "Kettle")] == [("onBoil", "method")]

@@ -51,6 +51,9 @@ def ask_headed_zh(said: str, word: str, kind: str, product: str | None) -> str |
     own = phrase.removesuffix(f"的{word}").strip()
     if own != phrase and tagged(own)[:1] and tagged(own)[0][1].startswith("v") and len(_HAN.findall(own)) >= 4:
         return f"{_lead(own, product)}哪个{word}{own}？"  # "允许……的接口": 哪个接口允许……
+    if "是否" in phrase:
+        # "是否……" says what the entry decides; "定义了是否这条记录……" would be pasted round a question word.
+        return f"{_lead(phrase, product)}哪个{word}决定{phrase}？" if phrase.startswith("是否") else None
     named = _what_it_is(phrase, kind) or described(phrase)
     if named is None:
         return None

@@ -105,6 +105,8 @@ def headed_questions(text: str, product: str | None, kinds: dict[str, str] | Non
             or kinds.get(m["name"].removesuffix("()"))
             or _spelled(m["name"])
         )
+        if kind in ("property", "type") and _called(m["name"], lines[n + 1 : n + 4]):
+            kind = "method"  # "onError" under a chunk that lost its "Methods" heading: its signature is a call
         said = _first_sentence(lines[n + 1 : n + 8], m["name"])
         if said is None or _names_a_parameter(said, lines[n + 1 : n + 12], m["name"]):
             continue
@@ -114,6 +116,12 @@ def headed_questions(text: str, product: str | None, kinds: dict[str, str] | Non
         if question:
             made.append((question, answer_spellings(m["name"]), kind, "doc_identifier", f"{kind}: {said}"))
     return made
+
+
+def _called(name: str, lines: list[str]) -> bool:
+    """Whether a call signature ("▸ onError(handler): void") follows the entry's heading."""
+    bare = re.escape(name.removesuffix("()"))
+    return any(re.match(rf"^▸\s*\**{bare}\**\s*[(<]", line) for line in lines)
 
 
 def _entry_lines(lines: list[str]) -> list[str]:
