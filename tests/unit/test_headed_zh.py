@@ -78,3 +78,10 @@ def test_whether_is_asked_as_what_the_entry_decides():
 def test_an_entry_whose_signature_is_a_call_is_a_method():
     text = "onBoil\n\n▸ onBoil(handler): void\n\n添加一个在水烧开时调用的处理器。\n"
     assert [(q[1][0], q[2]) for q in headed_questions(text, "Kettle")] == [("onBoil", "method")]
+
+
+def test_the_reader_after_a_verb_of_enabling_goes():
+    from ragstress.generators.questions.mddocs_wording import unspaced_zh
+
+    assert unspaced_zh("哪个方法允许你将两次加热合并为一次？") == "哪个方法允许将两次加热合并为一次？"
+    assert unspaced_zh("哪个函数让你在水烧开时收到通知？") == "哪个函数让你在水烧开时收到通知？"  # 让在 would not read
