@@ -85,3 +85,29 @@ def test_the_reader_after_a_verb_of_enabling_goes():
 
     assert unspaced_zh("哪个方法允许你将两次加热合并为一次？") == "哪个方法允许将两次加热合并为一次？"
     assert unspaced_zh("哪个函数让你在水烧开时收到通知？") == "哪个函数让你在水烧开时收到通知？"  # 让在 would not read
+
+
+def test_what_replaced_a_name_is_asked_as_the_page_says_it():
+    from ragstress.generators.questions.mddocs_replaced import replaced_questions
+
+    kinds = {"pot.onBoil": "method", "pot.whenBoiled": "method"}
+
+    def asked(sentence: str) -> dict[str, list[str]]:
+        return {q[0]: q[1] for q in replaced_questions(sentence, "Kettle", kinds)}
+
+    assert (
+        asked("现有的 pot.onBoil() 方法已被 pot.whenBoiled() 取代，它返回一个 Promise")[
+            "在 Kettle 中，pot.onBoil() 已被哪个方法取代？"
+        ][0]
+        == "pot.whenBoiled()"
+    )
+    assert "在 Kettle 中，pot.onBoil() 已被替换为哪个方法？" in asked("pot.onBoil() 已被替换为 pot.whenBoiled()")
+    # "使用 X 代替 Y" says Y may be replaced, not that it is deprecated.
+    assert asked("也可以使用 pot.whenBoiled() 代替 pot.onBoil()") == {
+        "在 Kettle 中，可以使用哪个方法代替 pot.onBoil()？": [
+            "pot.whenBoiled()",
+            "pot.whenBoiled",
+            "whenBoiled()",
+            "whenBoiled",
+        ]
+    }
