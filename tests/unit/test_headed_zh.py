@@ -111,3 +111,19 @@ def test_what_replaced_a_name_is_asked_as_the_page_says_it():
             "whenBoiled",
         ]
     }
+
+
+def test_a_type_definition_is_asked_by_what_it_is():
+    from ragstress.generators.questions import techdoc_zh
+    from ragstress.generators.questions.techdoc import Entry, Subject
+
+    kettle = Subject("kettle", "module")
+
+    def asked(name: str, description: str) -> str | None:
+        question = techdoc_zh.definition_question(Entry(name, (name,), "type", description, description), kettle)
+        return question[0] if question else None
+
+    assert asked("kettle.BrewOptions", "冲泡一壶茶时可用的选项") == "kettle 模块中哪个类型是冲泡一壶茶时可用的选项？"
+    assert asked("kettle.LidApi", "允许自定义壶盖行为的接口") == "kettle 模块中哪个接口允许自定义壶盖行为？"
+    assert asked("kettle.SteepKeys", "浸泡参数的键。仅供内部使用") is None
+    assert asked("kettle.Extras", "当用户通过插件添加属性时，接口可被扩展") is None

@@ -45,19 +45,24 @@ def ask_headed_zh(said: str, word: str, kind: str, product: str | None) -> str |
     phrase = said if whole else _first_clause(said)
     if phrase is None or POINTS_OUT_ZH.search(phrase):
         return None
+    asked = which_is(phrase, word, kind)
+    return f"{_lead(phrase, product)}{asked}？" if asked else None
+
+
+def which_is(phrase: str, word: str, kind: str) -> str | None:
+    """ "哪个<word>……" asking for an entry by a one-clause phrase: a type by what it is (哪个接口允许……, 哪个类型是
+    ……的插件), a call by what it does (哪个函数用于……), "是否……" as what it decides; None for other shapes."""
     # "……的接口" of a type: the phrase's own noun says which kind of type it is.
     called = re.search(r"的(接口|类型|类)$", phrase) if kind in _VALUE_KINDS else None
     word = called[1] if called else word
     own = phrase.removesuffix(f"的{word}").strip()
     if own != phrase and tagged(own)[:1] and tagged(own)[0][1].startswith("v") and len(_HAN.findall(own)) >= 4:
-        return f"{_lead(own, product)}哪个{word}{own}？"  # "允许……的接口": 哪个接口允许……
+        return f"哪个{word}{own}"  # "允许……的接口": 哪个接口允许……
     if "是否" in phrase:
         # "是否……" says what the entry decides; "定义了是否这条记录……" would be pasted round a question word.
-        return f"{_lead(phrase, product)}哪个{word}决定{phrase}？" if phrase.startswith("是否") else None
+        return f"哪个{word}决定{phrase}" if phrase.startswith("是否") else None
     named = _what_it_is(phrase, kind) or described(phrase)
-    if named is None:
-        return None
-    return f"{_lead(phrase, product)}哪个{word}{named}？"
+    return f"哪个{word}{named}" if named else None
 
 
 def _lead(phrase: str, product: str | None) -> str:
