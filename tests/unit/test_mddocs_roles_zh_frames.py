@@ -44,3 +44,14 @@ def test_a_topic_keeps_its_place_before_the_asked_means():
     # A reader or a pointing word is no topic.
     assert _asked("你可以通过 useLid() 来读取。") == []
     assert _asked("它可以通过 useLid() 来读取。") == []
+
+
+def test_a_condition_pointing_at_a_list_a_removal_or_a_colon_is_not_asked():
+    # Without "以下条件" the fact would be another one.
+    assert _asked("当满足以下条件时，TeaPanel 被认为是已经冲泡好的：") == []
+    # "哪个函数现在被删除": a migration guide removes many names.
+    assert _asked("useLid() 函数现在被删除，因为壶盖可以从别处获取。") == []
+    # Two statements joined by a colon.
+    assert _asked("useLid() 返回的对象与旧版类似：open 改名为 lift。") == []
+    # A condition of its own stays.
+    assert _asked("当水烧开时，useLid() 会自动打开壶盖。") == ["在 Kettle 中，当水烧开时，哪个函数会自动打开壶盖？"]

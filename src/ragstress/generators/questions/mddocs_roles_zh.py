@@ -58,7 +58,12 @@ def chinese_roles(sentence: str, product: str | None, kinds: dict[str, str]) -> 
             # The whole condition (the sentence's first clause, or one opening with 如果/当), not the end of one.
             setting = before if n == 1 or re.match(r"(?:如果|当|若|在)", before) else ""
             keep = setting and not question.startswith("要") and _CONDITION.search(setting)
-            keep = keep and not POINTS_OUT_ZH.search(setting)
+            if keep and POINTS_OUT_ZH.search(setting):
+                continue  # "当满足以下条件时，X 被认为是……": without its condition the fact is another one
+            if _REMOVED.match(question.split("哪个", 1)[-1][len(_kind_word(name, question)) :]):
+                continue  # "哪个方法现在被删除": a migration guide removes many; the question has no one answer
+            if re.search(r"[：:]", question.split("哪个", 1)[-1]):
+                continue  # "……与 ScrollToOptions 类似：x 改名为 left": two statements joined by a colon
             setting = f"{setting}，" if keep else ""
             question = f"{setting}{question}"
             other = _OTHER_PRODUCT.match(question)
@@ -150,6 +155,9 @@ def _topic_means(lead: str) -> str | None:
     if not words or not words[-1][1].startswith(("n", "eng")) or any(f.startswith(("p", "d", "r")) for _, f in words):
         return None
     return f"{m['topic'].strip()}{m['modal']}{m['means']}"
+
+
+_REMOVED = re.compile(r"^\s*(?:现在|现已|已经?|将)?(?:被)?(?:删除|移除|弃用|废弃|去掉)")
 
 
 _KIND_NOUN = r"(?:配置项|选项|属性|参数|方法|函数|钩子|字段|配置)"
