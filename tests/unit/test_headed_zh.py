@@ -120,7 +120,7 @@ def test_a_type_definition_is_asked_by_what_it_is():
     kettle = Subject("kettle", "module")
 
     def asked(name: str, description: str) -> str | None:
-        question = techdoc_zh.definition_question(Entry(name, (name,), "type", description, description), kettle)
+        question = techdoc_zh.definition_question(Entry(name, (name,), "attribute", description, description), kettle)
         return question[0] if question else None
 
     assert asked("kettle.BrewOptions", "冲泡一壶茶时可用的选项") == "kettle 模块中哪个类型是冲泡一壶茶时可用的选项？"

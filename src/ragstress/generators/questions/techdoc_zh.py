@@ -218,9 +218,9 @@ def definition_question(entry: Entry, about: Subject | None) -> Question | None:
         if entry.kind == "method" and owner:
             scope = f"{owner} 的"
         ask = f"哪个{kind}{clause}" if _VERB_OPENING.match(clause) else f"哪个{kind}表示“{clause}”"
-        if entry.kind in ("type", "class", "interface"):
+        if kind_named(entry) in ("type", "class", "interface"):
             # "创建插件时可用的 options": a type's description names what it is, whatever it opens with.
-            ask = which_is(clause, kind, entry.kind) or ask
+            ask = which_is(clause, kind, kind_named(entry)) or ask
         if kind in _CODE_MEMBER_WORDS and not _VERB_OPENING.match(clause):
             ask = _member_asked(kind, clause)
             if ask is None:
