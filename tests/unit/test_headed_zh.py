@@ -127,3 +127,9 @@ def test_a_type_definition_is_asked_by_what_it_is():
     assert asked("kettle.LidApi", "允许自定义壶盖行为的接口") == "kettle 模块中哪个接口允许自定义壶盖行为？"
     assert asked("kettle.SteepKeys", "浸泡参数的键。仅供内部使用") is None
     assert asked("kettle.Extras", "当用户通过插件添加属性时，接口可被扩展") is None
+
+
+def test_a_yes_no_clause_inside_a_task_stays():
+    assert ask_headed_zh("检查一只给定名称的茶壶是否存在", "函数", "function", "Kettle") == (
+        "在 Kettle 中，哪个函数用于检查一只给定名称的茶壶是否存在？"
+    )

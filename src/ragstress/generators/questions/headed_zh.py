@@ -58,10 +58,11 @@ def which_is(phrase: str, word: str, kind: str) -> str | None:
     own = phrase.removesuffix(f"的{word}").strip()
     if own != phrase and tagged(own)[:1] and tagged(own)[0][1].startswith("v") and len(_HAN.findall(own)) >= 4:
         return f"哪个{word}{own}"  # "允许……的接口": 哪个接口允许……
-    if "是否" in phrase:
-        # "是否……" says what the entry decides; "定义了是否这条记录……" would be pasted round a question word.
-        return f"哪个{word}决定{phrase}" if phrase.startswith("是否") else None
+    if phrase.startswith("是否"):
+        return f"哪个{word}决定{phrase}"  # "是否……" says what the entry decides
     named = _what_it_is(phrase, kind) or described(phrase)
+    if named and named.startswith("是") and "是否" in phrase:
+        return None  # "是定义了是否这条记录……的别名": a question word pasted round a yes-no clause
     return f"哪个{word}{named}" if named else None
 
 
