@@ -14,6 +14,8 @@ from ragstress.generators.questions.mddocs_table_subjects import document_headin
     [
         # A type's description names what its values are, even when it opens with a verb.
         ("描述一只茶壶的基本选项", "接口", "interface", "在 Kettle 中，哪个接口是描述一只茶壶的基本选项？"),
+        # A type holding members describes them ("……的选项"), it is not one of them.
+        ("泡一壶茶时可用的全部选项", "接口", "interface", "在 Kettle 中，哪个接口描述泡一壶茶时可用的全部选项？"),
         # Ending on the entry's own kind word, it is asked by what the phrase does.
         ("允许自定义加热曲线的接口", "接口", "interface", "在 Kettle 中，哪个接口允许自定义加热曲线？"),
         # A call's description is what it does.
@@ -123,7 +125,7 @@ def test_a_type_definition_is_asked_by_what_it_is():
         question = techdoc_zh.definition_question(Entry(name, (name,), "attribute", description, description), kettle)
         return question[0] if question else None
 
-    assert asked("kettle.BrewOptions", "冲泡一壶茶时可用的选项") == "kettle 模块中哪个类型是冲泡一壶茶时可用的选项？"
+    assert asked("kettle.BrewOptions", "冲泡一壶茶时可用的选项") == "kettle 模块中哪个类型描述冲泡一壶茶时可用的选项？"
     assert asked("kettle.LidApi", "允许自定义壶盖行为的接口") == "kettle 模块中哪个接口允许自定义壶盖行为？"
     assert asked("kettle.SteepKeys", "浸泡参数的键。仅供内部使用") is None
     assert asked("kettle.Extras", "当用户通过插件添加属性时，接口可被扩展") is None

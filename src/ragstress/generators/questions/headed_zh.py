@@ -85,7 +85,12 @@ def _what_it_is(phrase: str, kind: str) -> str | None:
     if kind not in _VALUE_KINDS and words[0][1].startswith("v") and not closed:
         return None
     space = " " if re.match(r"[A-Za-z0-9_$]", phrase) else ""  # a Latin word after 是 keeps a space before it
-    return f"是{space}{phrase}"
+    # "……可用的选项", "……添加的属性": a type holding members describes them; it is not one of them.
+    verb = "描述" if kind in _VALUE_KINDS and _MEMBERS.search(phrase) and not phrase.startswith("描述") else "是"
+    return f"{verb}{space}{phrase}"
+
+
+_MEMBERS = re.compile(r"的\s*(?:[\u4e00-\u9fff]{0,4})?(?:属性|选项|options|方法|参数|字段|配置项)$")
 
 
 def _noun(word: tuple[str, str]) -> bool:
