@@ -135,3 +135,11 @@ def test_a_yes_no_clause_inside_a_task_stays():
     assert ask_headed_zh("检查一只给定名称的茶壶是否存在", "函数", "function", "Kettle") == (
         "在 Kettle 中，哪个函数用于检查一只给定名称的茶壶是否存在？"
     )
+
+
+def test_a_type_note_after_a_table_description_is_no_part_of_it():
+    from ragstress.generators.questions.mddocs_table_subjects import clean_cells
+
+    assert clean_cells({"description": "水烧开后自动断电 (boolean)"})["description"] == "水烧开后自动断电"
+    assert clean_cells({"description": "启动时预热 (`boolean \\| number`)"})["description"] == "启动时预热"
+    assert clean_cells({"description": "the lid (see below)"})["description"] == "the lid (see below)"

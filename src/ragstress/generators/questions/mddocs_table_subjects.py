@@ -159,7 +159,13 @@ def clean_cells(cells: dict[str, str]) -> dict[str, str]:
             del kept[kind]
         else:
             kept[kind] = value
+    if "description" in kept:
+        # "如果端口已被占用则退出 (boolean)": the value's type noted after a description is no part of what it says.
+        kept["description"] = _TYPE_NOTE.sub("", kept["description"]).strip()
     return kept
+
+
+_TYPE_NOTE = re.compile(r"\s*[(（]`?(?:boolean|number|string|bool|int|integer|object|array)(?:\s*\\?\|\s*\w+)*`?[)）]$")
 
 
 def spaced(*parts: str) -> str:
