@@ -287,7 +287,7 @@ def test_an_attribute_spelled_as_a_type_is_asked_as_a_type():
         "kettle.KettlePluginContext", ("kettle.KettlePluginContext", "KettlePluginContext"), "attribute", said, said
     )
     asked = techdoc_zh.definition_question(typed, module)
-    assert asked is not None and asked[0] == "kettle 模块中哪个类型表示“传递给壶插件的上下文参数”？"
+    assert asked is not None and asked[0] == "kettle 模块中哪个类型描述传递给壶插件的上下文参数？"
     plain = Entry("kettle.maxCups", ("kettle.maxCups", "maxCups"), "attribute", said, said)
     asked = techdoc_zh.definition_question(plain, module)
     assert asked is not None and "哪个属性" in asked[0]

@@ -184,7 +184,7 @@ def test_headed_entries_are_asked_by_their_first_sentence():
     }  # "steepTime" is a plain property line: its sentence, a count, is no name's description to ask by
     asked_zh = {q[0]: q[1] for q in headed_questions(_REFERENCE_ZH, "Kettle")}
     assert asked_zh == {
-        "在 Kettle 中，哪个类型用于描述壶中茶叶的类型？": ["KettleLeaves"],
+        "在 Kettle 中，哪个类型描述壶中茶叶？": ["KettleLeaves"],
         "在 Kettle 中，哪个类型是壶中茶叶的计量单位？": ["KettleCup"],
         "在 Kettle 中，哪个函数用于把茶倒入杯中？": ["pourCup()", "pourCup"],
     }

@@ -36,3 +36,22 @@ def test_a_latin_place_keeps_its_space_after_the_owner():
     assert _asked("在 src 目录中，你可以通过 useLid() 获取当前壶盖的状态。") == [
         "在 Kettle 的 src 目录中，可以通过哪个函数获取当前壶盖的状态？"
     ]
+
+
+def test_a_topic_keeps_its_place_before_the_asked_means():
+    # "<topic>可以通过 X 来……": the topic stays where it stands, the modifier before the name goes.
+    assert _asked("茶单数据可以通过特殊的 useLid() 函数来读取。") == ["在 Kettle 中，茶单数据可以通过哪个函数来读取？"]
+    # A reader or a pointing word is no topic.
+    assert _asked("你可以通过 useLid() 来读取。") == []
+    assert _asked("它可以通过 useLid() 来读取。") == []
+
+
+def test_a_condition_pointing_at_a_list_a_removal_or_a_colon_is_not_asked():
+    # Without "以下条件" the fact would be another one.
+    assert _asked("当满足以下条件时，TeaPanel 被认为是已经冲泡好的：") == []
+    # "哪个函数现在被删除": a migration guide removes many names.
+    assert _asked("useLid() 函数现在被删除，因为壶盖可以从别处获取。") == []
+    # Two statements joined by a colon.
+    assert _asked("useLid() 返回的对象与旧版类似：open 改名为 lift。") == []
+    # A condition of its own stays.
+    assert _asked("当水烧开时，useLid() 会自动打开壶盖。") == ["在 Kettle 中，当水烧开时，哪个函数会自动打开壶盖？"]

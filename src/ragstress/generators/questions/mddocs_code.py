@@ -40,6 +40,7 @@ KIND_NOUNS_ZH = {
     "事件": "event",
     "插件": "plugin",
     "参数": "parameter",
+    "全局变量": "variable",  # "$frontmatter 全局变量": before 变量, so that a variable is still asked as 变量
     "变量": "variable",
     "对象": "object",
     "指令": "directive",

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from ragstress.generators.questions.english_parse import parse
+from ragstress.generators.questions.headed_zh import first_clause_zh
 from ragstress.generators.questions.mddocs_fields import KIND_WORD_ZH, FieldEntry
 from ragstress.generators.questions.mddocs_terms import (
     POINTS_OUT,
@@ -202,6 +203,7 @@ def _predicate_zh(entry: FieldEntry) -> str | None:
     """The Chinese paragraph's first sentence as the predicate of "哪个选项……？", or None."""
     sentence = re.split(r"[。；！？]", entry.description, maxsplit=1)[0]
     sentence = re.sub(r"（[^（）]*）|\([^()]*\)", "", sentence).strip(" ，,：:")
+    sentence = first_clause_zh(sentence)
     if not 4 <= len(sentence) <= 40 or POINTS_OUT_ZH.search(sentence) or "，" in sentence:
         return None
     if not re.search(r"[\u4e00-\u9fff]", sentence) or entry.name.removesuffix("()") in sentence:

@@ -20,12 +20,11 @@ from __future__ import annotations
 
 import re
 
-from ragstress.generators.questions.chinese_parse import tagged
 from ragstress.generators.questions.english_parse import parse
+from ragstress.generators.questions.headed_zh import INTERNAL, ask_headed_zh
 from ragstress.generators.questions.mddocs_code import KIND_WORD_ZH, answer_spellings
 from ragstress.generators.questions.mddocs_sections import ENVVAR, is_envvar_name, section_kind
-from ragstress.generators.questions.mddocs_terms import POINTS_OUT, POINTS_OUT_ZH, Question, in_product
-from ragstress.generators.questions.mddocs_zh import described
+from ragstress.generators.questions.mddocs_terms import POINTS_OUT, Question, in_product
 from ragstress.generators.questions.techdoc_sentences_en import third_person
 
 _ANCHOR = re.compile(r"\s*%?\{#[^{}]*\}%?\s*$")
@@ -106,13 +105,33 @@ def headed_questions(text: str, product: str | None, kinds: dict[str, str] | Non
             or kinds.get(m["name"].removesuffix("()"))
             or _spelled(m["name"])
         )
+        if kind in ("property", "type") and _called(m["name"], lines[n + 1 : n + 4]):
+            kind = "method"  # "onError" under a chunk that lost its "Methods" heading: its signature is a call
         said = _first_sentence(lines[n + 1 : n + 8], m["name"])
         if said is None or _names_a_parameter(said, lines[n + 1 : n + 12], m["name"]):
             continue
+        if any(INTERNAL.search(line) for line in _entry_lines(lines[n + 1 : n + 12])):
+            continue  # "仅供内部使用", "Internal use only": no user of the docs asks for it
         question = _ask_zh(said, kind, product) if re.search(r"[\u4e00-\u9fff]", said) else _ask_en(said, kind, product)
         if question:
             made.append((question, answer_spellings(m["name"]), kind, "doc_identifier", f"{kind}: {said}"))
     return made
+
+
+def _called(name: str, lines: list[str]) -> bool:
+    """Whether a call signature ("▸ onError(handler): void") follows the entry's heading."""
+    bare = re.escape(name.removesuffix("()"))
+    return any(re.match(rf"^▸\s*\**{bare}\**\s*[(<]", line) for line in lines)
+
+
+def _entry_lines(lines: list[str]) -> list[str]:
+    """The entry's own lines: up to its rule ("---") or the next heading."""
+    own = []
+    for line in lines:
+        if line.startswith("---") or (own and _HEADING.match(line)):
+            break
+        own.append(line)
+    return own
 
 
 def _names_a_parameter(said: str, lines: list[str], name: str) -> bool:
@@ -214,17 +233,6 @@ def _ask_en(said: str, kind: str, product: str | None) -> str | None:
 
 
 def _ask_zh(said: str, kind: str, product: str | None) -> str | None:
-    """ "扩展每个 store 的插件" → "哪个类型是扩展每个 store 的插件"; "创建……" → "哪个函数用于创建……"."""
+    """ "扩展每个 store 的插件" → "哪个类型是扩展每个 store 的插件"; "创建……" → "哪个函数用于创建……" (`headed_zh`)."""
     word = _KIND_ZH.get(kind)
-    if not word or POINTS_OUT_ZH.search(said) or re.search(r"[=|{}<>]", said):
-        return None
-    short = len(said) <= 40 and not re.search(r"[，,]", said)
-    # "扩展每个 store 的插件": a noun its modifier narrows down is what the entry is.
-    words = tagged(said) if short else []
-    noun = bool(words) and words[-1][1].startswith("n") and not words[0][1].startswith("v") and "的" in said
-    space = " " if re.match(r"[A-Za-z0-9_$]", said) else ""  # a Latin word after 是 keeps a space before it
-    named = f"是{space}{said}" if noun else described(said) if short else None
-    if named is None:
-        return None
-    lead = f"在 {product} 中，" if product and product not in said else ""
-    return f"{lead}哪个{word}{named}？"
+    return ask_headed_zh(said, word, kind, product) if word else None

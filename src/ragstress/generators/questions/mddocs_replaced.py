@@ -56,6 +56,13 @@ _DEPRECATED_ZH = re.compile(
     rf"|(?:使用|改用) ?(?P<new2>{_CODE}) ?(?:来)?(?:代替|取代|替代) ?(?P<old2>{_CODE})"
 )
 
+# "router.onReady() 函数已被 router.isReady() 取代", "X 已被替换为 Y": what replaced the old name, asked as it is said.
+_KIND_NOUN_ZH = r"(?:函数|方法|选项|属性|钩子|组件|配置项|配置|参数)"
+_REPLACED_BY_ZH = re.compile(
+    rf"(?P<old>{_CODE}) ?{_KIND_NOUN_ZH}? ?(?:已经?|现已|现在)?被 ?(?:(?P<new>{_CODE}) ?{_KIND_NOUN_ZH}? ?(?:所)?"
+    rf"(?P<verb>取代|替代|代替|替换)|(?P<verb2>替换|替代)(?:为|成) ?(?P<new2>{_CODE}))"
+)
+
 
 def _is_code(name: str, kinds: dict[str, str]) -> bool:
     return name in kinds or bool(_LOOKS_CODE.search(name)) or code_kind(name, kinds) is not None
@@ -71,6 +78,22 @@ def _new_spellings(new: str, old: str) -> list[str]:
     return [s for s in term_spellings(new) if s.removesuffix("()") != old.removesuffix("()")]
 
 
+def _replaced_by_zh(sentence: str, product: str | None, kinds: dict[str, str]) -> list[Question]:
+    """ "router.onReady() 函数已被 router.isReady() 取代" → "在 Kettle 中，router.onReady() 已被哪个方法取代？"."""
+    m = _REPLACED_BY_ZH.search(sentence)
+    if not m or POINTS_OUT_ZH.search(sentence[: m.start()]):
+        return []
+    old, new = m["old"], m["new"] or m["new2"]
+    if not (_is_code(new, kinds) and _is_code(old, kinds)) or old.removesuffix("()") == new.removesuffix("()"):
+        return []
+    kind = _kind(new, old, kinds)
+    which = f"哪个{KIND_ZH[kind]}" if kind in KIND_ZH else "什么"
+    lead = f"在 {product} 中，" if product and product not in old else ""
+    asked = f"被{which}{m['verb']}" if m["verb"] else f"被{m['verb2']}为{which}"
+    question = f"{lead}{old} 已{asked}？"
+    return [(question, list(term_spellings(new)), kind or "name", "doc_identifier", question)]
+
+
 def replaced_questions(sentence: str, product: str | None, kinds: dict[str, str]) -> list[Question]:
     """The questions one sentence states about a name that replaces another."""
     made: list[Question] = []
@@ -80,8 +103,11 @@ def replaced_questions(sentence: str, product: str | None, kinds: dict[str, str]
         if m and _is_code(new, kinds) and _is_code(old, kinds) and old != new and not POINTS_OUT_ZH.search(sentence):
             lead = f"在 {product} 中，" if product else ""
             kind = _kind(new, old, kinds)
-            question = f"{lead}已弃用的 {old} 应改用哪个{KIND_ZH.get(kind or '', '名称')}？"
+            which = f"哪个{KIND_ZH[kind]}" if kind in KIND_ZH else "什么"
+            # "使用 X 代替 Y" says Y can be replaced, not that it is deprecated.
+            question = f"{lead}已弃用的 {old} 应改用{which}？" if m["old"] else f"{lead}可以使用{which}代替 {old}？"
             made.append((question, list(term_spellings(new)), kind or "name", "doc_identifier", question))
+        made += _replaced_by_zh(sentence, product, kinds)
         m = _MOVED_ZH.match(sentence)
         if m and _is_code(m["new"], kinds) and _is_code(m["old"], kinds) and m["old"] != m["new"]:
             lead = f"在 {product} 中，" if product else ""

@@ -58,7 +58,12 @@ def chinese_roles(sentence: str, product: str | None, kinds: dict[str, str]) -> 
             # The whole condition (the sentence's first clause, or one opening with 如果/当), not the end of one.
             setting = before if n == 1 or re.match(r"(?:如果|当|若|在)", before) else ""
             keep = setting and not question.startswith("要") and _CONDITION.search(setting)
-            keep = keep and not POINTS_OUT_ZH.search(setting)
+            if keep and POINTS_OUT_ZH.search(setting):
+                continue  # "当满足以下条件时，X 被认为是……": without its condition the fact is another one
+            if _REMOVED.match(question.split("哪个", 1)[-1][len(_kind_word(name, question)) :]):
+                continue  # "哪个方法现在被删除": a migration guide removes many; the question has no one answer
+            if re.search(r"[：:]", question.split("哪个", 1)[-1]):
+                continue  # "……与 ScrollToOptions 类似：x 改名为 left": two statements joined by a colon
             setting = f"{setting}，" if keep else ""
             question = f"{setting}{question}"
             other = _OTHER_PRODUCT.match(question)
@@ -110,7 +115,9 @@ def _asked(clause: str, name: CodeName) -> str | None:
     if re.match(r"[：:-]", rest):  # an entry line, "ctx.user：当前已登录的用户信息": what the name is
         return _entry_asked(lead, rest.lstrip("：:- "), word)
     following = tagged(rest)[:2]
-    if len(re.findall(r"[\u4e00-\u9fff]", rest)) < 4 or not following:
+    topic = _topic_means(lead)
+    said = (topic or "") + rest  # "路由记录可以通过 X 来创建": the topic says what the short rest is about
+    if len(re.findall(r"[\u4e00-\u9fff]", said)) < 4 or not following:
         return None
     verb = next((w for w, flag in following if flag.startswith(("v", "p", "d"))), None)
     if verb is None or verb in _NOT_DOING or following[0][1].startswith(("n", "eng", "u")) or _COPULA.match(rest):
@@ -119,7 +126,9 @@ def _asked(clause: str, name: CodeName) -> str | None:
         lead = ""  # "提供了 ctx.session 用于访问 Session": what the name is for, whoever provides it
     # The subject opens its clause; the means follows 通过 …, or 通过 store 的 … (the owner stays).
     means = lead.endswith(_MEANS) or re.search(r"(?:使用|调用|通过|借助|利用)\s*\S{1,12}?\s*的\s*$", lead)
-    if lead and not means:
+    if topic:
+        lead = topic  # "frontmatter 数据可以通过哪个全局变量来访问": the topic stays, the means is asked
+    elif lead and not means:
         return None
     if re.match(_KIND_NOUN, rest):
         word = ""  # "使用 html.appIcon 配置项来设置": the sentence's own kind noun, not 哪个属性配置项
@@ -127,6 +136,28 @@ def _asked(clause: str, name: CodeName) -> str | None:
     if POINTS_OUT_ZH.search(question.replace("及其", "")) or _NEGATED.search(rest.split("，")[0][:6]):
         return None
     return question
+
+
+# "frontmatter 数据可以通过（特殊的）X 来访问": a topic the clause is about, then a modal and the means.
+_TOPIC_MEANS = re.compile(
+    r"^(?P<topic>[^，,：:]{2,20}?)\s*(?P<modal>可以|可|能够|能|需要|应该|应|必须)(?P<means>通过|使用|用|借助|利用|调用)"
+    r"\s*(?:[\u4e00-\u9fff]{1,4}的)?\s*$"
+)
+
+
+def _topic_means(lead: str) -> str | None:
+    """ "<topic>可以通过" with the modifier before the name dropped, or None when the lead is not a topic: a
+    noun phrase (ending on a noun or a Latin word) that names no reader and points nowhere."""
+    m = _TOPIC_MEANS.match(lead)
+    if not m or POINTS_OUT_ZH.search(m["topic"]) or re.search(r"你|您|我们|用户", m["topic"]):
+        return None
+    words = tagged(m["topic"])
+    if not words or not words[-1][1].startswith(("n", "eng")) or any(f.startswith(("p", "d", "r")) for _, f in words):
+        return None
+    return f"{m['topic'].strip()}{m['modal']}{m['means']}"
+
+
+_REMOVED = re.compile(r"^\s*(?:现在|现已|已经?|将)?(?:被)?(?:删除|移除|弃用|废弃|去掉)")
 
 
 _KIND_NOUN = r"(?:配置项|选项|属性|参数|方法|函数|钩子|字段|配置)"

@@ -82,7 +82,7 @@ def table_subject(headings: tuple[list[int], list[str]], at: int, title: str) ->
     for step in range(2):
         if above - step < 0:
             return None
-        heading = _SINCE.sub("", texts[above - step]).strip()
+        heading = _own_name(_SINCE.sub("", texts[above - step]).strip())
         generic = heading.lower() in _GENERIC_HEADINGS or is_generic_subject(heading)  # "API" is no code name
         if not generic and _CODE_HEADING.fullmatch(heading) and not _FILE.search(heading) and len(heading) >= 3:
             break
@@ -97,6 +97,19 @@ def table_subject(headings: tuple[list[int], list[str]], at: int, title: str) ->
     )
 
 
+# A generated reference's heading anchor ("参数 %{#Methods-go-Parameters}%") and a call signature standing
+# over its parameter table ("▸ go(delta): void"): the table's rows are that call's parameters.
+_ANCHOR = re.compile(r"\s*%?\{#[^{}]*\}%?$")
+_SIGNATURE = re.compile(r"^[▸•]\s*(?P<name>[A-Za-z_$][\w$.]*)\s*[(<]")
+
+
+def _own_name(heading: str) -> str:
+    """The heading as a name: its anchor gone, a call signature read as the name it calls."""
+    heading = _ANCHOR.sub("", heading)
+    signature = _SIGNATURE.match(heading)
+    return signature["name"] if signature else heading
+
+
 _RESULT_HEADINGS = frozenset("result results return returns 返回值 结果".split())
 
 
@@ -104,7 +117,7 @@ def under_result(headings: tuple[list[int], list[str]], at: int) -> bool:
     """Whether the nearest heading above offset `at` is a result table's ("Result", "返回值")."""
     offsets, texts = headings
     above = bisect_right(offsets, at) - 1
-    return above >= 0 and _SINCE.sub("", texts[above]).strip().lower() in _RESULT_HEADINGS
+    return above >= 0 and _own_name(_SINCE.sub("", texts[above]).strip()).lower() in _RESULT_HEADINGS
 
 
 def _kinds(title: str) -> tuple[str, str]:
@@ -146,7 +159,13 @@ def clean_cells(cells: dict[str, str]) -> dict[str, str]:
             del kept[kind]
         else:
             kept[kind] = value
+    if "description" in kept:
+        # "如果端口已被占用则退出 (boolean)": the value's type noted after a description is no part of what it says.
+        kept["description"] = _TYPE_NOTE.sub("", kept["description"]).strip()
     return kept
+
+
+_TYPE_NOTE = re.compile(r"\s*[(（]`?(?:boolean|number|string|bool|int|integer|object|array)(?:\s*\\?\|\s*\w+)*`?[)）]$")
 
 
 def spaced(*parts: str) -> str:

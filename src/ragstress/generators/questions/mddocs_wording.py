@@ -15,7 +15,12 @@ def unspaced_zh(question: str) -> str:
     (a description opening with 用于 behind the template's own) is said once; a leftover 就 goes."""
     question = re.sub(r"(?<=[\u4e00-\u9fff]) +(?=[\u4e00-\u9fff])", "", question).replace("用于用于", "用于")
     # "哪个函数就可以…": the 就 that tied the sentence to the clause before it has nothing left to tie to.
-    return re.sub(r"(哪个[\u4e00-\u9fff]{1,3})就(?=[\u4e00-\u9fff])", r"\1", question)
+    question = re.sub(r"(哪个[\u4e00-\u9fff]{1,3})就(?=[\u4e00-\u9fff])", r"\1", question)
+    # "哪个方法允许你将……": the reader after 允许, 方便 or 便于 is no part of the fact ("让你在" would leave 让在).
+    return _ENABLES_READER.sub(r"\1", question)
+
+
+_ENABLES_READER = re.compile(r"(?<=[\u4e00-\u9fff])(允许|方便|便于)(?:你|您)(?=[\u4e00-\u9fff ])")
 
 
 # "loading.tsx", "plugin.ts": a file, which a question asking for a property, method or function misnames.

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 
+from ragstress.generators.questions.headed_zh import INTERNAL, which_is
 from ragstress.generators.questions.techdoc import Entry, Subject, kind_named, occurrences, typed_spellings
 from ragstress.generators.questions.techdoc_placeholders import placeholders
 from ragstress.generators.questions.techdoc_useful import guessable, restates_default, short_spellings
@@ -69,7 +70,7 @@ _LEADS_IN = re.compile(r"(?:是|为|包括|包含|分别为|如下所示)$")
 _ONLY_CONDITION = re.compile(r"(?:若|如果|假如|倘若|当|一旦)[^，,时后则]+")
 # "若壶开启了保温功能，此值加倍": a function's or attribute's description opening on a condition tells what
 # happens then, not what the term is ("哪个属性表示“若……”" has no one answer).
-_CONDITION_OPENING = re.compile(r"(?:若|如果|假如|倘若|一旦)")
+_CONDITION_OPENING = re.compile(r"(?:若|如果|假如|倘若|一旦|当(?!前))")
 _DEFAULT = re.compile(r"(?:默认值?(?:为|是)|缺省值?(?:为|是)|默认使用)\s*[“\"]?([^，。；：、（）()\s“”\"]{1,16})")
 
 # "当与 halt", "与 --root= 一起": a clause ending on a preposition and its object, its verb cut away.
@@ -207,8 +208,8 @@ def definition_question(entry: Entry, about: Subject | None) -> Question | None:
             # "表示以只读方式挂载": the clause's own verb of meaning is the question's, said once.
             question = f"{subject} 命令的哪个选项表示“{clause.removeprefix('表示')}”？"
     else:
-        if _CONDITION_OPENING.match(clause):
-            return None
+        if _CONDITION_OPENING.match(clause) or INTERNAL.search(entry.description):
+            return None  # "当……时，……" tells when, not what; an internal entry no user reaches
         main = entry.names[0].removesuffix("()")
         owner = main.rsplit(".", 1)[0] if "." in main else subject
         scope = f"{owner} 模块中" if owner and entry.kind not in ("method", "envvar", "cfunction") else ""
@@ -217,6 +218,9 @@ def definition_question(entry: Entry, about: Subject | None) -> Question | None:
         if entry.kind == "method" and owner:
             scope = f"{owner} 的"
         ask = f"哪个{kind}{clause}" if _VERB_OPENING.match(clause) else f"哪个{kind}表示“{clause}”"
+        if kind_named(entry) in ("type", "class", "interface"):
+            # "创建插件时可用的 options": a type's description names what it is, whatever it opens with.
+            ask = which_is(clause, kind, kind_named(entry)) or ask
         if kind in _CODE_MEMBER_WORDS and not _VERB_OPENING.match(clause):
             ask = _member_asked(kind, clause)
             if ask is None:
