@@ -57,6 +57,7 @@ from ragstress.generators.questions.mddocs_terms import (
 )
 from ragstress.generators.questions.mddocs_wording import CAPITAL_AFTER_KIND, MISREAD_ZH, misnames_a_file
 from ragstress.generators.questions.mddocs_wording import unspaced_zh as _unspaced_zh
+from ragstress.generators.questions.mddocs_summary_en import summary_questions
 from ragstress.generators.questions.mddocs_zh import chinese_questions
 from ragstress.generators.questions.reference_pages import misreads_summary, negated
 from ragstress.values.spans import sentences
@@ -117,6 +118,7 @@ def doc_questions(
     that have two answers in the corpus, see `shared_entry_questions`; `page`: its page's title and heading
     names, see `mddocs_named`)."""
     found = [q for q in _entry_questions(chunk, product, kinds) if q[0] not in shared]
+    found += summary_questions(chunk, page[0], product, kinds) if lang == "en" else []
     found += deprecation_questions(chunk.text, product)
     found += headed_questions(_prose_lines(chunk), product, kinds)
     found += headed_set_questions(_prose_lines(chunk), product, kinds)

@@ -1,0 +1,76 @@
+"""What a code-named reference page's summary line says its name does, asked with the name as the answer.
+
+An API reference gives each function, composable or hook a page titled by its name, and opens it with one line
+on what the name does, often the description its site shows under the title: "Access the app config of the
+project.", "The useKettle composable returns the current pot." That line is the page's own answer to "which
+function does this task?", the question a user with the task asks:
+
+    useKettleConfig / "Access the reactive kettle config of the project."
+        → Which Kettle composable accesses the reactive kettle config of the project?
+
+Only the page's first line after its title is read (later lines tell how, not what), in the third person; a line
+that points outside itself, speaks to the reader ("your app"), or is too short to tell names apart is not asked.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ragstress.core.types import Chunk
+from ragstress.generators.questions.mddocs_terms import POINTS_OUT, Question, code_kind, kind_of
+from ragstress.generators.questions.reference_pages import code_title
+from ragstress.generators.questions.techdoc import term_spellings
+from ragstress.generators.questions.techdoc_sentences_en import third_person
+
+# The kind nouns a summary line may name its subject by ("The useKettle composable returns …").
+_KIND_WORDS = r"(?:composable|function|hook|helper|utility|util|method|component|macro|directive|command)"
+_READER = re.compile(r"\b(?:you|your|yours|we|our|us|let's)\b", re.I)
+_MIN_WORDS, _MAX_WORDS = 3, 18
+
+
+def summary_questions(chunk: Chunk, title: str | None, product: str | None, kinds: dict[str, str]) -> list[Question]:
+    """The question a code-named page's summary line answers with the page's name, or none."""
+    name = code_title(title)
+    if chunk.start != 0 or not name or not product or product == name:
+        return []
+    line = _summary_line(chunk.text, name)
+    said = _predicate(line, name) if line else None
+    if not said or POINTS_OUT.search(said) or _READER.search(said):
+        return []
+    if not _MIN_WORDS <= len(said.split()) <= _MAX_WORDS or name in said or product in said:
+        return []
+    kind = _kind_noun(name, kinds, line or "")
+    question = f"Which {product} {kind} {said}?"
+    return [(question, list(term_spellings(name)), kinds.get(name) or kind, "doc_identifier", f"{kind}: {said}")]
+
+
+def _summary_line(text: str, name: str) -> str | None:
+    """The first sentence of the line after the page's title, when that line is prose ending a sentence."""
+    lines = [line.strip() for line in text.split("\n") if line.strip()]
+    if len(lines) < 2 or lines[0] != name or not re.search(r"[.!]$", lines[1]):
+        return None
+    first = re.split(r"(?<=[a-z0-9)])[.!](?:\s|$)", lines[1])[0].strip()
+    return first if re.match(r"[A-Z]", first) else None
+
+
+def _predicate(line: str, name: str) -> str | None:
+    """The line's verb phrase in the third person: "Access the config" → "accesses the config"; "The useKettle
+    composable returns …" → "returns …"; None when it opens with no verb of its own."""
+    subject = re.match(rf"(?:The )?{re.escape(name)}(?:\(\))? (?:{_KIND_WORDS} )?", line)
+    if subject:
+        rest = line[subject.end() :]
+        verb = rest.split(" ", 1)[0]
+        stems = (verb[:-1], verb[:-2], verb[:-3] + "y")
+        return rest if any(third_person(stem) == verb for stem in stems if stem) else None
+    verb, _, rest = line.partition(" ")
+    said = third_person(verb)
+    return f"{said} {rest}" if said and rest else None
+
+
+def _kind_noun(name: str, kinds: dict[str, str], line: str) -> str:
+    """What the question calls the name: the kind the line gives it, else the one the corpus gives it."""
+    told = re.search(rf"\b{re.escape(name)}(?:\(\))? ({_KIND_WORDS})\b", line)
+    if told:
+        return told[1]
+    kind = code_kind(name, kinds) or kind_of(name)
+    return kind if re.fullmatch(rf"{_KIND_WORDS}|class", kind) else "function"
