@@ -48,6 +48,7 @@ from ragstress.generators.questions.mddocs_roles_en import role_questions
 from ragstress.generators.questions.mddocs_roles_zh import chinese_roles
 from ragstress.generators.questions.mddocs_set import headed_set_questions, set_questions
 from ragstress.generators.questions.mddocs_settings import chinese_settings, english_settings
+from ragstress.generators.questions.mddocs_summary_en import summary_questions
 from ragstress.generators.questions.mddocs_terms import (
     BULLET,
     MARKUP,
@@ -57,7 +58,6 @@ from ragstress.generators.questions.mddocs_terms import (
 )
 from ragstress.generators.questions.mddocs_wording import CAPITAL_AFTER_KIND, MISREAD_ZH, misnames_a_file
 from ragstress.generators.questions.mddocs_wording import unspaced_zh as _unspaced_zh
-from ragstress.generators.questions.mddocs_summary_en import summary_questions
 from ragstress.generators.questions.mddocs_zh import chinese_questions
 from ragstress.generators.questions.reference_pages import misreads_summary, negated
 from ragstress.values.spans import sentences
