@@ -42,6 +42,7 @@ from ragstress.generators.questions.mddocs_field_questions import field_question
 from ragstress.generators.questions.mddocs_fields import field_entries
 from ragstress.generators.questions.mddocs_guide import guide_questions
 from ragstress.generators.questions.mddocs_headed import headed_questions
+from ragstress.generators.questions.mddocs_means_en import means_questions
 from ragstress.generators.questions.mddocs_product import about_product
 from ragstress.generators.questions.mddocs_replaced import replaced_questions
 from ragstress.generators.questions.mddocs_roles_en import role_questions
@@ -134,6 +135,7 @@ def doc_questions(
         )
         made += replaced_questions(sentence.rstrip(".。!！:：; "), product, kinds)
         made += set_questions(sentence, product, kinds)
+        made += [] if zh else means_questions(sentence, product, kinds)
         if not any(q[3] == "default_value" for q in made):  # one default a sentence, however many shapes read it
             made += default_questions(sentence, product, kinds)
         if not made:  # a code name's role in its clause: what it does, is called for, is the means of
