@@ -32,3 +32,12 @@ def test_no_question_from_a_later_chunk_a_reader_address_or_a_non_code_title():
     assert summary_questions(_page(text), "Brewing guide", "Kettle", {}) == []
     # A line with no verb of its own ("Brewing helpers for pots.") says no task.
     assert summary_questions(_page("brewStatus\n\nBrewing helpers for the pot."), "brewStatus", "Kettle", {}) == []
+
+
+def test_a_summary_naming_the_means_last_or_saying_use_it_to():
+    page = _page("useSpoutAngle\n\nRead the pouring angle with the useSpoutAngle composable.\n\nMore.")
+    [(question, *_)] = summary_questions(page, "useSpoutAngle", "Kettle", {})
+    assert question == "Which Kettle composable reads the pouring angle?"
+    page = _page("setSpoutAngle\n\nUse setSpoutAngle to tilt the spout of a pot.\n\nMore.")
+    [(question, *_)] = summary_questions(page, "setSpoutAngle", "Kettle", {})
+    assert question == "Which Kettle function do you use to tilt the spout of a pot?"

@@ -40,7 +40,8 @@ def summary_questions(chunk: Chunk, title: str | None, product: str | None, kind
     if not _MIN_WORDS <= len(said.split()) <= _MAX_WORDS or name in said or product in said:
         return []
     kind = _kind_noun(name, kinds, line or "")
-    question = f"Which {product} {kind} {said}?"
+    used = re.match(rf"Use (?:the )?{re.escape(name)}(?:\(\))?(?: {_KIND_WORDS})? to ", line or "")
+    question = f"Which {product} {kind} do you use to {said}?" if used else f"Which {product} {kind} {said}?"
     return [(question, list(term_spellings(name)), kinds.get(name) or kind, "doc_identifier", f"{kind}: {said}")]
 
 
@@ -56,6 +57,11 @@ def _summary_line(text: str, name: str) -> str | None:
 def _predicate(line: str, name: str) -> str | None:
     """The line's verb phrase in the third person: "Access the config" → "accesses the config"; "The useKettle
     composable returns …" → "returns …"; None when it opens with no verb of its own."""
+    # "Access the request URL with the useKettleUrl composable": the name closing the line is the means.
+    line = re.sub(rf",? (?:with|using|via) (?:the )?{re.escape(name)}(?:\(\))?(?: {_KIND_WORDS})?$", "", line)
+    used = re.match(rf"Use (?:the )?{re.escape(name)}(?:\(\))?(?: {_KIND_WORDS})? to (?P<task>[a-z].*)", line)
+    if used:
+        return used["task"]
     subject = re.match(rf"(?:The )?{re.escape(name)}(?:\(\))? (?:{_KIND_WORDS} )?", line)
     if subject:
         rest = line[subject.end() :]
