@@ -41,3 +41,16 @@ def test_a_summary_naming_the_means_last_or_saying_use_it_to():
     page = _page("setSpoutAngle\n\nUse setSpoutAngle to tilt the spout of a pot.\n\nMore.")
     [(question, *_)] = summary_questions(page, "setSpoutAngle", "Kettle", {})
     assert question == "Which Kettle function do you use to tilt the spout of a pot?"
+
+
+def test_a_generated_reference_page_is_read_past_its_breadcrumb_and_signature():
+    text = (
+        "API Documentation • Docs\n\nAPI Documentation / kettle / pourTea\n\nFunction: pourTea()\n\n"
+        "pourTea<T>(cup): Cup<T>\n\nFills a cup with the tea of the given pot. Cups must be warm.\n\nParameters"
+    )
+    [(question, answers, *_)] = summary_questions(_page(text), "Function: pourTea()", "Kettle", {})
+    assert question == "Which Kettle function fills a cup with the tea of the given pot?"
+    assert "pourTea" in answers
+    # An interface's summary names a thing, not a task: no verb, no question.
+    text = "Interface: CupOptions\n\nOptions of a cup of tea.\n\nProperties"
+    assert summary_questions(_page(text), "Interface: CupOptions", "Kettle", {}) == []

@@ -30,28 +30,46 @@ _MIN_WORDS, _MAX_WORDS = 3, 18
 
 def summary_questions(chunk: Chunk, title: str | None, product: str | None, kinds: dict[str, str]) -> list[Question]:
     """The question a code-named page's summary line answers with the page's name, or none."""
-    name = code_title(title)
+    generated = _GENERATED_TITLE.fullmatch((title or "").strip())
+    name = code_title(title) or (generated["name"] if generated else None)
     if chunk.start != 0 or not name or not product or product == name:
         return []
-    line = _summary_line(chunk.text, name)
+    line = _summary_line(chunk.text, title or "", name)
     said = _predicate(line, name) if line else None
     if not said or POINTS_OUT.search(said) or _READER.search(said):
         return []
     if not _MIN_WORDS <= len(said.split()) <= _MAX_WORDS or name in said or product in said:
         return []
-    kind = _kind_noun(name, kinds, line or "")
+    kind = generated["kind"].lower() if generated else _kind_noun(name, kinds, line or "")
     used = re.match(rf"Use (?:the )?{re.escape(name)}(?:\(\))?(?: {_KIND_WORDS})? to ", line or "")
     question = f"Which {product} {kind} do you use to {said}?" if used else f"Which {product} {kind} {said}?"
     return [(question, list(term_spellings(name)), kinds.get(name) or kind, "doc_identifier", f"{kind}: {said}")]
 
 
-def _summary_line(text: str, name: str) -> str | None:
-    """The first sentence of the line after the page's title, when that line is prose ending a sentence."""
+# A generated API reference titles a page by its entry's kind and name: "Function: brewTea()", "Variable: pots".
+_GENERATED_TITLE = re.compile(r"(?P<kind>Function|Variable|Class|Method): (?P<name>[A-Za-z_$][\w$]*)(?:\(\))?")
+# Lines a generated page puts between its title and its summary: the name's signature, a breadcrumb, a rule.
+_NOT_SUMMARY = re.compile(r"^(?:\*{3}|.*(?: / | • ).*|.*[<(:].*[>)].*)$")
+
+
+def _summary_line(text: str, title: str, name: str) -> str | None:
+    """The first sentence of the first prose line after the page's title (past a generated page's signature),
+    when that line ends a sentence."""
     lines = [line.strip() for line in text.split("\n") if line.strip()]
-    if len(lines) < 2 or lines[0] != name or not re.search(r"[.!]$", lines[1]):
+    heads = [n for n, line in enumerate(lines[:6]) if line in (name, title.strip())]
+    at = heads[0] + 1 + _skipped(lines, heads[0]) if heads else len(lines)
+    if at >= len(lines) or not re.search(r"[.!]$", lines[at]):
         return None
-    first = re.split(r"(?<=[a-z0-9)])[.!](?:\s|$)", lines[1])[0].strip()
+    first = re.split(r"(?<=[a-z0-9)])[.!](?:\s|$)", lines[at])[0].strip()
     return first if re.match(r"[A-Z]", first) else None
+
+
+def _skipped(lines: list[str], head: int) -> int:
+    """How many signature, breadcrumb or rule lines follow the title."""
+    n = 0
+    while head + 1 + n < len(lines) and _NOT_SUMMARY.match(lines[head + 1 + n]):
+        n += 1
+    return n
 
 
 def _predicate(line: str, name: str) -> str | None:
@@ -69,6 +87,8 @@ def _predicate(line: str, name: str) -> str | None:
         stems = (verb[:-1], verb[:-2], verb[:-3] + "y")
         return rest if any(third_person(stem) == verb for stem in stems if stem) else None
     verb, _, rest = line.partition(" ")
+    if any(third_person(stem) == verb.lower() for stem in (verb[:-1], verb[:-2], verb[:-3] + "y") if stem):
+        return f"{verb.lower()} {rest}" if rest else None  # "Creates a store": in the third person already
     said = third_person(verb)
     return f"{said} {rest}" if said and rest else None
 
