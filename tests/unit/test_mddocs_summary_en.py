@@ -54,3 +54,9 @@ def test_a_generated_reference_page_is_read_past_its_breadcrumb_and_signature():
     # An interface's summary names a thing, not a task: no verb, no question.
     text = "Interface: CupOptions\n\nOptions of a cup of tea.\n\nProperties"
     assert summary_questions(_page(text), "Interface: CupOptions", "Kettle", {}) == []
+
+
+def test_a_summary_opening_on_its_name_is_no_signature():
+    page = _page("pourTea\n\npourTea hints to the stove to warm an extra cup.\n\nMore.")
+    [(question, *_)] = summary_questions(page, "pourTea", "Kettle", {})
+    assert question == "Which Kettle function hints to the stove to warm an extra cup?"

@@ -49,7 +49,7 @@ def summary_questions(chunk: Chunk, title: str | None, product: str | None, kind
 # A generated API reference titles a page by its entry's kind and name: "Function: brewTea()", "Variable: pots".
 _GENERATED_TITLE = re.compile(r"(?P<kind>Function|Variable|Class|Method): (?P<name>[A-Za-z_$][\w$]*)(?:\(\))?")
 # Lines a generated page puts between its title and its summary: the name's signature, a breadcrumb, a rule.
-_NOT_SUMMARY = re.compile(r"^(?:\*{3}|.*(?: / | • ).*|.*[<(:].*[>)].*)$")
+_NOT_SUMMARY = re.compile(r"^(?:\*{3}|.*(?: / | • ).*)$")
 
 
 def _summary_line(text: str, title: str, name: str) -> str | None:
@@ -65,9 +65,12 @@ def _summary_line(text: str, title: str, name: str) -> str | None:
 
 
 def _skipped(lines: list[str], head: int) -> int:
-    """How many signature, breadcrumb or rule lines follow the title."""
+    """How many signature ("pourTea<T>(cup): Cup<T>"), breadcrumb or rule lines follow the title."""
     n = 0
-    while head + 1 + n < len(lines) and _NOT_SUMMARY.match(lines[head + 1 + n]):
+    name = re.escape(re.sub(r"^\w+: |\(\)$", "", lines[head]))
+    while head + 1 + n < len(lines) and re.match(
+        rf"{name}(?:<.*?>)?\(.*\):|{_NOT_SUMMARY.pattern}", lines[head + 1 + n]
+    ):
         n += 1
     return n
 
