@@ -57,6 +57,6 @@ def test_a_generated_reference_page_is_read_past_its_breadcrumb_and_signature():
 
 
 def test_a_summary_opening_on_its_name_is_no_signature():
-    page = _page("pourTea\n\npourTea hints to the stove to warm an extra cup.\n\nMore.")
+    page = _page("pourTea\n\npourTea fills an extra cup on the stove.\n\nMore.")
     [(question, *_)] = summary_questions(page, "pourTea", "Kettle", {})
-    assert question == "Which Kettle function hints to the stove to warm an extra cup?"
+    assert question == "Which Kettle function fills an extra cup on the stove?"
