@@ -61,7 +61,7 @@ def _summary_line(text: str, title: str, name: str) -> str | None:
     if at >= len(lines) or not re.search(r"[.!]$", lines[at]):
         return None
     first = re.split(r"(?<=[a-z0-9)])[.!](?:\s|$)", lines[at])[0].strip()
-    return first if re.match(r"[A-Z]", first) else None
+    return first if re.match(rf"[A-Z]|{re.escape(name)}\b", first) else None
 
 
 def _skipped(lines: list[str], head: int) -> int:
