@@ -60,3 +60,9 @@ def test_a_summary_opening_on_its_name_is_no_signature():
     page = _page("pourTea\n\npourTea fills an extra cup on the stove.\n\nMore.")
     [(question, *_)] = summary_questions(page, "pourTea", "Kettle", {})
     assert question == "Which Kettle function fills an extra cup on the stove?"
+
+
+def test_a_summary_ending_on_a_capital_keeps_no_full_stop():
+    page = _page("brewOnce\n\nRuns a block of code once during SSR or CSR.\n\nMore.")
+    [(question, *_)] = summary_questions(page, "brewOnce", "Kettle", {})
+    assert question == "Which Kettle function runs a block of code once during SSR or CSR?"

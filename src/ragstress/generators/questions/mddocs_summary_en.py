@@ -60,7 +60,7 @@ def _summary_line(text: str, title: str, name: str) -> str | None:
     at = heads[0] + 1 + _skipped(lines, heads[0]) if heads else len(lines)
     if at >= len(lines) or not re.search(r"[.!]$", lines[at]):
         return None
-    first = re.split(r"(?<=[a-z0-9)])[.!](?:\s|$)", lines[at])[0].strip()
+    first = re.split(r"(?<=[a-z0-9)])[.!](?:\s|$)", lines[at])[0].strip().rstrip(".!")  # "… or CSR."
     return first if re.match(rf"[A-Z]|{re.escape(name)}\b", first) else None
 
 
