@@ -306,3 +306,8 @@ def test_chinese_descriptions_said_once_and_not_read_backwards():
     assert asked.get("在 Kettle 中，哪个函数用于把茶倒入杯中？") == ["pourCup()", "pourCup"]
     assert not any("用于用于" in q or q.endswith("时？") for q in asked)  # a when-clause cut from its main clause
     assert not any(q.endswith("的钩子函数？") and "是" not in q for q in asked)  # what useSteep is, read as a task
+
+
+def test_names_paired_respectively_are_not_asked_one_by_one():
+    assert _asked("Lids are attached to the pot with attachLid()")
+    assert not _asked("brewCup() and mapLeaves() have been replaced with attachLid() and createKettle() respectively")
