@@ -106,6 +106,8 @@ def term_predicate(entry: Entry) -> str | None:
         return "does not " + " ".join(words[2:]) if words[0] == "Do" else "does not " + rest
     if _PREPOSITION_AFTER.match(words[1]):
         return None  # "Limit on the number ...": a noun, not a verb
+    if words[0] == "Return" and words[1] in ("type", "types", "value", "values"):
+        return None  # "Return type of brew()": the noun a typed reference opens with, not "returns type of"
     verb = third_person(words[0])
     if verb:
         # "Take a pointer ..., and return its size": the second verb agrees too.
