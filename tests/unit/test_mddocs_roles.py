@@ -311,3 +311,10 @@ def test_chinese_descriptions_said_once_and_not_read_backwards():
 def test_names_paired_respectively_are_not_asked_one_by_one():
     assert _asked("Lids are attached to the pot with attachLid()")
     assert not _asked("brewCup() and mapLeaves() have been replaced with attachLid() and createKettle() respectively")
+
+
+def test_a_headed_entry_opening_on_its_return_type_is_not_asked_as_returning():
+    from ragstress.generators.questions.mddocs_headed import _ask_en
+
+    assert _ask_en("Return type of brewCup() with a setup function", "interface", "Kettle") is None
+    assert _ask_en("Changes the suffix added by brewCup()", "function", "Kettle")

@@ -20,7 +20,7 @@ from ragstress.core.types import Chunk
 from ragstress.generators.questions.mddocs_terms import POINTS_OUT, Question, code_kind, kind_of
 from ragstress.generators.questions.reference_pages import code_title
 from ragstress.generators.questions.techdoc import term_spellings
-from ragstress.generators.questions.techdoc_sentences_en import third_person
+from ragstress.generators.questions.techdoc_sentences_en import RETURN_NOUN, third_person
 
 # The kind nouns a summary line may name its subject by ("The useKettle composable returns …").
 _KIND_WORDS = r"(?:composable|function|hook|helper|utility|util|method|component|macro|directive|command)"
@@ -89,6 +89,8 @@ def _predicate(line: str, name: str) -> str | None:
         verb = rest.split(" ", 1)[0]
         stems = (verb[:-1], verb[:-2], verb[:-3] + "y")
         return rest if any(third_person(stem) == verb for stem in stems if stem) else None
+    if RETURN_NOUN.match(line):
+        return None  # "Return type of brew()": a noun
     verb, _, rest = line.partition(" ")
     if any(third_person(stem) == verb.lower() for stem in (verb[:-1], verb[:-2], verb[:-3] + "y") if stem):
         return f"{verb.lower()} {rest}" if rest else None  # "Creates a store": in the third person already
