@@ -97,3 +97,18 @@ def test_a_front_matter_title_heads_a_page_without_a_level_one_heading():
     assert title == "Dial" and text.startswith("Dial\n\nWhen to use")
     title, text = markdown_to_text("---\ntitle: 'Ignored'\n---\n\n# Dial knob\n\nTurn it.\n")
     assert title == "Dial knob" and "Ignored" not in text
+
+
+def test_a_front_matter_description_leads_a_page_its_front_matter_titles():
+    page = (
+        "---\ntitle: 'useSteam'\ndescription: 'Read the <SteamGauge> state of the pot.'\n---\n\n## Usage\n\nCall it.\n"
+    )
+    title, text = markdown_to_text(page)
+    assert title == "useSteam"
+    assert text.startswith("useSteam\n\nRead the <SteamGauge> state of the pot.\n\nUsage")
+    # A page with its own heading renders no front matter: its description stays out, as before.
+    title, text = markdown_to_text("---\ntitle: Dial\ndescription: Meta text.\n---\n\n# Dial knob\n\nTurn it.\n")
+    assert "Meta text" not in text
+    # A folded block scalar ("description: >") is not read as the text ">".
+    _, text = markdown_to_text("---\ntitle: Dial\ndescription: >\n  Turn it.\n---\n\nBody.\n")
+    assert text.startswith("Dial\n\nBody.")

@@ -161,3 +161,18 @@ def test_an_acronym_title_is_no_component():
 def test_a_title_written_only_in_a_string_of_the_code_is_no_component():
     page = "Request\n\nSend requests.\n\n```ts\nmessage.error('Request failed');\n```\n"
     assert component_title("Request", [_chunk(page, "request.md")]) == ""
+
+
+def test_a_name_written_before_plural_components_qualifies_them_and_may_be_the_product():
+    pages = [
+        _chunk(
+            f"Page {n}\n\nThe pot is warmed by Kettle when it boils. All the core Kettle components pour.", f"{n}.md"
+        )
+        for n in range(4)
+    ]
+    pages += [
+        _chunk("Extra\n\nSee the Kettle component registry.", "x.md"),
+        _chunk("More\n\nKettle component.", "y.md"),
+    ]
+    assert "Kettle" not in component_names(pages)
+    assert corpus_names.product_name(pages) == "Kettle"

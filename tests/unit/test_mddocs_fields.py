@@ -181,6 +181,7 @@ def test_what_replaced_what():
             "onSteep 已被弃用，请改用 afterSteep",
             "It is deprecated in favor of steep.cozy",
             "brewSync / brewAsync are deprecated in favor of pourSync / pour",
+            "steep.cold and steep.warmerOptions are deprecated in favour of steep.ice and steep.heatOptions",
         )
         for q in replaced_questions(s, "Kettle", kinds)
     }

@@ -306,3 +306,15 @@ def test_chinese_descriptions_said_once_and_not_read_backwards():
     assert asked.get("在 Kettle 中，哪个函数用于把茶倒入杯中？") == ["pourCup()", "pourCup"]
     assert not any("用于用于" in q or q.endswith("时？") for q in asked)  # a when-clause cut from its main clause
     assert not any(q.endswith("的钩子函数？") and "是" not in q for q in asked)  # what useSteep is, read as a task
+
+
+def test_names_paired_respectively_are_not_asked_one_by_one():
+    assert _asked("Lids are attached to the pot with attachLid()")
+    assert not _asked("brewCup() and mapLeaves() have been replaced with attachLid() and createKettle() respectively")
+
+
+def test_a_headed_entry_opening_on_its_return_type_is_not_asked_as_returning():
+    from ragstress.generators.questions.mddocs_headed import _ask_en
+
+    assert _ask_en("Return type of brewCup() with a setup function", "interface", "Kettle") is None
+    assert _ask_en("Changes the suffix added by brewCup()", "function", "Kettle")

@@ -330,3 +330,12 @@ def test_a_chinese_clause_ending_on_a_word_or_naming_a_mode_is_still_asked():
     asked = {e.term: techdoc_zh.definition_question(e, PAGEKIT) for e in entries(page, PAGEKIT)}
     assert asked["-c"][0] == "pagekit 命令的哪个选项表示“检查输入是否被正确排序，即使所有输入行均成对”？"
     assert asked["-i"][0] == "pagekit 命令的哪个选项表示“进入 copy-in 模式”？"
+
+
+def test_a_return_type_opening_a_description_is_a_noun_not_a_verb():
+    from ragstress.generators.questions.techdoc_sentences_en import term_predicate
+
+    noun = Entry("BrewDefinition", ("BrewDefinition",), "class", "Return type of brew(). A function.", "")
+    assert term_predicate(noun) is None
+    verb = Entry("pour", ("pour",), "function", "Return the cup that was filled.", "")
+    assert term_predicate(verb) == "returns the cup that was filled"

@@ -40,6 +40,7 @@ _OPTION_LINE = re.compile(r"^\s*:[\w-]+:(?:\s.*)?$")
 _FRONT_MATTER = re.compile(r"\A---\n.*?\n---\n", re.DOTALL)
 _COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
 _FRONT_TITLE = re.compile(r"^title:[ \t]*(\S.*?)[ \t]*$", re.MULTILINE)
+_FRONT_DESCRIPTION = re.compile(r"^description:[ \t]*([^\s>|].*?)[ \t]*$", re.MULTILINE)
 
 # Inline markup, in the order it is undone. Code spans are taken out first, so nothing inside
 # them is read as emphasis or a tag.
@@ -150,7 +151,11 @@ def markdown_to_text(source: str) -> tuple[str, str]:
     if not title and front_title:
         # "title: Alert" heads the page the site renders; without it the page names nothing it documents.
         title = front_title[1].strip().strip("\"'")
-        text = f"{title}\n\n{text}"
+        # Such a site heads the page with its front matter's description as well, the page's summary line.
+        summary = _FRONT_DESCRIPTION.search(front[0]) if front else None
+        lead = summary[1].strip().strip("\"'").strip() if summary else ""
+        lead = re.sub(r"<[A-Z][\w.-]*\s*/?>", lambda tag: f"`{tag[0]}`", lead)  # a component written bare, as code
+        text = f"{title}\n\n{render_inline(lead)}\n\n{text}" if lead else f"{title}\n\n{text}"
     return title, text
 
 

@@ -42,12 +42,14 @@ from ragstress.generators.questions.mddocs_field_questions import field_question
 from ragstress.generators.questions.mddocs_fields import field_entries
 from ragstress.generators.questions.mddocs_guide import guide_questions
 from ragstress.generators.questions.mddocs_headed import headed_questions
+from ragstress.generators.questions.mddocs_means_en import means_questions
 from ragstress.generators.questions.mddocs_product import about_product
 from ragstress.generators.questions.mddocs_replaced import replaced_questions
 from ragstress.generators.questions.mddocs_roles_en import role_questions
 from ragstress.generators.questions.mddocs_roles_zh import chinese_roles
 from ragstress.generators.questions.mddocs_set import headed_set_questions, set_questions
 from ragstress.generators.questions.mddocs_settings import chinese_settings, english_settings
+from ragstress.generators.questions.mddocs_summary_en import summary_questions
 from ragstress.generators.questions.mddocs_terms import (
     BULLET,
     MARKUP,
@@ -117,6 +119,7 @@ def doc_questions(
     that have two answers in the corpus, see `shared_entry_questions`; `page`: its page's title and heading
     names, see `mddocs_named`)."""
     found = [q for q in _entry_questions(chunk, product, kinds) if q[0] not in shared]
+    found += summary_questions(chunk, page[0], product, kinds) if lang == "en" else []
     found += deprecation_questions(chunk.text, product)
     found += headed_questions(_prose_lines(chunk), product, kinds)
     found += headed_set_questions(_prose_lines(chunk), product, kinds)
@@ -132,6 +135,7 @@ def doc_questions(
         )
         made += replaced_questions(sentence.rstrip(".。!！:：; "), product, kinds)
         made += set_questions(sentence, product, kinds)
+        made += [] if zh else means_questions(sentence, product, kinds)
         if not any(q[3] == "default_value" for q in made):  # one default a sentence, however many shapes read it
             made += default_questions(sentence, product, kinds)
         if not made:  # a code name's role in its clause: what it does, is called for, is the means of

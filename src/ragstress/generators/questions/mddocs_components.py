@@ -114,7 +114,10 @@ def component_names(chunks: list[Chunk]) -> set[str]:
     """Names the docs call a component ("ConfigProvider component", "Stepper 组件") in two documents or more:
     parts of a product, never the product itself."""
     seen: dict[str, set[str]] = {}
+    kinds_of: set[str] = set()
     for chunk in chunks:
-        for name in re.findall(r"(?<![\w-])([A-Z][A-Za-z0-9]+) ?(?:component|组件)", chunk.text):
+        for name, plural in re.findall(r"(?<![\w-])([A-Z][A-Za-z0-9]+) ?(?:component|组件)(s?)", chunk.text):
             seen.setdefault(name, set()).add(chunk.doc_id)
-    return {name for name, docs in seen.items() if len(docs) >= 2}
+            if plural:  # "core Kettle components", "Vue components": a name qualifying the kind, no one part
+                kinds_of.add(name)
+    return {name for name, docs in seen.items() if len(docs) >= 2 and name not in kinds_of}

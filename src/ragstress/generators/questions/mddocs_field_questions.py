@@ -23,7 +23,7 @@ from ragstress.generators.questions.mddocs_terms import (
 )
 from ragstress.generators.questions.techdoc import term_spellings
 from ragstress.generators.questions.techdoc_parse import conjugate, last_is_verb
-from ragstress.generators.questions.techdoc_sentences_en import first_sentence, third_person
+from ragstress.generators.questions.techdoc_sentences_en import RETURN_NOUN, first_sentence, third_person
 from ragstress.values.spans import contains_alias
 
 _MAX_WORDS = 16
@@ -179,7 +179,12 @@ def _predicate_en(entry: FieldEntry) -> str | None:
     noun_first = (
         len(doc) > 2 and doc[0].pos_ == "NOUN" and doc[1].tag_ == "NN" and doc[1].is_lower and doc[2].pos_ == "ADP"
     )
-    if third_person(first) and not noun_first and not _PREPOSITION_AFTER.match(words[1]):
+    if (
+        third_person(first)
+        and not noun_first
+        and not _PREPOSITION_AFTER.match(words[1])
+        and not RETURN_NOUN.match(sentence)
+    ):
         # "Disable or configure HMR behavior": a verb joined by "or"/"and" agrees too.
         rest = re.sub(r"^(or|and) ([a-z]+)\b", lambda m: f"{m[1]} {conjugate(m[2])}", rest)
         return f"{third_person(first)} {rest}"

@@ -25,7 +25,7 @@ from ragstress.generators.questions.headed_zh import INTERNAL, ask_headed_zh
 from ragstress.generators.questions.mddocs_code import KIND_WORD_ZH, answer_spellings
 from ragstress.generators.questions.mddocs_sections import ENVVAR, is_envvar_name, section_kind
 from ragstress.generators.questions.mddocs_terms import POINTS_OUT, Question, in_product
-from ragstress.generators.questions.techdoc_sentences_en import third_person
+from ragstress.generators.questions.techdoc_sentences_en import RETURN_NOUN, third_person
 
 _ANCHOR = re.compile(r"\s*%?\{#[^{}]*\}%?\s*$")
 _IDENTIFIER = r"\$?[A-Za-z_][\w$]*(?:\.\$?[A-Za-z_][\w$]*)*(?:\(\))?"
@@ -201,6 +201,8 @@ def _first_sentence(lines: list[str], name: str) -> str | None:
 def _ask_en(said: str, kind: str, product: str | None) -> str | None:
     """ "Creates a useStore function …" → "Which function creates a useStore function …"; a noun phrase
     ("Unique identifier of the store") → "Which property is the unique identifier of the store"."""
+    if RETURN_NOUN.match(said):
+        return None  # "Return type of brew()": a noun, though "Return" reads as a verb
     doc = parse(said)
     if len(doc) < 4 or POINTS_OUT.search(said) or re.search(r"[=|{}<>]", said):
         return None

@@ -117,6 +117,8 @@ def replaced_questions(sentence: str, product: str | None, kinds: dict[str, str]
         return made
     if re.search(rf"{_CODE} / {_CODE}", sentence):
         return made  # "a / b are deprecated in favor of c / d": which replaces which, the sentence does not say
+    if re.search(rf"{_CODE} and {_CODE} .*\bin favou?r of {_CODE} and {_CODE}", sentence):
+        return made  # "a and b are deprecated in favour of c and d": a pairing in order, the reader must guess
     for m in _IN_FAVOUR.finditer(sentence):
         old, new = (m["old"], m["new"]) if m["old"] else (m["old2"], m["new2"])
         if _is_code(new, kinds) and _is_code(old, kinds) and old != new:

@@ -40,6 +40,8 @@ def role_questions(sentence: str, product: str | None, kinds: dict[str, str]) ->
     names = code_names(sentence, kinds, product)
     if not names or len(sentence.split()) > 45:
         return []
+    if re.search(r"\brespectively\b", sentence):
+        return []  # "a() and b() were replaced with c() and d() respectively": pairs, no one name answers either
     other = re.match(r"(?:In|For|With) ([A-Z][\w.]*)\b", sentence)
     if (
         other

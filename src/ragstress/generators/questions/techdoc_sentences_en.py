@@ -86,6 +86,10 @@ def first_sentence(text: str) -> str:
     return text.rstrip(" .:;")
 
 
+# "Return type of brew()", "Return value of pour()": a noun a reference opens with, though "Return" is also a verb.
+RETURN_NOUN = re.compile(r"^Return (?:types?|values?)\b")
+
+
 def term_predicate(entry: Entry) -> str | None:
     """What a question says of a term other than an option: "returns ...", "is raised when ...", "is a ..."."""
     sentence = first_sentence(entry.description)
@@ -106,6 +110,8 @@ def term_predicate(entry: Entry) -> str | None:
         return "does not " + " ".join(words[2:]) if words[0] == "Do" else "does not " + rest
     if _PREPOSITION_AFTER.match(words[1]):
         return None  # "Limit on the number ...": a noun, not a verb
+    if RETURN_NOUN.match(sentence):
+        return None  # "Return type of brew()": the noun a typed reference opens with, not "returns type of"
     verb = third_person(words[0])
     if verb:
         # "Take a pointer ..., and return its size": the second verb agrees too.
