@@ -32,7 +32,7 @@ SOURCE_GIVES = NamedPattern(
     r"[^,;:]{0,20}$"
     rf"|\b(?:according to|as per|per) (?:the |its )?(?:{_REPORTERS}\b|\[\d+\])(?: (?:[a-z]|\d+)\b)?[^,;:]{{0,30}}$"
     # the second camp with its verb left out: 'some passages give 8.1%, others 7.7%'
-    r"|[,;] (?:and |while |whereas )?(?:others|another|the others?|the rest) $",
+    r"|(?:^|[,;])\s*(?:and |while |whereas )?(?:others|another|the others?|the rest) $",
     "A value reported as what a source says, not concluded: 'passage 2 says 1879', 'Doc B: 1879', 'one credits "
     "Lucas, another Spielberg', 'passages 1–2 say 1889', '[2] dates it to 1879', 'according to Doc B it is 1879' "
     "(read on the text between the value and the value or sentence before it).",
