@@ -40,10 +40,13 @@ SOURCE_GIVES = NamedPattern(
 
 SOURCE_GIVES_AFTER = (
     r"^\s*(?:in|from) (?:one|some|another|others|the other|two|three|a few)\b"
-    rf"|^\s*(?:according to|as per|per) (?:the |its )?(?:{_REPORTERS}|\[\d+\]) ?(?:[a-z]|\d+)?\s*(?:[,;.)]|$)"
+    # one numbered source among several, ending the clause ('per the source' alone may be the answer's own ground)
+    rf"|^\s*(?:according to|as per|per) (?:the )?(?:{SOURCE_NOUNS} (?:[a-z]|\d+)\b|\[\d+\])\s*(?:[,;.)]|$)"
+    # the value named as a figure given somewhere ('the 24% figure in one passage')
+    r"|^\s*(?:figure|value|number|date|claim|estimate|entry)s?\b"
 )
 """en.source_gives written after the value: '1666 in some, 1676 in another', '9092 according to document 1, 9093
-according to document 3' (the value and its source end the clause)."""
+according to document 3' (the value and its numbered source end the clause), 'the 331 figure'."""
 
 CONCLUDES = NamedPattern(
     "en.concludes",

@@ -97,12 +97,8 @@ OTHER_ROLE_BEFORE = Phrase(
     reads="before",
 )
 
-OTHER_ROLE_AROUND = (
-    r"\bthe\s+$",
-    r"^\s+(?!in\b|on\b|at\b|and\b|or\b|is\b|was\b|by\b|(?:figure|value|number|date|claim|estimate|entry)s?\b)[a-z]",
-)
-"""'the <number> <word>': the number names something else ('the 1889 World's Fair', 'the 1903 event'); not when
-the word names the value as written ('the 24% figure in one passage', 'the 1889 date'), which is the value itself."""
+OTHER_ROLE_AROUND = (r"\bthe\s+$", r"^\s+(?!in\b|on\b|at\b|and\b|or\b|is\b|was\b|by\b)[a-z]")
+"""'the <number> <word>': the number names something else ('the 1889 World's Fair', 'the 1903 event')."""
 
 DOUBT = Phrase(
     "en.doubted",
