@@ -33,6 +33,8 @@ def test_both_values_reported_conclude_neither(text):
         ("It was completed in 1889; 1879 according to passage 3, which is a misprint.", "truth"),
         # 'according to' followed by more than a source does not end the clause.
         ("1879 according to passage 3 is the year the plans were approved; it was completed in 1889.", "truth"),
+        # 'per the source' names no one source among several: the value may be the response's own.
+        ("It was finished in 1879 per the source.", "fake"),
         # 'others' heading a clause with its own verb is not a gapped camp.
         ("It opened in 1879, and others followed later.", "fake"),
     ],
