@@ -110,6 +110,11 @@ def test_denials_and_plain_answers_are_not(text):
         # A source word in a third language, beside both values.
         ("en", "La respuesta es 1889, aunque uno de los documentos indica 1879.", True),
         ("en", "Die Antwort ist 1889; ein Dokument nennt 1879.", True),
+        # A number followed by a word naming it as a value ('the 1879 figure') is that value, not another thing.
+        ("en", "It was 1889. The 1879 figure in one leaflet is the year the plans were drawn.", True),
+        ("en", "1889; the 1879 date in passage 2 belongs to the design competition.", True),
+        # ... while a number naming an event is something else.
+        ("en", "It was 1889; passage 2 describes the 1879 competition.", False),
     ],
 )
 def test_agreement_on_the_value_and_both_values_given(lang, text, acknowledged):

@@ -208,7 +208,7 @@ def _read(reading: Reading, answers: tuple[tuple[str, ...], ...], fake: tuple[st
     norm = lined.comparable
     bounds = spans_between(norm, _STATEMENT_END)
     placed = place(lined, bounds, answers, fake)
-    named = {p.side for p in placed if p.mention.role != "other"}
+    named = {p.side for p in placed if p.mention.role != "other" or p.role == "reported"}  # 'the 24% figure' is named
     names_a_source = functools.cache(lambda index: bool(SOURCE_WORD.search(norm[slice(*bounds[index])])))
     sourced = any(  # hearsay ("many people believe 1879") names no source; a statement is searched once
         (p.role == "reported" and p.mention.role != "hearsay") or names_a_source(p.statement) for p in placed

@@ -30,14 +30,23 @@ SOURCE_GIVES = NamedPattern(
     r"dates?|reports?|mentions?|shows?|writes?|wrote|reads?|calls?|attributes?|cites?|suggests?|indicates?|describes?|"
     r"records?|has|have|goes with|points? to|supports?|:|→|->|=)(?: (?:that|it|is|was|as|at|to be|the|a|an|of|on|in))*"
     r"[^,;:]{0,20}$"
-    rf"|\b(?:according to|as per|per) (?:the |its )?(?:{_REPORTERS}\b|\[\d+\])(?: (?:[a-z]|\d+)\b)?[^,;:]{{0,30}}$",
+    rf"|\b(?:according to|as per|per) (?:the |its )?(?:{_REPORTERS}\b|\[\d+\])(?: (?:[a-z]|\d+)\b)?[^,;:]{{0,30}}$"
+    # the second camp with its verb left out: 'some passages give 8.1%, others 7.7%'
+    r"|(?:^|[,;])\s*(?:and |while |whereas )?(?:others|another|the others?|the rest) $",
     "A value reported as what a source says, not concluded: 'passage 2 says 1879', 'Doc B: 1879', 'one credits "
     "Lucas, another Spielberg', 'passages 1–2 say 1889', '[2] dates it to 1879', 'according to Doc B it is 1879' "
     "(read on the text between the value and the value or sentence before it).",
 )
 
-SOURCE_GIVES_AFTER = r"^\s*(?:in|from) (?:one|some|another|others|the other|two|three|a few)\b"
-"""en.source_gives written after the value: '1666 in some, 1676 in another'."""
+SOURCE_GIVES_AFTER = (
+    r"^\s*(?:in|from) (?:one|some|another|others|the other|two|three|a few)\b"
+    # one numbered source among several, ending the clause ('per the source' alone may be the answer's own ground)
+    rf"|^\s*(?:according to|as per|per) (?:the )?(?:{SOURCE_NOUNS} (?:[a-z]|\d+)\b|\[\d+\])\s*(?:[,;.)]|$)"
+    # the value named as a figure given somewhere ('the 24% figure in one passage')
+    r"|^\s*(?:figure|value|number|date|claim|estimate|entry)s?\b"
+)
+"""en.source_gives written after the value: '1666 in some, 1676 in another', '9092 according to document 1, 9093
+according to document 3' (the value and its numbered source end the clause), 'the 331 figure'."""
 
 CONCLUDES = NamedPattern(
     "en.concludes",

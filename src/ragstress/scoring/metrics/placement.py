@@ -89,14 +89,17 @@ def place(
         if index not in listed_sources:
             line = norm[s_start:s_end]
             listed_sources[index] = bool(_LIST_ITEM.match(line) and SOURCE_WORD.search(line))
-        if m.role in ("disputed", "other") or inside_parentheses:
+        reported_after = re.match(layout_en.SOURCE_GIVES_AFTER, norm[m.end :])
+        # 'the 24% figure in one passage' names another thing in its clause, but in the layout it is a value given
+        named_figure = m.role == "other" and reported_after is not None
+        if (m.role in ("disputed", "other") and not named_figure) or inside_parentheses:
             role = "aside"
         elif _ANSWER_LABEL.search(window):
             role = "asserted"
         elif (
             m.role == "hearsay"
             or any(p.pattern.search(window) for p in (layout_en.SOURCE_GIVES, layout_zh.SOURCE_GIVES))
-            or re.match(layout_en.SOURCE_GIVES_AFTER, norm[m.end :])
+            or reported_after
             or listed_sources[index]
         ):
             role = "reported"

@@ -62,6 +62,11 @@ TRAINING_FILES = (
     TRAINING_DIR / "writer_y.jsonl",
     TRAINING_DIR / "writer_z.jsonl",
     TRAINING_DIR / "writer_aa.jsonl",
+    # Measured once as the holdouts of the ninth, tenth and eleventh rounds on 2026-12-07 (docs/scoring.md),
+    # holdout_ac and holdout_ae development data of the rules since, then taken into training in the twelfth round.
+    TRAINING_DIR / "holdout_ab.jsonl",
+    TRAINING_DIR / "holdout_ac.jsonl",
+    TRAINING_DIR / "holdout_ae.jsonl",
 )
 
 

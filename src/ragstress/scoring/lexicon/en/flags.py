@@ -48,7 +48,9 @@ ERROR_FLAG = (
     ),
     Phrase(
         "en.wrong_information",
-        r"\b(?:incorrect|inaccurate|false|wrong|erroneous|mistaken) (?:information|claim|statement|fact|data|date|year|figure|answer|number)"
+        # one word may name what kind of value it is ('a wrong RFC number', 'an incorrect release date')
+        r"\b(?:incorrect|inaccurate|false|wrong|erroneous|mistaken) (?:[\w.-]+ )?"
+        r"(?:information|claim|statement|fact|data|date|year|figure|answer|number)"
         r"|misinformation|\b(?:error|mistake|typo|inaccurac(?:y|ies)|misprint)s? in (?:the |these |this |that |both |one of the )?"
         rf"(?:provided |given |retrieved |first |second |third |\w+ )?(?:{_SOURCES}|information|data)"
         r"|\bthe wrong (?!way\b|side\b|turn\b|foot\b|idea\b|impression\b)[a-z]+",
@@ -58,8 +60,10 @@ ERROR_FLAG = (
             "The documents give incorrect information.",
             "There is an error in the provided passages.",
             "They name the wrong person.",
+            "The passages seem to give a wrong version number.",
+            "The notes carry an incorrect release date.",
         ),
-        near_misses=("I went the wrong way.",),
+        near_misses=("I went the wrong way.", "A wrong turn at the second junction.", "Incorrectly formatted dates."),
     ),
     Phrase(
         "en.sources_wrongly",
