@@ -364,3 +364,15 @@ def test_a_file_is_not_asked_as_a_property_or_function():
     assert mddocs.misnames_a_file("Which property holds the project's plugins?", ["plugin.ts", "ts"])
     assert not mddocs.misnames_a_file("Which property holds the pot's state?", ["kettle.state"])
     assert not mddocs.misnames_a_file("Which file holds the pot's recipes?", ["recipes.json"])
+
+
+def test_a_verb_after_to_left_in_the_third_person_is_asked_bare():
+    asked = _asked(
+        "For example, SteamPlugin allows you to replaces the lid timer with a steam sensor at brew time.\n"
+        "Use FilterPlugin for builds of loose leaf tea in a large teapot.\n",
+        kinds={"SteamPlugin": "class", "FilterPlugin": "class"},
+    )
+    replace = [q for q in asked if "SteamPlugin" not in q and "steam sensor" in q]
+    assert replace and all(" to replace the lid timer" in q for q in replace), asked
+    assert not any("to replaces" in q for q in asked)
+    assert any(" for builds of loose leaf tea" in q for q in asked), asked  # a noun after "for" stays

@@ -15,3 +15,9 @@ def test_pascal_case_titles_are_components_where_the_docs_use_tags():
     assert titled_components(kinds, titles)["KettleSpout"] == "component"
     assert "Getting started" not in titled_components(kinds, titles)
     assert titled_components({"brew": "function"}, titles) == {"brew": "function"}  # no tags: nothing to tell
+
+
+def test_a_type_argument_is_not_a_tag():
+    assert component_tags("  readonly pots: ReadonlySet<Kettle>; // every pot") == {}
+    assert component_tags("const lids: Array<Lid> = [];") == {}
+    assert component_tags("return cond ? <Lid /> : <Spout>x</Spout>;") == {"Lid": "component", "Spout": "component"}

@@ -176,3 +176,16 @@ def test_a_name_written_before_plural_components_qualifies_them_and_may_be_the_p
     ]
     assert "Kettle" not in component_names(pages)
     assert corpus_names.product_name(pages) == "Kettle"
+
+
+def test_an_entry_line_in_the_past_or_already_agreeing_is_not_inflected_again():
+    from ragstress.generators.questions.mddocs_code import CodeName
+    from ragstress.generators.questions.mddocs_entry_lines import entry_line_question
+
+    name = CodeName(0, 11, "kettle.boil", "property", False)
+    moved = entry_line_question("kettle.boil: moved to heater.boilPoint", name, None)
+    assert moved is not None and moved[0] == "Which property was moved to heater.boilPoint?"
+    fills = entry_line_question("kettle.boil: heats the water to its boiling point", name, None)
+    assert fills is not None and fills[0] == "Which property heats the water to its boiling point?"
+    heat = entry_line_question("kettle.boil: heat the water to its boiling point", name, None)
+    assert heat is not None and heat[0] == "Which property heats the water to its boiling point?"

@@ -257,3 +257,28 @@ def test_a_product_that_is_the_entry_name_is_not_named_beside_it():
     assert not any("in steamDir" in q for q in asked)
     kept = [q[0] for q in field_questions(entry, "Kettle", zh=False)]
     assert any("steamDir option in Kettle?" in q for q in kept), kept
+
+
+def test_a_doubled_colon_after_a_field_label_is_not_part_of_its_value():
+    text = "Steeping Options\n\nsteep.minutes\n\n- Type:: number | 'auto'\n- Default:: 4\n\nSpecify how long the leaves steep.\n"
+    chunks = _chunks(text)
+    asked = {q[0]: q[1] for q in mddocs.doc_questions(chunks[0], "en", "Kettle", corpus_names.identifier_kinds(chunks))}
+    types = [a for q, a in asked.items() if q.startswith("What is the type")]
+    defaults = [a for q, a in asked.items() if q.startswith("What is the default")]
+    assert types == [["number | 'auto'"]], asked
+    assert defaults and defaults[0][0] == "4", asked
+
+
+def test_a_type_whose_union_bars_were_lost_is_not_asked():
+    from ragstress.generators.questions.mddocs_field_questions import field_questions
+    from ragstress.generators.questions.mddocs_fields import FieldEntry
+
+    def types(value: str) -> list[list[str]]:
+        entry = FieldEntry("steep.filter", "option", {"type": value}, "Leaves to keep out of the pot.")
+        return [q[1] for q in field_questions(entry, "Kettle", zh=False) if q[3] == "doc_type"]
+
+    assert types("string Leaf [string, Leaf]") == []
+    assert types("number (grams)") == []
+    assert types("string | Leaf | [string, Leaf]") == [["string | Leaf | [string, Leaf]"]]
+    assert types("{ grams: number } | 'all'") == [["{ grams: number } | 'all'"]]
+    assert types("keyof LeafTable") == [["keyof LeafTable"]]

@@ -101,3 +101,15 @@ def test_other_verbs_of_configuration_and_use():
     assert not _asked("You can customize the text in themeConfig.lastUpdated.text.")
     # "use" takes a code name by its spelling or the corpus: "use type to …" is an English word.
     assert not _asked("Use type to declare the kind of a brew.")
+
+
+def test_a_condition_after_the_value_is_asked_as_a_condition_not_a_purpose():
+    text = "pour.autoStop\n\n- Type: boolean\n\nSet it to false when a timer plugin owns the end of each pour.\n"
+    asked = {q[0]: q[1] for q in headed_set_questions(text, "Kettle", {})}
+    assert asked == {
+        "Which Kettle option do you set to false when a timer plugin owns the end of each pour?": ["pour.autoStop"]
+    }, asked
+    purpose = "pour.autoStop\n\nSet it to false to let a timer plugin end each pour.\n"
+    assert list(headed_set_questions(purpose, "Kettle", {})) and all(
+        " to let a timer plugin" in q[0] for q in headed_set_questions(purpose, "Kettle", {})
+    )

@@ -125,7 +125,8 @@ def answer_spellings(name: str) -> list[str]:
 
 
 # A component used in code: "<HomeBackground />", "<Kettle.Spout size={2}>".
-_COMPONENT_TAG = re.compile(r"<([A-Z][\w]*(?:\.[A-Z]\w*)?)[\s/>]")
+# A "<" straight after a name or a bracket opens a type argument ("ReadonlySet<Module>", "Array<Item>"), not a tag.
+_COMPONENT_TAG = re.compile(r"(?<![\w$.\]])<([A-Z][\w]*(?:\.[A-Z]\w*)?)[\s/>]")
 
 
 def component_tags(code: str) -> dict[str, str]:

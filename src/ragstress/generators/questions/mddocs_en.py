@@ -22,7 +22,7 @@ from ragstress.generators.questions.mddocs_terms import (
 )
 from ragstress.generators.questions.techdoc import Entry, term_spellings
 from ragstress.generators.questions.techdoc_en import predicate
-from ragstress.generators.questions.techdoc_sentences_en import third_person
+from ragstress.generators.questions.techdoc_sentences_en import base_form, third_person
 
 _UNITS_EN = (
     r"(?:milliseconds|seconds|minutes|hours|days|bytes|kilobytes|megabytes|gigabytes|KB|MB|GB|characters|"
@@ -171,6 +171,8 @@ def english_questions(sentence: str, product: str | None, kinds: dict[str, str],
     sentence = sentence.rstrip(".!:; ")
     for m in _USE.finditer(sentence):
         term, task = (m["term"], m["task"]) if m["term"] else (m["term2"], m["task2"])
+        to = (m["prep"] or m["prep2"] or m["prep3"] or "to") == "to"
+        task = _bare_verb_first(task) if to else task  # "for builds" is a noun, not a verb to mend
         kind = code_kind(term, kinds)
         task = re.split(r" (?:and|but|so|because|which|that is|as) ", task)[0].strip()
         if kind is None or term.removesuffix("()") == product or not 3 <= len(task.split()) <= 14:
@@ -268,6 +270,7 @@ def _en_says(sentence: str, product: str | None, kinds: dict[str, str]) -> list[
     m = _NEED_TO.search(sentence)
     if m:
         term, task = (m["term"], m["task"]) if m["term"] else (m["term2"], m["task2"])
+        task = _bare_verb_first(task)
         kind = code_kind(term, kinds)
         if kind and term != product and not POINTS_OUT.search(task):
             question = f"Which {_KIND_EN[kind]} do you use to {task}{in_product(product, task)}?"
@@ -286,6 +289,13 @@ def _en_says(sentence: str, product: str | None, kinds: dict[str, str]) -> list[
     question = f"Which {_KIND_EN[kind]} {m['pred']}{in_product(product, m['pred'])}?"
     made.append((question, list(term_spellings(m["term"])), kind, "doc_identifier", f"{kind}: {m['pred']}"))
     return made
+
+
+def _bare_verb_first(task: str) -> str:
+    """A task after "to" with its verb bare: "replaces variables" -> "replace variables"."""
+    first, _, rest = task.partition(" ")
+    base = base_form(first)
+    return f"{base} {rest}" if base and rest else task
 
 
 def _en_more(sentence: str, product: str | None, kinds: dict[str, str]) -> list[Question]:
@@ -318,6 +328,7 @@ def _en_more(sentence: str, product: str | None, kinds: dict[str, str]) -> list[
     m = _WITH.search(sentence)
     if m:
         term, task = (m["term"], m["task"]) if m["term"] else (m["term2"], m["task2"])
+        task = _bare_verb_first(task)
         kind = code_kind(term, kinds)
         if kind and term != product and not POINTS_OUT.search(task) and task.split()[0] not in NOT_VERBS:
             question = f"Which {_KIND_EN[kind]} lets you {task}{in_product(product, task)}?"

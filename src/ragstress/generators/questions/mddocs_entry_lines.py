@@ -32,9 +32,16 @@ def entry_line_question(sentence: str, name: CodeName, product: str | None) -> Q
             return None  # "the name": too little to tell one entry from another
         question = f"Which {name.kind} is {said}{in_product(product, said)}?"
         return question, answer_spellings(name.name), name.kind, "doc_identifier", f"{name.kind}: {question}"
-    if parse(f"They {m[1]} {m[2]}")[1].pos_ != "VERB":
+    said_verb = parse(f"They {m[1]} {m[2]}")[1]
+    if said_verb.pos_ != "VERB":
         return None  # "kettle.size: number of cups": a noun, no task
-    verb = third_person(m[1]) or _inflect_vbz(m[1])
+    if said_verb.tag_ in ("VBD", "VBN"):
+        # "kettle.boil: moved to kettle.heat": what became of the name, said of it as done ("was moved").
+        verb = f"was {m[1]}"
+    elif said_verb.tag_ == "VBZ":
+        verb = m[1]  # "kettle.fill: fills the pot": already agrees
+    else:
+        verb = third_person(m[1]) or _inflect_vbz(m[1])
     question = f"Which {name.kind} {verb} {m[2]}{in_product(product, m[2])}?"
     return question, answer_spellings(name.name), name.kind, "doc_identifier", f"{name.kind}: {question}"
 

@@ -143,9 +143,28 @@ def _type(entry: FieldEntry) -> str | None:
     value = entry.fields.get("type", "").strip()
     if not value or len(value) > 40 or "=>" in value or re.search(r"[\u4e00-\u9fff]|\b(?:the|a|an)\b", value):
         return None
-    if not telling_type(value):
+    if not telling_type(value) or _lost_separators(value):
         return None
     return value
+
+
+# Words a type expression may set before another without an operator between ("keyof Options").
+_TYPE_PREFIXES = frozenset("keyof typeof readonly unique infer new asserts".split())
+
+
+def _lost_separators(value: str) -> bool:
+    """Does a type hold two types side by side with nothing between ("string RegExp [string, RegExp]")?
+    That is a union whose "|" the page's rendering dropped; asked as it stands, its answer is not a type."""
+    # Only the top level counts: what a bracket or a quoted literal holds is blanked out, its opening kept.
+    outer = re.sub(r"'[^']*'|\"[^\"]*\"", "'", value)
+    while re.search(r"[\[(<{][^\[\](){}<>]*[\])>}]", outer):
+        outer = re.sub(r"([\[(<{])[^\[\](){}<>]*[\])>}]", r"\1", outer)
+    tokens = re.findall(r"[|&,:?=]|[^\s|&,:?=]+", outer)
+    operators = "|&,:?="
+    return any(
+        before not in operators and after not in operators and before.lower() not in _TYPE_PREFIXES
+        for before, after in zip(tokens, tokens[1:])
+    )
 
 
 def _replacement(entry: FieldEntry) -> str | None:

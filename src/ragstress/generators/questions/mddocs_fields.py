@@ -94,8 +94,9 @@ _LABELS = {
     "参见": "related",
     "实验性": "experimental",
 }
+# A doubled colon ("- Type:: number") is a bold label's colon left beside the list's own; both go.
 _FIELD = re.compile(
-    r"^- (?P<label>[A-Z][a-z]+(?: [a-z]+)?|[\u4e00-\u9fff]{2,4})(?:\s*[:：]\s*(?P<value>.*)| (?P<rest>.+))?$"
+    r"^- (?P<label>[A-Z][a-z]+(?: [a-z]+)?|[\u4e00-\u9fff]{2,4})(?:(?:\s*[:：])+\s*(?P<value>.*)| (?P<rest>.+))?$"
 )
 
 

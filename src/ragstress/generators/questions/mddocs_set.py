@@ -84,6 +84,14 @@ _HEADED_ZH = (
 _CODE_SHAPED = re.compile(r"\.|_|[a-z][A-Z]|^\$")
 _THIRD_PERSON = re.compile(r"^(?:prevents|renders|disables|enables|hides|shows|removes|adds|turns|makes|keeps)\b")
 _POINTS_ZH = re.compile(r"此|该")
+# A task that opens with a conjunction is the condition the value is for ("Set it to false when a
+# supervisor handles signals"), said after the value as it stands, not as a purpose ("to when …").
+_CONDITION = re.compile(r"^(?:when|whenever|if|unless|while|once|before|after|so that|in case)\b", re.I)
+
+
+def _after_value(task: str) -> str:
+    """What follows "do you set to <value>": "to <task>", or a condition as written."""
+    return task[0].lower() + task[1:] if _CONDITION.match(task) else f"to {task}"
 
 
 def _is_key(key: str, noun: str | None, kinds: dict[str, str]) -> bool:
@@ -158,7 +166,7 @@ def _asked_en(
 ) -> Question:
     named = f"{product} {kind}" if product else kind
     valued = f" to {value}" if value else ""
-    question = f"Which {named} do you {verb}{valued} to {task}?"
+    question = f"Which {named} do you {verb}{valued} {_after_value(task)}?"
     return question, spellings, kind, "doc_setting", question
 
 
@@ -215,6 +223,6 @@ def _asked(
             question = f"{where}将哪个{word}设置为 {value} 可以{task}？"
     else:
         named = f"{product} {kind}" if product else kind
-        tail = f"so that {clause}" if clause else f"to {task}"
+        tail = f"so that {clause}" if clause else _after_value(task or "")
         question = f"Which {named} do you set to {value} {tail}?"
     return question, [key], kind, "doc_setting", question

@@ -27,6 +27,7 @@ from ragstress.generators.questions.techdoc_commands import CommandPurposes
 from ragstress.generators.questions.techdoc_shared import SharedOptions
 from ragstress.generators.questions.techdoc_subjects import document_subjects, document_titles
 from ragstress.generators.questions.topics import topic_phrases, with_topic
+from ragstress.generators.questions.wh_en import asks_software_as_who
 
 SPANS_PER_CHUNK = 2
 # A chunk of a parameter table states one fact a row, and a man page's chunk one an option: it may give one
@@ -221,6 +222,8 @@ def insitu_candidates(chunks: list[Chunk], langs: dict[str, str], rng: random.Ra
                     continue  # a clause cut from its sentence: "As the messages are … (with how many bits?"
                 if lang == "en" and pasted_broken(question):
                     continue  # "Who see for …": "See … for …" read as a statement
+                if lang == "en" and asks_software_as_who(question, span.text, docs.product, documents[chunk.doc_id]):
+                    continue
             if mddocs.has_markup(question):
                 continue
             target = Target((chunk,), (span,), lang)

@@ -70,6 +70,13 @@ def third_person(verb: str) -> str | None:
     return word + "s"
 
 
+def base_form(verb: str) -> str | None:
+    """`replaces` -> `replace`, `copies` -> `copy`: the bare form of a known verb in the third person, else None.
+    After "to" a page sometimes keeps the third person ("allows you to replaces …"); a question must not."""
+    word = verb.lower()
+    return next((b for b in (word[:-1], word[:-2], word[:-3] + "y") if b and third_person(b) == word), None)
+
+
 _ABBREVIATIONS = ("e.g.", "i.e.", "etc.", "vs.", "cf.", "approx.")
 
 

@@ -106,3 +106,16 @@ def _how_many(answer: list[Token], phrase: Token, role: str, preposition: str, m
     else:
         words = f"how many {text_of([*before, noun, *of])}"
     return (f"{preposition} {words}" if role == "pp" else words), ""
+
+
+def asks_software_as_who(question: str, answer: str, product: str | None, document: str) -> bool:
+    """Does a docs question ask "Who …?" of software: the corpus's product ("Who defaults x to y?" -> the tool),
+    or a name the document also writes in lower case as a package or a command (storybook-kettle for
+    "Storybook Kettle")? A program is no answer to "who"; asked so, the question misleads."""
+    if not question.startswith("Who "):
+        return False
+    name = answer.strip()
+    if product and name.casefold() == product.casefold():
+        return True
+    package = re.sub(r"\s+", "-", name.lower())
+    return name != package and re.search(rf"(?<![\w/-]){re.escape(package)}(?![\w-])", document) is not None
