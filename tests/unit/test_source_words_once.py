@@ -47,6 +47,10 @@ NOT_SOURCE_WORDS: dict[tuple[str, str], tuple[int, str]] = {
         "a version of the answer, beside answers, claims, versions ('two different accounts')",
     ),
     ("layout_en", "reports?"): (1, _VERB),
+    ("layout_en", "entry"): (
+        1,
+        "a value named by what it is, beside figure, value, date ('the 1879 entry'), not a source",
+    ),
     ("layout_en", "records?"): (1, _VERB),
     ("refusal", "record"): (1, _VERB),
     ("refusal", "records"): (1, _VERB),
