@@ -13,7 +13,7 @@ A type is a kind of value, so its description names what its values are even whe
 verb: "扩展每个 store 的插件" is the plugin that extends each store, not a task. A sentence of several
 clauses is asked by its first when that clause alone says what the entry does: the clauses after it
 add detail (what happens next, a note on its arguments), and often point back with 它. An entry the
-docs mark as internal (仅供内部使用, "internal") is not asked: a user of the docs never needs it.
+docs mark as internal (`mddocs_terms.INTERNAL`) is not asked: a user of the docs never needs it.
 """
 
 from __future__ import annotations
@@ -27,8 +27,6 @@ from ragstress.generators.questions.mddocs_zh import described
 
 # Kinds whose entries are kinds of value: their description names what a value of them is.
 _VALUE_KINDS = frozenset({"type", "interface", "class"})
-# "仅供内部使用", "内部类型", "Internal use only", "@internal": an entry no user is meant to reach.
-INTERNAL = re.compile(r"仅供内部使用|仅限内部使用|内部类型|内部使用|\binternal(?: use)?(?: only)?\b|@internal", re.I)
 # A first clause that is a condition or a preposition's phrase says when, not what the entry does.
 _CONDITION = re.compile(r"^(?:如果|若|假如|当|在|对于|除非|一旦)")
 _HAN = re.compile(r"[\u4e00-\u9fff]")

@@ -21,10 +21,10 @@ from __future__ import annotations
 import re
 
 from ragstress.generators.questions.english_parse import parse
-from ragstress.generators.questions.headed_zh import INTERNAL, ask_headed_zh
+from ragstress.generators.questions.headed_zh import ask_headed_zh
 from ragstress.generators.questions.mddocs_code import KIND_WORD_ZH, answer_spellings
 from ragstress.generators.questions.mddocs_sections import ENVVAR, is_envvar_name, section_kind
-from ragstress.generators.questions.mddocs_terms import POINTS_OUT, Question, in_product
+from ragstress.generators.questions.mddocs_terms import INTERNAL, POINTS_OUT, Question, in_product
 from ragstress.generators.questions.techdoc_sentences_en import RETURN_NOUN, third_person
 
 _ANCHOR = re.compile(r"\s*%?\{#[^{}]*\}%?\s*$")

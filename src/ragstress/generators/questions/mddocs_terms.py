@@ -23,6 +23,9 @@ POINTS_OUT = re.compile(
 )
 
 POINTS_OUT_ZH = re.compile(r"[它其]|这[个些里样]|上面|下面|前面|上述|以下|如下|我们|示例|例子|本例")
+# An entry the docs mark as internal, in either language ("仅供内部使用", "Internal use only", "@internal"): no user
+# of the docs is meant to reach it, so it is not asked.
+INTERNAL = re.compile(r"仅供内部使用|仅限内部使用|内部类型|内部使用|\binternal(?: use)?(?: only)?\b|@internal", re.I)
 
 BULLET = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 

@@ -18,7 +18,8 @@ from __future__ import annotations
 
 import re
 
-from ragstress.generators.questions.headed_zh import INTERNAL, which_is
+from ragstress.generators.questions.headed_zh import which_is
+from ragstress.generators.questions.mddocs_terms import INTERNAL
 from ragstress.generators.questions.techdoc import Entry, Subject, kind_named, occurrences, typed_spellings
 from ragstress.generators.questions.techdoc_placeholders import placeholders
 from ragstress.generators.questions.techdoc_useful import guessable, restates_default, short_spellings
