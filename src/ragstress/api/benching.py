@@ -8,8 +8,10 @@ whether it scores without a judge.
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 from ragstress.api.endpoints import Endpoint, endpoint
 from ragstress.api.pipeline import BenchSettings, run_bench
@@ -103,42 +105,8 @@ def bench(
     corpus: str | Path,
     out: str | Path,
     *,
-    target: str | None = None,
-    target_config: str | Path | None = None,
-    mode: str = "contexts",
-    seed: int = 13,
-    seeds: int | None = None,
-    pairs: int | None = None,
-    seed_file: str | Path | None = None,
-    testbeds: Sequence[str] | None = None,
-    styles: Sequence[str] = (),
-    executor: str = "local",
-    ray_address: str | None = None,
-    actors: int | None = None,
-    actor_resources: Mapping[str, float] | None = None,
-    metrics: str | Sequence[str] | None = None,
-    fail_under: Iterable[str] = (),
-    fail_over: Iterable[str] = (),
-    thresholds_file: str | Path | None = None,
-    max_error_rate: float | None = None,
-    gate_on: str = "point",
-    exclude_errors: bool = False,
-    concurrency: int = 4,
-    embedding: str | None = None,
-    base_url: str | None = None,
-    model: str | None = None,
-    api_key: str | None = None,
-    endpoints: Mapping[str, Endpoint] | None = None,
-    cache_dir: str | Path | None = None,
-    reuse_answers: bool = False,
-    judge_noise: bool | None = None,
-    ratio_policy: str = "drop",
-    include: Sequence[str] = (),
-    notebook_outputs: bool = False,
-    follow_symlinks: bool = False,
-    resolve_uncertain: bool = False,
-    judge_budget: float | None = None,
     progress: Callable[[str], None] | None = None,
+    **options: Any,
 ) -> Report:
     """Build, generate, run, score and report in one run directory `out`; returns the Report.
 
@@ -164,48 +132,23 @@ def bench(
     input raises StageFailed. When every case failed in the target, the Report says
     `all N cases failed: <first cause>` (`Report.failure`) and does not pass.
     """
-    settings = bench_settings(
-        corpus,
-        out,
-        target=target,
-        target_config=target_config,
-        mode=mode,
-        seed=seed,
-        seeds=seeds,
-        pairs=pairs,
-        seed_file=seed_file,
-        testbeds=testbeds,
-        styles=styles,
-        executor=executor,
-        ray_address=ray_address,
-        actors=actors,
-        actor_resources=actor_resources,
-        metrics=metrics,
-        fail_under=fail_under,
-        fail_over=fail_over,
-        thresholds_file=thresholds_file,
-        max_error_rate=max_error_rate,
-        gate_on=gate_on,
-        exclude_errors=exclude_errors,
-        concurrency=concurrency,
-        embedding=embedding,
-        base_url=base_url,
-        model=model,
-        api_key=api_key,
-        endpoints=endpoints,
-        cache_dir=cache_dir,
-        reuse_answers=reuse_answers,
-        judge_noise=judge_noise,
-        ratio_policy=ratio_policy,
-        include=include,
-        notebook_outputs=notebook_outputs,
-        follow_symlinks=follow_symlinks,
-        resolve_uncertain=resolve_uncertain,
-        judge_budget=judge_budget,
-    )
+    settings = bench_settings(corpus, out, **options)
     result = run_bench(settings, say=progress or (lambda line: None))
     result.report.stage_seconds = result.durations
     return result.report
+
+
+# The options are defined once, by bench_settings; help(bench) and inspect show them with `progress` after them.
+_options = inspect.signature(bench_settings)
+bench.__signature__ = _options.replace(
+    parameters=[
+        *_options.parameters.values(),
+        inspect.Parameter(
+            "progress", inspect.Parameter.KEYWORD_ONLY, default=None, annotation="Callable[[str], None] | None"
+        ),
+    ],
+    return_annotation="Report",
+)
 
 
 def roles_asked(settings: BenchSettings) -> list[str]:
