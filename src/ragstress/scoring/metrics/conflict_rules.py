@@ -35,7 +35,7 @@ ACKNOWLEDGE: tuple[NamedPattern, ...] = (
     NamedPattern(
         "en.sources_differ",
         rf"\b(?:the |these |two |several |some )?(?:provided |given |retrieved )?(?:{_SOURCES}|information) (?:themselves )?"
-        rf"(?:(?:only |merely |just )?(?:appear|seem)s? to )?(?:\w+ )?{_DIFFER}\w*",
+        rf"(?:(?:only |merely |just )?(?:appear|seem)s? to )?(?:(?!never |hardly |scarcely |barely )\w+ )?{_DIFFER}\w*",
         "The sources (or what they hold) are the subject of a verb of disagreeing: 'the passages contradict each other', "
         "'the information available is inconsistent', 'the passages only appear to disagree' (an apparent conflict "
         "explained is one acknowledged).",
@@ -57,7 +57,9 @@ ACKNOWLEDGE: tuple[NamedPattern, ...] = (
     ),
     NamedPattern(
         "en.discrepancy",
-        rf"\b(?:a |an |some )?(?:discrepancy|inconsistency|contradiction|conflict|disagreement|mismatch)(?:es|s)? "
+        # 'no conflict between the passages', 'not any discrepancy in the sources' deny one
+        rf"(?<!\bno )(?<!\bany )(?<!\bsingle )\b(?:a |an |some )?(?:discrepancy|inconsistency|contradiction|conflict|"
+        rf"disagreement|mismatch)(?:es|s)? "
         rf"(?:between|among|in|across|within) (?:the |these )?(?:provided |given |retrieved |supplied )?{_SOURCES}"
         rf"|\b(?:is|are) (?:contested|disputed) (?:in|across|among|between) (?:the |these )?{_SOURCES}"
         # the discrepancy explained names one ('the discrepancy is easy to explain'); 'conflict' alone may be a war
@@ -106,13 +108,15 @@ ACKNOWLEDGE: tuple[NamedPattern, ...] = (
     ),
     NamedPattern(
         "zh.sources_differ_far",
-        rf"(?:{_ZH_SOURCES}|记载|说法|数据|口径)[^,;。!?:]{{0,12}}?(?<!没有)(?<!没)(?<!无)(?<!不存在)(?<!并非)"
+        # a negation just before the verb denies it: 资料并不相互矛盾, 资料并未存在分歧
+        rf"(?:{_ZH_SOURCES}|记载|说法|数据|口径)[^,;。!?:]{{0,12}}?(?<!没有)(?<![没无不未])(?<!不存在)(?<!并非)"
         r"(?:(?:互相|相互|彼此)(?:矛盾|冲突)|自相矛盾|各执一词|各[说讲写]各的|(?:说法|口径)(?:不一|不同|各异)|各不相同|有出入|存在出入|出入|"
-        r"有分歧|存在分歧|分歧|差异|打架|对不上|不(?:太|大|怎么|完全|尽)?统一|没有?统一|不(?:太|大|怎么|完全|尽)一致)"
+        r"有分歧|存在分歧|分歧|差异|打架|对不上|不(?:太|大|怎么|完全|尽)?统一|没有?统一|不(?:太|大|怎么|完全|尽)一致"
+        r"|没有?(?:一致|统一)的?(?:结论|说法|答案|意见|口径))"
         rf"|(?:各|两|几|多|这些|不同的?)(?:份|篇|个|段|处|条)?{_ZH_SOURCES}[^,;。!?:]{{0,12}}?"
         r"(?<!并)(?:不一样|不相同|不一致|不同)",
         "The sources differ, with words between: 各文档给出的距离互相矛盾, 资料给出的信息相互冲突, 两份资料的数字不一样, 资料各执一词, "
-        "资料之间的数字对不上, 资料里的说法不太统一, 各篇报道的口径略有出入.",
+        "资料之间的数字对不上, 资料里的说法不太统一, 各篇报道的口径略有出入, 资料对此没有一致的结论 (not 资料并不相互矛盾).",
     ),
     NamedPattern(
         "zh.several_accounts",
@@ -127,7 +131,7 @@ ACKNOWLEDGE: tuple[NamedPattern, ...] = (
         rf"(?:{_ZH_SOURCES}|信息|说法|记载|数据|两者|二者)(?:之间|中|里|间)?(?:的说法)?(?:存在|有)?"
         r"(?:说法|口径)?(?:不一|不一致|不统一|矛盾|冲突|出入|分歧|差异|相互矛盾|互相矛盾|彼此矛盾|前后矛盾|各不相同|不尽相同)"
         # things that contradict one another, not denied: on a conflict case what contradicts is the sources
-        r"|(?<!不存在)(?<!没有)(?<!并无)(?<![不没无非])(?:相互|互相|彼此)(?:矛盾|冲突|抵触)",
+        r"|(?<!不存在)(?<!没有)(?<!并无)(?<![不没无非未])(?:相互|互相|彼此)(?:矛盾|冲突|抵触)",
         "The sources are said to differ: 资料说法不一, 资料口径不一, 文档之间存在矛盾, 信息有出入, 几条记录彼此矛盾, "
         "在年份上相互抵触 (not 并不相互矛盾).",
     ),
@@ -161,9 +165,9 @@ DENIAL: tuple[NamedPattern, ...] = (
     NamedPattern(
         "zh.no_conflict",
         r"(?:并不|并没有|没有|不存在|没什么|并无|无|不|并非|算不上|谈不上|未)(?:发现|看到|注意到)?(?:任何|真正的?)?"
-        r"(?:矛盾|冲突|出入|分歧|(?:不同|不一样|别的|其他)的?(?:说法|记载|答案))"
+        r"(?:(?:相互|互相|彼此)?(?:矛盾|冲突)|出入|分歧|(?:不同|不一样|别的|其他)的?(?:说法|记载|答案))"
         r"|(?:只是|仅仅是|仅是|只有|仅)(?:措辞|表述|写法|用词|说法上的?措辞)(?:上)?(?:略有|稍有|有些|有所)?(?:不同|差异|区别)",
-        "The response denies a conflict, or says the sources differ only in wording: 并不矛盾, 并非真正矛盾, "
+        "The response denies a conflict, or says the sources differ only in wording: 并不矛盾, 并不相互矛盾, 并非真正矛盾, "
         "没有看到不同的说法, 只是措辞略有不同.",
     ),
 )

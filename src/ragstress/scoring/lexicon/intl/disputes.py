@@ -32,13 +32,18 @@ OTHER_AFTER = Phrase(
     r"^[^.;?!]{0,30}?(?:\b(?:c'est|ce qui est|qui est|est|cela est|ce n'est|es|eso es|lo cual es|que es|ist|das ist|"
     r"é|isso é|o que é|è|ciò è|questo è|это)\s+)?(?:(?:une |un )?(?:erreur|faux|fausse|inexact|inexacte|erroné|erronée)"
     r"|(?:no es |no está )(?:correct|ciert)[oa]|(?:incorrecto|un error|falso|equivocado|errónea|erróneo)|(?:falsch|nicht richtig|"
-    r"ein fehler|fehlerhaft)|(?:errado|errada|incorreto|incorreta|um erro)|(?:sbagliato|sbagliata|errato|un errore)"
+    r"ein fehler|fehlerhaft|stimmt (?:aber |jedoch |allerdings |so )?nicht(?! überein))|(?:errado|errada|incorreto|incorreta|um erro)|(?:sbagliato|sbagliata|errato|un errore)"
     r"|(?:неверно|неправильно|ошибка|ошибочно))\b"
     r"|^\s*(?:ではなく|じゃなく|は誤り|は間違い)|^\s*(?:가|이) 아니라|^\s*(?:는|은) (?:틀렸|잘못)",
     "The mention is called wrong right after it, or set aside by 'not X but', in French, Spanish, German, "
     "Portuguese, Italian, Russian, Japanese or Korean: 'Osaka, pero eso no es correcto', 'la rate, ce qui est "
-    "inexact', 'ミケランジェロではなく'.",
-    examples=("⟨Osaka⟩, pero eso no es correcto", "la ⟨rate⟩, ce qui est inexact", "⟨ミケランジェロ⟩ではなく"),
-    near_misses=("el ⟨cobre⟩, que es lo correcto",),
+    "inexact', 'Osaka – das stimmt aber nicht', 'ミケランジェロではなく'.",
+    examples=(
+        "⟨Osaka⟩, pero eso no es correcto",
+        "la ⟨rate⟩, ce qui est inexact",
+        "⟨Osaka⟩ – das stimmt aber nicht",
+        "⟨ミケランジェロ⟩ではなく",
+    ),
+    near_misses=("el ⟨cobre⟩, que es lo correcto", "⟨Osaka⟩, ob das stimmt, weiß ich nicht"),
     reads="after",
 )

@@ -64,15 +64,20 @@ ERROR_FLAG = (
         r"\b(?:enthält|enthalten|hat|haben|gibt es) (?:einen |eine |einige |mehrere |ein paar |zwei )?(?:fehler|irrtum|"
         r"irrtümer|ungenauigkeiten?)\b|\b(?:ist|sind|scheint|scheinen|wirkt|wirken)(?: hier)? (?:\w+ )?(?:falsch|"
         r"fehlerhaft|inkorrekt|unrichtig|ungenau|veraltet)\b|\birr(?:t|en) sich\b|\bein (?:\w+ )?(?:fehler|irrtum)\b"
-        r"|\bnicht (?:ganz )?(?:korrekt|richtig|zutreffend)\b",
+        r"|\bnicht (?:ganz )?(?:korrekt|richtig|zutreffend)\b"
+        # 'stimmt nicht' is 'is not right'; 'stimmt nicht überein' is 'does not match', a conflict
+        r"|\b(?:das|dies|es|dieser? \w+|die \w+) stimm(?:t|en) (?:aber |jedoch |allerdings |so |hier )?nicht\b(?! überein)",
         "German: the documents contain an error, are wrong or mistaken ('die Dokumente irren sich', 'das ist falsch', "
-        "'enthält einen Fehler', 'nicht korrekt').",
+        "'enthält einen Fehler', 'nicht korrekt', 'das stimmt aber nicht').",
         examples=(
             "Die Dokumente irren sich.",
             "Das ist falsch.",
             "Der Text enthält einen Fehler.",
             "Das ist nicht korrekt.",
+            "Laut dem Text war es 1912, das stimmt aber nicht.",
+            "Diese Angabe stimmt so nicht.",
         ),
+        near_misses=("Die Angaben stimmen nicht überein.", "Ob das stimmt, kann ich nicht sagen."),
     ),
     Phrase(
         "pt.sources_wrong",
