@@ -19,12 +19,13 @@ from __future__ import annotations
 import re
 
 from ragstress.generators.questions.chinese_parse import tagged
+from ragstress.generators.questions.conditions_zh import OPENS_CONDITION, OPENS_SETTING, is_setting
+from ragstress.generators.questions.entry_predicates_zh import called_when, value_held, when_kind
 from ragstress.generators.questions.mddocs_code import KIND_WORD_ZH, CodeName, answer_spellings, code_names
 from ragstress.generators.questions.mddocs_terms import POINTS_OUT_ZH, Question
 
 _MEANS = ("使用", "调用", "通过", "借助", "利用", "用")
 _READER = re.compile(r"^(?:但是?|而且?|并且|同时|此外|另外|所以|因此|那么|那)?(?:你|您|我们)?(?:也|还|就|只)?")
-_CONDITION = re.compile(r"(?:时|后|前|之前|之后|的时候)$|^(?:如果|当|若|在)")
 _NEGATED = re.compile(r"不|没有|无法|别|勿")
 _JOINING = ("和", "与", "及", "、", "或", "以及", "/")
 # Verbs whose subject is not the doer of a task: "X 是……" (a definition), "X 有……".
@@ -56,8 +57,8 @@ def chinese_roles(sentence: str, product: str | None, kinds: dict[str, str]) -> 
                 continue
             before = clauses[n - 1].rstrip("，,； ") if n else ""
             # The whole condition (the sentence's first clause, or one opening with 如果/当), not the end of one.
-            setting = before if n == 1 or re.match(r"(?:如果|当|若|在)", before) else ""
-            keep = setting and not question.startswith("要") and _CONDITION.search(setting)
+            setting = before if n == 1 or OPENS_SETTING.match(before) else ""
+            keep = setting and not question.startswith("要") and is_setting(setting)
             if keep and POINTS_OUT_ZH.search(setting):
                 continue  # "当满足以下条件时，X 被认为是……": without its condition the fact is another one
             if _REMOVED.match(question.split("哪个", 1)[-1][len(_kind_word(name, question)) :]):
@@ -168,11 +169,17 @@ def _entry_asked(lead: str, said: str, word: str) -> str | None:
     (哪个属性用于获取当前用户), a noun phrase after 是 (哪个属性是应用运行时的配置项); a condition is not pasted in."""
     if lead or len(re.findall(r"[\u4e00-\u9fff]", said)) < 4 or POINTS_OUT_ZH.search(said):
         return None
-    if re.match(r"(?:如果|若|假如|当(?!前))", said):
+    when = called_when(said)
+    if when:
+        return f"哪个{when_kind(word)}{when}"  # "在……后调用": a hook, asked by when it runs
+    if OPENS_CONDITION.match(said):
         return None
     first = tagged(said)[:1]
     # A verb, or a preposition or adverb opening a verb phrase (在 Vue 表达式中直接访问…): what the name is for.
     verb = first and first[0][1].startswith(("v", "p", "d")) and first[0][0] not in _NOT_DOING
+    held = value_held(said) if word in ("属性", "选项", "配置项") else None
+    if held:
+        return f"哪个{word}{held}"  # "……的最长时间": the value the entry holds
     if said.startswith(("用于", "用来")):
         return f"哪个{word}{said}"
     return f"哪个{word}用于{said}" if verb else f"哪个{word}是{said}"

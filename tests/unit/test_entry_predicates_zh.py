@@ -1,0 +1,71 @@
+"""Chinese entry descriptions asked as a user would ask them: no quoted definition, no 用于 before a time,
+a config group never called a module."""
+
+from ragstress.generators.questions import techdoc_zh
+from ragstress.generators.questions.conditions_zh import OPENS_CONDITION, is_setting
+from ragstress.generators.questions.entry_predicates_zh import called_when, set_predicate, value_held
+from ragstress.generators.questions.headed_zh import which_is
+from ragstress.generators.questions.mddocs_roles_zh import chinese_roles
+from ragstress.generators.questions.techdoc import Entry, Subject
+
+
+def _asked(name: str, kind: str, description: str, about: Subject | None = None) -> str | None:
+    made = techdoc_zh.definition_question(Entry(name, (name,), kind, description, description), about)
+    return made[0] if made else None
+
+
+def test_a_yes_no_setting_is_asked_by_what_it_controls():
+    assert set_predicate("是否在壶空时发出提示") == "控制是否在壶空时发出提示"
+    assert (
+        _asked("kettle.warnEmpty", "attribute", "是否在壶空时发出提示") == "kettle 的哪个属性控制是否在壶空时发出提示？"
+    )
+
+
+def test_a_setting_verb_phrase_is_asked_with_yong_yu():
+    assert set_predicate("配置茶叶浸泡的方式") == "用于配置茶叶浸泡的方式"
+    assert (
+        _asked("brew.steep.mode", "attribute", "配置茶叶浸泡的方式") == "brew.steep 的哪个属性用于配置茶叶浸泡的方式？"
+    )
+
+
+def test_a_value_noun_phrase_is_asked_as_what_the_entry_sets():
+    assert value_held("保温的最长时间") == "设置保温的最长时间"
+    assert value_held("展示的茶杯数量") == "设置展示的茶杯数量"
+    # An opening verb on its object is a task, not a value.
+    assert value_held("读取水壶的版本") is None
+    assert _asked("kettle.keepWarmMax", "attribute", "保温的最长时间") == "kettle 的哪个属性设置保温的最长时间？"
+
+
+def test_a_noun_phrase_of_no_value_is_not_quoted_but_dropped():
+    assert set_predicate("壶身颜色的说明") is None
+    assert _asked("kettle.colorNote", "attribute", "壶身颜色的说明") is None
+
+
+def test_a_module_page_keeps_its_module_and_a_config_group_is_not_one():
+    about = Subject("kettle", "module")
+    assert (
+        _asked("kettle.clearSteeps", "function", "移除全部冲泡步骤", about) == "kettle 模块中哪个函数移除全部冲泡步骤？"
+    )
+    assert (
+        _asked("stove.flame.clear", "function", "移除全部冲泡步骤", about) == "stove.flame 的哪个函数移除全部冲泡步骤？"
+    )
+
+
+def test_a_hook_is_asked_by_when_it_runs():
+    assert called_when("当水烧开时触发") == "在水烧开时触发"
+    assert called_when("在 pour hook 执行完毕后调用") == "在 pour hook 执行完毕后调用"
+    assert called_when("当水烧开时，关闭加热器") is None
+    assert which_is("当水烧开时触发", "属性", "property") == "哪个钩子在水烧开时触发"
+    assert which_is("当水烧开时触发", "事件", "event") == "哪个事件在水烧开时触发"
+    assert _asked("afterBoil", "attribute", "在 boil hook 执行完毕后调用") == "哪个钩子在 boil hook 执行完毕后调用？"
+
+
+def test_an_entry_line_of_a_hook_is_not_asked_with_yong_yu():
+    made = chinese_roles("afterPour: 在 pour hook 执行完毕后调用", "Kettle", {"afterPour": "property"})
+    assert [q[0] for q in made] == ["在 Kettle 中，哪个钩子在 pour hook 执行完毕后调用？"]
+
+
+def test_the_condition_marks_are_shared():
+    assert is_setting("如果壶是空的") and is_setting("对于大茶壶") and is_setting("水烧开的时候")
+    assert not is_setting("移除全部冲泡步骤")
+    assert OPENS_CONDITION.match("一旦开始") and not OPENS_CONDITION.match("当前的温度")
