@@ -69,3 +69,22 @@ def test_the_condition_marks_are_shared():
     assert is_setting("如果壶是空的") and is_setting("对于大茶壶") and is_setting("水烧开的时候")
     assert not is_setting("移除全部冲泡步骤")
     assert OPENS_CONDITION.match("一旦开始") and not OPENS_CONDITION.match("当前的温度")
+
+
+def test_a_usage_heading_lists_no_methods():
+    from ragstress.generators.questions.mddocs_fields import section_kind as field_section
+    from ragstress.generators.questions.mddocs_sections import section_kind
+
+    assert section_kind("使用方法") is None and field_section("使用方法") is None
+    assert section_kind("安装方法") is None
+    assert section_kind("扩展方法") == "method" and field_section("实例方法") == "method"
+
+
+def test_a_chinese_title_qualifying_one_code_name_is_the_page_subject():
+    from ragstress.generators.questions.reference_pages import owning_title
+
+    assert owning_title("内置 brew-loader") == "brew-loader"
+    assert owning_title("使用 useKettle") == "useKettle"
+    # A product or a plain word after the qualifier is what the page is about, not a code name it documents.
+    assert owning_title("使用 TypeScript") is None
+    assert owning_title("关于茶壶") is None

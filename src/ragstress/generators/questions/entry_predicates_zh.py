@@ -29,8 +29,12 @@ _SETS = re.compile(r"^(?:配置|设置|设定|指定|控制|决定|定义|调整
 # Nouns naming a value a setting holds: a phrase ending on one is what the entry sets.
 _VALUE_NOUN = re.compile(
     r"(?:数量|数目|个数|上限|下限|大小|体积|时长|时间|长度|宽度|高度|深度|间隔|阈值|格式|方式|名称|路径|目录|"
-    r"前缀|后缀|编码|级别|顺序|版本|端口|地址|次数|比例|精度)$"
+    r"前缀|后缀|编码|级别|顺序|版本|端口|地址|比例|精度|[行条字次个页]数)$"
 )
+# Verbs that hand a value out: a phrase opening on one says what a getter returns, not a value it holds.
+_GIVES = re.compile(r"^(?:获取|返回|读取|得到|取得|查询)")
+# Verbs of equality: the phrase says what the entry is, and is asked as it stands (哪个属性等于……).
+_EQUALS = re.compile(r"^(?:等于|等同于|相当于|即为)")
 _HAN = re.compile(r"[\u4e00-\u9fff]")
 
 
@@ -58,6 +62,8 @@ def set_predicate(phrase: str) -> str | None:
         return f"控制{phrase}"
     if _SETS.match(phrase):
         return f"用于{phrase}"
+    if _EQUALS.match(phrase):
+        return phrase
     held = value_held(phrase)
     if held:
         return held
@@ -69,18 +75,13 @@ def set_predicate(phrase: str) -> str | None:
 
 
 def value_held(phrase: str) -> str | None:
-    """ "设置<phrase>" when the phrase names a value (展示的模块数量, 缓存版本允许保留的最长时间), else None.
+    """ "设置<phrase>" when a setting's phrase names a value (展示的模块数量, 展示单个错误时的最大行数), else None.
 
-    The phrase ends on a noun of value, and is a noun phrase: it opens on no verb, or its opening verb
-    only modifies (展示的……), or its opening verb and noun are the subject of a verb after them (缓存版本
-    允许……的时间). "读取文件的编码" opens a task on its object, and is not a value."""
+    A setting holds a value: its phrase ending on a noun of value names that value, whatever verb modifies
+    it, unless it opens on a verb that sets (用于配置……) or one that hands a value out (获取……的版本 is what
+    a getter returns)."""
     phrase = phrase.strip()
     words = tagged(phrase)
-    if not _VALUE_NOUN.search(phrase) or len(words) < 2 or not words[-1][1].startswith("n") or _SETS.match(phrase):
+    if not _VALUE_NOUN.search(phrase) or len(words) < 2 or not words[-1][1].startswith("n"):
         return None
-    flags = [flag for _, flag in words]
-    last_de = max((n for n, (w, _) in enumerate(words) if w == "的"), default=0)
-    relative = flags[1].startswith("n") and any(f.startswith("v") for f in flags[2:last_de])
-    if not flags[0].startswith("v") or words[1][0] == "的" or relative:
-        return f"设置{phrase}"
-    return None
+    return None if _SETS.match(phrase) or _GIVES.match(phrase) else f"设置{phrase}"
