@@ -88,3 +88,13 @@ def test_a_chinese_title_qualifying_one_code_name_is_the_page_subject():
     # A product or a plain word after the qualifier is what the page is about, not a code name it documents.
     assert owning_title("使用 TypeScript") is None
     assert owning_title("关于茶壶") is None
+
+
+def test_a_role_question_keeps_its_condition_or_is_not_asked():
+    kinds = {"BrewPlugin": "class", "SteepPlugin": "class"}
+    glued = "壶的默认温度 如果未指定温度，BrewPlugin 将从水壶的配置中推断出温度"
+    assert chinese_roles(glued, "Kettle", kinds) == []
+    hedged = chinese_roles("SteepPlugin 可能会通过元数据读取茶叶的种类", "Kettle", kinds)
+    assert hedged == []
+    plain = chinese_roles("SteepPlugin 会通过元数据读取茶叶的种类", "Kettle", kinds)
+    assert [q[0] for q in plain] == ["在 Kettle 中，哪个类会通过元数据读取茶叶的种类？"]

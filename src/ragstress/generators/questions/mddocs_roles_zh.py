@@ -61,6 +61,10 @@ def chinese_roles(sentence: str, product: str | None, kinds: dict[str, str]) -> 
             keep = setting and not question.startswith("要") and is_setting(setting)
             if keep and POINTS_OUT_ZH.search(setting):
                 continue  # "当满足以下条件时，X 被认为是……": without its condition the fact is another one
+            if not keep and _HOLDS_CONDITION.search(before):
+                continue  # "……默认 ecma 如果未指定 ecma，X 将推断出默认值": a condition the question would lose
+            if _HEDGED.match(question.split("哪个", 1)[-1][len(_kind_word(name, question)) :]):
+                continue  # "哪个组件可能会……": what something may do has no one answer
             if _REMOVED.match(question.split("哪个", 1)[-1][len(_kind_word(name, question)) :]):
                 continue  # "哪个方法现在被删除": a migration guide removes many; the question has no one answer
             if re.search(r"[：:]", question.split("哪个", 1)[-1]):
@@ -158,6 +162,10 @@ def _topic_means(lead: str) -> str | None:
     return f"{m['topic'].strip()}{m['modal']}{m['means']}"
 
 
+# A conjunction of condition inside a clause not kept as the question's setting (a heading glued before it).
+_HOLDS_CONDITION = re.compile(r"如果|假如|倘若|一旦|除非")
+# "可能会", "也许", "或许": a statement of what something may do, which any other thing may do as well.
+_HEDGED = re.compile(r"^\s*(?:可能|也许|或许|有时)")
 _REMOVED = re.compile(r"^\s*(?:现在|现已|已经?|将)?(?:被)?(?:删除|移除|弃用|废弃|去掉)")
 
 
