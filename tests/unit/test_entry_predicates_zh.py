@@ -98,3 +98,13 @@ def test_a_role_question_keeps_its_condition_or_is_not_asked():
     assert hedged == []
     plain = chinese_roles("SteepPlugin 会通过元数据读取茶叶的种类", "Kettle", kinds)
     assert [q[0] for q in plain] == ["在 Kettle 中，哪个类会通过元数据读取茶叶的种类？"]
+
+
+def test_a_table_row_is_asked_by_what_it_controls_and_a_bare_meaning_stays_quoted():
+    from ragstress.generators.questions.mddocs_table_wording import headed_zh, page_zh
+
+    row = page_zh("warm", "参数", "steep-timer 插件", None)
+    assert row.which("是否在茶泡好后保温") == "在 steep-timer 插件中，哪个参数控制是否在茶泡好后保温？"
+    assert row.which("茶泡好时播放的声音") == "在 steep-timer 插件中，哪个参数表示“茶泡好时播放的声音”？"
+    headed = headed_zh("cups", "选项", "pour 函数", "Kettle")
+    assert headed.which("一次最多能倒的杯数") == "在 Kettle 中，pour 函数的哪个选项设置一次最多能倒的杯数？"
