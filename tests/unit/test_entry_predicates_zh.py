@@ -108,3 +108,10 @@ def test_a_table_row_is_asked_by_what_it_controls_and_a_bare_meaning_stays_quote
     assert row.which("茶泡好时播放的声音") == "在 steep-timer 插件中，哪个参数表示“茶泡好时播放的声音”？"
     headed = headed_zh("cups", "选项", "pour 函数", "Kettle")
     assert headed.which("一次最多能倒的杯数") == "在 Kettle 中，pour 函数的哪个选项设置一次最多能倒的杯数？"
+
+
+def test_a_getter_a_pointer_or_a_pointing_phrase_is_no_value_set():
+    assert value_held("访问当前茶杯的名称") is None
+    assert value_held("此钩子用于将茶叶转换为便于冲泡的格式") is None
+    assert set_predicate("请使用 kettle.pourMax 代替") is None
+    assert _asked("kettle.showSteam", "attribute", "是否展示蒸汽的信息") == "kettle 的哪个属性控制是否展示蒸汽的信息？"

@@ -32,7 +32,11 @@ _VALUE_NOUN = re.compile(
     r"前缀|后缀|编码|级别|顺序|版本|端口|地址|比例|精度|(?<![函参常变])数)$"
 )
 # Verbs that hand a value out: a phrase opening on one says what a getter returns, not a value it holds.
-_GIVES = re.compile(r"^(?:获取|返回|读取|得到|取得|查询)")
+_GIVES = re.compile(r"^(?:获取|返回|读取|得到|取得|获得|查询|访问)")
+# A note pointing elsewhere ("请使用……代替", "查看……了解详情") says nothing the entry does.
+_POINTER = re.compile(r"^(?:请|参考|参见|参看|查看|详见|见)")
+# A phrase pointing back (此钩子, 该选项) or naming a purpose of its own is not a value's name.
+_NOT_A_VALUE = re.compile(r"用于|用来|[此该这]")
 # Verbs of equality: the phrase says what the entry is, and is asked as it stands (哪个属性等于……).
 _EQUALS = re.compile(r"^(?:等于|等同于|相当于|即为)")
 _HAN = re.compile(r"[\u4e00-\u9fff]")
@@ -56,7 +60,7 @@ def set_predicate(phrase: str) -> str | None:
     """What "哪个属性……" says of a setting described by `phrase`: 控制是否……, 用于配置……, 设置<value>; None for a
     phrase of another shape."""
     phrase = phrase.strip()
-    if re.search(r"[，,；;：:“”\"]", phrase) or len(_HAN.findall(phrase)) < 4:
+    if re.search(r"[，,；;：:“”\"]", phrase) or len(_HAN.findall(phrase)) < 4 or _POINTER.match(phrase):
         return None
     if phrase.startswith("是否"):
         return f"控制{phrase}"
@@ -84,4 +88,6 @@ def value_held(phrase: str) -> str | None:
     words = tagged(phrase)
     if not _VALUE_NOUN.search(phrase) or len(words) < 2 or not words[-1][1].startswith("n"):
         return None
-    return None if _SETS.match(phrase) or _GIVES.match(phrase) else f"设置{phrase}"
+    if _SETS.match(phrase) or _GIVES.match(phrase) or _NOT_A_VALUE.search(phrase):
+        return None
+    return f"设置{phrase}"

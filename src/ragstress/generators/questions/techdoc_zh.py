@@ -275,6 +275,8 @@ def _member_asked(kind: str, clause: str) -> str | None:
         return None
     if _MEMBER_VERB.match(clause):
         return f"哪个{kind}{clause}"
+    if clause.startswith("是否"):  # "是否展示……的信息": what it controls, never "是是否……"
+        return f"哪个{kind}控制{clause}" if kind == "属性" else None
     if re.search(r"的(?:实例|对象|方法|函数|属性|路径|信息|配置|名称|列表|集合)$", clause):
         return f"哪个{kind}是{clause}"
     # A state or a quantity (是否……, ……的数量) is what a property sets; a call is asked only by what it does.
