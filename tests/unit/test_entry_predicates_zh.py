@@ -115,3 +115,17 @@ def test_a_getter_a_pointer_or_a_pointing_phrase_is_no_value_set():
     assert value_held("此钩子用于将茶叶转换为便于冲泡的格式") is None
     assert set_predicate("请使用 kettle.pourMax 代替") is None
     assert _asked("kettle.showSteam", "attribute", "是否展示蒸汽的信息") == "kettle 的哪个属性控制是否展示蒸汽的信息？"
+
+
+def test_configure_after_a_name_is_its_verb_and_a_contrast_word_goes():
+    kinds = {"pot.minCups": "property", "RegExp": "class"}
+    made = chinese_roles("我们可以通过 pot.minCups 配置最少倒出的杯数为 2", "Kettle", kinds)
+    assert [q[0] for q in made] == ["在 Kettle 中，可以通过哪个属性配置最少倒出的杯数为 2？"]
+    made = chinese_roles("纯字符串按前缀匹配，而 RegExp 则会匹配茶名中的任何位置", "Kettle", kinds)
+    assert [q[0] for q in made] == ["在 Kettle 中，哪个类会匹配茶名中的任何位置？"]
+
+
+def test_a_parameter_described_after_a_modal_is_not_a_task():
+    assert set_predicate("应该创建一个链接的地址") is None
+    assert set_predicate("要注册的沸腾处理器") is None
+    assert which_is("包括茶名和产地在内的完整地址", "属性", "property") == "哪个属性是包括茶名和产地在内的完整地址"

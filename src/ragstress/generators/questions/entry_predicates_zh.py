@@ -35,6 +35,8 @@ _VALUE_NOUN = re.compile(
 _GIVES = re.compile(r"^(?:获取|返回|读取|得到|取得|获得|查询|访问)")
 # A note pointing elsewhere ("请使用……代替", "查看……了解详情") says nothing the entry does.
 _POINTER = re.compile(r"^(?:请|参考|参见|参看|查看|详见|见)")
+# "应该创建……的地址", "要注册的处理器": a modal before a verb opens a noun's modifier, not a task.
+_MODAL = re.compile(r"^(?:应该|应当|要|需要|可以|能够|将要)")
 # A phrase pointing back (此钩子, 该选项) or naming a purpose of its own is not a value's name.
 _NOT_A_VALUE = re.compile(r"用于|用来|[此该这]")
 # Verbs of equality: the phrase says what the entry is, and is asked as it stands (哪个属性等于……).
@@ -60,7 +62,12 @@ def set_predicate(phrase: str) -> str | None:
     """What "哪个属性……" says of a setting described by `phrase`: 控制是否……, 用于配置……, 设置<value>; None for a
     phrase of another shape."""
     phrase = phrase.strip()
-    if re.search(r"[，,；;：:“”\"]", phrase) or len(_HAN.findall(phrase)) < 4 or _POINTER.match(phrase):
+    if (
+        re.search(r"[，,；;：:“”\"]", phrase)
+        or len(_HAN.findall(phrase)) < 4
+        or _POINTER.match(phrase)
+        or _MODAL.match(phrase)
+    ):
         return None
     if phrase.startswith("是否"):
         return f"控制{phrase}"

@@ -65,9 +65,8 @@ def which_is(phrase: str, word: str, kind: str) -> str | None:
     if phrase.startswith("是否"):
         return f"哪个{word}决定{phrase}"  # "是否……" says what the entry decides
     held = value_held(phrase) if word in _SETTING_WORDS else None
-    if held:
-        return f"哪个{word}{held}"  # "……的最长时间": the value a setting holds, not a task "用于" it
-    named = _what_it_is(phrase, kind) or described(phrase)
+    # "……在内的完整地址" is what the entry is; "……的最长时间" the value a setting holds, not a task "用于" it.
+    named = _what_it_is(phrase, kind) or held or described(phrase)
     if named and named.startswith("是") and "是否" in phrase:
         return None  # "是定义了是否这条记录……的别名": a question word pasted round a yes-no clause
     return f"哪个{word}{named}" if named else None

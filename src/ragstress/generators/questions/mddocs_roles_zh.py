@@ -116,7 +116,7 @@ def _asked(clause: str, name: CodeName) -> str | None:
         return None  # "请勿使用 path.join() 构造 glob 模式": what not to use for the task
     if lead.startswith("除了") or re.search(r"[一这那每][个种](?:在)?(?:使用|调用|通过)", lead):
         return None  # "除了使用 X": not what is asked; "一个在调用 X 后…的方法": X inside a noun's modifier
-    rest = after.strip()
+    rest = re.sub(r"^则\s*", "", after.strip())  # "而 RegExp 则会匹配……": the contrast goes with the other half
     if re.match(r"[：:-]", rest):  # an entry line, "ctx.user：当前已登录的用户信息": what the name is
         return _entry_asked(lead, rest.lstrip("：:- "), word)
     following = tagged(rest)[:2]
@@ -135,7 +135,7 @@ def _asked(clause: str, name: CodeName) -> str | None:
         lead = topic  # "frontmatter 数据可以通过哪个全局变量来访问": the topic stays, the means is asked
     elif lead and not means:
         return None
-    if re.match(_KIND_NOUN, rest):
+    if re.match(_KIND_NOUN, rest) and not _CONFIGURES.match(rest):
         word = ""  # "使用 html.appIcon 配置项来设置": the sentence's own kind noun, not 哪个属性配置项
     question = f"{lead}{' ' if lead and re.search(r'[A-Za-z0-9]$', lead) else ''}哪个{word}{rest}"
     if POINTS_OUT_ZH.search(question.replace("及其", "")) or _NEGATED.search(rest.split("，")[0][:6]):
@@ -169,6 +169,8 @@ _HEDGED = re.compile(r"^\s*(?:可能|也许|或许|有时)")
 _REMOVED = re.compile(r"^\s*(?:现在|现已|已经?|将)?(?:被)?(?:删除|移除|弃用|废弃|去掉)")
 
 
+# "配置最小拆分体积为 0": 配置 as the verb the name does, not the kind noun 配置(项).
+_CONFIGURES = re.compile(r"配置(?!项|[，,。的来以]|进行|可以|$)")
 _KIND_NOUN = r"(?:配置项|选项|属性|参数|方法|函数|钩子|字段|配置)"
 
 
