@@ -102,8 +102,8 @@ def _spelled_kind(name: str, kinds: dict[str, str]) -> str | None:
     bare = name.removesuffix("()")
     if name.startswith("<"):
         return "component"
-    if kinds.get(bare) and not name.endswith("()"):
-        return kinds[bare]  # what the corpus documents it as (an option under 选项), not a guess from its dot
+    if kinds.get(bare) and "." in bare and not name.endswith("()"):
+        return kinds[bare]  # a dotted name the corpus documents (an option under 选项): no guess from its dot
     called = name.endswith("()") or bare in kinds
     method = "." in bare or bare.startswith("$")
     if method and (called or re.search(r"[a-z]\.\$?[a-z]", bare)):
