@@ -255,7 +255,7 @@ def test_a_reference_description_cut_before_its_colon_or_only_a_condition_is_not
     assert techdoc_zh.definition_question(entry("若壶开启了保温功能，此值加倍。"), module) is None
     assert techdoc_en.definition_question(entry("The general format of the cup header is: a, b, c."), module) is None
     kept = techdoc_zh.definition_question(entry("一次最多能倒的杯数。"), module)
-    assert kept is not None and kept[0] == "kettle 模块中哪个属性表示“一次最多能倒的杯数”？"
+    assert kept is not None and kept[0] == "kettle 模块中哪个属性设置一次最多能倒的杯数？"
     kept_en = techdoc_en.definition_question(entry("The most cups poured at once."), module)
     assert kept_en is not None and kept_en[1][0] == "kettle.maxCups"
 

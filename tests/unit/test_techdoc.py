@@ -241,6 +241,6 @@ def test_a_property_or_function_is_not_asked_with_its_description_in_quotes():
     assert asked("kettle.removeSteeps", "method", "移除一个或多个冲泡步骤，可以被多次调用") is None
     assert (
         asked("kettle.logger", "attribute", "提供统一日志输出格式的实例")
-        == "kettle 模块中哪个属性是提供统一日志输出格式的实例？"
+        == "kettle 的哪个属性是提供统一日志输出格式的实例？"
     )
-    assert asked("kettle.clearSteeps", "function", "移除全部冲泡步骤") == "kettle 模块中哪个函数移除全部冲泡步骤？"
+    assert asked("kettle.clearSteeps", "function", "移除全部冲泡步骤") == "kettle 的哪个函数移除全部冲泡步骤？"

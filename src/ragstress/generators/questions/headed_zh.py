@@ -21,15 +21,17 @@ from __future__ import annotations
 import re
 
 from ragstress.generators.questions.chinese_parse import tagged
+from ragstress.generators.questions.conditions_zh import is_setting
+from ragstress.generators.questions.entry_predicates_zh import called_when, value_held, when_kind
 from ragstress.generators.questions.mddocs_code import KIND_NOUNS_ZH
 from ragstress.generators.questions.mddocs_terms import POINTS_OUT_ZH
 from ragstress.generators.questions.mddocs_zh import described
 
 # Kinds whose entries are kinds of value: their description names what a value of them is.
 _VALUE_KINDS = frozenset({"type", "interface", "class"})
-# A first clause that is a condition or a preposition's phrase says when, not what the entry does.
-_CONDITION = re.compile(r"^(?:如果|若|假如|当|在|对于|除非|一旦)")
 _HAN = re.compile(r"[\u4e00-\u9fff]")
+# Kind words of an entry that holds a value the user sets.
+_SETTING_WORDS = frozenset({"属性", "选项", "配置项"})
 
 
 def ask_headed_zh(said: str, word: str, kind: str, product: str | None) -> str | None:
@@ -49,7 +51,11 @@ def ask_headed_zh(said: str, word: str, kind: str, product: str | None) -> str |
 
 def which_is(phrase: str, word: str, kind: str) -> str | None:
     """ "哪个<word>……" asking for an entry by a one-clause phrase: a type by what it is (哪个接口允许……, 哪个类型是
-    ……的插件), a call by what it does (哪个函数用于……), "是否……" as what it decides; None for other shapes."""
+    ……的插件), a call by what it does (哪个函数用于……), "是否……" as what it decides, a hook by when it runs
+    (哪个钩子在……时触发); None for other shapes."""
+    when = called_when(phrase)
+    if when:
+        return f"哪个{when_kind(word)}{when}"
     # "……的接口" of a type: the phrase's own noun says which kind of type it is.
     called = re.search(r"的(接口|类型|类)$", phrase) if kind in _VALUE_KINDS else None
     word = called[1] if called else word
@@ -58,7 +64,9 @@ def which_is(phrase: str, word: str, kind: str) -> str | None:
         return f"哪个{word}{own}"  # "允许……的接口": 哪个接口允许……
     if phrase.startswith("是否"):
         return f"哪个{word}决定{phrase}"  # "是否……" says what the entry decides
-    named = _what_it_is(phrase, kind) or described(phrase)
+    held = value_held(phrase) if word in _SETTING_WORDS else None
+    # "……在内的完整地址" is what the entry is; "……的最长时间" the value a setting holds, not a task "用于" it.
+    named = _what_it_is(phrase, kind) or held or described(phrase)
     if named and named.startswith("是") and "是否" in phrase:
         return None  # "是定义了是否这条记录……的别名": a question word pasted round a yes-no clause
     return f"哪个{word}{named}" if named else None
@@ -111,8 +119,7 @@ def _first_clause(said: str) -> str | None:
     return clause if first and first[0][1].startswith("v") else None
 
 
-# A clause that sets a time or condition ("……时", "如果……") or one the next completes ("……，则……").
-_INCOMPLETE = re.compile(r"(?:时|后|前|之前|之后|的话)$")
+# A clause the next completes ("……，则……"); one that sets a time or condition is `conditions_zh.is_setting`.
 _COMPLETES = re.compile(r"^(?:则|就|才|那么|否则|即)")
 
 
@@ -124,7 +131,7 @@ def first_clause_zh(sentence: str) -> str:
     if len(parts) < 2:
         return sentence.strip()
     clause, rest = parts[0].strip(), parts[1].strip()
-    if len(_HAN.findall(clause)) < 6 or _CONDITION.match(clause) or _INCOMPLETE.search(clause):
+    if len(_HAN.findall(clause)) < 6 or is_setting(clause):
         return sentence.strip()
     if _COMPLETES.match(rest) or clause.count("“") != clause.count("”"):
         return sentence.strip()

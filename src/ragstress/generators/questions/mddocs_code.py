@@ -102,6 +102,9 @@ def _spelled_kind(name: str, kinds: dict[str, str]) -> str | None:
     bare = name.removesuffix("()")
     if name.startswith("<"):
         return "component"
+    documented = kinds.get(bare)
+    if documented and documented not in ("function", "method") and "." in bare and not name.endswith("()"):
+        return documented  # a dotted name the corpus documents (an option under 选项) is no method
     called = name.endswith("()") or bare in kinds
     method = "." in bare or bare.startswith("$")
     if method and (called or re.search(r"[a-z]\.\$?[a-z]", bare)):

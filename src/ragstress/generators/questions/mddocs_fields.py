@@ -140,10 +140,14 @@ def heading_name(line: str) -> tuple[str, str | None] | None:
     return (m["name2"], kind) if kind else None
 
 
+# "使用方法", "安装方法": a heading of how to use or set up a thing (Usage), not a list of methods.
+HOW_TO_ZH = re.compile(r"(?:使用|安装|配置|接入|引入)方法$")
+
+
 def section_kind(line: str) -> str | None:
     """The kind of name a section heading lists: "Server Options" -> option, "插件钩子" -> hook."""
     line = line.strip()
-    if not line or len(line) > 60 or re.search(r"[.!?。！？:：,，]$", line):
+    if not line or len(line) > 60 or re.search(r"[.!?。！？:：,，]$", line) or HOW_TO_ZH.search(line):
         return None
     last = line.split()[-1].lower() if line.split() else ""
     if last in KIND_NOUNS and last.endswith("s"):

@@ -19,12 +19,13 @@ from __future__ import annotations
 import re
 
 from ragstress.generators.questions.chinese_parse import tagged
+from ragstress.generators.questions.conditions_zh import OPENS_CONDITION, OPENS_SETTING, is_setting
+from ragstress.generators.questions.entry_predicates_zh import called_when, value_held, when_kind
 from ragstress.generators.questions.mddocs_code import KIND_WORD_ZH, CodeName, answer_spellings, code_names
 from ragstress.generators.questions.mddocs_terms import POINTS_OUT_ZH, Question
 
 _MEANS = ("使用", "调用", "通过", "借助", "利用", "用")
 _READER = re.compile(r"^(?:但是?|而且?|并且|同时|此外|另外|所以|因此|那么|那)?(?:你|您|我们)?(?:也|还|就|只)?")
-_CONDITION = re.compile(r"(?:时|后|前|之前|之后|的时候)$|^(?:如果|当|若|在)")
 _NEGATED = re.compile(r"不|没有|无法|别|勿")
 _JOINING = ("和", "与", "及", "、", "或", "以及", "/")
 # Verbs whose subject is not the doer of a task: "X 是……" (a definition), "X 有……".
@@ -56,10 +57,14 @@ def chinese_roles(sentence: str, product: str | None, kinds: dict[str, str]) -> 
                 continue
             before = clauses[n - 1].rstrip("，,； ") if n else ""
             # The whole condition (the sentence's first clause, or one opening with 如果/当), not the end of one.
-            setting = before if n == 1 or re.match(r"(?:如果|当|若|在)", before) else ""
-            keep = setting and not question.startswith("要") and _CONDITION.search(setting)
+            setting = before if n == 1 or OPENS_SETTING.match(before) else ""
+            keep = setting and not question.startswith("要") and is_setting(setting)
             if keep and POINTS_OUT_ZH.search(setting):
                 continue  # "当满足以下条件时，X 被认为是……": without its condition the fact is another one
+            if not keep and _HOLDS_CONDITION.search(before):
+                continue  # "……默认 ecma 如果未指定 ecma，X 将推断出默认值": a condition the question would lose
+            if _HEDGED.match(question.split("哪个", 1)[-1][len(_kind_word(name, question)) :]):
+                continue  # "哪个组件可能会……": what something may do has no one answer
             if _REMOVED.match(question.split("哪个", 1)[-1][len(_kind_word(name, question)) :]):
                 continue  # "哪个方法现在被删除": a migration guide removes many; the question has no one answer
             if re.search(r"[：:]", question.split("哪个", 1)[-1]):
@@ -111,7 +116,7 @@ def _asked(clause: str, name: CodeName) -> str | None:
         return None  # "请勿使用 path.join() 构造 glob 模式": what not to use for the task
     if lead.startswith("除了") or re.search(r"[一这那每][个种](?:在)?(?:使用|调用|通过)", lead):
         return None  # "除了使用 X": not what is asked; "一个在调用 X 后…的方法": X inside a noun's modifier
-    rest = after.strip()
+    rest = re.sub(r"^则\s*", "", after.strip())  # "而 RegExp 则会匹配……": the contrast goes with the other half
     if re.match(r"[：:-]", rest):  # an entry line, "ctx.user：当前已登录的用户信息": what the name is
         return _entry_asked(lead, rest.lstrip("：:- "), word)
     following = tagged(rest)[:2]
@@ -130,7 +135,7 @@ def _asked(clause: str, name: CodeName) -> str | None:
         lead = topic  # "frontmatter 数据可以通过哪个全局变量来访问": the topic stays, the means is asked
     elif lead and not means:
         return None
-    if re.match(_KIND_NOUN, rest):
+    if re.match(_KIND_NOUN, rest) and not _CONFIGURES.match(rest):
         word = ""  # "使用 html.appIcon 配置项来设置": the sentence's own kind noun, not 哪个属性配置项
     question = f"{lead}{' ' if lead and re.search(r'[A-Za-z0-9]$', lead) else ''}哪个{word}{rest}"
     if POINTS_OUT_ZH.search(question.replace("及其", "")) or _NEGATED.search(rest.split("，")[0][:6]):
@@ -157,9 +162,15 @@ def _topic_means(lead: str) -> str | None:
     return f"{m['topic'].strip()}{m['modal']}{m['means']}"
 
 
+# A conjunction of condition inside a clause not kept as the question's setting (a heading glued before it).
+_HOLDS_CONDITION = re.compile(r"如果|假如|倘若|一旦|除非")
+# "可能会", "也许", "或许": a statement of what something may do, which any other thing may do as well.
+_HEDGED = re.compile(r"^\s*(?:可能|也许|或许|有时)")
 _REMOVED = re.compile(r"^\s*(?:现在|现已|已经?|将)?(?:被)?(?:删除|移除|弃用|废弃|去掉)")
 
 
+# "配置最小拆分体积为 0": 配置 as the verb the name does, not the kind noun 配置(项).
+_CONFIGURES = re.compile(r"配置(?!项|[，,。的来以]|进行|可以|$)")
 _KIND_NOUN = r"(?:配置项|选项|属性|参数|方法|函数|钩子|字段|配置)"
 
 
@@ -168,11 +179,17 @@ def _entry_asked(lead: str, said: str, word: str) -> str | None:
     (哪个属性用于获取当前用户), a noun phrase after 是 (哪个属性是应用运行时的配置项); a condition is not pasted in."""
     if lead or len(re.findall(r"[\u4e00-\u9fff]", said)) < 4 or POINTS_OUT_ZH.search(said):
         return None
-    if re.match(r"(?:如果|若|假如|当(?!前))", said):
+    when = called_when(said)
+    if when:
+        return f"哪个{when_kind(word)}{when}"  # "在……后调用": a hook, asked by when it runs
+    if OPENS_CONDITION.match(said):
         return None
     first = tagged(said)[:1]
     # A verb, or a preposition or adverb opening a verb phrase (在 Vue 表达式中直接访问…): what the name is for.
     verb = first and first[0][1].startswith(("v", "p", "d")) and first[0][0] not in _NOT_DOING
+    held = value_held(said) if word in ("属性", "选项", "配置项") else None
+    if held:
+        return f"哪个{word}{held}"  # "……的最长时间": the value the entry holds
     if said.startswith(("用于", "用来")):
         return f"哪个{word}{said}"
     return f"哪个{word}用于{said}" if verb else f"哪个{word}是{said}"

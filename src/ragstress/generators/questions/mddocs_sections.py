@@ -24,7 +24,7 @@ import re
 
 from ragstress.core.types import Chunk
 from ragstress.corpora.code_blocks import code_lines
-from ragstress.generators.questions.mddocs_fields import KIND_NOUNS, KIND_NOUNS_ZH
+from ragstress.generators.questions.mddocs_fields import HOW_TO_ZH, KIND_NOUNS, KIND_NOUNS_ZH
 
 ENVVAR = "environment variable"
 
@@ -64,7 +64,7 @@ def section_kind(line: str) -> str | None:
     if 1 <= len(words) <= 4 and all(re.fullmatch(r"[A-Z][A-Za-z-]*|[a-z-]+", w) for w in words):
         return _SECTION_NOUNS.get(words[-1].lower())
     m = _SECTION_ZH.fullmatch(line)
-    return _SECTION_NOUNS_ZH[m[1]] if m else None
+    return _SECTION_NOUNS_ZH[m[1]] if m and not HOW_TO_ZH.search(line) else None
 
 
 def envvar_names(chunks: list[Chunk]) -> dict[str, str]:

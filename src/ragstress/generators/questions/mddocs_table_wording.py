@@ -11,6 +11,7 @@ import re
 from collections.abc import Callable
 from typing import NamedTuple
 
+from ragstress.generators.questions.entry_predicates_zh import set_predicate
 from ragstress.generators.questions.mddocs_components import telling_default
 from ragstress.generators.questions.mddocs_table_subjects import spaced
 from ragstress.generators.questions.mddocs_terms import POINTS_OUT, POINTS_OUT_ZH, Question, telling_type, value_aliases
@@ -107,7 +108,7 @@ def page_zh(name: str, noun: str, subject: str, product: str | None) -> Wording:
     return Wording(
         f"{where}{name} 的默认值是什么？",
         f"{where}{name} 是什么类型？",
-        lambda said: f"{where}哪个{noun}表示“{said}”？",
+        lambda said: f"{where}哪个{noun}{_said_zh(said)}？",
         noun,
     )
 
@@ -131,6 +132,12 @@ def headed_zh(name: str, noun: str, subject: str, product: str | None) -> Wordin
     return Wording(
         where + spaced(owner, name, noun, "的默认值是什么？"),
         where + spaced(owner, name, noun, "是什么类型？"),
-        lambda said: where + spaced(owner, f"哪个{noun}表示“{said}”？"),
+        lambda said: where + spaced(owner, f"哪个{noun}{_said_zh(said)}？"),
         noun,
     )
+
+
+def _said_zh(said: str) -> str:
+    """A row's description as the question says it: what the entry sets or controls when the phrase tells
+    (控制是否……, 用于配置……, 设置……的数量); else quoted after 表示, as a name's meaning is."""
+    return set_predicate(said) or f"表示“{said}”"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from ragstress.generators.questions.chinese_parse import tagged
+from ragstress.generators.questions.entry_predicates_zh import called_when, when_kind
 from ragstress.generators.questions.mddocs_terms import (
     BY_DEFAULT,
     EXCEPTION,
@@ -168,9 +169,10 @@ def _zh_more(sentence: str, product: str | None, kinds: dict[str, str], lead: st
             if POINTS_OUT_ZH.search(said) or m["term"].removesuffix("()") in said:
                 continue
             named = described(said) if pattern is _ENTRY_ZH else said
-            if named is None:
+            when = called_when(said) if pattern is _ENTRY_ZH else None
+            if named is None and when is None:
                 continue
-            ask = f"哪个{KIND_ZH[kind]}{named}"
+            ask = f"哪个{KIND_ZH[kind]}{named}" if named else f"哪个{when_kind(KIND_ZH[kind])}{when}"
             made.append((f"{lead}{ask}？", list(term_spellings(m["term"])), kind, "doc_identifier", f"{kind}: {said}"))
             break
     return made
@@ -179,7 +181,8 @@ def _zh_more(sentence: str, product: str | None, kinds: dict[str, str], lead: st
 # A description that names what the entry is: "等待下一次 DOM 更新刷新的工具方法" is asked with 是.
 _WHAT_IT_IS = re.compile(r"的[^，,的]*(?:方法|函数|形式|别名|工具|变体|简写)$")
 # Openings a description of what an entry does starts with besides a verb: 将/把 an object, 按/根据/通过 a means.
-_DOING_OPENERS = frozenset("将 把 按 根据 通过 在 以 从 对 向 为 使 让 当".split())
+# (当 opens a time: "用于当……时" is no Chinese; an entry said to run then is asked by `called_when`.)
+_DOING_OPENERS = frozenset("将 把 按 根据 通过 在 以 从 对 向 为 使 让".split())
 
 
 def described(said: str) -> str | None:
@@ -189,8 +192,8 @@ def described(said: str) -> str | None:
     if "，" not in said and "," not in said and _WHAT_IT_IS.search(said):
         return f"是 {said}" if re.match(r"[A-Za-z_]", said) else f"是{said}"  # a space before a Latin word
     words = tagged(said)
-    if not words:
-        return None
+    if not words or called_when(said):
+        return None  # "在……后调用" says when the entry runs, not what it is for
     first, flag = words[0]
     if first in _DOING_OPENERS or (flag.startswith("v") and first not in ("如果", "若")):
         return f"用于{said}"

@@ -62,7 +62,16 @@ def owning_title(title: str | None, kinds: dict[str, str] | None = None) -> str 
     title = (title or "").strip()
     if code_title(title) or _PACKAGE_TITLE.fullmatch(title):
         return title
+    qualified = _QUALIFIED_ZH.fullmatch(title)  # "内置 swc-loader": the page is the loader's
+    if qualified and (code_title(qualified["name"]) or _LOWER_CODE.fullmatch(qualified["name"])):
+        return qualified["name"]
     return title if kinds and kinds.get(title) == "component" else None
+
+
+# A Chinese title of a short qualifier and one code name ("内置 swc-loader", "使用 useKettle").
+_QUALIFIED_ZH = re.compile(r"[\u4e00-\u9fff]{1,4}\s*(?P<name>[A-Za-z_@][\w@/.:-]*)")
+# A lower-case name a word of prose never is: joined by a hyphen, dot or colon ("swc-loader", "module.hot").
+_LOWER_CODE = re.compile(r"[a-z][a-z0-9]*(?:[-.:/][a-z0-9]+)+")
 
 
 def page_subject(title: str | None, product: str | None, kinds: dict[str, str] | None = None) -> str | None:

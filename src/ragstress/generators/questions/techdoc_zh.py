@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import re
 
+from ragstress.generators.questions.conditions_zh import OPENS_CONDITION
+from ragstress.generators.questions.entry_predicates_zh import called_when, set_predicate, when_kind
 from ragstress.generators.questions.headed_zh import which_is
 from ragstress.generators.questions.mddocs_terms import INTERNAL
 from ragstress.generators.questions.techdoc import Entry, Subject, kind_named, occurrences, typed_spellings
@@ -69,9 +71,6 @@ _LEADS_IN = re.compile(r"(?:是|为|包括|包含|分别为|如下所示)$")
 # "若网站开启了 CSP 安全头": a condition without the clause it conditions says nothing the term is; one that
 # goes on after 时, 后 or 则 ("当与 halt 命令一起使用时关闭页面") has its consequence.
 _ONLY_CONDITION = re.compile(r"(?:若|如果|假如|倘若|当|一旦)[^，,时后则]+")
-# "若壶开启了保温功能，此值加倍": a function's or attribute's description opening on a condition tells what
-# happens then, not what the term is ("哪个属性表示“若……”" has no one answer).
-_CONDITION_OPENING = re.compile(r"(?:若|如果|假如|倘若|一旦|当(?!前))")
 _DEFAULT = re.compile(r"(?:默认值?(?:为|是)|缺省值?(?:为|是)|默认使用)\s*[“\"]?([^，。；：、（）()\s“”\"]{1,16})")
 
 # "当与 halt", "与 --root= 一起": a clause ending on a preposition and its object, its verb cut away.
@@ -209,11 +208,17 @@ def definition_question(entry: Entry, about: Subject | None) -> Question | None:
             # "表示以只读方式挂载": the clause's own verb of meaning is the question's, said once.
             question = f"{subject} 命令的哪个选项表示“{clause.removeprefix('表示')}”？"
     else:
-        if _CONDITION_OPENING.match(clause) or INTERNAL.search(entry.description):
-            return None  # "当……时，……" tells when, not what; an internal entry no user reaches
+        # "若壶开启了保温功能，此值加倍": a description opening on a condition tells what happens then, not what
+        # the term is ("哪个属性表示“若……”" has no one answer).
+        if (OPENS_CONDITION.match(clause) and not called_when(clause)) or INTERNAL.search(entry.description):
+            return None  # "当……时，……" tells when, not what (unless what runs then); an internal entry no user reaches
         main = entry.names[0].removesuffix("()")
         owner = main.rsplit(".", 1)[0] if "." in main else subject
-        scope = f"{owner} 模块中" if owner and entry.kind not in ("method", "envvar", "cfunction") else ""
+        # A module's page ("os — …") owns its names: "os 模块中"; any other owner is an object or a config
+        # group (stats.cachedAssets): "stats 的", never called a module.
+        in_module = about is not None and about.kind == "module" and f"{owner}.".startswith(f"{about.name}.")
+        scope = f"{owner} {'模块中' if in_module else '的'}" if owner else ""
+        scope = "" if entry.kind in ("method", "envvar", "cfunction") else scope
         if about is not None and about.kind == "command":
             scope = f"{about.name} 使用的" if entry.kind in ("envvar", "path") else f"{about.name} 手册页中"
         if entry.kind == "method" and owner:
@@ -256,16 +261,24 @@ def value_questions(entry: Entry, about: Subject | None, chunk_text: str) -> lis
 
 # A property or function is asked by what its description says, not by the description quoted whole ("哪个属性
 # 表示“移除一个或多个插件，可以被多次调用”" reads as a template): a verb phrase is what it does, a noun phrase
-# naming a thing (…的实例) what it is; more than one clause is a description pasted whole, and is not asked.
+# naming a thing (…的实例) what it is, a state or value what it sets (`entry_predicates_zh`); more than one
+# clause is a description pasted whole, and is not asked.
 _CODE_MEMBER_WORDS = ("属性", "方法", "函数")
 _MEMBER_VERB = re.compile(r"(?:移除|添加|注册|修改|更新|调用|执行|启动|停止|生成|加载|监听|合并|检查|判断|转换|输出)")
 
 
 def _member_asked(kind: str, clause: str) -> str | None:
+    when = called_when(clause)
+    if when:  # "当……时触发": a hook, asked by when it runs
+        return f"哪个{when_kind(kind)}{when}"
     if re.search(r"[，,；;：:]", clause):
         return None
     if _MEMBER_VERB.match(clause):
         return f"哪个{kind}{clause}"
+    if clause.startswith("是否"):  # "是否展示……的信息": what it controls, never "是是否……"
+        return f"哪个{kind}控制{clause}" if kind == "属性" else None
     if re.search(r"的(?:实例|对象|方法|函数|属性|路径|信息|配置|名称|列表|集合)$", clause):
         return f"哪个{kind}是{clause}"
-    return f"哪个{kind}表示“{clause}”"  # a quantity or a state (一次最多能倒的杯数): what the name stands for
+    # A state or a quantity (是否……, ……的数量) is what a property sets; a call is asked only by what it does.
+    said = set_predicate(clause) if kind == "属性" else None
+    return f"哪个{kind}{said}" if said else None
