@@ -21,6 +21,7 @@ from ragstress.generators.questions.mddocs_tables import TableReading
 from ragstress.generators.questions.misframed_en import DocumentedNames, misframed
 from ragstress.generators.questions.reference_pages import bare_generic, mended, owning_title, page_subject
 from ragstress.generators.questions.seeds import KIND_ROTATION, Candidate, Target, answer_aliases, usable_spans
+from ragstress.generators.questions.single_answer import asks_alone
 from ragstress.generators.questions.standalone_en import CommonNouns, standalone
 from ragstress.generators.questions.techdoc import Subject, entries, stated_text
 from ragstress.generators.questions.techdoc_commands import CommandPurposes
@@ -119,7 +120,9 @@ def _docs_page_gates(stated: list, chunk: Chunk, docs: _DocsReading) -> list:
     stated = [(grammatical(q[0]), *q[1:]) for q in stated]
     # "useMemo" where the page contrasts it with its own hook; "what …" with the answer in the page's title.
     title = docs.titles.get(chunk.doc_id)
-    return [q for q in stated if not misframed(q[0] or "", q[1], q[2], q[3], title, docs.documented)]
+    stated = [q for q in stated if not misframed(q[0] or "", q[1], q[2], q[3], title, docs.documented)]
+    # A signature's placeholders, an entry another copies ("Same as test"), "as follows": not asked alone.
+    return [q for q in stated if asks_alone(q[0] or "", q[1], chunk.text)]
 
 
 _VALUE_TEMPLATES = frozenset({"doc_type", "default_value"})
