@@ -36,6 +36,8 @@ _EXAMPLE = """Pure recipes
 
 Recipes with no side effects can be skipped when their result is unused.
 
+Plugins can help too. For example, BoilGuard keeps the lid on.
+
 For example, the following steepLeaves recipe is declared as pure:
 
 ```js
@@ -59,5 +61,13 @@ def test_an_entry_another_entry_copies_has_two_answers():
 def test_a_pointer_to_the_page_or_an_example_name_is_not_asked():
     assert not asks_alone("Which option can be migrated as follows?", ["spout"], _OPTIONS)
     assert not asks_alone("Which function is declared as pure?", ["steepLeaves"], _EXAMPLE)
+    # a documented name a sentence brings in "for example" is stated a fact of
+    assert asks_alone("Which plugin keeps the lid on?", ["BoilGuard"], _EXAMPLE)
     # a comparison of values is no pointer
     assert asks_alone("Which option sets the angle above which the spout drips?", ["spout"], _OPTIONS)
+
+
+def test_a_value_alone_says_nothing_of_which_option_takes_it():
+    assert not asks_alone("Which option is set to undefined in Kettle?", ["spout"], _OPTIONS)
+    assert not asks_alone("Which property is set to 'auto' in Kettle?", ["spout"], _OPTIONS)
+    assert asks_alone("Which option is set to false to keep the lid shut?", ["spout"], _OPTIONS)

@@ -7,9 +7,11 @@ A reference states some facts in ways that do not survive being asked on their o
   resources that match resourceRegExp …?", the question speaks in names only the page defines.
 - **An entry another entry copies.** "include: Same as test, the files to minify" makes "Which option
   sets the files to minify?" right with either name; so does "an alias for …".
+- **A value as the only predicate.** "Which property is set to modern-module?" (of "Only available when
+  library.type is set to modern-module") has as many answers as options accept the value.
 - **A pointer to the page.** "Which option can be migrated as follows?" points at a diff the asker does
-  not see; an answer the page names only as its example ("the following join function", "for example,
-  brewTea") is one of many a user could have written.
+  not see; an answer the page names only as its sample's own ("the following join function", "this
+  brewTea helper") is one of many a user could have written.
 
 Such questions are not asked. The rules read the question, its answer and the chunk it came from, in
 either language: placeholders and "same as" entries are code, whatever language the prose is in.
@@ -30,13 +32,17 @@ _POINTING = re.compile(
     r"the (?:code|snippet|config(?:uration)?|diff) (?:above|below))\b",
     re.I,
 )
+# "Which option is set to undefined in Kettle?": the value is all the question says of the option.
+_ONLY_A_VALUE = re.compile(r"^Which [\w .-]+? (?:is|are) (?:set to|equal to|equals) \S+(?: in [\w.-]+)?\?$")
 _FENCED = re.compile(r"^```.*?^```", re.S | re.M)
-_EXAMPLE_BEFORE = r"(?:following|example,?(?: the)?|e\.g\.,?(?: the)?|for instance,?(?: the)?|such as(?: the)?)"
+# "the following join function", "this brewTea helper": a name the page brings in as its sample's own. (A
+# name after "for example," is most often a documented one the sentence states a fact of.)
+_EXAMPLE_BEFORE = r"(?:the following|this|the example|in the sample)"
 
 
 def asks_alone(question: str, answers: list[str], chunk: str) -> bool:
     """Whether the question can be answered without the page, with the one answer it gives."""
-    if _POINTING.search(question):
+    if _POINTING.search(question) or _ONLY_A_VALUE.match(question):
         return False
     if placeholders(question, answers, chunk):
         return False

@@ -10,6 +10,7 @@ from collections import Counter
 
 from ragstress.core.types import Chunk, QuestionType
 from ragstress.generators.questions import mddocs, techdoc_en, techdoc_zh
+from ragstress.generators.questions.api_objects_en import asked_of_object, object_pages
 from ragstress.generators.questions.corpus_names import identifier_kinds, product_name, titled_components
 from ragstress.generators.questions.gates import GATES, GateStats, RejectedCandidate
 from ragstress.generators.questions.grammar_en import grammatical, pasted_broken
@@ -93,6 +94,9 @@ def _technical(chunk: Chunk, subject: Subject | None, lang: str, docs: _DocsRead
             stated += [q for q in found if title in q[1] and q[0] not in before]
         stated += _by_column(docs.tables.questions(chunk, product))
     stated = [(mended(q[0]), *q[1:]) for q in stated]
+    owner = docs.objects.get(chunk.doc_id)
+    if docs_page and owner:  # "Which Compilation method gets …?": an API object's page asks of its object
+        stated = [(asked_of_object(q[0], q[1], owner, docs.product) if q[0] else q[0], *q[1:]) for q in stated]
     if docs_page:  # a man page's questions are named by their command and worded from its synopsis already
         stated = _docs_page_gates(stated, chunk, docs)
     # A bare type parameter or an empty default (`T[]`, `{}`) answers nothing a reader would ask.
@@ -144,6 +148,7 @@ class _DocsReading:
         self.headings = document_headings(chunks)
         self.nouns = CommonNouns(chunks)
         self.documented = DocumentedNames(chunks)
+        self.objects = object_pages(chunks)
 
     def page(self, doc_id: str) -> tuple[str | None, set[str]]:
         """A document's title and heading names: what a question on its prose names it by (`mddocs_named`)."""
