@@ -20,7 +20,6 @@ from ragstress.generators.questions.mddocs_named import document_headings
 from ragstress.generators.questions.mddocs_sections import ENVVAR
 from ragstress.generators.questions.mddocs_tables import TableReading
 from ragstress.generators.questions.misframed_en import DocumentedNames, misframed
-from ragstress.generators.questions.option_paths_en import asked_by_group
 from ragstress.generators.questions.reference_pages import bare_generic, mended, owning_title, page_subject
 from ragstress.generators.questions.seeds import KIND_ROTATION, Candidate, Target, answer_aliases, usable_spans
 from ragstress.generators.questions.single_answer import asks_alone
@@ -98,8 +97,6 @@ def _technical(chunk: Chunk, subject: Subject | None, lang: str, docs: _DocsRead
     owner = docs.objects.get(chunk.doc_id)
     if docs_page and owner:  # "Which Compilation method gets …?": an API object's page asks of its object
         stated = [(asked_of_object(q[0], q[1], owner, docs.product) if q[0] else q[0], *q[1:]) for q in stated]
-    elif docs_page:  # "Which output.library option adds …?": a nested option is asked of its group
-        stated = [(*asked_by_group(q[0], q[1], docs.product), *q[2:]) if q[0] else q for q in stated]
     if docs_page:  # a man page's questions are named by their command and worded from its synopsis already
         stated = _docs_page_gates(stated, chunk, docs)
     # A bare type parameter or an empty default (`T[]`, `{}`) answers nothing a reader would ask.
