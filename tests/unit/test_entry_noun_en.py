@@ -51,3 +51,15 @@ def test_the_verb_by_kind_and_head():
     assert noun_phrase_verb("property", "folder", []) == "sets"
     assert noun_phrase_verb("type", "options", []) == "describes"
     assert noun_phrase_verb("function", "wrapper", []) == "is"
+
+
+def test_a_list_entry_s_noun_phrase_is_asked_by_what_it_sets():
+    from ragstress.generators.questions.mddocs_code import CodeName
+    from ragstress.generators.questions.mddocs_entry_lines import entry_line_question
+
+    name = CodeName(0, 11, "kettle.cups", "property", False)
+    asked = entry_line_question("kettle.cups: the maximum number of cups kept warm on the plate", name, "Kettle")
+    assert asked[0] == "Which property sets the maximum number of cups kept warm on the plate in Kettle?"
+    name = CodeName(0, 11, "kettle.make", "property", False)
+    asked = entry_line_question("kettle.make: the brand name printed on the lid", name, "Kettle")
+    assert asked[0] == "Which property is the brand name printed on the lid in Kettle?"

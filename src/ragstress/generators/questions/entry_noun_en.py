@@ -10,6 +10,8 @@ other kind ("A plugin for …", "The answer to …") says neither, and is not as
 
 from __future__ import annotations
 
+from ragstress.generators.questions.english_parse import parse
+
 # Kinds whose entries hold a value a user configures.
 _SETTING_KINDS = frozenset({"option", "setting", "parameter", "property"})
 
@@ -49,3 +51,13 @@ def noun_phrase_verb(kind: str, head: str, modifiers: list[str]) -> str | None:
     if word in _VALUE_HEADS or bounded:
         return "sets"
     return "is" if word in _IDENTITY_HEADS else None
+
+
+def verb_for_phrase(kind: str, phrase: str) -> str | None:
+    """`noun_phrase_verb` for a phrase as written ("the maximum number of cups kept warm"), its head the noun
+    its first determiner or modifier belongs to: a parse may read a participle after it as the sentence's verb."""
+    doc = parse(phrase)
+    if not len(doc):
+        return None
+    head = doc[0].head if doc[0].dep_ in ("det", "amod", "compound") else next(t for t in doc if t.dep_ == "ROOT")
+    return noun_phrase_verb(kind, head.text, [t.text for t in head.children if t.dep_ in ("amod", "compound")])
