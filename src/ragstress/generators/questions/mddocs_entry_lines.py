@@ -1,11 +1,13 @@
 """English questions on a list's entry line: "kettle.fill(): fill the pot with water" asks "Which method fills
-the pot with water", "this.config: the application's run-time config" asks "Which property is …"."""
+the pot with water", "this.config: the application's run-time config" asks "Which property is …", and
+"kettle.maxCups: the maximum number of cups" asks "Which property sets …"."""
 
 from __future__ import annotations
 
 import re
 
 from ragstress.generators.questions.english_parse import parse
+from ragstress.generators.questions.entry_noun_en import verb_for_phrase
 from ragstress.generators.questions.mddocs_code import CodeName, answer_spellings
 from ragstress.generators.questions.mddocs_components import is_release_note
 from ragstress.generators.questions.mddocs_terms import Question, in_product
@@ -30,7 +32,11 @@ def entry_line_question(sentence: str, name: CodeName, product: str | None) -> Q
         said = re.split(r", | \(|; ", f"{m[1]} {m[2]}")[0]
         if not 3 <= len(said.split()) <= 12:
             return None  # "the name": too little to tell one entry from another
-        question = f"Which {name.kind} is {said}{in_product(product, said)}?"
+        # "cache.maxAge: the maximum time …" sets that time; "this.config: the … config" is it (`entry_noun_en`).
+        verb = verb_for_phrase(name.kind, said)
+        if verb is None:
+            return None
+        question = f"Which {name.kind} {verb} {said}{in_product(product, said)}?"
         return question, answer_spellings(name.name), name.kind, "doc_identifier", f"{name.kind}: {question}"
     said_verb = parse(f"They {m[1]} {m[2]}")[1]
     if said_verb.pos_ != "VERB":

@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 
 from ragstress.generators.questions.english_parse import parse
+from ragstress.generators.questions.entry_noun_en import verb_for_phrase
 from ragstress.generators.questions.headed_zh import ask_headed_zh
 from ragstress.generators.questions.mddocs_code import KIND_WORD_ZH, answer_spellings
 from ragstress.generators.questions.mddocs_sections import ENVVAR, is_envvar_name, section_kind
@@ -230,8 +231,8 @@ def _ask_en(said: str, kind: str, product: str | None) -> str | None:
         return None  # a sentence, or a phrase of another shape
     if doc[0].pos_ != "DET":
         body = f"the {body}"
-    verb = "describes" if kind in ("interface", "type", "class") else "is"
-    return f"Which {kind} {verb} {body}{in_product(product, body)}?"
+    verb = verb_for_phrase(kind, body)
+    return f"Which {kind} {verb} {body}{in_product(product, body)}?" if verb else None
 
 
 def _ask_zh(said: str, kind: str, product: str | None) -> str | None:

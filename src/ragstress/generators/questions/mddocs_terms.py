@@ -24,8 +24,16 @@ POINTS_OUT = re.compile(
 
 POINTS_OUT_ZH = re.compile(r"[它其]|这[个些里样]|上面|下面|前面|上述|以下|如下|我们|示例|例子|本例")
 # An entry the docs mark as internal, in either language ("仅供内部使用", "Internal use only", "@internal"): no user
-# of the docs is meant to reach it, so it is not asked.
-INTERNAL = re.compile(r"仅供内部使用|仅限内部使用|内部类型|内部使用|\binternal(?: use)?(?: only)?\b|@internal", re.I)
+# of the docs is meant to reach it, so it is not asked. In English only a mark counts: "(internal)" or "[internal]"
+# after a name, "@internal", "Internal:" or a line saying just "Internal", and "for internal use (only)" or
+# "internal use only" - never the word in prose ("the internal module graph", "internally"), which describes
+# what a public entry does.
+INTERNAL = re.compile(
+    r"仅供内部使用|仅限内部使用|内部类型|内部使用"
+    r"|@internal\b|[(\[]internal[)\]]|^\W*internal\W*$|^\W*internal:"
+    r"|\b(?:for )?internal use(?: only)?\b(?!\s+of\b)",
+    re.I,
+)
 
 BULLET = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 

@@ -12,7 +12,8 @@ ambiguous question.
 
 So a question that misses its chunk gets a second reading when it names its page's subject (a man
 page's command, a reference page's module, `techdoc_subjects.document_subjects`, or else a guide page's
-title, `document_titles`, which a question on guide prose names: see `mddocs_named`): it passes when (1) one of
+title, `document_titles`, which a question on guide prose names: see `mddocs_named`; or the first part of a
+configuration option's path, `output.dir` on the page "Output"): it passes when (1) one of
 its top k hits is a chunk of its page, and (2) among that page's chunks the question without the
 subject's name ranks its source chunk first, or a chunk that overlaps it where the answer stands (chunks
 overlap, and an entry at the end of one is whole at the start of the next). Both halves keep the gate's purpose: the question finds
@@ -40,9 +41,17 @@ def without_subject(question: str, name: str) -> str | None:
     ignores case?"), or None when the question does not name it as a whole word."""
     escaped = re.escape(name)
     bounded = rf"(?<![\w.-]){escaped}(?![\w-])"
+    chinese = re.search(r"[\u4e00-\u9fff]", question)
+    if not chinese:
+        # "the type of Hearth's port option" → "the type of the port option": the possessive goes with the name.
+        owned = re.sub(rf"{bounded}'s\s+", "the ", question, count=1)
+        # "the type of output.scriptType" on the page "Output": a configuration group's page is named by the
+        # first part of its options' paths, and the option is asked on it by the rest ("scriptType").
+        grouped = re.sub(rf"(?<![\w.-]){escaped}\.(?=[A-Za-z_])", "", owned, count=1, flags=re.I)
+        if grouped != question:
+            return grouped
     if not re.search(bounded, question):
         return None
-    chinese = re.search(r"[\u4e00-\u9fff]", question)
     pattern = (_NAMED_ZH if chinese else _NAMED_EN).format(name=bounded)
     probe = re.sub(r"\s{2,}", " ", re.sub(pattern, "", question, count=1)).strip()
     return probe if probe and probe != question else None
@@ -53,13 +62,13 @@ class PageScope:
 
     def __init__(self, store):
         self.store = store
-        self._pages: dict[str, tuple[str | None, list[Chunk], np.ndarray]] = {}
+        self._pages: dict[str, tuple[list[str], list[Chunk], np.ndarray]] = {}
 
     def available(self) -> bool:
         """Whether the store can list a page's chunks (a store that only ranks, as in some tests, cannot)."""
         return hasattr(self.store, "collection")
 
-    def _page(self, doc_id: str) -> tuple[str | None, list[Chunk], np.ndarray]:
+    def _page(self, doc_id: str) -> tuple[list[str], list[Chunk], np.ndarray]:
         if doc_id not in self._pages:
             got = self.store.collection.get(where={"doc_id": doc_id}, include=["documents", "metadatas", "embeddings"])
             rows = sorted(
@@ -71,10 +80,13 @@ class PageScope:
             ]
             subject = document_subjects(chunks).get(doc_id)
             # A guide page has no command or module: its title is what a question on its prose names it by
-            # ("In Kettle's Brewing Tools guide, …", see mddocs_named).
-            name = subject.name if subject else document_titles(chunks).get(doc_id)
+            # ("In Kettle's Brewing Tools guide, …", see mddocs_named). A docs page may have both, its title and
+            # a subject read from its text; a question naming either names the page, the title tried first: a
+            # subject read from a docs page's text may be a plain word ("type") any question holds.
+            title = document_titles(chunks).get(doc_id)
+            names = [n for n in dict.fromkeys([title, subject.name if subject else None]) if n]
             vectors = np.array([r[3] for r in rows], dtype=np.float32)
-            self._pages[doc_id] = (name, chunks, vectors)
+            self._pages[doc_id] = (names, chunks, vectors)
         return self._pages[doc_id]
 
     def found_on_page(self, question: str, answers: list[str], chunk_id: str, doc_id: str, hit_docs: list[str]) -> bool:
@@ -82,8 +94,8 @@ class PageScope:
         documents of its hits), finds that chunk by the page it names (see the module docstring)."""
         if doc_id not in hit_docs:
             return False
-        name, chunks, vectors = self._page(doc_id)
-        probe = without_subject(question, name) if name else None
+        names, chunks, vectors = self._page(doc_id)
+        probe = next((p for p in (without_subject(question, name) for name in names) if p), None)
         source = next((c for c in chunks if c.id == chunk_id), None)
         if probe is None or source is None:
             return False

@@ -10,6 +10,7 @@ from collections import Counter
 
 from ragstress.core.types import Chunk, QuestionType
 from ragstress.generators.questions import mddocs, techdoc_en, techdoc_zh
+from ragstress.generators.questions.api_objects_en import asked_of_object, object_pages
 from ragstress.generators.questions.corpus_names import identifier_kinds, product_name, titled_components
 from ragstress.generators.questions.gates import GATES, GateStats, RejectedCandidate
 from ragstress.generators.questions.grammar_en import grammatical, pasted_broken
@@ -21,6 +22,7 @@ from ragstress.generators.questions.mddocs_tables import TableReading
 from ragstress.generators.questions.misframed_en import DocumentedNames, misframed
 from ragstress.generators.questions.reference_pages import bare_generic, mended, owning_title, page_subject
 from ragstress.generators.questions.seeds import KIND_ROTATION, Candidate, Target, answer_aliases, usable_spans
+from ragstress.generators.questions.single_answer import asks_alone
 from ragstress.generators.questions.standalone_en import CommonNouns, standalone
 from ragstress.generators.questions.techdoc import Subject, entries, stated_text
 from ragstress.generators.questions.techdoc_commands import CommandPurposes
@@ -92,6 +94,9 @@ def _technical(chunk: Chunk, subject: Subject | None, lang: str, docs: _DocsRead
             stated += [q for q in found if title in q[1] and q[0] not in before]
         stated += _by_column(docs.tables.questions(chunk, product))
     stated = [(mended(q[0]), *q[1:]) for q in stated]
+    owner = docs.objects.get(chunk.doc_id)
+    if docs_page and owner:  # "Which Compilation method gets …?": an API object's page asks of its object
+        stated = [(asked_of_object(q[0], q[1], owner, docs.product) if q[0] else q[0], *q[1:]) for q in stated]
     if docs_page:  # a man page's questions are named by their command and worded from its synopsis already
         stated = _docs_page_gates(stated, chunk, docs)
     # A bare type parameter or an empty default (`T[]`, `{}`) answers nothing a reader would ask.
@@ -119,7 +124,9 @@ def _docs_page_gates(stated: list, chunk: Chunk, docs: _DocsReading) -> list:
     stated = [(grammatical(q[0]), *q[1:]) for q in stated]
     # "useMemo" where the page contrasts it with its own hook; "what …" with the answer in the page's title.
     title = docs.titles.get(chunk.doc_id)
-    return [q for q in stated if not misframed(q[0] or "", q[1], q[2], q[3], title, docs.documented)]
+    stated = [q for q in stated if not misframed(q[0] or "", q[1], q[2], q[3], title, docs.documented)]
+    # A signature's placeholders, an entry another copies ("Same as test"), "as follows": not asked alone.
+    return [q for q in stated if asks_alone(q[0] or "", q[1], chunk.text)]
 
 
 _VALUE_TEMPLATES = frozenset({"doc_type", "default_value"})
@@ -141,6 +148,7 @@ class _DocsReading:
         self.headings = document_headings(chunks)
         self.nouns = CommonNouns(chunks)
         self.documented = DocumentedNames(chunks)
+        self.objects = object_pages(chunks)
 
     def page(self, doc_id: str) -> tuple[str | None, set[str]]:
         """A document's title and heading names: what a question on its prose names it by (`mddocs_named`)."""
