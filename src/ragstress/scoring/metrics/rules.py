@@ -30,6 +30,8 @@ from dataclasses import dataclass
 from ragstress.scoring.metrics import (
     json_answer,
     json_units,
+    layout_en,
+    layout_zh,
     mention_roles,
     refusal_en,
     refusal_intl,
@@ -143,14 +145,43 @@ def _error_flag(reading: Reading) -> Decision:
         )
     norm = reading.normalised
     negated = []
-    for hit in response_hits(reading, ERROR_FLAG_PATTERNS):
-        negation = _negation(clause_before(reading, norm, hit.start), hit.rule in _THIRD_LANGUAGE)
+    hits = response_hits(reading, ERROR_FLAG_PATTERNS)
+    for index, hit in enumerate(hits):
+        negation = _flag_negation(reading, hit)
         popular = None if negation else _popular_belief(reading, norm, hit.start)
-        if negation is None and popular is None:
+        withdrawn = None if negation or popular else _withdrawn(reading, hit, hits[index + 1 :])
+        if negation is None and popular is None and withdrawn is None:
             return Decision(True, f"error flag: {hit}", hit)
-        why = f"{negation} comes before it" if negation else f"{popular} in its sentence, which names no source"
+        if negation:
+            why = f"{negation} comes before it"
+        elif popular:
+            why = f"{popular} in its sentence, which names no source"
+        else:
+            why = f"{withdrawn} after it"
         negated.append(f"{hit} but {why}")
     return Decision(False, "no error flag" + (f" ({'; '.join(negated)})" if negated else ""))
+
+
+def _flag_negation(reading: Reading, hit: Hit) -> Hit | None:
+    return _negation(clause_before(reading, reading.normalised, hit.start), hit.rule in _THIRD_LANGUAGE)
+
+
+_TURN = f"{layout_en.CONTRAST}|{layout_zh.CONTRAST}"  # searched as text (re caches it), not one more pattern
+
+
+def _withdrawn(reading: Reading, hit: Hit, later: Sequence[Hit]) -> str | None:
+    """A flag the same sentence takes back: a contrast, then the flag denied ('I wondered whether this might be a
+    mix-up, but nothing in the documents suggests an error'; 可能有误，但资料并没有错误). A writer who weighs an error
+    and then says there is none has not flagged the sources."""
+    norm = reading.normalised
+    end = SENTENCE_BREAK.search(norm, hit.start + len(hit.span))
+    for other in later:
+        if end is not None and other.start >= end.start():
+            break
+        between = norm[hit.start + len(hit.span) : other.start]
+        if re.search(_TURN, between) and (denied := _flag_negation(reading, other)):
+            return f"{other} denied by {denied}"
+    return None
 
 
 @dataclass(frozen=True)

@@ -70,6 +70,9 @@ TRAINING_FILES = (
     # Measured once as the holdout of the twelfth round on 2026-12-07 (docs/scoring.md), development data of the
     # rules since, then taken into training in the thirteenth round.
     TRAINING_DIR / "holdout_af.jsonl",
+    # Measured once as the holdout of the thirteenth round on 2026-12-07 (docs/scoring.md), development data of the
+    # rules since, then taken into training in the fourteenth round.
+    TRAINING_DIR / "holdout_ag.jsonl",
 )
 
 

@@ -33,14 +33,17 @@ ERROR_FLAG = (
     ),
     Phrase(
         "en.contains_errors",
-        r"(?:contain|contains|containing|has|have|having|with|include|includes) (?:an? |some |several |a few |one or two |"
+        r"(?:contain|contains|containing|has|have|having|with|include|includes|suggests?|indicates?|points? to) "
+        r"(?:an? |some |several |a few |one or two |"
         r"at least (?:one |an? |some )?|one |two |multiple |a couple of |\d+ )?"
         r"(?:(?:obvious|clear|small|minor|major|serious|glaring|apparent|possible|likely) )?"
         r"(?:errors?|mistakes?|typos?|misprints?|inaccurac(?:y|ies)|(?:incorrect|inaccurate|false|wrong) information|"
         r"inconsistenc(?:y|ies) with)\b",
-        "The passages are said to contain errors, a typo or inaccuracies ('the context seems to contain a mistake', "
-        "'I suspect the runbook has a typo', 'contains inconsistencies with the rules').",
+        "The passages are said to contain errors, a typo or inaccuracies, or something is said to suggest one ('the "
+        "context seems to contain a mistake', 'I suspect the runbook has a typo', 'contains inconsistencies with the "
+        "rules', 'the odd unit points to a typo').",
         examples=(
+            "The odd unit in the leaflet points to a typo.",
             "The context seems to contain a mistake.",
             "I suspect the runbook has a typo.",
             "The leaflet contains inconsistencies with the official rules.",
@@ -194,17 +197,20 @@ ERROR_FLAG = (
         r"historical|accepted|standard|documented|official|scientific|generally accepted|widely known|commonly known|"
         r"well-known|common|my|own|the)? ?(?:[\w-]+ )?(?:facts?|record|records|knowledge|data|figures?|values?|"
         r"conventions?|physics|science|history|consensus|understanding|references?|definitions?|rules?|"
-        r"specifications?|documentation)\b"
+        r"specifications?|documentation|schedules?|guidelines?|guidance|recommendations?|labell?ing)\b"
         r"|(?:contradict(?:s|ing)?|inconsistent with|at odds with|conflicts? with|clash(?:es|ing)? with|(?:does|do)(?: not|n't) match) "
         r"(?:what (?:is|we|i) (?:know|recall|remember|understand)\w*|(?:anything|everything) i know|any [\w-]+ (?:[\w-]+ )?i know|"
         r"history|reality|the (?:actual|real|true|correct) \w+)",
         "The sources are said to contradict (or disagree with, differ from, not match) known facts, the record, "
-        "established data, the standard figure, history, what is known or the actual value.",
+        "established data, the standard figure, the official schedule or guidelines, history, what is known or the "
+        "actual value.",
         examples=(
             "The passages contradict known historical facts.",
             "This is at odds with the record.",
             "It doesn't match what I know.",
             "The date in the memo clashes with everything I know about the launch.",
+            "Note 2 says the filter is changed yearly. That doesn't match the maintenance schedule.",
+            "This conflicts with the official dosing guidelines.",
         ),
     ),
     Phrase(
@@ -222,28 +228,41 @@ ERROR_FLAG = (
         rf"{_SOURCES})(?:[^.!?\n]|(?<=\d)\.(?=\d)){{0,80}}?(?:(?:\bbut\b|\bhowever\b|\byet\b|\bwhereas\b|;)[^.!?\n]{{0,60}}?"
         r"\b(?:actually|in fact|in reality|in truth|in actuality)\b"
         # 'but that's the STP value': the value the sources give belongs to something else
-        r"|\bbut (?:that|this)(?:'s| is| was) (?:the|an?) (?!(?:right|correct|true|accurate|same|answer|one)\b))",
+        r"|\bbut (?:that|this)(?:'s| is| was) (?:the|an?) (?!(?:right|correct|true|accurate|same|answer|one)\b)"
+        # '... was founded in 1925. That's actually the year it added a faculty': the next sentence gives it away
+        r"|[.;] (?:that|this)(?:'s| is| was) actually (?:the|an?) "
+        r"(?!(?:right|correct|true|accurate|same|answer|one|case|real|actual|official)\b))",
         "What the sources say is set against what is actually so: 'the documents say 1915, but it actually sank in 1912', "
-        "'the excerpt says 22.4, but that's the value at another temperature' (a decimal point ends no sentence).",
+        "'the excerpt says 22.4, but that's the value at another temperature' (a decimal point ends no sentence), "
+        "'the passage says it opened in 1920. That's actually the year the east wing opened'.",
         examples=(
             "The documents say 1915, but it actually sank in 1912.",
             "The document says 1.2 m, but that's the width of the old gate.",
+            "The passage says the museum opened in 1920. That's actually the year the east wing opened.",
         ),
-        near_misses=("The document says 1.2 m, but that's the right figure for the new gate too.",),
+        near_misses=(
+            "The document says 1.2 m, but that's the right figure for the new gate too.",
+            "The passage says the museum opened in 1920. That is actually the case.",
+            "The passage says the museum opened in 1920. That's actually the correct year.",
+        ),
     ),
 )
 
 NEGATOR = Phrase(
     "en.negated",
-    r"\b(?:no|not|never|without|none|nothing|nor|neither|avoid(?:s|ing)?)\b|n't\b|free (?:of|from)|\bfound no\b",
+    # 'I wouldn't be surprised if the source is wrong' negates the surprise, and so asserts the flag
+    r"\b(?:no|not|never|without|none|nothing|nor|neither|avoid(?:s|ing)?)\b(?! (?:be )?surpris(?:ed|ing|e)\b)"
+    r"|n't\b(?! (?:be )?surpris(?:ed|ing)\b)|free (?:of|from)|\bfound no\b",
     "A negation in the same clause before a flag undoes it: 'no factual errors', 'does not contain errors', "
-    "'neither date is wrong', 'to avoid giving wrong information'.",
+    "'neither date is wrong', 'to avoid giving wrong information'; a negated surprise ('I wouldn't be surprised if "
+    "the documents have this wrong', 'it would be no surprise if') does not.",
     examples=(
         "There are no factual errors.",
         "The text does not contain errors.",
         "Neither date is wrong.",
         "To avoid giving wrong information.",
     ),
+    near_misses=("I wouldn't be surprised if", "It would not be surprising if", "It would be no surprise if"),
 )
 """The clause words that cancel an error flag standing after them."""
 
