@@ -120,6 +120,9 @@ def test_denials_and_plain_answers_are_not(text):
         # A number followed by a word naming it as a value ('the 1879 figure') is that value, not another thing.
         ("en", "It was 1889. The 1879 figure in one leaflet is the year the plans were drawn.", True),
         ("en", "1889; the 1879 date in passage 2 belongs to the design competition.", True),
+        # A key: value answer whose keys name the sources gives both values where a source is named.
+        ("en", "year:\n  document_1: 1889\n  document_2: 1879\nverdict: open", True),
+        ("en", "year:\n  option_1: 1889\n  option_2: 1879", False),
         # ... while a number naming an event is something else.
         ("en", "It was 1889; passage 2 describes the 1879 competition.", False),
     ],
