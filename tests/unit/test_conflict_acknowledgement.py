@@ -26,6 +26,10 @@ ZH = ([["1889年", "1889"]], ["1879年", "1879"], "这座塔是哪一年建成�
         "The retrieved texts give two distinct years.",
         "There are two different dates in these leaflets, so I'll leave it open.",
         "I can see two figures for the span: 300 m and 320 m.",
+        "I'm seeing two different years for the opening in these notes; I'll check and come back.",
+        # A majority of the sources, set against the rest.
+        "The balance of the archived leaflets favours 1889.",
+        "Going by the majority of the passages, 1889.",
         "Lyon: four passages say so against one.",
         "It depends on which source you trust.",
         # zh: the sources and the verb of differing apart, several accounts.
@@ -84,6 +88,8 @@ def test_wordings_of_disagreement_are_acknowledged(text):
         "The finished tower differs from the original design.",
         "它们的建筑风格不一样。",
         "资料之间没有差异，都是1889年。",
+        "The weight of the tower is 7,300 tonnes.",  # the weight of a thing, not of the sources
+        "I'm seeing the tower from the 1889 postcard in passage 1.",
         "Les documents indiquent 1889.",
         "資料によると、完成は1889年です。",
         "자료에 따르면 1889년입니다.",
@@ -103,6 +109,7 @@ def test_denials_and_plain_answers_are_not(text):
         ("zh", "两份资料的表述有出入，但资料都写1889年。", False),
         # ... but not agreement said of some sources only, nor when both values are named.
         ("en", "1889 (most of the retrieved passages agree).", True),
+        ("en", "The leaflets disagree on it: 1889, since more of the documents agree on that.", True),
         ("en", "The passages conflict: 1, 2 and 3 all say 1889, passage 4 says 1879.", True),
         ("zh", "资料有出入：其余资料都写1889年，只有一篇写1879年。", True),
         # A count before a span of time is a duration, not two values set against each other.
@@ -113,6 +120,9 @@ def test_denials_and_plain_answers_are_not(text):
         # A number followed by a word naming it as a value ('the 1879 figure') is that value, not another thing.
         ("en", "It was 1889. The 1879 figure in one leaflet is the year the plans were drawn.", True),
         ("en", "1889; the 1879 date in passage 2 belongs to the design competition.", True),
+        # A key: value answer whose keys name the sources gives both values where a source is named.
+        ("en", "year:\n  document_1: 1889\n  document_2: 1879\nverdict: open", True),
+        ("en", "year:\n  option_1: 1889\n  option_2: 1879", False),
         # ... while a number naming an event is something else.
         ("en", "It was 1889; passage 2 describes the 1879 competition.", False),
     ],

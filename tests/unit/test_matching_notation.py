@@ -23,6 +23,11 @@ STATED = [
     ("Battery life is 11 hrs.", ["11 hours"]),
     ("Battery life is 11h.", ["11 hours"]),
     ("The pause lasts 40 secs.", ["40 seconds"]),
+    ("The central bank cut by 25 bps.", ["25 basis points"]),  # basis points in their abbreviation
+    ("A spread of 140 basis points.", ["140 bps"]),
+    ("The ferry sails at 6 in the morning.", ["6 am"]),  # an hour with its part of the day
+    ("The last tram leaves at 11:40 at night.", ["11:40 pm"]),
+    ("Doors open at 7 in the evening.", ["7 pm"]),
     ("Nitrogen boils at 77 °K, or so the sheet says.", ["77°K"]),  # a degree sign's spacing
     ("Set the oven to 180°C.", ["180 °C"]),
     ("Light covers 299 792 km each second.", ["299,792 km"]),  # digits grouped by spaces
@@ -37,6 +42,10 @@ NOT_STATED = [
     ("The code is 10⁸.", ["108"]),  # a power is not the digits run together
     ("The flight takes 95 hours.", ["95 minutes"]),
     ("The pause lasts 40 mins.", ["40 seconds"]),
+    ("The central bank cut by 25 bps.", ["250 basis points"]),
+    ("The rate rose 25 percent.", ["25 basis points"]),  # a per cent is no basis point
+    ("The ferry sails at 6 in the evening.", ["6 am"]),
+    ("In 1889 in the morning the tower opened.", ["9 am"]),  # the end of a year is no hour
     ("In 2019 300 people came.", ["2019300"]),  # two numbers side by side are not one
     ("Light covers 299 792 458 m each second.", ["299792 m"]),
 ]

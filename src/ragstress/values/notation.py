@@ -9,9 +9,12 @@ every alias, so either side may use either spelling:
 - A power of ten is joined to its factor whatever sign and spacing multiply them: "3 × 10^8", "3x10^8", "3·10^8"
   and "3*10^8" all read "3x10^8".
 - A unit to a negative power, after another unit, divides it: "m s^-1" reads "m/s", "g cm^-3" "g/cm^3".
-- A unit after a number is read in one form, whatever its spelling: metres, kilograms, per cent and the rest, and
+- A unit after a number is read in one form, whatever its spelling: metres, kilograms, per cent, basis points
+  ("25 basis points" and "25 bps" read "25 bps") and the rest, and
   spans of time ("150 minutes", "150 mins" and "150 min" read "150 min"; "2 hrs" and "2 hours" "2 h"; "30 secs"
   "30 s"). A bare "s" or "h" word is left alone where no number precedes it.
+- An hour on the twelve-hour clock said with its part of the day is written with am or pm: "7 in the morning"
+  reads "7 am", "9:30 in the evening" and "11 at night" "9:30 pm" and "11 pm".
 - A degree sign keeps to its unit: "4200 J/kg °C" and "4200 J/kg°C" read alike.
 - A dot that multiplies two units is the space between them: "kg·m/s" reads "kg m/s" (between Latin letters only:
   the dot inside a Chinese transliterated name is no product).
@@ -50,19 +53,21 @@ def powers(text: str) -> str:
 # One pattern, a group per reading (the rules' patterns are counted and bounded): digits grouped by spaces, the sign
 # that multiplies a power of ten, a unit to a negative power after another unit, the space before a degree sign, the
 # dot between two units, and a unit after a number in any of its spellings: "380 metres", "380 meters" and "380m" all
-# read "380 m", "78 per cent" "78%", "5,730 yrs" "5730 years", "12 kilograms" "12 kg", "fifty hertz" "50 hz", "230
-# volts" "230 v", "150 minutes" "150 min", "2 hrs" "2 h", "30 seconds" "30 s", "km per second" "km/s".
+# read "380 m", "78 per cent" "78%", "25 basis points" "25 bps", "5,730 yrs" "5730 years", "12 kilograms" "12 kg",
+# "fifty hertz" "50 hz", "230 volts" "230 v", "150 minutes" "150 min", "2 hrs" "2 h", "30 seconds" "30 s", "km per
+# second" "km/s", and an hour with its part of the day: "7 in the morning" "7 am".
 _NOTATION = re.compile(
     r"(?P<grouped>(?<![\d.,])(?<!\d )\d{1,3}(?: \d{3})+(?![\d]|[.,]\d| \d))"
     r"|(?P<times>(?<=\d) ?[x·*] ?(?=10\^))"
     r"|(?<=[a-z]) (?P<per_unit>[a-z]{1,3})\^-(?P<power>[1-9])(?!\d)"
     r"|(?P<degree>(?<=\S) (?=°[cfk]\b))|(?P<product>(?<=[a-z])[·⋅](?=[a-z]))"
     r"|(?<=\d) ?(?:(?P<km>kilomet(?:re|er)s?|km)|(?P<m>met(?:re|er)s?|m)|(?P<ft>feet|foot|ft)|(?P<pct>per ?cent|percent)"
-    r"|(?P<yrs>yrs?)|(?P<kg>kilograms?|kilos?|kg)|(?P<hz>hertz|hz)|(?P<v>volts?|v)|(?P<min>minutes?|mins?)"
-    r"|(?P<h>hours?|hrs?|h)|(?P<s>seconds?|secs?))\b|(?<=[a-z]) per (?P<per>second|hour)\b"
+    r"|(?P<bps>basis points?|bps)|(?P<yrs>yrs?)|(?P<kg>kilograms?|kilos?|kg)|(?P<hz>hertz|hz)|(?P<v>volts?|v)"
+    r"|(?P<min>minutes?|mins?)|(?P<h>hours?|hrs?|h)|(?P<s>seconds?|secs?))\b|(?<=[a-z]) per (?P<per>second|hour)\b"
+    r"|(?<![\d.,:])(?P<clock>\b(?:1[0-2]|0?[1-9])(?::[0-5]\d)?) (?P<half>in the (?:morning|afternoon|evening)|at night)\b"
 )
 _UNIT_FORMS = {
-    "km": " km", "m": " m", "ft": " ft", "pct": "%", "yrs": " years", "kg": " kg", "hz": " hz", "v": " v",
+    "km": " km", "m": " m", "ft": " ft", "pct": "%", "bps": " bps", "yrs": " years", "kg": " kg", "hz": " hz", "v": " v",
     "min": " min", "h": " h", "s": " s", "times": "x", "degree": "", "product": " ",
 }  # fmt: skip
 _PER = {"second": "/s", "hour": "/h"}
@@ -75,6 +80,8 @@ def _read(match: re.Match[str]) -> str:
         return f"/{match['per_unit']}" + ("" if match["power"] == "1" else f"^{match['power']}")
     if match["per"]:
         return _PER[match["per"]]
+    if match["clock"]:
+        return match["clock"] + (" am" if match["half"].endswith("morning") else " pm")
     return _UNIT_FORMS[match.lastgroup]
 
 

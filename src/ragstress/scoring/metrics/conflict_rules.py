@@ -89,7 +89,8 @@ ACKNOWLEDGE: tuple[NamedPattern, ...] = (
         rf"\b(?:two|three|several|multiple) (?:different |distinct |conflicting |separate )?(?:numbers|values|figures|"
         rf"dates|years|answers|names|versions|amounts|totals|limits) (?:appear|are given|are listed|are mentioned|"
         rf"are reported|are stated|show up|come up|turn up)\b"
-        rf"|\b(?:there (?:are|were)|there're|i (?:can )?see|i found|we have) (?:two|three|several|multiple) (?:different |"
+        rf"|\b(?:there (?:are|were)|there're|i (?:can )?see|i(?:'m| am) seeing|i found|we have) (?:two|three|several|"
+        rf"multiple) (?:different |"
         rf"distinct |conflicting |separate )?(?:numbers|values|figures|dates|years|answers|names|versions|amounts|totals)\b"
         rf"|\b(?:two|three|four|most|several) (?:of the )?{_SOURCES} (?:\w+ ){{0,2}}?against (?:one|two|the others?|the rest)\b"
         rf"|\b(?:two|three|four|five) {_SOURCES},? to (?:one|two)\b(?! (?:of|another)\b)"
@@ -99,12 +100,15 @@ ACKNOWLEDGE: tuple[NamedPattern, ...] = (
         rf"|\bwhich {_SOURCES} you (?:trust|believe|follow|go by|rely on)\b"
         rf"|\b{_SOURCES} (?:attribute|credit|date|name|place|put|cite)\w* (?:\w+ ){{0,4}}?(?:to |at |as |in )?"
         rf"(?:two |several |multiple )?(?:different|conflicting|distinct) \w+"
+        # a majority of the sources is set against the rest: 'the weight of the sources points to 2017'
+        rf"|\bthe (?:majority|weight|balance|bulk) of (?:the )?(?:\w+ )?{_SOURCES}\b"
         rf"|\b(?:figures|numbers|values|dates|years|answers|amounts|totals) (?:\w+ ){{0,2}}?(?:vary|differ|diverge)\w* "
         rf"(?:\w+ ){{0,2}}?(?:across|between|among) (?:the )?{_SOURCES}\b",
         "Different values said to be given: 'two different figures appear', 'the documents give two different "
         "dates', 'depending on which source you trust', 'the articles attribute it to different people', 'the figures "
-        "vary across the documents', 'there are two different figures', 'I see two figures', 'three passages say so "
-        "against one', 'three sources to one'.",
+        "vary across the documents', 'there are two different figures', 'I see two figures', 'I'm seeing two different "
+        "figures', 'three passages say so against one', 'three sources to one', 'the majority of the retrieved "
+        "passages', 'the weight of the sources points to 2017'.",
     ),
     NamedPattern(
         "zh.sources_differ_far",
@@ -203,9 +207,10 @@ SAME_VALUE: tuple[NamedPattern, ...] = (
     ),
 )
 
-# Agreement said of only some sources sets them against the rest: "most of the pages agree", "其余资料一致".
+# Agreement said of only some sources sets them against the rest: "most of the pages agree", "more of the documents
+# agree on it", "其余资料一致".
 _SOME_SOURCES = re.compile(
-    r"\b(?:most|majority|two|three|several|some|the other|others|remaining|rest|\d+ (?:and|&) \d+)\b[^.;]{0,25}$"
+    r"\b(?:most|more|majority|two|three|several|some|the other|others|remaining|rest|\d+ (?:and|&) \d+)\b[^.;]{0,25}$"
     r"|(?:多数|大部分|大多数|其余|其他|另外|两份|两篇|几份)[^。;]{0,8}$"
 )
 

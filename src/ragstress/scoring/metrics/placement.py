@@ -26,7 +26,8 @@ LINE = "¶"  # a line break kept through `comparable`, which folds whitespace: a
 # A table row is an item too: "| Passage 3 | 10,500 km |" reports what its source says, as "- Passage 3: 10,500 km".
 _LIST_ITEM = re.compile(r"^\s*(?:(?:[-*•>]|\d+[.)])\s|\|)")
 SOURCE_WORD = re.compile(
-    rf"\b{layout_en.SOURCE_NOUNS}\b|{zh_sources.SOURCES_NAMED.alternation}|【\d+】|\[\d+\]|{conflict_rules_intl.SOURCE_NOUNS}"
+    # a key of a key: value answer names a source too: 'passage_1: 451.9 m'
+    rf"\b{layout_en.SOURCE_NOUNS}(?:_\d+)?\b|{zh_sources.SOURCES_NAMED.alternation}|【\d+】|\[\d+\]|{conflict_rules_intl.SOURCE_NOUNS}"
 )
 _LISTED = re.compile(rf"{layout_en.LISTED}|{layout_zh.LISTED}")
 PARENTHESES = re.compile(r"\([^()]*\)")

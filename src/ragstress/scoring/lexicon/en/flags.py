@@ -199,11 +199,11 @@ ERROR_FLAG = (
         r"conventions?|physics|science|history|consensus|understanding|references?|definitions?|rules?|"
         r"specifications?|documentation|schedules?|guidelines?|guidance|recommendations?|labell?ing)\b"
         r"|(?:contradict(?:s|ing)?|inconsistent with|at odds with|conflicts? with|clash(?:es|ing)? with|(?:does|do)(?: not|n't) match) "
-        r"(?:what (?:is|we|i) (?:know|recall|remember|understand)\w*|(?:anything|everything) i know|any [\w-]+ (?:[\w-]+ )?i know|"
+        r"(?:what (?:is|we|i|i'd|i would|we'd|one would) (?:know|recall|remember|understand|expect)\w*|(?:anything|everything) i know|any [\w-]+ (?:[\w-]+ )?i know|"
         r"history|reality|the (?:actual|real|true|correct) \w+)",
         "The sources are said to contradict (or disagree with, differ from, not match) known facts, the record, "
-        "established data, the standard figure, the official schedule or guidelines, history, what is known or the "
-        "actual value.",
+        "established data, the standard figure, the official schedule or guidelines, history, what is known or "
+        "expected, or the actual value.",
         examples=(
             "The passages contradict known historical facts.",
             "This is at odds with the record.",
@@ -211,7 +211,9 @@ ERROR_FLAG = (
             "The date in the memo clashes with everything I know about the launch.",
             "Note 2 says the filter is changed yearly. That doesn't match the maintenance schedule.",
             "This conflicts with the official dosing guidelines.",
+            "The fares in these leaflets look inconsistent with what I'd expect for a peak ticket.",
         ),
+        near_misses=("The fare is consistent with what I'd expect.",),
     ),
     Phrase(
         "en.contrary_to_sources",

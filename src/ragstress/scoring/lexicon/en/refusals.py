@@ -120,16 +120,18 @@ REFUSAL = (
         "en.not_found",
         rf"\b{_FOUND_NOT} (?:\w+ )?(?:find|locate|see|spot|pin down|track down|come across|turn up)\b{_NOT_ABOUT_ERRORS}"
         r"(?! any(?:thing)?\s*(?:$|[.;!?]))(?! why\b| how\b| (?:a |any )?(?:reason|problem|issue)s?\b)"
+        rf"|\b(?:i'm|i am) not (?:seeing|finding)\b{_NOT_ABOUT_ERRORS}(?! any(?:thing)?\s*(?:$|[.;!?]))"
         rf"|\bno (?:such |relevant |matching |specific )?{_INFO_NOUNS} (?:\w+ ){{0,3}}?(?:found|located|turned up)\b"
         r"|\b(?:nothing|none) (?:was |were )?(?:found|located|turned up)\b|\b(?:cannot|can't|could not|couldn't) be (?:found|located)\b",
         "The response says it could not find the answer: 'I couldn't find this', 'unable to locate', 'I don't see a "
-        "figure for it', 'no information found' ('I can't find any error in the passages' is not one).",
+        "figure for it', 'I'm not seeing it', 'no information found' ('I can't find any error in the passages' is not one).",
         examples=(
             "I couldn't find this in the documents.",
             "No relevant information was found.",
             "The figure cannot be located in these pages.",
+            "I'm not seeing the toll for trucks in these leaflets.",
         ),
-        near_misses=("I can't find any error in the passages.",),
+        near_misses=("I can't find any error in the passages.", "I'm not seeing any problem with the second figure."),
     ),
     Phrase(
         "en.sources_silent",
@@ -274,8 +276,8 @@ REFUSAL = (
         r"(?:answer|year|date|figure|number|name|value|definitive|definite|reliable|firm|confident)\b"
         r"|\b(?:leave|treat|mark) (?:it|this|that|this one|that one|the question|the \w+) (?:as )?(?:unresolved|unanswered|open|"
         r"unknown|blank)\b|\b(?:'ll|will|must|have to|going to) decline(?: to answer)?\s*(?:[.;!]|$)"
-        r"|\b(?:prefer not to|(?:would|'d) rather not|(?:would|'d|do) not want to|don't want to) (?:\w+ ){0,2}?(?:name|confirm|"
-        r"supply|publish|commit to|attribute|date|quote)\b"
+        r"|\b(?:prefer not to|(?:would|'d) rather not|(?:would|'d|do) not want to|(?:don't|wouldn't) want to) (?:\w+ ){0,2}?"
+        r"(?:name|confirm|supply|publish|commit to|attribute|date|quote|say)\b"
         r"|\b(?:won't|will not|not going to|can't|cannot|rather not) put an? (?:number|figure|date|name|year) on (?:it|that|this)\b"
         r"|\b(?:rather than|instead of|before|(?:do not|don't)) (?:rely|relying|depend|depending) on (?:my|this|any|an) "
         r"(?:answer|reply)\b|\b(?:have to|'ll|will|must|going to|i'd|i would) pass on (?:this|that|it|the question|answering)\b"
@@ -292,12 +294,14 @@ REFUSAL = (
         rf"|\b(?:check|confirm|verify|double-check)(?: (?:this|that|it|the [\w-]+(?: [\w-]+)?))? with (?:your {_WHO_KNOWS}|them\b)"
         rf"|\b(?:ask|consult|talk to|speak to|contact) your {_WHO_KNOWS}(?! (?:for|about|before|if|when)\b)"
         r"|\bis the (?:place|person|people|one) to ask\b"
+        # a promise to find out and answer later: no answer now
+        r"|\b(?:get|come|circle|report) back to you\b|\bfollow (?:it |this |that )?up with you\b"
         r"|\b(?:teacher|tutor|officer|office|syllabus|specification|booklet|handbook) (?:\w+ ){0,3}?will (?:be able to )?tell you\b",
         "The response declines to answer, often after doubting its passages: 'so I'll refrain from answering', 'I'd "
         "rather not give a year', 'treat this as unresolved', 'I don't have a reliable source for it', 'I'll have to pass on this "
         "one', 'not certain enough of the name to give one', 'I don't want to repeat it as fact'; or sends the asker to someone "
         "who knows instead ('please check with your tutor', 'ask your chemistry teacher', 'the school office is the place to "
-        "ask').",
+        "ask'), or promises to find out and answer later ('I'll check and get back to you', 'and follow up with you').",
         examples=(
             "So I'll refrain from answering.",
             "So I'll hold off on answering.",
@@ -318,18 +322,23 @@ REFUSAL = (
             "With the records split, I'll decline.",
             "I'd prefer not to confirm a tonnage from these clippings.",
             "I would not want to commit to either spelling.",
+            "I wouldn't want to say without a timetable that covers Sundays.",
             "My memory is hazy, so I won't put a figure on it.",
             "The bus times vary by term, so please check with your tutor.",
             "Best to confirm the mark scheme with your teacher.",
             "Ask your chemistry teacher which value the exam uses.",
             "The school office is the place to ask.",
             "Your tutor or the course handbook will tell you.",
+            "The leaflet stops at 2019; I'll ask the registry and get back to you.",
+            "Let me confirm the fare with the operator and come back to you.",
+            "I'll look through the full tariff and follow up with you.",
             "The notes are thin, and I am reluctant to answer on that basis.",
             "I'd hesitate to offer a figure from these extracts.",
         ),
         near_misses=(
             "The cut-off is 7.0 mmol/L; see your doctor for a repeat test.",
             "Adults need about 700 mg a day, but please confirm with your doctor if you take other supplements.",
+            "The museum came back to life in 1995.",
         ),
     ),
 )
