@@ -20,6 +20,7 @@ from ragstress.generators.questions.mddocs_named import document_headings
 from ragstress.generators.questions.mddocs_sections import ENVVAR
 from ragstress.generators.questions.mddocs_tables import TableReading
 from ragstress.generators.questions.misframed_en import DocumentedNames, misframed
+from ragstress.generators.questions.nested_answers import with_full_path
 from ragstress.generators.questions.reference_pages import bare_generic, mended, owning_title, page_subject
 from ragstress.generators.questions.seeds import KIND_ROTATION, Candidate, Target, answer_aliases, usable_spans
 from ragstress.generators.questions.single_answer import asks_alone
@@ -125,6 +126,9 @@ def _docs_page_gates(stated: list, chunk: Chunk, docs: _DocsReading) -> list:
     # "useMemo" where the page contrasts it with its own hook; "what …" with the answer in the page's title.
     title = docs.titles.get(chunk.doc_id)
     stated = [q for q in stated if not misframed(q[0] or "", q[1], q[2], q[3], title, docs.documented)]
+    # A nested option's short name ("enable") is answered by its full path; a bare word asked as a function
+    # ("callback") or a placeholder in an answer ("ONE_OF.[ID]") is not asked.
+    stated = [(q[0], full, *q[2:]) for q in stated if (full := with_full_path(q[1], q[2], title, chunk.text))]
     # A signature's placeholders, an entry another copies ("Same as test"), "as follows": not asked alone.
     return [q for q in stated if asks_alone(q[0] or "", q[1], chunk.text)]
 
