@@ -17,6 +17,9 @@ def test_a_sub_option_on_a_dotted_page_is_answered_by_its_full_path():
 def test_a_name_the_chunk_does_not_show_as_a_key_keeps_its_answer():
     prose = "Call appendPlugins to add a plugin after the built-in ones."
     assert with_full_path(["appendPlugins"], "function", "tools.bundler", prose) == ["appendPlugins"]
+    # A helper headed on the page of an option's function form is a function, not a key of the option.
+    helper = "appendPlugins\n\n- Type: (plugins) => void\n\nAdds plugins after the built-in ones.\n"
+    assert with_full_path(["appendPlugins"], "function", "tools.bundler", helper) == ["appendPlugins"]
     # The page's own last part is the page, not a key of it; an undotted title gives no path.
     assert with_full_path(["history"], "option", "kettle.history", "history\n") == ["history"]
     assert with_full_path(["retain"], "option", "History", PAGE) == ["retain"]

@@ -4,7 +4,8 @@ A reference page titled by an option's path (`security.sri`, `dev.client`) docum
 under their own short names: "enable", "path", "algorithm". Such a name alone identifies nothing, since
 many options of one tool have an `enable`; the option is `security.sri.enable`. So where the page's title
 is a dotted path and the chunk shows the name as one of its keys (an entry heading of its own, or a key
-in the page's type or example, `enable?: boolean`), the answer is the full path, the short name kept as
+in the page's type or example, `enable?: boolean`) and the question asks for an option, not a function
+(a helper such as `appendRules` the page's function form receives), the answer is the full path, the short name kept as
 a further spelling. A plain lowercase word answered as a function ("callback", "handler") is the name of
 a parameter or a property, never a function of the API by itself; it is not asked. Nor is an answer
 that holds a placeholder a reader fills in (`ONE_OF.[ID]`, `<name>`, `{version}`): no one spells it so.
@@ -40,7 +41,8 @@ def with_full_path(answers: list[str], kind: str, title: str | None, chunk: str)
         return None
     if not _BARE_NAME.fullmatch(first):
         return answers
-    if title and _DOTTED_PATH.fullmatch(title) and title.split(".")[-1] != first and nested_key(first, chunk):
+    keyed = kind not in _FUNCTION_KINDS and nested_key(first, chunk)  # a helper the page documents is no key
+    if title and _DOTTED_PATH.fullmatch(title) and title.split(".")[-1] != first and keyed:
         full = f"{title}.{first}"
         return [full, *(a for a in answers if a != full)]
     if kind in _FUNCTION_KINDS and _PLAIN_WORD.fullmatch(first):
