@@ -239,13 +239,14 @@ def test_a_shell_prompt_line_or_a_placeholder_answer_is_never_asked():
         ("Each batch keeps 20 percent or more for testing.", "20 percent", "en", True),
         ("The harbour takes 40 percent of the catch.", "40 percent", "en", False),
         ("目前社区中已经有超过 50 个渔船模型。", "50 个", "zh", True),
-        ("这座灯塔的光可以照到 30 公里以上的海面。", "30 公里", "zh", True),
-        ("这座灯塔的光可以照到 30 公里远的海面。", "30 公里", "zh", False),
+        # A bound the Chinese question keeps (不超过多少米, 多少公里以上) does not stop it.
+        ("这座灯塔的光可以照到 30 公里以上的海面。", "30 公里", "zh", False),
+        ("这座大桥的桥墩间距不超过 30 米。", "30 米", "zh", False),
     ],
 )
 def test_a_number_the_passage_bounds_is_told_from_a_count(text: str, answer: str, lang: str, bound: bool):
     span = next(s for s in extract_spans(text, lang) if s.text == answer)
-    assert bounded(span, text) is bound
+    assert bounded(span, text, lang) is bound
 
 
 def test_a_bounded_count_is_not_asked_and_an_exact_one_is():
