@@ -26,3 +26,10 @@ from ragstress.generators.questions.passage_words import without_passage_words
 )
 def test_the_passage_word_goes_or_the_question_is_not_asked(question: str, lang: str, expected: str | None):
     assert without_passage_words(question, lang) == expected
+
+
+def test_a_chinese_question_is_read_as_chinese_whatever_its_chunk_s_language():
+    assert without_passage_words("在 Kettle 中，哪个方法现在会返回配置文件的路径？", "en") == (
+        "在 Kettle 中，哪个方法会返回配置文件的路径？"
+    )
+    assert without_passage_words("在 Kettle 中，哪个属性同样支持对象写法？", "en") is None

@@ -28,8 +28,9 @@ _WH_SUBJECT_ZH = re.compile(r"(?:哪个|哪些|哪一个|哪种|什么)[^，。�
 
 def without_passage_words(question: str, lang: str) -> str | None:
     """The question without "also"/"now" (同样/也/现在) when it stands without them; None when the word
-    is what the question turns on (see the module's docstring)."""
-    if lang == "zh":
+    is what the question turns on (see the module's docstring). A question in Chinese script is read as
+    Chinese whatever its chunk's language (a code-heavy page's chunk may read as English)."""
+    if lang == "zh" or re.search(r"[\u4e00-\u9fff]", question):
         if _AT_THIS_POINT_ZH.search(question) or _WH_SUBJECT_ZH.search(question):
             return None
         bare = _NOW_ZH.sub("", _ALSO_ZH.sub("", question))
