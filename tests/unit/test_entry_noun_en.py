@@ -49,6 +49,9 @@ def test_the_verb_by_kind_and_head():
     assert noun_phrase_verb("option", "plugin", []) is None
     assert noun_phrase_verb("property", "name", []) == "is"  # a property a program may read back
     assert noun_phrase_verb("property", "folder", []) == "sets"
+    # A form a user picks among ("the style of the printed labels") is set, read back or not.
+    assert noun_phrase_verb("property", "style", []) == "sets"
+    assert noun_phrase_verb("option", "convention", []) == "sets"
     assert noun_phrase_verb("type", "options", []) == "describes"
     assert noun_phrase_verb("function", "wrapper", []) == "is"
 

@@ -31,6 +31,7 @@ def test_a_setting_verb_phrase_is_asked_with_yong_yu():
 def test_a_value_noun_phrase_is_asked_as_what_the_entry_sets():
     assert value_held("保温的最长时间") == "设置保温的最长时间"
     assert value_held("展示的茶杯数量") == "设置展示的茶杯数量"
+    assert value_held("打印的标签的命名风格") == "设置打印的标签的命名风格"
     # An opening verb on its object is a task, not a value.
     assert value_held("读取水壶的版本") is None
     assert _asked("kettle.keepWarmMax", "attribute", "保温的最长时间") == "kettle 的哪个属性设置保温的最长时间？"

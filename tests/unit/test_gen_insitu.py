@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from ragstress.generators.questions.insitu import insitu_question
+from ragstress.generators.questions.insitu import bounded, insitu_question
 from ragstress.values.spans import extract_spans
 
 
@@ -229,3 +229,29 @@ def test_a_shell_prompt_line_or_a_placeholder_answer_is_never_asked():
     assert insitu_question(span, "Run:\n   $ pagekit fetch Varna now\n", title, "en") is None
     # The same kind of fact stated in prose is asked.
     assert ask("The Varna Lighthouse was completed in 1874.", "1874", "Varna Lighthouse", "en") is not None
+
+
+@pytest.mark.parametrize(
+    ("text", "answer", "lang", "bound"),
+    [
+        ("The harbour takes more than 40 percent of the catch.", "40 percent", "en", True),
+        ("A pool may hold up to 12 MB of cache.", "12 MB", "en", True),
+        ("Each batch keeps 20 percent or more for testing.", "20 percent", "en", True),
+        ("The harbour takes 40 percent of the catch.", "40 percent", "en", False),
+        ("目前社区中已经有超过 50 个渔船模型。", "50 个", "zh", True),
+        # A bound the Chinese question keeps (不超过多少米, 多少公里以上) does not stop it.
+        ("这座灯塔的光可以照到 30 公里以上的海面。", "30 公里", "zh", False),
+        ("这座大桥的桥墩间距不超过 30 米。", "30 米", "zh", False),
+    ],
+)
+def test_a_number_the_passage_bounds_is_told_from_a_count(text: str, answer: str, lang: str, bound: bool):
+    span = next(s for s in extract_spans(text, lang) if s.text == answer)
+    assert bounded(span, text, lang) is bound
+
+
+def test_a_bounded_count_is_not_asked_and_an_exact_one_is():
+    bounded_text = "目前社区中已经有超过 50 个渔船模型。"
+    exact = "目前社区中已经有 50 个渔船模型。"
+    for text, asked in ((bounded_text, False), (exact, True)):
+        span = next(s for s in extract_spans(text, "zh") if s.text == "50 个")
+        assert (insitu_question(span, text, None, "zh") is not None) is asked

@@ -112,3 +112,23 @@ def test_a_front_matter_description_leads_a_page_its_front_matter_titles():
     # A folded block scalar ("description: >") is not read as the text ">".
     _, text = markdown_to_text("---\ntitle: Dial\ndescription: >\n  Turn it.\n---\n\nBody.\n")
     assert text.startswith("Dial\n\nBody.")
+
+
+def test_container_admonitions_and_alerts_leave_no_marker_in_the_text():
+    page = (
+        "# Cache\n\nThe cache lives on disk.\n\n:::tip\nClear it after an upgrade.\n:::\n\n"
+        "::: warning Breaking change\nThe folder moved in v3.\n:::\n\n"
+        "> [!NOTE]\n> Only the CLI reads it.\n\n> [!caution] Never commit the folder.\n"
+    )
+    _, text = markdown_to_text(page)
+    assert ":::" not in text and "[!" not in text.upper()
+    lines = text.split("\n")
+    assert "Clear it after an upgrade." in lines  # the body is its own paragraph, not joined to "tip"
+    assert "tip" not in text and "warning" not in text
+    assert "Breaking change" in lines and "The folder moved in v3." in lines
+    assert "Never commit the folder." in lines
+
+
+def test_a_myst_colon_directive_still_reads_as_before():
+    _, text = markdown_to_text("# T\n\n:::{note} Title\nBody text.\n:::\n")
+    assert text == "T\n\nBody text."

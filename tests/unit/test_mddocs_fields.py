@@ -282,3 +282,10 @@ def test_a_type_whose_union_bars_were_lost_is_not_asked():
     assert types("string | Leaf | [string, Leaf]") == [["string | Leaf | [string, Leaf]"]]
     assert types("{ grams: number } | 'all'") == [["{ grams: number } | 'all'"]]
     assert types("keyof LeafTable") == [["keyof LeafTable"]]
+
+
+def test_a_description_saying_what_it_is_for_is_asked_as_it_stands():
+    text = "冲泡选项\n\nsteep.logDir\n\n- 类型： string\n- 默认值： 'logs'\n\n用于设置冲泡日志的输出目录。\n"
+    asked = _asked(_chunks(text))
+    assert asked["在 Kettle 中，哪个选项用于设置冲泡日志的输出目录？"][0] == "steep.logDir"
+    assert not any("指定用于" in q for q in asked)

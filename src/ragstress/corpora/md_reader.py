@@ -11,8 +11,9 @@ emphasis. Read here, a page becomes the shape `ragstress.corpora.structured` des
 - list items start with "- " (`*`, `+` bullets included), numbered items keep their number;
 - inline code keeps its text (`Query` → Query), emphasis its words, a link its text, an
   image nothing; HTML tags are dropped and their text kept; comments and front matter go;
-- admonition and tab fences, include directives and link definitions are left out, an
-  admonition's body is kept as prose;
+- admonition and tab fences (`:::tip Title` keeps its title as a line), GitHub alert markers
+  (`> [!NOTE]`), include directives and link definitions are left out, an admonition's body is
+  kept as prose;
 - a table is one line per row, cells joined by " | ".
 
 MyST pages (Sphinx's `_sources/*.md.txt`) read the same way: a ```` ```{note} ```` directive
@@ -32,6 +33,11 @@ _SETEXT = re.compile(r"^ {0,3}(=+|-+)\s*$")
 _ADMONITION_FENCE = re.compile(r"^\s*/{3,}(?:\s.*)?$")
 _ADMONITION_BANG = re.compile(r"^(\s*)(?:!!!|\?\?\?\+?)\s*[\w-]+(?:\s.*)?$")
 _COLON_FENCE = re.compile(r"^\s*:{3,}\s*(?:\{[\w:-]+\}.*)?$")
+# A container's opening fence with its kind and an optional title (`:::tip`, `::: warning Breaking change`,
+# `:::details{open}`), as VitePress, Docusaurus and Rspress write admonitions, and a GitHub alert's marker
+# (`> [!NOTE]`). The kind is styling, not text; the title is a line of its own.
+_COLON_ADMONITION = re.compile(r"^\s*:{3,}\s*[A-Za-z][\w-]*(?:\{[^{}]*\})?(?:\s+(.*?))?\s*$")
+_ALERT = re.compile(r"^(\s*(?:>\s*)+)\[!(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION|DANGER|INFO)\]\s*", re.IGNORECASE)
 _INCLUDE = re.compile(r"^\s*(?:\{\*.*\*\}|--8<--.*|\{%\s*include.*%\})\s*$")
 _LINK_DEFINITION = re.compile(r"^ {0,3}\[[^\]]+\]:\s+\S+.*$")
 _BULLET = re.compile(r"^(\s*)[*+-]\s+(?=\S)")
@@ -110,6 +116,17 @@ def markdown_to_text(source: str) -> tuple[str, str]:
             fence = (opened[2], opened[1])
             out.append(f"{opened[2]}{language.strip()}")
             continue
+        colon = _COLON_ADMONITION.match(line)
+        if colon:
+            label = render_inline(colon[1] or "")
+            out += ["", label, ""] if label else [""]  # the body starts a paragraph of its own
+            continue
+        alert = _ALERT.match(line)
+        if alert:
+            line = line[alert.end() :]
+            if not line.strip():
+                out.append("")
+                continue
         bang = _ADMONITION_BANG.match(line)
         if bang:
             bang_indent = len(bang[1]) + 4

@@ -21,8 +21,12 @@ _VALUE_HEADS = frozenset(
     """directory dir folder path file filename location root base url address host hostname port
     number count size time duration timeout interval delay age limit threshold length depth level ratio
     percentage amount capacity quota budget prefix suffix extension name title label format mode encoding
-    pattern glob regex list set array map value values target strategy order priority""".split()
+    pattern glob regex list set array map value values target strategy order priority style convention""".split()
 )
+
+# Forms a value takes that a user picks among ("the style of exported class names", "the naming mode"):
+# a property holding one is set, whatever reads it later.
+_CHOSEN_FORMS = frozenset("style convention format mode strategy".split())
 
 # Places and bounds only a user sets: no program reads "the directory for cached files" back.
 _WRITTEN_TO = frozenset("directory dir folder path location limit threshold timeout interval delay".split())
@@ -47,7 +51,7 @@ def noun_phrase_verb(kind: str, head: str, modifiers: list[str]) -> str | None:
     if kind == "property":
         # A property may be one a program reads ("the URL of the current page"): only a bound or a place
         # to write to marks it as one the user sets.
-        return "sets" if bounded or word in _WRITTEN_TO else "is"
+        return "sets" if bounded or word in _WRITTEN_TO or word in _CHOSEN_FORMS else "is"
     if word in _VALUE_HEADS or bounded:
         return "sets"
     return "is" if word in _IDENTITY_HEADS else None

@@ -29,7 +29,7 @@ _SETS = re.compile(r"^(?:配置|设置|设定|指定|控制|决定|定义|调整
 # Nouns naming a value a setting holds: a phrase ending on one is what the entry sets.
 _VALUE_NOUN = re.compile(
     r"(?:数量|数目|个数|上限|下限|大小|体积|时长|时间|长度|宽度|高度|深度|间隔|阈值|格式|方式|名称|路径|目录|"
-    r"前缀|后缀|编码|级别|顺序|版本|端口|地址|比例|精度|(?<![函参常变])数)$"
+    r"前缀|后缀|编码|级别|顺序|版本|端口|地址|比例|精度|风格|样式|模式|策略|(?<![函参常变])数)$"
 )
 # Verbs that hand a value out: a phrase opening on one says what a getter returns, not a value it holds.
 _GIVES = re.compile(r"^(?:获取|返回|读取|得到|取得|获得|查询|访问)")

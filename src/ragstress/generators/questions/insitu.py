@@ -17,12 +17,23 @@ from ragstress.values.spans import FactSpan, sentences
 _PROMPT_LINE = re.compile(r"^[ \t]*[$%][ \t]+\S", re.MULTILINE)
 # "MEMBERSHIP_NAME", "<FILE>": a placeholder stands for what the reader supplies; it answers nothing.
 _PLACEHOLDER = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|<[^<>\s]+>")
+# "more than 50 plugins", "up to 8 workers", "20 MB or more": a bound, not a count. Asked as "how many",
+# the bare number would be a wrong answer, so the sentence is not asked of it.
+_BOUND_BEFORE_EN = re.compile(
+    r"\b(?:(?:more|fewer|less|greater|higher|lower)\s+than|over|under|up\s+to|at\s+(?:least|most)|upwards\s+of"
+    r"|beyond)\s*$",
+    re.IGNORECASE,
+)
+_BOUND_AFTER_EN = re.compile(r"^\s*(?:\+|or\s+(?:more|fewer|less|greater|higher|lower|above|below)\b)", re.IGNORECASE)
+# Chinese keeps a bound in its question (不超过多少米, 多少公里以上) but drops one it reads as a hedge
+# (`insitu_zh`): "超过 50 个" asked as "多少个" would take 50 for the count.
+_BOUND_BEFORE_ZH = re.compile(r"(?<![不最])(?:超过|逾|多达|高达|不到)\s*$")
 
 
 def insitu_question(span: FactSpan, text: str, title: str | None, lang: str, document: str = "") -> str | None:
     """A standalone question whose answer is `span` (found in `text`, a chunk of `document` when given, whose
     first mentions name people in full), or None when the sentence will not do."""
-    if _PLACEHOLDER.fullmatch(span.text.strip()) or _on_prompt_line(span, text):
+    if _PLACEHOLDER.fullmatch(span.text.strip()) or _on_prompt_line(span, text) or bounded(span, text, lang):
         return None
     if lang == "zh":
         from ragstress.generators.questions.insitu_zh import insitu_question_zh
@@ -43,6 +54,16 @@ def sentence_with(span: FactSpan, text: str) -> tuple[str, int] | None:
         if at >= 0:
             return sentence, at
     return None
+
+
+def bounded(span: FactSpan, text: str, lang: str) -> bool:
+    """Whether a number's first occurrence in `text` is a bound ("more than 50") its question would lose."""
+    at = text.find(span.text)
+    if at < 0 or not re.match(r"\s*\d", span.text):
+        return False
+    if lang == "zh":
+        return bool(_BOUND_BEFORE_ZH.search(text[:at]))
+    return bool(_BOUND_BEFORE_EN.search(text[:at]) or _BOUND_AFTER_EN.match(text[at + len(span.text) :]))
 
 
 def _on_prompt_line(span: FactSpan, text: str) -> bool:

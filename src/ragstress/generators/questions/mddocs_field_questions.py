@@ -44,9 +44,10 @@ _REPLACED = re.compile(
 )
 
 # A description opening with what the name does ("指定输出目录", "启用/禁用 CSS 代码拆分"); a callback's
-# with when it is called ("在解析配置后调用"). "设为 false …", "使用 …" tell the reader how to use it instead.
+# with when it is called ("在解析配置后调用"); "用于设置……" says what it is for, and is said as it stands.
+# "设为 false …", "使用 …" tell the reader how to use it instead.
 _VERB_OPENINGS_ZH = re.compile(
-    r"^(?:指定|指明|规定|设置|设定|启用|禁用|定义|配置|选择|决定|调整|允许|控制|覆盖|提供|注入|添加|限制|为)"
+    r"^(?:指定|指明|规定|设置|设定|启用|禁用|定义|配置|选择|决定|调整|允许|控制|覆盖|提供|注入|添加|限制|为|用于|用来)"
 )
 _WHEN_OPENINGS_ZH = re.compile(r"^(?:在|当)")
 _TO_THE_READER_ZH = re.compile(r"^(?:设为|设置为|使用|请|可以|如果)|[此该]")

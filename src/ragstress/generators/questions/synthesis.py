@@ -20,6 +20,8 @@ from ragstress.generators.questions.mddocs_named import document_headings
 from ragstress.generators.questions.mddocs_sections import ENVVAR
 from ragstress.generators.questions.mddocs_tables import TableReading
 from ragstress.generators.questions.misframed_en import DocumentedNames, misframed
+from ragstress.generators.questions.nested_answers import with_full_path
+from ragstress.generators.questions.passage_words import without_passage_words
 from ragstress.generators.questions.reference_pages import bare_generic, mended, owning_title, page_subject
 from ragstress.generators.questions.seeds import KIND_ROTATION, Candidate, Target, answer_aliases, usable_spans
 from ragstress.generators.questions.single_answer import asks_alone
@@ -94,6 +96,8 @@ def _technical(chunk: Chunk, subject: Subject | None, lang: str, docs: _DocsRead
             stated += [q for q in found if title in q[1] and q[0] not in before]
         stated += _by_column(docs.tables.questions(chunk, product))
     stated = [(mended(q[0]), *q[1:]) for q in stated]
+    # "Which method now returns …", "哪个属性同样支持……": the passage's "now" or "also" goes, or the question.
+    stated = [(without_passage_words(q[0], lang) if q[0] else q[0], *q[1:]) for q in stated]
     owner = docs.objects.get(chunk.doc_id)
     if docs_page and owner:  # "Which Compilation method gets …?": an API object's page asks of its object
         stated = [(asked_of_object(q[0], q[1], owner, docs.product) if q[0] else q[0], *q[1:]) for q in stated]
@@ -125,6 +129,9 @@ def _docs_page_gates(stated: list, chunk: Chunk, docs: _DocsReading) -> list:
     # "useMemo" where the page contrasts it with its own hook; "what …" with the answer in the page's title.
     title = docs.titles.get(chunk.doc_id)
     stated = [q for q in stated if not misframed(q[0] or "", q[1], q[2], q[3], title, docs.documented)]
+    # A nested option's short name ("enable") is answered by its full path; a bare word asked as a function
+    # ("callback") or a placeholder in an answer ("ONE_OF.[ID]") is not asked.
+    stated = [(q[0], full, *q[2:]) for q in stated if (full := with_full_path(q[1], q[2], title, chunk.text))]
     # A signature's placeholders, an entry another copies ("Same as test"), "as follows": not asked alone.
     return [q for q in stated if asks_alone(q[0] or "", q[1], chunk.text)]
 
@@ -212,6 +219,8 @@ def insitu_candidates(chunks: list[Chunk], langs: dict[str, str], rng: random.Ra
             # English names a pronoun's referent as its text writes it ("the Leaning Tower of Pisa").
             named = topic if lang == "en" and topic else title
             question = insitu_question(span, chunk.text, named, lang, documents.get(chunk.doc_id, ""))
+            if question is not None and _MARKUP_SOURCE.search(chunk.doc_id):
+                question = without_passage_words(question, lang)  # a docs page's "now", "also" (passage_words)
             if question is None:
                 continue
             # A Chinese question that does not name its subject opens with it (关于X，…); an English one names it.
