@@ -36,7 +36,7 @@ from dataclasses import dataclass
 
 from ragstress.scoring.metrics import json_answer, layout_en, layout_zh
 from ragstress.scoring.metrics.placement import FAKE, LINE, PARENTHESES, SOURCE_WORD, TRUTH, Placed, place
-from ragstress.scoring.metrics.rules import REFUSAL_PATTERNS, mentions, response_hits
+from ragstress.scoring.metrics.rules import REFUSAL_PATTERNS, TURN, mentions, response_hits
 from ragstress.scoring.metrics.rules_base import Hit
 from ragstress.values.matching import normalise
 from ragstress.values.reading import Reading, spans_between
@@ -46,8 +46,6 @@ from ragstress.values.reading import Reading, spans_between
 _ABBREVIATIONS = "vs e.g i.e cf approx ca no nos fig vol mr mrs ms dr st jr sr [a-z]".split()
 _NOT_AFTER = "".join(rf"(?<!\b{re.escape(a) if a[0] != '[' else a}\.)" for a in _ABBREVIATIONS)
 _STATEMENT_END = re.compile(rf"(?<=[.!?]){_NOT_AFTER}\s+|\s*[。!?;{LINE}]+\s*")
-# A turn ends the reach of a commitment marker: a contrast, or a dash ("I'd say Martin — Fowler wrote another").
-_CONTRAST = re.compile(f"{layout_en.CONTRAST}|{layout_zh.CONTRAST}|\\s(?:—|–|--)\\s")
 _CONCLUDES_AFTER = re.compile(f"{layout_en.CONCLUDES_AFTER}|{layout_zh.CONCLUDES_AFTER}")
 # A Latin or Hangul word, or one Han or kana character: what a terse answer line is measured in.
 _WORD_OR_CJK = re.compile(r"(?P<word>[a-z]+|[\uac00-\ud7af]+)|(?P<cjk>[\u3040-\u30ff\u3400-\u9fff])")
@@ -100,7 +98,7 @@ def _committed(norm: str, bounds: Sequence[tuple[int, int]], placed: list[Placed
         if chosen:
             after, why = chosen, f"{chosen[0].mention.span!r} named as the answer"
         elif marker is not None:
-            turn = _CONTRAST.search(norm, marker.end(), end)
+            turn = TURN.search(norm, marker.end(), end)
             reach = turn.start() if turn else end
             after = [p for p in inside if marker.start() <= p.mention.start < reach]
             why = f"{'en' if marker[0].isascii() else 'zh'}.concludes matched {marker[0].strip()!r}"

@@ -166,7 +166,9 @@ def _flag_negation(reading: Reading, hit: Hit) -> Hit | None:
     return _negation(clause_before(reading, reading.normalised, hit.start), hit.rule in _THIRD_LANGUAGE)
 
 
-_TURN = f"{layout_en.CONTRAST}|{layout_zh.CONTRAST}"  # searched as text (re caches it), not one more pattern
+# A turn in a sentence: a contrast, or a dash ("I'd say Martin — Fowler wrote another"). It ends the reach of
+# a commitment marker (conclusion) and lets a sentence take back a flag it raised (`_withdrawn`).
+TURN = re.compile(f"{layout_en.CONTRAST}|{layout_zh.CONTRAST}|\\s(?:—|–|--)\\s")
 
 
 def _withdrawn(reading: Reading, hit: Hit, later: Sequence[Hit]) -> str | None:
@@ -179,7 +181,7 @@ def _withdrawn(reading: Reading, hit: Hit, later: Sequence[Hit]) -> str | None:
         if end is not None and other.start >= end.start():
             break
         between = norm[hit.start + len(hit.span) : other.start]
-        if re.search(_TURN, between) and (denied := _flag_negation(reading, other)):
+        if TURN.search(between) and (denied := _flag_negation(reading, other)):
             return f"{other} denied by {denied}"
     return None
 
