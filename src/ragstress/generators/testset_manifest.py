@@ -65,6 +65,8 @@ def testset_manifest(store, llm, options, testbeds, seeds, cases, stats, langs, 
             "dir": recorded_path(store.index_dir, out_dir, reach=Path(out_dir).parent),
             "embedding_model": index_manifest.get("embedding_model", store.embedder.name),
             "chunks": index_manifest.get("chunks"),
+            # exact-cosine, or hnsw (approximate) past the exact search's size limit
+            "retrieval": store.retrieval,
         },
         "seeds": {
             "total": len(seeds),

@@ -13,6 +13,7 @@ different model is refused, because vectors from two models are not comparable.
 from __future__ import annotations
 
 import hashlib
+import logging
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -29,6 +30,7 @@ from ragstress.core.manifests import read_manifest as read_typed_manifest
 from ragstress.core.rundir import CHUNKS_FILE, INDEX_MANIFEST
 from ragstress.core.types import Chunk
 from ragstress.corpora.embeddings import Embedder, canonical_embedding_name, make_embedder
+from ragstress.indexing.exact import EXACT_SEARCH_LIMIT, StoredVectors, load_vectors, top_k
 
 COLLECTION_NAME = "ragstress_chunks"
 CHROMA_DIRNAME = "chroma"
@@ -38,6 +40,10 @@ CHUNKS_NAME = CHUNKS_FILE
 # chunks that chunks.jsonl and index.json do not describe until the next build finishes.
 BUILDING_NAME = "build-in-progress"
 _PAGE = 1000
+_log = logging.getLogger(__name__)
+# How a store searched, as testset.json records it (`index.retrieval`).
+EXACT_SEARCH = "exact-cosine"
+HNSW_SEARCH = "hnsw"
 
 
 class StoreError(ValueError):
@@ -167,12 +173,19 @@ QUERY_BATCH = 256
 
 
 class IndexStore:
-    """Read access to a built index: nearest-chunk search and chunk lookup."""
+    """Read access to a built index: nearest-chunk search and chunk lookup.
+
+    Search is exact (ragstress.indexing.exact) up to EXACT_SEARCH_LIMIT chunks: the vectors are
+    read once, on the first query, and read again when the collection's count changes. A larger
+    index is searched with Chroma's approximate HNSW index, and a note says so.
+    """
 
     def __init__(self, collection, embedder: Embedder, index_dir: Path):
         self.collection = collection
         self.embedder = embedder
         self.index_dir = Path(index_dir)
+        self._vectors: StoredVectors | None = None
+        self._searches: set[str] = set()
 
     @classmethod
     def open(cls, index_dir: Path, embedder: Embedder | str | None = None, chroma_url: str | None = None) -> IndexStore:
@@ -211,8 +224,9 @@ class IndexStore:
         return self.query_many([text], k)[0]
 
     def query_many(self, texts: list[str], k: int = 5) -> list[list[Hit]]:
-        """`query` for several texts at once: one embedding batch, one Chroma call per QUERY_BATCH texts
-        (a single call for thousands of texts passes SQLite's limit on bound variables)."""
+        """`query` for several texts at once: one embedding batch, searched QUERY_BATCH texts at a time
+        (on the HNSW path a single Chroma call for thousands of texts passes SQLite's limit on bound
+        variables)."""
         if not texts:
             return []
         vectors = self.embedder.embed_queries(texts)
@@ -221,7 +235,53 @@ class IndexStore:
             hits += self._query_vectors(vectors[start : start + QUERY_BATCH], k)
         return hits
 
+    @property
+    def retrieval(self) -> str:
+        """How this store's queries were searched ("exact-cosine" or "hnsw", both joined by "+" if the
+        index grew past the limit between queries); before any query, how the next one would be."""
+        if self._searches:
+            return "+".join(sorted(self._searches))
+        return EXACT_SEARCH if self.count() <= EXACT_SEARCH_LIMIT else HNSW_SEARCH
+
+    def _stored_vectors(self) -> StoredVectors | None:
+        """The index's vectors for exact search, read again if the count changed; None past the limit."""
+        count = self.collection.count()
+        if count > EXACT_SEARCH_LIMIT:
+            if HNSW_SEARCH not in self._searches:
+                _log.warning(
+                    "note: the index holds %d chunks, more than the %d searched exactly: searching with "
+                    "Chroma's approximate HNSW index, which may miss a nearest chunk",
+                    count,
+                    EXACT_SEARCH_LIMIT,
+                )
+            self._vectors = None
+            return None
+        if self._vectors is None or len(self._vectors) != count:
+            self._vectors = load_vectors(self.collection)
+        return self._vectors
+
     def _query_vectors(self, vectors, k: int) -> list[list[Hit]]:
+        stored = self._stored_vectors()
+        if stored is None:
+            self._searches.add(HNSW_SEARCH)
+            return self._hnsw_query(vectors, k)
+        self._searches.add(EXACT_SEARCH)
+        found = top_k(stored, vectors, max(1, k))
+        winners = sorted({stored.ids[row] for rows in found for row, _ in rows})
+        texts: dict[str, tuple[str, str]] = {}
+        for begin in range(0, len(winners), _PAGE):
+            page = self.collection.get(ids=winners[begin : begin + _PAGE], include=["documents", "metadatas"])
+            for cid, doc, meta in zip(page["ids"], page["documents"], page["metadatas"]):
+                texts[cid] = (str(meta["doc_id"]), doc or "")
+        return [
+            [
+                Hit(chunk_id=cid, doc_id=texts[cid][0], text=texts[cid][1], score=score)
+                for cid, score in ((stored.ids[row], score) for row, score in rows)
+            ]
+            for rows in found
+        ]
+
+    def _hnsw_query(self, vectors, k: int) -> list[list[Hit]]:
         result = self.collection.query(
             query_embeddings=vectors,
             n_results=max(1, k),
