@@ -232,7 +232,7 @@ class IndexStore:
         vectors = self.embedder.embed_queries(texts)
         hits: list[list[Hit]] = []
         for start in range(0, len(texts), QUERY_BATCH):
-            hits += self._query_vectors(vectors[start : start + QUERY_BATCH], k)
+            hits += self.query_vectors(vectors[start : start + QUERY_BATCH], k)
         return hits
 
     @property
@@ -260,11 +260,12 @@ class IndexStore:
             self._vectors = load_vectors(self.collection)
         return self._vectors
 
-    def _query_vectors(self, vectors, k: int) -> list[list[Hit]]:
+    def query_vectors(self, vectors, k: int) -> list[list[Hit]]:
+        """The `k` chunks closest to each query vector, best first: exact up to EXACT_SEARCH_LIMIT chunks."""
         stored = self._stored_vectors()
         if stored is None:
             self._searches.add(HNSW_SEARCH)
-            return self._hnsw_query(vectors, k)
+            return self.hnsw_query_vectors(vectors, k)
         self._searches.add(EXACT_SEARCH)
         found = top_k(stored, vectors, max(1, k))
         winners = sorted({stored.ids[row] for rows in found for row, _ in rows})
@@ -281,7 +282,8 @@ class IndexStore:
             for rows in found
         ]
 
-    def _hnsw_query(self, vectors, k: int) -> list[list[Hit]]:
+    def hnsw_query_vectors(self, vectors, k: int) -> list[list[Hit]]:
+        """Chroma's approximate HNSW search (past EXACT_SEARCH_LIMIT; `make perf` compares the exact search with it)."""
         result = self.collection.query(
             query_embeddings=vectors,
             n_results=max(1, k),

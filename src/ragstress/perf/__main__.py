@@ -29,6 +29,7 @@ SECTIONS = {
     "local_model": "ragstress.perf.local_model",
     "generation": "ragstress.perf.generation_quality",
     "cases": "ragstress.perf.case_building",
+    "retrieval": "ragstress.perf.retrieval_speed",
     "ray": "ragstress.perf.ray_scale",
 }
 
