@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from ragstress.corpora.chunking import ChunkParams
+from ragstress.indexing import exact
 from ragstress.indexing.build import build_index
 from ragstress.indexing.store import IndexStore
 
@@ -85,7 +86,7 @@ def chroma_server(tmp_path):
         yield running
 
 
-def test_build_and_query_against_a_chroma_server(tmp_path, chroma_server, counting_minilm):
+def test_build_and_query_against_a_chroma_server(tmp_path, chroma_server, counting_minilm, monkeypatch):
     url, server = chroma_server
     corpus = tmp_path / "corpus"
     corpus.mkdir()
@@ -100,8 +101,15 @@ def test_build_and_query_against_a_chroma_server(tmp_path, chroma_server, counti
     assert json.loads((index / "index.json").read_text())["chroma_url"] == url
 
     store = IndexStore.open(index)  # the server URL is taken from the manifest
+    monkeypatch.setattr(exact, "_PAGE", 2)  # the server's vectors read in two pages
     hits = store.query("Where is the largest glacier of the Alps?", k=2)
     assert hits[0].doc_id == "glacier.txt" and hits[0].score > hits[1].score
+    # The exact search over the server's vectors ranks all three chunks as Chroma's own query does.
+    vector = counting_minilm.embed_queries(["Where is the largest glacier of the Alps?"])
+    exact_hits, (by_chroma,) = store.query_vectors(vector, 3)[0], store.hnsw_query_vectors(vector, 3)
+    assert store.retrieval == "exact-cosine" and hits == exact_hits[:2]
+    assert [h.chunk_id for h in exact_hits] == [h.chunk_id for h in by_chroma]
+    assert [h.score for h in exact_hits] == pytest.approx([h.score for h in by_chroma], abs=1e-5)
 
     counting_minilm.reset()
     again = build_index(corpus, index, counting_minilm, params, chroma_url=url)

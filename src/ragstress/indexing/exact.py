@@ -68,13 +68,13 @@ def load_vectors(collection) -> StoredVectors:
     blocks: list[np.ndarray] = []
     for page_ids, embeddings in _pages(collection):
         ids += page_ids
-        blocks.append(embeddings)
+        blocks.append(unit_rows(embeddings))  # page by page: float64 only for one page at a time
     if len(set(ids)) != len(ids):
         raise ValueError("the collection changed while its vectors were read (an id came twice)")
     if not ids:
         return StoredVectors((), np.zeros((0, 0), dtype=np.float32))
     order = sorted(range(len(ids)), key=ids.__getitem__)
-    matrix = unit_rows(np.concatenate(blocks))[order]
+    matrix = np.concatenate(blocks)[order]
     return StoredVectors(tuple(ids[i] for i in order), np.ascontiguousarray(matrix))
 
 
