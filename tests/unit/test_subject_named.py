@@ -46,6 +46,17 @@ def test_a_parameter_is_asked_of_the_hook_its_section_heads():
     assert zh[0] == "在 Kettle 中，通过 onBeforeBoil 的哪个参数获得壶的容量？"
     plugin = with_subject("在 Kettle 中，哪个选项决定是否保温？", ["keepWarm"], "保温插件", "onBoil", "")
     assert plugin[0] == "在 Kettle 中，onBoil 的哪个选项决定是否保温？"
+    # The clause saying when the hook is called goes once the hook is named; an untitled fragment is named by its file.
+    called = "Called after the water boils, which parameter gives the pot's size?"
+    asked = with_subject(called, ["size"], None, "onAfterBoil", "")
+    assert asked[0] == "Which parameter of onAfterBoil gives the pot's size?"
+    zh = with_subject("在 Kettle 中，在水烧开后调用，可以通过哪个参数获得壶的容量？", ["size"], None, "onAfterBoil", "")
+    assert zh[0] == "在 Kettle 中，可以通过 onAfterBoil 的哪个参数获得壶的容量？"
+    fragment = Chunk(id="f", doc_id="shared/onAfterBoil.mdx", text="Called after the water boils.", start=0, end=29)
+    assert SectionHeadings([fragment]).code_heading(fragment, "Called after") == "onAfterBoil"
+    # Under an option's heading, a key of it is answered by its full path.
+    keyed = with_subject("Which option do you set to limit the retries?", ["retries"], "Kettle", "dev.watch", TYPED)
+    assert keyed == ("Which option of dev.watch do you set to limit the retries?", ["dev.watch.retries", "retries"])
     # The hook itself, or a question with a code name of its own, is asked as it is.
     hook = "Which hook is called before the water boils?"
     assert with_subject(hook, ["onBeforeBoil"], "Hooks", "onBeforeBoil", "")[0] == hook
@@ -61,6 +72,8 @@ def test_a_method_is_asked_of_the_api_its_page_documents():
     assert zh[0] == "在 Kettle 中，冲泡 API 的哪个方法用于倒茶？"
     warm = with_subject("哪个选项决定是否保温？", ["keepWarm"], "保温插件", None, "", headed=frozenset({"keepwarm"}))
     assert warm[0] == "保温插件的哪个选项决定是否保温？"
+    called = with_subject("Which method boils the water?", ["api.boil()"], "Brewer API", None, "", headed=headed)
+    assert called[0] == "Which method of the Brewer API boils the water?"
     # A guide's title names no API: its questions are framed elsewhere.
     guide = "Which method pours the tea in Kettle?"
     assert with_subject(guide, ["api.pour"], "Serving tea", None, "", headed=headed)[0] == guide

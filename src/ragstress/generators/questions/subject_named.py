@@ -43,7 +43,8 @@ _ASKED_EN = re.compile(
 _ASKED_ZH = re.compile(r"(?<![A-Za-z0-9_.的])哪(?:个|些)(?:选项|属性|参数|配置项|方法|函数|钩子|字段|类型|变量)")
 # A code name of the question's own: dotted, camelCase, called or hyphenated ("dev.open", "css-loader").
 _CODE_NAME = re.compile(
-    r"(?<![\w$.-])(?:[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+|[a-z][a-z0-9]*[A-Z]\w*|[\w$]+\(\)|[a-z]+(?:-[a-z0-9]+)+)"
+    r"(?<![\w$.-])(?:(?:[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+|[a-z][a-z0-9]*[A-Z]\w*|[\w$]+)\(\)"
+    r"|[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+|[a-z][a-z0-9]*[A-Z]\w*|[a-z]+(?:-[a-z0-9]+)+)"
 )
 # A code name as a page's title, and an option's "Default:" entry ("- Default: 3000", "默认值：3000").
 _CODE_TITLE = re.compile(r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+|[a-z][a-z0-9]*[A-Z][A-Za-z0-9]*")
@@ -52,6 +53,10 @@ _FUNCTION_EN = re.compile(r"\b([Ww]hich (?:[A-Z]\w* )?)function\b")
 _FUNCTION_ZH = re.compile(r"(哪个)函数")
 # What a hook or a function's section documents as its own: its parameters and the fields it is given.
 _PARTS = re.compile(r"parameter|property|attribute|option|field|key|参数|属性|选项|字段")
+# A hook's docs open with when it is called, subjectless ("Called after the pot boils, …", "在水烧开后调用，…"):
+# once the question names the hook, that clause says no more and leaves no subject.
+_CALLED_EN = re.compile(r"^Called (?:before|after|when|once|while) [^,?]+, (\w)")
+_CALLED_ZH = re.compile(r"(?:(?<=^)|(?<=，))在[^，？]{2,30}(?:前|后|时)(?:被)?(?:调用|触发|执行)，")
 # A short option name asked of as such: "the timeout option", "Kettle's timeout option", "timeout 选项的默认值".
 _KEY_EN = re.compile(r"(?<![\w$.])(?P<name>[A-Za-z_$][\w$.]*) (?:option|property|parameter)\b")
 _KEY_ZH = re.compile(r"(?<![\w$.])(?P<name>[A-Za-z_$][\w$.]*)\s*(?:选项|属性|参数|配置项|的默认值|的类型)")
@@ -87,9 +92,8 @@ class SectionHeadings:
             return None  # a sentence reworded past finding, in a chunk of several sections: no one heading
         position = chunk.start + max(at, 0)
         before = [(o, t) for o, t in headings.items() if o <= position]
-        if not before:
-            return None
-        heading = max(before)[1]
+        # A fragment of one entity's docs, untitled, is named by its file ("shared/onBoil.mdx").
+        heading = max(before)[1] if before else re.sub(r"\.\w+$", "", chunk.doc_id.rsplit("/", 1)[-1])
         return heading if _CODE_HEADING.fullmatch(heading) else None
 
 
@@ -150,7 +154,10 @@ def with_subject(
         return question, answers
     bare = re.fullmatch(r"[A-Za-z_$][\w$]*", first)
     if heading and bare and first != heading.rstrip("()"):  # "port", a parameter of the hook its section heads
-        return _asked_of(question, heading, zh, _PARTS), answers
+        full = key_path(first, heading, chunk)  # "force" under the heading output.banner is output.banner.force
+        bare_clause = _CALLED_ZH.sub("", question) if zh else _CALLED_EN.sub(lambda m: m[1].upper(), question)
+        asked = _asked_of(bare_clause, heading, zh, _PARTS)
+        return (asked if asked != bare_clause else question), [full, *answers] if full else answers
     documented = first.lower().removesuffix("()") in headed or nested_key(first.split(".")[-1], chunk)
     if title and _API_TITLE.match(title) and _CODE_NAME.fullmatch(first) and first not in other_pages and documented:
         return _asked_of(question, title if zh else f"the {title}", zh), answers
