@@ -25,6 +25,10 @@ def test_a_question_on_an_option_page_names_the_option():
     assert asked == ("Which property of dev.watch bounds the wait in Kettle?", ["dev.watch.timeout", "watch.timeout"])
     asked = with_subject("What is the default value of the retries option in Kettle?", ["3"], "dev.watch", None, TYPED)
     assert asked[0] == "What is the default value of the dev.watch.retries option in Kettle?"
+    part = with_subject("brewTimer 的哪个属性限制等待时间？", ["tea.brewTimer.limit"], "tea.brewTimer", None, TYPED)
+    assert part[0] == "tea.brewTimer 的哪个属性限制等待时间？"
+    plain = with_subject("Which option do you set to watch the files?", ["dev.watch"], "dev.watch", None, TYPED)
+    assert plain[0] == "Which option do you set to watch the files?"  # a plain word is no partial name
     zh = with_subject("在 Kettle 中，哪个属性用于限制等待时间？", ["dev.watch.timeout"], "dev.watch", None, TYPED)
     assert zh[0] == "在 Kettle 中，dev.watch 的哪个属性用于限制等待时间？"
 

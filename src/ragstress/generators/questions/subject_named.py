@@ -146,6 +146,11 @@ def with_subject(
             answers = [full, *(a for a in answers if a != full)]
         if _names(question, title):
             return question, answers
+        last = title.split(".")[-1]
+        if (
+            first != title and re.search(r"[a-z][A-Z]", last) and _names(question, last)
+        ):  # "cssModules 的哪个属性": the page's option
+            return re.sub(rf"(?<![\w$.-]){re.escape(last)}(?![\w$.-])", title, question, count=1), answers
         keyed = _full_keys(question, title, chunk, zh)
         if keyed != question:
             return keyed, answers
