@@ -26,6 +26,7 @@ from ragstress.generators.questions.reference_pages import bare_generic, mended,
 from ragstress.generators.questions.seeds import KIND_ROTATION, Candidate, Target, answer_aliases, usable_spans
 from ragstress.generators.questions.single_answer import asks_alone
 from ragstress.generators.questions.standalone_en import CommonNouns, standalone
+from ragstress.generators.questions.subject_named import SectionHeadings, option_pages, with_subject
 from ragstress.generators.questions.techdoc import Subject, entries, stated_text
 from ragstress.generators.questions.techdoc_commands import CommandPurposes
 from ragstress.generators.questions.techdoc_shared import SharedOptions
@@ -132,6 +133,18 @@ def _docs_page_gates(stated: list, chunk: Chunk, docs: _DocsReading) -> list:
     # A nested option's short name ("enable") is answered by its full path; a bare word asked as a function
     # ("callback") or a placeholder in an answer ("ONE_OF.[ID]") is not asked.
     stated = [(q[0], full, *q[2:]) for q in stated if (full := with_full_path(q[1], q[2], title, chunk.text))]
+    option = chunk.doc_id in docs.option_pages
+    others = frozenset(docs.titles.values()) - {title}
+    headed = docs.sections.names(chunk.doc_id)
+
+    def heading(content: str) -> str | None:
+        return docs.sections.code_heading(chunk, content)
+
+    # "Which property …" on an option's page or under a hook's heading names the option or the hook.
+    stated = [
+        (*with_subject(q[0] or "", q[1], title, heading(q[4]), chunk.text, option, others, headed), *q[2:])
+        for q in stated
+    ]
     # A signature's placeholders, an entry another copies ("Same as test"), "as follows": not asked alone.
     return [q for q in stated if asks_alone(q[0] or "", q[1], chunk.text)]
 
@@ -153,6 +166,8 @@ class _DocsReading:
         self.commands = CommandPurposes(chunks, subjects)
         self.titles = document_titles(chunks)
         self.headings = document_headings(chunks)
+        self.sections = SectionHeadings(chunks)
+        self.option_pages = option_pages(chunks, self.titles)
         self.nouns = CommonNouns(chunks)
         self.documented = DocumentedNames(chunks)
         self.objects = object_pages(chunks)
