@@ -5,8 +5,10 @@ response gives no answer after all. It answers, and so does not refuse, when it 
 required fact (declining a side detail), states some of them (a partial answer), gives a fact
 only approximately (a guess), or goes on after the phrase to give an answer of its own, right
 or wrong: a number or date, or a hedged assertion ("I believe it was 1890", 我猜是巴黎), in a
-clause that is neither about the sources nor another refusal. Each of those verdicts is marked
-uncertain, since a reader may weigh the refusal and the answer differently.
+clause that is neither about the sources nor another refusal. It answers too when it states a value,
+right or wrong, and the refusal is narrowed to a detail the question does not ask ("It was founded in 1925,
+though the passages don't give the exact opening month", 馆长是陈马克，具体任期资料没有提到). Each of those
+verdicts is marked uncertain, since a reader may weigh the refusal and the answer differently.
 
 Two shapes decide without weighing phrases: a response written as JSON whose answer field is
 null, empty or itself a refusal ("N/A", "unknown") refuses, and one whose answer field holds a
@@ -21,10 +23,14 @@ import json
 import re
 from collections.abc import Sequence
 
+from ragstress.scoring.lexicon.en import refusals as en_refusals
+from ragstress.scoring.lexicon.zh import refusals as zh_refusals
 from ragstress.scoring.metrics import conclusion, json_answer, refusal_en, refusal_zh, role_patterns
+from ragstress.scoring.metrics.declines import content_stems
 from ragstress.scoring.metrics.rules import (
     ERROR_FLAG_PATTERNS,
     REFUSAL_PATTERNS,
+    SENTENCE_BREAK,
     Decision,
     facts_stated,
     mentions,
@@ -116,6 +122,8 @@ def refusal(
             why = f"refusal: {hits[0]} but the response states part of the answer ({report}): a partial answer"
             return Decision(False, why, hits[0], uncertain=mixed)
     answered = _answer_after(norm, hits[-1]) or _guess_before(norm, hits[0])
+    if answered is None and declined is None:  # "..., so I can't answer" declines the question, whatever the detail
+        answered = _value_beside_a_detail(norm, hits[0], question)
     if answered is not None:
         why = f"refusal: {hits[0]} but the response then answers anyway ({answered}): not a refusal"
         return Decision(False, why, hits[0], uncertain=mixed)
@@ -215,6 +223,77 @@ def _guess_before(norm: str, first: Hit) -> str | None:
         if found := next((m for m in _GIVES_AN_ANSWER.finditer(clause) if m["hedge"]), None):
             return f"{clause.strip()!r} gives {found[0].strip()!r}"
     return None
+
+
+_SIDE_DETAIL = (*en_refusals.SIDE_DETAIL, *zh_refusals.SIDE_DETAIL)
+_STATES_A_VALUE = (*en_refusals.STATES_A_VALUE, *zh_refusals.STATES_A_VALUE)
+_THE_ANSWER_ITSELF = (*en_refusals.THE_ANSWER_ITSELF, *zh_refusals.THE_ANSWER_ITSELF)
+
+
+def _value_beside_a_detail(norm: str, first: Hit, question: str) -> str | None:
+    """A value stated before a refusal that declines only a detail beside it ("It was founded in 1925, though the
+    passages don't give the exact opening month", 馆长是陈马克，具体任期资料没有提到): the response answers with that
+    value, right or wrong, and declines the detail, not the question.
+
+    The refusal's clause must narrow it to a detail (lexicon SIDE_DETAIL: exact, 具体 ...) and name nothing the
+    question asks ("the exact founding year" for "In which year was it founded?" refuses the question); the value
+    is a number, or a clause stating one ("the curator is Mark Chen"), in a clause not about the sources ("the
+    passages mention 1925 but not the exact year" reports them) and not itself a refusal or a flag.
+    """
+    if not question:
+        return None
+    detail = _detail_declined(norm, first)
+    if detail is None or _names_what_is_asked(detail, question):
+        return None
+    for clause in _CLAUSES_BEFORE.split(norm[: first.start])[:-1]:
+        if _not_an_answer(clause):
+            continue
+        if (found := _GIVES_AN_ANSWER.search(clause)) and not found["hedge"]:
+            return f"{clause.strip()!r} gives a value beside a declined detail ({detail.strip()!r})"
+        if _states_a_value(clause):
+            return f"{clause.strip()!r} states a value beside a declined detail ({detail.strip()!r})"
+    return None
+
+
+def _detail_declined(norm: str, first: Hit) -> str | None:
+    """The clause of the refusal's sentence that narrows it to a detail ("the exact opening month", 具体任期), without
+    the refusal phrase itself, or None."""
+    before = [m.end() for m in SENTENCE_BREAK.finditer(norm, 0, first.start)]
+    after = SENTENCE_BREAK.search(norm, first.start + len(first.span))
+    sentence = norm[before[-1] if before else 0 : after.start() if after else len(norm)]
+    for clause in _CLAUSES_BEFORE.split(sentence.replace(first.span, " ")):
+        words = clause.split()
+        if any(word in words if word.isascii() else word in clause for word in _SIDE_DETAIL):
+            return clause
+    return None
+
+
+def _names_what_is_asked(detail: str, question: str) -> bool:
+    """Whether the declined detail speaks of what the question asks: a word, or a Chinese character, in common
+    (年份 for 哪一年, 高度 for 有多高), the detail words and function characters aside; or the answer itself ("I
+    can't give a precise answer", 不作具体回答)."""
+    words = detail.split()
+    if any(word in words if word.isascii() else word in detail for word in _THE_ANSWER_ITSELF):
+        return True
+    for word in _SIDE_DETAIL:
+        detail = detail.replace(word, " ")
+    asked = normalise(question)
+    if {s for s in content_stems(detail) if s.isascii()} & content_stems(asked):
+        return True
+    ignored = zh_refusals.FUNCTION_CHARACTERS
+    return any(char in asked for char in detail if not char.isascii() and char.isalpha() and char not in ignored)
+
+
+def _states_a_value(clause: str) -> bool:
+    """A clause stating a value with a copula and something after it ("the curator is mark chen", 馆长是陈马克)."""
+    words = clause.split()
+    for copula in _STATES_A_VALUE:
+        if copula.isascii():
+            if copula in words[:-1]:
+                return True
+        elif (at := clause.find(copula)) > 0 and clause[at + 1 :].strip():
+            return True
+    return False
 
 
 def _not_an_answer(clause: str) -> bool:

@@ -364,3 +364,14 @@ DECLINES_THE_QUESTION = Phrase(
     ),
     near_misses=("I can't give a complete answer, but the first part is 1889.",),
 )
+
+SIDE_DETAIL = ("exact", "precise", "specific", "particular", "detailed")
+"""Words that narrow what a refusal declines to a detail ('the exact opening month', 'the precise term'): beside
+a value the response states, such a refusal declines that detail, not the question (scoring.metrics.refusal),
+unless what it names is what the question asks. Whole words: 'the documents don't specifically say' is no detail."""
+
+THE_ANSWER_ITSELF = ("answer", "answers", "reply", "response")
+"""Words for the answer itself: 'I can't give a precise answer' narrows nothing, it declines the question."""
+
+STATES_A_VALUE = ("is", "was", "are", "were")
+"""Copulas by which a clause states a value that is no number ('the curator is Mark Chen')."""
