@@ -201,11 +201,20 @@ def _answer_after(norm: str, last: Hit) -> str | None:
     """A clause after the last refusal phrase that gives an answer: a number or date, or a hedged
     assertion ("I believe", 应该是), and is not itself about the sources or another refusal."""
     rest = norm[last.start + len(last.span) :]
-    pieces = _ANSWER_CLAUSES.split(rest)
-    skipped = False
-    for clause in pieces[1:] if pieces and not _ANSWER_CLAUSES.match(rest) else pieces:
+    breaks = list(_ANSWER_CLAUSES.finditer(rest))
+    starts, ends = [0, *(b.end() for b in breaks)], [*(b.start() for b in breaks), len(rest)]
+    separators = ["", *(b[0] for b in breaks)]  # what ends the clause before each piece
+    skipped = listed = announces = False
+    for index, (start, end) in enumerate(zip(starts, ends)):
+        if index == 0 and not (breaks and breaks[0].start() == 0):
+            continue  # the rest of the refusal's own clause
+        clause = rest[start:end]
+        # a list after a colon goes on with the clause about the sources that announced it ("what the passages do
+        # cover: the 2017 earthquake, the falls"), to the end of the list; after a refusal a colon gives an answer
+        listed = (listed and separators[index] in ",，、") or (announces and separators[index] == ":")
+        announces = bool(_ABOUT_THE_SOURCES.search(clause)) and not pattern_hits(REFUSAL_PATTERNS, clause)
         # a clause led by a preposition ("..., for fiscal 2021") goes on with the one before it
-        skipped = (skipped and bool(_CONTINUES.match(clause))) or not clause.strip() or _not_an_answer(clause)
+        skipped = (skipped and bool(_CONTINUES.match(clause))) or listed or not clause.strip() or _not_an_answer(clause)
         if skipped:
             continue
         if found := _GIVES_AN_ANSWER.search(clause):

@@ -65,7 +65,7 @@ REFUSAL = (
         r"|\b(?:kann|konnte|können|lässt sich|ließ sich|ist)\b[^.;!?]{0,40}?\bnicht\b[^.;!?]{0,25}?\b(?:beantworten|"
         r"finden|bestimmen|sagen|feststellen|entscheiden|bestätigen|ermitteln|beantwortet|gefunden|erwähnt|angegeben|"
         r"genannt|enthalten|festgelegt)\b|\b(?:nennen|erwähnen|enthalten|geben|sagen|liefern)\b[^.;!?]{0,40}?\b(?:nicht|"
-        r"nichts|keine)\b|\bnichts (?:\w+ )?(?:finden|gefunden)\b|\bfinde\b[^.;!?]{0,40}?\bnichts\b|\bich weiß (?:es |das )?nicht\b"
+        r"nichts|kein(?:e[nmrs]?)?)\b|\bnichts (?:\w+ )?(?:finden|gefunden)\b|\bfinde\b[^.;!?]{0,40}?\bnichts\b|\bich weiß (?:es |das )?nicht\b"
         r"|\bgeht (?:aus|in)\b[^.;!?]{0,50}?\bnicht hervor\b",
         "German: 'keine Angaben', 'ich kann das nicht beantworten', 'die Dokumente nennen ... nicht', 'nichts "
         "gefunden', 'dazu finde ich nichts', 'das geht aus den Unterlagen nicht hervor'.",
@@ -73,6 +73,7 @@ REFUSAL = (
             "Keine Angaben dazu.",
             "Ich kann das nicht beantworten.",
             "Die Dokumente nennen das Jahr nicht.",
+            "Die Unterlagen nennen kein Eröffnungsdatum für das Museum.",
             "Dazu finde ich nichts.",
             "Der Preis geht aus dem Katalog nicht hervor.",
         ),
