@@ -8,7 +8,7 @@ import pytest
 
 from ragstress.scoring.lexicon.en import refusals as en_refusals
 from ragstress.scoring.lexicon.zh import refusals as zh_refusals
-from ragstress.scoring.metrics import refusal
+from ragstress.scoring.metrics import corrections, refusal
 from ragstress.values.reading import read
 
 FOUNDED = "In which year was the Corran Botanic Garden founded?"
@@ -71,6 +71,9 @@ def test_a_refusal_of_what_is_asked_still_refuses(question, answers, text):
 def test_a_guess_after_a_refusal_is_read_as_before():
     decision = refusal.refusal(read("The leaflets don't say; my guess would be 1908."), YEAR, question=FOUNDED)
     assert not decision.value and decision.uncertain
+    text = "About 90 m, I'd estimate from the photographs, but the survey figures aren't given."
+    decision = refusal.refusal(read(text), DEPTH_ANSWER, question=DEPTH)
+    assert not decision.value and decision.uncertain, decision.why
     decision = refusal.refusal(read("The leaflets don't say when it was founded."), YEAR, question=FOUNDED)
     assert decision.value
 
@@ -81,3 +84,72 @@ def test_the_detail_words_are_whole_words_and_the_copulas_words():
         assert all(word.isascii() and word.isalpha() and word == word.lower() for word in words)
     for words in (zh_refusals.SIDE_DETAIL, zh_refusals.STATES_A_VALUE):
         assert all(not word.isascii() for word in words)
+
+
+SEATS = "How many spectators does the Halden Arena hold?"
+SEATS_ANSWER = [["52,000"]]
+OPENED_DAY_ZH = "兰江大桥正式通车是哪一天？"
+OPENED_DAY = "On which day did the Lanjiang Bridge open to traffic?"
+DAY_ANSWER = [["2014年9月18日", "18 September 2014"]]
+DEPTH = "How deep is Lake Morrow?"
+DEPTH_ANSWER = [["96 m"]]
+
+
+@pytest.mark.parametrize(
+    ("question", "answers", "text"),
+    [
+        # any other thing declined, with no word for a detail, beside a value of the kind asked
+        (
+            SEATS,
+            SEATS_ANSWER,
+            "The Halden Arena holds 47,500 spectators; the notes do not mention when it was rebuilt.",
+        ),
+        (DEPTH, DEPTH_ANSWER, "The guides put the lake at 88 m. I can't confirm the year it was surveyed from them."),
+        (KEEPER_ZH, KEEPER_NAME, "园长是汤姆·雷耶斯，任期资料里没有提到。"),
+        # what is asked, narrowed to a finer part of a date stated: a coarser answer
+        (OPENED_DAY_ZH, DAY_ANSWER, "兰江大桥于2014年9月通车，全长约2160米。至于具体哪一天，资料里没有写明。"),
+        (OPENED_DAY, DAY_ANSWER, "The bridge opened in September 2014, though the precise day is not given."),
+    ],
+)
+def test_another_thing_declined_beside_a_value_of_the_asked_kind_is_no_refusal(question, answers, text):
+    decision = refusal.refusal(read(text), answers, question=question)
+    assert not decision.value, decision.why
+    assert decision.uncertain
+
+
+@pytest.mark.parametrize(
+    ("question", "answers", "text"),
+    [
+        # the value stated is not of the kind asked: a length for a date, a count of glasshouses for a year
+        (OPENED_DAY_ZH, DAY_ANSWER, "兰江大桥全长约2160米。至于具体是哪一天通车，资料里没有写明。"),
+        (FOUNDED, YEAR, "The garden has 4 glasshouses; the leaflets do not mention who designed them."),
+        # what is asked, declined beside a coarser value, with no word narrowing it
+        (OPENED_DAY, DAY_ANSWER, "The bridge opened in 2014, but the notes don't say on which day it opened."),
+        # the sources' clause reports what lies beside the answer
+        (DEPTH, DEPTH_ANSWER, "The guides only mention a 12 m jetty; they don't give the year the lake was surveyed."),
+        # nothing but the question itself declined
+        (SEATS, SEATS_ANSWER, "The arena opened in 1998. The documents don't say."),
+        # the thing declined is a value of the kind asked, in other words: a who for a who, a date for a when
+        (KEEPER, KEEPER_NAME, "The head gardener is Tom Reyes; I can't confirm who holds the post now, though."),
+        (FOUNDED, YEAR, "The garden was founded in 1908 by the leaflets' account; I'd rather not give a date I doubt."),
+        # a second refusal declines the question itself
+        (DEPTH, DEPTH_ANSWER, "The lake is 88 m deep; the guides don't mention the survey, so I can't answer."),
+        # the sources are called wrong: the value is reported to be set aside
+        (DEPTH, DEPTH_ANSWER, "The guides put the lake at 88 m, which is wrong; they don't mention the survey year."),
+        # a year asked, and the year declined beside a year in the sources
+        (FOUNDED_ZH, YEAR, "资料显示该园自1908年起对外开放，但建园的具体年份文中未提及。"),
+    ],
+)
+def test_a_refusal_beside_no_value_of_the_asked_kind_still_refuses(question, answers, text):
+    decision = refusal.refusal(read(text), answers, question=question)
+    assert decision.value, decision.why
+
+
+def test_a_planted_value_beside_another_thing_declined_is_asserted():
+    text = "The guides put the lake at 88 m. I can't confirm the year it was surveyed from them."
+    decision = corrections.asserts_fake(read(text), ["88 m"], DEPTH_ANSWER, DEPTH)
+    assert decision.value, decision.why
+    decision = corrections.asserts_fake(
+        read("The guides put the lake at 88 m, but I can't confirm how deep it is."), ["88 m"], DEPTH_ANSWER, DEPTH
+    )
+    assert not decision.value, decision.why

@@ -379,12 +379,48 @@ DECLINES_THE_QUESTION = Phrase(
 )
 
 SIDE_DETAIL = ("exact", "precise", "specific", "particular", "detailed")
-"""Words that narrow what a refusal declines to a detail ('the exact opening month', 'the precise term'): beside
-a value the response states, such a refusal declines that detail, not the question (scoring.metrics.refusal),
-unless what it names is what the question asks. Whole words: 'the documents don't specifically say' is no detail."""
+"""Words that narrow what a refusal declines to a finer detail ('the exact opening day', 'the precise figure'):
+beside a date or number of the kind the question asks, stated as the answer, such a refusal declines the finer
+part, not the question (scoring.metrics.refusal). Whole words: 'the documents don't specifically say' is no detail."""
 
-THE_ANSWER_ITSELF = ("answer", "answers", "reply", "response")
-"""Words for the answer itself: 'I can't give a precise answer' narrows nothing, it declines the question."""
+FUNCTION_WORDS = (
+    "the", "its", "his", "her", "their", "this", "that", "these", "those", "any", "and", "for", "was", "are",
+    "were", "has", "have", "had", "did", "does", "who", "what", "which", "when", "where", "how", "you", "from",
+    "him", "them", "they", "she", "one", "ones", "our", "your", "can", "not", "but", "with", "sorry",
+)  # fmt: skip
+"""Short words that name nothing: what a refusal declines is compared with the question without them, and a refusal
+left with nothing else ('the documents don't say') declines the question itself."""
+
+ASKS_A_DATE = ("when", "year", "date", "day", "month")
+"""Question words asking for a date: the value that answers it holds a year ('opened in June 2011')."""
+
+FINER_THAN_A_YEAR = ("day", "days", "month", "months")
+"""Words for a part of a date finer than its year: declined beside a year, when the year is asked, they decline
+another thing; when the question asks the day, a month stated beside the exact day declined is a coarser answer.
+'Date' is not one: 'a date I doubt' is the date asked."""
+
+ASKS_A_NUMBER = (
+    "how many", "how much", "how tall", "how high", "how long", "how far", "how deep", "how wide", "how big",
+    "how large", "how old", "how heavy", "how fast", "what percentage",
+)  # fmt: skip
+"""Question words asking for a number: the value that answers it holds one ('holds 38,000 spectators')."""
+
+ASKS_A_NAME = ("who", "whom", "whose")
+"""Question words asking for a name: the value that answers it is stated with a copula ('the curator is Mark Chen')."""
+
+NEIGHBOURING_REPORT = (
+    "only", "just", "instead", "mention", "mentions", "mentioned", "discuss", "discusses", "describe",
+    "describes", "cover", "covers", "about", "focus", "focuses",
+)  # fmt: skip
+"""Words by which a clause about the sources reports what lies beside the answer ('they only mention the 1908
+show'), not the value asked: such a clause states no answer, whatever value it holds."""
+
+THE_ANSWER_ITSELF = (
+    "answer", "answers", "reply", "response", "figure", "figures", "number", "numbers", "value", "values",
+    "amount", "total", "count",
+)  # fmt: skip
+"""Words for the answer itself, or for a value of any kind: 'I can't give a precise answer' or 'I won't give a
+figure' narrows nothing, it declines the question."""
 
 STATES_A_VALUE = ("is", "was", "are", "were")
 """Copulas by which a clause states a value that is no number ('the curator is Mark Chen')."""
