@@ -169,8 +169,8 @@ _DECLINES_THE_QUESTION = (refusal_en.DECLINES_THE_QUESTION, refusal_zh.DECLINES_
 _A_PART = ("this part", "that part", "this detail", "that detail", "这部分", "这一部分", "这一点", "这个细节")
 """Words naming a part of the question: a refusal in their clause declines a detail, not the question."""
 
-_ANSWER_CLAUSES = re.compile(  # a point or comma inside a number ("4.2 billion", "832.84千克") ends no clause
-    r"[;:!\n，。；！]|(?<=\?)|(?<!\d)[.,]|[.,](?!\d)|\bbut\b|\bhowever\b|\bthough\b|\byet\b|\bstill\b|但是?|不过|可是|然而|只是"
+_ANSWER_CLAUSES = re.compile(  # a point, comma or colon inside a number ("4.2 billion", "832.84千克", "08:15") ends no clause
+    r"[;!\n，。；！]|(?<!\d):|:(?!\d)|(?<=\?)|(?<!\d)[.,]|[.,](?!\d)|\bbut\b|\bhowever\b|\bthough\b|\byet\b|\bstill\b|但是?|不过|可是|然而|只是"
 )
 _HEDGED = (
     r"\b(?:i believe|i think|i guess|i'd guess|i'd estimate|i would estimate|at a guess|i'd say|i would say|i suspect|my (?:best )?guess|probably|most likely|likely|perhaps|"
@@ -190,6 +190,7 @@ _CLAUSES_BEFORE = re.compile(rf"{_ANSWER_CLAUSES.pattern}|[—–]|\s-\s")
 _ABOUT_THE_SOURCES = re.compile(
     rf"{role_patterns.EN.source_words}|{role_patterns.ZH.source_words}"
     r"|\b(?:discuss|discusses|describe|describes|cover|covers|mention|mentions|talk|talks|focus|focuses|instead|only)\b"
+    r"|\brelated (?:information|facts|details)\b|相关(?:的)?(?:信息|内容|资料)"
     r"|\b(?:they|it) (?:\w+ )?(?:say|says|state|states|give|gives|list|lists|note|notes|record|records|report|reports|"
     r"put|puts|date|dates|name|names|show|shows)\b|讨论|介绍|涉及|讲的是|谈的是|只|仅|提到|写道|记载"
     r"|\byou (?:can|could|may|might) (?:contact|call|consult|check with|ask)\b|建议|可以(?:拨打|咨询|查阅|联系)"
@@ -210,7 +211,7 @@ def _answer_after(norm: str, last: Hit) -> str | None:
         clause = rest[start:end]
         # a list after a colon goes on with the clause about the sources that announced it ("what the passages do
         # cover: the 2017 earthquake, the falls"), to the end of the list; after a refusal a colon gives an answer
-        listed = (listed and separators[index] in ",，、") or (announces and separators[index] == ":")
+        listed = (listed and separators[index] in ",，、\n") or (announces and separators[index] == ":")
         announces = bool(_ABOUT_THE_SOURCES.search(clause)) and not pattern_hits(REFUSAL_PATTERNS, clause)
         # a clause led by a preposition ("..., for fiscal 2021") goes on with the one before it
         skipped = (skipped and bool(_CONTINUES.match(clause))) or listed or not clause.strip() or _not_an_answer(clause)
