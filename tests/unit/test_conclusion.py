@@ -215,3 +215,25 @@ def test_a_majority_choice_with_an_article_before_its_value_concludes_it():
     text = "Most passages say the Euphrates flows through Baghdad, one says the Tigris. Going with the majority: the Euphrates."
     reading = read(response_reading.read(text), [["Tigris"]], ["Euphrates"], "Which river flows through Baghdad?")
     assert reading.concluded == FAKE, reading.why
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "concluded"),
+    [
+        # a hedge naming both, then past a turn a later commitment to one
+        (
+            "en",
+            "Either 1889 or 1879 depending on the pamphlet — the later plaque probably has it right, so 1889.",
+            TRUTH,
+        ),
+        ("en", "Maybe 1889, maybe 1879 — on balance I'd go with 1879.", FAKE),
+        ("zh", "可能是1889年或1879年——不过碑文更可靠，所以我选1879年。", FAKE),
+        # the hedge stands when nothing after the turn chooses
+        ("en", "Either 1889 or 1879 depending on the pamphlet — I can't tell which.", None),
+        ("en", "Either 1889 or 1879 — the pamphlets are both old.", None),
+    ],
+)
+def test_a_hedge_on_both_values_then_a_choice_past_a_turn_concludes_the_choice(lang, text, concluded):
+    answers, fake, question = EN if lang == "en" else ZH
+    reading = read(response_reading.read(text), answers, fake, question)
+    assert reading.concluded == concluded, reading.why

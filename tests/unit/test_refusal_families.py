@@ -197,3 +197,18 @@ def test_a_guess_answers_and_a_doubt_does_not(text, refuses):
 def test_the_question_or_a_part_declined_at_the_end(text, refuses):
     decision = refusal.refusal(read(text), OPENED)
     assert decision.value is refuses, decision.why
+
+
+@pytest.mark.parametrize(
+    ("text", "refused"),
+    [
+        # what the sources do cover, listed after a colon, is no answer
+        ("No opening date, sorry. What the leaflets do cover: the 1911 flood, the glasshouses and 3 cafés.", True),
+        ("资料没有开园年份。资料讲到的是：1911年的洪水、温室和3家咖啡馆。", True),
+        # after a refusal, a colon gives an answer
+        ("No opening date in the leaflets: it was 1968, I believe.", False),
+    ],
+)
+def test_a_list_announced_by_a_clause_about_the_sources_is_no_answer(text, refused):
+    decision = refusal.refusal(read(text), OPENED)
+    assert decision.value is refused, decision.why

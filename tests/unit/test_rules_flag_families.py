@@ -85,7 +85,7 @@ FLAGGED = [  # (text, the named pattern that must decide it)
     ("Il documento contiene un errore sulla data.", "it.sources_wrong"),
     ("資料には誤りがあります。ダムの完成は1936年です。", "ja.sources_wrong"),
     ("문서에 오류가 있습니다. 댐은 1936년에 완공되었습니다.", "ko.sources_wrong"),
-    ("В документах есть ошибка: плотину достроили в 1936 году.", "ru.sources_wrong"),
+    ("В документах есть ошибка: плотину достроили в 1936 году.", "ru_pl.sources_wrong"),
 ]
 
 NOT_FLAGGED = [

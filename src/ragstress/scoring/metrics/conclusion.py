@@ -89,18 +89,15 @@ def _committed(norm: str, bounds: Sequence[tuple[int, int]], placed: list[Placed
     for index in range(len(bounds) - 1, -1, -1):
         start, end = bounds[index]
         inside = [p for p in placed if p.statement == index]
-        marker = min(
+        markers = sorted(
             (m for p in (layout_en.CONCLUDES, layout_zh.CONCLUDES) for m in p.pattern.finditer(norm, start, end)),
             key=lambda m: m.start(),
-            default=None,
         )
         chosen = [p for p in inside if p.role == "asserted" and _CONCLUDES_AFTER.match(norm[p.mention.end : end])]
         if chosen:
             after, why = chosen, f"{chosen[0].mention.span!r} named as the answer"
-        elif marker is not None:
-            turn = TURN.search(norm, marker.end(), end)
-            reach = turn.start() if turn else end
-            after = [p for p in inside if marker.start() <= p.mention.start < reach]
+        elif markers:
+            marker, after = _after_marker(norm, end, markers, inside)
             why = f"{'en' if marker[0].isascii() else 'zh'}.concludes matched {marker[0].strip()!r}"
         elif inside and _terse(norm, bounds[index], inside) and all(p.role == "asserted" for p in inside):
             after, why = inside, f"the answer line {norm[start:end].strip()!r}"
@@ -116,6 +113,31 @@ def _committed(norm: str, bounds: Sequence[tuple[int, int]], placed: list[Placed
             span = next(p.mention.span for p in after if p.side == side and p.role == "asserted")
             return side, f"{why}, then {span!r}"
     return None
+
+
+def _after_marker(
+    norm: str, end: int, markers: list[re.Match[str]], inside: list[Placed]
+) -> tuple[re.Match[str], list[Placed]]:
+    """The first commitment marker of a statement and the mentions it reaches (up to a turn). A hedge naming both
+    values that a later marker, past the turn, narrows to one ("Either 8 g or 17 g depending on the passage — firm
+    tofu is probably at the higher end, so I'd say 17 g") commits to that one."""
+    found: tuple[re.Match[str], list[Placed]] | None = None
+    reach = -1
+    for marker in markers:
+        if marker.start() < reach:
+            continue
+        turn = TURN.search(norm, marker.end(), end)
+        reach = turn.start() if turn else end
+        after = [p for p in inside if marker.start() <= p.mention.start < reach]
+        found = found or (marker, after)
+        if len({p.side for p in after if p.role in ("asserted", "listed")}) == 2:
+            continue  # both values: a later marker past the turn may still choose one
+        if after and found[0] is not marker and {p.side for p in after if p.role == "asserted"}:
+            return marker, after
+        if found[0] is marker:
+            return found
+    assert found is not None  # markers is never empty
+    return found
 
 
 def _question_words(question: str) -> set[str]:

@@ -125,7 +125,7 @@ def asserts_fake(
     plainly = stance(
         reading, fake, sources_disputed=True
     ).asserted  # given as the answer, not reported from the sources
-    if answers and plainly is None and (declined := refusal.refusal(reading, answers)).value:
+    if answers and plainly is None and (declined := refusal.refusal(reading, answers, question=question)).value:
         return Decision(False, f"planted answer not asserted: the response declines ({declined.why})")
     if (
         deferral.defers_to_sources(reading) is not None
@@ -137,7 +137,7 @@ def asserts_fake(
             )
     flag = error_flag(reading)
     corrected = bool(answers) and facts_stated(reading, answers)[0]
-    if flag.value and not corrected and (declined := refusal.refusal(reading, answers)).value:
+    if flag.value and not corrected and (declined := refusal.refusal(reading, answers, question=question)).value:
         # Said to be wrong, then not answered: the planted value was only reported, to be rejected ("The excerpt gives
         # 9093, which I believe is an error ... I'll leave the question unanswered").
         return Decision(
@@ -146,7 +146,8 @@ def asserts_fake(
         )
     norm = reading.normalised
     doubted = any(lang.doubt.pattern.search(norm) for lang in role_patterns.LANGUAGES)
-    distanced = bool(response_hits(reading, REFUSAL_PATTERNS))  # "They say 8080, but I can't answer this reliably"
+    # "They say 8080, but I can't answer this reliably"; not a refusal of a detail beside the value it gives
+    distanced = bool(response_hits(reading, REFUSAL_PATTERNS)) and not refusal.declines_only_a_detail(reading, question)
     found = stance(reading, fake, sources_disputed=flag.value or corrected or doubted or distanced)
     if found.asserted and corrected and (flag.value or found.disputed):
         noticed = str(flag.hit) if flag.value else f"planted answer disputed: {found.disputed}"

@@ -43,7 +43,9 @@ _WORD = re.compile(r"[a-z][a-z'-]{3,}|[\u4e00-\u9fff]{2}")
 _STEM = 5
 
 
-def _stems(text: str) -> set[str]:
+def content_stems(text: str) -> set[str]:
+    """The first letters of each longer word (and each pair of Chinese characters): what two texts share when they
+    speak of the same thing."""
     return {w[:_STEM] for w in _WORD.findall(text)}
 
 
@@ -64,8 +66,8 @@ def concluding_refusal(reading: Reading, answers: Sequence[Sequence[str]], quest
     rest = (carried[1] if carried else "") + after[: end.start() if end else len(after)]
     if not _GENERIC_REST.search(rest):
         wh = _WH.search(rest)
-        object_words = _stems((wh[1] or wh[2] or "") if wh else "")
-        if not wh or not object_words & _stems(normalise(question)):
+        object_words = content_stems((wh[1] or wh[2] or "") if wh else "")
+        if not wh or not object_words & content_stems(normalise(question)):
             return None
     # A fact stated after the phrase answers after all.
     if any(m.role == "asserted" and m.start > last.start for aliases in answers for m in mentions(reading, aliases)):

@@ -121,7 +121,7 @@ ERROR_FLAG = (
         rf"{_WRONG}\b|\b(?:may|might|could) not be (?:entirely |fully |quite |completely )?(?:correct|accurate|right|true|reliable)\b"
         r"|(?<!\bi )(?<!answer )\b(?:may|might|could|must) (?:well |also )?be confused\b"
         r"|\b(?:looks?|sounds?)(?: to be)? (?:a bit |a little |slightly |somewhat |[a-z]+ly )?(?:off|incorrect|wrong|inaccurate|"
-        r"mistaken|erroneous|outdated|stale|unreliable|dubious|questionable|suspicious|suspect|fishy|implausible)\b"
+        r"mistaken|erroneous|outdated|stale|unreliable|dubious|doubtful|questionable|suspicious|suspect|fishy|implausible)\b"
         rf"|\b(?:looks?|sounds?|seems?) like (?:an? |some )(?:[\w-]+ ){{0,2}}?{_SLIP}"
         r"|\b(?:seems?|appears?)(?: to be)? (?:a bit |a little |slightly |somewhat )?off\b"
         r"|\b(?:doesn't|does not|don't|do not) (?:look|sound|seem) (?:quite |entirely )?(?:right|correct|accurate)\b"
@@ -134,6 +134,7 @@ ERROR_FLAG = (
         examples=(
             "The date might be outdated.",
             "1895 looks off.",
+            "The leaflet's attribution looks doubtful to me.",
             "This looks like a mix-up in the source.",
             "The figure in the documents (5) doesn't look right to me.",
         ),

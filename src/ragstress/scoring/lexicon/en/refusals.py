@@ -121,13 +121,14 @@ REFUSAL = (
         rf"\b{_FOUND_NOT} (?:\w+ )?(?:find|locate|see|spot|pin down|track down|come across|turn up)\b{_NOT_ABOUT_ERRORS}"
         r"(?! any(?:thing)?\s*(?:$|[.;!?]))(?! why\b| how\b| (?:a |any )?(?:reason|problem|issue)s?\b)"
         rf"|\b(?:i'm|i am) not (?:seeing|finding)\b{_NOT_ABOUT_ERRORS}(?! any(?:thing)?\s*(?:$|[.;!?]))"
-        rf"|\bno (?:such |relevant |matching |specific )?{_INFO_NOUNS} (?:\w+ ){{0,3}}?(?:found|located|turned up)\b"
+        rf"|\bno (?:such |relevant |matching |specific )?(?:[\w-]+ )?{_INFO_NOUNS} (?:\w+ ){{0,3}}?(?:found|located|turned up)\b"
         r"|\b(?:nothing|none) (?:was |were )?(?:found|located|turned up)\b|\b(?:cannot|can't|could not|couldn't) be (?:found|located)\b",
         "The response says it could not find the answer: 'I couldn't find this', 'unable to locate', 'I don't see a "
         "figure for it', 'I'm not seeing it', 'no information found' ('I can't find any error in the passages' is not one).",
         examples=(
             "I couldn't find this in the documents.",
             "No relevant information was found.",
+            "No tariff figures found in the attached brochure.",
             "The figure cannot be located in these pages.",
             "I'm not seeing the toll for trucks in these leaflets.",
         ),
@@ -137,6 +138,7 @@ REFUSAL = (
         "en.sources_silent",
         rf"(?:do|does|did)(?: not|n't) (?:actually |explicitly |directly |specifically |clearly |really )?{_SAYING}"
         rf"{_NOT_ABOUT_ERRORS}"
+        rf"|\b(?:don't|do not) (?:think|believe) {_THE_SOURCES} (?:\w+ )?{_SAYING}{_NOT_ABOUT_ERRORS}"
         rf"|\bnever (?:actually )?(?:says?|mentions?|gives?|names?|states?|specif(?:y|ies)|lists?|identif(?:y|ies))\b"
         rf"|\bnone of (?:the |these |those |them|the provided )?(?:[\w-]+ ){{0,2}}?(?:{sources.SOURCES_NONE_OF.alternation}|them)? ?"
         rf"{_SOURCE_VERBS}|\bnothing (?:in |here|there)(?:[\w-]+ ){{0,3}}?{_SOURCE_VERBS}\b(?! otherwise\b| so\b)"
@@ -159,7 +161,7 @@ REFUSAL = (
         "The response says the passages do not say (so the answer is unknown to it): 'the documents don't name it', "
         "'neither passage gives it', 'it isn't in the context', 'there's no 2019 figure', 'none of the supplied pages "
         "talk about it', 'nothing in these notes addresses it', 'it doesn't appear anywhere in the filings', 'it's beyond "
-        "what the notes cover'.",
+        "what the notes cover', 'I don't think the passages cover that'.",
         examples=(
             "The documents don't name the architect.",
             "Neither passage gives the year.",
@@ -170,8 +172,14 @@ REFUSAL = (
             "The tide table isn't anywhere in what I've been given.",
             "That question is beyond what the notes clearly cover.",
             "The handbook contains no such guidance.",
+            "I don't think the brochures cover that.",
+            "I do not believe these notes mention the architect.",
         ),
-        near_misses=("The documents don't contain any errors.",),
+        near_misses=(
+            "The documents don't contain any errors.",
+            "I don't think the brochures mention any mistake.",
+            "I don't think the brochures are wrong: it opened in 1911.",
+        ),
     ),
     Phrase(
         "en.not_given",
@@ -232,17 +240,22 @@ REFUSAL = (
         rf"(?:on|about|regarding|as to|concerning)\b|\bnothing (?:in|from) {_THE_SOURCES} (?:\w+ )?(?:says?|mentions?|"
         r"states?|indicates?|covers?|tells?|names?|gives?|lists?|specifies|answers?|identifies)\b(?! otherwise\b)"
         rf"|\bnothing (?:in|from) {_THE_SOURCES} (?:about|on|regarding|concerning)\b"
+        rf"|(?:^|(?<=\n))no (?:[\w-]+ )?{_INFO_NOUNS}(?:\s*(?:[,.;!]|$)| (?:in|from) {_THE_SOURCES})"
         r"|(?:\b(?:says?|said|mentions?|tells?|gives?|contains?|includes?|provides?|offers?|reveals?|there(?:'s| is)|but)"
         r"|,|\s[—–]) nothing (?:about|on|regarding|concerning|as to)\b",
         "Tersely, nothing on it is given: 'No details given.', 'the text is silent on this', 'nothing in the documents "
-        "says so', 'they say nothing about it'.",
+        "says so', 'they say nothing about it', 'No area figure, sorry.' opening the response or a line.",
         examples=(
             "No details given.",
             "The text is silent on this.",
             "They say nothing about it.",
             "The leaflet is about the museum café — nothing on its opening year.",
             "I have nothing in the retrieved notes about the toll.",
+            "No toll figure, I'm afraid.",
+            "No opening date.",
+            "No toll figures in the leaflets.",
         ),
+        near_misses=("No, the figure is 720.", "No figure in the survey was higher than 720."),
     ),
     Phrase(
         "en.only_covers",
@@ -364,3 +377,50 @@ DECLINES_THE_QUESTION = Phrase(
     ),
     near_misses=("I can't give a complete answer, but the first part is 1889.",),
 )
+
+SIDE_DETAIL = ("exact", "precise", "specific", "particular", "detailed")
+"""Words that narrow what a refusal declines to a finer detail ('the exact opening day', 'the precise figure'):
+beside a date or number of the kind the question asks, stated as the answer, such a refusal declines the finer
+part, not the question (scoring.metrics.refusal). Whole words: 'the documents don't specifically say' is no detail."""
+
+FUNCTION_WORDS = (
+    "the", "its", "his", "her", "their", "this", "that", "these", "those", "any", "and", "for", "was", "are",
+    "were", "has", "have", "had", "did", "does", "who", "what", "which", "when", "where", "how", "you", "from",
+    "him", "them", "they", "she", "one", "ones", "our", "your", "can", "not", "but", "with", "sorry",
+)  # fmt: skip
+"""Short words that name nothing: what a refusal declines is compared with the question without them, and a refusal
+left with nothing else ('the documents don't say') declines the question itself."""
+
+ASKS_A_DATE = ("when", "year", "date", "day", "month")
+"""Question words asking for a date: the value that answers it holds a year ('opened in June 2011')."""
+
+FINER_THAN_A_YEAR = ("day", "days", "month", "months")
+"""Words for a part of a date finer than its year: declined beside a year, when the year is asked, they decline
+another thing; when the question asks the day, a month stated beside the exact day declined is a coarser answer.
+'Date' is not one: 'a date I doubt' is the date asked."""
+
+ASKS_A_NUMBER = (
+    "how many", "how much", "how tall", "how high", "how long", "how far", "how deep", "how wide", "how big",
+    "how large", "how old", "how heavy", "how fast", "what percentage",
+)  # fmt: skip
+"""Question words asking for a number: the value that answers it holds one ('holds 38,000 spectators')."""
+
+ASKS_A_NAME = ("who", "whom", "whose")
+"""Question words asking for a name: the value that answers it is stated with a copula ('the curator is Mark Chen')."""
+
+NEIGHBOURING_REPORT = (
+    "only", "just", "instead", "mention", "mentions", "mentioned", "discuss", "discusses", "describe",
+    "describes", "cover", "covers", "about", "focus", "focuses",
+)  # fmt: skip
+"""Words by which a clause about the sources reports what lies beside the answer ('they only mention the 1908
+show'), not the value asked: such a clause states no answer, whatever value it holds."""
+
+THE_ANSWER_ITSELF = (
+    "answer", "answers", "reply", "response", "figure", "figures", "number", "numbers", "value", "values",
+    "amount", "total", "count",
+)  # fmt: skip
+"""Words for the answer itself, or for a value of any kind: 'I can't give a precise answer' or 'I won't give a
+figure' narrows nothing, it declines the question."""
+
+STATES_A_VALUE = ("is", "was", "are", "were")
+"""Copulas by which a clause states a value that is no number ('the curator is Mark Chen')."""

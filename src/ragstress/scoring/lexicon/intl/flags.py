@@ -119,12 +119,22 @@ ERROR_FLAG = (
         near_misses=("오류가 없습니다.",),
     ),
     Phrase(
-        "ru.sources_wrong",
+        "ru_pl.sources_wrong",
         r"(?:содерж(?:ит|ат|ится|атся)|есть|имеется|имеются|закралась|закрались) (?:\w+ )?(?:ошибк[аиу]|ошибок|"
-        r"неточност(?:ь|и|ей))|\bошибочн\w*|\bневерн\w*|\bнеправильн\w*|\bнекорректн\w*|\bошибают?ся\b|\bэто ошибка\b",
-        "Russian: the documents contain an error or are wrong ('в документах есть ошибка', 'это неверно', 'документы "
-        "ошибаются').",
-        examples=("В документах есть ошибка.", "Это неверно.", "Документы ошибаются."),
+        r"неточност(?:ь|и|ей))|\bошибочн\w*|\bневерн\w*|\bнеправильн\w*|\bнекорректн\w*|\bошибают?ся\b|\bэто ошибка\b"
+        # Polish, the other Slavic language the responses use: 'to błąd', 'błędne', 'dokumenty się mylą'
+        r"|\bto (?:jest )?(?:\w+ )?błąd\b|\bbłędn\w*|\bnieprawidłow\w*|\bniepoprawn\w*|\bmyl(?:i|ą) się\b|\bsię myl(?:i|ą)\b"
+        r"|\bzawiera(?:ją)? (?:\w+ )?błąd\b",
+        "Russian and Polish: the documents contain an error or are wrong ('в документах есть ошибка', 'это неверно', "
+        "'документы ошибаются', 'to błąd', 'dane są błędne', 'dokumenty się mylą').",
+        examples=(
+            "В документах есть ошибка.",
+            "Это неверно.",
+            "Документы ошибаются.",
+            "Broszura podaje 1912, ale to błąd.",
+            "Te dane są błędne.",
+        ),
+        near_misses=("To nie jest błąd.",),
     ),
 )
 

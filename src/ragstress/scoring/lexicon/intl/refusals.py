@@ -64,15 +64,18 @@ REFUSAL = (
         r"\bkeine(?:n|rlei)? (?:\w+ )?(?:angaben?|informationen?|hinweise?|daten|erwähnung|auskunft|antwort)\b"
         r"|\b(?:kann|konnte|können|lässt sich|ließ sich|ist)\b[^.;!?]{0,40}?\bnicht\b[^.;!?]{0,25}?\b(?:beantworten|"
         r"finden|bestimmen|sagen|feststellen|entscheiden|bestätigen|ermitteln|beantwortet|gefunden|erwähnt|angegeben|"
-        r"genannt|enthalten|festgelegt)\b|\b(?:nennen|erwähnen|enthalten|geben|sagen|liefern)\b[^.;!?]{0,40}?\b(?:nicht|"
-        r"nichts|keine)\b|\bnichts (?:\w+ )?(?:finden|gefunden)\b|\bfinde\b[^.;!?]{0,40}?\bnichts\b|\bich weiß (?:es |das )?nicht\b"
+        r"genannt|enthalten|festgelegt)\b|\b(?:nennen|erwähnen|enthalten|geben|sagen|liefern|steht|stehen)\b[^.;!?]{0,40}?\b(?:nicht|"
+        r"nichts|kein(?:e[nmrs]?)?)\b|\bnichts (?:\w+ )?(?:finden|gefunden)\b|\bfinde\b[^.;!?]{0,40}?\bnichts\b|\bich weiß (?:es |das )?nicht\b"
         r"|\bgeht (?:aus|in)\b[^.;!?]{0,50}?\bnicht hervor\b",
-        "German: 'keine Angaben', 'ich kann das nicht beantworten', 'die Dokumente nennen ... nicht', 'nichts "
+        "German: 'keine Angaben', 'ich kann das nicht beantworten', 'die Dokumente nennen ... nicht', 'in den Unterlagen "
+        "steht kein ...', 'nichts "
         "gefunden', 'dazu finde ich nichts', 'das geht aus den Unterlagen nicht hervor'.",
         examples=(
             "Keine Angaben dazu.",
             "Ich kann das nicht beantworten.",
             "Die Dokumente nennen das Jahr nicht.",
+            "Die Unterlagen nennen kein Eröffnungsdatum für das Museum.",
+            "In den Broschüren steht leider kein Baujahr.",
             "Dazu finde ich nichts.",
             "Der Preis geht aus dem Katalog nicht hervor.",
         ),
@@ -108,10 +111,16 @@ REFUSAL = (
     Phrase(
         "nl.refusal",
         r"\b(?:vermelden|noemen|bevatten|geven|zeggen|vermeldt|noemt|bevat|geeft|zegt)\b[^.;!?]{0,40}?\b(?:niet|geen|niets)\b"
-        r"|\b(?:kan|kon)\b[^.;!?]{0,30}?\bniet\b[^.;!?]{0,20}?\b(?:vinden|beantwoorden|bepalen|zeggen)\b"
+        r"|\b(?:kan|kon)\b[^.;!?]{0,50}?\bniet\b[^.;!?]{0,20}?\b(?:vinden|beantwoorden|bepalen|zeggen)\b"
         r"|\bgeen (?:\w+ )?(?:informatie|gegevens|vermelding)\b",
-        "Dutch: 'de documenten vermelden niet', 'ik kan het niet vinden', 'geen informatie'.",
-        examples=("De documenten vermelden het jaar niet.", "Ik kan het niet vinden.", "Geen informatie."),
+        "Dutch: 'de documenten vermelden niet', 'ik kan het niet vinden' (the place searched may come between: 'ik kan "
+        "in de bijgevoegde teksten niet vinden'), 'geen informatie'.",
+        examples=(
+            "De documenten vermelden het jaar niet.",
+            "Ik kan het niet vinden.",
+            "Ik kan in de meegestuurde brochures niet vinden wie de brug ontwierp.",
+            "Geen informatie.",
+        ),
     ),
     Phrase(
         "ru.refusal",
@@ -175,9 +184,19 @@ REFUSAL = (
     Phrase(
         "tr.refusal",
         r"\b(?:bulunmuyor|bulunmamaktadır|bulamadım|bulunamadı|belirtilmemiş|belirtilmiyor|bahsedilmiyor|yer almıyor|"
-        r"bilmiyorum|cevaplayamıyorum|yanıtlayamıyorum)\b|\b(?:bilgi|veri) (?:yok|bulunmuyor)\b",
-        "Turkish: 'bilgi bulunmuyor', 'belirtilmemiş', 'bulamadım', 'cevaplayamıyorum'.",
-        examples=("Bilgi bulunmuyor.", "Belirtilmemiş.", "Bulamadım.", "Cevaplayamıyorum."),
+        r"bilmiyorum)\b|\b(?:bilgi|veri) (?:yok|bulunmuyor)\b"
+        # a verb with the ending of inability (-(y)amıyorum, -(y)emedim): 'I cannot determine / answer / find'
+        r"|\b\w+(?:amıyorum|emiyorum|amadım|emedim)\b",
+        "Turkish: 'bilgi bulunmuyor', 'belirtilmemiş', 'bulamadım', and any verb ending in inability: "
+        "'cevaplayamıyorum', 'belirleyemiyorum', 'bulamadım'.",
+        examples=(
+            "Bilgi bulunmuyor.",
+            "Belirtilmemiş.",
+            "Bulamadım.",
+            "Cevaplayamıyorum.",
+            "Hangisi doğru, belirleyemiyorum.",
+        ),
+        near_misses=("Köprü 1973'te açıldı.",),
     ),
     Phrase(
         "ar.refusal",
