@@ -27,3 +27,13 @@ def test_a_place_to_import_from_is_not_asked_as_a_setting():
 def test_a_text_file_is_not_asked_as_a_property():
     assert misnames_a_file("Which property is a standard that lists tea notes?", ["notes.txt"])
     assert not misnames_a_file("Which attribute of pour controls the JS output?", ["pour.js"])
+
+
+def test_an_interface_s_kind_titling_a_table_is_the_product_s():
+    from ragstress.generators.questions.mddocs_table_wording import page_en
+
+    wording = page_en("--no-steam", "flag", "CLI", "Kettle")
+    assert wording.which("disables steam") == "Which flag of the Kettle CLI disables steam?"
+    assert (
+        page_en("size", "option", "Teapot", "Kettle").which("sets the size") == "Which option of Teapot sets the size?"
+    )
