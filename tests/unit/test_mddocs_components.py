@@ -189,3 +189,11 @@ def test_an_entry_line_in_the_past_or_already_agreeing_is_not_inflected_again():
     assert fills is not None and fills[0] == "Which property heats the water to its boiling point?"
     heat = entry_line_question("kettle.boil: heat the water to its boiling point", name, None)
     assert heat is not None and heat[0] == "Which property heats the water to its boiling point?"
+
+
+def test_a_framework_s_component_library_is_no_component_of_that_name():
+    text = "Pour\n\nLearn how to build a Pour component library with Kettle, and Pour components with styles."
+    assert component_title("Pour", [_chunk(text, "guide/pour.md")]) == ""
+    text_zh = "Pour\n\n本文介绍如何使用 Kettle 构建 Pour 组件库。\n\n开发 Pour 组件时需要设置目标。"
+    assert component_title("Pour", [_chunk(text_zh, "guide/pour-zh.md")]) == ""
+    assert component_title("Pour", [_chunk("Pour\n\nThe Pour component pours tea.", "api/pour.md")]) == "Pour"

@@ -54,7 +54,10 @@ def component_title(title: str, doc_chunks: list[Chunk]) -> str:
     # Used as code, not written in a string or a comment ("'Request failed'"): imported, registered or a tag.
     used = rf"import\s*(?:type\s*)?\{{[^}}]*\b{name}\b|\.use\(\s*{name}\s*\)|<{name}[\s/>]|\bcomponents:\s*\{{[^}}]*\b{name}\b"
     in_code = re.search(used, code) is not None
-    called = re.search(rf"(?<![\w-]){name} ?(?:component|组件)", text) is not None
+    # "a React component library", "Svelte components", "Svelte 组件库": things written with a framework, not
+    # one component the page is named for; a page that builds such libraries calls no component by that name.
+    library = re.search(rf"(?<![\w-]){name} ?(?:component\s+librar|组件库)", text) is not None
+    called = not library and re.search(rf"(?<![\w-]){name} ?(?:component(?!s)|组件)", text) is not None
     return name if in_code or called else ""
 
 

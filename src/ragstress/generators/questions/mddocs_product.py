@@ -37,6 +37,9 @@ def _stands_alone_zh(before: str, after: str) -> bool:
     return not (preceding and preceding[0][1].startswith(("n", "eng")))
 
 
+# A verb that gives a name its value: "sets", "configures", "将……设置为".
+_SETS = re.compile(r"\b(?:sets?|configures?|changes?|overrides?|defaults?)\s+$|(?:将|把)\s*$")
+
 _JOINING_ZH = ("和", "与", "及", "、", "或", "以及")
 
 
@@ -58,7 +61,10 @@ def about_product(sentence: str, product: str | None, kinds: dict[str, str], zh:
         )
         # source.define beside documented options (source.alias) is an option too, not a module.
         module = module and not any(k.startswith(name.split(".")[0] + ".") for k in kinds)
-        kind = "module" if module else code_kind(name, kinds)
+        # "Kettle sets brew.mode to steep by default": what a product sets to a value is a setting, not a module.
+        set_to = module and _SETS.search(sentence[opener.end() : m.start()]) is not None
+        module = module and not set_to
+        kind = "option" if set_to else "module" if module else code_kind(name, kinds)
         # A one-letter name is a language or a variable ("the C API", "x"), not a code name to ask for.
         if kind is None or len(name.removesuffix("()")) < 2 or name == product or name.lower() == product.lower():
             continue

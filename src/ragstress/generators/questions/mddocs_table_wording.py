@@ -90,6 +90,8 @@ def row_questions(name: str, cells: dict[str, str], zh: bool, wording: Wording) 
 def page_en(name: str, noun: str, subject: str, product: str | None) -> Wording:
     # A question that names what its page documents stands alone, as one naming a code name does (see
     # mddocs._unframed): the product, which every page's text shares, would only draw other pages.
+    if re.fullmatch(r"[A-Z]{2,4}", subject):  # "CLI", "API": the kind of an interface, the product's own
+        subject = f"the {product} {subject}" if product else f"the {subject}"
     where = f" for {subject}" if subject else f" in {product}"
     of = f" of {subject}" if subject else f" in {product}"
     return Wording(

@@ -24,14 +24,23 @@ _ENABLES_READER = re.compile(r"(?<=[\u4e00-\u9fff])(允许|方便|便于)(?:你|
 
 
 # "loading.tsx", "plugin.ts": a file, which a question asking for a property, method or function misnames.
-_FILE_NAME = re.compile(r"\.(?:tsx?|jsx?|mjs|cjs|json|vue|md|css|less|scss|html|ya?ml)$")
+_FILE_NAME = re.compile(r"\.(?:tsx?|jsx?|mjs|cjs|json|vue|mdx?|txt|toml|lock|xml|css|less|scss|html|ya?ml)$")
 _CODE_KIND_ASKED = re.compile(
     r"\b[Ww]hich (?:\w+ )?(?:property|method|function|hook|class)\b|哪个(?:属性|方法|函数|钩子|类)"
+)
+# "From which parameter does Kettle import styles?": things are imported or loaded from a folder, a file or a
+# package; a setting or a function is no place to import from.
+_FROM_CODE_KIND = re.compile(
+    r"\b[Ff]rom which (?:\w+ )?(?:property|method|function|hook|class|parameter|option|attribute)\b"
+    r"|从哪个(?:属性|方法|函数|钩子|类|参数|选项)"
 )
 
 
 def misnames_a_file(question: str, answers: list[str]) -> bool:
-    """Whether a question asks for a property, method or function whose answer is a file (`loading.tsx`)."""
+    """Whether a question asks for a property, method or function whose answer is a file (`loading.tsx`,
+    `llms.txt`), or asks from which of them a thing is imported (see `_FROM_CODE_KIND`)."""
+    if _FROM_CODE_KIND.search(question):
+        return True
     return bool(answers) and bool(_FILE_NAME.search(answers[0])) and bool(_CODE_KIND_ASKED.search(question))
 
 

@@ -24,6 +24,7 @@ from ragstress.generators.questions.nested_answers import with_full_path
 from ragstress.generators.questions.passage_words import without_passage_words
 from ragstress.generators.questions.reference_pages import bare_generic, mended, owning_title, page_subject
 from ragstress.generators.questions.seeds import KIND_ROTATION, Candidate, Target, answer_aliases, usable_spans
+from ragstress.generators.questions.sibling_entries import asks_default_state, blurs_siblings, documented_paths
 from ragstress.generators.questions.single_answer import asks_alone
 from ragstress.generators.questions.standalone_en import CommonNouns, standalone
 from ragstress.generators.questions.subject_named import SectionHeadings, option_pages, with_subject
@@ -31,6 +32,7 @@ from ragstress.generators.questions.techdoc import Subject, entries, stated_text
 from ragstress.generators.questions.techdoc_commands import CommandPurposes
 from ragstress.generators.questions.techdoc_shared import SharedOptions
 from ragstress.generators.questions.techdoc_subjects import document_subjects, document_titles
+from ragstress.generators.questions.titled_frames import asked_by_kind
 from ragstress.generators.questions.topics import topic_phrases, with_topic
 from ragstress.generators.questions.wh_en import asks_software_as_who
 
@@ -97,6 +99,8 @@ def _technical(chunk: Chunk, subject: Subject | None, lang: str, docs: _DocsRead
             stated += [q for q in found if title in q[1] and q[0] not in before]
         stated += _by_column(docs.tables.questions(chunk, product))
     stated = [(mended(q[0]), *q[1:]) for q in stated]
+    # "在 Kettle 的“冲泡工具”文档中，……的是什么？": asked for the answer's kind, or not at all (`titled_frames`).
+    stated = [(asked_by_kind(q[0], q[1], docs.kinds) if q[0] else q[0], *q[1:]) for q in stated]
     # "Which method now returns …", "哪个属性同样支持……": the passage's "now" or "also" goes, or the question.
     stated = [(without_passage_words(q[0], lang) if q[0] else q[0], *q[1:]) for q in stated]
     owner = docs.objects.get(chunk.doc_id)
@@ -146,7 +150,10 @@ def _docs_page_gates(stated: list, chunk: Chunk, docs: _DocsReading) -> list:
         for q in stated
     ]
     # A signature's placeholders, an entry another copies ("Same as test"), "as follows": not asked alone.
-    return [q for q in stated if asks_alone(q[0] or "", q[1], chunk.text)]
+    stated = [q for q in stated if asks_alone(q[0] or "", q[1], chunk.text)]
+    # One of parallel entries (redirect.js.path, redirect.style.path) asked without the part that tells it from
+    # the others, or by a default state many settings share: more than one entry answers (`sibling_entries`).
+    return [q for q in stated if not (blurs_siblings(q[0] or "", q[1], docs.paths) or asks_default_state(q[0] or ""))]
 
 
 _VALUE_TEMPLATES = frozenset({"doc_type", "default_value"})
@@ -171,6 +178,7 @@ class _DocsReading:
         self.nouns = CommonNouns(chunks)
         self.documented = DocumentedNames(chunks)
         self.objects = object_pages(chunks)
+        self.paths = documented_paths(chunks)
 
     def page(self, doc_id: str) -> tuple[str | None, set[str]]:
         """A document's title and heading names: what a question on its prose names it by (`mddocs_named`)."""
