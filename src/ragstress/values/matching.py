@@ -171,6 +171,25 @@ def _in_other_units(alias: str) -> list[str]:
     return others
 
 
+def _locale_forms(alias: str) -> list[str]:
+    """The alias's number (alone or before its unit) as other locales write it, each a reading a response's number
+    may have: a whole number of four to six digits with a dot before its last three ("384.400 km", read also as
+    384.4 in English), and a decimal with a comma for its point ("1,28 s"). A comma before exactly three digits is
+    read as a thousands separator (`normalise`), so a decimal with three places has no comma form, and a whole
+    number has none: "1,28" is never 128. Longer numbers grouped by dots more than once ("1.200.000") are
+    unambiguous and are read as one number in the text itself (`notation.units`)."""
+    quantity = _QUANTITY.match(alias)
+    rest = alias[quantity.end("number") :] if quantity else "-"
+    if rest[:1] in tuple("-./:,^x0123456789"):  # the number is part of a date, a ratio or a range, not a quantity
+        return []
+    whole, _, fraction = quantity["number"].partition(".")
+    if fraction:
+        return [f"{whole},{fraction}{rest}"] if len(fraction) != 3 else []
+    if 4 <= len(whole) <= 6 and not whole.startswith("0"):
+        return [f"{whole[:-3]}.{whole[-3:]}{rest}"]
+    return []
+
+
 # An alias that gives its value as approximate ("about 490 km/h", "约6371千米") names the value, not the word: a
 # response that says "around 490 km/h", "roughly 490 km/h" or "490 km/h" gives it too.
 _APPROXIMATELY = ("about ", "around ", "approximately ", "approx. ", "roughly ", "~", "约", "大约")
@@ -193,7 +212,11 @@ def _exact_alias_patterns(alias: str) -> tuple[re.Pattern[str], ...]:
     # A comma before the number separates it from a digit only when a digit precedes the comma ("1,2021"), not
     # after a clause ("天和，2021年" normalises to "天和,2021年").
     # A number right after an opening or before a closing square bracket is a citation marker ("[2]", "【1,2】").
+    numbers += [] if year or not numbers else _locale_forms(alias)
     found = [re.compile(rf"(?<![\d.\[【])(?<!\d,){re.escape(n)}(?!\d|[.,]\d|[\]】])") for n in numbers]
+    if not numbers:  # a quantity with its unit, the number in another locale's spelling ("384.400 km", "1,28 s")
+        edge = rf"(?![{_WORD_CHAR}])" if re.search(rf"[{_WORD_CHAR}]$", alias) else ""
+        found += [re.compile(rf"(?<![\d.,]){re.escape(form)}{edge}") for form in _locale_forms(alias)]
     if not _is_number(alias):
         found.append(alias_pattern(alias))
     found += [alias_pattern(form) for form in _count_in_words(alias)]

@@ -6,8 +6,10 @@ every alias, so either side may use either spelling:
 
 - A superscript is a power: "10⁸" reads "10^8" and "mol⁻¹" "mol^-1". Unicode's compatibility form would make
   "10⁸" the different number "108", so superscripts are read before the text is normalised (`powers`).
-- A power of ten is joined to its factor whatever sign and spacing multiply them: "3 × 10^8", "3x10^8", "3·10^8"
-  and "3*10^8" all read "3x10^8".
+- A number in scientific notation is written out, whatever sign and spacing multiply its factor by the power of
+  ten: "3 × 10^8", "3x10^8", "3·10^8", "3*10^8" and "3e8" all read "300000000", "1,5 × 10⁶" (a comma decimal
+  mark) "1500000"; so "1.538 × 10³ °C" gives 1538 °C and "2.5 × 10⁵" is never 2.5 million. A power beyond
+  ±12 stays in one notation, "5.97x10^24".
 - A unit to a negative power, after another unit, divides it: "m s^-1" reads "m/s", "g cm^-3" "g/cm^3".
 - A unit after a number is read in one form, whatever its spelling: metres, kilograms, per cent, basis points
   ("25 basis points" and "25 bps" read "25 bps") and the rest, and
@@ -20,12 +22,17 @@ every alias, so either side may use either spelling:
   the dot inside a Chinese transliterated name is no product).
 - Digits grouped by spaces in threes are one number ("300 000", "1 000 000"), as a comma between them already is
   (`matching.normalise`); the first group has one to three digits and each further group exactly three, so two
-  numbers side by side ("in 2019 300 people") are not joined.
+  numbers side by side ("in 2019 300 people") are not joined Groups split by dots more than once are one number too
+  ("€1.200.000.000"), and a comma after space- or dot-grouped digits is their decimal mark ("1.234,5" and
+  "1 234,5" read "1234.5"). A single dot before three digits ("384.400") stays: it reads as either value, so
+  it is the alias matching that tries the thousands reading (`matching._locale_forms`).
+- A space between a number and its per cent sign goes ("72,2 %" reads "72,2%").
 """
 
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 
 _SUPERSCRIPT_DIGITS = dict(zip("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺", "0123456789-+", strict=True))
 
@@ -57,10 +64,12 @@ def powers(text: str) -> str:
 # "fifty hertz" "50 hz", "230 volts" "230 v", "150 minutes" "150 min", "2 hrs" "2 h", "30 seconds" "30 s", "km per
 # second" "km/s", and an hour with its part of the day: "7 in the morning" "7 am".
 _NOTATION = re.compile(
-    r"(?P<grouped>(?<![\d.,])(?<!\d )\d{1,3}(?: \d{3})+(?![\d]|[.,]\d| \d))"
+    r"(?P<grouped>(?<![\d.,])(?<!\d )\d{1,3}(?:(?: \d{3})+(?:,\d+)?|(?:\.\d{3}){2,}(?:,\d+)?|\.\d{3},\d+)"
+    r"(?![\d]|[.,]\d| \d))"
+    r"|(?P<sci>(?<![\da-z_.,])\d+(?:[.,]\d+)?(?: ?[x·*] ?10\^[-+]?\d{1,2}|e[-+]?\d{1,2}(?![a-z_]))(?!\d|[.,]\d))"
     r"|(?P<times>(?<=\d) ?[x·*] ?(?=10\^))"
     r"|(?<=[a-z]) (?P<per_unit>[a-z]{1,3})\^-(?P<power>[1-9])(?!\d)"
-    r"|(?P<degree>(?<=\S) (?=°[cfk]\b))|(?P<product>(?<=[a-z])[·⋅](?=[a-z]))"
+    r"|(?P<degree>(?<=\S) (?=°[cfk]\b)|(?<=\d) (?=%))|(?P<product>(?<=[a-z])[·⋅](?=[a-z]))"
     r"|(?<=\d) ?(?:(?P<km>kilomet(?:re|er)s?|km)|(?P<m>met(?:re|er)s?|m)|(?P<ft>feet|foot|ft)|(?P<pct>per ?cent|percent)"
     r"|(?P<bps>basis points?|bps)|(?P<yrs>yrs?)|(?P<kg>kilograms?|kilos?|kg)|(?P<hz>hertz|hz)|(?P<v>volts?|v)"
     r"|(?P<min>minutes?|mins?)|(?P<h>hours?|hrs?|h)|(?P<s>seconds?|secs?))\b|(?<=[a-z]) per (?P<per>second|hour)\b"
@@ -75,7 +84,10 @@ _PER = {"second": "/s", "hour": "/h"}
 
 def _read(match: re.Match[str]) -> str:
     if match["grouped"]:
-        return match["grouped"].replace(" ", "")
+        # Groups of three split by spaces or dots; a comma after them is the decimal mark ("1.234,5" is 1234.5).
+        return match["grouped"].replace(" ", "").replace(".", "").replace(",", ".")
+    if match["sci"]:
+        return _scientific(match["sci"])
     if match["per_unit"]:
         return f"/{match['per_unit']}" + ("" if match["power"] == "1" else f"^{match['power']}")
     if match["per"]:
@@ -83,6 +95,19 @@ def _read(match: re.Match[str]) -> str:
     if match["clock"]:
         return match["clock"] + (" am" if match["half"].endswith("morning") else " pm")
     return _UNIT_FORMS[match.lastgroup]
+
+
+_WRITTEN_OUT_POWER = 12  # beyond it a value is kept in scientific notation (decimal arithmetic stays exact)
+
+
+def _scientific(written: str) -> str:
+    """A number in scientific notation written out: "1.538x10^3" is "1538", "2.5e-3" "0.0025", "1,5x10^6" "1500000"
+    (a comma in the factor is its decimal mark: a thousands comma is gone by now)."""
+    factor, exponent = written.split("10^") if "^" in written else written.split("e")
+    factor = factor.rstrip(" x·*").replace(",", ".")
+    if abs(int(exponent)) > _WRITTEN_OUT_POWER:  # too long to write out: one notation, "5.97x10^24"
+        return f"{factor}x10^{int(exponent)}"
+    return f"{Decimal(factor).scaleb(int(exponent)).normalize():f}"
 
 
 def units(text: str) -> str:

@@ -95,7 +95,13 @@ ERROR_FLAG = (
         r"possibly |perhaps |apparently |evidently |obviously |certainly |partly |partially )?"
         rf"{_WRONG}\b"
         r"|\b(?:isn't|aren't|wasn't|weren't|can't be|cannot be|couldn't be|could not be) (?:entirely |quite |fully |exactly )?"
-        r"(?:correct|accurate|right|true|reliable)\b|\b(?:is|are|was|were|'s) (?:slightly |way |well |a bit |a little |"
+        r"(?:correct|accurate|right|true|reliable)\b"
+        # no longer right: 'has not been right since the 1965 expansion' (outdated, from a date on)
+        r"|\b(?:hasn't|has not|haven't|have not) been (?:right|correct|accurate|true|valid|current) since\b"
+        # not to be trusted on a point: said of the sources, not of the response itself ('I can't be trusted ...')
+        r"|(?<!\bi )(?<!\bwe )\b(?:can't|cannot|can not|shouldn't|should not) be (?:fully |entirely )?trusted "
+        r"(?:on|here|about|for|in|regarding)\b"
+        r"|\b(?:is|are|was|were|'s) (?:slightly |way |well |a bit |a little |"
         r"(?:[\d.]+|one|two|three|four|five|six|seven|eight|nine|ten|a few|several|many|some) [a-z]+ )?off\b"
         r"(?! (?:the|to|in|on|at|from|of|for|with)\b)|\boff by (?:one|an?|\d|two|three|several|a few|some)\b"
         r"|\b(?:i (?:don't|do not) think|i doubt) (?:that|this|it|the \w+)(?:'s| is| was| are)? ?(?:right|correct|accurate|true)\b"
@@ -113,6 +119,13 @@ ERROR_FLAG = (
             "I don't think that's right.",
             "I'd push back on the source.",
             "Iron is Fe, so the worksheet is inconsistent here.",
+            "The leaflet gives 1,200 staff, a figure that hasn't been right since the merger.",
+            "This manual can't be trusted on the torque value.",
+        ),
+        near_misses=(
+            "The figure has been right since the merger.",
+            "I can't be trusted on dates, but the leaflet gives 1902.",
+            "The spare key can't be trusted to a stranger.",
         ),
     ),
     Phrase(
@@ -199,7 +212,8 @@ ERROR_FLAG = (
         r"well-known|common|my|own|the)? ?(?:[\w-]+ )?(?:facts?|record|records|knowledge|data|figures?|values?|"
         r"conventions?|physics|science|history|consensus|understanding|references?|definitions?|rules?|"
         r"specifications?|documentation|schedules?|guidelines?|guidance|recommendations?|labell?ing)\b"
-        r"|(?:contradict(?:s|ing)?|inconsistent with|at odds with|conflicts? with|clash(?:es|ing)? with|(?:does|do)(?: not|n't) match) "
+        r"|(?:contradict(?:s|ing)?|inconsistent with|at odds with|conflicts? with|clash(?:es|ing)? with"
+        r"|(?:does|do)(?: not|n't) (?:match|square with|tally with|agree with|line up with|fit with)) "
         r"(?:what (?:is|we|i|i'd|i would|we'd|one would) (?:know|recall|remember|understand|expect)\w*|(?:anything|everything) i know|any [\w-]+ (?:[\w-]+ )?i know|"
         r"history|reality|the (?:actual|real|true|correct) \w+)",
         "The sources are said to contradict (or disagree with, differ from, not match) known facts, the record, "
@@ -212,9 +226,10 @@ ERROR_FLAG = (
             "The date in the memo clashes with everything I know about the launch.",
             "Note 2 says the filter is changed yearly. That doesn't match the maintenance schedule.",
             "This conflicts with the official dosing guidelines.",
+            "The bulletin's date doesn't square with what I remember of the launch.",
             "The fares in these leaflets look inconsistent with what I'd expect for a peak ticket.",
         ),
-        near_misses=("The fare is consistent with what I'd expect.",),
+        near_misses=("The fare is consistent with what I'd expect.", "The date squares with what I remember."),
     ),
     Phrase(
         "en.contrary_to_sources",
