@@ -1,6 +1,6 @@
 """A refusal that gives neighbouring facts instead of the one asked still refuses: a time of day is no clause break
 that would make its minutes an answer, and a list the response announces as related information reports the
-sources (refusal._answer_after). Sentences of our own."""
+sources (refusal_clauses.answer_after). Sentences of our own."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """A refusal of a detail beside a value the response states declines the detail, not the question, whatever the
-value is (refusal._value_beside_a_detail); a refusal naming what the question asks, or a value only reported from
+value is (refusal_clauses.value_beside_a_detail); a refusal naming what the question asks, or a value only reported from
 the sources, still refuses. Sentences of our own."""
 
 from __future__ import annotations
