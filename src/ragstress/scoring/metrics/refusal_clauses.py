@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from ragstress.scoring.lexicon.en import refusals as en_refusals
 from ragstress.scoring.lexicon.zh import refusals as zh_refusals
+from ragstress.scoring.lexicon.zh import sources as zh_sources
 from ragstress.scoring.metrics import role_patterns
 from ragstress.scoring.metrics.rules import (
     ERROR_FLAG_PATTERNS,
@@ -47,7 +48,7 @@ _CLAUSES_BEFORE = re.compile(rf"{ANSWER_CLAUSES.pattern}|[—–]|\s-\s")
 _ABOUT_THE_SOURCES = re.compile(
     rf"{role_patterns.EN.source_words}|{role_patterns.ZH.source_words}"
     r"|\b(?:discuss|discusses|describe|describes|cover|covers|mention|mentions|talk|talks|focus|focuses|instead|only)\b"
-    r"|\brelated (?:information|facts|details)\b|相关(?:的)?(?:信息|内容|资料)"
+    rf"|\brelated (?:information|facts|details)\b|相关(?:的)?(?:信息|{zh_sources.SOURCES_LACKING.alternation})"
     r"|\b(?:they|it) (?:\w+ )?(?:say|says|state|states|give|gives|list|lists|note|notes|record|records|report|reports|"
     r"put|puts|date|dates|name|names|show|shows)\b|讨论|介绍|涉及|讲的是|谈的是|只|仅|提到|写道|记载"
     r"|\byou (?:can|could|may|might) (?:contact|call|consult|check with|ask)\b|建议|可以(?:拨打|咨询|查阅|联系)"
