@@ -22,7 +22,7 @@ every alias, so either side may use either spelling:
   the dot inside a Chinese transliterated name is no product).
 - Digits grouped by spaces in threes are one number ("300 000", "1 000 000"), as a comma between them already is
   (`matching.normalise`); the first group has one to three digits and each further group exactly three, so two
-  numbers side by side ("in 2019 300 people") are not joined Groups split by dots more than once are one number too
+  numbers side by side ("in 2019 300 people") are not joined. Groups split by dots more than once are one number too
   ("€1.200.000.000"), and a comma after space- or dot-grouped digits is their decimal mark ("1.234,5" and
   "1 234,5" read "1234.5"). A single dot before three digits ("384.400") stays: it reads as either value, so
   it is the alias matching that tries the thousands reading (`matching._locale_forms`).
