@@ -60,3 +60,36 @@ def test_a_large_power_stays_in_one_scientific_notation() -> None:
     assert comparable("7.35e22 kg") == comparable("7.35 × 10²² kg") == "7.35x10^22 kg"
     assert found("7.35 × 10^22 kg", "about 7,35e22 kg")
     assert not found("7.35 × 10^22 kg", "about 7.35e21 kg")
+
+
+@pytest.mark.parametrize(
+    ("alias", "response"),
+    [
+        # the currency sign after the amount, as much of Europe writes a price, with a comma decimal and dot groups
+        ("€2,450.00", "Im Shop kostet sie 2.450,00 € inkl. MwSt."),
+        ("€2,450.00", "priced at 2 450 € in the French store"),  # zero cents dropped, grouped by a space
+        ("€1.85 per kg", "loose apples at 1,85 € per kg"),
+        ("£3.20", "a pint costs 3,20£ there"),
+        ("8 300 ₽", "₽8,300 at the Moscow outlet"),  # the sign before, where the alias has it after
+        ("8300", "官网标价 8\u202f300 ₽"),  # narrow no-break spaces group thousands
+        ("2450", "德国官网售价 2.450,00 €"),  # a whole number with zero cents
+        ("2450欧元", "售价2450欧元"),
+    ],
+)
+def test_a_price_as_another_locale_writes_it_matches(alias: str, response: str) -> None:
+    assert found(alias, response)
+
+
+@pytest.mark.parametrize(
+    ("alias", "response"),
+    [
+        ("€2.450", "it costs €2,450"),  # an English thousands comma: 2450, not 2.45
+        ("€2.450", "it costs 2,450 €"),
+        ("2450", "2.450,50 €"),  # cents that are not zero make another amount
+        ("€2,450.00", "2.450,50 €"),
+        ("€1.85 per kg", "1,85 $ per kg"),  # another currency
+        ("2450", "2450.005"),
+    ],
+)
+def test_a_price_in_another_amount_or_currency_does_not_match(alias: str, response: str) -> None:
+    assert not found(alias, response)

@@ -195,6 +195,34 @@ def _locale_forms(alias: str) -> list[str]:
 _APPROXIMATELY = ("about ", "around ", "approximately ", "approx. ", "roughly ", "~", "约", "大约")
 
 
+# A currency sign stands before the amount in English and after it in much of Europe and Russia ("€1,299.00",
+# "1.299,00 €", "12 500 ₽"): signs, not words, so they are no lexicon's.
+_CURRENCY_SIGNS = "$€£¥₽₹₩₺₴₪฿"
+
+
+def _currency_forms(alias: str) -> list[str]:
+    """A price as the other side of the world writes it: its currency sign after the amount when the alias has it
+    before ("€1299.00" is also "1299.00 €" and "1299.00€"), before it when the alias has it after, and an amount of
+    whole units also without its zero cents ("€1299.00" is "1299 €" too). The amount itself is read as ever, so
+    "1,299" stays an English thousand and two hundred."""
+    sign_first = alias[:1] != "" and alias[0] in _CURRENCY_SIGNS
+    body = alias[1:].lstrip() if sign_first else alias
+    quantity = _QUANTITY.match(body)
+    if quantity is None:
+        return []
+    number, rest = quantity["number"], body[quantity.end("number") :]
+    if not sign_first:
+        after = rest.lstrip()
+        if not after or after[0] not in _CURRENCY_SIGNS:
+            return []
+        sign, rest = after[0], after[1:]
+    else:
+        sign = alias[0]
+    amounts = [number, number[:-3]] if number.endswith(".00") else [number]
+    forms = [form for n in amounts for form in (f"{n} {sign}{rest}", f"{n}{sign}{rest}", f"{sign}{n}{rest}")]
+    return [form for form in dict.fromkeys(forms) if form != alias]
+
+
 @functools.lru_cache(maxsize=8192)
 def _alias_patterns(alias: str) -> tuple[re.Pattern[str], ...]:
     # Cached: every rule looks for the same few aliases of a case, and compiling them is most of a rule's time.
@@ -202,7 +230,8 @@ def _alias_patterns(alias: str) -> tuple[re.Pattern[str], ...]:
     value = next((alias[len(w) :].strip() for w in _APPROXIMATELY if alias.startswith(w)), "")
     if value and value != alias:
         return (*_exact_alias_patterns(alias), *_alias_patterns(value))
-    return _exact_alias_patterns(alias)
+    priced = [found for form in _currency_forms(alias) for found in _exact_alias_patterns(form)]
+    return (*_exact_alias_patterns(alias), *priced)
 
 
 def _exact_alias_patterns(alias: str) -> tuple[re.Pattern[str], ...]:
@@ -213,7 +242,9 @@ def _exact_alias_patterns(alias: str) -> tuple[re.Pattern[str], ...]:
     # after a clause ("天和，2021年" normalises to "天和,2021年").
     # A number right after an opening or before a closing square bracket is a citation marker ("[2]", "【1,2】").
     numbers += [] if year or not numbers else _locale_forms(alias)
-    found = [re.compile(rf"(?<![\d.\[【])(?<!\d,){re.escape(n)}(?!\d|[.,]\d|[\]】])") for n in numbers]
+    # A whole number is the same with zero cents after it: "1299" is in "1299.00 €" and "1.299,00 €".
+    cents = {n: "" if "." in n else "(?:[.,]00)?" for n in numbers}
+    found = [re.compile(rf"(?<![\d.\[【])(?<!\d,){re.escape(n)}{cents[n]}(?!\d|[.,]\d|[\]】])") for n in numbers]
     if not numbers:  # a quantity with its unit, the number in another locale's spelling ("384.400 km", "1,28 s")
         edge = rf"(?![{_WORD_CHAR}])" if re.search(rf"[{_WORD_CHAR}]$", alias) else ""
         found += [re.compile(rf"(?<![\d.,]){re.escape(form)}{edge}") for form in _locale_forms(alias)]

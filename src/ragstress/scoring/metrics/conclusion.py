@@ -36,7 +36,7 @@ from dataclasses import dataclass
 
 from ragstress.scoring.metrics import json_answer, layout_en, layout_zh
 from ragstress.scoring.metrics.placement import FAKE, LINE, PARENTHESES, SOURCE_WORD, TRUTH, Placed, place
-from ragstress.scoring.metrics.rules import REFUSAL_PATTERNS, TURN, mentions, response_hits
+from ragstress.scoring.metrics.rules import REFUSAL_PATTERNS, TURN, Mention, mentions, response_hits
 from ragstress.scoring.metrics.rules_base import Hit
 from ragstress.values.matching import normalise
 from ragstress.values.reading import Reading, spans_between
@@ -213,6 +213,15 @@ def _conclude(lined: Reading, bounds: Sequence[tuple[int, int]], placed: list[Pl
     return None, "concludes neither value: neither is stated as the answer", None, None
 
 
+_EXPLAINED_AWAY = ("en.demoted", "zh.demoted")
+
+
+def _explained_away(mention: Mention) -> bool:
+    """A value given a lesser role right after it ("is only the year ...", "那是……的旧纪录"): named, though not
+    the answer."""
+    return mention.hit is not None and mention.hit.rule in _EXPLAINED_AWAY
+
+
 def read(reading: Reading, answers: Sequence[Sequence[str]], fake: Sequence[str], question: str = "") -> Conclusion:
     """Read which value the response concludes with, and whether it sets its sources against each other; worked out
     once per response and case: a conflict case's metrics (adoption, truth kept, refusal, ...) read it alike."""
@@ -228,7 +237,8 @@ def _read(reading: Reading, answers: tuple[tuple[str, ...], ...], fake: tuple[st
     norm = lined.comparable
     bounds = spans_between(norm, _STATEMENT_END)
     placed = place(lined, bounds, answers, fake)
-    named = {p.side for p in placed if p.mention.role != "other" or p.role == "reported"}  # 'the 24% figure' is named
+    # 'the 24% figure' is named, and so is a value explained away as the old one ("2:01:09，那是2022年的旧纪录")
+    named = {p.side for p in placed if p.mention.role != "other" or p.role == "reported" or _explained_away(p.mention)}
     names_a_source = functools.cache(lambda index: bool(SOURCE_WORD.search(norm[slice(*bounds[index])])))
     sourced = any(  # hearsay ("many people believe 1879") names no source; a statement is searched once
         (p.role == "reported" and p.mention.role != "hearsay") or names_a_source(p.statement) for p in placed

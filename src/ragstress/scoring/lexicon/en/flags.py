@@ -101,6 +101,9 @@ ERROR_FLAG = (
         # not to be trusted on a point: said of the sources, not of the response itself ('I can't be trusted ...')
         r"|(?<!\bi )(?<!\bwe )\b(?:can't|cannot|can not|shouldn't|should not) be (?:fully |entirely )?trusted "
         r"(?:on|here|about|for|in|regarding)\b"
+        # a value the sources give that has since been replaced: 'but that's the old value', 'is the pre-2016 figure'
+        r"|\b(?:is|are|was|were|'s) (?:just |only |simply |still )?(?:the|an?) (?:old|older|outdated|superseded|former|"
+        r"pre-\d{4}) (?:[\w-]+ )?(?:value|figure|price|number|rate|limit|amount|fee|standard|rule|data|version|record)s?\b"
         r"|\b(?:is|are|was|were|'s) (?:slightly |way |well |a bit |a little |"
         r"(?:[\d.]+|one|two|three|four|five|six|seven|eight|nine|ten|a few|several|many|some) [a-z]+ )?off\b"
         r"(?! (?:the|to|in|on|at|from|of|for|with)\b)|\boff by (?:one|an?|\d|two|three|several|a few|some)\b"
@@ -111,9 +114,11 @@ ERROR_FLAG = (
         "Something is said to be incorrect, wrong, false, outdated, stale, misleading, backwards, off (by a figure), a "
         "mistake or a (documentation) error, or not to be right ('is not quite right', 'can't be right', 'is ten degrees "
         "off', 'I don't think that's right', 'I'd push back on the source', 'I have doubts about the accuracy of that "
-        "source').",
+        "source'), or the old value that has since been replaced ('25 g is what they show, but that's the old value').",
         examples=(
             "1895 is incorrect.",
+            "The leaflet gives 25 g, but that's the old value.",
+            "The passage's 119 dollars is the pre-2022 price.",
             "That is not quite right.",
             "The figure is ten degrees off.",
             "I don't think that's right.",
@@ -126,6 +131,8 @@ ERROR_FLAG = (
             "The figure has been right since the merger.",
             "I can't be trusted on dates, but the leaflet gives 1902.",
             "The spare key can't be trusted to a stranger.",
+            "The leaflet gives 25 g, which is not the old value.",
+            "The old value was 25 g.",
         ),
     ),
     Phrase(
@@ -137,11 +144,12 @@ ERROR_FLAG = (
         r"mistaken|erroneous|outdated|stale|unreliable|dubious|doubtful|questionable|suspicious|suspect|fishy|implausible)\b"
         rf"|\b(?:looks?|sounds?|seems?) like (?:an? |some )(?:[\w-]+ ){{0,2}}?{_SLIP}"
         r"|\b(?:seems?|appears?)(?: to be)? (?:a bit |a little |slightly |somewhat )?off\b"
-        r"|\b(?:doesn't|does not|don't|do not) (?:look|sound|seem) (?:quite |entirely )?(?:right|correct|accurate)\b"
+        r"|\b(?:doesn't|does not|don't|do not) (?:look|sound|seem) (?:quite |entirely |very |fully |too )?"
+        r"(?:right|correct|accurate|reliable|trustworthy|dependable)\b"
         r"|\b(?:treat|regard|consider|see|view)\w* (?:that|this|the|these|those|it|them)(?: [\w-]+){0,2} as (?:unreliable|"
         r"untrustworthy|suspect|wrong|inaccurate|erroneous)\b|\bsomething(?:'s| is| seems| looks) (?:\w+ )?off\b",
         "A hedged flag: something may be wrong, looks off, unreliable or like a typo, or sounds mistaken ('the date "
-        "might be outdated', '1895 looks off', 'the claim looks scientifically wrong', 'this looks like a mix-up in the "
+        "might be outdated', '1895 looks off', 'the documents don't look reliable', 'the claim looks scientifically wrong', 'this looks like a mix-up in the "
         "source', 'I'd treat that source as unreliable', 'something is off in these notes'); the response's own hedge "
         "('I may be wrong', 'this answer could be inaccurate') is not one.",
         examples=(
@@ -150,15 +158,19 @@ ERROR_FLAG = (
             "The leaflet's attribution looks doubtful to me.",
             "This looks like a mix-up in the source.",
             "The figure in the documents (5) doesn't look right to me.",
+            "Sorry, the documents don't look reliable on this point.",
         ),
-        near_misses=("I may be wrong.",),
+        near_misses=("I may be wrong.", "The documents look reliable on this point."),
     ),
     Phrase(
         "en.sources_confused",
         r"\bmis(?:attribut|stat|dat|report|quot|identif|nam|label|spell|credit|plac)\w*"
         r"|(?<!often )(?<!easily )(?<!commonly )(?<!sometimes )(?<!frequently )"
         r"(?:\b(?:confus|conflat)(?:e|es|ed|ing)\b[^,;.]{0,40}?\bwith\b|\bconflat(?:e|es|ed|ing)\b"
-        r"|\bmix(?:es|ed|ing)? (?:(?:the two|them|these|both|things|the \w+) )?up\b|\bmix(?:es|ed|ing)? up (?:the two|two|both)\b"
+        # 'the document may be mixing this up', not the response's own hedge ('I may be mixing this up')
+        r"|(?<!\bi )(?<!\bi'm )(?<!\bi am )(?<!\bi may be )(?<!\bi might be )(?<!\bi could be )"
+        r"\bmix(?:es|ed|ing)? (?:(?:the two|them|these|both|things|this|that|it|the \w+) )?up\b"
+        r"|\bmix(?:es|ed|ing)? up (?:the two|two|both)\b"
         r"|\b(?:confus|swapp?|switch|revers|transpos|flipp?)(?:e|es|ed|ing)? (?:the two|them|these two|both|the (?:\w+ )?"
         r"(?:digits|numbers|figures|values|dates|names|two)|(?:[\w-]+ )?and [\w-]+ around)\b"
         r"|\ba confusion with\b"
@@ -174,8 +186,9 @@ ERROR_FLAG = (
             "The two digits may have been transposed in the scan.",
             "The 1962 in the leaflet looks like a confusion with the sister ship.",
             "The worksheet's 100 km mixes up the two units.",
+            "The document may be mixing this up with the year of its listing.",
         ),
-        near_misses=("X is often confused with Y.",),
+        near_misses=("X is often confused with Y.", "I may be mixing this up with another ship."),
     ),
     Phrase(
         "en.needs_correction",

@@ -402,8 +402,10 @@ another thing; when the question asks the day, a month stated beside the exact d
 ASKS_A_NUMBER = (
     "how many", "how much", "how tall", "how high", "how long", "how far", "how deep", "how wide", "how big",
     "how large", "how old", "how heavy", "how fast", "what percentage",
+    "capacity", "weight", "volume", "size", "displacement", "payload",
 )  # fmt: skip
-"""Question words asking for a number: the value that answers it holds one ('holds 38,000 spectators')."""
+"""Question words asking for a number: the value that answers it holds one ('holds 38,000 spectators'). A quantity
+named as a noun asks for one as plainly ('What is the seating capacity of the arena?', 'the weight of the bag')."""
 
 ASKS_A_NAME = ("who", "whom", "whose")
 """Question words asking for a name: the value that answers it is stated with a copula ('the curator is Mark Chen')."""

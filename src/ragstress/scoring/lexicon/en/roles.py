@@ -90,10 +90,25 @@ HEARSAY_AFTER = Phrase(
 
 OTHER_ROLE_BEFORE = Phrase(
     "en.other_role",
-    r"\b(?:before|after|(?<!rather )than|prior to)\s+(?:the\s+)?$",
-    "The mention is a point of comparison, not the answer: 'two years before 1889', 'later than 1889'.",
-    examples=("two years before ⟨1889⟩", "later than ⟨1889⟩"),
-    near_misses=("rather than ⟨1889⟩",),
+    # 'less than 2,400 mg' and 'no later than 31 March' give a bound, which is the value itself (as 不晚于 does)
+    r"\b(?:before|after|(?<!rather )(?<!\bless )(?<!\bfewer )(?<!\bno more )(?<!\bno later )(?<!\bno earlier )than|prior to)"
+    r"\s+(?:the\s+)?$"
+    # either end of a range guessed at ('somewhere between 400 and 600 mg'): neither value is the answer
+    r"|\b(?:somewhere|anywhere) between (?:[\w.,]+ ){0,2}?(?:and )?$",
+    "The mention is a point of comparison, not the answer: 'two years before 1889', 'later than 1889', or an end of "
+    "a range guessed at: 'somewhere between 400 and 600 mg'. A bound is the value itself: 'less than 2,400 mg'.",
+    examples=(
+        "two years before ⟨1889⟩",
+        "later than ⟨1889⟩",
+        "somewhere between ⟨400⟩",
+        "somewhere between 400 and ⟨600 mg⟩",
+    ),
+    near_misses=(
+        "rather than ⟨1889⟩",
+        "less than ⟨2,400 mg⟩",
+        "no later than ⟨31 March⟩",
+        "built between 1931 and ⟨1936⟩",
+    ),
     reads="before",
 )
 
@@ -126,9 +141,16 @@ RIVAL_BEFORE = Phrase(
 )
 RIVAL_AFTER = Phrase(
     "en.rival_after",
-    r"^\s+(?:lost|(?:was|were) (?:beaten|defeated|replaced|succeeded|(?:the )?runners?-up)|(?:finished|came|placed) second)\b",
-    "en.rival written after the mention: 'Uruguay lost to Brazil', 'the Model T was replaced by ...'.",
-    examples=("⟨Uruguay⟩ lost to Brazil", "the ⟨Model T⟩ was replaced by the Model A"),
+    r"^\s+(?:lost|(?:was|were) (?:beaten|defeated|replaced|succeeded|(?:the )?runners?-up)|(?:finished|came|placed) second"
+    # the one who held a post before: 'Rørsted stepped down in 2022'
+    r"|(?:has |had )?(?:since |already )?(?:stepped down|resigned|retired|left (?:the|his|her|that) (?:role|job|office)))\b",
+    "en.rival written after the mention: 'Uruguay lost to Brazil', 'the Model T was replaced by ...', 'Rørsted "
+    "stepped down in 2022'.",
+    examples=(
+        "⟨Uruguay⟩ lost to Brazil",
+        "the ⟨Model T⟩ was replaced by the Model A",
+        "⟨Kasper Rørsted⟩ stepped down in 2022",
+    ),
     reads="after",
 )
 
@@ -138,11 +160,15 @@ DEMOTED = Phrase(
     r"(?:(?:a|an|one|part)\s|the (?=(?:year|date|day|month|time|place|site|name|one)\b)))"
     r"|(?:only|merely)\s+(?:later|afterwards|subsequently)\b)"
     r"|^\s+(?:is|was)\s+(?:the|a)\s+(?:year|date|figure|number)\s+(?:of|for|when|in which)\s+(?:an?\s+|the\s+|its\s+)?"
-    r"(?:later|earlier|subsequent|second|another|different|other|next|previous)\b",
+    r"(?:later|earlier|subsequent|second|another|different|other|next|previous)\b"
+    # a value since replaced, named to explain it away: '$119 is the old price; it is now $139'
+    r"|^\s+(?:[\w-]+\s+){0,4}?(?:is|was|are|were)\s+(?:just\s+|only\s+|simply\s+)?(?:the|an?)\s+(?:old|older|outdated|"
+    r"superseded|former|pre-\d{4})\s",
     "The mention is given a lesser role right after it, so it is not the answer: 'Fleming only later helped popularise "
     "it', '1998 is merely the year the domain was registered'; or the value of another, later occurrence: '1931 is "
-    "the year of a later renovation'.",
+    "the year of a later renovation'; or a value since replaced: '$119 in passage 2 is the old price'.",
     examples=(
+        "⟨$119⟩ in passage 2 is the old price",
         "⟨Fleming⟩ only later helped popularise it",
         "⟨1998⟩ is merely the year the domain was registered",
         "⟨1931⟩ is the year of a later renovation",
