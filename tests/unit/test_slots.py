@@ -79,3 +79,47 @@ def test_a_rival_is_the_answer_when_the_question_asks_for_it(question, response)
 )
 def test_a_rival_is_not_the_answer_otherwise(question, response):
     assert role_asked(read(response), ["Ghana", "加纳队", "加纳"], question) is None
+
+
+# Two things asked in one question joined by "and" (or "A和B，分别"), each up to the thing they are asked of.
+JOINED_SWAPPED = [
+    (
+        "What are the guarantee period and the exchange window for the Lumo K2 kettle?",
+        [["3 years"], ["14 days"]],
+        "The Lumo K2 has a 14-day guarantee, and you can exchange it within 3 years.",
+    ),
+    (
+        "How many kilometres do the red trail and the blue trail cover in Fenwick Park?",
+        [["8 km"], ["5 km"]],
+        "Red trail: 5 km. Blue trail: 8 km.",
+    ),
+    ("长江大桥和黄河大桥，分别是哪一年通车的？", [["1957年"], ["1960年"]], "长江大桥1960年通车，黄河大桥1957年通车。"),
+]
+JOINED_IN_PLACE = [
+    (
+        "What are the guarantee period and the exchange window for the Lumo K2 kettle?",
+        [["3 years"], ["14 days"]],
+        "3 years for the Lumo K2; exchanges within 14 days.",
+    ),
+    (
+        "How many kilometres do the red trail and the blue trail cover in Fenwick Park?",
+        [["8 km"], ["5 km"]],
+        "Red trail: 8 km. Blue trail: 5 km.",
+    ),
+    ("长江大桥和黄河大桥，分别是哪一年通车的？", [["1957年"], ["1960年"]], "长江大桥1957年通车，黄河大桥1960年通车。"),
+]
+
+
+@pytest.mark.parametrize(("question", "answers", "response"), JOINED_SWAPPED)
+def test_two_things_asked_with_and_are_slots(question, answers, response):
+    assert swapped(read(response), answers, question) is not None
+
+
+@pytest.mark.parametrize(("question", "answers", "response"), JOINED_IN_PLACE)
+def test_two_things_asked_with_and_in_place_are_not_swapped(question, answers, response):
+    assert swapped(read(response), answers, question) is None
+
+
+def test_the_thing_both_are_asked_of_is_neither_slot():
+    first, second = slot_words("What are the guarantee period and the exchange window for the Lumo K2 kettle?")
+    assert first == {"guarantee", "period"} and second == {"exchange", "window"}

@@ -4,10 +4,11 @@
 "Which flag sets the maximum heap size, and which sets the initial?" by "-Xms sets the maximum; -Xmx the initial":
 both facts are named, each in the other's role. The question gives the two slots, in the order of the facts:
 
-- "A和B（的…）分别…", "A与B…分别" (the words after the last 的 before A: "《义勇军进行曲》的词作者和曲作者" gives
+- "A和B（的…）分别…", "A与B…分别", "A和B，分别…" (the words after the last 的 before A: "《义勇军进行曲》的词作者和曲作者" gives
   词作者, 曲作者);
 - two questions in one ("杜甫被尊为什么？李白又被称为什么？"): each question's subject, its first two characters;
-- "…, and which / who / what / when / where …" in English.
+- "…, and which / who / what / when / where …" in English, or two things asked in one question and joined by "and"
+  ("What are the warranty period and the return window for …?"), each up to the thing they are asked of.
 
 Each slot is known by its own words (those not in the other slot: 词 and 曲, "maximum" and "initial", "first" and
 "second"). A fact is swapped when the clause that names it carries the other slot's words and none of its own, and
@@ -27,8 +28,15 @@ from ragstress.scoring.metrics.rules_base import Hit
 from ragstress.values.matching import comparable
 from ragstress.values.reading import Reading
 
-_ZH_PAIR = re.compile(r"([^，,。？?的]{1,12}?)(?:和|与|及|、)([^，,。？?的]{1,12}?)(?:的[^，,。？?]{0,8})?分别")
-_EN_PAIR = re.compile(r"^(.+?),? and (?:which|who|what|when|where|how)\b(.+)$")
+_ZH_PAIR = re.compile(r"([^，,。？?的]{1,12}?)(?:和|与|及|、)([^，,。？?的]{1,12}?)(?:的[^，,。？?]{0,8})?,?分别")
+# Two questions in one ("…, and which …"), or one question asking two things joined by "and" ("What are the warranty
+# period and the return window for …?", "how many calories do brisk walking and easy cycling burn?"): the second
+# slot ends where the thing both are asked of begins ("for the Brava X"), which names neither.
+_EN_PAIR = re.compile(
+    r"^(?:(?P<first>.+?),? and (?:which|who|what|when|where|how)\b(?P<second>.+)"
+    r"|.*?\b(?:what|which|how [a-z]+)(?: [\w/-]+){0,3}? (?:are|were|is|was|do|does|did) (?P<one>.+?) and (?P<other>.+?)"
+    r"(?: (?:for|of|at|on|in|from|with|by|to|per)\b.*)?)$"
+)
 _CLAUSE = re.compile(r"[,;，；。.!?？！\n]|\band\b|\bwhile\b|\bwhereas\b")
 _EN_WORD = re.compile(r"[a-z][a-z0-9-]{2,}")
 _EN_STOP = set("the and which who what when where how does did was were are is for with from that this its".split())
@@ -55,7 +63,8 @@ def slot_words(question: str) -> tuple[set[str], set[str]] | None:
         first, second = parts[0][:_CJK_KEY], parts[1][:_CJK_KEY]
         return ({first}, {second}) if first != second else None
     if found := _EN_PAIR.search(q.rstrip("?")):
-        first, second = (set(_EN_WORD.findall(part)) - _EN_STOP for part in (found[1], found[2]))
+        parts = (found["first"], found["second"]) if found["first"] else (found["one"], found["other"])
+        first, second = (set(_EN_WORD.findall(part)) - _EN_STOP for part in parts)
         first, second = first - second, second - first
         return (first, second) if first and second else None
     return None
