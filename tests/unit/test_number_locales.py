@@ -93,3 +93,37 @@ def test_a_price_as_another_locale_writes_it_matches(alias: str, response: str) 
 )
 def test_a_price_in_another_amount_or_currency_does_not_match(alias: str, response: str) -> None:
     assert not found(alias, response)
+
+
+@pytest.mark.parametrize(
+    ("alias", "response", "expected"),
+    [
+        # a size of several dimensions in another unit of its family: each dimension converted
+        ("64 × 42 × 15 cm", "Carton: 640 × 420 × 150 mm, 7 200 g.", True),
+        ("64 x 42 x 15 cm", "about 0.64 x 0.42 x 0.15 m", True),
+        ("50x30厘米", "外箱尺寸500x300毫米", True),
+        ("64 x 42 x 15 cm", "640 x 420 x 15 mm", False),  # one dimension left unconverted is another size
+        ("50x30厘米", "外箱尺寸50x30毫米", False),
+    ],
+)
+def test_a_size_in_another_unit(alias: str, response: str, expected: bool) -> None:
+    assert found(alias, response) is expected
+
+
+@pytest.mark.parametrize(
+    ("alias", "response", "expected"),
+    [
+        # an area written with the metre sign squared, and a span of time in another unit
+        ("86000平方米", "园区占地 86 000 m²。", True),
+        ("86000平方米", "园区占地约 8.6e4 m²。", True),
+        ("86000平方米", "园区占地 8 600 m²。", False),
+        ("36小时", "36h内发货。", True),
+        ("2天", "包裹免费保管48小时。", True),
+        ("2天", "包裹免费保管24小时。", False),
+        ("10 days", "returns are accepted for 240 hours", True),
+        ("90 min", "the tour takes 1.5 hours", True),
+        ("90 min", "the tour takes 2 hours", False),
+    ],
+)
+def test_an_area_or_a_span_in_another_unit(alias: str, response: str, expected: bool) -> None:
+    assert found(alias, response) is expected

@@ -144,6 +144,10 @@ _UNIT_FAMILIES = (
      "厘米": Decimal("0.01"), "米": 1, "公里": 1000, "千米": 1000},
     {"mg": Decimal("0.001"), "g": 1, "kg": 1000, "t": 10**6, "毫克": Decimal("0.001"), "克": 1, "公斤": 1000,
      "千克": 1000, "吨": 10**6},
+    # an area: "m²" reads "m^2" by now (`notation.powers`), a unit _QUANTITY does not read, so it is only found
+    {"平方米": 1, "平方公里": 10**6, "平方千米": 10**6, "m^2": 1, "km^2": 10**6},
+    # a span of time: "3天" is also "72小时" and "72 h" ("48h内" as "48小时")
+    {"s": 1, "秒": 1, "min": 60, "分钟": 60, "h": 3600, "小时": 3600, "天": 86400, "days": 86400},
 )  # fmt: skip
 # A number, and the unit after it if there is one ("1.731 kg", "1731克", "1889年"): one reading of a value, whose
 # unit, when there is one, is Latin letters or Chinese characters (so an ASCII unit is a Latin one).
@@ -156,18 +160,20 @@ def _is_number(text: str) -> bool:
     return found is not None and found["unit"] is None
 
 
-def _in_other_units(alias: str) -> list[str]:
-    """The same quantity in the other units of its family, as a number with the unit after it ("1.731 kg")."""
-    found = _QUANTITY.fullmatch(alias)
+def _in_other_units(alias: str) -> list[tuple[str, str]]:
+    """The same quantity in the other units of its family, as its number and the unit after it ("1.731", "kg"); a
+    size of several dimensions converts each ("72 x 48 x 18 cm" is "720 x 480 x 180", "mm")."""
+    *sides, last = alias.split("x") if "x" in alias else [alias]
+    found = _QUANTITY.fullmatch(last.strip())
     family = next((f for f in _UNIT_FAMILIES if found and found["unit"] in f), None)
-    if family is None:
+    numbers = [side.strip() for side in sides] + [found["number"]] if family else []
+    if family is None or not all(_is_number(number) for number in numbers):
         return []
-    base = Decimal(found["number"]) * family[found["unit"]]
     others = []
     for unit, size in family.items():
-        value = (base / size).normalize()
-        if unit != found["unit"] and value == value.quantize(Decimal("0.001")) and value >= Decimal("0.001"):
-            others.append(f"{value:f}{' ' if unit.isascii() else ''}{unit}")
+        values = [(Decimal(number) * family[found["unit"]] / size).normalize() for number in numbers]
+        if unit != found["unit"] and all(v == v.quantize(Decimal("0.001")) and v >= Decimal("0.001") for v in values):
+            others.append((" x ".join(f"{v:f}" for v in values), unit))
     return others
 
 
@@ -252,9 +258,9 @@ def _exact_alias_patterns(alias: str) -> tuple[re.Pattern[str], ...]:
         found.append(alias_pattern(alias))
     found += [alias_pattern(form) for form in _count_in_words(alias)]
     found += _range_patterns(alias)
-    for other in _in_other_units(alias):  # the number must not run on from more digits, as above
-        value, unit = other.rsplit(" ", 1) if " " in other else _QUANTITY.fullmatch(other).group("number", "unit")
-        found.append(re.compile(rf"(?<![\d.])(?<!\d,){re.escape(value)} ?{re.escape(unit)}(?![a-z])"))
+    for value, unit in _in_other_units(alias):  # the number must not run on from more digits, as above
+        size = re.escape(value).replace(r"\ x\ ", " ?x ?")  # "600 x 400" or "600x400"
+        found.append(re.compile(rf"(?<![\d.])(?<!\d,){size} ?{re.escape(unit)}(?![a-z])"))
     return tuple(p for p in found if p is not None)
 
 
