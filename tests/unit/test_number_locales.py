@@ -118,6 +118,9 @@ def test_a_size_in_another_unit(alias: str, response: str, expected: bool) -> No
         ("86000平方米", "园区占地约 8.6e4 m²。", True),
         ("86000平方米", "园区占地 8 600 m²。", False),
         ("36小时", "36h内发货。", True),
+        ("36小时", "大约36个小时发货。", True),  # the measure word before the unit
+        ("8到10小时", "每晚睡8到10个小时。", True),
+        ("8到10小时", "每晚睡8到11个小时。", False),
         ("2天", "包裹免费保管48小时。", True),
         ("2天", "包裹免费保管24小时。", False),
         ("10 days", "returns are accepted for 240 hours", True),

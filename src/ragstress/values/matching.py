@@ -147,7 +147,7 @@ _UNIT_FAMILIES = (
     # an area: "m²" reads "m^2" by now (`notation.powers`), a unit _QUANTITY does not read, so it is only found
     {"平方米": 1, "平方公里": 10**6, "平方千米": 10**6, "m^2": 1, "km^2": 10**6},
     # a span of time: "3天" is also "72小时" and "72 h" ("48h内" as "48小时")
-    {"s": 1, "秒": 1, "min": 60, "分钟": 60, "h": 3600, "小时": 3600, "天": 86400, "days": 86400},
+    {"s": 1, "秒": 1, "min": 60, "分钟": 60, "h": 3600, "小时": 3600, "个小时": 3600, "天": 86400, "days": 86400},
 )  # fmt: skip
 # A number, and the unit after it if there is one ("1.731 kg", "1731克", "1889年"): one reading of a value, whose
 # unit, when there is one, is Latin letters or Chinese characters (so an ASCII unit is a Latin one).
@@ -292,7 +292,8 @@ def _range_patterns(alias: str) -> list[re.Pattern[str]]:
     def end(number: str) -> str:
         return "(?:" + "|".join([re.escape(number), *words.get(number, ())]) + ")"
 
-    unit_after = rf" ?{re.escape(unit)}" if unit else ""
+    # a Chinese unit may take its measure word ("8到10个小时" for 8到10小时)
+    unit_after = rf" ?{'' if unit.isascii() else '个?'}{re.escape(unit)}" if unit else ""
     first = rf"{end(low)}(?:{unit_after})?"
     joined = rf"(?:between {first} (?:and|&) |{first}{_RANGE_WORD_JOINS})"
     edge = rf"(?![{_WORD_CHAR}])" if re.search(rf"[{_WORD_CHAR}]$", unit or high) else ""
