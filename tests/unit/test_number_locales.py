@@ -126,6 +126,12 @@ def test_a_size_in_another_unit(alias: str, response: str, expected: bool) -> No
         ("10 days", "returns are accepted for 240 hours", True),
         ("90 min", "the tour takes 1.5 hours", True),
         ("90 min", "the tour takes 2 hours", False),
+        # power in another unit of its family, and a unit with or without the space before it
+        ("2,250 MW", "Unit 3 delivers 2.25 GW net.", True),
+        ("2,250 MW", "Unit 3 delivers 2.5 GW net.", False),
+        ("450兆瓦", "二期装机0.45 GW。", True),
+        ("0.45GW", "二期装机0.45 GW。", True),
+        ("0.45GW", "二期装机4.5 GW。", False),
     ],
 )
 def test_an_area_or_a_span_in_another_unit(alias: str, response: str, expected: bool) -> None:

@@ -148,6 +148,9 @@ _UNIT_FAMILIES = (
     {"平方米": 1, "平方公里": 10**6, "平方千米": 10**6, "m^2": 1, "km^2": 10**6},
     # a span of time: "3天" is also "72小时" and "72 h" ("48h内" as "48小时")
     {"s": 1, "秒": 1, "min": 60, "分钟": 60, "h": 3600, "小时": 3600, "个小时": 3600, "天": 86400, "days": 86400},
+    # power: "1.15 GW" is "1150 MW" (case folded by now), "300兆瓦" "0.3 GW"; 千瓦 is not one, its 千 being read as
+    # a numeral by then
+    {"w": 1, "kw": 1000, "mw": 10**6, "gw": 10**9, "兆瓦": 10**6},
 )  # fmt: skip
 # A number, and the unit after it if there is one ("1.731 kg", "1731克", "1889年"): one reading of a value, whose
 # unit, when there is one, is Latin letters or Chinese characters (so an ASCII unit is a Latin one).
@@ -161,8 +164,8 @@ def _is_number(text: str) -> bool:
 
 
 def _in_other_units(alias: str) -> list[tuple[str, str]]:
-    """The same quantity in the other units of its family, as its number and the unit after it ("1.731", "kg"); a
-    size of several dimensions converts each ("72 x 48 x 18 cm" is "720 x 480 x 180", "mm")."""
+    """The same quantity in each unit of its family, as its number and the unit after it ("1.731", "kg"); a size of
+    several dimensions converts each ("72 x 48 x 18 cm" is "720 x 480 x 180", "mm")."""
     *sides, last = alias.split("x") if "x" in alias else [alias]
     found = _QUANTITY.fullmatch(last.strip())
     family = next((f for f in _UNIT_FAMILIES if found and found["unit"] in f), None)
@@ -172,7 +175,8 @@ def _in_other_units(alias: str) -> list[tuple[str, str]]:
     others = []
     for unit, size in family.items():
         values = [(Decimal(number) * family[found["unit"]] / size).normalize() for number in numbers]
-        if unit != found["unit"] and all(v == v.quantize(Decimal("0.001")) and v >= Decimal("0.001") for v in values):
+        # its own unit too, for the space a response may put before it or leave out ("0.3GW", "0.3 GW")
+        if all(v == v.quantize(Decimal("0.001")) and v >= Decimal("0.001") for v in values):
             others.append((" x ".join(f"{v:f}" for v in values), unit))
     return others
 
