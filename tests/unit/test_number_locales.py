@@ -132,6 +132,12 @@ def test_a_size_in_another_unit(alias: str, response: str, expected: bool) -> No
         ("450兆瓦", "二期装机0.45 GW。", True),
         ("0.45GW", "二期装机0.45 GW。", True),
         ("0.45GW", "二期装机4.5 GW。", False),
+        # 千 right after 万 begins the unit: "45万千瓦" is 450 MW, not 450 001 kW
+        ("45万千瓦", "二期装机0.45 GW。", True),
+        ("450 MW", "二期装机45万千瓦。", True),
+        ("450 MW", "二期装机四十五万千瓦。", True),
+        ("450 MW", "二期装机46万千瓦。", False),
+        ("3万千米", "全程30000 km", True),
     ],
 )
 def test_an_area_or_a_span_in_another_unit(alias: str, response: str, expected: bool) -> None:

@@ -148,9 +148,8 @@ _UNIT_FAMILIES = (
     {"平方米": 1, "平方公里": 10**6, "平方千米": 10**6, "m^2": 1, "km^2": 10**6},
     # a span of time: "3天" is also "72小时" and "72 h" ("48h内" as "48小时")
     {"s": 1, "秒": 1, "min": 60, "分钟": 60, "h": 3600, "小时": 3600, "个小时": 3600, "天": 86400, "days": 86400},
-    # power: "1.15 GW" is "1150 MW" (case folded by now), "300兆瓦" "0.3 GW"; 千瓦 is not one, its 千 being read as
-    # a numeral by then
-    {"w": 1, "kw": 1000, "mw": 10**6, "gw": 10**9, "兆瓦": 10**6},
+    # power: "1.15 GW" is "1150 MW" (case folded by now), "30万千瓦" (read "300000千瓦" by then) "0.3 GW"
+    {"w": 1, "kw": 1000, "mw": 10**6, "gw": 10**9, "瓦": 1, "千瓦": 1000, "兆瓦": 10**6},
 )  # fmt: skip
 # A number, and the unit after it if there is one ("1.731 kg", "1731克", "1889年"): one reading of a value, whose
 # unit, when there is one, is Latin letters or Chinese characters (so an ASCII unit is a Latin one).

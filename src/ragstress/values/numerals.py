@@ -21,8 +21,10 @@ _DIGITS = {"〇": 0, "零": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4,
 _UNITS = {"十": 10, "百": 100, "千": 1000}
 _RUN = re.compile("[〇零一二三四五六七八九]{2,}")
 _SINGLE_BEFORE_DATE_UNIT = re.compile("[〇零一二两三四五六七八九](?=[月日号])")
+# A run does not start right after a number and its scale ("30万千瓦", "3万千米"): that 千 begins the unit (kilowatt,
+# kilometre), and "30万" is scaled_numbers' to read.
 _POSITIONAL = re.compile(
-    "(?<![\\d.．])[〇零一二两三四五六七八九十百千万亿]*[十百千万亿][〇零一二两三四五六七八九十百千万]*"
+    "(?<![\\d.．])(?<![\\d.．][万亿])[〇零一二两三四五六七八九十百千万亿]*[十百千万亿][〇零一二两三四五六七八九十百千万]*"
 )
 _DECIMALS = re.compile("([0-9〇零一二两三四五六七八九])点([〇零一二三四五六七八九]+)(?![分刻钟])")
 
@@ -45,13 +47,21 @@ def _positional(text: str) -> int:
     return high + total + section + digit
 
 
+def _positional_run(match: re.Match[str]) -> str:
+    """A positional numeral as digits. A 千 right after 万 or 亿 ("十万千瓦") is no part of it: a numeral says "十万一千",
+    so that 千 begins the unit (kilowatt, kilometre) and is left as written."""
+    run = match[0]
+    cut = min((i + 1 for i, pair in enumerate(zip(run, run[1:])) if pair in (("万", "千"), ("亿", "千"))), default=0)
+    return str(_positional(run[:cut])) + run[cut:] if cut else str(_positional(run))
+
+
 _PERCENT_OF = re.compile("百分之([〇零一二两三四五六七八九十百千点0-9.]+)")
 
 
 def arabic_numerals(text: str) -> str:
     """`text` with Chinese numerals written as Arabic digits (see the module docstring); "百分之十五" is "15%"."""
     text = _PERCENT_OF.sub(lambda m: arabic_numerals(m[1]) + "%", text)
-    text = _POSITIONAL.sub(lambda m: str(_positional(m[0])), text)
+    text = _POSITIONAL.sub(_positional_run, text)
     text = _DECIMALS.sub(lambda m: f"{_DIGITS.get(m[1], m[1])}." + "".join(str(_DIGITS[c]) for c in m[2]), text)
     text = _RUN.sub(lambda m: "".join(str(_DIGITS[c]) for c in m[0]), text)
     text = _SINGLE_BEFORE_DATE_UNIT.sub(lambda m: str(_DIGITS[m[0]]), text)
