@@ -142,3 +142,18 @@ def test_a_size_in_another_unit(alias: str, response: str, expected: bool) -> No
 )
 def test_an_area_or_a_span_in_another_unit(alias: str, response: str, expected: bool) -> None:
     assert found(alias, response) is expected
+
+
+@pytest.mark.parametrize(
+    ("alias", "response", "expected"),
+    [
+        # a unit after a number word reads as after digits, so a range or count in words finds its alias
+        ("6–8 hours", "Somewhere around six to eight hours, the guide says.", True),
+        ("6–8 hours", "Between six and eight hours a night.", True),
+        ("4 min", "It takes four minutes by the stairs.", True),
+        ("6–8 hours", "Between five and eight hours a night.", False),
+        ("4 min", "It takes four hours by the stairs.", False),
+    ],
+)
+def test_a_unit_after_a_number_word(alias: str, response: str, expected: bool) -> None:
+    assert found(alias, response) is expected

@@ -14,7 +14,9 @@ every alias, so either side may use either spelling:
 - A unit after a number is read in one form, whatever its spelling: metres, kilograms, per cent, basis points
   ("25 basis points" and "25 bps" read "25 bps") and the rest, and
   spans of time ("150 minutes", "150 mins" and "150 min" read "150 min"; "2 hrs" and "2 hours" "2 h"; "30 secs"
-  "30 s"). A bare "s" or "h" word is left alone where no number precedes it.
+  "30 s"). A bare "s" or "h" word is left alone where no number precedes it; a number word from two to ten before
+  the unit is a number ("between seven and nine hours" reads "between seven and nine h", as "7 to 9 hours" reads
+  "7 to 9 h"; larger ones are digits by then).
 - An hour on the twelve-hour clock said with its part of the day is written with am or pm: "7 in the morning"
   reads "7 am", "9:30 in the evening" and "11 at night" "9:30 pm" and "11 pm".
 - A degree sign keeps to its unit: "4200 J/kg °C" and "4200 J/kg°C" read alike.
@@ -70,7 +72,8 @@ _NOTATION = re.compile(
     r"|(?P<times>(?<=\d) ?[x·*] ?(?=10\^))"
     r"|(?<=[a-z]) (?P<per_unit>[a-z]{1,3})\^-(?P<power>[1-9])(?!\d)"
     r"|(?P<degree>(?<=\S) (?=°[cfk]\b)|(?<=\d) (?=%))|(?P<product>(?<=[a-z])[·⋅](?=[a-z]))"
-    r"|(?<=\d) ?(?:(?P<km>kilomet(?:re|er)s?|km)|(?P<m>met(?:re|er)s?|m)|(?P<ft>feet|foot|ft)|(?P<pct>per ?cent|percent)"
+    r"|(?:(?<=\d) ?|(?:(?<=\b(?:two|six|ten))|(?<=\b(?:four|five|nine))|(?<=\b(?:three|seven|eight))) )"
+    r"(?:(?P<km>kilomet(?:re|er)s?|km)|(?P<m>met(?:re|er)s?|m)|(?P<ft>feet|foot|ft)|(?P<pct>per ?cent|percent)"
     r"|(?P<bps>basis points?|bps)|(?P<yrs>yrs?)|(?P<kg>kilograms?|kilos?|kg)|(?P<hz>hertz|hz)|(?P<v>volts?|v)"
     r"|(?P<min>minutes?|mins?)|(?P<h>hours?|hrs?|h)|(?P<s>seconds?|secs?))\b|(?<=[a-z]) per (?P<per>second|hour)\b"
     r"|(?<![\d.,:])(?P<clock>\b(?:1[0-2]|0?[1-9])(?::[0-5]\d)?) (?P<half>in the (?:morning|afternoon|evening)|at night)\b"
