@@ -20,6 +20,10 @@ from ragstress.values.reading import read
         ("zh", "手册写的20公斤是去年三月以前的额度，已经过时了；现在是23公斤。"),
         ("zh", "资料里的9.58秒是2009年的成绩，早就不是纪录了。"),
         ("zh", "资料中的85欧元是旧标准，早已过时。"),
+        # errors named by what they are in, a figure that does not hold, a figure at odds with the official result
+        ("en", "The handbook seems to have some numbering inaccuracies, so I'd check the clause."),
+        ("zh", "手册里写的是85欧元，这个数字站不住：去年就调到了95欧元。"),
+        ("zh", "手册给的得票率是48.1%，这和官方公布的结果并不一致。"),
     ],
 )
 def test_a_replaced_value_or_doubtful_sources_flag(lang, text):
@@ -37,6 +41,8 @@ def test_a_replaced_value_or_doubtful_sources_flag(lang, text):
         ("zh", "手册写的23公斤是现行额度，没有过时。"),
         ("zh", "资料里的9.58秒至今仍是世界纪录。"),
         ("zh", "资料没有说这个标准已经过时。"),
+        ("en", "The handbook has no numbering inaccuracies that I can see."),
+        ("zh", "手册给的得票率是48.1%，和官方公布的结果一致。"),
     ],
 )
 def test_denied_or_the_responses_own_doubt_does_not_flag(lang, text):

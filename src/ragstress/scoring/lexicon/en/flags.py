@@ -37,6 +37,8 @@ ERROR_FLAG = (
         r"(?:an? |some |several |a few |one or two |"
         r"at least (?:one |an? |some )?|one |two |multiple |a couple of |\d+ )?"
         r"(?:(?:obvious|clear|small|minor|major|serious|glaring|apparent|possible|likely) )?"
+        # what the errors are in, one word: 'some numbering inaccuracies', 'a unit error'
+        r"(?:(?!no\b|not\b)[a-z]+ )?"
         r"(?:errors?|mistakes?|typos?|misprints?|inaccurac(?:y|ies)|(?:incorrect|inaccurate|false|wrong) information|"
         r"inconsistenc(?:y|ies) with)\b",
         "The passages are said to contain errors, a typo or inaccuracies, or something is said to suggest one ('the "
@@ -47,6 +49,7 @@ ERROR_FLAG = (
             "The context seems to contain a mistake.",
             "I suspect the runbook has a typo.",
             "The leaflet contains inconsistencies with the official rules.",
+            "The documents seem to have some numbering inaccuracies.",
         ),
     ),
     Phrase(
