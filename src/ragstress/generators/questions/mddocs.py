@@ -35,6 +35,7 @@ from collections import Counter
 
 from ragstress.core.types import Chunk
 from ragstress.corpora.code_blocks import code_lines
+from ragstress.generators.questions.mddocs_commented import commented_defaults
 from ragstress.generators.questions.mddocs_defaults import default_questions, headed_default_questions
 from ragstress.generators.questions.mddocs_deprecations import deprecation_items, deprecation_questions
 from ragstress.generators.questions.mddocs_en import english_questions
@@ -44,6 +45,7 @@ from ragstress.generators.questions.mddocs_guide import guide_questions
 from ragstress.generators.questions.mddocs_headed import headed_questions
 from ragstress.generators.questions.mddocs_means_en import means_questions
 from ragstress.generators.questions.mddocs_product import about_product
+from ragstress.generators.questions.mddocs_provided import provided_questions
 from ragstress.generators.questions.mddocs_replaced import replaced_questions
 from ragstress.generators.questions.mddocs_roles_en import role_questions
 from ragstress.generators.questions.mddocs_roles_zh import chinese_roles
@@ -124,6 +126,7 @@ def doc_questions(
     found += headed_questions(_prose_lines(chunk), product, kinds)
     found += headed_set_questions(_prose_lines(chunk), product, kinds)
     found += headed_default_questions(_prose_lines(chunk), product, kinds)
+    found += commented_defaults(chunk, product)
     before = ""  # the sentence before: a bare "The default value is 30." names its parameter there
     for n, sentence in enumerate(prose_sentences(chunk)):
         zh = bool(re.search(r"[\u4e00-\u9fff]", sentence))
@@ -140,6 +143,8 @@ def doc_questions(
             made += default_questions(sentence, product, kinds)
         if not made:  # a code name's role in its clause: what it does, is called for, is the means of
             made += chinese_roles(sentence, product, kinds) if zh else role_questions(sentence, product, kinds)
+        if not made:  # which named thing the product provides for a task ("Kettle provides X to …")
+            made += provided_questions(sentence, product, kinds, zh)
         if not made:  # what a named thing is used for or does, a measure's quantity (guide and design prose)
             made += guide_questions(sentence, product, kinds, zh, page)
         in_place = about_product(sentence.rstrip(".。!！:：; "), product, kinds, zh) if not made else None
