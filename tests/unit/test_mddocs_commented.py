@@ -13,6 +13,7 @@ config.brew = {
   steep: {
     leafName: 'green', // the leaf to brew, default is black
     useTimer: true, // 默认为 false，设置为 true 时会计时
+    cupName: 'mug', // 杯子的名称，默认为 cup
     cups: [
       { size: 2 }, // default is 1
     ],
@@ -30,8 +31,11 @@ def _asked(text: str) -> dict[str, list[str]]:
 
 def test_the_comment_default_is_asked_by_the_key_path():
     asked = _asked(_EXAMPLE)
-    assert asked["What is the default value of the brew.steep.leafName setting in Kettle?"] == ["black"]
+    assert asked["What is the default value of the brew.steep.leafName setting, the leaf to brew, in Kettle?"] == [
+        "black"
+    ]
     assert asked["在 Kettle 中，brew.steep.useTimer 配置项的默认值是什么？"] == ["false"]
+    assert asked["在 Kettle 中，brew.steep.cupName（杯子的名称）的默认值是什么？"] == ["cup"]
     assert asked["What is the default value of the brew.enable setting in Kettle?"] == ["false"]
 
 

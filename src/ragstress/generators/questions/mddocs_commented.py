@@ -33,7 +33,7 @@ import re
 from ragstress.core.types import Chunk
 from ragstress.corpora.code_blocks import code_lines
 from ragstress.generators.questions.mddocs_defaults import DEFAULT_SAID
-from ragstress.generators.questions.mddocs_terms import Question, in_product, value_aliases
+from ragstress.generators.questions.mddocs_terms import POINTS_OUT, POINTS_OUT_ZH, Question, in_product, value_aliases
 
 # Where an object the path starts from opens: "config.security = {", "exports.view = {", "module.exports = {".
 _OPENS = re.compile(
@@ -71,28 +71,40 @@ def commented_defaults(chunk: Chunk, product: str | None) -> list[Question]:
         entry = _ENTRY.match(line)
         if not entry or not path or None in path:
             continue
-        value = _stated_default(entry["comment"])
+        stated = _stated_default(entry["comment"])
         keys = [k for k in path if k] + [entry["key"]]
-        if value is None or len(keys) < 2 and len(keys[0]) < 8:
+        if stated is None or len(keys) < 2 and len(keys[0]) < 8:
             continue
-        made.append(_asked(".".join(keys), value, product, bool(re.search(r"[\u4e00-\u9fff]", entry["comment"]))))
+        zh = bool(re.search(r"[\u4e00-\u9fff]", entry["comment"]))
+        made.append(_asked(".".join(keys), *stated, product, zh))
     return made
 
 
-def _stated_default(comment: str) -> str | None:
-    """The value a comment says is the default ("default is false", "默认为 ws"), or None."""
+def _stated_default(comment: str) -> tuple[str, str | None] | None:
+    """The value a comment says is the default ("default is false", "默认为 ws") and what the comment says the key
+    is before that ("Field in Cookie, default is csrfToken": the field in Cookie), or None."""
     for said in DEFAULT_SAID:
         m = said.search(comment)
-        if m:
-            value = m["val"].strip("`'\" ").rstrip(".。")
-            return value if re.fullmatch(r"[\w./${}:*-]{1,40}", value) else None
+        if not m:
+            continue
+        value = m["val"].strip("`'\" ").rstrip(".。")
+        if not re.fullmatch(r"[\w./${}:*-]{1,40}", value):
+            return None
+        # What the key is, when the comment opens with it: it tells the key from its siblings to a retriever.
+        desc = comment[: m.start()].strip(" ,，;；")
+        plain = 2 <= len(desc) <= 40 and not re.search(r"[`()（）:：=]|默认|[Dd]efault", desc)
+        pointing = POINTS_OUT.search(desc) or POINTS_OUT_ZH.search(desc) or re.search(r"此|该|这", desc)
+        return value, desc if plain and not pointing else None
     return None
 
 
-def _asked(key: str, value: str, product: str | None, zh: bool) -> Question:
+def _asked(key: str, value: str, desc: str | None, product: str | None, zh: bool) -> Question:
     if zh:
         where = f"在 {product} 中，" if product else ""
-        question = f"{where}{key} 配置项的默认值是什么？"
+        question = f"{where}{key}（{desc}）的默认值是什么？" if desc else f"{where}{key} 配置项的默认值是什么？"
     else:
-        question = f"What is the default value of the {key} setting{in_product(product, key)}?"
+        # "Field in Cookie" reads on as "field in Cookie"; "CSRF token …" keeps its capitals.
+        desc = desc[0].lower() + desc[1:] if desc and desc[1:2].islower() else desc
+        said = f"the {key} setting, {desc}," if desc else f"the {key} setting"
+        question = f"What is the default value of {said}{in_product(product, key)}?".replace(",?", "?")
     return question, value_aliases(value), "default", "default_value", question
