@@ -44,6 +44,7 @@ from ragstress.generators.questions.mddocs_fields import field_entries
 from ragstress.generators.questions.mddocs_guide import guide_questions
 from ragstress.generators.questions.mddocs_headed import headed_questions
 from ragstress.generators.questions.mddocs_means_en import means_questions
+from ragstress.generators.questions.mddocs_paths import path_questions
 from ragstress.generators.questions.mddocs_product import about_product
 from ragstress.generators.questions.mddocs_provided import provided_questions
 from ragstress.generators.questions.mddocs_replaced import replaced_questions
@@ -145,6 +146,8 @@ def doc_questions(
             made += chinese_roles(sentence, product, kinds) if zh else role_questions(sentence, product, kinds)
         if not made:  # which named thing the product provides for a task ("Kettle provides X to …")
             made += provided_questions(sentence, product, kinds, zh)
+        if not made:  # which file or directory of a project's layout does a task
+            made += path_questions(sentence, product, zh)
         if not made:  # what a named thing is used for or does, a measure's quantity (guide and design prose)
             made += guide_questions(sentence, product, kinds, zh, page)
         in_place = about_product(sentence.rstrip(".。!！:：; "), product, kinds, zh) if not made else None

@@ -36,6 +36,8 @@ _PLACEHOLDER = "Zqx{}"
 # a guide names the product by: its writers speak for it ("we provide …"), or it is "the framework".
 PROVIDING_EN = frozenset("provide offer expose ship supply".split())
 PROVIDERS_EN = frozenset({"the framework", "framework", "we", "the library", "the plugin system"})
+# "app/router.js used to configure …" (`mddocs_paths`): what a project's path is said to be for.
+USED_FOR_EN = re.compile(r"(?:is |are )?(?:mainly |usually )?(?P<how>used (?:to|for))\s+")
 
 
 def role_questions(sentence: str, product: str | None, kinds: dict[str, str]) -> list[Question]:
