@@ -33,3 +33,13 @@ def test_two_paths_a_placeholder_or_a_pointing_purpose_are_not_asked():
     assert not _asked("app/foo/** used for it.")
     assert not _asked("app/foo/** 用于此功能，可选。", zh=True)
     assert not path_questions("app/router.js used to configure URL routing rules.", None, False)
+
+
+def test_layout_list_lines_count_as_entries():
+    from ragstress.generators.questions.mddocs_paths import layout_lines
+
+    text = (
+        "Layout\n\n- app/router.js used to configure URL routing rules.\n- app/view/** 用于放置模板文件。\n"
+        "- app.js and agent.js are used to customize startup.\napp/router.js used to route, outside a list.\n"
+    )
+    assert layout_lines(text) == 2

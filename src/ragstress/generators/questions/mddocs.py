@@ -44,7 +44,7 @@ from ragstress.generators.questions.mddocs_fields import field_entries
 from ragstress.generators.questions.mddocs_guide import guide_questions
 from ragstress.generators.questions.mddocs_headed import headed_questions
 from ragstress.generators.questions.mddocs_means_en import means_questions
-from ragstress.generators.questions.mddocs_paths import path_questions
+from ragstress.generators.questions.mddocs_paths import layout_lines, path_questions
 from ragstress.generators.questions.mddocs_product import about_product
 from ragstress.generators.questions.mddocs_provided import provided_questions
 from ragstress.generators.questions.mddocs_replaced import replaced_questions
@@ -107,7 +107,7 @@ def _entry_questions(chunk: Chunk, product: str | None, kinds: dict[str, str]) -
 
 def entry_count(chunk: Chunk) -> int:
     """How many reference entries a chunk holds whole: like a table's rows, each may give a question."""
-    return max(len(field_entries(chunk)), len(deprecation_items(chunk.text)))
+    return max(len(field_entries(chunk)), len(deprecation_items(chunk.text)), layout_lines(chunk.text))
 
 
 def doc_questions(

@@ -31,6 +31,19 @@ _PATH = re.compile(
 )
 
 
+def layout_lines(text: str) -> int:
+    """How many of a text's list lines say what a path is for: like a table's rows, each may give a question."""
+    count = 0
+    for line in text.split("\n"):
+        item = re.sub(r"^\s*[-*+]\s+", "", line).replace("`", "")
+        if item == line.replace("`", ""):
+            continue  # not a list item
+        m = _PATH.match(item)
+        if m and (USED_FOR_ZH if re.search(r"[\u4e00-\u9fff]", item) else USED_FOR_EN).match(item[m.end() :].strip()):
+            count += 1
+    return count
+
+
 def path_questions(sentence: str, product: str | None, zh: bool) -> list[Question]:
     """The question on which file or directory the sentence says does a task, or none."""
     sentence = sentence.strip().rstrip(".。!！;； ")
