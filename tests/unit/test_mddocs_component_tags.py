@@ -21,3 +21,9 @@ def test_a_type_argument_is_not_a_tag():
     assert component_tags("  readonly pots: ReadonlySet<Kettle>; // every pot") == {}
     assert component_tags("const lids: Array<Lid> = [];") == {}
     assert component_tags("return cond ? <Lid /> : <Spout>x</Spout>;") == {"Lid": "component", "Spout": "component"}
+
+
+def test_an_upper_case_placeholder_in_angle_brackets_is_no_component():
+    assert component_tags("config.keys = '<YOUR_SECURITY_COOKIE_KEYS>';") == {}
+    assert component_tags("appId: <BLANK>,") == {}
+    assert component_tags("<KettleLid />") == {"KettleLid": "component"}

@@ -134,4 +134,5 @@ _COMPONENT_TAG = re.compile(r"(?<![\w$.\]])<([A-Z][\w]*(?:\.[A-Z]\w*)?)[\s/>]")
 
 def component_tags(code: str) -> dict[str, str]:
     """The capitalised names code writes as tags: components, whatever a capital alone would make them (a class)."""
-    return {name: "component" for name in _COMPONENT_TAG.findall(code)}
+    # "<YOUR_APP_ID>", "<BLANK>": an upper-case name in angle brackets is a placeholder to fill in, not a tag.
+    return {name: "component" for name in _COMPONENT_TAG.findall(code) if name.upper() != name}
