@@ -44,3 +44,13 @@ def test_chinese_negated_pointing_or_other_providers_are_not_asked():
     assert not _asked("框架没有提供 kettle.env 变量来表示当前的冲泡模式。", zh=True)
     assert not _asked("Koa 提供了 koa.env 变量来表示当前的运行环境。", zh=True)
     assert not _asked("框架提供了 kettle.env 变量来表示该模式。", zh=True)
+
+
+def test_a_plugin_keeps_its_product_frame_beside_a_code_shaped_name():
+    from ragstress.core.types import Chunk
+    from ragstress.generators.questions.mddocs import doc_questions
+
+    text = "数据库\n\n框架提供了 [kettle-pot] 插件来访问 MySQL 数据库。\n"
+    chunk = Chunk(id="c1", doc_id="db.md", text=text, start=0, end=len(text))
+    asked = {q[0]: q[1] for q in doc_questions(chunk, "zh", "Kettle", {})}
+    assert asked == {"在 Kettle 中，可以用哪个插件来访问 MySQL 数据库？": ["kettle-pot"]}

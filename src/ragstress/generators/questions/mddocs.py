@@ -157,7 +157,15 @@ def doc_questions(
         if n <= 1 and chunk.start == 0:  # the title, then a code-named page's summary line of what it does
             made = [q for q in made if not misreads_summary(page[0], q[1])]
         before = sentence
-        made = [(_unframed(_end_mended(_unspaced_zh(q[0])), product, kinds), *q[1:]) for q in made]
+        made = [
+            (
+                _end_mended(_unspaced_zh(q[0]))
+                if q[2] in _OF_THE_PRODUCT
+                else _unframed(_end_mended(_unspaced_zh(q[0])), product, kinds),
+                *q[1:],
+            )
+            for q in made
+        ]
         found += [q for q in made if _clean(q[0]) and not any(_names(q[0], a) for a in q[1])]
     # Every reading, headed entries too, is mended and checked alike.
     found = [(_unspaced_zh(q[0]), *q[1:]) for q in found]
@@ -186,6 +194,11 @@ _CODE_SHAPED = re.compile(r"[A-Za-z_]\w*\(\)|\b[a-z]+_[a-z_]+\b|\b[A-Z][a-z]+[A-
 def _end_mended(question: str) -> str:
     """ "… to alter the navigation. in Kettle?": the sentence's full stop left before the frame goes."""
     return re.sub(r"[.。]((?: in [^?]+)?\?)$", r"\1", question)
+
+
+# A plugin, module, file or directory is the product's own: "可以用哪个插件来访问 MySQL 数据库？" names MySQL, but which
+# plugin answers depends on the framework, so its frame stays.
+_OF_THE_PRODUCT = frozenset({"plugin", "module", "file", "directory"})
 
 
 def _unframed(question: str, product: str | None, kinds: dict[str, str]) -> str:
