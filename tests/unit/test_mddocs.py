@@ -269,7 +269,10 @@ def test_a_word_before_a_prose_aside_is_no_call_and_a_package_site_name_is_no_pr
     kinds = corpus_names.identifier_kinds([_chunk(text)])
     assert "Framework" not in kinds  # "Framework (…)" in prose: the framework, not a class
     assert kinds["Brewer"] == "class" and kinds["brewCup"] == "function"
-    assert _asked("Framework provides helper.escape() to filter strings.", "Egg", kinds) == {}
+    # The framework is what provides helper.escape(), never itself a name asked about (`mddocs_provided`).
+    assert _asked("Framework provides helper.escape() to filter strings.", "Egg", kinds) == {
+        "Which method does Egg provide to filter strings?": ["helper.escape()", "helper.escape", "escape()", "escape"]
+    }
     # socket.io is a library, named by its site; a dotted name the corpus calls in its code stays a property.
     assert chinese_roles("socket.io 支持 websocket 和 polling 两种数据传输方式，以兼容旧的浏览器。", "Egg", {}) == []
     assert chinese_roles(

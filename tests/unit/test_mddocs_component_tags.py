@@ -21,3 +21,20 @@ def test_a_type_argument_is_not_a_tag():
     assert component_tags("  readonly pots: ReadonlySet<Kettle>; // every pot") == {}
     assert component_tags("const lids: Array<Lid> = [];") == {}
     assert component_tags("return cond ? <Lid /> : <Spout>x</Spout>;") == {"Lid": "component", "Spout": "component"}
+
+
+def test_an_upper_case_placeholder_in_angle_brackets_is_no_component():
+    assert component_tags("config.keys = '<YOUR_SECURITY_COOKIE_KEYS>';") == {}
+    assert component_tags("appId: <BLANK>,") == {}
+    assert component_tags("<KettleLid />") == {"KettleLid": "component"}
+
+
+def test_a_hyphenated_package_is_code_where_its_kind_is_named_and_it_is_linked_or_of_the_product():
+    from ragstress.generators.questions.mddocs_code import code_names
+
+    linked = code_names("框架提供了 [kettle-pot] 插件来烧水", {}, "Kettle")
+    assert [(n.name, n.kind) for n in linked] == [("kettle-pot", "plugin")]
+    family = code_names("Use the kettle-lid plugin to keep the heat", {}, "Kettle")
+    assert [(n.name, n.kind) for n in family] == [("kettle-lid", "plugin")]
+    assert code_names("Kettle ships a built-in plugin for tea", {}, "Kettle") == []
+    assert code_names("Use the tea-leaf module to steep", {}, "Kettle") == []  # neither linked nor the product's

@@ -35,6 +35,7 @@ from collections import Counter
 
 from ragstress.core.types import Chunk
 from ragstress.corpora.code_blocks import code_lines
+from ragstress.generators.questions.mddocs_commented import commented_defaults
 from ragstress.generators.questions.mddocs_defaults import default_questions, headed_default_questions
 from ragstress.generators.questions.mddocs_deprecations import deprecation_items, deprecation_questions
 from ragstress.generators.questions.mddocs_en import english_questions
@@ -43,7 +44,9 @@ from ragstress.generators.questions.mddocs_fields import field_entries
 from ragstress.generators.questions.mddocs_guide import guide_questions
 from ragstress.generators.questions.mddocs_headed import headed_questions
 from ragstress.generators.questions.mddocs_means_en import means_questions
+from ragstress.generators.questions.mddocs_paths import layout_lines, path_questions
 from ragstress.generators.questions.mddocs_product import about_product
+from ragstress.generators.questions.mddocs_provided import provided_questions
 from ragstress.generators.questions.mddocs_replaced import replaced_questions
 from ragstress.generators.questions.mddocs_roles_en import role_questions
 from ragstress.generators.questions.mddocs_roles_zh import chinese_roles
@@ -104,7 +107,7 @@ def _entry_questions(chunk: Chunk, product: str | None, kinds: dict[str, str]) -
 
 def entry_count(chunk: Chunk) -> int:
     """How many reference entries a chunk holds whole: like a table's rows, each may give a question."""
-    return max(len(field_entries(chunk)), len(deprecation_items(chunk.text)))
+    return max(len(field_entries(chunk)), len(deprecation_items(chunk.text)), layout_lines(chunk.text))
 
 
 def doc_questions(
@@ -124,6 +127,7 @@ def doc_questions(
     found += headed_questions(_prose_lines(chunk), product, kinds)
     found += headed_set_questions(_prose_lines(chunk), product, kinds)
     found += headed_default_questions(_prose_lines(chunk), product, kinds)
+    found += commented_defaults(chunk, product)
     before = ""  # the sentence before: a bare "The default value is 30." names its parameter there
     for n, sentence in enumerate(prose_sentences(chunk)):
         zh = bool(re.search(r"[\u4e00-\u9fff]", sentence))
@@ -140,6 +144,10 @@ def doc_questions(
             made += default_questions(sentence, product, kinds)
         if not made:  # a code name's role in its clause: what it does, is called for, is the means of
             made += chinese_roles(sentence, product, kinds) if zh else role_questions(sentence, product, kinds)
+        if not made:  # which named thing the product provides for a task ("Kettle provides X to …")
+            made += provided_questions(sentence, product, kinds, zh)
+        if not made:  # which file or directory of a project's layout does a task
+            made += path_questions(sentence, product, zh)
         if not made:  # what a named thing is used for or does, a measure's quantity (guide and design prose)
             made += guide_questions(sentence, product, kinds, zh, page)
         in_place = about_product(sentence.rstrip(".。!！:：; "), product, kinds, zh) if not made else None
@@ -149,7 +157,15 @@ def doc_questions(
         if n <= 1 and chunk.start == 0:  # the title, then a code-named page's summary line of what it does
             made = [q for q in made if not misreads_summary(page[0], q[1])]
         before = sentence
-        made = [(_unframed(_end_mended(_unspaced_zh(q[0])), product, kinds), *q[1:]) for q in made]
+        made = [
+            (
+                _end_mended(_unspaced_zh(q[0]))
+                if q[2] in _OF_THE_PRODUCT
+                else _unframed(_end_mended(_unspaced_zh(q[0])), product, kinds),
+                *q[1:],
+            )
+            for q in made
+        ]
         found += [q for q in made if _clean(q[0]) and not any(_names(q[0], a) for a in q[1])]
     # Every reading, headed entries too, is mended and checked alike.
     found = [(_unspaced_zh(q[0]), *q[1:]) for q in found]
@@ -178,6 +194,11 @@ _CODE_SHAPED = re.compile(r"[A-Za-z_]\w*\(\)|\b[a-z]+_[a-z_]+\b|\b[A-Z][a-z]+[A-
 def _end_mended(question: str) -> str:
     """ "… to alter the navigation. in Kettle?": the sentence's full stop left before the frame goes."""
     return re.sub(r"[.。]((?: in [^?]+)?\?)$", r"\1", question)
+
+
+# A plugin, module, file or directory is the product's own: "可以用哪个插件来访问 MySQL 数据库？" names MySQL, but which
+# plugin answers depends on the framework, so its frame stays.
+_OF_THE_PRODUCT = frozenset({"plugin", "module", "file", "directory"})
 
 
 def _unframed(question: str, product: str | None, kinds: dict[str, str]) -> str:

@@ -65,6 +65,14 @@ _NOT_CODE = re.compile(r"^(?:e\.g|i\.e|etc|vs)$|\.(?:js|ts|mjs|cjs|vue|json|md|h
 _PACKAGE = re.compile(r"^[a-z][\w-]*\.(?:io|dev|org|com)$")
 
 
+# A package's name with hyphens (egg-view, @scope/egg-mock), in a reference link's brackets or not, then its kind.
+_PACKAGE_NAMED = re.compile(
+    r"(?<![\w/@.$-])\[?(?P<name>(?:@[a-z][\w-]*/)?[a-z][a-z0-9]*(?:-[a-z0-9]+)+)\]? ?"
+    r"(?P<noun>plugin|module|插件|模块)(?:s?\b|(?=[\u4e00-\u9fff，。、；：\s]|$))"
+)
+_PACKAGE_KINDS = {"plugin": "plugin", "module": "module", "插件": "plugin", "模块": "module"}
+
+
 class CodeName(NamedTuple):
     start: int
     end: int  # the end of the name, or of the kind noun the sentence writes after it
@@ -94,7 +102,16 @@ def code_names(sentence: str, kinds: dict[str, str], product: str | None) -> lis
         if kind is None:
             continue
         found.append(CodeName(m.start(), m.end() + (noun.end() if noun else 0), name, kind, bool(noun)))
-    return found
+    # "the egg-view plugin", "[egg-mysql] 插件": a hyphenated package is code only where the sentence names its kind,
+    # and writes it as a link's text or in the product's family of names ("a built-in plugin" is an adjective).
+    taken = {n.start for n in found}
+    family = f"{product.lower()}-" if product else None
+    for m in _PACKAGE_NAMED.finditer(sentence):
+        linked = m[0].startswith("[")
+        if m.start() not in taken and (linked or family and m["name"].startswith(family)):
+            kind = _PACKAGE_KINDS[m["noun"]]
+            found.append(CodeName(m.start(), m.end(), m["name"], kind, True))
+    return sorted(found)
 
 
 def _spelled_kind(name: str, kinds: dict[str, str]) -> str | None:
@@ -134,4 +151,5 @@ _COMPONENT_TAG = re.compile(r"(?<![\w$.\]])<([A-Z][\w]*(?:\.[A-Z]\w*)?)[\s/>]")
 
 def component_tags(code: str) -> dict[str, str]:
     """The capitalised names code writes as tags: components, whatever a capital alone would make them (a class)."""
-    return {name: "component" for name in _COMPONENT_TAG.findall(code)}
+    # "<YOUR_APP_ID>", "<BLANK>": an upper-case name in angle brackets is a placeholder to fill in, not a tag.
+    return {name: "component" for name in _COMPONENT_TAG.findall(code) if name.upper() != name}

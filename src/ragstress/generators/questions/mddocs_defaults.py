@@ -49,6 +49,15 @@ _HEADED = re.compile(rf"^(?:Defaults to|The default is|默认为|默认值为|�
 # "Specifies the port number, the default is `8000`": the default told in a clause that ends the sentence.
 _HEADED_CLAUSE = re.compile(rf"[,，] ?(?:the default (?:value )?is|defaults to|默认为|默认值为|默认是) ?{_VALUE}$")
 
+# What a config example's comment says is a key's default (`mddocs_commented`): "default is false", "defaults to
+# ws", "默认为 false", "默认就是 true", "默认值是 5000", each closing the comment or its clause.
+DEFAULT_SAID = (
+    re.compile(
+        r"\b(?:[Dd]efault(?: value)? is|[Dd]efaults? to|[Dd]efault:)\s*(?P<val>[^\s,;，；)）]+)\s*(?:[,;，；)）]|$)"
+    ),
+    re.compile(r"默认(?:值)?(?:就)?(?:为|是)\s*(?P<val>[^\s,;，；)）]+)\s*(?:[,;，；)）]|$)"),
+)
+
 # "options.loginURL", "opts.timeout": a parameter of a call the sentence does not name.
 _UNOWNED = re.compile(r"^(?:options|opts|option|params|args|props|obj|data|item|e|ctx\.request\.body)\.")
 _CODE_SHAPED = re.compile(r"\.|_|[a-z][A-Z]|^\$")

@@ -32,6 +32,12 @@ _USE_VERBS = frozenset("use call pass invoke run".split())
 _MEANS = frozenset("with via through using".split())
 _DO = {"VBD": "did", "VBZ": "does", "VBP": "do"}
 _PLACEHOLDER = "Zqx{}"
+# What a product does when it gives its users a named thing for a task (`mddocs_provided`), and the subjects
+# a guide names the product by: its writers speak for it ("we provide …"), or it is "the framework".
+PROVIDING_EN = frozenset("provide offer expose ship supply".split())
+PROVIDERS_EN = frozenset({"the framework", "framework", "we", "the library", "the plugin system"})
+# "app/router.js used to configure …" (`mddocs_paths`): what a project's path is said to be for.
+USED_FOR_EN = re.compile(r"(?:is |are )?(?:mainly |usually )?(?P<how>used (?:to|for))\s+")
 
 
 def role_questions(sentence: str, product: str | None, kinds: dict[str, str]) -> list[Question]:
@@ -53,7 +59,7 @@ def role_questions(sentence: str, product: str | None, kinds: dict[str, str]) ->
     entry = entry_line_question(sentence, names[0], product)
     if entry:
         return [entry]
-    text, written = _with_placeholders(sentence, names)
+    text, written = with_placeholders(sentence, names)
     doc = parse(text)
     made: list[Question] = []
     for n, name in enumerate(names):
@@ -83,7 +89,7 @@ def role_questions(sentence: str, product: str | None, kinds: dict[str, str]) ->
     return made
 
 
-def _with_placeholders(sentence: str, names: list[CodeName]) -> tuple[str, dict[str, str]]:
+def with_placeholders(sentence: str, names: list[CodeName]) -> tuple[str, dict[str, str]]:
     """The sentence with each code name (and its kind noun) as one plain word the parser reads as a name."""
     parts, written, at = [], {}, 0
     for n, name in enumerate(names):

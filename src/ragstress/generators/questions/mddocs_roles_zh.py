@@ -26,6 +26,13 @@ from ragstress.generators.questions.mddocs_terms import POINTS_OUT_ZH, Question
 
 _MEANS = ("使用", "调用", "通过", "借助", "利用", "用")
 _READER = re.compile(r"^(?:但是?|而且?|并且|同时|此外|另外|所以|因此|那么|那)?(?:你|您|我们)?(?:也|还|就|只)?")
+# "Kettle 提供了 X 方法来……" (`mddocs_provided`): the verb that gives a named thing, the subjects that stand for
+# the product (its writers speak for it), and what says the thing is for a task after its name.
+PROVIDING_ZH = re.compile(r"(?:还|也|专门)?(?:提供了?|内置了?|封装了?|暴露了?)(?:一个|一些)?\s*$")
+PROVIDERS_ZH = frozenset({"框架", "本框架", "我们"})
+# "app/router.js 用于配置……" (`mddocs_paths`): what a project's path is said to be for.
+USED_FOR_ZH = re.compile(r"(?:主要|通常|一般)?(?P<how>用于|用来)\s*")
+PROVIDED_FOR_ZH = re.compile(r"^\s*(?:来|用来|用于|以|以便)(?P<task>[^。；！？]+)$")
 _NEGATED = re.compile(r"不|没有|无法|别|勿")
 _JOINING = ("和", "与", "及", "、", "或", "以及", "/")
 # Verbs whose subject is not the doer of a task: "X 是……" (a definition), "X 有……".
