@@ -255,3 +255,13 @@ def test_a_bounded_count_is_not_asked_and_an_exact_one_is():
     for text, asked in ((bounded_text, False), (exact, True)):
         span = next(s for s in extract_spans(text, "zh") if s.text == "50 个")
         assert (insitu_question(span, text, None, "zh") is not None) is asked
+
+
+def test_a_chinese_sentence_on_a_page_read_as_mixed_is_not_asked_in_english():
+    # A Chinese guide dense with code names is read as "mixed"; its Chinese sentences get no English frame.
+    from ragstress.values.spans import FactSpan
+
+    text = "关于 req 和 res 的 API 可参考 Fastify 文档。"  # once asked as "What does 关于 req 和 re 可参考 …?"
+    at = text.index("API")
+    span = FactSpan("API", "name", at, at + 3)
+    assert insitu_question(span, text, "Mock", "mixed") is None

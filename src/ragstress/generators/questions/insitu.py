@@ -28,6 +28,9 @@ _BOUND_AFTER_EN = re.compile(r"^\s*(?:\+|or\s+(?:more|fewer|less|greater|higher|
 # Chinese keeps a bound in its question (不超过多少米, 多少公里以上) but drops one it reads as a hedge
 # (`insitu_zh`): "超过 50 个" asked as "多少个" would take 50 for the count.
 _BOUND_BEFORE_ZH = re.compile(r"(?<![不最])(?:超过|逾|多达|高达|不到)\s*$")
+# A Chinese sentence on a page read as mixed ("关于 req 和 res 的 API 可参考 Express@4 官方文档"): the English
+# parse cannot read it, and an English frame around Chinese words is no question anyone asks.
+_HAN = re.compile(r"[\u4e00-\u9fff]")
 
 
 def insitu_question(span: FactSpan, text: str, title: str | None, lang: str, document: str = "") -> str | None:
@@ -44,7 +47,9 @@ def insitu_question(span: FactSpan, text: str, title: str | None, lang: str, doc
     from ragstress.generators.questions.questions_en import english_question
 
     found = sentence_with(span, text)
-    return english_question(span, *found, title, text, document) if found else None
+    if found is None or _HAN.search(found[0]):
+        return None
+    return english_question(span, *found, title, text, document)
 
 
 def sentence_with(span: FactSpan, text: str) -> tuple[str, int] | None:
