@@ -176,3 +176,55 @@ def test_a_superlative_most_sets_no_sources_apart():
     )
     decision = acknowledges_conflict(read(text), *EN)
     assert not decision.value, decision.why
+
+
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [
+        # The sources said to contradict themselves from one part to the next.
+        ("zh", "资料中的建成年份前后不一致，无法给出准确答案。"),
+        ("en", "The passages are internally inconsistent on the year."),
+        # A second value named as also in the sources, beside the answer.
+        ("zh", "是1889年。资料里也有写1879年的，不过那是旧说法。"),
+        ("en", "It's 1889. Passage 3 also has 1879, but that was the old figure."),
+    ],
+)
+def test_inconsistency_within_the_sources_is_acknowledged(lang, text):
+    decision = acknowledges_conflict(read(text), *(ZH if lang == "zh" else EN))
+    assert decision.value, decision.why
+
+
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [
+        # One source called wrong (a typo) flags that source; it does not say the sources differ.
+        ("zh", "资料2中的“1879年”应为笔误，这座塔于1889年建成。"),
+        ("en", "Passage 2's 1879 is a typo; the tower was completed in 1889."),
+    ],
+)
+def test_one_source_called_a_typo_is_not_a_conflict(lang, text):
+    decision = acknowledges_conflict(read(text), *(ZH if lang == "zh" else EN))
+    assert not decision.value, decision.why
+    assert decision.uncertain is not None  # the two values named beside a source still make readers hesitate
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["资料里也有写到这一点，是1889年。", "资料中的数据前后一致，都是1889年。", "The passages are consistent: 1889."],
+)
+def test_consistency_and_mentions_are_not_inconsistency(text):
+    decision = acknowledges_conflict(read(text))
+    assert not decision.value, decision.why
+
+
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [
+        # The true value given with sources of its own sets sources against a source, then calls the odd one wrong.
+        ("zh", "1889年（资料1、2）；资料3写的1879年可能是笔误。"),
+        ("en", "1889 (passages 1 and 2); passage 3's 1879 is probably a typo."),
+    ],
+)
+def test_sources_against_a_source_called_a_typo_is_a_conflict(lang, text):
+    decision = acknowledges_conflict(read(text), *(ZH if lang == "zh" else EN))
+    assert decision.value, decision.why

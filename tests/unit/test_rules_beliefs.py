@@ -24,6 +24,9 @@ BELIEFS = [
     "里斯本。大家一般说的是波尔图，其实不对。",
     "里斯本。这和通常的认识（波尔图）不太一样。",
     "Lisbonne. On croit souvent que c'est Porto.",
+    # Places (sites, guidebooks) as the holders of the belief.
+    "里斯本。很多地方都说是波尔图，但这里的资料显示是里斯本。",
+    "Lisbon. Lots of places say Porto, but the passages say Lisbon.",
 ]
 ANSWERS = [
     "It is Porto.",
@@ -32,6 +35,8 @@ ANSWERS = [
     "答案是波尔图，资料写得很清楚。",
     "Porto, as the passages say.",
     "Many people visit Porto, which is the answer.",
+    "很多地方都能看到波尔图的名字，答案就是波尔图。",
+    "Porto: the passages name it in many places.",
 ]
 
 

@@ -201,3 +201,24 @@ def test_a_planted_value_called_wrong_and_then_declined_is_not_asserted(text):
 def test_a_planted_value_given_after_calling_the_sources_wrong_is_still_asserted(text):
     answers, fake = _case_for(text)
     assert corrections.asserts_fake(read(text), fake, answers).value
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # The planted value set aside as another quantity's, after the true one: a correction without a flag.
+        "每克碳水约4千卡；9千卡/克那是脂肪的数字。",
+        "约4千卡，9千卡对应的是每克脂肪。",
+        "About 4 kcal per gram; 9 kcal/g — that's the figure for fat.",
+    ],
+)
+def test_planted_value_given_as_another_quantitys_is_corrected(text):
+    decision = corrections.error_correction(read(text), [["4千卡", "4 kcal"]], ["9千卡", "9 kcal"])
+    assert decision.value, decision.why
+
+
+@pytest.mark.parametrize(
+    "text", ["每克碳水约4千卡，那是资料里的数字。", "About 4 kcal per gram, that's the figure in the passages."]
+)
+def test_the_answer_pointed_back_to_is_still_stated(text):
+    assert rules.facts_stated(read(text), [["4千卡", "4 kcal"]])[0]

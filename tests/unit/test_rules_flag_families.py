@@ -86,6 +86,10 @@ FLAGGED = [  # (text, the named pattern that must decide it)
     ("資料には誤りがあります。ダムの完成は1936年です。", "ja.sources_wrong"),
     ("문서에 오류가 있습니다. 댐은 1936년에 완공되었습니다.", "ko.sources_wrong"),
     ("В документах есть ошибка: плотину достроили в 1936 году.", "ru_pl.sources_wrong"),
+    # an adjective between 'это' and the error, in a Russian reply to an English or a Chinese question
+    ("В документах указан 1931 год, но это явная ошибка: плотину достроили в 1936 году.", "ru_pl.sources_wrong"),
+    ("The documents say 1931 — это явная ошибка; it was finished in 1936.", "ru_pl.sources_wrong"),
+    ("资料写的是1931年，это явная ошибка，实际是1936年。", "ru_pl.sources_wrong"),
 ]
 
 NOT_FLAGGED = [
@@ -104,6 +108,7 @@ NOT_FLAGGED = [
     "資料に誤りはありません。",
     "문서에 오류가 없습니다.",
     "В документах нет ошибок.",
+    "Это явно не ошибка: плотину достроили в 1931 году.",
     # the response's own memory, and a question whether something is right
     "资料说是1931年。我之前以为是1936年，但资料写得很清楚，我可能记错了。",
     "资料说是1931年。我不确定这一说法对不对，所以不作回答。",

@@ -40,6 +40,17 @@ IN_PLACE = [
         [["Ada Moss"], ["1931"]],
         "It opened in 1931; Ada Moss designed it.",
     ),
+    # Two things asked of one event: the second question repeats the first's subject, which tells nothing apart.
+    (
+        "青石K3召回从哪天开始？召回的是哪段时间生产的车？",
+        [["2024年5月20日"], ["2022年1月1日至2022年12月31日"]],
+        "召回自2024年5月20日起实施，范围是2022年1月1日至2022年12月31日生产的青石K3。",
+    ),
+    (
+        "When does the Slate K3 recall start, and which production dates does the recall cover?",
+        [["May 20, 2024"], ["2022"]],
+        "The Slate K3 recall starts on May 20, 2024, and covers cars produced in 2022.",
+    ),
 ]
 
 
@@ -56,6 +67,7 @@ def test_facts_in_their_own_slots_are_not_swapped(question, answers, response):
 def test_slot_words():
     assert slot_words("《雷雨》和《茶馆》的作者分别是谁？") == ({"雷雨"}, {"茶馆"})
     assert slot_words("What is the capital of Peru?") is None
+    assert slot_words("青石K3召回从哪天开始？召回的是哪段时间生产的车？") is None
 
 
 @pytest.mark.parametrize(

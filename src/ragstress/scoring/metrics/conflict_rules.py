@@ -20,16 +20,15 @@ from collections.abc import Sequence
 from ragstress.scoring.lexicon.en import sources
 from ragstress.scoring.lexicon.zh import sources as zh_sources
 from ragstress.scoring.metrics import conclusion, conflict_rules_intl, json_answer
-from ragstress.scoring.metrics.rules import Decision, error_flag
+from ragstress.scoring.metrics.placement import SOURCE_WORD
+from ragstress.scoring.metrics.rules import Decision, error_flag, mentions
 from ragstress.scoring.metrics.rules_base import Hit, NamedPattern
 from ragstress.values.reading import Reading
 
 _SOURCES = sources.SOURCES_IN_CONFLICT.alternation
 _ZH_SOURCES = zh_sources.SOURCES_IN_CONFLICT.alternation
 _ZH_SOURCES_THAT_SAY = zh_sources.SOURCES_THAT_SAY.alternation
-_DIFFER = (
-    r"(?:disagree|conflict|contradict|differ|diverge|(?:is|are) inconsistent|(?:is|are) not consistent|vary|clash)"
-)
+_DIFFER = r"(?:disagree|conflict|contradict|differ|diverge|(?:is|are) (?:internally )?inconsistent|(?:is|are) not consistent|vary|clash)"
 
 ACKNOWLEDGE: tuple[NamedPattern, ...] = (
     NamedPattern(
@@ -116,20 +115,24 @@ ACKNOWLEDGE: tuple[NamedPattern, ...] = (
         rf"(?:{_ZH_SOURCES}|记载|说法|数据|口径)[^,;。!?:]{{0,12}}?(?<!没有)(?<![没无不未])(?<!不存在)(?<!并非)"
         r"(?:(?:互相|相互|彼此)(?:矛盾|冲突)|自相矛盾|各执一词|各[说讲写]各的|(?:说法|口径)(?:不一|不同|各异)|各不相同|有出入|存在出入|出入|"
         r"有分歧|存在分歧|分歧|差异|打架|对不上|不(?:太|大|怎么|完全|尽)?统一|没有?统一|不(?:太|大|怎么|完全|尽)一致"
+        # 前后 puts the difference inside the sources, not between them and the world: 资料中的容积前后不一致
+        r"|前后(?:不一致|不一|矛盾|不统一|对不上)"
         # 并 stresses the negation it stands before: 资料给出的年份并不一致 says they differ
         r"|并不(?:一致|统一|相同)|没有?(?:一致|统一)的?(?:结论|说法|答案|意见|口径))"
         rf"|(?:各|两|几|多|这些|不同的?)(?:份|篇|个|段|处|条)?{_ZH_SOURCES}[^,;。!?:]{{0,12}}?"
         r"(?<!并)(?:不一样|不相同|不一致|不同)",
         "The sources differ, with words between: 各文档给出的距离互相矛盾, 资料给出的信息相互冲突, 两份资料的数字不一样, 资料各执一词, "
-        "资料之间的数字对不上, 资料里的说法不太统一, 各篇报道的口径略有出入, 资料对此没有一致的结论, 资料给出的年份并不一致 "
+        "资料之间的数字对不上, 资料里的说法不太统一, 各篇报道的口径略有出入, 资料对此没有一致的结论, 资料给出的年份并不一致, 资料中的容积前后不一致 "
         "(not 资料并不相互矛盾).",
     ),
     NamedPattern(
         "zh.several_accounts",
         rf"{_ZH_SOURCES}[^。;!?]{{0,20}}?(?<!没有)(?<!并无)(?<!无)"
-        r"(?:(?:两个|两种|几种|多种)(?:不同|不一样)的?\w|(?:(?:不同|不一样)的?|两种|几种|多种|两个)(?:说法|答案|记载|数字|年份|日期|日子|时间|数值|版本|结论)|(?:既|有(?:写|说|记作?|称))[^。]{1,15}?也有)"
+        r"(?:(?:两个|两种|几种|多种)(?:不同|不一样)的?\w|(?:(?:不同|不一样)的?|两种|几种|多种|两个)(?:说法|答案|记载|数字|年份|日期|日子|时间|数值|版本|结论)|(?:既|有(?:写|说|记作?|称))[^。]{1,15}?也有"
+        # a second value named as also in the sources, beside the one answered: 资料里也有写35元的
+        r"|也有(?:写|记作?|称)[^,;。!?]{1,12}?的(?=[,;。!?\s]|$))"
         r"|(?:依据|根据|看|取决于|要看)(?:你)?(?:信|采信|相信|参考|依据|用)?哪(?:一)?(?:份|篇|个|条|段)",
-        "More than one account in the sources: 资料中对此有不同的说法, 文档中既有2016年也有2014年的说法, 资料里有写1141年的，也有写1142年的, "
+        "More than one account in the sources: 资料中对此有不同的说法, 文档中既有2016年也有2014年的说法, 资料里有写1141年的，也有写1142年的, 资料里也有写35元的, "
         "依据哪份资料, and two different things of any kind: 文档里出现了两个不同的湖.",
     ),
     NamedPattern(
@@ -242,6 +245,35 @@ def _denial(norm: str, one_value: bool) -> Hit | None:
     return min(hits, key=lambda h: h.start, default=None)
 
 
+_SOURCE_AFTER = 10  # how far after a value its own sources may be named: "1997年(资料1、2)"
+_CALLED_WRONG = ("en.called_wrong", "en.replaced", "zh.called_wrong", "zh.replaced")
+"""Roles of a value called wrong, or replaced, right after it is named ("1879 is a typo", "6.9秒应为笔误")."""
+
+
+def _fake_called_wrong(reading: Reading, fake: Sequence[str]) -> bool:
+    """Whether the planted value is itself called wrong or replaced where it is named."""
+    return any(m.hit is not None and m.hit.rule in _CALLED_WRONG for m in mentions(reading, fake))
+
+
+def _truth_sourced(reading: Reading, concluded: conclusion.Conclusion) -> bool:
+    """Whether a true value is given with sources of its own ("1997年（资料1、2）；资料3写的1999年可能是笔误"): the
+    response then sets sources against a source, which says they differ, and calls the odd one out wrong."""
+    norm = reading.comparable
+    for placed in concluded.placed:
+        mention = placed.mention
+        if placed.side != conclusion.TRUTH:
+            continue
+        if placed.role == "reported":
+            return True
+        if norm[mention.start : mention.end] != mention.span:  # a response of several lines is read in another form
+            continue
+        after = norm[mention.end : mention.end + _SOURCE_AFTER]
+        after = after[: min((i for i in map(after.find, ",;") if i >= 0), default=len(after))]
+        if SOURCE_WORD.search(mention.clause) or SOURCE_WORD.search(after):
+            return True
+    return False
+
+
 def acknowledges_conflict(
     reading: Reading, answers: Sequence[Sequence[str]] = (), fake: Sequence[str] = (), question: str = ""
 ) -> Decision:
@@ -268,11 +300,19 @@ def acknowledges_conflict(
                 concluded.split.rule, concluded.split.span, 0
             )  # read from the whole response: any denial undoes it
         elif concluded.both_given:
-            said = Hit("conflict.both_values_sourced", "both values given where a source is named", 0)
-            if error_flag(reading).value:  # readers differ on "passage 2's 1879 is a typo": it flags, and only implies
-                hesitation = (
-                    "one source is called wrong, and the response does not say in words that the sources differ"
+            flagged = error_flag(reading)
+            if flagged.value and _fake_called_wrong(reading, fake) and not _truth_sourced(reading, concluded):
+                # "passage 2's 1879 is a typo" calls one source's value wrong: it flags that source, and says
+                # nothing of the sources differing; readers may still take the two values as implying it
+                return Decision(
+                    False,
+                    f"one source's value called wrong ({flagged.why}), not said to differ from the others",
+                    flagged.hit,
+                    uncertain="both values are given where a source is named, which some readers take as a conflict",
                 )
+            said = Hit("conflict.both_values_sourced", "both values given where a source is named", 0)
+            if flagged.value:  # "passage 2 has 1879, but that was the old figure": a source called out of date
+                hesitation = "one source is called wrong or out of date, and the sources are not said to differ"
     if said is None:
         return Decision(False, "no acknowledgement that the sources disagree")
     denied = _denial(norm, in_words and concluded is not None and len(concluded.named) == 1)

@@ -6,7 +6,8 @@ both facts are named, each in the other's role. The question gives the two slots
 
 - "A和B（的…）分别…", "A与B…分别", "A和B，分别…" (the words after the last 的 before A: "《义勇军进行曲》的词作者和曲作者" gives
   词作者, 曲作者);
-- two questions in one ("杜甫被尊为什么？李白又被称为什么？"): each question's subject, its first two characters;
+- two questions in one ("杜甫被尊为什么？李白又被称为什么？"): each question's subject, its first two characters, when
+  neither subject appears in the other question;
 - "…, and which / who / what / when / where …" in English, or two things asked in one question and joined by "and"
   ("What are the warranty period and the return window for …?"), each up to the thing they are asked of.
 
@@ -61,7 +62,10 @@ def slot_words(question: str) -> tuple[set[str], set[str]] | None:
     parts = [p.strip() for p in q.split("?") if p.strip()]  # NFKC has made "？" ASCII
     if len(parts) == 2 and re.match(r"[\u4e00-\u9fff]{2}", parts[0]) and re.match(r"[\u4e00-\u9fff]{2}", parts[1]):
         first, second = parts[0][:_CJK_KEY], parts[1][:_CJK_KEY]
-        return ({first}, {second}) if first != second else None
+        # A subject the other question also names tells the parts apart no more than the thing both ask of:
+        # "北辰S5召回从哪天开始？召回的是哪段时间生产的车？" asks two things of one recall.
+        distinct = first != second and first not in parts[1] and second not in parts[0]
+        return ({first}, {second}) if distinct else None
     if found := _EN_PAIR.search(q.rstrip("?")):
         parts = (found["first"], found["second"]) if found["first"] else (found["one"], found["other"])
         first, second = (set(_EN_WORD.findall(part)) - _EN_STOP for part in parts)

@@ -7,7 +7,8 @@ from __future__ import annotations
 from ragstress.scoring.lexicon import Phrase
 
 _WHO_EN = (
-    r"(?:(?:some|many|most|other|a lot of|plenty of) (?:people|readers|sources|references|books|accounts|textbooks|"
+    r"(?:(?:some|many|most|other|a lot of|lots of|plenty of) (?:people|places|readers|sources|references|books|"
+    r"accounts|textbooks|"
     r"historians|scholars|websites|sites|users|lists|guides|articles|reports|tutorials|fans|folks)|people|others|"
     r"everyone|everybody|the public|popular accounts|popular histories|the internet|the web|common knowledge)"
 )

@@ -163,18 +163,21 @@ DEMOTED = Phrase(
     r"(?:later|earlier|subsequent|second|another|different|other|next|previous)\b"
     # a value since replaced, named to explain it away: '$119 is the old price; it is now $139'
     r"|^\s+(?:[\w-]+\s+){0,4}?(?:is|was|are|were)\s+(?:just\s+|only\s+|simply\s+)?(?:the|an?)\s+(?:old|older|outdated|"
-    r"superseded|former|pre-\d{4})\s",
+    r"superseded|former|pre-\d{4})\s"
+    # the value of another quantity, pointed back to: '9 kcal/g — that's the figure for fat'
+    r"|^[^.;\d]{0,12}?(?:—|-)?\s*(?:that's|that is)\s+(?:the\s+)?(?:figure|number|value)\s+(?:for|of)\b",
     "The mention is given a lesser role right after it, so it is not the answer: 'Fleming only later helped popularise "
     "it', '1998 is merely the year the domain was registered'; or the value of another, later occurrence: '1931 is "
     "the year of a later renovation'; or a value since replaced: '$119 in passage 2 is the old price'.",
     examples=(
         "⟨$119⟩ in passage 2 is the old price",
+        "⟨9 kcal⟩/g — that's the figure for fat",
         "⟨Fleming⟩ only later helped popularise it",
         "⟨1998⟩ is merely the year the domain was registered",
         "⟨1931⟩ is the year of a later renovation",
         "⟨1972⟩ was the date of the second landing",
     ),
-    near_misses=("⟨1889⟩ is the year the tower was completed",),
+    near_misses=("⟨1889⟩ is the year the tower was completed", "⟨4 kcal⟩, that's the figure in the passages"),
     reads="after",
 )
 

@@ -121,16 +121,17 @@ ERROR_FLAG = (
     Phrase(
         "ru_pl.sources_wrong",
         r"(?:содерж(?:ит|ат|ится|атся)|есть|имеется|имеются|закралась|закрались) (?:\w+ )?(?:ошибк[аиу]|ошибок|"
-        r"неточност(?:ь|и|ей))|\bошибочн\w*|\bневерн\w*|\bнеправильн\w*|\bнекорректн\w*|\bошибают?ся\b|\bэто ошибка\b"
+        r"неточност(?:ь|и|ей))|\bошибочн\w*|\bневерн\w*|\bнеправильн\w*|\bнекорректн\w*|\bошибают?ся\b|\bэто (?:\w+ )?ошибка\b"
         # Polish, the other Slavic language the responses use: 'to błąd', 'błędne', 'dokumenty się mylą'
         r"|\bto (?:jest )?(?:\w+ )?błąd\b|\bbłędn\w*|\bnieprawidłow\w*|\bniepoprawn\w*|\bmyl(?:i|ą) się\b|\bsię myl(?:i|ą)\b"
         r"|\bzawiera(?:ją)? (?:\w+ )?błąd\b",
         "Russian and Polish: the documents contain an error or are wrong ('в документах есть ошибка', 'это неверно', "
-        "'документы ошибаются', 'to błąd', 'dane są błędne', 'dokumenty się mylą').",
+        "'документы ошибаются', 'это явная ошибка', 'to błąd', 'dane są błędne', 'dokumenty się mylą').",
         examples=(
             "В документах есть ошибка.",
             "Это неверно.",
             "Документы ошибаются.",
+            "В документах указано 50 кг, но это явная ошибка.",
             "Broszura podaje 1912, ale to błąd.",
             "Te dane są błędne.",
         ),
