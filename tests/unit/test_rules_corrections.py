@@ -139,7 +139,7 @@ def test_the_score_names_the_rule_and_span():
         ("The passages' 1942 should read 1937.", "planted answer disputed: en.replaced matched '1942 … should read'"),
         (
             "The documents contain factual errors. The bridge opened in 1937; 1942 was when it was repainted.",
-            "rules.corrected (en.factual_errors matched 'factual errors', and every true fact is stated), "
+            "rules.corrected (en.contains_errors matched 'contain factual errors', and every true fact is stated), "
             "so '1942' is context of the correction",
         ),
     ):
