@@ -92,7 +92,7 @@ def refusal(
     if not hits:
         return Decision(False, "refusal: no refusal phrase")
     mixed = "a refusal phrase and an answer in one response"
-    declined = _declines_last(reading, answers or (), fake)
+    declined = _declines_last(reading, answers or (), fake, question)
     if answers and fake:
         concluded = conclusion.read(reading, answers, fake, question)
         if concluded.concluded is None:
@@ -121,7 +121,7 @@ def refusal(
         if len(answers) > 1 and any(s.asserted for s in stances):
             why = f"refusal: {hits[0]} but the response states part of the answer ({report}): a partial answer"
             return Decision(False, why, hits[0], uncertain=mixed)
-    answered = answer_after(norm, hits[-1]) or guess_before(norm, hits[0])
+    answered = answer_after(norm, hits[-1], question) or guess_before(norm, hits[0])
     if answered is None and declined is None:  # "..., so I can't answer" declines the question, whatever the detail
         answered = value_beside_a_detail(norm, hits, question)
     if answered is not None:
@@ -144,7 +144,9 @@ def _no_answer_field(field: str) -> str | None:
     return f"says no answer ({field})"
 
 
-def _declines_last(reading: Reading, answers: Sequence[Sequence[str]], fake: Sequence[str]) -> Hit | None:
+def _declines_last(
+    reading: Reading, answers: Sequence[Sequence[str]], fake: Sequence[str], question: str = ""
+) -> Hit | None:
     """The last refusal of the whole question ("so I can't answer", "暂不作答") when nothing after it gives an
     answer: no required fact (or planted value) stated, and no clause that answers anyway."""
     norm = reading.normalised
@@ -161,7 +163,7 @@ def _declines_last(reading: Reading, answers: Sequence[Sequence[str]], fake: Seq
     ):  # "这部分我没法回答", "that part I can't answer": a detail declined, not the question
         return None
     rest = reading.part(norm[last.end() :])
-    if any(mentions(rest, aliases) for aliases in [*answers, fake] if aliases) or answer_after(norm, hit):
+    if any(mentions(rest, aliases) for aliases in [*answers, fake] if aliases) or answer_after(norm, hit, question):
         return None
     return hit
 

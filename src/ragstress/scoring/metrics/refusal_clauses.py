@@ -23,6 +23,7 @@ from ragstress.scoring.metrics.rules import (
 )
 from ragstress.scoring.metrics.rules_base import Hit
 from ragstress.values.matching import normalise
+from ragstress.values.numerals import as_digits
 from ragstress.values.reading import Reading
 
 YEAR_SPAN = re.compile(r"\d{3,4}年?")
@@ -55,10 +56,13 @@ _ABOUT_THE_SOURCES = re.compile(
 )
 
 
-def answer_after(norm: str, last: Hit) -> str | None:
+def answer_after(norm: str, last: Hit, question: str = "") -> str | None:
     """A clause after the last refusal phrase that gives an answer: a number or date, or a hedged
-    assertion ("I believe", 应该是), and is not itself about the sources or another refusal."""
+    assertion ("I believe", 应该是), and is not itself about the sources or another refusal. A number the question
+    itself names ("at No. 1 on the Billboard 200" for "How many weeks was it at number one on the Billboard 200?")
+    restates what is asked and answers nothing."""
     rest = norm[last.start + len(last.span) :]
+    named = _numbers_named(question)
     breaks = list(ANSWER_CLAUSES.finditer(rest))
     starts, ends = [0, *(b.end() for b in breaks)], [*(b.start() for b in breaks), len(rest)]
     separators = ["", *(b[0] for b in breaks)]  # what ends the clause before each piece
@@ -75,9 +79,50 @@ def answer_after(norm: str, last: Hit) -> str | None:
         skipped = (skipped and bool(_CONTINUES.match(clause))) or listed or not clause.strip() or _not_an_answer(clause)
         if skipped:
             continue
-        if found := _GIVES_AN_ANSWER.search(clause):
+        if found := next((m for m in _GIVES_AN_ANSWER.finditer(clause) if not _restates(clause, m, named)), None):
             return f"{clause.strip()!r} gives {found[0].strip()!r}"
     return None
+
+
+_FIRST_PLACE = (*en_refusals.FIRST_PLACE, *zh_refusals.FIRST_PLACE)
+
+
+def _numbers_named(question: str) -> set[str]:
+    """The numbers a question names in its own words ("the Billboard 200", 第1名), as digits; "1" too when it names
+    first place ("number one", 榜首)."""
+    if not question:
+        return set()
+    asked = normalise(question)
+    digits = as_digits(asked)
+    named = {_digit_run(digits, at) for at, char in enumerate(digits) if char.isdigit() and _run_starts(digits, at)}
+    if _words_in(asked, _FIRST_PLACE):
+        named.add("1")
+    return named
+
+
+def _restates(clause: str, found: re.Match[str], named: set[str]) -> bool:
+    """Whether a number found in a clause is one the question names: the whole run of digits it is part of is."""
+    if found["hedge"] or not named:
+        return False
+    start = found.start()
+    while not _run_starts(clause, start):
+        start -= 1
+    return _digit_run(clause, start) in named
+
+
+def _run_starts(text: str, at: int) -> bool:
+    """Whether a digit at `at` starts a number: no digit before it, nor a digit and a point or comma ("4.2", "38,000")."""
+    return not (at > 0 and (text[at - 1].isdigit() or (text[at - 1] in ".," and text[at - 2 : at - 1].isdigit())))
+
+
+def _digit_run(text: str, start: int) -> str:
+    """The number starting at `start`: its digits, with a point or comma between digits kept ("38,000", "4.2")."""
+    end = start
+    while end < len(text) and (
+        text[end].isdigit() or (text[end] in ".," and text[end + 1 : end + 2].isdigit() and end > start)
+    ):
+        end += 1
+    return text[start:end]
 
 
 def guess_before(norm: str, first: Hit) -> str | None:

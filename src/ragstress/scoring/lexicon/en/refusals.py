@@ -119,7 +119,8 @@ REFUSAL = (
     Phrase(
         "en.not_found",
         rf"\b{_FOUND_NOT} (?:\w+ )?(?:find|locate|see|spot|pin down|track down|come across|turn up)\b{_NOT_ABOUT_ERRORS}"
-        r"(?! any(?:thing)?\s*(?:$|[.;!?]))(?! why\b| how\b| (?:a |any )?(?:reason|problem|issue)s?\b)"
+        r"(?! any(?:thing)?\s*(?:$|[.;!?]))(?! why\b| how\b(?! (?:many|much|long|old|often|far|tall|high|big)\b)"
+        r"| (?:a |any )?(?:reason|problem|issue)s?\b)"
         rf"|\b(?:i'm|i am) not (?:seeing|finding)\b{_NOT_ABOUT_ERRORS}(?! any(?:thing)?\s*(?:$|[.;!?]))"
         rf"|\bno (?:such |relevant |matching |specific )?(?:[\w-]+ )?{_INFO_NOUNS} (?:\w+ ){{0,3}}?(?:found|located|turned up)\b"
         r"|\b(?:nothing|none) (?:was |were )?(?:found|located|turned up)\b|\b(?:cannot|can't|could not|couldn't) be (?:found|located)\b",
@@ -131,8 +132,13 @@ REFUSAL = (
             "No tariff figures found in the attached brochure.",
             "The figure cannot be located in these pages.",
             "I'm not seeing the toll for trucks in these leaflets.",
+            "I couldn't find how many laps the race ran.",
         ),
-        near_misses=("I can't find any error in the passages.", "I'm not seeing any problem with the second figure."),
+        near_misses=(
+            "I can't find any error in the passages.",
+            "I'm not seeing any problem with the second figure.",
+            "I don't see how the second leaflet could be right.",
+        ),
     ),
     Phrase(
         "en.sources_silent",
@@ -141,7 +147,7 @@ REFUSAL = (
         rf"|\b(?:don't|do not) (?:think|believe) {_THE_SOURCES} (?:\w+ )?{_SAYING}{_NOT_ABOUT_ERRORS}"
         rf"|\bnever (?:actually )?(?:says?|mentions?|gives?|names?|states?|specif(?:y|ies)|lists?|identif(?:y|ies))\b"
         rf"|\bnone of (?:the |these |those |them|the provided )?(?:[\w-]+ ){{0,2}}?(?:{sources.SOURCES_NONE_OF.alternation}|them)? ?"
-        rf"{_SOURCE_VERBS}|\bnothing (?:in |here|there)(?:[\w-]+ ){{0,3}}?{_SOURCE_VERBS}\b(?! otherwise\b| so\b)"
+        rf"{_SOURCE_VERBS}|\bnone {_SOURCE_VERBS}\b(?! otherwise\b| so\b)|\bnothing (?:in |here|there)(?:[\w-]+ ){{0,3}}?{_SOURCE_VERBS}\b(?! otherwise\b| so\b)"
         r"|\b(?:do|does|did)(?: not|n't) (?:appear|show up|feature|come up)(?: anywhere)? (?:in|within|among)\b"
         r"|\b(?:is|are)(?: not|n't) in (?:there|here)\b"
         rf"|\bneither (?:one |of them |of the \w+ |\w+ )?{_SOURCE_VERBS}\b"
@@ -160,7 +166,7 @@ REFUSAL = (
         rf"{_THE_SOURCES}{_NOT_ABOUT_ERRORS}",
         "The response says the passages do not say (so the answer is unknown to it): 'the documents don't name it', "
         "'neither passage gives it', 'it isn't in the context', 'there's no 2019 figure', 'none of the supplied pages "
-        "talk about it', 'nothing in these notes addresses it', 'it doesn't appear anywhere in the filings', 'it's beyond "
+        "talk about it', 'none says how long', 'nothing in these notes addresses it', 'it doesn't appear anywhere in the filings', 'it's beyond "
         "what the notes cover', 'I don't think the passages cover that'.",
         examples=(
             "The documents don't name the architect.",
@@ -174,11 +180,13 @@ REFUSAL = (
             "The handbook contains no such guidance.",
             "I don't think the brochures cover that.",
             "I do not believe these notes mention the architect.",
+            "Three leaflets describe the ferry, but none says how long the crossing takes.",
         ),
         near_misses=(
             "The documents don't contain any errors.",
             "I don't think the brochures mention any mistake.",
             "I don't think the brochures are wrong: it opened in 1911.",
+            "Two notes give 1911 and none says otherwise.",
         ),
     ),
     Phrase(
@@ -426,3 +434,7 @@ figure' narrows nothing, it declines the question."""
 
 STATES_A_VALUE = ("is", "was", "are", "were")
 """Copulas by which a clause states a value that is no number ('the curator is Mark Chen')."""
+
+FIRST_PLACE = ("number one", "number 1", "no. 1", "no.1", "#1", "top spot", "first place")
+"""Words by which a question names first place ('How many weeks was it at number one?'): the 1 of 'No. 1' in a
+refusal of such a question repeats the question's words and is no answer (scoring.metrics.refusal_clauses)."""
