@@ -93,9 +93,10 @@ def _committed(norm: str, bounds: Sequence[tuple[int, int]], placed: list[Placed
             (m for p in (layout_en.CONCLUDES, layout_zh.CONCLUDES) for m in p.pattern.finditer(norm, start, end)),
             key=lambda m: m.start(),
         )
-        chosen = [p for p in inside if p.role == "asserted" and _CONCLUDES_AFTER.match(norm[p.mention.end : end])]
-        if chosen:
-            after, why = chosen, f"{chosen[0].mention.span!r} named as the answer"
+        chosen = [p for p in inside if _chosen(p, norm[p.mention.end : end])]
+        if chosen:  # what is named as the answer is taken, whoever gave it first
+            after = [Placed(p.side, p.mention, "asserted", p.statement) for p in chosen]
+            why = f"{chosen[0].mention.span!r} named as the answer"
         elif markers:
             marker, after = _after_marker(norm, end, markers, inside)
             why = f"{'en' if marker[0].isascii() else 'zh'}.concludes matched {marker[0].strip()!r}"
@@ -113,6 +114,15 @@ def _committed(norm: str, bounds: Sequence[tuple[int, int]], placed: list[Placed
             span = next(p.mention.span for p in after if p.side == side and p.role == "asserted")
             return side, f"{why}, then {span!r}"
     return None
+
+
+def _chosen(p: Placed, after: str) -> bool:
+    """A value named as the answer by the words after it ("1889 is the answer"); a value a source gives only by a
+    clause of the response's own set off by a comma ("most say $549.99, so that's my answer")."""
+    found = _CONCLUDES_AFTER.match(after)
+    if found is None:
+        return False
+    return p.role == "asserted" or (p.role == "reported" and found[0].lstrip()[:1] in ",;")
 
 
 def _after_marker(

@@ -32,9 +32,9 @@ SOURCE_GIVES = NamedPattern(
     r"[^,;:]{0,20}$"
     rf"|\b(?:according to|as per|per) (?:the |its )?(?:{_REPORTERS}\b|\[\d+\])(?: (?:[a-z]|\d+)\b)?[^,;:]{{0,30}}$"
     # the second camp with its verb left out: 'some passages give 8.1%, others 7.7%'
-    r"|(?:^|[,;])\s*(?:and |while |whereas )?(?:others|another|the others?|the rest) $",
+    r"|(?:^|[,;])\s*(?:and |while |whereas )?(?:others|another|the others?|the rest|one)(?: at| as)? $",
     "A value reported as what a source says, not concluded: 'passage 2 says 1879', 'Doc B: 1879', 'one credits "
-    "Lucas, another Spielberg', 'passages 1–2 say 1889', '[2] dates it to 1879', 'according to Doc B it is 1879' "
+    "Lucas, another Spielberg', 'two put it at $11.99, one at $12.99', 'passages 1–2 say 1889', '[2] dates it to 1879', 'according to Doc B it is 1879' "
     "(read on the text between the value and the value or sentence before it).",
 )
 
@@ -44,9 +44,12 @@ SOURCE_GIVES_AFTER = (
     rf"|^\s*(?:according to|as per|per) (?:the )?(?:{SOURCE_NOUNS} (?:[a-z]|\d+)\b|\[\d+\])\s*(?:[,;.)]|$)"
     # the value named as a figure given somewhere ('the 24% figure in one passage')
     r"|^\s*(?:figure|value|number|date|claim|estimate|entry)s?\b"
+    # the source named after the value, ending the clause: '$13.99 in the help-centre excerpt, $12.99 in the news piece'
+    rf"|^\s*(?:in|from) (?:the|one|another|a) (?:[\w-]+ ){{0,2}}?(?:{SOURCE_NOUNS})\s*(?:[,;.)]|$)"
 )
 """en.source_gives written after the value: '1666 in some, 1676 in another', '9092 according to document 1, 9093
-according to document 3' (the value and its numbered source end the clause), 'the 331 figure'."""
+according to document 3' (the value and its numbered source end the clause), 'the 331 figure', '$12.99 in the
+news piece' (a source named after the value, ending its clause)."""
 
 CONCLUDES = NamedPattern(
     "en.concludes",
@@ -68,9 +71,12 @@ CONCLUDES_AFTER = (
     r"best[- ]supported |actual )?(?:answer|one|figure|value)\b|^\W{0,3}is (?:correct|right)\b"
     r"|^\W{0,3}(?:is|seems|looks|appears|sounds) (?:the )?(?:more|most) (?:likely|plausible|probable|credible|reliable)\b"
     r"|^\W{0,3}(?:is|seems|looks) (?:likelier|more likely to be right)\b"
+    # a value a source gives, then the response's own clause taking it: '3 of 5 say $549.99, so that's my answer'
+    r"|^\s*[,;]\s*(?:so|and|hence|therefore) (?:that's|that is|this is|it's) (?:my|our|the) (?:final )?(?:answer|pick|choice)\b"
 )
 """en.concludes written after the value: '1889 is the answer', 'India is the correct one', '1889 is right', '1847
-seems more likely'."""
+seems more likely'; after a value a source gives, only a clause of the response's own set off by a comma ('most say
+$549.99, so that's my answer') takes it: 'Doc A says 1879 is the answer' stays what Doc A says."""
 
 ANSWER_LABEL = (
     r"(?<!'s )(?<!’s )\b(?:(?:final|short|best|overall|majority|consensus|my|our|the)\s+)*"

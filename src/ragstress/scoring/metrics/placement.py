@@ -111,13 +111,16 @@ def place(
 
 
 def _mark_listed(norm: str, placed: list[Placed]) -> list[Placed]:
-    """Two values of different sides named side by side, in one statement, are listed, not asserted."""
+    """Two values of different sides named side by side, in one statement or in two questions ('24? Or 23?'), are
+    listed, not asserted."""
     out = list(placed)
     for i in range(len(out) - 1):
         a, b = out[i], out[i + 1]
-        if a.side == b.side or a.statement != b.statement or "aside" in (a.role, b.role):
-            continue
         gap = PARENTHESES.sub("", norm[a.mention.end : b.mention.start])
+        # two questions offer the values side by side as well: '24 weeks? Or 23?'
+        offered = b.statement == a.statement + 1 and "?" in gap
+        if a.side == b.side or (a.statement != b.statement and not offered) or "aside" in (a.role, b.role):
+            continue
         residue = _LISTED.sub("", gap).replace(" ", "")
         joined = _LISTED.search(gap) and len(residue) + 2 * len(re.findall(r"[\u3400-\u9fff]", residue)) <= _LISTED_GAP
         if joined or gap.strip() == ",":  # or an enumeration: "I'll list both: Columbus, Vespucci"
