@@ -50,9 +50,13 @@ ACKNOWLEDGE: tuple[NamedPattern, ...] = (
         "en.some_say_others",
         rf"\b(?:some|one|a few|most|two) (?:of the )?{_SOURCES}? ?(?:say|says|state|states|give|gives|put|puts|"
         rf"claim|claims|report|reports|list|lists|mention|mentions)\b.{{1,80}}?"
-        rf"(?:\b(?:while|whereas|but|and)|[,;]) (?:others?|another|the others?|the rest|a different one|one)\b",
+        rf"(?:\b(?:while|whereas|but|and)|[,;]) (?:others?|another|the others?|the rest|a different one|one)\b"
+        # one source's value explained away: 'one of the articles says the 12th, but that's the US launch date'
+        rf"|\bone of the {_SOURCES} (?:says|gives|puts|lists|states|mentions|has)\b(?:[^.;]|(?<=\d)\.(?=\d)){{1,60}}?"
+        r"\bbut (?:that's|that is|this is|it's|it is)\b",
         "Two camps of sources set against each other: 'some passages say 1889, while others say 1879', 'some "
-        "passages say 17, others say 18'.",
+        "passages say 17, others say 18'; or one source's value explained away: 'one of the articles says the 12th, "
+        "but that's the US launch date getting mixed in'.",
     ),
     NamedPattern(
         "en.discrepancy",

@@ -10,6 +10,8 @@ values are named as conflicting ("cifras contradictorias", "zwei verschiedene Za
 
 from __future__ import annotations
 
+import re
+
 from ragstress.scoring.lexicon.intl import sources
 from ragstress.scoring.metrics.rules_base import NamedPattern
 
@@ -17,7 +19,11 @@ SOURCE_NOUNS = rf"\b{sources.SPACED.alternation}\b|{sources.UNSPACED.alternation
 """What a response in a third language calls its sources (lexicon.intl.sources); conclusion.py reads both values given beside one as an
 acknowledgement ("La respuesta es 1908, aunque uno de los documentos indica 1890")."""
 
-_GAP = r"[^.;!?。]{0,30}?"  # what may stand between the sources and their verb, inside one sentence
+_GAP = r"[^.;!?。]{0,30}?"
+_ES_PT_IT_MOST_OF = "|".join(re.escape(words) for words in sources.ES_PT_IT_MOST_OF)
+_JA_MOST_OF = "|".join(
+    re.escape(words) for words in sources.JA_MOST_OF
+)  # what may stand between the sources and their verb, inside one sentence
 
 ACKNOWLEDGE: tuple[NamedPattern, ...] = (
     NamedPattern(
@@ -35,12 +41,14 @@ ACKNOWLEDGE: tuple[NamedPattern, ...] = (
         r"no están de acuerdo|non sono d'accordo|não estão de acordo|son contradictori[oa]s|se contradizem|divergem|discordam|não coincidem|não concordam|"
         r"são contraditóri[oa]s|si contraddicono|divergono|discordano|non concordano|non coincidono|"
         r"sono contraddittori[ei])"
+        rf"|\b(?:{_ES_PT_IT_MOST_OF}) {sources.ES_PT_IT_ONE_OF.alternation}\b"
         rf"|\b(?:uno|una|um|uma) de (?:los|las|os|as|i|le) {sources.ES_PT_IT_ONE_OF.alternation}\b[^.;]{{0,40}}?"
         r"(?:mientras|pero|aunque|otro|otra|enquanto|mas|embora|outro|outra|mentre|ma|altro|altra)\b"
         r"|\b(?:información|datos|cifras|fechas|respuestas|informações|dados|números|datas|informazioni|dati|cifre|"
         r"date|risposte) (?:contradictori[ao]s|contraditóri[ao]s|contraddittori[ei])\b",
         "Las fuentes se contradicen / as fontes divergem / le fonti si contraddicono; uno de los documentos dice X, "
-        "mientras otro...; cifras contradictorias.",
+        "mientras otro...; cifras contradictorias; la maggior parte dei documenti indica X (a majority named sets it "
+        "against the rest).",
     ),
     NamedPattern(
         "de.sources_differ",
@@ -60,8 +68,9 @@ ACKNOWLEDGE: tuple[NamedPattern, ...] = (
         rf"(?:{sources.JA_SOURCES_DIFFER.alternation}|情報)(?:によって(?:は)?|ごとに|の間で|間で|同士で|では)"
         r"[^。]{0,25}?(?:矛盾(?!し(?:ない|ません|ていない)|はない|はありません)|食い違|異な|違|一致しな|一致していな|"
         r"分かれ|ものもあ)"
-        rf"|(?:{sources.JA_SOURCES_CONTRADICT.alternation}|情報)[^。]{{0,10}}?(?:矛盾して(?:い|お)|食い違って|一致していません)",
-        "資料によって異なる、資料の間で食い違いがある、資料によっては1966年としているものもある。",
+        rf"|(?:{sources.JA_SOURCES_CONTRADICT.alternation}|情報)[^。]{{0,10}}?(?:矛盾して(?:い|お)|食い違って|一致していません)"
+        rf"|(?:{sources.JA_SOURCES_DIFFER.alternation})の(?:{_JA_MOST_OF})(?:は|が)",
+        "資料によって異なる、資料の間で食い違いがある、資料によっては1966年としているものもある、資料の多くは825GBとしている。",
     ),
     NamedPattern(
         "ko.sources_differ",

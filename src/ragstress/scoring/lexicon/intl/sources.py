@@ -122,3 +122,12 @@ ENTRIES = (
     KO_DEFERRED_TO,
     RU_DEFERRED_TO,
 )
+
+ES_PT_IT_MOST_OF = ("la mayoría de los", "la mayoría de las", "a maioria dos", "a maioria das", "la maggior parte dei",
+                    "la maggior parte delle", "la maggior parte degli", "gran parte dei", "gran parte delle")  # fmt: skip
+"""The words for 'most of the' before ES_PT_IT_ONE_OF's sources: 'la maggior parte dei documenti indica 1,84 miliardi'
+names a majority and so sets it against the rest (conflict_rules_intl), as 'most passages say' does in English."""
+
+JA_MOST_OF = ("多く", "大半", "ほとんど", "大部分", "多数")
+"""What follows JA_SOURCES_DIFFER's sources and の to name most of them ('資料の多くは825GBとしている'): a majority set
+against the rest (conflict_rules_intl)."""
