@@ -34,7 +34,9 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ragstress.scoring.metrics import json_answer, layout_en, layout_zh
+from ragstress.corpora.langdetect import letter_words
+from ragstress.scoring.lexicon.intl.markers import ENGLISH
+from ragstress.scoring.metrics import conflict_rules_intl, json_answer, layout_en, layout_zh, response_language
 from ragstress.scoring.metrics.placement import FAKE, LINE, PARENTHESES, SOURCE_WORD, TRUTH, Placed, place
 from ragstress.scoring.metrics.rules import REFUSAL_PATTERNS, TURN, Mention, mentions, response_hits
 from ragstress.scoring.metrics.rules_base import Hit
@@ -203,6 +205,14 @@ def _conclude(lined: Reading, bounds: Sequence[tuple[int, int]], placed: list[Pl
         why = "concludes neither value: the response gives both values and declines to choose"
         return None, why, None, None
     asserted = [p for p in placed if p.role == "asserted"]
+    # every statement that asserts a value names the two once each: the camps listed, and nothing said of one after
+    statements = {p.statement for p in asserted}
+    camps_only = bool(statements) and all(
+        sorted(q.side for q in placed if q.statement == index) == [FAKE, TRUTH] for index in statements
+    )
+    if camps_only and (camps := _camps_abroad(lined)):
+        why = f"concludes neither value: both values given where {camps}, with no choice the rules can read"
+        return None, why, None, "both values asserted in a third language"
     if asserted:
         if len({p.side for p in asserted}) == 1:
             best, why, uncertain = asserted[0], f"{asserted[0].mention.span!r} asserted", None
@@ -221,6 +231,21 @@ def _conclude(lined: Reading, bounds: Sequence[tuple[int, int]], placed: list[Pl
     if reported or any(p.role == "listed" for p in placed):
         return None, "concludes neither value: the response reports what the sources say without choosing", None, None
     return None, "concludes neither value: neither is stated as the answer", None, None
+
+
+def _camps_abroad(lined: Reading) -> str | None:
+    """A response that says its sources differ in a third language ("les sources divergent : certaines indiquent 268,
+    d'autres 298", "자료마다 다릅니다"): the values it then gives are the sources' camps, reported in words the
+    reader does not place, so two values asserted there, each statement naming both, are no choice of one; a
+    statement naming one value alone ("La capitale du Canada est Ottawa.") is read as before."""
+    # 'the sources diverge' is English too: a response with English words in it is read by the English rules
+    if response_language.third_language(lined.text) is None and any(
+        word.lower() in ENGLISH for word in letter_words(lined.text)
+    ):
+        return None
+    norm = normalise(lined.text)
+    found = next((m for p in conflict_rules_intl.ACKNOWLEDGE if (m := p.pattern.search(norm))), None)
+    return f"the response says its sources differ in a third language ({found[0]!r})" if found else None
 
 
 _EXPLAINED_AWAY = ("en.demoted", "zh.demoted")

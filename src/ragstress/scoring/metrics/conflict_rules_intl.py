@@ -75,7 +75,7 @@ ACKNOWLEDGE: tuple[NamedPattern, ...] = (
     NamedPattern(
         "ko.sources_differ",
         rf"{sources.KO_SOURCES_DIFFER.alternation}(?:마다|들이|들은|들마다|간에|사이에|끼리)[^.。]{{0,25}}?"
-        r"(?:다르(?!지 않)|다른|달라|상충|모순(?!이 없|되지 않)|엇갈|일치하지 않)",
+        r"(?:다르(?!지 않)|다릅니|다른|달라|상충|모순(?!이 없|되지 않)|엇갈|일치하지 않)",
         "자료마다 다르게 나와 있다, 문서 간에 상충한다, 출처마다 엇갈린다.",
     ),
     NamedPattern(
