@@ -57,6 +57,10 @@ def test_another_number_after_a_refusal_still_answers(question, answers, text, l
         "I could not find how long the crossing takes.",
         "Three leaflets describe the ferry, but none says how long the crossing takes.",
         "Both notes cover the opening; none gives the cost.",
+        "Not enough info in these leaflets to answer, sorry.",
+        "The timetable you need isn't fully present in the pages provided.",
+        "资料里的信息不足以回答这个问题。",
+        "这几段资料都没有说渡轮要开多久。",
     ],
 )
 def test_plain_refusals_read_this_round(text):

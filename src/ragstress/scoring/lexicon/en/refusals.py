@@ -63,7 +63,7 @@ REFUSAL = (
         "en.insufficient_info",
         r"insufficient (?:information|data|context|evidence|details)"
         r"|(?:not|n't) (?:have |contain |provide |include )?(?:enough|sufficient) (?:information|context|data|details|evidence)"
-        r"|not enough (?:information|context|data|details|evidence)"
+        r"|not enough (?:information|info|context|data|details|evidence)"
         r"|\b(?:is|are|was|were|seems?|remains?) (?:\w+ )?(?:insufficient|inadequate|not sufficient|not enough) (?:to|for)\b"
         r"|\b(?:context|information|data|evidence|material) (?:is |are )?(?:insufficient|inadequate)\b",
         "The response says the information it has is not enough ('Context insufficient.').",
@@ -71,6 +71,7 @@ REFUSAL = (
             "There is insufficient information to answer.",
             "Context insufficient.",
             "The documents do not contain enough information about it.",
+            "Not enough info in the notes to answer, sorry.",
         ),
         near_misses=("The report was insufficiently funded.",),
     ),
@@ -157,7 +158,7 @@ REFUSAL = (
         rf"|beyond (?:what|the scope of) (?:{_THE_SOURCES}|(?:the |these |this )?(?:supplied |provided |given |retrieved )?(?:context|information))"
         r"|(?:is|are|was|were)(?: not|n't) (?:mentioned|provided|specified|stated|given|included|found|available|listed|"
         r"covered|documented|recorded|named|identified|addressed|answered|answerable|disclosed|reported|shown|indicated)\b"
-        rf"|(?:is|are|was|were|'s)(?: not|n't) (?:anywhere |actually |explicitly )?(?:in|within|among|part of) "
+        rf"|(?:is|are|was|were|'s)(?: not|n't) (?:anywhere |actually |explicitly |(?:fully )?present )?(?:in|within|among|part of) "
         rf"(?:{_THE_SOURCES}|them\b)|\b(?:is|are|was|were)(?: not|n't) there\s*(?:[.;!]|$)"
         r"|(?:there is |there's |contains? |provides? )?no (?:relevant |specific )?(?:information|mention|details?|data) (?:about|on|regarding|of|is|in|was)"
         rf"|\b(?:there(?:'s| is| are)|(?:gives?|gave|provides?|contains?|includes?|lists?|offers?|has|have|mentions?|"
@@ -176,6 +177,7 @@ REFUSAL = (
             "The passages discuss 2019, but the 2021 tally isn't there.",
             "There's no 2019 figure in the provided documents.",
             "The tide table isn't anywhere in what I've been given.",
+            "What's needed to answer this isn't fully present in the notes provided.",
             "That question is beyond what the notes clearly cover.",
             "The handbook contains no such guidance.",
             "I don't think the brochures cover that.",
