@@ -15,6 +15,7 @@ CHART = "How many weeks did 'Harbour Lights' spend at number one on the Billboar
 CHART_ANSWER = [["11", "eleven"]]
 CHART_ZH = "《港湾灯火》在排行榜榜首停留了几周？"
 CHART_ZH_ANSWER = [["11", "十一"]]
+LAST_WORDS = "How many weeks was 'Harbour Lights' at number one?"
 SEED = "How many players from Kessford Town were picked in Round 2 of the 2024 draft?"
 SEED_ANSWER = [["3", "three"]]
 
@@ -30,6 +31,8 @@ SEED_ANSWER = [["3", "three"]]
             "en",
         ),
         (SEED, SEED_ANSWER, "The passages don't say how many were picked in round 2 of the 2024 draft.", "en"),
+        # first place as the question's last words, before its question mark
+        (LAST_WORDS, CHART_ANSWER, "Sorry, I can't tell from these notes how long the single stayed at No. 1.", "en"),
         (CHART_ZH, CHART_ZH_ANSWER, "抱歉，资料没有说明这张专辑在第1名停留了多久。", "zh"),
         (CHART_ZH, CHART_ZH_ANSWER, "资料只提到巡演，没有写它登上榜首后的第1周之后还停留了多久。", "zh"),
     ],

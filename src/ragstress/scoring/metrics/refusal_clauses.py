@@ -92,7 +92,7 @@ def _numbers_named(question: str) -> set[str]:
     first place ("number one", 榜首)."""
     if not question:
         return set()
-    asked = normalise(question)
+    asked = re.sub(r"[?!,;:]", " ", normalise(question))  # "… at number one?": its words end before the mark
     digits = as_digits(asked)
     named = {_digit_run(digits, at) for at, char in enumerate(digits) if char.isdigit() and _run_starts(digits, at)}
     if _words_in(asked, _FIRST_PLACE):
