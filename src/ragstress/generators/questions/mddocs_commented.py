@@ -33,7 +33,7 @@ import re
 from ragstress.core.types import Chunk
 from ragstress.corpora.code_blocks import code_lines
 from ragstress.generators.questions.mddocs_defaults import DEFAULT_SAID
-from ragstress.generators.questions.mddocs_terms import POINTS_OUT, POINTS_OUT_ZH, Question, in_product, value_aliases
+from ragstress.generators.questions.mddocs_terms import POINTS_OUT, Question, in_product, points_out_zh, value_aliases
 
 # Where an object the path starts from opens: "config.security = {", "exports.view = {", "module.exports = {".
 _OPENS = re.compile(
@@ -93,7 +93,7 @@ def _stated_default(comment: str) -> tuple[str, str | None] | None:
         # What the key is, when the comment opens with it: it tells the key from its siblings to a retriever.
         desc = comment[: m.start()].strip(" ,，;；")
         plain = 2 <= len(desc) <= 40 and not re.search(r"[`()（）:：=]|默认|[Dd]efault", desc)
-        pointing = POINTS_OUT.search(desc) or POINTS_OUT_ZH.search(desc) or re.search(r"此|该|这", desc)
+        pointing = POINTS_OUT.search(desc) or points_out_zh(desc)
         return value, desc if plain and not pointing else None
     return None
 

@@ -23,7 +23,7 @@ import re
 
 from ragstress.generators.questions.mddocs_roles_en import USED_FOR_EN
 from ragstress.generators.questions.mddocs_roles_zh import USED_FOR_ZH
-from ragstress.generators.questions.mddocs_terms import POINTS_OUT, POINTS_OUT_ZH, Question, in_product
+from ragstress.generators.questions.mddocs_terms import POINTS_OUT, Question, in_product, points_out_zh
 
 # "app/controller/**", "config/plugin.js", "typings/", "app.js": a path, or a file named by its extension.
 _PATH = re.compile(
@@ -56,7 +56,7 @@ def path_questions(sentence: str, product: str | None, zh: bool) -> list[Questio
     if said is None:
         return []
     task = re.split(r"[,，;；]", rest[said.end() :])[0].strip()
-    pointing = POINTS_OUT_ZH.search(task) or re.search(r"该|此|这", task) if zh else POINTS_OUT.search(task)
+    pointing = points_out_zh(task) if zh else POINTS_OUT.search(task)
     if pointing or len(task) < (4 if zh else 8) or re.search(r"[`{}<>]", task):
         return []
     directory = path.endswith(("/", "*"))

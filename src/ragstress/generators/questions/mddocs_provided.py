@@ -26,7 +26,7 @@ from ragstress.generators.questions.english_parse import parse
 from ragstress.generators.questions.mddocs_code import KIND_NOUNS_EN, KIND_WORD_ZH, answer_spellings, code_names
 from ragstress.generators.questions.mddocs_roles_en import PROVIDERS_EN, PROVIDING_EN, with_placeholders
 from ragstress.generators.questions.mddocs_roles_zh import PROVIDED_FOR_ZH, PROVIDERS_ZH, PROVIDING_ZH
-from ragstress.generators.questions.mddocs_terms import POINTS_OUT, POINTS_OUT_ZH, Question
+from ragstress.generators.questions.mddocs_terms import POINTS_OUT, Question, points_out_zh
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -111,7 +111,7 @@ def _provided_zh(sentence: str, product: str, kinds: dict[str, str]) -> Question
         return None
     task = re.split(r"[，,；;]", m["task"])[0].strip()
     # "来表示该模式": which mode the page says; a call or the reader in the task is no fact of the name.
-    if len(task) < 4 or POINTS_OUT_ZH.search(task) or re.search(r"该|此|这|[A-Za-z_$][\w$.]*\(\)|你|您", task):
+    if len(task) < 4 or points_out_zh(task) or re.search(r"[A-Za-z_$][\w$.]*\(\)|你|您", task):
         return None
     kind = name.kind
     word = KIND_WORD_ZH.get(kind, "")

@@ -23,6 +23,17 @@ POINTS_OUT = re.compile(
 )
 
 POINTS_OUT_ZH = re.compile(r"[它其]|这[个些里样]|上面|下面|前面|上述|以下|如下|我们|示例|例子|本例")
+# A short purpose or description in a list line or a comment leans on its passage with a bare demonstrative as well
+# (该字段, 此时, 这): those readings ask nothing of such words.
+_DEMONSTRATIVE_ZH = re.compile(r"[该此这]")
+
+
+def points_out_zh(text: str) -> bool:
+    """Whether a short Chinese purpose or description points outside itself: a word of POINTS_OUT_ZH or a bare
+    demonstrative (该, 此, 这)."""
+    return bool(POINTS_OUT_ZH.search(text) or _DEMONSTRATIVE_ZH.search(text))
+
+
 # An entry the docs mark as internal, in either language ("仅供内部使用", "Internal use only", "@internal"): no user
 # of the docs is meant to reach it, so it is not asked. In English only a mark counts: "(internal)" or "[internal]"
 # after a name, "@internal", "Internal:" or a line saying just "Internal", and "for internal use (only)" or
