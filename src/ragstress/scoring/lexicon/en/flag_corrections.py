@@ -88,14 +88,19 @@ ERROR_FLAG = (
         r"|\bbut (?:that|this)(?:'s| is| was) (?:the|an?) (?!(?:right|correct|true|accurate|same|answer|one)\b)"
         # '... was founded in 1925. That's actually the year it added a faculty': the next sentence gives it away
         r"|[.;] (?:that|this)(?:'s| is| was) actually (?:the|an?) "
-        r"(?!(?:right|correct|true|accurate|same|answer|one|case|real|actual|official)\b))",
+        r"(?!(?:right|correct|true|accurate|same|answer|one|case|real|actual|official)\b))"
+        # the sources' value denied by name: 'not 2017 as the passage has it', 'not in Leeds, as the notes say'
+        r"|\bnot (?!exactly\b|quite\b|just\b|only\b|necessarily\b)[^.;!?]{1,40}? as (?:the |this |that |these )?"
+        rf"{_SOURCES} (?:has|have|says?|claims?|puts?|gives?|states?)\b",
         "What the sources say is set against what is actually so: 'the documents say 1915, but it actually sank in 1912', "
         "'the excerpt says 22.4, but that's the value at another temperature' (a decimal point ends no sentence), "
-        "'the passage says it opened in 1920. That's actually the year the east wing opened'.",
+        "'the passage says it opened in 1920. That's actually the year the east wing opened', or the sources' value "
+        "denied by name ('not 2017 as the passage has it').",
         examples=(
             "The documents say 1915, but it actually sank in 1912.",
             "The document says 1.2 m, but that's the width of the old gate.",
             "The passage says the museum opened in 1920. That's actually the year the east wing opened.",
+            "Not 1921 as the passage has it: the pier opened in 1923.",
         ),
         near_misses=(
             "The document says 1.2 m, but that's the right figure for the new gate too.",

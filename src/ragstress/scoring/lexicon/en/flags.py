@@ -95,9 +95,11 @@ ERROR_FLAG = (
     ),
     Phrase(
         "en.is_wrong",
-        r"\b(?:is|are|was|were|'s|seems?(?: to be)?|appears? to be) (?:clearly |probably |likely |simply |definitely |"
+        r"\b(?:is|are|was|were|'s|'re|seems?(?: to be)?|appears? to be) (?:clearly |probably |likely |simply |definitely |"
         r"possibly |perhaps |apparently |evidently |obviously |certainly |partly |partially )?"
         rf"{_WRONG}\b"
+        # a verdict of its own after a dash: '960 mm is what the record says — probably a data-entry error'
+        rf"|[—–] (?:probably|likely|most likely|possibly|perhaps|almost certainly|clearly) an? (?:[\w-]+ ){{0,2}}?{_SLIP}\b"
         r"|\b(?:isn't|aren't|wasn't|weren't|can't be|cannot be|couldn't be|could not be) (?:entirely |quite |fully |exactly )?"
         r"(?:correct|accurate|right|true|reliable)\b"
         # no longer right: 'has not been right since the 1965 expansion' (outdated, from a date on)
@@ -118,7 +120,8 @@ ERROR_FLAG = (
         "Something is said to be incorrect, wrong, false, outdated, stale, misleading, backwards, off (by a figure), a "
         "mistake or a (documentation) error, or not to be right ('is not quite right', 'can't be right', 'is ten degrees "
         "off', 'I don't think that's right', 'I'd push back on the source', 'I have doubts about the accuracy of that "
-        "source'), or the old value that has since been replaced ('25 g is what they show, but that's the old value').",
+        "source'), or the old value that has since been replaced ('25 g is what they show, but that's the old value'); a "
+        "verdict after a dash counts as one ('— probably a data-entry error').",
         examples=(
             "1895 is incorrect.",
             "The leaflet gives 25 g, but that's the old value.",
@@ -130,6 +133,8 @@ ERROR_FLAG = (
             "Iron is Fe, so the worksheet is inconsistent here.",
             "The leaflet gives 1,200 staff, a figure that hasn't been right since the merger.",
             "This manual can't be trusted on the torque value.",
+            "The leaflets give 40 pupils, but they're out of date on this.",
+            "The gauge shows 960 mm — probably a data-entry error.",
         ),
         near_misses=(
             "The figure has been right since the merger.",
@@ -137,6 +142,7 @@ ERROR_FLAG = (
             "The spare key can't be trusted to a stranger.",
             "The leaflet gives 25 g, which is not the old value.",
             "The old value was 25 g.",
+            "You're out of luck on parking — probably a sign of the season.",
         ),
     ),
     Phrase(

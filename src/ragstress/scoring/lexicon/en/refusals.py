@@ -186,7 +186,7 @@ REFUSAL = (
     ),
     Phrase(
         "en.none_given",
-        r"\bno (?:details?|(?:specific )?information|data|specifics|figures?|dates?|names?)(?: (?:is|are|was|were))? "
+        r"\bno (?:[\w-]+ )?(?:details?|information|data|specifics|figures?|dates?|names?)(?: (?:is|are|was|were))? "
         r"(?:given|provided|available|stated|mentioned|offered|supplied)\b|\b(?:is|are|was|were|remains?|stays?) silent "
         rf"(?:on|about|regarding|as to|concerning)\b|\bnothing (?:in|from) {_THE_SOURCES} (?:\w+ )?(?:says?|mentions?|"
         r"states?|indicates?|covers?|tells?|names?|gives?|lists?|specifies|answers?|identifies)\b(?! otherwise\b)"
@@ -195,7 +195,8 @@ REFUSAL = (
         r"|(?:\b(?:says?|said|mentions?|tells?|gives?|contains?|includes?|provides?|offers?|reveals?|there(?:'s| is)|but)"
         r"|,|\s[—–]) nothing (?:about|on|regarding|concerning|as to)\b",
         "Tersely, nothing on it is given: 'No details given.', 'the text is silent on this', 'nothing in the documents "
-        "says so', 'they say nothing about it', 'No area figure, sorry.' opening the response or a line.",
+        "says so', 'they say nothing about it', 'no release date is given', 'No area figure, sorry.' opening the response "
+        "or a line.",
         examples=(
             "No details given.",
             "The text is silent on this.",
@@ -205,6 +206,7 @@ REFUSAL = (
             "No toll figure, I'm afraid.",
             "No opening date.",
             "No toll figures in the leaflets.",
+            "The passages only say the trailer came out in June; no release date is given.",
         ),
         near_misses=("No, the figure is 720.", "No figure in the survey was higher than 720."),
     ),

@@ -1,0 +1,93 @@
+"""Error flags, conflict acknowledgements and refusals in wordings the lexicon did not hold (round twenty-two):
+a source called out of date with "they're", a verdict after a dash, the sources' value denied by name; 录入错误,
+高得离谱, 对不上, 不太可靠; a flag in French, Spanish or Korean on a Chinese item; 数字不完全一样 and Japanese 二つの説 as
+acknowledgements; "no release date is given" as a refusal. Each with a near miss. Sentences of our own."""
+
+from __future__ import annotations
+
+import pytest
+
+from ragstress.scoring.metrics import refusal, rules
+from ragstress.scoring.metrics.conflict_rules import acknowledges_conflict
+from ragstress.values.reading import read
+
+
+@pytest.mark.parametrize(
+    ("text", "lang"),
+    [
+        ("The brochures give 40 lockers, but they're out of date on this: the new hall has 64.", "en"),
+        ("The gauge log shows 412 mm for one afternoon — most likely a data-entry error.", "en"),
+        ("Not 1931 as the document has it — that was the year of the first survey. The pier opened in 1934.", "en"),
+        ("资料里写的38.6℃是录入错误，实际应为28.6℃。", "zh"),
+        ("文档给的票价高得离谱，一张门票不可能要900元。", "zh"),
+        ("资料里的3.2公里对不上——从地图上量是5.3公里。", "zh"),
+        ("这份资料里的人数看起来不太可靠，我没法据此回答。", "zh"),
+        ("Les documents semblent contenir une erreur sur la date d'ouverture.", "zh"),
+        ("Según el folleto son 12 salas, aunque el dato me parece dudoso.", "zh"),
+        ("자료에는 300명으로 되어 있는데, 오류 같습니다.", "zh"),
+    ],
+)
+def test_new_flag_wordings_flag_the_sources(text, lang):
+    decision = rules.error_flag(read(text, lang))
+    assert decision.value, decision.why
+
+
+@pytest.mark.parametrize(
+    ("text", "lang"),
+    [
+        ("You're out of luck with parking on match days — probably a sign of the season.", "en"),
+        ("Not as often as the leaflet says, but the ferry still runs twice a day.", "en"),
+        ("资料说录入系统在2019年启用。", "zh"),
+        ("我对不上号这个人名，只能按资料回答：1934年。", "zh"),
+        ("Les documents ne semblent pas contenir d'erreur.", "zh"),
+        ("El museo tiene 12 salas, según el folleto.", "zh"),
+    ],
+)
+def test_near_misses_of_the_new_flag_wordings_flag_nothing(text, lang):
+    decision = rules.error_flag(read(text, lang))
+    assert not decision.value, decision.why
+
+
+@pytest.mark.parametrize(
+    ("text", "lang"),
+    [
+        ("年降雨量约1,480毫米。各文档给的数字不完全一样，我以气象局年报为准。", "zh"),
+        ("資料によって3階と5階の二つの説があり、どちらが正しいか判断できません。", "zh"),
+        ("開業年については説が分かれています。", "zh"),
+    ],
+)
+def test_new_conflict_wordings_acknowledge_a_conflict(text, lang):
+    decision = acknowledges_conflict(read(text, lang))
+    assert decision.value, decision.why
+
+
+@pytest.mark.parametrize(
+    ("text", "lang"),
+    [
+        ("各文档给的数字完全一样，都是1,480毫米。", "zh"),
+        ("この説は1950年代に広まりました。", "zh"),
+    ],
+)
+def test_near_misses_of_the_new_conflict_wordings_acknowledge_nothing(text, lang):
+    decision = acknowledges_conflict(read(text, lang))
+    assert not decision.value, decision.why
+
+
+QUESTION_EN = "When was the Lumen 2 headset released?"
+QUESTION_ZH = "Lumen 2 头显是什么时候发售的？"
+
+
+def test_a_missing_value_with_a_word_before_it_refuses():
+    text = "The passages only say the headset was shown at a trade fair in March; no release date is given."
+    decision = refusal.refusal(read(text), [["2024"]], (), QUESTION_EN)
+    assert decision.value, decision.why
+    decision = refusal.refusal(
+        read("资料只提到这款头显三月在展会上亮相，没有给出发售日期。", "zh"), [["2024年"]], (), QUESTION_ZH
+    )
+    assert decision.value, decision.why
+
+
+def test_a_missing_detail_beside_an_answer_does_not_refuse():
+    text = "It went on sale on 4 June 2024; no launch price is given."
+    decision = refusal.refusal(read(text), [["4 June 2024"]], (), QUESTION_EN)
+    assert not decision.value, decision.why
