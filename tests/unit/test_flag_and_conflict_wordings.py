@@ -91,3 +91,23 @@ def test_a_missing_detail_beside_an_answer_does_not_refuse():
     text = "It went on sale on 4 June 2024; no launch price is given."
     decision = refusal.refusal(read(text), [["4 June 2024"]], (), QUESTION_EN)
     assert not decision.value, decision.why
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "answers", "fake"),
+    [
+        ("The 1957 figure in Passage 3 is a misprint. The observatory opened in 1975.", "en", [["1975"]], ["1957"]),
+        ("资料3里的1957年那个年份是笔误。天文台1975年启用。", "zh", [["1975年"]], ["1957年"]),
+    ],
+)
+def test_one_source_called_wrong_by_its_value_is_no_acknowledgement(text, lang, answers, fake):
+    # The flag's sentence names the planted value, and no true one: it calls that source wrong, which the label
+    # definitions do not count as saying the passages differ.
+    decision = acknowledges_conflict(read(text, lang), answers, fake, "When did the observatory open?")
+    assert not decision.value, decision.why
+
+
+def test_a_flag_beside_both_values_still_reads_the_structure():
+    text = "Passage 3 gives 1957 and passages 1 and 2 give 1975; 1957 looks like a misprint."
+    decision = acknowledges_conflict(read(text), [["1975"]], ["1957"], "When did the observatory open?")
+    assert decision.value, decision.why

@@ -20,8 +20,9 @@ from collections.abc import Sequence
 from ragstress.scoring.metrics import conclusion, conflict_rules_intl, json_answer
 from ragstress.scoring.metrics.conflict_patterns import ACKNOWLEDGE, AGREEMENT, DENIAL, SAME_VALUE, SOME_SOURCES
 from ragstress.scoring.metrics.placement import SOURCE_WORD
-from ragstress.scoring.metrics.rules import Decision, error_flag, mentions
+from ragstress.scoring.metrics.rules import SENTENCE_BREAK, Decision, error_flag, mentions
 from ragstress.scoring.metrics.rules_base import Hit, NamedPattern
+from ragstress.values.matching import alias_in
 from ragstress.values.reading import Reading
 
 
@@ -57,9 +58,21 @@ _CALLED_WRONG = ("en.called_wrong", "en.replaced", "zh.called_wrong", "zh.replac
 """Roles of a value called wrong, or replaced, right after it is named ("1879 is a typo", "6.9秒应为笔误")."""
 
 
-def _fake_called_wrong(reading: Reading, fake: Sequence[str]) -> bool:
-    """Whether the planted value is itself called wrong or replaced where it is named."""
-    return any(m.hit is not None and m.hit.rule in _CALLED_WRONG for m in mentions(reading, fake))
+def _fake_called_wrong(
+    reading: Reading, fake: Sequence[str], answers: Sequence[Sequence[str]], flag: Hit | None
+) -> bool:
+    """Whether the planted value is itself called wrong or replaced where it is named, or the error flag's sentence
+    names it and no true value ("The 1943 date in Passage 2 is a misprint", where "the 1943 date" reads as naming a
+    thing, so no role calls the value itself wrong)."""
+    if any(m.hit is not None and m.hit.rule in _CALLED_WRONG for m in mentions(reading, fake)):
+        return True
+    if flag is None:
+        return False
+    norm = reading.normalised
+    before = [m.end() for m in SENTENCE_BREAK.finditer(norm, 0, flag.start)]
+    after = SENTENCE_BREAK.search(norm, flag.start + len(flag.span))
+    sentence = norm[before[-1] if before else 0 : after.start() if after else len(norm)]
+    return alias_in(sentence, fake) is not None and not any(alias_in(sentence, aliases) for aliases in answers)
 
 
 def _truth_sourced(reading: Reading, concluded: conclusion.Conclusion) -> bool:
@@ -108,7 +121,11 @@ def acknowledges_conflict(
             )  # read from the whole response: any denial undoes it
         elif concluded.both_given:
             flagged = error_flag(reading)
-            if flagged.value and _fake_called_wrong(reading, fake) and not _truth_sourced(reading, concluded):
+            if (
+                flagged.value
+                and _fake_called_wrong(reading, fake, answers, flagged.hit)
+                and not _truth_sourced(reading, concluded)
+            ):
                 # "passage 2's 1879 is a typo" calls one source's value wrong: it flags that source, and says
                 # nothing of the sources differing; readers may still take the two values as implying it
                 return Decision(
