@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from ragstress.scoring.metrics import refusal, rules
+from ragstress.scoring.metrics import conclusion, refusal, rules
 from ragstress.scoring.metrics.conflict_rules import acknowledges_conflict
 from ragstress.values.reading import read
 
@@ -111,3 +111,43 @@ def test_a_flag_beside_both_values_still_reads_the_structure():
     text = "Passage 3 gives 1957 and passages 1 and 2 give 1975; 1957 looks like a misprint."
     decision = acknowledges_conflict(read(text), [["1975"]], ["1957"], "When did the observatory open?")
     assert decision.value, decision.why
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "alias"),
+    [
+        (
+            "The leaflet gives 1911, but the centenary fell in 1992, so it must be 1892, and 1911 looks like a typo.",
+            "en",
+            "1892",
+        ),
+        ("资料写的是1911年，但百年纪念在1992年，所以应是1892年，而1911年看起来是笔误。", "zh", "1892年"),
+    ],
+)
+def test_a_slip_called_after_and_belongs_to_the_value_after_it(text, lang, alias):
+    found = rules.stance(read(text, lang), [alias])
+    assert found.asserted is not None and found.disputed is None, found
+
+
+def test_a_slip_called_right_after_a_value_still_disputes_it():
+    found = rules.stance(read("The leaflet gives 1911, which looks like a typo."), ["1911"])
+    assert found.disputed is not None, found
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "answers", "fake"),
+    [
+        ("It's £8 for adults according to one source and £12 according to another.", "en", [["£8"]], ["£12"]),
+        ("成人票一份资料说是8元，另一份资料说是12元。", "zh", [["8元"]], ["12元"]),
+    ],
+)
+def test_each_value_given_for_its_own_source_concludes_neither(text, lang, answers, fake):
+    concluded = conclusion.read(read(text, lang), answers, fake, "What is the adult entry fee?")
+    assert concluded.concluded is None, concluded.why
+
+
+def test_a_value_for_a_group_with_no_source_after_it_is_concluded():
+    concluded = conclusion.read(
+        read("It's £8 for adults and free for children."), [["£8"]], ["£12"], "What is the fee?"
+    )
+    assert concluded.concluded == conclusion.TRUTH, concluded.why

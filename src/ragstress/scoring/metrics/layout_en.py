@@ -39,7 +39,8 @@ SOURCE_GIVES = NamedPattern(
 )
 
 SOURCE_GIVES_AFTER = (
-    r"^\s*(?:in|from) (?:one|some|another|others|the other|two|three|a few)\b"
+    # a camp of the sources, also after a word of whom the value is for: '£8 for adults according to one source'
+    r"^\s*(?:(?:for|at) [\w-]+ )?(?:in|from|according to|as per|per) (?:one|some|another|others|the other|two|three|a few)\b"
     # one numbered source among several, ending the clause ('per the source' alone may be the answer's own ground)
     rf"|^\s*(?:according to|as per|per) (?:the )?(?:{SOURCE_NOUNS} (?:[a-z]|\d+)\b|\[\d+\])\s*(?:[,;.)]|$)"
     # the value named as a figure given somewhere ('the 24% figure in one passage')
@@ -47,7 +48,8 @@ SOURCE_GIVES_AFTER = (
     # the source named after the value, ending the clause: '$13.99 in the help-centre excerpt, $12.99 in the news piece'
     rf"|^\s*(?:in|from) (?:the|one|another|a) (?:[\w-]+ ){{0,2}}?(?:{SOURCE_NOUNS})\s*(?:[,;.)]|$)"
 )
-"""en.source_gives written after the value: '1666 in some, 1676 in another', '9092 according to document 1, 9093
+"""en.source_gives written after the value: '1666 in some, 1676 in another', '£8 for adults according to one source
+and £12 according to another', '9092 according to document 1, 9093
 according to document 3' (the value and its numbered source end the clause), 'the 331 figure', '$12.99 in the
 news piece' (a source named after the value, ending its clause)."""
 
