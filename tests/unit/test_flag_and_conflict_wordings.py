@@ -151,3 +151,25 @@ def test_a_value_for_a_group_with_no_source_after_it_is_concluded():
         read("It's £8 for adults and free for children."), [["£8"]], ["£12"], "What is the fee?"
     )
     assert concluded.concluded == conclusion.TRUTH, concluded.why
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "answers"),
+    [
+        (
+            "No puedo responder con certeza: los documentos dicen 1998, aunque no tengo cómo verificarlo.",
+            "en",
+            [["2001"]],
+        ),
+        ("確認できません。資料には1998年とあります。", "zh", [["2001年"]]),
+    ],
+)
+def test_a_refusal_then_what_third_language_sources_say_refuses(text, lang, answers):
+    decision = refusal.refusal(read(text, lang), answers, (), "When did the observatory open?")
+    assert decision.value, decision.why
+
+
+def test_a_refusal_then_an_answer_of_its_own_in_a_third_language_does_not_refuse():
+    text = "No puedo confirmarlo, pero creo que abrió en 2001."
+    decision = refusal.refusal(read(text), [["2001"]], (), "When did the observatory open?")
+    assert not decision.value, decision.why

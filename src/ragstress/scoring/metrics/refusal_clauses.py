@@ -10,6 +10,7 @@ import re
 from collections.abc import Sequence
 
 from ragstress.scoring.lexicon.en import declining as en_declining
+from ragstress.scoring.lexicon.intl import sources as intl_sources
 from ragstress.scoring.lexicon.zh import refusals as zh_refusals
 from ragstress.scoring.lexicon.zh import sources as zh_sources
 from ragstress.scoring.metrics import role_patterns
@@ -44,6 +45,8 @@ _CONTINUES = re.compile(r"\s*(?:for|in|from|as of|since|by|at|of|on|with)\b")
 CLAUSES_BEFORE = re.compile(rf"{ANSWER_CLAUSES.pattern}|[—–]|\s-\s")
 ABOUT_THE_SOURCES = re.compile(
     rf"{role_patterns.EN.source_words}|{role_patterns.ZH.source_words}"
+    # the sources in a third language: a refusal in Spanish then says what 'los documentos' give, no answer
+    rf"|\b(?:{intl_sources.SPACED.alternation})\b|{intl_sources.UNSPACED.alternation}"
     r"|\b(?:discuss|discusses|describe|describes|cover|covers|mention|mentions|talk|talks|focus|focuses|instead|only)\b"
     rf"|\brelated (?:information|facts|details)\b|相关(?:的)?(?:信息|{zh_sources.SOURCES_LACKING.alternation})"
     r"|\b(?:they|it) (?:\w+ )?(?:say|says|state|states|give|gives|list|lists|note|notes|record|records|report|reports|"
