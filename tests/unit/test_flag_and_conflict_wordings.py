@@ -173,3 +173,39 @@ def test_a_refusal_then_an_answer_of_its_own_in_a_third_language_does_not_refuse
     text = "No puedo confirmarlo, pero creo que abrió en 2001."
     decision = refusal.refusal(read(text), [["2001"]], (), "When did the observatory open?")
     assert not decision.value, decision.why
+
+
+@pytest.mark.parametrize(
+    ("text", "lang"),
+    [
+        ("It's widely believed to be 1880, but according to these passages that's a popular misconception.", "en"),
+        ("很多人以为是1880年，但根据资料，这种说法是错误的。", "zh"),
+    ],
+)
+def test_a_belief_the_sources_judge_wrong_is_no_flag_of_the_sources(text, lang):
+    decision = rules.error_flag(read(text, lang))
+    assert not decision.value, decision.why
+
+
+@pytest.mark.parametrize(
+    ("text", "lang"),
+    [
+        ("Many people think it was 1880, and the passage repeats it, which is wrong.", "en"),
+        ("很多人以为是1880年，资料也这么写，这种说法是错误的。", "zh"),
+    ],
+)
+def test_a_belief_the_sources_repeat_called_wrong_flags_them(text, lang):
+    decision = rules.error_flag(read(text, lang))
+    assert decision.value, decision.why
+
+
+@pytest.mark.parametrize(
+    ("text", "lang"),
+    [
+        ("Der Text nennt 1912, aber das ist das Jahr der Planung. Eröffnet wurde 1915.", "en"),
+        ("Die Unterlagen nennen 8 Säle, doch das ist die Zahl von 1990; heute sind es 12.", "zh"),
+    ],
+)
+def test_a_german_value_said_to_be_something_else_flags(text, lang):
+    decision = rules.error_flag(read(text, lang))
+    assert decision.value, decision.why

@@ -30,7 +30,7 @@ SOURCE_GIVES = NamedPattern(
     r"dates?|reports?|mentions?|shows?|writes?|wrote|reads?|calls?|attributes?|cites?|suggests?|indicates?|describes?|"
     r"records?|has|have|goes with|points? to|supports?|:|→|->|=)(?: (?:that|it|is|was|as|at|to be|the|a|an|of|on|in))*"
     r"[^,;:]{0,20}$"
-    rf"|\b(?:according to|as per|per) (?:the |its )?(?:{_REPORTERS}\b|\[\d+\])(?: (?:[a-z]|\d+)\b)?[^,;:]{{0,30}}$"
+    rf"|\b(?:according to|as per|per) (?:the |its |these |those )?(?:{_REPORTERS}\b|\[\d+\])(?: (?:[a-z]|\d+)\b)?[^,;:]{{0,30}}$"
     # the second camp with its verb left out: 'some passages give 8.1%, others 7.7%'
     r"|(?:^|[,;])\s*(?:and |while |whereas )?(?:others|another|the others?|the rest|one)(?: at| as)? $",
     "A value reported as what a source says, not concluded: 'passage 2 says 1879', 'Doc B: 1879', 'one credits "

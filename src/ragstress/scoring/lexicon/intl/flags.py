@@ -68,9 +68,13 @@ ERROR_FLAG = (
         r"fehlerhaft|inkorrekt|unrichtig|ungenau|veraltet)\b|\birr(?:t|en) sich\b|\bein (?:\w+ )?(?:fehler|irrtum)\b"
         r"|\bnicht (?:ganz )?(?:korrekt|richtig|zutreffend)\b"
         # 'stimmt nicht' is 'is not right'; 'stimmt nicht überein' is 'does not match', a conflict
-        r"|\b(?:das|dies|es|dieser? \w+|die \w+) stimm(?:t|en) (?:aber |jedoch |allerdings |so |hier )?nicht\b(?! überein)",
+        r"|\b(?:das|dies|es|dieser? \w+|die \w+) stimm(?:t|en) (?:aber |jedoch |allerdings |so |hier )?nicht\b(?! überein)"
+        # the sources' value said to be something else: 'die Unterlagen nennen C2H6, aber das ist Ethan'
+        r"|\b(?:nennt|nennen|sagt|sagen|gibt|geben|steht|stehen|schreibt|schreiben)\b[^.;!?]{0,40}?,? (?:aber|doch) "
+        r"(?:das|dies) ist (?!(?:richtig|korrekt|auch|so|genau|zutreffend|plausibel|möglich)\b)",
         "German: the documents contain an error, are wrong or mistaken ('die Dokumente irren sich', 'das ist falsch', "
-        "'enthält einen Fehler', 'nicht korrekt', 'das stimmt aber nicht').",
+        "'enthält einen Fehler', 'nicht korrekt', 'das stimmt aber nicht'), or its value is something else ('der Text "
+        "nennt 1912, aber das ist das Jahr der Planung').",
         examples=(
             "Die Dokumente irren sich.",
             "Das ist falsch.",
@@ -78,8 +82,13 @@ ERROR_FLAG = (
             "Das ist nicht korrekt.",
             "Laut dem Text war es 1912, das stimmt aber nicht.",
             "Diese Angabe stimmt so nicht.",
+            "Der Text nennt 1912, aber das ist das Jahr der Planung.",
         ),
-        near_misses=("Die Angaben stimmen nicht überein.", "Ob das stimmt, kann ich nicht sagen."),
+        near_misses=(
+            "Die Angaben stimmen nicht überein.",
+            "Ob das stimmt, kann ich nicht sagen.",
+            "Der Text nennt 1912, aber das ist richtig.",
+        ),
     ),
     Phrase(
         "pt.sources_wrong",
