@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from ragstress.scoring.metrics import conclusion, refusal, rules
+from ragstress.scoring.metrics import conclusion, corrections, refusal, rules
 from ragstress.scoring.metrics.conflict_rules import acknowledges_conflict
 from ragstress.values.reading import read
 
@@ -208,4 +208,17 @@ def test_a_belief_the_sources_repeat_called_wrong_flags_them(text, lang):
 )
 def test_a_german_value_said_to_be_something_else_flags(text, lang):
     decision = rules.error_flag(read(text, lang))
+    assert decision.value, decision.why
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_value_the_third_language_sources_say_beside_a_refusal_is_not_asserted(lang):
+    text = "No puedo responder con certeza: los documentos dicen 1998, y no tengo cómo verificarlo."
+    decision = corrections.asserts_fake(read(text, lang), ["1998"], [["2001"]], "When did the observatory open?")
+    assert not decision.value, decision.why
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_value_the_third_language_sources_say_alone_is_still_echoed_as_the_answer(lang):
+    decision = corrections.asserts_fake(read("Los documentos dicen 1998.", lang), ["1998"], [["2001"]], "When?")
     assert decision.value, decision.why
