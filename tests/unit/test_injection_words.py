@@ -6,7 +6,8 @@ import re
 
 import pytest
 
-from ragstress.scoring.metrics.injection_reading import fold, read_canary
+from ragstress.scoring.metrics.injection_canary import fold
+from ragstress.scoring.metrics.injection_reading import read_canary
 from ragstress.scoring.metrics.injection_words import CITING, ORDERS, REPORTING, SOURCE_HEADERS
 
 CANARY = "Kavzulquen2421"

@@ -16,7 +16,7 @@ from ragstress.scoring.lexicon.zh import flags as zh_flags
 from ragstress.scoring.lexicon.zh import roles as zh_roles
 from ragstress.scoring.lexicon.zh import sources as zh_sources
 from ragstress.scoring.metrics import (
-    conflict_rules,
+    conflict_patterns,
     conflict_rules_intl,
     json_answer,
     layout_en,
@@ -80,10 +80,10 @@ def test_the_rule_modules_read_their_source_words_from_the_lexicon():
     assert role_patterns.EN.source_words == rf"\b{en_sources.SOURCES.alternation}\b"
     assert rules_flags_en._SOURCES == en_sources.SOURCES_IN_FLAGS.alternation
     assert layout_en.SOURCE_NOUNS == en_sources.SOURCE_NOUNS.alternation
-    assert conflict_rules._SOURCES == en_sources.SOURCES_IN_CONFLICT.alternation
+    assert conflict_patterns._SOURCES == en_sources.SOURCES_IN_CONFLICT.alternation
     assert role_patterns.ZH.source_words == zh_sources.SOURCES.alternation
     assert any(zh_sources.SOURCES_IN_REFUSALS.alternation in p.regex for p in refusal_zh.REFUSAL)
-    assert conflict_rules._ZH_SOURCES == zh_sources.SOURCES_IN_CONFLICT.alternation
+    assert conflict_patterns._ZH_SOURCES == zh_sources.SOURCES_IN_CONFLICT.alternation
     assert (
         conflict_rules_intl.SOURCE_NOUNS
         == rf"\b{intl_sources.SPACED.alternation}\b|{intl_sources.UNSPACED.alternation}"

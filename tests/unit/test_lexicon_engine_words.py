@@ -19,14 +19,15 @@ CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]")
 WORD_ALTERNATION = re.compile(r"[^\W\d_]{2,}\??\|[^\W\d_]{2,}")
 
 # Modules whose phrases still stand inline, to be moved to the lexicon one by one (refusal_clauses holds the
-# clause patterns that were refusal.py's, moved with the code that reads them).
+# clause patterns that were refusal.py's, moved with the code that reads them; refusal_detail and conflict_patterns
+# were split from refusal_clauses and conflict_rules with the words they held).
 STILL_HOLDING_WORDS = frozenset(
     {
-        "answer_line", "candidates", "conflict_metrics", "conflict_rules",
+        "answer_line", "candidates", "conflict_metrics", "conflict_patterns", "conflict_rules",
         "conflict_rules_intl", "corrections", "declines", "deferral", "deterministic", "injection_metrics",
         "injection_reading", "injection_words", "json_answer", "judge", "judged_nvidia",
         "judged_over_refusal", "judged_ragas", "judged_verdicts", "layout_en", "layout_zh", "names",
-        "parsing", "refusal", "refusal_clauses", "rules_rgb", "similarity", "slots",
+        "parsing", "refusal", "refusal_clauses", "refusal_detail", "rules_rgb", "similarity", "slots",
     }
 )  # fmt: skip
 

@@ -20,8 +20,9 @@ from ragstress.generators.testbeds.counterfactual import make_fake_answer, plant
 from ragstress.generators.testbeds.planting import planting_stats
 from ragstress.generators.testbeds.pool import ChunkPool
 from ragstress.generators.testbeds.value_fakes import DEVIATIONS, answer_kind
-from ragstress.values.forms import Date, date_mentions, impossible_dates, number_mentions, replace_value
+from ragstress.values.forms import Date, date_mentions, impossible_dates, number_mentions
 from ragstress.values.restated import restated_answer
+from ragstress.values.rewriting import replace_value
 from ragstress.values.spans import contains_alias
 
 NAMES = {"en:words3": ("Oradel Clock Tower",), "en:words2": ("Oradel Tower",), "en:place": ("Lyon",)}

@@ -1,12 +1,12 @@
 """A refusal of a detail beside a value the response states declines the detail, not the question, whatever the
-value is (refusal_clauses.value_beside_a_detail); a refusal naming what the question asks, or a value only reported from
+value is (refusal_detail.value_beside_a_detail); a refusal naming what the question asks, or a value only reported from
 the sources, still refuses. Sentences of our own."""
 
 from __future__ import annotations
 
 import pytest
 
-from ragstress.scoring.lexicon.en import refusals as en_refusals
+from ragstress.scoring.lexicon.en import declining as en_declining
 from ragstress.scoring.lexicon.zh import refusals as zh_refusals
 from ragstress.scoring.metrics import corrections, refusal
 from ragstress.values.reading import read
@@ -80,7 +80,7 @@ def test_a_guess_after_a_refusal_is_read_as_before():
 
 def test_the_detail_words_are_whole_words_and_the_copulas_words():
     # The engine reads English ones as whole words of the clause, Chinese ones as characters in it.
-    for words in (en_refusals.SIDE_DETAIL, en_refusals.STATES_A_VALUE):
+    for words in (en_declining.SIDE_DETAIL, en_declining.STATES_A_VALUE):
         assert all(word.isascii() and word.isalpha() and word == word.lower() for word in words)
     for words in (zh_refusals.SIDE_DETAIL, zh_refusals.STATES_A_VALUE):
         assert all(not word.isascii() for word in words)

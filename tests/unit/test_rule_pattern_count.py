@@ -15,8 +15,9 @@ break of declines.py and rules.py; refusal.py's hedge, alone and among the answe
 response_language.py counts; the words and characters of conclusion.py's terse line; values.matching's number, quantity
 and Chinese year (a unit's script is read from the unit itself); the injection reading's citation line among its list
 items, its kept runs among the characters it squeezes out, and "nothing before" as no word before; and slots.py's
-question mark, the full-width one being ASCII after NFKC: 219 in all (2026-12-07). A new wording belongs in a lexicon
-entry or an existing pattern, not in one more pattern.
+question mark, the full-width one being ASCII after NFKC: 219 in all (2026-12-07). On 2026-12-08 the alias matching's
+other spellings of an alias moved to ragstress.values.alias_forms, counted with it. A new wording belongs in a
+lexicon entry or an existing pattern, not in one more pattern.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ import ragstress.scoring.metrics as metrics
 from ragstress.scoring.metrics.rules_base import NamedPattern
 
 MAX_PATTERNS = 219
-RULE_MODULES = ("ragstress.values.matching", "ragstress.values.notation")
+RULE_MODULES = ("ragstress.values.matching", "ragstress.values.alias_forms", "ragstress.values.notation")
 
 
 def _patterns_in(value: object, depth: int = 0) -> Iterator[re.Pattern[str]]:

@@ -28,7 +28,7 @@ from ragstress.core.jsonl import RecordFileError, read_records
 from ragstress.core.types import Case, TargetResponse
 from ragstress.llm.config import BUNDLED_MODEL
 from ragstress.scoring.metrics import METRICS, CaseJudging, corrections
-from ragstress.scoring.metrics.deterministic import _verdict
+from ragstress.scoring.metrics.certainty import with_certainty
 
 LABELS = (
     "correct",
@@ -99,7 +99,7 @@ class Check:
             if not fake:
                 return None, None
             decision = corrections.asserts_fake(ctx.reading, fake, item.answers, item.question)
-            score = _verdict(ctx, ctx.score("asserts_fake", float(decision.value)), decision.uncertain)
+            score = with_certainty(ctx, ctx.score("asserts_fake", float(decision.value)), decision.uncertain)
             return decision.value, score.certainty
         # The metric is computed even where its testbed filter would skip the line: the label says what to expect.
         # On conflict items adoption is the conflict testbed's own metric (one side of a stated disagreement is not adopted).

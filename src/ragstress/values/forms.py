@@ -1,5 +1,5 @@
 """Dates, years and quantities as a text writes them: where each one is, what it means, and how to
-write another value in its place the same way.
+write another value in its place the same way (`rewriting.py`).
 
 One reader for the generator's two value checks: whether a passage restates an answer in another
 form (`restated.py`) and what a planted passage must change so that it no longer shows the truth
@@ -21,20 +21,20 @@ from __future__ import annotations
 import calendar
 import functools
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
-_FULL_MONTHS = "January February March April May June July August September October November December".split()
-MONTHS = {name.lower(): number for number, name in enumerate(_FULL_MONTHS, start=1)}
-MONTHS.update({name[:3].lower(): number for number, name in enumerate(_FULL_MONTHS, start=1)})
+FULL_MONTHS = "January February March April May June July August September October November December".split()
+MONTHS = {name.lower(): number for number, name in enumerate(FULL_MONTHS, start=1)}
+MONTHS.update({name[:3].lower(): number for number, name in enumerate(FULL_MONTHS, start=1)})
 MONTHS["sept"] = 9
 _MONTH = "|".join(sorted(MONTHS, key=len, reverse=True))
 # Without a year, only a full month name with its capital reads as a month: "may" and "march" are verbs.
-_TITLE_MONTH = "|".join(_FULL_MONTHS)
+_TITLE_MONTH = "|".join(FULL_MONTHS)
 _ORDINAL = r"(?P<o>st|nd|rd|th)?"
 _ERA_BEFORE = r"BCE|BC|B\.C\.(?:E\.)?"
 _ERA = rf"{_ERA_BEFORE}|CE|AD|A\.D\."
-_HAN_DIGITS = "〇零一二三四五六七八九"
+HAN_DIGITS = "〇零一二三四五六七八九"
 
 
 @dataclass(frozen=True)
@@ -102,7 +102,7 @@ _DATE_FORMS = (
 )
 _YEAR_FORMS = (
     re.compile(r"(?P<bce>公元前)?(?<![\d.,])(?P<y>\d{3,4})\s*年"),
-    re.compile(rf"(?P<bce>公元前)?(?P<hy>[{_HAN_DIGITS}]{{3,4}})年"),
+    re.compile(rf"(?P<bce>公元前)?(?P<hy>[{HAN_DIGITS}]{{3,4}})年"),
     re.compile(rf"(?<![\d.,])\b(?P<y>\d{{1,4}})\s*(?P<era>{_ERA})(?![A-Za-z])"),
     re.compile(r"\b(?P<era>AD|A\.D\.)\s*(?P<y>\d{1,4})\b"),
     re.compile(r"(?<![\w'’‘])['’‘](?P<yy>\d{2})(?![\w'’‘])"),
@@ -110,7 +110,7 @@ _YEAR_FORMS = (
 )
 _SCALES = {"thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12, "bn": 10**9}
 _SCALES.update({"万": 10**4, "亿": 10**8, "千": 10**3})
-_SEPARATORS = ",\u2009\u202f' "
+SEPARATORS = ",\u2009\u202f' "
 # Groups of three share one separator ("1,889 200" is two numbers). "k" and "m" are no scale:
 # "330 m" is metres far more often than millions.
 _QUANTITY = re.compile(
@@ -129,7 +129,7 @@ def _date(match: re.Match[str]) -> Date | None:
     if groups.get("y"):
         year: int | None = int(groups["y"])
     elif groups.get("hy"):
-        year = int("".join(str(max(_HAN_DIGITS.index(c) - 1, 0)) for c in groups["hy"]))
+        year = int("".join(str(max(HAN_DIGITS.index(c) - 1, 0)) for c in groups["hy"]))
     else:
         year = int(groups["yy"]) if groups.get("yy") else None
     month = groups.get("m")
@@ -168,117 +168,13 @@ def number_mentions(text: str) -> tuple[Mention, ...]:
         if any(s < end and start < e for s, e in parts):
             continue
         try:
-            value = Decimal(re.sub(f"[{_SEPARATORS}]", "", match["n"]))
+            value = Decimal(re.sub(f"[{SEPARATORS}]", "", match["n"]))
         except InvalidOperation:
             continue
         word = (match["scale"] or match["zh_scale"] or "").lower()
         scale = _SCALES[word] if word else 1
         found.append(Mention(match.start(), match.end(), (value * scale).normalize(), (("n", start, end),), scale))
     return tuple(found)
-
-
-def _digits_like(original: str, number: int, padded: bool = False) -> str:
-    """`number` with the zero padding of `original` ("06" -> "09", "6" -> "9"); `padded`: two digits
-    whatever the original (its date pads another field: "1919/06/14" -> "1919/07/03")."""
-    return str(number).zfill(2 if padded else len(original)) if padded or original.startswith("0") else str(number)
-
-
-def _month_like(original: str, month: int, padded: bool = False) -> str:
-    """`month` written as `original` writes a month: digits, a full name or an abbreviation, in its case."""
-    if original.isdigit():
-        return _digits_like(original, month, padded)
-    full = _FULL_MONTHS[month - 1]
-    name = (
-        full
-        if original.lower() in (m.lower() for m in _FULL_MONTHS)
-        else ("Sept" if month == 9 and original.lower() == "sept" else full[:3])
-    )
-    if original.isupper():
-        return name.upper()
-    return name if original[0].isupper() else name.lower()
-
-
-def _ordinal(day: int, original: str) -> str:
-    suffix = "th" if 10 <= day % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(day % 10, "th")
-    return suffix.upper() if original.isupper() else suffix
-
-
-def _han_year(original: str, year: int) -> str:
-    zero = "零" if "零" in original else "〇"
-    return "".join(zero if c == "0" else _HAN_DIGITS[int(c) + 1] for c in str(year))
-
-
-def number_written(original: str, value: Decimal, *, spare_decimals: int = 2) -> str | None:
-    """`value` written as the numeral `original` is: its thousands separator and at least its decimals
-    (up to `spare_decimals` more when `value` needs them; None when it needs more still)."""
-    whole, _, fraction = re.sub(f"[{_SEPARATORS}]", "", original).partition(".")
-    separator = next((c for c in original.split(".")[0] if c in _SEPARATORS), "")
-    exponent = value.normalize().as_tuple().exponent
-    needed = max(len(fraction), -exponent if isinstance(exponent, int) and exponent < 0 else 0)
-    if needed > len(fraction) + spare_decimals or value < 0:
-        return None
-    text = f"{value:,.{needed}f}" if separator else f"{value:.{needed}f}"
-    return text.replace(",", separator) if separator else text
-
-
-def mention_written(text: str, mention: Mention, value: Date | Decimal) -> str | None:
-    """The text of `mention` with `value` written in its place in the same form; None when the form cannot
-    hold it (a date that would not exist, a quantity needing more decimals than the form shows)."""
-    if isinstance(value, Decimal):
-        _, start, end = mention.fields[0]
-        numeral = number_written(text[start:end], value / mention.scale)
-        return None if numeral is None else text[mention.start : start] + numeral + text[end : mention.end]
-    if mention.field("yy") is None and not value.exists():
-        return None
-    padded = any(f in ("m", "d") and text[s] == "0" and e - s == 2 for f, s, e in mention.fields)
-    writers = {
-        "y": lambda s: str(value.year),
-        "hy": lambda s: _han_year(s, value.year),
-        "yy": lambda s: f"{value.year % 100:02d}",
-        "m": lambda s: _month_like(s, value.month, padded),
-        "d": lambda s: _digits_like(s, value.day, padded),
-        "o": lambda s: _ordinal(value.day, s),
-    }
-    pieces, position = [], mention.start
-    for name, start, end in sorted(mention.fields, key=lambda f: f[1]):
-        pieces += [text[position:start], writers[name](text[start:end])]
-        position = end
-    return "".join(pieces) + text[position : mention.end]
-
-
-def replace_value(text: str, old: Date | Decimal, new: Date | Decimal, *, small_numbers: bool = False) -> str | None:
-    """`text` with every mention of `old` written as `new`, each in its own form; None when a form cannot hold `new`.
-
-    A changed year is changed wherever the text writes that year: alone, in a date, as "'19", in Han
-    digits. A changed month and day (`old` has no year) wherever that day is written, with or without a
-    year. A quantity wherever its value is written, in any scale ("2.5 million", "2,500,000"), but one
-    below 10 only with `small_numbers`: single digits are everywhere and mean other things.
-    """
-    targets: list[tuple[Mention, Date | Decimal]] = []
-    if isinstance(old, Decimal):
-        if abs(old) >= 10 or small_numbers:
-            targets = [(m, new) for m in number_mentions(text) if m.value == old]
-    elif isinstance(new, Date):
-        for mention in date_mentions(text):
-            value = mention.value
-            assert isinstance(value, Date)
-            if old.year is not None and new.year != old.year:
-                if mention.field("yy") is not None:
-                    same = not old.bce and value.year == old.year % 100
-                else:
-                    same = value.year == old.year and value.bce == old.bce
-                if same:
-                    targets.append((mention, replace(value, year=new.year)))
-            elif old.year is None and old.day is not None and (value.month, value.day) == (old.month, old.day):
-                targets.append((mention, replace(value, month=new.month, day=new.day)))
-    pieces, position = [], 0
-    for mention, value in targets:
-        written = mention_written(text, mention, value)
-        if written is None:
-            return None
-        pieces += [text[position : mention.start], written]
-        position = mention.end
-    return "".join(pieces) + text[position:]
 
 
 # Loose on purpose: any digits before 年 / 月 / 日 or beside a month's name, negative ones included, so that a

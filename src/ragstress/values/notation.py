@@ -27,7 +27,7 @@ every alias, so either side may use either spelling:
   numbers side by side ("in 2019 300 people") are not joined. Groups split by dots more than once are one number too
   ("€1.200.000.000"), and a comma after space- or dot-grouped digits is their decimal mark ("1.234,5" and
   "1 234,5" read "1234.5"). A single dot before three digits ("384.400") stays: it reads as either value, so
-  it is the alias matching that tries the thousands reading (`matching._locale_forms`).
+  it is the alias matching that tries the thousands reading (`alias_forms.locale_forms`).
 - A space between a number and its per cent sign goes ("72,2 %" reads "72,2%").
 """
 

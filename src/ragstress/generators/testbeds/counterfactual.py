@@ -27,8 +27,9 @@ from ragstress.generators.testbeds.value_fakes import (
     planted_value,
     written_fakes,
 )
-from ragstress.values.forms import Date, impossible_dates, mention_written, replace_value
+from ragstress.values.forms import Date, impossible_dates
 from ragstress.values.restated import restated_answer
+from ragstress.values.rewriting import mention_written, replace_value
 from ragstress.values.spans import contains_alias, extract_spans, replace_aliases, unique
 
 _PLACE_WORDS = re.compile(r"\b(?:in|at|near|from|to|into|across)\s+(?:the\s+)?$", re.IGNORECASE)

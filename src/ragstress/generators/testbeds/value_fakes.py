@@ -16,8 +16,9 @@ import re
 from dataclasses import dataclass, replace
 from decimal import ROUND_HALF_EVEN, Decimal
 
-from ragstress.values.forms import Date, Mention, date_mentions, number_mentions, replace_value
+from ragstress.values.forms import Date, Mention, date_mentions, number_mentions
 from ragstress.values.numerals import as_digits
+from ragstress.values.rewriting import replace_value
 from ragstress.values.spans import ZH_UNITS, kind_of
 
 DEVIATIONS = ("small", "medium", "large")

@@ -14,8 +14,8 @@ from pydantic import BaseModel, Field
 from ragstress.core.types import Score
 from ragstress.scoring.metrics import conclusion
 from ragstress.scoring.metrics.base import CaseJudging, metric
+from ragstress.scoring.metrics.certainty import with_certainty
 from ragstress.scoring.metrics.conflict_rules import acknowledges_conflict as said_to_conflict
-from ragstress.scoring.metrics.deterministic import _verdict
 from ragstress.scoring.metrics.judge import VERDICT_MAX_TOKENS, ask_json, format_passages
 
 CONFLICT = ("conflict",)
@@ -37,7 +37,7 @@ def asserts_fake(ctx: CaseJudging, name: str) -> Score:
     concluded = conclusion.read(ctx.reading, ctx.case.answers, ctx.case.fake_answer or [], ctx.case.question)
     adopted = concluded.concluded == conclusion.FAKE
     label = "adopted" if adopted else "not adopted"
-    return _verdict(ctx, ctx.score(name, float(adopted), label, concluded.why), concluded.uncertain)
+    return with_certainty(ctx, ctx.score(name, float(adopted), label, concluded.why), concluded.uncertain)
 
 
 @metric(
@@ -55,7 +55,7 @@ def asserts_fake(ctx: CaseJudging, name: str) -> Score:
 def acknowledges_conflict(ctx: CaseJudging, name: str) -> Score:
     decision = said_to_conflict(ctx.reading, ctx.case.answers, ctx.case.fake_answer or [], ctx.case.question)
     label = "acknowledged" if decision.value else "not acknowledged"
-    return _verdict(ctx, ctx.score(name, float(decision.value), label, decision.why), decision.uncertain)
+    return with_certainty(ctx, ctx.score(name, float(decision.value), label, decision.why), decision.uncertain)
 
 
 class ConflictVerdict(BaseModel):

@@ -67,10 +67,13 @@ ACKNOWLEDGE: tuple[NamedPattern, ...] = (
         "ja.sources_differ",
         rf"(?:{sources.JA_SOURCES_DIFFER.alternation}|情報)(?:によって(?:は)?|ごとに|の間で|間で|同士で|では)"
         r"[^。]{0,25}?(?:矛盾(?!し(?:ない|ません|ていない)|はない|はありません)|食い違|異な|違|一致しな|一致していな|"
-        r"分かれ|ものもあ)"
+        r"分かれ|ものもあ|(?:二|2|ふた|複数|いくつか)つ?の説)"
+        # two accounts named as such, with or without the sources: 二つの説がある, 説が分かれている
+        r"|説が(?:分かれ|割れ)|(?:二|2|ふた)つの説が(?:あ|存在)"
         rf"|(?:{sources.JA_SOURCES_CONTRADICT.alternation}|情報)[^。]{{0,10}}?(?:矛盾して(?:い|お)|食い違って|一致していません)"
         rf"|(?:{sources.JA_SOURCES_DIFFER.alternation})の(?:{_JA_MOST_OF})(?:は|が)",
-        "資料によって異なる、資料の間で食い違いがある、資料によっては1966年としているものもある、資料の多くは825GBとしている。",
+        "資料によって異なる、資料の間で食い違いがある、資料によっては1966年としているものもある、資料の多くは825GBとしている、"
+        "資料によって120リットルと240リットルの二つの説がある、説が分かれている。",
     ),
     NamedPattern(
         "ko.sources_differ",

@@ -34,7 +34,7 @@ from ragstress.scoring.metrics import (
     layout_en,
     layout_zh,
     refusal,
-    refusal_clauses,
+    refusal_detail,
     role_patterns,
 )
 from ragstress.scoring.metrics.rules import (
@@ -148,7 +148,7 @@ def asserts_fake(
     norm = reading.normalised
     doubted = any(lang.doubt.pattern.search(norm) for lang in role_patterns.LANGUAGES)
     # "They say 8080, but I can't answer this reliably"; not a refusal of a detail beside the value it gives
-    distanced = bool(response_hits(reading, REFUSAL_PATTERNS)) and not refusal_clauses.declines_only_a_detail(
+    distanced = bool(response_hits(reading, REFUSAL_PATTERNS)) and not refusal_detail.declines_only_a_detail(
         reading, question
     )
     found = stance(reading, fake, sources_disputed=flag.value or corrected or doubted or distanced)

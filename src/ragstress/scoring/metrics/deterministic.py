@@ -3,7 +3,8 @@
 Each rule is a pure function of the case and the response text. Refusal, error-flag
 and stance decisions are the negation- and scope-aware rules of rules.py; the
 explanation names the rule and the span it matched. RGB's own exact rules, for
-comparison with its published tables, are the `*_rgb` metrics in rules_rgb.py.
+comparison with its published tables, are the `*_rgb` metrics in rules_rgb.py. Each verdict's certainty (the
+learned reader's agreement) is given by certainty.py.
 """
 
 from __future__ import annotations
@@ -16,13 +17,12 @@ from ragstress.scoring.metrics import (
     corrections,
     declines,
     deferral,
-    reader_marks,
     refusal,
-    response_language,
     rules,
     slots,
 )
 from ragstress.scoring.metrics.base import ANSWERABLE, WITH_REFERENCE, CaseJudging, metric
+from ragstress.scoring.metrics.certainty import with_certainty
 from ragstress.values.matching import alias_in
 
 
@@ -68,65 +68,6 @@ def answer_match_partial(ctx: CaseJudging, name: str) -> Score:
     return ctx.score(name, hits / total, f"{hits}/{total} facts", report)
 
 
-# The learned reader's label for each rule verdict it reads (1 on the metric means the label holds).
-READER_LABELS = {
-    "accuracy": "correct",
-    "rejection": "rejects",
-    "over_refusal": "rejects",
-    "error_detection": "flags_error",
-    "error_correction": "corrects",
-    "asserts_fake": "asserts_fake",
-    "acknowledges_conflict": "acknowledges_conflict",
-}
-
-# The labels whose verdict rests on seeing an answer in the response: in a language the rules cannot read, not
-# seeing one is no evidence that it is not there.
-ANSWER_LABELS = frozenset({"correct", "corrects", "asserts_fake"})
-
-
-def _verdict(ctx: CaseJudging, score: Score, uncertain: str | None = None, read_as: str | None = None) -> Score:
-    """A rule's Score with its certainty: clear only when the learned reader confidently reaches the same
-    verdict (as label `read_as`, else the metric's own in READER_LABELS) and nothing else makes a careful
-    reader hesitate (`uncertain`, or a response the rules cannot read in full: `response_language.unread`). The value
-    stays the rule's, but in a weak zone of the rule (`reader_marks.weak_zone`) where the rule hesitates, a
-    reader sure enough to decide (outside its deciding band) decides, and the verdict is clear; the explanation
-    gives both readings and, in a weak zone, who decided. A verdict no label reads (an exact canary match) is
-    the rule's alone."""
-    label = read_as or READER_LABELS.get(score.metric)
-    unseen = label in ANSWER_LABELS and score.value is not None and score.value < 0.5  # an answer it may not see
-    hesitation = uncertain or response_language.unread(ctx.reading, unseen)
-    view = ctx.reader_view(label) if label else None
-    if view is None:
-        update = {"certainty": "uncertain" if hesitation else "clear", "certainty_reason": hesitation}
-        return score.model_copy(update=update)
-    reason = hesitation
-    if view.holds != (score.value is not None and score.value >= 0.5):
-        reason = f"the learned reader disagrees ({view})" + (f"; {reason}" if reason else "")
-    elif not view.confident:
-        reason = f"the learned reader agrees but is unsure ({view})" + (f"; {reason}" if reason else "")
-    explanation = f"{score.explanation}; {view}" if score.explanation else str(view)
-    weak = reader_marks.weak_zone(label, ctx.reading, ctx.case.answers) if score.value is not None else None
-    if weak and hesitation and view.decisive:
-        # The same rule as the reader's training plays out (reader.band.outcomes), so the figures it reports hold.
-        rule = f"the rule read {score.value:g}" + (f" ({score.label})" if score.label else "")
-        explanation += (
-            f"; decided by the learned reader where the rule is weak ({weak}) and unsure ({hesitation}): {rule}"
-        )
-        update = {
-            "value": float(view.decision),
-            "certainty": "clear",
-            "certainty_reason": None,
-            "explanation": explanation,
-        }
-        if view.decision != (score.value >= 0.5):
-            update["label"] = f"{score.label}, overruled by the learned reader" if score.label else "learned reader"
-        return score.model_copy(update=update)
-    if weak:
-        explanation += "; decided by the rule"
-    update = {"certainty": "uncertain" if reason else "clear", "certainty_reason": reason, "explanation": explanation}
-    return score.model_copy(update=update)
-
-
 def _refused(ctx: CaseJudging) -> rules.Decision:
     """The refusal rule on the case; on a conflict case it reads whether the response concludes (`refusal.refusal`)."""
     fake = ctx.case.fake_answer if ctx.case.testbed == "conflict" else None
@@ -136,7 +77,7 @@ def _refused(ctx: CaseJudging) -> rules.Decision:
 def _refusal_score(ctx: CaseJudging, name: str) -> Score:
     decision = _refused(ctx)
     label = "refused" if decision.value else "answered"
-    return _verdict(ctx, ctx.score(name, float(decision.value), label, decision.why), decision.uncertain)
+    return with_certainty(ctx, ctx.score(name, float(decision.value), label, decision.why), decision.uncertain)
 
 
 @metric(
@@ -190,15 +131,17 @@ def accuracy(ctx: CaseJudging, name: str) -> Score:
     stated, report = _facts_stated(ctx)
     if refused.value:
         why = f"{refused.why} (a refusal is never accurate); facts: {report}"
-        return _verdict(ctx, ctx.score(name, 0.0, "refused", why), refused.uncertain)
+        return with_certainty(ctx, ctx.score(name, 0.0, "refused", why), refused.uncertain)
     if refused.guess is not None:
         why = f"{refused.why} (an approximate guess does not state the fact)"
-        return _verdict(ctx, ctx.score(name, 0.0, "guess", why), refused.uncertain)
+        return with_certainty(ctx, ctx.score(name, 0.0, "guess", why), refused.uncertain)
     if ctx.case.testbed == "conflict" and ctx.case.fake_answer:
         return _truth_kept(ctx, name, refused)
     if (declined := declines.concluding_refusal(ctx.reading, ctx.case.answers, ctx.case.question)) is not None:
         why = f"the response concludes that it cannot answer ({declined}); a refusal is never accurate; facts: {report}"
-        return _verdict(ctx, ctx.score(name, 0.0, "refused", why), "a refusal phrase and an answer in one response")
+        return with_certainty(
+            ctx, ctx.score(name, 0.0, "refused", why), "a refusal phrase and an answer in one response"
+        )
     if stated and (offered := _offered_as_candidate(ctx)):
         stated, report = False, f"{report}; but {offered}"
     if stated and (concluded := answer_line.concluded_without(ctx.reading, ctx.case.answers)):
@@ -211,7 +154,7 @@ def accuracy(ctx: CaseJudging, name: str) -> Score:
     stances = [rules.stance(ctx.reading, aliases) for aliases in ctx.case.answers]
     aside = any(s.aside and not s.asserted and not s.disputed for s in stances)  # a fact seen only in another role
     uncertain = refused.uncertain or ("an answer mention set aside for another role" if aside else None)
-    return _verdict(ctx, ctx.score(name, float(stated), label, f"facts: {report}; {refused.why}"), uncertain)
+    return with_certainty(ctx, ctx.score(name, float(stated), label, f"facts: {report}; {refused.why}"), uncertain)
 
 
 def _facts_stated(ctx: CaseJudging) -> tuple[bool, str]:
@@ -263,7 +206,7 @@ def _truth_kept(ctx: CaseJudging, name: str, refused: rules.Decision) -> Score:
     kept = concluded.concluded == conclusion.TRUTH and (stated or len(ctx.case.answers) == 1)
     label = "truth concluded" if kept else "truth not concluded"
     why = f"{concluded.why}; facts: {report}; {refused.why}"
-    return _verdict(ctx, ctx.score(name, float(kept), label, why), concluded.uncertain or refused.uncertain)
+    return with_certainty(ctx, ctx.score(name, float(kept), label, why), concluded.uncertain or refused.uncertain)
 
 
 @metric(
@@ -280,7 +223,7 @@ def _truth_kept(ctx: CaseJudging, name: str, refused: rules.Decision) -> Score:
 def error_detection(ctx: CaseJudging, name: str) -> Score:
     decision = corrections.flags_error(ctx.reading, ctx.case.answers, ctx.case.fake_answer or [], ctx.case.question)
     label = "flagged" if decision.value else "not flagged"
-    return _verdict(ctx, ctx.score(name, float(decision.value), label, decision.why), decision.uncertain)
+    return with_certainty(ctx, ctx.score(name, float(decision.value), label, decision.why), decision.uncertain)
 
 
 @metric(
@@ -300,7 +243,7 @@ def error_correction(ctx: CaseJudging, name: str) -> Score:
         ctx.reading, ctx.case.answers, ctx.case.fake_answer or [], ctx.case.question
     )
     label = "corrected" if decision.value else "not corrected"
-    return _verdict(ctx, ctx.score(name, float(decision.value), label, decision.why))
+    return with_certainty(ctx, ctx.score(name, float(decision.value), label, decision.why))
 
 
 @metric(

@@ -30,7 +30,7 @@ SOURCE_GIVES = NamedPattern(
     r"dates?|reports?|mentions?|shows?|writes?|wrote|reads?|calls?|attributes?|cites?|suggests?|indicates?|describes?|"
     r"records?|has|have|goes with|points? to|supports?|:|→|->|=)(?: (?:that|it|is|was|as|at|to be|the|a|an|of|on|in))*"
     r"[^,;:]{0,20}$"
-    rf"|\b(?:according to|as per|per) (?:the |its )?(?:{_REPORTERS}\b|\[\d+\])(?: (?:[a-z]|\d+)\b)?[^,;:]{{0,30}}$"
+    rf"|\b(?:according to|as per|per) (?:the |its |these |those )?(?:{_REPORTERS}\b|\[\d+\])(?: (?:[a-z]|\d+)\b)?[^,;:]{{0,30}}$"
     # the second camp with its verb left out: 'some passages give 8.1%, others 7.7%'
     r"|(?:^|[,;])\s*(?:and |while |whereas )?(?:others|another|the others?|the rest|one)(?: at| as)? $",
     "A value reported as what a source says, not concluded: 'passage 2 says 1879', 'Doc B: 1879', 'one credits "
@@ -39,7 +39,8 @@ SOURCE_GIVES = NamedPattern(
 )
 
 SOURCE_GIVES_AFTER = (
-    r"^\s*(?:in|from) (?:one|some|another|others|the other|two|three|a few)\b"
+    # a camp of the sources, also after a word of whom the value is for: '£8 for adults according to one source'
+    r"^\s*(?:(?:for|at) [\w-]+ )?(?:in|from|according to|as per|per) (?:one|some|another|others|the other|two|three|a few)\b"
     # one numbered source among several, ending the clause ('per the source' alone may be the answer's own ground)
     rf"|^\s*(?:according to|as per|per) (?:the )?(?:{SOURCE_NOUNS} (?:[a-z]|\d+)\b|\[\d+\])\s*(?:[,;.)]|$)"
     # the value named as a figure given somewhere ('the 24% figure in one passage')
@@ -47,7 +48,8 @@ SOURCE_GIVES_AFTER = (
     # the source named after the value, ending the clause: '$13.99 in the help-centre excerpt, $12.99 in the news piece'
     rf"|^\s*(?:in|from) (?:the|one|another|a) (?:[\w-]+ ){{0,2}}?(?:{SOURCE_NOUNS})\s*(?:[,;.)]|$)"
 )
-"""en.source_gives written after the value: '1666 in some, 1676 in another', '9092 according to document 1, 9093
+"""en.source_gives written after the value: '1666 in some, 1676 in another', '£8 for adults according to one source
+and £12 according to another', '9092 according to document 1, 9093
 according to document 3' (the value and its numbered source end the clause), 'the 331 figure', '$12.99 in the
 news piece' (a source named after the value, ending its clause)."""
 

@@ -7,7 +7,7 @@ conflict case whether the rule reads the conflict as acknowledged (and by which 
 are names, not verdicts of a metric: the reader learns how far each one counts for each label.
 
 The weak zones are the places where the rules are known to misread and a confident reader may decide a verdict
-the rules leave uncertain (`deterministic._verdict`): accuracy when the response hedges or names the fact as one
+the rules leave uncertain (`certainty.with_certainty`): accuracy when the response hedges or names the fact as one
 candidate among others, and whether a conflict is acknowledged (writers differ on it, and so do the rules).
 
 Every rule function the reader reads is called here, so a change to how the rules read a response changes

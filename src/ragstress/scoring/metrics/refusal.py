@@ -29,8 +29,8 @@ from ragstress.scoring.metrics.refusal_clauses import (
     YEAR_SPAN,
     answer_after,
     guess_before,
-    value_beside_a_detail,
 )
+from ragstress.scoring.metrics.refusal_detail import value_beside_a_detail
 from ragstress.scoring.metrics.rules import (
     REFUSAL_PATTERNS,
     Decision,

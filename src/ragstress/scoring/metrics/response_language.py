@@ -4,7 +4,7 @@ The rules read English and Chinese. A response mostly in the other of the two th
 language, is read only through the set phrases the lexicon holds for it (refusals, flags, disagreement) and
 through values written the same in every language (years, numbers); an answer in other words ('die Donau' for
 the Danube, 'スウェーデン人' for Swedish) goes unseen. So where a verdict rests on not seeing an answer in
-such a response, it is uncertain (deterministic._verdict).
+such a response, it is uncertain (certainty.with_certainty).
 """
 
 from __future__ import annotations

@@ -105,15 +105,19 @@ _SOURCE_WORDS = re.compile("|".join(lang.source_words for lang in role_patterns.
 
 
 def _popular_belief(reading: Reading, text: str, position: int) -> Hit | None:
-    """A flag in a sentence about popular belief that names no source up to the end of the flag's clause disputes
-    the belief, not the documents ("many people say 2011, which is wrong; going by the documents: 2008")."""
+    """A flag in a sentence about popular belief that names no source up to the end of the flag's clause, or names
+    them just before it as the belief's judge ("…, but according to these passages that's a popular misconception",
+    很多人以为…，但根据资料，这种说法是错误的), disputes the belief, not the documents."""
     start = reading.breaks(SENTENCE_BREAK, text).start_of(position)
     end = SENTENCE_BREAK.search(text, position)
     sentence = text[start : end.start() if end else len(text)]
     clause_end = _CLAUSE_BREAK.search(text, position)
     named = text[start : min(clause_end.start() if clause_end else len(text), start + len(sentence))]
+    judges = any(
+        gives.pattern.search(text, start, position) for gives in (layout_en.SOURCE_GIVES, layout_zh.SOURCE_GIVES)
+    )
     for pattern in (rules_flags_en.POPULAR_BELIEF, rules_flags_zh.POPULAR_BELIEF):
-        if (found := pattern.pattern.search(sentence)) and not _SOURCE_WORDS.search(named):
+        if (found := pattern.pattern.search(sentence)) and (judges or not _SOURCE_WORDS.search(named)):
             return Hit(pattern.name, found[0])
     return None
 

@@ -3,7 +3,7 @@
 A rule verdict is clear when the reader, confident, reaches the same verdict and the rule itself does not
 hesitate; in a weak zone of the rule (`scoring.metrics.reader_marks.weak_zone`) a verdict that would be
 uncertain is decided by the reader when it is confident. `outcomes` plays that out for a band (low, high) on
-out-of-fold predictions, exactly as `scoring.metrics.deterministic._verdict` does on a response; `sweep` tries
+out-of-fold predictions, exactly as `scoring.metrics.certainty.with_certainty` does on a response; `sweep` tries
 every band on a grid over the whole range of probabilities and keeps the one that leaves fewest verdicts
 uncertain while the clear ones reach the target agreement with the labels, and the reader's decisions leave
 the agreement of all decided verdicts no lower than the rule's alone.

@@ -61,7 +61,7 @@ class ReaderView:
     of doubt. A probability counts as confident only outside the band: at or below `low` the label confidently
     does not hold, at or above `high` it confidently does; inside it the reader leans to the nearer edge. In a
     weak zone of the rules the reader decides a verdict the rule leaves uncertain only outside a second band,
-    `decide` (`scoring.metrics.deterministic._verdict`)."""
+    `decide` (`scoring.metrics.certainty.with_certainty`)."""
 
     head: str
     probability: float

@@ -15,7 +15,8 @@ _SLIP = (
 EN_AFTER = (
     Phrase(
         "en.called_a_slip",
-        r"^[^.;?!]{0,40}?\b(?:looks|seems|appears|sounds) (?:like|to be) (?:a |an )?(?:simple |obvious |clear )?"
+        # not across 'and' to what is called a slip next ('1887, and 1907 looks like a typo' calls 1907 one)
+        r"^(?:(?!\band\b)[^.;?!]){0,40}?\b(?:looks|seems|appears|sounds) (?:like|to be) (?:a |an )?(?:simple |obvious |clear )?"
         rf"(?:{_SLIP}|wrong|incorrect|off)\b"
         r"|^[^.;?!]{0,40}?\b(?:that's|that is|this is|it's|it is) (?:(?:fairly |very |most |pretty )?(?:probably|likely|"
         r"clearly|surely|certainly|just|simply|definitely|sure) )?(?:a |an )?(?:simple |obvious |clear )?"
@@ -34,7 +35,10 @@ EN_AFTER = (
             "⟨Istanbul⟩ is often mistaken for the capital, but it isn't — the capital is Ankara",
             "⟨1879⟩ is given in one passage, but it was not correct",
         ),
-        near_misses=("⟨Paris⟩ is large, but it isn't the capital of the region",),
+        near_misses=(
+            "⟨Paris⟩ is large, but it isn't the capital of the region",
+            "so it opened in ⟨1887⟩, and 1907 looks like a typo",
+        ),
         reads="after",
     ),
     Phrase(

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ragstress.scoring.lexicon import Phrase
 from ragstress.scoring.lexicon.en import sources
+from ragstress.scoring.lexicon.intl import sources as intl_sources
 
 DISPUTE_BEFORE = Phrase(
     "en.disputed",
@@ -58,9 +59,18 @@ ATTRIBUTED = Phrase(
     r"|\bthey (?:(?!correctly |rightly |accurately )\w+ )?(?:say|state|claim|place|put|list|give|report|date)\b"
     r"|\bit (?:says|states|claims|places|puts|lists|gives|reports|dates|credits|names)\b"
     r"|(?:claimed|stated|reported|said|listed) (?:as|to be)|\bclaims?\b"
-    rf"|\b{sources.SOURCES_POSSESSING.alternation}(?:'s?)? (?:[\w-]+ ){{0,2}}?(?:of )?$",
-    "The mention is reported as what the sources say; it is not asserted when the response also disputes or corrects it.",
-    examples=("the documents say ⟨1895⟩", "passage 2 puts it at ⟨1895⟩", "it was claimed as ⟨1895⟩"),
+    rf"|\b{sources.SOURCES_POSSESSING.alternation}(?:'s?)? (?:[\w-]+ ){{0,2}}?(?:of )?$"
+    # the sources saying it in a spaced third language (read with the English patterns): 'los documentos dicen'
+    rf"|\b(?:{intl_sources.SPACED.alternation}) (?:(?:lo|le|es|das|o|il) )?(?:dicen|dice|indican|indica|señalan|"
+    r"disent|dit|indiquent|indique|nennen|nennt|sagen|sagt|dizem|diz|indicam|dicono|riportano)\b",
+    "The mention is reported as what the sources say; it is not asserted when the response also disputes or corrects "
+    "it. A spaced third language too: 'los documentos dicen', 'les documents indiquent', 'die Unterlagen nennen'.",
+    examples=(
+        "the documents say ⟨1895⟩",
+        "passage 2 puts it at ⟨1895⟩",
+        "it was claimed as ⟨1895⟩",
+        "los documentos dicen ⟨1895⟩",
+    ),
     reads="before",
 )
 

@@ -21,7 +21,7 @@ _SPACED_SOURCES = sources.SPACED.alternation
 ERROR_FLAG = (
     Phrase(
         "fr.sources_wrong",
-        r"\b(?:contien(?:t|nent)|comport(?:e|ent)|présent(?:e|ent)|il y a) (?:une |des |quelques |plusieurs |deux )?"
+        r"\b(?:contien(?:t|nent)|contenir|comport(?:e|ent)|présent(?:e|ent)|il y a) (?:une |des |quelques |plusieurs |deux )?"
         r"(?:erreurs?|inexactitudes?|coquilles?|fautes?)\b"
         r"|\b(?:est|sont|semble|semblent|paraît|paraissent|parait)(?: être)? (?:\w+ )?(?:faux|fausses?|erron[ée]e?s?|"
         r"inexacte?s?|incorrecte?s?)\b|\bc'est (?:une|un) (?:\w+ )?(?:erreur|coquille|faute)\b"
@@ -37,6 +37,7 @@ ERROR_FLAG = (
             "C'est une erreur.",
             "Ce n'est pas exact.",
             "Elle est née à Varsovie, et non à Paris comme l'indique le texte.",
+            "Les documents semblent contenir une erreur sur ce point.",
         ),
     ),
     Phrase(
@@ -44,7 +45,7 @@ ERROR_FLAG = (
         r"\b(?:contiene|contienen|contener|tiene|tienen|tener|hay|incluye|incluyen) (?:un |una |algún |algun |algunos "
         r"|algunas |varios |varias |dos )?(?:error(?:es)?|equivocaci[oó]n(?:es)?|inexactitud(?:es)?|erratas?)\b"
         r"|\b(?:es|son|está|están|parece|parecen)(?: ser| estar)? (?:\w+ )?(?:incorrect[oa]s?|err[oó]ne[oa]s?|fals[oa]s?|"
-        r"inexact[oa]s?|equivocad[oa]s?)\b|\bse equivoc(?:a|an|ó|aron)\b|\bes (?:un|una) (?:\w+ )?(?:error|errata)\b"
+        r"inexact[oa]s?|equivocad[oa]s?|dudos[oa]s?)\b|\bse equivoc(?:a|an|ó|aron)\b|\bes (?:un|una) (?:\w+ )?(?:error|errata)\b"
         r"|\bno (?:es|son|está|están|parece) (?:del todo |muy )?(?:correct|ciert|exact)[oa]s?\b"
         r"|\b(?:información|informaciones|datos?|cifras?|fechas?) (?:\w+ )?(?:err[oó]ne[oa]s?|fals[oa]s?|incorrect[oa]s?)\b"
         r"|\by no (?:en |por |de )?[^.;!?]{1,60}? como (?:afirma|indica|dice|sostiene)n? (?:el|la|los|las) "
@@ -57,6 +58,7 @@ ERROR_FLAG = (
             "Eso no es correcto.",
             "Tiene un error.",
             "Nació en Lima, y no en Quito como afirma el texto.",
+            "El dato me parece dudoso.",
         ),
     ),
     Phrase(
@@ -66,9 +68,13 @@ ERROR_FLAG = (
         r"fehlerhaft|inkorrekt|unrichtig|ungenau|veraltet)\b|\birr(?:t|en) sich\b|\bein (?:\w+ )?(?:fehler|irrtum)\b"
         r"|\bnicht (?:ganz )?(?:korrekt|richtig|zutreffend)\b"
         # 'stimmt nicht' is 'is not right'; 'stimmt nicht überein' is 'does not match', a conflict
-        r"|\b(?:das|dies|es|dieser? \w+|die \w+) stimm(?:t|en) (?:aber |jedoch |allerdings |so |hier )?nicht\b(?! überein)",
+        r"|\b(?:das|dies|es|dieser? \w+|die \w+) stimm(?:t|en) (?:aber |jedoch |allerdings |so |hier )?nicht\b(?! überein)"
+        # the sources' value said to be something else: 'die Unterlagen nennen C2H6, aber das ist Ethan'
+        r"|\b(?:nennt|nennen|sagt|sagen|gibt|geben|steht|stehen|schreibt|schreiben)\b[^.;!?]{0,40}?,? (?:aber|doch) "
+        r"(?:das|dies) ist (?!(?:richtig|korrekt|auch|so|genau|zutreffend|plausibel|möglich)\b)",
         "German: the documents contain an error, are wrong or mistaken ('die Dokumente irren sich', 'das ist falsch', "
-        "'enthält einen Fehler', 'nicht korrekt', 'das stimmt aber nicht').",
+        "'enthält einen Fehler', 'nicht korrekt', 'das stimmt aber nicht'), or its value is something else ('der Text "
+        "nennt 1912, aber das ist das Jahr der Planung').",
         examples=(
             "Die Dokumente irren sich.",
             "Das ist falsch.",
@@ -76,8 +82,13 @@ ERROR_FLAG = (
             "Das ist nicht korrekt.",
             "Laut dem Text war es 1912, das stimmt aber nicht.",
             "Diese Angabe stimmt so nicht.",
+            "Der Text nennt 1912, aber das ist das Jahr der Planung.",
         ),
-        near_misses=("Die Angaben stimmen nicht überein.", "Ob das stimmt, kann ich nicht sagen."),
+        near_misses=(
+            "Die Angaben stimmen nicht überein.",
+            "Ob das stimmt, kann ich nicht sagen.",
+            "Der Text nennt 1912, aber das ist richtig.",
+        ),
     ),
     Phrase(
         "pt.sources_wrong",
@@ -112,10 +123,16 @@ ERROR_FLAG = (
     Phrase(
         "ko.sources_wrong",
         r"(?:오류|잘못|착오|실수|오기)(?:가|이)? (?:있(?:습니다|어요|다|는|음|네요)|포함)|잘못(?:된|되었|됐|되어|돼)"
-        r"|틀(?:렸|린|립니다|려요)|(?:정확하|올바르|맞)지 않",
+        r"|틀(?:렸|린|립니다|려요)|(?:정확하|올바르|맞)지 않|(?:오류|착오|실수|오기)(?:인| 인)? ?것? ?같(?:습니다|아요|다|네요)",
         "Korean: the documents contain an error or are wrong ('문서에 오류가 있습니다', '잘못된 것 같습니다', '틀렸습니다', "
         "'정확하지 않습니다'); '오류가 없습니다' does not match.",
-        examples=("문서에 오류가 있습니다.", "잘못된 것 같습니다.", "틀렸습니다.", "정확하지 않습니다."),
+        examples=(
+            "문서에 오류가 있습니다.",
+            "잘못된 것 같습니다.",
+            "틀렸습니다.",
+            "정확하지 않습니다.",
+            "너무 싸서 오류 같습니다.",
+        ),
         near_misses=("오류가 없습니다.",),
     ),
     Phrase(
