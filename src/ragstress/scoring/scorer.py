@@ -47,13 +47,12 @@ from ragstress.llm import LLMSession
 from ragstress.prompts import LANGS, load_prompt, prompt_ids
 from ragstress.scoring.judge_budget import (
     JudgeBudget,
-    JudgePlan,
     budget_for,
     budget_summary,
-    call_groups,
     earlier_timings,
     score_within_budget,
 )
+from ragstress.scoring.judge_plan import JudgePlan, call_groups
 from ragstress.scoring.metrics import (
     METRICS,
     OVER_BUDGET,
