@@ -15,7 +15,7 @@ import numpy as np
 from ragstress.core.jsonl import read_records, write_json, write_records
 from ragstress.core.types import TESTBEDS, Case, Context, Score, TargetResponse
 from ragstress.scoring.metrics import metrics_for
-from ragstress.scoring.scorer import PROBES
+from ragstress.scoring.score_work import PROBES
 from ragstress.testing.fake_openai import fake_embedding
 
 TARGET_SLEEP_S = 0.2

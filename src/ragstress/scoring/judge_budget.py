@@ -16,7 +16,7 @@ then plans the judged ones:
   first cases are its calibration. After each batch the plan is made again with what was
   measured; a group that no longer fits is stopped, and each of its pairs still to judge gets a
   Score with no value, label OVER_BUDGET and the reason. Such a score is no verdict: the next
-  `score` of the run asks for it again (scorer._drop_scores), so a larger budget fills it in.
+  `score` of the run asks for it again (score_work.drop_scores), so a larger budget fills it in.
 
 This module holds the scheduling that acts on the plan (the clock, the batches, the scores left
 over budget) and what score.json keeps of it; the plan itself is scoring.judge_plan.
