@@ -115,7 +115,7 @@ def input_errors() -> tuple[type[BaseException], ...]:
     """The failures that are the user's input or configuration (exit 2), not a bug in a stage."""
     from ragstress.core.registry import UnknownNameError
     from ragstress.distributed import RayUnavailable
-    from ragstress.llm.client import LLMError
+    from ragstress.llm.failures import LLMError
     from ragstress.llm.local import LocalModelError
     from ragstress.prompts import PromptError
 
