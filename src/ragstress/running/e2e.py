@@ -49,7 +49,8 @@ from pydantic import Field
 
 from ragstress.core.types import Case
 from ragstress.corpora.embeddings import Embedder
-from ragstress.indexing.store import COLLECTION_NAME, IndexStore, open_chroma, read_manifest
+from ragstress.indexing.collection import COLLECTION_NAME, open_chroma, read_manifest
+from ragstress.indexing.store import IndexStore
 from ragstress.running.e2e_answers import UNCHANGED, refuse_placed, store_changes, variant_key
 from ragstress.running.e2e_noise import Arrangement, arrange, window
 from ragstress.running.e2e_variants import Addition, VariantPlan, plan_variant, text_id
