@@ -11,9 +11,9 @@ from typer.testing import CliRunner
 from ragstress.cli.report import register
 from ragstress.core.jsonl import read_json, write_records
 from ragstress.core.types import Case, Context, Score, TargetResponse
-from ragstress.reports.gating import ThresholdError, load_thresholds, parse_fail_over, parse_fail_under
 from ragstress.reports.power import seeds_needed
 from ragstress.reports.render.writer import write_report
+from ragstress.reports.thresholds import ThresholdError, load_thresholds, parse_fail_over, parse_fail_under
 
 
 def _case(i: int, ratio: float) -> Case:

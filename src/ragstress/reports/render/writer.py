@@ -12,7 +12,7 @@ from ragstress.core.jsonl import write_text
 from ragstress.core.rundir import REPORT_FILES
 from ragstress.reports.aggregate import build_report
 from ragstress.reports.curves import DEFAULT_LEVEL, build_curves
-from ragstress.reports.gating import GateOn, Threshold, check_thresholds
+from ragstress.reports.gating import GateOn, check_thresholds
 from ragstress.reports.judge.calibration import calibrate
 from ragstress.reports.judge.labelfile import read_run_labels
 from ragstress.reports.judge.reliability import with_reliability
@@ -22,6 +22,7 @@ from ragstress.reports.reading.rundir import RunData, load_run
 from ragstress.reports.render.curve_render import figures
 from ragstress.reports.render.html import render_html
 from ragstress.reports.render.markdown import render_markdown
+from ragstress.reports.thresholds import Threshold
 
 CSV_COLUMNS = (
     "case_id",
@@ -72,7 +73,7 @@ def write_report(
     label file (`ragstress label`), adds the judged metrics calibrated against it;
     `curve_level` is the level whose crossing each robustness curve states. Raises FileNotFoundError without cases.jsonl,
         ragstress.core.jsonl.RecordFileError for a malformed record file, and
-        ragstress.reports.gating.ThresholdError for a threshold naming a metric the run lacks,
+        ragstress.reports.thresholds.ThresholdError for a threshold naming a metric the run lacks,
         ragstress.reports.judge.labelfile.LabelFileError for a bad label file.
     """
     data = load_run(Path(run_dir))
