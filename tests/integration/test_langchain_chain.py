@@ -24,7 +24,7 @@ from ragstress.cli import run as cli_run
 from ragstress.core.jsonl import read_json, read_records
 from ragstress.core.registry import UnknownNameError
 from ragstress.core.types import Case, TargetResponse
-from ragstress.reports.thresholds import ThresholdError
+from ragstress.reports.gates.thresholds import ThresholdError
 from tests.integration.test_bench import SAMPLES, seed_file
 
 MODELS = '''

@@ -11,14 +11,14 @@ import pytest
 from ragstress.core.jsonl import write_records
 from ragstress.core.types import Score
 from ragstress.reports.aggregate import build_report
-from ragstress.reports.gating import check_thresholds
+from ragstress.reports.gates.check import check_thresholds
+from ragstress.reports.gates.thresholds import ThresholdError, load_thresholds, parse_fail_under
 from ragstress.reports.model import SCHEMA_VERSION, Report
 from ragstress.reports.reading.rundir import load_run, redact
 from ragstress.reports.reading.scoring import ROLE_METRICS, estimate
 from ragstress.reports.render.html import json_for_script
 from ragstress.reports.render.markdown import cell
 from ragstress.reports.render.writer import load_report, report_json, scores_csv, write_report
-from ragstress.reports.thresholds import ThresholdError, load_thresholds, parse_fail_under
 
 _spec = importlib.util.spec_from_file_location(
     "report_make_runs", Path(__file__).parents[1] / "data" / "report_fixtures" / "make_runs.py"

@@ -20,9 +20,9 @@ from ragstress.generators.interop.importers import TestsetImportError
 from ragstress.llm.failures import LLMError
 from ragstress.llm.session import EveryCallFailed
 from ragstress.reports.compare import CompareError
+from ragstress.reports.gates.thresholds import ThresholdError
 from ragstress.reports.judge.labelfile import LabelFileError
 from ragstress.reports.render.pdf import PdfError
-from ragstress.reports.thresholds import ThresholdError
 from ragstress.running.run_dir import RunDirError
 from ragstress.running.targets.base import TargetError
 

@@ -132,8 +132,8 @@ def check_settings(settings: BenchSettings) -> None:
     from ragstress.core.registry import check_names
     from ragstress.core.types import TESTBEDS
     from ragstress.generators.testbeds.styles import STYLES
-    from ragstress.reports.gating import GATE_ON_CHOICES
-    from ragstress.reports.thresholds import gates
+    from ragstress.reports.gates.check import GATE_ON_CHOICES
+    from ragstress.reports.gates.thresholds import gates
     from ragstress.scoring.metrics import METRICS
 
     if settings.mode not in ("contexts", "e2e"):

@@ -17,12 +17,8 @@ Public API:
 """
 
 from ragstress.reports.compare import CompareError, compare_runs
-from ragstress.reports.gating import check_thresholds
-from ragstress.reports.model import SCHEMA_VERSION, Report
-from ragstress.reports.regression import check_regressions
-from ragstress.reports.render.compare_render import write_comparison
-from ragstress.reports.render.writer import ReportResult, load_report, write_report
-from ragstress.reports.thresholds import (
+from ragstress.reports.gates.check import check_thresholds
+from ragstress.reports.gates.thresholds import (
     Threshold,
     ThresholdError,
     gates,
@@ -31,6 +27,10 @@ from ragstress.reports.thresholds import (
     parse_fail_over,
     parse_fail_under,
 )
+from ragstress.reports.model import SCHEMA_VERSION, Report
+from ragstress.reports.regression import check_regressions
+from ragstress.reports.render.compare_render import write_comparison
+from ragstress.reports.render.writer import ReportResult, load_report, write_report
 
 __all__ = [
     "SCHEMA_VERSION",

@@ -20,7 +20,7 @@ deviation (`asserts_fake@conflict:0.6`, `accuracy@conflict:large`), a style
 (`accuracy@style:typo`), a slot (`accuracy@position:3`).
 
 Everything here is checked before any work, without a report: a gate that cannot hold stops the
-command at once. Comparing thresholds with a report's estimates is reports.gating.
+command at once. Comparing thresholds with a report's estimates is reports.gates.check.
 """
 
 from __future__ import annotations

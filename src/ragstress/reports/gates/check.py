@@ -1,4 +1,4 @@
-"""CI gating: a report's estimates checked against thresholds (parsed by reports.thresholds).
+"""CI gating: a report's estimates checked against thresholds (parsed by reports.gates.thresholds).
 
 A metric with no scored case fails its threshold: a gate must never pass on nothing.
 `error_rate` (overall or `error_rate@testbed`) is the share of cases the target failed on or
@@ -23,11 +23,11 @@ from typing import Literal
 
 from ragstress.reports.beyond.cells import cell_estimate
 from ragstress.reports.errors import ERROR_RATE, OVERALL
+from ragstress.reports.gates.thresholds import Threshold, ThresholdError, checked_direction
 from ragstress.reports.model import Estimate, Report
 from ragstress.reports.model.gate import Gating, ThresholdCheck
 from ragstress.reports.power import power_note
 from ragstress.reports.reading.scoring import ROLE_METRICS
-from ragstress.reports.thresholds import Threshold, ThresholdError, checked_direction
 from ragstress.scoring.metrics import METRICS
 
 KNOWN_SUBSET = {
