@@ -13,7 +13,7 @@ from ragstress.api.settings import BenchResult, BenchSettings
 from ragstress.cli import common as cc
 from ragstress.cli import executor as ex
 from ragstress.cli.progress import StageProgress
-from ragstress.cli.report import FailOver, FailUnder, MlflowUri, log_to_mlflow, mlflow_uri, thresholds_or_exit
+from ragstress.cli.report_options import FailOver, FailUnder, MlflowUri, log_to_mlflow, mlflow_uri, thresholds_or_exit
 
 
 def bench(
