@@ -57,7 +57,8 @@ def _gate_options(marker: pytest.Mark) -> dict[str, Any]:
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Check every ragstress_gate before any test runs: a gate that cannot hold is a usage error."""
-    from ragstress.reports.gating import GATE_ON_CHOICES, ThresholdError, gates
+    from ragstress.reports.gates.check import GATE_ON_CHOICES
+    from ragstress.reports.gates.thresholds import ThresholdError, gates
 
     for item in items:
         marker = item.get_closest_marker("ragstress_gate")

@@ -7,10 +7,9 @@ import sys
 from pathlib import Path
 
 import pytest
-import typer
 from typer.testing import CliRunner
 
-from ragstress.cli import bench as cli_bench
+from ragstress.cli import app as cli_app
 from ragstress.core.jsonl import read_json
 from ragstress.running.target_identity import module_identity, target_identity
 from ragstress.testing.fake_openai import FakeOpenAIServer
@@ -56,8 +55,7 @@ def test_editing_a_python_target_makes_bench_ask_it_again(tmp_path, fake_llm, mo
     write_target(code, "first")
     monkeypatch.syspath_prepend(str(code))
     monkeypatch.delitem(sys.modules, "fresh_target_mod", raising=False)
-    app = typer.Typer()
-    cli_bench.register(app)
+    app = cli_app  # the whole app: bench alone would make a one-command app with no `bench` name
     out = tmp_path / "run"
     args = [
         "bench",

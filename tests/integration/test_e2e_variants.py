@@ -8,8 +8,9 @@ from fixtures_run.index import build_small_index, chunk_with
 from ragstress.core.jsonl import read_records
 from ragstress.core.types import Case, Context, TargetResponse
 from ragstress.indexing.store import IndexStore
-from ragstress.running.e2e import build_e2e_index, plan_variant
+from ragstress.running.e2e import build_e2e_index
 from ragstress.running.e2e_answers import E2EError
+from ragstress.running.e2e_variants import plan_variant
 from ragstress.running.runner import plan_jobs, run_cases
 from ragstress.running.targets import load_target
 

@@ -16,7 +16,8 @@ from ragstress.corpora.embeddings import make_embedder
 from ragstress.corpora.loaders import CorpusError
 from ragstress.indexing import store as store_module
 from ragstress.indexing.build import build_index, default_chunk_params
-from ragstress.indexing.store import EmbeddingMismatchError, IndexStore
+from ragstress.indexing.collection import EmbeddingMismatchError
+from ragstress.indexing.store import IndexStore
 
 DOCS = {
     "volcanoes.txt": (

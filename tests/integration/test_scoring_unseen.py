@@ -142,10 +142,9 @@ def test_resolve_uncertain_sends_only_uncertain_verdicts_to_the_judge(tmp_path):
 
 
 def test_bench_refuses_to_resolve_with_the_bundled_judge(tmp_path):
-    from ragstress.cli import bench as cli_bench
+    from ragstress.cli import app as cli_app
 
-    app = typer.Typer()
-    cli_bench.register(app)
+    app = cli_app  # the whole app: bench alone would make a one-command app with no `bench` name
     args = ["bench", str(tmp_path), "--out", str(tmp_path / "run"), "--resolve-uncertain", "judge"]
     result = CliRunner().invoke(app, args)
     assert result.exit_code == 2 and "other than the bundled model" in result.output

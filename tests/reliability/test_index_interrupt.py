@@ -17,15 +17,15 @@ from chromadb.api.client import SharedSystemClient
 from ragstress import corpora
 from ragstress.core.jsonl import read_records
 from ragstress.core.types import Chunk
-from ragstress.indexing.store import (
+from ragstress.indexing.collection import (
     BUILDING_NAME,
     CHROMA_DIRNAME,
     COLLECTION_NAME,
-    IndexStore,
     StoreError,
     iter_collection_ids,
     open_chroma,
 )
+from ragstress.indexing.store import IndexStore
 
 SAMPLE_DOCS = Path(corpora.__file__).parent / "samples" / "en" / "docs"
 

@@ -6,7 +6,8 @@ from ragstress.api.reporting import Report
 from ragstress.core.types import Case, Context, TargetResponse
 from ragstress.reports.aggregate import build_report
 from ragstress.reports.errors import all_failed, all_failed_zh
-from ragstress.reports.gating import check_thresholds, gates
+from ragstress.reports.gates.check import check_thresholds
+from ragstress.reports.gates.thresholds import gates
 from ragstress.reports.reading.rundir import RunData
 from ragstress.reports.render.html import render_html
 from ragstress.reports.render.markdown import render_markdown

@@ -8,7 +8,7 @@ import pytest
 
 from ragstress.api.endpoints import endpoint
 from ragstress.api.errors import TargetError, UnknownNameError
-from ragstress.api.running import jobs_to_ask, plan_run, start_run
+from ragstress.api.run_steps import jobs_to_ask, plan_run, start_run
 
 CASES = Path(__file__).resolve().parents[1] / "data" / "legacy_run_v0" / "cases.jsonl"
 

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import json
 
-import typer
 from typer.testing import CliRunner
 
 from ragstress.api.demo import DEMO_METRICS, DEMO_PAIRS_PER_LANG, DEMO_RATIO_POLICY, DEMO_SEEDS_PER_LANG
-from ragstress.cli import bench as cli_bench
+from ragstress.cli import app
+from ragstress.cli import demo as cli_demo
 
 
 def _demo(tmp_path, monkeypatch, *args: str):
@@ -21,10 +21,8 @@ def _demo(tmp_path, monkeypatch, *args: str):
     for name in ("OPENAI_BASE_URL", "RAGSTRESS_GENERATOR_BASE_URL", "RAGSTRESS_TARGET_BASE_URL"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.delenv("RAGSTRESS_JUDGE_BASE_URL", raising=False)
-    monkeypatch.setattr(cli_bench, "run_and_print", benches.append)
-    monkeypatch.setattr(cli_bench, "demo_judge_checks", lambda *given: checks.append(given))
-    app = typer.Typer()
-    cli_bench.register(app)
+    monkeypatch.setattr(cli_demo, "run_and_print", benches.append)
+    monkeypatch.setattr(cli_demo, "demo_judge_checks", lambda *given: checks.append(given))
     result = CliRunner().invoke(app, ["demo", "--out", str(tmp_path / "demo"), *args])
     return result, benches, checks
 

@@ -12,7 +12,8 @@ from ragstress.core.manifests import IndexManifest, write_manifest
 from ragstress.corpora.embeddings import Embedder
 from ragstress.indexing import exact
 from ragstress.indexing import store as store_module
-from ragstress.indexing.store import COLLECTION_NAME, IndexStore, open_chroma, open_collection
+from ragstress.indexing.collection import COLLECTION_NAME, open_chroma, open_collection
+from ragstress.indexing.store import IndexStore
 
 DIM = 16
 

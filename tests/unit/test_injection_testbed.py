@@ -11,8 +11,8 @@ from ragstress.core.types import Case, Context, TargetResponse
 from ragstress.generators.testbeds.injection import _with_instruction, make_canary, slot_index
 from ragstress.generators.testbeds.injection_texts import INSTRUCTIONS
 from ragstress.running.composition import compose, passage_role
-from ragstress.running.e2e import plan_variant
 from ragstress.running.e2e_answers import variant_key
+from ragstress.running.e2e_variants import plan_variant
 from ragstress.scoring.metrics import score_case
 from ragstress.values.spans import contains_alias
 from tests.unit.test_testbeds import CHUNKS, CITY, POOL, SINGLE, cases_for

@@ -7,16 +7,8 @@ import math
 import pytest
 
 from ragstress.core.types import Case, Context, Score, TargetResponse
-from ragstress.scoring.judge_budget import (
-    ASSUMED_CALL_S,
-    CallGroup,
-    JudgeBudget,
-    budget_for,
-    call_groups,
-    earlier_timings,
-    plan_judged,
-    score_judged,
-)
+from ragstress.scoring.judge_budget import JudgeBudget, budget_for, earlier_timings, score_judged
+from ragstress.scoring.judge_plan import ASSUMED_CALL_S, CallGroup, call_groups, plan_judged
 from ragstress.scoring.metrics import OVER_BUDGET
 
 

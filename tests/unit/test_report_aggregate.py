@@ -11,11 +11,12 @@ import pytest
 from ragstress.core.jsonl import write_records
 from ragstress.core.types import Score
 from ragstress.reports.aggregate import build_report
-from ragstress.reports.gating import ThresholdError, check_thresholds, load_thresholds, parse_fail_under
+from ragstress.reports.gates.check import check_thresholds
+from ragstress.reports.gates.thresholds import ThresholdError, load_thresholds, parse_fail_under
 from ragstress.reports.model import SCHEMA_VERSION, Report
 from ragstress.reports.reading.rundir import load_run, redact
 from ragstress.reports.reading.scoring import ROLE_METRICS, estimate
-from ragstress.reports.render.html import json_for_script
+from ragstress.reports.render.html_page import json_for_script
 from ragstress.reports.render.markdown import cell
 from ragstress.reports.render.writer import load_report, report_json, scores_csv, write_report
 

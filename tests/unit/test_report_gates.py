@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 from ragstress.cli.report import register
 from ragstress.core.jsonl import read_json, write_records
 from ragstress.core.types import Case, Context, Score, TargetResponse
-from ragstress.reports.gating import ThresholdError, load_thresholds, parse_fail_over, parse_fail_under
+from ragstress.reports.gates.thresholds import ThresholdError, load_thresholds, parse_fail_over, parse_fail_under
 from ragstress.reports.power import seeds_needed
 from ragstress.reports.render.writer import write_report
 
@@ -203,7 +203,7 @@ def test_the_report_and_bench_commands_refuse_the_upside_down_gate_before_any_wo
 
 
 def test_a_metric_the_run_table_calls_lower_is_better_is_refused_a_minimum(tmp_path):
-    from ragstress.reports.gating import check_thresholds
+    from ragstress.reports.gates.check import check_thresholds
     from ragstress.reports.model import MetricInfo
 
     report = write_report(_over_refusing_run(tmp_path / "run", refusals=1)).report

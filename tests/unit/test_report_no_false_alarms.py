@@ -8,7 +8,7 @@ import pytest
 
 from ragstress.core.jsonl import write_records
 from ragstress.core.types import Case, Context, Score, TargetResponse
-from ragstress.reports.gating import parse_fail_under
+from ragstress.reports.gates.thresholds import parse_fail_under
 from ragstress.reports.regression import check_regressions, describe
 from ragstress.reports.render.writer import write_report
 from ragstress.reports.stats.clustered import clustered_interval, clustered_paired_difference

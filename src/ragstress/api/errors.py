@@ -17,10 +17,10 @@ from ragstress.corpora.loaders import CorpusError
 from ragstress.distributed.cluster import RayUnavailable
 from ragstress.generators.interop.dataset_export import ExportError
 from ragstress.generators.interop.importers import TestsetImportError
-from ragstress.llm.client import LLMError
+from ragstress.llm.failures import LLMError
 from ragstress.llm.session import EveryCallFailed
 from ragstress.reports.compare import CompareError
-from ragstress.reports.gating import ThresholdError
+from ragstress.reports.gates.thresholds import ThresholdError
 from ragstress.reports.judge.labelfile import LabelFileError
 from ragstress.reports.render.pdf import PdfError
 from ragstress.running.run_dir import RunDirError

@@ -153,7 +153,7 @@ def search(index_dir: str | Path, query: str, k: int = 5, *, chroma_url: str | N
 def __getattr__(name: str) -> Any:
     # StoreError lives beside Chroma, which only a process that opens an index should load.
     if name == "StoreError":
-        from ragstress.indexing.store import StoreError
+        from ragstress.indexing.collection import StoreError
 
         return StoreError
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -14,7 +14,7 @@ from ragstress.core.registry import check_names
 from ragstress.core.types import TESTBEDS
 from ragstress.corpora.loaders import DEFAULT_MAX_DOCUMENT_MB
 from ragstress.generators.testbeds.ratios import RATIO_POLICIES
-from ragstress.reports.gating import GATE_ON_CHOICES
+from ragstress.reports.gates.check import GATE_ON_CHOICES
 from ragstress.running.runner import DEFAULT_TARGET_TIMEOUT_S
 from ragstress.scoring.metrics import METRICS
 from ragstress.scoring.metrics import metric_table as _metric_table

@@ -135,7 +135,8 @@ def report(
     malformed run file.
     """
     from ragstress.reports.aggregate import build_report
-    from ragstress.reports.gating import check_thresholds, gates
+    from ragstress.reports.gates.check import check_thresholds
+    from ragstress.reports.gates.thresholds import gates
     from ragstress.reports.reading.rundir import load_run
     from ragstress.reports.render.writer import write_report
 
@@ -176,7 +177,7 @@ def check_gates(
 ) -> None:
     """Check gates before any work: ThresholdError names one that cannot hold (a misspelt metric or
     testbed, a minimum on a lower-is-better metric, a bad gate file)."""
-    from ragstress.reports.gating import gates
+    from ragstress.reports.gates.thresholds import gates
 
     gates(fail_under, fail_over, Path(thresholds_file) if thresholds_file is not None else None, max_error_rate)
 

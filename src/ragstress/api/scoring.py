@@ -52,7 +52,7 @@ def score(
     calls take seconds each) and no cap with a judge endpoint, `math.inf` for none. Every
     deterministic metric is scored; judged metrics that do not fit are left unscored with the
     reason, and a later `score` with a larger budget scores them. `on_judge_plan` receives each
-    plan (a scoring.judge_budget.JudgePlan, `.lines()` to print) as it is made.
+    plan (a scoring.judge_plan.JudgePlan, `.lines()` to print) as it is made.
     """
     from ragstress.distributed import parse_executor
     from ragstress.llm import LLMSession

@@ -115,7 +115,7 @@ def input_errors() -> tuple[type[BaseException], ...]:
     """The failures that are the user's input or configuration (exit 2), not a bug in a stage."""
     from ragstress.core.registry import UnknownNameError
     from ragstress.distributed import RayUnavailable
-    from ragstress.llm.client import LLMError
+    from ragstress.llm.failures import LLMError
     from ragstress.llm.local import LocalModelError
     from ragstress.prompts import PromptError
 
@@ -132,7 +132,8 @@ def check_settings(settings: BenchSettings) -> None:
     from ragstress.core.registry import check_names
     from ragstress.core.types import TESTBEDS
     from ragstress.generators.testbeds.styles import STYLES
-    from ragstress.reports.gating import GATE_ON_CHOICES, gates
+    from ragstress.reports.gates.check import GATE_ON_CHOICES
+    from ragstress.reports.gates.thresholds import gates
     from ragstress.scoring.metrics import METRICS
 
     if settings.mode not in ("contexts", "e2e"):

@@ -15,34 +15,7 @@ from rich.markup import escape
 
 from ragstress.api.names import GATE_ON_CHOICES
 from ragstress.cli import common as cc
-
-FailUnder = Annotated[
-    list[str] | None,
-    typer.Option("--fail-under", help="Gate, a minimum: METRIC[@testbed]=VALUE, e.g. accuracy@noise=0.8 (repeatable)."),
-]
-FailOver = Annotated[
-    list[str] | None,
-    typer.Option(
-        "--fail-over",
-        help="Gate, a maximum (lower-is-better metrics): METRIC[@testbed]=VALUE, e.g. asserts_fake@conflict:1=0.2.",
-    ),
-]
-
-
-def thresholds_or_exit(
-    fail_under: list[str] | None,
-    fail_over: list[str] | None,
-    thresholds_file: Path | None,
-    max_errors: float | None,
-) -> None:
-    """Check the command's gates, or exit 2 naming the one that cannot hold (before any work)."""
-    from ragstress.api.errors import ThresholdError
-    from ragstress.api.reporting import check_gates
-
-    try:
-        check_gates(fail_under or (), fail_over or (), thresholds_file, max_errors)
-    except ThresholdError as exc:
-        raise cc.fail(str(exc)) from None
+from ragstress.cli.report_options import FailOver, FailUnder, MlflowUri, log_to_mlflow, mlflow_uri, thresholds_or_exit
 
 
 def report(
@@ -169,42 +142,6 @@ def _write_pdf(result) -> None:
     except PdfError as exc:
         raise cc.fail(str(exc)) from None
     cc.console.print(f"wrote {escape(str(path))}")
-
-
-MLFLOW_FROM_ENV = "env"  # what a bare --mlflow stands for (cli.with_optional_values)
-MlflowUri = Annotated[
-    str | None,
-    typer.Option(
-        "--mlflow",
-        help="Log the report to MLflow at this tracking URI (file:, sqlite:, http:), or alone at "
-        "MLFLOW_TRACKING_URI (--mlflow alone, or --mlflow env); needs ragstress\\[mlflow].",
-    ),
-]
-
-
-def mlflow_uri(value: str | None) -> str | None:
-    """The tracking URI `--mlflow` asks for, checked before any work (exit 2 with the reason)."""
-    from ragstress.api.errors import TrackingError
-    from ragstress.api.tracking import tracking_uri
-
-    if value is None:
-        return None
-    try:
-        return tracking_uri(None if value == MLFLOW_FROM_ENV else value)
-    except TrackingError as exc:
-        raise cc.fail(str(exc)) from None
-
-
-def log_to_mlflow(rep, files: dict[str, Path], run_dir: Path, uri: str) -> None:
-    """Log one report as an MLflow run, or fail with the reason (exit 2); the report files stay written."""
-    from ragstress.api.errors import TrackingError
-    from ragstress.api.tracking import log_report
-
-    try:
-        run_id = log_report(rep, {k: v for k, v in files.items() if Path(v).is_file()}, run_dir, uri)
-    except TrackingError as exc:
-        raise cc.fail(str(exc)) from None
-    cc.console.print(f"logged to MLflow at {escape(uri)}: run {run_id}")
 
 
 def compare(

@@ -112,7 +112,7 @@ def run(
     error with its cause; the run goes on and exits 0.
     """
     from ragstress.api.errors import RecordFileError, RunDirError, TargetError, UnknownNameError
-    from ragstress.api.running import plan_run, start_run
+    from ragstress.api.run_steps import plan_run, start_run
 
     if target_timeout <= 0:
         cc.fail("--target-timeout must be > 0")
@@ -189,7 +189,7 @@ def _ask_with_progress(plan: Any, run_dir: Any, endpoint: Any, options: dict[str
     """Ask the target with a progress bar on stderr (answers, errors, rate, ETA); the counts and the seconds taken."""
     from ragstress.api.errors import EmbeddingModelError, EveryCallFailed, RayUnavailable, TargetError
     from ragstress.api.indexing import StoreError
-    from ragstress.api.running import ask, jobs_to_ask
+    from ragstress.api.run_steps import ask, jobs_to_ask
 
     started = time.perf_counter()
     columns = (

@@ -22,25 +22,23 @@ PDF's text) is held to the same limit on what it expands to, checked as it expan
 `ragstress.corpora.limits`), and so is the text any reader returns.
 The same text under a second name is skipped as a duplicate of the first: kept
 twice, it would be retrieved twice and could serve as its own "noise" passage.
+
+The walk over the files and the reading of each is corpus_walk.py; here are the options, the
+corpus-wide rules (duplicates, strict mode) and the results callers see.
 """
 
 from __future__ import annotations
 
 import hashlib
-import os
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ragstress.core.types import Document
-from ragstress.corpora.formats import FormatError, JsonlProblem, ParsedFile, iter_jsonl
-from ragstress.corpora.langdetect import detect_lang
-from ragstress.corpora.limits import DEFAULT_MAX_DOCUMENT_BYTES, DEFAULT_RENDER_SECONDS, ReadScope, over_limit
-from ragstress.corpora.readers import FILE_READERS, Reader, reader_for
-from ragstress.corpora.textdecode import text_sha
-
-BEIR_CORPUS_FILE = "corpus.jsonl"
-"""A directory holding this file is read as a BEIR dataset: only this file is loaded."""
+from ragstress.corpora.corpus_walk import FileProblem, LoadedDocument, walk_corpus
+from ragstress.corpora.formats import FormatError, ParsedFile
+from ragstress.corpora.limits import DEFAULT_MAX_DOCUMENT_BYTES, DEFAULT_RENDER_SECONDS, ReadScope
+from ragstress.corpora.readers import FILE_READERS, Reader
 
 SUPPORTED_SUFFIXES: tuple[str, ...] = (*sorted(FILE_READERS), ".jsonl", ".1–.9 (man)")
 
@@ -116,29 +114,6 @@ class CorpusError(ValueError):
     """A corpus cannot be loaded; the message names the file (and line) at fault."""
 
 
-@dataclass(frozen=True)
-class _Problem:
-    path: str
-    detail: str
-    line: int | None = None
-    fatal_when_strict: bool = True
-
-    def skipped(self) -> SkippedFile:
-        reason = self.detail if self.line is None else f"{self.path} line {self.line}: {self.detail}"
-        return SkippedFile(path=self.path, reason=reason)
-
-    def message(self) -> str:
-        where = self.path if self.line is None else f"{self.path} line {self.line}"
-        return f"{where}: {self.detail}"
-
-
-@dataclass(frozen=True)
-class _Loaded:
-    document: Document
-    path: str
-    line: int | None = None
-
-
 def iter_corpus(
     root: Path,
     *,
@@ -160,15 +135,15 @@ def iter_corpus(
         raise CorpusError(f"corpus path does not exist: {root}")
     first_seen: dict[str, str] = {}  # document id -> source where it first appeared
     text_seen: dict[str, str] = {}  # text sha -> source where that text first appeared
-    for item in _iter_unchecked(root, max_document_bytes, options):
-        if isinstance(item, _Loaded):
+    for item in walk_corpus(root, max_document_bytes, options):
+        if isinstance(item, LoadedDocument):
             doc = item.document
             if doc.id in first_seen:
-                item = _Problem(
+                item = FileProblem(
                     item.path, f"duplicate document id {doc.id!r}, first seen in {first_seen[doc.id]}", line=item.line
                 )
             elif doc.sha in text_seen:
-                item = _Problem(
+                item = FileProblem(
                     item.path,
                     f"same text as {text_seen[doc.sha]} (duplicate document, kept once)",
                     line=item.line,
@@ -180,7 +155,7 @@ def iter_corpus(
                 continue
         if strict and item.fatal_when_strict:
             raise CorpusError(item.message())
-        yield item.skipped()
+        yield _skipped(item)
 
 
 def load_corpus(
@@ -206,6 +181,11 @@ def load_corpus(
     return LoadResult(documents=documents, skipped=skipped)
 
 
+def _skipped(problem: FileProblem) -> SkippedFile:
+    reason = problem.detail if problem.line is None else f"{problem.path} line {problem.line}: {problem.detail}"
+    return SkippedFile(path=problem.path, reason=reason)
+
+
 def summarise_skipped(skipped: list[SkippedFile]) -> str:
     """How many files were skipped and why (the first five reasons), for a corpus that yields no document."""
     if not skipped:
@@ -215,134 +195,3 @@ def summarise_skipped(skipped: list[SkippedFile]) -> str:
     )
     more = f"; and {len(skipped) - _REASONS_SHOWN} more" if len(skipped) > _REASONS_SHOWN else ""
     return f"{len(skipped)} files skipped: {shown}{more}"
-
-
-def _iter_unchecked(root: Path, max_bytes: int | None, options: ReadOptions) -> Iterator[_Loaded | _Problem]:
-    """Every document and problem in path order, before duplicate checks."""
-    if root.is_file():
-        yield from _load_file(root, root.name, ReadScope(root, max_bytes, options.render_seconds), options)
-    elif (root / BEIR_CORPUS_FILE).is_file():
-        # BEIR: queries.jsonl and qrels/ sit next to the corpus; they are not documents.
-        yield from _load_jsonl(root / BEIR_CORPUS_FILE, BEIR_CORPUS_FILE, max_bytes)
-    else:
-        scope = ReadScope(root, max_bytes, options.render_seconds)
-        walk = _Walk(root.resolve(), options.follow_symlinks)
-        for entry in walk.files(root, prefix=""):
-            if isinstance(entry, _Problem):
-                yield entry
-            else:
-                yield from _load_file(*entry, scope, options)
-
-
-class _Walk:
-    """The files of a corpus folder in name order, with its symlink rule.
-
-    A symlink (to a file or a folder) whose target stays inside the corpus is read like any
-    file or folder; one whose target lies outside is skipped with the reason, unless
-    `follow` is set. Folders already walked (by their real path) are not walked again, so
-    a symlink loop ends.
-    """
-
-    def __init__(self, root: Path, follow: bool) -> None:
-        self.root, self.follow = root, follow
-        self.walked: set[Path] = set()
-
-    def files(self, directory: Path, prefix: str) -> Iterator[tuple[Path, str] | _Problem]:
-        """(path, relative posix path) of each visible file, sorted by name at every level."""
-        real = directory.resolve()
-        if real in self.walked:
-            yield _Problem(
-                prefix.rstrip("/"), "folder already read through another path (symlink loop)", fatal_when_strict=False
-            )
-            return
-        self.walked.add(real)
-        try:
-            with os.scandir(directory) as scan:
-                entries = sorted(scan, key=lambda e: e.name)
-        except OSError as exc:
-            yield _Problem(prefix.rstrip("/") or ".", f"cannot list directory: {exc.strerror or exc}")
-            return
-        for entry in entries:
-            if entry.name.startswith("."):
-                continue
-            relative = prefix + entry.name
-            if entry.is_symlink() and (refusal := self._refused_link(Path(entry.path))):
-                yield _Problem(relative, refusal, fatal_when_strict=False)
-            elif entry.is_dir():
-                yield from self.files(Path(entry.path), relative + "/")
-            elif entry.is_file():
-                yield Path(entry.path), relative
-            else:
-                yield _Problem(relative, "not a regular file (special file or broken symlink)", fatal_when_strict=False)
-
-    def _refused_link(self, link: Path) -> str | None:
-        # The target's real path decides: a chain of links that ends outside the corpus leaves it.
-        try:
-            target = link.resolve(strict=True)
-        except (OSError, RuntimeError):
-            return "broken symlink (its target does not exist)"
-        if self.follow or target.is_relative_to(self.root):
-            return None
-        return f"symlink to {target.name!r} outside the corpus folder, not read (--follow-symlinks reads it)"
-
-
-def _load_file(path: Path, relative: str, scope: ReadScope, options: ReadOptions) -> Iterator[_Loaded | _Problem]:
-    max_bytes = scope.max_bytes
-    suffix = path.suffix.lower()
-    if suffix == ".jsonl":
-        # A JSONL file holds many documents: the limit applies to each line, not the file.
-        yield from _load_jsonl(path, relative, max_bytes)
-        return
-    reader = reader_for(relative, include=options.include, notebook_outputs=options.notebook_outputs)
-    if reader is None:
-        kind = suffix or "(no extension)"
-        glob = f"*{suffix}" if suffix else path.name
-        yield _Problem(
-            relative,
-            f"unsupported file type {kind} (to read it as plain text: --include '{glob}')",
-            fatal_when_strict=False,
-        )
-        return
-    try:
-        size = path.stat().st_size
-        if max_bytes is not None and size > max_bytes:
-            yield _Problem(
-                relative,
-                f"{size / 1e6:.1f} MB is over the per-document limit of {max_bytes / 1e6:g} MB "
-                "(raise it with --max-document-mb)",
-            )
-            return
-        parsed = options.cache.read(reader, path, relative, scope) if options.cache else reader(path, scope)
-        if max_bytes is not None and len(parsed.text) * 4 > max_bytes and len(parsed.text.encode()) > max_bytes:
-            raise over_limit("its text", max_bytes, len(parsed.text.encode()))
-    except FormatError as exc:
-        yield _Problem(relative, str(exc))
-        return
-    except OSError as exc:
-        yield _Problem(relative, f"cannot read file: {exc.strerror or exc}")
-        return
-    yield _Loaded(_make_document(relative, relative, parsed.title, parsed.text, lang=None), relative)
-
-
-def _load_jsonl(path: Path, relative: str, max_bytes: int | None) -> Iterator[_Loaded | _Problem]:
-    try:
-        for record in iter_jsonl(path, max_bytes):
-            if isinstance(record, JsonlProblem):
-                yield _Problem(relative, record.detail, line=record.line)
-                continue
-            source = f"{relative}#{record.line}"
-            doc = _make_document(record.id or source, source, record.title, record.text, lang=record.lang)
-            yield _Loaded(doc, relative, line=record.line)
-    except OSError as exc:
-        yield _Problem(relative, f"cannot read file: {exc.strerror or exc}")
-
-
-def _make_document(doc_id: str, source: str, title: str, text: str, *, lang: str | None) -> Document:
-    return Document(
-        id=doc_id,
-        source=source,
-        lang=lang or detect_lang(text),
-        title=title,
-        text=text,
-        sha=text_sha(text),
-    )

@@ -122,7 +122,7 @@ def record_executor(index_dir: Path, embedder: Any) -> None:
     if not isinstance(embedder, RayEmbedder):
         return
     from ragstress.core.jsonl import write_json
-    from ragstress.indexing.store import MANIFEST_NAME, read_manifest
+    from ragstress.indexing.collection import MANIFEST_NAME, read_manifest
 
     manifest = read_manifest(index_dir) or {}
     write_json(Path(index_dir) / MANIFEST_NAME, {**manifest, "embedding_executor": embedder.describe()})

@@ -17,7 +17,8 @@ from typing import Any
 
 from ragstress.distributed.cluster import RayOptions, ray_session
 from ragstress.distributed.pool import ActorPool, merge_usage, worker_name
-from ragstress.llm.client import ChatClient, ChatResult, LLMError
+from ragstress.llm.client import ChatClient, ChatResult
+from ragstress.llm.failures import LLMError
 
 
 class ChatHost:

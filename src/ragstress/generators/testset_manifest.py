@@ -9,7 +9,7 @@ from pathlib import Path
 
 from ragstress.core.paths import recorded_path
 from ragstress.core.types import Case
-from ragstress.indexing.store import read_manifest
+from ragstress.indexing.collection import read_manifest
 from ragstress.prompts import load_prompt
 
 PROMPT_IDS = ("seed_polish", "seed_answerable", "gen_noise_check", "seed_cross_alias", "seed_propose")

@@ -36,7 +36,7 @@ from ragstress.corpora.loaders import (
     summarise_skipped,
 )
 from ragstress.indexing.batcher import Batcher, BuildProgress, previous_spans, reuse_chunks, scan_stored
-from ragstress.indexing.store import (
+from ragstress.indexing.collection import (
     BUILDING_NAME,
     CHUNKS_NAME,
     MANIFEST_NAME,

@@ -2,7 +2,8 @@
 
 The SDK's own retries are switched off: retrying here lets us count every attempt,
 add jitter, honour Retry-After, restart a crashed bundled server, and treat a
-malformed 200 answer as the transient fault it usually is.
+malformed 200 answer as the transient fault it usually is. What each failure means (its
+LLMError, retryable or not) is llm/failures.py.
 """
 
 from __future__ import annotations
@@ -13,14 +14,14 @@ import random
 from dataclasses import asdict, dataclass
 from typing import Any
 
-import httpx
 import openai
 
-from ragstress.core.redaction import redact_secret, redact_url
+from ragstress.core.redaction import redact_url
 from ragstress.core.types import Usage
 from ragstress.llm import json_modes
 from ragstress.llm.cache import request_key
 from ragstress.llm.config import ClientSettings, Endpoint, JsonMode
+from ragstress.llm.failures import LLMError, MalformedResponse, classify_failure
 from ragstress.llm.local import LocalModelServer
 
 # A server may ask for a long pause; beyond this we would rather fail with the cause.
@@ -63,23 +64,6 @@ class ChatResult:
     usage: Usage
     finish_reason: str | None
     cached: bool
-
-
-class LLMError(RuntimeError):
-    """A call that failed for good. The message names the endpoint and cause, never the key."""
-
-    def __init__(
-        self, message: str, *, status: int | None = None, retryable: bool = False, format_refused: bool = False
-    ):
-        super().__init__(message)
-        self.status = status
-        self.retryable = retryable
-        # The endpoint refused the request's response_format itself (json_modes.is_format_refusal).
-        self.format_refused = format_refused
-
-
-class MalformedResponse(Exception):
-    """A 200 answer whose body is not a usable completion (truncated or broken JSON)."""
 
 
 class ChatClient:
@@ -206,7 +190,13 @@ class ChatClient:
             try:
                 return await self._request_once(messages, params)
             except Exception as exc:  # classified below; nothing escapes unrecorded
-                error, retry_after = self._classify(exc, asked_format="response_format" in params)
+                error, retry_after = classify_failure(
+                    exc,
+                    self.endpoint,
+                    where=self._where(),
+                    timeout_s=self.settings.timeout_s,
+                    asked_format="response_format" in params,
+                )
             if error.format_refused and self.endpoint.json_mode == "auto":
                 # Not a failure: the caller asks again in a weaker mode (structured.py), and that call counts.
                 self.stats.calls -= 1
@@ -248,45 +238,6 @@ class ChatClient:
         self.stats.completion_tokens += tokens.completion_tokens
         return ChatResult(text, tokens, choice.get("finish_reason"), cached=False)
 
-    def _classify(self, exc: Exception, asked_format: bool = False) -> tuple[LLMError, float | None]:
-        """Turn any failure into an LLMError that says whether to retry, plus a Retry-After hint.
-
-        With `asked_format` (the request carried a response_format), an answer refusing that
-        format is no transient fault: it is marked, never retried, whatever its status.
-        """
-        where = self._where()
-        key = self.endpoint.api_key
-        if isinstance(exc, openai.APITimeoutError):
-            return LLMError(f"{where}: timed out after {self.settings.timeout_s:g}s", retryable=True), None
-        if isinstance(exc, openai.APIConnectionError):
-            return LLMError(
-                f"{where}: connection failed ({redact_secret(str(exc.__cause__ or exc), key)})", retryable=True
-            ), None
-        if isinstance(exc, MalformedResponse):
-            return LLMError(f"{where}: {exc}", retryable=True), None
-        if isinstance(exc, openai.APIStatusError):
-            status = exc.status_code
-            detail = redact_secret(_error_detail(exc), key)
-            if status == 401:
-                return LLMError(
-                    f"{where}: authentication failed (HTTP 401): the API key is wrong or missing", status=401
-                ), None
-            if asked_format and json_modes.is_format_refusal(status, detail):
-                forced = self.endpoint.json_mode != "auto"
-                hint = f" (JSON mode {self.endpoint.json_mode} was forced; try auto)" if forced else ""
-                return LLMError(
-                    f"{where}: HTTP {status}: the endpoint refuses this JSON mode: {detail}{hint}",
-                    status=status,
-                    format_refused=True,
-                ), None
-            retryable = status == 408 or status == 409 or status == 429 or status >= 500
-            return LLMError(f"{where}: HTTP {status}: {detail}", status=status, retryable=retryable), _retry_after(exc)
-        if isinstance(exc, (httpx.HTTPError, json.JSONDecodeError, openai.APIResponseValidationError)):
-            return LLMError(
-                f"{where}: bad response ({type(exc).__name__}: {redact_secret(str(exc), key)})", retryable=True
-            ), None
-        return LLMError(f"{where}: {type(exc).__name__}: {redact_secret(str(exc), key)}"), None
-
     def _backoff(self, attempt: int, retry_after: float | None) -> float:
         if retry_after is not None:
             return min(retry_after, RETRY_AFTER_CAP_S)
@@ -297,26 +248,6 @@ class ChatClient:
         if self._sdk is not None:
             await self._sdk.close()
             self._sdk = None
-
-
-def _error_detail(exc: openai.APIStatusError) -> str:
-    body = exc.body
-    if isinstance(body, dict):
-        inner = body.get("error", body)
-        message = inner.get("message") if isinstance(inner, dict) else inner
-        if message:
-            return str(message)[:300]
-    return (exc.response.text or exc.message or "")[:300]
-
-
-def _retry_after(exc: openai.APIStatusError) -> float | None:
-    value = exc.response.headers.get("retry-after")
-    if value is None:
-        return None
-    try:
-        return max(0.0, float(value))
-    except ValueError:
-        return None
 
 
 async def _cache_get(cache: Any, key: str) -> dict[str, Any] | None:

@@ -18,8 +18,9 @@ from typing import Any, Generic, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from ragstress.llm import json_modes
-from ragstress.llm.client import ChatClient, ChatResult, LLMError
+from ragstress.llm.client import ChatClient, ChatResult
 from ragstress.llm.config import JsonMode
+from ragstress.llm.failures import LLMError
 from ragstress.prompts import load_prompt
 
 T = TypeVar("T", bound=BaseModel)

@@ -15,9 +15,19 @@ import numpy as np
 from ragstress.core.jsonl import read_records, write_json, write_records
 from ragstress.core.types import TESTBEDS, Case, Context, Score, TargetResponse
 from ragstress.scoring.metrics import metrics_for
-from ragstress.scoring.scorer import PROBES
+from ragstress.scoring.score_work import PROBES
 from ragstress.testing.fake_openai import fake_embedding
 
+SECTION = "evaluate"
+LATENCY_S = 0.2
+"""Seconds the loopback judge (and the sleeping target) takes per answer."""
+CONCURRENCY = 16
+WALL_FACTOR = 1.25
+"""A wall time passes within this factor of its lower bound."""
+SIZES = {  # quick: a smoke run; full: the published workload
+    True: {"cases": 40, "core": 16, "alone": 4, "faults": 40, "runner": 48, "floor": 160},
+    False: {"cases": 200, "core": 50, "alone": 10, "faults": 200, "runner": 200, "floor": 480},
+}
 TARGET_SLEEP_S = 0.2
 
 _EN_FILLER = (

@@ -3,45 +3,41 @@
 The judge is the fake OpenAI server in a process of its own, answering every judge
 prompt with a valid verdict after LATENCY_S, so this process's CPU time is the
 client's alone. Every wall time is judged against the lower bound a perfect client
-would reach: `requests × latency / concurrency`.
+would reach: `requests × latency / concurrency`. The runner's and the bare SDK's rows are
+eval_transport.py; the workload and its sizes, eval_workload.py.
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
-import shutil
 import time
 from pathlib import Path
 from typing import Any
 
-import openai
-
 from ragstress.llm import ClientSettings, Endpoint, LLMSession
 from ragstress.perf import Row, at_most, below, info, long_responses, reader_speed
-from ragstress.perf.eval_workload import TARGET_SLEEP_S, HashedWordsEmbedder, lost_scores, write_run
-from ragstress.running.runner import plan_jobs, run_cases
-from ragstress.running.targets import load_target
+from ragstress.perf.eval_transport import runner_rows, sdk_floor_rows
+from ragstress.perf.eval_workload import (
+    CONCURRENCY,
+    LATENCY_S,
+    SECTION,
+    SIZES,
+    WALL_FACTOR,
+    HashedWordsEmbedder,
+    lost_scores,
+    write_run,
+)
 from ragstress.scoring.metrics import CORE_JUDGED, METRICS
-from ragstress.scoring.metrics.judge import judge_messages
 from ragstress.scoring.scorer import score_run
 from ragstress.testing.fake_openai import FaultPlan
 from ragstress.testing.fake_server_process import FakeServerProcess, RunningFakeServer
 
-SECTION = "evaluate"
-LATENCY_S = 0.2
-CONCURRENCY = 16
-WALL_FACTOR = 1.25
 CPU_MS_LIMIT = 2.0
 CORE_BUDGET = 8
 RAGAS_CORE_REQUESTS = 16  # Ragas 0.4.3 on the same seven metrics, measured elsewhere
 # 10% transport faults (429 / 500) and 10% malformed answers: half broken bodies, half unusable verdicts.
 FAULTS = FaultPlan(rate_429=0.05, rate_500=0.05, rate_malformed=0.05, seed=7)
 INVALID_VERDICT_RATE = 0.05
-SIZES = {  # quick: a smoke run; full: the published workload
-    True: {"cases": 40, "core": 16, "alone": 4, "faults": 40, "runner": 48, "floor": 160},
-    False: {"cases": 200, "core": 50, "alone": 10, "faults": 200, "runner": 200, "floor": 480},
-}
 _EMBEDDER = HashedWordsEmbedder()
 
 
@@ -222,81 +218,16 @@ def _faulty_scoring(size: dict[str, int], workdir: Path) -> list[Row]:
     ]
 
 
-def _runner(size: dict[str, int], workdir: Path) -> list[Row]:
-    run_dir = workdir / "runner"
-    shutil.rmtree(run_dir, ignore_errors=True)
-    cases = write_run(run_dir, size["runner"])
-    (run_dir / "responses.jsonl").unlink()
-    jobs = plan_jobs(cases)  # counterfactual cases add a closed-book probe
-    target = load_target("python:ragstress.perf.eval_workload:sleeping_target")
-
-    async def run() -> float:
-        started = time.perf_counter()
-        counts = await run_cases(jobs, target, run_dir / "responses.jsonl", concurrency=CONCURRENCY)
-        assert counts.errors == 0, "the sleeping target should never fail"
-        return time.perf_counter() - started
-
-    wall = asyncio.run(run())
-    bound = len(jobs) * TARGET_SLEEP_S / CONCURRENCY
-    return [
-        at_most(
-            SECTION,
-            "run: wall time vs jobs × 0.2 s / 16",
-            wall,
-            bound,
-            "s",
-            WALL_FACTOR,
-            f"{len(jobs)} jobs of a python target sleeping {TARGET_SLEEP_S:g} s",
-        )
-    ]
-
-
-def _sdk_floor(size: dict[str, int]) -> list[Row]:
-    """CPU per request of bare openai SDK calls under the same latency: the floor under our client."""
-    messages = judge_messages(
-        "en", "judge_answer_accuracy_1", question="q " * 20, response="r " * 40, reference="x " * 20
-    )
-
-    async def hammer(base_url: str, typed: bool) -> float:
-        sdk = openai.AsyncOpenAI(base_url=base_url, api_key="perf-key", max_retries=0)
-        per_worker = size["floor"] // CONCURRENCY
-
-        async def worker() -> None:
-            for _ in range(per_worker):
-                if typed:
-                    raw = await sdk.chat.completions.with_raw_response.create(model="m", messages=messages)  # type: ignore[arg-type]
-                    json.loads(raw.http_response.text)
-                else:
-                    json.loads(
-                        await sdk.post("/chat/completions", cast_to=str, body={"model": "m", "messages": messages})
-                    )
-
-        cpu = time.process_time()
-        await asyncio.gather(*(worker() for _ in range(CONCURRENCY)))
-        cpu = time.process_time() - cpu
-        await sdk.close()
-        return 1000 * cpu / (per_worker * CONCURRENCY)
-
-    with FakeServerProcess(latency_s=LATENCY_S) as server:
-        typed = asyncio.run(hammer(server.base_url, typed=True))
-        plain = asyncio.run(hammer(server.base_url, typed=False))
-    note = f"{size['floor']} requests, {CONCURRENCY} in flight, {LATENCY_S:g} s latency, nothing else in the process"
-    return [
-        info(SECTION, "openai SDK alone: CPU per typed chat.completions call", typed, "ms", note=note),
-        info(SECTION, "openai SDK alone: CPU per plain POST (what the judge client sends)", plain, "ms", note=note),
-    ]
-
-
 def measure(quick: bool, workdir: Path) -> list[Row]:
     """Rows for scoring (clean, fault-injected, warm cache), the per-case call budget, the runner, the learned
     reader's cost and the cost of long responses."""
     workdir.mkdir(parents=True, exist_ok=True)
     size = SIZES[quick]
     rows = _clean_scoring(size, workdir)
-    rows += _sdk_floor(size)
+    rows += sdk_floor_rows(size)
     rows += _core_budget(size, workdir)
     rows += _faulty_scoring(size, workdir)
-    rows += _runner(size, workdir)
+    rows += runner_rows(size, workdir)
     rows += reader_speed.measure(1_000 if quick else 10_000)
     rows += long_responses.measure(quick)
     return rows

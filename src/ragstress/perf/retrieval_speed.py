@@ -44,7 +44,8 @@ class _GivenVectors(Embedder):
 
 def _store(workdir: Path, vectors: np.ndarray):
     """An IndexStore over a fresh embedded Chroma collection holding `vectors`."""
-    from ragstress.indexing.store import COLLECTION_NAME, IndexStore, open_chroma, open_collection
+    from ragstress.indexing.collection import COLLECTION_NAME, open_chroma, open_collection
+    from ragstress.indexing.store import IndexStore
 
     shutil.rmtree(workdir, ignore_errors=True)
     workdir.mkdir(parents=True)

@@ -17,10 +17,10 @@ Public API:
 """
 
 from ragstress.reports.compare import CompareError, compare_runs
-from ragstress.reports.gating import (
+from ragstress.reports.gates.check import check_thresholds
+from ragstress.reports.gates.thresholds import (
     Threshold,
     ThresholdError,
-    check_thresholds,
     gates,
     load_thresholds,
     max_error_rate,

@@ -1,18 +1,11 @@
 """End-to-end mode: each testbed's variant of the index, and a retriever over it.
 
 In e2e mode a target that accepts a retriever retrieves for itself, from a copy of
-the index changed the way the testbed changes a case's passages. What is read from
-the cases (per testbed, over all its cases):
-
-- the seed's positive chunk ids: `case.params["positive_chunk_ids"]` plus the
-  `chunk_id` of every context with role `positive`;
-- counterfactual passages: contexts with role `counterfactual`, whose `chunk_id`
-  names the chunk they replace (a passage without one is simply added);
-- distractors: contexts with role `noise`. Those whose chunk is already in the index
-  need nothing; those with no `chunk_id`, or one the index lacks, are added.
+the index changed the way the testbed changes a case's passages. What each testbed's
+variant takes from its cases is planned in `e2e_variants.py`; here the plan meets the index.
 
 The variants (keyed by `variant_key(case)`: the testbed, or `noise@<ratio>` and
-`integration@<ratio>`):
+`integration@<ratio>`), each first planned from the cases (`e2e_variants.py`):
 
 - integration@<ratio> and style: the index itself (nothing is copied);
 - noise@<ratio>: the index thinned (the chunks holding a case's answer that no case of
@@ -45,10 +38,7 @@ in-memory Chroma and are dropped by `close()`.
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import uuid
-from collections.abc import Iterable
-from dataclasses import dataclass, field
 from typing import Any
 
 import chromadb
@@ -59,10 +49,11 @@ from pydantic import Field
 
 from ragstress.core.types import Case
 from ragstress.corpora.embeddings import Embedder
-from ragstress.indexing.store import COLLECTION_NAME, IndexStore, open_chroma, read_manifest
-from ragstress.running.composition import REWRITTEN_PREFIX
+from ragstress.indexing.collection import COLLECTION_NAME, open_chroma, read_manifest
+from ragstress.indexing.store import IndexStore
 from ragstress.running.e2e_answers import UNCHANGED, refuse_placed, store_changes, variant_key
 from ragstress.running.e2e_noise import Arrangement, arrange, window
+from ragstress.running.e2e_variants import Addition, VariantPlan, plan_variant, text_id
 
 _PAGE = 1000
 DEFAULT_TOP_K = 5
@@ -114,71 +105,6 @@ class CaseRetriever(VectorStoreRetriever):
     async def _aget_relevant_documents(self, query: str, *, run_manager: Any, **kwargs: Any) -> list[Any]:
         found = await asyncio.get_running_loop().run_in_executor(None, self.search, query, kwargs.get("k"))
         return [document for document, _ in found]
-
-
-@dataclass(frozen=True)
-class Addition:
-    """A passage to put into a variant. `if_absent`: skip it when the index already holds `id`."""
-
-    id: str
-    text: str
-    metadata: dict[str, Any]
-    if_absent: bool = False
-
-
-@dataclass
-class VariantPlan:
-    """How one testbed's variant differs from the index."""
-
-    remove: set[str] = field(default_factory=set)
-    additions: dict[str, Addition] = field(default_factory=dict)
-
-    def add(self, addition: Addition) -> None:
-        self.additions.setdefault(addition.id, addition)
-
-
-def _text_id(kind: str, text: str) -> str:
-    # A planted or rewritten passage's id starts with REWRITTEN_PREFIX: what it retrieved is classed by it.
-    prefix = REWRITTEN_PREFIX if kind == "cf" else f"e2e-{kind}-"
-    return f"{prefix}{hashlib.sha256(text.encode()).hexdigest()[:16]}"
-
-
-def positive_chunk_ids(case: Case) -> set[str]:
-    """The seed's answer chunks: params["positive_chunk_ids"] plus the positive contexts' chunk ids."""
-    ids = set(case.params.get("positive_chunk_ids") or [])
-    return ids | {c.chunk_id for c in case.contexts if c.role == "positive" and c.chunk_id}
-
-
-def plan_variant(testbed: str, cases: Iterable[Case]) -> VariantPlan:
-    """The changes one testbed makes to the index (see the module docstring)."""
-    plan = VariantPlan()
-    hosts: set[str] = set()
-    kept: set[str] = set()
-    for case in cases:
-        if testbed == "injection":
-            kept |= positive_chunk_ids(case)
-        if testbed in ("negative", "counterfactual"):
-            plan.remove |= positive_chunk_ids(case)
-        for context in case.contexts:
-            if context.role == "counterfactual":
-                if context.chunk_id:
-                    plan.remove.add(context.chunk_id)
-                # Ids derive from the text, so two cases faking the same chunk differently keep both fakes.
-                meta = {"doc_id": "", "variant": "counterfactual", "replaces": context.chunk_id or ""}
-                plan.add(Addition(_text_id("cf", context.text), context.text, meta))
-            elif context.role == "injected":
-                hosts |= {context.chunk_id} if context.chunk_id else set()
-                meta = {"doc_id": "", "variant": "injection", "replaces": context.chunk_id or ""}
-                plan.add(Addition(_text_id("inj", context.text), context.text, meta))
-            elif context.role == "noise":
-                meta = {"doc_id": "", "variant": "noise"}
-                if context.chunk_id:
-                    plan.add(Addition(context.chunk_id, context.text, meta, if_absent=True))
-                else:
-                    plan.add(Addition(_text_id("noise", context.text), context.text, meta))
-    # An instruction's host chunk gives way to its injected copy, unless another case needs it as a positive.
-    plan.remove |= hosts - kept
-    return plan
 
 
 class E2EIndex:
@@ -238,13 +164,13 @@ def build_e2e_index(
             plan.remove |= remove | set(rewritten)
             for cid, text in sorted(rewritten.items()):
                 meta = {"doc_id": "", "variant": "counterfactual", "replaces": cid}
-                plan.add(Addition(_text_id("cf", text), text, meta))
+                plan.add(Addition(text_id("cf", text), text, meta))
         if testbed_of[key] in UNCHANGED:
             plan.additions.clear()  # these variants retrieve from the index itself
         variant_texts = {cid: t for cid, t in texts.items() if cid not in plan.remove}
         variant_texts |= {a.id: a.text for a in plan.additions.values()}
         planted = {
-            case.id: [_text_id("cf", c.text) for c in case.contexts if c.role == "counterfactual"]
+            case.id: [text_id("cf", c.text) for c in case.contexts if c.role == "counterfactual"]
             for case in by_key[key]
             if case.testbed == "counterfactual"
         }

@@ -10,13 +10,16 @@ then plans the judged ones:
   precision and recall, every other judged metric stands alone. A group is scored or left whole.
 - A group's cost is the cases it still has to judge times its seconds per case: assumed
   (ASSUMED_CALL_S per call) until measured on this machine, then the mean of its measured cases.
-  The plan (`plan_judged`, a pure function) takes the groups cheapest first while their total fits
-  the budget left, so as many metrics as possible are scored whole.
+  The plan (`plan_judged`, a pure function in scoring.judge_plan) takes the groups cheapest
+  first while their total fits the budget left, so as many metrics as possible are scored whole.
 - A group not yet measured on CALIBRATION_SAMPLES cases is kept while one case of it fits: its
   first cases are its calibration. After each batch the plan is made again with what was
   measured; a group that no longer fits is stopped, and each of its pairs still to judge gets a
   Score with no value, label OVER_BUDGET and the reason. Such a score is no verdict: the next
-  `score` of the run asks for it again (scorer._drop_scores), so a larger budget fills it in.
+  `score` of the run asks for it again (score_work.drop_scores), so a larger budget fills it in.
+
+This module holds the scheduling that acts on the plan (the clock, the batches, the scores left
+over budget) and what score.json keeps of it; the plan itself is scoring.judge_plan.
 """
 
 from __future__ import annotations
@@ -24,140 +27,23 @@ from __future__ import annotations
 import asyncio
 import math
 import time
-from collections.abc import Awaitable, Callable, Collection, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field, replace
 
 from ragstress.core.types import Case, Score, TargetResponse
-from ragstress.scoring.metrics import METRICS, OVER_BUDGET
+from ragstress.scoring.judge_plan import (
+    ASSUMED_CALL_S,
+    CallGroup,
+    GroupPlan,
+    JudgePlan,
+    plan_judged,
+)
+from ragstress.scoring.metrics import OVER_BUDGET
 
 DEFAULT_BUNDLED_BUDGET_S = 300.0
 """The judged work a score with the bundled judge does unless told otherwise (`--judge-budget`)."""
-ASSUMED_CALL_S = 3.0
-"""Seconds per judge call before any is measured: the bundled model's typical call on two cores."""
 CALIBRATION_SAMPLES = 2
 """Cases a group is measured on before the plan may stop it for its measured cost."""
-
-
-@dataclass(frozen=True)
-class CallGroup:
-    """Judged metrics that share their judge calls (or one metric alone): scored together or left together."""
-
-    key: str
-    metrics: tuple[str, ...]
-    calls_per_case: int
-
-
-def call_groups(names: Sequence[str]) -> list[CallGroup]:
-    """The judged metrics among `names`, grouped by shared judge call, in the order of `names`."""
-    groups: list[tuple[set[str], list[str], int]] = []  # (shared call names, metrics, calls per case)
-    for name in names:
-        metric = METRICS.get(name)
-        if metric.kind != "judged":
-            continue
-        shared = set(metric.shared_calls)
-        joined = next((g for g in groups if shared and g[0] & shared), None)
-        if joined is None:
-            groups.append((shared, [name], len(shared) if shared else metric.llm_calls))
-        else:
-            joined[0].update(shared)
-            joined[1].append(name)
-    return [
-        CallGroup(key="+".join(sorted(calls)) if calls else metrics[0], metrics=tuple(metrics), calls_per_case=n)
-        for calls, metrics, n in groups
-    ]
-
-
-@dataclass(frozen=True)
-class GroupPlan:
-    """One group's line of a plan: its cases still to judge, their estimated seconds, and whether they fit."""
-
-    group: CallGroup
-    cases: int
-    seconds_per_case: float
-    measured: bool
-    calibrating: bool
-    fits: bool
-    seconds: float
-
-    @property
-    def calls(self) -> int:
-        return self.cases * self.group.calls_per_case
-
-
-@dataclass(frozen=True)
-class JudgePlan:
-    """What the judged work would cost and which of it the budget left can hold."""
-
-    budget_s: float
-    left_s: float
-    rows: tuple[GroupPlan, ...]
-    event: str = "plan"
-    """plan (before judging), measured (every group measured), or stopped (a group no longer fits)."""
-
-    @property
-    def fitting(self) -> set[str]:
-        return {row.group.key for row in self.rows if row.fits}
-
-    def lines(self) -> list[str]:
-        """The plan for a person: one line per group, then the total that fits."""
-        budget = "no limit" if math.isinf(self.budget_s) else f"{self.budget_s:g} s ({self.left_s:.0f} s left)"
-        head = {"plan": "judge plan", "measured": "judge plan, measured", "stopped": "judge plan, revised"}[self.event]
-        lines = [f"{head}: budget {budget} (--judge-budget)"]
-        for row in self.rows:
-            how = "measured" if row.measured else f"assumed {ASSUMED_CALL_S:g} s/call"
-            verdict = "calibrating" if row.calibrating else "fits" if row.fits else "does not fit: left unscored"
-            lines.append(
-                f"  {', '.join(row.group.metrics)}: {row.cases} cases, {row.calls} calls, "
-                f"~{row.seconds:.0f} s ({row.seconds_per_case:.1f} s/case, {how}): {verdict}"
-            )
-        total = sum(row.seconds for row in self.rows if row.fits and not row.calibrating)
-        calibrating = sum(row.calibrating for row in self.rows)
-        lines.append(
-            f"  judged work that fits: ~{total:.0f} s"
-            + (f", then the plan is made again once {calibrating} more group(s) are measured" if calibrating else "")
-        )
-        return lines
-
-
-def plan_judged(
-    demand: Mapping[CallGroup, int],
-    seconds_per_case: Mapping[str, float],
-    left_s: float,
-    *,
-    budget_s: float | None = None,
-    measured: Collection[str] = (),
-    calibrating: Collection[str] = (),
-    concurrency: int = 1,
-    event: str = "plan",
-) -> JudgePlan:
-    """Which groups fit in `left_s` seconds: cheapest total first, while the running total fits.
-
-    `demand` maps each group to its cases still to judge, `seconds_per_case` each group's key to
-    its estimate; `concurrency` cases run at once, dividing the wall time. A group in
-    `calibrating` is charged one case only (the case that measures it) and fits when that does.
-    """
-    costs = {
-        group: (1 if group.key in calibrating else cases) * seconds_per_case[group.key] / concurrency
-        for group, cases in demand.items()
-        if cases
-    }
-    spent, rows = 0.0, []
-    for group in sorted(costs, key=lambda g: costs[g]):  # sorted() is stable: ties keep the metric order
-        fits = spent + costs[group] <= left_s
-        spent += costs[group] if fits else 0.0
-        cases = demand[group]
-        rows.append(
-            GroupPlan(
-                group=group,
-                cases=cases,
-                seconds_per_case=seconds_per_case[group.key],
-                measured=group.key in measured,
-                calibrating=fits and group.key in calibrating,
-                fits=fits,
-                seconds=cases * seconds_per_case[group.key] / concurrency,
-            )
-        )
-    return JudgePlan(budget_s=left_s if budget_s is None else budget_s, left_s=left_s, rows=tuple(rows), event=event)
 
 
 Item = tuple[Case, TargetResponse, list[str]]

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
@@ -34,11 +33,9 @@ from typing import Any
 
 from ragstress.core.jsonl import (
     RecordAppender,
-    RecordFileError,
     iter_records,
     read_records,
     repair_torn_tail,
-    write_records,
 )
 from ragstress.core.manifests import RunManifest, ScoreManifest, read_manifest, write_manifest
 from ragstress.core.rundir import RunDir
@@ -47,24 +44,21 @@ from ragstress.llm import LLMSession
 from ragstress.prompts import LANGS, load_prompt, prompt_ids
 from ragstress.scoring.judge_budget import (
     JudgeBudget,
-    JudgePlan,
     budget_for,
     budget_summary,
-    call_groups,
     earlier_timings,
     score_within_budget,
 )
+from ragstress.scoring.judge_plan import JudgePlan, call_groups
 from ragstress.scoring.metrics import (
     METRICS,
     OVER_BUDGET,
     RESOLVED,
     metric_table,
-    metrics_for,
     naive_calls,
     score_case,
 )
-
-PROBES = ("case", "closed_book")
+from ragstress.scoring.score_work import drop_scores, judges_in_scores, plan_work, previous_summary, read_responses
 
 
 def judge_prompt_identities(langs: set[str]) -> list[dict[str, object]]:
@@ -105,94 +99,12 @@ def over_budget_lines(summary: Mapping[str, object]) -> list[str]:
     ]
 
 
-def _drop_scores(scores_path: Path, names: Sequence[str], drop: Callable[[Score], bool]) -> Counter[str]:
-    """Remove the scores of `names` that `drop` picks, so they are scored again; counts them by label."""
-    if not scores_path.exists():
-        return Counter()
-    scores = read_records(scores_path, Score)
-    kept = [s for s in scores if s.metric not in names or not drop(s)]
-    if len(kept) < len(scores):
-        write_records(scores_path, kept)
-    return Counter(s.label for s in scores if s.metric in names and drop(s))
-
-
-def _previous_summary(run_dir: Path) -> dict[str, Any] | None:
-    """The run's score.json from its previous score, if there is a readable one."""
-    try:
-        return read_manifest(RunDir(run_dir).score_manifest, ScoreManifest).model_dump(mode="json")
-    except RecordFileError:
-        return None
-
-
-def _judges_in_scores(run_dir: Path, current: dict[str, Any] | None, rescore: bool) -> list[dict[str, Any]]:
-    """Every judge whose verdicts scores.jsonl holds: earlier runs' (kept unless rescored) plus this one's."""
-    judges: list[dict[str, Any]] = []
-    if not rescore and RunDir(run_dir).score_manifest.exists():
-        try:
-            judges = list(read_manifest(RunDir(run_dir).score_manifest, ScoreManifest).judges_in_scores)
-        except RecordFileError:
-            judges = []
-    if current is not None and current not in judges:
-        judges.append(current)
-    return judges
-
-
 def _resolved_counts(scores: list[Score]) -> dict[str, int]:
     counts: dict[str, int] = {}
     for score in scores:
         if (score.certainty_reason or "").endswith(RESOLVED):
             counts[score.metric] = counts.get(score.metric, 0) + 1
     return counts
-
-
-def _read_responses(path: Path) -> list[TargetResponse]:
-    """The run's responses; a last line torn by a crash is named as such, with the command that repairs it."""
-    try:
-        return read_records(path, TargetResponse)
-    except RecordFileError as exc:
-        data = path.read_bytes()
-        last_line = data.count(b"\n") + 1
-        if data.endswith(b"\n") or f" line {last_line}:" not in str(exc):
-            raise
-        # The scorer never rewrites the run's files: the run itself repairs its torn line.
-        raise RecordFileError(
-            f"{exc} (the run was interrupted while writing it: `ragstress run ... --resume` "
-            f"with --out {path.parent} repairs it and asks the rest)"
-        ) from None
-
-
-Work = list[tuple[Case, TargetResponse, list[str]]]
-
-
-def _plan(
-    cases: list[Case], responses: dict[tuple[str, str], TargetResponse], names: list[str], done: set[tuple[str, str]]
-) -> tuple[Work, dict[str, int]]:
-    """Which (case, response, metrics) still need scoring, and what was skipped and why."""
-    counts = {
-        "cases": len(cases),
-        "responses_scored": 0,
-        "target_errored": 0,
-        "missing_responses": 0,
-        "pairs_resumed": 0,
-    }
-    work: Work = []
-    for case in cases:
-        for probe in PROBES:
-            applicable = [m.name for m in metrics_for(case, names, probe)]
-            if not applicable:
-                continue
-            response = responses.get((case.id, probe))
-            if response is None:
-                counts["missing_responses"] += 1
-            elif response.error is not None:
-                counts["target_errored"] += 1
-            else:
-                pending = [n for n in applicable if (case.id, n) not in done]
-                counts["pairs_resumed"] += len(applicable) - len(pending)
-                if pending:
-                    work.append((case, response, pending))
-    counts["unknown_case_responses"] = len({cid for cid, _ in responses} - {c.id for c in cases})
-    return work, counts
 
 
 async def score_run(
@@ -237,7 +149,7 @@ async def score_run(
         raise ValueError("concurrency must be at least 1")
     files = RunDir(run_dir)
     cases = read_records(files.cases, Case)
-    responses = {(r.case_id, r.probe): r for r in _read_responses(files.responses)}
+    responses = {(r.case_id, r.probe): r for r in read_responses(files.responses)}
     run_info = (
         read_manifest(files.run_manifest, RunManifest).model_dump(mode="json") if files.run_manifest.exists() else {}
     )
@@ -246,13 +158,13 @@ async def score_run(
     scores_path = files.scores
     repair_torn_tail(scores_path)  # an interrupted score may have left half a line
     # Pairs the judge budget left hold no verdict: every score asks for them again.
-    dropped = _drop_scores(
+    dropped = drop_scores(
         scores_path, names, lambda s: rescore or (retry_errors and s.error is not None) or s.label == OVER_BUDGET
     )
     retried = dropped.total() - dropped[OVER_BUDGET]
     done = {(s.case_id, s.metric) for s in iter_records(scores_path, Score)} if scores_path.exists() else set()
 
-    work, counts = _plan(cases, responses, names, done)
+    work, counts = plan_work(cases, responses, names, done)
     if on_planned is not None:
         on_planned(len(work))  # how many on_case_done calls will follow: a progress display's total
 
@@ -298,7 +210,7 @@ async def score_run(
     groups = call_groups(names) if budget_s is not None else []
     budget = None
     if budget_s is not None and groups:
-        earlier = earlier_timings(_previous_summary(run_dir), judge.endpoint.public_dict())
+        earlier = earlier_timings(previous_summary(run_dir), judge.endpoint.public_dict())
         budget = JudgeBudget(budget_s, groups, concurrency, earlier=earlier)
 
     def finish(case: Case, llm_calls: int, scored_names: list[str]) -> None:
@@ -353,7 +265,7 @@ async def score_run(
         # The metadata of each metric scored, so a report of this run needs no registry to label it.
         "metric_table": metric_table(names),
         "judge": judge_info,
-        "judges_in_scores": _judges_in_scores(run_dir, judge_info if calls["cases"] else None, rescore),
+        "judges_in_scores": judges_in_scores(run_dir, judge_info if calls["cases"] else None, rescore),
         # Which judge prompt texts produced the verdicts, so a report can name their versions.
         "judge_prompts": judge_prompt_identities({c.lang for c in cases}) if judge_info else [],
         **counts,

@@ -1,21 +1,16 @@
-"""What an imported question asks for, and which span of its reference answers it.
+"""Which span of an imported reference answers its question, or why none does.
 
 Another tool's reference answer is a sentence or a paragraph; a ragstress seed needs the one
-short span a rule can check. The question's wording says which kind of span it wants:
+short span a rule can check. What kind of span the question wants (a date or year, a quantity, a
+name, an identifier, or none: an open question) is read from its wording by import_questions.py;
+here the reference's spans are found and weighed against that: spans the question itself holds or
+that name its subject lose, so do spans of another kind, and of nested spans the outermost stays.
+A count is a quantity even when it looks like a year ("1063 labourers").
 
-- a date or year only where it asks one: "When …?" opening the question (or one of its parts),
-  "in what year", "what date"; a "when" inside a clause ("…when analysing images?") asks nothing;
-- a quantity: "how many", "how much", "how long", "what is the number of" …; a count is a quantity
-  even when it looks like a year ("1063 labourers");
-- a name: "Who …", "Where …", "which company / city / library …";
-- an identifier: "which version / port / protocol / command …" ("HTTP/2", "v1.4.2", "252").
-
-An open question ("What are the key features of …", "What is the role of …", "How does …",
-"Why …", "Explain …", "Describe …"), or one whose wording asks for no kind while its reference
-is more than a short span, has no one checkable answer: it is kept for judged metrics only.
-A reference that is the tool's own failure ("The answer to given question is not present in
-context") is no expected answer. A question of two parts ("When was it completed and who
-designed it?") needs both facts.
+An open question, or one whose wording asks for no kind while its reference is more than a short
+span, has no one checkable answer: it is kept for judged metrics only. A reference that is the
+tool's own failure ("The answer to given question is not present in context") is no expected
+answer. A question of two parts ("When was it completed and who designed it?") needs both facts.
 
 Every span weighed is returned with its verdict, so judged_only.jsonl can say why each lost.
 """
@@ -25,81 +20,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from ragstress.generators.interop.import_questions import COUNT, PREFERENCE, open_question, question_parts, wanted_kinds
 from ragstress.values.spans import contains_alias, extract_spans, kind_of
 
 SHORT_WORDS, SHORT_CHARS_ZH = 6, 20
 LONG_WORDS, LONG_CHARS_ZH = 25, 60
 """A reference longer than this is a passage, not an answer, unless the question asks for a kind of span."""
 
-_DATE = frozenset({"year", "date"})
-_COUNT = frozenset({"number"})
-_NAME = frozenset({"name", "identifier"})
-_IDENTIFIER = frozenset({"identifier", "number", "name"})
-_PREFERENCE = {_IDENTIFIER: ("identifier", "number", "name"), _NAME: ("name", "identifier")}
-
-# Question words, tried in order on each part of a question. A part's opening words are where it asks.
-_OPENING = r"^\W*(?:(?:and|but|so|also|then)\s+)?(?:(?:by|to|for|from|with|in|on|at|since|until)\s+)?"
-_WANTS: dict[str, list[tuple[frozenset[str], re.Pattern[str]]]] = {
-    "en": [
-        (
-            _DATE,
-            re.compile(
-                _OPENING + r"(?:when|since when)\b"
-                r"|\b(?:what|which) (?:year|date|day|month|decade|century)\b|\bhow long ago\b",
-                re.I,
-            ),
-        ),
-        (
-            _COUNT,
-            re.compile(
-                r"\bhow (?:many|much|long|tall|high|far|big|large|wide|deep|old|heavy|fast|often)\b"
-                r"|\bwhat (?:is |was |are |were )?(?:the )?(?:total )?(?:number|amount|height|length|population|size"
-                r"|capacity|cost|price|percentage|share|count|rate|speed|weight|distance|duration)\b",
-                re.I,
-            ),
-        ),
-        (
-            _IDENTIFIER,
-            re.compile(
-                r"\b(?:what|which) (?:\w+ )?(?:version|release|port|protocol|command|flag|option|status code"
-                r"|error code|endpoint|file ?name|extension|model|identifier|id|code|standard)\b",
-                re.I,
-            ),
-        ),
-        (
-            _NAME,
-            re.compile(
-                _OPENING + r"(?:who|whom|whose|where)\b"
-                r"|\b(?:what|which) (?:\w+ )?(?:city|country|company|firm|organi[sz]ation|person|place|river|team"
-                r"|library|framework|tool|language|database|product|service|platform|vendor|university|author"
-                r"|state|town|region|engineer|architect|founder)\b|\bwhat is the name of\b|\bwhat is \w+(?: \w+)? called\b",
-                re.I,
-            ),
-        ),
-    ],
-    "zh": [
-        (_DATE, re.compile(r"哪一?年|何年|何时|什么时候|哪一?天|几月|哪个月|哪个年代")),
-        (_COUNT, re.compile(r"多少|几[个座层人次天年岁名位]|多[长高大远重深宽久]")),
-        (_IDENTIFIER, re.compile(r"哪个版本|什么版本|哪个端口|什么协议|哪个协议|什么命令|哪个命令")),
-        (_NAME, re.compile(r"谁|哪位|何人|哪里|哪儿|何处|哪个(?:城市|国家|公司|地方|库|框架|工具)|哪座|哪家")),
-    ],
-}
-# Questions that ask for an account, not a fact.
-_OPEN = {
-    "en": re.compile(
-        r"^\W*(?:why|explain|describe|discuss|summari[sz]e|outline|elaborate|compare|contrast)\b"
-        r"|^\W*how (?:does|do|did|can|could|should|is|are|was|were|might|would|will|has|have)\b"
-        r"|\b(?:what|which) (?:are|were|is|was) (?:some of )?(?:the |some )?(?:\w+ )?"
-        r"(?:features|benefits|advantages|disadvantages|drawbacks|challenges|differences|implications"
-        r"|considerations|limitations|steps|components|characteristics|purpose|significance|importance|impact"
-        r"|goals|principles|practices|strategies|factors|reasons|lessons|trade-?offs|risks|uses|applications)\b"
-        r"|\b(?:the )?(?:role|purpose|significance|importance|impact) of\b|\bin what ways?\b|\bhow (?:and|or) why\b",
-        re.I,
-    ),
-    "zh": re.compile(
-        r"为什么|为何|如何|怎样|怎么|哪些|有什么(?:特点|作用|优势|意义|区别|影响)|起到什么作用|解释|描述|介绍一下"
-    ),
-}
 # The tool's own failure in place of a reference. The first family says the context lacks the answer.
 _LACKS = re.compile(
     r"answer to (?:the )?given question is not present|not (?:present|found|mentioned|available|provided|stated|given)"
@@ -125,9 +52,6 @@ _JOINERS = frozenset("of de du da bin von van la le del der the and".split())
 _ABBREVIATIONS = frozenset({"e.g", "i.e", "etc", "vs", "cf", "a.m", "p.m"})
 _AFTER_YEAR = re.compile(r"^\s+(?!and\b|or\b|to\b|the\b)[a-z]{3,}")  # "1063 labourers": a count, not a year
 _YEAR_PREPOSITION = re.compile(r"\b(?:in|since|by|from|until|of|to|before|after|during|circa|c\.)\s*$", re.I)
-_PART_SPLIT = re.compile(
-    r",?\s+and\s+(?=(?:who|whom|whose|when|where|what|which|how|in what|in which)\b)|\?\s*(?=\S)", re.I
-)
 
 
 @dataclass(frozen=True)
@@ -152,20 +76,6 @@ class Reading:
     weighed: list[WeighedSpan]
 
 
-def wanted_kinds(question: str, lang: str) -> frozenset[str] | None:
-    """The span kinds the question asks for, or None when its wording does not say."""
-    for kinds, pattern in _WANTS.get(lang, _WANTS["en"]):
-        if pattern.search(question):
-            return kinds
-    return None
-
-
-def open_question(question: str, lang: str) -> str | None:
-    """The words that make the question ask for an account rather than a fact, or None."""
-    found = _OPEN.get(lang, _OPEN["en"]).search(question)
-    return found[0].strip() if found else None
-
-
 def failure_reference(reference: str) -> str | None:
     """'lacks' when the reference says the context does not hold the answer, 'failed' when it is another
     non-answer the tool wrote ("nan", "-1", "I don't know"), else None."""
@@ -174,12 +84,6 @@ def failure_reference(reference: str) -> str | None:
     if _FAILED.fullmatch(reference):
         return "failed"
     return None
-
-
-def question_parts(question: str) -> list[str]:
-    """A two-part question ("When was it completed and who designed it?") as its parts; else the question."""
-    parts = [p.strip(" ,;") for p in _PART_SPLIT.split(question.strip()) if p.strip(" ,;?")]
-    return parts if len(parts) == 2 else [question]
 
 
 def trim(span: str) -> str:
@@ -270,7 +174,7 @@ def pick(
     reference never answers); `taken` are spans another part of the question claims."""
     weighed: list[WeighedSpan] = []
     alive: list[tuple[str, str, int, int]] = []
-    for span in spans(reference, lang, counting=wants == _COUNT):
+    for span in spans(reference, lang, counting=wants == COUNT):
         text, kind = span[0], span[1]
         if contains_alias(question, [text]):
             weighed.append(WeighedSpan(text, kind, "in the question"))
@@ -293,7 +197,7 @@ def pick(
         else:
             weighed.append(WeighedSpan(s[0], s[1], f"inside {holder[0]!r}"))
     # Of several kinds the question accepts, the one it names first wins: "which protocol" takes HTTP/2 over a name.
-    for kind in _PREFERENCE.get(wants, ()) if len(outer) > 1 else ():
+    for kind in PREFERENCE.get(wants, ()) if len(outer) > 1 else ():
         preferred = [s for s in outer if s[1] == kind]
         if preferred:
             weighed += [WeighedSpan(s[0], s[1], f"a {kind} span is asked first") for s in outer if s[1] != kind]

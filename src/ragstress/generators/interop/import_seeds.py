@@ -24,7 +24,8 @@ from typing import Literal
 
 from ragstress.core.types import Chunk
 from ragstress.corpora.langdetect import detect_lang
-from ragstress.generators.interop.import_answers import failure_reference, read_reference, wanted_kinds
+from ragstress.generators.interop.import_answers import failure_reference, read_reference
+from ragstress.generators.interop.import_questions import wanted_kinds
 from ragstress.generators.interop.importers import ImportedItem
 from ragstress.values.spans import contains_alias, default_aliases
 

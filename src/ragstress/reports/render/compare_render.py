@@ -10,7 +10,7 @@ from ragstress.reports.model.compare import Comparison, PairedRow
 from ragstress.reports.render.card import compare_card_html, compare_card_markdown
 from ragstress.reports.render.charts import accuracy_chart, series_from_points
 from ragstress.reports.render.curve_render import overlay_html
-from ragstress.reports.render.html import bi, esc, page, table
+from ragstress.reports.render.html_page import bi, esc, page, table
 from ragstress.reports.render.judge_render import compare_calibration_html, compare_calibration_lines
 from ragstress.reports.render.labels import LABELS, bilingual, fmt_counts, fmt_estimate
 from ragstress.reports.render.markdown import cell

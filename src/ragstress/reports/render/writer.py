@@ -12,7 +12,8 @@ from ragstress.core.jsonl import write_text
 from ragstress.core.rundir import REPORT_FILES
 from ragstress.reports.aggregate import build_report
 from ragstress.reports.curves import DEFAULT_LEVEL, build_curves
-from ragstress.reports.gating import GateOn, Threshold, check_thresholds
+from ragstress.reports.gates.check import GateOn, check_thresholds
+from ragstress.reports.gates.thresholds import Threshold
 from ragstress.reports.judge.calibration import calibrate
 from ragstress.reports.judge.labelfile import read_run_labels
 from ragstress.reports.judge.reliability import with_reliability
@@ -66,13 +67,13 @@ def write_report(
     """Aggregate `run_dir` and write report.json, report.md, report.html and scores.csv.
 
         Files go to `out_dir` (default: the run directory itself), each written atomically.
-        `thresholds` (see ragstress.reports.gating) are checked and recorded in the report; a missed
+        `thresholds` (see ragstress.reports.gates.thresholds) are checked and recorded in the report; a missed
         one shows in `ReportResult.exit_code`. `gate_on="lower"` gates on the interval's end;
         `errors_as_failures=False` leaves target errors out of the rates. `labels`, a filled
     label file (`ragstress label`), adds the judged metrics calibrated against it;
     `curve_level` is the level whose crossing each robustness curve states. Raises FileNotFoundError without cases.jsonl,
         ragstress.core.jsonl.RecordFileError for a malformed record file, and
-        ragstress.reports.gating.ThresholdError for a threshold naming a metric the run lacks,
+        ragstress.reports.gates.thresholds.ThresholdError for a threshold naming a metric the run lacks,
         ragstress.reports.judge.labelfile.LabelFileError for a bad label file.
     """
     data = load_run(Path(run_dir))
