@@ -1,12 +1,14 @@
-"""The `round_trip` gate: a question must retrieve the chunk it was asked of, with two second readings.
+"""The `round_trip` gate: a question must retrieve the chunk it was asked of, with three second readings.
 
 A question passes when each of its source chunks is among its top k hits (a bridge's second chunk by its
-own probe). A docs template's question on one chunk that misses it gets two second readings, counted
+own probe). A docs template's question on one chunk that misses it gets three second readings, counted
 apart in the gate statistics:
 
 - `round_trip_on_page`: it names its page's subject (a man page's command) and, on that page, what it
   asks ranks its chunk first (`page_scope`);
-- `round_trip_repeated_fact`: a chunk among its hits states the same fact again (`repeated_fact`).
+- `round_trip_repeated_fact`: a chunk among its hits states the same fact again (`repeated_fact`);
+- `round_trip_lexical`: ranked by its own distinctive words (BM25 over the corpus), its chunk comes first and
+  no chunk ranked near it states a different answer (`lexical_round_trip`).
 
 An in-situ sentence turned into a question keeps the strict reading: only a template's wording is fixed.
 """
@@ -15,6 +17,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from ragstress.generators.questions.lexical_round_trip import LexicalScope
 from ragstress.generators.questions.page_scope import PageScope
 from ragstress.generators.questions.repeated_fact import restated
 from ragstress.generators.questions.seeds import Candidate
@@ -27,6 +30,7 @@ def round_trip(
     k: int,
     pages: PageScope | None = None,
     second_readings: Counter[str] | None = None,
+    lexical: LexicalScope | None = None,
 ) -> list[str | None]:
     """For each candidate: None if its question (or each chunk's probe) retrieves its source chunks in the top k,
     or passes a second reading (see the module docstring; each pass counted in `second_readings` by name),
@@ -40,7 +44,7 @@ def round_trip(
         probes = candidate.probes or (candidate.question,) * len(candidate.chunk_ids)
         missing = [(cid, q) for cid, q in zip(candidate.chunk_ids, probes) if cid not in found[q]]
         if missing and candidate.templated and len(candidate.chunk_ids) == 1 and not candidate.probes:
-            reading = _second_reading(candidate, hits_of[candidate.question], store, pages)
+            reading = _second_reading(candidate, hits_of[candidate.question], store, pages, lexical)
             if reading:
                 counted[reading] += 1
                 missing = []
@@ -53,7 +57,9 @@ def round_trip(
     return reasons
 
 
-def _second_reading(candidate: Candidate, hits: list, store: IndexStore, pages: PageScope | None) -> str | None:
+def _second_reading(
+    candidate: Candidate, hits: list, store: IndexStore, pages: PageScope | None, lexical: LexicalScope | None
+) -> str | None:
     """The name of the second reading a template question that missed its one chunk passes, or None."""
     source = candidate.chunk_ids[0]
     if pages is not None and pages.available():
@@ -65,4 +71,7 @@ def _second_reading(candidate: Candidate, hits: list, store: IndexStore, pages: 
         candidate.question, candidate.answers[0], candidate.texts[0], others, candidate.lang
     ):
         return "round_trip_repeated_fact"
+    if lexical is not None and lexical.available():
+        if lexical.found(candidate.question, candidate.answers[0], source, candidate.lang):
+            return "round_trip_lexical"
     return None
