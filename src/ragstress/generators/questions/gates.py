@@ -11,10 +11,11 @@ In order, cheapest first:
 - `round_trip`: the question retrieves every source chunk in the top k; a question that names its page
   (a man page's command) and misses its chunk passes when it finds the page and, on it, what it asks
   ranks its chunk first (`page_scope`: the page's name draws its NAME and SYNOPSIS chunks, not the
-  chunk it asks about), when a retrieved chunk states the same fact again (`repeated_fact`), or when a
-  keyword search by its own distinctive words ranks its chunk first and finds no rival answer
-  (`lexical_round_trip`). Such passes are counted under `round_trip_on_page`, `round_trip_repeated_fact` and
-  `round_trip_lexical` (see `round_trip`);
+  chunk it asks about), when a retrieved chunk states the same fact again (`repeated_fact`), when without
+  the product frame every question of the corpus carries it retrieves its chunk (`unframed_round_trip`), or
+  when a keyword search by its own distinctive words ranks its chunk first and finds no rival answer
+  (`lexical_round_trip`). Such passes are counted under `round_trip_on_page`, `round_trip_repeated_fact`,
+  `round_trip_unframed` and `round_trip_lexical` (see `round_trip`);
 - `answerable`: the judge says the source chunk(s) alone answer it (structured yes/no). An
   in-situ question (made from the very sentence of the chunk that holds the answer) is not
   asked of the bundled judge: on the samples it passed every one (en 108 of 108, zh 157 of 157), and
