@@ -50,3 +50,13 @@ def test_the_gate_passes_a_framed_question_whose_unframed_form_finds_its_chunk()
     insitu = [_candidate(q, lang, n, "insitu") for n, (q, lang) in enumerate([(EN, "en"), (ZH, "zh")] * 3)]
     assert all(round_trip(insitu, _Store(), 5, None, Counter()))
     assert all(round_trip(candidates[:2], _Store(), 5, None, Counter()))
+
+
+def test_a_question_asked_of_two_answers_passes_no_second_reading():
+    candidates = [_candidate(q, lang, n) for n, (q, lang) in enumerate([(EN, "en"), (ZH, "zh")] * 3)]
+    other = Candidate(
+        "c9", EN, [["app/routes.js"]], ["layout"], "en", texts=[""], question_type=candidates[0].question_type
+    )
+    reasons = round_trip([*candidates, other], _Store(), 5, None, Counter())
+    # Every English one is asked of two answers now; the Chinese ones still pass.
+    assert [r is None for r in reasons] == [False, True] * 3 + [False]
