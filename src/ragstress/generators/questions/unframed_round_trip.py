@@ -4,9 +4,9 @@ A guide's question names its product to stand alone ("Which file is used to conf
 Egg?", "在 Egg 中，哪个文件用于配置 URL 路由规则？"). In a corpus that is that product's documentation the name
 is on every page and tells no chunk from another, yet a small dense retriever reads it as a topic of its own:
 on the Egg guides (2026-12-08, multilingual-e5-small, the round trip's rejects of the code before this reading)
-no rejected question found its chunk in the top 5 with the frame, and 10 of 32 English and 39 of 61 Chinese did
-without it (median rank of the source 42 → 15 in English, past 50 → 3 in Chinese). It is the same measure of a
-name as `page_scope` reads for a page's subject.
+the rejected questions without their frame found their chunk in the top 5 for 10 of 32 English and 39 of 61
+Chinese ones (median rank of the source 42 → 15 in English, past 50 → 3 in Chinese). It is the same measure of
+a name as `page_scope` reads for a page's subject.
 
 So a template question that misses its chunk passes when the same question without the frame retrieves it in
 the top k. The frame is the corpus's, read from the questions themselves: the product phrase ("in Egg", "In
