@@ -58,3 +58,21 @@ def test_an_entry_line_whose_description_opens_with_a_capital_verb():
     assert _asked("brewTimeout: Sets how long a brew may take, defaults to 300") == {
         "What is the default value of brewTimeout, which sets how long a brew may take, in Kettle?": ["300"]
     }
+
+
+def test_a_description_of_what_the_reader_can_do_is_left_out_of_the_question():
+    # "Can customize the cache directory" says what the reader does with the entry, not what the entry is.
+    ((question, answers, *_),) = default_questions(
+        "cacheDirectory: Can customize the cache directory, default is node_modules/.cache/mfsu", "Kettle", {}
+    )
+    assert question == "What is the default value of cacheDirectory in Kettle?"
+    assert answers[0] == "node_modules/.cache/mfsu"
+    # A description of what the entry does stays.
+    ((question, *_),) = default_questions("mfName: Sets the global variable name, default is mf", "Kettle", {})
+    assert question == "What is the default value of mfName, which sets the global variable name, in Kettle?"
+    ((question, *_),) = default_questions(
+        "cacheDirectory：可以自定义缓存目录，默认为 node_modules/.cache/mfsu", "Kettle", {}
+    )
+    assert question == "在 Kettle 中，cacheDirectory 的默认值是什么？"
+    ((question, *_),) = default_questions("brewTimeout：冲泡的最长时间，默认为 300", "Kettle", {})
+    assert question == "在 Kettle 中，brewTimeout（冲泡的最长时间）的默认值是什么？"

@@ -318,3 +318,14 @@ def test_a_headed_entry_opening_on_its_return_type_is_not_asked_as_returning():
 
     assert _ask_en("Return type of brewCup() with a setup function", "interface", "Kettle") is None
     assert _ask_en("Changes the suffix added by brewCup()", "function", "Kettle")
+
+
+def test_a_sentence_set_in_the_pages_example_is_not_asked():
+    # The fact holds of the example the page shows; cut from its opening, the question asks it of the product.
+    assert (
+        role_questions("In the example above, you get the string 'hello' through this.props.greeting.", "Kettle", {})
+        == []
+    )
+    assert role_questions("You get the greeting string through this.props.greeting.", "Kettle", {})
+    # Chinese already reads the pointing words of the whole sentence (上面, 例子).
+    assert chinese_roles("在上面的例子中，可以通过 this.props.greeting 拿到字符串 hello。", "Kettle", {}) == []

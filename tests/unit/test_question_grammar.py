@@ -61,3 +61,23 @@ def test_a_subject_and_verb_disagreeing_in_number_are_broken():
     assert grammatical("Which function runs only when the lids changes?") is None
     assert grammatical("Which function runs when the lids change?") is not None
     assert grammatical("Which option is used when the pot and the lid are warm?") is not None
+
+
+def test_a_kind_followed_by_an_infinitive_or_a_plural_verb_is_broken():
+    # "- this.ctx.db to make database calls" read as "Which property to …": no verb of the question's own.
+    assert grammatical("Which property to make database calls in Kettle?") is None
+    assert grammatical("Which object are used as the description for errors in Kettle?") is None
+    assert grammatical("Which property do you use to make database calls in Kettle?")
+    assert grammatical("Which objects are used as the description for errors in Kettle?")
+
+
+def test_chinese_clauses_read_as_what_a_name_is_are_misreadings():
+    from ragstress.generators.questions.mddocs_wording import MISREAD_ZH
+
+    # An entry's description that says what the name can do or why it exists, read as what it is.
+    assert MISREAD_ZH.search("在 Kettle 中，哪个属性是可以对 URL 进行重定向处理？")
+    assert MISREAD_ZH.search("在 Kettle 中，哪个方法是由于 delete 是一个保留字？")
+    # A reason's clause asked without the clause it gives the reason for.
+    assert MISREAD_ZH.search("在 Kettle 中，因为 roadhog 默认启动端口是多少？")
+    assert not MISREAD_ZH.search("在 Kettle 中，哪个属性是当前应用 Application 对象实例？")
+    assert not MISREAD_ZH.search("在 Kettle 中，哪个属性具有请求作用域？")

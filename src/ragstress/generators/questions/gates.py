@@ -11,8 +11,11 @@ In order, cheapest first:
 - `round_trip`: the question retrieves every source chunk in the top k; a question that names its page
   (a man page's command) and misses its chunk passes when it finds the page and, on it, what it asks
   ranks its chunk first (`page_scope`: the page's name draws its NAME and SYNOPSIS chunks, not the
-  chunk it asks about), or when a retrieved chunk states the same fact again (`repeated_fact`). Such passes
-  are counted under `round_trip_on_page` and `round_trip_repeated_fact` (see `round_trip`);
+  chunk it asks about), when a retrieved chunk states the same fact again (`repeated_fact`), when without
+  the product frame every question of the corpus carries it retrieves its chunk (`unframed_round_trip`), or
+  when a keyword search by its own distinctive words ranks its chunk first and finds no rival answer
+  (`lexical_round_trip`). Such passes are counted under `round_trip_on_page`, `round_trip_repeated_fact`,
+  `round_trip_unframed` and `round_trip_lexical` (see `round_trip`);
 - `answerable`: the judge says the source chunk(s) alone answer it (structured yes/no). An
   in-situ question (made from the very sentence of the chunk that holds the answer) is not
   asked of the bundled judge: on the samples it passed every one (en 108 of 108, zh 157 of 157), and
@@ -40,6 +43,7 @@ import numpy as np
 from pydantic import BaseModel, Field
 
 from ragstress.core.types import Answers, Record
+from ragstress.generators.questions.lexical_round_trip import LexicalScope
 from ragstress.generators.questions.page_scope import PageScope
 from ragstress.generators.questions.round_trip import round_trip
 from ragstress.generators.questions.seeds import Candidate
@@ -184,6 +188,7 @@ class GatePipeline:
         self.judge_insitu = judge_insitu if judge_insitu is not None else not judge.endpoint.is_bundled
         self.stats = stats or GateStats()
         self.pages = PageScope(store)
+        self.lexical = LexicalScope(store)
         self.rejected: list[RejectedCandidate] = []
         self._kept_vectors: list[np.ndarray] = []
         self._kept_ids: list[str] = []
@@ -226,7 +231,9 @@ class GatePipeline:
         alive = self._gate(alive, "useful", [useful(c) for c in alive])
         if alive:
             readings: Counter[str] = Counter()
-            alive = self._gate(alive, "round_trip", round_trip(alive, self.store, self.k, self.pages, readings))
+            alive = self._gate(
+                alive, "round_trip", round_trip(alive, self.store, self.k, self.pages, readings, self.lexical)
+            )
             for reading, passed in sorted(readings.items()):
                 for _ in range(passed):
                     self.stats.count(reading, True)

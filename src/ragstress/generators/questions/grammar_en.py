@@ -12,6 +12,8 @@ so the check does not rely on the tags the parser gives a broken phrase:
 | Which function runs when the pots is full? | subject and verb disagree in number | dropped |
 | Which option pour the water? | a kind's verb not in the third person | "Which option pours the water?" |
 | Who see for the brewing options? | "See … for …", an imperative, read as a statement | dropped |
+| Which property to make database calls? | "to" + a verb where the question's verb belongs | dropped |
+| Which object are used as the description? | a singular kind with "are" | dropped |
 | Which option is a tool for brewing tea? | grammatical | kept |
 """
 
@@ -55,6 +57,10 @@ def pasted_broken(question: str) -> bool:
     for m in re.finditer(r"\bfor ([a-z]+) (?=[a-z])", question):
         if only_a_verb(m.group(1)):
             return True  # "a hook for manage countdown"
+    if re.match(rf"Which (?:{_KINDS}|object|directory|file) (?:to (?=[a-z]+ )|are\b|were\b)", question):
+        # "Which property to make database calls": a list line "X to <task>" with no verb of its own; "Which
+        # object are used": the source's plural kept against the question's singular kind.
+        return True
     if re.match(rf"Which (?:\w+ )?(?:{_KINDS}) (?:{_KINDS})s?\b", question, re.I):
         return True  # "Which function hook for …": a summary's noun ("Hook for …") read as a verb
     opening = re.match(r"(?:Who|What) ([a-z]+) ", question)

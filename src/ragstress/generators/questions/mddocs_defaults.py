@@ -21,7 +21,9 @@ from __future__ import annotations
 
 import re
 
+from ragstress.generators.questions.english_parse import parse
 from ragstress.generators.questions.mddocs_fields import lines_under_headings
+from ragstress.generators.questions.mddocs_roles_zh import READERS_ABILITY_ZH
 from ragstress.generators.questions.mddocs_sections import ENVVAR
 from ragstress.generators.questions.mddocs_terms import POINTS_OUT, POINTS_OUT_ZH, Question, in_product, value_aliases
 from ragstress.values.spans import sentences
@@ -109,13 +111,23 @@ def headed_default_questions(text: str, product: str | None, kinds: dict[str, st
 def _asked(key: str, value: str, desc: str | None, product: str | None, zh: bool, kind: str | None = None) -> Question:
     envvar = kind == ENVVAR  # "the PORT environment variable": a bare upper-case name reads as no kind of thing
     if zh:
+        desc = desc if desc and not READERS_ABILITY_ZH.match(desc) else None
         where = f"在 {product} 中，" if product else ""
         named = f"{key}（{desc}）" if desc else f"{key} 环境变量" if envvar else f"{key} "
         question = f"{where}{named}的默认值是什么？"
     else:
+        desc = desc if desc and not _readers_ability(desc) else None
         said = f"{key}, {_described(desc)}," if desc else f"the {key} environment variable" if envvar else key
         question = f"What is the default value of {said}{in_product(product, key)}?".replace(",?", "?")
     return question, value_aliases(value), "default", "default_value", question
+
+
+def _readers_ability(desc: str) -> bool:
+    """ "cacheDirectory: Can customize the cache directory": a description opening with a modal says what the
+    reader can do with the entry, not what it is; as a clause on the name ("cacheDirectory, can customize …")
+    it breaks the question, and as "which can customize" it says the entry customizes. Left out, the name asks."""
+    first = parse(f"It {desc[0].lower()}{desc[1:]}")[1]
+    return first.tag_ == "MD"
 
 
 def _described(desc: str) -> str:

@@ -61,6 +61,8 @@ def role_questions(sentence: str, product: str | None, kinds: dict[str, str]) ->
         return [entry]
     text, written = with_placeholders(sentence, names)
     doc = parse(text)
+    if _of_the_example(doc):
+        return []
     made: list[Question] = []
     for n, name in enumerate(names):
         token = next((t for t in doc if t.text == _PLACEHOLDER.format(n)), None)
@@ -87,6 +89,18 @@ def role_questions(sentence: str, product: str | None, kinds: dict[str, str]) ->
         content = f"{name.kind}: {question}"
         made.append((question, answer_spellings(name.name), name.kind, "doc_identifier", content))
     return made
+
+
+def _of_the_example(doc) -> bool:
+    """ "In the example above, you can get the string 'hello world' through this.props.test": an opening phrase
+    that points at the page sets the sentence in what the page shows; the fact holds of that example only, and a
+    question cut from the rest of the sentence asks it of the product."""
+    root = next((t for t in doc if t.dep_ == "ROOT"), None)
+    subject = next((c for c in root.children if c.dep_ in ("nsubj", "nsubjpass")), None) if root is not None else None
+    if subject is None:
+        return False
+    opening = [c for c in root.children if c.dep_ in ("prep", "advcl", "advmod", "npadvmod") and c.i < subject.i]
+    return any(POINTS_OUT_EN.search(" ".join(t.text for t in c.subtree)) for c in opening)
 
 
 def with_placeholders(sentence: str, names: list[CodeName]) -> tuple[str, dict[str, str]]:

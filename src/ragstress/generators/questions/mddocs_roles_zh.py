@@ -30,6 +30,8 @@ _READER = re.compile(r"^(?:但是?|而且?|并且|同时|此外|另外|所以|�
 # the product (its writers speak for it), and what says the thing is for a task after its name.
 PROVIDING_ZH = re.compile(r"(?:还|也|专门)?(?:提供了?|内置了?|封装了?|暴露了?)(?:一个|一些)?\s*$")
 PROVIDERS_ZH = frozenset({"框架", "本框架", "我们"})
+# "cacheDirectory：可以自定义缓存目录": a description opening with what the reader can do, not what the entry is.
+READERS_ABILITY_ZH = re.compile(r"^\s*(?:你|您|我们)?(?:可以|可|能够|能|允许)(?!以外|能性|选)")
 # "app/router.js 用于配置……" (`mddocs_paths`): what a project's path is said to be for.
 USED_FOR_ZH = re.compile(r"(?:主要|通常|一般)?(?P<how>用于|用来)\s*")
 PROVIDED_FOR_ZH = re.compile(r"^\s*(?:来|用来|用于|以|以便)(?P<task>[^。；！？]+)$")

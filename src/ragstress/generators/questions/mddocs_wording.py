@@ -46,7 +46,14 @@ def misnames_a_file(question: str, answers: list[str]) -> bool:
 
 # Chinese sentences read the wrong way round: "X 返回……的钩子函数" says what X is, so "哪个函数返回……的钩子函数？"
 # asks for a function that returns a function (the kind asked for ends the question again); "哪个方法用于检查代码时？" lost the clause its 时 led into.
-MISREAD_ZH = re.compile(r"哪个(函数|方法|组件|钩子)(?!是)[^？]*的[^，的？]{0,6}\1？$|时？$")
+# "哪个属性是可以对 URL 进行重定向处理？", "哪个属性是由于 delete 是一个保留字？": an entry's description that is a
+# clause (what it can do, why it exists) read as what the name is; "因为 roadhog 默认启动端口是多少？": a reason's
+# clause asked without the clause it gives the reason for.
+MISREAD_ZH = re.compile(
+    r"哪个(函数|方法|组件|钩子)(?!是)[^？]*的[^，的？]{0,6}\1？$|时？$"
+    r"|哪个[\u4e00-\u9fff]{1,3}是(?:可以|可|能|由于|因为|为了)"
+    r"|^(?:在 ?[^，]{1,30} ?中，)?(?:因为|由于|所以|因此|但是?)"
+)
 
 
 # "Which function Will modify …", "Which function Get the Currently Selected Language": a heading's title case

@@ -103,11 +103,13 @@ class PageScope:
         norms = np.linalg.norm(vectors, axis=1) * (np.linalg.norm(query) or 1.0)
         similarity = (vectors @ query) / np.where(norms == 0, 1.0, norms)
         best = chunks[int(np.argmax(similarity))]
-        return best.id == chunk_id or _shares_answer(source, best, answers)
+        return best.id == chunk_id or shares_answer(source, best, answers)
 
 
-def _shares_answer(source: Chunk, other: Chunk, answers: list[str]) -> bool:
+def shares_answer(source: Chunk, other: Chunk, answers: list[str]) -> bool:
     """Whether `other` overlaps `source` in the document and an answer stands in the text they share."""
+    if other.doc_id != source.doc_id:
+        return False
     begin, end = max(source.start, other.start), min(source.end, other.end)
     if begin >= end:
         return False
