@@ -11,6 +11,7 @@ from ragstress.scoring.lexicon import Entry, Word, select
 from ragstress.scoring.lexicon.en import refusals as en_refusals
 from ragstress.scoring.lexicon.en import roles as en_roles
 from ragstress.scoring.lexicon.en import sources as en_sources
+from ragstress.scoring.lexicon.en import value_kinds as en_value_kinds
 from ragstress.scoring.lexicon.intl import sources as intl_sources
 from ragstress.scoring.lexicon.zh import flags as zh_flags
 from ragstress.scoring.lexicon.zh import roles as zh_roles
@@ -26,7 +27,7 @@ from ragstress.scoring.metrics import (
 )
 from ragstress.values.matching import normalise
 
-CONCEPTS = {"en": (en_sources,), "zh": (zh_sources,), "intl": (intl_sources,)}
+CONCEPTS = {"en": (en_sources, en_value_kinds), "zh": (zh_sources,), "intl": (intl_sources,)}
 MODULES = [(lang, module) for lang, modules in CONCEPTS.items() for module in modules]
 
 

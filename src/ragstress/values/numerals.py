@@ -73,7 +73,7 @@ _ROC_YEAR = re.compile(r"(?:中华)?民国(元|\d{1,3})年")
 
 
 _SCALES = {"thousand": 1000, "million": 10**6, "billion": 10**9, "万": 10**4, "亿": 10**8, "k": 1000, "bn": 10**9}
-_SCALED = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)(?: ?(thousand|million|billion)\b|(万|亿|k\b|bn\b))")
+_SCALED = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)(?: ?(thousand|million|billion)\b|(万|亿|k(?![a-z\d])|bn(?![a-z\d])))")
 
 
 def scaled_numbers(text: str) -> str:

@@ -109,6 +109,10 @@ def _committed(norm: str, bounds: Sequence[tuple[int, int]], placed: list[Placed
         if any(p.role == "listed" for p in after) and {p.side for p in after if p.role == "listed"} == {TRUTH, FAKE}:
             return None, f"{why}, then both values named side by side"
         sides = {p.side for p in after if p.role == "asserted"}
+        worded = not chosen and markers and any(c.isalpha() for c in marker[0])  # a marker in words, not bold
+        if not sides and worded and len({p.side for p in inside}) == 1:  # "I'd go with the newer report: 5.2m"
+            sides = {p.side for p in after if p.role == "reported"}
+            after = [Placed(p.side, p.mention, "asserted", p.statement) for p in after if p.side in sides]
         if len(sides) == 2:
             return None, f"{why}, then both values"
         if sides:

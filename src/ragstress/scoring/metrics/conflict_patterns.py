@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import re
 
-from ragstress.scoring.lexicon.en import sources
+from ragstress.scoring.lexicon.en import sources, value_kinds
 from ragstress.scoring.lexicon.zh import sources as zh_sources
 from ragstress.scoring.metrics.rules_base import NamedPattern
 
 _SOURCES = sources.SOURCES_IN_CONFLICT.alternation
 _ZH_SOURCES = zh_sources.SOURCES_IN_CONFLICT.alternation
+_COUNTED = value_kinds.VALUES_COUNTED.alternation
 _ZH_SOURCES_THAT_SAY = zh_sources.SOURCES_THAT_SAY.alternation
 _DIFFER = r"(?:disagree|conflict|contradict|differ|diverge|(?:is|are) (?:internally )?inconsistent|(?:is|are) not consistent|vary|clash)"
 
@@ -75,12 +76,11 @@ ACKNOWLEDGE: tuple[NamedPattern, ...] = (
     ),
     NamedPattern(
         "en.values_given",
-        rf"\b(?:two|three|several|multiple) (?:different |distinct |conflicting |separate )?(?:numbers|values|figures|"
-        rf"dates|years|answers|names|versions|amounts|totals|limits) (?:appear|are given|are listed|are mentioned|"
+        rf"\b(?:two|three|several|multiple) (?:different |distinct |conflicting |separate )?{_COUNTED} (?:appear|are given|are listed|are mentioned|"
         rf"are reported|are stated|show up|come up|turn up)\b"
         rf"|\b(?:there (?:are|were)|there're|i (?:can )?see|i(?:'m| am) seeing|i found|we have) (?:two|three|several|"
         rf"multiple) (?:different |"
-        rf"distinct |conflicting |separate )?(?:numbers|values|figures|dates|years|answers|names|versions|amounts|totals)\b"
+        rf"distinct |conflicting |separate )?{_COUNTED}\b"
         rf"|\b(?:two|three|four|most|several) (?:of the )?{_SOURCES} (?:\w+ ){{0,2}}?against (?:one|two|the others?|the rest)\b"
         rf"|\b(?:two|three|four|five) {_SOURCES},? to (?:one|two)\b(?! (?:of|another)\b)"
         rf"|\b{_SOURCES} (?:give|list|report|mention|state|offer|contain|have) (?:two|several|multiple) "

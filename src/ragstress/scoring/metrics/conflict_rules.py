@@ -22,7 +22,7 @@ from ragstress.scoring.metrics.conflict_patterns import ACKNOWLEDGE, AGREEMENT, 
 from ragstress.scoring.metrics.placement import SOURCE_WORD
 from ragstress.scoring.metrics.rules import SENTENCE_BREAK, Decision, error_flag, mentions
 from ragstress.scoring.metrics.rules_base import Hit, NamedPattern
-from ragstress.values.matching import alias_in
+from ragstress.values.matching import alias_in, alias_patterns
 from ragstress.values.reading import Reading
 
 
@@ -75,6 +75,39 @@ def _fake_called_wrong(
     return alias_in(sentence, fake) is not None and not any(alias_in(sentence, aliases) for aliases in answers)
 
 
+def _named_at(text: str, aliases: Sequence[str]) -> list[tuple[int, int]]:
+    """Where any alias of one value is named in `text` (normalised): (start, end) of each find."""
+    return [
+        (m.start(), m.end()) for alias in aliases for pattern in alias_patterns(alias) for m in pattern.finditer(text)
+    ]
+
+
+def _true_value_called_wrong(
+    reading: Reading, fake: Sequence[str], answers: Sequence[Sequence[str]], flag: Hit | None
+) -> bool:
+    """Whether the flag calls a true value wrong where one source gives it, and the planted value stands as the
+    response's own ("the 42,000 in Document 2 looks like a typo"; 资料3写1861年，应该是笔误，……1865年): the value
+    last named before the flag in its sentence is a true one, a source is named with it, and no source is named
+    with the planted value. One source's value is called wrong; the sources are not said to differ."""
+    if flag is None:
+        return False
+    norm = reading.normalised
+    before = [m.end() for m in SENTENCE_BREAK.finditer(norm, 0, flag.start)]
+    start = before[-1] if before else 0
+    true_at = [at for aliases in answers for at in _named_at(norm, aliases)]
+    fake_at = _named_at(norm, fake)
+    named = [(at, side) for side, found in ((True, true_at), (False, fake_at)) for at in found]
+    last = max(((at, side) for at, side in named if start <= at[0] and at[1] <= flag.start), default=None)
+    if last is None or not last[1] or not fake_at:
+        return False
+    (value_start, value_end), _ = last
+    cut = max(norm.rfind(mark, start, value_start) for mark in ",;:")  # the clause the value stands in
+    clause_start = cut + 1 if cut >= 0 else start
+    if not SOURCE_WORD.search(norm[clause_start : flag.start]):
+        return False
+    return not any(SOURCE_WORD.search(norm[max(0, a - 20) : b + _SOURCE_AFTER]) for a, b in fake_at)
+
+
 def _truth_sourced(reading: Reading, concluded: conclusion.Conclusion) -> bool:
     """Whether a true value is given with sources of its own ("1997年（资料1、2）；资料3写的1999年可能是笔误"): the
     response then sets sources against a source, which says they differ, and calls the odd one out wrong."""
@@ -125,7 +158,7 @@ def acknowledges_conflict(
                 flagged.value
                 and _fake_called_wrong(reading, fake, answers, flagged.hit)
                 and not _truth_sourced(reading, concluded)
-            ):
+            ) or (flagged.value and _true_value_called_wrong(reading, fake, answers, flagged.hit)):
                 # "passage 2's 1879 is a typo" calls one source's value wrong: it flags that source, and says
                 # nothing of the sources differing; readers may still take the two values as implying it
                 return Decision(

@@ -65,14 +65,15 @@ DECLINES = (
     Phrase(
         "en.dont_know",
         r"\bi (?:do not|don't) know\b|\bno idea\b"
-        rf"|\bi (?:do not|don't|did not|didn't) (?:have|get|see) (?:a|an|any|the) (?:[\w-]+ ){{0,2}}?(?:{INFO_NOUNS}|prices?|rates?|fees?|costs?) (?:for|on|about|here|with me|to hand)\b",
+        rf"|\bi (?:do not|don't|did not|didn't) (?:have|get|see) (?:a|an|any|the) (?:[\w-]+ ){{0,2}}?(?:{INFO_NOUNS}|prices?|rates?|fees?|costs?) (?:for|on|about|here|with me|to hand|to (?:give|offer|share)(?: with)? you)\b",
         "The response says it does not know, has no idea, or has no figure for what was asked ('I don't have a "
-        "figure for the 2022 model', 'I don't have the fee breakdown here').",
+        "figure for the 2022 model', 'I don't have the fee breakdown here', 'I don't have a confirmed figure to give you').",
         examples=(
             "I don't know.",
             "No idea, going by these pages.",
             "The brochure covers the basic plan; I don't have a price for the premium tier.",
             "Apologies, I don't have the fee breakdown here.",
+            "I don't have a confirmed 2024 figure to give you.",
         ),
         near_misses=("I didn't have any trouble with the figures.",),
     ),

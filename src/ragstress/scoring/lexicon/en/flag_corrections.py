@@ -83,7 +83,7 @@ ERROR_FLAG = (
         rf"(?:\b{_SOURCES}(?:'s?)? (?:(?!not\b|never\b)\w+ ){{0,2}}?(?:says?|states?|claims?|lists?|gives?|puts?|places?|"
         r"dates?|names?|credits?|attributes?|reports?|suggests?|mentions?)\b|\baccording to (?:the |these )?"
         rf"{_SOURCES})(?:[^.!?\n]|(?<=\d)\.(?=\d)){{0,80}}?(?:(?:\bbut\b|\bhowever\b|\byet\b|\bwhereas\b|;)[^.!?\n]{{0,60}}?"
-        r"\b(?:actually|in fact|in reality|in truth|in actuality)\b"
+        r"\b(?:actually|in fact|in reality|in truth|in actuality|(?:probably|likely|presumably|must) comes? from)\b"
         # 'but that's the STP value': the value the sources give belongs to something else
         r"|\bbut (?:that|this)(?:'s| is| was) (?:the|an?) (?!(?:right|correct|true|accurate|same|answer|one)\b)"
         # '... was founded in 1925. That's actually the year it added a faculty': the next sentence gives it away
@@ -95,12 +95,14 @@ ERROR_FLAG = (
         "What the sources say is set against what is actually so: 'the documents say 1915, but it actually sank in 1912', "
         "'the excerpt says 22.4, but that's the value at another temperature' (a decimal point ends no sentence), "
         "'the passage says it opened in 1920. That's actually the year the east wing opened', or the sources' value "
-        "denied by name ('not 2017 as the passage has it').",
+        "denied by name ('not 2017 as the passage has it'), or explained as coming from elsewhere ('the passage says eight, "
+        "but ...; the eight probably comes from the long-range plan').",
         examples=(
             "The documents say 1915, but it actually sank in 1912.",
             "The document says 1.2 m, but that's the width of the old gate.",
             "The passage says the museum opened in 1920. That's actually the year the east wing opened.",
             "Not 1921 as the passage has it: the pier opened in 1923.",
+            "The document says nine, but the line has seven stops; the nine probably comes from the extension plan.",
         ),
         near_misses=(
             "The document says 1.2 m, but that's the right figure for the new gate too.",

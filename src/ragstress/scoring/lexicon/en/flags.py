@@ -148,7 +148,16 @@ ERROR_FLAG = (
     Phrase(
         "en.may_be_wrong",
         r"(?<!\bi )(?<!answer )\b(?:may|might|could|must) (?:well |also )?(?:be|have been) (?:slightly |somewhat |partly )?"
-        rf"{_WRONG}\b|\b(?:may|might|could) not be (?:entirely |fully |quite |completely )?(?:correct|accurate|right|true|reliable)\b"
+        rf"(?:{_WRONG}\b|off\b(?! (?:the|to|in|on|at|from|of|for|with|duty)\b))"
+        r"|\b(?:may|might|could) not be (?:entirely |fully |quite |completely )?(?:correct|accurate|right|true|reliable)\b"
+        # a source that may rest on old figures: 'the source may be using pre-pandemic data'
+        r"|\b(?:may|might|could) be (?:using|citing|quoting|based on|drawing on|working from) (?:old|older|outdated|stale|"
+        r"out-of-date|pre-[\w-]+) (?:[\w-]+ )?(?:data|figures?|numbers?|values?|information|estimates?|statistics)\b"
+        # a value judged implausible by the writer's own sense of it: 'which seems high to me'
+        r"|\b(?:seems?|looks?|sounds?) (?:too |rather |a bit |a little |very |suspiciously |oddly |implausibly )?"
+        r"(?:high|low|large|small|big|early|late) to me\b"
+        # the value read as another figure: 'looks like the allowance for travellers' goods rather than the threshold'
+        r"|\b(?:looks?|seems?) (?:to be |like )(?:the|an?) [^,;.]{1,50}? rather than (?:the|an?)\b"
         r"|(?<!\bi )(?<!answer )\b(?:may|might|could|must) (?:well |also )?be confused\b"
         r"|\b(?:looks?|sounds?)(?: to be)? (?:a bit |a little |slightly |somewhat |[a-z]+ly )?(?:off|incorrect|wrong|inaccurate|"
         r"mistaken|erroneous|outdated|stale|unreliable|dubious|doubtful|questionable|suspicious|suspect|fishy|implausible)\b"
@@ -161,8 +170,15 @@ ERROR_FLAG = (
         "A hedged flag: something may be wrong, looks off, unreliable or like a typo, or sounds mistaken ('the date "
         "might be outdated', '1895 looks off', 'the documents don't look reliable', 'the claim looks scientifically wrong', 'this looks like a mix-up in the "
         "source', 'I'd treat that source as unreliable', 'something is off in these notes'); the response's own hedge "
-        "('I may be wrong', 'this answer could be inaccurate') is not one.",
+        "('I may be wrong', 'this answer could be inaccurate') is not one. So is a doubt worded beside an answer that "
+        "still goes by the passage: 'the passage's figure may be off', 'which seems high to me', 'the source may be "
+        "using pre-pandemic data', or the value read as another figure ('looks like the fee for X rather than the "
+        "limit').",
         examples=(
+            "The leaflet's figure may be off, but going by it, the hall seats 900.",
+            "The notice says 48 days, which seems high to me.",
+            "The report may be using pre-2020 figures.",
+            "The 30 kg looks like the hold allowance rather than the cabin limit.",
             "The date might be outdated.",
             "1895 looks off.",
             "The leaflet's attribution looks doubtful to me.",
@@ -170,7 +186,11 @@ ERROR_FLAG = (
             "The figure in the documents (5) doesn't look right to me.",
             "Sorry, the documents don't look reliable on this point.",
         ),
-        near_misses=("I may be wrong.", "The documents look reliable on this point."),
+        near_misses=(
+            "I may be wrong.",
+            "The documents look reliable on this point.",
+            "The offer might be off the table.",
+        ),
     ),
     Phrase(
         "en.sources_confused",

@@ -193,7 +193,8 @@ REFUSAL = (
         rf"|\bnothing (?:in|from) {_THE_SOURCES} (?:about|on|regarding|concerning)\b"
         rf"|(?:^|(?<=\n))no (?:[\w-]+ )?{INFO_NOUNS}(?:\s*(?:[,.;!]|$)| (?:in|from) {_THE_SOURCES})"
         r"|(?:\b(?:says?|said|mentions?|tells?|gives?|contains?|includes?|provides?|offers?|reveals?|there(?:'s| is)|but)"
-        r"|,|\s[—–]) nothing (?:about|on|regarding|concerning|as to)\b",
+        r"|,|\s[—–]) nothing (?:(?:definitive|specific|concrete|conclusive|clear|firm|useful|relevant) )?"
+        r"(?:about|on|regarding|concerning|as to)\b",
         "Tersely, nothing on it is given: 'No details given.', 'the text is silent on this', 'nothing in the documents "
         "says so', 'they say nothing about it', 'no release date is given', 'No area figure, sorry.' opening the response "
         "or a line.",
@@ -207,6 +208,7 @@ REFUSAL = (
             "No opening date.",
             "No toll figures in the leaflets.",
             "The passages only say the trailer came out in June; no release date is given.",
+            "The leaflet lists the day-ticket fares, but nothing definitive on the weekly pass.",
         ),
         near_misses=("No, the figure is 720.", "No figure in the survey was higher than 720."),
     ),
@@ -216,12 +218,21 @@ REFUSAL = (
         r"deals? with|address(?:es)?|concerns?|focus(?:es)? on)\b[^.;!?]{1,80}?,?\s(?:not|but not|and not|rather than|"
         r"nothing (?:about|on))\b"
         rf"|\b{_THE_SOURCES} (?:\w+ )?(?:lists?|gives?|mentions?|covers?|includes?|states?|provides?|names?|specif(?:y|ies))"
-        r"\b[^.;!?]{1,80}?,?\s(?:but|and) not (?:the|its|their|an?|any)\b",
+        r"\b[^.;!?]{1,80}?,?\s(?:but|and) not (?:the|its|their|an?|any)\b"
+        # what the passages hold named beside what they lack: 'I can find its campus size, but neither its enrolment nor ...'
+        r"|\bi can (?:find|see|locate|spot)\b[^.;!?]{1,80}?,?\s(?:but|and) (?:not|neither|nothing)\b"
+        # what they cover, then the asker sent elsewhere for the rest: 'only covers tuition. For the fee, please contact ...'
+        r"|\b(?:only|just|merely) (?:cover(?:s|ed)?|discuss(?:es|ed)?|describe[sd]?|mention(?:s|ed)?|deals? with|"
+        r"address(?:es)?)\b[^.;!?]{1,80}?[.;]\s(?:for|as for|regarding|on) [^.;!?]{1,60}?,\s(?:please |you(?:'ll| will)? "
+        r"(?:need|have|want) to |i'd suggest |try )?(?:contact|check|consult|ask|refer to|see|visit)\b",
         "The passages are said to cover something else only: 'the passages only cover its height, not its age', 'the "
-        "documents list the copay but not the visit limit'.",
+        "documents list the copay but not the visit limit', 'I can find X but neither Y nor Z'), or cover something else "
+        "and send the asker elsewhere for the rest ('only covers tuition. For the fee, please contact the office').",
         examples=(
             "The passages only cover its height, not its age.",
             "The documents list the PT copay ($40 per visit) but not the annual visit limit.",
+            "I can find the library's opening hours in the passages, but neither its address nor its phone number.",
+            "The notes only cover parking and seating. For the ticket price, please contact the box office.",
         ),
     ),
 )
