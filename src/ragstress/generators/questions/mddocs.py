@@ -35,6 +35,8 @@ from collections import Counter
 
 from ragstress.core.types import Chunk
 from ragstress.corpora.code_blocks import code_lines
+from ragstress.generators.questions import mddocs_listline as listline
+from ragstress.generators.questions.grammar_en import auxiliary_broken
 from ragstress.generators.questions.mddocs_commented import commented_defaults
 from ragstress.generators.questions.mddocs_defaults import default_questions, headed_default_questions
 from ragstress.generators.questions.mddocs_deprecations import deprecation_items, deprecation_questions
@@ -170,12 +172,29 @@ def doc_questions(
     # Every reading, headed entries too, is mended and checked alike.
     found = [(_unspaced_zh(q[0]), *q[1:]) for q in found]
     found = [q for q in found if not MISREAD_ZH.search(q[0])]
+    found = _list_line_mended(found, chunk, product, lang)
     found = [q for q in found if not misnames_a_file(q[0], q[1])]
     # Two shapes reading one statement alike ask once; one question with two answers is not asked.
     found = list({(q[0], tuple(q[1])): q for q in found}.values())
     found = [q for q in found if not LIMIT_AS_IDENTITY.search(q[0])]
     asked = Counter(q[0] for q in found)
     return [q for q in found if asked[q[0]] == 1]
+
+
+def _list_line_mended(found: list[Question], chunk: Chunk, product: str | None, lang: str) -> list[Question]:
+    """A list line's annotation, separator and bare config key mended, an option asked as an option; a question
+    still pointing at its page, holding a placeholder or broken by its auxiliary is not asked (`mddocs_listline`)."""
+    kept = []
+    for question, answers, *rest in found:
+        zh = bool(re.search(r"[\u4e00-\u9fff]", question))
+        worded = listline.mended(question, product, "zh" if zh else "en")
+        if worded is None or listline.fault(worded, "zh" if zh else "en"):
+            continue
+        if not zh and auxiliary_broken(worded):
+            continue
+        worded = listline.kind_of_entry(worded, answers[0], chunk.text, "zh" if zh else "en") if answers else worded
+        kept.append((worded, answers, *rest))
+    return kept
 
 
 # "Which property can only inject preload tags?", "哪个属性也可以是一个函数？": a limit or an "also" the page
