@@ -88,6 +88,7 @@ def test_a_config_entry_asked_as_a_function_is_an_option():
         ("Through which option can you brewing green tea in Kettle?", True),
         ("Via which option do control how hot the water gets in Kettle?", True),
         ("With which option does tea leaves steep longer in Kettle?", True),
+        ("Which option does the plugins read first in Kettle?", True),
         ("Which hook of lid is a closed pot may detect when it overflows?", True),
         ("Which option do you use to setup the spout in Kettle?", True),
         ("Through which option can you brew green tea in Kettle?", False),
@@ -95,6 +96,7 @@ def test_a_config_entry_asked_as_a_function_is_an_option():
         ("Which option is a tool that can brew tea?", False),
         ("Which property does the kettle read when it boils?", False),
         ("Which hook runs when the pot may overflow?", False),
+        ("Via which option does kettle support loose-leaf tea in Kettle?", False),
     ],
 )
 def test_a_verb_must_agree_with_its_auxiliary(question, broken):

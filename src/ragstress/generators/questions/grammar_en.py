@@ -79,6 +79,8 @@ def pasted_broken(question: str) -> bool:
 # parser tells "to custom the page" from "to customize the page", so the words are listed.
 _NOUNS_AS_VERBS = frozenset("custom config setup login logout signup backup rollout lookup startup".split())
 _DO = frozenset(("do", "does", "did"))
+# A word the parse reads as (part of) a subject is one, even when it could be a verb ("does farm support").
+_SUBJECT_DEPS = frozenset(("nsubj", "nsubjpass", "compound", "amod", "det", "poss", "nummod"))
 # Tags of the words of a subject noun phrase between an auxiliary and its verb ("does the small pot boil").
 _SUBJECT_TAGS = frozenset(("PRP", "DT", "JJ", "JJR", "NN", "NNS", "NNP", "NNPS", "CD", "HYPH", "PRP$", "POS"))
 # What may join a second finite verb to the first: a relative word, a subordinator, a conjunction, a comma.
@@ -110,10 +112,11 @@ def auxiliary_broken(question: str) -> bool:
             verb = after[len(subject)] if len(subject) < len(after) else None
             if subject and verb is not None and verb.tag_ in ("VBG", "VBZ") and verb.lower_ not in ("is", "has"):
                 return True  # "can you configuring"
-            if lower == "does" and subject and subject[-1].tag_ == "NNS" and not subject[-1].text[:1].isupper():
+            nouns = [t for t in subject if t.tag_.startswith("NN")]
+            if lower == "does" and nouns and nouns[-1].tag_ == "NNS" and not nouns[-1].text[:1].isupper():
                 return True  # "does env variables start"
             first = after[0] if after else None
-            if lower in _DO and first is not None and first.text.islower() and first.tag_ not in ("PRP", "DT", "PRP$"):
+            if lower in _DO and first is not None and first.text.islower() and first.dep_ not in _SUBJECT_DEPS:
                 if bare_verb(first.lower_):
                     return True  # "Via which property do control …": no subject between "do" and its verb
         elif token.tag_ in ("VBZ", "VBP", "VBD") and token.dep_ in ("ROOT", "ccomp", "relcl", "advcl"):

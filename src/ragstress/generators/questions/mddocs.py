@@ -172,7 +172,6 @@ def doc_questions(
     # Every reading, headed entries too, is mended and checked alike.
     found = [(_unspaced_zh(q[0]), *q[1:]) for q in found]
     found = [q for q in found if not MISREAD_ZH.search(q[0])]
-    found = _list_line_mended(found, chunk, product, lang)
     found = [q for q in found if not misnames_a_file(q[0], q[1])]
     # Two shapes reading one statement alike ask once; one question with two answers is not asked.
     found = list({(q[0], tuple(q[1])): q for q in found}.values())
@@ -181,7 +180,7 @@ def doc_questions(
     return [q for q in found if asked[q[0]] == 1]
 
 
-def _list_line_mended(found: list[Question], chunk: Chunk, product: str | None, lang: str) -> list[Question]:
+def list_line_mended(found: list[Question], chunk: Chunk, product: str | None) -> list[Question]:
     """A list line's annotation, separator and bare config key mended, an option asked as an option; a question
     still pointing at its page, holding a placeholder or broken by its auxiliary is not asked (`mddocs_listline`)."""
     kept = []
