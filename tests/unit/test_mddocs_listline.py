@@ -101,3 +101,18 @@ def test_a_config_entry_asked_as_a_function_is_an_option():
 )
 def test_a_verb_must_agree_with_its_auxiliary(question, broken):
     assert auxiliary_broken(question) is broken
+
+
+def test_an_item_of_a_list_introduced_as_hooks_is_asked_as_a_hook():
+    en = "Pouring hooks:\n- `before_pour` — runs before the water leaves the spout\n- `after_pour` — runs after it"
+    assert listline.kind_of_list("Which function runs before the water leaves the spout?", "before_pour", en, "en") == (
+        "Which hook runs before the water leaves the spout?"
+    )
+    zh = "倒水钩子：\n- beforePour — 水从壶嘴流出前调用\n\n配置项：\n- spout — 壶嘴的大小"
+    assert listline.kind_of_list("在 Kettle 中，哪个函数在水从壶嘴流出前调用？", "beforePour", zh, "zh") == (
+        "在 Kettle 中，哪个钩子在水从壶嘴流出前调用？"
+    )
+    # A list under another heading keeps the kind it was asked with.
+    assert listline.kind_of_list("在 Kettle 中，哪个属性决定壶嘴的大小？", "spout", zh, "zh") == (
+        "在 Kettle 中，哪个属性决定壶嘴的大小？"
+    )

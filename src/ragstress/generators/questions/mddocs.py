@@ -191,7 +191,9 @@ def list_line_mended(found: list[Question], chunk: Chunk, product: str | None) -
             continue
         if not zh and auxiliary_broken(worded):
             continue
-        worded = listline.kind_of_entry(worded, answers[0], chunk.text, "zh" if zh else "en") if answers else worded
+        if answers:
+            worded = listline.kind_of_entry(worded, answers[0], chunk.text, "zh" if zh else "en")
+            worded = listline.kind_of_list(worded, answers[0], chunk.text, "zh" if zh else "en")
         kept.append((worded, answers, *rest))
     return kept
 

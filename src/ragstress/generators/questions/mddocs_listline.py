@@ -58,6 +58,15 @@ _KIND_WORDS = {
     "en": (re.compile(r"\b([Ww]hich) (?:function|method)\b"), r"\1 option"),
     "zh": (re.compile(r"哪个(?:函数|方法)"), "哪个选项"),
 }
+# A list introduced as hooks ("Build hooks:", "生命周期钩子：") names hooks, whatever kind a reading guessed.
+_HOOK_WORDS = {
+    "en": (
+        re.compile(r"\bhooks?\b", re.IGNORECASE),
+        re.compile(r"\b([Ww]hich) (?:function|method|parameter|property)\b"),
+        r"\1 hook",
+    ),
+    "zh": (re.compile(r"钩子|\bhooks?\b", re.IGNORECASE), re.compile(r"哪个(?:函数|方法|参数|属性)"), "哪个钩子"),
+}
 # "Which attribute of css …", "css 的哪个属性……": a lowercase config key standing where the product belongs.
 _BARE_KEY = {
     "en": re.compile(r"^Which (?:attribute|property|option|setting|field) of ([a-z][\w.]*) (.+\?)$"),
@@ -92,6 +101,22 @@ def fault(question: str, lang: str) -> str | None:
     if _PLACEHOLDER.search(question):
         return "the question holds a placeholder"
     return None
+
+
+def kind_of_list(question: str, answer: str, chunk_text: str, lang: str) -> str:
+    """A question about a list item whose list is introduced as hooks asks for a hook."""
+    intro, kind, hook = _HOOK_WORDS["zh" if lang == "zh" else "en"]
+    if not kind.search(question):
+        return question
+    lines = chunk_text.splitlines()
+    item = re.compile(rf"^\s*[-*+]\s+`?{re.escape(answer)}(?:\(\))?`?(?![\w.])")
+    for n, line in enumerate(lines):
+        if not item.match(line):
+            continue
+        above = [x for x in lines[:n] if x.strip() and not re.match(r"\s*[-*+]\s", x)]
+        if above and intro.search(above[-1]):
+            return kind.sub(hook, question, count=1)
+    return question
 
 
 def _config_entry(name: str) -> re.Pattern[str]:
