@@ -116,3 +116,15 @@ def test_an_item_of_a_list_introduced_as_hooks_is_asked_as_a_hook():
     assert listline.kind_of_list("在 Kettle 中，哪个属性决定壶嘴的大小？", "spout", zh, "zh") == (
         "在 Kettle 中，哪个属性决定壶嘴的大小？"
     )
+
+
+def test_a_note_that_tells_an_entry_from_its_neighbours_stays():
+    en = "Which hook adds a line to the recipe (after the steeping step)?"
+    assert listline.mended(en, "Kettle", "en") == en
+    zh = "在 Kettle 中，哪个方法用于在配方中添加一行（冲泡步骤之后）？"
+    assert listline.mended(zh, "Kettle", "zh") == zh
+
+
+def test_words_that_only_contain_a_pointing_word_do_not_count():
+    assert listline.fault("在 Kettle 中，哪个属性是当前冲泡的上下文对象？", "zh") is None
+    assert listline.fault("在 Kettle 中，哪个方法在配方的最后面添加一行？", "zh") is None

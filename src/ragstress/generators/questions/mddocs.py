@@ -194,6 +194,10 @@ def list_line_mended(found: list[Question], chunk: Chunk, product: str | None) -
         if answers:
             worded = listline.kind_of_entry(worded, answers[0], chunk.text, "zh" if zh else "en")
             worded = listline.kind_of_list(worded, answers[0], chunk.text, "zh" if zh else "en")
+        # The content (the question without its frame) is what the duplicate check compares: mended alike.
+        content = rest[-1] if rest and isinstance(rest[-1], str) else None
+        if content:
+            rest[-1] = listline.mended(content, product, "zh" if zh else "en") or content
         kept.append((worded, answers, *rest))
     return kept
 

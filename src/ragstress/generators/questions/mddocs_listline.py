@@ -28,7 +28,8 @@ _POINTING = {
         r"\b(?<!or )(?:later|above|below|aforementioned|previously|the following|as follows|the former|the latter)\b",
         re.IGNORECASE,
     ),
-    "zh": re.compile(r"稍后|上述|上面|下面|如下|下述|(?<![\d.\s])以下|前面提到|前述|后面|上文|下文|之后再"),
+    # 下文 is also the second half of 上下文 (context), and 后面 of 最后面 (at the very end).
+    "zh": re.compile(r"稍后|上述|上面|下面|如下|下述|(?<![\d.\s])以下|前面提到|前述|上文|(?<!上)下文|之后再"),
 }
 # A page's stand-ins for a name the reader chooses: never a thing a user asks about.
 _PLACEHOLDER = re.compile(
@@ -41,11 +42,12 @@ _SEPARATOR_AFTER_KIND = {
 }
 # Any separator still inside a question after mending: markup, not wording.
 _SEPARATOR = re.compile(r"[—–]| - |——")
-# A short annotation closing the line ("(v2)", "(beta)", "（实验性）"): three words or twelve characters at most,
-# right before the product frame or the question mark.
+# A status tag closing the line ("(v2)", "(beta)", "(since 3.1)", "（实验性）"): two Latin words or four Han
+# characters at most, right before the product frame or the question mark. A longer note ("（import 最后面）",
+# "（单位是毫秒）") says what tells the entry from its neighbours, and stays.
 _ANNOTATION = {
-    "en": re.compile(r"\s+\((?:[^()\s]+(?: [^()\s]+){0,2})\)(?=(?: (?:in|for) [^?]+)?\?$)"),
-    "zh": re.compile(r"\s*[（(][^()（）？]{1,12}[)）](?=？$)"),
+    "en": re.compile(r"\s+\((?:[^()\s]+(?: [^()\s]+)?)\)(?=(?: (?:in|for) [^?]+)?\?$)"),
+    "zh": re.compile(r"\s*[（(](?:[A-Za-z0-9.+-]+(?: [A-Za-z0-9.+-]+)?|[\u4e00-\u9fff]{1,4})[)）](?=？$)"),
 }
 # "哪个函数用于水烧开时调用？": 用于 names a purpose, and a "when" clause is no purpose: it is 在……时.
 _USED_FOR_WHEN_ZH = re.compile(r"(哪(?:个|些)[\u4e00-\u9fff]{1,3})用于([^？，。]{1,40}?)时(被)?调用")
@@ -68,9 +70,10 @@ _HOOK_WORDS = {
     "zh": (re.compile(r"钩子|\bhooks?\b", re.IGNORECASE), re.compile(r"哪个(?:函数|方法|参数|属性)"), "哪个钩子"),
 }
 # "Which attribute of css …", "css 的哪个属性……": a lowercase config key standing where the product belongs.
+# "Which option of pgs …" is a command's option, named by its command already: not a config key.
 _BARE_KEY = {
-    "en": re.compile(r"^Which (?:attribute|property|option|setting|field) of ([a-z][\w.]*) (.+\?)$"),
-    "zh": re.compile(r"^([a-z][\w.]*) ?的哪个(?:属性|选项|配置项|字段|参数)(.+？)$"),
+    "en": re.compile(r"^Which (?:attribute|property|setting|field) of ([a-z][\w.]*) (.+\?)$"),
+    "zh": re.compile(r"^([a-z][\w.]*) ?的哪个(?:属性|配置项|字段)(.+？)$"),
 }
 
 
