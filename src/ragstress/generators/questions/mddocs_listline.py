@@ -43,11 +43,11 @@ _SEPARATOR_AFTER_KIND = {
 # Any separator still inside a question after mending: markup, not wording.
 _SEPARATOR = re.compile(r"[—–]| - |——")
 # A status tag closing the line ("(v2)", "(beta)", "(since 3.1)", "（实验性）"): two Latin words or four Han
-# characters at most, right before the product frame or the question mark. A longer note ("（import 最后面）",
+# characters at most, right before the product frame or the question mark (or the end of a question's content). A longer note ("（import 最后面）",
 # "（单位是毫秒）") says what tells the entry from its neighbours, and stays.
 _ANNOTATION = {
-    "en": re.compile(r"\s+\((?:[^()\s]+(?: [^()\s]+)?)\)(?=(?: (?:in|for) [^?]+)?\?$)"),
-    "zh": re.compile(r"\s*[（(](?:[A-Za-z0-9.+-]+(?: [A-Za-z0-9.+-]+)?|[\u4e00-\u9fff]{1,4})[)）](?=？$)"),
+    "en": re.compile(r"\s+\((?:[^()\s]+(?: [^()\s]+)?)\)(?=(?: (?:in|for) [^?]+)?\??$)"),
+    "zh": re.compile(r"\s*[（(](?:[A-Za-z0-9.+-]+(?: [A-Za-z0-9.+-]+)?|[\u4e00-\u9fff]{1,4})[)）](?=？?$)"),
 }
 # "哪个函数用于水烧开时调用？": 用于 names a purpose, and a "when" clause is no purpose: it is 在……时.
 _USED_FOR_WHEN_ZH = re.compile(r"(哪(?:个|些)[\u4e00-\u9fff]{1,3})用于([^？，。]{1,40}?)时(被)?调用")
