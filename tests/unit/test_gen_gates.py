@@ -179,3 +179,16 @@ async def test_in_situ_candidates_are_not_asked_of_a_judge_told_so_and_are_count
         "passed": 1,
         "pass_rate": 1.0,
     }
+
+
+async def test_one_wording_asked_of_two_answers_is_not_asked_in_any_wave():
+    river = candidate("river", "Which feature of the valley runs for 412 kilometres?", [["Sable River"]], "c2")
+    road = candidate("road", "Which feature of the valley runs for 412 kilometres?", [["412 kilometres"]], "c2")
+    with FakeOpenAIServer(judge_handler) as server:
+        endpoint = Endpoint(role="judge", model="fake", base_url=server.base_url, api_key="k")
+        async with LLMSession({"judge": endpoint}, SETTINGS) as llm:
+            pipeline = GatePipeline(StubStore(RANKING, VECTORS), llm.judge, k=2)
+            await pipeline.run([river])
+            await pipeline.run([road])
+    reasons = {r.candidate_id: r.reason for r in pipeline.rejected if r.gate == "draft"}
+    assert "road" in reasons and "2 different answers" in reasons["road"]

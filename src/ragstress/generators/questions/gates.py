@@ -131,6 +131,12 @@ def well_formed(candidate: Candidate) -> str | None:
     return None
 
 
+def _two_answers(candidate: Candidate, answered: dict[str, set[str]]) -> str | None:
+    if len(answered.get(candidate.question, ())) > 1:
+        return f"the same question is asked of {len(answered[candidate.question])} different answers"
+    return None
+
+
 def alias_in_chunk(candidate: Candidate) -> str | None:
     """None if each fact's chunk holds one of its aliases, else the reason."""
     for i, (text, aliases) in enumerate(zip(candidate.texts, candidate.answers)):
@@ -193,6 +199,7 @@ class GatePipeline:
         self._kept_vectors: list[np.ndarray] = []
         self._kept_ids: list[str] = []
         self._kept_contents: list[tuple[str, set[str]]] = []
+        self._answered: dict[str, set[str]] = {}
 
     def remember(self, seed_ids: list[str], questions: list[str]) -> None:
         """Count questions as kept (curated seeds too), so later candidates may not duplicate them."""
@@ -225,7 +232,13 @@ class GatePipeline:
 
     async def run(self, candidates: list[Candidate], limit: int | None = None) -> list[Candidate]:
         """The candidates that pass every gate, in input order, at most `limit` of them."""
-        alive = self._gate(candidates, "draft", [well_formed(c) for c in candidates])
+        # One wording asked of two answers ("which hook runs when the cache is written?" of a JS and a Rust hook,
+        # once a list line's markup no longer tells them apart) has no answer a reader can pick: not asked.
+        # Counted over every wave the pipeline has seen, so a later wave's twin is caught too.
+        for c in candidates:
+            self._answered.setdefault(c.question, set()).add(repr(c.answers))
+        reasons = [well_formed(c) or _two_answers(c, self._answered) for c in candidates]
+        alive = self._gate(candidates, "draft", reasons)
         alive = self._gate(alive, "alias_in_chunk", [alias_in_chunk(c) for c in alive])
         alive = self._gate(alive, "answer_not_in_question", [answer_not_in_question(c) for c in alive])
         alive = self._gate(alive, "useful", [useful(c) for c in alive])

@@ -15,6 +15,11 @@ so the check does not rely on the tags the parser gives a broken phrase:
 | Which property to make database calls? | "to" + a verb where the question's verb belongs | dropped |
 | Which object are used as the description? | a singular kind with "are" | dropped |
 | Which option is a tool for brewing tea? | grammatical | kept |
+| Through which option can you brewing tea? | a modal's verb in -ing | dropped |
+| Via which option do control the heat? | "do" with no subject | dropped |
+| With which option does tea leaves steep? | "does" with a plural subject | dropped |
+| Which hook is a cold pot may detect? | a second finite verb with nothing to join it | dropped |
+| Which option do you use to setup the pot? | a compound noun ("setup") used as the verb | dropped |
 """
 
 from __future__ import annotations
@@ -68,6 +73,55 @@ def pasted_broken(question: str) -> bool:
         if bare_verb(opening.group(1)):
             return True  # "Who see for …": an imperative ("See … for …") read as a statement
     return bool(re.search(r"\balike (?:a |an |the )?[\w.$]+(?<!\?)", question))
+
+
+# Compound nouns written as one word whose verb is two ("set up", "log in"), and nouns writers use as verbs: no
+# parser tells "to custom the page" from "to customize the page", so the words are listed.
+_NOUNS_AS_VERBS = frozenset("custom config setup login logout signup backup rollout lookup startup".split())
+_DO = frozenset(("do", "does", "did"))
+# A word the parse reads as (part of) a subject is one, even when it could be a verb ("does farm support").
+_SUBJECT_DEPS = frozenset(("nsubj", "nsubjpass", "compound", "amod", "det", "poss", "nummod"))
+# Tags of the words of a subject noun phrase between an auxiliary and its verb ("does the small pot boil").
+_SUBJECT_TAGS = frozenset(("PRP", "DT", "JJ", "JJR", "NN", "NNS", "NNP", "NNPS", "CD", "HYPH", "PRP$", "POS"))
+# What may join a second finite verb to the first: a relative word, a subordinator, a conjunction, a comma.
+_JOINERS = frozenset(("WDT", "WP", "WP$", "WRB", "IN", "CC", ",", ":", "TO"))
+
+
+def auxiliary_broken(question: str) -> bool:
+    """Does a verb fail its auxiliary: a modal or "do" before an -ing or -s form, "do" with no subject, "does"
+    with a plural one, a second finite verb with nothing joining it, or a noun after "to" as the verb?"""
+    doc = parse(question)
+    for m in re.finditer(r"\bto ([a-z]+)\b", question):
+        if m.group(1) in _NOUNS_AS_VERBS:
+            return True  # "to custom your directory"
+    finite_at = None
+    for token in doc:
+        if token.tag_ in _JOINERS or token.lower_ == "that":
+            finite_at = None
+        lower = token.lower_
+        if token.tag_ == "MD" or (lower in _DO and token.dep_ == "aux"):
+            if token.tag_ == "MD" and finite_at is not None:
+                return True  # "Which hook is a cold pot may detect": "is" and "may" with nothing between
+            finite_at = token.i
+            after = [t for t in doc[token.i + 1 :] if not t.is_punct or t.tag_ == "HYPH"]
+            subject = []
+            for t in after:
+                if t.tag_ not in _SUBJECT_TAGS or (subject and t.tag_ in ("PRP", "DT")):
+                    break
+                subject.append(t)
+            verb = after[len(subject)] if len(subject) < len(after) else None
+            if subject and verb is not None and verb.tag_ in ("VBG", "VBZ") and verb.lower_ not in ("is", "has"):
+                return True  # "can you configuring"
+            nouns = [t for t in subject if t.tag_.startswith("NN")]
+            if lower == "does" and nouns and nouns[-1].tag_ == "NNS" and not nouns[-1].text[:1].isupper():
+                return True  # "does env variables start"
+            first = after[0] if after else None
+            if lower in _DO and first is not None and first.text.islower() and first.dep_ not in _SUBJECT_DEPS:
+                if bare_verb(first.lower_):
+                    return True  # "Via which property do control …": no subject between "do" and its verb
+        elif token.tag_ in ("VBZ", "VBP", "VBD") and token.dep_ in ("ROOT", "ccomp", "relcl", "advcl"):
+            finite_at = token.i
+    return False
 
 
 def disagrees(question: str) -> bool:

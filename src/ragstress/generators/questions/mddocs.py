@@ -35,6 +35,8 @@ from collections import Counter
 
 from ragstress.core.types import Chunk
 from ragstress.corpora.code_blocks import code_lines
+from ragstress.generators.questions import mddocs_listline as listline
+from ragstress.generators.questions.grammar_en import auxiliary_broken
 from ragstress.generators.questions.mddocs_commented import commented_defaults
 from ragstress.generators.questions.mddocs_defaults import default_questions, headed_default_questions
 from ragstress.generators.questions.mddocs_deprecations import deprecation_items, deprecation_questions
@@ -176,6 +178,28 @@ def doc_questions(
     found = [q for q in found if not LIMIT_AS_IDENTITY.search(q[0])]
     asked = Counter(q[0] for q in found)
     return [q for q in found if asked[q[0]] == 1]
+
+
+def list_line_mended(found: list[Question], chunk: Chunk, product: str | None) -> list[Question]:
+    """A list line's annotation, separator and bare config key mended, an option asked as an option; a question
+    still pointing at its page, holding a placeholder or broken by its auxiliary is not asked (`mddocs_listline`)."""
+    kept = []
+    for question, answers, *rest in found:
+        zh = bool(re.search(r"[\u4e00-\u9fff]", question))
+        worded = listline.mended(question, product, "zh" if zh else "en")
+        if worded is None or listline.fault(worded, "zh" if zh else "en"):
+            continue
+        if not zh and auxiliary_broken(worded):
+            continue
+        if answers:
+            worded = listline.kind_of_entry(worded, answers[0], chunk.text, "zh" if zh else "en")
+            worded = listline.kind_of_list(worded, answers[0], chunk.text, "zh" if zh else "en")
+        # The content (the question without its frame) is what the duplicate check compares: mended alike.
+        content = rest[-1] if rest and isinstance(rest[-1], str) else None
+        if content:
+            rest[-1] = listline.mended(content, product, "zh" if zh else "en") or content
+        kept.append((worded, answers, *rest))
+    return kept
 
 
 # "Which property can only inject preload tags?", "哪个属性也可以是一个函数？": a limit or an "also" the page

@@ -111,6 +111,8 @@ def _technical(chunk: Chunk, subject: Subject | None, lang: str, docs: _DocsRead
     # A bare type parameter or an empty default (`T[]`, `{}`) answers nothing a reader would ask.
     stated = [q for q in stated if q[0] and not (q[3] in _VALUE_TEMPLATES and bare_generic(q[1][0]))]
     stated = [q for q in stated if not is_release_note(q[0])]  # "… #11032": a changelog entry, no API's description
+    # A list line's annotation or separator, a pointing word, a bare config key, an option asked as a function.
+    stated = mddocs.list_line_mended(stated, chunk, docs.product) if docs_page else stated
     for question, names, kind, template, content in stated:
         if mddocs.has_markup(question) or mddocs.misnames_a_file(question, names):
             continue  # "returns a *Translations instance": markup the reader left is never asked; nor a file as code
