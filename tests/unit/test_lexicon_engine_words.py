@@ -27,7 +27,7 @@ STILL_HOLDING_WORDS = frozenset(
         "conflict_rules_intl", "corrections", "declines", "deferral", "deterministic", "injection_metrics",
         "injection_reading", "injection_words", "json_answer", "judge", "judged_nvidia",
         "judged_over_refusal", "judged_ragas", "judged_verdicts", "layout_en", "layout_zh", "names",
-        "parsing", "refusal", "refusal_clauses", "refusal_detail", "rules_rgb", "similarity", "slots",
+        "parsing", "refusal_clauses", "refusal_detail", "rules_rgb", "similarity", "slots",
     }
 )  # fmt: skip
 

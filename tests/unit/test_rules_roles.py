@@ -77,9 +77,7 @@ def test_the_answer_named_with_its_peers_is_stated(text):
 @pytest.mark.parametrize(
     "text",
     [
-        "The documents don't say; I'd guess around 2008, but I can't confirm it.",
         "The passages do not give the year. It opened in 2008 or so.",
-        "文档里没有写，我猜是2008年前后，但不能确定。",
         "资料没有提到开通时间，大约2008年吧。",
     ],
 )
@@ -88,6 +86,19 @@ def test_an_approximate_year_after_a_refusal_is_a_guess(text):
     decision = refusal.refusal(read(text), OPENED)
     assert not decision.value and decision.guess is not None and decision.uncertain, decision.why
     assert "approximate" in decision.why
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The documents don't say; I'd guess around 2008, but I can't confirm it.",
+        "文档里没有写，我猜是2008年前后，但不能确定。",
+    ],
+)
+def test_an_approximate_year_taken_back_after_a_refusal_refuses(text):
+    # The response takes its guess back ("but I can't confirm it"): the refusal stands (refusal_guess).
+    decision = refusal.refusal(read(text), OPENED)
+    assert decision.value and "guess" in decision.why, decision.why
 
 
 @pytest.mark.parametrize(

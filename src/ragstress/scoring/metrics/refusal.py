@@ -23,6 +23,8 @@ import json
 import re
 from collections.abc import Sequence
 
+from ragstress.scoring.lexicon.en import declining as en_declining
+from ragstress.scoring.lexicon.zh import refusals as zh_refusals
 from ragstress.scoring.metrics import conclusion, json_answer, refusal_en, refusal_zh, role_patterns
 from ragstress.scoring.metrics.refusal_clauses import (
     ANSWER_CLAUSES,
@@ -31,6 +33,7 @@ from ragstress.scoring.metrics.refusal_clauses import (
     guess_before,
 )
 from ragstress.scoring.metrics.refusal_detail import value_beside_a_detail
+from ragstress.scoring.metrics.refusal_guess import guess_after_refusal
 from ragstress.scoring.metrics.rules import (
     REFUSAL_PATTERNS,
     Decision,
@@ -105,6 +108,8 @@ def refusal(
     if is_json:
         why = f"refusal: {hits[0]} but the JSON answer field gives an answer ({field}): not a refusal"
         return Decision(False, why, hits[0], uncertain=mixed)
+    if (guessed := guess_after_refusal(reading, hits[0], answers or ())) is not None:
+        return Decision(True, f"refusal: {hits[0]}, then {guessed}: a guess is not given as the answer", hits[0])
     if answers:
         stances = [stance(reading, aliases) for aliases in answers]
         all_stated, report = facts_stated(reading, answers)
@@ -169,5 +174,5 @@ def _declines_last(
 
 
 _DECLINES_THE_QUESTION = (refusal_en.DECLINES_THE_QUESTION, refusal_zh.DECLINES_THE_QUESTION)
-_A_PART = ("this part", "that part", "this detail", "that detail", "这部分", "这一部分", "这一点", "这个细节")
+_A_PART = (*en_declining.NAMES_A_PART, *zh_refusals.NAMES_A_PART)
 """Words naming a part of the question: a refusal in their clause declines a detail, not the question."""

@@ -237,3 +237,27 @@ STATES_A_VALUE = ("is", "was", "are", "were")
 FIRST_PLACE = ("number one", "number 1", "no. 1", "no.1", "#1", "top spot", "first place")
 """Words by which a question names first place ('How many weeks was it at number one?'): the 1 of 'No. 1' in a
 refusal of such a question repeats the question's words and is no answer (scoring.metrics.refusal_clauses)."""
+
+MARKS_A_GUESS = (
+    "if i had to guess", "if i had to bet", "my guess", "my best guess", "only a guess", "just a guess",
+    "a guess", "at a guess", "i'd guess", "i would guess", "i guess", "probably", "might be", "may be",
+    "could be", "i think", "i suspect", "my hunch", "i'd imagine", "i would imagine", "presumably",
+)  # fmt: skip
+"""Words by which a response marks a value as its own guess ('My guess would be 9 kcal per gram', 'Probably Mozart',
+'It might be around 15,000 t'): after a refusal of the question asked, the value they offer is not given as the
+answer, so the response still refuses (scoring.metrics.refusal_guess). Whole words and phrases, lower-case."""
+
+NAMES_A_PART = ("this part", "that part", "this detail", "that detail")
+"""Words naming a part of the question: a refusal in their clause ('that part I can't answer') declines a detail,
+not the question (scoring.metrics.refusal, refusal_guess)."""
+
+DISCLAIMS_A_GUESS = (
+    "only a guess", "just a guess", "that's a guess", "that is a guess", "only guessing", "just guessing",
+    "can't confirm", "cannot confirm", "can not confirm", "couldn't confirm", "unable to confirm", "can't verify",
+    "cannot verify", "unable to verify", "don't quote me", "check that elsewhere", "check elsewhere",
+    "please check", "please verify", "please double-check", "i'd check", "i would check",
+)  # fmt: skip
+"""Words by which a response takes back the value it guessed: it is only a guess, it cannot be confirmed, check it
+elsewhere ('My guess would be 9 kcal per gram, but I can't confirm that'). With a refusal of the question and a
+value marked by MARKS_A_GUESS they make the guess no answer (scoring.metrics.refusal_guess); a guess the response
+lets stand ('If I had to guess, I'd say 1718.') is still read as an answer."""

@@ -204,7 +204,8 @@ PEER = Phrase(
 APPROXIMATE = Phrase(
     "en.approximate",
     r"\b(?:around|about|circa|approximately|roughly|some ?time around|c\.)\s+$",
-    "A year given only approximately ('around 2008'); after a refusal phrase, a guess: no refusal, no fact stated.",
+    "A year given only approximately ('around 2008'); after a refusal phrase, a guess: no refusal, no fact stated "
+    "(unless the response takes the guess back: scoring.metrics.refusal_guess).",
     examples=("around ⟨2008⟩", "circa ⟨1890⟩"),
     reads="before",
 )

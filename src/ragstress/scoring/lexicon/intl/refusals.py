@@ -213,3 +213,19 @@ REFUSAL = (
         examples=("कोई जानकारी नहीं है।", "उल्लेख नहीं है।", "जानकारी नहीं मिली।", "पता नहीं।"),
     ),
 )
+
+MARKS_A_GUESS = (
+    "たしか", "確か", "思います", "と思う", "かもしれ", "たぶん", "おそらく", "아마", "것 같",
+    "probablement", "peut-être", "probablemente", "quizá", "предполож", "вероятно", "наверное", "wahrscheinlich", "vielleicht", "provavelmente",
+    "probabilmente", "forse",
+)  # fmt: skip
+"""Words by which a response in a third language marks a value as its own guess (たしか1970年設立だったと思います,
+'probablement en 1970'): after a refusal of the question asked, the guessed value is not the answer
+(scoring.metrics.refusal_guess). Matched as words_in matches them: Latin ones as whole words, others as characters."""
+
+DISCLAIMS_A_GUESS = (
+    "念のため", "ご確認", "あくまで推測", "только догадка", "solo una suposición", "juste une supposition",
+    "nur eine vermutung", "sans garantie", "no estoy seguro", "no estoy segura",
+)  # fmt: skip
+"""Words by which a response in a third language takes back its guess (念のため公式サイトでご確認ください, 'это только
+догадка'): with a refusal and a guess they make the guess no answer (scoring.metrics.refusal_guess)."""
