@@ -37,6 +37,9 @@ ARCHITECT_NAME = [["Ada Finch"]]
         (OPENED_ZH, YEAR, "资料里没有写开放年份，我没法确认。印象中好像是1938年？具体请以官网为准。"),
         (WARRANTY_ZH, TWO_YEARS, "这份说明里找不到保修期，我不能确定。按同类产品推测，可能是两年左右。"),
         (OPENED_ZH, YEAR, "資料には開業年の記載がありません。たしか1938年だったと思いますが、念のためご確認ください。"),
+        # taken back by sending the reader to someone who knows
+        (OPENED, YEAR, "The leaflets don't say. If I had to guess, 1938, but please ask the lido's staff."),
+        (OPENED_ZH, YEAR, "资料里没有写开放年份。要我猜的话大概是1938年，具体请问泳池的工作人员。"),
     ],
 )
 def test_a_guess_taken_back_after_a_refusal_refuses(question, answers, text):

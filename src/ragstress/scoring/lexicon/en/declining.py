@@ -255,9 +255,11 @@ DISCLAIMS_A_GUESS = (
     "only a guess", "just a guess", "that's a guess", "that is a guess", "only guessing", "just guessing",
     "can't confirm", "cannot confirm", "can not confirm", "couldn't confirm", "unable to confirm", "can't verify",
     "cannot verify", "unable to verify", "don't quote me", "check that elsewhere", "check elsewhere",
-    "please check", "please verify", "please double-check", "i'd check", "i would check",
+    "please check", "please verify", "please double-check", "i'd check", "i would check", "please ask",
+    "please contact", "best to ask", "best to check",
 )  # fmt: skip
 """Words by which a response takes back the value it guessed: it is only a guess, it cannot be confirmed, check it
-elsewhere ('My guess would be 9 kcal per gram, but I can't confirm that'). With a refusal of the question and a
-value marked by MARKS_A_GUESS they make the guess no answer (scoring.metrics.refusal_guess); a guess the response
-lets stand ('If I had to guess, I'd say 1718.') is still read as an answer."""
+elsewhere or ask someone who knows ('My guess would be 9 kcal per gram, but I can't confirm that', '…, but please ask
+the front desk'). With a refusal of the question and a value marked by MARKS_A_GUESS they make the guess no answer
+(scoring.metrics.refusal_guess); a guess the response lets stand ('If I had to guess, I'd say 1718.') is still read
+as an answer."""
