@@ -36,7 +36,7 @@ from collections import Counter
 
 from ragstress.core.types import Chunk
 from ragstress.generators.questions.page_scope import shares_answer
-from ragstress.generators.questions.repeated_fact import question_words
+from ragstress.generators.questions.repeated_fact import code_words, han_pairs, question_words
 from ragstress.values.spans import contains_alias, sentences
 
 # BM25's usual constants (term-frequency saturation, length normalisation).
@@ -68,11 +68,7 @@ def terms(text: str, lang: str) -> set[str]:
 
 def _counts(text: str) -> Counter[str]:
     """How often each word of a chunk occurs: English words and code names, and Han character pairs."""
-    lowered = text.lower()
-    counts: Counter[str] = Counter(_fold(w.strip(".")) for w in re.findall(r"[a-z_$][\w.$-]*", lowered))
-    for run in re.findall(r"[\u4e00-\u9fff]+", text):
-        counts.update(run[i : i + 2] for i in range(len(run) - 1))
-    return counts
+    return Counter([*map(_fold, code_words(text)), *han_pairs(text)])
 
 
 class LexicalScope:

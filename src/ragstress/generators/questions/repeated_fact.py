@@ -34,16 +34,20 @@ _FRAME_EN = frozenset(
 _FRAME_ZH = frozenset("哪个 哪些 什么 哪里 如何 怎么 是否 可以 使用 用于 中的 的是 默认".split())
 
 
+def code_words(text: str) -> list[str]:
+    """The lower-cased words and code names of `text` ("app.config.env" whole), in order, repeats kept."""
+    return [w.strip(".") for w in re.findall(r"[a-z_$][\w.$-]*", text.lower())]
+
+
+def han_pairs(text: str) -> list[str]:
+    """The pairs of adjacent Han characters of `text`, in order, repeats kept."""
+    return [run[i : i + 2] for run in re.findall(r"[\u4e00-\u9fff]+", text) for i in range(len(run) - 1)]
+
+
 def question_words(text: str, lang: str) -> set[str]:
     """The words of `text` that say what it is about (see the module docstring for how they are counted)."""
-    lowered = text.lower()
-    codes = {w.strip(".") for w in re.findall(r"[a-z_$][\w.$-]*", lowered)}
-    if lang == "zh":
-        pairs: set[str] = set()
-        for run in re.findall(r"[\u4e00-\u9fff]+", text):
-            pairs |= {run[i : i + 2] for i in range(len(run) - 1)}
-        return (pairs - _FRAME_ZH) | {w for w in codes if len(w) > 1 and w not in _FRAME_EN}
-    return {w for w in codes if len(w) > 1 and w not in _FRAME_EN}
+    codes = {w for w in code_words(text) if len(w) > 1 and w not in _FRAME_EN}
+    return (set(han_pairs(text)) - _FRAME_ZH) | codes if lang == "zh" else codes
 
 
 def _coverage(words: set[str], sentence: str, lang: str) -> float:
